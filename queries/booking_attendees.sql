@@ -1,0 +1,3 @@
+-- name: BookingAttendeeInsert :exec
+INSERT INTO booking_attendees (organization_id, booking_id, position, type, user_id, email)
+VALUES (@organization_id, @booking_id, @position, @type, @user_id, @email);

@@ -1,0 +1,13 @@
+-- name: BookingReservablesOfBooking :many
+SELECT sqlc.embed(br), sqlc.embed(rv)
+FROM booking_reservables br
+JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
+WHERE br.organization_id = @organization_id AND br.booking_id = @booking_id
+ORDER BY rv.name, rv.id;
+
+-- name: BookingReservablesDelete :exec
+DELETE FROM booking_reservables WHERE organization_id = @organization_id AND booking_id = @booking_id;
+
+-- name: BookingReservableInsert :exec
+INSERT INTO booking_reservables (organization_id, booking_id, reservable_id, delivery_time_ms, quantity, comment)
+VALUES (@organization_id, @booking_id, @reservable_id, @delivery_time_ms, @quantity, @comment);

@@ -1,0 +1,10 @@
+-- name: BuildingGet :one
+SELECT * FROM buildings WHERE organization_id = @organization_id AND id = @id;
+
+-- name: BuildingUpsert :exec
+INSERT INTO buildings (organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible)
+VALUES (@organization_id, @id, @name, @country, @city, @address, @latitude, @longitude, @timezone, @status, @visible)
+ON CONFLICT (organization_id, id) DO UPDATE SET
+    name = EXCLUDED.name, country = EXCLUDED.country, city = EXCLUDED.city, address = EXCLUDED.address,
+    latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, timezone = EXCLUDED.timezone,
+    status = EXCLUDED.status, visible = EXCLUDED.visible;

@@ -1,0 +1,18 @@
+-- name: ReservableUpsert :exec
+INSERT INTO reservables (organization_id, id, name, type, description, choose_quantity, choose_delivery_time,
+                         allow_comments, minimum_cancellation_ms, standard_delivery_time_ms)
+VALUES (@organization_id, @id, @name, @type, @description, @choose_quantity, @choose_delivery_time,
+        @allow_comments, @minimum_cancellation_ms, @standard_delivery_time_ms)
+ON CONFLICT (organization_id, id) DO UPDATE SET
+    name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
+    choose_quantity = EXCLUDED.choose_quantity, choose_delivery_time = EXCLUDED.choose_delivery_time,
+    allow_comments = EXCLUDED.allow_comments, minimum_cancellation_ms = EXCLUDED.minimum_cancellation_ms,
+    standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms;
+
+-- name: ReservablesOfResource :many
+-- The reservables that may be contracted on bookings of a resource.
+SELECT sqlc.embed(rv)
+FROM resource_reservables rr
+JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id
+WHERE rr.organization_id = @organization_id AND rr.resource_id = @resource_id
+ORDER BY rv.name, rv.id;

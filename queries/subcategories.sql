@@ -1,0 +1,9 @@
+-- name: SubcategoryGet :one
+SELECT * FROM subcategories WHERE organization_id = @organization_id AND id = @id;
+
+-- name: SubcategoryUpsert :exec
+INSERT INTO subcategories (organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts)
+VALUES (@organization_id, @id, @name, @category, @delete_historial, @hide_bookings, @can_be_searched, @shifts)
+ON CONFLICT (organization_id, id) DO UPDATE SET
+    name = EXCLUDED.name, category = EXCLUDED.category, delete_historial = EXCLUDED.delete_historial,
+    hide_bookings = EXCLUDED.hide_bookings, can_be_searched = EXCLUDED.can_be_searched, shifts = EXCLUDED.shifts;

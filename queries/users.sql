@@ -1,0 +1,26 @@
+-- name: UserGet :one
+SELECT * FROM users WHERE organization_id = @organization_id AND id = @id;
+
+-- name: UserFindByID :many
+-- Users with this id in any organization (ids are UUIDs, so at most one in practice).
+SELECT * FROM users WHERE id = @id;
+
+-- name: UserFindByOIDCSubject :many
+SELECT * FROM users WHERE oidc_subject = @oidc_subject;
+
+-- name: UserFindByEmail :many
+SELECT * FROM users WHERE lower(email) = lower(@email::text);
+
+-- name: UsersGetByIDs :many
+SELECT * FROM users WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
+
+-- name: UserUpsert :exec
+INSERT INTO users (organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id,
+                   can_be_searched, type, user_language, role, oidc_subject)
+VALUES (@organization_id, @id, @name, @surname, @alias, @email, @image, @user_rule_id, @mobile_role_id,
+        @can_be_searched, @type, @user_language, @role, @oidc_subject)
+ON CONFLICT (organization_id, id) DO UPDATE SET
+    name = EXCLUDED.name, surname = EXCLUDED.surname, alias = EXCLUDED.alias, email = EXCLUDED.email,
+    image = EXCLUDED.image, user_rule_id = EXCLUDED.user_rule_id, mobile_role_id = EXCLUDED.mobile_role_id,
+    can_be_searched = EXCLUDED.can_be_searched, type = EXCLUDED.type, user_language = EXCLUDED.user_language,
+    role = EXCLUDED.role, oidc_subject = EXCLUDED.oidc_subject;

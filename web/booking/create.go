@@ -1,0 +1,272 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// MaxBookingsPerRequest bounds the elements of one create request.
+const MaxBookingsPerRequest = 100
+
+// The attendee types.
+const (
+	AttendeeRequired = "REQUIRED"
+	AttendeeOptional = "OPTIONAL"
+)
+
+// InternalAttendee is a user of the organization invited to a booking.
+type InternalAttendee struct {
+	Type   string
+	UserID uuid.UUID
+}
+
+// ExternalAttendee is a guest invited by e-mail address.
+type ExternalAttendee struct {
+	Type  string
+	Email string
+}
+
+// NewBooking asks for one booking of a resource for [Start, End).
+type NewBooking struct {
+	ResourceID          uuid.UUID
+	Start, End          time.Time
+	Importance          string // LOW (default), NORMAL or HIGH
+	Subject             string
+	Body                Body // BodyType TEXT (default) or HTML
+	InternalAttendees   []InternalAttendee
+	ExternalAttendees   []ExternalAttendee
+	CreateOnlineMeeting bool
+	SipAddress          string
+}
+
+var (
+	importances = []string{"LOW", "NORMAL", "HIGH"}
+	bodyTypes   = []string{"TEXT", "HTML"}
+)
+
+// normalize fills defaults and checks the fields that need no database.
+func (b *NewBooking) normalize() error {
+	if b.ResourceID == uuid.Nil {
+		return Errorf(CodeInvalidRequest, "resource.id: is required")
+	}
+	if b.Start.IsZero() || b.End.IsZero() {
+		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
+	}
+	if !b.End.After(b.Start) {
+		return Errorf(CodeInvalidRequest, "endDate: must be after startDate")
+	}
+	if b.Importance == "" {
+		b.Importance = "LOW"
+	}
+	if !slices.Contains(importances, b.Importance) {
+		return Errorf(CodeInvalidRequest, "importance: must be one of %s", strings.Join(importances, ", "))
+	}
+	if b.Body.BodyType == "" {
+		b.Body.BodyType = "TEXT"
+	}
+	if !slices.Contains(bodyTypes, b.Body.BodyType) {
+		return Errorf(CodeInvalidRequest, "body.bodyType: must be one of %s", strings.Join(bodyTypes, ", "))
+	}
+	if len(b.Subject) > 255 {
+		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
+	}
+	for i, a := range b.InternalAttendees {
+		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+		}
+		if a.UserID == uuid.Nil {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
+		}
+	}
+	for i, a := range b.ExternalAttendees {
+		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+		}
+		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
+		}
+	}
+	return nil
+}
+
+// CreateBookings books resources of the category for organizer, made by creator: every element or none,
+// in one transaction. The first failing element decides the error, which carries its index.
+// userAccessToken (the identity provider's token, possibly empty) is kept with each booking.
+// New bookings are PENDING, or WAITING_APPROVAL when the resource's rule requires approval.
+// Codes: 2000 invalid element or too many; 1002 unknown, deactivated or hidden resource; 4006 a
+// resource of the other category; 4002, 4003, 4004, 4005 a rule of the resource refuses the interval;
+// 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
+// or an earlier element of the same request.
+func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken string) ([]Booking, error) {
+	if len(reqs) == 0 {
+		return nil, Errorf(CodeInvalidRequest, "at least one booking is required")
+	}
+	if len(reqs) > MaxBookingsPerRequest {
+		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
+	}
+	ids := make([]uuid.UUID, 0, len(reqs))
+	for i := range reqs {
+		if err := reqs[i].normalize(); err != nil {
+			return nil, AtIndex(err, i)
+		}
+		ids = append(ids, reqs[i].ResourceID)
+	}
+	org := creator.OrganizationID
+	resources, err := s.resourcesByID(ctx, org, distinct(ids))
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	for i, r := range reqs {
+		res, ok := resources[r.ResourceID]
+		if !ok || !res.Bookable() {
+			return nil, AtIndex(Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID), i)
+		}
+		if res.Subcategory.Category != category {
+			if category == CategorySpace {
+				return nil, AtIndex(Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category))), i)
+			}
+			return nil, AtIndex(Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category))), i)
+		}
+		loc, err := s.location(res.Floor.Building.Timezone)
+		if err != nil {
+			return nil, err
+		}
+		iv := Interval{Start: r.Start, End: r.End}
+		if err := res.Rule.CheckInterval(iv, now, loc); err != nil {
+			return nil, AtIndex(err, i)
+		}
+		for j := range i {
+			if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
+				return nil, AtIndex(Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j), i)
+			}
+		}
+	}
+	if err := s.checkAttendees(ctx, org, reqs); err != nil {
+		return nil, err
+	}
+
+	out := make([]Booking, len(reqs))
+	err = s.inTx(ctx, func(q *queries.Queries) error {
+		for i, r := range reqs {
+			res := resources[r.ResourceID]
+			b := Booking{
+				ID: uuid.Must(uuid.NewV7()), OrganizationID: org, Start: r.Start, End: r.End, Status: StatusPending,
+				AccessControlType: res.Rule.AccessControlType, Creator: creator, Organizer: organizer, Resource: res,
+				Subject: r.Subject, Body: r.Body, Importance: r.Importance, ResourceType: category,
+				BuildingAccessStatus: "PENDING", CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress,
+			}
+			if res.Rule.RequiresApproval {
+				b.Status = StatusWaitingApproval
+			}
+			err := q.BookingInsert(ctx, queries.BookingInsertParams{
+				OrganizationID: org, ID: b.ID, ResourceID: res.ID, CreatorID: creator.ID, OrganizerID: organizer.ID,
+				StartDate: b.Start, EndDate: b.End, Status: string(b.Status), AccessControlType: b.AccessControlType,
+				Subject: b.Subject, BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
+				ResourceType: string(category), BuildingAccessStatus: b.BuildingAccessStatus,
+				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress, UserAccessToken: userAccessToken,
+			})
+			if isExclusionViolation(err) {
+				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
+			}
+			if err != nil {
+				return fmt.Errorf("insert booking: %w", err)
+			}
+			if err := insertAttendees(ctx, q, org, b.ID, r); err != nil {
+				return err
+			}
+			out[i] = b
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkAttendees makes sure every internal attendee is a user of the organization.
+func (s *Service) checkAttendees(ctx context.Context, org uuid.UUID, reqs []NewBooking) error {
+	var ids []uuid.UUID
+	for _, r := range reqs {
+		for _, a := range r.InternalAttendees {
+			ids = append(ids, a.UserID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	users, err := s.q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: org, Ids: distinct(ids)})
+	if err != nil {
+		return fmt.Errorf("get attendees: %w", err)
+	}
+	known := make(map[uuid.UUID]bool, len(users))
+	for _, u := range users {
+		known[u.ID] = true
+	}
+	for i, r := range reqs {
+		for j, a := range r.InternalAttendees {
+			if !known[a.UserID] {
+				return AtIndex(Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID), i)
+			}
+		}
+	}
+	return nil
+}
+
+func insertAttendees(ctx context.Context, q *queries.Queries, org, bookingID uuid.UUID, r NewBooking) error {
+	pos := int32(0)
+	for _, a := range r.InternalAttendees {
+		id := a.UserID
+		if err := q.BookingAttendeeInsert(ctx, queries.BookingAttendeeInsertParams{
+			OrganizationID: org, BookingID: bookingID, Position: pos, Type: a.Type, UserID: &id,
+		}); err != nil {
+			return fmt.Errorf("insert attendee: %w", err)
+		}
+		pos++
+	}
+	for _, a := range r.ExternalAttendees {
+		email := a.Email
+		if err := q.BookingAttendeeInsert(ctx, queries.BookingAttendeeInsertParams{
+			OrganizationID: org, BookingID: bookingID, Position: pos, Type: a.Type, Email: &email,
+		}); err != nil {
+			return fmt.Errorf("insert attendee: %w", err)
+		}
+		pos++
+	}
+	return nil
+}
+
+// resourcesByID loads resources with floor, building, subcategory, rule and features.
+func (s *Service) resourcesByID(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
+	rows, err := s.q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get resources: %w", err)
+	}
+	feats, err := s.q.FeaturesByResources(ctx, queries.FeaturesByResourcesParams{OrganizationID: org, ResourceIds: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get features: %w", err)
+	}
+	byResource := make(map[uuid.UUID][]Feature)
+	for _, f := range feats {
+		byResource[f.ResourceID] = append(byResource[f.ResourceID], featureFromRow(f.Feature))
+	}
+	out := make(map[uuid.UUID]Resource, len(rows))
+	for _, r := range rows {
+		res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
+		res.Features = byResource[res.ID]
+		if res.Features == nil {
+			res.Features = []Feature{}
+		}
+		out[res.ID] = res
+	}
+	return out, nil
+}

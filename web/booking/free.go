@@ -1,0 +1,88 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// MaxFreeIntervals bounds the intervals of one free-resource query.
+const MaxFreeIntervals = 62
+
+// FreeQuery asks which resources of a building and subcategory are free.
+type FreeQuery struct {
+	BuildingID    uuid.UUID
+	SubcategoryID uuid.UUID
+	Category      Category
+	Intervals     []Interval  // free in every one of them
+	FeatureIDs    []uuid.UUID // having all of them
+	MinCapacity   *int32      // spaces with at least this capacity
+	AllDay        bool        // only resources whose rule allows all-day bookings
+}
+
+// FreeResources lists the activated, visible resources matching q that no blocking booking touches in
+// any of its intervals, by floor number and name. Floor and Subcategory carry only their ids.
+// Codes: 2000 no interval, too many, or one that ends before it starts; 1004 no such building in the
+// actor's organization; 1005 no such subcategory there, or one of the other category.
+func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([]Resource, error) {
+	if len(q.Intervals) == 0 {
+		return nil, Errorf(CodeInvalidRequest, "bookingDays: at least one interval is required")
+	}
+	if len(q.Intervals) > MaxFreeIntervals {
+		return nil, Errorf(CodeInvalidRequest, "bookingDays: at most %d intervals", MaxFreeIntervals)
+	}
+	ranges := make(pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]], len(q.Intervals))
+	for i, iv := range q.Intervals {
+		if !iv.End.After(iv.Start) {
+			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d].endDate: must be after startDate", i)
+		}
+		ranges[i] = pgtype.Range[pgtype.Timestamptz]{
+			Lower: pgtype.Timestamptz{Time: iv.Start, Valid: true}, LowerType: pgtype.Inclusive,
+			Upper: pgtype.Timestamptz{Time: iv.End, Valid: true}, UpperType: pgtype.Exclusive,
+			Valid: true,
+		}
+	}
+	org := actor.OrganizationID
+	if _, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: q.BuildingID}); errors.Is(err, pgx.ErrNoRows) {
+		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
+	} else if err != nil {
+		return nil, fmt.Errorf("get building: %w", err)
+	}
+	sub, err := s.q.SubcategoryGet(ctx, queries.SubcategoryGetParams{OrganizationID: org, ID: q.SubcategoryID})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && Category(sub.Category) != q.Category) {
+		return nil, Errorf(CodeSubcategoryNotFound, "no %s subcategory %s in your organization", q.Category, q.SubcategoryID)
+	} else if err != nil {
+		return nil, fmt.Errorf("get subcategory: %w", err)
+	}
+	rows, err := s.q.ResourcesFree(ctx, queries.ResourcesFreeParams{
+		OrganizationID: org, BuildingID: q.BuildingID, SubcategoryID: q.SubcategoryID, Category: string(q.Category),
+		MinCapacity: q.MinCapacity, AllDayOnly: q.AllDay, FeatureIds: distinct(q.FeatureIDs), Intervals: ranges,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list free resources: %w", err)
+	}
+	out := make([]Resource, len(rows))
+	for i, r := range rows {
+		out[i] = resourceFromRow(r.Resource)
+	}
+	return out, nil
+}
+
+// distinct returns ids without repeats, in first-seen order, never nil.
+func distinct(ids []uuid.UUID) []uuid.UUID {
+	out := make([]uuid.UUID, 0, len(ids))
+	seen := make(map[uuid.UUID]bool, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,549 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// ImportSummary counts the objects of an imported layout.
+type ImportSummary map[string]int
+
+// Import loads a layout into the database in one transaction: every object is inserted or updated in
+// place by id, resource features and reservables are replaced by the lists given, and nothing is deleted.
+// A bad document imports nothing.
+// Codes: 2000 naming the array, the index and the field of the first bad object.
+func (s *Service) Import(ctx context.Context, l Layout) (ImportSummary, error) {
+	sum := ImportSummary{
+		"organizations": len(l.Organizations), "userRules": len(l.UserRules), "mobileRoles": len(l.MobileRoles),
+		"users": len(l.Users), "buildings": len(l.Buildings), "floors": len(l.Floors),
+		"subcategories": len(l.Subcategories), "resourceRules": len(l.ResourceRules), "features": len(l.Features),
+		"reservables": len(l.Reservables), "resources": len(l.Resources), "bookings": len(l.Bookings),
+	}
+	err := s.inTx(ctx, func(q *queries.Queries) error {
+		im := importer{q: q}
+		steps := []func(context.Context, Layout) error{
+			im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
+			im.resourceRules, im.features, im.reservables, im.resources, im.bookings,
+		}
+		for _, step := range steps {
+			if err := step(ctx, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+type importer struct{ q *queries.Queries }
+
+// at names one object of the document in error messages: resources[3].floorId.
+type at struct {
+	array string
+	index int
+}
+
+func (a at) errorf(field, format string, args ...any) error {
+	return Errorf(CodeInvalidRequest, "%s[%d].%s: %s", a.array, a.index, field, fmt.Sprintf(format, args...))
+}
+
+func (a at) uuid(field, v string) (uuid.UUID, error) {
+	id, err := uuid.Parse(v)
+	if err != nil || len(v) != 36 {
+		return uuid.Nil, a.errorf(field, "%q is not a UUID", v)
+	}
+	return id, nil
+}
+
+func (a at) optionalUUID(field string, ref *LayoutRef) (*uuid.UUID, error) {
+	if ref == nil || ref.ID == "" {
+		return nil, nil
+	}
+	id, err := a.uuid(field, ref.ID)
+	return &id, err
+}
+
+func (a at) required(field, v string) error {
+	if strings.TrimSpace(v) == "" {
+		return a.errorf(field, "is required")
+	}
+	return nil
+}
+
+// oneOf returns v, or def when v is empty, if it is one of allowed.
+func (a at) oneOf(field, v, def string, allowed ...string) (string, error) {
+	if v == "" {
+		v = def
+	}
+	if !slices.Contains(allowed, v) {
+		return "", a.errorf(field, "%q is not one of %s", v, strings.Join(allowed, ", "))
+	}
+	return v, nil
+}
+
+// db turns a database refusal into an error naming the object and, from the constraint, the field.
+func (a at) db(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
+	}
+	field := constraintFields[pgErr.ConstraintName]
+	if field == "" {
+		field = "id"
+	}
+	switch pgErr.Code {
+	case "23503":
+		return a.errorf(field, "refers to an object that is neither in the document nor in the database")
+	case "23505":
+		return a.errorf(field, "is already used by another object")
+	case "23514":
+		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
+	case "23P01":
+		return a.errorf(field, "overlaps another blocking booking of the resource")
+	}
+	return a.errorf(field, "%s", pgErr.Message)
+}
+
+var constraintFields = map[string]string{
+	"user_rules_organization_fkey":          "organizationId",
+	"mobile_roles_organization_fkey":        "organizationId",
+	"users_organization_fkey":               "organizationId",
+	"users_user_rule_fkey":                  "userRule.id",
+	"users_mobile_role_fkey":                "mobileRole.id",
+	"users_email_key":                       "email",
+	"buildings_organization_fkey":           "organizationId",
+	"floors_building_fkey":                  "buildingId",
+	"subcategories_organization_fkey":       "organizationId",
+	"resource_rules_organization_fkey":      "organizationId",
+	"resource_rules_window_check":           "endTime",
+	"resource_rules_durations_check":        "maximumDuration",
+	"features_organization_fkey":            "organizationId",
+	"reservables_organization_fkey":         "organizationId",
+	"reservables_times_check":               "minimumCancellationMs",
+	"resources_floor_fkey":                  "floorId",
+	"resources_subcategory_fkey":            "subcategoryId",
+	"resources_resource_rule_fkey":          "resourceRuleId",
+	"resources_poster_code_key":             "posterCode",
+	"resources_capacity_check":              "capacity",
+	"resource_features_feature_fkey":        "featureIds",
+	"resource_reservables_reservable_fkey":  "reservableIds",
+	"bookings_creator_fkey":                 "creatorId",
+	"bookings_organizer_fkey":               "organizerId",
+	"bookings_no_overlap":                   "startDate",
+	"bookings_status_check":                 "status",
+	"bookings_building_access_status_check": "buildingAccessStatus",
+}
+
+func boolOr(p *bool, def bool) bool {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+func (im importer) organizations(ctx context.Context, l Layout) error {
+	for i, o := range l.Organizations {
+		a := at{"organizations", i}
+		id, err := a.uuid("id", o.ID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", o.Name); err != nil {
+			return err
+		}
+		if err := im.q.OrganizationUpsert(ctx, queries.OrganizationUpsertParams{
+			ID: id, Name: o.Name, AdditionalServicesActive: o.AdditionalServicesActive,
+		}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+// ids parses the id and organizationId every object of an organization carries.
+func (a at) ids(id, org string) (uuid.UUID, uuid.UUID, error) {
+	i, err := a.uuid("id", id)
+	if err != nil {
+		return uuid.Nil, uuid.Nil, err
+	}
+	o, err := a.uuid("organizationId", org)
+	return i, o, err
+}
+
+func (im importer) namedRules(ctx context.Context, l Layout) error {
+	for i, r := range l.UserRules {
+		a := at{"userRules", i}
+		id, org, err := a.ids(r.ID, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := im.q.UserRuleUpsert(ctx, queries.UserRuleUpsertParams{OrganizationID: org, ID: id, Name: r.Name}); err != nil {
+			return a.db(err)
+		}
+	}
+	for i, r := range l.MobileRoles {
+		a := at{"mobileRoles", i}
+		id, org, err := a.ids(r.ID, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := im.q.MobileRoleUpsert(ctx, queries.MobileRoleUpsertParams{OrganizationID: org, ID: id, Name: r.Name}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) users(ctx context.Context, l Layout) error {
+	for i, u := range l.Users {
+		a := at{"users", i}
+		id, org, err := a.ids(u.ID, u.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", u.Name); err != nil {
+			return err
+		}
+		if addr, err := mail.ParseAddress(u.Email); err != nil || addr.Address != u.Email {
+			return a.errorf("email", "%q is not an e-mail address", u.Email)
+		}
+		role, err := a.oneOf("role", u.Role, string(RoleEmployee), string(RoleEmployee), string(RoleReceptionist), string(RoleAdmin))
+		if err != nil {
+			return err
+		}
+		rule, err := a.optionalUUID("userRule.id", u.UserRule)
+		if err != nil {
+			return err
+		}
+		mobile, err := a.optionalUUID("mobileRole.id", u.MobileRole)
+		if err != nil {
+			return err
+		}
+		var subject *string
+		if u.OIDCSubject != "" {
+			subject = &u.OIDCSubject
+		}
+		p := queries.UserUpsertParams{
+			OrganizationID: org, ID: id, Name: u.Name, Surname: u.Surname, Alias: u.Alias, Email: u.Email,
+			Image: u.Image, UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: boolOr(u.CanBeSearched, true),
+			Type: cmpOr(u.Type, "SERVICE_INTERNAL"), UserLanguage: cmpOr(u.UserLanguage, "en"), Role: role,
+			OidcSubject: subject,
+		}
+		if err := im.q.UserUpsert(ctx, p); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func cmpOr(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func (im importer) buildings(ctx context.Context, l Layout) error {
+	for i, b := range l.Buildings {
+		a := at{"buildings", i}
+		id, org, err := a.ids(b.ID, b.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", b.Name); err != nil {
+			return err
+		}
+		if b.Timezone == "" || b.Timezone == "Local" {
+			return a.errorf("timezone", "is required (an IANA name such as Europe/Madrid)")
+		}
+		if _, err := time.LoadLocation(b.Timezone); err != nil {
+			return a.errorf("timezone", "%q is not a known time zone", b.Timezone)
+		}
+		p := queries.BuildingUpsertParams{
+			OrganizationID: org, ID: id, Name: b.Name, Country: b.Address.Country, City: b.Address.City,
+			Address: b.Address.Address, Timezone: b.Timezone, Status: cmpOr(b.Status, Activated),
+			Visible: boolOr(b.Visible, true),
+		}
+		if c := b.Address.Coordinates; c != nil {
+			if c.Latitude < -90 || c.Latitude > 90 || c.Longitude < -180 || c.Longitude > 180 {
+				return a.errorf("address.coordinates", "latitude or longitude out of range")
+			}
+			p.Latitude, p.Longitude = &c.Latitude, &c.Longitude
+		}
+		if err := im.q.BuildingUpsert(ctx, p); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) floors(ctx context.Context, l Layout) error {
+	for i, f := range l.Floors {
+		a := at{"floors", i}
+		id, org, err := a.ids(f.ID, f.OrganizationID)
+		if err != nil {
+			return err
+		}
+		building, err := a.uuid("buildingId", f.BuildingID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", f.Name); err != nil {
+			return err
+		}
+		if err := im.q.FloorUpsert(ctx, queries.FloorUpsertParams{
+			OrganizationID: org, ID: id, BuildingID: building, Name: f.Name, FloorNumber: f.FloorNumber,
+			Image: f.Image, Status: cmpOr(f.Status, Activated), Type: cmpOr(f.Type, "OFFICE"),
+			Visible: boolOr(f.Visible, true),
+		}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) subcategories(ctx context.Context, l Layout) error {
+	for i, s := range l.Subcategories {
+		a := at{"subcategories", i}
+		id, org, err := a.ids(s.ID, s.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", s.Name); err != nil {
+			return err
+		}
+		cat, err := a.oneOf("category", s.Category, "", string(CategoryWorkstation), string(CategorySpace))
+		if err != nil {
+			return err
+		}
+		if err := im.q.SubcategoryUpsert(ctx, queries.SubcategoryUpsertParams{
+			OrganizationID: org, ID: id, Name: s.Name, Category: cat, DeleteHistorial: s.DeleteHistorial,
+			HideBookings: s.HideBookings, CanBeSearched: boolOr(s.CanBeSearched, true), Shifts: s.Shifts,
+		}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) resourceRules(ctx context.Context, l Layout) error {
+	const day = int64(24 * time.Hour / time.Millisecond)
+	for i, r := range l.ResourceRules {
+		a := at{"resourceRules", i}
+		id, org, err := a.ids(r.ID, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		end := r.EndTime
+		if end == 0 {
+			end = day
+		}
+		if r.StartTime < 0 || r.StartTime >= day {
+			return a.errorf("startTime", "must be an offset from midnight in [0, %d) ms", day)
+		}
+		if end <= r.StartTime || end > day {
+			return a.errorf("endTime", "must be after startTime and at most %d ms", day)
+		}
+		for _, f := range []struct {
+			name string
+			v    int64
+		}{
+			{"advanceCheckIn", r.AdvanceCheckIn}, {"expirationMargin", r.ExpirationMargin},
+			{"maximumDuration", r.MaximumDuration}, {"maximumAdvance", r.MaximumAdvance},
+		} {
+			if f.v < 0 {
+				return a.errorf(f.name, "must not be negative")
+			}
+		}
+		if r.AllDayBookingsCheckInMS < 0 || r.AllDayBookingsCheckInMS > day {
+			return a.errorf("allDayBookingsCheckInMS", "must be an offset from midnight in [0, %d] ms", day)
+		}
+		if err := im.q.ResourceRuleUpsert(ctx, queries.ResourceRuleUpsertParams{
+			OrganizationID: org, ID: id, Name: r.Name, AdvanceCheckIn: r.AdvanceCheckIn,
+			ExpirationMargin: r.ExpirationMargin, StartTime: r.StartTime, EndTime: end,
+			MaximumDuration: r.MaximumDuration, MaximumAdvance: r.MaximumAdvance,
+			AccessControlType: cmpOr(r.AccessControlType, "ANY"), RequiresApproval: r.RequiresApproval,
+			AllDayBookings: r.AllDayBookings, AllDayBookingsCheckInMs: r.AllDayBookingsCheckInMS,
+		}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) features(ctx context.Context, l Layout) error {
+	for i, f := range l.Features {
+		a := at{"features", i}
+		id, org, err := a.ids(f.ID, f.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", f.Name); err != nil {
+			return err
+		}
+		if err := im.q.FeatureUpsert(ctx, queries.FeatureUpsertParams{OrganizationID: org, ID: id, Name: f.Name, Email: f.Email}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) reservables(ctx context.Context, l Layout) error {
+	for i, r := range l.Reservables {
+		a := at{"reservables", i}
+		id, org, err := a.ids(r.ID, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		if err := a.required("name", r.Name); err != nil {
+			return err
+		}
+		if r.MinimumCancellationMs < 0 {
+			return a.errorf("minimumCancellationMs", "must not be negative")
+		}
+		if r.StandardDeliveryTimeMs < 0 {
+			return a.errorf("standardDeliveryTimeMs", "must not be negative")
+		}
+		if err := im.q.ReservableUpsert(ctx, queries.ReservableUpsertParams{
+			OrganizationID: org, ID: id, Name: r.Name, Type: cmpOr(r.Type, "SERVICE"), Description: r.Description,
+			ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime, AllowComments: r.AllowComments,
+			MinimumCancellationMs: r.MinimumCancellationMs, StandardDeliveryTimeMs: r.StandardDeliveryTimeMs,
+		}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+func (im importer) resources(ctx context.Context, l Layout) error {
+	for i, r := range l.Resources {
+		a := at{"resources", i}
+		id, org, err := a.ids(r.ID, r.OrganizationID)
+		if err != nil {
+			return err
+		}
+		p := queries.ResourceUpsertParams{
+			OrganizationID: org, ID: id, Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
+			TopLeftX: r.MapCoordinates.TopLeftX, TopLeftY: r.MapCoordinates.TopLeftY,
+			BottomRightX: r.MapCoordinates.BottomRightX, BottomRightY: r.MapCoordinates.BottomRightY,
+			Approachable: boolOr(r.Approachable, true), Visible: boolOr(r.Visible, true),
+			Status: cmpOr(r.Status, Activated), Capacity: r.Capacity,
+		}
+		if p.FloorID, err = a.uuid("floorId", r.FloorID); err != nil {
+			return err
+		}
+		if p.SubcategoryID, err = a.uuid("subcategoryId", r.SubcategoryID); err != nil {
+			return err
+		}
+		if p.ResourceRuleID, err = a.uuid("resourceRuleId", r.ResourceRuleID); err != nil {
+			return err
+		}
+		if err := a.required("name", r.Name); err != nil {
+			return err
+		}
+		if err := a.required("posterCode", r.PosterCode); err != nil {
+			return err
+		}
+		features, err := a.uuids("featureIds", r.FeatureIDs)
+		if err != nil {
+			return err
+		}
+		reservables, err := a.uuids("reservableIds", r.ReservableIDs)
+		if err != nil {
+			return err
+		}
+		if err := im.q.ResourceUpsert(ctx, p); err != nil {
+			return a.db(err)
+		}
+		if err := im.q.ResourceFeaturesDelete(ctx, queries.ResourceFeaturesDeleteParams{OrganizationID: org, ResourceID: id}); err != nil {
+			return a.db(err)
+		}
+		if err := im.q.ResourceFeaturesInsert(ctx, queries.ResourceFeaturesInsertParams{OrganizationID: org, ResourceID: id, FeatureIds: features}); err != nil {
+			return a.db(err)
+		}
+		if err := im.q.ResourceReservablesDelete(ctx, queries.ResourceReservablesDeleteParams{OrganizationID: org, ResourceID: id}); err != nil {
+			return a.db(err)
+		}
+		if err := im.q.ResourceReservablesInsert(ctx, queries.ResourceReservablesInsertParams{OrganizationID: org, ResourceID: id, ReservableIds: reservables}); err != nil {
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+// uuids parses a list of ids, dropping repeats.
+func (a at) uuids(field string, vs []string) ([]uuid.UUID, error) {
+	out := make([]uuid.UUID, 0, len(vs))
+	for j, v := range vs {
+		id, err := a.uuid(fmt.Sprintf("%s[%d]", field, j), v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return distinct(out), nil
+}
+
+func (im importer) bookings(ctx context.Context, l Layout) error {
+	statuses := []string{
+		string(StatusWaitingApproval), string(StatusPending), string(StatusActive), string(StatusFinished),
+		string(StatusExpired), string(StatusCancelled), string(StatusRejected),
+	}
+	for i, b := range l.Bookings {
+		a := at{"bookings", i}
+		id, org, err := a.ids(b.ID, b.OrganizationID)
+		if err != nil {
+			return err
+		}
+		p := queries.BookingUpsertParams{
+			OrganizationID: org, ID: id, StartDate: time.UnixMilli(b.StartDate), EndDate: time.UnixMilli(b.EndDate),
+			Subject: b.Subject, BodyContent: b.Body.Content, CreateOnlineMeeting: b.CreateOnlineMeeting,
+			SipAddress: b.SipAddress,
+		}
+		if p.ResourceID, err = a.uuid("resourceId", b.ResourceID); err != nil {
+			return err
+		}
+		if p.CreatorID, err = a.uuid("creatorId", b.CreatorID); err != nil {
+			return err
+		}
+		if p.OrganizerID, err = a.uuid("organizerId", b.OrganizerID); err != nil {
+			return err
+		}
+		if b.EndDate <= b.StartDate {
+			return a.errorf("endDate", "must be after startDate")
+		}
+		if p.Status, err = a.oneOf("status", b.Status, string(StatusPending), statuses...); err != nil {
+			return err
+		}
+		if p.BodyType, err = a.oneOf("body.bodyType", b.Body.BodyType, "TEXT", bodyTypes...); err != nil {
+			return err
+		}
+		if p.Importance, err = a.oneOf("importance", b.Importance, "LOW", importances...); err != nil {
+			return err
+		}
+		if p.BuildingAccessStatus, err = a.oneOf("buildingAccessStatus", b.BuildingAccessStatus, "PENDING", "PENDING", "GRANTED", "DENIED"); err != nil {
+			return err
+		}
+		n, err := im.q.BookingUpsert(ctx, p)
+		if err != nil {
+			return a.db(err)
+		}
+		if n == 0 {
+			return a.errorf("resourceId", "refers to an object that is neither in the document nor in the database")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,200 @@
+package booking
+
+// Layout is the import document of `booking import` (DESIGN.md §8): one JSON object with optional arrays,
+// field names as in the API. Every object carries its id; importing again updates in place and never
+// deletes bookings. Objects of an organization carry organizationId.
+type Layout struct {
+	Organizations []LayoutOrganization `json:"organizations,omitempty"`
+	UserRules     []LayoutNamed        `json:"userRules,omitempty"`
+	MobileRoles   []LayoutNamed        `json:"mobileRoles,omitempty"`
+	Users         []LayoutUser         `json:"users,omitempty"`
+	Buildings     []LayoutBuilding     `json:"buildings,omitempty"`
+	Floors        []LayoutFloor        `json:"floors,omitempty"`
+	Subcategories []LayoutSubcategory  `json:"subcategories,omitempty"`
+	ResourceRules []LayoutResourceRule `json:"resourceRules,omitempty"`
+	Features      []LayoutFeature      `json:"features,omitempty"`
+	Reservables   []LayoutReservable   `json:"reservables,omitempty"`
+	Resources     []LayoutResource     `json:"resources,omitempty"`
+	Bookings      []LayoutBooking      `json:"bookings,omitempty"`
+}
+
+// LayoutOrganization is an organization (tenant).
+type LayoutOrganization struct {
+	ID                       string `json:"id"`
+	Name                     string `json:"name"`
+	AdditionalServicesActive bool   `json:"additionalServicesActive"`
+}
+
+// LayoutNamed is a user rule or a mobile role: only an id and a name.
+type LayoutNamed struct {
+	ID             string `json:"id"`
+	OrganizationID string `json:"organizationId"`
+	Name           string `json:"name"`
+}
+
+// LayoutRef is a reference written as in the API: an object with only the id.
+type LayoutRef struct {
+	ID string `json:"id"`
+}
+
+// LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN; OIDCSubject is the `sub`
+// of the identity provider, when known.
+type LayoutUser struct {
+	ID             string     `json:"id"`
+	OrganizationID string     `json:"organizationId"`
+	Name           string     `json:"name"`
+	Surname        string     `json:"surname,omitempty"`
+	Alias          string     `json:"alias,omitempty"`
+	Email          string     `json:"email"`
+	Image          string     `json:"image,omitempty"`
+	UserRule       *LayoutRef `json:"userRule,omitempty"`
+	MobileRole     *LayoutRef `json:"mobileRole,omitempty"`
+	CanBeSearched  *bool      `json:"canBeSearched,omitempty"`
+	Type           string     `json:"type,omitempty"`
+	UserLanguage   string     `json:"userLanguage,omitempty"`
+	Role           string     `json:"role,omitempty"`
+	OIDCSubject    string     `json:"oidcSubject,omitempty"`
+}
+
+// LayoutAddress is a building's address.
+type LayoutAddress struct {
+	Country     string             `json:"country,omitempty"`
+	City        string             `json:"city,omitempty"`
+	Address     string             `json:"address,omitempty"`
+	Coordinates *LayoutCoordinates `json:"coordinates,omitempty"`
+}
+
+// LayoutCoordinates is a point on the globe.
+type LayoutCoordinates struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
+// LayoutBuilding is a building; Timezone is an IANA name such as Europe/Madrid.
+type LayoutBuilding struct {
+	ID             string        `json:"id"`
+	OrganizationID string        `json:"organizationId"`
+	Name           string        `json:"name"`
+	Address        LayoutAddress `json:"address"`
+	Timezone       string        `json:"timezone"`
+	Status         string        `json:"status,omitempty"`
+	Visible        *bool         `json:"visible,omitempty"`
+}
+
+// LayoutFloor is a floor of a building; Image is the URL of its floor plan.
+type LayoutFloor struct {
+	ID             string `json:"id"`
+	OrganizationID string `json:"organizationId"`
+	BuildingID     string `json:"buildingId"`
+	Name           string `json:"name"`
+	FloorNumber    int32  `json:"floorNumber"`
+	Image          string `json:"image,omitempty"`
+	Status         string `json:"status,omitempty"`
+	Type           string `json:"type,omitempty"`
+	Visible        *bool  `json:"visible,omitempty"`
+}
+
+// LayoutSubcategory is a kind of resource; Category is WORKSTATION or SPACE.
+type LayoutSubcategory struct {
+	ID              string `json:"id"`
+	OrganizationID  string `json:"organizationId"`
+	Name            string `json:"name"`
+	Category        string `json:"category"`
+	DeleteHistorial bool   `json:"deleteHistorial"`
+	HideBookings    bool   `json:"hideBookings"`
+	CanBeSearched   *bool  `json:"canBeSearched,omitempty"`
+	Shifts          bool   `json:"shifts"`
+}
+
+// LayoutResourceRule is a resource rule; every duration and offset is in milliseconds (DESIGN.md §4).
+// EndTime 0 or absent means the end of the day.
+type LayoutResourceRule struct {
+	ID                      string `json:"id"`
+	OrganizationID          string `json:"organizationId"`
+	Name                    string `json:"name,omitempty"`
+	AdvanceCheckIn          int64  `json:"advanceCheckIn"`
+	ExpirationMargin        int64  `json:"expirationMargin"`
+	StartTime               int64  `json:"startTime"`
+	EndTime                 int64  `json:"endTime"`
+	MaximumDuration         int64  `json:"maximumDuration"`
+	MaximumAdvance          int64  `json:"maximumAdvance"`
+	AccessControlType       string `json:"accessControlType,omitempty"`
+	RequiresApproval        bool   `json:"requiresApproval"`
+	AllDayBookings          bool   `json:"allDayBookings"`
+	AllDayBookingsCheckInMS int64  `json:"allDayBookingsCheckInMS"`
+}
+
+// LayoutFeature is a feature a resource can have (a screen, a whiteboard…).
+type LayoutFeature struct {
+	ID             string `json:"id"`
+	OrganizationID string `json:"organizationId"`
+	Name           string `json:"name"`
+	Email          string `json:"email,omitempty"`
+}
+
+// LayoutReservable is a service that can be contracted on bookings (catering, AV setup…).
+type LayoutReservable struct {
+	ID                     string `json:"id"`
+	OrganizationID         string `json:"organizationId"`
+	Name                   string `json:"name"`
+	Type                   string `json:"type,omitempty"`
+	Description            string `json:"description,omitempty"`
+	ChooseQuantity         bool   `json:"chooseQuantity"`
+	ChooseDeliveryTime     bool   `json:"chooseDeliveryTime"`
+	AllowComments          bool   `json:"allowComments"`
+	MinimumCancellationMs  int64  `json:"minimumCancellationMs"`
+	StandardDeliveryTimeMs int64  `json:"standardDeliveryTimeMs"`
+}
+
+// LayoutMapCoordinates is the rectangle of a resource on its floor plan, in the image's pixels.
+type LayoutMapCoordinates struct {
+	TopLeftX     int32 `json:"topLeftX"`
+	TopLeftY     int32 `json:"topLeftY"`
+	BottomRightX int32 `json:"bottomRightX"`
+	BottomRightY int32 `json:"bottomRightY"`
+}
+
+// LayoutResource is a desk (WORKSTATION) or a room (SPACE). Its features and reservables are replaced by
+// the lists given here on every import.
+type LayoutResource struct {
+	ID             string               `json:"id"`
+	OrganizationID string               `json:"organizationId"`
+	FloorID        string               `json:"floorId"`
+	SubcategoryID  string               `json:"subcategoryId"`
+	ResourceRuleID string               `json:"resourceRuleId"`
+	FeatureIDs     []string             `json:"featureIds,omitempty"`
+	ReservableIDs  []string             `json:"reservableIds,omitempty"`
+	Name           string               `json:"name"`
+	PosterCode     string               `json:"posterCode"`
+	Image          string               `json:"image,omitempty"`
+	Phone          string               `json:"phone,omitempty"`
+	MapCoordinates LayoutMapCoordinates `json:"mapCoordinates"`
+	Approachable   *bool                `json:"approachable,omitempty"`
+	Visible        *bool                `json:"visible,omitempty"`
+	Status         string               `json:"status,omitempty"`
+	Capacity       *int32               `json:"capacity,omitempty"`
+}
+
+// LayoutBody is the body of a booking.
+type LayoutBody struct {
+	Content  string `json:"content"`
+	BodyType string `json:"bodyType,omitempty"`
+}
+
+// LayoutBooking is a booking loaded as history or as demo data; dates in ms since the epoch.
+type LayoutBooking struct {
+	ID                   string     `json:"id"`
+	OrganizationID       string     `json:"organizationId"`
+	ResourceID           string     `json:"resourceId"`
+	CreatorID            string     `json:"creatorId"`
+	OrganizerID          string     `json:"organizerId"`
+	StartDate            int64      `json:"startDate"`
+	EndDate              int64      `json:"endDate"`
+	Status               string     `json:"status,omitempty"`
+	Subject              string     `json:"subject,omitempty"`
+	Body                 LayoutBody `json:"body"`
+	Importance           string     `json:"importance,omitempty"`
+	BuildingAccessStatus string     `json:"buildingAccessStatus,omitempty"`
+	CreateOnlineMeeting  bool       `json:"createOnlineMeeting"`
+	SipAddress           string     `json:"sipAddress,omitempty"`
+}

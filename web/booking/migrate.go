@@ -1,0 +1,141 @@
+package booking
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/tern/v2/migrate"
+
+	"github.com/workspacebooking/booking/queries"
+	schema "github.com/workspacebooking/booking/sql"
+)
+
+// Migrate brings the database at databaseURL up to date: it creates the database when it does not exist,
+// applies the pending migrations under tern's advisory lock (two instances starting together are safe),
+// and creates the first signing key. It returns the number of migrations applied.
+func Migrate(ctx context.Context, databaseURL string) (int, error) {
+	conn, err := connectCreating(ctx, databaseURL)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(context.Background())
+
+	m, err := migrate.NewMigrator(ctx, conn, "schema_version")
+	if err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	if err := m.LoadMigrations(schema.Migrations); err != nil {
+		return 0, fmt.Errorf("migrate: load: %w", err)
+	}
+	before, err := m.GetCurrentVersion(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	if err := m.Migrate(ctx); err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	after, err := m.GetCurrentVersion(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	if err := ensureSigningKey(ctx, conn); err != nil {
+		return 0, err
+	}
+	return int(after - before), nil
+}
+
+// connectCreating connects to the database, creating it first when the server says it does not exist.
+func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "3D000" {
+		if err != nil {
+			return nil, fmt.Errorf("connect: %w", err)
+		}
+		return conn, nil
+	}
+	admin := cfg.Copy()
+	admin.Database = "postgres"
+	ac, err := pgx.ConnectConfig(ctx, admin)
+	if err != nil {
+		return nil, fmt.Errorf("connect to create database %q: %w", cfg.Database, err)
+	}
+	defer ac.Close(context.Background())
+	_, err = ac.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{cfg.Database}.Sanitize())
+	if err != nil && !(errors.As(err, &pgErr) && pgErr.Code == "42P04") { // created meanwhile by another instance
+		return nil, fmt.Errorf("create database %q: %w", cfg.Database, err)
+	}
+	conn, err = pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	return conn, nil
+}
+
+// ensureSigningKey creates an ES256 signing key when there is none.
+func ensureSigningKey(ctx context.Context, conn *pgx.Conn) error {
+	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		q := queries.New(tx)
+		if err := q.SigningKeysLock(ctx); err != nil {
+			return fmt.Errorf("lock signing keys: %w", err)
+		}
+		n, err := q.SigningKeyCount(ctx)
+		if err != nil {
+			return fmt.Errorf("count signing keys: %w", err)
+		}
+		if n > 0 {
+			return nil
+		}
+		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			return fmt.Errorf("generate signing key: %w", err)
+		}
+		der, err := x509.MarshalPKCS8PrivateKey(key)
+		if err != nil {
+			return fmt.Errorf("encode signing key: %w", err)
+		}
+		return q.SigningKeyInsert(ctx, queries.SigningKeyInsertParams{ID: uuid.Must(uuid.NewV7()), PrivateKey: der})
+	})
+}
+
+// SigningKey is a key the service signs its own bearer tokens with.
+type SigningKey struct {
+	ID  uuid.UUID
+	Key *ecdsa.PrivateKey
+}
+
+// SigningKeys returns every signing key, newest first.
+func (s *Service) SigningKeys(ctx context.Context) ([]SigningKey, error) {
+	rows, err := s.q.SigningKeysAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("get signing keys: %w", err)
+	}
+	out := make([]SigningKey, 0, len(rows))
+	for _, r := range rows {
+		k, err := x509.ParsePKCS8PrivateKey(r.PrivateKey)
+		if err != nil {
+			return nil, fmt.Errorf("signing key %s: %w", r.ID, err)
+		}
+		ek, ok := k.(*ecdsa.PrivateKey)
+		if !ok {
+			return nil, fmt.Errorf("signing key %s is not an ECDSA key", r.ID)
+		}
+		out = append(out, SigningKey{ID: r.ID, Key: ek})
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no signing key: run `booking migrate`")
+	}
+	return out, nil
+}

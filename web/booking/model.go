@@ -1,0 +1,215 @@
+package booking
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Role is what a user may do beyond their own bookings.
+type Role string
+
+// The roles. RECEPTIONIST and ADMIN act for anyone of their organization.
+const (
+	RoleEmployee     Role = "EMPLOYEE"
+	RoleReceptionist Role = "RECEPTIONIST"
+	RoleAdmin        Role = "ADMIN"
+)
+
+// ActsForOthers reports whether the role may act for other users of its organization.
+func (r Role) ActsForOthers() bool { return r == RoleReceptionist || r == RoleAdmin }
+
+// Category is the kind of a resource.
+type Category string
+
+// The categories of resources.
+const (
+	CategoryWorkstation Category = "WORKSTATION"
+	CategorySpace       Category = "SPACE"
+)
+
+// Status is the state of a booking (DESIGN.md §4).
+type Status string
+
+// The booking statuses. WAITING_APPROVAL, PENDING and ACTIVE block the resource.
+const (
+	StatusWaitingApproval Status = "WAITING_APPROVAL"
+	StatusPending         Status = "PENDING"
+	StatusActive          Status = "ACTIVE"
+	StatusFinished        Status = "FINISHED"
+	StatusExpired         Status = "EXPIRED"
+	StatusCancelled       Status = "CANCELLED"
+	StatusRejected        Status = "REJECTED"
+)
+
+// Blocking reports whether a booking in this status holds its resource.
+func (s Status) Blocking() bool {
+	return s == StatusWaitingApproval || s == StatusPending || s == StatusActive
+}
+
+// Activated is the status of a building, floor or resource that is in use.
+const Activated = "ACTIVATED"
+
+// User is a person of an organization.
+type User struct {
+	ID             uuid.UUID
+	OrganizationID uuid.UUID
+	Name           string
+	Surname        string
+	Alias          string
+	Email          string
+	Image          string
+	UserRuleID     *uuid.UUID
+	MobileRoleID   *uuid.UUID
+	CanBeSearched  bool
+	Type           string
+	UserLanguage   string
+	Role           Role
+}
+
+// Coordinates is a point on the globe.
+type Coordinates struct {
+	Latitude, Longitude float64
+}
+
+// Building is a building of an organization. Every calendar rule of its resources is read in Timezone.
+type Building struct {
+	ID             uuid.UUID
+	OrganizationID uuid.UUID
+	Name           string
+	Country        string
+	City           string
+	Address        string
+	Coordinates    *Coordinates
+	Timezone       string
+	Status         string
+	Visible        bool
+}
+
+// Floor is a floor of a building.
+type Floor struct {
+	ID          uuid.UUID
+	Name        string
+	FloorNumber int32
+	Image       string
+	Status      string
+	Type        string
+	Visible     bool
+	Building    Building
+}
+
+// Subcategory is a kind of resource of an organization.
+type Subcategory struct {
+	ID              uuid.UUID
+	OrganizationID  uuid.UUID
+	Name            string
+	Category        Category
+	DeleteHistorial bool
+	HideBookings    bool
+	CanBeSearched   bool
+	Shifts          bool
+}
+
+// ResourceRule limits the bookings of a resource (DESIGN.md §4). StartTime and EndTime are offsets from
+// local midnight with 0 ≤ StartTime < EndTime ≤ 24 h; a zero MaximumDuration or MaximumAdvance means no limit.
+type ResourceRule struct {
+	ID                    uuid.UUID
+	AdvanceCheckIn        time.Duration
+	ExpirationMargin      time.Duration
+	StartTime             time.Duration
+	EndTime               time.Duration
+	MaximumDuration       time.Duration
+	MaximumAdvance        time.Duration
+	AccessControlType     string
+	RequiresApproval      bool
+	AllDayBookings        bool
+	AllDayBookingsCheckIn time.Duration
+}
+
+// MapCoordinates is the rectangle of a resource on its floor plan.
+type MapCoordinates struct {
+	TopLeftX, TopLeftY, BottomRightX, BottomRightY int32
+}
+
+// Feature is something a resource has (a screen, a whiteboard…).
+type Feature struct {
+	ID             uuid.UUID
+	OrganizationID uuid.UUID
+	Name           string
+	Email          string
+}
+
+// Resource is a workstation or a space. Floor and Subcategory are complete where the operation loads
+// them; listings fill only their ids. Capacity is set for spaces.
+type Resource struct {
+	ID             uuid.UUID
+	OrganizationID uuid.UUID
+	Name           string
+	PosterCode     string
+	Image          string
+	Phone          string
+	Map            MapCoordinates
+	Approachable   bool
+	Visible        bool
+	Status         string
+	Capacity       *int32
+	Floor          Floor
+	Subcategory    Subcategory
+	Rule           ResourceRule
+	Features       []Feature
+}
+
+// Bookable reports whether the resource, its floor and its building are all activated and visible.
+func (r Resource) Bookable() bool {
+	return r.Visible && r.Status == Activated &&
+		r.Floor.Visible && r.Floor.Status == Activated &&
+		r.Floor.Building.Visible && r.Floor.Building.Status == Activated
+}
+
+// Body is the text of a booking.
+type Body struct {
+	Content  string
+	BodyType string
+}
+
+// Booking is a booking of a resource for the half-open interval [Start, End).
+type Booking struct {
+	ID                   uuid.UUID
+	OrganizationID       uuid.UUID
+	Start, End           time.Time
+	Status               Status
+	AccessControlType    string
+	Creator              User
+	Organizer            User
+	Resource             Resource
+	Subject              string
+	Body                 Body
+	Importance           string
+	ResourceType         Category
+	BuildingAccessStatus string
+	CreateOnlineMeeting  bool
+	SipAddress           string
+}
+
+// Reservable is a service that can be contracted on bookings of the resources it is associated with.
+type Reservable struct {
+	ID                   uuid.UUID
+	OrganizationID       uuid.UUID
+	Name                 string
+	Type                 string
+	Description          string
+	ChooseQuantity       bool
+	ChooseDeliveryTime   bool
+	AllowComments        bool
+	MinimumCancellation  time.Duration
+	StandardDeliveryTime time.Duration
+}
+
+// BookingReservable is a reservable contracted on a booking. DeliveryTime is an offset from the booking's
+// start, within [0, duration].
+type BookingReservable struct {
+	Reservable   Reservable
+	DeliveryTime time.Duration
+	Quantity     int32
+	Comment      string
+}

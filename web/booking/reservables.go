@@ -1,0 +1,205 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// ReservableOrder asks for a reservable on a booking. A nil DeliveryTime means the reservable's standard
+// delivery time; a nil Quantity means 1.
+type ReservableOrder struct {
+	ReservableID uuid.UUID
+	DeliveryTime *time.Duration
+	Quantity     *int32
+	Comment      string
+}
+
+// canSee reports whether the user may see and act on the booking: its organizer and creator, and the
+// receptionists and admins of its organization.
+func canSee(u User, b queries.Booking) bool {
+	return b.OrganizationID == u.OrganizationID &&
+		(b.OrganizerID == u.ID || b.CreatorID == u.ID || u.Role.ActsForOthers())
+}
+
+// ContractReservables replaces the set of reservables contracted on the booking with orders and returns
+// the resulting set, by reservable name. Orders for reservables without delivery-time choice get the
+// standard delivery time; comments are kept only where the reservable allows them.
+// Adding, changing or removing a contract later than its reservable's minimum cancellation time before
+// the booking's start is refused; contracts left as they were are not.
+// Codes: 2000 a reservable twice; 1011 no such booking visible to the actor; 4007 the booking is no longer
+// blocking (cancelled, rejected, expired, finished); 4079 the organization has no additional-services
+// module; 1002 the booked resource, its floor or building is deactivated or hidden; 1043 a reservable not
+// associated with the booked resource; 4078 a quantity below 1, or other than 1 where quantity cannot be
+// chosen; 4077 a delivery time outside [0, duration]; 4072 a change inside the minimum cancellation time.
+func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID uuid.UUID, orders []ReservableOrder) ([]BookingReservable, error) {
+	seen := make(map[uuid.UUID]bool, len(orders))
+	for i, o := range orders {
+		if seen[o.ReservableID] {
+			return nil, Errorf(CodeInvalidRequest, "reservableBookingList[%d].reservableId: %s is listed twice", i, o.ReservableID)
+		}
+		seen[o.ReservableID] = true
+	}
+	org := actor.OrganizationID
+	var out []BookingReservable
+	err := s.inTx(ctx, func(q *queries.Queries) error {
+		b, err := q.BookingGetForUpdate(ctx, queries.BookingGetForUpdateParams{OrganizationID: org, ID: bookingID})
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canSee(actor, b)) {
+			return Errorf(CodeBookingNotFound, "no booking %s", bookingID)
+		}
+		if err != nil {
+			return fmt.Errorf("get booking: %w", err)
+		}
+		if !Status(b.Status).Blocking() {
+			return Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
+		}
+		o, err := q.OrganizationGet(ctx, org)
+		if err != nil {
+			return fmt.Errorf("get organization: %w", err)
+		}
+		if !o.AdditionalServicesActive {
+			return Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
+		}
+		rs, err := q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: []uuid.UUID{b.ResourceID}})
+		if err != nil {
+			return fmt.Errorf("get resource: %w", err)
+		}
+		if len(rs) != 1 || !fullResource(rs[0].Resource, rs[0].Floor, rs[0].Building, rs[0].Subcategory, rs[0].ResourceRule).Bookable() {
+			return Errorf(CodeResourceNotFound, "the booked resource is not available any more")
+		}
+		allowed, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: org, ResourceID: b.ResourceID})
+		if err != nil {
+			return fmt.Errorf("get reservables of resource: %w", err)
+		}
+		current, err := q.BookingReservablesOfBooking(ctx, queries.BookingReservablesOfBookingParams{OrganizationID: org, BookingID: bookingID})
+		if err != nil {
+			return fmt.Errorf("get contracted reservables: %w", err)
+		}
+
+		next, err := priceOrders(orders, allowed, b.EndDate.Sub(b.StartDate))
+		if err != nil {
+			return err
+		}
+		if err := checkCancellation(currentSet(current), next, b.StartDate, s.now()); err != nil {
+			return err
+		}
+		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: org, BookingID: bookingID}); err != nil {
+			return fmt.Errorf("delete contracted reservables: %w", err)
+		}
+		for _, br := range next {
+			if err := q.BookingReservableInsert(ctx, queries.BookingReservableInsertParams{
+				OrganizationID: org, BookingID: bookingID, ReservableID: br.Reservable.ID,
+				DeliveryTimeMs: br.DeliveryTime.Milliseconds(), Quantity: br.Quantity, Comment: br.Comment,
+			}); err != nil {
+				return fmt.Errorf("insert contracted reservable: %w", err)
+			}
+		}
+		out = sortedByName(next)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// priceOrders turns orders into contracts, checking each against the reservables of the resource.
+func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResourceRow, duration time.Duration) ([]BookingReservable, error) {
+	byID := make(map[uuid.UUID]Reservable, len(allowed))
+	for _, a := range allowed {
+		byID[a.Reservable.ID] = reservableFromRow(a.Reservable)
+	}
+	out := make([]BookingReservable, 0, len(orders))
+	for i, o := range orders {
+		rv, ok := byID[o.ReservableID]
+		if !ok {
+			return nil, Errorf(CodeResourceReservableNotFound, "reservableBookingList[%d]: reservable %s is not offered for this resource", i, o.ReservableID)
+		}
+		qty := int32(1)
+		if o.Quantity != nil {
+			qty = *o.Quantity
+		}
+		if qty < 1 || (!rv.ChooseQuantity && qty != 1) {
+			if rv.ChooseQuantity {
+				return nil, Errorf(CodeReservableQuantity, "reservableBookingList[%d].quantity: %s needs a quantity of at least 1", i, rv.Name)
+			}
+			return nil, Errorf(CodeReservableQuantity, "reservableBookingList[%d].quantity: %s comes in a quantity of exactly 1", i, rv.Name)
+		}
+		delivery := rv.StandardDeliveryTime
+		if rv.ChooseDeliveryTime && o.DeliveryTime != nil {
+			delivery = *o.DeliveryTime
+		}
+		if delivery < 0 || delivery > duration {
+			return nil, Errorf(CodeReservableDeliveryTime, "reservableBookingList[%d].deliveryTimeMs: must lie between 0 and the booking's duration (%d ms)", i, duration.Milliseconds())
+		}
+		comment := ""
+		if rv.AllowComments {
+			comment = o.Comment
+		}
+		out = append(out, BookingReservable{Reservable: rv, DeliveryTime: delivery, Quantity: qty, Comment: comment})
+	}
+	return out, nil
+}
+
+func currentSet(rows []queries.BookingReservablesOfBookingRow) []BookingReservable {
+	out := make([]BookingReservable, len(rows))
+	for i, r := range rows {
+		out[i] = BookingReservable{
+			Reservable: reservableFromRow(r.Reservable), DeliveryTime: ms(r.BookingReservable.DeliveryTimeMs),
+			Quantity: r.BookingReservable.Quantity, Comment: r.BookingReservable.Comment,
+		}
+	}
+	return out
+}
+
+// checkCancellation refuses any contract added, changed or removed later than its reservable's minimum
+// cancellation time before start.
+func checkCancellation(current, next []BookingReservable, start, now time.Time) error {
+	before := make(map[uuid.UUID]BookingReservable, len(current))
+	for _, c := range current {
+		before[c.Reservable.ID] = c
+	}
+	late := func(rv Reservable) error {
+		if now.After(start.Add(-rv.MinimumCancellation)) {
+			return Errorf(CodeMinCancellationOfReservable, "%s can only be changed until %s before the booking starts", rv.Name, human(rv.MinimumCancellation))
+		}
+		return nil
+	}
+	for _, n := range next {
+		c, ok := before[n.Reservable.ID]
+		delete(before, n.Reservable.ID)
+		if ok && c.DeliveryTime == n.DeliveryTime && c.Quantity == n.Quantity && c.Comment == n.Comment {
+			continue
+		}
+		if err := late(n.Reservable); err != nil {
+			return err
+		}
+	}
+	for _, removed := range current {
+		if _, ok := before[removed.Reservable.ID]; ok {
+			if err := late(removed.Reservable); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sortedByName sorts contracts by reservable name, then id, and returns them.
+func sortedByName(brs []BookingReservable) []BookingReservable {
+	slices.SortFunc(brs, func(a, b BookingReservable) int {
+		if c := strings.Compare(a.Reservable.Name, b.Reservable.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Reservable.ID.String(), b.Reservable.ID.String())
+	})
+	return brs
+}

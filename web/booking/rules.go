@@ -1,0 +1,76 @@
+package booking
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Interval is a half-open time interval [Start, End).
+type Interval struct {
+	Start, End time.Time
+}
+
+// Overlaps reports whether two half-open intervals share a moment: 10:00–11:00 and 11:00–12:00 do not.
+func (i Interval) Overlaps(o Interval) bool { return i.Start.Before(o.End) && o.Start.Before(i.End) }
+
+// atOffset returns the wall-clock moment offset after local midnight of t's day in loc. The offset is read
+// as a time of day (08:00 stays 08:00 on a daylight-saving day); 24 h is the next midnight.
+func atOffset(t time.Time, loc *time.Location, offset time.Duration) time.Time {
+	y, m, d := t.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, int(offset), loc)
+}
+
+// Window returns the bookable window of the rule on the local day of t.
+func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
+	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}
+}
+
+// CheckInterval applies the rule to a booking of iv made at now, with calendar rules read in loc.
+// It returns nil or an *Error: 4002 starts more than WalkUpGrace ago, 4005 starts beyond maximumAdvance,
+// 4004 lasts longer than maximumDuration, 4003 does not lie inside the window of its start day.
+func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Location) error {
+	if iv.Start.Before(now.Add(-WalkUpGrace)) {
+		return Errorf(CodeDateInThePast, "the booking starts at %s, more than %s ago",
+			iv.Start.In(loc).Format(time.RFC3339), WalkUpGrace)
+	}
+	if r.MaximumAdvance > 0 && iv.Start.After(now.Add(r.MaximumAdvance)) {
+		return Errorf(CodeDateExceedsMaximumAdvance, "bookings of this resource may start at most %s ahead",
+			human(r.MaximumAdvance))
+	}
+	if d := iv.End.Sub(iv.Start); r.MaximumDuration > 0 && d > r.MaximumDuration {
+		return Errorf(CodeDurationExceedsMaximum, "the booking lasts %s, longer than the maximum of %s",
+			human(d), human(r.MaximumDuration))
+	}
+	w := r.Window(iv.Start, loc)
+	if iv.Start.Before(w.Start) || iv.End.After(w.End) {
+		return Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s (%s) on that day",
+			w.Start.Format("15:04"), clock(w.End, w.Start), loc)
+	}
+	return nil
+}
+
+// clock formats the end of a window, writing the next midnight as 24:00.
+func clock(end, start time.Time) string {
+	if y, m, d := end.Date(); end.Hour() == 0 && end.Minute() == 0 {
+		if sy, sm, sd := start.Date(); y != sy || m != sm || d != sd {
+			return "24:00"
+		}
+	}
+	return end.Format("15:04")
+}
+
+// human writes a duration the way people say it: 4h, 30m, 1h30m, 30 days.
+func human(d time.Duration) string {
+	if d >= 48*time.Hour && d%(24*time.Hour) == 0 {
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	}
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}

@@ -1,0 +1,80 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// WalkUpGrace is how far in the past a booking may start: someone who walks up to a desk a few minutes
+// after the hour can still book that hour.
+const WalkUpGrace = 5 * time.Minute
+
+// Service is the booking domain: every rule of the service, called alike by the JSON API and the pages.
+// It knows nothing of HTTP or HTML.
+type Service struct {
+	pool *pgxpool.Pool
+	q    *queries.Queries
+	now  func() time.Time
+
+	locations sync.Map // time-zone name → *time.Location
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock replaces the wall clock, so that windows and limits can be tested at any moment.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// NewService returns a Service on the pool.
+func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
+	s := &Service{pool: pool, q: queries.New(pool), now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Ping reports whether the database answers.
+func (s *Service) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
+
+// inTx runs fn in one transaction and commits when it returns nil. A serialization failure or a deadlock
+// (possible when two multi-element requests insert crossing intervals in opposite orders) is retried.
+func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) })
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || (pgErr.Code != "40001" && pgErr.Code != "40P01") {
+			return err
+		}
+	}
+	return err
+}
+
+// location returns the time zone of a building, loaded once.
+func (s *Service) location(name string) (*time.Location, error) {
+	if l, ok := s.locations.Load(name); ok {
+		return l.(*time.Location), nil
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q: %w", name, err)
+	}
+	s.locations.Store(name, l)
+	return l, nil
+}
+
+// isExclusionViolation reports whether err is the no-overlap constraint refusing a booking.
+func isExclusionViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23P01"
+}

@@ -1,0 +1,77 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// ErrUnknownUser is returned when a verified token names nobody known to the service.
+var ErrUnknownUser = Errorf(CodeUnauthorized, "the token names no user of this service")
+
+// UserByID returns the user with the id in the organization.
+// Codes: 1000 when there is none (the caller holds a token for a user who no longer exists).
+func (s *Service) UserByID(ctx context.Context, orgID, id uuid.UUID) (User, error) {
+	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: orgID, ID: id})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, ErrUnknownUser
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("get user: %w", err)
+	}
+	return userFromRow(u), nil
+}
+
+// FindUser returns the only user with the id in any organization, for the command line.
+// Codes: 1003 when there is none.
+func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
+	us, err := s.q.UserFindByID(ctx, id)
+	if err != nil {
+		return User{}, fmt.Errorf("find user: %w", err)
+	}
+	if len(us) != 1 {
+		return User{}, Errorf(CodeUserNotFound, "no user with id %s", id)
+	}
+	return userFromRow(us[0]), nil
+}
+
+// UserByIdentity returns the user an identity provider's token names: by subject first, then by e-mail.
+// Codes: 1000 when nobody matches, or when several people in different organizations do.
+func (s *Service) UserByIdentity(ctx context.Context, subject, email string) (User, error) {
+	us, err := s.q.UserFindByOIDCSubject(ctx, &subject)
+	if err == nil && len(us) == 0 && email != "" {
+		us, err = s.q.UserFindByEmail(ctx, email)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("find user by identity: %w", err)
+	}
+	if len(us) != 1 {
+		return User{}, ErrUnknownUser
+	}
+	return userFromRow(us[0]), nil
+}
+
+// ActingFor returns the user the actor acts for: the actor itself when target is nil or the actor's own
+// id; another user of the same organization when the actor is a receptionist or an admin.
+// Codes: 1001 an employee acting for someone else; 1003 no such user in the organization.
+func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) (User, error) {
+	if target == nil || *target == actor.ID {
+		return actor, nil
+	}
+	if !actor.Role.ActsForOthers() {
+		return User{}, Errorf(CodeForbidden, "only receptionists and admins may act for another user")
+	}
+	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: actor.OrganizationID, ID: *target})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, Errorf(CodeUserNotFound, "no user %s in your organization", *target)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("get target user: %w", err)
+	}
+	return userFromRow(u), nil
+}
