@@ -547,3 +547,63 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 	}
 	return nil
 }
+
+// DemoResult is what LoadDemo loaded, with the people to try the service as.
+type DemoResult struct {
+	Summary      ImportSummary
+	Employee     User
+	Receptionist User
+	Admin        User
+	Room         Resource // a meeting room, for a first status lookup
+}
+
+// LoadDemo imports the demo office (DemoLayout). Its bookings are loaded only into an organization that
+// has none yet, so loading the demo again never collides with bookings made meanwhile.
+func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, error) {
+	l := DemoLayout(now)
+	org := uuid.MustParse(l.Organizations[0].ID)
+	n, err := s.q.BookingCount(ctx, org)
+	if err != nil {
+		return DemoResult{}, fmt.Errorf("count bookings: %w", err)
+	}
+	if n > 0 {
+		l.Bookings = nil
+	}
+	sum, err := s.Import(ctx, l)
+	if err != nil {
+		return DemoResult{}, err
+	}
+	res := DemoResult{Summary: sum}
+	for _, u := range l.Users {
+		p := func(dst *User) error {
+			if dst.ID != uuid.Nil {
+				return nil
+			}
+			v, err := s.UserByID(ctx, org, uuid.MustParse(u.ID))
+			*dst = v
+			return err
+		}
+		switch Role(u.Role) {
+		case RoleEmployee, "":
+			err = p(&res.Employee)
+		case RoleReceptionist:
+			err = p(&res.Receptionist)
+		case RoleAdmin:
+			err = p(&res.Admin)
+		}
+		if err != nil {
+			return DemoResult{}, err
+		}
+	}
+	for _, r := range l.Resources {
+		if r.Capacity != nil {
+			rs, err := s.resourcesByID(ctx, org, []uuid.UUID{uuid.MustParse(r.ID)})
+			if err != nil {
+				return DemoResult{}, err
+			}
+			res.Room = rs[uuid.MustParse(r.ID)]
+			break
+		}
+	}
+	return res, nil
+}

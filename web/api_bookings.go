@@ -1,0 +1,162 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// createBookingRequest is one element of the create request (4.4). Pointers tell absent from zero.
+type createBookingRequest struct {
+	Resource *struct {
+		ID *string `json:"id"`
+	} `json:"resource"`
+	StartDate  *int64  `json:"startDate"`
+	EndDate    *int64  `json:"endDate"`
+	Importance *string `json:"importance"`
+	Subject    *string `json:"subject"`
+	Body       *struct {
+		Content  string `json:"content"`
+		BodyType string `json:"bodyType"`
+	} `json:"body"`
+	InternalAttendees []struct {
+		Type string `json:"type"`
+		User *struct {
+			ID string `json:"id"`
+		} `json:"user"`
+	} `json:"internalAttendees"`
+	ExternalAttendees []struct {
+		Type  string `json:"type"`
+		Email string `json:"email"`
+	} `json:"externalAttendees"`
+	CreateOnlineMeeting *bool   `json:"createOnlineMeeting"`
+	SipAddress          *string `json:"sipAddress"`
+}
+
+type bookingsResponse struct {
+	Bookings []bookingDTO `json:"bookings"`
+}
+
+// apiCreateSpaceBookings is 4.4: POST /api/v1/users/{me|userId}/bookings/spaces/standard.
+func (s *Server) apiCreateSpaceBookings(c echo.Context) error {
+	return s.apiCreateBookings(c, booking.CategorySpace)
+}
+
+func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) error {
+	ctx := c.Request().Context()
+	target, err := userParam(c)
+	if err != nil {
+		return err
+	}
+	reqs, err := decodeBookingRequests(c)
+	if err != nil {
+		return err
+	}
+	actor := actorFrom(c)
+	organizer, err := s.bookings.ActingFor(ctx, actor, target)
+	if err != nil {
+		return err
+	}
+	bs, err := s.bookings.CreateBookings(ctx, actor, organizer, category, reqs, c.Request().Header.Get("user-access-token"))
+	if err != nil {
+		return err
+	}
+	out := bookingsResponse{Bookings: make([]bookingDTO, len(bs))}
+	for i, b := range bs {
+		out.Bookings[i] = toBooking(b)
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+// decodeBookingRequests decodes the array of the create request; errors name the element and field.
+func decodeBookingRequests(c echo.Context) ([]booking.NewBooking, error) {
+	body, err := readBody(c)
+	if err != nil {
+		return nil, err
+	}
+	var elems []json.RawMessage
+	if err := decodeJSON(body, "", &elems); err != nil {
+		return nil, err
+	}
+	if elems == nil {
+		return nil, invalid("body: a JSON array of bookings is required")
+	}
+	if len(elems) == 0 {
+		return nil, invalid("body: the array of bookings is empty")
+	}
+	if len(elems) > booking.MaxBookingsPerRequest {
+		return nil, invalid("body: at most %d bookings per request", booking.MaxBookingsPerRequest)
+	}
+	out := make([]booking.NewBooking, len(elems))
+	for i, raw := range elems {
+		nb, err := toNewBooking(raw, i)
+		if err != nil {
+			return nil, booking.AtIndex(err, i)
+		}
+		out[i] = nb
+	}
+	return out, nil
+}
+
+func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
+	path := fmt.Sprintf("[%d]", i)
+	var r *createBookingRequest
+	if err := decodeJSON(raw, path, &r); err != nil {
+		return booking.NewBooking{}, err
+	}
+	if r == nil {
+		return booking.NewBooking{}, invalid("%s: a booking object is required", path)
+	}
+	var nb booking.NewBooking
+	if r.Resource == nil || r.Resource.ID == nil {
+		return nb, invalid("%s.resource.id: is required", path)
+	}
+	id, err := parseUUID(path+".resource.id", *r.Resource.ID)
+	if err != nil {
+		return nb, err
+	}
+	if r.StartDate == nil {
+		return nb, invalid("%s.startDate: is required", path)
+	}
+	if r.EndDate == nil {
+		return nb, invalid("%s.endDate: is required", path)
+	}
+	if *r.EndDate <= *r.StartDate {
+		return nb, invalid("%s.endDate: must be after startDate", path)
+	}
+	nb = booking.NewBooking{
+		ResourceID: id, Start: time.UnixMilli(*r.StartDate), End: time.UnixMilli(*r.EndDate),
+		Importance: deref(r.Importance), Subject: deref(r.Subject), SipAddress: deref(r.SipAddress),
+		CreateOnlineMeeting: r.CreateOnlineMeeting != nil && *r.CreateOnlineMeeting,
+	}
+	if r.Body != nil {
+		nb.Body = booking.Body{Content: r.Body.Content, BodyType: r.Body.BodyType}
+	}
+	for j, a := range r.InternalAttendees {
+		field := fmt.Sprintf("%s.internalAttendees[%d].user.id", path, j)
+		if a.User == nil {
+			return nb, invalid("%s: is required", field)
+		}
+		uid, err := parseUUID(field, a.User.ID)
+		if err != nil {
+			return nb, err
+		}
+		nb.InternalAttendees = append(nb.InternalAttendees, booking.InternalAttendee{Type: a.Type, UserID: uid})
+	}
+	for _, a := range r.ExternalAttendees {
+		nb.ExternalAttendees = append(nb.ExternalAttendees, booking.ExternalAttendee{Type: a.Type, Email: a.Email})
+	}
+	return nb, nil
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

@@ -1,0 +1,153 @@
+package web
+
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+type freeResponse struct {
+	FreeResources []listedResourceDTO `json:"freeResources"`
+}
+
+// apiFreeWorkstations is 4.2 for workstations (deprecated).
+func (s *Server) apiFreeWorkstations(c echo.Context) error {
+	return s.apiFree(c, booking.CategoryWorkstation)
+}
+
+// apiFreeSpaces is 4.2 for spaces (deprecated).
+func (s *Server) apiFreeSpaces(c echo.Context) error { return s.apiFree(c, booking.CategorySpace) }
+
+// apiFree lists the resources free in every bookingDays interval:
+// GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
+func (s *Server) apiFree(c echo.Context, category booking.Category) error {
+	c.Response().Header().Set("Deprecation", "true")
+	ctx := c.Request().Context()
+	target, err := userParam(c)
+	if err != nil {
+		return err
+	}
+	q := booking.FreeQuery{Category: category}
+	if q.BuildingID, err = parseUUID("buildingId", c.Param("buildingId")); err != nil {
+		return err
+	}
+	if q.SubcategoryID, err = parseUUID("subcategoryId", c.Param("subcategoryId")); err != nil {
+		return err
+	}
+	if q.Intervals, err = bookingDays(c); err != nil {
+		return err
+	}
+	if v := c.QueryParam("features"); v != "" {
+		for i, f := range strings.Split(v, ",") {
+			id, err := parseUUID("features["+strconv.Itoa(i)+"]", strings.TrimSpace(f))
+			if err != nil {
+				return err
+			}
+			q.FeatureIDs = append(q.FeatureIDs, id)
+		}
+	}
+	// Flags that do not change availability are still checked, so that a typo is not silently ignored.
+	if category == booking.CategorySpace {
+		if v := c.QueryParam("capacity"); v != "" {
+			n, err := strconv.ParseInt(v, 10, 32)
+			if err != nil || n < 0 {
+				return invalid("capacity: %q is not a whole number of people", v)
+			}
+			minimum := int32(n)
+			q.MinCapacity = &minimum
+		}
+		if _, err := boolQuery(c, "createOnlineMeeting"); err != nil {
+			return err
+		}
+	} else {
+		if q.AllDay, err = boolQuery(c, "allDayBookings"); err != nil {
+			return err
+		}
+		if _, err := boolQuery(c, "isSupervisedBooking"); err != nil {
+			return err
+		}
+	}
+	actor := actorFrom(c)
+	if _, err := s.bookings.ActingFor(ctx, actor, target); err != nil {
+		return err
+	}
+	rs, err := s.bookings.FreeResources(ctx, actor, q)
+	if err != nil {
+		return err
+	}
+	out := freeResponse{FreeResources: make([]listedResourceDTO, len(rs))}
+	for i, r := range rs {
+		d := listedResourceDTO{
+			ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
+			MapCoordinates: toMap(r.Map), Approachable: r.Approachable, Floor: ref(r.Floor.ID.String()),
+			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible,
+		}
+		if category == booking.CategorySpace {
+			r.Subcategory.Category = category
+			d.Capacity = capacity(r)
+		}
+		out.FreeResources[i] = d
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+var bookingDayParam = regexp.MustCompile(`^bookingDays\[(\d+)\]\.(startDate|endDate)$`)
+
+// bookingDays reads bookingDays[i].startDate and bookingDays[i].endDate (brackets percent-encoded or not:
+// the query is decoded before it is read), in index order.
+func bookingDays(c echo.Context) ([]booking.Interval, error) {
+	type day struct{ start, end *int64 }
+	days := map[int]*day{}
+	for key, vs := range c.QueryParams() {
+		m := bookingDayParam.FindStringSubmatch(key)
+		if m == nil {
+			if strings.HasPrefix(key, "bookingDays") {
+				return nil, invalid("%s: expected bookingDays[<index>].startDate or .endDate", key)
+			}
+			continue
+		}
+		i, err := strconv.Atoi(m[1])
+		if err != nil || i >= booking.MaxFreeIntervals {
+			return nil, invalid("%s: at most %d intervals", key, booking.MaxFreeIntervals)
+		}
+		v, err := strconv.ParseInt(vs[0], 10, 64)
+		if err != nil {
+			return nil, invalid("%s: %q is not a time in ms since the epoch", key, vs[0])
+		}
+		d := days[i]
+		if d == nil {
+			d = &day{}
+			days[i] = d
+		}
+		if m[2] == "startDate" {
+			d.start = &v
+		} else {
+			d.end = &v
+		}
+	}
+	if len(days) == 0 {
+		return nil, invalid("bookingDays: at least one interval is required")
+	}
+	idx := make([]int, 0, len(days))
+	for i := range days {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	out := make([]booking.Interval, 0, len(idx))
+	for _, i := range idx {
+		d := days[i]
+		if d.start == nil || d.end == nil {
+			return nil, invalid("bookingDays[%d]: both startDate and endDate are required", i)
+		}
+		out = append(out, booking.Interval{Start: time.UnixMilli(*d.start), End: time.UnixMilli(*d.end)})
+	}
+	return out, nil
+}
+

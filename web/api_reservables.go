@@ -1,0 +1,84 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+type contractRequest struct {
+	BookingID             *string `json:"bookingId"`
+	ReservableBookingList *[]struct {
+		ReservableID   *string `json:"reservableId"`
+		DeliveryTimeMs *int64  `json:"deliveryTimeMs"`
+		Quantity       *int32  `json:"quantity"`
+		Comment        string  `json:"comment"`
+	} `json:"reservableBookingList"`
+}
+
+type contractResponse struct {
+	BookingID             string                 `json:"bookingId"`
+	BookingReservableList []bookingReservableDTO `json:"bookingReservableList"`
+}
+
+// apiContractReservables is 4.3: PUT /api/v1/bookings/{bookingId}/reservables/all replaces the set of
+// reservables contracted on the booking and answers the resulting set.
+func (s *Server) apiContractReservables(c echo.Context) error {
+	bookingID, err := parseUUID("bookingId", c.Param("bookingId"))
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var req *contractRequest
+	if err := decodeJSON(body, "", &req); err != nil {
+		return err
+	}
+	if req == nil {
+		return invalid("body: a JSON object is required")
+	}
+	if req.BookingID == nil {
+		return invalid("bookingId: is required")
+	}
+	bodyID, err := parseUUID("bookingId", *req.BookingID)
+	if err != nil {
+		return err
+	}
+	if bodyID != bookingID {
+		return invalid("bookingId: %s in the body differs from %s in the path", bodyID, bookingID)
+	}
+	if req.ReservableBookingList == nil {
+		return invalid("reservableBookingList: is required (an empty array removes every reservable)")
+	}
+	orders := make([]booking.ReservableOrder, len(*req.ReservableBookingList))
+	for i, e := range *req.ReservableBookingList {
+		field := fmt.Sprintf("reservableBookingList[%d].reservableId", i)
+		if e.ReservableID == nil {
+			return invalid("%s: is required", field)
+		}
+		id, err := parseUUID(field, *e.ReservableID)
+		if err != nil {
+			return err
+		}
+		orders[i] = booking.ReservableOrder{ReservableID: id, Quantity: e.Quantity, Comment: e.Comment}
+		if e.DeliveryTimeMs != nil {
+			d := time.Duration(*e.DeliveryTimeMs) * time.Millisecond
+			orders[i].DeliveryTime = &d
+		}
+	}
+	brs, err := s.bookings.ContractReservables(c.Request().Context(), actorFrom(c), bookingID, orders)
+	if err != nil {
+		return err
+	}
+	out := contractResponse{BookingID: bookingID.String(), BookingReservableList: make([]bookingReservableDTO, len(brs))}
+	for i, br := range brs {
+		out.BookingReservableList[i] = toBookingReservable(br)
+	}
+	return c.JSON(http.StatusCreated, out)
+}

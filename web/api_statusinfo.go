@@ -1,0 +1,48 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+type statusInfoResponse struct {
+	Resource  statusResourceDTO `json:"resource"`
+	IsFree    bool              `json:"isFree"`
+	FreeUntil *int64            `json:"freeUntil,omitempty"`
+}
+
+// apiStatusInfo is 4.1: GET /api/v1/users/{me|userId}/resources/statusinfo?postercode=.
+func (s *Server) apiStatusInfo(c echo.Context) error {
+	ctx := c.Request().Context()
+	target, err := userParam(c)
+	if err != nil {
+		return err
+	}
+	code := c.QueryParam("postercode")
+	if code == "" {
+		return invalid("postercode: is required")
+	}
+	actor := actorFrom(c)
+	if _, err := s.bookings.ActingFor(ctx, actor, target); err != nil {
+		return err
+	}
+	st, err := s.bookings.StatusByPosterCode(ctx, actor, code)
+	if err != nil {
+		return err
+	}
+	r := st.Resource
+	res := statusInfoResponse{
+		Resource: statusResourceDTO{
+			ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
+			MapCoordinates: toMap(r.Map), Approachable: r.Approachable, Floor: ref(r.Floor.ID.String()),
+			Subcategory: toSubcategory(r.Subcategory), ResourceRule: toRule(r.Rule, false), Visible: r.Visible,
+		},
+		IsFree: st.IsFree,
+	}
+	if st.FreeUntil != nil {
+		until := millis(*st.FreeUntil)
+		res.FreeUntil = &until
+	}
+	return c.JSON(http.StatusOK, res)
+}

@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"crypto"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The issuer and audience of the service's own bearer tokens.
+const (
+	OwnIssuer   = "workspace-booking"
+	OwnAudience = "workspace-booking-api"
+)
+
+// OIDCConfig names an external identity provider whose tokens the API accepts. Zero means none.
+type OIDCConfig struct {
+	Issuer   string
+	Audience string // the `aud` its tokens carry for this service
+}
+
+// Tokens mints the service's own bearer tokens (ES256, keys in the database) and verifies them and,
+// when configured, the identity provider's. alg none, HMAC and expired tokens are refused.
+type Tokens struct {
+	bookings *booking.Service
+	signer   jose.Signer
+	own      *oidc.IDTokenVerifier
+	idp      *oidc.IDTokenVerifier
+	idpIss   string
+}
+
+// NewTokens loads the signing keys and, when cfg names an issuer, discovers the identity provider.
+func NewTokens(ctx context.Context, bookings *booking.Service, cfg OIDCConfig) (*Tokens, error) {
+	keys, err := bookings.SigningKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := jose.NewSigner(
+		jose.SigningKey{Algorithm: jose.ES256, Key: keys[0].Key},
+		(&jose.SignerOptions{}).WithType("JWT").WithHeader("kid", keys[0].ID.String()),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("signer: %w", err)
+	}
+	pubs := make([]crypto.PublicKey, len(keys))
+	for i, k := range keys {
+		pubs[i] = k.Key.Public()
+	}
+	t := &Tokens{
+		bookings: bookings,
+		signer:   signer,
+		own: oidc.NewVerifier(OwnIssuer, &oidc.StaticKeySet{PublicKeys: pubs}, &oidc.Config{
+			ClientID: OwnAudience, SupportedSigningAlgs: []string{oidc.ES256},
+		}),
+	}
+	if cfg.Issuer != "" {
+		if cfg.Audience == "" {
+			return nil, errors.New("OIDC_ISSUER is set: set OIDC_AUDIENCE (or OIDC_CLIENT_ID) too")
+		}
+		p, err := oidc.NewProvider(ctx, cfg.Issuer)
+		if err != nil {
+			return nil, fmt.Errorf("identity provider %s: %w", cfg.Issuer, err)
+		}
+		t.idp, t.idpIss = p.Verifier(&oidc.Config{ClientID: cfg.Audience}), cfg.Issuer
+	}
+	return t, nil
+}
+
+type ownClaims struct {
+	jwt.Claims
+	Organization string `json:"org"`
+}
+
+// Mint returns a bearer token for the user, valid for ttl.
+func (t *Tokens) Mint(u booking.User, ttl time.Duration) (string, error) {
+	now := time.Now()
+	return jwt.Signed(t.signer).Claims(ownClaims{
+		Claims: jwt.Claims{
+			Issuer: OwnIssuer, Subject: u.ID.String(), Audience: jwt.Audience{OwnAudience},
+			IssuedAt: jwt.NewNumericDate(now), NotBefore: jwt.NewNumericDate(now.Add(-time.Minute)),
+			Expiry: jwt.NewNumericDate(now.Add(ttl)), ID: uuid.NewString(),
+		},
+		Organization: u.OrganizationID.String(),
+	}).Serialize()
+}
+
+var errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is required")
+
+// Authenticate verifies a raw bearer token and returns the user it names.
+// Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known user.
+func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, error) {
+	switch issuer(raw) {
+	case OwnIssuer:
+		tok, err := t.own.Verify(ctx, raw)
+		if err != nil {
+			return booking.User{}, errToken
+		}
+		var c ownClaims
+		if err := tok.Claims(&c); err != nil {
+			return booking.User{}, errToken
+		}
+		org, err1 := uuid.Parse(c.Organization)
+		sub, err2 := uuid.Parse(tok.Subject)
+		if err1 != nil || err2 != nil {
+			return booking.User{}, errToken
+		}
+		return t.bookings.UserByID(ctx, org, sub)
+	case t.idpIss:
+		if t.idp == nil {
+			return booking.User{}, errToken
+		}
+		tok, err := t.idp.Verify(ctx, raw)
+		if err != nil {
+			return booking.User{}, errToken
+		}
+		var c struct {
+			Email string `json:"email"`
+		}
+		if err := tok.Claims(&c); err != nil {
+			return booking.User{}, errToken
+		}
+		return t.bookings.UserByIdentity(ctx, tok.Subject, c.Email)
+	}
+	return booking.User{}, errToken
+}
+
+// issuer reads the unverified `iss` of a JWT, only to choose the verifier; "" when unreadable.
+func issuer(raw string) string {
+	parts := strings.Split(raw, ".")
+	if len(parts) != 3 {
+		return ""
+	}
+	payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		return ""
+	}
+	var c struct {
+		Issuer string `json:"iss"`
+	}
+	if json.Unmarshal(payload, &c) != nil {
+		return ""
+	}
+	return c.Issuer
+}
+
+const actorKey = "actor"
+
+// requireBearer authenticates every /api/v1 call and keeps the user as the actor of the request.
+func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Request().Header.Get(echo.HeaderAuthorization)
+		scheme, raw, ok := strings.Cut(h, " ")
+		if !ok || !strings.EqualFold(scheme, "Bearer") || raw == "" {
+			return errToken
+		}
+		u, err := s.tokens.Authenticate(c.Request().Context(), strings.TrimSpace(raw))
+		if err != nil {
+			return err
+		}
+		c.Set(actorKey, u)
+		return next(c)
+	}
+}
+
+// actorFrom returns the authenticated user of the request.
+func actorFrom(c echo.Context) booking.User { return c.Get(actorKey).(booking.User) }

@@ -1,0 +1,368 @@
+package booking
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Time spans of the demo's rules and services, in milliseconds.
+const (
+	demoMinute = int64(60 * 1000)
+	demoHour   = 60 * demoMinute
+	demoDay    = 24 * demoHour
+)
+
+// Floor-plan geometry shared by every demo floor: pixels of the SVG in /static/floors, whose viewBox is
+// 0 0 demoPlanWidth demoPlanHeight. Meeting rooms and phone booths line the top band, from the left;
+// desks stand in clusters of 2 rows × 4 desks in the bottom band, filled column by column.
+const (
+	demoPlanWidth  = 1200
+	demoPlanHeight = 800
+
+	demoRoomLeft   = 60  // x of the first room
+	demoRoomTop    = 60  // y of every room
+	demoRoomBottom = 330 // bottom y of every room
+	demoRoomGap    = 16  // wall between two rooms
+	demoBoothW     = 100 // a phone booth's width
+	demoBoothH     = 120 // a phone booth's height; booths stack vertically
+	demoBoothStepY = 150
+
+	demoDeskW          = 56
+	demoDeskH          = 36
+	demoDeskPitchX     = 60 // a desk and its gap, across
+	demoDeskPitchY     = 40 // a desk and its gap, down
+	demoClusterSize    = 8  // desks of a cluster: 2 rows × 4 columns
+	demoClusterLeft    = 70
+	demoClusterStepX   = 280
+	demoClusterTop     = 475
+	demoClusterStepY   = 146
+	demoClustersPerCol = 2
+)
+
+// demoBuilding describes one building of the demo and its floors.
+type demoBuilding struct {
+	code     string // prefix of poster codes: MAD-1-D07
+	slug     string // prefix of floor-plan files: madrid-1.svg
+	name     string
+	timezone string
+	country  string
+	city     string
+	address  string
+	lat, lon float64
+	phone    string // room extensions: fmt pattern taking one number
+	floors   []demoFloor
+}
+
+// demoFloor is one floor: its rooms from left to right, then its phone booths, then its desks.
+type demoFloor struct {
+	number int32
+	name   string
+	rooms  []demoRoom
+	booths int
+	desks  int
+}
+
+// demoRoom is a meeting room; features are names from demoFeatures.
+type demoRoom struct {
+	name      string
+	capacity  int32
+	boardroom bool
+	features  []string
+}
+
+var demoBuildings = []demoBuilding{
+	{
+		code: "MAD", slug: "madrid", name: "Madrid HQ", timezone: "Europe/Madrid", country: "ES", city: "Madrid",
+		address: "Paseo de la Castellana 95, 28046 Madrid", lat: 40.4478, lon: -3.6925, phone: "+34 910 000 %03d",
+		floors: []demoFloor{
+			{number: 0, name: "Ground floor", desks: 16, rooms: []demoRoom{
+				{name: "Retiro", capacity: 6, features: []string{"Screen", "Whiteboard", "Wheelchair accessible"}},
+				{name: "Prado", capacity: 10, features: []string{"Screen", "Video conferencing", "Wheelchair accessible"}},
+			}},
+			{number: 1, name: "1st floor", desks: 32, booths: 1, rooms: []demoRoom{
+				{name: "Cibeles", capacity: 4, features: []string{"Screen"}},
+				{name: "Alcalá", capacity: 8, features: []string{"Screen", "Whiteboard", "Video conferencing"}},
+			}},
+			{number: 2, name: "2nd floor", desks: 16, rooms: []demoRoom{
+				{name: "Sol", capacity: 6, features: []string{"Screen", "Whiteboard"}},
+				{name: "Castellana Boardroom", capacity: 16, boardroom: true,
+					features: []string{"Screen", "Video conferencing", "Wheelchair accessible"}},
+			}},
+		},
+	},
+	{
+		code: "NYC", slug: "new-york", name: "New York Office", timezone: "America/New_York", country: "US",
+		city: "New York", address: "200 Park Avenue South, New York, NY 10003", lat: 40.7368, lon: -73.9897,
+		phone: "+1 212 555 0%03d",
+		floors: []demoFloor{
+			{number: 1, name: "1st floor", desks: 16, booths: 1, rooms: []demoRoom{
+				{name: "Hudson", capacity: 8, features: []string{"Screen", "Video conferencing", "Wheelchair accessible"}},
+				{name: "Brooklyn", capacity: 4, features: []string{"Screen", "Whiteboard", "Wheelchair accessible"}},
+			}},
+			{number: 2, name: "2nd floor", desks: 32, rooms: []demoRoom{
+				{name: "Central Park", capacity: 12, features: []string{"Screen", "Whiteboard", "Video conferencing"}},
+				{name: "Liberty", capacity: 6, features: []string{"Screen", "Whiteboard"}},
+			}},
+		},
+	},
+}
+
+// demoFeatures are the features, with the team to contact about them.
+var demoFeatures = []struct{ name, email string }{
+	{"Monitor", "it-support@acme.example"},
+	{"Docking station", "it-support@acme.example"},
+	{"Standing desk", "facilities@acme.example"},
+	{"Window seat", "facilities@acme.example"},
+	{"Screen", "av-support@acme.example"},
+	{"Whiteboard", "facilities@acme.example"},
+	{"Video conferencing", "av-support@acme.example"},
+	{"Wheelchair accessible", "facilities@acme.example"},
+}
+
+// demoPeople are the users; employees come first. home is the code of the building they work in.
+var demoPeople = []struct{ name, surname, email, language, role, home string }{
+	{"Lucía", "Fernández", "lucia.fernandez@acme.example", "es", "EMPLOYEE", "MAD"},
+	{"Javier", "Moreno", "javier.moreno@acme.example", "es", "EMPLOYEE", "MAD"},
+	{"Carmen", "Ruiz", "carmen.ruiz@acme.example", "es", "EMPLOYEE", "MAD"},
+	{"Pablo", "Navarro", "pablo.navarro@acme.example", "es", "EMPLOYEE", "MAD"},
+	{"Elena", "Castillo", "elena.castillo@acme.example", "es", "EMPLOYEE", "MAD"},
+	{"Hannah", "Schmidt", "hannah.schmidt@acme.example", "en", "EMPLOYEE", "MAD"},
+	{"Maya", "Johnson", "maya.johnson@acme.example", "en", "EMPLOYEE", "NYC"},
+	{"Daniel", "Kim", "daniel.kim@acme.example", "en", "EMPLOYEE", "NYC"},
+	{"Priya", "Patel", "priya.patel@acme.example", "en", "EMPLOYEE", "NYC"},
+	{"Marcus", "Williams", "marcus.williams@acme.example", "en", "EMPLOYEE", "NYC"},
+	{"Sofía", "Ramírez", "sofia.ramirez@acme.example", "es", "EMPLOYEE", "NYC"},
+	{"Ethan", "Brooks", "ethan.brooks@acme.example", "en", "EMPLOYEE", "NYC"},
+	{"Rosa", "Delgado", "rosa.delgado@acme.example", "es", "RECEPTIONIST", "MAD"},
+	{"Alex", "Morgan", "alex.morgan@acme.example", "en", "ADMIN", "NYC"},
+}
+
+// demoMeetings are the room bookings of each building and day: room is an index into the building's
+// meeting rooms, shifted by the day so that tomorrow looks different; times are local.
+var demoMeetings = []struct {
+	room                       int
+	startH, startM, endH, endM int
+	subject, body              string
+}{
+	{0, 9, 0, 10, 0, "Sprint planning", "Pick the stories for the next two weeks."},
+	{1, 9, 30, 10, 30, "Weekly sync", "Status round and blockers."},
+	{2, 11, 0, 12, 30, "Design review", "Walk through the new onboarding flow."},
+	{0, 14, 0, 15, 0, "Customer call", "Quarterly check-in with the customer."},
+	{3, 16, 0, 17, 0, "Quarterly roadmap", "Agree on the priorities for next quarter."},
+}
+
+// demoDesksBookedPerDay is how many desks of each building are booked for the whole window, per day.
+const demoDesksBookedPerDay = 6
+
+// demoID derives the stable id of a demo object from its name.
+func demoID(name string) string {
+	return uuid.NewSHA1(uuid.NameSpaceURL, []byte("workspace-booking-demo:"+name)).String()
+}
+
+// demoRoomWidth is the width on the plan of a room for capacity people.
+func demoRoomWidth(capacity int32) int32 { return 120 + 12*capacity }
+
+// demoDeskRect is the rectangle of the i-th desk (from 0) of a floor.
+func demoDeskRect(i int) LayoutMapCoordinates {
+	cluster, seat := i/demoClusterSize, i%demoClusterSize
+	x := int32(demoClusterLeft + cluster/demoClustersPerCol*demoClusterStepX + seat/2*demoDeskPitchX)
+	y := int32(demoClusterTop + cluster%demoClustersPerCol*demoClusterStepY + seat%2*demoDeskPitchY)
+	return LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + demoDeskW, BottomRightY: y + demoDeskH}
+}
+
+// DemoLayout returns the built-in demo office loaded by `booking demo`: the organization "Acme Workspaces"
+// with a Madrid and a New York building (five floors, whose plans are /static/floors/*.svg), 112 desks,
+// ten meeting rooms, two phone booths, their rules, features and services, fourteen people (employees
+// first, then a receptionist and an admin) and a few bookings on today's and tomorrow's local dates, with
+// statuses consistent with now. Every id is derived from a stable name, so loading the demo again updates
+// it in place; booking ids include their local date, so a demo loaded on another day adds that day's
+// bookings. The resources' mapCoordinates match the drawings of the floor plans.
+func DemoLayout(now time.Time) Layout {
+	org := demoID("organization")
+	yes := true
+	var l Layout
+	l.Organizations = []LayoutOrganization{{ID: org, Name: "Acme Workspaces", AdditionalServicesActive: true}}
+	userRule := LayoutNamed{ID: demoID("user-rule:standard"), OrganizationID: org, Name: "Standard"}
+	mobileRole := LayoutNamed{ID: demoID("mobile-role:standard"), OrganizationID: org, Name: "Standard"}
+	l.UserRules, l.MobileRoles = []LayoutNamed{userRule}, []LayoutNamed{mobileRole}
+
+	employees := map[string][]string{} // building code → ids of the employees working there
+	for _, p := range demoPeople {
+		id := demoID("user:" + p.email)
+		l.Users = append(l.Users, LayoutUser{
+			ID: id, OrganizationID: org, Name: p.name, Surname: p.surname, Alias: p.name, Email: p.email,
+			UserRule: &LayoutRef{ID: userRule.ID}, MobileRole: &LayoutRef{ID: mobileRole.ID},
+			CanBeSearched: &yes, UserLanguage: p.language, Role: p.role,
+		})
+		if p.role == "EMPLOYEE" {
+			employees[p.home] = append(employees[p.home], id)
+		}
+	}
+
+	desk := LayoutSubcategory{ID: demoID("subcategory:desk"), OrganizationID: org, Name: "Desk",
+		Category: "WORKSTATION", CanBeSearched: &yes}
+	room := LayoutSubcategory{ID: demoID("subcategory:meeting-room"), OrganizationID: org, Name: "Meeting room",
+		Category: "SPACE", CanBeSearched: &yes}
+	booth := LayoutSubcategory{ID: demoID("subcategory:phone-booth"), OrganizationID: org, Name: "Phone booth",
+		Category: "SPACE", CanBeSearched: &yes}
+	l.Subcategories = []LayoutSubcategory{desk, room, booth}
+
+	deskRule := LayoutResourceRule{ID: demoID("rule:desks"), OrganizationID: org, Name: "Desks",
+		StartTime: 7 * demoHour, EndTime: 21 * demoHour, MaximumDuration: 0, MaximumAdvance: 30 * demoDay,
+		AdvanceCheckIn: 15 * demoMinute, ExpirationMargin: 30 * demoMinute,
+		AllDayBookings: true, AllDayBookingsCheckInMS: 11 * demoHour}
+	roomRule := LayoutResourceRule{ID: demoID("rule:meeting-rooms"), OrganizationID: org, Name: "Meeting rooms",
+		StartTime: 8 * demoHour, EndTime: 20 * demoHour, MaximumDuration: 4 * demoHour, MaximumAdvance: 60 * demoDay,
+		AdvanceCheckIn: 10 * demoMinute, ExpirationMargin: 15 * demoMinute}
+	boardRule := roomRule
+	boardRule.ID, boardRule.Name, boardRule.RequiresApproval = demoID("rule:boardroom"), "Boardroom", true
+	l.ResourceRules = []LayoutResourceRule{deskRule, roomRule, boardRule}
+
+	feature := map[string]string{} // name → id
+	for _, f := range demoFeatures {
+		feature[f.name] = demoID("feature:" + f.name)
+		l.Features = append(l.Features, LayoutFeature{ID: feature[f.name], OrganizationID: org, Name: f.name, Email: f.email})
+	}
+	coffee := LayoutReservable{ID: demoID("reservable:coffee"), OrganizationID: org, Name: "Coffee service",
+		Type: "SERVICE", Description: "Coffee, tea and water for the attendees.",
+		ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * demoHour}
+	lunch := LayoutReservable{ID: demoID("reservable:lunch"), OrganizationID: org, Name: "Lunch",
+		Type: "SERVICE", Description: "Sandwiches, salads and fruit, served 3 h 30 min after the start.",
+		ChooseQuantity: true, AllowComments: true, MinimumCancellationMs: 24 * demoHour,
+		StandardDeliveryTimeMs: 3*demoHour + 30*demoMinute}
+	av := LayoutReservable{ID: demoID("reservable:av-setup"), OrganizationID: org, Name: "AV setup",
+		Type: "SERVICE", Description: "A technician checks the screen, camera and microphones beforehand.",
+		MinimumCancellationMs: demoHour}
+	l.Reservables = []LayoutReservable{coffee, lunch, av}
+	services := []string{coffee.ID, lunch.ID, av.ID} // on meeting rooms only
+
+	for _, b := range demoBuildings {
+		building := demoID("building:" + b.code)
+		l.Buildings = append(l.Buildings, LayoutBuilding{ID: building, OrganizationID: org, Name: b.name,
+			Timezone: b.timezone, Address: LayoutAddress{Country: b.country, City: b.city, Address: b.address,
+				Coordinates: &LayoutCoordinates{Latitude: b.lat, Longitude: b.lon}}})
+		var rooms, desks []LayoutResource // of the building, for its bookings
+		for _, f := range b.floors {
+			floor := demoID(fmt.Sprintf("floor:%s-%d", b.code, f.number))
+			l.Floors = append(l.Floors, LayoutFloor{ID: floor, OrganizationID: org, BuildingID: building,
+				Name: f.name, FloorNumber: f.number, Image: fmt.Sprintf("/static/floors/%s-%d.svg", b.slug, f.number)})
+			resource := func(kind byte, n int, name string, sub string, rule string) LayoutResource {
+				poster := fmt.Sprintf("%s-%d-%c%02d", b.code, f.number, kind, n)
+				return LayoutResource{ID: demoID("resource:" + poster), OrganizationID: org, FloorID: floor,
+					SubcategoryID: sub, ResourceRuleID: rule, Name: name, PosterCode: poster}
+			}
+			x := int32(demoRoomLeft)
+			for i, r := range f.rooms {
+				rule := roomRule.ID
+				if r.boardroom {
+					rule = boardRule.ID
+				}
+				res := resource('R', i+1, r.name, room.ID, rule)
+				for _, name := range r.features {
+					res.FeatureIDs = append(res.FeatureIDs, feature[name])
+				}
+				res.ReservableIDs = services
+				res.Phone = fmt.Sprintf(b.phone, 100*(int(f.number)+1)+i+1)
+				res.Capacity = &r.capacity
+				w := demoRoomWidth(r.capacity)
+				res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: demoRoomTop,
+					BottomRightX: x + w, BottomRightY: demoRoomBottom}
+				x += w + demoRoomGap
+				rooms = append(rooms, res)
+				l.Resources = append(l.Resources, res)
+			}
+			for i := range f.booths {
+				res := resource('P', i+1, fmt.Sprintf("Phone booth %d%c", f.number, 'A'+i), booth.ID, roomRule.ID)
+				res.FeatureIDs = []string{feature["Video conferencing"]}
+				one := int32(1)
+				res.Capacity = &one
+				y := int32(demoRoomTop + i*demoBoothStepY)
+				res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: y,
+					BottomRightX: x + demoBoothW, BottomRightY: y + demoBoothH}
+				l.Resources = append(l.Resources, res)
+			}
+			for i := range f.desks {
+				res := resource('D', i+1, fmt.Sprintf("Desk %d.%02d", f.number, i+1), desk.ID, deskRule.ID)
+				res.FeatureIDs = []string{feature["Monitor"]}
+				if i%2 == 0 {
+					res.FeatureIDs = append(res.FeatureIDs, feature["Docking station"])
+				}
+				if i%6 == 1 { // odd, so never with a docking station: at most 3 features
+					res.FeatureIDs = append(res.FeatureIDs, feature["Standing desk"])
+				}
+				if i%demoClusterSize < 2 && i < demoClusterSize*demoClustersPerCol { // along the west windows
+					res.FeatureIDs = append(res.FeatureIDs, feature["Window seat"])
+				}
+				res.MapCoordinates = demoDeskRect(i)
+				desks = append(desks, res)
+				l.Resources = append(l.Resources, res)
+			}
+		}
+		l.Bookings = append(l.Bookings, demoBookings(now, org, b, rooms, desks, employees[b.code])...)
+	}
+	return l
+}
+
+// demoBookings returns the bookings of one building on today's and tomorrow's local dates: the meetings
+// of demoMeetings and a few desks booked for the whole desk window (07:00–21:00). Bookings that ended
+// before now are FINISHED, those covering now ACTIVE, the others PENDING.
+func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []LayoutResource, people []string) []LayoutBooking {
+	loc, err := time.LoadLocation(b.timezone)
+	if err != nil {
+		loc = time.UTC // no time zone database: the demo still loads, in UTC
+	}
+	local := now.In(loc)
+	var out []LayoutBooking
+	booking := func(res LayoutResource, day string, start, end time.Time, subject, body string) {
+		status := "PENDING"
+		if !end.After(now) {
+			status = "FINISHED"
+		} else if !start.After(now) {
+			status = "ACTIVE"
+		}
+		who := people[len(out)%len(people)]
+		out = append(out, LayoutBooking{
+			ID:             demoID(fmt.Sprintf("booking:%s:%s:%s", day, res.PosterCode, start.In(loc).Format("1504"))),
+			OrganizationID: org, ResourceID: res.ID, CreatorID: who, OrganizerID: who,
+			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: status, Subject: subject,
+			Body: LayoutBody{Content: body, BodyType: "TEXT"}, Importance: "LOW", BuildingAccessStatus: "PENDING",
+		})
+	}
+	for d := range 2 {
+		y, m, dd := local.AddDate(0, 0, d).Date()
+		day := fmt.Sprintf("%04d-%02d-%02d", y, m, dd)
+		at := func(h, min int) time.Time { return time.Date(y, m, dd, h, min, 0, 0, loc) }
+		for _, mt := range demoMeetings {
+			res := rooms[(mt.room+d)%len(rooms)]
+			booking(res, day, at(mt.startH, mt.startM), at(mt.endH, mt.endM), mt.subject, mt.body)
+		}
+		// The desk window read both as wall-clock time and as time elapsed since midnight, so that the
+		// bookings also fit on the days clocks change.
+		midnight := at(0, 0)
+		start := demoLater(at(7, 0), midnight.Add(7*time.Hour))
+		end := demoEarlier(at(21, 0), midnight.Add(21*time.Hour))
+		for j := range demoDesksBookedPerDay {
+			res := desks[(d*7+j*5)%len(desks)]
+			booking(res, day, start, end, "Office day", "Desk booked for the whole day.")
+		}
+	}
+	return out
+}
+
+// demoLater returns the later of a and b.
+func demoLater(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// demoEarlier returns the earlier of a and b.
+func demoEarlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}

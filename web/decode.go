@@ -1,0 +1,127 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// MaxBodyBytes bounds every request body.
+const MaxBodyBytes = 1 << 20
+
+func invalid(format string, args ...any) error {
+	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
+}
+
+// readBody reads the whole request body, refusing more than MaxBodyBytes.
+func readBody(c echo.Context) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, MaxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return nil, invalid("request body: larger than %d bytes", MaxBodyBytes)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read body: %w", err)
+	}
+	return body, nil
+}
+
+// decodeJSON decodes data into v; errors name the field, prefixed with path (e.g. "[2]").
+func decodeJSON(data []byte, path string, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, path)
+	}
+	if dec.More() {
+		return invalid("%sbody: unexpected data after the JSON value", prefix(path))
+	}
+	return nil
+}
+
+func prefix(path string) string {
+	if path == "" {
+		return ""
+	}
+	return path + "."
+}
+
+// jsonError explains a decoding error in terms of the request's fields.
+func jsonError(err error, path string) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return invalid("%sbody: a JSON value is required", prefix(path))
+	case errors.As(err, &syntax):
+		return invalid("%sbody: malformed JSON at byte %d: %v", prefix(path), syntax.Offset, syntax)
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "body"
+		}
+		return invalid("%s%s: expected %s, got JSON %s", prefix(path), field, jsonKind(typ.Type.String()), typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return invalid("%sbody: the JSON ends too early", prefix(path))
+	}
+	return invalid("%sbody: %v", prefix(path), err)
+}
+
+func jsonKind(goType string) string {
+	switch {
+	case strings.Contains(goType, "int"):
+		return "an integer"
+	case goType == "string" || goType == "*string":
+		return "a string"
+	case strings.Contains(goType, "bool"):
+		return "a boolean"
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	}
+	return "an object"
+}
+
+// parseUUID parses a required UUID, naming the field when it is not one.
+func parseUUID(field, v string) (uuid.UUID, error) {
+	id, err := uuid.Parse(v)
+	if err != nil || len(v) != 36 {
+		return uuid.Nil, invalid("%s: %q is not a UUID", field, v)
+	}
+	return id, nil
+}
+
+// userParam reads the {userId} path segment: nil for "me".
+func userParam(c echo.Context) (*uuid.UUID, error) {
+	v := c.Param("userId")
+	if v == "me" {
+		return nil, nil
+	}
+	id, err := parseUUID("userId", v)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
+}
+
+// boolQuery reads an optional boolean query parameter.
+func boolQuery(c echo.Context, name string) (bool, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, invalid("%s: %q is not true or false", name, v)
+	}
+	return b, nil
+}

@@ -1,0 +1,87 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// codeStatus maps every domain code to its HTTP status, once. A test makes sure no code is missing.
+var codeStatus = map[booking.Code]int{
+	booking.CodeUnauthorized:                http.StatusUnauthorized,
+	booking.CodeForbidden:                   http.StatusForbidden,
+	booking.CodeResourceNotFound:            http.StatusNotFound,
+	booking.CodeUserNotFound:                http.StatusNotFound,
+	booking.CodeBuildingNotFound:            http.StatusNotFound,
+	booking.CodeSubcategoryNotFound:         http.StatusNotFound,
+	booking.CodeBookingNotFound:             http.StatusNotFound,
+	booking.CodeResourceReservableNotFound:  http.StatusNotFound,
+	booking.CodeInvalidRequest:              http.StatusBadRequest,
+	booking.CodeResourceNotAvailable:        http.StatusConflict,
+	booking.CodeDateInThePast:               http.StatusConflict,
+	booking.CodeDateOutsideResourceHours:    http.StatusConflict,
+	booking.CodeDurationExceedsMaximum:      http.StatusConflict,
+	booking.CodeDateExceedsMaximumAdvance:   http.StatusConflict,
+	booking.CodeResourceNotASpace:           http.StatusConflict,
+	booking.CodeBookingNotModifiable:        http.StatusConflict,
+	booking.CodeMinCancellationOfReservable: http.StatusConflict,
+	booking.CodeReservableDeliveryTime:      http.StatusConflict,
+	booking.CodeReservableQuantity:          http.StatusConflict,
+	booking.CodeAdditionalServicesInactive:  http.StatusConflict,
+	booking.CodeTooManyRequests:             http.StatusTooManyRequests,
+	booking.CodeInternal:                    http.StatusInternalServerError,
+}
+
+// problem is the error body (RFC 9457 shape) of every failed call.
+type problem struct {
+	Status int    `json:"status"`
+	Code   int    `json:"code,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Title  string `json:"title"`
+	Detail string `json:"detail,omitempty"`
+	Index  *int   `json:"index,omitempty"`
+}
+
+// handleError answers every error a handler returns: domain errors with their code's status, Echo's own
+// (unknown route, wrong method) with theirs, and anything else as a logged 500 that reveals nothing.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	var p problem
+	var de *booking.Error
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &de):
+		p = problem{
+			Status: codeStatus[de.Code], Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
+			Detail: de.Message, Index: de.Index,
+		}
+		if p.Status == 0 {
+			p.Status = http.StatusInternalServerError
+		}
+	case errors.As(err, &he):
+		p = problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
+	default:
+		s.log.ErrorContext(c.Request().Context(), "request failed", slog.String("method", c.Request().Method),
+			slog.String("path", c.Request().URL.Path), slog.Any("error", err))
+		p = problem{
+			Status: http.StatusInternalServerError, Code: int(booking.CodeInternal), Name: booking.CodeInternal.Name(),
+			Title: booking.CodeInternal.String(), Detail: "something went wrong on our side; nothing was changed",
+		}
+	}
+	if p.Status == http.StatusUnauthorized {
+		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="workspace-booking"`)
+	}
+	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(p.Status)
+		return
+	}
+	_ = c.JSON(p.Status, p)
+}

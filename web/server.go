@@ -1,0 +1,78 @@
+// Package web serves the JSON API under /api/v1 (and the pages, as they come) on one Echo server. Handlers
+// decode, call the domain in web/booking, and render; every route is listed in routes.go.
+package web
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// Deps are what the server needs.
+type Deps struct {
+	Bookings *booking.Service
+	Tokens   *Tokens
+	Logger   *slog.Logger
+}
+
+// Server is the HTTP surface of the service.
+type Server struct {
+	echo     *echo.Echo
+	bookings *booking.Service
+	tokens   *Tokens
+	log      *slog.Logger
+}
+
+// NewServer returns the server with every route registered.
+func NewServer(d Deps) *Server {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	s := &Server{echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger}
+	e.HTTPErrorHandler = s.handleError
+	s.routes()
+	return s
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+
+// logRequests logs one structured line per request, with its id and the client's app-version.
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		level := slog.LevelInfo
+		if res.Status >= 500 {
+			level = slog.LevelError
+		}
+		s.log.LogAttrs(req.Context(), level, "request",
+			slog.String("id", res.Header().Get(echo.HeaderXRequestID)),
+			slog.String("method", req.Method),
+			slog.String("route", c.Path()),
+			slog.String("path", req.URL.Path),
+			slog.Int("status", res.Status),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("app_version", req.Header.Get("app-version")),
+		)
+		return nil
+	}
+}
+
+// healthz answers while the process is up.
+func (s *Server) healthz(c echo.Context) error { return c.String(http.StatusOK, "ok\n") }
+
+// readyz answers 200 while the database answers, 503 otherwise.
+func (s *Server) readyz(c echo.Context) error {
+	if err := s.bookings.Ping(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable\n")
+	}
+	return c.String(http.StatusOK, "ready\n")
+}
