@@ -1,0 +1,191 @@
+package bookingtest
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// Madrid is the time zone of the fixture's main building.
+var Madrid = mustLocation("Europe/Madrid")
+
+// NewYork is the time zone of the fixture's second building.
+var NewYork = mustLocation("America/New_York")
+
+func mustLocation(name string) *time.Location {
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// Now is the moment the fixture's clock stands at: Monday 23 November 2026, 09:00 in Madrid.
+var Now = time.Date(2026, 11, 23, 9, 0, 0, 0, Madrid)
+
+// At returns hh:mm in Madrid, days after Now's date.
+func At(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, Madrid) }
+
+func id(n int) uuid.UUID {
+	return uuid.MustParse("00000000-0000-4000-8000-" + pad(n))
+}
+
+func pad(n int) string {
+	const digits = "000000000000"
+	s := []byte(digits)
+	for i := len(s) - 1; n > 0; i-- {
+		s[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(s)
+}
+
+// The fixture's ids. Organization A (Acme) has the additional-services module; B (Globex) has not.
+var (
+	OrgA = id(1)
+	OrgB = id(2)
+
+	Alice = id(101) // EMPLOYEE of A
+	Bob   = id(102) // EMPLOYEE of A
+	Rita  = id(103) // RECEPTIONIST of A
+	Adam  = id(104) // ADMIN of A
+	Boris = id(201) // EMPLOYEE of B
+
+	BuildingMadrid  = id(301) // A, Europe/Madrid
+	BuildingNewYork = id(302) // A, America/New_York
+	BuildingB       = id(303) // B
+
+	FloorMadrid  = id(401)
+	FloorHidden  = id(402) // in Madrid, not visible
+	FloorNewYork = id(403)
+	FloorB       = id(404)
+
+	SubDesk  = id(501) // WORKSTATION
+	SubRoom  = id(502) // SPACE
+	SubRoomB = id(503) // SPACE of B
+
+	RuleRoom     = id(601) // 08:00–20:00, at most 4 h, 30 days ahead, check-in 10 min before to 15 min after
+	RuleApproval = id(602) // as RuleRoom, requires approval
+	RuleDesk     = id(603) // whole day, no limits, all-day bookings until 11:00
+	RuleB        = id(604)
+
+	FeatureScreen     = id(701)
+	FeatureWhiteboard = id(702)
+
+	ReservableCoffee = id(801) // quantity, delivery time and comments chosen; 2 h minimum cancellation
+	ReservableAV     = id(802) // fixed quantity and delivery (15 min after start); 1 h minimum cancellation
+	ReservableLunch  = id(803) // not offered for any room
+	ReservableB      = id(804)
+
+	RoomGoya      = id(901) // MAD-R1, capacity 8, screen and whiteboard, coffee and AV
+	RoomVelazquez = id(902) // MAD-R2, capacity 4, screen, coffee
+	RoomBoard     = id(903) // MAD-R3, capacity 16, requires approval
+	DeskOne       = id(904) // MAD-D1, screen
+	DeskTwo       = id(905) // MAD-D2
+	RoomHidden    = id(906) // MAD-RH, not visible
+	RoomOnHidden  = id(907) // MAD-RF, on the hidden floor
+	RoomHudson    = id(908) // NYC-R1, capacity 6
+	RoomB         = id(909) // Globex's room, poster code MAD-R1 too
+)
+
+// Layout returns the fixture as a layout document.
+func Layout() booking.Layout {
+	s := func(u uuid.UUID) string { return u.String() }
+	no := false
+	capacity := func(n int32) *int32 { return &n }
+	const hour, minute = int64(time.Hour / time.Millisecond), int64(time.Minute / time.Millisecond)
+	room := booking.LayoutResourceRule{
+		AdvanceCheckIn: 10 * minute, ExpirationMargin: 15 * minute, StartTime: 8 * hour, EndTime: 20 * hour,
+		MaximumDuration: 4 * hour, MaximumAdvance: 30 * 24 * hour,
+	}
+	approval := room
+	approval.ID, approval.OrganizationID, approval.RequiresApproval = s(RuleApproval), s(OrgA), true
+	room.ID, room.OrganizationID = s(RuleRoom), s(OrgA)
+	ruleB := room
+	ruleB.ID, ruleB.OrganizationID = s(RuleB), s(OrgB)
+	res := func(i uuid.UUID, org, floor, sub, rule uuid.UUID, name, code string) booking.LayoutResource {
+		return booking.LayoutResource{
+			ID: s(i), OrganizationID: s(org), FloorID: s(floor), SubcategoryID: s(sub), ResourceRuleID: s(rule),
+			Name: name, PosterCode: code,
+			MapCoordinates: booking.LayoutMapCoordinates{TopLeftX: 10, TopLeftY: 20, BottomRightX: 110, BottomRightY: 80},
+		}
+	}
+	goya := res(RoomGoya, OrgA, FloorMadrid, SubRoom, RuleRoom, "Goya", "MAD-R1")
+	goya.Capacity, goya.Phone = capacity(8), "+34 910 000 001"
+	goya.FeatureIDs = []string{s(FeatureScreen), s(FeatureWhiteboard)}
+	goya.ReservableIDs = []string{s(ReservableCoffee), s(ReservableAV)}
+	velazquez := res(RoomVelazquez, OrgA, FloorMadrid, SubRoom, RuleRoom, "Velázquez", "MAD-R2")
+	velazquez.Capacity, velazquez.FeatureIDs = capacity(4), []string{s(FeatureScreen)}
+	velazquez.ReservableIDs = []string{s(ReservableCoffee)}
+	board := res(RoomBoard, OrgA, FloorMadrid, SubRoom, RuleApproval, "Boardroom", "MAD-R3")
+	board.Capacity = capacity(16)
+	desk1 := res(DeskOne, OrgA, FloorMadrid, SubDesk, RuleDesk, "Desk 1", "MAD-D1")
+	desk1.FeatureIDs = []string{s(FeatureScreen)}
+	desk2 := res(DeskTwo, OrgA, FloorMadrid, SubDesk, RuleDesk, "Desk 2", "MAD-D2")
+	hidden := res(RoomHidden, OrgA, FloorMadrid, SubRoom, RuleRoom, "Hidden room", "MAD-RH")
+	hidden.Capacity, hidden.Visible = capacity(6), &no
+	onHidden := res(RoomOnHidden, OrgA, FloorHidden, SubRoom, RuleRoom, "Room on a hidden floor", "MAD-RF")
+	onHidden.Capacity, onHidden.ReservableIDs = capacity(6), []string{s(ReservableCoffee)}
+	hudson := res(RoomHudson, OrgA, FloorNewYork, SubRoom, RuleRoom, "Hudson", "NYC-R1")
+	hudson.Capacity = capacity(6)
+	roomB := res(RoomB, OrgB, FloorB, SubRoomB, RuleB, "Globex room", "MAD-R1")
+	roomB.Capacity, roomB.ReservableIDs = capacity(10), []string{s(ReservableB)}
+
+	user := func(i, org uuid.UUID, name, surname, role string) booking.LayoutUser {
+		return booking.LayoutUser{ID: s(i), OrganizationID: s(org), Name: name, Surname: surname,
+			Email: name + "@" + map[uuid.UUID]string{OrgA: "acme.test", OrgB: "globex.test"}[org], Role: role}
+	}
+	building := func(i, org uuid.UUID, name, tz string) booking.LayoutBuilding {
+		return booking.LayoutBuilding{ID: s(i), OrganizationID: s(org), Name: name, Timezone: tz,
+			Address: booking.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Mayor 1"}}
+	}
+	floor := func(i, org, b uuid.UUID, name string) booking.LayoutFloor {
+		return booking.LayoutFloor{ID: s(i), OrganizationID: s(org), BuildingID: s(b), Name: name, FloorNumber: 1,
+			Image: "/static/floors/" + name + ".svg"}
+	}
+	hiddenFloor := floor(FloorHidden, OrgA, BuildingMadrid, "hidden")
+	hiddenFloor.Visible = &no
+	madrid := building(BuildingMadrid, OrgA, "Madrid HQ", "Europe/Madrid")
+	madrid.Address.Coordinates = &booking.LayoutCoordinates{Latitude: 40.4168, Longitude: -3.7038}
+	newYork := building(BuildingNewYork, OrgA, "New York Office", "America/New_York")
+	newYork.Address = booking.LayoutAddress{Country: "US", City: "New York", Address: "5th Avenue 1"}
+
+	return booking.Layout{
+		Organizations: []booking.LayoutOrganization{
+			{ID: s(OrgA), Name: "Acme", AdditionalServicesActive: true},
+			{ID: s(OrgB), Name: "Globex"},
+		},
+		Users: []booking.LayoutUser{
+			user(Alice, OrgA, "alice", "Archer", "EMPLOYEE"), user(Bob, OrgA, "bob", "Baker", ""),
+			user(Rita, OrgA, "rita", "Reyes", "RECEPTIONIST"), user(Adam, OrgA, "adam", "Adler", "ADMIN"),
+			user(Boris, OrgB, "boris", "Becker", "EMPLOYEE"),
+		},
+		Buildings: []booking.LayoutBuilding{madrid, newYork, building(BuildingB, OrgB, "Globex Tower", "Europe/Madrid")},
+		Floors: []booking.LayoutFloor{
+			floor(FloorMadrid, OrgA, BuildingMadrid, "madrid-1"), hiddenFloor,
+			floor(FloorNewYork, OrgA, BuildingNewYork, "new-york-1"), floor(FloorB, OrgB, BuildingB, "globex-1"),
+		},
+		Subcategories: []booking.LayoutSubcategory{
+			{ID: s(SubDesk), OrganizationID: s(OrgA), Name: "Desk", Category: "WORKSTATION"},
+			{ID: s(SubRoom), OrganizationID: s(OrgA), Name: "Meeting room", Category: "SPACE"},
+			{ID: s(SubRoomB), OrganizationID: s(OrgB), Name: "Room", Category: "SPACE"},
+		},
+		ResourceRules: []booking.LayoutResourceRule{room, approval,
+			{ID: s(RuleDesk), OrganizationID: s(OrgA), AllDayBookings: true, AllDayBookingsCheckInMS: 11 * hour}, ruleB},
+		Features: []booking.LayoutFeature{
+			{ID: s(FeatureScreen), OrganizationID: s(OrgA), Name: "Screen", Email: "av@acme.test"},
+			{ID: s(FeatureWhiteboard), OrganizationID: s(OrgA), Name: "Whiteboard"},
+		},
+		Reservables: []booking.LayoutReservable{
+			{ID: s(ReservableCoffee), OrganizationID: s(OrgA), Name: "Coffee", Description: "Coffee and tea",
+				ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * hour},
+			{ID: s(ReservableAV), OrganizationID: s(OrgA), Name: "AV setup", MinimumCancellationMs: hour,
+				StandardDeliveryTimeMs: 15 * minute},
+			{ID: s(ReservableLunch), OrganizationID: s(OrgA), Name: "Lunch", ChooseQuantity: true},
+			{ID: s(ReservableB), OrganizationID: s(OrgB), Name: "Globex coffee", ChooseQuantity: true},
+		},
+		Resources: []booking.LayoutResource{goya, velazquez, board, desk1, desk2, hidden, onHidden, hudson, roomB},
+	}
+}
