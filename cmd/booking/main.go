@@ -45,7 +45,7 @@ environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SE
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil && !errors.Is(err, errHelp) {
 		fmt.Fprintln(os.Stderr, "booking:", err)
 		os.Exit(1)
 	}
@@ -87,6 +87,23 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
+// parseFlags parses a subcommand's flags and refuses arguments left over. -h prints the flags and
+// ends the command successfully (errHelp).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+var errHelp = errors.New("help shown")
+
 // open migrates the database and opens a pool and the service on it.
 func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, error) {
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
@@ -104,7 +121,7 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dev := fs.Bool("dev", false, "development mode: readable logs at debug level")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	log := newLogger(stderr, *dev)
@@ -185,6 +202,9 @@ func importLayout(ctx context.Context, args []string, dbURL string, stdout, stde
 	if err := dec.Decode(&l); err != nil {
 		return fmt.Errorf("%s: not a layout document: %w", args[0], err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%s: not a layout document: unexpected data after the JSON object", args[0])
+	}
 	pool, svc, err := open(ctx, dbURL)
 	if err != nil {
 		return err
@@ -218,7 +238,7 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 	fs.SetOutput(stderr)
 	user := fs.String("user", "", "id of the user the token is for")
 	ttl := fs.Duration("ttl", time.Hour, "how long the token is valid")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	id, err := uuid.Parse(*user)
@@ -267,7 +287,7 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	base := getenv("BASE_URL")
+	base := strings.TrimRight(getenv("BASE_URL"), "/")
 	if base == "" {
 		base = "http://127.0.0.1:8080"
 	}

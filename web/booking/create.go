@@ -47,6 +47,12 @@ type NewBooking struct {
 	SipAddress          string
 }
 
+// The range of times a booking may use; the database could not store some times outside it.
+var (
+	minTime = time.UnixMilli(0)
+	maxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+)
+
 var (
 	importances = []string{"LOW", "NORMAL", "HIGH"}
 	bodyTypes   = []string{"TEXT", "HTML"}
@@ -62,6 +68,9 @@ func (b *NewBooking) normalize() error {
 	}
 	if !b.End.After(b.Start) {
 		return Errorf(CodeInvalidRequest, "endDate: must be after startDate")
+	}
+	if b.Start.Before(minTime) || b.End.After(maxTime) {
+		return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
 	}
 	if b.Importance == "" {
 		b.Importance = "LOW"
@@ -112,52 +121,35 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if len(reqs) > MaxBookingsPerRequest {
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
 	}
-	ids := make([]uuid.UUID, 0, len(reqs))
-	for i := range reqs {
-		if err := reqs[i].normalize(); err != nil {
-			return nil, AtIndex(err, i)
-		}
-		ids = append(ids, reqs[i].ResourceID)
-	}
 	org := creator.OrganizationID
+	ids := make([]uuid.UUID, 0, len(reqs))
+	var attendees []uuid.UUID
+	for _, r := range reqs {
+		ids = append(ids, r.ResourceID)
+		for _, a := range r.InternalAttendees {
+			attendees = append(attendees, a.UserID)
+		}
+	}
 	resources, err := s.resourcesByID(ctx, org, distinct(ids))
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
-	for i, r := range reqs {
-		res, ok := resources[r.ResourceID]
-		if !ok || !res.Bookable() {
-			return nil, AtIndex(Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID), i)
-		}
-		if res.Subcategory.Category != category {
-			if category == CategorySpace {
-				return nil, AtIndex(Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category))), i)
-			}
-			return nil, AtIndex(Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category))), i)
-		}
-		loc, err := s.location(res.Floor.Building.Timezone)
-		if err != nil {
-			return nil, err
-		}
-		iv := Interval{Start: r.Start, End: r.End}
-		if err := res.Rule.CheckInterval(iv, now, loc); err != nil {
-			return nil, AtIndex(err, i)
-		}
-		for j := range i {
-			if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
-				return nil, AtIndex(Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j), i)
-			}
-		}
-	}
-	if err := s.checkAttendees(ctx, org, reqs); err != nil {
+	known, err := s.knownUsers(ctx, org, attendees)
+	if err != nil {
 		return nil, err
 	}
+	now := s.now()
 
 	out := make([]Booking, len(reqs))
+	// Each element is checked and then inserted before the next one is looked at, so that the first failing
+	// element decides the error, whether a check or the no-overlap constraint refuses it.
 	err = s.inTx(ctx, func(q *queries.Queries) error {
-		for i, r := range reqs {
-			res := resources[r.ResourceID]
+		for i := range reqs {
+			res, err := s.checkElement(reqs, i, category, resources, known, now)
+			if err != nil {
+				return AtIndex(err, i)
+			}
+			r := reqs[i]
 			b := Booking{
 				ID: uuid.Must(uuid.NewV7()), OrganizationID: org, Start: r.Start, End: r.End, Status: StatusPending,
 				AccessControlType: res.Rule.AccessControlType, Creator: creator, Organizer: organizer, Resource: res,
@@ -167,7 +159,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 			if res.Rule.RequiresApproval {
 				b.Status = StatusWaitingApproval
 			}
-			err := q.BookingInsert(ctx, queries.BookingInsertParams{
+			err = q.BookingInsert(ctx, queries.BookingInsertParams{
 				OrganizationID: org, ID: b.ID, ResourceID: res.ID, CreatorID: creator.ID, OrganizerID: organizer.ID,
 				StartDate: b.Start, EndDate: b.End, Status: string(b.Status), AccessControlType: b.AccessControlType,
 				Subject: b.Subject, BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
@@ -193,33 +185,58 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	return out, nil
 }
 
-// checkAttendees makes sure every internal attendee is a user of the organization.
-func (s *Service) checkAttendees(ctx context.Context, org uuid.UUID, reqs []NewBooking) error {
-	var ids []uuid.UUID
-	for _, r := range reqs {
-		for _, a := range r.InternalAttendees {
-			ids = append(ids, a.UserID)
+// checkElement normalizes element i of reqs and checks it against everything but the bookings already
+// stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
+func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]Resource, known map[uuid.UUID]bool, now time.Time) (Resource, error) {
+	r := &reqs[i]
+	if err := r.normalize(); err != nil {
+		return Resource{}, err
+	}
+	res, ok := resources[r.ResourceID]
+	if !ok || !res.Bookable() {
+		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID)
+	}
+	if res.Subcategory.Category != category {
+		if category == CategorySpace {
+			return Resource{}, Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
+		}
+		return Resource{}, Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
+	}
+	loc, err := s.location(res.Floor.Building.Timezone)
+	if err != nil {
+		return Resource{}, err
+	}
+	iv := Interval{Start: r.Start, End: r.End}
+	if err := res.Rule.CheckInterval(iv, now, loc); err != nil {
+		return Resource{}, err
+	}
+	for j := range i {
+		if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
+			return Resource{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
 		}
 	}
+	for j, a := range r.InternalAttendees {
+		if !known[a.UserID] {
+			return Resource{}, Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID)
+		}
+	}
+	return res, nil
+}
+
+// knownUsers returns which of the ids are users of the organization.
+func (s *Service) knownUsers(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]bool, error) {
+	known := make(map[uuid.UUID]bool, len(ids))
 	if len(ids) == 0 {
-		return nil
+		return known, nil
 	}
 	users, err := s.q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: org, Ids: distinct(ids)})
 	if err != nil {
-		return fmt.Errorf("get attendees: %w", err)
+		return nil, fmt.Errorf("get attendees: %w", err)
 	}
-	known := make(map[uuid.UUID]bool, len(users))
 	for _, u := range users {
 		known[u.ID] = true
 	}
-	for i, r := range reqs {
-		for j, a := range r.InternalAttendees {
-			if !known[a.UserID] {
-				return AtIndex(Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID), i)
-			}
-		}
-	}
-	return nil
+	return known, nil
 }
 
 func insertAttendees(ctx context.Context, q *queries.Queries, org, bookingID uuid.UUID, r NewBooking) error {

@@ -42,6 +42,9 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 		if !iv.End.After(iv.Start) {
 			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d].endDate: must be after startDate", i)
 		}
+		if iv.Start.Before(minTime) || iv.End.After(maxTime) {
+			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d]: must lie between the years 1970 and 9999", i)
+		}
 		ranges[i] = pgtype.Range[pgtype.Timestamptz]{
 			Lower: pgtype.Timestamptz{Time: iv.Start, Valid: true}, LowerType: pgtype.Inclusive,
 			Upper: pgtype.Timestamptz{Time: iv.End, Valid: true}, UpperType: pgtype.Exclusive,

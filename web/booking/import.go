@@ -525,6 +525,9 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 		if b.EndDate <= b.StartDate {
 			return a.errorf("endDate", "must be after startDate")
 		}
+		if p.StartDate.Before(minTime) || p.EndDate.After(maxTime) {
+			return a.errorf("startDate", "must lie between the years 1970 and 9999")
+		}
 		if p.Status, err = a.oneOf("status", b.Status, string(StatusPending), statuses...); err != nil {
 			return err
 		}

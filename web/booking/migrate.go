@@ -35,21 +35,17 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	if err := m.LoadMigrations(schema.Migrations); err != nil {
 		return 0, fmt.Errorf("migrate: load: %w", err)
 	}
-	before, err := m.GetCurrentVersion(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("migrate: %w", err)
-	}
+	// Count the migrations this run applies, under the lock: reading the version before taking the lock would
+	// also count those another instance applied meanwhile.
+	applied := 0
+	m.OnStart = func(int32, string, string, string) { applied++ }
 	if err := m.Migrate(ctx); err != nil {
-		return 0, fmt.Errorf("migrate: %w", err)
-	}
-	after, err := m.GetCurrentVersion(ctx)
-	if err != nil {
 		return 0, fmt.Errorf("migrate: %w", err)
 	}
 	if err := ensureSigningKey(ctx, conn); err != nil {
 		return 0, err
 	}
-	return int(after - before), nil
+	return applied, nil
 }
 
 // connectCreating connects to the database, creating it first when the server says it does not exist.

@@ -1,0 +1,837 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// wait bounds everything a test waits for: generous, for a slow shared machine.
+const wait = 60 * time.Second
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines to write while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// environ returns a getenv that knows DATABASE_URL and the extra key/value pairs, and nothing else.
+func environ(dbURL string, kv ...string) func(string) string {
+	env := map[string]string{"DATABASE_URL": dbURL}
+	for i := 0; i+1 < len(kv); i += 2 {
+		env[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return env[k] }
+}
+
+// runBooking runs the command line with args (without the program name) against dbURL.
+func runBooking(t *testing.T, getenv func(string) string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut syncBuffer
+	err = run(t.Context(), append([]string{"booking"}, args...), getenv, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// mustRun runs the command line and fails the test when it returns an error.
+func mustRun(t *testing.T, dbURL string, args ...string) (stdout string) {
+	t.Helper()
+	stdout, stderr, err := runBooking(t, environ(dbURL), args...)
+	if err != nil {
+		t.Fatalf("booking %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, stdout, stderr)
+	}
+	return stdout
+}
+
+// serverURL is the PostgreSQL server the tests use, as bookingtest reads it.
+func serverURL() string {
+	if u := os.Getenv("DATABASE_URL"); u != "" {
+		return u
+	}
+	return bookingtest.DefaultDatabaseURL
+}
+
+// databaseURL returns the server's URL naming the database name instead.
+func databaseURL(t *testing.T, name string) string {
+	t.Helper()
+	u, err := url.Parse(serverURL())
+	if err != nil {
+		t.Fatalf("DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+func connect(t *testing.T, dbURL string) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), dbURL)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
+// randomDatabaseName returns the name of a database that does not exist yet; it is dropped, if it
+// exists by then, when the test ends.
+func randomDatabaseName(t *testing.T) string {
+	t.Helper()
+	b := make([]byte, 8)
+	rand.Read(b)
+	name := "booking_cmd_test_" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, serverURL())
+		if err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	return name
+}
+
+// newEmptyDatabase returns the URL of a new database without any table, dropped when the test ends.
+func newEmptyDatabase(t *testing.T) string {
+	t.Helper()
+	name := randomDatabaseName(t)
+	if _, err := connect(t, serverURL()).Exec(t.Context(), "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	return databaseURL(t, name)
+}
+
+func databaseExists(t *testing.T, name string) bool {
+	t.Helper()
+	var ok bool
+	err := connect(t, serverURL()).QueryRow(t.Context(), "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&ok)
+	if err != nil {
+		t.Fatalf("look for database %s: %v", name, err)
+	}
+	return ok
+}
+
+// counts returns the number of rows of each table.
+func counts(t *testing.T, dbURL string, tables ...string) map[string]int {
+	t.Helper()
+	conn := connect(t, dbURL)
+	out := make(map[string]int, len(tables))
+	for _, table := range tables {
+		var n int
+		if err := conn.QueryRow(t.Context(), "SELECT count(*) FROM "+pgx.Identifier{table}.Sanitize()).Scan(&n); err != nil {
+			t.Fatalf("count %s: %v", table, err)
+		}
+		out[table] = n
+	}
+	return out
+}
+
+func queryString(t *testing.T, dbURL, sql string, args ...any) string {
+	t.Helper()
+	var s string
+	if err := connect(t, dbURL).QueryRow(t.Context(), sql, args...).Scan(&s); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return s
+}
+
+// writeFile writes data, or v as JSON, to a new file in the test's directory and returns its path.
+func writeFile(t *testing.T, v any) string {
+	t.Helper()
+	data, ok := v.([]byte)
+	if !ok {
+		var err error
+		if data, err = json.Marshal(v); err != nil {
+			t.Fatalf("marshal layout: %v", err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "layout.json")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// withFixture returns a fresh migrated database with the fixture layout imported through the command.
+func withFixture(t *testing.T) string {
+	t.Helper()
+	dbURL := bookingtest.NewDatabaseURL(t)
+	mustRun(t, dbURL, "import", writeFile(t, bookingtest.Layout()))
+	return dbURL
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// mintToken runs `booking token` for the user and returns the token.
+func mintToken(t *testing.T, dbURL string, user uuid.UUID) string {
+	t.Helper()
+	tok := lastLine(mustRun(t, dbURL, "token", "--user", user.String()))
+	if strings.Count(tok, ".") != 2 {
+		t.Fatalf("token = %q, want a JWT", tok)
+	}
+	return tok
+}
+
+// testServer is `booking serve` running in a goroutine.
+type testServer struct {
+	base   string // http://127.0.0.1:PORT
+	addr   string
+	cancel context.CancelFunc
+	done   chan struct{} // closed when run returns, with err set
+	err    error
+	stdout *syncBuffer
+	stderr *syncBuffer
+	client *http.Client
+}
+
+var listening = regexp.MustCompile(`listening on http://(\S+)`)
+
+// startServer runs `booking serve --addr 127.0.0.1:0` on dbURL and waits until it says where it listens.
+// It is stopped, if the test has not, when the test ends.
+func startServer(t *testing.T, dbURL string) *testServer {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &testServer{cancel: cancel, done: make(chan struct{}), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	go func() {
+		defer close(s.done)
+		s.err = run(ctx, []string{"booking", "serve", "--addr", "127.0.0.1:0"}, environ(dbURL), s.stdout, s.stderr)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-s.done:
+		case <-time.After(wait):
+			t.Errorf("serve did not return %s after the test ended", wait)
+		}
+	})
+	deadline := time.Now().Add(wait)
+	for {
+		if m := listening.FindStringSubmatch(s.stdout.String()); m != nil {
+			s.addr, s.base = m[1], "http://"+m[1]
+			break
+		}
+		select {
+		case <-s.done:
+			t.Fatalf("serve returned before listening: %v\nstderr:\n%s", s.err, s.stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not say where it listens within %s\nstdout:\n%s\nstderr:\n%s", wait, s.stdout, s.stderr)
+		}
+	}
+	tr := &http.Transport{ExpectContinueTimeout: wait}
+	t.Cleanup(tr.CloseIdleConnections)
+	s.client = &http.Client{Transport: tr, Timeout: wait}
+	return s
+}
+
+// response is a complete HTTP response.
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// get calls the server; token may be empty.
+func (s *testServer) get(t *testing.T, path, token string) response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, s.base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return s.do(t, req)
+}
+
+func (s *testServer) do(t *testing.T, req *http.Request) response {
+	t.Helper()
+	res, err := s.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%s %s: read body: %v", req.Method, req.URL, err)
+	}
+	return response{status: res.StatusCode, header: res.Header, body: string(body)}
+}
+
+// stop cancels the server's context and checks that run returns nil and the port is closed.
+func (s *testServer) stop(t *testing.T) {
+	t.Helper()
+	s.cancel()
+	select {
+	case <-s.done:
+		if s.err != nil {
+			t.Fatalf("serve returned %v after its context was cancelled, want nil\nstderr:\n%s", s.err, s.stderr)
+		}
+	case <-time.After(wait):
+		t.Fatalf("serve did not return within %s of its context being cancelled", wait)
+	}
+	if c, err := net.DialTimeout("tcp", s.addr, 5*time.Second); err == nil {
+		c.Close()
+		t.Errorf("%s still accepts connections after serve returned", s.addr)
+	}
+}
+
+func TestNoCommand(t *testing.T) {
+	t.Parallel()
+	var stdout, stderr bytes.Buffer
+	err := run(t.Context(), []string{"booking"}, environ(""), &stdout, &stderr)
+	if err == nil {
+		t.Fatal("run without a command returned nil, want an error")
+	}
+	if got := stderr.String(); !strings.Contains(got, "usage: booking") {
+		t.Errorf("stderr = %q, want the usage", got)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	t.Parallel()
+	_, stderr, err := runBooking(t, environ(""), "frobnicate")
+	if err == nil || !strings.Contains(err.Error(), `"frobnicate"`) {
+		t.Fatalf("err = %v, want one naming the unknown command", err)
+	}
+	if !strings.Contains(stderr, "usage: booking") {
+		t.Errorf("stderr = %q, want the usage", stderr)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	stdout, _, err := runBooking(t, environ(""), "help")
+	if err != nil {
+		t.Fatalf("help: %v", err)
+	}
+	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo"} {
+		if !strings.Contains(stdout, "\n  "+cmd+" ") {
+			t.Errorf("usage does not list %s:\n%s", cmd, stdout)
+		}
+	}
+}
+
+var applied = regexp.MustCompile(`applied (\d+) migration\(s\); the database is up to date`)
+
+// migrations returns the number the migrate command says it applied.
+func migrations(t *testing.T, stdout string) int {
+	t.Helper()
+	m := applied.FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("stdout = %q, want %q", stdout, applied)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+func TestMigrate(t *testing.T) {
+	t.Parallel()
+
+	t.Run("EmptyDatabaseThenUpToDate", func(t *testing.T) {
+		t.Parallel()
+		dbURL := newEmptyDatabase(t)
+		if got := migrations(t, mustRun(t, dbURL, "migrate")); got < 1 {
+			t.Errorf("first migrate applied %d migrations, want at least 1", got)
+		}
+		if got, want := migrations(t, mustRun(t, dbURL, "migrate")), 0; got != want {
+			t.Errorf("second migrate applied %d migrations, want %d", got, want)
+		}
+		if got, want := counts(t, dbURL, "signing_keys")["signing_keys"], 1; got != want {
+			t.Errorf("signing keys after two migrations = %d, want %d", got, want)
+		}
+	})
+
+	t.Run("MigratedDatabaseIsUpToDate", func(t *testing.T) {
+		t.Parallel()
+		if got, want := migrations(t, mustRun(t, bookingtest.NewDatabaseURL(t), "migrate")), 0; got != want {
+			t.Errorf("migrate applied %d migrations, want %d", got, want)
+		}
+	})
+
+	t.Run("CreatesMissingDatabase", func(t *testing.T) {
+		t.Parallel()
+		name := randomDatabaseName(t)
+		if databaseExists(t, name) {
+			t.Fatalf("database %s exists before the test", name)
+		}
+		dbURL := databaseURL(t, name)
+		if got := migrations(t, mustRun(t, dbURL, "migrate")); got < 1 {
+			t.Errorf("migrate applied %d migrations, want at least 1", got)
+		}
+		if !databaseExists(t, name) {
+			t.Fatalf("database %s does not exist after migrate", name)
+		}
+		if got, want := counts(t, dbURL, "organizations")["organizations"], 0; got != want {
+			t.Errorf("organizations = %d, want %d", got, want)
+		}
+	})
+}
+
+func TestImport(t *testing.T) {
+	t.Parallel()
+
+	t.Run("FixtureTwice", func(t *testing.T) {
+		t.Parallel()
+		dbURL := bookingtest.NewDatabaseURL(t)
+		path := writeFile(t, bookingtest.Layout())
+		stdout := mustRun(t, dbURL, "import", path)
+		for _, want := range []string{"imported " + path + ":", "2 organizations", "5 users", "3 buildings", "4 floors", "9 resources"} {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("stdout = %q, want it to contain %q", stdout, want)
+			}
+		}
+		tables := []string{"organizations", "users", "buildings", "floors", "resources", "resource_features", "resource_reservables"}
+		first := counts(t, dbURL, tables...)
+		if got, want := first["users"], 5; got != want {
+			t.Errorf("users after the first import = %d, want %d", got, want)
+		}
+		if got, want := first["resources"], 9; got != want {
+			t.Errorf("resources after the first import = %d, want %d", got, want)
+		}
+
+		mustRun(t, dbURL, "import", path)
+		second := counts(t, dbURL, tables...)
+		for _, table := range tables {
+			if got, want := second[table], first[table]; got != want {
+				t.Errorf("%s after the second import = %d, want %d as after the first", table, got, want)
+			}
+		}
+	})
+
+	t.Run("UpdatesInPlace", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		l := bookingtest.Layout()
+		l.Resources[0].Name = "Goya (renovated)"
+		mustRun(t, dbURL, "import", writeFile(t, l))
+		if got, want := queryString(t, dbURL, "SELECT name FROM resources WHERE id = $1", bookingtest.RoomGoya), "Goya (renovated)"; got != want {
+			t.Errorf("name = %q, want %q", got, want)
+		}
+		if got, want := counts(t, dbURL, "resources")["resources"], 9; got != want {
+			t.Errorf("resources = %d, want %d", got, want)
+		}
+	})
+
+	// A bad document imports nothing: neither the new organization listed first, nor the rename of an
+	// existing one, nor anything after it.
+	bad := []struct {
+		name  string
+		spoil func(l *booking.Layout)
+		want  string
+	}{
+		{"ResourceFloorNotUUID", func(l *booking.Layout) { l.Resources[0].FloorID = "floor-1" }, `resources[0].floorId: "floor-1" is not a UUID`},
+		{"UserBadEmail", func(l *booking.Layout) { l.Users[1].Email = "bob at acme" }, `users[1].email`},
+		{"FloorUnknownBuilding", func(l *booking.Layout) { l.Floors[2].BuildingID = uuid.NewString() }, `floors[2].buildingId`},
+		{"ResourceUnknownFeature", func(l *booking.Layout) { l.Resources[1].FeatureIDs = []string{uuid.NewString()} }, `resources[1].featureIds`},
+		{"BuildingBadTimezone", func(l *booking.Layout) { l.Buildings[1].Timezone = "Mars/Olympus" }, `buildings[1].timezone`},
+	}
+	for _, tt := range bad {
+		t.Run("Bad"+tt.name, func(t *testing.T) {
+			t.Parallel()
+			dbURL := withFixture(t)
+			tables := []string{"organizations", "users", "buildings", "floors", "resources", "resource_features"}
+			before := counts(t, dbURL, tables...)
+
+			newOrg := uuid.New()
+			l := bookingtest.Layout()
+			l.Organizations = append([]booking.LayoutOrganization{{ID: newOrg.String(), Name: "Initech"}}, l.Organizations...)
+			l.Organizations[1].Name = "Acme renamed"
+			l.Users = append(l.Users, booking.LayoutUser{ID: uuid.NewString(), OrganizationID: newOrg.String(), Name: "peter", Email: "peter@initech.test"})
+			tt.spoil(&l)
+			path := writeFile(t, l)
+
+			stdout, _, err := runBooking(t, environ(dbURL), "import", path)
+			if err == nil {
+				t.Fatalf("import returned nil, want an error naming %s\nstdout: %s", tt.want, stdout)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want it to name %s", err, tt.want)
+			}
+			if got, want := booking.ErrorCode(err), booking.CodeInvalidRequest; got != want {
+				t.Errorf("ErrorCode = %v, want %v", got, want)
+			}
+			if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "nothing imported") {
+				t.Errorf("err = %v, want it to name the file and say nothing was imported", err)
+			}
+			after := counts(t, dbURL, tables...)
+			for _, table := range tables {
+				if got, want := after[table], before[table]; got != want {
+					t.Errorf("%s after the failed import = %d, want %d as before", table, got, want)
+				}
+			}
+			if got, want := queryString(t, dbURL, "SELECT count(*)::text FROM organizations WHERE id = $1", newOrg), "0"; got != want {
+				t.Errorf("the new organization listed first exists %s times, want %s", got, want)
+			}
+			if got, want := queryString(t, dbURL, "SELECT name FROM organizations WHERE id = $1", bookingtest.OrgA), "Acme"; got != want {
+				t.Errorf("organization name = %q, want %q (unchanged)", got, want)
+			}
+		})
+	}
+
+	t.Run("UnknownTopLevelField", func(t *testing.T) {
+		t.Parallel()
+		dbURL := bookingtest.NewDatabaseURL(t)
+		path := writeFile(t, []byte(`{"organizations":[{"id":"`+uuid.NewString()+`","name":"Initech"}],"rooms":[]}`))
+		_, _, err := runBooking(t, environ(dbURL), "import", path)
+		if err == nil || !strings.Contains(err.Error(), `unknown field "rooms"`) {
+			t.Fatalf("err = %v, want one naming the unknown field rooms", err)
+		}
+		if got, want := counts(t, dbURL, "organizations")["organizations"], 0; got != want {
+			t.Errorf("organizations = %d, want %d", got, want)
+		}
+	})
+
+	t.Run("TrailingData", func(t *testing.T) {
+		t.Parallel()
+		dbURL := bookingtest.NewDatabaseURL(t)
+		org := func() string { return `{"organizations":[{"id":"` + uuid.NewString() + `","name":"Initech"}]}` }
+		path := writeFile(t, []byte(org()+"\n"+org()+"\n"))
+		_, _, err := runBooking(t, environ(dbURL), "import", path)
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "after the JSON object") {
+			t.Fatalf("err = %v, want one naming the file and the data after the document", err)
+		}
+		if got, want := counts(t, dbURL, "organizations")["organizations"], 0; got != want {
+			t.Errorf("organizations = %d, want %d", got, want)
+		}
+	})
+
+	t.Run("NotJSON", func(t *testing.T) {
+		t.Parallel()
+		path := writeFile(t, []byte("organizations:\n  - id: 1\n"))
+		_, _, err := runBooking(t, environ(bookingtest.NewDatabaseURL(t)), "import", path)
+		if err == nil || !strings.Contains(err.Error(), "not a layout document") {
+			t.Fatalf("err = %v, want one saying the file is not a layout document", err)
+		}
+	})
+
+	t.Run("MissingFile", func(t *testing.T) {
+		t.Parallel()
+		path := filepath.Join(t.TempDir(), "missing.json")
+		_, _, err := runBooking(t, environ(bookingtest.NewDatabaseURL(t)), "import", path)
+		if !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("err = %v, want one wrapping fs.ErrNotExist", err)
+		}
+	})
+
+	t.Run("NoFile", func(t *testing.T) {
+		t.Parallel()
+		_, stderr, err := runBooking(t, environ(bookingtest.NewDatabaseURL(t)), "import")
+		if err == nil {
+			t.Fatal("import without a file returned nil, want an error")
+		}
+		if !strings.Contains(stderr, "usage: booking") {
+			t.Errorf("stderr = %q, want the usage", stderr)
+		}
+	})
+
+	t.Run("TwoFiles", func(t *testing.T) {
+		t.Parallel()
+		path := writeFile(t, bookingtest.Layout())
+		_, _, err := runBooking(t, environ(bookingtest.NewDatabaseURL(t)), "import", path, path)
+		if err == nil {
+			t.Fatal("import with two files returned nil, want an error")
+		}
+	})
+}
+
+func TestToken(t *testing.T) {
+	t.Parallel()
+	dbURL := withFixture(t)
+
+	t.Run("LastLineIsTheToken", func(t *testing.T) {
+		t.Parallel()
+		stdout := mustRun(t, dbURL, "token", "--user", bookingtest.Alice.String(), "--ttl", "10m")
+		if tok := lastLine(stdout); strings.Count(tok, ".") != 2 || strings.ContainsAny(tok, " #") {
+			t.Errorf("last line = %q, want a JWT", tok)
+		}
+		if !strings.Contains(stdout, "alice@acme.test") {
+			t.Errorf("stdout = %q, want it to name the user", stdout)
+		}
+	})
+
+	errorCases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"UnknownUser", []string{"--user", "00000000-0000-4000-8000-999999999999"}, "no user with id 00000000-0000-4000-8000-999999999999"},
+		{"NotAUUID", []string{"--user", "alice"}, `--user: "alice" is not a user id`},
+		{"NoUser", nil, `--user: "" is not a user id`},
+		{"ZeroTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "0"}, "--ttl: must be positive"},
+		{"NegativeTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "-1h"}, "--ttl: must be positive"},
+		{"BadTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "soon"}, "-ttl"},
+	}
+	for _, tt := range errorCases {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			stdout, _, err := runBooking(t, environ(dbURL), append([]string{"token"}, tt.args...)...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want one containing %q", err, tt.want)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+		})
+	}
+}
+
+func TestServe(t *testing.T) {
+	t.Parallel()
+
+	t.Run("EndpointsAndGracefulShutdown", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		tok := mintToken(t, dbURL, bookingtest.Alice)
+		s := startServer(t, dbURL)
+
+		if res := s.get(t, "/healthz", ""); res.status != http.StatusOK || strings.TrimSpace(res.body) != "ok" {
+			t.Errorf("GET /healthz = %d %q, want 200 ok", res.status, res.body)
+		}
+		if res := s.get(t, "/readyz", ""); res.status != http.StatusOK {
+			t.Errorf("GET /readyz = %d %q, want 200", res.status, res.body)
+		}
+		res := s.get(t, "/no/such/page", "")
+		if res.status != http.StatusNotFound {
+			t.Errorf("GET /no/such/page = %d, want 404", res.status)
+		}
+		if ct := res.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+			t.Errorf("Content-Type of the 404 = %q, want application/problem+json", ct)
+		}
+		const statusinfo = "/api/v1/users/me/resources/statusinfo?postercode=MAD-R1"
+		if res := s.get(t, statusinfo, ""); res.status != http.StatusUnauthorized {
+			t.Errorf("GET %s without a token = %d, want 401", statusinfo, res.status)
+		}
+		if res := s.get(t, statusinfo, "not.a.token"); res.status != http.StatusUnauthorized {
+			t.Errorf("GET %s with a bad token = %d, want 401", statusinfo, res.status)
+		}
+		res = s.get(t, statusinfo, tok)
+		if res.status != http.StatusOK {
+			t.Fatalf("GET %s with the minted token = %d %s, want 200", statusinfo, res.status, res.body)
+		}
+		var info struct {
+			Resource struct {
+				ID         string `json:"id"`
+				PosterCode string `json:"posterCode"`
+			} `json:"resource"`
+		}
+		if err := json.Unmarshal([]byte(res.body), &info); err != nil {
+			t.Fatalf("statusinfo body %q: %v", res.body, err)
+		}
+		if got, want := info.Resource.ID, bookingtest.RoomGoya.String(); got != want {
+			t.Errorf("resource.id = %q, want %q (Alice's MAD-R1)", got, want)
+		}
+
+		s.stop(t)
+	})
+
+	t.Run("InFlightRequestFinishes", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		tok := mintToken(t, dbURL, bookingtest.Alice)
+		s := startServer(t, dbURL)
+
+		bookingID := uuid.NewString()
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPut, s.base+"/api/v1/bookings/"+bookingID+"/reservables/all", pr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		// The client sends the body only after the server's 100 Continue, which the server sends when
+		// the handler starts reading the body: once the first write below returns, the request is in
+		// the handler.
+		req.Header.Set("Expect", "100-continue")
+		type result struct {
+			res response
+			err error
+		}
+		resc := make(chan result, 1)
+		go func() {
+			res, err := s.client.Do(req)
+			if err != nil {
+				resc <- result{err: err}
+				return
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			resc <- result{res: response{status: res.StatusCode, header: res.Header, body: string(body)}, err: err}
+		}()
+		write := func(s string) {
+			t.Helper()
+			errc := make(chan error, 1)
+			go func() { _, err := io.WriteString(pw, s); errc <- err }()
+			select {
+			case err := <-errc:
+				if err != nil {
+					t.Fatalf("write body: %v", err)
+				}
+			case r := <-resc:
+				t.Fatalf("the request ended before its body was sent: %d %s %v", r.res.status, r.res.body, r.err)
+			case <-time.After(wait):
+				t.Fatalf("the request body was not read within %s", wait)
+			}
+		}
+		body := fmt.Sprintf(`{"bookingId": %q, "reservableBookingList": []}`, bookingID)
+		write(body[:10])
+
+		s.cancel()
+		deadline := time.Now().Add(wait)
+		for !strings.Contains(s.stderr.String(), "shutting down") {
+			if time.Now().After(deadline) {
+				t.Fatalf("serve did not start shutting down within %s\nstderr:\n%s", wait, s.stderr)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		select {
+		case <-s.done:
+			t.Fatalf("serve returned %v while a request was in flight", s.err)
+		default:
+		}
+
+		write(body[10:])
+		pw.Close()
+		var r result
+		select {
+		case r = <-resc:
+		case <-time.After(wait):
+			t.Fatalf("no response within %s", wait)
+		}
+		if r.err != nil {
+			t.Fatalf("in-flight request during shutdown: %v", r.err)
+		}
+		if r.res.status < 200 || r.res.status >= 500 {
+			t.Errorf("status = %d, want a client-facing answer", r.res.status)
+		}
+		if !json.Valid([]byte(r.res.body)) {
+			t.Errorf("body = %q, want a complete JSON document", r.res.body)
+		}
+		s.stop(t)
+	})
+
+	t.Run("AddressInUse", func(t *testing.T) {
+		t.Parallel()
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		_, _, err = runBooking(t, environ(bookingtest.NewDatabaseURL(t)), "serve", "--addr", ln.Addr().String())
+		if err == nil {
+			t.Fatal("serve on a busy address returned nil, want an error")
+		}
+	})
+}
+
+var (
+	exportToken = regexp.MustCompile(`(?m)^\s*export TOKEN=(\S+)$`)
+	curl        = regexp.MustCompile(`(?m)^\s*curl .*-H "Authorization: Bearer \$TOKEN" '([^']+)'$`)
+)
+
+func TestDemo(t *testing.T) {
+	t.Parallel()
+	dbURL := bookingtest.NewDatabaseURL(t)
+	s := startServer(t, dbURL)
+	getenv := environ(dbURL, "BASE_URL", s.base)
+
+	stdout, stderr, err := runBooking(t, getenv, "demo")
+	if err != nil {
+		t.Fatalf("demo: %v\nstderr:\n%s", err, stderr)
+	}
+	for _, who := range []string{"employee", "receptionist", "admin"} {
+		re := regexp.MustCompile(`(?m)^\s+` + who + `\s+\S.*<\S+@\S+>\s+[0-9a-f-]{36}$`)
+		if !re.MatchString(stdout) {
+			t.Errorf("stdout does not name the %s with e-mail and id:\n%s", who, stdout)
+		}
+	}
+	if !strings.Contains(stdout, " bookings") {
+		t.Errorf("stdout does not count the demo bookings:\n%s", stdout)
+	}
+	m := exportToken.FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("stdout has no export TOKEN= line:\n%s", stdout)
+	}
+	tok := m[1]
+	c := curl.FindStringSubmatch(stdout)
+	if c == nil {
+		t.Fatalf("stdout has no curl command:\n%s", stdout)
+	}
+	if !strings.HasPrefix(c[1], s.base+"/api/v1/") {
+		t.Fatalf("curl URL = %q, want one under BASE_URL %s/api/v1/", c[1], s.base)
+	}
+
+	path := strings.TrimPrefix(c[1], s.base)
+	if res := s.get(t, path, tok); res.status != http.StatusOK {
+		t.Errorf("GET %s with the demo token = %d %s, want 200", path, res.status, res.body)
+	}
+	if res := s.get(t, path, ""); res.status != http.StatusUnauthorized {
+		t.Errorf("GET %s without a token = %d, want 401", path, res.status)
+	}
+
+	tables := []string{"organizations", "users", "resources", "bookings"}
+	before := counts(t, dbURL, tables...)
+	if before["bookings"] == 0 {
+		t.Errorf("no bookings after the first demo")
+	}
+	stdout, stderr, err = runBooking(t, getenv, "demo")
+	if err != nil {
+		t.Fatalf("second demo: %v\nstderr:\n%s", err, stderr)
+	}
+	if strings.Contains(stdout, " bookings") {
+		t.Errorf("second demo says it loaded bookings again:\n%s", stdout)
+	}
+	if !exportToken.MatchString(stdout) {
+		t.Errorf("second demo prints no export TOKEN= line:\n%s", stdout)
+	}
+	after := counts(t, dbURL, tables...)
+	for _, table := range tables {
+		if got, want := after[table], before[table]; got != want {
+			t.Errorf("%s after the second demo = %d, want %d as after the first", table, got, want)
+		}
+	}
+	s.stop(t)
+}

@@ -1,0 +1,479 @@
+package booking_test
+
+import (
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+func TestCreateBookings(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	goya := func(h1, h2 int) booking.NewBooking { return req(bookingtest.RoomGoya, at(1, h1, 0), at(1, h2, 0)) }
+	velazquez := func(h1, h2 int) booking.NewBooking {
+		return req(bookingtest.RoomVelazquez, at(1, h1, 0), at(1, h2, 0))
+	}
+
+	t.Run("ReturnsPendingBookingWithFullResource", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		r := goya(10, 11)
+		r.Subject, r.Body = "Planning", booking.Body{Content: "Agenda", BodyType: "HTML"}
+		r.Importance, r.SipAddress, r.CreateOnlineMeeting = "HIGH", "sip:goya@acme.test", true
+		bs, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, []booking.NewBooking{r}, "")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		if got, want := len(bs), 1; got != want {
+			t.Fatalf("bookings = %d, want %d", got, want)
+		}
+		bk := bs[0]
+		if bk.ID == uuid.Nil {
+			t.Errorf("ID is nil")
+		}
+		if got, want := bk.Status, booking.StatusPending; got != want {
+			t.Errorf("Status = %v, want %v", got, want)
+		}
+		if !bk.Start.Equal(at(1, 10, 0)) || !bk.End.Equal(at(1, 11, 0)) {
+			t.Errorf("interval = %v–%v, want %v–%v", bk.Start, bk.End, at(1, 10, 0), at(1, 11, 0))
+		}
+		if got, want := bk.BuildingAccessStatus, "PENDING"; got != want {
+			t.Errorf("BuildingAccessStatus = %q, want %q", got, want)
+		}
+		if got, want := bk.AccessControlType, "ANY"; got != want {
+			t.Errorf("AccessControlType = %q, want %q", got, want)
+		}
+		if got, want := bk.ResourceType, booking.CategorySpace; got != want {
+			t.Errorf("ResourceType = %v, want %v", got, want)
+		}
+		if bk.Subject != "Planning" || bk.Body != (booking.Body{Content: "Agenda", BodyType: "HTML"}) || bk.Importance != "HIGH" {
+			t.Errorf("Subject, Body, Importance = %q, %+v, %q, want as sent", bk.Subject, bk.Body, bk.Importance)
+		}
+		if !bk.CreateOnlineMeeting || bk.SipAddress != "sip:goya@acme.test" {
+			t.Errorf("CreateOnlineMeeting, SipAddress = %v, %q, want as sent", bk.CreateOnlineMeeting, bk.SipAddress)
+		}
+		if bk.Creator.ID != bookingtest.Alice || bk.Organizer.ID != bookingtest.Alice {
+			t.Errorf("Creator, Organizer = %v, %v, want Alice twice", bk.Creator.ID, bk.Organizer.ID)
+		}
+		res := bk.Resource
+		if got, want := res.ID, bookingtest.RoomGoya; got != want {
+			t.Errorf("Resource.ID = %v, want %v", got, want)
+		}
+		if got, want := res.Name, "Goya"; got != want {
+			t.Errorf("Resource.Name = %q, want %q", got, want)
+		}
+		if res.Capacity == nil || *res.Capacity != 8 {
+			t.Errorf("Resource.Capacity = %v, want 8", res.Capacity)
+		}
+		if got, want := res.Floor.ID, bookingtest.FloorMadrid; got != want {
+			t.Errorf("Floor.ID = %v, want %v", got, want)
+		}
+		if got, want := res.Floor.Name, "madrid-1"; got != want {
+			t.Errorf("Floor.Name = %q, want %q", got, want)
+		}
+		if got, want := res.Floor.Building.ID, bookingtest.BuildingMadrid; got != want {
+			t.Errorf("Floor.Building.ID = %v, want %v", got, want)
+		}
+		if got, want := res.Floor.Building.Timezone, "Europe/Madrid"; got != want {
+			t.Errorf("Floor.Building.Timezone = %q, want %q", got, want)
+		}
+		if got, want := res.Subcategory.ID, bookingtest.SubRoom; got != want {
+			t.Errorf("Subcategory.ID = %v, want %v", got, want)
+		}
+		if got, want := res.Subcategory.Category, booking.CategorySpace; got != want {
+			t.Errorf("Subcategory.Category = %v, want %v", got, want)
+		}
+		if got, want := res.Rule.ID, bookingtest.RuleRoom; got != want {
+			t.Errorf("Rule.ID = %v, want %v", got, want)
+		}
+		if got, want := res.Rule.MaximumDuration, 4*time.Hour; got != want {
+			t.Errorf("Rule.MaximumDuration = %v, want %v", got, want)
+		}
+		var features []uuid.UUID
+		for _, f := range res.Features {
+			features = append(features, f.ID)
+		}
+		if want := []uuid.UUID{bookingtest.FeatureScreen, bookingtest.FeatureWhiteboard}; !slices.Equal(features, want) {
+			t.Errorf("Features = %v, want %v", features, want)
+		}
+		// And it is in the database as returned.
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND organization_id = $2 AND resource_id = $3
+			AND status = 'PENDING' AND start_date = $4 AND end_date = $5 AND importance = 'HIGH' AND body_type = 'HTML'
+			AND resource_type = 'SPACE' AND create_online_meeting`,
+			bk.ID, bookingtest.OrgA, bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)); got != 1 {
+			t.Errorf("matching bookings rows = %d, want 1", got)
+		}
+	})
+
+	t.Run("ReceptionistCreatesForAlice", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
+			[]booking.NewBooking{goya(10, 11)}, "")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		if got, want := bs[0].Creator.ID, bookingtest.Rita; got != want {
+			t.Errorf("Creator.ID = %v, want %v (Rita)", got, want)
+		}
+		if got, want := bs[0].Organizer.ID, bookingtest.Alice; got != want {
+			t.Errorf("Organizer.ID = %v, want %v (Alice)", got, want)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND creator_id = $2 AND organizer_id = $3",
+			bs[0].ID, bookingtest.Rita, bookingtest.Alice); got != 1 {
+			t.Errorf("rows with creator Rita and organizer Alice = %d, want 1", got)
+		}
+	})
+
+	t.Run("ApprovalRuleGivesWaitingApproval", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)), goya(10, 11))
+		if got, want := bs[0].Status, booking.StatusWaitingApproval; got != want {
+			t.Errorf("Boardroom: Status = %v, want %v", got, want)
+		}
+		if got, want := bs[1].Status, booking.StatusPending; got != want {
+			t.Errorf("Goya: Status = %v, want %v", got, want)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'WAITING_APPROVAL'", bs[0].ID); got != 1 {
+			t.Errorf("WAITING_APPROVAL rows = %d, want 1", got)
+		}
+	})
+
+	t.Run("SeveralBookingsInOrder", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, goya(10, 11), velazquez(10, 11), goya(14, 15))
+		var got []uuid.UUID
+		for _, bk := range bs {
+			got = append(got, bk.Resource.ID)
+		}
+		if want := []uuid.UUID{bookingtest.RoomGoya, bookingtest.RoomVelazquez, bookingtest.RoomGoya}; !slices.Equal(got, want) {
+			t.Errorf("resources = %v, want %v", got, want)
+		}
+		if got, want := tableCount(t, b, "bookings"), 3; got != want {
+			t.Errorf("bookings = %d rows, want %d", got, want)
+		}
+	})
+
+	t.Run("Defaults", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, goya(10, 11))
+		if got, want := bs[0].Importance, "LOW"; got != want {
+			t.Errorf("Importance = %q, want %q", got, want)
+		}
+		if got, want := bs[0].Body.BodyType, "TEXT"; got != want {
+			t.Errorf("Body.BodyType = %q, want %q", got, want)
+		}
+		if bs[0].CreateOnlineMeeting {
+			t.Errorf("CreateOnlineMeeting = true, want false")
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND importance = 'LOW' AND body_type = 'TEXT' AND NOT create_online_meeting",
+			bs[0].ID); got != 1 {
+			t.Errorf("rows with defaults = %d, want 1", got)
+		}
+	})
+
+	t.Run("UserAccessTokenStored", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
+			[]booking.NewBooking{goya(10, 11), velazquez(10, 11)}, "idp-token-123")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		for _, bk := range bs {
+			var got string
+			if err := b.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", bk.ID).Scan(&got); err != nil {
+				t.Fatalf("read token: %v", err)
+			}
+			if want := "idp-token-123"; got != want {
+				t.Errorf("user_access_token = %q, want %q", got, want)
+			}
+		}
+	})
+
+	t.Run("AttendeesStored", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		r := goya(10, 11)
+		r.InternalAttendees = []booking.InternalAttendee{
+			{Type: booking.AttendeeRequired, UserID: bookingtest.Bob},
+			{Type: booking.AttendeeOptional, UserID: bookingtest.Adam},
+		}
+		r.ExternalAttendees = []booking.ExternalAttendee{{Type: booking.AttendeeOptional, Email: "guest@example.com"}}
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, r)
+		rows, err := b.Pool.Query(t.Context(), `SELECT position, type, coalesce(user_id::text, ''), coalesce(email, '')
+			FROM booking_attendees WHERE organization_id = $1 AND booking_id = $2 ORDER BY position`, bookingtest.OrgA, bs[0].ID)
+		if err != nil {
+			t.Fatalf("read attendees: %v", err)
+		}
+		defer rows.Close()
+		type attendee struct {
+			pos         int
+			typ, u, eml string
+		}
+		var got []attendee
+		for rows.Next() {
+			var a attendee
+			if err := rows.Scan(&a.pos, &a.typ, &a.u, &a.eml); err != nil {
+				t.Fatalf("scan: %v", err)
+			}
+			got = append(got, a)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatalf("rows: %v", err)
+		}
+		want := []attendee{
+			{0, "REQUIRED", bookingtest.Bob.String(), ""},
+			{1, "OPTIONAL", bookingtest.Adam.String(), ""},
+			{2, "OPTIONAL", "", "guest@example.com"},
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("attendees = %+v, want %+v", got, want)
+		}
+	})
+
+	t.Run("AdjacentBookingsBothSucceed", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		mustCreate(t, b, alice, goya(10, 11))
+		mustCreate(t, b, alice, goya(11, 12))
+		mustCreate(t, b, alice, goya(8, 9), goya(9, 10))
+		if got, want := tableCount(t, b, "bookings"), 4; got != want {
+			t.Errorf("bookings = %d rows, want %d", got, want)
+		}
+	})
+
+	t.Run("CancelledImportedBookingDoesNotBlock", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		importBookings(t, b,
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0), booking.StatusFinished),
+		)
+		mustCreate(t, b, fixtureUsers(t, b).alice, goya(10, 11))
+		if got, want := rowCount(t, b, "SELECT count(*) FROM bookings WHERE status = 'PENDING'"), 1; got != want {
+			t.Errorf("PENDING bookings = %d, want %d", got, want)
+		}
+	})
+
+	t.Run("OverlappingExistingBookingIs4001", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		existing := mustCreate(t, b, alice, goya(10, 12))
+		for _, reqs := range [][]booking.NewBooking{
+			{req(bookingtest.RoomGoya, at(1, 11, 30), at(1, 12, 30))},
+			{velazquez(10, 11), req(bookingtest.RoomGoya, at(1, 9, 30), at(1, 10, 30))},
+			{velazquez(10, 11), goya(14, 15), goya(10, 12)},
+		} {
+			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "")
+			wantCode(t, err, booking.CodeResourceNotAvailable)
+			wantIndex(t, err, len(reqs)-1)
+		}
+		if got := tableCount(t, b, "bookings"); got != 1 {
+			t.Errorf("bookings = %d rows, want 1", got)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1", existing[0].ID); got != 1 {
+			t.Errorf("the existing booking is gone")
+		}
+	})
+
+	t.Run("OverlappingImportedWaitingApprovalIs4001", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		importBookings(t, b, layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusWaitingApproval))
+		_, err := b.Service.CreateBookings(t.Context(), fixtureUsers(t, b).alice, fixtureUsers(t, b).alice,
+			booking.CategorySpace, []booking.NewBooking{goya(10, 11)}, "")
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		wantIndex(t, err, 0)
+		if got := tableCount(t, b, "bookings"); got != 1 {
+			t.Errorf("bookings = %d rows, want 1", got)
+		}
+	})
+
+	t.Run("OverlappingElementsOfOneRequestIs4001", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
+			[]booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}, "")
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		wantIndex(t, err, 1)
+		wantNoBookings(t, b)
+	})
+
+	// Refusals: every one names its element and writes nothing, not even the valid elements before it.
+	attendee := func(typ string, id uuid.UUID) booking.NewBooking {
+		r := velazquez(12, 13)
+		r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Bob}, {Type: typ, UserID: id}}
+		return r
+	}
+	external := func(typ, email string) booking.NewBooking {
+		r := velazquez(12, 13)
+		r.ExternalAttendees = []booking.ExternalAttendee{{Type: typ, Email: email}}
+		return r
+	}
+	with := func(fn func(*booking.NewBooking)) booking.NewBooking {
+		r := velazquez(12, 13)
+		fn(&r)
+		return r
+	}
+	refusals := []struct {
+		name    string
+		reqs    []booking.NewBooking
+		creator func(users) booking.User
+		want    booking.Code
+		index   int // -1: none
+	}{
+		{"UnknownResourceIs1002", []booking.NewBooking{goya(10, 11), req(uuid.New(), at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"HiddenResourceIs1002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomHidden, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"ResourceOnHiddenFloorIs1002", []booking.NewBooking{req(bookingtest.RoomOnHidden, at(1, 10, 0), at(1, 11, 0)), goya(10, 11)}, nil, booking.CodeResourceNotFound, 0},
+		{"OtherOrganizationsResourceIs1002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"OwnResourceForOtherOrganizationIs1002", []booking.NewBooking{goya(10, 11)}, func(u users) booking.User { return u.boris }, booking.CodeResourceNotFound, 0},
+		{"DeskIs4006", []booking.NewBooking{goya(10, 11), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotASpace, 1},
+		{"PastIs4002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomVelazquez, at(0, 8, 54), at(0, 10, 0))}, nil, booking.CodeDateInThePast, 1},
+		{"OutsideHoursIs4003", []booking.NewBooking{goya(10, 11), velazquez(19, 21)}, nil, booking.CodeDateOutsideResourceHours, 1},
+		{"TooLongIs4004", []booking.NewBooking{goya(10, 11), goya(12, 17)}, nil, booking.CodeDurationExceedsMaximum, 1},
+		{"TooFarAheadIs4005", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomGoya, at(31, 10, 0), at(31, 11, 0))}, nil, booking.CodeDateExceedsMaximumAdvance, 1},
+		{"OutsideHoursAtIndexZeroIs4003", []booking.NewBooking{velazquez(7, 9), goya(10, 11)}, nil, booking.CodeDateOutsideResourceHours, 0},
+		{"NewYorkHoursAreNewYorkTime", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomHudson, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeDateOutsideResourceHours, 1},
+		{"UnknownInternalAttendeeIs1003", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}, nil, booking.CodeUserNotFound, 1},
+		{"OtherOrganizationsAttendeeIs1003", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeOptional, bookingtest.Boris)}, nil, booking.CodeUserNotFound, 1},
+		{"InternalAttendeeTypeIs2000", []booking.NewBooking{goya(10, 11), attendee("MANDATORY", bookingtest.Adam)}, nil, booking.CodeInvalidRequest, 1},
+		{"ExternalAttendeeTypeIs2000", []booking.NewBooking{goya(10, 11), external("", "guest@example.com")}, nil, booking.CodeInvalidRequest, 1},
+		{"ExternalAttendeeEmailIs2000", []booking.NewBooking{goya(10, 11), external(booking.AttendeeRequired, "not-an-email")}, nil, booking.CodeInvalidRequest, 1},
+		{"ExternalAttendeeNamedEmailIs2000", []booking.NewBooking{goya(10, 11), external(booking.AttendeeRequired, "Guest <guest@example.com>")}, nil, booking.CodeInvalidRequest, 1},
+		{"ImportanceIs2000", []booking.NewBooking{goya(10, 11), with(func(r *booking.NewBooking) { r.Importance = "URGENT" })}, nil, booking.CodeInvalidRequest, 1},
+		{"LowerCaseImportanceIs2000", []booking.NewBooking{goya(10, 11), with(func(r *booking.NewBooking) { r.Importance = "low" })}, nil, booking.CodeInvalidRequest, 1},
+		{"BodyTypeIs2000", []booking.NewBooking{goya(10, 11), with(func(r *booking.NewBooking) { r.Body.BodyType = "MARKDOWN" })}, nil, booking.CodeInvalidRequest, 1},
+		{"EndBeforeStartIs2000", []booking.NewBooking{goya(10, 11), velazquez(13, 12)}, nil, booking.CodeInvalidRequest, 1},
+		{"EndEqualToStartIs2000", []booking.NewBooking{goya(10, 11), velazquez(13, 13)}, nil, booking.CodeInvalidRequest, 1},
+		{"MissingResourceIs2000", []booking.NewBooking{goya(10, 11), req(uuid.Nil, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeInvalidRequest, 1},
+		{"MissingDatesIs2000", []booking.NewBooking{goya(10, 11), {ResourceID: bookingtest.RoomVelazquez}}, nil, booking.CodeInvalidRequest, 1},
+		{"EmptyRequestIs2000", []booking.NewBooking{}, nil, booking.CodeInvalidRequest, -1},
+		{"NilRequestIs2000", nil, nil, booking.CodeInvalidRequest, -1},
+		{"MoreThan100Is2000", manyValid(booking.MaxBookingsPerRequest + 1), nil, booking.CodeInvalidRequest, -1},
+		// The first failing element decides, whatever the kinds of failure.
+		{"FirstFailingDecidesResourceBeforeField", []booking.NewBooking{goya(10, 11), req(uuid.New(), at(1, 10, 0), at(1, 11, 0)), with(func(r *booking.NewBooking) { r.Importance = "URGENT" })}, nil, booking.CodeResourceNotFound, 1},
+		{"FirstFailingDecidesRuleBeforeRule", []booking.NewBooking{goya(10, 11), goya(12, 17), velazquez(19, 21)}, nil, booking.CodeDurationExceedsMaximum, 1},
+		{"FirstFailingDecidesAttendeeBeforeDesk", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New()), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeUserNotFound, 1},
+		{"FirstFailingDecidesDeskBeforeAttendee", []booking.NewBooking{goya(10, 11), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0)), attendee(booking.AttendeeRequired, uuid.New())}, nil, booking.CodeResourceNotASpace, 1},
+	}
+	for _, tt := range refusals {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			u := fixtureUsers(t, b)
+			creator := u.alice
+			if tt.creator != nil {
+				creator = tt.creator(u)
+			}
+			bs, err := b.Service.CreateBookings(t.Context(), creator, creator, booking.CategorySpace, tt.reqs, "")
+			wantCode(t, err, tt.want)
+			wantIndex(t, err, tt.index)
+			if bs != nil {
+				t.Errorf("bookings = %v, want nil on error", bs)
+			}
+			wantNoBookings(t, b)
+		})
+	}
+
+	t.Run("FirstFailingDecidesOverlapBeforeLaterError", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		mustCreate(t, b, alice, goya(10, 11))
+		reqs := []booking.NewBooking{velazquez(10, 11), goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}
+		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "")
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		wantIndex(t, err, 1)
+		if got := tableCount(t, b, "bookings"); got != 1 {
+			t.Errorf("bookings = %d rows, want 1", got)
+		}
+	})
+
+	t.Run("ExactlyMaximumElementsSucceed", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, manyValid(booking.MaxBookingsPerRequest)...)
+		if got, want := len(bs), booking.MaxBookingsPerRequest; got != want {
+			t.Errorf("bookings = %d, want %d", got, want)
+		}
+		if got, want := tableCount(t, b, "bookings"), booking.MaxBookingsPerRequest; got != want {
+			t.Errorf("bookings = %d rows, want %d", got, want)
+		}
+	})
+
+	t.Run("WalkUpFourMinutesAgoSucceeds", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(0, 8, 56), at(0, 10, 0)))
+	})
+}
+
+// TestCreateBookingsRace sends the same booking from many goroutines at once: the database lets exactly
+// one through and every other one answers 4001.
+func TestCreateBookingsRace(t *testing.T) {
+	t.Parallel()
+	const n = 24
+	b := bookingtest.Setup(t)
+	alice := fixtureUsers(t, b).alice
+	at := bookingtest.At
+	start := make(chan struct{})
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			_, errs[i] = b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
+				[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "")
+		}()
+	}
+	close(start)
+	wg.Wait()
+	ok := 0
+	for i, err := range errs {
+		switch booking.ErrorCode(err) {
+		case 0:
+			ok++
+		case booking.CodeResourceNotAvailable:
+		default:
+			t.Errorf("goroutine %d: %v, want nil or 4001", i, err)
+		}
+	}
+	if got, want := ok, 1; got != want {
+		t.Errorf("successes = %d, want %d", got, want)
+	}
+	if got, want := tableCount(t, b, "bookings"), 1; got != want {
+		t.Errorf("bookings = %d rows, want %d", got, want)
+	}
+}
+
+// manyValid returns n valid one-hour bookings that do not overlap: four a day, on two rooms, from tomorrow.
+func manyValid(n int) []booking.NewBooking {
+	reqs := make([]booking.NewBooking, n)
+	for i := range reqs {
+		day, slot := i/4, i%4
+		room := bookingtest.RoomGoya
+		if slot%2 == 1 {
+			room = bookingtest.RoomVelazquez
+		}
+		reqs[i] = req(room, bookingtest.At(day+1, 10+slot, 0), bookingtest.At(day+1, 11+slot, 0))
+	}
+	return reqs
+}

@@ -1,0 +1,334 @@
+package booking_test
+
+import (
+	"maps"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// layoutTables are the tables a layout import writes.
+var layoutTables = []string{
+	"organizations", "user_rules", "mobile_roles", "users", "buildings", "floors", "subcategories",
+	"resource_rules", "features", "reservables", "resources", "resource_features", "resource_reservables",
+	"bookings",
+}
+
+func tableCounts(t *testing.T, b *bookingtest.Bundle) map[string]int {
+	t.Helper()
+	out := make(map[string]int, len(layoutTables))
+	for _, table := range layoutTables {
+		out[table] = tableCount(t, b, table)
+	}
+	return out
+}
+
+func TestImport(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+
+	t.Run("FixtureCounts", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		got := tableCounts(t, b)
+		want := map[string]int{
+			"organizations": 2, "user_rules": 0, "mobile_roles": 0, "users": 5, "buildings": 3, "floors": 4,
+			"subcategories": 3, "resource_rules": 4, "features": 2, "reservables": 4, "resources": 9,
+			"resource_features": 4, "resource_reservables": 5, "bookings": 0,
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("counts = %v, want %v", got, want)
+		}
+	})
+
+	t.Run("ReimportIsIdempotentAndKeepsBookings", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		before := tableCounts(t, b)
+		sum, err := b.Service.Import(t.Context(), bookingtest.Layout())
+		if err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		if got, want := sum["resources"], 9; got != want {
+			t.Errorf("summary resources = %d, want %d", got, want)
+		}
+		if got := tableCounts(t, b); !maps.Equal(got, before) {
+			t.Fatalf("counts after reimport = %v, want %v", got, before)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
+			t.Errorf("the booking is gone or changed")
+		}
+	})
+
+	t.Run("UpdatesInPlace", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		before := tableCounts(t, b)
+		l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) {
+			r.Name = "Goya (renovated)"
+			r.Capacity = ptr(int32(12))
+			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
+			r.ReservableIDs = []string{bookingtest.ReservableAV.String()}
+		})
+		if _, err := b.Service.Import(t.Context(), l); err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		st, err := b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")
+		if err != nil {
+			t.Fatalf("StatusByPosterCode: %v", err)
+		}
+		if got, want := st.Resource.Name, "Goya (renovated)"; got != want {
+			t.Errorf("Name = %q, want %q", got, want)
+		}
+		if st.Resource.Capacity == nil || *st.Resource.Capacity != 12 {
+			t.Errorf("Capacity = %v, want 12", st.Resource.Capacity)
+		}
+		if got, want := st.Resource.ID, bookingtest.RoomGoya; got != want {
+			t.Errorf("ID = %v, want %v", got, want)
+		}
+		after := tableCounts(t, b)
+		// Goya's features and reservables are replaced by the lists given: one each instead of two.
+		before["resource_features"]--
+		before["resource_reservables"]--
+		if !maps.Equal(after, before) {
+			t.Fatalf("counts = %v, want %v", after, before)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM resource_features WHERE resource_id = $1 AND feature_id = $2",
+			bookingtest.RoomGoya, bookingtest.FeatureWhiteboard); got != 1 {
+			t.Errorf("Goya's whiteboard rows = %d, want 1", got)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE resource_id = $1", bookingtest.RoomGoya); got != 1 {
+			t.Errorf("Goya's bookings = %d, want 1", got)
+		}
+	})
+
+	t.Run("BookingsLoadedAndUpdatedInPlace", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
+		importBookings(t, b, lb)
+		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
+		importBookings(t, b, lb)
+		if got := tableCount(t, b, "bookings"); got != 1 {
+			t.Fatalf("bookings = %d rows, want 1", got)
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Renamed'
+			AND resource_type = 'SPACE' AND importance = 'LOW' AND body_type = 'TEXT'`, uuid.MustParse(lb.ID)); got != 1 {
+			t.Errorf("updated booking rows = %d, want 1", got)
+		}
+	})
+
+	t.Run("OverlappingNonBlockingBookingsAccepted", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		importBookings(t, b,
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusRejected),
+		)
+		if got := tableCount(t, b, "bookings"); got != 3 {
+			t.Errorf("bookings = %d rows, want 3", got)
+		}
+	})
+
+	// Bad documents: each starts with a valid new organization (and sometimes valid objects before the bad
+	// one), is refused with 2000 naming the array, index and field, and imports nothing.
+	orgC := booking.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
+	a := bookingtest.OrgA.String()
+	newResource := func(code string) booking.LayoutResource {
+		return booking.LayoutResource{
+			ID: uuid.NewString(), OrganizationID: a, FloorID: bookingtest.FloorMadrid.String(),
+			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: bookingtest.RuleRoom.String(),
+			Name: "New room " + code, PosterCode: code,
+		}
+	}
+	newUser := func(name, email string) booking.LayoutUser {
+		return booking.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
+	}
+	bad := []struct {
+		name string
+		doc  func() booking.Layout
+		want string // the message starts with it
+	}{
+		{"ResourceFloorIDNotUUID", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.FloorID = "floor-1"
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].floorId:"},
+		{"ResourceFloorIDExistsNowhere", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.FloorID = uuid.NewString()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{newResource("NEW-0"), r}}
+		}, "resources[1].floorId:"},
+		{"ResourceFloorOfOtherOrganization", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.FloorID = bookingtest.FloorB.String()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].floorId:"},
+		{"ResourceSubcategoryExistsNowhere", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.SubcategoryID = uuid.NewString()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].subcategoryId:"},
+		{"ResourceRuleExistsNowhere", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.ResourceRuleID = uuid.NewString()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].resourceRuleId:"},
+		{"ResourceFeatureExistsNowhere", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.FeatureIDs = []string{bookingtest.FeatureScreen.String(), uuid.NewString()}
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].featureIds"},
+		{"ResourceReservableExistsNowhere", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.ReservableIDs = []string{uuid.NewString()}
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].reservableIds"},
+		{"ResourceWithoutName", func() booking.Layout {
+			r := newResource("NEW-1")
+			r.Name = " "
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+		}, "resources[0].name:"},
+		{"PosterCodeTwiceInDocument", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
+				Resources: []booking.LayoutResource{newResource("NEW-1"), newResource("NEW-2"), newResource("NEW-1")}}
+		}, "resources[2].posterCode:"},
+		{"PosterCodeOfExistingResource", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
+				Resources: []booking.LayoutResource{newResource("MAD-R2")}}
+		}, "resources[0].posterCode:"},
+		{"UserEmail", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
+				Users: []booking.LayoutUser{newUser("carol", "carol@acme.test"), newUser("dave", "dave at acme")}}
+		}, "users[1].email:"},
+		{"UserEmailTakenInOrganization", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
+				Users: []booking.LayoutUser{newUser("carol", "carol@acme.test"), newUser("alice2", "alice@acme.test")}}
+		}, "users[1].email:"},
+		{"UserRole", func() booking.Layout {
+			u := newUser("carol", "carol@acme.test")
+			u.Role = "OWNER"
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Users: []booking.LayoutUser{u}}
+		}, "users[0].role:"},
+		{"UserOrganizationExistsNowhere", func() booking.Layout {
+			u := newUser("carol", "carol@acme.test")
+			u.OrganizationID = uuid.NewString()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Users: []booking.LayoutUser{u}}
+		}, "users[0].organizationId:"},
+		{"BuildingTimezone", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Buildings: []booking.LayoutBuilding{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Mars base", Timezone: "Mars/Olympus_Mons"}}}
+		}, "buildings[0].timezone:"},
+		{"BuildingTimezoneMissing", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Buildings: []booking.LayoutBuilding{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Nowhere"}}}
+		}, "buildings[0].timezone:"},
+		{"FloorBuildingExistsNowhere", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Floors: []booking.LayoutFloor{
+				{ID: uuid.NewString(), OrganizationID: a, BuildingID: uuid.NewString(), Name: "attic"}}}
+		}, "floors[0].buildingId:"},
+		{"SubcategoryCategory", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Subcategories: []booking.LayoutSubcategory{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Parking", Category: "PARKING"}}}
+		}, "subcategories[0].category:"},
+		{"ResourceRuleEndBeforeStart", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+				{ID: uuid.NewString(), OrganizationID: a, StartTime: 10 * 3600000, EndTime: 9 * 3600000}}}
+		}, "resourceRules[0].endTime:"},
+		{"ResourceRuleEndBeyondDay", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+				{ID: uuid.NewString(), OrganizationID: a, StartTime: 0, EndTime: 25 * 3600000}}}
+		}, "resourceRules[0].endTime:"},
+		{"ResourceRuleNegativeDuration", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+				{ID: uuid.NewString(), OrganizationID: a, MaximumDuration: -1}}}
+		}, "resourceRules[0].maximumDuration:"},
+		{"ReservableNegativeCancellation", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Reservables: []booking.LayoutReservable{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", MinimumCancellationMs: -1}}}
+		}, "reservables[0].minimumCancellationMs:"},
+		{"OrganizationID", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
+		}, "organizations[1].id:"},
+		{"BookingResourceIDNotUUID", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb.ResourceID = "goya"
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].resourceId:"},
+		{"BookingResourceExistsNowhere", func() booking.Layout {
+			lb := layoutBooking(uuid.New(), at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].resourceId:"},
+		{"BookingResourceOfOtherOrganization", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].resourceId:"},
+		{"BookingCreatorExistsNowhere", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb.CreatorID = uuid.NewString()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].creatorId:"},
+		{"BookingOrganizerOfOtherOrganization", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb.OrganizerID = bookingtest.Boris.String()
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].organizerId:"},
+		{"BookingStatus", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), "BOOKED")
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].status:"},
+		{"BookingEndBeforeStart", func() booking.Layout {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 10, 0), booking.StatusFinished)
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+		}, "bookings[0].endDate:"},
+		{"OverlappingBlockingBookings", func() booking.Layout {
+			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{
+				layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
+				layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
+				layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
+			}}
+		}, "bookings[2]."},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			before := tableCounts(t, b)
+			sum, err := b.Service.Import(t.Context(), tt.doc())
+			wantCode(t, err, booking.CodeInvalidRequest)
+			wantMessagePrefix(t, err, tt.want)
+			if sum != nil {
+				t.Errorf("summary = %v, want nil on error", sum)
+			}
+			if got := tableCounts(t, b); !maps.Equal(got, before) {
+				t.Fatalf("counts after a refused import = %v, want %v", got, before)
+			}
+			if got := rowCount(t, b, "SELECT count(*) FROM organizations WHERE id = $1", uuid.MustParse(orgC.ID)); got != 0 {
+				t.Errorf("organization %s was imported", orgC.Name)
+			}
+		})
+	}
+
+	t.Run("BookingOverlappingCreatedBookingRefused", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		before := tableCounts(t, b)
+		_, err := b.Service.Import(t.Context(), booking.Layout{Bookings: []booking.LayoutBooking{
+			layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0), booking.StatusPending),
+			layoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
+		}})
+		wantCode(t, err, booking.CodeInvalidRequest)
+		wantMessagePrefix(t, err, "bookings[1].")
+		if got := tableCounts(t, b); !maps.Equal(got, before) {
+			t.Fatalf("counts after a refused import = %v, want %v", got, before)
+		}
+	})
+}

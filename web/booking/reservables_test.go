@@ -1,0 +1,395 @@
+package booking_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// contracted returns the reservables contracted on a booking as read from the database, one line each,
+// ordered by reservable id.
+func contracted(t *testing.T, b *bookingtest.Bundle, bookingID uuid.UUID) []string {
+	t.Helper()
+	rows, err := b.Pool.Query(t.Context(), `SELECT reservable_id, delivery_time_ms, quantity, comment
+		FROM booking_reservables WHERE booking_id = $1 ORDER BY reservable_id`, bookingID)
+	if err != nil {
+		t.Fatalf("read booking_reservables: %v", err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var (
+			id       uuid.UUID
+			delivery int64
+			quantity int32
+			comment  string
+		)
+		if err := rows.Scan(&id, &delivery, &quantity, &comment); err != nil {
+			t.Fatalf("scan: %v", err)
+		}
+		out = append(out, fmt.Sprintf("%s delivery=%dms quantity=%d comment=%q", id, delivery, quantity, comment))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("rows: %v", err)
+	}
+	return out
+}
+
+func line(id uuid.UUID, delivery time.Duration, quantity int32, comment string) string {
+	return fmt.Sprintf("%s delivery=%dms quantity=%d comment=%q", id, delivery.Milliseconds(), quantity, comment)
+}
+
+func wantContracted(t *testing.T, b *bookingtest.Bundle, bookingID uuid.UUID, want ...string) {
+	t.Helper()
+	if want == nil {
+		want = []string{}
+	}
+	slices.Sort(want)
+	if got := contracted(t, b, bookingID); !slices.Equal(got, want) {
+		t.Fatalf("booking_reservables =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestContractReservables(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	coffee, av, lunch := bookingtest.ReservableCoffee, bookingtest.ReservableAV, bookingtest.ReservableLunch
+	order := func(id uuid.UUID, delivery *time.Duration, quantity *int32, comment string) booking.ReservableOrder {
+		return booking.ReservableOrder{ReservableID: id, DeliveryTime: delivery, Quantity: quantity, Comment: comment}
+	}
+	d := func(v time.Duration) *time.Duration { return &v }
+	q := func(v int32) *int32 { return &v }
+
+	// setup books Goya tomorrow 10:00–12:00 for Alice and returns the bundle, the users and the booking id.
+	setup := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID) {
+		t.Helper()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+		return b, u, bs[0].ID
+	}
+	contract := func(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID, orders ...booking.ReservableOrder) []booking.BookingReservable {
+		t.Helper()
+		got, err := b.Service.ContractReservables(t.Context(), u, id, orders)
+		if err != nil {
+			t.Fatalf("ContractReservables: %v", err)
+		}
+		return got
+	}
+	resultNames := func(brs []booking.BookingReservable) []string {
+		out := []string{}
+		for _, br := range brs {
+			out = append(out, br.Reservable.Name)
+		}
+		return out
+	}
+
+	t.Run("ContractsAndReturnsSetSortedByName", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		got := contract(t, b, u.alice, id,
+			order(coffee, d(30*time.Minute), q(3), "oat milk"),
+			order(av, nil, nil, ""))
+		if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
+			t.Fatalf("names = %q, want %q", names, want)
+		}
+		if got[0].DeliveryTime != 15*time.Minute || got[0].Quantity != 1 || got[0].Comment != "" {
+			t.Errorf("AV setup = %+v, want delivery 15m, quantity 1, no comment", got[0])
+		}
+		if got[1].DeliveryTime != 30*time.Minute || got[1].Quantity != 3 || got[1].Comment != "oat milk" {
+			t.Errorf("Coffee = %+v, want delivery 30m, quantity 3, comment oat milk", got[1])
+		}
+		if got, want := got[1].Reservable.MinimumCancellation, 2*time.Hour; got != want {
+			t.Errorf("Coffee.MinimumCancellation = %v, want %v", got, want)
+		}
+		if !got[1].Reservable.ChooseQuantity || got[0].Reservable.ChooseQuantity {
+			t.Errorf("ChooseQuantity = %v (AV), %v (Coffee), want false, true", got[0].Reservable.ChooseQuantity, got[1].Reservable.ChooseQuantity)
+		}
+		wantContracted(t, b, id, line(coffee, 30*time.Minute, 3, "oat milk"), line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("ReplacesWholeSet", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(3), "oat milk"))
+		got := contract(t, b, u.alice, id, order(av, nil, nil, ""))
+		if names, want := resultNames(got), []string{"AV setup"}; !slices.Equal(names, want) {
+			t.Fatalf("names = %q, want %q", names, want)
+		}
+		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
+		got = contract(t, b, u.alice, id, order(coffee, d(time.Hour), q(5), "decaf"), order(av, nil, nil, ""))
+		if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
+			t.Fatalf("names = %q, want %q", names, want)
+		}
+		wantContracted(t, b, id, line(coffee, time.Hour, 5, "decaf"), line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("EmptyListRemovesAll", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.alice, id, order(coffee, nil, q(2), ""), order(av, nil, nil, ""))
+		got := contract(t, b, u.alice, id)
+		if len(got) != 0 {
+			t.Errorf("result = %+v, want empty", got)
+		}
+		wantContracted(t, b, id)
+	})
+
+	t.Run("FixedDeliveryIgnoresSentTime", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		got := contract(t, b, u.alice, id, order(av, d(50*time.Minute), nil, ""))
+		if got, want := got[0].DeliveryTime, 15*time.Minute; got != want {
+			t.Errorf("DeliveryTime = %v, want %v", got, want)
+		}
+		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("FixedDeliveryIgnoresInvalidSentTime", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.alice, id, order(av, d(-time.Hour), nil, ""))
+		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("ChosenDeliveryWithoutTimeGetsStandard", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.alice, id, order(coffee, nil, nil, ""))
+		wantContracted(t, b, id, line(coffee, 0, 1, ""))
+	})
+
+	t.Run("CommentDroppedWhereNotAllowed", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		got := contract(t, b, u.alice, id, order(av, nil, nil, "bring an HDMI cable"), order(coffee, nil, nil, "no sugar"))
+		if got[0].Comment != "" || got[1].Comment != "no sugar" {
+			t.Errorf("comments = %q, %q, want \"\" (AV), \"no sugar\" (Coffee)", got[0].Comment, got[1].Comment)
+		}
+		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""), line(coffee, 0, 1, "no sugar"))
+	})
+
+	t.Run("NilQuantityIsOne", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		got := contract(t, b, u.alice, id, order(coffee, d(time.Hour), nil, ""))
+		if got, want := got[0].Quantity, int32(1); got != want {
+			t.Errorf("Quantity = %d, want %d", got, want)
+		}
+		wantContracted(t, b, id, line(coffee, time.Hour, 1, ""))
+	})
+
+	t.Run("DeliveryAtStartAndAtEndAreFine", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.alice, id, order(coffee, d(0), nil, ""))
+		wantContracted(t, b, id, line(coffee, 0, 1, ""))
+		contract(t, b, u.alice, id, order(coffee, d(2*time.Hour), nil, ""))
+		wantContracted(t, b, id, line(coffee, 2*time.Hour, 1, ""))
+	})
+
+	t.Run("ReceptionistMayActOnAlicesBooking", func(t *testing.T) {
+		t.Parallel()
+		b, u, id := setup(t)
+		contract(t, b, u.rita, id, order(coffee, nil, q(4), ""))
+		wantContracted(t, b, id, line(coffee, 0, 4, ""))
+		contract(t, b, u.adam, id, order(av, nil, nil, ""))
+		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("CreatorMayActOnBookingMadeForOthers", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		// Rita books for Alice; Alice, the organizer, may contract.
+		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
+			[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0))}, "")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, q(2), ""))
+		wantContracted(t, b, bs[0].ID, line(coffee, 0, 2, ""))
+	})
+
+	t.Run("WaitingApprovalBookingMayContract", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		// The Boardroom offers coffee in this test.
+		l := layoutWith(t, bookingtest.RoomBoard, func(r *booking.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
+		if _, err := b.Service.Import(t.Context(), l); err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
+		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, nil, ""))
+		wantContracted(t, b, bs[0].ID, line(coffee, 0, 1, ""))
+	})
+
+	// Every refusal leaves the contracted set as it was: Coffee ×2 at 30 min, commented "before".
+	refusals := []struct {
+		name    string
+		prepare func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID)
+		orders  []booking.ReservableOrder
+		want    booking.Code
+	}{
+		{"SameReservableTwiceIs2000", nil,
+			[]booking.ReservableOrder{order(av, nil, nil, ""), order(coffee, nil, nil, ""), order(av, nil, nil, "")},
+			booking.CodeInvalidRequest},
+		{"UnknownBookingIs1011", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			return u.alice, uuid.New()
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotFound},
+		{"OtherEmployeeIs1011", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			return u.bob, id
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotFound},
+		{"OtherOrganizationIs1011", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			return u.boris, id
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotFound},
+		{"CancelledBookingIs4007", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
+			importBookings(t, b, lb)
+			return u.alice, uuid.MustParse(lb.ID)
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotModifiable},
+		{"HiddenRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
+			if _, err := b.Service.Import(t.Context(), l); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			return u.alice, id
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
+		{"DeactivatedRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Status = "DEACTIVATED" })
+			if _, err := b.Service.Import(t.Context(), l); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			return u.alice, id
+		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
+		{"ReservableNotOfferedIs1043", nil,
+			[]booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "before"), order(lunch, nil, nil, "")},
+			booking.CodeResourceReservableNotFound},
+		{"UnknownReservableIs1043", nil,
+			[]booking.ReservableOrder{order(uuid.New(), nil, nil, "")}, booking.CodeResourceReservableNotFound},
+		{"OtherOrganizationsReservableIs1043", nil,
+			[]booking.ReservableOrder{order(bookingtest.ReservableB, nil, nil, "")}, booking.CodeResourceReservableNotFound},
+		{"QuantityZeroIs4078", nil,
+			[]booking.ReservableOrder{order(coffee, nil, q(0), "")}, booking.CodeReservableQuantity},
+		{"NegativeQuantityIs4078", nil,
+			[]booking.ReservableOrder{order(coffee, nil, q(-1), "")}, booking.CodeReservableQuantity},
+		{"QuantityTwoOfFixedQuantityIs4078", nil,
+			[]booking.ReservableOrder{order(av, nil, q(2), "")}, booking.CodeReservableQuantity},
+		{"QuantityZeroOfFixedQuantityIs4078", nil,
+			[]booking.ReservableOrder{order(av, nil, q(0), "")}, booking.CodeReservableQuantity},
+		{"NegativeDeliveryIs4077", nil,
+			[]booking.ReservableOrder{order(coffee, d(-time.Minute), nil, "")}, booking.CodeReservableDeliveryTime},
+		{"DeliveryBeyondDurationIs4077", nil,
+			[]booking.ReservableOrder{order(coffee, d(2*time.Hour+time.Millisecond), nil, "")}, booking.CodeReservableDeliveryTime},
+	}
+	for _, tt := range refusals {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b, u, id := setup(t)
+			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"))
+			actor, target := u.alice, id
+			if tt.prepare != nil {
+				actor, target = tt.prepare(t, b, u, id)
+			}
+			before := tableCount(t, b, "booking_reservables")
+			got, err := b.Service.ContractReservables(t.Context(), actor, target, tt.orders)
+			wantCode(t, err, tt.want)
+			if got != nil {
+				t.Errorf("result = %+v, want nil on error", got)
+			}
+			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
+			if got := tableCount(t, b, "booking_reservables"); got != before {
+				t.Errorf("booking_reservables = %d rows, want %d", got, before)
+			}
+		})
+	}
+
+	t.Run("OrganizationWithoutAdditionalServicesIs4079", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		boris := fixtureUsers(t, b).boris
+		bs := mustCreate(t, b, boris, req(bookingtest.RoomB, at(1, 10, 0), at(1, 12, 0)))
+		_, err := b.Service.ContractReservables(t.Context(), boris, bs[0].ID,
+			[]booking.ReservableOrder{order(bookingtest.ReservableB, nil, nil, "")})
+		wantCode(t, err, booking.CodeAdditionalServicesInactive)
+		wantContracted(t, b, bs[0].ID)
+		if got := tableCount(t, b, "booking_reservables"); got != 0 {
+			t.Errorf("booking_reservables = %d rows, want 0", got)
+		}
+	})
+
+	t.Run("MinimumCancellation", func(t *testing.T) {
+		t.Parallel()
+		// Coffee may be changed until 2 h before the start (08:00 tomorrow), AV setup until 1 h (09:00).
+		setupLate := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID, uuid.UUID) {
+			t.Helper()
+			b, u, id := setup(t)
+			other := mustCreate(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))[0].ID
+			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"))
+			b.Clock.Set(at(1, 8, 30))
+			return b, u, id, other
+		}
+		late := []struct {
+			name   string
+			orders []booking.ReservableOrder
+		}{
+			{"ChangingQuantityIs4072", []booking.ReservableOrder{order(coffee, d(30*time.Minute), q(3), "before")}},
+			{"ChangingDeliveryIs4072", []booking.ReservableOrder{order(coffee, d(time.Hour), q(2), "before")}},
+			{"ChangingCommentIs4072", []booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "after")}},
+			{"RemovingIs4072", []booking.ReservableOrder{}},
+			{"RemovingWhileAddingAnotherIs4072", []booking.ReservableOrder{order(av, nil, nil, "")}},
+		}
+		for _, tt := range late {
+			t.Run(tt.name, func(t *testing.T) {
+				t.Parallel()
+				b, u, id, _ := setupLate(t)
+				_, err := b.Service.ContractReservables(t.Context(), u.alice, id, tt.orders)
+				wantCode(t, err, booking.CodeMinCancellationOfReservable)
+				wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
+			})
+		}
+
+		t.Run("AddingIs4072", func(t *testing.T) {
+			t.Parallel()
+			b, u, _, other := setupLate(t)
+			_, err := b.Service.ContractReservables(t.Context(), u.alice, other, []booking.ReservableOrder{order(coffee, nil, nil, "")})
+			wantCode(t, err, booking.CodeMinCancellationOfReservable)
+			wantContracted(t, b, other)
+		})
+
+		t.Run("UnchangedContractMayStayWhileAddingAnother", func(t *testing.T) {
+			t.Parallel()
+			b, u, id, _ := setupLate(t)
+			got := contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, ""))
+			if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
+				t.Fatalf("names = %q, want %q", names, want)
+			}
+			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
+		})
+
+		t.Run("AddingWithShorterMarginPassesUntilItsOwnLimit", func(t *testing.T) {
+			t.Parallel()
+			b, u, id, _ := setupLate(t)
+			b.Clock.Set(at(1, 9, 1))
+			_, err := b.Service.ContractReservables(t.Context(), u.alice, id,
+				[]booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, "")})
+			wantCode(t, err, booking.CodeMinCancellationOfReservable)
+			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
+		})
+
+		t.Run("ExactlyAtTheLimitIsFine", func(t *testing.T) {
+			t.Parallel()
+			b, u, id, _ := setupLate(t)
+			b.Clock.Set(at(1, 8, 0))
+			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(3), "before"))
+			wantContracted(t, b, id, line(coffee, 30*time.Minute, 3, "before"))
+		})
+	})
+}
