@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"sort"
@@ -44,9 +45,13 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	if q.Intervals, err = bookingDays(c); err != nil {
 		return err
 	}
-	if v := c.QueryParam("features"); v != "" {
-		for i, f := range strings.Split(v, ",") {
-			id, err := parseUUID("features["+strconv.Itoa(i)+"]", strings.TrimSpace(f))
+	// One comma-separated value, as the interface says; repeated parameters are read too.
+	for _, v := range c.QueryParams()["features"] {
+		for _, f := range strings.Split(v, ",") {
+			if f = strings.TrimSpace(f); f == "" {
+				continue
+			}
+			id, err := parseUUID(fmt.Sprintf("features[%d]", len(q.FeatureIDs)), f)
 			if err != nil {
 				return err
 			}
@@ -85,8 +90,7 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	out := freeResponse{FreeResources: make([]listedResourceDTO, len(rs))}
 	for i, r := range rs {
 		d := listedResourceDTO{
-			ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
-			MapCoordinates: toMap(r.Map), Approachable: r.Approachable, Floor: ref(r.Floor.ID.String()),
+			resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
 			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible,
 		}
 		if category == booking.CategorySpace {
@@ -150,4 +154,3 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 	}
 	return out, nil
 }
-

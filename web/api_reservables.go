@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -68,7 +69,10 @@ func (s *Server) apiContractReservables(c echo.Context) error {
 		}
 		orders[i] = booking.ReservableOrder{ReservableID: id, Quantity: e.Quantity, Comment: e.Comment}
 		if e.DeliveryTimeMs != nil {
-			d := time.Duration(*e.DeliveryTimeMs) * time.Millisecond
+			d := time.Duration(math.MaxInt64) // beyond any booking: refused as 4077, never wrapped around
+			if ms := *e.DeliveryTimeMs; ms > math.MinInt64/int64(time.Millisecond) && ms < math.MaxInt64/int64(time.Millisecond) {
+				d = time.Duration(ms) * time.Millisecond
+			}
 			orders[i].DeliveryTime = &d
 		}
 	}

@@ -34,8 +34,7 @@ func (s *Server) apiStatusInfo(c echo.Context) error {
 	r := st.Resource
 	res := statusInfoResponse{
 		Resource: statusResourceDTO{
-			ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
-			MapCoordinates: toMap(r.Map), Approachable: r.Approachable, Floor: ref(r.Floor.ID.String()),
+			resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
 			Subcategory: toSubcategory(r.Subcategory), ResourceRule: toRule(r.Rule, false), Visible: r.Visible,
 		},
 		IsFree: st.IsFree,

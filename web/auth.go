@@ -126,10 +126,14 @@ func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, er
 			return booking.User{}, errToken
 		}
 		var c struct {
-			Email string `json:"email"`
+			Email         string `json:"email"`
+			EmailVerified *bool  `json:"email_verified"`
 		}
 		if err := tok.Claims(&c); err != nil {
 			return booking.User{}, errToken
+		}
+		if c.EmailVerified != nil && !*c.EmailVerified {
+			c.Email = "" // an address the provider has not verified names nobody
 		}
 		return t.bookings.UserByIdentity(ctx, tok.Subject, c.Email)
 	}

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -43,7 +43,8 @@ func decodeJSON(data []byte, path string, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, path)
 	}
-	if dec.More() {
+	// dec.More alone misses a stray ']' or '}' after the value; only the end of the input will do.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return invalid("%sbody: unexpected data after the JSON value", prefix(path))
 	}
 	return nil
@@ -70,22 +71,30 @@ func jsonError(err error, path string) error {
 		if field == "" {
 			field = "body"
 		}
-		return invalid("%s%s: expected %s, got JSON %s", prefix(path), field, jsonKind(typ.Type.String()), typ.Value)
+		return invalid("%s%s: expected %s, got JSON %s", prefix(path), field, jsonKind(typ.Type), typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return invalid("%sbody: the JSON ends too early", prefix(path))
 	}
 	return invalid("%sbody: %v", prefix(path), err)
 }
 
-func jsonKind(goType string) string {
-	switch {
-	case strings.Contains(goType, "int"):
+// jsonKind names the JSON kind a Go type takes. It looks at the kind, not the type's name: the name of
+// a slice of structs spells out the fields' types, which once made an array read as "an integer".
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return "an integer"
-	case goType == "string" || goType == "*string":
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
 		return "a string"
-	case strings.Contains(goType, "bool"):
+	case reflect.Bool:
 		return "a boolean"
-	case strings.HasPrefix(goType, "[]"):
+	case reflect.Slice, reflect.Array:
 		return "an array"
 	}
 	return "an object"

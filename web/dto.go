@@ -176,8 +176,8 @@ func capacity(r booking.Resource) *int32 {
 	return &c
 }
 
-// statusResourceDTO is the resource of the status lookup (4.1): floor id only, full subcategory and rule.
-type statusResourceDTO struct {
+// resourceBase holds the fields every form of a resource starts with.
+type resourceBase struct {
 	ID             string            `json:"id"`
 	Name           string            `json:"name"`
 	PosterCode     string            `json:"posterCode"`
@@ -185,50 +185,49 @@ type statusResourceDTO struct {
 	Phone          string            `json:"phone"`
 	MapCoordinates mapCoordinatesDTO `json:"mapCoordinates"`
 	Approachable   bool              `json:"approachable"`
-	Floor          idDTO             `json:"floor"`
-	Subcategory    subcategoryDTO    `json:"subcategory"`
-	ResourceRule   resourceRuleDTO   `json:"resourceRule"`
-	Visible        bool              `json:"visible"`
+}
+
+func toResourceBase(r booking.Resource) resourceBase {
+	return resourceBase{
+		ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
+		MapCoordinates: toMap(r.Map), Approachable: r.Approachable,
+	}
+}
+
+// statusResourceDTO is the resource of the status lookup (4.1): floor id only, full subcategory and rule.
+type statusResourceDTO struct {
+	resourceBase
+	Floor        idDTO           `json:"floor"`
+	Subcategory  subcategoryDTO  `json:"subcategory"`
+	ResourceRule resourceRuleDTO `json:"resourceRule"`
+	Visible      bool            `json:"visible"`
 }
 
 // listedResourceDTO is an element of the free listing (4.2): floor and subcategory ids only, capacity
 // for spaces.
 type listedResourceDTO struct {
-	ID             string            `json:"id"`
-	Name           string            `json:"name"`
-	PosterCode     string            `json:"posterCode"`
-	Image          string            `json:"image"`
-	Phone          string            `json:"phone"`
-	MapCoordinates mapCoordinatesDTO `json:"mapCoordinates"`
-	Approachable   bool              `json:"approachable"`
-	Floor          idDTO             `json:"floor"`
-	Subcategory    idDTO             `json:"subcategory"`
-	Visible        bool              `json:"visible"`
-	Capacity       *int32            `json:"capacity,omitempty"`
+	resourceBase
+	Floor       idDTO  `json:"floor"`
+	Subcategory idDTO  `json:"subcategory"`
+	Visible     bool   `json:"visible"`
+	Capacity    *int32 `json:"capacity,omitempty"`
 }
 
 // bookedResourceDTO is the resource of a booking: full floor with building, full subcategory, the rule
 // with its all-day fields, features, and capacity for spaces.
 type bookedResourceDTO struct {
-	ID             string            `json:"id"`
-	Name           string            `json:"name"`
-	PosterCode     string            `json:"posterCode"`
-	Image          string            `json:"image"`
-	Phone          string            `json:"phone"`
-	MapCoordinates mapCoordinatesDTO `json:"mapCoordinates"`
-	Approachable   bool              `json:"approachable"`
-	Floor          floorDTO          `json:"floor"`
-	Subcategory    subcategoryDTO    `json:"subcategory"`
-	ResourceRule   resourceRuleDTO   `json:"resourceRule"`
-	Visible        bool              `json:"visible"`
-	Features       []featureDTO      `json:"features"`
-	Capacity       *int32            `json:"capacity,omitempty"`
+	resourceBase
+	Floor        floorDTO        `json:"floor"`
+	Subcategory  subcategoryDTO  `json:"subcategory"`
+	ResourceRule resourceRuleDTO `json:"resourceRule"`
+	Visible      bool            `json:"visible"`
+	Features     []featureDTO    `json:"features"`
+	Capacity     *int32          `json:"capacity,omitempty"`
 }
 
 func toBookedResource(r booking.Resource) bookedResourceDTO {
 	d := bookedResourceDTO{
-		ID: r.ID.String(), Name: r.Name, PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
-		MapCoordinates: toMap(r.Map), Approachable: r.Approachable, Floor: toFloor(r.Floor),
+		resourceBase: toResourceBase(r), Floor: toFloor(r.Floor),
 		Subcategory: toSubcategory(r.Subcategory), ResourceRule: toRule(r.Rule, true), Visible: r.Visible,
 		Features: make([]featureDTO, len(r.Features)), Capacity: capacity(r),
 	}

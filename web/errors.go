@@ -67,6 +67,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case errors.As(err, &he):
 		p = problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
+		switch req := c.Request(); he.Code {
+		case http.StatusNotFound:
+			p.Detail = fmt.Sprintf("no route for %s %s", req.Method, req.URL.Path)
+		case http.StatusMethodNotAllowed:
+			p.Detail = fmt.Sprintf("%s is not allowed on %s", req.Method, req.URL.Path)
+		}
 	default:
 		s.log.ErrorContext(c.Request().Context(), "request failed", slog.String("method", c.Request().Method),
 			slog.String("path", c.Request().URL.Path), slog.Any("error", err))

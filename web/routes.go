@@ -1,8 +1,6 @@
 package web
 
 import (
-	"net/http"
-
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -18,18 +16,16 @@ func (s *Server) routes() {
 	e.GET("/readyz", s.readyz)
 	e.StaticFS("/static", echo.MustSubFS(static.Files, ""))
 
-	api := e.Group("/api/v1", s.requireBearer)
+	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
+	// that a wrong method still answers 405 rather than the group's catch-all 404.
+	api, auth := e.Group("/api/v1"), s.requireBearer
 	// 4.1 Retrieve the status of a resource ("me" or a user id).
-	api.GET("/users/:userId/resources/statusinfo", s.apiStatusInfo)
+	api.GET("/users/:userId/resources/statusinfo", s.apiStatusInfo, auth)
 	// 4.2 Free workstations and spaces (deprecated).
-	api.GET("/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free", s.apiFreeWorkstations)
-	api.GET("/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free", s.apiFreeSpaces)
+	api.GET("/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free", s.apiFreeWorkstations, auth)
+	api.GET("/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free", s.apiFreeSpaces, auth)
 	// 4.4 Create standard bookings of spaces, all or none.
-	api.POST("/users/:userId/bookings/spaces/standard", s.apiCreateSpaceBookings)
+	api.POST("/users/:userId/bookings/spaces/standard", s.apiCreateSpaceBookings, auth)
 	// 4.3 Contract reservables for a booking.
-	api.PUT("/bookings/:bookingId/reservables/all", s.apiContractReservables)
-
-	e.RouteNotFound("/*", func(c echo.Context) error {
-		return echo.NewHTTPError(http.StatusNotFound, "no route for "+c.Request().Method+" "+c.Request().URL.Path)
-	})
+	api.PUT("/bookings/:bookingId/reservables/all", s.apiContractReservables, auth)
 }

@@ -1,0 +1,510 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+var (
+	bookingKeys = []string{
+		"id", "startDate", "endDate", "duration", "status", "accessControlType", "creator", "organizer", "resource",
+		"supervisedBooking", "subject", "body", "importance", "resourceType", "buildingAccessStatus",
+	}
+	userKeys = []string{
+		"id", "name", "surname", "alias", "email", "image", "organization", "userRule", "mobileRole", "canBeSearched",
+		"type", "userLanguage",
+	}
+	bookedResourceKeys = []string{
+		"id", "name", "posterCode", "image", "phone", "mapCoordinates", "approachable", "floor", "subcategory",
+		"resourceRule", "visible", "features", "capacity",
+	}
+	floorKeys    = []string{"id", "name", "floorNumber", "image", "building", "status", "type", "visible"}
+	buildingKeys = []string{"id", "name", "address", "organization", "timezone", "status"}
+	addressKeys  = []string{"country", "city", "address", "coordinates"}
+	featureKeys  = []string{"id", "name", "email", "organization"}
+)
+
+// created checks a create response's status and outer shape and returns its bookings.
+func created(t *testing.T, r reply, n int) []map[string]any {
+	t.Helper()
+	wantStatus(t, r, http.StatusCreated)
+	body := wantKeys(t, "body", r.object(t), "bookings")
+	list := array(t, "bookings", body["bookings"])
+	if len(list) != n {
+		t.Fatalf("bookings = %d, want %d", len(list), n)
+	}
+	out := make([]map[string]any, n)
+	for i, e := range list {
+		out[i] = wantKeys(t, fmt.Sprintf("bookings[%d]", i), e, bookingKeys...)
+	}
+	return out
+}
+
+// wantUser checks a full User of the response.
+func wantUser(t *testing.T, where string, v any, id uuid.UUID, name, surname string) {
+	t.Helper()
+	u := wantKeys(t, where, v, userKeys...)
+	wantValue(t, where+".id", u["id"], id.String())
+	wantValue(t, where+".name", u["name"], name)
+	wantValue(t, where+".surname", u["surname"], surname)
+	wantValue(t, where+".email", u["email"], name+"@acme.test")
+	wantValue(t, where+".type", u["type"], "SERVICE_INTERNAL")
+	wantValue(t, where+".userLanguage", u["userLanguage"], "en")
+	wantValue(t, where+".canBeSearched", u["canBeSearched"], true)
+	wantID(t, where+".organization", u["organization"], fx.OrgA)
+}
+
+func TestCreateSpaceBookings(t *testing.T) {
+	t.Parallel()
+
+	t.Run("ShapeAndValues", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		start, end := fx.At(1, 10, 0), fx.At(1, 11, 30)
+		req := tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, end)})
+		req.Header.Set("user-access-token", "idp-access-token-of-alice")
+		bs := created(t, tb.send(t, req), 1)
+		b := bs[0]
+
+		id, _ := b["id"].(string)
+		if _, err := uuid.Parse(id); err != nil {
+			t.Errorf("id = %q, want a UUID", id)
+		}
+		wantInt(t, "startDate", b["startDate"], start.UnixMilli())
+		wantInt(t, "endDate", b["endDate"], end.UnixMilli())
+		wantInt(t, "duration", b["duration"], end.Sub(start).Milliseconds())
+		wantValue(t, "status", b["status"], "PENDING")
+		wantValue(t, "accessControlType", b["accessControlType"], "ANY")
+		wantValue(t, "subject", b["subject"], "Team sync")
+		body := wantKeys(t, "body", b["body"], "content", "bodyType")
+		wantValue(t, "body.content", body["content"], "Weekly planning")
+		wantValue(t, "body.bodyType", body["bodyType"], "TEXT")
+		wantValue(t, "importance", b["importance"], "LOW")
+		wantValue(t, "resourceType", b["resourceType"], "SPACE")
+		wantValue(t, "buildingAccessStatus", b["buildingAccessStatus"], "PENDING")
+		wantKeys(t, "supervisedBooking", b["supervisedBooking"])
+		wantUser(t, "creator", b["creator"], fx.Alice, "alice", "Archer")
+		wantUser(t, "organizer", b["organizer"], fx.Alice, "alice", "Archer")
+
+		res := wantKeys(t, "resource", b["resource"], bookedResourceKeys...)
+		wantValue(t, "resource.id", res["id"], fx.RoomGoya.String())
+		wantValue(t, "resource.name", res["name"], "Goya")
+		wantValue(t, "resource.posterCode", res["posterCode"], "MAD-R1")
+		wantValue(t, "resource.phone", res["phone"], "+34 910 000 001")
+		wantValue(t, "resource.visible", res["visible"], true)
+		wantValue(t, "resource.approachable", res["approachable"], true)
+		wantInt(t, "resource.capacity", res["capacity"], 8)
+		wantKeys(t, "resource.mapCoordinates", res["mapCoordinates"], mapKeys...)
+
+		floor := wantKeys(t, "resource.floor", res["floor"], floorKeys...)
+		wantValue(t, "floor.id", floor["id"], fx.FloorMadrid.String())
+		wantValue(t, "floor.name", floor["name"], "madrid-1")
+		wantInt(t, "floor.floorNumber", floor["floorNumber"], 1)
+		wantValue(t, "floor.image", floor["image"], "/static/floors/madrid-1.svg")
+		wantValue(t, "floor.status", floor["status"], "ACTIVATED")
+		wantValue(t, "floor.type", floor["type"], "OFFICE")
+		wantValue(t, "floor.visible", floor["visible"], true)
+		building := wantKeys(t, "floor.building", floor["building"], buildingKeys...)
+		wantValue(t, "building.id", building["id"], fx.BuildingMadrid.String())
+		wantValue(t, "building.name", building["name"], "Madrid HQ")
+		wantValue(t, "building.timezone", building["timezone"], "Europe/Madrid")
+		wantValue(t, "building.status", building["status"], "ACTIVATED")
+		wantID(t, "building.organization", building["organization"], fx.OrgA)
+		addr := wantKeys(t, "building.address", building["address"], addressKeys...)
+		wantValue(t, "address.country", addr["country"], "ES")
+		wantValue(t, "address.city", addr["city"], "Madrid")
+		wantValue(t, "address.address", addr["address"], "Calle Mayor 1")
+		if addr["coordinates"] == nil {
+			t.Errorf("address.coordinates = null, want the building's coordinates")
+		}
+
+		sub := wantKeys(t, "resource.subcategory", res["subcategory"], subcategoryKeys...)
+		wantValue(t, "subcategory.id", sub["id"], fx.SubRoom.String())
+		wantValue(t, "subcategory.category", sub["category"], "SPACE")
+		wantID(t, "subcategory.organization", sub["organization"], fx.OrgA)
+
+		rule := wantKeys(t, "resource.resourceRule", res["resourceRule"], ruleKeysAllDay...)
+		wantValue(t, "resourceRule.id", rule["id"], fx.RuleRoom.String())
+		wantValue(t, "resourceRule.allDayBookings", rule["allDayBookings"], false)
+		wantInt(t, "resourceRule.allDayBookingsCheckInMS", rule["allDayBookingsCheckInMS"], 0)
+		wantInt(t, "resourceRule.endTime", rule["endTime"], 20*hourMs)
+
+		features := array(t, "resource.features", res["features"])
+		gotFeatures := map[string]map[string]any{}
+		for i, f := range features {
+			m := wantKeys(t, fmt.Sprintf("features[%d]", i), f, featureKeys...)
+			wantID(t, fmt.Sprintf("features[%d].organization", i), m["organization"], fx.OrgA)
+			gotFeatures[m["id"].(string)] = m
+		}
+		if len(gotFeatures) != 2 {
+			t.Fatalf("features = %v, want Screen and Whiteboard", features)
+		}
+		screen := gotFeatures[fx.FeatureScreen.String()]
+		wantValue(t, "Screen.name", screen["name"], "Screen")
+		wantValue(t, "Screen.email", screen["email"], "av@acme.test")
+		wantValue(t, "Whiteboard.name", gotFeatures[fx.FeatureWhiteboard.String()]["name"], "Whiteboard")
+
+		// The identity provider's token is kept with the booking.
+		var token string
+		if err := tb.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", id).Scan(&token); err != nil {
+			t.Fatalf("read booking: %v", err)
+		}
+		if got, want := token, "idp-access-token-of-alice"; got != want {
+			t.Errorf("user_access_token = %q, want %q", got, want)
+		}
+	})
+
+	t.Run("WithoutUserAccessToken", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		var token string
+		if err := tb.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", id).Scan(&token); err != nil {
+			t.Fatalf("read booking: %v", err)
+		}
+		if token != "" {
+			t.Errorf("user_access_token = %q, want empty", token)
+		}
+	})
+
+	t.Run("UserRuleAndMobileRoleAreIDObjects", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		rule, role := uuid.New(), uuid.New()
+		alice := fx.Layout().Users[0]
+		alice.UserRule, alice.MobileRole = &booking.LayoutRef{ID: rule.String()}, &booking.LayoutRef{ID: role.String()}
+		if _, err := tb.Service.Import(t.Context(), booking.Layout{
+			UserRules:   []booking.LayoutNamed{{ID: rule.String(), OrganizationID: fx.OrgA.String(), Name: "Staff"}},
+			MobileRoles: []booking.LayoutNamed{{ID: role.String(), OrganizationID: fx.OrgA.String(), Name: "Mobile"}},
+			Users:       []booking.LayoutUser{alice},
+		}); err != nil {
+			t.Fatalf("import: %v", err)
+		}
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"),
+			[]any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))}), 1)[0]
+		u := wantKeys(t, "organizer", b["organizer"], userKeys...)
+		wantID(t, "organizer.userRule", u["userRule"], rule)
+		wantID(t, "organizer.mobileRole", u["mobileRole"], role)
+	})
+
+	t.Run("SeveralAtOnce", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		r := tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{
+			spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)),
+			spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)),
+			spaceBooking(fx.RoomGoya, fx.At(2, 10, 0), fx.At(2, 11, 0)),
+		})
+		bs := created(t, r, 3)
+		for i, want := range []uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomGoya} {
+			wantValue(t, fmt.Sprintf("bookings[%d].resource.id", i), bs[i]["resource"].(map[string]any)["id"], want.String())
+		}
+		wantInt(t, "bookings[2].startDate", bs[2]["startDate"], fx.At(2, 10, 0).UnixMilli())
+		tb.wantRows(t, "bookings", 3)
+	})
+
+	t.Run("RoomRequiringApprovalWaits", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"),
+			[]any{spaceBooking(fx.RoomBoard, fx.At(1, 10, 0), fx.At(1, 11, 0))}), 1)[0]
+		wantValue(t, "status", b["status"], "WAITING_APPROVAL")
+		wantValue(t, "buildingAccessStatus", b["buildingAccessStatus"], "PENDING")
+		rule := wantKeys(t, "resource.resourceRule", b["resource"].(map[string]any)["resourceRule"], ruleKeysAllDay...)
+		wantValue(t, "resourceRule.requiresApproval", rule["requiresApproval"], true)
+	})
+
+	t.Run("OptionalFieldsAndAttendees", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		e := spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		e["internalAttendees"] = []any{map[string]any{"type": "REQUIRED", "user": map[string]any{"id": fx.Bob.String()}}}
+		e["externalAttendees"] = []any{map[string]any{"type": "OPTIONAL", "email": "guest@example.com"}}
+		e["createOnlineMeeting"] = true
+		e["sipAddress"] = "sip:goya@acme.test"
+		created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{e}), 1)
+		tb.wantRows(t, "booking_attendees", 2)
+
+		// Only resource and dates are needed; importance and bodyType have defaults.
+		minimal := map[string]any{
+			"resource":  map[string]any{"id": fx.RoomVelazquez.String()},
+			"startDate": fx.At(1, 10, 0).UnixMilli(), "endDate": fx.At(1, 11, 0).UnixMilli(),
+		}
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{minimal}), 1)[0]
+		wantValue(t, "importance", b["importance"], "LOW")
+		wantValue(t, "body.bodyType", b["body"].(map[string]any)["bodyType"], "TEXT")
+	})
+
+	t.Run("OwnUserID", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath(fx.Alice.String()),
+			[]any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))}), 1)[0]
+		wantUser(t, "creator", b["creator"], fx.Alice, "alice", "Archer")
+		wantUser(t, "organizer", b["organizer"], fx.Alice, "alice", "Archer")
+	})
+
+	t.Run("ReceptionistForAlice", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		b := created(t, tb.call(t, fx.Rita, http.MethodPost, bookingsPath(fx.Alice.String()),
+			[]any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))}), 1)[0]
+		wantUser(t, "organizer", b["organizer"], fx.Alice, "alice", "Archer")
+		wantUser(t, "creator", b["creator"], fx.Rita, "rita", "Reyes")
+		var organizer, creator uuid.UUID
+		if err := tb.Pool.QueryRow(t.Context(), "SELECT organizer_id, creator_id FROM bookings").Scan(&organizer, &creator); err != nil {
+			t.Fatalf("read booking: %v", err)
+		}
+		if organizer != fx.Alice || creator != fx.Rita {
+			t.Errorf("stored organizer, creator = %s, %s, want Alice %s, Rita %s", organizer, creator, fx.Alice, fx.Rita)
+		}
+	})
+
+	t.Run("AdminForBob", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		b := created(t, tb.call(t, fx.Adam, http.MethodPost, bookingsPath(fx.Bob.String()),
+			[]any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))}), 1)[0]
+		wantUser(t, "organizer", b["organizer"], fx.Bob, "bob", "Baker")
+		wantUser(t, "creator", b["creator"], fx.Adam, "adam", "Adler")
+	})
+
+	t.Run("AppVersionHeaderAccepted", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		req := tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
+		req.Header.Set("app-version", "ios/3.14.0")
+		created(t, tb.send(t, req), 1)
+	})
+}
+
+func TestCreateSpaceBookingsRefused(t *testing.T) {
+	t.Parallel()
+	ok := func() map[string]any { return spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)) }
+	set := func(e map[string]any, kv ...any) map[string]any {
+		for i := 0; i+1 < len(kv); i += 2 {
+			e[kv[i].(string)] = kv[i+1]
+		}
+		return e
+	}
+	without := func(e map[string]any, key string) map[string]any { delete(e, key); return e }
+	for _, tc := range []struct {
+		name   string
+		as     uuid.UUID
+		user   string // "me" when empty
+		body   any
+		before func(t *testing.T, tb *testBundle) // bookings made first
+		status int
+		code   booking.Code
+		index  int
+		detail []string
+	}{
+		// Who may book for whom.
+		{name: "EmployeeForOther", as: fx.Alice, user: fx.Bob.String(), body: []any{ok()},
+			status: http.StatusForbidden, code: booking.CodeForbidden, index: noIndex},
+		{name: "ReceptionistForUnknown", as: fx.Rita, user: uuid.NewString(), body: []any{ok()},
+			status: http.StatusNotFound, code: booking.CodeUserNotFound, index: noIndex},
+		{name: "ReceptionistForOtherOrganization", as: fx.Rita, user: fx.Boris.String(), body: []any{ok()},
+			status: http.StatusNotFound, code: booking.CodeUserNotFound, index: noIndex},
+		{name: "UserIDNotAUUID", as: fx.Alice, user: "alice", body: []any{ok()},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"userId"}},
+		{name: "NoToken", body: []any{ok()},
+			status: http.StatusUnauthorized, code: booking.CodeUnauthorized, index: noIndex},
+
+		// Malformed requests.
+		{name: "MalformedJSON", as: fx.Alice, body: `[{"resource": {"id": "x"}`,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"JSON"}},
+		{name: "NotJSON", as: fx.Alice, body: `resource=1`,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"JSON"}},
+		{name: "EmptyBody", as: fx.Alice, body: ``,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"body"}},
+		{name: "TrailingData", as: fx.Alice, body: `[{"startDate": 1}]]`,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"after the JSON value"}},
+		{name: "EmptyArray", as: fx.Alice, body: `[]`,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"empty"}},
+		{name: "Null", as: fx.Alice, body: `null`,
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"array"}},
+		{name: "ObjectInsteadOfArray", as: fx.Alice, body: ok(),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"array"}},
+		{name: "ElementNotAnObject", as: fx.Alice, body: []any{ok(), "goya"},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 1, detail: []string{"[1]", "object"}},
+		{name: "StartDateNotANumber", as: fx.Alice, body: []any{set(ok(), "startDate", "tomorrow")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"startDate", "integer"}},
+		{name: "StartDateFractional", as: fx.Alice, body: []any{set(ok(), "startDate", 1.5)},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"startDate"}},
+		{name: "ResourceIDNotAUUID", as: fx.Alice, body: []any{set(ok(), "resource", map[string]any{"id": "goya"})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"resource.id", "goya"}},
+		{name: "ResourceIDNotAString", as: fx.Alice, body: []any{set(ok(), "resource", map[string]any{"id": 7})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"resource.id", "string"}},
+		{name: "ResourceNotAnObject", as: fx.Alice, body: []any{set(ok(), "resource", fx.RoomGoya.String())},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"resource", "object"}},
+		{name: "MissingResource", as: fx.Alice, body: []any{without(ok(), "resource")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"resource.id"}},
+		{name: "MissingStartDate", as: fx.Alice, body: []any{without(ok(), "startDate")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"startDate"}},
+		{name: "MissingEndDate", as: fx.Alice, body: []any{ok(), without(ok(), "endDate")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 1, detail: []string{"[1].endDate"}},
+		{name: "EndBeforeStart", as: fx.Alice, body: []any{set(ok(), "endDate", fx.At(1, 9, 0).UnixMilli())},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"endDate"}},
+		{name: "EndEqualsStart", as: fx.Alice, body: []any{set(ok(), "endDate", fx.At(1, 10, 0).UnixMilli())},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"endDate"}},
+		{name: "UnknownImportance", as: fx.Alice, body: []any{set(ok(), "importance", "URGENT")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"importance"}},
+		{name: "UnknownBodyType", as: fx.Alice, body: []any{set(ok(), "body", map[string]any{"content": "x", "bodyType": "RTF"})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"bodyType"}},
+		{name: "AttendeesNotAnArray", as: fx.Alice, body: []any{set(ok(), "internalAttendees", map[string]any{})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"internalAttendees", "array"}},
+		{name: "AttendeeUserIDNotAUUID", as: fx.Alice, body: []any{set(ok(), "internalAttendees", []any{map[string]any{"type": "REQUIRED", "user": map[string]any{"id": "bob"}}})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"internalAttendees[0].user.id"}},
+		{name: "BadExternalEmail", as: fx.Alice, body: []any{set(ok(), "externalAttendees", []any{map[string]any{"type": "OPTIONAL", "email": "not-an-email"}})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"externalAttendees[0].email"}},
+		{name: "CreateOnlineMeetingNotABoolean", as: fx.Alice, body: []any{set(ok(), "createOnlineMeeting", "yes")},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: 0, detail: []string{"createOnlineMeeting", "boolean"}},
+		{name: "TooLarge", as: fx.Alice, body: []any{set(ok(), "subject", "x", "body", map[string]any{"content": strings.Repeat("x", 1<<20)})},
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"larger than"}},
+		{name: "TooMany", as: fx.Alice, body: slices.Repeat([]any{ok()}, booking.MaxBookingsPerRequest+1),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"at most"}},
+
+		// Refused by the domain: the first failing element decides, and names itself.
+		{name: "UnknownResource", as: fx.Alice, body: []any{ok(), spaceBooking(uuid.New(), fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 1},
+		{name: "HiddenResource", as: fx.Alice, body: []any{spaceBooking(fx.RoomHidden, fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 0},
+		{name: "ResourceOnHiddenFloor", as: fx.Alice, body: []any{spaceBooking(fx.RoomOnHidden, fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 0},
+		{name: "OtherOrganizationsResource", as: fx.Boris, body: []any{ok()},
+			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 0},
+		{name: "UnknownAttendee", as: fx.Alice, body: []any{ok(), set(spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)),
+			"internalAttendees", []any{map[string]any{"type": "REQUIRED", "user": map[string]any{"id": fx.Boris.String()}}})},
+			status: http.StatusNotFound, code: booking.CodeUserNotFound, index: 1},
+		{name: "OverlapsExisting", as: fx.Alice, body: []any{spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)), spaceBooking(fx.RoomGoya, fx.At(1, 10, 30), fx.At(1, 11, 30))},
+			before: func(t *testing.T, tb *testBundle) { tb.book(t, fx.Bob, fx.RoomGoya, fx.At(1, 11, 0), fx.At(1, 12, 0)) },
+			status: http.StatusConflict, code: booking.CodeResourceNotAvailable, index: 1},
+		{name: "OverlapsEarlierElement", as: fx.Alice, body: []any{ok(), spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)), spaceBooking(fx.RoomGoya, fx.At(1, 10, 59), fx.At(1, 12, 0))},
+			status: http.StatusConflict, code: booking.CodeResourceNotAvailable, index: 2},
+		{name: "InThePast", as: fx.Alice, body: []any{spaceBooking(fx.RoomGoya, fx.At(0, 8, 0), fx.At(0, 9, 30))},
+			status: http.StatusConflict, code: booking.CodeDateInThePast, index: 0},
+		{name: "OutsideResourceHours", as: fx.Alice, body: []any{spaceBooking(fx.RoomGoya, fx.At(1, 19, 0), fx.At(1, 21, 0))},
+			status: http.StatusConflict, code: booking.CodeDateOutsideResourceHours, index: 0},
+		{name: "LongerThanMaximum", as: fx.Alice, body: []any{spaceBooking(fx.RoomGoya, fx.At(1, 9, 0), fx.At(1, 13, 1))},
+			status: http.StatusConflict, code: booking.CodeDurationExceedsMaximum, index: 0},
+		{name: "BeyondMaximumAdvance", as: fx.Alice, body: []any{ok(), spaceBooking(fx.RoomGoya, fx.At(31, 10, 0), fx.At(31, 11, 0))},
+			status: http.StatusConflict, code: booking.CodeDateExceedsMaximumAdvance, index: 1},
+		{name: "Workstation", as: fx.Alice, body: []any{spaceBooking(fx.DeskOne, fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			status: http.StatusConflict, code: booking.CodeResourceNotASpace, index: 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := setup(t)
+			before := 0
+			if tc.before != nil {
+				tc.before(t, tb)
+				before = tb.count(t, "bookings")
+			}
+			user := tc.user
+			if user == "" {
+				user = "me"
+			}
+			r := tb.call(t, tc.as, http.MethodPost, bookingsPath(user), tc.body)
+			p := wantProblem(t, r, tc.status, tc.code, tc.index)
+			wantDetail(t, p, tc.detail...)
+			tb.wantRows(t, "bookings", before)
+			tb.wantRows(t, "booking_attendees", 0)
+		})
+	}
+}
+
+// A booking may start a few minutes in the past (walk-up), and half-open intervals let bookings touch.
+func TestCreateSpaceBookingsEdges(t *testing.T) {
+	t.Parallel()
+
+	t.Run("WalkUp", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		start := fx.Now.Add(-4 * time.Minute)
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"),
+			[]any{spaceBooking(fx.RoomGoya, start, fx.At(0, 10, 0))}), 1)[0]
+		wantInt(t, "startDate", b["startDate"], start.UnixMilli())
+	})
+
+	t.Run("TouchingBookings", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{
+			spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)),
+			spaceBooking(fx.RoomGoya, fx.At(1, 11, 0), fx.At(1, 12, 0)),
+		}), 2)
+		tb.wantRows(t, "bookings", 2)
+	})
+}
+
+// TestCreateBookingsRaceOverHTTP releases 24 clients at once on one room and slot, each as a different
+// request: exactly one gets 201, every other one 409 with code 4001, and one booking exists.
+func TestCreateBookingsRaceOverHTTP(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	const clients = 24
+	reqs := make([]*http.Request, clients)
+	for i := range reqs {
+		as := []uuid.UUID{fx.Alice, fx.Bob, fx.Rita, fx.Adam}[i%4]
+		reqs[i] = tb.request(t, as, http.MethodPost, bookingsPath("me"),
+			[]any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
+	}
+	type outcome struct {
+		status int
+		code   float64
+		err    error
+	}
+	results := make(chan outcome, clients)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, req := range reqs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res, err := tb.srv.Client().Do(req)
+			if err != nil {
+				results <- outcome{err: err}
+				return
+			}
+			defer res.Body.Close()
+			var body struct {
+				Code float64 `json:"code"`
+			}
+			err = json.NewDecoder(res.Body).Decode(&body)
+			results <- outcome{status: res.StatusCode, code: body.Code, err: err}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(results)
+	created, conflicts := 0, 0
+	for o := range results {
+		switch {
+		case o.err != nil:
+			t.Errorf("request failed: %v", o.err)
+		case o.status == http.StatusCreated:
+			created++
+		case o.status == http.StatusConflict && o.code == float64(booking.CodeResourceNotAvailable):
+			conflicts++
+		default:
+			t.Errorf("status %d code %v, want 201, or 409 with 4001", o.status, o.code)
+		}
+	}
+	if created != 1 || conflicts != clients-1 {
+		t.Errorf("created %d and refused %d with 4001, want 1 and %d", created, conflicts, clients-1)
+	}
+	tb.wantRows(t, "bookings", 1)
+}

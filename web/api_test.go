@@ -1,0 +1,370 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The API tests talk to the server over real HTTP, the way a mobile app does: every test gets a fresh
+// database loaded with the bookingtest fixture (clock at Monday 2026-11-23 09:00 in Madrid) and its own
+// server.
+
+const api = "/api/v1"
+
+// testBundle is a server on a fresh database, with the fixture loaded.
+type testBundle struct {
+	*fx.Bundle
+	srv    *httptest.Server
+	tokens *web.Tokens
+}
+
+func setup(t *testing.T) *testBundle {
+	t.Helper()
+	return setupOIDC(t, web.OIDCConfig{})
+}
+
+// setupOIDC is setup with an identity provider whose tokens the API also accepts.
+func setupOIDC(t *testing.T, cfg web.OIDCConfig) *testBundle {
+	t.Helper()
+	b := fx.Setup(t)
+	tokens, err := web.NewTokens(t.Context(), b.Service, cfg)
+	if err != nil {
+		t.Fatalf("NewTokens: %v", err)
+	}
+	srv := httptest.NewServer(web.NewServer(web.Deps{
+		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.DiscardHandler),
+	}))
+	t.Cleanup(srv.Close)
+	return &testBundle{Bundle: b, srv: srv, tokens: tokens}
+}
+
+// orgOf gives the organization of a fixture user.
+func orgOf(user uuid.UUID) uuid.UUID {
+	if user == fx.Boris {
+		return fx.OrgB
+	}
+	return fx.OrgA
+}
+
+// token mints a bearer token for a fixture user.
+func (tb *testBundle) token(t *testing.T, user uuid.UUID) string {
+	t.Helper()
+	tok, err := tb.tokens.Mint(tb.User(t, orgOf(user), user), time.Hour)
+	if err != nil {
+		t.Fatalf("Mint: %v", err)
+	}
+	return tok
+}
+
+// request builds a request to the server as a fixture user (uuid.Nil: without Authorization). body is
+// sent as is when it is a string or []byte, as JSON otherwise, and not at all when nil.
+func (tb *testBundle) request(t *testing.T, as uuid.UUID, method, path string, body any) *http.Request {
+	t.Helper()
+	var r io.Reader
+	switch v := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(v)
+	case []byte:
+		r = bytes.NewReader(v)
+	default:
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("marshal body: %v", err)
+		}
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequestWithContext(t.Context(), method, tb.srv.URL+path, r)
+	if err != nil {
+		t.Fatalf("new request: %v", err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if as != uuid.Nil {
+		req.Header.Set("Authorization", "Bearer "+tb.token(t, as))
+	}
+	return req
+}
+
+// reply is a response, read whole.
+type reply struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// send sends the request and reads the response.
+func (tb *testBundle) send(t *testing.T, req *http.Request) reply {
+	t.Helper()
+	res, err := tb.srv.Client().Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read body: %v", err)
+	}
+	return reply{status: res.StatusCode, header: res.Header, body: body}
+}
+
+// call sends a request as the user and returns the response.
+func (tb *testBundle) call(t *testing.T, as uuid.UUID, method, path string, body any) reply {
+	t.Helper()
+	return tb.send(t, tb.request(t, as, method, path, body))
+}
+
+// object decodes the body as a JSON object; numbers stay json.Number so that integers can be told apart.
+func (r reply) object(t *testing.T) map[string]any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(r.body))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil || m == nil {
+		t.Fatalf("body is not a JSON object (%v): %s", err, r.body)
+	}
+	return m
+}
+
+// wantStatus stops the test unless the response has the status.
+func wantStatus(t *testing.T, r reply, want int) {
+	t.Helper()
+	if r.status != want {
+		t.Fatalf("status = %d, want %d; body: %s", r.status, want, r.body)
+	}
+}
+
+// wantKeys checks that v is a JSON object with exactly the keys and returns it.
+func wantKeys(t *testing.T, where string, v any, want ...string) map[string]any {
+	t.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%s = %#v, want an object", where, v)
+	}
+	got := make([]string, 0, len(m))
+	for k := range m {
+		got = append(got, k)
+	}
+	slices.Sort(got)
+	want = slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, want) {
+		t.Errorf("%s keys = %v, want %v", where, got, want)
+	}
+	return m
+}
+
+// array checks that v is a JSON array and returns it.
+func array(t *testing.T, where string, v any) []any {
+	t.Helper()
+	a, ok := v.([]any)
+	if !ok {
+		t.Fatalf("%s = %#v, want an array", where, v)
+	}
+	return a
+}
+
+// integer checks that v is a JSON integer and returns it.
+func integer(t *testing.T, where string, v any) int64 {
+	t.Helper()
+	n, ok := v.(json.Number)
+	if !ok {
+		t.Fatalf("%s = %#v, want an integer", where, v)
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil {
+		t.Fatalf("%s = %s, want an integer", where, n)
+	}
+	return i
+}
+
+func wantInt(t *testing.T, where string, v any, want int64) {
+	t.Helper()
+	if got := integer(t, where, v); got != want {
+		t.Errorf("%s = %d, want %d", where, got, want)
+	}
+}
+
+// wantValue compares a decoded string, boolean or null with want.
+func wantValue(t *testing.T, where string, got, want any) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s = %#v, want %#v", where, got, want)
+	}
+}
+
+// wantID checks an object that must be {"id": want}.
+func wantID(t *testing.T, where string, v any, want uuid.UUID) {
+	t.Helper()
+	wantValue(t, where+".id", wantKeys(t, where, v, "id")["id"], want.String())
+}
+
+// ids gives the id of every element of an array of objects.
+func ids(t *testing.T, where string, v any) []string {
+	t.Helper()
+	var out []string
+	for i, e := range array(t, where, v) {
+		m, ok := e.(map[string]any)
+		if !ok {
+			t.Fatalf("%s[%d] = %#v, want an object", where, i, e)
+		}
+		id, _ := m["id"].(string)
+		out = append(out, id)
+	}
+	return out
+}
+
+func strs(us ...uuid.UUID) []string {
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = u.String()
+	}
+	return out
+}
+
+const noIndex = -1
+
+// wantProblem checks an error response: status, content type, the exact body shape and its values;
+// index is the element the error names, or noIndex. It returns the body.
+func wantProblem(t *testing.T, r reply, status int, code booking.Code, index int) map[string]any {
+	t.Helper()
+	wantStatus(t, r, status)
+	if mt, _, err := mime.ParseMediaType(r.header.Get("Content-Type")); err != nil || mt != "application/problem+json" {
+		t.Errorf("Content-Type = %q, want application/problem+json", r.header.Get("Content-Type"))
+	}
+	keys := []string{"status", "code", "name", "title", "detail"}
+	if index != noIndex {
+		keys = append(keys, "index")
+	}
+	p := wantKeys(t, "problem", r.object(t), keys...)
+	wantInt(t, "status", p["status"], int64(status))
+	wantInt(t, "code", p["code"], int64(code))
+	wantValue(t, "name", p["name"], code.Name())
+	wantValue(t, "title", p["title"], fmt.Sprintf("%d - %s", int(code), code.Name()))
+	if d, _ := p["detail"].(string); d == "" {
+		t.Errorf("detail = %#v, want a message", p["detail"])
+	}
+	if index != noIndex {
+		wantInt(t, "index", p["index"], int64(index))
+	}
+	return p
+}
+
+// wantDetail checks that the problem's detail mentions each of the words.
+func wantDetail(t *testing.T, p map[string]any, words ...string) {
+	t.Helper()
+	d, _ := p["detail"].(string)
+	for _, w := range words {
+		if !strings.Contains(d, w) {
+			t.Errorf("detail = %q, want it to mention %q", d, w)
+		}
+	}
+}
+
+// count counts the rows of a table.
+func (tb *testBundle) count(t *testing.T, table string) int {
+	t.Helper()
+	var n int
+	if err := tb.Pool.QueryRow(t.Context(), "SELECT count(*) FROM "+table).Scan(&n); err != nil {
+		t.Fatalf("count %s: %v", table, err)
+	}
+	return n
+}
+
+// wantRows checks that a table holds n rows: after a refused call, that nothing was written.
+func (tb *testBundle) wantRows(t *testing.T, table string, want int) {
+	t.Helper()
+	if got := tb.count(t, table); got != want {
+		t.Errorf("rows in %s = %d, want %d", table, got, want)
+	}
+}
+
+// The paths of the four operations. user is "me" or a user id.
+
+func statusPath(user, posterCode string) string {
+	return api + "/users/" + user + "/resources/statusinfo?postercode=" + url.QueryEscape(posterCode)
+}
+
+func freePath(user, kind string, building, subcategory uuid.UUID, query string) string {
+	return fmt.Sprintf("%s/users/%s/buildings/%s/%s/subcategories/%s/free?%s", api, user, building, kind, subcategory, query)
+}
+
+func bookingsPath(user string) string { return api + "/users/" + user + "/bookings/spaces/standard" }
+
+func reservablesPath(bookingID string) string {
+	return api + "/bookings/" + bookingID + "/reservables/all"
+}
+
+// spaceBooking is one element of a create request.
+func spaceBooking(resource uuid.UUID, start, end time.Time) map[string]any {
+	return map[string]any{
+		"resource":   map[string]any{"id": resource.String()},
+		"startDate":  start.UnixMilli(),
+		"endDate":    end.UnixMilli(),
+		"importance": "LOW",
+		"subject":    "Team sync",
+		"body":       map[string]any{"content": "Weekly planning", "bodyType": "TEXT"},
+	}
+}
+
+// book creates one booking through the API and returns its id.
+func (tb *testBundle) book(t *testing.T, as, resource uuid.UUID, start, end time.Time) string {
+	t.Helper()
+	r := tb.call(t, as, http.MethodPost, bookingsPath("me"), []any{spaceBooking(resource, start, end)})
+	wantStatus(t, r, http.StatusCreated)
+	bs := array(t, "bookings", r.object(t)["bookings"])
+	if len(bs) != 1 {
+		t.Fatalf("bookings = %d, want 1", len(bs))
+	}
+	id, _ := bs[0].(map[string]any)["id"].(string)
+	return id
+}
+
+func TestUnknownRoute(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	for _, tc := range []struct {
+		name, method, path string
+		as                 uuid.UUID
+		want               []int
+	}{
+		{"OutsideAPI", http.MethodGet, "/no/such/page", uuid.Nil, []int{http.StatusNotFound}},
+		{"InsideAPI", http.MethodGet, api + "/users/me/no-such-thing", fx.Alice, []int{http.StatusNotFound}},
+		{"UnknownVersion", http.MethodGet, "/api/v2/users/me/resources/statusinfo?postercode=MAD-R1", fx.Alice, []int{http.StatusNotFound}},
+		{"WrongMethod", http.MethodDelete, bookingsPath("me"), fx.Alice, []int{http.StatusMethodNotAllowed}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := tb.call(t, tc.as, tc.method, tc.path, nil)
+			if !slices.Contains(tc.want, r.status) {
+				t.Fatalf("status = %d, want one of %v; body: %s", r.status, tc.want, r.body)
+			}
+			if mt, _, _ := mime.ParseMediaType(r.header.Get("Content-Type")); mt != "application/problem+json" {
+				t.Errorf("Content-Type = %q, want application/problem+json", r.header.Get("Content-Type"))
+			}
+			p := r.object(t)
+			wantInt(t, "status", p["status"], int64(r.status))
+			if title, _ := p["title"].(string); title == "" {
+				t.Errorf("title = %#v, want one", p["title"])
+			}
+		})
+	}
+}

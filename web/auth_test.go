@@ -1,0 +1,310 @@
+package web_test
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	josejwt "github.com/go-jose/go-jose/v4/jwt"
+	gojwt "github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+	"github.com/oauth2-proxy/mockoidc"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// ownClaims are the claims of a service token for Alice, valid for an hour; kv replaces or adds claims.
+func ownClaims(kv ...any) map[string]any {
+	now := time.Now()
+	c := map[string]any{
+		"iss": web.OwnIssuer, "aud": []string{web.OwnAudience}, "sub": fx.Alice.String(), "org": fx.OrgA.String(),
+		"iat": now.Unix(), "nbf": now.Add(-time.Minute).Unix(), "exp": now.Add(time.Hour).Unix(), "jti": uuid.NewString(),
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		c[kv[i].(string)] = kv[i+1]
+	}
+	return c
+}
+
+// signed signs claims with go-jose.
+func signed(t *testing.T, alg jose.SignatureAlgorithm, key any, kid string, claims map[string]any) string {
+	t.Helper()
+	opts := (&jose.SignerOptions{}).WithType("JWT")
+	if kid != "" {
+		opts = opts.WithHeader("kid", kid)
+	}
+	s, err := jose.NewSigner(jose.SigningKey{Algorithm: alg, Key: key}, opts)
+	if err != nil {
+		t.Fatalf("signer: %v", err)
+	}
+	tok, err := josejwt.Signed(s).Claims(claims).Serialize()
+	if err != nil {
+		t.Fatalf("sign: %v", err)
+	}
+	return tok
+}
+
+// unsigned builds a token with alg "none".
+func unsigned(t *testing.T, claims map[string]any) string {
+	t.Helper()
+	enc := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("marshal: %v", err)
+		}
+		return base64.RawURLEncoding.EncodeToString(b)
+	}
+	return enc(map[string]string{"alg": "none", "typ": "JWT"}) + "." + enc(claims) + "."
+}
+
+// wantUnauthorized checks a 401: the problem body and the Bearer challenge.
+func wantUnauthorized(t *testing.T, r reply) {
+	t.Helper()
+	wantProblem(t, r, http.StatusUnauthorized, booking.CodeUnauthorized, noIndex)
+	if got := r.header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer ") {
+		t.Errorf("WWW-Authenticate = %q, want a Bearer challenge", got)
+	}
+}
+
+// withAuthorization calls statusinfo with the Authorization header as given ("" for none).
+func (tb *testBundle) withAuthorization(t *testing.T, authorization string) reply {
+	t.Helper()
+	req := tb.request(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil)
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
+	}
+	return tb.send(t, req)
+}
+
+func TestBearerTokens(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	keys, err := tb.Service.SigningKeys(t.Context())
+	if err != nil {
+		t.Fatalf("SigningKeys: %v", err)
+	}
+	serviceKey, kid := keys[0].Key, keys[0].ID.String()
+	other, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatalf("generate key: %v", err)
+	}
+	mint := func(t *testing.T, u booking.User, ttl time.Duration) string {
+		t.Helper()
+		tok, err := tb.tokens.Mint(u, ttl)
+		if err != nil {
+			t.Fatalf("Mint: %v", err)
+		}
+		return tok
+	}
+	alice := tb.User(t, fx.OrgA, fx.Alice)
+
+	t.Run("Accepted", func(t *testing.T) {
+		t.Parallel()
+		for _, tc := range []struct{ name, authorization string }{
+			{"Minted", "Bearer " + mint(t, alice, time.Hour)},
+			{"SignedWithTheServiceKey", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims())},
+			{"LowerCaseScheme", "bearer " + mint(t, alice, time.Hour)},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				wantStatus(t, tb.withAuthorization(t, tc.authorization), http.StatusOK)
+			})
+		}
+	})
+
+	t.Run("Refused", func(t *testing.T) {
+		t.Parallel()
+		hmacKey := []byte("0123456789abcdef0123456789abcdef")
+		for _, tc := range []struct{ name, authorization string }{
+			{"MissingHeader", ""},
+			{"BasicScheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("alice:secret"))},
+			{"SchemeWithoutToken", "Bearer"},
+			{"SchemeWithBlankToken", "Bearer   "},
+			{"TokenWithoutScheme", mint(t, alice, time.Hour)},
+			{"Garbage", "Bearer not-a-jwt"},
+			{"GarbageWithThreeParts", "Bearer aaa.bbb.ccc"},
+			{"Expired", "Bearer " + mint(t, alice, -time.Minute)},
+			{"ExpiredSignedByHand", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("exp", time.Now().Add(-time.Hour).Unix()))},
+			{"OtherES256Key", "Bearer " + signed(t, jose.ES256, other, kid, ownClaims())},
+			{"AlgNone", "Bearer " + unsigned(t, ownClaims())},
+			{"HS256", "Bearer " + signed(t, jose.HS256, hmacKey, kid, ownClaims())},
+			{"WrongIssuer", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", "someone-else"))},
+			{"NoIssuer", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", ""))},
+			{"WrongAudience", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("aud", []string{"another-api"}))},
+			{"UnknownUser", "Bearer " + mint(t, booking.User{ID: uuid.New(), OrganizationID: fx.OrgA}, time.Hour)},
+			{"UserOfAnotherOrganization", "Bearer " + mint(t, booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour)},
+			{"SubjectNotAUUID", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("sub", "alice"))},
+			{"TamperedPayload", "Bearer " + tamper(t, mint(t, alice, time.Hour), "sub", fx.Rita.String())},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				wantUnauthorized(t, tb.withAuthorization(t, tc.authorization))
+			})
+		}
+	})
+
+	t.Run("EveryOperationNeedsAToken", func(t *testing.T) {
+		t.Parallel()
+		id := uuid.NewString()
+		for _, tc := range []struct{ method, path string }{
+			{http.MethodGet, statusPath("me", "MAD-R1")},
+			{http.MethodGet, workstations("me", days(today10))},
+			{http.MethodGet, spaces(fx.Alice.String(), days(today10))},
+			{http.MethodPost, bookingsPath("me")},
+			{http.MethodPut, reservablesPath(id)},
+		} {
+			t.Run(tc.method+tc.path, func(t *testing.T) {
+				wantUnauthorized(t, tb.call(t, uuid.Nil, tc.method, tc.path, nil))
+			})
+		}
+	})
+}
+
+// A forged token changes nothing.
+func TestForgedTokenWritesNothing(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	req := tb.request(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
+	req.Header.Set("Authorization", "Bearer "+unsigned(t, ownClaims()))
+	wantUnauthorized(t, tb.send(t, req))
+	tb.wantRows(t, "bookings", 0)
+}
+
+// tamper replaces a claim of a signed token without signing it again.
+func tamper(t *testing.T, token, claim string, value any) string {
+	t.Helper()
+	parts := strings.Split(token, ".")
+	payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatalf("decode payload: %v", err)
+	}
+	var c map[string]any
+	if err := json.Unmarshal(payload, &c); err != nil {
+		t.Fatalf("unmarshal payload: %v", err)
+	}
+	c[claim] = value
+	payload, err = json.Marshal(c)
+	if err != nil {
+		t.Fatalf("marshal payload: %v", err)
+	}
+	parts[1] = base64.RawURLEncoding.EncodeToString(payload)
+	return strings.Join(parts, ".")
+}
+
+// TestOIDCBearer checks the identity provider's ID tokens, with mockoidc as the provider.
+func TestOIDCBearer(t *testing.T) {
+	t.Parallel()
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatalf("mockoidc: %v", err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	cfg := web.OIDCConfig{Issuer: m.Issuer(), Audience: m.ClientID}
+	otherKey, err := mockoidc.RandomKeypair(2048)
+	if err != nil {
+		t.Fatalf("keypair: %v", err)
+	}
+
+	// idToken is an ID token of the provider, valid for an hour; kv replaces or adds claims (nil removes).
+	idToken := func(t *testing.T, kp *mockoidc.Keypair, kv ...any) string {
+		t.Helper()
+		now := time.Now()
+		c := gojwt.MapClaims{
+			"iss": m.Issuer(), "aud": m.ClientID, "sub": "idp|" + uuid.NewString(), "email": "alice@acme.test",
+			"iat": now.Unix(), "exp": now.Add(time.Hour).Unix(),
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			if kv[i+1] == nil {
+				delete(c, kv[i].(string))
+				continue
+			}
+			c[kv[i].(string)] = kv[i+1]
+		}
+		tok, err := kp.SignJWT(c)
+		if err != nil {
+			t.Fatalf("SignJWT: %v", err)
+		}
+		return tok
+	}
+	// bookAs books Goya with the token and returns the response.
+	bookAs := func(t *testing.T, tb *testBundle, token string) reply {
+		t.Helper()
+		req := tb.request(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
+		req.Header.Set("Authorization", "Bearer "+token)
+		return tb.send(t, req)
+	}
+
+	for _, tc := range []struct {
+		name    string
+		prepare func(t *testing.T, tb *testBundle) // changes to the fixture
+		token   func(t *testing.T) string
+		want    uuid.UUID // the creator; uuid.Nil: refused with 401
+	}{
+		{name: "EmailNamesAlice", token: func(t *testing.T) string { return idToken(t, m.Keypair) }, want: fx.Alice},
+		{name: "EmailInOtherCase", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email", "Alice@ACME.test")
+		}, want: fx.Alice},
+		{name: "SubjectNamesBob", prepare: func(t *testing.T, tb *testBundle) {
+			bob := fx.Layout().Users[1]
+			bob.OIDCSubject = "idp|bob"
+			if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+				t.Fatalf("import: %v", err)
+			}
+		}, token: func(t *testing.T) string {
+			// The subject decides before the e-mail address.
+			return idToken(t, m.Keypair, "sub", "idp|bob", "email", "alice@acme.test")
+		}, want: fx.Bob},
+		{name: "AudienceInAList", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "aud", []string{"another-client", m.ClientID})
+		}, want: fx.Alice},
+		{name: "UnknownSubjectAndEmail", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email", "mallory@example.com")
+		}},
+		{name: "EmailNotVerified", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email_verified", false)
+		}},
+		{name: "EmailVerified", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email_verified", true)
+		}, want: fx.Alice},
+		{name: "UnknownSubjectNoEmail", token: func(t *testing.T) string { return idToken(t, m.Keypair, "email", nil) }},
+		{name: "Expired", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "iat", time.Now().Add(-2*time.Hour).Unix(), "exp", time.Now().Add(-time.Hour).Unix())
+		}},
+		{name: "SignedByAnotherKey", token: func(t *testing.T) string { return idToken(t, otherKey) }},
+		{name: "WrongAudience", token: func(t *testing.T) string { return idToken(t, m.Keypair, "aud", "another-client") }},
+		{name: "WrongIssuer", token: func(t *testing.T) string { return idToken(t, m.Keypair, "iss", m.Issuer()+"/other") }},
+		{name: "ProviderTokenWithServiceIssuer", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "iss", web.OwnIssuer, "aud", web.OwnAudience, "sub", fx.Alice.String(), "org", fx.OrgA.String())
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := setupOIDC(t, cfg)
+			if tc.prepare != nil {
+				tc.prepare(t, tb)
+			}
+			r := bookAs(t, tb, tc.token(t))
+			if tc.want == uuid.Nil {
+				wantUnauthorized(t, r)
+				tb.wantRows(t, "bookings", 0)
+				return
+			}
+			b := created(t, r, 1)[0]
+			wantValue(t, "creator.id", b["creator"].(map[string]any)["id"], tc.want.String())
+			wantValue(t, "organizer.id", b["organizer"].(map[string]any)["id"], tc.want.String())
+		})
+	}
+
+	t.Run("ServiceTokensStillAccepted", func(t *testing.T) {
+		t.Parallel()
+		tb := setupOIDC(t, cfg)
+		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil), http.StatusOK)
+	})
+}

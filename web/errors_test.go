@@ -1,0 +1,142 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+func TestEveryCodeHasAStatusAndAName(t *testing.T) {
+	t.Parallel()
+	for _, code := range booking.Codes() {
+		t.Run(code.String(), func(t *testing.T) {
+			status, ok := codeStatus[code]
+			if !ok {
+				t.Fatalf("codeStatus has no status for %v", code)
+			}
+			if status < 400 || status > 599 || http.StatusText(status) == "" {
+				t.Errorf("codeStatus[%v] = %d, want an error status", code, status)
+			}
+			if got := code.Name(); got == "UNKNOWN" || got == "" {
+				t.Errorf("Name() = %q, want a name", got)
+			}
+			if got, want := code.String(), fmt.Sprintf("%d - %s", int(code), code.Name()); got != want {
+				t.Errorf("String() = %q, want %q", got, want)
+			}
+		})
+	}
+	known := map[booking.Code]bool{}
+	for _, c := range booking.Codes() {
+		known[c] = true
+	}
+	for c := range codeStatus {
+		if !known[c] {
+			t.Errorf("codeStatus maps %v, which booking.Codes() does not list", c)
+		}
+	}
+}
+
+// The published interface's codes keep its names and statuses; ours are those of DESIGN.md §5.
+func TestCodeStatuses(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		code   booking.Code
+		name   string
+		status int
+	}{
+		// The interface's (section 7).
+		{1002, "RESOURCE_NOT_FOUND", http.StatusNotFound},
+		{1011, "BOOKING_NOT_FOUND", http.StatusNotFound},
+		{1043, "RESOURCE_RESERVABLE_NOT_FOUND", http.StatusNotFound},
+		{4072, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", http.StatusConflict},
+		{4077, "INVALID_RESERVABLE_DELIVERY_TIME", http.StatusConflict},
+		{4078, "INVALID_RESERVABLE_QUANTITY", http.StatusConflict},
+		{4079, "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE", http.StatusConflict},
+		// Ours.
+		{1000, "UNAUTHORIZED", http.StatusUnauthorized},
+		{1001, "FORBIDDEN", http.StatusForbidden},
+		{1003, "USER_NOT_FOUND", http.StatusNotFound},
+		{1004, "BUILDING_NOT_FOUND", http.StatusNotFound},
+		{1005, "SUBCATEGORY_NOT_FOUND", http.StatusNotFound},
+		{2000, "INVALID_REQUEST", http.StatusBadRequest},
+		{4001, "RESOURCE_NOT_AVAILABLE", http.StatusConflict},
+		{4002, "INVALID_DATE_IN_THE_PAST", http.StatusConflict},
+		{4003, "INVALID_DATE_OUTSIDE_RESOURCE_HOURS", http.StatusConflict},
+		{4004, "INVALID_DURATION_EXCEEDS_MAXIMUM", http.StatusConflict},
+		{4005, "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE", http.StatusConflict},
+		{4006, "RESOURCE_NOT_A_SPACE", http.StatusConflict},
+		{4290, "TOO_MANY_REQUESTS", http.StatusTooManyRequests},
+	} {
+		t.Run(fmt.Sprint(int(tc.code)), func(t *testing.T) {
+			if got := tc.code.Name(); got != tc.name {
+				t.Errorf("Name() = %q, want %q", got, tc.name)
+			}
+			if got := codeStatus[tc.code]; got != tc.status {
+				t.Errorf("codeStatus[%d] = %d, want %d", int(tc.code), got, tc.status)
+			}
+		})
+	}
+}
+
+func TestHandleError(t *testing.T) {
+	t.Parallel()
+	s := NewServer(Deps{Logger: slog.New(slog.DiscardHandler)})
+	index := 2
+	for _, tc := range []struct {
+		name       string
+		method     string
+		err        error
+		wantStatus int
+		wantBody   map[string]any // nil: no body
+	}{
+		{"DomainError", http.MethodGet, booking.Errorf(booking.CodeBookingNotFound, "no booking x"), http.StatusNotFound,
+			map[string]any{"status": 404.0, "code": 1011.0, "name": "BOOKING_NOT_FOUND", "title": "1011 - BOOKING_NOT_FOUND", "detail": "no booking x"}},
+		{"WrappedWithIndex", http.MethodPost, fmt.Errorf("create: %w", &booking.Error{Code: booking.CodeResourceNotAvailable, Message: "taken", Index: &index}), http.StatusConflict,
+			map[string]any{"status": 409.0, "code": 4001.0, "name": "RESOURCE_NOT_AVAILABLE", "title": "4001 - RESOURCE_NOT_AVAILABLE", "detail": "taken", "index": 2.0}},
+		{"Unauthorized", http.MethodGet, booking.Errorf(booking.CodeUnauthorized, "token"), http.StatusUnauthorized,
+			map[string]any{"status": 401.0, "code": 1000.0, "name": "UNAUTHORIZED", "title": "1000 - UNAUTHORIZED", "detail": "token"}},
+		{"UnknownCode", http.MethodGet, booking.Errorf(booking.Code(1234), "odd"), http.StatusInternalServerError,
+			map[string]any{"status": 500.0, "code": 1234.0, "name": "UNKNOWN", "title": "1234 - UNKNOWN", "detail": "odd"}},
+		{"UnexpectedRevealsNothing", http.MethodGet, errors.New("pq: password authentication failed for user secret"), http.StatusInternalServerError,
+			map[string]any{"status": 500.0, "code": 5000.0, "name": "INTERNAL_ERROR", "title": "5000 - INTERNAL_ERROR",
+				"detail": "something went wrong on our side; nothing was changed"}},
+		{"HeadHasNoBody", http.MethodHead, booking.Errorf(booking.CodeResourceNotFound, "none"), http.StatusNotFound, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rec := httptest.NewRecorder()
+			c := s.echo.NewContext(httptest.NewRequest(tc.method, "/api/v1/x", nil), rec)
+			s.handleError(tc.err, c)
+			if rec.Code != tc.wantStatus {
+				t.Fatalf("status = %d, want %d", rec.Code, tc.wantStatus)
+			}
+			if got, want := rec.Header().Get("Content-Type"), "application/problem+json"; got != want {
+				t.Errorf("Content-Type = %q, want %q", got, want)
+			}
+			if got := rec.Header().Get("WWW-Authenticate"); (tc.wantStatus == http.StatusUnauthorized) != strings.HasPrefix(got, "Bearer ") {
+				t.Errorf("WWW-Authenticate = %q for status %d", got, tc.wantStatus)
+			}
+			if tc.wantBody == nil {
+				if rec.Body.Len() != 0 {
+					t.Errorf("body = %s, want none", rec.Body)
+				}
+				return
+			}
+			var got map[string]any
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+				t.Fatalf("body %s: %v", rec.Body, err)
+			}
+			if !reflect.DeepEqual(got, tc.wantBody) {
+				t.Errorf("body = %v, want %v", got, tc.wantBody)
+			}
+		})
+	}
+}
