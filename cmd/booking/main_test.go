@@ -78,12 +78,7 @@ func mustRun(t *testing.T, dbURL string, args ...string) (stdout string) {
 }
 
 // serverURL is the PostgreSQL server the tests use, as bookingtest reads it.
-func serverURL() string {
-	if u := os.Getenv("DATABASE_URL"); u != "" {
-		return u
-	}
-	return bookingtest.DefaultDatabaseURL
-}
+func serverURL() string { return bookingtest.ServerURL() }
 
 // databaseURL returns the server's URL naming the database name instead.
 func databaseURL(t *testing.T, name string) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -181,9 +180,4 @@ func TestMigrate(t *testing.T) {
 }
 
 // serverURL is the URL of the test server's default database.
-func serverURL() string {
-	if v := os.Getenv("DATABASE_URL"); v != "" {
-		return v
-	}
-	return bookingtest.DefaultDatabaseURL
-}
+func serverURL() string { return bookingtest.ServerURL() }

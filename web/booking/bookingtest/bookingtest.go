@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"sync"
@@ -48,6 +49,21 @@ func (migrator) Hash() (string, error) {
 func (migrator) Migrate(ctx context.Context, _ *sql.DB, c pgtestdb.Config) error {
 	_, err := booking.Migrate(ctx, c.URL())
 	return err
+}
+
+// ServerURL is the URL of the maintenance database "postgres" on the server the tests use (DATABASE_URL,
+// whatever database it names, else DefaultDatabaseURL): the place to create and drop databases from.
+func ServerURL() string {
+	base := os.Getenv("DATABASE_URL")
+	if base == "" {
+		base = DefaultDatabaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return base
+	}
+	u.Path = "/postgres"
+	return u.String()
 }
 
 // NewDatabaseURL returns the URL of a fresh database, migrated, dropped when the test ends. Without a
