@@ -94,7 +94,6 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible,
 		}
 		if category == booking.CategorySpace {
-			r.Subcategory.Category = category
 			d.Capacity = capacity(r)
 		}
 		out.FreeResources[i] = d

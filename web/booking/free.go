@@ -27,7 +27,7 @@ type FreeQuery struct {
 }
 
 // FreeResources lists the activated, visible resources matching q that no blocking booking touches in
-// any of its intervals, by floor number and name. Floor and Subcategory carry only their ids.
+// any of its intervals, by floor number and name. Floor carries only its id, Subcategory its id and category.
 // Codes: 2000 no interval, too many, or one that ends before it starts; 1004 no such building in the
 // actor's organization; 1005 no such subcategory there, or one of the other category.
 func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([]Resource, error) {
@@ -73,6 +73,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 	out := make([]Resource, len(rows))
 	for i, r := range rows {
 		out[i] = resourceFromRow(r.Resource)
+		out[i].Subcategory.Category = q.Category
 	}
 	return out, nil
 }
