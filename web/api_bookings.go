@@ -48,8 +48,7 @@ func (s *Server) apiCreateSpaceBookings(c echo.Context) error {
 }
 
 func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) error {
-	ctx := c.Request().Context()
-	target, err := userParam(c)
+	actor, organizer, err := s.actingFor(c)
 	if err != nil {
 		return err
 	}
@@ -57,12 +56,7 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	actor := actorFrom(c)
-	organizer, err := s.bookings.ActingFor(ctx, actor, target)
-	if err != nil {
-		return err
-	}
-	bs, err := s.bookings.CreateBookings(ctx, actor, organizer, category, reqs, c.Request().Header.Get("user-access-token"))
+	bs, err := s.bookings.CreateBookings(c.Request().Context(), actor, organizer, category, reqs, c.Request().Header.Get("user-access-token"))
 	if err != nil {
 		return err
 	}
@@ -85,12 +79,6 @@ func decodeBookingRequests(c echo.Context) ([]booking.NewBooking, error) {
 	}
 	if elems == nil {
 		return nil, invalid("body: a JSON array of bookings is required")
-	}
-	if len(elems) == 0 {
-		return nil, invalid("body: the array of bookings is empty")
-	}
-	if len(elems) > booking.MaxBookingsPerRequest {
-		return nil, invalid("body: at most %d bookings per request", booking.MaxBookingsPerRequest)
 	}
 	out := make([]booking.NewBooking, len(elems))
 	for i, raw := range elems {
@@ -125,9 +113,6 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	}
 	if r.EndDate == nil {
 		return nb, invalid("%s.endDate: is required", path)
-	}
-	if *r.EndDate <= *r.StartDate {
-		return nb, invalid("%s.endDate: must be after startDate", path)
 	}
 	nb = booking.NewBooking{
 		ResourceID: id, Start: time.UnixMilli(*r.StartDate), End: time.UnixMilli(*r.EndDate),

@@ -30,8 +30,7 @@ func (s *Server) apiFreeSpaces(c echo.Context) error { return s.apiFree(c, booki
 // GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
 func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	c.Response().Header().Set("Deprecation", "true")
-	ctx := c.Request().Context()
-	target, err := userParam(c)
+	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err
 	}
@@ -79,24 +78,16 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 			return err
 		}
 	}
-	actor := actorFrom(c)
-	if _, err := s.bookings.ActingFor(ctx, actor, target); err != nil {
-		return err
-	}
-	rs, err := s.bookings.FreeResources(ctx, actor, q)
+	rs, err := s.bookings.FreeResources(c.Request().Context(), actor, q)
 	if err != nil {
 		return err
 	}
 	out := freeResponse{FreeResources: make([]listedResourceDTO, len(rs))}
 	for i, r := range rs {
-		d := listedResourceDTO{
+		out.FreeResources[i] = listedResourceDTO{
 			resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
-			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible,
+			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible, Capacity: capacity(r),
 		}
-		if category == booking.CategorySpace {
-			d.Capacity = capacity(r)
-		}
-		out.FreeResources[i] = d
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -14,8 +14,7 @@ type statusInfoResponse struct {
 
 // apiStatusInfo is 4.1: GET /api/v1/users/{me|userId}/resources/statusinfo?postercode=.
 func (s *Server) apiStatusInfo(c echo.Context) error {
-	ctx := c.Request().Context()
-	target, err := userParam(c)
+	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err
 	}
@@ -23,11 +22,7 @@ func (s *Server) apiStatusInfo(c echo.Context) error {
 	if code == "" {
 		return invalid("postercode: is required")
 	}
-	actor := actorFrom(c)
-	if _, err := s.bookings.ActingFor(ctx, actor, target); err != nil {
-		return err
-	}
-	st, err := s.bookings.StatusByPosterCode(ctx, actor, code)
+	st, err := s.bookings.StatusByPosterCode(c.Request().Context(), actor, code)
 	if err != nil {
 		return err
 	}

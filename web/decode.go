@@ -39,7 +39,6 @@ func readBody(c echo.Context) ([]byte, error) {
 // decodeJSON decodes data into v; errors name the field, prefixed with path (e.g. "[2]").
 func decodeJSON(data []byte, path string, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, path)
 	}
@@ -109,17 +108,20 @@ func parseUUID(field, v string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// userParam reads the {userId} path segment: nil for "me".
-func userParam(c echo.Context) (*uuid.UUID, error) {
-	v := c.Param("userId")
-	if v == "me" {
-		return nil, nil
+// actingFor returns the authenticated user and the user the {userId} path segment names: the same user
+// for "me", another one when the caller may act for them (booking.Service.ActingFor).
+func (s *Server) actingFor(c echo.Context) (actor, target booking.User, err error) {
+	actor = actorFrom(c)
+	var id *uuid.UUID
+	if v := c.Param("userId"); v != "me" {
+		parsed, err := parseUUID("userId", v)
+		if err != nil {
+			return actor, booking.User{}, err
+		}
+		id = &parsed
 	}
-	id, err := parseUUID("userId", v)
-	if err != nil {
-		return nil, err
-	}
-	return &id, nil
+	target, err = s.bookings.ActingFor(c.Request().Context(), actor, id)
+	return actor, target, err
 }
 
 // boolQuery reads an optional boolean query parameter.

@@ -166,7 +166,7 @@ type featureDTO struct {
 
 // capacity gives the capacity of a space (0 when unknown) and nothing for a workstation.
 func capacity(r booking.Resource) *int32 {
-	if r.Subcategory.Category != booking.CategorySpace && r.Capacity == nil {
+	if r.Subcategory.Category != booking.CategorySpace {
 		return nil
 	}
 	c := int32(0)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -197,7 +198,7 @@ func importLayout(ctx context.Context, args []string, dbURL string, stdout, stde
 		return err
 	}
 	var l booking.Layout
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&l); err != nil {
 		return fmt.Errorf("%s: not a layout document: %w", args[0], err)

@@ -116,7 +116,7 @@ func (b *NewBooking) normalize() error {
 // or an earlier element of the same request.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken string) ([]Booking, error) {
 	if len(reqs) == 0 {
-		return nil, Errorf(CodeInvalidRequest, "at least one booking is required")
+		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
 	}
 	if len(reqs) > MaxBookingsPerRequest {
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
