@@ -1,6 +1,8 @@
 package booking
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"time"
 
@@ -365,4 +367,55 @@ func demoEarlier(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// DemoResult is what LoadDemo loaded, with the people to try the service as.
+type DemoResult struct {
+	Summary      ImportSummary
+	Employee     User
+	Receptionist User
+	Admin        User
+	Room         Resource // a meeting room, for a first status lookup
+}
+
+// LoadDemo imports the demo office (DemoLayout). Its bookings are loaded only into an organization that
+// has none yet, so loading the demo again never collides with bookings made meanwhile.
+func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, error) {
+	l := DemoLayout(now)
+	org := uuid.MustParse(l.Organizations[0].ID)
+	n, err := s.q.BookingCount(ctx, org)
+	if err != nil {
+		return DemoResult{}, fmt.Errorf("count bookings: %w", err)
+	}
+	if n > 0 {
+		l.Bookings = nil
+	}
+	res := DemoResult{}
+	if res.Summary, err = s.Import(ctx, l); err != nil {
+		return DemoResult{}, err
+	}
+	// The first person of each role, and the first room.
+	byRole := map[Role]*User{RoleEmployee: &res.Employee, RoleReceptionist: &res.Receptionist, RoleAdmin: &res.Admin}
+	for _, u := range l.Users {
+		dst := byRole[Role(cmp.Or(u.Role, string(RoleEmployee)))]
+		if dst == nil || dst.ID != uuid.Nil {
+			continue
+		}
+		if *dst, err = s.UserByID(ctx, org, uuid.MustParse(u.ID)); err != nil {
+			return DemoResult{}, err
+		}
+	}
+	for _, r := range l.Resources {
+		if r.Capacity == nil {
+			continue
+		}
+		id := uuid.MustParse(r.ID)
+		rs, err := s.resourcesByID(ctx, org, []uuid.UUID{id})
+		if err != nil {
+			return DemoResult{}, err
+		}
+		res.Room = rs[id]
+		break
+	}
+	return res, nil
 }

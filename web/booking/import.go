@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -239,7 +240,7 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		p := queries.UserUpsertParams{
 			OrganizationID: org, ID: id, Name: u.Name, Surname: u.Surname, Alias: u.Alias, Email: u.Email,
 			Image: u.Image, UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: boolOr(u.CanBeSearched, true),
-			Type: cmpOr(u.Type, "SERVICE_INTERNAL"), UserLanguage: cmpOr(u.UserLanguage, "en"), Role: role,
+			Type: cmp.Or(u.Type, "SERVICE_INTERNAL"), UserLanguage: cmp.Or(u.UserLanguage, "en"), Role: role,
 			OidcSubject: subject,
 		}
 		if err := im.q.UserUpsert(ctx, p); err != nil {
@@ -247,13 +248,6 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 	}
 	return nil
-}
-
-func cmpOr(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }
 
 func (im importer) buildings(ctx context.Context, l Layout) error {
@@ -274,7 +268,7 @@ func (im importer) buildings(ctx context.Context, l Layout) error {
 		}
 		p := queries.BuildingUpsertParams{
 			OrganizationID: org, ID: id, Name: b.Name, Country: b.Address.Country, City: b.Address.City,
-			Address: b.Address.Address, Timezone: b.Timezone, Status: cmpOr(b.Status, Activated),
+			Address: b.Address.Address, Timezone: b.Timezone, Status: cmp.Or(b.Status, Activated),
 			Visible: boolOr(b.Visible, true),
 		}
 		if c := b.Address.Coordinates; c != nil {
@@ -306,7 +300,7 @@ func (im importer) floors(ctx context.Context, l Layout) error {
 		}
 		if err := im.q.FloorUpsert(ctx, queries.FloorUpsertParams{
 			OrganizationID: org, ID: id, BuildingID: building, Name: f.Name, FloorNumber: f.FloorNumber,
-			Image: f.Image, Status: cmpOr(f.Status, Activated), Type: cmpOr(f.Type, "OFFICE"),
+			Image: f.Image, Status: cmp.Or(f.Status, Activated), Type: cmp.Or(f.Type, "OFFICE"),
 			Visible: boolOr(f.Visible, true),
 		}); err != nil {
 			return a.db(err)
@@ -375,7 +369,7 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			OrganizationID: org, ID: id, Name: r.Name, AdvanceCheckIn: r.AdvanceCheckIn,
 			ExpirationMargin: r.ExpirationMargin, StartTime: r.StartTime, EndTime: end,
 			MaximumDuration: r.MaximumDuration, MaximumAdvance: r.MaximumAdvance,
-			AccessControlType: cmpOr(r.AccessControlType, "ANY"), RequiresApproval: r.RequiresApproval,
+			AccessControlType: cmp.Or(r.AccessControlType, "ANY"), RequiresApproval: r.RequiresApproval,
 			AllDayBookings: r.AllDayBookings, AllDayBookingsCheckInMs: r.AllDayBookingsCheckInMS,
 		}); err != nil {
 			return a.db(err)
@@ -418,7 +412,7 @@ func (im importer) reservables(ctx context.Context, l Layout) error {
 			return a.errorf("standardDeliveryTimeMs", "must not be negative")
 		}
 		if err := im.q.ReservableUpsert(ctx, queries.ReservableUpsertParams{
-			OrganizationID: org, ID: id, Name: r.Name, Type: cmpOr(r.Type, "SERVICE"), Description: r.Description,
+			OrganizationID: org, ID: id, Name: r.Name, Type: cmp.Or(r.Type, "SERVICE"), Description: r.Description,
 			ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime, AllowComments: r.AllowComments,
 			MinimumCancellationMs: r.MinimumCancellationMs, StandardDeliveryTimeMs: r.StandardDeliveryTimeMs,
 		}); err != nil {
@@ -440,7 +434,7 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 			TopLeftX: r.MapCoordinates.TopLeftX, TopLeftY: r.MapCoordinates.TopLeftY,
 			BottomRightX: r.MapCoordinates.BottomRightX, BottomRightY: r.MapCoordinates.BottomRightY,
 			Approachable: boolOr(r.Approachable, true), Visible: boolOr(r.Visible, true),
-			Status: cmpOr(r.Status, Activated), Capacity: r.Capacity,
+			Status: cmp.Or(r.Status, Activated), Capacity: r.Capacity,
 		}
 		if p.FloorID, err = a.uuid("floorId", r.FloorID); err != nil {
 			return err
@@ -549,64 +543,4 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 		}
 	}
 	return nil
-}
-
-// DemoResult is what LoadDemo loaded, with the people to try the service as.
-type DemoResult struct {
-	Summary      ImportSummary
-	Employee     User
-	Receptionist User
-	Admin        User
-	Room         Resource // a meeting room, for a first status lookup
-}
-
-// LoadDemo imports the demo office (DemoLayout). Its bookings are loaded only into an organization that
-// has none yet, so loading the demo again never collides with bookings made meanwhile.
-func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, error) {
-	l := DemoLayout(now)
-	org := uuid.MustParse(l.Organizations[0].ID)
-	n, err := s.q.BookingCount(ctx, org)
-	if err != nil {
-		return DemoResult{}, fmt.Errorf("count bookings: %w", err)
-	}
-	if n > 0 {
-		l.Bookings = nil
-	}
-	sum, err := s.Import(ctx, l)
-	if err != nil {
-		return DemoResult{}, err
-	}
-	res := DemoResult{Summary: sum}
-	for _, u := range l.Users {
-		p := func(dst *User) error {
-			if dst.ID != uuid.Nil {
-				return nil
-			}
-			v, err := s.UserByID(ctx, org, uuid.MustParse(u.ID))
-			*dst = v
-			return err
-		}
-		switch Role(u.Role) {
-		case RoleEmployee, "":
-			err = p(&res.Employee)
-		case RoleReceptionist:
-			err = p(&res.Receptionist)
-		case RoleAdmin:
-			err = p(&res.Admin)
-		}
-		if err != nil {
-			return DemoResult{}, err
-		}
-	}
-	for _, r := range l.Resources {
-		if r.Capacity != nil {
-			rs, err := s.resourcesByID(ctx, org, []uuid.UUID{uuid.MustParse(r.ID)})
-			if err != nil {
-				return DemoResult{}, err
-			}
-			res.Room = rs[uuid.MustParse(r.ID)]
-			break
-		}
-	}
-	return res, nil
 }

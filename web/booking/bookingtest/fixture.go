@@ -1,6 +1,7 @@
 package bookingtest
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -28,19 +29,7 @@ var Now = time.Date(2026, 11, 23, 9, 0, 0, 0, Madrid)
 // At returns hh:mm in Madrid, days after Now's date.
 func At(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, Madrid) }
 
-func id(n int) uuid.UUID {
-	return uuid.MustParse("00000000-0000-4000-8000-" + pad(n))
-}
-
-func pad(n int) string {
-	const digits = "000000000000"
-	s := []byte(digits)
-	for i := len(s) - 1; n > 0; i-- {
-		s[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(s)
-}
+func id(n int) uuid.UUID { return uuid.MustParse(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)) }
 
 // The fixture's ids. Organization A (Acme) has the additional-services module; B (Globex) has not.
 var (
