@@ -115,6 +115,35 @@ func TestFreeWorkstations(t *testing.T) {
 		}
 	})
 
+	t.Run("AllDayBookingsKeepsRulesAllowingThem", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		// Both fixture desks allow all-day bookings; Desk 3's rule (the rooms') does not.
+		desk3 := uuid.New()
+		if _, err := tb.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{{
+			ID: desk3.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
+			SubcategoryID: fx.SubDesk.String(), ResourceRuleID: fx.RuleRoom.String(), Name: "Desk 3", PosterCode: "MAD-D3",
+		}}}); err != nil {
+			t.Fatalf("import desk: %v", err)
+		}
+		for _, tc := range []struct {
+			name  string
+			query url.Values
+			want  []string
+		}{
+			{"Absent", days(today10), strs(fx.DeskOne, fx.DeskTwo, desk3)},
+			{"False", with(days(today10), "allDayBookings", "false"), strs(fx.DeskOne, fx.DeskTwo, desk3)},
+			{"True", with(days(today10), "allDayBookings", "true"), strs(fx.DeskOne, fx.DeskTwo)},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				got := listed(t, tb.call(t, fx.Alice, http.MethodGet, workstations("me", tc.query), nil))
+				if !slices.Equal(got, tc.want) {
+					t.Errorf("free workstations = %v, want %v", got, tc.want)
+				}
+			})
+		}
+	})
+
 	t.Run("UserPathForms", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)

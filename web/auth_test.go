@@ -126,6 +126,9 @@ func TestBearerTokens(t *testing.T) {
 		for _, tc := range []struct{ name, authorization string }{
 			{"MissingHeader", ""},
 			{"BasicScheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("alice:secret"))},
+			// A valid token under another scheme: only the scheme check refuses it.
+			{"ValidTokenUnderBasicScheme", "Basic " + mint(t, alice, time.Hour)},
+			{"ValidTokenUnderTokenScheme", "Token " + mint(t, alice, time.Hour)},
 			{"SchemeWithoutToken", "Bearer"},
 			{"SchemeWithBlankToken", "Bearer   "},
 			{"TokenWithoutScheme", mint(t, alice, time.Hour)},

@@ -44,10 +44,11 @@ func TestEveryCodeHasAStatusAndAName(t *testing.T) {
 	}
 }
 
-// The published interface's codes keep its names and statuses; ours are those of DESIGN.md §5.
+// The published interface's codes keep its names and statuses; ours are those of DESIGN.md §5 and the
+// README. Every code is pinned here, so that no status can change unnoticed.
 func TestCodeStatuses(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
+	tests := []struct {
 		code   booking.Code
 		name   string
 		status int
@@ -73,8 +74,20 @@ func TestCodeStatuses(t *testing.T) {
 		{4004, "INVALID_DURATION_EXCEEDS_MAXIMUM", http.StatusConflict},
 		{4005, "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE", http.StatusConflict},
 		{4006, "RESOURCE_NOT_A_SPACE", http.StatusConflict},
+		{4007, "BOOKING_NOT_MODIFIABLE", http.StatusConflict},
 		{4290, "TOO_MANY_REQUESTS", http.StatusTooManyRequests},
-	} {
+		{5000, "INTERNAL_ERROR", http.StatusInternalServerError},
+	}
+	pinned := map[booking.Code]bool{}
+	for _, tc := range tests {
+		pinned[tc.code] = true
+	}
+	for _, c := range booking.Codes() {
+		if !pinned[c] {
+			t.Errorf("%v: no expected name and status in this table", c)
+		}
+	}
+	for _, tc := range tests {
 		t.Run(fmt.Sprint(int(tc.code)), func(t *testing.T) {
 			if got := tc.code.Name(); got != tc.name {
 				t.Errorf("Name() = %q, want %q", got, tc.name)

@@ -391,6 +391,38 @@ func TestCreateBookings(t *testing.T) {
 		})
 	}
 
+	// A resource whose floor or building is deactivated or hidden cannot be booked either; New York's
+	// Hudson, in another building, still can.
+	for _, tc := range []struct {
+		name   string
+		change func(l *booking.Layout)
+	}{
+		{"ResourceOnDeactivatedFloorIs1002", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingIs1002", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingIs1002", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			l := bookingtest.Layout()
+			if l.Floors[0].ID != bookingtest.FloorMadrid.String() || l.Buildings[0].ID != bookingtest.BuildingMadrid.String() {
+				t.Fatalf("the fixture's first floor and building are not Madrid's")
+			}
+			tc.change(&l)
+			if _, err := b.Service.Import(t.Context(), l); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			alice := fixtureUsers(t, b).alice
+			hudson := req(bookingtest.RoomHudson, at(1, 16, 0), at(1, 17, 0)) // 10:00–11:00 in New York
+			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
+				[]booking.NewBooking{hudson, goya(10, 11)}, "")
+			wantCode(t, err, booking.CodeResourceNotFound)
+			wantIndex(t, err, 1)
+			wantNoBookings(t, b)
+			mustCreate(t, b, alice, hudson)
+		})
+	}
+
 	t.Run("FirstFailingDecidesOverlapBeforeLaterError", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)

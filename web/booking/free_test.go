@@ -110,6 +110,9 @@ func TestFreeResources(t *testing.T) {
 		if got, want := goya.Subcategory.ID, bookingtest.SubRoom; got != want {
 			t.Errorf("Subcategory.ID = %v, want %v", got, want)
 		}
+		if got, want := goya.Subcategory.Category, booking.CategorySpace; got != want {
+			t.Errorf("Subcategory.Category = %v, want %v", got, want)
+		}
 		if goya.Capacity == nil || *goya.Capacity != 8 {
 			t.Errorf("Capacity = %v, want 8", goya.Capacity)
 		}

@@ -294,7 +294,7 @@ func TestImport(t *testing.T) {
 				layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
 				layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
 			}}
-		}, "bookings[2]."},
+		}, "bookings[2].startDate:"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
@@ -326,7 +326,7 @@ func TestImport(t *testing.T) {
 			layoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
 		}})
 		wantCode(t, err, booking.CodeInvalidRequest)
-		wantMessagePrefix(t, err, "bookings[1].")
+		wantMessagePrefix(t, err, "bookings[1].startDate:")
 		if got := tableCounts(t, b); !maps.Equal(got, before) {
 			t.Fatalf("counts after a refused import = %v, want %v", got, before)
 		}

@@ -215,6 +215,25 @@ func TestContractReservables(t *testing.T) {
 		}
 		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, q(2), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 2, ""))
+
+		// Rita may act on any booking of her organization whatever the creator, so she cannot show the
+		// creator's right: Bob, an employee, books for Alice, and as the creator (neither the organizer
+		// nor a receptionist or admin) he may contract; Adam's booking for Alice stays invisible to him.
+		bs, err = b.Service.CreateBookings(t.Context(), u.bob, u.alice, booking.CategorySpace,
+			[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0))}, "")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		contract(t, b, u.bob, bs[0].ID, order(coffee, nil, q(3), ""))
+		wantContracted(t, b, bs[0].ID, line(coffee, 0, 3, ""))
+		bs, err = b.Service.CreateBookings(t.Context(), u.adam, u.alice, booking.CategorySpace,
+			[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0))}, "")
+		if err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		_, err = b.Service.ContractReservables(t.Context(), u.bob, bs[0].ID, []booking.ReservableOrder{order(coffee, nil, nil, "")})
+		wantCode(t, err, booking.CodeBookingNotFound)
+		wantContracted(t, b, bs[0].ID)
 	})
 
 	t.Run("WaitingApprovalBookingMayContract", func(t *testing.T) {
@@ -376,7 +395,14 @@ func TestContractReservables(t *testing.T) {
 
 		t.Run("AddingWithShorterMarginPassesUntilItsOwnLimit", func(t *testing.T) {
 			t.Parallel()
+			// At 09:00, past Coffee's limit (08:00) but exactly at AV setup's own (09:00), adding AV passes.
 			b, u, id, _ := setupLate(t)
+			b.Clock.Set(at(1, 9, 0))
+			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, ""))
+			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
+
+			// A minute later it is refused.
+			b, u, id, _ = setupLate(t)
 			b.Clock.Set(at(1, 9, 1))
 			_, err := b.Service.ContractReservables(t.Context(), u.alice, id,
 				[]booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, "")})

@@ -212,6 +212,34 @@ func TestStatusByPosterCode(t *testing.T) {
 		}
 	})
 
+	// The resource is free only when its floor and building are activated and visible too.
+	for _, tc := range []struct {
+		name   string
+		change func(l *booking.Layout)
+	}{
+		{"ResourceOnDeactivatedFloorNotFree", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			l := bookingtest.Layout()
+			if l.Floors[0].ID != bookingtest.FloorMadrid.String() || l.Buildings[0].ID != bookingtest.BuildingMadrid.String() {
+				t.Fatalf("the fixture's first floor and building are not Madrid's")
+			}
+			tc.change(&l)
+			if _, err := b.Service.Import(t.Context(), l); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			st := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
+			wantBusy(t, st)
+			if got, want := st.Resource.ID, bookingtest.RoomGoya; got != want {
+				t.Errorf("Resource.ID = %v, want %v", got, want)
+			}
+		})
+	}
+
 	t.Run("UnknownCodeIs1002", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)

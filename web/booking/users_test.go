@@ -102,4 +102,24 @@ func TestUserLookups(t *testing.T) {
 		_, err = b.Service.UserByIdentity(t.Context(), "unknown-subject", "nobody@acme.test")
 		wantCode(t, err, booking.CodeUnauthorized)
 	})
+	t.Run("UserByIdentityEmailInTwoOrganizationsIs1000", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		// Globex gets a user with Alice's address: the address alone no longer says who it is.
+		if _, err := b.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{{
+			ID: uuid.NewString(), OrganizationID: bookingtest.OrgB.String(), Name: "alice", Email: "alice@acme.test",
+		}}}); err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test")
+		wantCode(t, err, booking.CodeUnauthorized)
+		// Rita's address is still hers alone.
+		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test")
+		if err != nil {
+			t.Fatalf("UserByIdentity: %v", err)
+		}
+		if got.ID != bookingtest.Rita {
+			t.Errorf("ID = %v, want Rita", got.ID)
+		}
+	})
 }
