@@ -307,6 +307,29 @@ func TestContractReservables(t *testing.T) {
 			[]booking.ReservableOrder{order(coffee, d(-time.Minute), nil, "")}, booking.CodeReservableDeliveryTime},
 		{"DeliveryBeyondDurationIs4077", nil,
 			[]booking.ReservableOrder{order(coffee, d(2*time.Hour+time.Millisecond), nil, "")}, booking.CodeReservableDeliveryTime},
+
+		// The order of the checks, as documented: each request breaks a later rule too, and the earlier wins.
+		{"DuplicateOnUnknownBookingIs2000", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			return u.alice, uuid.New()
+		}, []booking.ReservableOrder{order(av, nil, nil, ""), order(av, nil, nil, "")}, booking.CodeInvalidRequest},
+		{"CancelledBeforeNotOfferedIs4007", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			lb := layoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
+			importBookings(t, b, lb)
+			return u.alice, uuid.MustParse(lb.ID)
+		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeBookingNotModifiable},
+		{"HiddenRoomBeforeNotOfferedIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
+			if _, err := b.Service.Import(t.Context(), l); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			return u.alice, id
+		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeResourceNotFound},
+		{"NotOfferedBeforeQuantityIs1043", nil,
+			[]booking.ReservableOrder{order(lunch, nil, q(0), "")}, booking.CodeResourceReservableNotFound},
+		{"QuantityBeforeDeliveryIs4078", nil,
+			[]booking.ReservableOrder{order(coffee, d(-time.Minute), q(0), "")}, booking.CodeReservableQuantity},
+		{"FirstOrderDecidesIs4078", nil,
+			[]booking.ReservableOrder{order(coffee, nil, q(0), ""), order(lunch, nil, nil, "")}, booking.CodeReservableQuantity},
 	}
 	for _, tt := range refusals {
 		t.Run(tt.name, func(t *testing.T) {
