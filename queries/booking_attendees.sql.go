@@ -36,3 +36,22 @@ func (q *Queries) BookingAttendeeInsert(ctx context.Context, arg BookingAttendee
 	)
 	return err
 }
+
+const bookingHasAttendee = `-- name: BookingHasAttendee :one
+SELECT EXISTS (
+    SELECT 1 FROM booking_attendees
+    WHERE organization_id = $1 AND booking_id = $2 AND user_id = $3::uuid)
+`
+
+type BookingHasAttendeeParams struct {
+	OrganizationID uuid.UUID
+	BookingID      uuid.UUID
+	UserID         uuid.UUID
+}
+
+func (q *Queries) BookingHasAttendee(ctx context.Context, arg BookingHasAttendeeParams) (bool, error) {
+	row := q.db.QueryRow(ctx, bookingHasAttendee, arg.OrganizationID, arg.BookingID, arg.UserID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}

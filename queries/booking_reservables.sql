@@ -5,6 +5,13 @@ JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.re
 WHERE br.organization_id = @organization_id AND br.booking_id = @booking_id
 ORDER BY rv.name, rv.id;
 
+-- name: BookingReservablesOfBookings :many
+SELECT sqlc.embed(br), sqlc.embed(rv)
+FROM booking_reservables br
+JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
+WHERE br.organization_id = @organization_id AND br.booking_id = ANY (@booking_ids::uuid[])
+ORDER BY br.booking_id, rv.name, rv.id;
+
 -- name: BookingReservablesDelete :exec
 DELETE FROM booking_reservables WHERE organization_id = @organization_id AND booking_id = @booking_id;
 

@@ -105,3 +105,58 @@ func (q *Queries) BookingReservablesOfBooking(ctx context.Context, arg BookingRe
 	}
 	return items, nil
 }
+
+const bookingReservablesOfBookings = `-- name: BookingReservablesOfBookings :many
+SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms, br.quantity, br.comment, rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms
+FROM booking_reservables br
+JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
+WHERE br.organization_id = $1 AND br.booking_id = ANY ($2::uuid[])
+ORDER BY br.booking_id, rv.name, rv.id
+`
+
+type BookingReservablesOfBookingsParams struct {
+	OrganizationID uuid.UUID
+	BookingIds     []uuid.UUID
+}
+
+type BookingReservablesOfBookingsRow struct {
+	BookingReservable BookingReservable
+	Reservable        Reservable
+}
+
+func (q *Queries) BookingReservablesOfBookings(ctx context.Context, arg BookingReservablesOfBookingsParams) ([]BookingReservablesOfBookingsRow, error) {
+	rows, err := q.db.Query(ctx, bookingReservablesOfBookings, arg.OrganizationID, arg.BookingIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingReservablesOfBookingsRow
+	for rows.Next() {
+		var i BookingReservablesOfBookingsRow
+		if err := rows.Scan(
+			&i.BookingReservable.OrganizationID,
+			&i.BookingReservable.BookingID,
+			&i.BookingReservable.ReservableID,
+			&i.BookingReservable.DeliveryTimeMs,
+			&i.BookingReservable.Quantity,
+			&i.BookingReservable.Comment,
+			&i.Reservable.OrganizationID,
+			&i.Reservable.ID,
+			&i.Reservable.Name,
+			&i.Reservable.Type,
+			&i.Reservable.Description,
+			&i.Reservable.ChooseQuantity,
+			&i.Reservable.ChooseDeliveryTime,
+			&i.Reservable.AllowComments,
+			&i.Reservable.MinimumCancellationMs,
+			&i.Reservable.StandardDeliveryTimeMs,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -1,20 +1,26 @@
 -- name: BookingInsert :exec
 INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address, user_access_token)
+                      building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
+                      check_in_opens_at, check_in_closes_at)
 VALUES (@organization_id, @id, @resource_id, @creator_id, @organizer_id, @start_date, @end_date, @status,
         @access_control_type, @subject, @body_content, @body_type, @importance, @resource_type,
-        @building_access_status, @create_online_meeting, @sip_address, @user_access_token);
+        @building_access_status, @create_online_meeting, @sip_address, @user_access_token, @all_day,
+        @check_in_opens_at, @check_in_closes_at);
 
 -- name: BookingUpsert :execrows
--- Loads a booking from a layout document; its resource type follows from the resource, and nothing is
--- written when the resource does not exist.
+-- Loads a booking from a layout document; its resource type and check-in window follow from the resource
+-- and its rule, and nothing is written when the resource does not exist.
 INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address)
+                      building_access_status, create_online_meeting, sip_address, check_in_opens_at,
+                      check_in_closes_at)
 SELECT @organization_id, @id, r.id, @creator_id, @organizer_id, @start_date, @end_date, @status,
        rr.access_control_type, @subject, @body_content, @body_type, @importance, s.category,
-       @building_access_status, @create_online_meeting, @sip_address
+       @building_access_status, @create_online_meeting, @sip_address,
+       @start_date::timestamptz - rr.advance_check_in * interval '1 millisecond' AS check_in_opens_at,
+       LEAST(@end_date::timestamptz, @start_date::timestamptz + rr.expiration_margin * interval '1 millisecond')
+           AS check_in_closes_at
 FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
@@ -26,6 +32,7 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
     resource_type = EXCLUDED.resource_type, building_access_status = EXCLUDED.building_access_status,
     create_online_meeting = EXCLUDED.create_online_meeting, sip_address = EXCLUDED.sip_address,
+    check_in_opens_at = EXCLUDED.check_in_opens_at, check_in_closes_at = EXCLUDED.check_in_closes_at,
     updated_at = now();
 
 -- name: BookingGet :one
@@ -43,6 +50,95 @@ WHERE organization_id = @organization_id AND resource_id = @resource_id
   AND tstzrange(start_date, end_date, '[)') && tstzrange(@after::timestamptz, @until::timestamptz, '[)')
 ORDER BY start_date
 LIMIT 2;
+
+-- name: BookingsGetByIDs :many
+SELECT * FROM bookings WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
+
+-- name: BookingSetStatus :exec
+-- Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
+UPDATE bookings
+SET status = @status, checked_in_at = CASE WHEN @status = 'ACTIVE' THEN @now::timestamptz ELSE checked_in_at END,
+    updated_at = now()
+WHERE organization_id = @organization_id AND id = @id;
+
+-- name: BookingFinish :exec
+-- Ends an ACTIVE booking at a moment, freeing the rest of its slot.
+UPDATE bookings SET status = 'FINISHED', end_date = @end_date, updated_at = now()
+WHERE organization_id = @organization_id AND id = @id;
+
+-- name: BookingApprove :exec
+-- Approves a waiting booking, opening its check-in window anew.
+UPDATE bookings
+SET status = 'PENDING', check_in_opens_at = @check_in_opens_at, check_in_closes_at = @check_in_closes_at,
+    updated_at = now()
+WHERE organization_id = @organization_id AND id = @id;
+
+-- name: BookingMove :exec
+-- Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
+UPDATE bookings
+SET resource_id = @resource_id, start_date = @start_date, end_date = @end_date, all_day = @all_day, status = @status,
+    access_control_type = @access_control_type, check_in_opens_at = @check_in_opens_at,
+    check_in_closes_at = @check_in_closes_at, updated_at = now()
+WHERE organization_id = @organization_id AND id = @id;
+
+-- name: BookingsOfUser :many
+-- A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of
+-- the last booking of the previous page), overlapping [from, to) when given, in the statuses given.
+SELECT bk.* FROM bookings bk
+WHERE bk.organization_id = @organization_id
+  AND (bk.organizer_id = @user_id OR EXISTS (
+      SELECT 1 FROM booking_attendees a
+      WHERE a.organization_id = bk.organization_id AND a.booking_id = bk.id AND a.user_id = @user_id))
+  AND (sqlc.narg(from_date)::timestamptz IS NULL OR bk.end_date > sqlc.narg(from_date)::timestamptz)
+  AND (sqlc.narg(to_date)::timestamptz IS NULL OR bk.start_date < sqlc.narg(to_date)::timestamptz)
+  AND (cardinality(@statuses::text[]) = 0 OR bk.status = ANY (@statuses::text[]))
+  AND (sqlc.narg(after_start)::timestamptz IS NULL
+       OR (bk.start_date, bk.id) < (sqlc.narg(after_start)::timestamptz, @after_id::uuid))
+ORDER BY bk.start_date DESC, bk.id DESC
+LIMIT @max_rows;
+
+-- name: BookingsWaitingApproval :many
+-- The approval queue of an organization, earliest start first, from a cursor.
+SELECT * FROM bookings
+WHERE organization_id = @organization_id AND status = 'WAITING_APPROVAL'
+  AND (sqlc.narg(after_start)::timestamptz IS NULL
+       OR (start_date, id) > (sqlc.narg(after_start)::timestamptz, @after_id::uuid))
+ORDER BY start_date, id
+LIMIT @max_rows;
+
+-- name: BookingsToCheckIn :many
+-- A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
+-- open, and ACTIVE ones not yet over (checking in again is harmless).
+SELECT * FROM bookings
+WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
+  AND ((status = 'PENDING' AND check_in_opens_at <= @at::timestamptz AND @at::timestamptz < check_in_closes_at)
+       OR (status = 'ACTIVE' AND @at::timestamptz < end_date))
+ORDER BY start_date, id
+LIMIT 1;
+
+-- name: BookingsBusy :many
+-- The blocking bookings of some resources that overlap [from, to), by resource and start.
+SELECT resource_id, start_date, end_date FROM bookings
+WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::uuid[])
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(start_date, end_date, '[)') && tstzrange(@from_date::timestamptz, @to_date::timestamptz, '[)')
+ORDER BY resource_id, start_date;
+
+-- name: BookingsExpireNoShows :many
+-- Every PENDING booking whose check-in window has closed becomes EXPIRED, freeing its resource.
+UPDATE bookings SET status = 'EXPIRED', updated_at = now()
+WHERE status = 'PENDING' AND check_in_closes_at <= @at::timestamptz
+RETURNING organization_id, id;
+
+-- name: BookingsFinishEnded :many
+-- Every ACTIVE booking that has ended becomes FINISHED.
+UPDATE bookings SET status = 'FINISHED', updated_at = now()
+WHERE status = 'ACTIVE' AND end_date <= @at::timestamptz
+RETURNING organization_id, id;
+
+-- name: SweepLockTry :one
+-- One sweep at a time across every instance: the lock is held until the transaction ends.
+SELECT pg_try_advisory_xact_lock(@key::bigint);
 
 -- name: BookingCount :one
 SELECT count(*) FROM bookings WHERE organization_id = @organization_id;

@@ -12,6 +12,31 @@ import (
 	"github.com/google/uuid"
 )
 
+const bookingApprove = `-- name: BookingApprove :exec
+UPDATE bookings
+SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
+    updated_at = now()
+WHERE organization_id = $3 AND id = $4
+`
+
+type BookingApproveParams struct {
+	CheckInOpensAt  time.Time
+	CheckInClosesAt time.Time
+	OrganizationID  uuid.UUID
+	ID              uuid.UUID
+}
+
+// Approves a waiting booking, opening its check-in window anew.
+func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) error {
+	_, err := q.db.Exec(ctx, bookingApprove,
+		arg.CheckInOpensAt,
+		arg.CheckInClosesAt,
+		arg.OrganizationID,
+		arg.ID,
+	)
+	return err
+}
+
 const bookingCount = `-- name: BookingCount :one
 SELECT count(*) FROM bookings WHERE organization_id = $1
 `
@@ -23,8 +48,25 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 	return count, err
 }
 
+const bookingFinish = `-- name: BookingFinish :exec
+UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
+WHERE organization_id = $2 AND id = $3
+`
+
+type BookingFinishParams struct {
+	EndDate        time.Time
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Ends an ACTIVE booking at a moment, freeing the rest of its slot.
+func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) error {
+	_, err := q.db.Exec(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
+	return err
+}
+
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -56,12 +98,16 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -93,6 +139,10 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
 	)
 	return i, err
 }
@@ -100,10 +150,12 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 const bookingInsert = `-- name: BookingInsert :exec
 INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address, user_access_token)
+                      building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
+                      check_in_opens_at, check_in_closes_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
         $9, $10, $11, $12, $13, $14,
-        $15, $16, $17, $18)
+        $15, $16, $17, $18, $19,
+        $20, $21)
 `
 
 type BookingInsertParams struct {
@@ -125,6 +177,9 @@ type BookingInsertParams struct {
 	CreateOnlineMeeting  bool
 	SipAddress           string
 	UserAccessToken      string
+	AllDay               bool
+	CheckInOpensAt       time.Time
+	CheckInClosesAt      time.Time
 }
 
 func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) error {
@@ -147,6 +202,72 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) er
 		arg.CreateOnlineMeeting,
 		arg.SipAddress,
 		arg.UserAccessToken,
+		arg.AllDay,
+		arg.CheckInOpensAt,
+		arg.CheckInClosesAt,
+	)
+	return err
+}
+
+const bookingMove = `-- name: BookingMove :exec
+UPDATE bookings
+SET resource_id = $1, start_date = $2, end_date = $3, all_day = $4, status = $5,
+    access_control_type = $6, check_in_opens_at = $7,
+    check_in_closes_at = $8, updated_at = now()
+WHERE organization_id = $9 AND id = $10
+`
+
+type BookingMoveParams struct {
+	ResourceID        uuid.UUID
+	StartDate         time.Time
+	EndDate           time.Time
+	AllDay            bool
+	Status            string
+	AccessControlType string
+	CheckInOpensAt    time.Time
+	CheckInClosesAt   time.Time
+	OrganizationID    uuid.UUID
+	ID                uuid.UUID
+}
+
+// Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
+func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) error {
+	_, err := q.db.Exec(ctx, bookingMove,
+		arg.ResourceID,
+		arg.StartDate,
+		arg.EndDate,
+		arg.AllDay,
+		arg.Status,
+		arg.AccessControlType,
+		arg.CheckInOpensAt,
+		arg.CheckInClosesAt,
+		arg.OrganizationID,
+		arg.ID,
+	)
+	return err
+}
+
+const bookingSetStatus = `-- name: BookingSetStatus :exec
+UPDATE bookings
+SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
+    updated_at = now()
+WHERE organization_id = $3 AND id = $4
+`
+
+type BookingSetStatusParams struct {
+	Status         string
+	Now            time.Time
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
+func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusParams) error {
+	_, err := q.db.Exec(ctx, bookingSetStatus,
+		arg.Status,
+		arg.Now,
+		arg.OrganizationID,
+		arg.ID,
 	)
 	return err
 }
@@ -154,14 +275,18 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) er
 const bookingUpsert = `-- name: BookingUpsert :execrows
 INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address)
+                      building_access_status, create_online_meeting, sip_address, check_in_opens_at,
+                      check_in_closes_at)
 SELECT $1, $2, r.id, $3, $4, $5, $6, $7,
        rr.access_control_type, $8, $9, $10, $11, s.category,
-       $12, $13, $14
+       $12, $13, $14,
+       $15 AS check_in_opens_at,
+       LEAST($6::timestamptz, $16)
+           AS check_in_closes_at
 FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = $1 AND r.id = $15
+WHERE r.organization_id = $1 AND r.id = $17
 ON CONFLICT (organization_id, id) DO UPDATE SET
     resource_id = EXCLUDED.resource_id, creator_id = EXCLUDED.creator_id, organizer_id = EXCLUDED.organizer_id,
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
@@ -169,29 +294,32 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
     resource_type = EXCLUDED.resource_type, building_access_status = EXCLUDED.building_access_status,
     create_online_meeting = EXCLUDED.create_online_meeting, sip_address = EXCLUDED.sip_address,
+    check_in_opens_at = EXCLUDED.check_in_opens_at, check_in_closes_at = EXCLUDED.check_in_closes_at,
     updated_at = now()
 `
 
 type BookingUpsertParams struct {
-	OrganizationID       uuid.UUID
-	ID                   uuid.UUID
-	CreatorID            uuid.UUID
-	OrganizerID          uuid.UUID
-	StartDate            time.Time
-	EndDate              time.Time
-	Status               string
-	Subject              string
-	BodyContent          string
-	BodyType             string
-	Importance           string
-	BuildingAccessStatus string
-	CreateOnlineMeeting  bool
-	SipAddress           string
-	ResourceID           uuid.UUID
+	OrganizationID                                                      uuid.UUID
+	ID                                                                  uuid.UUID
+	CreatorID                                                           uuid.UUID
+	OrganizerID                                                         uuid.UUID
+	StartDate                                                           time.Time
+	EndDate                                                             time.Time
+	Status                                                              string
+	Subject                                                             string
+	BodyContent                                                         string
+	BodyType                                                            string
+	Importance                                                          string
+	BuildingAccessStatus                                                string
+	CreateOnlineMeeting                                                 bool
+	SipAddress                                                          string
+	StartDatetimestamptzRradvanceCheckIn1MillisecondpgCataloginterval   time.Time
+	StartDatetimestamptzRrexpirationMargin1MillisecondpgCataloginterval time.Time
+	ResourceID                                                          uuid.UUID
 }
 
-// Loads a booking from a layout document; its resource type follows from the resource, and nothing is
-// written when the resource does not exist.
+// Loads a booking from a layout document; its resource type and check-in window follow from the resource
+// and its rule, and nothing is written when the resource does not exist.
 func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (int64, error) {
 	result, err := q.db.Exec(ctx, bookingUpsert,
 		arg.OrganizationID,
@@ -208,6 +336,8 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 		arg.BuildingAccessStatus,
 		arg.CreateOnlineMeeting,
 		arg.SipAddress,
+		arg.StartDatetimestamptzRradvanceCheckIn1MillisecondpgCataloginterval,
+		arg.StartDatetimestamptzRrexpirationMargin1MillisecondpgCataloginterval,
 		arg.ResourceID,
 	)
 	if err != nil {
@@ -217,7 +347,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND tstzrange(start_date, end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
@@ -269,6 +399,10 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
 		); err != nil {
 			return nil, err
 		}
@@ -278,4 +412,398 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 		return nil, err
 	}
 	return items, nil
+}
+
+const bookingsBusy = `-- name: BookingsBusy :many
+SELECT resource_id, start_date, end_date FROM bookings
+WHERE organization_id = $1 AND resource_id = ANY ($2::uuid[])
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(start_date, end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+ORDER BY resource_id, start_date
+`
+
+type BookingsBusyParams struct {
+	OrganizationID uuid.UUID
+	ResourceIds    []uuid.UUID
+	FromDate       time.Time
+	ToDate         time.Time
+}
+
+type BookingsBusyRow struct {
+	ResourceID uuid.UUID
+	StartDate  time.Time
+	EndDate    time.Time
+}
+
+// The blocking bookings of some resources that overlap [from, to), by resource and start.
+func (q *Queries) BookingsBusy(ctx context.Context, arg BookingsBusyParams) ([]BookingsBusyRow, error) {
+	rows, err := q.db.Query(ctx, bookingsBusy,
+		arg.OrganizationID,
+		arg.ResourceIds,
+		arg.FromDate,
+		arg.ToDate,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingsBusyRow
+	for rows.Next() {
+		var i BookingsBusyRow
+		if err := rows.Scan(&i.ResourceID, &i.StartDate, &i.EndDate); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsExpireNoShows = `-- name: BookingsExpireNoShows :many
+UPDATE bookings SET status = 'EXPIRED', updated_at = now()
+WHERE status = 'PENDING' AND check_in_closes_at <= $1::timestamptz
+RETURNING organization_id, id
+`
+
+type BookingsExpireNoShowsRow struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Every PENDING booking whose check-in window has closed becomes EXPIRED, freeing its resource.
+func (q *Queries) BookingsExpireNoShows(ctx context.Context, at time.Time) ([]BookingsExpireNoShowsRow, error) {
+	rows, err := q.db.Query(ctx, bookingsExpireNoShows, at)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingsExpireNoShowsRow
+	for rows.Next() {
+		var i BookingsExpireNoShowsRow
+		if err := rows.Scan(&i.OrganizationID, &i.ID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsFinishEnded = `-- name: BookingsFinishEnded :many
+UPDATE bookings SET status = 'FINISHED', updated_at = now()
+WHERE status = 'ACTIVE' AND end_date <= $1::timestamptz
+RETURNING organization_id, id
+`
+
+type BookingsFinishEndedRow struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Every ACTIVE booking that has ended becomes FINISHED.
+func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]BookingsFinishEndedRow, error) {
+	rows, err := q.db.Query(ctx, bookingsFinishEnded, at)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingsFinishEndedRow
+	for rows.Next() {
+		var i BookingsFinishEndedRow
+		if err := rows.Scan(&i.OrganizationID, &i.ID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+`
+
+type BookingsGetByIDsParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsGetByIDs, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.UserAccessToken,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsOfUser = `-- name: BookingsOfUser :many
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.user_access_token, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at FROM bookings bk
+WHERE bk.organization_id = $1
+  AND (bk.organizer_id = $2 OR EXISTS (
+      SELECT 1 FROM booking_attendees a
+      WHERE a.organization_id = bk.organization_id AND a.booking_id = bk.id AND a.user_id = $2))
+  AND ($3::timestamptz IS NULL OR bk.end_date > $3::timestamptz)
+  AND ($4::timestamptz IS NULL OR bk.start_date < $4::timestamptz)
+  AND (cardinality($5::text[]) = 0 OR bk.status = ANY ($5::text[]))
+  AND ($6::timestamptz IS NULL
+       OR (bk.start_date, bk.id) < ($6::timestamptz, $7::uuid))
+ORDER BY bk.start_date DESC, bk.id DESC
+LIMIT $8
+`
+
+type BookingsOfUserParams struct {
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	FromDate       *time.Time
+	ToDate         *time.Time
+	Statuses       []string
+	AfterStart     *time.Time
+	AfterID        uuid.UUID
+	MaxRows        int32
+}
+
+// A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of
+// the last booking of the previous page), overlapping [from, to) when given, in the statuses given.
+func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsOfUser,
+		arg.OrganizationID,
+		arg.UserID,
+		arg.FromDate,
+		arg.ToDate,
+		arg.Statuses,
+		arg.AfterStart,
+		arg.AfterID,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.UserAccessToken,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
+WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+  AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
+       OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
+ORDER BY start_date, id
+LIMIT 1
+`
+
+type BookingsToCheckInParams struct {
+	OrganizationID uuid.UUID
+	ResourceID     uuid.UUID
+	UserID         uuid.UUID
+	At             time.Time
+}
+
+// A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
+// open, and ACTIVE ones not yet over (checking in again is harmless).
+func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsToCheckIn,
+		arg.OrganizationID,
+		arg.ResourceID,
+		arg.UserID,
+		arg.At,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.UserAccessToken,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
+WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
+  AND ($2::timestamptz IS NULL
+       OR (start_date, id) > ($2::timestamptz, $3::uuid))
+ORDER BY start_date, id
+LIMIT $4
+`
+
+type BookingsWaitingApprovalParams struct {
+	OrganizationID uuid.UUID
+	AfterStart     *time.Time
+	AfterID        uuid.UUID
+	MaxRows        int32
+}
+
+// The approval queue of an organization, earliest start first, from a cursor.
+func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaitingApprovalParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsWaitingApproval,
+		arg.OrganizationID,
+		arg.AfterStart,
+		arg.AfterID,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.UserAccessToken,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sweepLockTry = `-- name: SweepLockTry :one
+SELECT pg_try_advisory_xact_lock($1::bigint)
+`
+
+// One sweep at a time across every instance: the lock is held until the transaction ends.
+func (q *Queries) SweepLockTry(ctx context.Context, key int64) (bool, error) {
+	row := q.db.QueryRow(ctx, sweepLockTry, key)
+	var pg_try_advisory_xact_lock bool
+	err := row.Scan(&pg_try_advisory_xact_lock)
+	return pg_try_advisory_xact_lock, err
 }

@@ -8,3 +8,6 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, country = EXCLUDED.country, city = EXCLUDED.city, address = EXCLUDED.address,
     latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, timezone = EXCLUDED.timezone,
     status = EXCLUDED.status, visible = EXCLUDED.visible;
+
+-- name: BuildingsVisible :many
+SELECT * FROM buildings WHERE organization_id = @organization_id AND visible ORDER BY name, id;

@@ -78,3 +78,39 @@ func (q *Queries) BuildingUpsert(ctx context.Context, arg BuildingUpsertParams) 
 	)
 	return err
 }
+
+const buildingsVisible = `-- name: BuildingsVisible :many
+SELECT organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible FROM buildings WHERE organization_id = $1 AND visible ORDER BY name, id
+`
+
+func (q *Queries) BuildingsVisible(ctx context.Context, organizationID uuid.UUID) ([]Building, error) {
+	rows, err := q.db.Query(ctx, buildingsVisible, organizationID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Building
+	for rows.Next() {
+		var i Building
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Country,
+			&i.City,
+			&i.Address,
+			&i.Latitude,
+			&i.Longitude,
+			&i.Timezone,
+			&i.Status,
+			&i.Visible,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -8,3 +8,6 @@ FROM resource_features rf
 JOIN features f ON f.organization_id = rf.organization_id AND f.id = rf.feature_id
 WHERE rf.organization_id = @organization_id AND rf.resource_id = ANY (@resource_ids::uuid[])
 ORDER BY rf.resource_id, f.name, f.id;
+
+-- name: FeaturesList :many
+SELECT * FROM features WHERE organization_id = @organization_id ORDER BY name, id;

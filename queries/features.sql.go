@@ -76,3 +76,32 @@ func (q *Queries) FeaturesByResources(ctx context.Context, arg FeaturesByResourc
 	}
 	return items, nil
 }
+
+const featuresList = `-- name: FeaturesList :many
+SELECT organization_id, id, name, email FROM features WHERE organization_id = $1 ORDER BY name, id
+`
+
+func (q *Queries) FeaturesList(ctx context.Context, organizationID uuid.UUID) ([]Feature, error) {
+	rows, err := q.db.Query(ctx, featuresList, organizationID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Feature
+	for rows.Next() {
+		var i Feature
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

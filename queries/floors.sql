@@ -4,3 +4,11 @@ VALUES (@organization_id, @id, @building_id, @name, @floor_number, @image, @stat
 ON CONFLICT (organization_id, id) DO UPDATE SET
     building_id = EXCLUDED.building_id, name = EXCLUDED.name, floor_number = EXCLUDED.floor_number,
     image = EXCLUDED.image, status = EXCLUDED.status, type = EXCLUDED.type, visible = EXCLUDED.visible;
+
+-- name: FloorsOfBuilding :many
+SELECT * FROM floors
+WHERE organization_id = @organization_id AND building_id = @building_id AND visible
+ORDER BY floor_number, name, id;
+
+-- name: FloorGet :one
+SELECT * FROM floors WHERE organization_id = @organization_id AND id = @id;

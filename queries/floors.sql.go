@@ -11,6 +11,32 @@ import (
 	"github.com/google/uuid"
 )
 
+const floorGet = `-- name: FloorGet :one
+SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors WHERE organization_id = $1 AND id = $2
+`
+
+type FloorGetParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) FloorGet(ctx context.Context, arg FloorGetParams) (Floor, error) {
+	row := q.db.QueryRow(ctx, floorGet, arg.OrganizationID, arg.ID)
+	var i Floor
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.BuildingID,
+		&i.Name,
+		&i.FloorNumber,
+		&i.Image,
+		&i.Status,
+		&i.Type,
+		&i.Visible,
+	)
+	return i, err
+}
+
 const floorUpsert = `-- name: FloorUpsert :exec
 INSERT INTO floors (organization_id, id, building_id, name, floor_number, image, status, type, visible)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -44,4 +70,45 @@ func (q *Queries) FloorUpsert(ctx context.Context, arg FloorUpsertParams) error 
 		arg.Visible,
 	)
 	return err
+}
+
+const floorsOfBuilding = `-- name: FloorsOfBuilding :many
+SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors
+WHERE organization_id = $1 AND building_id = $2 AND visible
+ORDER BY floor_number, name, id
+`
+
+type FloorsOfBuildingParams struct {
+	OrganizationID uuid.UUID
+	BuildingID     uuid.UUID
+}
+
+func (q *Queries) FloorsOfBuilding(ctx context.Context, arg FloorsOfBuildingParams) ([]Floor, error) {
+	rows, err := q.db.Query(ctx, floorsOfBuilding, arg.OrganizationID, arg.BuildingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Floor
+	for rows.Next() {
+		var i Floor
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.BuildingID,
+			&i.Name,
+			&i.FloorNumber,
+			&i.Image,
+			&i.Status,
+			&i.Type,
+			&i.Visible,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

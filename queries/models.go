@@ -31,6 +31,10 @@ type Booking struct {
 	UserAccessToken      string
 	CreatedAt            time.Time
 	UpdatedAt            time.Time
+	AllDay               bool
+	CheckInOpensAt       time.Time
+	CheckInClosesAt      time.Time
+	CheckedInAt          *time.Time
 }
 
 type BookingAttendee struct {

@@ -58,3 +58,25 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     top_left_y = EXCLUDED.top_left_y, bottom_right_x = EXCLUDED.bottom_right_x,
     bottom_right_y = EXCLUDED.bottom_right_y, approachable = EXCLUDED.approachable, visible = EXCLUDED.visible,
     status = EXCLUDED.status, capacity = EXCLUDED.capacity;
+
+-- name: ResourcesOfBuilding :many
+-- Bookable resources of a building, narrowed by floor, subcategory, category, features (all of them) and
+-- a minimum capacity when asked, by floor number and name.
+SELECT sqlc.embed(r), s.category
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+WHERE r.organization_id = @organization_id
+  AND f.building_id = @building_id
+  AND (sqlc.narg(floor_id)::uuid IS NULL OR r.floor_id = sqlc.narg(floor_id)::uuid)
+  AND (sqlc.narg(subcategory_id)::uuid IS NULL OR r.subcategory_id = sqlc.narg(subcategory_id)::uuid)
+  AND (sqlc.narg(category)::text IS NULL OR s.category = sqlc.narg(category)::text)
+  AND r.visible AND r.status = 'ACTIVATED'
+  AND f.visible AND f.status = 'ACTIVATED'
+  AND b.visible AND b.status = 'ACTIVATED'
+  AND (sqlc.narg(min_capacity)::integer IS NULL OR r.capacity >= sqlc.narg(min_capacity)::integer)
+  AND (SELECT count(*) FROM resource_features rf
+       WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
+         AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])
+ORDER BY f.floor_number, r.name, r.id;

@@ -352,3 +352,88 @@ func (q *Queries) ResourcesGetByIDs(ctx context.Context, arg ResourcesGetByIDsPa
 	}
 	return items, nil
 }
+
+const resourcesOfBuilding = `-- name: ResourcesOfBuilding :many
+SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, s.category
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+WHERE r.organization_id = $1
+  AND f.building_id = $2
+  AND ($3::uuid IS NULL OR r.floor_id = $3::uuid)
+  AND ($4::uuid IS NULL OR r.subcategory_id = $4::uuid)
+  AND ($5::text IS NULL OR s.category = $5::text)
+  AND r.visible AND r.status = 'ACTIVATED'
+  AND f.visible AND f.status = 'ACTIVATED'
+  AND b.visible AND b.status = 'ACTIVATED'
+  AND ($6::integer IS NULL OR r.capacity >= $6::integer)
+  AND (SELECT count(*) FROM resource_features rf
+       WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
+         AND rf.feature_id = ANY ($7::uuid[])) = cardinality($7::uuid[])
+ORDER BY f.floor_number, r.name, r.id
+`
+
+type ResourcesOfBuildingParams struct {
+	OrganizationID uuid.UUID
+	BuildingID     uuid.UUID
+	FloorID        *uuid.UUID
+	SubcategoryID  *uuid.UUID
+	Category       *string
+	MinCapacity    *int32
+	FeatureIds     []uuid.UUID
+}
+
+type ResourcesOfBuildingRow struct {
+	Resource Resource
+	Category string
+}
+
+// Bookable resources of a building, narrowed by floor, subcategory, category, features (all of them) and
+// a minimum capacity when asked, by floor number and name.
+func (q *Queries) ResourcesOfBuilding(ctx context.Context, arg ResourcesOfBuildingParams) ([]ResourcesOfBuildingRow, error) {
+	rows, err := q.db.Query(ctx, resourcesOfBuilding,
+		arg.OrganizationID,
+		arg.BuildingID,
+		arg.FloorID,
+		arg.SubcategoryID,
+		arg.Category,
+		arg.MinCapacity,
+		arg.FeatureIds,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ResourcesOfBuildingRow
+	for rows.Next() {
+		var i ResourcesOfBuildingRow
+		if err := rows.Scan(
+			&i.Resource.OrganizationID,
+			&i.Resource.ID,
+			&i.Resource.FloorID,
+			&i.Resource.SubcategoryID,
+			&i.Resource.ResourceRuleID,
+			&i.Resource.Name,
+			&i.Resource.PosterCode,
+			&i.Resource.Image,
+			&i.Resource.Phone,
+			&i.Resource.TopLeftX,
+			&i.Resource.TopLeftY,
+			&i.Resource.BottomRightX,
+			&i.Resource.BottomRightY,
+			&i.Resource.Approachable,
+			&i.Resource.Visible,
+			&i.Resource.Status,
+			&i.Resource.Capacity,
+			&i.Category,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -7,3 +7,8 @@ VALUES (@organization_id, @id, @name, @category, @delete_historial, @hide_bookin
 ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, category = EXCLUDED.category, delete_historial = EXCLUDED.delete_historial,
     hide_bookings = EXCLUDED.hide_bookings, can_be_searched = EXCLUDED.can_be_searched, shifts = EXCLUDED.shifts;
+
+-- name: SubcategoriesList :many
+SELECT * FROM subcategories
+WHERE organization_id = @organization_id AND (sqlc.narg(category)::text IS NULL OR category = sqlc.narg(category)::text)
+ORDER BY category DESC, name, id;

@@ -11,6 +11,46 @@ import (
 	"github.com/google/uuid"
 )
 
+const subcategoriesList = `-- name: SubcategoriesList :many
+SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories
+WHERE organization_id = $1 AND ($2::text IS NULL OR category = $2::text)
+ORDER BY category DESC, name, id
+`
+
+type SubcategoriesListParams struct {
+	OrganizationID uuid.UUID
+	Category       *string
+}
+
+func (q *Queries) SubcategoriesList(ctx context.Context, arg SubcategoriesListParams) ([]Subcategory, error) {
+	rows, err := q.db.Query(ctx, subcategoriesList, arg.OrganizationID, arg.Category)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Subcategory
+	for rows.Next() {
+		var i Subcategory
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Category,
+			&i.DeleteHistorial,
+			&i.HideBookings,
+			&i.CanBeSearched,
+			&i.Shifts,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const subcategoryGet = `-- name: SubcategoryGet :one
 SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories WHERE organization_id = $1 AND id = $2
 `

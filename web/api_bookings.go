@@ -18,6 +18,7 @@ type createBookingRequest struct {
 	} `json:"resource"`
 	StartDate  *int64  `json:"startDate"`
 	EndDate    *int64  `json:"endDate"`
+	AllDay     *bool   `json:"allDay"`
 	Importance *string `json:"importance"`
 	Subject    *string `json:"subject"`
 	Body       *struct {
@@ -45,6 +46,13 @@ type bookingsResponse struct {
 // apiCreateSpaceBookings is 4.4: POST /api/v1/users/{me|userId}/bookings/spaces/standard.
 func (s *Server) apiCreateSpaceBookings(c echo.Context) error {
 	return s.apiCreateBookings(c, booking.CategorySpace)
+}
+
+// apiCreateWorkstationBookings is POST /api/v1/users/{me|userId}/bookings/workstations/standard: the same
+// request and answer as 4.4, for workstations; an element with "allDay": true books the whole window of
+// its startDate's day.
+func (s *Server) apiCreateWorkstationBookings(c echo.Context) error {
+	return s.apiCreateBookings(c, booking.CategoryWorkstation)
 }
 
 func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) error {
@@ -108,14 +116,19 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	if err != nil {
 		return nb, err
 	}
+	allDay := r.AllDay != nil && *r.AllDay
 	if r.StartDate == nil {
 		return nb, invalid("%s.startDate: is required", path)
 	}
-	if r.EndDate == nil {
-		return nb, invalid("%s.endDate: is required", path)
+	if r.EndDate == nil && !allDay {
+		return nb, invalid("%s.endDate: is required (unless allDay is true)", path)
+	}
+	var end time.Time
+	if r.EndDate != nil {
+		end = time.UnixMilli(*r.EndDate)
 	}
 	nb = booking.NewBooking{
-		ResourceID: id, Start: time.UnixMilli(*r.StartDate), End: time.UnixMilli(*r.EndDate),
+		ResourceID: id, Start: time.UnixMilli(*r.StartDate), End: end, AllDay: allDay,
 		Importance: deref(r.Importance), Subject: deref(r.Subject), SipAddress: deref(r.SipAddress),
 		CreateOnlineMeeting: r.CreateOnlineMeeting != nil && *r.CreateOnlineMeeting,
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
@@ -30,6 +31,8 @@ func (s *Server) apiFreeSpaces(c echo.Context) error { return s.apiFree(c, booki
 // GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
 func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	c.Response().Header().Set("Deprecation", "true")
+	c.Response().Header().Set("Link", fmt.Sprintf(`<%s/users/%s/buildings/%s/availability>; rel="successor-version"`,
+		apiPrefix, url.PathEscape(c.Param("userId")), url.PathEscape(c.Param("buildingId"))))
 	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err
@@ -44,18 +47,8 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	if q.Intervals, err = bookingDays(c); err != nil {
 		return err
 	}
-	// One comma-separated value, as the interface says; repeated parameters are read too.
-	for _, v := range c.QueryParams()["features"] {
-		for _, f := range strings.Split(v, ",") {
-			if f = strings.TrimSpace(f); f == "" {
-				continue
-			}
-			id, err := parseUUID(fmt.Sprintf("features[%d]", len(q.FeatureIDs)), f)
-			if err != nil {
-				return err
-			}
-			q.FeatureIDs = append(q.FeatureIDs, id)
-		}
+	if q.FeatureIDs, err = featuresQuery(c); err != nil {
+		return err
 	}
 	// Flags that do not change availability are still checked, so that a typo is not silently ignored.
 	if category == booking.CategorySpace {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,7 +51,7 @@ func setupOIDC(t *testing.T, cfg web.OIDCConfig) *testBundle {
 		t.Fatalf("NewTokens: %v", err)
 	}
 	srv := httptest.NewServer(web.NewServer(web.Deps{
-		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.DiscardHandler),
+		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 	}))
 	t.Cleanup(srv.Close)
 	return &testBundle{Bundle: b, srv: srv, tokens: tokens}

@@ -232,7 +232,7 @@ func toBookedResource(r booking.Resource) bookedResourceDTO {
 		Features: make([]featureDTO, len(r.Features)), Capacity: capacity(r),
 	}
 	for i, f := range r.Features {
-		d.Features[i] = featureDTO{ID: f.ID.String(), Name: f.Name, Email: f.Email, Organization: ref(f.OrganizationID.String())}
+		d.Features[i] = toFeature(f)
 	}
 	return d
 }
@@ -294,12 +294,65 @@ type bookingReservableDTO struct {
 func toBookingReservable(br booking.BookingReservable) bookingReservableDTO {
 	r := br.Reservable
 	return bookingReservableDTO{
-		Reservable: reservableDTO{
-			ID: r.ID.String(), OrganizationID: r.OrganizationID.String(), Name: r.Name, Type: r.Type,
-			Description: r.Description, ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime,
-			AllowComments: r.AllowComments,
-		},
+		Reservable:            toReservable(r),
 		MinimumCancellationMs: r.MinimumCancellation.Milliseconds(), StandardDeliveryTimeMs: r.StandardDeliveryTime.Milliseconds(),
 		DeliveryTimeMs: br.DeliveryTime.Milliseconds(), Quantity: br.Quantity, Comment: br.Comment,
 	}
+}
+
+type intervalDTO struct {
+	StartDate int64 `json:"startDate"`
+	EndDate   int64 `json:"endDate"`
+}
+
+func toInterval(iv booking.Interval) intervalDTO {
+	return intervalDTO{StartDate: millis(iv.Start), EndDate: millis(iv.End)}
+}
+
+// bookingDetailDTO is a booking as read back: the Booking of the interface, plus whether it is all-day,
+// its check-in window and its contracted reservables.
+type bookingDetailDTO struct {
+	bookingDTO
+	AllDay                bool                   `json:"allDay"`
+	CheckIn               intervalDTO            `json:"checkIn"`
+	BookingReservableList []bookingReservableDTO `json:"bookingReservableList"`
+}
+
+func toBookingDetail(b booking.Booking) bookingDetailDTO {
+	d := bookingDetailDTO{
+		bookingDTO: toBooking(b), AllDay: b.AllDay, CheckIn: toInterval(b.CheckIn),
+		BookingReservableList: make([]bookingReservableDTO, len(b.Reservables)),
+	}
+	for i, br := range b.Reservables {
+		d.BookingReservableList[i] = toBookingReservable(br)
+	}
+	return d
+}
+
+type bookingPageDTO struct {
+	Bookings   []bookingDetailDTO `json:"bookings"`
+	NextCursor *string            `json:"nextCursor"`
+}
+
+func toBookingPage(p booking.BookingPage) bookingPageDTO {
+	d := bookingPageDTO{Bookings: make([]bookingDetailDTO, len(p.Bookings))}
+	for i, b := range p.Bookings {
+		d.Bookings[i] = toBookingDetail(b)
+	}
+	if p.NextCursor != "" {
+		d.NextCursor = &p.NextCursor
+	}
+	return d
+}
+
+func toReservable(r booking.Reservable) reservableDTO {
+	return reservableDTO{
+		ID: r.ID.String(), OrganizationID: r.OrganizationID.String(), Name: r.Name, Type: r.Type,
+		Description: r.Description, ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime,
+		AllowComments: r.AllowComments,
+	}
+}
+
+func toFeature(f booking.Feature) featureDTO {
+	return featureDTO{ID: f.ID.String(), Name: f.Name, Email: f.Email, Organization: ref(f.OrganizationID.String())}
 }

@@ -56,6 +56,7 @@ func TestCodeStatuses(t *testing.T) {
 		// The interface's (section 7).
 		{1002, "RESOURCE_NOT_FOUND", http.StatusNotFound},
 		{1011, "BOOKING_NOT_FOUND", http.StatusNotFound},
+		{1012, "NO_BOOKING_TO_CHECK_IN", http.StatusNotFound},
 		{1043, "RESOURCE_RESERVABLE_NOT_FOUND", http.StatusNotFound},
 		{4072, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", http.StatusConflict},
 		{4077, "INVALID_RESERVABLE_DELIVERY_TIME", http.StatusConflict},
@@ -67,6 +68,7 @@ func TestCodeStatuses(t *testing.T) {
 		{1003, "USER_NOT_FOUND", http.StatusNotFound},
 		{1004, "BUILDING_NOT_FOUND", http.StatusNotFound},
 		{1005, "SUBCATEGORY_NOT_FOUND", http.StatusNotFound},
+		{1006, "FLOOR_NOT_FOUND", http.StatusNotFound},
 		{2000, "INVALID_REQUEST", http.StatusBadRequest},
 		{4001, "RESOURCE_NOT_AVAILABLE", http.StatusConflict},
 		{4002, "INVALID_DATE_IN_THE_PAST", http.StatusConflict},
@@ -75,6 +77,9 @@ func TestCodeStatuses(t *testing.T) {
 		{4005, "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE", http.StatusConflict},
 		{4006, "RESOURCE_NOT_A_SPACE", http.StatusConflict},
 		{4007, "BOOKING_NOT_MODIFIABLE", http.StatusConflict},
+		{4010, "CHECK_IN_NOT_OPEN_YET", http.StatusConflict},
+		{4011, "CHECK_IN_CLOSED", http.StatusConflict},
+		{4012, "ALL_DAY_BOOKINGS_NOT_ALLOWED", http.StatusConflict},
 		{4290, "TOO_MANY_REQUESTS", http.StatusTooManyRequests},
 		{5000, "INTERNAL_ERROR", http.StatusInternalServerError},
 	}

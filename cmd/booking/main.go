@@ -34,7 +34,8 @@ const DefaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/booking?sslmode=d
 const usage = `usage: booking <command> [flags]
 
 commands:
-  serve   [--addr 127.0.0.1:8080] [--dev]   migrate, then serve the API (and pages)
+  serve   [--addr 127.0.0.1:8080] [--dev]   migrate, then serve the API (and pages) and expire no-shows
+          [--sweep-every 15s]
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
   token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line)
@@ -122,8 +123,12 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dev := fs.Bool("dev", false, "development mode: readable logs at debug level")
+	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *sweepEvery <= 0 {
+		return fmt.Errorf("serve: --sweep-every must be positive")
 	}
 	log := newLogger(stderr, *dev)
 	pool, svc, err := open(ctx, dbURL)
@@ -153,6 +158,11 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	}
 	fmt.Fprintf(stdout, "Workspace Booking listening on http://%s\n", ln.Addr())
 	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", *dev))
+
+	// Every instance sweeps; the sweep itself makes sure only one acts at a time.
+	sweepCtx, stopSweeps := context.WithCancel(ctx)
+	defer stopSweeps()
+	go svc.RunSweeps(sweepCtx, *sweepEvery, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

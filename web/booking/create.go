@@ -34,10 +34,12 @@ type ExternalAttendee struct {
 	Email string
 }
 
-// NewBooking asks for one booking of a resource for [Start, End).
+// NewBooking asks for one booking of a resource for [Start, End), or, when AllDay, for the whole bookable
+// window of Start's local day (End is then not read).
 type NewBooking struct {
 	ResourceID          uuid.UUID
 	Start, End          time.Time
+	AllDay              bool
 	Importance          string // LOW (default), NORMAL or HIGH
 	Subject             string
 	Body                Body // BodyType TEXT (default) or HTML
@@ -62,6 +64,12 @@ var (
 func (b *NewBooking) normalize() error {
 	if b.ResourceID == uuid.Nil {
 		return Errorf(CodeInvalidRequest, "resource.id: is required")
+	}
+	if b.AllDay {
+		if b.Start.IsZero() {
+			return Errorf(CodeInvalidRequest, "startDate: is required (any moment of the day to book)")
+		}
+		b.End = b.Start.Add(time.Millisecond) // replaced by the day's window once the resource is known
 	}
 	if b.Start.IsZero() || b.End.IsZero() {
 		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
@@ -111,7 +119,8 @@ func (b *NewBooking) normalize() error {
 // userAccessToken (the identity provider's token, possibly empty) is kept with each booking.
 // New bookings are PENDING, or WAITING_APPROVAL when the resource's rule requires approval.
 // Codes: 2000 invalid element or too many; 1002 unknown, deactivated or hidden resource; 4006 a
-// resource of the other category; 4002, 4003, 4004, 4005 a rule of the resource refuses the interval;
+// resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
+// 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
 // or an earlier element of the same request.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken string) ([]Booking, error) {
@@ -130,7 +139,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 			attendees = append(attendees, a.UserID)
 		}
 	}
-	resources, err := s.resourcesByID(ctx, org, distinct(ids))
+	resources, err := resourcesByID(ctx, s.q, org, distinct(ids))
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +154,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	// element decides the error, whether a check or the no-overlap constraint refuses it.
 	err = s.inTx(ctx, func(q *queries.Queries) error {
 		for i := range reqs {
-			res, err := s.checkElement(reqs, i, category, resources, known, now)
+			res, checkIn, err := s.checkElement(reqs, i, category, resources, known, now)
 			if err != nil {
 				return AtIndex(err, i)
 			}
@@ -155,6 +164,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 				AccessControlType: res.Rule.AccessControlType, Creator: creator, Organizer: organizer, Resource: res,
 				Subject: r.Subject, Body: r.Body, Importance: r.Importance, ResourceType: category,
 				BuildingAccessStatus: "PENDING", CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress,
+				AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
 			}
 			if res.Rule.RequiresApproval {
 				b.Status = StatusWaitingApproval
@@ -165,6 +175,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 				Subject: b.Subject, BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
 				ResourceType: string(category), BuildingAccessStatus: b.BuildingAccessStatus,
 				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress, UserAccessToken: userAccessToken,
+				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
 			if isExclusionViolation(err) {
 				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
@@ -187,40 +198,59 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 
 // checkElement normalizes element i of reqs and checks it against everything but the bookings already
 // stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
-func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]Resource, known map[uuid.UUID]bool, now time.Time) (Resource, error) {
+// An all-day element gets the interval it covers. It returns the resource and the check-in window.
+func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
-		return Resource{}, err
+		return Resource{}, Interval{}, err
 	}
 	res, ok := resources[r.ResourceID]
 	if !ok || !res.Bookable() {
-		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID)
+		return Resource{}, Interval{}, Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID)
 	}
-	if res.Subcategory.Category != category {
-		if category == CategorySpace {
-			return Resource{}, Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
-		}
-		return Resource{}, Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
+	if err := checkCategory(res, category); err != nil {
+		return Resource{}, Interval{}, err
 	}
 	loc, err := s.location(res.Floor.Building.Timezone)
 	if err != nil {
-		return Resource{}, err
+		return Resource{}, Interval{}, err
+	}
+	rule := res.Rule
+	if r.AllDay {
+		iv, err := rule.AllDay(r.Start, now, loc)
+		if err != nil {
+			return Resource{}, Interval{}, err
+		}
+		r.Start, r.End = iv.Start, iv.End
+		rule.MaximumDuration = 0 // allowing all-day bookings allows their length
 	}
 	iv := Interval{Start: r.Start, End: r.End}
-	if err := res.Rule.CheckInterval(iv, now, loc); err != nil {
-		return Resource{}, err
+	if err := rule.CheckInterval(iv, now, loc); err != nil {
+		return Resource{}, Interval{}, err
 	}
 	for j := range i {
 		if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
-			return Resource{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
+			return Resource{}, Interval{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
 		}
 	}
 	for j, a := range r.InternalAttendees {
 		if !known[a.UserID] {
-			return Resource{}, Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID)
+			return Resource{}, Interval{}, Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID)
 		}
 	}
-	return res, nil
+	return res, rule.CheckInWindow(iv, r.AllDay, now, loc), nil
+}
+
+// checkCategory refuses a resource of another category than the operation books: a workstation sent to
+// the spaces operation is 4006, anything else 2000.
+func checkCategory(res Resource, category Category) error {
+	if res.Subcategory.Category == category {
+		return nil
+	}
+	if category == CategorySpace {
+		return Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
+	}
+	return Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
 }
 
 // knownUsers returns which of the ids are users of the organization.
@@ -263,12 +293,12 @@ func insertAttendees(ctx context.Context, q *queries.Queries, org, bookingID uui
 }
 
 // resourcesByID loads resources with floor, building, subcategory, rule and features.
-func (s *Service) resourcesByID(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
-	rows, err := s.q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
+func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
+	rows, err := q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
 	if err != nil {
 		return nil, fmt.Errorf("get resources: %w", err)
 	}
-	feats, err := s.q.FeaturesByResources(ctx, queries.FeaturesByResourcesParams{OrganizationID: org, ResourceIds: ids})
+	feats, err := q.FeaturesByResources(ctx, queries.FeaturesByResourcesParams{OrganizationID: org, ResourceIds: ids})
 	if err != nil {
 		return nil, fmt.Errorf("get features: %w", err)
 	}

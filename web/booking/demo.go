@@ -410,7 +410,7 @@ func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, erro
 			continue
 		}
 		id := uuid.MustParse(r.ID)
-		rs, err := s.resourcesByID(ctx, org, []uuid.UUID{id})
+		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{id})
 		if err != nil {
 			return DemoResult{}, err
 		}

@@ -17,7 +17,9 @@ const (
 	CodeUserNotFound                Code = 1003
 	CodeBuildingNotFound            Code = 1004
 	CodeSubcategoryNotFound         Code = 1005
+	CodeFloorNotFound               Code = 1006
 	CodeBookingNotFound             Code = 1011
+	CodeNoBookingToCheckIn          Code = 1012
 	CodeResourceReservableNotFound  Code = 1043
 	CodeInvalidRequest              Code = 2000
 	CodeResourceNotAvailable        Code = 4001
@@ -27,6 +29,9 @@ const (
 	CodeDateExceedsMaximumAdvance   Code = 4005
 	CodeResourceNotASpace           Code = 4006
 	CodeBookingNotModifiable        Code = 4007
+	CodeCheckInNotOpenYet           Code = 4010
+	CodeCheckInClosed               Code = 4011
+	CodeAllDayNotAllowed            Code = 4012
 	CodeMinCancellationOfReservable Code = 4072
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
@@ -42,7 +47,9 @@ var codeNames = map[Code]string{
 	CodeUserNotFound:                "USER_NOT_FOUND",
 	CodeBuildingNotFound:            "BUILDING_NOT_FOUND",
 	CodeSubcategoryNotFound:         "SUBCATEGORY_NOT_FOUND",
+	CodeFloorNotFound:               "FLOOR_NOT_FOUND",
 	CodeBookingNotFound:             "BOOKING_NOT_FOUND",
+	CodeNoBookingToCheckIn:          "NO_BOOKING_TO_CHECK_IN",
 	CodeResourceReservableNotFound:  "RESOURCE_RESERVABLE_NOT_FOUND",
 	CodeInvalidRequest:              "INVALID_REQUEST",
 	CodeResourceNotAvailable:        "RESOURCE_NOT_AVAILABLE",
@@ -52,6 +59,9 @@ var codeNames = map[Code]string{
 	CodeDateExceedsMaximumAdvance:   "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE",
 	CodeResourceNotASpace:           "RESOURCE_NOT_A_SPACE",
 	CodeBookingNotModifiable:        "BOOKING_NOT_MODIFIABLE",
+	CodeCheckInNotOpenYet:           "CHECK_IN_NOT_OPEN_YET",
+	CodeCheckInClosed:               "CHECK_IN_CLOSED",
+	CodeAllDayNotAllowed:            "ALL_DAY_BOOKINGS_NOT_ALLOWED",
 	CodeMinCancellationOfReservable: "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE",
 	CodeReservableDeliveryTime:      "INVALID_RESERVABLE_DELIVERY_TIME",
 	CodeReservableQuantity:          "INVALID_RESERVABLE_QUANTITY",
@@ -64,10 +74,11 @@ var codeNames = map[Code]string{
 func Codes() []Code {
 	return []Code{
 		CodeUnauthorized, CodeForbidden, CodeResourceNotFound, CodeUserNotFound, CodeBuildingNotFound,
-		CodeSubcategoryNotFound, CodeBookingNotFound, CodeResourceReservableNotFound, CodeInvalidRequest,
-		CodeResourceNotAvailable, CodeDateInThePast, CodeDateOutsideResourceHours, CodeDurationExceedsMaximum,
-		CodeDateExceedsMaximumAdvance, CodeResourceNotASpace, CodeBookingNotModifiable,
-		CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
+		CodeSubcategoryNotFound, CodeFloorNotFound, CodeBookingNotFound, CodeNoBookingToCheckIn,
+		CodeResourceReservableNotFound, CodeInvalidRequest, CodeResourceNotAvailable, CodeDateInThePast,
+		CodeDateOutsideResourceHours, CodeDurationExceedsMaximum, CodeDateExceedsMaximumAdvance,
+		CodeResourceNotASpace, CodeBookingNotModifiable, CodeCheckInNotOpenYet, CodeCheckInClosed,
+		CodeAllDayNotAllowed, CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
 		CodeAdditionalServicesInactive, CodeTooManyRequests, CodeInternal,
 	}
 }

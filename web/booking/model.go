@@ -172,7 +172,9 @@ type Body struct {
 	BodyType string
 }
 
-// Booking is a booking of a resource for the half-open interval [Start, End).
+// Booking is a booking of a resource for the half-open interval [Start, End). It can be checked in during
+// CheckIn, which lies around its start (DESIGN.md §4); an AllDay booking covers the whole bookable window
+// of its day. Reservables are the services contracted on it, by name (filled where read back).
 type Booking struct {
 	ID                   uuid.UUID
 	OrganizationID       uuid.UUID
@@ -189,6 +191,9 @@ type Booking struct {
 	BuildingAccessStatus string
 	CreateOnlineMeeting  bool
 	SipAddress           string
+	AllDay               bool
+	CheckIn              Interval
+	Reservables          []BookingReservable
 }
 
 // Reservable is a service that can be contracted on bookings of the resources it is associated with.

@@ -23,13 +23,6 @@ type ReservableOrder struct {
 	Comment      string
 }
 
-// canSee reports whether the user may see and act on the booking: its organizer and creator, and the
-// receptionists and admins of its organization.
-func canSee(u User, b queries.Booking) bool {
-	return b.OrganizationID == u.OrganizationID &&
-		(b.OrganizerID == u.ID || b.CreatorID == u.ID || u.Role.ActsForOthers())
-}
-
 // ContractReservables replaces the set of reservables contracted on the booking with orders and returns
 // the resulting set, by reservable name. Orders for reservables without delivery-time choice get the
 // standard delivery time; comments are kept only where the reservable allows them.
@@ -52,7 +45,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 	var out []BookingReservable
 	err := s.inTx(ctx, func(q *queries.Queries) error {
 		b, err := q.BookingGetForUpdate(ctx, queries.BookingGetForUpdateParams{OrganizationID: org, ID: bookingID})
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canSee(actor, b)) {
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canAct(actor, b)) {
 			return Errorf(CodeBookingNotFound, "no booking %s", bookingID)
 		}
 		if err != nil {

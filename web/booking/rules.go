@@ -74,3 +74,46 @@ func human(d time.Duration) string {
 	}
 	return s
 }
+
+// CheckInWindow returns when check-in opens and closes for a booking of iv (all-day or not) made, moved or
+// approved at madeAt. It opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start
+// (an all-day booking: AllDayBookingsCheckIn after local midnight of its day), never before the start, never
+// after the end, and never less than ExpirationMargin after madeAt, so that a booking made after its
+// deadline (a walk-up) is not expired at once.
+func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, loc *time.Location) Interval {
+	closes := iv.Start.Add(r.ExpirationMargin)
+	if allDay {
+		closes = atOffset(iv.Start, loc, r.AllDayBookingsCheckIn)
+	}
+	closes = latest(closes, iv.Start, madeAt.Add(r.ExpirationMargin))
+	if closes.After(iv.End) {
+		closes = iv.End
+	}
+	return Interval{Start: iv.Start.Add(-r.AdvanceCheckIn), End: closes}
+}
+
+// AllDay returns the interval an all-day booking of day's local day covers at now: the day's whole window,
+// or what is left of it once it has begun (from now, to the minute).
+// Codes: 4012 the rule allows no all-day bookings; 4002 the day's window is over.
+func (r ResourceRule) AllDay(day, now time.Time, loc *time.Location) (Interval, error) {
+	if !r.AllDayBookings {
+		return Interval{}, Errorf(CodeAllDayNotAllowed, "this resource cannot be booked for the whole day")
+	}
+	w := r.Window(day, loc)
+	if !w.End.After(now) {
+		return Interval{}, Errorf(CodeDateInThePast, "the bookable window of %s is over", w.Start.Format(time.DateOnly))
+	}
+	if start := now.Truncate(time.Minute); start.After(w.Start) {
+		w.Start = start
+	}
+	return w, nil
+}
+
+func latest(t time.Time, ts ...time.Time) time.Time {
+	for _, u := range ts {
+		if u.After(t) {
+			t = u
+		}
+	}
+	return t
+}

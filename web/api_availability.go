@@ -1,0 +1,125 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// availableResourceDTO is a resource of the availability answer: the listed form, its category, its busy
+// intervals inside the range and whether it is free for all of it.
+type availableResourceDTO struct {
+	listedResourceDTO
+	Category string        `json:"category"`
+	Busy     []intervalDTO `json:"busy"`
+	Free     bool          `json:"free"`
+}
+
+type availabilityResponse struct {
+	From      int64                  `json:"from"`
+	To        int64                  `json:"to"`
+	Resources []availableResourceDTO `json:"resources"`
+}
+
+// apiAvailability is GET /api/v1/users/{me|userId}/buildings/{buildingId}/availability?from=&to=&floorId=
+// &subcategoryId=&category=&features=&capacity=, the successor of the deprecated free listings.
+func (s *Server) apiAvailability(c echo.Context) error {
+	actor, _, err := s.actingFor(c)
+	if err != nil {
+		return err
+	}
+	var q booking.AvailabilityQuery
+	if q.BuildingID, err = parseUUID("buildingId", c.Param("buildingId")); err != nil {
+		return err
+	}
+	from, err := msQuery(c, "from")
+	if err != nil {
+		return err
+	}
+	to, err := msQuery(c, "to")
+	if err != nil {
+		return err
+	}
+	if from == nil || to == nil {
+		return invalid("from and to: are required (ms since the epoch)")
+	}
+	q.From, q.To = *from, *to
+	if q.FloorID, err = uuidQuery(c, "floorId"); err != nil {
+		return err
+	}
+	if q.SubcategoryID, err = uuidQuery(c, "subcategoryId"); err != nil {
+		return err
+	}
+	if v := c.QueryParam("category"); v != "" {
+		cat := booking.Category(v)
+		q.Category = &cat
+	}
+	if q.FeatureIDs, err = featuresQuery(c); err != nil {
+		return err
+	}
+	if v := c.QueryParam("capacity"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n < 0 {
+			return invalid("capacity: %q is not a whole number of people", v)
+		}
+		minimum := int32(n)
+		q.MinCapacity = &minimum
+	}
+	rs, err := s.bookings.Availability(c.Request().Context(), actor, q)
+	if err != nil {
+		return err
+	}
+	out := availabilityResponse{From: millis(q.From), To: millis(q.To), Resources: make([]availableResourceDTO, len(rs))}
+	for i, a := range rs {
+		r := a.Resource
+		d := availableResourceDTO{
+			listedResourceDTO: listedResourceDTO{
+				resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
+				Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible, Capacity: capacity(r),
+			},
+			Category: string(r.Subcategory.Category), Busy: make([]intervalDTO, len(a.Busy)), Free: a.Free,
+		}
+		for j, iv := range a.Busy {
+			d.Busy[j] = toInterval(iv)
+		}
+		out.Resources[i] = d
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// uuidQuery reads an optional query parameter holding a UUID.
+func uuidQuery(c echo.Context, name string) (*uuid.UUID, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return nil, nil
+	}
+	id, err := parseUUID(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
+}
+
+// featuresQuery reads features: one comma-separated value, as the interface writes it, or repeated.
+func featuresQuery(c echo.Context) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	for _, v := range c.QueryParams()["features"] {
+		for _, f := range strings.Split(v, ",") {
+			if f = strings.TrimSpace(f); f == "" {
+				continue
+			}
+			id, err := parseUUID(fmt.Sprintf("features[%d]", len(ids)), f)
+			if err != nil {
+				return nil, err
+			}
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}

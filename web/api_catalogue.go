@@ -1,0 +1,110 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The catalogue the apps build their screens from, scoped to the caller's organization.
+
+// apiBuildings is GET /api/v1/buildings.
+func (s *Server) apiBuildings(c echo.Context) error {
+	bs, err := s.bookings.Buildings(c.Request().Context(), actorFrom(c))
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Buildings []buildingDTO `json:"buildings"`
+	}{make([]buildingDTO, len(bs))}
+	for i, b := range bs {
+		out.Buildings[i] = toBuilding(b)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiFloors is GET /api/v1/buildings/{buildingId}/floors: each floor with its plan image.
+func (s *Server) apiFloors(c echo.Context) error {
+	id, err := parseUUID("buildingId", c.Param("buildingId"))
+	if err != nil {
+		return err
+	}
+	fs, err := s.bookings.Floors(c.Request().Context(), actorFrom(c), id)
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Floors []floorDTO `json:"floors"`
+	}{make([]floorDTO, len(fs))}
+	for i, f := range fs {
+		out.Floors[i] = toFloor(f)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiSubcategories is GET /api/v1/subcategories?category=.
+func (s *Server) apiSubcategories(c echo.Context) error {
+	var category *booking.Category
+	if v := c.QueryParam("category"); v != "" {
+		cat := booking.Category(v)
+		category = &cat
+	}
+	ss, err := s.bookings.Subcategories(c.Request().Context(), actorFrom(c), category)
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Subcategories []subcategoryDTO `json:"subcategories"`
+	}{make([]subcategoryDTO, len(ss))}
+	for i, sc := range ss {
+		out.Subcategories[i] = toSubcategory(sc)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiFeatures is GET /api/v1/features.
+func (s *Server) apiFeatures(c echo.Context) error {
+	fs, err := s.bookings.Features(c.Request().Context(), actorFrom(c))
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Features []featureDTO `json:"features"`
+	}{make([]featureDTO, len(fs))}
+	for i, f := range fs {
+		out.Features[i] = toFeature(f)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// offeredReservableDTO is a reservable as offered for a resource: with its cancellation and delivery times.
+type offeredReservableDTO struct {
+	reservableDTO
+	MinimumCancellationMs  int64 `json:"minimumCancellationMs"`
+	StandardDeliveryTimeMs int64 `json:"standardDeliveryTimeMs"`
+}
+
+// apiResourceReservables is GET /api/v1/resources/{resourceId}/reservables: what can be contracted on
+// bookings of the resource.
+func (s *Server) apiResourceReservables(c echo.Context) error {
+	id, err := parseUUID("resourceId", c.Param("resourceId"))
+	if err != nil {
+		return err
+	}
+	rs, err := s.bookings.ResourceReservables(c.Request().Context(), actorFrom(c), id)
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Reservables []offeredReservableDTO `json:"reservables"`
+	}{make([]offeredReservableDTO, len(rs))}
+	for i, r := range rs {
+		out.Reservables[i] = offeredReservableDTO{
+			reservableDTO: toReservable(r), MinimumCancellationMs: r.MinimumCancellation.Milliseconds(),
+			StandardDeliveryTimeMs: r.StandardDeliveryTime.Milliseconds(),
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}

@@ -1,0 +1,161 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// bookingIDParam reads the {bookingId} path segment.
+func bookingIDParam(c echo.Context) (uuid.UUID, error) {
+	return parseUUID("bookingId", c.Param("bookingId"))
+}
+
+// apiGetBooking is GET /api/v1/bookings/{bookingId}: one booking with its contracted reservables.
+func (s *Server) apiGetBooking(c echo.Context) error {
+	id, err := bookingIDParam(c)
+	if err != nil {
+		return err
+	}
+	b, err := s.bookings.Booking(c.Request().Context(), actorFrom(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toBookingDetail(b))
+}
+
+// apiLifecycle answers a transition of the booking named by the path, made by the caller.
+func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uuid.UUID) (booking.Booking, error)) error {
+	id, err := bookingIDParam(c)
+	if err != nil {
+		return err
+	}
+	b, err := do(actorFrom(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toBookingDetail(b))
+}
+
+// apiCheckIn is POST /api/v1/bookings/{bookingId}/checkin: PENDING → ACTIVE inside the check-in window.
+func (s *Server) apiCheckIn(c echo.Context) error {
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.CheckIn(c.Request().Context(), actor, id)
+	})
+}
+
+// apiCheckOut is POST /api/v1/bookings/{bookingId}/checkout: ACTIVE → FINISHED, ending now.
+func (s *Server) apiCheckOut(c echo.Context) error {
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.CheckOut(c.Request().Context(), actor, id)
+	})
+}
+
+// apiCancelBooking is DELETE /api/v1/bookings/{bookingId}: → CANCELLED, kept for history.
+func (s *Server) apiCancelBooking(c echo.Context) error {
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.Cancel(c.Request().Context(), actor, id)
+	})
+}
+
+// apiCheckInByPosterCode is POST /api/v1/users/{me|userId}/resources/checkin?postercode=: the scan at the
+// door checks the user in to their booking of that resource whose check-in is open now.
+func (s *Server) apiCheckInByPosterCode(c echo.Context) error {
+	actor, user, err := s.actingFor(c)
+	if err != nil {
+		return err
+	}
+	code := c.QueryParam("postercode")
+	if code == "" {
+		return invalid("postercode: is required")
+	}
+	b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, user, code)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toBookingDetail(b))
+}
+
+// apiDecideApproval is POST /api/v1/bookings/{bookingId}/approval {"approved": true|false}, by an admin.
+func (s *Server) apiDecideApproval(c echo.Context) error {
+	var req *struct {
+		Approved *bool `json:"approved"`
+	}
+	if err := decodeObject(c, &req, "approved"); err != nil {
+		return err
+	}
+	if req.Approved == nil {
+		return invalid("approved: is required (true or false)")
+	}
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.Decide(c.Request().Context(), actor, id, *req.Approved)
+	})
+}
+
+// apiChangeBooking is PATCH /api/v1/bookings/{bookingId} {"startDate", "endDate", "resource": {"id"}},
+// any of them: moves a booking that waits for check-in or approval, atomically.
+func (s *Server) apiChangeBooking(c echo.Context) error {
+	var req *struct {
+		StartDate *int64 `json:"startDate"`
+		EndDate   *int64 `json:"endDate"`
+		Resource  *struct {
+			ID *string `json:"id"`
+		} `json:"resource"`
+	}
+	if err := decodeObject(c, &req, "startDate", "endDate", "resource"); err != nil {
+		return err
+	}
+	var change booking.BookingChange
+	if req.StartDate != nil {
+		t := time.UnixMilli(*req.StartDate)
+		change.Start = &t
+	}
+	if req.EndDate != nil {
+		t := time.UnixMilli(*req.EndDate)
+		change.End = &t
+	}
+	if req.Resource != nil {
+		if req.Resource.ID == nil {
+			return invalid("resource.id: is required")
+		}
+		id, err := parseUUID("resource.id", *req.Resource.ID)
+		if err != nil {
+			return err
+		}
+		change.ResourceID = &id
+	}
+	if change == (booking.BookingChange{}) {
+		return invalid("body: give at least one of startDate, endDate and resource")
+	}
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.Change(c.Request().Context(), actor, id, change)
+	})
+}
+
+// decodeObject decodes the body, a JSON object whose keys must be among fields, into v.
+func decodeObject(c echo.Context, v any, fields ...string) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := decodeJSON(body, "", &keys); err != nil {
+		return err
+	}
+	if keys == nil {
+		return invalid("body: a JSON object is required")
+	}
+	for k := range keys {
+		if !slices.Contains(fields, k) {
+			return invalid("%s: unknown field; the fields are %s", k, strings.Join(fields, ", "))
+		}
+	}
+	return decodeJSON(body, "", v)
+}

@@ -1,0 +1,255 @@
+package booking
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// The page sizes of listings.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// Page asks for one page of a listing: at most Limit items (0: DefaultPageSize) after Cursor, which is
+// empty for the first page and otherwise the NextCursor of the previous one.
+type Page struct {
+	Limit  int
+	Cursor string
+}
+
+// BookingPage is one page of bookings. NextCursor is empty on the last page.
+type BookingPage struct {
+	Bookings   []Booking
+	NextCursor string
+}
+
+// BookingFilter narrows a user's bookings: those overlapping [From, To) when set, in one of Statuses when
+// any are given.
+type BookingFilter struct {
+	From, To *time.Time
+	Statuses []Status
+	Page     Page
+}
+
+// Statuses lists every booking status.
+func Statuses() []Status {
+	return []Status{StatusWaitingApproval, StatusPending, StatusActive, StatusFinished, StatusExpired,
+		StatusCancelled, StatusRejected}
+}
+
+// canAct reports whether the user may act on the booking: its organizer and creator, and the receptionists
+// and admins of its organization.
+func canAct(u User, b queries.Booking) bool {
+	return b.OrganizationID == u.OrganizationID &&
+		(b.OrganizerID == u.ID || b.CreatorID == u.ID || u.Role.ActsForOthers())
+}
+
+// Booking returns one booking, with its contracted reservables, to someone who may see it: whoever may
+// act on it, and its internal attendees.
+// Codes: 1011 no such booking visible to the actor.
+func (s *Service) Booking(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
+	org := actor.OrganizationID
+	row, err := s.q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Booking{}, notFound(id)
+	}
+	if err != nil {
+		return Booking{}, fmt.Errorf("get booking: %w", err)
+	}
+	if !canAct(actor, row) {
+		attends, err := s.q.BookingHasAttendee(ctx, queries.BookingHasAttendeeParams{OrganizationID: org, BookingID: id, UserID: actor.ID})
+		if err != nil {
+			return Booking{}, fmt.Errorf("get attendee: %w", err)
+		}
+		if !attends {
+			return Booking{}, notFound(id)
+		}
+	}
+	bs, err := hydrate(ctx, s.q, org, []queries.Booking{row})
+	if err != nil {
+		return Booking{}, err
+	}
+	return bs[0], nil
+}
+
+func notFound(id uuid.UUID) error { return Errorf(CodeBookingNotFound, "no booking %s", id) }
+
+// UserBookings lists the bookings of user (as organizer or internal attendee), newest start first.
+// The actor must be allowed to act for user (see ActingFor).
+// Codes: 2000 a bad filter, page size or cursor, or To not after From.
+func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) (BookingPage, error) {
+	limit, after, err := f.Page.read()
+	if err != nil {
+		return BookingPage{}, err
+	}
+	if f.From != nil && f.To != nil && !f.To.After(*f.From) {
+		return BookingPage{}, Errorf(CodeInvalidRequest, "to: must be after from")
+	}
+	statuses := make([]string, 0, len(f.Statuses))
+	for _, st := range f.Statuses {
+		if !slices.Contains(Statuses(), st) {
+			return BookingPage{}, Errorf(CodeInvalidRequest, "status: %q is not one of %s", st, joinStatuses())
+		}
+		statuses = append(statuses, string(st))
+	}
+	p := queries.BookingsOfUserParams{
+		OrganizationID: user.OrganizationID, UserID: user.ID, FromDate: f.From, ToDate: f.To, Statuses: statuses,
+		MaxRows: int32(limit + 1),
+	}
+	if after != nil {
+		p.AfterStart, p.AfterID = &after.start, after.id
+	}
+	rows, err := s.q.BookingsOfUser(ctx, p)
+	if err != nil {
+		return BookingPage{}, fmt.Errorf("list bookings: %w", err)
+	}
+	return s.page(ctx, user.OrganizationID, rows, limit)
+}
+
+// WaitingApproval lists the bookings of the actor's organization that wait for approval, earliest start
+// first.
+// Codes: 1001 the actor is not an admin; 2000 a bad page size or cursor.
+func (s *Service) WaitingApproval(ctx context.Context, actor User, pg Page) (BookingPage, error) {
+	if actor.Role != RoleAdmin {
+		return BookingPage{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
+	}
+	limit, after, err := pg.read()
+	if err != nil {
+		return BookingPage{}, err
+	}
+	p := queries.BookingsWaitingApprovalParams{OrganizationID: actor.OrganizationID, MaxRows: int32(limit + 1)}
+	if after != nil {
+		p.AfterStart, p.AfterID = &after.start, after.id
+	}
+	rows, err := s.q.BookingsWaitingApproval(ctx, p)
+	if err != nil {
+		return BookingPage{}, fmt.Errorf("list bookings waiting for approval: %w", err)
+	}
+	return s.page(ctx, actor.OrganizationID, rows, limit)
+}
+
+// page turns up to limit+1 rows into a page, with a cursor when there was one more.
+func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Booking, limit int) (BookingPage, error) {
+	var next string
+	if len(rows) > limit {
+		rows = rows[:limit]
+		last := rows[len(rows)-1]
+		next = cursor{start: last.StartDate, id: last.ID}.String()
+	}
+	bs, err := hydrate(ctx, s.q, org, rows)
+	if err != nil {
+		return BookingPage{}, err
+	}
+	return BookingPage{Bookings: bs, NextCursor: next}, nil
+}
+
+// cursor is the position after which a page starts: the start and id of the last item before it.
+type cursor struct {
+	start time.Time
+	id    uuid.UUID
+}
+
+func (c cursor) String() string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.start.UnixMicro(), 10) + "_" + c.id.String()))
+}
+
+// read checks the page size and decodes the cursor.
+func (p Page) read() (int, *cursor, error) {
+	limit := p.Limit
+	if limit == 0 {
+		limit = DefaultPageSize
+	}
+	if limit < 1 || limit > MaxPageSize {
+		return 0, nil, Errorf(CodeInvalidRequest, "limit: must lie between 1 and %d", MaxPageSize)
+	}
+	if p.Cursor == "" {
+		return limit, nil, nil
+	}
+	bad := Errorf(CodeInvalidRequest, "cursor: %q is not a cursor this service gave", p.Cursor)
+	raw, err := base64.RawURLEncoding.DecodeString(p.Cursor)
+	if err != nil {
+		return 0, nil, bad
+	}
+	micros, id, ok := strings.Cut(string(raw), "_")
+	us, err := strconv.ParseInt(micros, 10, 64)
+	if !ok || err != nil {
+		return 0, nil, bad
+	}
+	uid, err := uuid.Parse(id)
+	if err != nil {
+		return 0, nil, bad
+	}
+	return limit, &cursor{start: time.UnixMicro(us), id: uid}, nil
+}
+
+func joinStatuses() string {
+	names := make([]string, 0, 7)
+	for _, st := range Statuses() {
+		names = append(names, string(st))
+	}
+	return strings.Join(names, ", ")
+}
+
+// hydrate turns rows into complete bookings, in the same order: resource with floor, building,
+// subcategory, rule and features; creator and organizer; contracted reservables.
+func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []queries.Booking) ([]Booking, error) {
+	if len(rows) == 0 {
+		return []Booking{}, nil
+	}
+	ids, resourceIDs, userIDs := make([]uuid.UUID, len(rows)), make([]uuid.UUID, len(rows)), make([]uuid.UUID, 0, 2*len(rows))
+	for i, r := range rows {
+		ids[i], resourceIDs[i] = r.ID, r.ResourceID
+		userIDs = append(userIDs, r.CreatorID, r.OrganizerID)
+	}
+	resources, err := resourcesByID(ctx, q, org, distinct(resourceIDs))
+	if err != nil {
+		return nil, err
+	}
+	us, err := q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: org, Ids: distinct(userIDs)})
+	if err != nil {
+		return nil, fmt.Errorf("get users: %w", err)
+	}
+	users := make(map[uuid.UUID]User, len(us))
+	for _, u := range us {
+		users[u.ID] = userFromRow(u)
+	}
+	brs, err := q.BookingReservablesOfBookings(ctx, queries.BookingReservablesOfBookingsParams{OrganizationID: org, BookingIds: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get contracted reservables: %w", err)
+	}
+	contracted := make(map[uuid.UUID][]BookingReservable)
+	for _, br := range brs {
+		contracted[br.BookingReservable.BookingID] = append(contracted[br.BookingReservable.BookingID], BookingReservable{
+			Reservable: reservableFromRow(br.Reservable), DeliveryTime: ms(br.BookingReservable.DeliveryTimeMs),
+			Quantity: br.BookingReservable.Quantity, Comment: br.BookingReservable.Comment,
+		})
+	}
+	out := make([]Booking, len(rows))
+	for i, r := range rows {
+		out[i] = Booking{
+			ID: r.ID, OrganizationID: r.OrganizationID, Start: r.StartDate, End: r.EndDate, Status: Status(r.Status),
+			AccessControlType: r.AccessControlType, Creator: users[r.CreatorID], Organizer: users[r.OrganizerID],
+			Resource: resources[r.ResourceID], Subject: r.Subject, Body: Body{Content: r.BodyContent, BodyType: r.BodyType},
+			Importance: r.Importance, ResourceType: Category(r.ResourceType), BuildingAccessStatus: r.BuildingAccessStatus,
+			CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress, AllDay: r.AllDay,
+			CheckIn:     Interval{Start: r.CheckInOpensAt, End: r.CheckInClosesAt},
+			Reservables: contracted[r.ID],
+		}
+		if out[i].Reservables == nil {
+			out[i].Reservables = []BookingReservable{}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,114 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// What the apps read to build their screens, all scoped to the actor's organization.
+
+// Buildings lists the visible buildings, by name.
+func (s *Service) Buildings(ctx context.Context, actor User) ([]Building, error) {
+	rows, err := s.q.BuildingsVisible(ctx, actor.OrganizationID)
+	if err != nil {
+		return nil, fmt.Errorf("list buildings: %w", err)
+	}
+	out := make([]Building, len(rows))
+	for i, r := range rows {
+		out[i] = buildingFromRow(r)
+	}
+	return out, nil
+}
+
+// Floors lists the visible floors of a visible building, by floor number, each with its building.
+// Codes: 1004 no such building visible in the actor's organization.
+func (s *Service) Floors(ctx context.Context, actor User, buildingID uuid.UUID) ([]Floor, error) {
+	org := actor.OrganizationID
+	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: buildingID})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
+		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", buildingID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get building: %w", err)
+	}
+	rows, err := s.q.FloorsOfBuilding(ctx, queries.FloorsOfBuildingParams{OrganizationID: org, BuildingID: buildingID})
+	if err != nil {
+		return nil, fmt.Errorf("list floors: %w", err)
+	}
+	out := make([]Floor, len(rows))
+	for i, r := range rows {
+		out[i] = floorFromRow(r, b)
+	}
+	return out, nil
+}
+
+// Subcategories lists the subcategories, of one category when given, workstations first, by name.
+// Codes: 2000 an unknown category.
+func (s *Service) Subcategories(ctx context.Context, actor User, category *Category) ([]Subcategory, error) {
+	var c *string
+	if category != nil {
+		if *category != CategoryWorkstation && *category != CategorySpace {
+			return nil, Errorf(CodeInvalidRequest, "category: must be WORKSTATION or SPACE")
+		}
+		v := string(*category)
+		c = &v
+	}
+	rows, err := s.q.SubcategoriesList(ctx, queries.SubcategoriesListParams{OrganizationID: actor.OrganizationID, Category: c})
+	if err != nil {
+		return nil, fmt.Errorf("list subcategories: %w", err)
+	}
+	out := make([]Subcategory, len(rows))
+	for i, r := range rows {
+		out[i] = subcategoryFromRow(r)
+	}
+	return out, nil
+}
+
+// Features lists the features, by name.
+func (s *Service) Features(ctx context.Context, actor User) ([]Feature, error) {
+	rows, err := s.q.FeaturesList(ctx, actor.OrganizationID)
+	if err != nil {
+		return nil, fmt.Errorf("list features: %w", err)
+	}
+	out := make([]Feature, len(rows))
+	for i, r := range rows {
+		out[i] = featureFromRow(r)
+	}
+	return out, nil
+}
+
+// ResourceReservables lists the reservables that can be contracted on bookings of a resource, by name:
+// none when the organization has no additional-services module.
+// Codes: 1002 no such resource, or one that is deactivated or hidden (or on such a floor or building).
+func (s *Service) ResourceReservables(ctx context.Context, actor User, resourceID uuid.UUID) ([]Reservable, error) {
+	org := actor.OrganizationID
+	rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{resourceID})
+	if err != nil {
+		return nil, err
+	}
+	if res, ok := rs[resourceID]; !ok || !res.Bookable() {
+		return nil, Errorf(CodeResourceNotFound, "no bookable resource %s", resourceID)
+	}
+	o, err := s.q.OrganizationGet(ctx, org)
+	if err != nil {
+		return nil, fmt.Errorf("get organization: %w", err)
+	}
+	if !o.AdditionalServicesActive {
+		return []Reservable{}, nil
+	}
+	rows, err := s.q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: org, ResourceID: resourceID})
+	if err != nil {
+		return nil, fmt.Errorf("list reservables: %w", err)
+	}
+	out := make([]Reservable, len(rows))
+	for i, r := range rows {
+		out[i] = reservableFromRow(r.Reservable)
+	}
+	return out, nil
+}

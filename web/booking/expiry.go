@@ -1,0 +1,76 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// SweepEvery is how often each serving instance sweeps: a no-show is EXPIRED, and its resource free again,
+// at most this long (plus one sweep) after its check-in closed.
+const SweepEvery = 15 * time.Second
+
+// sweepLock is the advisory lock that lets one instance sweep at a time ("booking" in ASCII).
+const sweepLock = 0x626f6f6b696e67
+
+// SweepResult tells what one sweep did. Skipped is set when another instance was sweeping at that moment.
+type SweepResult struct {
+	Expired  int // PENDING bookings whose check-in closed, now EXPIRED
+	Finished int // ACTIVE bookings whose end passed, now FINISHED
+	Skipped  bool
+}
+
+// Sweep moves every organization's bookings on as time passes: no-shows (PENDING past their check-in
+// window) become EXPIRED, freeing their resources, and checked-in bookings past their end become
+// FINISHED. Every instance of the service may call it at any time: an advisory lock lets one act while the
+// others skip, and each booking changes once.
+func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
+	var res SweepResult
+	err := s.inTx(ctx, func(q *queries.Queries) error {
+		res = SweepResult{}
+		locked, err := q.SweepLockTry(ctx, sweepLock)
+		if err != nil {
+			return fmt.Errorf("take sweep lock: %w", err)
+		}
+		if !locked {
+			res.Skipped = true
+			return nil
+		}
+		now := s.now()
+		expired, err := q.BookingsExpireNoShows(ctx, now)
+		if err != nil {
+			return fmt.Errorf("expire no-shows: %w", err)
+		}
+		finished, err := q.BookingsFinishEnded(ctx, now)
+		if err != nil {
+			return fmt.Errorf("finish ended bookings: %w", err)
+		}
+		res.Expired, res.Finished = len(expired), len(finished)
+		return nil
+	})
+	return res, err
+}
+
+// RunSweeps sweeps at once and then every interval until ctx ends, logging what changed and any failure
+// (the next sweep tries again).
+func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		res, err := s.Sweep(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.ErrorContext(ctx, "sweep failed", slog.Any("error", err))
+		case res.Expired > 0 || res.Finished > 0:
+			log.InfoContext(ctx, "swept bookings", slog.Int("expired", res.Expired), slog.Int("finished", res.Finished))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,325 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// The lifecycle of a booking (DESIGN.md §4):
+//
+//	WAITING_APPROVAL → PENDING (approved) | REJECTED | CANCELLED
+//	PENDING → ACTIVE (checked in) | EXPIRED (no check-in in time) | CANCELLED
+//	ACTIVE → FINISHED (released, or over)
+//
+// Each transition locks the booking's row, so two of them on one booking happen one after the other.
+// Repeating a check-in, a release or a cancellation that already happened answers the booking as it is,
+// so that a client may retry safely.
+
+// transition locks the booking the actor may act on, hands it to fn complete and as of now, and returns it
+// as fn left it. Everything fn writes is one transaction with the lock.
+// Codes: 1011 no such booking, or one the actor may not act on.
+func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) error) (Booking, error) {
+	org := actor.OrganizationID
+	var out Booking
+	err := s.inTx(ctx, func(q *queries.Queries) error {
+		row, err := q.BookingGetForUpdate(ctx, queries.BookingGetForUpdateParams{OrganizationID: org, ID: id})
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canAct(actor, row)) {
+			return notFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("get booking: %w", err)
+		}
+		bs, err := hydrate(ctx, q, org, []queries.Booking{row})
+		if err != nil {
+			return err
+		}
+		if err := fn(q, bs[0], s.now()); err != nil {
+			return err
+		}
+		if row, err = q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id}); err != nil {
+			return fmt.Errorf("get booking: %w", err)
+		}
+		if bs, err = hydrate(ctx, q, org, []queries.Booking{row}); err != nil {
+			return err
+		}
+		out = bs[0]
+		return nil
+	})
+	return out, err
+}
+
+// CheckIn checks the actor (or the person they act for) in to a booking: PENDING becomes ACTIVE. Check-in
+// is open from the booking's CheckIn.Start until (not including) CheckIn.End.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is neither PENDING nor ACTIVE;
+// 4010 check-in has not opened yet; 4011 check-in has closed.
+func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+		switch b.Status {
+		case StatusActive:
+			return nil
+		case StatusPending:
+		default:
+			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
+		}
+		if now.Before(b.CheckIn.Start) {
+			return Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", local(b, b.CheckIn.Start))
+		}
+		if !now.Before(b.CheckIn.End) {
+			return Errorf(CodeCheckInClosed, "check-in closed at %s", local(b, b.CheckIn.End))
+		}
+		return setStatus(ctx, q, b, StatusActive, now)
+	})
+}
+
+// CheckInByPosterCode checks user in to their booking of the resource with the poster code whose check-in
+// is open now: the scan at the door. The actor is user or acts for them (see ActingFor).
+// Codes: 1002 no resource with that poster code; 1012 no booking of user for that resource whose
+// check-in is open now.
+func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, posterCode string) (Booking, error) {
+	org := actor.OrganizationID
+	res, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Booking{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
+	if err != nil {
+		return Booking{}, fmt.Errorf("get resource by poster code: %w", err)
+	}
+	rows, err := s.q.BookingsToCheckIn(ctx, queries.BookingsToCheckInParams{
+		OrganizationID: org, ResourceID: res.Resource.ID, UserID: user.ID, At: s.now(),
+	})
+	if err != nil {
+		return Booking{}, fmt.Errorf("find booking to check in: %w", err)
+	}
+	if len(rows) == 0 {
+		return Booking{}, Errorf(CodeNoBookingToCheckIn, "%s has no booking of %s whose check-in is open now", user.Name, res.Resource.Name)
+	}
+	return s.CheckIn(ctx, actor, rows[0].ID)
+}
+
+// CheckOut releases a checked-in booking: it becomes FINISHED and ends now, freeing the rest of its slot.
+// Released before its start (check-in opens early), it is as if it had been cancelled.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor FINISHED.
+func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+		switch b.Status {
+		case StatusFinished:
+			return nil
+		case StatusActive:
+		default:
+			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a checked-in (ACTIVE) booking can be released", b.Status)
+		}
+		end := now.Truncate(time.Millisecond)
+		switch {
+		case !end.After(b.Start):
+			return setStatus(ctx, q, b, StatusCancelled, now)
+		case end.Before(b.End):
+			if err := q.BookingFinish(ctx, queries.BookingFinishParams{OrganizationID: b.OrganizationID, ID: b.ID, EndDate: end}); err != nil {
+				return fmt.Errorf("finish booking: %w", err)
+			}
+			return nil
+		}
+		return setStatus(ctx, q, b, StatusFinished, now)
+	})
+}
+
+// Cancel cancels a booking that is waiting for approval or for check-in. It is kept, CANCELLED, for history.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is checked in, over or decided;
+// 4072 a reservable contracted on it can no longer be cancelled.
+func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+		switch b.Status {
+		case StatusCancelled:
+			return nil
+		case StatusPending, StatusWaitingApproval:
+		case StatusActive:
+			return Errorf(CodeBookingNotModifiable, "the booking is checked in; release it instead")
+		default:
+			return Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
+		}
+		for _, br := range b.Reservables {
+			if now.After(b.Start.Add(-br.Reservable.MinimumCancellation)) {
+				return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
+					br.Reservable.Name, human(br.Reservable.MinimumCancellation))
+			}
+		}
+		return setStatus(ctx, q, b, StatusCancelled, now)
+	})
+}
+
+// Decide approves (PENDING, with its check-in window opened anew from now) or rejects (REJECTED) a booking
+// that waits for approval.
+// Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking does not wait for approval.
+func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved bool) (Booking, error) {
+	if actor.Role != RoleAdmin {
+		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
+	}
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+		if b.Status != StatusWaitingApproval {
+			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
+		}
+		if !approved {
+			return setStatus(ctx, q, b, StatusRejected, now)
+		}
+		loc, err := s.location(b.Resource.Floor.Building.Timezone)
+		if err != nil {
+			return err
+		}
+		w := b.Resource.Rule.CheckInWindow(Interval{Start: b.Start, End: b.End}, b.AllDay, now, loc)
+		if err := q.BookingApprove(ctx, queries.BookingApproveParams{
+			OrganizationID: b.OrganizationID, ID: b.ID, CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
+		}); err != nil {
+			return fmt.Errorf("approve booking: %w", err)
+		}
+		return nil
+	})
+}
+
+// BookingChange moves a booking: the fields set replace the booking's.
+type BookingChange struct {
+	ResourceID *uuid.UUID
+	Start, End *time.Time
+}
+
+// Change moves a booking that waits for check-in or approval to another time and/or resource, under the
+// same rules as a new booking, atomically: on any error nothing changes. The booking then waits for
+// approval when its (new) resource requires it, and for check-in otherwise. An all-day booking moved to
+// another resource without new times covers that resource's window of the same day; new times make it an
+// ordinary booking. Contracted reservables move with it.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL;
+// 2000 end not after start, or a resource of the other category; 1002 the resource is unknown or not
+// bookable; 4006 a workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
+// refuses; 1043 a contracted reservable the new resource does not offer; 4077 a delivery time beyond the
+// new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
+// taken.
+func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
+			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
+		}
+		iv, resID, allDay := Interval{Start: b.Start, End: b.End}, b.Resource.ID, b.AllDay
+		if c.Start != nil || c.End != nil {
+			allDay = false
+		}
+		if c.Start != nil {
+			iv.Start = *c.Start
+		}
+		if c.End != nil {
+			iv.End = *c.End
+		}
+		if c.ResourceID != nil {
+			resID = *c.ResourceID
+		}
+		if iv == (Interval{Start: b.Start, End: b.End}) && resID == b.Resource.ID {
+			return nil
+		}
+		if !iv.End.After(iv.Start) {
+			return Errorf(CodeInvalidRequest, "endDate: must be after startDate")
+		}
+		if iv.Start.Before(minTime) || iv.End.After(maxTime) {
+			return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
+		}
+		rs, err := resourcesByID(ctx, q, b.OrganizationID, []uuid.UUID{resID})
+		if err != nil {
+			return err
+		}
+		res, ok := rs[resID]
+		if !ok || !res.Bookable() {
+			return Errorf(CodeResourceNotFound, "no bookable resource %s", resID)
+		}
+		if err := checkCategory(res, b.ResourceType); err != nil {
+			return err
+		}
+		loc, err := s.location(res.Floor.Building.Timezone)
+		if err != nil {
+			return err
+		}
+		rule := res.Rule
+		if allDay {
+			if iv, err = rule.AllDay(b.Start, now, loc); err != nil {
+				return err
+			}
+			rule.MaximumDuration = 0
+		}
+		// A start left as it was passed every check of time when the booking was made: an ongoing booking
+		// may still be lengthened or moved to another room.
+		checkAt := now
+		if iv.Start.Equal(b.Start) {
+			checkAt = b.Start
+		}
+		if err := rule.CheckInterval(iv, checkAt, loc); err != nil {
+			return err
+		}
+		if err := moveReservables(ctx, q, b, res, iv, now); err != nil {
+			return err
+		}
+		status := StatusPending
+		if rule.RequiresApproval {
+			status = StatusWaitingApproval
+		}
+		w := rule.CheckInWindow(iv, allDay, now, loc)
+		err = q.BookingMove(ctx, queries.BookingMoveParams{
+			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, StartDate: iv.Start, EndDate: iv.End,
+			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,
+			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
+		})
+		if isExclusionViolation(err) {
+			return Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
+		}
+		if err != nil {
+			return fmt.Errorf("move booking: %w", err)
+		}
+		return nil
+	})
+}
+
+// moveReservables checks that the reservables contracted on b can follow it to res and iv.
+func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Resource, iv Interval, now time.Time) error {
+	if len(b.Reservables) == 0 {
+		return nil
+	}
+	offered := map[uuid.UUID]bool{}
+	if res.ID != b.Resource.ID {
+		rows, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: b.OrganizationID, ResourceID: res.ID})
+		if err != nil {
+			return fmt.Errorf("get reservables of resource: %w", err)
+		}
+		for _, r := range rows {
+			offered[r.Reservable.ID] = true
+		}
+	}
+	for _, br := range b.Reservables {
+		rv := br.Reservable
+		if res.ID != b.Resource.ID && !offered[rv.ID] {
+			return Errorf(CodeResourceReservableNotFound, "%s is contracted on this booking and %s does not offer it", rv.Name, res.Name)
+		}
+		if br.DeliveryTime > iv.End.Sub(iv.Start) {
+			return Errorf(CodeReservableDeliveryTime, "%s is delivered %s after the start, later than the new end", rv.Name, human(br.DeliveryTime))
+		}
+		if now.After(b.Start.Add(-rv.MinimumCancellation)) || now.After(iv.Start.Add(-rv.MinimumCancellation)) {
+			return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be moved until %s before it starts", rv.Name, human(rv.MinimumCancellation))
+		}
+	}
+	return nil
+}
+
+func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, now time.Time) error {
+	if err := q.BookingSetStatus(ctx, queries.BookingSetStatusParams{OrganizationID: b.OrganizationID, ID: b.ID, Status: string(st), Now: now}); err != nil {
+		return fmt.Errorf("set booking status: %w", err)
+	}
+	return nil
+}
+
+// local writes a moment as the booking's building reads it.
+func local(b Booking, t time.Time) string {
+	if loc, err := time.LoadLocation(b.Resource.Floor.Building.Timezone); err == nil {
+		t = t.In(loc)
+	}
+	return t.Format("2006-01-02 15:04 MST")
+}
