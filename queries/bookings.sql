@@ -18,12 +18,15 @@ INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id
 SELECT @organization_id, @id, r.id, @creator_id, @organizer_id, @start_date, @end_date, @status,
        rr.access_control_type, @subject, @body_content, @body_type, @importance, s.category,
        @building_access_status, @create_online_meeting, @sip_address,
-       @start_date::timestamptz - rr.advance_check_in * interval '1 millisecond' AS check_in_opens_at,
-       LEAST(@end_date::timestamptz, @start_date::timestamptz + rr.expiration_margin * interval '1 millisecond')
-           AS check_in_closes_at
+       w.opens, w.closes
 FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+CROSS JOIN LATERAL (
+    SELECT sqlc.arg(start_date)::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
+           LEAST(sqlc.arg(end_date)::timestamptz,
+                 sqlc.arg(start_date)::timestamptz + rr.expiration_margin * interval '1 millisecond') AS closes
+) w
 WHERE r.organization_id = @organization_id AND r.id = @resource_id
 ON CONFLICT (organization_id, id) DO UPDATE SET
     resource_id = EXCLUDED.resource_id, creator_id = EXCLUDED.creator_id, organizer_id = EXCLUDED.organizer_id,

@@ -280,13 +280,16 @@ INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id
 SELECT $1, $2, r.id, $3, $4, $5, $6, $7,
        rr.access_control_type, $8, $9, $10, $11, s.category,
        $12, $13, $14,
-       $15 AS check_in_opens_at,
-       LEAST($6::timestamptz, $16)
-           AS check_in_closes_at
+       w.opens, w.closes
 FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = $1 AND r.id = $17
+CROSS JOIN LATERAL (
+    SELECT $5::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
+           LEAST($6::timestamptz,
+                 $5::timestamptz + rr.expiration_margin * interval '1 millisecond') AS closes
+) w
+WHERE r.organization_id = $1 AND r.id = $15
 ON CONFLICT (organization_id, id) DO UPDATE SET
     resource_id = EXCLUDED.resource_id, creator_id = EXCLUDED.creator_id, organizer_id = EXCLUDED.organizer_id,
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
@@ -299,23 +302,21 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 `
 
 type BookingUpsertParams struct {
-	OrganizationID                                                      uuid.UUID
-	ID                                                                  uuid.UUID
-	CreatorID                                                           uuid.UUID
-	OrganizerID                                                         uuid.UUID
-	StartDate                                                           time.Time
-	EndDate                                                             time.Time
-	Status                                                              string
-	Subject                                                             string
-	BodyContent                                                         string
-	BodyType                                                            string
-	Importance                                                          string
-	BuildingAccessStatus                                                string
-	CreateOnlineMeeting                                                 bool
-	SipAddress                                                          string
-	StartDatetimestamptzRradvanceCheckIn1MillisecondpgCataloginterval   time.Time
-	StartDatetimestamptzRrexpirationMargin1MillisecondpgCataloginterval time.Time
-	ResourceID                                                          uuid.UUID
+	OrganizationID       uuid.UUID
+	ID                   uuid.UUID
+	CreatorID            uuid.UUID
+	OrganizerID          uuid.UUID
+	StartDate            time.Time
+	EndDate              time.Time
+	Status               string
+	Subject              string
+	BodyContent          string
+	BodyType             string
+	Importance           string
+	BuildingAccessStatus string
+	CreateOnlineMeeting  bool
+	SipAddress           string
+	ResourceID           uuid.UUID
 }
 
 // Loads a booking from a layout document; its resource type and check-in window follow from the resource
@@ -336,8 +337,6 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 		arg.BuildingAccessStatus,
 		arg.CreateOnlineMeeting,
 		arg.SipAddress,
-		arg.StartDatetimestamptzRradvanceCheckIn1MillisecondpgCataloginterval,
-		arg.StartDatetimestamptzRrexpirationMargin1MillisecondpgCataloginterval,
 		arg.ResourceID,
 	)
 	if err != nil {

@@ -222,15 +222,16 @@ type testServer struct {
 
 var listening = regexp.MustCompile(`listening on http://(\S+)`)
 
-// startServer runs `booking serve --addr 127.0.0.1:0` on dbURL and waits until it says where it listens.
-// It is stopped, if the test has not, when the test ends.
-func startServer(t *testing.T, dbURL string) *testServer {
+// startServer runs `booking serve --addr 127.0.0.1:0 [flags]` on dbURL and waits until it says where it
+// listens. It is stopped, if the test has not, when the test ends.
+func startServer(t *testing.T, dbURL string, flags ...string) *testServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &testServer{cancel: cancel, done: make(chan struct{}), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	go func() {
 		defer close(s.done)
-		s.err = run(ctx, []string{"booking", "serve", "--addr", "127.0.0.1:0"}, environ(dbURL), s.stdout, s.stderr)
+		args := append([]string{"booking", "serve", "--addr", "127.0.0.1:0"}, flags...)
+		s.err = run(ctx, args, environ(dbURL), s.stdout, s.stderr)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -766,6 +767,80 @@ var (
 	exportToken = regexp.MustCompile(`(?m)^\s*export TOKEN=(\S+)$`)
 	curl        = regexp.MustCompile(`(?m)^\s*curl .*-H "Authorization: Bearer \$TOKEN" '([^']+)'$`)
 )
+
+// TestServeSweepsOnce runs two instances against one database: the no-shows expire (and the ended stays
+// finish) within a few sweeps, and between them the two instances change each booking once.
+func TestServeSweepsOnce(t *testing.T) {
+	t.Parallel()
+	dbURL := withFixture(t)
+	now := time.Now().Truncate(time.Millisecond)
+	stay := func(resource uuid.UUID, start, end time.Time, status booking.Status) booking.LayoutBooking {
+		return booking.LayoutBooking{
+			ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
+			CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
+			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status),
+		}
+	}
+	// Check-in of the rooms' rule closes 15 minutes after the start.
+	noShows := []booking.LayoutBooking{
+		stay(bookingtest.RoomGoya, now.Add(-30*time.Minute), now.Add(time.Hour), booking.StatusPending),
+		stay(bookingtest.RoomVelazquez, now.Add(-20*time.Minute), now.Add(time.Hour), booking.StatusPending),
+		stay(bookingtest.RoomHudson, now.Add(-2*time.Hour), now.Add(-time.Hour), booking.StatusPending),
+	}
+	ended := stay(bookingtest.RoomBoard, now.Add(-2*time.Hour), now.Add(-time.Hour), booking.StatusActive)
+	onTime := stay(bookingtest.RoomGoya, now.Add(2*time.Hour), now.Add(3*time.Hour), booking.StatusPending)
+	mustRun(t, dbURL, "import", writeFile(t, booking.Layout{Bookings: append(noShows, ended, onTime)}))
+
+	a := startServer(t, dbURL, "--sweep-every", "20ms")
+	b := startServer(t, dbURL, "--sweep-every", "20ms")
+	status := func(id string) string {
+		return queryString(t, dbURL, "SELECT status FROM bookings WHERE id = $1", id)
+	}
+	deadline := time.Now().Add(wait)
+	for status(noShows[0].ID) != "EXPIRED" || status(noShows[2].ID) != "EXPIRED" || status(ended.ID) != "FINISHED" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bookings were not swept within %s\nstderr A:\n%s\nstderr B:\n%s", wait, a.stderr, b.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // several more sweeps by each instance
+	a.stop(t)
+	b.stop(t)
+
+	for _, nb := range noShows {
+		if got := status(nb.ID); got != "EXPIRED" {
+			t.Errorf("no-show %s is %s, want EXPIRED", nb.ID, got)
+		}
+	}
+	if got := status(ended.ID); got != "FINISHED" {
+		t.Errorf("ended stay is %s, want FINISHED", got)
+	}
+	if got := status(onTime.ID); got != "PENDING" {
+		t.Errorf("booking whose check-in has not opened is %s, want PENDING", got)
+	}
+	byA, byB := swept(t, a.stderr.String()), swept(t, b.stderr.String())
+	if got := [2]int{byA[0] + byB[0], byA[1] + byB[1]}; got != [2]int{len(noShows), 1} {
+		t.Errorf("the instances logged %v and %v (expired, finished), want %d expired and 1 finished in all",
+			byA, byB, len(noShows))
+	}
+}
+
+// swept adds up the "swept bookings" log lines of an instance: bookings expired and finished.
+func swept(t *testing.T, logs string) (counts [2]int) {
+	t.Helper()
+	for _, line := range strings.Split(logs, "\n") {
+		var rec struct {
+			Msg      string `json:"msg"`
+			Expired  int    `json:"expired"`
+			Finished int    `json:"finished"`
+		}
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "swept bookings" {
+			counts[0] += rec.Expired
+			counts[1] += rec.Finished
+		}
+	}
+	return counts
+}
 
 func TestDemo(t *testing.T) {
 	t.Parallel()
