@@ -128,9 +128,10 @@ WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::u
 ORDER BY resource_id, start_date;
 
 -- name: BookingsExpireNoShows :many
--- Every PENDING booking whose check-in window has closed becomes EXPIRED, freeing its resource.
+-- Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
+-- closed becomes EXPIRED, freeing its resource.
 UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status = 'PENDING' AND check_in_closes_at <= @at::timestamptz
+WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= @at::timestamptz
 RETURNING organization_id, id;
 
 -- name: BookingsFinishEnded :many

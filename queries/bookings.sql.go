@@ -462,7 +462,7 @@ func (q *Queries) BookingsBusy(ctx context.Context, arg BookingsBusyParams) ([]B
 
 const bookingsExpireNoShows = `-- name: BookingsExpireNoShows :many
 UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status = 'PENDING' AND check_in_closes_at <= $1::timestamptz
+WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= $1::timestamptz
 RETURNING organization_id, id
 `
 
@@ -471,7 +471,8 @@ type BookingsExpireNoShowsRow struct {
 	ID             uuid.UUID
 }
 
-// Every PENDING booking whose check-in window has closed becomes EXPIRED, freeing its resource.
+// Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
+// closed becomes EXPIRED, freeing its resource.
 func (q *Queries) BookingsExpireNoShows(ctx context.Context, at time.Time) ([]BookingsExpireNoShowsRow, error) {
 	rows, err := q.db.Query(ctx, bookingsExpireNoShows, at)
 	if err != nil {

@@ -19,8 +19,10 @@ ALTER TABLE bookings
     ALTER COLUMN check_in_closes_at SET NOT NULL,
     ADD CONSTRAINT bookings_check_in_check CHECK (check_in_opens_at <= check_in_closes_at);
 
--- What the expiry sweep looks for: no-shows past their check-in deadline, and stays past their end.
-CREATE INDEX bookings_pending_deadline_idx ON bookings (check_in_closes_at) WHERE status = 'PENDING';
+-- What the expiry sweep looks for: no-shows (and undecided requests) past their check-in deadline, and
+-- stays past their end.
+CREATE INDEX bookings_check_in_deadline_idx ON bookings (check_in_closes_at)
+    WHERE status IN ('PENDING', 'WAITING_APPROVAL');
 CREATE INDEX bookings_active_end_idx ON bookings (end_date) WHERE status = 'ACTIVE';
 -- The approval queue of an organization, earliest first.
 CREATE INDEX bookings_waiting_approval_idx ON bookings (organization_id, start_date, id)

@@ -94,6 +94,11 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 	if err != nil {
 		return BookingPage{}, err
 	}
+	for name, t := range map[string]*time.Time{"from": f.From, "to": f.To} {
+		if t != nil && (t.Before(minTime) || t.After(maxTime)) {
+			return BookingPage{}, Errorf(CodeInvalidRequest, "%s: must lie between the years 1970 and 9999", name)
+		}
+	}
 	if f.From != nil && f.To != nil && !f.To.After(*f.From) {
 		return BookingPage{}, Errorf(CodeInvalidRequest, "to: must be after from")
 	}

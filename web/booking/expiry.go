@@ -18,14 +18,14 @@ const sweepLock = 0x626f6f6b696e67
 
 // SweepResult tells what one sweep did. Skipped is set when another instance was sweeping at that moment.
 type SweepResult struct {
-	Expired  int // PENDING bookings whose check-in closed, now EXPIRED
+	Expired  int // PENDING (or undecided WAITING_APPROVAL) bookings whose check-in closed, now EXPIRED
 	Finished int // ACTIVE bookings whose end passed, now FINISHED
 	Skipped  bool
 }
 
 // Sweep moves every organization's bookings on as time passes: no-shows (PENDING past their check-in
-// window) become EXPIRED, freeing their resources, and checked-in bookings past their end become
-// FINISHED. Every instance of the service may call it at any time: an advisory lock lets one act while the
+// window) become EXPIRED, freeing their resources, and so do requests still undecided by then
+// (WAITING_APPROVAL); checked-in bookings past their end become FINISHED. Every instance of the service may call it at any time: an advisory lock lets one act while the
 // others skip, and each booking changes once.
 func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 	var res SweepResult

@@ -14,7 +14,7 @@ import (
 
 // The lifecycle of a booking (DESIGN.md §4):
 //
-//	WAITING_APPROVAL → PENDING (approved) | REJECTED | CANCELLED
+//	WAITING_APPROVAL → PENDING (approved) | REJECTED | CANCELLED | EXPIRED (undecided in time)
 //	PENDING → ACTIVE (checked in) | EXPIRED (no check-in in time) | CANCELLED
 //	ACTIVE → FINISHED (released, or over)
 //
