@@ -309,7 +309,8 @@ func DemoLayout(now time.Time) Layout {
 
 // demoBookings returns the bookings of one building on today's and tomorrow's local dates: the meetings
 // of demoMeetings and a few desks booked for the whole desk window (07:00–21:00). Bookings that ended
-// before now are FINISHED, those covering now ACTIVE, the others PENDING.
+// before now are FINISHED, those covering now ACTIVE, the others PENDING — or WAITING_APPROVAL where the
+// rule requires approval (tomorrow's board meetings wait for the admin).
 func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []LayoutResource, people []string) []LayoutBooking {
 	loc, err := time.LoadLocation(b.timezone)
 	if err != nil {
@@ -323,6 +324,8 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 			status = "FINISHED"
 		} else if !start.After(now) {
 			status = "ACTIVE"
+		} else if res.ResourceRuleID == demoID("rule:boardroom") {
+			status = "WAITING_APPROVAL"
 		}
 		who := people[len(out)%len(people)]
 		out = append(out, LayoutBooking{
@@ -348,6 +351,11 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		for j := range demoDesksBookedPerDay {
 			res := desks[(d*7+j*5)%len(desks)]
 			booking(res, day, start, end, "Office day", "Desk booked for the whole day.")
+		}
+		for _, res := range rooms {
+			if d == 1 && res.ResourceRuleID == demoID("rule:boardroom") {
+				booking(res, day, at(10, 0), at(12, 0), "Board meeting", "Results of the quarter; needs approval.")
+			}
 		}
 	}
 	return out

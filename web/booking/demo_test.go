@@ -323,6 +323,8 @@ func TestDemoLayoutBookings(t *testing.T) {
 				want = "FINISHED"
 			} else if !start.After(now) {
 				want = "ACTIVE"
+			} else if rl.RequiresApproval {
+				want = "WAITING_APPROVAL"
 			}
 			if b.Status != want {
 				t.Errorf("%s: status %s, want %s", where, b.Status, want)
