@@ -111,12 +111,13 @@ LIMIT @max_rows;
 
 -- name: BookingsToCheckIn :many
 -- A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
--- open, and ACTIVE ones not yet over (checking in again is harmless).
+-- open first (back to back, the next booking, not the one being left), then ACTIVE ones not yet over
+-- (checking in again is harmless).
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
   AND ((status = 'PENDING' AND check_in_opens_at <= @at::timestamptz AND @at::timestamptz < check_in_closes_at)
        OR (status = 'ACTIVE' AND @at::timestamptz < end_date))
-ORDER BY start_date, id
+ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
 -- name: BookingsBusy :many

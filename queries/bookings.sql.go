@@ -666,7 +666,7 @@ SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, e
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
        OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
-ORDER BY start_date, id
+ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1
 `
 
@@ -678,7 +678,8 @@ type BookingsToCheckInParams struct {
 }
 
 // A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
-// open, and ACTIVE ones not yet over (checking in again is harmless).
+// open first (back to back, the next booking, not the one being left), then ACTIVE ones not yet over
+// (checking in again is harmless).
 func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsToCheckIn,
 		arg.OrganizationID,

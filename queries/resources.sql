@@ -75,7 +75,7 @@ WHERE r.organization_id = @organization_id
   AND r.visible AND r.status = 'ACTIVATED'
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
-  AND (sqlc.narg(min_capacity)::integer IS NULL OR r.capacity >= sqlc.narg(min_capacity)::integer)
+  AND (sqlc.narg(min_capacity)::integer IS NULL OR coalesce(r.capacity, 0) >= sqlc.narg(min_capacity)::integer)
   AND (SELECT count(*) FROM resource_features rf
        WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
          AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])

@@ -367,7 +367,7 @@ WHERE r.organization_id = $1
   AND r.visible AND r.status = 'ACTIVATED'
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
-  AND ($6::integer IS NULL OR r.capacity >= $6::integer)
+  AND ($6::integer IS NULL OR coalesce(r.capacity, 0) >= $6::integer)
   AND (SELECT count(*) FROM resource_features rf
        WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
          AND rf.feature_id = ANY ($7::uuid[])) = cardinality($7::uuid[])

@@ -50,9 +50,9 @@ func setupOIDC(t *testing.T, cfg web.OIDCConfig) *testBundle {
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
-	srv := httptest.NewServer(web.NewServer(web.Deps{
+	srv := httptest.NewServer(validateAPI(t, web.NewServer(web.Deps{
 		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
-	}))
+	})))
 	t.Cleanup(srv.Close)
 	return &testBundle{Bundle: b, srv: srv, tokens: tokens}
 }

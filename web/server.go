@@ -40,6 +40,9 @@ func NewServer(d Deps) *Server {
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
 
+// Routes lists every route registered, so that tests can hold the OpenAPI document to them.
+func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
 // logRequests logs one structured line per request, with its id and the client's app-version.
 func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {

@@ -39,8 +39,8 @@ type ResourceAvailability struct {
 // with its busy intervals inside [q.From, q.To): what a floor plan needs in one call. Floor and
 // Subcategory of each resource carry their ids; Subcategory its category too.
 // Codes: 2000 To not after From, a range longer than MaxAvailabilityRange or outside the years 1970–9999,
-// or an unknown category; 1004 no such building; 1006 no such floor in the building; 1005 no such
-// subcategory.
+// or an unknown category; 1004 no such building, or a hidden one; 1006 no such floor in the building, or
+// a hidden one; 1005 no such subcategory.
 func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQuery) ([]ResourceAvailability, error) {
 	if !q.To.After(q.From) {
 		return nil, Errorf(CodeInvalidRequest, "to: must be after from")
@@ -60,14 +60,15 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		category = &c
 	}
 	org := actor.OrganizationID
-	if _, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: q.BuildingID}); errors.Is(err, pgx.ErrNoRows) {
+	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: q.BuildingID})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
 		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
 	} else if err != nil {
 		return nil, fmt.Errorf("get building: %w", err)
 	}
 	if q.FloorID != nil {
 		f, err := s.q.FloorGet(ctx, queries.FloorGetParams{OrganizationID: org, ID: *q.FloorID})
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && f.BuildingID != q.BuildingID) {
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (f.BuildingID != q.BuildingID || !f.Visible)) {
 			return nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
 		} else if err != nil {
 			return nil, fmt.Errorf("get floor: %w", err)

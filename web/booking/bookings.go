@@ -250,6 +250,7 @@ func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []quer
 			Importance: r.Importance, ResourceType: Category(r.ResourceType), BuildingAccessStatus: r.BuildingAccessStatus,
 			CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress, AllDay: r.AllDay,
 			CheckIn:     Interval{Start: r.CheckInOpensAt, End: r.CheckInClosesAt},
+			CheckedInAt: r.CheckedInAt,
 			Reservables: contracted[r.ID],
 		}
 		if out[i].Reservables == nil {

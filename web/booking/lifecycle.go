@@ -108,11 +108,10 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor FINISHED.
 func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
-		switch b.Status {
-		case StatusFinished:
-			return nil
-		case StatusActive:
-		default:
+		switch {
+		case b.Status == StatusFinished, b.Status == StatusCancelled && b.CheckedInAt != nil:
+			return nil // released already
+		case b.Status != StatusActive:
 			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a checked-in (ACTIVE) booking can be released", b.Status)
 		}
 		end := now.Truncate(time.Millisecond)
@@ -155,7 +154,8 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 
 // Decide approves (PENDING, with its check-in window opened anew from now) or rejects (REJECTED) a booking
 // that waits for approval.
-// Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking does not wait for approval.
+// Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking does not wait for approval,
+// or approving one that has already ended.
 func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved bool) (Booking, error) {
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
@@ -166,6 +166,9 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 		}
 		if !approved {
 			return setStatus(ctx, q, b, StatusRejected, now)
+		}
+		if !now.Before(b.End) {
+			return Errorf(CodeBookingNotModifiable, "the booking ended at %s; it can only be rejected", local(b, b.End))
 		}
 		loc, err := s.location(b.Resource.Floor.Building.Timezone)
 		if err != nil {
@@ -216,7 +219,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if c.ResourceID != nil {
 			resID = *c.ResourceID
 		}
-		if iv == (Interval{Start: b.Start, End: b.End}) && resID == b.Resource.ID {
+		if iv.Start.Equal(b.Start) && iv.End.Equal(b.End) && resID == b.Resource.ID {
 			return nil
 		}
 		if !iv.End.After(iv.Start) {
@@ -247,11 +250,11 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			}
 			rule.MaximumDuration = 0
 		}
-		// A start left as it was passed every check of time when the booking was made: an ongoing booking
-		// may still be lengthened or moved to another room.
+		// A start left as it was is not "in the past": an ongoing booking may still be lengthened or moved to
+		// another room. Checked as of at most WalkUpGrace after that start, it passes that check and no other.
 		checkAt := now
-		if iv.Start.Equal(b.Start) {
-			checkAt = b.Start
+		if iv.Start.Equal(b.Start) && b.Start.Add(WalkUpGrace).Before(now) {
+			checkAt = b.Start.Add(WalkUpGrace)
 		}
 		if err := rule.CheckInterval(iv, checkAt, loc); err != nil {
 			return err
@@ -263,7 +266,14 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if rule.RequiresApproval {
 			status = StatusWaitingApproval
 		}
+		// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
 		w := rule.CheckInWindow(iv, allDay, now, loc)
+		if iv.Start.Equal(b.Start) && res.ID == b.Resource.ID {
+			w = Interval{Start: b.CheckIn.Start, End: b.CheckIn.End}
+			if w.End.After(iv.End) {
+				w.End = iv.End
+			}
+		}
 		err = q.BookingMove(ctx, queries.BookingMoveParams{
 			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, StartDate: iv.Start, EndDate: iv.End,
 			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,

@@ -193,6 +193,7 @@ type Booking struct {
 	SipAddress           string
 	AllDay               bool
 	CheckIn              Interval
+	CheckedInAt          *time.Time // set once checked in
 	Reservables          []BookingReservable
 }
 

@@ -75,17 +75,25 @@ func human(d time.Duration) string {
 	return s
 }
 
+// MinCheckInTime is how long check-in stays open, at least, after a booking is made, moved or approved:
+// someone who books a desk after its check-in deadline (a walk-up) still has time to check in.
+const MinCheckInTime = 15 * time.Minute
+
 // CheckInWindow returns when check-in opens and closes for a booking of iv (all-day or not) made, moved or
-// approved at madeAt. It opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start
-// (an all-day booking: AllDayBookingsCheckIn after local midnight of its day), never before the start, never
-// after the end, and never less than ExpirationMargin after madeAt, so that a booking made after its
-// deadline (a walk-up) is not expired at once.
+// approved at madeAt. It opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start;
+// an all-day booking's closes AllDayBookingsCheckIn after local midnight of its day. A zero margin (or a
+// zero all-day deadline) means no deadline: check-in stays open until the end, and the booking never
+// expires. The window never closes before the start or after the end, nor less than MinCheckInTime after
+// madeAt.
 func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, loc *time.Location) Interval {
-	closes := iv.Start.Add(r.ExpirationMargin)
-	if allDay {
+	closes := iv.End
+	switch {
+	case allDay && r.AllDayBookingsCheckIn > 0:
 		closes = atOffset(iv.Start, loc, r.AllDayBookingsCheckIn)
+	case !allDay && r.ExpirationMargin > 0:
+		closes = iv.Start.Add(r.ExpirationMargin)
 	}
-	closes = latest(closes, iv.Start, madeAt.Add(r.ExpirationMargin))
+	closes = latest(closes, iv.Start, madeAt.Add(MinCheckInTime))
 	if closes.After(iv.End) {
 		closes = iv.End
 	}

@@ -1,0 +1,341 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/workspacebooking/booking/web"
+)
+
+// web/openapi.yaml is held to the code twice: every response the API tests receive goes through
+// validateAPI, which checks it against the documented operation, and TestOpenAPIDocument checks that the
+// document describes exactly the routes the server registers.
+
+// apiSpec is openapi.yaml, loaded and checked once for all tests, with a router over its operations.
+type apiSpec struct {
+	doc      *openapi3.T
+	router   routers.Router
+	opts     *openapi3filter.Options
+	json2020 sync.Map // *openapi3.Schema → bool: validate its bodies with the JSON Schema 2020-12 validator
+}
+
+var loadAPISpec = sync.OnceValues(func() (*apiSpec, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(web.OpenAPIYAML)
+	if err != nil {
+		return nil, fmt.Errorf("load openapi.yaml: %w", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("validate openapi.yaml: %w", err)
+	}
+	doc.Servers = nil // the paths carry /api/v1; match them on the test server's host
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("route openapi.yaml: %w", err)
+	}
+	// IncludeResponseStatus: a status the operation does not document is a failure, not a pass. The body
+	// is checked by checkBody.
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, ExcludeResponseBody: true}
+	opts.WithCustomSchemaErrorFunc(schemaError)
+	return &apiSpec{doc: doc, router: router, opts: opts}, nil
+})
+
+// schemaError writes a schema violation briefly: the reason, where in the body it is, and for allOf and
+// oneOf the violations underneath.
+func schemaError(e *openapi3.SchemaError) string {
+	msg := e.Reason
+	if p := e.JSONPointer(); len(p) > 0 {
+		msg += " (at /" + strings.Join(p, "/") + ")"
+	}
+	if e.Origin != nil {
+		msg += ": " + e.Origin.Error()
+	}
+	return msg
+}
+
+// validateAPI wraps h so that the response to every /api/v1 request is validated against openapi.yaml
+// before the client gets it; each mismatch fails t, the test that built the server (subtests sharing one
+// server report on it). A request that matches no documented operation fails too, unless it is answered
+// with the 404 or 405 problem of an unknown route or method.
+func validateAPI(t *testing.T, h http.Handler) http.Handler {
+	t.Helper()
+	spec, err := loadAPISpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/v1" && !strings.HasPrefix(r.URL.Path, "/api/v1/") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		res := rec.Result()
+		body := rec.Body.Bytes()
+		if err := spec.check(r, res.StatusCode, res.Header, body); err != nil {
+			t.Errorf("openapi.yaml: %s %s → %d: %v\nbody: %s", r.Method, r.URL.RequestURI(), res.StatusCode, err, clip(body))
+		}
+		maps.Copy(w.Header(), res.Header)
+		w.WriteHeader(res.StatusCode)
+		_, _ = w.Write(body)
+	})
+}
+
+// check validates one response to r.
+func (s *apiSpec) check(r *http.Request, status int, header http.Header, body []byte) error {
+	route, params, err := s.router.FindRoute(r)
+	switch {
+	case errors.Is(err, routers.ErrPathNotFound):
+		return s.checkNoRoute(r, http.StatusNotFound, status, header, body)
+	case errors.Is(err, routers.ErrMethodNotAllowed):
+		return s.checkNoRoute(r, http.StatusMethodNotAllowed, status, header, body)
+	case err != nil:
+		return err
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route},
+		Status:                 status,
+		Header:                 header,
+		Options:                s.opts,
+	}
+	in.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
+		return err
+	}
+	return s.checkBody(r, route.Operation, status, header, body)
+}
+
+// checkBody validates the body of a response as ValidateResponse does (content type, then the schema),
+// choosing the validator as it does: the JSON Schema 2020-12 one for a schema that uses a keyword only it
+// knows or that refers to no component, kin-openapi's own otherwise. ValidateResponse makes that choice
+// by compiling the 2020-12 validator for every response, and drops it in the second case, which is what
+// every body of this API is: choosing once per schema keeps the validation of the whole suite cheap.
+func (s *apiSpec) checkBody(r *http.Request, op *openapi3.Operation, status int, header http.Header, body []byte) error {
+	ref := op.Responses.Status(status)
+	if ref == nil {
+		ref = op.Responses.Default()
+	}
+	if r.Method == http.MethodHead || ref == nil || len(ref.Value.Content) == 0 {
+		return nil
+	}
+	media := ref.Value.Content.Get(header.Get("Content-Type"))
+	if media == nil {
+		return fmt.Errorf("response Content-Type %q is not documented", header.Get("Content-Type"))
+	}
+	if media.Schema == nil {
+		return nil
+	}
+	value, err := openapi3filter.JSONBodyDecoder(bytes.NewReader(body), header, media.Schema, nil)
+	if err != nil {
+		return fmt.Errorf("response body: %w", err)
+	}
+	opts := []openapi3.SchemaValidationOption{openapi3.VisitAsResponse(), openapi3.SetSchemaErrorMessageCustomizer(schemaError)}
+	if s.useJSONSchema2020(media.Schema.Value) {
+		opts = append(opts, openapi3.EnableJSONSchema2020())
+	}
+	if err := media.Schema.Value.VisitJSON(value, opts...); err != nil {
+		return fmt.Errorf("response body doesn't match schema%s: %w", strings.TrimSuffix(" "+media.Schema.Ref, " "), err)
+	}
+	return nil
+}
+
+// useJSONSchema2020 tells whether kin-openapi validates values of schema with the JSON Schema 2020-12
+// validator (rather than falling back to its own): when the schema refers to no component, or when it or
+// a schema under it uses a keyword of 2020-12 only.
+func (s *apiSpec) useJSONSchema2020(schema *openapi3.Schema) bool {
+	if use, ok := s.json2020.Load(schema); ok {
+		return use.(bool)
+	}
+	refers, only2020 := false, false
+	_ = openapi3.NewSchemaRef("", schema).WalkSubtree(func(_ string, ref *openapi3.SchemaRef) error {
+		refers = refers || strings.HasPrefix(ref.Ref, "#/components/schemas/")
+		if v := ref.Value; v != nil && (v.Const != nil || len(v.PrefixItems) != 0 || v.Contains != nil ||
+			len(v.PatternProperties) != 0 || len(v.DependentSchemas) != 0 || v.PropertyNames != nil ||
+			v.UnevaluatedItems.Has != nil || v.UnevaluatedItems.Schema != nil ||
+			v.UnevaluatedProperties.Has != nil || v.UnevaluatedProperties.Schema != nil ||
+			v.If != nil || v.Then != nil || v.Else != nil || len(v.DependentRequired) != 0 ||
+			len(v.Defs) != 0 || v.ContentSchema != nil) {
+			only2020 = true
+		}
+		return nil
+	})
+	use := !refers || only2020
+	s.json2020.Store(schema, use)
+	return use
+}
+
+// checkNoRoute accepts a request no documented operation matches only when it is answered with want (404
+// for an unknown path, 405 for a method the path does not have) and the RouteProblem body.
+func (s *apiSpec) checkNoRoute(r *http.Request, want, status int, header http.Header, body []byte) error {
+	if status != want {
+		return fmt.Errorf("no documented operation matches (want %d for it)", want)
+	}
+	if mt, _, err := mime.ParseMediaType(header.Get("Content-Type")); err != nil || mt != "application/problem+json" {
+		return fmt.Errorf("no documented operation matches; Content-Type %q, want application/problem+json", header.Get("Content-Type"))
+	}
+	if r.Method == http.MethodHead {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return fmt.Errorf("no documented operation matches; body: %w", err)
+	}
+	err := s.doc.Components.Schemas["RouteProblem"].Value.VisitJSON(v,
+		openapi3.EnableJSONSchema2020(), openapi3.SetSchemaErrorMessageCustomizer(schemaError))
+	if err != nil {
+		return fmt.Errorf("no documented operation matches; body is not a RouteProblem: %w", err)
+	}
+	return nil
+}
+
+// clip shortens a body for a failure message.
+func clip(body []byte) string {
+	const n = 600
+	if len(body) > n {
+		return string(body[:n]) + "…"
+	}
+	return string(body)
+}
+
+// TestOpenAPIDocument checks the served document and that it describes exactly the routes of the server.
+func TestOpenAPIDocument(t *testing.T) {
+	t.Parallel()
+	// openapi.json needs neither the database nor a token.
+	s := web.NewServer(web.Deps{Logger: slog.New(slog.DiscardHandler)})
+	srv := httptest.NewServer(validateAPI(t, s))
+	t.Cleanup(srv.Close)
+
+	res, err := srv.Client().Get(srv.URL + api + "/openapi.json")
+	if err != nil {
+		t.Fatalf("GET openapi.json: %v", err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read openapi.json: %v", err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status = %d, want 200; body: %s", res.StatusCode, clip(body))
+	}
+	if mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type")); mt != "application/json" {
+		t.Errorf("Content-Type = %q, want application/json", res.Header.Get("Content-Type"))
+	}
+	var top struct {
+		OpenAPI string `json:"openapi"`
+	}
+	if err := json.Unmarshal(body, &top); err != nil {
+		t.Fatalf("openapi.json is not JSON: %v", err)
+	}
+	if top.OpenAPI != "3.1.0" {
+		t.Errorf("openapi = %q, want 3.1.0", top.OpenAPI)
+	}
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(body)
+	if err != nil {
+		t.Fatalf("load openapi.json: %v", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatalf("validate openapi.json: %v", err)
+	}
+
+	t.Run("SameRoutes", func(t *testing.T) {
+		param := regexp.MustCompile(`:([^/]+)`)
+		var routed []string
+		for _, r := range s.Routes() {
+			if strings.HasPrefix(r.Path, api+"/") {
+				routed = append(routed, r.Method+" "+param.ReplaceAllString(r.Path, "{$1}"))
+			}
+		}
+		var documented []string
+		for path, item := range doc.Paths.Map() {
+			for method := range item.Operations() {
+				documented = append(documented, method+" "+path)
+			}
+		}
+		slices.Sort(routed)
+		slices.Sort(documented)
+		for _, r := range routed {
+			if !slices.Contains(documented, r) {
+				t.Errorf("%s is routed (routes.go) but not documented (openapi.yaml)", r)
+			}
+		}
+		for _, d := range documented {
+			if !slices.Contains(routed, d) {
+				t.Errorf("%s is documented (openapi.yaml) but not routed (routes.go)", d)
+			}
+		}
+		if len(routed) == 0 {
+			t.Error("the server routes nothing under " + api)
+		}
+	})
+
+	t.Run("EveryOperation", func(t *testing.T) {
+		for path, item := range doc.Paths.Map() {
+			for method, op := range item.Operations() {
+				name := method + " " + path
+				if op.OperationID == "" || op.Summary == "" || op.Description == "" {
+					t.Errorf("%s: want an operationId, a summary and a description", name)
+				}
+				public := path == api+"/openapi.json"
+				secured := op.Security != nil && slices.ContainsFunc(*op.Security, func(r openapi3.SecurityRequirement) bool {
+					_, ok := r["bearerAuth"]
+					return ok
+				})
+				if secured == public {
+					t.Errorf("%s: bearerAuth security = %v, want %v", name, secured, !public)
+				}
+				if !slices.ContainsFunc(append(item.Parameters, op.Parameters...), func(p *openapi3.ParameterRef) bool {
+					return p.Value.In == "header" && p.Value.Name == "app-version"
+				}) {
+					t.Errorf("%s: the app-version header is not documented", name)
+				}
+				statuses := []string{"500"}
+				if !public {
+					statuses = append(statuses, "401")
+				}
+				for _, st := range statuses {
+					if op.Responses.Value(st) == nil {
+						t.Errorf("%s: no %s response", name, st)
+					}
+				}
+				deprecationHeader := false
+				for st, ref := range op.Responses.Map() {
+					resp := ref.Value
+					if _, ok := resp.Headers["X-Request-Id"]; !ok {
+						t.Errorf("%s %s: X-Request-Id is not documented", name, st)
+					}
+					if _, ok := resp.Headers["Deprecation"]; ok {
+						deprecationHeader = true
+					}
+					if st[0] == '4' || st[0] == '5' {
+						if got := slices.Collect(maps.Keys(resp.Content)); !slices.Equal(got, []string{"application/problem+json"}) {
+							t.Errorf("%s %s: content %v, want application/problem+json only", name, st, got)
+						}
+					}
+				}
+				if op.Deprecated != deprecationHeader {
+					t.Errorf("%s: deprecated = %v but a Deprecation header documented = %v", name, op.Deprecated, deprecationHeader)
+				}
+			}
+		}
+	})
+}
