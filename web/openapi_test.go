@@ -117,7 +117,6 @@ func (s *apiSpec) check(r *http.Request, status int, header http.Header, body []
 		Header:                 header,
 		Options:                s.opts,
 	}
-	in.SetBodyBytes(body)
 	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
 		return err
 	}
@@ -160,7 +159,8 @@ func (s *apiSpec) checkBody(r *http.Request, op *openapi3.Operation, status int,
 
 // useJSONSchema2020 tells whether kin-openapi validates values of schema with the JSON Schema 2020-12
 // validator (rather than falling back to its own): when the schema refers to no component, or when it or
-// a schema under it uses a keyword of 2020-12 only.
+// a schema under it uses a keyword of 2020-12 only. The keywords are those kin-openapi v0.152.0 checks
+// (schemaHasJSONSchema2020FallbackGuardKeyword); see there when upgrading it.
 func (s *apiSpec) useJSONSchema2020(schema *openapi3.Schema) bool {
 	if use, ok := s.json2020.Load(schema); ok {
 		return use.(bool)

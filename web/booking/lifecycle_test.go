@@ -383,8 +383,8 @@ func TestCheckInWindow(t *testing.T) {
 		// The desk rule's day is 00:00–24:00; all-day check-in closes at 11:00 local.
 		{"AllDayDesk", bookingtest.Now, at(1, 15, 0), iv(at(1, 0, 0), at(2, 0, 0)), iv(at(1, 0, 0), at(1, 11, 0))},
 		{"AllDayDeskToday", bookingtest.Now, at(0, 0, 0), iv(at(0, 9, 0), at(1, 0, 0)), iv(at(0, 9, 0), at(0, 11, 0))},
-		// Made after 11:00: never closes before its start (the desk rule's margin is 0).
-		{"AllDayDeskAfterDeadline", at(0, 12, 0), at(0, 12, 0), iv(at(0, 12, 0), at(1, 0, 0)), iv(at(0, 12, 0), at(0, 12, 0))},
+		// Made after 11:00 (a walk-up): check-in stays open MinCheckInTime after it was made.
+		{"AllDayDeskAfterDeadline", at(0, 12, 0), at(0, 12, 0), iv(at(0, 12, 0), at(1, 0, 0)), iv(at(0, 12, 0), at(0, 12, 15))},
 		// A day of 23 hours (summer time begins): 11:00 is read on the wall clock.
 		{"AllDayDeskOnDaylightSavingDay", bookingtest.Now,
 			time.Date(2027, 3, 28, 12, 0, 0, 0, bookingtest.Madrid),
@@ -1164,7 +1164,8 @@ func TestChange(t *testing.T) {
 		got := change(t, b, u.alice, bk.ID, move(nil, nil, ptr(at(0, 11, 0))))
 		wantStatus(t, got, booking.StatusPending)
 		wantInterval(t, "booking", times(got), iv(at(0, 9, 0), at(0, 11, 0)))
-		wantInterval(t, "CheckIn", got.CheckIn, iv(at(0, 8, 50), at(0, 9, 25)))
+		// Lengthening does not postpone the check-in deadline.
+		wantInterval(t, "CheckIn", got.CheckIn, iv(at(0, 8, 50), at(0, 9, 15)))
 	})
 
 	t.Run("OngoingMayMoveToAnotherRoom", func(t *testing.T) {
