@@ -63,13 +63,8 @@ func (s *Server) apiAvailability(c echo.Context) error {
 	if q.FeatureIDs, err = featuresQuery(c); err != nil {
 		return err
 	}
-	if v := c.QueryParam("capacity"); v != "" {
-		n, err := strconv.ParseInt(v, 10, 32)
-		if err != nil || n < 0 {
-			return invalid("capacity: %q is not a whole number of people", v)
-		}
-		minimum := int32(n)
-		q.MinCapacity = &minimum
+	if q.MinCapacity, err = capacityQuery(c); err != nil {
+		return err
 	}
 	rs, err := s.bookings.Availability(c.Request().Context(), actor, q)
 	if err != nil {
@@ -104,6 +99,20 @@ func uuidQuery(c echo.Context, name string) (*uuid.UUID, error) {
 		return nil, err
 	}
 	return &id, nil
+}
+
+// capacityQuery reads capacity, an optional minimum number of people.
+func capacityQuery(c echo.Context) (*int32, error) {
+	v := c.QueryParam("capacity")
+	if v == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil || n < 0 {
+		return nil, invalid("capacity: %q is not a whole number of people", v)
+	}
+	minimum := int32(n)
+	return &minimum, nil
 }
 
 // featuresQuery reads features: one comma-separated value, as the interface writes it, or repeated.

@@ -52,13 +52,8 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	}
 	// Flags that do not change availability are still checked, so that a typo is not silently ignored.
 	if category == booking.CategorySpace {
-		if v := c.QueryParam("capacity"); v != "" {
-			n, err := strconv.ParseInt(v, 10, 32)
-			if err != nil || n < 0 {
-				return invalid("capacity: %q is not a whole number of people", v)
-			}
-			minimum := int32(n)
-			q.MinCapacity = &minimum
+		if q.MinCapacity, err = capacityQuery(c); err != nil {
+			return err
 		}
 		if _, err := boolQuery(c, "createOnlineMeeting"); err != nil {
 			return err
