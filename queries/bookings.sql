@@ -23,9 +23,12 @@ FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
+    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
     SELECT sqlc.arg(start_date)::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
-           LEAST(sqlc.arg(end_date)::timestamptz,
-                 sqlc.arg(start_date)::timestamptz + rr.expiration_margin * interval '1 millisecond') AS closes
+           CASE WHEN rr.expiration_margin = 0 THEN sqlc.arg(end_date)::timestamptz
+                ELSE LEAST(sqlc.arg(end_date)::timestamptz,
+                           sqlc.arg(start_date)::timestamptz + rr.expiration_margin * interval '1 millisecond')
+           END AS closes
 ) w
 WHERE r.organization_id = @organization_id AND r.id = @resource_id
 ON CONFLICT (organization_id, id) DO UPDATE SET

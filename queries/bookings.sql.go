@@ -285,9 +285,12 @@ FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
+    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
     SELECT $5::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
-           LEAST($6::timestamptz,
-                 $5::timestamptz + rr.expiration_margin * interval '1 millisecond') AS closes
+           CASE WHEN rr.expiration_margin = 0 THEN $6::timestamptz
+                ELSE LEAST($6::timestamptz,
+                           $5::timestamptz + rr.expiration_margin * interval '1 millisecond')
+           END AS closes
 ) w
 WHERE r.organization_id = $1 AND r.id = $15
 ON CONFLICT (organization_id, id) DO UPDATE SET

@@ -9,7 +9,9 @@ ALTER TABLE bookings
 
 UPDATE bookings bk
 SET check_in_opens_at  = bk.start_date - rr.advance_check_in * interval '1 millisecond',
-    check_in_closes_at = LEAST(bk.end_date, bk.start_date + rr.expiration_margin * interval '1 millisecond')
+    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
+    check_in_closes_at = CASE WHEN rr.expiration_margin = 0 THEN bk.end_date
+                              ELSE LEAST(bk.end_date, bk.start_date + rr.expiration_margin * interval '1 millisecond') END
 FROM resources r
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 WHERE r.organization_id = bk.organization_id AND r.id = bk.resource_id;

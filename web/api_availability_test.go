@@ -116,13 +116,13 @@ func TestAvailability(t *testing.T) {
 		wantInt(t, "Goya.capacity", goya["capacity"], 8)
 		wantID(t, "Goya.floor", goya["floor"], fx.FloorMadrid)
 		wantID(t, "Goya.subcategory", goya["subcategory"], fx.SubRoom)
-		// Whole intervals, not cut to the range; the cancelled booking and the one outside are left out.
-		wantBusy(t, "Goya", goya, [2]time.Time{fx.At(1, 10, 0), fx.At(1, 11, 0)})
-		wantBusy(t, "Boardroom", byID[fx.RoomBoard.String()], [2]time.Time{fx.At(1, 10, 0), fx.At(1, 11, 0)})
+		// Intervals cut to the range; the cancelled booking and the one outside are left out.
+		wantBusy(t, "Goya", goya, [2]time.Time{from, fx.At(1, 11, 0)})
+		wantBusy(t, "Boardroom", byID[fx.RoomBoard.String()], [2]time.Time{from, fx.At(1, 11, 0)})
 		desk := byID[fx.DeskOne.String()]
 		wantValue(t, "Desk 1.category", desk["category"], "WORKSTATION")
 		wantID(t, "Desk 1.subcategory", desk["subcategory"], fx.SubDesk)
-		wantBusy(t, "Desk 1", desk, day)
+		wantBusy(t, "Desk 1", desk, [2]time.Time{from, to})
 		wantBusy(t, "Desk 2", byID[fx.DeskTwo.String()])
 		wantBusy(t, "Velázquez", byID[fx.RoomVelazquez.String()])
 	})

@@ -639,11 +639,23 @@ func TestDecideApproval(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomBoard, fx.At(0, 10, 0), fx.At(0, 11, 0))
-		tb.Clock.Set(fx.At(0, 10, 20)) // after the window a booking made at 09:00 would have had
+		tb.Clock.Set(fx.At(0, 10, 10)) // check-in would close at 10:15
 		b := detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": true}), http.StatusOK)
 		checkIn := b["checkIn"].(map[string]any)
-		wantInt(t, "checkIn.endDate", checkIn["endDate"], fx.At(0, 10, 35).UnixMilli())
-		tb.checkIn(t, id, fx.At(0, 10, 30))
+		wantInt(t, "checkIn.endDate", checkIn["endDate"], fx.At(0, 10, 25).UnixMilli())
+		tb.checkIn(t, id, fx.At(0, 10, 20))
+	})
+
+	t.Run("TooLateToApproveStillRejectable", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		id := tb.book(t, fx.Alice, fx.RoomBoard, fx.At(0, 10, 0), fx.At(0, 11, 0))
+		tb.Clock.Set(fx.At(0, 10, 15)) // check-in has closed: the request expires at the next sweep
+		r := tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": true})
+		wantProblem(t, r, http.StatusConflict, booking.CodeBookingNotModifiable, noIndex)
+		tb.wantStatusOf(t, id, "WAITING_APPROVAL")
+		b := detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": false}), http.StatusOK)
+		wantValue(t, "status", b["status"], "REJECTED")
 	})
 
 	t.Run("Rejected", func(t *testing.T) {

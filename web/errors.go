@@ -61,6 +61,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var p problem
 	var de *booking.Error
 	var he *echo.HTTPError
+	err = booking.Interpret(err)
 	switch {
 	case errors.As(err, &de):
 		p = problem{

@@ -161,8 +161,12 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 
 	// Every instance sweeps; the sweep itself makes sure only one acts at a time.
 	sweepCtx, stopSweeps := context.WithCancel(ctx)
-	defer stopSweeps()
-	go svc.RunSweeps(sweepCtx, *sweepEvery, log)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		svc.RunSweeps(sweepCtx, *sweepEvery, log)
+	}()
+	defer func() { stopSweeps(); <-swept }() // before the pool closes
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

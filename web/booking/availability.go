@@ -27,8 +27,8 @@ type AvailabilityQuery struct {
 	MinCapacity   *int32
 }
 
-// ResourceAvailability is a resource with the blocking bookings that overlap the asked range (whole, not
-// cut to the range), earliest first. Free tells that there are none.
+// ResourceAvailability is a resource with the intervals of the asked range that blocking bookings take,
+// earliest first (each booking's interval cut to the range). Free tells that there are none.
 type ResourceAvailability struct {
 	Resource Resource
 	Busy     []Interval
@@ -103,7 +103,11 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	}
 	for _, b := range busy {
 		a := &out[index[b.ResourceID]]
-		a.Busy, a.Free = append(a.Busy, Interval{Start: b.StartDate, End: b.EndDate}), false
+		iv := Interval{Start: latest(b.StartDate, q.From), End: b.EndDate}
+		if iv.End.After(q.To) {
+			iv.End = q.To
+		}
+		a.Busy, a.Free = append(a.Busy, iv), false
 	}
 	return out, nil
 }

@@ -76,21 +76,21 @@ func TestAvailability(t *testing.T) {
 	}{
 		{"EveryBookableResourceByFloorAndName", u.alice, tomorrow, []string{
 			"Boardroom: 11-24 11:00–11-24 12:00",
-			"Desk 1: 11-24 00:00–11-25 00:00",
+			"Desk 1: 11-24 08:00–11-24 20:00",
 			"Desk 2: free",
 			"Goya: 11-24 10:00–11-24 12:00 11-24 14:00–11-24 15:00",
 			"Velázquez: free",
 		}},
-		{"BusyIntervalsAreWholeNotCut", u.alice, madrid(at(1, 11, 0), at(1, 11, 30)), []string{
-			"Boardroom: 11-24 11:00–11-24 12:00",
-			"Desk 1: 11-24 00:00–11-25 00:00",
+		{"BusyIntervalsAreCutToTheRange", u.alice, madrid(at(1, 11, 0), at(1, 11, 30)), []string{
+			"Boardroom: 11-24 11:00–11-24 11:30",
+			"Desk 1: 11-24 11:00–11-24 11:30",
 			"Desk 2: free",
-			"Goya: 11-24 10:00–11-24 12:00",
+			"Goya: 11-24 11:00–11-24 11:30",
 			"Velázquez: free",
 		}},
 		{"TouchingIsFree", u.alice, madrid(at(1, 12, 0), at(1, 14, 0)), []string{
 			"Boardroom: free",
-			"Desk 1: 11-24 00:00–11-25 00:00",
+			"Desk 1: 11-24 12:00–11-24 14:00",
 			"Desk 2: free",
 			"Goya: free",
 			"Velázquez: free",
@@ -105,18 +105,18 @@ func TestAvailability(t *testing.T) {
 		}},
 		{"FloorFilter", u.alice, with(func(q *booking.AvailabilityQuery) { q.FloorID = ptr(bookingtest.FloorMadrid) }), []string{
 			"Boardroom: 11-24 11:00–11-24 12:00",
-			"Desk 1: 11-24 00:00–11-25 00:00",
+			"Desk 1: 11-24 08:00–11-24 20:00",
 			"Desk 2: free",
 			"Goya: 11-24 10:00–11-24 12:00 11-24 14:00–11-24 15:00",
 			"Velázquez: free",
 		}},
 		{"SubcategoryFilter", u.alice, with(func(q *booking.AvailabilityQuery) { q.SubcategoryID = ptr(bookingtest.SubDesk) }), []string{
-			"Desk 1: 11-24 00:00–11-25 00:00",
+			"Desk 1: 11-24 08:00–11-24 20:00",
 			"Desk 2: free",
 		}},
 		{"CategoryWorkstation", u.alice,
 			with(func(q *booking.AvailabilityQuery) { q.Category = category(booking.CategoryWorkstation) }), []string{
-				"Desk 1: 11-24 00:00–11-25 00:00",
+				"Desk 1: 11-24 08:00–11-24 20:00",
 				"Desk 2: free",
 			}},
 		{"CategorySpace", u.alice, with(func(q *booking.AvailabilityQuery) { q.Category = category(booking.CategorySpace) }), []string{
@@ -126,7 +126,7 @@ func TestAvailability(t *testing.T) {
 		}},
 		{"Feature", u.alice,
 			with(func(q *booking.AvailabilityQuery) { q.FeatureIDs = []uuid.UUID{bookingtest.FeatureScreen} }), []string{
-				"Desk 1: 11-24 00:00–11-25 00:00",
+				"Desk 1: 11-24 08:00–11-24 20:00",
 				"Goya: 11-24 10:00–11-24 12:00 11-24 14:00–11-24 15:00",
 				"Velázquez: free",
 			}},

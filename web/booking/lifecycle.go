@@ -105,7 +105,8 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 
 // CheckOut releases a checked-in booking: it becomes FINISHED and ends now, freeing the rest of its slot.
 // Released before its start (check-in opens early), it is as if it had been cancelled.
-// Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor FINISHED.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor released
+// already; 4072 released before its start while a contracted reservable can no longer be cancelled.
 func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
 		switch {
@@ -117,6 +118,9 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 		end := now.Truncate(time.Millisecond)
 		switch {
 		case !end.After(b.Start):
+			if err := reservablesCancellable(b, now); err != nil {
+				return err
+			}
 			return setStatus(ctx, q, b, StatusCancelled, now)
 		case end.Before(b.End):
 			if err := q.BookingFinish(ctx, queries.BookingFinishParams{OrganizationID: b.OrganizationID, ID: b.ID, EndDate: end}); err != nil {
@@ -129,8 +133,8 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 }
 
 // Cancel cancels a booking that is waiting for approval or for check-in. It is kept, CANCELLED, for history.
-// Codes: 1011 no such booking the actor may act on; 4007 the booking is checked in, over or decided;
-// 4072 a reservable contracted on it can no longer be cancelled.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is checked in, over or decided, or
+// its check-in has closed (it expires); 4072 a reservable contracted on it can no longer be cancelled.
 func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
 		switch b.Status {
@@ -142,11 +146,11 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 		default:
 			return Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
 		}
-		for _, br := range b.Reservables {
-			if now.After(b.Start.Add(-br.Reservable.MinimumCancellation)) {
-				return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
-					br.Reservable.Name, human(br.Reservable.MinimumCancellation))
-			}
+		if err := notOverdue(b, now); err != nil {
+			return err
+		}
+		if err := reservablesCancellable(b, now); err != nil {
+			return err
 		}
 		return setStatus(ctx, q, b, StatusCancelled, now)
 	})
@@ -155,7 +159,7 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 // Decide approves (PENDING, with its check-in window opened anew from now) or rejects (REJECTED) a booking
 // that waits for approval.
 // Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking does not wait for approval,
-// or approving one that has already ended.
+// or approving one whose check-in window has closed (it expires; it may still be rejected).
 func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved bool) (Booking, error) {
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
@@ -167,8 +171,8 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 		if !approved {
 			return setStatus(ctx, q, b, StatusRejected, now)
 		}
-		if !now.Before(b.End) {
-			return Errorf(CodeBookingNotModifiable, "the booking ended at %s; it can only be rejected", local(b, b.End))
+		if err := notOverdue(b, now); err != nil {
+			return err // too late to approve; rejecting is still fine
 		}
 		loc, err := s.location(b.Resource.Floor.Building.Timezone)
 		if err != nil {
@@ -192,11 +196,13 @@ type BookingChange struct {
 
 // Change moves a booking that waits for check-in or approval to another time and/or resource, under the
 // same rules as a new booking, atomically: on any error nothing changes. The booking then waits for
-// approval when its (new) resource requires it, and for check-in otherwise. An all-day booking moved to
+// approval when its (new) resource requires it — unless it was approved and only shrinks — and for
+// check-in otherwise. An all-day booking moved to
 // another resource without new times covers that resource's window of the same day; new times make it an
 // ordinary booking. Contracted reservables move with it.
-// Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL;
-// 2000 end not after start, or a resource of the other category; 1002 the resource is unknown or not
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL, or
+// its check-in has closed (it expires); 2000 end not after start, or a resource of the other category;
+// 4002 a new end in the past; 1002 the resource is unknown or not
 // bookable; 4006 a workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
 // refuses; 1043 a contracted reservable the new resource does not offer; 4077 a delivery time beyond the
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
@@ -205,6 +211,9 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
 			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
+		}
+		if err := notOverdue(b, now); err != nil {
+			return err
 		}
 		iv, resID, allDay := Interval{Start: b.Start, End: b.End}, b.Resource.ID, b.AllDay
 		if c.Start != nil || c.End != nil {
@@ -227,6 +236,9 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		}
 		if iv.Start.Before(minTime) || iv.End.After(maxTime) {
 			return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
+		}
+		if !iv.End.After(now) {
+			return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", local(b, iv.End))
 		}
 		rs, err := resourcesByID(ctx, q, b.OrganizationID, []uuid.UUID{resID})
 		if err != nil {
@@ -262,8 +274,11 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if err := moveReservables(ctx, q, b, res, iv, now); err != nil {
 			return err
 		}
+		// Approval is asked again when the booking moves to another resource or grows beyond what was
+		// approved; shortening an approved booking keeps it approved.
 		status := StatusPending
-		if rule.RequiresApproval {
+		grows := iv.Start.Before(b.Start) || iv.End.After(b.End)
+		if rule.RequiresApproval && (b.Status == StatusWaitingApproval || res.ID != b.Resource.ID || grows) {
 			status = StatusWaitingApproval
 		}
 		// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
@@ -314,6 +329,27 @@ func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Res
 		}
 		if now.After(b.Start.Add(-rv.MinimumCancellation)) || now.After(iv.Start.Add(-rv.MinimumCancellation)) {
 			return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be moved until %s before it starts", rv.Name, human(rv.MinimumCancellation))
+		}
+	}
+	return nil
+}
+
+// notOverdue refuses to act on a booking whose check-in window has closed while it still waited for
+// check-in or approval: it is EXPIRED in all but name until the next sweep.
+func notOverdue(b Booking, now time.Time) error {
+	if (b.Status == StatusPending || b.Status == StatusWaitingApproval) && !now.Before(b.CheckIn.End) {
+		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", local(b, b.CheckIn.End))
+	}
+	return nil
+}
+
+// reservablesCancellable refuses to drop a booking while a reservable contracted on it is inside its
+// minimum cancellation time.
+func reservablesCancellable(b Booking, now time.Time) error {
+	for _, br := range b.Reservables {
+		if now.After(b.Start.Add(-br.Reservable.MinimumCancellation)) {
+			return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
+				br.Reservable.Name, human(br.Reservable.MinimumCancellation))
 		}
 	}
 	return nil

@@ -941,13 +941,23 @@ func TestDecide(t *testing.T) {
 		wantStatus(t, decide(t, b, u.adam, bk.ID, false), booking.StatusRejected)
 	})
 
-	t.Run("ApprovingJustBeforeEndIsFine", func(t *testing.T) {
+	t.Run("ApprovingAfterCheckInClosedIs4007", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
-		b.Clock.Set(at(1, 11, 0).Add(-time.Millisecond))
+		b.Clock.Set(at(1, 10, 15))
+		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
+		wantCode(t, err, booking.CodeBookingNotModifiable)
+		wantStored(t, b, bk.ID, booking.StatusWaitingApproval)
+	})
+
+	t.Run("ApprovingJustBeforeCheckInClosesGivesTimeToCheckIn", func(t *testing.T) {
+		t.Parallel()
+		b, u, bk := setup(t)
+		now := at(1, 10, 15).Add(-time.Millisecond)
+		b.Clock.Set(now)
 		got := decide(t, b, u.adam, bk.ID, true)
 		wantStatus(t, got, booking.StatusPending)
-		wantInterval(t, "CheckIn", got.CheckIn, booking.Interval{Start: at(1, 9, 50), End: at(1, 11, 0)})
+		wantInterval(t, "CheckIn", got.CheckIn, booking.Interval{Start: at(1, 9, 50), End: now.Add(booking.MinCheckInTime)})
 	})
 
 	t.Run("PendingIs4007", func(t *testing.T) {

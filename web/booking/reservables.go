@@ -29,7 +29,7 @@ type ReservableOrder struct {
 // Adding, changing or removing a contract later than its reservable's minimum cancellation time before
 // the booking's start is refused; contracts left as they were are not.
 // Codes: 2000 a reservable twice; 1011 no such booking visible to the actor; 4007 the booking is no longer
-// blocking (cancelled, rejected, expired, finished); 4079 the organization has no additional-services
+// blocking (cancelled, rejected, expired, finished), or its check-in closed without a check-in; 4079 the organization has no additional-services
 // module; 1002 the booked resource, its floor or building is deactivated or hidden; 1043 a reservable not
 // associated with the booked resource; 4078 a quantity below 1, or other than 1 where quantity cannot be
 // chosen; 4077 a delivery time outside [0, duration]; 4072 a change inside the minimum cancellation time.
@@ -53,6 +53,9 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		}
 		if !Status(b.Status).Blocking() {
 			return Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
+		}
+		if Status(b.Status) != StatusActive && !s.now().Before(b.CheckInClosesAt) {
+			return Errorf(CodeBookingNotModifiable, "check-in closed without a check-in: the booking expires")
 		}
 		o, err := q.OrganizationGet(ctx, org)
 		if err != nil {

@@ -82,9 +82,10 @@ const MinCheckInTime = 15 * time.Minute
 // CheckInWindow returns when check-in opens and closes for a booking of iv (all-day or not) made, moved or
 // approved at madeAt. It opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start;
 // an all-day booking's closes AllDayBookingsCheckIn after local midnight of its day. A zero margin (or a
-// zero all-day deadline) means no deadline: check-in stays open until the end, and the booking never
-// expires. The window never closes before the start or after the end, nor less than MinCheckInTime after
-// madeAt.
+// zero all-day deadline) means no deadline: check-in stays open until the end (a booking never checked in
+// is EXPIRED only once it is over). The window never closes before the start or after the end, nor less
+// than MinCheckInTime after madeAt. Bookings loaded from a layout get the same window, computed in SQL
+// (queries/bookings.sql, BookingUpsert).
 func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, loc *time.Location) Interval {
 	closes := iv.End
 	switch {

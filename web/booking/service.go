@@ -73,6 +73,17 @@ func (s *Service) location(name string) (*time.Location, error) {
 	return l, nil
 }
 
+// Interpret returns err as a domain error where the database refused the request's input rather than
+// failed: text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) is 2000. Other errors
+// are returned as they are.
+func Interpret(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05") {
+		return Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
+	}
+	return err
+}
+
 // isExclusionViolation reports whether err is the no-overlap constraint refusing a booking.
 func isExclusionViolation(err error) bool {
 	var pgErr *pgconn.PgError
