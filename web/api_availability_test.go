@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -185,7 +186,7 @@ func TestAvailability(t *testing.T) {
 			if tc.features != nil {
 				query["features"] = tc.features // repeated rather than comma-separated
 			}
-			r := tb.call(t, as, http.MethodGet, availabilityPath(cmpOr(tc.user, "me"), building, query), nil)
+			r := tb.call(t, as, http.MethodGet, availabilityPath(cmp.Or(tc.user, "me"), building, query), nil)
 			_, got := available(t, r, day[0], day[1])
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("resources = %v, want %v", got, tc.want)
@@ -245,8 +246,8 @@ func TestAvailability(t *testing.T) {
 			case tc.as != uuid.Nil:
 				as = tc.as
 			}
-			building := cmpOr(tc.building, fx.BuildingMadrid.String())
-			r := tb.call(t, as, http.MethodGet, availabilityPath(cmpOr(tc.user, "me"), building, tc.query), nil)
+			building := cmp.Or(tc.building, fx.BuildingMadrid.String())
+			r := tb.call(t, as, http.MethodGet, availabilityPath(cmp.Or(tc.user, "me"), building, tc.query), nil)
 			wantDetail(t, wantProblem(t, r, tc.status, tc.code, noIndex), tc.detail...)
 		})
 	}

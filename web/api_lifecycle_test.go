@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"fmt"
 	"mime"
 	"net/http"
@@ -388,8 +389,8 @@ func TestCheckInByPosterCode(t *testing.T) {
 			if tc.prepare != nil {
 				tc.prepare(t, tb)
 			}
-			user := cmpOr(tc.user, "me")
-			path := cmpOr(tc.path, posterCheckInPath(user, "MAD-R1"))
+			user := cmp.Or(tc.user, "me")
+			path := cmp.Or(tc.path, posterCheckInPath(user, "MAD-R1"))
 			r := tb.call(t, tc.as, http.MethodPost, path, nil)
 			wantDetail(t, wantProblem(t, r, tc.status, tc.code, noIndex), tc.detail...)
 			tb.wantNoneActive(t)
@@ -417,13 +418,6 @@ func (tb *testBundle) exists(t *testing.T, id string) bool {
 		t.Fatalf("find booking: %v", err)
 	}
 	return n == 1
-}
-
-func cmpOr(s, otherwise string) string {
-	if s == "" {
-		return otherwise
-	}
-	return s
 }
 
 func TestCheckOut(t *testing.T) {

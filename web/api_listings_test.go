@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 	"slices"
@@ -176,7 +177,7 @@ func TestUserBookings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			r := tb.call(t, tc.as, http.MethodGet, userBookingsPath(cmpOr(tc.user, "me"), tc.query), nil)
+			r := tb.call(t, tc.as, http.MethodGet, userBookingsPath(cmp.Or(tc.user, "me"), tc.query), nil)
 			wantDetail(t, wantProblem(t, r, tc.status, tc.code, noIndex), tc.detail...)
 		})
 	}

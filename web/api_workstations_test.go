@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"testing"
@@ -299,7 +300,7 @@ func TestCreateWorkstationBookingsRefused(t *testing.T) {
 				tc.before(t, tb)
 			}
 			before := tb.count(t, "bookings")
-			r := tb.call(t, tc.as, http.MethodPost, deskPath(cmpOr(tc.user, "me")), tc.body)
+			r := tb.call(t, tc.as, http.MethodPost, deskPath(cmp.Or(tc.user, "me")), tc.body)
 			wantDetail(t, wantProblem(t, r, tc.status, tc.code, tc.index), tc.detail...)
 			tb.wantRows(t, "bookings", before)
 		})
