@@ -243,19 +243,23 @@ func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []quer
 	}
 	out := make([]Booking, len(rows))
 	for i, r := range rows {
-		out[i] = Booking{
-			ID: r.ID, OrganizationID: r.OrganizationID, Start: r.StartDate, End: r.EndDate, Status: Status(r.Status),
-			AccessControlType: r.AccessControlType, Creator: users[r.CreatorID], Organizer: users[r.OrganizerID],
-			Resource: resources[r.ResourceID], Subject: r.Subject, Body: Body{Content: r.BodyContent, BodyType: r.BodyType},
-			Importance: r.Importance, ResourceType: Category(r.ResourceType), BuildingAccessStatus: r.BuildingAccessStatus,
-			CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress, AllDay: r.AllDay,
-			CheckIn:     Interval{Start: r.CheckInOpensAt, End: r.CheckInClosesAt},
-			CheckedInAt: r.CheckedInAt,
-			Reservables: contracted[r.ID],
-		}
-		if out[i].Reservables == nil {
-			out[i].Reservables = []BookingReservable{}
-		}
+		out[i] = assemble(r, resources[r.ResourceID], users[r.CreatorID], users[r.OrganizerID], contracted[r.ID])
 	}
 	return out, nil
+}
+
+// assemble builds a booking from its row and the parts it refers to.
+func assemble(r queries.Booking, res Resource, creator, organizer User, reservables []BookingReservable) Booking {
+	if reservables == nil {
+		reservables = []BookingReservable{}
+	}
+	return Booking{
+		ID: r.ID, OrganizationID: r.OrganizationID, Start: r.StartDate, End: r.EndDate, Status: Status(r.Status),
+		AccessControlType: r.AccessControlType, Creator: creator, Organizer: organizer, Resource: res,
+		Subject: r.Subject, Body: Body{Content: r.BodyContent, BodyType: r.BodyType}, Importance: r.Importance,
+		ResourceType: Category(r.ResourceType), BuildingAccessStatus: r.BuildingAccessStatus,
+		CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress, AllDay: r.AllDay,
+		CheckIn: Interval{Start: r.CheckInOpensAt, End: r.CheckInClosesAt}, CheckedInAt: r.CheckedInAt,
+		Reservables: reservables,
+	}
 }

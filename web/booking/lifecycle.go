@@ -40,11 +40,17 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 		if err != nil {
 			return err
 		}
-		if err := fn(q, bs[0], s.now()); err != nil {
+		b := bs[0]
+		if err := fn(q, b, s.now()); err != nil {
 			return err
 		}
 		if row, err = q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id}); err != nil {
 			return fmt.Errorf("get booking: %w", err)
+		}
+		// Transitions change the row, never the people or the contracts; only a move changes the resource.
+		if row.ResourceID == b.Resource.ID {
+			out = assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
+			return nil
 		}
 		if bs, err = hydrate(ctx, q, org, []queries.Booking{row}); err != nil {
 			return err
