@@ -1,10 +1,3 @@
--- name: BookingReservablesOfBooking :many
-SELECT sqlc.embed(br), sqlc.embed(rv)
-FROM booking_reservables br
-JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
-WHERE br.organization_id = @organization_id AND br.booking_id = @booking_id
-ORDER BY rv.name, rv.id;
-
 -- name: BookingReservablesOfBookings :many
 SELECT sqlc.embed(br), sqlc.embed(rv)
 FROM booking_reservables br

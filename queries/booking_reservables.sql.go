@@ -51,61 +51,6 @@ func (q *Queries) BookingReservablesDelete(ctx context.Context, arg BookingReser
 	return err
 }
 
-const bookingReservablesOfBooking = `-- name: BookingReservablesOfBooking :many
-SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms, br.quantity, br.comment, rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms
-FROM booking_reservables br
-JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
-WHERE br.organization_id = $1 AND br.booking_id = $2
-ORDER BY rv.name, rv.id
-`
-
-type BookingReservablesOfBookingParams struct {
-	OrganizationID uuid.UUID
-	BookingID      uuid.UUID
-}
-
-type BookingReservablesOfBookingRow struct {
-	BookingReservable BookingReservable
-	Reservable        Reservable
-}
-
-func (q *Queries) BookingReservablesOfBooking(ctx context.Context, arg BookingReservablesOfBookingParams) ([]BookingReservablesOfBookingRow, error) {
-	rows, err := q.db.Query(ctx, bookingReservablesOfBooking, arg.OrganizationID, arg.BookingID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []BookingReservablesOfBookingRow
-	for rows.Next() {
-		var i BookingReservablesOfBookingRow
-		if err := rows.Scan(
-			&i.BookingReservable.OrganizationID,
-			&i.BookingReservable.BookingID,
-			&i.BookingReservable.ReservableID,
-			&i.BookingReservable.DeliveryTimeMs,
-			&i.BookingReservable.Quantity,
-			&i.BookingReservable.Comment,
-			&i.Reservable.OrganizationID,
-			&i.Reservable.ID,
-			&i.Reservable.Name,
-			&i.Reservable.Type,
-			&i.Reservable.Description,
-			&i.Reservable.ChooseQuantity,
-			&i.Reservable.ChooseDeliveryTime,
-			&i.Reservable.AllowComments,
-			&i.Reservable.MinimumCancellationMs,
-			&i.Reservable.StandardDeliveryTimeMs,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const bookingReservablesOfBookings = `-- name: BookingReservablesOfBookings :many
 SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms, br.quantity, br.comment, rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms
 FROM booking_reservables br

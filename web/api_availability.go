@@ -74,11 +74,8 @@ func (s *Server) apiAvailability(c echo.Context) error {
 	for i, a := range rs {
 		r := a.Resource
 		d := availableResourceDTO{
-			listedResourceDTO: listedResourceDTO{
-				resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
-				Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible, Capacity: capacity(r),
-			},
-			Category: string(r.Subcategory.Category), Busy: make([]intervalDTO, len(a.Busy)), Free: a.Free,
+			listedResourceDTO: toListedResource(r),
+			Category:          string(r.Subcategory.Category), Busy: make([]intervalDTO, len(a.Busy)), Free: a.Free,
 		}
 		for j, iv := range a.Busy {
 			d.Busy[j] = toInterval(iv)

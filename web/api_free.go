@@ -72,10 +72,7 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	}
 	out := freeResponse{FreeResources: make([]listedResourceDTO, len(rs))}
 	for i, r := range rs {
-		out.FreeResources[i] = listedResourceDTO{
-			resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()),
-			Subcategory: ref(r.Subcategory.ID.String()), Visible: r.Visible, Capacity: capacity(r),
-		}
+		out.FreeResources[i] = toListedResource(r)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -20,18 +20,12 @@ func bookingIDParam(c echo.Context) (uuid.UUID, error) {
 
 // apiGetBooking is GET /api/v1/bookings/{bookingId}: one booking with its contracted reservables.
 func (s *Server) apiGetBooking(c echo.Context) error {
-	id, err := bookingIDParam(c)
-	if err != nil {
-		return err
-	}
-	b, err := s.bookings.Booking(c.Request().Context(), actorFrom(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toBookingDetail(b))
+	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+		return s.bookings.Booking(c.Request().Context(), actor, id)
+	})
 }
 
-// apiLifecycle answers a transition of the booking named by the path, made by the caller.
+// apiLifecycle answers the booking named by the path as do, called for the caller, leaves it.
 func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uuid.UUID) (booking.Booking, error)) error {
 	id, err := bookingIDParam(c)
 	if err != nil {

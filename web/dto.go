@@ -213,6 +213,13 @@ type listedResourceDTO struct {
 	Capacity    *int32 `json:"capacity,omitempty"`
 }
 
+func toListedResource(r booking.Resource) listedResourceDTO {
+	return listedResourceDTO{
+		resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()), Subcategory: ref(r.Subcategory.ID.String()),
+		Visible: r.Visible, Capacity: capacity(r),
+	}
+}
+
 // bookedResourceDTO is the resource of a booking: full floor with building, full subcategory, the rule
 // with its all-day fields, features, and capacity for spaces.
 type bookedResourceDTO struct {

@@ -51,20 +51,13 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	if q.From.Before(minTime) || q.To.After(maxTime) {
 		return nil, Errorf(CodeInvalidRequest, "from and to: must lie between the years 1970 and 9999")
 	}
-	var category *string
-	if q.Category != nil {
-		if *q.Category != CategoryWorkstation && *q.Category != CategorySpace {
-			return nil, Errorf(CodeInvalidRequest, "category: must be WORKSTATION or SPACE")
-		}
-		c := string(*q.Category)
-		category = &c
+	category, err := optionalCategory(q.Category)
+	if err != nil {
+		return nil, err
 	}
 	org := actor.OrganizationID
-	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: q.BuildingID})
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
-		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
-	} else if err != nil {
-		return nil, fmt.Errorf("get building: %w", err)
+	if _, err := s.visibleBuilding(ctx, org, q.BuildingID); err != nil {
+		return nil, err
 	}
 	if q.FloorID != nil {
 		f, err := s.q.FloorGet(ctx, queries.FloorGetParams{OrganizationID: org, ID: *q.FloorID})

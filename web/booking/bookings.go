@@ -109,14 +109,10 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 		}
 		statuses = append(statuses, string(st))
 	}
-	p := queries.BookingsOfUserParams{
+	rows, err := s.q.BookingsOfUser(ctx, queries.BookingsOfUserParams{
 		OrganizationID: user.OrganizationID, UserID: user.ID, FromDate: f.From, ToDate: f.To, Statuses: statuses,
-		MaxRows: int32(limit + 1),
-	}
-	if after != nil {
-		p.AfterStart, p.AfterID = &after.start, after.id
-	}
-	rows, err := s.q.BookingsOfUser(ctx, p)
+		AfterStart: after.start, AfterID: after.id, MaxRows: int32(limit + 1),
+	})
 	if err != nil {
 		return BookingPage{}, fmt.Errorf("list bookings: %w", err)
 	}
@@ -134,11 +130,9 @@ func (s *Service) WaitingApproval(ctx context.Context, actor User, pg Page) (Boo
 	if err != nil {
 		return BookingPage{}, err
 	}
-	p := queries.BookingsWaitingApprovalParams{OrganizationID: actor.OrganizationID, MaxRows: int32(limit + 1)}
-	if after != nil {
-		p.AfterStart, p.AfterID = &after.start, after.id
-	}
-	rows, err := s.q.BookingsWaitingApproval(ctx, p)
+	rows, err := s.q.BookingsWaitingApproval(ctx, queries.BookingsWaitingApprovalParams{
+		OrganizationID: actor.OrganizationID, AfterStart: after.start, AfterID: after.id, MaxRows: int32(limit + 1),
+	})
 	if err != nil {
 		return BookingPage{}, fmt.Errorf("list bookings waiting for approval: %w", err)
 	}
@@ -151,7 +145,7 @@ func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Bookin
 	if len(rows) > limit {
 		rows = rows[:limit]
 		last := rows[len(rows)-1]
-		next = cursor{start: last.StartDate, id: last.ID}.String()
+		next = cursor{start: &last.StartDate, id: last.ID}.String()
 	}
 	bs, err := hydrate(ctx, s.q, org, rows)
 	if err != nil {
@@ -160,9 +154,10 @@ func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Bookin
 	return BookingPage{Bookings: bs, NextCursor: next}, nil
 }
 
-// cursor is the position after which a page starts: the start and id of the last item before it.
+// cursor is the position after which a page starts: the start and id of the last item before it. The
+// zero cursor (nil start) is the beginning.
 type cursor struct {
-	start time.Time
+	start *time.Time
 	id    uuid.UUID
 }
 
@@ -171,32 +166,33 @@ func (c cursor) String() string {
 }
 
 // read checks the page size and decodes the cursor.
-func (p Page) read() (int, *cursor, error) {
+func (p Page) read() (int, cursor, error) {
 	limit := p.Limit
 	if limit == 0 {
 		limit = DefaultPageSize
 	}
 	if limit < 1 || limit > MaxPageSize {
-		return 0, nil, Errorf(CodeInvalidRequest, "limit: must lie between 1 and %d", MaxPageSize)
+		return 0, cursor{}, Errorf(CodeInvalidRequest, "limit: must lie between 1 and %d", MaxPageSize)
 	}
 	if p.Cursor == "" {
-		return limit, nil, nil
+		return limit, cursor{}, nil
 	}
 	bad := Errorf(CodeInvalidRequest, "cursor: %q is not a cursor this service gave", p.Cursor)
 	raw, err := base64.RawURLEncoding.DecodeString(p.Cursor)
 	if err != nil {
-		return 0, nil, bad
+		return 0, cursor{}, bad
 	}
 	micros, id, ok := strings.Cut(string(raw), "_")
 	us, err := strconv.ParseInt(micros, 10, 64)
 	if !ok || err != nil {
-		return 0, nil, bad
+		return 0, cursor{}, bad
 	}
 	uid, err := uuid.Parse(id)
 	if err != nil {
-		return 0, nil, bad
+		return 0, cursor{}, bad
 	}
-	return limit, &cursor{start: time.UnixMicro(us), id: uid}, nil
+	start := time.UnixMicro(us)
+	return limit, cursor{start: &start, id: uid}, nil
 }
 
 func joinStatuses() string {
@@ -235,11 +231,9 @@ func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []quer
 		return nil, fmt.Errorf("get contracted reservables: %w", err)
 	}
 	contracted := make(map[uuid.UUID][]BookingReservable)
-	for _, br := range brs {
-		contracted[br.BookingReservable.BookingID] = append(contracted[br.BookingReservable.BookingID], BookingReservable{
-			Reservable: reservableFromRow(br.Reservable), DeliveryTime: ms(br.BookingReservable.DeliveryTimeMs),
-			Quantity: br.BookingReservable.Quantity, Comment: br.BookingReservable.Comment,
-		})
+	for i, c := range contracts(brs) {
+		id := brs[i].BookingReservable.BookingID
+		contracted[id] = append(contracted[id], c)
 	}
 	out := make([]Booking, len(rows))
 	for i, r := range rows {

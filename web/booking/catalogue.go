@@ -30,12 +30,9 @@ func (s *Service) Buildings(ctx context.Context, actor User) ([]Building, error)
 // Codes: 1004 no such building visible in the actor's organization.
 func (s *Service) Floors(ctx context.Context, actor User, buildingID uuid.UUID) ([]Floor, error) {
 	org := actor.OrganizationID
-	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: buildingID})
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
-		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", buildingID)
-	}
+	b, err := s.visibleBuilding(ctx, org, buildingID)
 	if err != nil {
-		return nil, fmt.Errorf("get building: %w", err)
+		return nil, err
 	}
 	rows, err := s.q.FloorsOfBuilding(ctx, queries.FloorsOfBuildingParams{OrganizationID: org, BuildingID: buildingID})
 	if err != nil {
@@ -48,16 +45,25 @@ func (s *Service) Floors(ctx context.Context, actor User, buildingID uuid.UUID) 
 	return out, nil
 }
 
+// visibleBuilding returns a visible building of the organization.
+// Codes: 1004 no such building, or a hidden one.
+func (s *Service) visibleBuilding(ctx context.Context, org, id uuid.UUID) (queries.Building, error) {
+	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: id})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
+		return queries.Building{}, Errorf(CodeBuildingNotFound, "no building %s in your organization", id)
+	}
+	if err != nil {
+		return queries.Building{}, fmt.Errorf("get building: %w", err)
+	}
+	return b, nil
+}
+
 // Subcategories lists the subcategories, of one category when given, workstations first, by name.
 // Codes: 2000 an unknown category.
 func (s *Service) Subcategories(ctx context.Context, actor User, category *Category) ([]Subcategory, error) {
-	var c *string
-	if category != nil {
-		if *category != CategoryWorkstation && *category != CategorySpace {
-			return nil, Errorf(CodeInvalidRequest, "category: must be WORKSTATION or SPACE")
-		}
-		v := string(*category)
-		c = &v
+	c, err := optionalCategory(category)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := s.q.SubcategoriesList(ctx, queries.SubcategoriesListParams{OrganizationID: actor.OrganizationID, Category: c})
 	if err != nil {

@@ -492,9 +492,9 @@ func (a at) uuids(field string, vs []string) ([]uuid.UUID, error) {
 }
 
 func (im importer) bookings(ctx context.Context, l Layout) error {
-	statuses := []string{
-		string(StatusWaitingApproval), string(StatusPending), string(StatusActive), string(StatusFinished),
-		string(StatusExpired), string(StatusCancelled), string(StatusRejected),
+	var statuses []string
+	for _, st := range Statuses() {
+		statuses = append(statuses, string(st))
 	}
 	for i, b := range l.Bookings {
 		a := at{"bookings", i}

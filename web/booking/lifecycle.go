@@ -75,10 +75,10 @@ func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Bookin
 			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
 		}
 		if now.Before(b.CheckIn.Start) {
-			return Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", local(b, b.CheckIn.Start))
+			return Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", s.local(b, b.CheckIn.Start))
 		}
 		if !now.Before(b.CheckIn.End) {
-			return Errorf(CodeCheckInClosed, "check-in closed at %s", local(b, b.CheckIn.End))
+			return Errorf(CodeCheckInClosed, "check-in closed at %s", s.local(b, b.CheckIn.End))
 		}
 		return setStatus(ctx, q, b, StatusActive, now)
 	})
@@ -152,7 +152,7 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 		default:
 			return Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
 		}
-		if err := notOverdue(b, now); err != nil {
+		if err := s.notOverdue(b, now); err != nil {
 			return err
 		}
 		if err := reservablesCancellable(b, now); err != nil {
@@ -177,7 +177,7 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 		if !approved {
 			return setStatus(ctx, q, b, StatusRejected, now)
 		}
-		if err := notOverdue(b, now); err != nil {
+		if err := s.notOverdue(b, now); err != nil {
 			return err // too late to approve; rejecting is still fine
 		}
 		loc, err := s.location(b.Resource.Floor.Building.Timezone)
@@ -218,7 +218,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
 			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
 		}
-		if err := notOverdue(b, now); err != nil {
+		if err := s.notOverdue(b, now); err != nil {
 			return err
 		}
 		iv, resID, allDay := Interval{Start: b.Start, End: b.End}, b.Resource.ID, b.AllDay
@@ -244,7 +244,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
 		}
 		if !iv.End.After(now) {
-			return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", local(b, iv.End))
+			return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, iv.End))
 		}
 		rs, err := resourcesByID(ctx, q, b.OrganizationID, []uuid.UUID{resID})
 		if err != nil {
@@ -340,11 +340,16 @@ func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Res
 	return nil
 }
 
-// notOverdue refuses to act on a booking whose check-in window has closed while it still waited for
-// check-in or approval: it is EXPIRED in all but name until the next sweep.
-func notOverdue(b Booking, now time.Time) error {
-	if (b.Status == StatusPending || b.Status == StatusWaitingApproval) && !now.Before(b.CheckIn.End) {
-		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", local(b, b.CheckIn.End))
+// overdue reports whether a booking in status st, whose check-in closes at closes, still waits for check-in
+// or approval after its window closed: it is EXPIRED in all but name until the next sweep.
+func overdue(st Status, closes, now time.Time) bool {
+	return (st == StatusPending || st == StatusWaitingApproval) && !now.Before(closes)
+}
+
+// notOverdue refuses to act on an overdue booking.
+func (s *Service) notOverdue(b Booking, now time.Time) error {
+	if overdue(b.Status, b.CheckIn.End, now) {
+		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", s.local(b, b.CheckIn.End))
 	}
 	return nil
 }
@@ -369,8 +374,8 @@ func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, no
 }
 
 // local writes a moment as the booking's building reads it.
-func local(b Booking, t time.Time) string {
-	if loc, err := time.LoadLocation(b.Resource.Floor.Building.Timezone); err == nil {
+func (s *Service) local(b Booking, t time.Time) string {
+	if loc, err := s.location(b.Resource.Floor.Building.Timezone); err == nil {
 		t = t.In(loc)
 	}
 	return t.Format("2006-01-02 15:04 MST")

@@ -28,6 +28,19 @@ const (
 	CategorySpace       Category = "SPACE"
 )
 
+// optionalCategory checks a category a query may narrow by and gives it as the queries take it.
+// Codes: 2000 neither WORKSTATION nor SPACE.
+func optionalCategory(c *Category) (*string, error) {
+	if c == nil {
+		return nil, nil
+	}
+	if *c != CategoryWorkstation && *c != CategorySpace {
+		return nil, Errorf(CodeInvalidRequest, "category: must be WORKSTATION or SPACE")
+	}
+	v := string(*c)
+	return &v, nil
+}
+
 // Status is the state of a booking (DESIGN.md §4).
 type Status string
 

@@ -54,7 +54,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if !Status(b.Status).Blocking() {
 			return Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
 		}
-		if Status(b.Status) != StatusActive && !s.now().Before(b.CheckInClosesAt) {
+		if overdue(Status(b.Status), b.CheckInClosesAt, s.now()) {
 			return Errorf(CodeBookingNotModifiable, "check-in closed without a check-in: the booking expires")
 		}
 		o, err := q.OrganizationGet(ctx, org)
@@ -75,7 +75,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err != nil {
 			return fmt.Errorf("get reservables of resource: %w", err)
 		}
-		current, err := q.BookingReservablesOfBooking(ctx, queries.BookingReservablesOfBookingParams{OrganizationID: org, BookingID: bookingID})
+		current, err := q.BookingReservablesOfBookings(ctx, queries.BookingReservablesOfBookingsParams{OrganizationID: org, BookingIds: []uuid.UUID{bookingID}})
 		if err != nil {
 			return fmt.Errorf("get contracted reservables: %w", err)
 		}
@@ -84,7 +84,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err != nil {
 			return err
 		}
-		if err := checkCancellation(currentSet(current), next, b.StartDate, s.now()); err != nil {
+		if err := checkCancellation(contracts(current), next, b.StartDate, s.now()); err != nil {
 			return err
 		}
 		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: org, BookingID: bookingID}); err != nil {
@@ -145,7 +145,8 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 	return out, nil
 }
 
-func currentSet(rows []queries.BookingReservablesOfBookingRow) []BookingReservable {
+// contracts turns contracted-reservable rows into contracts, in the rows' order.
+func contracts(rows []queries.BookingReservablesOfBookingsRow) []BookingReservable {
 	out := make([]BookingReservable, len(rows))
 	for i, r := range rows {
 		out[i] = BookingReservable{
