@@ -24,3 +24,16 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     image = EXCLUDED.image, user_rule_id = EXCLUDED.user_rule_id, mobile_role_id = EXCLUDED.mobile_role_id,
     can_be_searched = EXCLUDED.can_be_searched, type = EXCLUDED.type, user_language = EXCLUDED.user_language,
     role = EXCLUDED.role, oidc_subject = EXCLUDED.oidc_subject;
+
+-- name: UsersSearch :many
+-- Searchable people of an organization whose name, surname, alias or e-mail contains every word of the
+-- query (@patterns are '%word%' patterns, matched case-insensitively), by name.
+SELECT * FROM users
+WHERE organization_id = @organization_id AND can_be_searched
+  AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest(@patterns::text[]) AS p)
+ORDER BY name, surname, id
+LIMIT @max_rows;
+
+-- name: UsersList :many
+-- Everybody, by organization, role and name: the development sign-in lists them (never used otherwise).
+SELECT * FROM users ORDER BY organization_id, role DESC, name, surname LIMIT @max_rows;

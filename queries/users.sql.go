@@ -252,3 +252,94 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 	}
 	return items, nil
 }
+
+const usersList = `-- name: UsersList :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users ORDER BY organization_id, role DESC, name, surname LIMIT $1
+`
+
+// Everybody, by organization, role and name: the development sign-in lists them (never used otherwise).
+func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) {
+	rows, err := q.db.Query(ctx, usersList, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const usersSearch = `-- name: UsersSearch :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users
+WHERE organization_id = $1 AND can_be_searched
+  AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
+ORDER BY name, surname, id
+LIMIT $3
+`
+
+type UsersSearchParams struct {
+	OrganizationID uuid.UUID
+	Patterns       []string
+	MaxRows        int32
+}
+
+// Searchable people of an organization whose name, surname, alias or e-mail contains every word of the
+// query (@patterns are '%word%' patterns, matched case-insensitively), by name.
+func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, usersSearch, arg.OrganizationID, arg.Patterns, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -759,9 +759,9 @@ func (tb *testBundle) statuses(t *testing.T) string {
 	return b.String()
 }
 
-// page checks a page of bookings: {bookings, nextCursor}, each booking in the read-back shape. It returns
+// bookingPage checks a page of bookings: {bookings, nextCursor}, each booking in the read-back shape. It returns
 // the ids and the cursor ("" when null).
-func page(t *testing.T, r reply) ([]string, string) {
+func bookingPage(t *testing.T, r reply) ([]string, string) {
 	t.Helper()
 	wantStatus(t, r, http.StatusOK)
 	body := wantKeys(t, "body", r.object(t), "bookings", "nextCursor")
@@ -798,7 +798,7 @@ func (tb *testBundle) allPages(t *testing.T, as uuid.UUID, path string, limit in
 		if cursor != "" {
 			p += "&cursor=" + url.QueryEscape(cursor)
 		}
-		got, next := page(t, tb.call(t, as, http.MethodGet, p, nil))
+		got, next := bookingPage(t, tb.call(t, as, http.MethodGet, p, nil))
 		if len(got) > limit {
 			t.Fatalf("page of %d, want at most %d", len(got), limit)
 		}
@@ -827,7 +827,7 @@ func TestApprovals(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		first, second := prepare(t, tb)
-		got, next := page(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil))
+		got, next := bookingPage(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil))
 		if want := []string{first, second}; !slices.Equal(got, want) {
 			t.Errorf("approvals = %v, want %v", got, want)
 		}
@@ -837,7 +837,7 @@ func TestApprovals(t *testing.T) {
 
 		// Once decided, a booking leaves the queue.
 		detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(first, "approval"), map[string]any{"approved": true}), http.StatusOK)
-		got, _ = page(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil))
+		got, _ = bookingPage(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil))
 		if want := []string{second}; !slices.Equal(got, want) {
 			t.Errorf("approvals after a decision = %v, want %v", got, want)
 		}
@@ -847,7 +847,7 @@ func TestApprovals(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		r := tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil)
-		got, next := page(t, r)
+		got, next := bookingPage(t, r)
 		if len(got) != 0 || next != "" {
 			t.Errorf("approvals = %v, %q, want none", got, next)
 		}
@@ -861,11 +861,11 @@ func TestApprovals(t *testing.T) {
 		tb := setup(t)
 		first, second := prepare(t, tb)
 		third := tb.book(t, fx.Bob, fx.RoomBoard, fx.At(3, 10, 0), fx.At(3, 11, 0))
-		got, next := page(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals?limit=1", nil))
+		got, next := bookingPage(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals?limit=1", nil))
 		if want := []string{first}; !slices.Equal(got, want) || next == "" {
 			t.Fatalf("first page = %v, %q, want %v and a cursor", got, next, want)
 		}
-		got, next = page(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals?limit=2&cursor="+next, nil))
+		got, next = bookingPage(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals?limit=2&cursor="+next, nil))
 		if want := []string{second, third}; !slices.Equal(got, want) || next != "" {
 			t.Fatalf("second page = %v, %q, want %v and no cursor", got, next, want)
 		}

@@ -86,7 +86,7 @@ func TestUserBookings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, next := page(t, tb.call(t, tc.as, http.MethodGet, userBookingsPath(tc.user, tc.query), nil))
+			got, next := bookingPage(t, tb.call(t, tc.as, http.MethodGet, userBookingsPath(tc.user, tc.query), nil))
 			if got == nil {
 				got = []string{}
 			}
@@ -130,11 +130,11 @@ func TestUserBookings(t *testing.T) {
 				t.Errorf("limit %d: every page = %v, want %v", limit, got, a.all())
 			}
 		}
-		got, next := page(t, tb.call(t, fx.Alice, http.MethodGet, userBookingsPath("me", q("limit", "3")), nil))
+		got, next := bookingPage(t, tb.call(t, fx.Alice, http.MethodGet, userBookingsPath("me", q("limit", "3")), nil))
 		if want := a.all()[:3]; !slices.Equal(got, want) || next == "" {
 			t.Fatalf("first page = %v, %q, want %v and a cursor", got, next, want)
 		}
-		got, next = page(t, tb.call(t, fx.Alice, http.MethodGet, userBookingsPath("me", q("limit", "3", "cursor", next)), nil))
+		got, next = bookingPage(t, tb.call(t, fx.Alice, http.MethodGet, userBookingsPath("me", q("limit", "3", "cursor", next)), nil))
 		if want := a.all()[3:]; !slices.Equal(got, want) || next != "" {
 			t.Fatalf("second page = %v, %q, want %v and no cursor", got, next, want)
 		}

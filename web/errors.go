@@ -87,6 +87,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 			Title: booking.CodeInternal.String(), Detail: "something went wrong on our side; nothing was changed",
 		}
 	}
+	if isPage(c) {
+		s.renderPageError(c, p)
+		return
+	}
 	if p.Status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="workspace-booking"`)
 	}

@@ -3,8 +3,6 @@ package web
 import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
-
-	"github.com/workspacebooking/booking/static"
 )
 
 // apiPrefix is the path every JSON operation starts with.
@@ -17,7 +15,45 @@ func (s *Server) routes() {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
-	e.StaticFS("/static", echo.MustSubFS(static.Files, ""))
+	e.GET("/static/*", s.staticFiles)
+
+	// Pages. Every page carries the security headers and a session; state-changing requests from another
+	// site are refused (CSRF); all but the sign-in pages need someone signed in.
+	page := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin}
+	user := append(page[:len(page):len(page)], s.requireUser)
+	e.GET(signInPath, s.pageSignIn, page...)
+	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
+	e.GET(callbackPath, s.pageAuthCallback, page...)
+	e.POST("/logout", s.pageSignOut, page...)
+	e.GET("/", s.pageHome, user...)
+	e.GET("/people", s.pagePeople, user...) // the colleague picker of the booking and kiosk forms
+
+	// Employees: find a space (list and floor plan), book it, and look after their bookings.
+	e.GET("/find", s.pageFind, user...)
+	e.GET("/find/plan", s.pageFloorPlan, user...)
+	e.GET("/find/resources/:resourceId", s.pageResource, user...)
+	e.POST("/bookings", s.pageCreateBookings, user...)
+	e.GET("/bookings", s.pageMyBookings, user...)
+	e.GET("/bookings/:bookingId", s.pageBooking, user...)
+	e.POST("/bookings/:bookingId/checkin", s.pageCheckIn, user...)
+	e.POST("/bookings/:bookingId/checkout", s.pageCheckOut, user...)
+	e.POST("/bookings/:bookingId/cancel", s.pageCancel, user...)
+	e.POST("/bookings/:bookingId/change", s.pageChangeBooking, user...)
+	e.POST("/bookings/:bookingId/services", s.pageOrderServices, user...)
+	// Admins: bookings waiting for approval.
+	e.GET("/approvals", s.pageApprovals, user...)
+	e.POST("/approvals/:bookingId", s.pageDecide, user...)
+
+	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
+	e.GET("/kiosk", s.pageKiosk, user...)
+	e.GET("/kiosk/resource", s.pageKioskResource, user...)
+	e.POST("/kiosk/book", s.pageKioskBook, user...)
+	e.POST("/kiosk/checkin", s.pageKioskCheckIn, user...)
+	e.GET("/p/:posterCode", s.pagePoster, user...)
+	e.POST("/p/:posterCode/book", s.pagePosterBook, user...)
+	e.POST("/p/:posterCode/checkin", s.pagePosterCheckIn, user...)
+	e.GET("/posters", s.pagePosters, user...)
+	e.GET("/posters/print", s.pagePostersPrint, user...)
 
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.

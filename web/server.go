@@ -1,12 +1,14 @@
-// Package web serves the JSON API under /api/v1 (and the pages, as they come) on one Echo server. Handlers
+// Package web serves the JSON API under /api/v1 and the htmx pages on one Echo server. Handlers
 // decode, call the domain in web/booking, and render; every route is listed in routes.go.
 package web
 
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
+	"github.com/alexedwards/scs/v2"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -17,6 +19,15 @@ type Deps struct {
 	Bookings *booking.Service
 	Tokens   *Tokens
 	Logger   *slog.Logger
+	// Sessions stores the browser sessions (pgxstore in production).
+	Sessions scs.Store
+	// Login signs people in through the identity provider; nil when none is configured.
+	Login *Login
+	// Dev offers the development sign-in when there is no identity provider.
+	Dev bool
+	// BaseURL is where people reach the service (the posters' QR codes point there); empty: the request's
+	// own scheme and host. Cookies are Secure when it is https.
+	BaseURL string
 }
 
 // Server is the HTTP surface of the service.
@@ -25,13 +36,21 @@ type Server struct {
 	bookings *booking.Service
 	tokens   *Tokens
 	log      *slog.Logger
+	sessions *scs.SessionManager
+	login    *Login
+	dev      bool
+	baseURL  string
 }
 
 // NewServer returns the server with every route registered.
 func NewServer(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger}
+	s := &Server{
+		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger,
+		sessions: newSessions(d.Sessions, strings.HasPrefix(d.BaseURL, "https://")),
+		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
+	}
 	e.HTTPErrorHandler = s.handleError
 	s.routes()
 	return s

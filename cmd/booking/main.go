@@ -21,6 +21,7 @@ import (
 	"time"
 	_ "time/tzdata" // building time zones work on machines without a zoneinfo database
 
+	"github.com/alexedwards/scs/pgxstore"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -122,7 +123,7 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	dev := fs.Bool("dev", false, "development mode: readable logs at debug level")
+	dev := fs.Bool("dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
 	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -144,8 +145,25 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if err != nil {
 		return err
 	}
+	baseURL := getenv("BASE_URL")
+	var login *web.Login
+	if issuer := getenv("OIDC_ISSUER"); issuer != "" {
+		if baseURL == "" {
+			return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
+		}
+		login, err = web.NewLogin(ctx, web.LoginConfig{
+			Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: baseURL,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	sessions := pgxstore.New(pool)
+	defer sessions.StopCleanup()
 	srv := &http.Server{
-		Handler:           web.NewServer(web.Deps{Bookings: svc, Tokens: tokens, Logger: log}),
+		Handler: web.NewServer(web.Deps{
+			Bookings: svc, Tokens: tokens, Logger: log, Sessions: sessions, Login: login, Dev: *dev, BaseURL: baseURL,
+		}),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -157,7 +175,10 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 		return err
 	}
 	fmt.Fprintf(stdout, "Workspace Booking listening on http://%s\n", ln.Addr())
-	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", *dev))
+	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", *dev), slog.Bool("oidc", login != nil))
+	if *dev && login == nil {
+		log.Warn("development sign-in is on: anyone can sign in as anyone")
+	}
 
 	// Every instance sweeps; the sweep itself makes sure only one acts at a time.
 	sweepCtx, stopSweeps := context.WithCancel(ctx)

@@ -1,9 +1,12 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -74,4 +77,67 @@ func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) 
 		return User{}, fmt.Errorf("get target user: %w", err)
 	}
 	return userFromRow(u), nil
+}
+
+// MaxPeople bounds the people a search returns.
+const MaxPeople = 20
+
+// SearchPeople returns the searchable people of the actor's organization whose name, surname, alias or
+// e-mail contains every word of query, by name; at most MaxPeople. A blank query finds nobody.
+func (s *Service) SearchPeople(ctx context.Context, actor User, query string) ([]User, error) {
+	words := strings.Fields(query)
+	if len(words) == 0 {
+		return nil, nil
+	}
+	patterns := make([]string, len(words))
+	for i, w := range words {
+		patterns[i] = "%" + likeEscaper.Replace(w) + "%"
+	}
+	rows, err := s.q.UsersSearch(ctx, queries.UsersSearchParams{
+		OrganizationID: actor.OrganizationID, Patterns: patterns, MaxRows: MaxPeople,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("search people: %w", err)
+	}
+	us := make([]User, len(rows))
+	for i, r := range rows {
+		us[i] = userFromRow(r)
+	}
+	return us, nil
+}
+
+// likeEscaper makes a word match itself in a LIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// DevelopmentUsers lists everybody in every organization (at most 100), for the development sign-in page
+// only: it crosses organizations on purpose.
+func (s *Service) DevelopmentUsers(ctx context.Context) ([]User, error) {
+	rows, err := s.q.UsersList(ctx, 100)
+	if err != nil {
+		return nil, fmt.Errorf("list users: %w", err)
+	}
+	us := make([]User, len(rows))
+	for i, r := range rows {
+		us[i] = userFromRow(r)
+	}
+	return us, nil
+}
+
+// PeopleByIDs returns the people of the actor's organization among ids, by name; unknown ids are left out.
+func (s *Service) PeopleByIDs(ctx context.Context, actor User, ids []uuid.UUID) ([]User, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := s.q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: actor.OrganizationID, Ids: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get people: %w", err)
+	}
+	us := make([]User, len(rows))
+	for i, r := range rows {
+		us[i] = userFromRow(r)
+	}
+	slices.SortFunc(us, func(a, b User) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Surname, b.Surname))
+	})
+	return us, nil
 }

@@ -1,0 +1,72 @@
+// Package views holds the templ components of the pages. Components receive domain values (package
+// booking) and small view structs; they never touch the database.
+package views
+
+import (
+	"strings"
+	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// Chrome is what every page shows around its content.
+type Chrome struct {
+	Title string
+	User  *booking.User // nil when nobody is signed in
+	Dev   bool          // development mode: the banner shows
+	Path  string        // the page's path, to mark the current section
+}
+
+// section tells whether the page is in the section starting at prefix.
+func (c Chrome) section(prefix string) bool {
+	return c.Path == prefix || strings.HasPrefix(c.Path, prefix+"/")
+}
+
+// ariaCurrent marks the link of the current section.
+func (c Chrome) ariaCurrent(prefix string) string {
+	if c.section(prefix) {
+		return "page"
+	}
+	return ""
+}
+
+// isAdmin and actsForOthers tell what the signed-in person may see.
+func (c Chrome) isAdmin() bool       { return c.User != nil && c.User.Role == booking.RoleAdmin }
+func (c Chrome) actsForOthers() bool { return c.User != nil && c.User.Role.ActsForOthers() }
+
+// FullName is how a person is named on the pages.
+func FullName(u booking.User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
+
+// htmxConfig: errors (4xx) are swapped like any answer, so that refusals show next to the form; history is
+// not cached in the browser's storage (a back button reloads the page from the server); no eval, no
+// inline styles.
+const htmxConfig = `{"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},` +
+	`{"code":"4..","swap":true,"error":false},{"code":"...","swap":false,"error":true}],` +
+	`"historyCacheSize":0,"refreshOnHistoryMiss":true,"allowEval":false,"allowScriptTags":false,` +
+	`"includeIndicatorStyles":false,"selfRequestsOnly":true,"scrollIntoViewOnBoost":false}`
+
+// ZoneLabel names a building's time zone the way people say it: "Madrid time".
+func ZoneLabel(tz string) string {
+	city := tz[strings.LastIndex(tz, "/")+1:]
+	return strings.ReplaceAll(city, "_", " ") + " time"
+}
+
+// Clock is a time of day, "09:30", in the time's own location.
+func Clock(t time.Time) string { return t.Format("15:04") }
+
+// Day is a date as people read it: "Tue 24 Nov".
+func Day(t time.Time) string { return t.Format("Mon 2 Jan") }
+
+// DayLong is a date with its year: "Tuesday 24 November 2026".
+func DayLong(t time.Time) string { return t.Format("Monday 2 January 2006") }
+
+// Span is an interval in one zone: "Tue 24 Nov, 09:00–10:00", or with both days when it spans several.
+func Span(start, end time.Time) string {
+	if y1, m1, d1 := start.Date(); true {
+		y2, m2, d2 := end.Date()
+		if y1 == y2 && m1 == m2 && d1 == d2 || end.Sub(start) <= 24*time.Hour && end.Hour() == 0 && end.Minute() == 0 {
+			return Day(start) + ", " + Clock(start) + "–" + Clock(end)
+		}
+	}
+	return Day(start) + " " + Clock(start) + " – " + Day(end) + " " + Clock(end)
+}

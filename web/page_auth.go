@@ -1,0 +1,271 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/coreos/go-oidc/v3/oidc"
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/oauth2"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The keys of what a browser session holds.
+const (
+	sessionUser         = "user"           // the signed-in user's id
+	sessionOrganization = "organization"   // and organization
+	sessionAccessToken  = "idp_token"      // the identity provider's access token, for bookings' user-access-token
+	sessionState        = "oidc_state"     // during sign-in: the state sent to the provider
+	sessionNonce        = "oidc_nonce"     // the nonce the ID token must carry
+	sessionVerifier     = "oidc_verifier"  // the PKCE verifier
+	sessionNext         = "oidc_next"      // where to go once signed in
+	sessionBuilding     = "building"       // the building the user last searched
+	sessionLifetime     = 12 * time.Hour   // a working day, whatever the activity
+	sessionIdle         = 2 * time.Hour    // signed out after this long without a request
+	signInPath          = "/login"         // the sign-in page
+	callbackPath        = "/auth/callback" // where the identity provider sends people back
+)
+
+// newSessions keeps browser sessions in store: HttpOnly, SameSite=Lax cookies, Secure behind https.
+func newSessions(store scs.Store, secure bool) *scs.SessionManager {
+	sm := scs.New()
+	if store != nil {
+		sm.Store = store
+	}
+	sm.Lifetime, sm.IdleTimeout = sessionLifetime, sessionIdle
+	sm.Cookie.Name = "booking_session"
+	sm.Cookie.HttpOnly, sm.Cookie.SameSite, sm.Cookie.Secure = true, http.SameSiteLaxMode, secure
+	return sm
+}
+
+// session loads the browser session around a page request and saves it before the response is written.
+// Errors are answered inside, so that the session cookie is written once.
+func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		s.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c.SetRequest(r)
+			c.Response().Writer = w
+			if err := next(c); err != nil {
+				c.Error(err)
+			}
+		})).ServeHTTP(c.Response().Writer, c.Request())
+		return nil
+	}
+}
+
+// requireUser lets signed-in people through, with their user as the actor of the request, and sends
+// everybody else to the sign-in page, coming back here afterwards.
+func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx := c.Request().Context()
+		id, err1 := uuid.Parse(s.sessions.GetString(ctx, sessionUser))
+		org, err2 := uuid.Parse(s.sessions.GetString(ctx, sessionOrganization))
+		if err1 == nil && err2 == nil {
+			u, err := s.bookings.UserByID(ctx, org, id)
+			if err == nil {
+				c.Set(actorKey, u)
+				return next(c)
+			}
+			if !errors.Is(err, booking.ErrUnknownUser) {
+				return err
+			}
+		}
+		to := signInURL(c.Request().URL.RequestURI())
+		if isHTMX(c) {
+			c.Response().Header().Set("HX-Redirect", to)
+			return c.NoContent(http.StatusNoContent)
+		}
+		if c.Request().Method != http.MethodGet {
+			to = signInPath
+		}
+		return c.Redirect(http.StatusSeeOther, to)
+	}
+}
+
+// LoginConfig names the identity provider people sign in with in the browser.
+type LoginConfig struct {
+	Issuer       string
+	ClientID     string
+	ClientSecret string
+	BaseURL      string // the service's own address; the provider sends people back to BaseURL/auth/callback
+}
+
+// Login signs people in with the OIDC authorization-code flow, with PKCE, state and nonce.
+type Login struct {
+	oauth    oauth2.Config
+	verifier *oidc.IDTokenVerifier
+}
+
+// NewLogin discovers the identity provider.
+func NewLogin(ctx context.Context, cfg LoginConfig) (*Login, error) {
+	if cfg.ClientID == "" {
+		return nil, errors.New("OIDC_ISSUER is set: set OIDC_CLIENT_ID too")
+	}
+	p, err := oidc.NewProvider(ctx, cfg.Issuer)
+	if err != nil {
+		return nil, fmt.Errorf("identity provider %s: %w", cfg.Issuer, err)
+	}
+	return &Login{
+		oauth: oauth2.Config{
+			ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, Endpoint: p.Endpoint(),
+			RedirectURL: strings.TrimSuffix(cfg.BaseURL, "/") + callbackPath,
+			Scopes:      []string{oidc.ScopeOpenID, "profile", "email"},
+		},
+		verifier: p.Verifier(&oidc.Config{ClientID: cfg.ClientID}),
+	}, nil
+}
+
+// localPath returns next when it is a path on this site, and "/" otherwise (no open redirects).
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) ||
+		strings.HasPrefix(next, signInPath) {
+		return "/"
+	}
+	return next
+}
+
+func randomString() string { return base64.RawURLEncoding.EncodeToString([]byte(rand.Text())) }
+
+// pageSignIn starts the identity provider's sign-in, or shows the development sign-in, or explains that
+// signing in is not set up.
+func (s *Server) pageSignIn(c echo.Context) error {
+	ctx, next := c.Request().Context(), localPath(c.QueryParam("next"))
+	signedOut := c.QueryParam("signed_out") != ""
+	switch {
+	case s.login != nil && signedOut:
+		return s.render(c, http.StatusOK, views.SignedOut(s.chrome(c, "Signed out")))
+	case s.login != nil:
+		state, nonce, verifier := randomString(), randomString(), oauth2.GenerateVerifier()
+		s.sessions.Put(ctx, sessionState, state)
+		s.sessions.Put(ctx, sessionNonce, nonce)
+		s.sessions.Put(ctx, sessionVerifier, verifier)
+		s.sessions.Put(ctx, sessionNext, next)
+		return c.Redirect(http.StatusSeeOther,
+			s.login.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)))
+	case s.dev:
+		people, err := s.bookings.DevelopmentUsers(ctx)
+		if err != nil {
+			return err
+		}
+		return s.render(c, http.StatusOK, views.DevSignIn(s.chrome(c, "Sign in"), people, next, signedOut))
+	}
+	return s.render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.chrome(c, "Sign-in is not set up")))
+}
+
+// pageDevSignIn signs in as the chosen person, in development mode only.
+func (s *Server) pageDevSignIn(c echo.Context) error {
+	if !s.dev {
+		return echo.ErrNotFound
+	}
+	id, err := uuid.Parse(c.FormValue("user"))
+	if err != nil {
+		return invalid("choose a person to sign in as")
+	}
+	u, err := s.bookings.FindUser(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := s.signIn(c, u, ""); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("next")))
+}
+
+// pageAuthCallback finishes the identity provider's sign-in: it checks state, exchanges the code with the
+// PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then e-mail.
+func (s *Server) pageAuthCallback(c echo.Context) error {
+	if s.login == nil {
+		return echo.ErrNotFound
+	}
+	ctx := c.Request().Context()
+	state := s.sessions.PopString(ctx, sessionState)
+	nonce := s.sessions.PopString(ctx, sessionNonce)
+	verifier := s.sessions.PopString(ctx, sessionVerifier)
+	next := localPath(s.sessions.PopString(ctx, sessionNext))
+	fail := func(reason string, err error) error {
+		s.log.WarnContext(ctx, "sign-in failed", slog.String("reason", reason), slog.Any("error", err))
+		return s.render(c, http.StatusBadRequest, views.SignInFailed(s.chrome(c, "Sign-in failed"), reason))
+	}
+	if e := c.QueryParam("error"); e != "" {
+		return fail("The identity provider refused the sign-in ("+e+").", nil)
+	}
+	if state == "" || c.QueryParam("state") != state {
+		return fail("This sign-in link has expired or was not started here.", nil)
+	}
+	tok, err := s.login.oauth.Exchange(ctx, c.QueryParam("code"), oauth2.VerifierOption(verifier))
+	if err != nil {
+		return fail("The identity provider did not accept the sign-in code.", err)
+	}
+	raw, _ := tok.Extra("id_token").(string)
+	idTok, err := s.login.verifier.Verify(ctx, raw)
+	if err != nil {
+		return fail("The identity provider's answer could not be verified.", err)
+	}
+	if idTok.Nonce != nonce {
+		return fail("The identity provider's answer was not meant for this sign-in.", nil)
+	}
+	var claims struct {
+		Email         string `json:"email"`
+		EmailVerified *bool  `json:"email_verified"`
+	}
+	if err := idTok.Claims(&claims); err != nil {
+		return fail("The identity provider's answer could not be read.", err)
+	}
+	email := claims.Email
+	if claims.EmailVerified != nil && !*claims.EmailVerified {
+		email = "" // an address the provider has not verified names nobody
+	}
+	u, err := s.bookings.UserByIdentity(ctx, idTok.Subject, email)
+	if errors.Is(err, booking.ErrUnknownUser) {
+		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), claims.Email))
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.signIn(c, u, tok.AccessToken); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// signIn starts a new session (a new token, against session fixation) for the user.
+func (s *Server) signIn(c echo.Context, u booking.User, accessToken string) error {
+	ctx := c.Request().Context()
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return fmt.Errorf("renew session: %w", err)
+	}
+	s.sessions.Put(ctx, sessionUser, u.ID.String())
+	s.sessions.Put(ctx, sessionOrganization, u.OrganizationID.String())
+	if accessToken != "" {
+		s.sessions.Put(ctx, sessionAccessToken, accessToken)
+	}
+	return nil
+}
+
+// pageSignOut ends the session, under a new token, and shows the sign-in page.
+func (s *Server) pageSignOut(c echo.Context) error {
+	ctx := c.Request().Context()
+	if err := s.sessions.Clear(ctx); err != nil {
+		return fmt.Errorf("clear session: %w", err)
+	}
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return fmt.Errorf("renew session: %w", err)
+	}
+	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
+}
+
+// userAccessToken is the identity provider's access token of the signed-in person ("" in development).
+func (s *Server) userAccessToken(c echo.Context) string {
+	return s.sessions.GetString(c.Request().Context(), sessionAccessToken)
+}

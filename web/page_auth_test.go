@@ -1,0 +1,262 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/oauth2-proxy/mockoidc"
+
+	"github.com/workspacebooking/booking/web"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+func TestDevelopmentSignIn(t *testing.T) {
+	t.Parallel()
+
+	t.Run("ListsEverybodyBehindTheBanner", func(t *testing.T) {
+		pb := setupPages(t)
+		p := pb.browser(t).get("/login")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".dev-banner", "Development mode")
+		p.wantText(t, ".people", "alice Archer", "rita Reyes", "Receptionist", "adam Adler", "Admin", "boris Becker")
+		if got := p.count(`.people form[action="/login/dev"][method="post"] button`); got < 5 {
+			t.Errorf("sign-in buttons = %d, want one per fixture person (at least 5)", got)
+		}
+	})
+
+	t.Run("OneClickSignsInAndGoesWhereAsked", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.browser(t)
+		p := b.get("/bookings?when=past")
+		if p.url.Path != "/login" || p.url.Query().Get("next") != "/bookings?when=past" {
+			t.Fatalf("a page without a session ended at %s, want /login?next=/bookings?when=past", p.url)
+		}
+		p = b.post("/login/dev", url.Values{"user": {fx.Alice.String()}, "next": {p.url.Query().Get("next")}})
+		p.wantStatus(t, http.StatusOK)
+		if p.url.RequestURI() != "/bookings?when=past" {
+			t.Errorf("signed in at %s, want /bookings?when=past", p.url.RequestURI())
+		}
+		p.wantText(t, ".whoami", "alice Archer")
+	})
+
+	t.Run("NextNeverLeavesTheSite", func(t *testing.T) {
+		pb := setupPages(t)
+		for _, next := range []string{"https://evil.test/", "//evil.test/", `/\evil.test`, "javascript:alert(1)"} {
+			p := pb.browser(t).post("/login/dev", url.Values{"user": {fx.Alice.String()}, "next": {next}})
+			if p.url.Host != strings.TrimPrefix(pb.srv.URL, "http://") || p.url.Path != "/find" {
+				t.Errorf("next %q ended at %s, want this site's /find", next, p.url)
+			}
+		}
+	})
+
+	t.Run("UnknownPersonIs404AndSignsNobodyIn", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.browser(t)
+		p := b.post("/login/dev", url.Values{"user": {"00000000-0000-4000-8000-999999999999"}})
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, "main", "No user with id")
+		if p := b.get("/bookings"); p.url.Path != "/login" {
+			t.Errorf("after a refused sign-in /bookings ended at %s, want /login", p.url)
+		}
+		p = b.post("/login/dev", url.Values{"user": {"not-a-uuid"}})
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, "main", "Choose a person to sign in as")
+	})
+
+	t.Run("NeverWithoutDev", func(t *testing.T) {
+		pb := setupPages(t, func(d *web.Deps) { d.Dev = false })
+		b := pb.browser(t)
+		p := b.get("/login")
+		p.wantStatus(t, http.StatusServiceUnavailable)
+		p.wantText(t, "h1", "Sign-in is not set up")
+		if p.count(".dev-banner") != 0 {
+			t.Error("the development banner shows without --dev")
+		}
+		p = b.post("/login/dev", url.Values{"user": {fx.Alice.String()}})
+		p.wantStatus(t, http.StatusNotFound)
+		if p := b.get("/bookings"); p.url.Path != "/login" {
+			t.Errorf("/bookings ended at %s, want /login", p.url)
+		}
+	})
+
+	t.Run("SignOutEndsTheSession", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		old := b.client.Jar.Cookies(mustURL(t, pb.srv.URL))
+		p := b.post("/logout", url.Values{})
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "main", "You are signed out")
+		if p := b.get("/bookings"); p.url.Path != "/login" {
+			t.Errorf("after signing out /bookings ended at %s, want /login", p.url)
+		}
+		// The old cookie names no session any more.
+		replay := pb.browser(t)
+		replay.client.Jar.SetCookies(mustURL(t, pb.srv.URL), old)
+		if p := replay.get("/bookings"); p.url.Path != "/login" {
+			t.Errorf("the cookie from before signing out still opens /bookings (ended at %s)", p.url)
+		}
+	})
+
+	t.Run("SessionCookieIsHttpOnlyAndLax", func(t *testing.T) {
+		pb := setupPages(t)
+		req, _ := http.NewRequest(http.MethodPost, pb.srv.URL+"/login/dev",
+			strings.NewReader(url.Values{"user": {fx.Alice.String()}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		res, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("status = %d, want 303", res.StatusCode)
+		}
+		cookies := res.Cookies()
+		if len(cookies) != 1 || cookies[0].Name != "booking_session" || !cookies[0].HttpOnly ||
+			cookies[0].SameSite != http.SameSiteLaxMode || cookies[0].Secure {
+			t.Errorf("cookies = %+v, want one booking_session cookie, HttpOnly, SameSite=Lax, not Secure on http", cookies)
+		}
+	})
+}
+
+func TestPageSafety(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+
+	t.Run("SecurityHeaders", func(t *testing.T) {
+		p := pb.signedIn(t, fx.Alice).get("/bookings")
+		csp := p.header.Get("Content-Security-Policy")
+		for _, part := range []string{"script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+			if !strings.Contains(csp, part) {
+				t.Errorf("Content-Security-Policy %q lacks %q", csp, part)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("Content-Security-Policy %q allows inline code", csp)
+		}
+		for h, want := range map[string]string{
+			"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY",
+		} {
+			if got := p.header.Get(h); got != want {
+				t.Errorf("%s = %q, want %q", h, got, want)
+			}
+		}
+		if n := p.count("script:not([src]), [style]"); n != 0 {
+			t.Errorf("the page has %d inline scripts or style attributes", n)
+		}
+	})
+
+	t.Run("CrossSitePostIsRefused", func(t *testing.T) {
+		b := pb.signedIn(t, fx.Alice)
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, pb.srv.URL+"/logout", nil)
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		p := b.send(req)
+		p.wantStatus(t, http.StatusForbidden)
+		p.wantText(t, "main", "sent from another site")
+		if p := b.get("/bookings"); p.url.Path != "/bookings" {
+			t.Errorf("the refused sign-out signed Alice out (ended at %s)", p.url)
+		}
+	})
+
+	t.Run("UnknownPathIsAnHTMLPage", func(t *testing.T) {
+		p := pb.browser(t).get("/nowhere")
+		p.wantStatus(t, http.StatusNotFound)
+		if ct := p.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("Content-Type = %q, want text/html", ct)
+		}
+		p.wantText(t, "main", "There is no page at this address.")
+	})
+
+	t.Run("HTMXWithoutSessionIsSentToSignIn", func(t *testing.T) {
+		p := pb.browser(t).hxGet("/bookings")
+		p.wantStatus(t, http.StatusNoContent)
+		if got := p.header.Get("HX-Redirect"); !strings.HasPrefix(got, "/login?next=") {
+			t.Errorf("HX-Redirect = %q, want /login?next=…", got)
+		}
+	})
+
+	t.Run("StaticScriptsAreSmall", func(t *testing.T) {
+		total := 0
+		for _, f := range []string{"/static/js/htmx-2.0.11.min.js", "/static/js/app.js", "/static/js/qr-scanner.min.js"} {
+			p := pb.browser(t).get(f)
+			p.wantStatus(t, http.StatusOK)
+			total += len(p.body)
+		}
+		if total > 100_000 {
+			t.Errorf("the scripts a page may load weigh %d bytes, want at most 100 KB", total)
+		}
+	})
+}
+
+// TestOIDCSignIn signs in through the authorization-code flow with PKCE against mockoidc.
+func TestOIDCSignIn(t *testing.T) {
+	t.Parallel()
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatalf("mockoidc: %v", err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+
+	setup := func(t *testing.T) *pageBundle {
+		return setupPages(t, func(d *web.Deps) {
+			login, err := web.NewLogin(t.Context(), web.LoginConfig{
+				Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
+			})
+			if err != nil {
+				t.Fatalf("NewLogin: %v", err)
+			}
+			d.Login = login
+		})
+	}
+
+	t.Run("KnownByEmailSignsIn", func(t *testing.T) {
+		pb := setup(t)
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
+		b := pb.browser(t)
+		p := b.get("/bookings")
+		p.wantStatus(t, http.StatusOK)
+		if p.url.Path != "/bookings" {
+			t.Fatalf("ended at %s, want /bookings", p.url)
+		}
+		p.wantText(t, ".whoami", "alice Archer")
+		if p.count(".dev-banner") != 0 {
+			t.Error("the development banner shows with an identity provider")
+		}
+	})
+
+	t.Run("UnknownPersonGetsAClearPage", func(t *testing.T) {
+		pb := setup(t)
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|stranger", Email: "stranger@elsewhere.test", EmailVerified: true})
+		p := pb.browser(t).get("/find")
+		p.wantStatus(t, http.StatusForbidden)
+		p.wantText(t, "main", "stranger@elsewhere.test", "no person with that account")
+	})
+
+	t.Run("ForgedStateIsRefused", func(t *testing.T) {
+		pb := setup(t)
+		p := pb.browser(t).get("/auth/callback?code=x&state=forged")
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, "main", "This sign-in link has expired or was not started here.")
+	})
+
+	t.Run("SignOutDoesNotSignInAgain", func(t *testing.T) {
+		pb := setup(t)
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
+		b := pb.browser(t)
+		b.get("/bookings")
+		p := b.post("/logout", url.Values{})
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "h1", "You are signed out")
+	})
+}
+
+func mustURL(t *testing.T, raw string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+

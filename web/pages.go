@@ -1,0 +1,118 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// contentSecurityPolicy allows nothing inline and nothing from elsewhere: scripts, styles and images come
+// from /static, and no other site may frame the pages. The kiosk's camera stream is a blob/mediastream.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"media-src 'self' blob: mediastream:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; " +
+	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// pageHeaders sets the security headers of every page.
+func (s *Server) pageHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+		h.Set("Cache-Control", "no-store")
+		h.Add("Vary", "HX-Request")
+		return next(c)
+	}
+}
+
+// crossOrigin refuses state-changing page requests that come from another site (CSRF), using the
+// browser's Sec-Fetch-Site and Origin headers.
+func (s *Server) crossOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	cop := http.NewCrossOriginProtection()
+	return func(c echo.Context) error {
+		if err := cop.Check(c.Request()); err != nil {
+			return booking.Errorf(booking.CodeForbidden, "this form was sent from another site; reload the page and try again")
+		}
+		return next(c)
+	}
+}
+
+// render writes a templ component as an HTML response with the status.
+func (s *Server) render(c echo.Context, status int, t templ.Component) error {
+	buf := templ.GetBuffer()
+	defer templ.ReleaseBuffer(buf)
+	if err := t.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// isHTMX tells a request htmx made to swap part of a page from one that wants the whole page (a first
+// visit, a reload, or the back button restoring history).
+func isHTMX(c echo.Context) bool {
+	h := c.Request().Header
+	return h.Get("HX-Request") == "true" && h.Get("HX-History-Restore-Request") != "true"
+}
+
+// chrome is what every page shows around its content: the title, who is signed in, development mode.
+func (s *Server) chrome(c echo.Context, title string) views.Chrome {
+	ch := views.Chrome{Title: title, Dev: s.dev, Path: c.Request().URL.Path}
+	if u, ok := c.Get(actorKey).(booking.User); ok {
+		ch.User = &u
+	}
+	return ch
+}
+
+// isPage tells a request for a page from one for the API.
+func isPage(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return p != apiPrefix && !strings.HasPrefix(p, apiPrefix+"/")
+}
+
+// renderPageError answers a failed page request: the whole error page, or, for htmx, a notice swapped into
+// the page's alert region.
+func (s *Server) renderPageError(c echo.Context, p problem) {
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Retarget", "#notice")
+		c.Response().Header().Set("HX-Reswap", "innerHTML")
+		_ = s.render(c, p.Status, views.Notice(p.Title, pageErrorMessage(p)))
+		return
+	}
+	_ = s.render(c, p.Status, views.ErrorPage(s.chrome(c, http.StatusText(p.Status)), p.Status, pageErrorMessage(p)))
+}
+
+// pageErrorMessage is what a person reads when a page fails.
+func pageErrorMessage(p problem) string {
+	switch {
+	case p.Status == http.StatusNotFound && p.Code == 0:
+		return "There is no page at this address."
+	case p.Status >= 500:
+		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
+	case p.Detail != "":
+		return upperFirst(p.Detail) + "."
+	}
+	return http.StatusText(p.Status) + "."
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pageHome sends people to the search.
+func (s *Server) pageHome(c echo.Context) error {
+	return c.Redirect(http.StatusSeeOther, "/find")
+}
+
+// signInURL is the sign-in page that comes back to the path afterwards.
+func signInURL(path string) string { return signInPath + "?next=" + url.QueryEscape(path) }

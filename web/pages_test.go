@@ -1,0 +1,180 @@
+package web_test
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/alexedwards/scs/pgxstore"
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The page tests drive the server the way a browser does: a cookie jar keeps the session, forms are
+// posted as application/x-www-form-urlencoded, htmx requests carry HX-Request, and assertions read the
+// HTML with goquery. The fixture's clock stands at Monday 2026-11-23 09:00 in Madrid.
+
+// pageBundle is a server with its pages, on a fresh database with the fixture loaded.
+type pageBundle struct {
+	*fx.Bundle
+	srv *httptest.Server
+}
+
+// setupPages starts a server in development mode (the development sign-in on) with sessions in the
+// database; deps may change the dependencies before the server is built.
+func setupPages(t *testing.T, deps ...func(*web.Deps)) *pageBundle {
+	t.Helper()
+	b := fx.Setup(t)
+	tokens, err := web.NewTokens(t.Context(), b.Service, web.OIDCConfig{})
+	if err != nil {
+		t.Fatalf("NewTokens: %v", err)
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Start()
+	t.Cleanup(srv.Close)
+	d := web.Deps{
+		Bookings: b.Service, Tokens: tokens, Dev: true, BaseURL: srv.URL,
+		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0),
+		Logger:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+	}
+	for _, f := range deps {
+		f(&d)
+	}
+	srv.Config.Handler = web.NewServer(d)
+	return &pageBundle{Bundle: b, srv: srv}
+}
+
+// browser is one person's browser: its own cookie jar.
+type browser struct {
+	t      *testing.T
+	base   string
+	client *http.Client
+}
+
+// browser opens a browser that follows redirects, signed in as nobody.
+func (pb *pageBundle) browser(t *testing.T) *browser {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatalf("cookie jar: %v", err)
+	}
+	return &browser{t: t, base: pb.srv.URL, client: &http.Client{Jar: jar}}
+}
+
+// signedIn opens a browser signed in as a fixture user through the development sign-in.
+func (pb *pageBundle) signedIn(t *testing.T, user uuid.UUID) *browser {
+	t.Helper()
+	b := pb.browser(t)
+	p := b.post("/login/dev", url.Values{"user": {user.String()}, "next": {"/bookings"}})
+	if p.status != http.StatusOK || p.url.Path != "/bookings" {
+		t.Fatalf("development sign-in as %s: status %d at %s, want 200 at /bookings", user, p.status, p.url)
+	}
+	return b
+}
+
+// htmlPage is a response read whole, with its HTML parsed.
+type htmlPage struct {
+	status int
+	header http.Header
+	url    *url.URL // where the browser ended, after redirects
+	body   string
+	doc    *goquery.Document
+}
+
+// do sends the request and reads the answer; htmx marks it as htmx's.
+func (b *browser) do(method, path string, form url.Values, htmx bool) htmlPage {
+	b.t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequestWithContext(b.t.Context(), method, b.base+path, body)
+	if err != nil {
+		b.t.Fatalf("new request: %v", err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
+	return b.send(req)
+}
+
+// send sends a prepared request.
+func (b *browser) send(req *http.Request) htmlPage {
+	b.t.Helper()
+	res, err := b.client.Do(req)
+	if err != nil {
+		b.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		b.t.Fatalf("read body: %v", err)
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
+	if err != nil {
+		b.t.Fatalf("parse HTML of %s: %v", req.URL, err)
+	}
+	return htmlPage{status: res.StatusCode, header: res.Header, url: res.Request.URL, body: string(data), doc: doc}
+}
+
+// get loads a whole htmlPage.
+func (b *browser) get(path string) htmlPage { b.t.Helper(); return b.do(http.MethodGet, path, nil, false) }
+
+// post submits a form without htmx (the browser follows the redirect that answers it).
+func (b *browser) post(path string, form url.Values) htmlPage {
+	b.t.Helper()
+	return b.do(http.MethodPost, path, form, false)
+}
+
+// hxGet and hxPost are what htmx sends to swap part of a htmlPage.
+func (b *browser) hxGet(path string) htmlPage { b.t.Helper(); return b.do(http.MethodGet, path, nil, true) }
+func (b *browser) hxPost(path string, form url.Values) htmlPage {
+	b.t.Helper()
+	return b.do(http.MethodPost, path, form, true)
+}
+
+// text is the whitespace-normalized text of the elements the selector finds.
+func (p htmlPage) text(selector string) string {
+	return strings.Join(strings.Fields(p.doc.Find(selector).Text()), " ")
+}
+
+// count is how many elements the selector finds.
+func (p htmlPage) count(selector string) int { return p.doc.Find(selector).Length() }
+
+// attr is an attribute of the first element the selector finds.
+func (p htmlPage) attr(selector, name string) string {
+	v, _ := p.doc.Find(selector).First().Attr(name)
+	return v
+}
+
+// wantStatus fails the test unless the htmlPage answered status.
+func (p htmlPage) wantStatus(t *testing.T, want int) {
+	t.Helper()
+	if p.status != want {
+		t.Fatalf("status = %d, want %d; htmlPage text: %s", p.status, want, p.text("main"))
+	}
+}
+
+// wantText fails the test unless the selector's text contains every part.
+func (p htmlPage) wantText(t *testing.T, selector string, parts ...string) {
+	t.Helper()
+	got := p.text(selector)
+	for _, part := range parts {
+		if !strings.Contains(got, part) {
+			t.Errorf("text of %q = %q, want it to contain %q", selector, got, part)
+		}
+	}
+}
