@@ -259,4 +259,3 @@ func mustURL(t *testing.T, raw string) *url.URL {
 	}
 	return u
 }
-

@@ -131,7 +131,10 @@ func (b *browser) send(req *http.Request) htmlPage {
 }
 
 // get loads a whole htmlPage.
-func (b *browser) get(path string) htmlPage { b.t.Helper(); return b.do(http.MethodGet, path, nil, false) }
+func (b *browser) get(path string) htmlPage {
+	b.t.Helper()
+	return b.do(http.MethodGet, path, nil, false)
+}
 
 // post submits a form without htmx (the browser follows the redirect that answers it).
 func (b *browser) post(path string, form url.Values) htmlPage {
@@ -140,7 +143,10 @@ func (b *browser) post(path string, form url.Values) htmlPage {
 }
 
 // hxGet and hxPost are what htmx sends to swap part of a htmlPage.
-func (b *browser) hxGet(path string) htmlPage { b.t.Helper(); return b.do(http.MethodGet, path, nil, true) }
+func (b *browser) hxGet(path string) htmlPage {
+	b.t.Helper()
+	return b.do(http.MethodGet, path, nil, true)
+}
 func (b *browser) hxPost(path string, form url.Values) htmlPage {
 	b.t.Helper()
 	return b.do(http.MethodPost, path, form, true)
