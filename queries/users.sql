@@ -35,5 +35,8 @@ ORDER BY name, surname, id
 LIMIT @max_rows;
 
 -- name: UsersList :many
--- Everybody, by organization, role and name: the development sign-in lists them (never used otherwise).
-SELECT * FROM users ORDER BY organization_id, role DESC, name, surname LIMIT @max_rows;
+-- Everybody, by organization, role (employees first) and name: the development sign-in lists them (never
+-- used otherwise).
+SELECT * FROM users
+ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
+LIMIT @max_rows;

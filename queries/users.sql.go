@@ -254,10 +254,13 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users ORDER BY organization_id, role DESC, name, surname LIMIT $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users
+ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
+LIMIT $1
 `
 
-// Everybody, by organization, role and name: the development sign-in lists them (never used otherwise).
+// Everybody, by organization, role (employees first) and name: the development sign-in lists them (never
+// used otherwise).
 func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) {
 	rows, err := q.db.Query(ctx, usersList, maxRows)
 	if err != nil {

@@ -198,17 +198,7 @@ func TestOIDCSignIn(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = m.Shutdown() })
 
-	setup := func(t *testing.T) *pageBundle {
-		return setupPages(t, func(d *web.Deps) {
-			login, err := web.NewLogin(t.Context(), web.LoginConfig{
-				Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
-			})
-			if err != nil {
-				t.Fatalf("NewLogin: %v", err)
-			}
-			d.Login = login
-		})
-	}
+	setup := func(t *testing.T) *pageBundle { return setupPagesOIDC(t, m) }
 
 	t.Run("KnownByEmailSignsIn", func(t *testing.T) {
 		pb := setup(t)
@@ -248,6 +238,20 @@ func TestOIDCSignIn(t *testing.T) {
 		p := b.post("/logout", url.Values{})
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, "h1", "You are signed out")
+	})
+}
+
+// setupPagesOIDC is setupPages with mockoidc as the identity provider people sign in with.
+func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
+	t.Helper()
+	return setupPages(t, func(d *web.Deps) {
+		login, err := web.NewLogin(t.Context(), web.LoginConfig{
+			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
+		})
+		if err != nil {
+			t.Fatalf("NewLogin: %v", err)
+		}
+		d.Login = login
 	})
 }
 

@@ -1,0 +1,189 @@
+package web_test
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive Debian's chromium with chromedp against a test server: they sign in, click
+// through the main journeys, run axe-core on every page, and save a screenshot of each main page under
+// testdata/screens/ (git-ignored).
+
+//go:embed testdata/axe-4.14.1.min.js
+var axeScript string
+
+// chromiumPath finds chromium. In CI a missing browser fails the run; elsewhere the browser tests are
+// skipped with a note saying how to install it.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (.ci/run installs it with apt-get install -y chromium)")
+	}
+	t.Skip("chromium is not installed: apt-get install -y chromium (or set CHROMIUM) to run the browser tests")
+	return ""
+}
+
+// tab is one chromium tab with its own profile, on a test server.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+}
+
+// newTab starts chromium (headless, a fresh profile, a laptop-sized window) for the test.
+func newTab(t *testing.T, base string) *tab {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return &tab{t: t, ctx: ctx, base: base}
+}
+
+// do runs the steps, failing the test on the first error.
+func (b *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("browser: %v (at %s)", err, b.location())
+	}
+}
+
+// open navigates to a path of the server and waits for the page's main element.
+func (b *tab) open(path string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.base+path), chromedp.WaitReady(chromedp.CSS("main")))
+}
+
+// location is the tab's current URL.
+func (b *tab) location() string {
+	loc, _ := chromedp.Run(context.WithoutCancel(b.ctx), chromedp.Location())
+	return loc
+}
+
+// text is the visible text of the first element the selector finds, whitespace normalized.
+func (b *tab) text(selector string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(selector)))
+	if err != nil {
+		b.t.Fatalf("text of %q: %v (at %s)", selector, err, b.location())
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// waitText waits until the selector's element shows every part.
+func (b *tab) waitText(selector string, parts ...string) {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		got := ""
+		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](fmt.Sprintf(
+			`(document.querySelector(%q) || {innerText: ""}).innerText`, selector))); err == nil {
+			got = strings.Join(strings.Fields(s), " ")
+		}
+		missing := ""
+		for _, p := range parts {
+			if !strings.Contains(got, p) {
+				missing = p
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%q shows %q, want %q (at %s)", selector, got, missing, b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// axeViolation is what axe-core reports of one rule.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target []any  `json:"target"`
+		HTML   string `json:"html"`
+	} `json:"nodes"`
+}
+
+// axe runs axe-core (WCAG 2.x A and AA rules) on the page as it stands and fails the test on every
+// serious or critical violation; lesser ones are logged.
+func (b *tab) axe(name string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](axeScript+";true")); err != nil {
+		b.t.Fatalf("load axe-core: %v", err)
+	}
+	raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`axe.run(document, {
+		runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
+		resultTypes: ["violations"]
+	}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("axe on %s: %v", name, err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+		b.t.Fatalf("axe result: %v", err)
+	}
+	for _, v := range vs {
+		where := make([]string, 0, len(v.Nodes))
+		for _, n := range v.Nodes {
+			where = append(where, n.HTML)
+		}
+		msg := fmt.Sprintf("axe on %s: %s (%s): %s — %s", name, v.ID, v.Impact, v.Help, strings.Join(where, " | "))
+		if v.Impact == "serious" || v.Impact == "critical" {
+			b.t.Error(msg)
+		} else {
+			b.t.Log(msg)
+		}
+	}
+}
+
+// screenshot saves the whole page as testdata/screens/name.png.
+func (b *tab) screenshot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := filepath.Join("testdata", "screens")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// check checks the page: axe-core, then a screenshot.
+func (b *tab) check(name string) {
+	b.t.Helper()
+	b.axe(name)
+	b.screenshot(name)
+}
