@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -83,6 +84,12 @@ func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		to := signInURL(c.Request().URL.RequestURI())
 		if isHTMX(c) {
+			// Come back to the page that made the request, not to the fragment it asked for.
+			if cur, err := url.Parse(c.Request().Header.Get("HX-Current-URL")); err == nil && cur.Path != "" {
+				to = signInURL(cur.RequestURI())
+			} else {
+				to = signInPath
+			}
 			c.Response().Header().Set("HX-Redirect", to)
 			return c.NoContent(http.StatusNoContent)
 		}

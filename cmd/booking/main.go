@@ -131,6 +131,10 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if *sweepEvery <= 0 {
 		return fmt.Errorf("serve: --sweep-every must be positive")
 	}
+	baseURL := getenv("BASE_URL")
+	if getenv("OIDC_ISSUER") != "" && baseURL == "" {
+		return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
+	}
 	log := newLogger(stderr, *dev)
 	pool, svc, err := open(ctx, dbURL)
 	if err != nil {
@@ -145,12 +149,8 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if err != nil {
 		return err
 	}
-	baseURL := getenv("BASE_URL")
 	var login *web.Login
 	if issuer := getenv("OIDC_ISSUER"); issuer != "" {
-		if baseURL == "" {
-			return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
-		}
 		login, err = web.NewLogin(ctx, web.LoginConfig{
 			Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: baseURL,
 		})
@@ -328,6 +328,8 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 		base = "http://127.0.0.1:8080"
 	}
 	fmt.Fprintf(stdout, "Demo office loaded: %s.\n\n", summary(res.Summary))
+	fmt.Fprintf(stdout, "In the browser: %s (with serve --dev, sign in with one click as anyone below;\n"+
+		"the receptionist's kiosk is %s/kiosk, a poster's page e.g. %s/p/%s).\n\n", base, base, base, res.Room.PosterCode)
 	fmt.Fprintf(stdout, "People to try it as (get a token with: booking token --user ID):\n")
 	for _, p := range []struct {
 		what string

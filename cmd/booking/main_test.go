@@ -629,12 +629,16 @@ func TestServe(t *testing.T) {
 		if res := s.get(t, "/readyz", ""); res.status != http.StatusOK {
 			t.Errorf("GET /readyz = %d %q, want 200", res.status, res.body)
 		}
-		res := s.get(t, "/no/such/page", "")
+		res := s.get(t, "/api/v1/no/such/operation", "")
 		if res.status != http.StatusNotFound {
-			t.Errorf("GET /no/such/page = %d, want 404", res.status)
+			t.Errorf("GET /api/v1/no/such/operation = %d, want 404", res.status)
 		}
 		if ct := res.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
-			t.Errorf("Content-Type of the 404 = %q, want application/problem+json", ct)
+			t.Errorf("Content-Type of the API's 404 = %q, want application/problem+json", ct)
+		}
+		res = s.get(t, "/no/such/page", "")
+		if ct := res.header.Get("Content-Type"); res.status != http.StatusNotFound || !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("GET /no/such/page = %d %q, want a 404 page in text/html", res.status, ct)
 		}
 		const statusinfo = "/api/v1/users/me/resources/statusinfo?postercode=MAD-R1"
 		if res := s.get(t, statusinfo, ""); res.status != http.StatusUnauthorized {
@@ -661,6 +665,33 @@ func TestServe(t *testing.T) {
 		}
 
 		s.stop(t)
+	})
+
+	t.Run("DevelopmentSignInOnlyWithDev", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		dev := startServer(t, dbURL, "--dev")
+		if res := dev.get(t, "/login", ""); res.status != http.StatusOK ||
+			!strings.Contains(res.body, "Development mode") || !strings.Contains(res.body, "alice@acme.test") {
+			t.Errorf("GET /login with --dev = %d, want 200 with the banner and the people\n%s", res.status, res.body)
+		}
+		plain := startServer(t, dbURL)
+		if res := plain.get(t, "/login", ""); res.status != http.StatusServiceUnavailable ||
+			strings.Contains(res.body, "Development mode") || strings.Contains(res.body, "alice@acme.test") {
+			t.Errorf("GET /login without --dev = %d, want 503 without the development sign-in\n%s", res.status, res.body)
+		}
+		dev.stop(t)
+		plain.stop(t)
+	})
+
+	t.Run("OIDCNeedsBaseURL", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		_, _, err := runBooking(t, environ(dbURL, "OIDC_ISSUER", "http://127.0.0.1:1/", "OIDC_CLIENT_ID", "booking"),
+			"serve", "--addr", "127.0.0.1:0")
+		if err == nil || !strings.Contains(err.Error(), "BASE_URL") {
+			t.Errorf("serve with OIDC_ISSUER and no BASE_URL: err = %v, want one asking for BASE_URL", err)
+		}
 	})
 
 	t.Run("InFlightRequestFinishes", func(t *testing.T) {
