@@ -37,6 +37,57 @@ func (q *Queries) BookingAttendeeInsert(ctx context.Context, arg BookingAttendee
 	return err
 }
 
+const bookingAttendeesGet = `-- name: BookingAttendeesGet :many
+SELECT a.type, a.user_id, a.email, coalesce(u.name, '')::text AS name, coalesce(u.surname, '')::text AS surname,
+       coalesce(u.email, '')::text AS user_email
+FROM booking_attendees a
+LEFT JOIN users u ON u.organization_id = a.organization_id AND u.id = a.user_id
+WHERE a.organization_id = $1 AND a.booking_id = $2
+ORDER BY a.position
+`
+
+type BookingAttendeesGetParams struct {
+	OrganizationID uuid.UUID
+	BookingID      uuid.UUID
+}
+
+type BookingAttendeesGetRow struct {
+	Type      string
+	UserID    *uuid.UUID
+	Email     *string
+	Name      string
+	Surname   string
+	UserEmail string
+}
+
+// The attendees of a booking in the order they were invited, internal ones with their names.
+func (q *Queries) BookingAttendeesGet(ctx context.Context, arg BookingAttendeesGetParams) ([]BookingAttendeesGetRow, error) {
+	rows, err := q.db.Query(ctx, bookingAttendeesGet, arg.OrganizationID, arg.BookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingAttendeesGetRow
+	for rows.Next() {
+		var i BookingAttendeesGetRow
+		if err := rows.Scan(
+			&i.Type,
+			&i.UserID,
+			&i.Email,
+			&i.Name,
+			&i.Surname,
+			&i.UserEmail,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const bookingHasAttendee = `-- name: BookingHasAttendee :one
 SELECT EXISTS (
     SELECT 1 FROM booking_attendees

@@ -347,7 +347,6 @@ func TestUnknownRoute(t *testing.T) {
 		as                 uuid.UUID
 		want               []int
 	}{
-		{"OutsideAPI", http.MethodGet, "/no/such/page", uuid.Nil, []int{http.StatusNotFound}},
 		{"InsideAPI", http.MethodGet, api + "/users/me/no-such-thing", fx.Alice, []int{http.StatusNotFound}},
 		{"UnknownVersion", http.MethodGet, "/api/v2/users/me/resources/statusinfo?postercode=MAD-R1", fx.Alice, []int{http.StatusNotFound}},
 		{"WrongMethod", http.MethodDelete, bookingsPath("me"), fx.Alice, []int{http.StatusMethodNotAllowed}},

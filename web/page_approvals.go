@@ -1,6 +1,114 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"net/http"
+	"net/url"
 
-func (s *Server) pageApprovals(c echo.Context) error { return echo.ErrNotImplemented }
-func (s *Server) pageDecide(c echo.Context) error    { return echo.ErrNotImplemented }
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// Approvals: the admins' list of bookings waiting for approval, each approved or rejected with the same
+// domain method as POST /api/v1/bookings/{id}/approval.
+
+// approvalsForbidden is what everybody but admins reads on the approval pages.
+const approvalsForbidden = "Only admins approve bookings."
+
+// pageApprovals is GET /approvals[?cursor=]: what waits for approval, earliest first, a page at a time
+// (with htmx, "Show more" answers the next page's rows only).
+func (s *Server) pageApprovals(c echo.Context) error {
+	cursor := c.QueryParam("cursor")
+	p, err := s.approvals(c, cursor)
+	if booking.ErrorCode(err) == booking.CodeForbidden {
+		return s.renderApprovalsForbidden(c)
+	}
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) && cursor != "" {
+		return s.render(c, http.StatusOK, views.ApprovalsMore(p))
+	}
+	p.Notice = s.popBookingsFlash(c)
+	return s.render(c, http.StatusOK, views.ApprovalsPage(p))
+}
+
+// pageDecide is POST /approvals/{bookingId} (decision=approve|reject). Without htmx the browser goes back
+// to the list with the outcome; with htmx the row is answered with its outcome. A refusal (the booking no
+// longer waits, or waited too long to be approved) is shown in words with its status.
+func (s *Server) pageDecide(c echo.Context) error {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return err
+	}
+	var approve bool
+	switch c.FormValue("decision") {
+	case "approve":
+		approve = true
+	case "reject":
+	default:
+		return invalid("decision: choose approve or reject")
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	b, err := s.bookings.Decide(ctx, actor, id, approve)
+	if booking.ErrorCode(err) == booking.CodeForbidden {
+		return s.renderApprovalsForbidden(c)
+	}
+	if err != nil {
+		refusal, status := bookingRefusal(err)
+		if refusal == "" {
+			return err
+		}
+		if b, err = s.bookings.Booking(ctx, actor, id); err != nil {
+			return err
+		}
+		if isHTMX(c) {
+			return s.render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Error: refusal}))
+		}
+		return s.renderApprovals(c, status, b.Resource.Name+" for "+views.FullName(b.Organizer)+": "+refusal)
+	}
+	outcome := views.ApprovalOutcome(b)
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Outcome: outcome}))
+	}
+	s.sessions.Put(ctx, bookingsFlashKey, outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b)+".")
+	return c.Redirect(http.StatusSeeOther, "/approvals")
+}
+
+// approvals is the page of the list after cursor.
+func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, error) {
+	page, err := s.bookings.WaitingApproval(c.Request().Context(), actorFrom(c), booking.Page{Cursor: cursor})
+	if err != nil {
+		return views.Approvals{}, err
+	}
+	p := views.Approvals{Chrome: s.chrome(c, "Approvals")}
+	for _, b := range page.Bookings {
+		p.Rows = append(p.Rows, views.ApprovalRow{Booking: b})
+	}
+	if page.NextCursor != "" {
+		p.More = "/approvals?cursor=" + url.QueryEscape(page.NextCursor)
+	}
+	return p, nil
+}
+
+// renderApprovals renders the first page of the list with a refusal above it.
+func (s *Server) renderApprovals(c echo.Context, status int, refusal string) error {
+	p, err := s.approvals(c, "")
+	if err != nil {
+		return err
+	}
+	p.Error = refusal
+	return s.render(c, status, views.ApprovalsPage(p))
+}
+
+// renderApprovalsForbidden tells someone who is not an admin that approvals are not theirs (403): the
+// whole page, or with htmx the page's notice.
+func (s *Server) renderApprovalsForbidden(c echo.Context) error {
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Retarget", "#notice")
+		c.Response().Header().Set("HX-Reswap", "innerHTML")
+		return s.render(c, http.StatusForbidden, views.Notice("Forbidden", approvalsForbidden))
+	}
+	return s.render(c, http.StatusForbidden, views.ErrorPage(s.chrome(c, "Forbidden"), http.StatusForbidden, approvalsForbidden))
+}

@@ -169,10 +169,15 @@ func TestPageSafety(t *testing.T) {
 	})
 
 	t.Run("HTMXWithoutSessionIsSentToSignIn", func(t *testing.T) {
-		p := pb.browser(t).hxGet("/bookings")
+		b := pb.browser(t)
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, pb.srv.URL+"/find?date=2026-11-24", nil)
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("HX-Current-URL", pb.srv.URL+"/find?kind=room")
+		p := b.send(req)
 		p.wantStatus(t, http.StatusNoContent)
-		if got := p.header.Get("HX-Redirect"); !strings.HasPrefix(got, "/login?next=") {
-			t.Errorf("HX-Redirect = %q, want /login?next=…", got)
+		// Back to the page the person was on, not to the fragment htmx asked for.
+		if got, want := p.header.Get("HX-Redirect"), "/login?next="+url.QueryEscape("/find?kind=room"); got != want {
+			t.Errorf("HX-Redirect = %q, want %q", got, want)
 		}
 	})
 

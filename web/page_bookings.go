@@ -1,11 +1,459 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
-func (s *Server) pageMyBookings(c echo.Context) error    { return echo.ErrNotImplemented }
-func (s *Server) pageBooking(c echo.Context) error       { return echo.ErrNotImplemented }
-func (s *Server) pageCheckIn(c echo.Context) error       { return echo.ErrNotImplemented }
-func (s *Server) pageCheckOut(c echo.Context) error      { return echo.ErrNotImplemented }
-func (s *Server) pageCancel(c echo.Context) error        { return echo.ErrNotImplemented }
-func (s *Server) pageChangeBooking(c echo.Context) error { return echo.ErrNotImplemented }
-func (s *Server) pageOrderServices(c echo.Context) error { return echo.ErrNotImplemented }
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// My bookings: the signed-in person's bookings, upcoming and past, and one booking in full with its
+// services. Every action calls the same domain method as the API; without JavaScript a form posts and is
+// redirected back with a notice, with htmx the card (or the services section) is swapped in place, and a
+// refusal is shown next to what was refused, in words, with the code's HTTP status.
+
+// bookingsFlashKey is the session key of the notice the next page shows once ("Booking cancelled.").
+const bookingsFlashKey = "bookings_flash"
+
+// upcomingPages bounds how many pages of upcoming bookings My bookings reads to list them soonest first.
+const upcomingPages = 5
+
+// pastStatuses are the statuses of bookings that are over: the Past tab.
+var pastStatuses = []booking.Status{booking.StatusFinished, booking.StatusExpired, booking.StatusCancelled, booking.StatusRejected}
+
+// upcomingStatuses are the statuses of bookings still to come or going on: the Upcoming tab.
+var upcomingStatuses = []booking.Status{booking.StatusWaitingApproval, booking.StatusPending, booking.StatusActive}
+
+// pageMyBookings is GET /bookings?when=upcoming|past[&cursor=][&booked=N]: the person's bookings as
+// cards. Upcoming ones are listed soonest first, past ones latest first, a page at a time ("Show more";
+// with htmx only the next page's cards are answered). booked=N says that the booking form just made N.
+func (s *Server) pageMyBookings(c echo.Context) error {
+	ctx, actor, now := c.Request().Context(), actorFrom(c), s.bookings.Now()
+	when := views.WhenUpcoming
+	if c.QueryParam("when") == views.WhenPast {
+		when = views.WhenPast
+	}
+	p := views.MyBookings{Chrome: s.chrome(c, "My bookings"), When: when}
+	var bs []booking.Booking
+	if when == views.WhenPast {
+		page, err := s.bookings.UserBookings(ctx, actor, booking.BookingFilter{
+			Statuses: pastStatuses, Page: booking.Page{Cursor: c.QueryParam("cursor")},
+		})
+		if err != nil {
+			return err
+		}
+		bs = page.Bookings
+		if page.NextCursor != "" {
+			p.More = "/bookings?when=past&cursor=" + url.QueryEscape(page.NextCursor)
+		}
+	} else {
+		var err error
+		if bs, err = s.upcomingBookings(ctx, actor, now); err != nil {
+			return err
+		}
+	}
+	back := "/bookings?when=" + when
+	more := isHTMX(c) && c.QueryParam("cursor") != ""
+	for i, b := range bs {
+		p.Cards = append(p.Cards, views.BookingCard{Booking: b, Viewer: actor, Now: now, From: back, Autofocus: more && i == 0})
+	}
+	if more {
+		return s.render(c, http.StatusOK, views.MyBookingsMore(p))
+	}
+	p.Notice = s.popBookingsFlash(c)
+	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
+		p.Notice = strings.TrimSpace(fmt.Sprintf("%d %s made. %s", n, plural(n, "booking", "bookings"), p.Notice))
+	}
+	return s.render(c, http.StatusOK, views.MyBookingsPage(p))
+}
+
+// upcomingBookings are the person's bookings that have not ended and still hold their resource, soonest
+// first. The listing gives the latest first, so every page is read (a few at most: bookings may only be
+// made so far ahead).
+func (s *Server) upcomingBookings(ctx context.Context, actor booking.User, now time.Time) ([]booking.Booking, error) {
+	var out []booking.Booking
+	f := booking.BookingFilter{From: &now, Statuses: upcomingStatuses, Page: booking.Page{Limit: booking.MaxPageSize}}
+	for range upcomingPages {
+		page, err := s.bookings.UserBookings(ctx, actor, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page.Bookings...)
+		if page.NextCursor == "" {
+			break
+		}
+		f.Page.Cursor = page.NextCursor
+	}
+	slices.SortStableFunc(out, func(a, b booking.Booking) int { return a.Start.Compare(b.Start) })
+	return out, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// pageBooking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
+// person may not see is not found.
+func (s *Server) pageBooking(c echo.Context) error {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return err
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	b, err := s.bookings.Booking(ctx, actor, id)
+	if err != nil {
+		return err
+	}
+	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(id)}
+	f, err := s.servicesForm(ctx, actor, b)
+	if err != nil {
+		return err
+	}
+	return s.renderBookingPage(c, http.StatusOK, card, f)
+}
+
+// renderBookingPage renders a booking's page with the status.
+func (s *Server) renderBookingPage(c echo.Context, status int, card views.BookingCard, f views.ServicesForm) error {
+	attendees, err := s.bookings.Attendees(c.Request().Context(), card.Booking)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, views.BookingDetailPage(views.BookingPage{
+		Chrome: s.chrome(c, card.Booking.Resource.Name), Notice: s.popBookingsFlash(c), Card: card,
+		Attendees: attendees, Services: f,
+	}))
+}
+
+// servicesForm is the services section of the booking: whether the organization has the module and what
+// the booked resource offers (nothing, once it is deactivated or hidden).
+func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
+	f := views.ServicesForm{Booking: b, Viewer: actor, Now: s.bookings.Now(), From: bookingPath(b.ID)}
+	if b.ResourceType != booking.CategorySpace && len(b.Reservables) == 0 {
+		return f, nil
+	}
+	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
+	if err != nil {
+		return f, err
+	}
+	f.Active = active
+	if !active {
+		return f, nil
+	}
+	f.Offered, err = s.bookings.ResourceReservables(ctx, actor, b.Resource.ID)
+	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
+		return f, nil
+	}
+	return f, err
+}
+
+// pageBookingID reads the {bookingId} of a page: an address with anything else is a page that does not
+// exist.
+func pageBookingID(c echo.Context) (uuid.UUID, error) {
+	id, err := uuid.Parse(c.Param("bookingId"))
+	if err != nil {
+		return uuid.Nil, echo.ErrNotFound
+	}
+	return id, nil
+}
+
+// bookingPath is a booking's page.
+func bookingPath(id uuid.UUID) string { return "/bookings/" + id.String() }
+
+// pageCheckIn is POST /bookings/{bookingId}/checkin: PENDING → ACTIVE while check-in is open.
+func (s *Server) pageCheckIn(c echo.Context) error {
+	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
+		nb, err := s.bookings.CheckIn(ctx, actor, b.ID)
+		return nb, "You are checked in. Welcome!", err
+	})
+}
+
+// pageCheckOut is POST /bookings/{bookingId}/checkout: releases a checked-in booking early.
+func (s *Server) pageCheckOut(c echo.Context) error {
+	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
+		nb, err := s.bookings.CheckOut(ctx, actor, b.ID)
+		return nb, "Released: " + b.Resource.Name + " is free again for others.", err
+	})
+}
+
+// pageCancel is POST /bookings/{bookingId}/cancel: the confirmed cancellation.
+func (s *Server) pageCancel(c echo.Context) error {
+	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
+		nb, err := s.bookings.Cancel(ctx, actor, b.ID)
+		return nb, "Booking cancelled.", err
+	})
+}
+
+// pageChangeBooking is POST /bookings/{bookingId}/change (date, start, end; local times of the building):
+// moves the booking to another time of the same resource.
+func (s *Server) pageChangeBooking(c echo.Context) error {
+	typed := views.ChangeForm{Date: c.FormValue("date"), From: c.FormValue("start"), To: c.FormValue("end")}
+	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
+		loc := views.BookingLocal(b, b.Start).Location()
+		start, err1 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.From, loc)
+		end, err2 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.To, loc)
+		switch {
+		case err1 != nil || err2 != nil:
+			return b, "", invalid("give a date and the start and end times, e.g. 2026-11-24, 10:00 and 11:00")
+		case !end.After(start):
+			return b, "", invalid("the end time must be after the start time")
+		}
+		nb, err := s.bookings.Change(ctx, actor, b.ID, booking.BookingChange{Start: &start, End: &end})
+		if err != nil {
+			return nb, "", err
+		}
+		done := "Moved to " + views.BookingWhen(nb) + "."
+		if nb.Status == booking.StatusWaitingApproval && b.Status != booking.StatusWaitingApproval {
+			done += " It waits for an admin's approval again."
+		}
+		return nb, done, nil
+	}, typed)
+}
+
+// bookingAction acts on the booking b, as it stood before, and returns it as it is afterwards with what
+// was done in words.
+type bookingAction func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error)
+
+// pageBookingAction answers a form of a booking card. The form's back field names the page it is on:
+// without htmx the browser is sent back there with a notice; with htmx the card is answered (on the
+// booking's own page with its services section, swapped beside it). A refusal shows on the card, in words,
+// with its code's status; typed, when given, is the change-time form as sent, shown again.
+func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return err
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	b, err := s.bookings.Booking(ctx, actor, id)
+	if err != nil {
+		return err
+	}
+	back := c.FormValue("back")
+	if back == "" || localPath(back) != back {
+		back = bookingPath(id)
+	}
+	card := views.BookingCard{Viewer: actor, Detail: back == bookingPath(id), From: back}
+	nb, done, err := act(ctx, actor, b)
+	status := http.StatusOK
+	if err != nil {
+		refusal, code := bookingRefusal(err)
+		if refusal == "" {
+			return err
+		}
+		if nb, err = s.bookings.Booking(ctx, actor, id); err != nil {
+			return err
+		}
+		status, card.Error = code, refusal
+		if len(typed) > 0 {
+			card.Change = &typed[0]
+		}
+	} else if !isHTMX(c) {
+		s.sessions.Put(ctx, bookingsFlashKey, done)
+		return c.Redirect(http.StatusSeeOther, back+"#booking-"+id.String())
+	} else {
+		card.Done = done
+	}
+	card.Booking, card.Now = nb, s.bookings.Now()
+	f, err := s.servicesForm(ctx, actor, nb)
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		f.OOB = true
+		return s.render(c, status, views.BookingCardSwap(card, f))
+	}
+	card.Detail, card.From = true, bookingPath(id)
+	return s.renderBookingPage(c, status, card, f)
+}
+
+// bookingRefusal tells a refusal to show next to the form (in words, with its HTTP status) from an error
+// the page answers as a whole (a booking not found, a failure): the words are empty then.
+func bookingRefusal(err error) (string, int) {
+	var de *booking.Error
+	if !errors.As(booking.Interpret(err), &de) {
+		return "", 0
+	}
+	status := codeStatus[de.Code]
+	if status != http.StatusBadRequest && status != http.StatusConflict {
+		return "", 0
+	}
+	return upperFirst(strings.TrimSuffix(de.Message, ".")) + ".", status
+}
+
+// popBookingsFlash is the notice left for this page by the action before, once.
+func (s *Server) popBookingsFlash(c echo.Context) string {
+	return s.sessions.PopString(c.Request().Context(), bookingsFlashKey)
+}
+
+// pageOrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
+// booking (4.3: the same as PUT /api/v1/bookings/{id}/reservables/all). The form sends, per reservable
+// ticked in "reservable", its quantity-{id}, delivery-{id} (a local time of day) and comment-{id};
+// "keep" names contracts past their deadline, which are kept as they are.
+func (s *Server) pageOrderServices(c echo.Context) error {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return err
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	b, err := s.bookings.Booking(ctx, actor, id)
+	if err != nil {
+		return err
+	}
+	f, err := s.servicesForm(ctx, actor, b)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	orders, typed, err := serviceOrders(b, f.Offered, form)
+	if err == nil {
+		_, err = s.bookings.ContractReservables(ctx, actor, id, orders)
+	}
+	status := http.StatusOK
+	if err != nil {
+		refusal, code := bookingRefusal(err)
+		if refusal == "" {
+			return err
+		}
+		status, f.Error, f.Typed = code, servicesRefusal(err, refusal, b, f.Offered, orders), typed
+	} else {
+		if !isHTMX(c) {
+			s.sessions.Put(ctx, bookingsFlashKey, "Services saved.")
+			return c.Redirect(http.StatusSeeOther, bookingPath(id)+"#services")
+		}
+		if b, err = s.bookings.Booking(ctx, actor, id); err != nil {
+			return err
+		}
+		f.Booking, f.Done = b, "Services saved."
+	}
+	if isHTMX(c) {
+		return s.render(c, status, views.ServicesSection(f))
+	}
+	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(id)}
+	return s.renderBookingPage(c, status, card, f)
+}
+
+// serviceOrders reads the services form into orders, and what was typed, by reservable id, to show again.
+func serviceOrders(b booking.Booking, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
+	byID := make(map[string]booking.Reservable, len(offered))
+	for _, rv := range offered {
+		byID[rv.ID.String()] = rv
+	}
+	typed := make(map[string]views.TypedService, len(offered))
+	for _, rv := range offered {
+		key := rv.ID.String()
+		typed[key] = views.TypedService{
+			Ordered: slices.Contains(form["reservable"], key), Quantity: form.Get("quantity-" + key),
+			Delivery: form.Get("delivery-" + key), Comment: form.Get("comment-" + key),
+		}
+	}
+	var orders []booking.ReservableOrder
+	for _, v := range form["reservable"] {
+		rid, err := uuid.Parse(v)
+		if err != nil {
+			return nil, typed, invalid("reservable: %q is not a service", v)
+		}
+		o := booking.ReservableOrder{ReservableID: rid, Comment: strings.TrimSpace(form.Get("comment-" + v))}
+		name := v
+		if rv, ok := byID[rid.String()]; ok {
+			name = rv.Name
+		}
+		if q := strings.TrimSpace(form.Get("quantity-" + v)); q != "" {
+			n, err := strconv.ParseInt(q, 10, 32)
+			if err != nil {
+				return nil, typed, invalid("%s: the quantity must be a whole number", name)
+			}
+			n32 := int32(n)
+			o.Quantity = &n32
+		}
+		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
+			at, err := deliveryOffset(b, d)
+			if err != nil {
+				return nil, typed, invalid("%s: the delivery time must be a time of day such as 10:30", name)
+			}
+			o.DeliveryTime = &at
+		}
+		orders = append(orders, o)
+	}
+	// Contracts past their deadline cannot be sent (their fields are disabled): they stay as they are.
+	for _, v := range form["keep"] {
+		if slices.Contains(form["reservable"], v) {
+			continue
+		}
+		for _, br := range b.Reservables {
+			if br.Reservable.ID.String() == v {
+				d, q := br.DeliveryTime, br.Quantity
+				orders = append(orders, booking.ReservableOrder{ReservableID: br.Reservable.ID, DeliveryTime: &d, Quantity: &q, Comment: br.Comment})
+			}
+		}
+	}
+	return orders, typed, nil
+}
+
+// deliveryOffset reads a local time of day of the booking as an offset from its start: on the start's
+// day, or, for a booking across midnight, the end's.
+func deliveryOffset(b booking.Booking, hhmm string) (time.Duration, error) {
+	clock, err := time.Parse("15:04", hhmm)
+	if err != nil {
+		return 0, err
+	}
+	at := func(t time.Time) time.Time {
+		y, m, d := views.BookingLocal(b, t).Date()
+		return time.Date(y, m, d, clock.Hour(), clock.Minute(), 0, 0, views.BookingLocal(b, t).Location())
+	}
+	t := at(b.Start)
+	if t.Before(b.Start) {
+		t = at(b.End)
+	}
+	return t.Sub(b.Start), nil
+}
+
+// reservableField finds the reservable a services refusal is about: "reservableBookingList[1].quantity: …".
+var reservableField = regexp.MustCompile(`^reservableBookingList\[(\d+)\](?:\.(\w+))?: (.*)$`)
+
+// servicesRefusal words a refusal of the services form by the services' names rather than the API's
+// field names.
+func servicesRefusal(err error, words string, b booking.Booking, offered []booking.Reservable, orders []booking.ReservableOrder) string {
+	var de *booking.Error
+	if !errors.As(err, &de) {
+		return words
+	}
+	m := reservableField.FindStringSubmatch(de.Message)
+	if m == nil {
+		return words
+	}
+	i, _ := strconv.Atoi(m[1])
+	name := "This service"
+	if i < len(orders) {
+		for _, rv := range offered {
+			if rv.ID == orders[i].ReservableID {
+				name = rv.Name
+			}
+		}
+	}
+	if m[2] == "deliveryTimeMs" {
+		return fmt.Sprintf("%s: the delivery time must lie between %s and %s %s.", name,
+			views.Clock(views.BookingLocal(b, b.Start)), views.Clock(views.BookingLocal(b, b.End)),
+			views.ZoneLabel(b.Resource.Floor.Building.Timezone))
+	}
+	if strings.HasPrefix(m[3], name) {
+		return upperFirst(strings.TrimSuffix(m[3], ".")) + "."
+	}
+	return name + ": " + strings.TrimSuffix(m[3], ".") + "."
+}

@@ -71,10 +71,10 @@ func (s *Server) chrome(c echo.Context, title string) views.Chrome {
 	return ch
 }
 
-// isPage tells a request for a page from one for the API.
+// isPage tells a request for a page from one for the API (of any version).
 func isPage(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return p != apiPrefix && !strings.HasPrefix(p, apiPrefix+"/")
+	return p != "/api" && !strings.HasPrefix(p, "/api/")
 }
 
 // renderPageError answers a failed page request: the whole error page, or, for htmx, a notice swapped into

@@ -1,0 +1,388 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The tabs of My bookings.
+const (
+	WhenUpcoming = "upcoming"
+	WhenPast     = "past"
+)
+
+// MyBookings is the page listing the signed-in person's bookings, upcoming or past.
+type MyBookings struct {
+	Chrome Chrome
+	When   string // WhenUpcoming or WhenPast
+	Notice string // what was just done, e.g. "2 bookings made."
+	Cards  []BookingCard
+	More   string // the next page's address ("Show more"); empty on the last page
+}
+
+// BookingCard is one booking as a card shows it, with what can be done to it now.
+type BookingCard struct {
+	Booking   booking.Booking
+	Viewer    booking.User // who looks at it: the actions shown are theirs
+	Now       time.Time
+	Detail    bool   // the card is the booking's own page: its heading is the page's
+	Autofocus bool   // the first card of a page loaded with "Show more" takes the focus
+	From      string // the page the card is on; its forms come back there
+	Done      string // what was just done to it
+	Error     string // a refusal, in words
+	// Change holds what was typed into the change-time form, shown again after a refusal; nil: the
+	// booking's own times.
+	Change *ChangeForm
+}
+
+// ChangeForm is what the change-time form holds: a local date and times of day.
+type ChangeForm struct {
+	Date, From, To string
+}
+
+// BookingPage is one booking in full: its card, the people, and the services form.
+type BookingPage struct {
+	Chrome    Chrome
+	Notice    string
+	Card      BookingCard
+	Attendees []booking.Attendee
+	Services  ServicesForm
+}
+
+// ServicesForm is the services (reservables) of a booking: what is contracted, and the form that
+// replaces it.
+type ServicesForm struct {
+	Booking booking.Booking
+	Viewer  booking.User
+	Now     time.Time
+	Active  bool                 // the organization has the additional-services module
+	Offered []booking.Reservable // what the booked resource offers
+	From    string
+	Done    string
+	Error   string
+	// Typed holds what was sent, by reservable id, shown again after a refusal; nil: what is contracted.
+	Typed map[string]TypedService
+	// OOB marks the section to be swapped in by id, beside another partial (htmx out-of-band swap).
+	OOB bool
+}
+
+// TypedService is what the services form sent for one reservable.
+type TypedService struct {
+	Ordered                     bool
+	Quantity, Delivery, Comment string
+}
+
+// Approvals is the admins' page of bookings waiting for approval.
+type Approvals struct {
+	Chrome Chrome
+	Notice string // what was just decided
+	Error  string // a refusal of the last decision
+	Rows   []ApprovalRow
+	More   string
+}
+
+// ApprovalRow is one booking waiting for approval, or the outcome of a decision on it.
+type ApprovalRow struct {
+	Booking booking.Booking
+	Outcome string // set once decided: "Approved — now pending check-in", "Rejected"
+	Error   string
+}
+
+var bookingZones sync.Map // time-zone name → *time.Location
+
+// bookingZone is a building's time zone, loaded once; UTC when the name is unknown.
+func bookingZone(tz string) *time.Location {
+	if l, ok := bookingZones.Load(tz); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(tz)
+	if err != nil {
+		return time.UTC
+	}
+	bookingZones.Store(tz, l)
+	return l
+}
+
+// BookingLocal is a moment as the booking's building reads it.
+func BookingLocal(b booking.Booking, t time.Time) time.Time {
+	return t.In(bookingZone(b.Resource.Floor.Building.Timezone))
+}
+
+// bookingZoneLabel names the booking's time zone: "Madrid time".
+func bookingZoneLabel(b booking.Booking) string { return ZoneLabel(b.Resource.Floor.Building.Timezone) }
+
+// BookingWhen is when a booking takes place, in its building's zone, labelled: "Tue 24 Nov, 10:00–11:00
+// Madrid time".
+func BookingWhen(b booking.Booking) string {
+	s := Span(BookingLocal(b, b.Start), BookingLocal(b, b.End))
+	if b.AllDay {
+		s += " (all day)"
+	}
+	return s + " " + bookingZoneLabel(b)
+}
+
+// bookingMoment is a moment of a booking in its building's zone, with the day when it is not the day the
+// booking starts: "09:50 Madrid time", or "Mon 23 Nov, 20:00 Madrid time".
+func bookingMoment(b booking.Booking, t time.Time) string {
+	lt, ls := BookingLocal(b, t), BookingLocal(b, b.Start)
+	if y1, m1, d1 := lt.Date(); true {
+		if y2, m2, d2 := ls.Date(); y1 == y2 && m1 == m2 && d1 == d2 {
+			return Clock(lt) + " " + bookingZoneLabel(b)
+		}
+	}
+	return Day(lt) + ", " + Clock(lt) + " " + bookingZoneLabel(b)
+}
+
+// BookingStatusWord is a booking status in words.
+func BookingStatusWord(s booking.Status) string {
+	switch s {
+	case booking.StatusWaitingApproval:
+		return "Waiting for approval"
+	case booking.StatusPending:
+		return "Pending check-in"
+	case booking.StatusActive:
+		return "Checked in"
+	case booking.StatusFinished:
+		return "Finished"
+	case booking.StatusExpired:
+		return "Expired"
+	case booking.StatusCancelled:
+		return "Cancelled"
+	case booking.StatusRejected:
+		return "Rejected"
+	}
+	return string(s)
+}
+
+// where is a resource's place: "Floor 1 · Madrid HQ".
+func where(r booking.Resource) string {
+	floor := r.Floor.Name
+	if floor == "" {
+		floor = "Floor " + strconv.Itoa(int(r.Floor.FloorNumber))
+	}
+	return floor + " · " + r.Floor.Building.Name
+}
+
+// actions is what the viewer can do to the booking now: nothing when they are only invited.
+func (c BookingCard) actions() booking.BookingActions {
+	if !c.Booking.ActableBy(c.Viewer) {
+		return booking.BookingActions{}
+	}
+	return c.Booking.ActionsAt(c.Now)
+}
+
+// servicesLink tells whether the card links to the booking's services form.
+func (c BookingCard) servicesLink() bool {
+	return !c.Detail && offersServices(c.Booking) && c.actions().Services
+}
+
+// hasActions tells whether the card offers anything to do.
+func (c BookingCard) hasActions() bool {
+	a := c.actions()
+	return a.CheckIn || a.Release || a.Change || a.Cancel || c.servicesLink() || c.cancelLockedNote() != ""
+}
+
+// invited tells whether the viewer only attends the booking someone else organized.
+func (c BookingCard) invited() bool { return !c.Booking.ActableBy(c.Viewer) }
+
+func (c BookingCard) id() string { return "booking-" + c.Booking.ID.String() }
+
+// path is the booking's page, followed by the action when given.
+func (c BookingCard) path(action string) string {
+	p := "/bookings/" + c.Booking.ID.String()
+	if action != "" {
+		p += "/" + action
+	}
+	return p
+}
+
+// checkInNote says when check-in opens or closes, when that is what the person needs to know.
+func (c BookingCard) checkInNote() string {
+	b, a := c.Booking, c.actions()
+	switch {
+	case a.CheckIn:
+		return "Check-in is open until " + bookingMoment(b, b.CheckIn.End) + "."
+	case a.CheckInLater:
+		opens := BookingLocal(b, b.CheckIn.Start)
+		if y, m, d := opens.Date(); true {
+			if ny, nm, nd := BookingLocal(b, c.Now).Date(); y == ny && m == nm && d == nd {
+				return "Check-in opens at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
+			}
+		}
+		return "Check-in opens " + Day(opens) + " at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
+	case a.CheckInClosed:
+		return "Check-in closed at " + bookingMoment(b, b.CheckIn.End) + " without a check-in: the booking expires."
+	case b.Status == booking.StatusWaitingApproval:
+		return "An admin has to approve this booking before you can check in."
+	case b.Status == booking.StatusActive && b.CheckedInAt != nil:
+		return "Checked in at " + bookingMoment(b, *b.CheckedInAt) + "."
+	}
+	return ""
+}
+
+// cancelLockedNote says why the booking cannot be cancelled any more, when a contracted service is why.
+func (c BookingCard) cancelLockedNote() string {
+	rv := c.actions().CancelLockedBy
+	if rv == nil || !(c.Booking.Status == booking.StatusPending || c.Booking.Status == booking.StatusWaitingApproval) {
+		return ""
+	}
+	return "It can no longer be cancelled: " + rv.Name + " could only be cancelled until " +
+		bookingMoment(c.Booking, booking.ReservableDeadline(c.Booking, *rv)) + "."
+}
+
+// changeForm is what the change-time form shows.
+func (c BookingCard) changeForm() ChangeForm {
+	if c.Change != nil {
+		return *c.Change
+	}
+	s, e := BookingLocal(c.Booking, c.Booking.Start), BookingLocal(c.Booking, c.Booking.End)
+	return ChangeForm{Date: s.Format("2006-01-02"), From: Clock(s), To: Clock(e)}
+}
+
+// servicesSummary lists the contracted services in a line: "Coffee × 3, AV setup".
+func servicesSummary(brs []booking.BookingReservable) string {
+	s := ""
+	for i, br := range brs {
+		if i > 0 {
+			s += ", "
+		}
+		s += br.Reservable.Name
+		if br.Quantity != 1 {
+			s += fmt.Sprintf(" × %d", br.Quantity)
+		}
+	}
+	return s
+}
+
+// offersServices tells whether the booking is one services are ordered for: a meeting room's.
+func offersServices(b booking.Booking) bool { return b.ResourceType == booking.CategorySpace }
+
+// oobAttrs marks the section for an out-of-band swap when it answers beside another partial.
+func (f ServicesForm) oobAttrs() templ.Attributes {
+	if f.OOB {
+		return templ.Attributes{"hx-swap-oob": "true"}
+	}
+	return templ.Attributes{}
+}
+
+// contracted is the contract of the reservable on the booking, if any.
+func (f ServicesForm) contracted(id string) (booking.BookingReservable, bool) {
+	for _, br := range f.Booking.Reservables {
+		if br.Reservable.ID.String() == id {
+			return br, true
+		}
+	}
+	return booking.BookingReservable{}, false
+}
+
+// changeable tells whether the viewer can order services on the booking at all now.
+func (f ServicesForm) changeable() bool {
+	return f.Booking.ActableBy(f.Viewer) && f.Booking.ActionsAt(f.Now).Services
+}
+
+// open tells whether the reservable can still be ordered, changed or cancelled on the booking.
+func (f ServicesForm) open(rv booking.Reservable) bool {
+	return f.changeable() && !f.Now.After(booking.ReservableDeadline(f.Booking, rv))
+}
+
+// typed is what was sent for the reservable, when the form is shown again after a refusal.
+func (f ServicesForm) typed(rv booking.Reservable) (TypedService, bool) {
+	if f.Typed == nil || !f.open(rv) {
+		return TypedService{}, false
+	}
+	return f.Typed[rv.ID.String()], true
+}
+
+// ordered tells whether the reservable's box is ticked.
+func (f ServicesForm) ordered(rv booking.Reservable) bool {
+	if t, ok := f.typed(rv); ok {
+		return t.Ordered
+	}
+	_, ok := f.contracted(rv.ID.String())
+	return ok
+}
+
+// anyOpen tells whether the form can change anything.
+func (f ServicesForm) anyOpen() bool {
+	for _, rv := range f.Offered {
+		if f.open(rv) {
+			return true
+		}
+	}
+	return false
+}
+
+// deadlineNote is the reservable's rule shown before it bites.
+func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
+	at := bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv))
+	if f.open(rv) || !f.changeable() {
+		return "Can be ordered, changed or cancelled until " + at + "."
+	}
+	return "Could be ordered, changed or cancelled until " + at + "; it is too late now."
+}
+
+// deliveryAt is when a contract (or, not contracted, the reservable's standard) is delivered, as a local
+// time of day.
+func (f ServicesForm) deliveryAt(rv booking.Reservable) string {
+	if t, ok := f.typed(rv); ok && t.Delivery != "" {
+		return t.Delivery
+	}
+	d := rv.StandardDeliveryTime
+	if br, ok := f.contracted(rv.ID.String()); ok {
+		d = br.DeliveryTime
+	}
+	return Clock(BookingLocal(f.Booking, f.Booking.Start.Add(d)))
+}
+
+// quantity is the contracted quantity, or 1.
+func (f ServicesForm) quantity(rv booking.Reservable) string {
+	if t, ok := f.typed(rv); ok && t.Quantity != "" {
+		return t.Quantity
+	}
+	if br, ok := f.contracted(rv.ID.String()); ok {
+		return strconv.Itoa(int(br.Quantity))
+	}
+	return "1"
+}
+
+func (f ServicesForm) comment(rv booking.Reservable) string {
+	if t, ok := f.typed(rv); ok {
+		return t.Comment
+	}
+	br, _ := f.contracted(rv.ID.String())
+	return br.Comment
+}
+
+// sameDay tells whether the booking starts and ends on one local day, so that a time of day names one
+// moment of it.
+func (f ServicesForm) sameDay() bool {
+	s, e := BookingLocal(f.Booking, f.Booking.Start), BookingLocal(f.Booking, f.Booking.End.Add(-time.Nanosecond))
+	y1, m1, d1 := s.Date()
+	y2, m2, d2 := e.Date()
+	return y1 == y2 && m1 == m2 && d1 == d2
+}
+
+func (f ServicesForm) startClock() string { return Clock(BookingLocal(f.Booking, f.Booking.Start)) }
+func (f ServicesForm) endClock() string   { return Clock(BookingLocal(f.Booking, f.Booking.End)) }
+
+// fieldID names a field of a reservable in the services form.
+func fieldID(name string, rv booking.Reservable) string { return name + "-" + rv.ID.String() }
+
+func (r ApprovalRow) id() string { return "approval-" + r.Booking.ID.String() }
+
+// ApprovalOutcome is the outcome of a decision on a booking, in words.
+func ApprovalOutcome(b booking.Booking) string {
+	switch b.Status {
+	case booking.StatusPending:
+		return "Approved — now pending check-in"
+	case booking.StatusRejected:
+		return "Rejected"
+	}
+	return BookingStatusWord(b.Status)
+}
