@@ -150,3 +150,16 @@ SELECT pg_try_advisory_xact_lock(@key::bigint);
 
 -- name: BookingCount :one
 SELECT count(*) FROM bookings WHERE organization_id = @organization_id;
+
+-- name: BookingsRunEnd :one
+-- The end of the run of back-to-back blocking bookings of a resource that starts at a moment: the moment
+-- itself when no blocking booking starts then, else the end of the last booking of the chain in which each
+-- starts exactly when the one before ends.
+WITH RECURSIVE run (end_date) AS (
+    SELECT @from_date::timestamptz
+    UNION
+    SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
+    WHERE bk.organization_id = @organization_id AND bk.resource_id = @resource_id
+      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+)
+SELECT max(end_date)::timestamptz AS end_date FROM run;

@@ -664,6 +664,33 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 	return items, nil
 }
 
+const bookingsRunEnd = `-- name: BookingsRunEnd :one
+WITH RECURSIVE run (end_date) AS (
+    SELECT $1::timestamptz
+    UNION
+    SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
+    WHERE bk.organization_id = $2 AND bk.resource_id = $3
+      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+)
+SELECT max(end_date)::timestamptz AS end_date FROM run
+`
+
+type BookingsRunEndParams struct {
+	FromDate       time.Time
+	OrganizationID uuid.UUID
+	ResourceID     uuid.UUID
+}
+
+// The end of the run of back-to-back blocking bookings of a resource that starts at a moment: the moment
+// itself when no blocking booking starts then, else the end of the last booking of the chain in which each
+// starts exactly when the one before ends.
+func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) (time.Time, error) {
+	row := q.db.QueryRow(ctx, bookingsRunEnd, arg.FromDate, arg.OrganizationID, arg.ResourceID)
+	var end_date time.Time
+	err := row.Scan(&end_date)
+	return end_date, err
+}
+
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3

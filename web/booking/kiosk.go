@@ -1,0 +1,254 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// What the reception's kiosk and the printed posters need: the status of a resource read from its poster,
+// walk-up bookings from now, and the resources to print posters for.
+
+// PosterState is what a poster's resource is now.
+type PosterState string
+
+// The states of a poster's resource.
+const (
+	PosterFree        PosterState = "FREE"        // bookable now, until FreeUntil
+	PosterBusy        PosterState = "BUSY"        // a blocking booking covers now
+	PosterClosed      PosterState = "CLOSED"      // now lies outside today's bookable window
+	PosterUnavailable PosterState = "UNAVAILABLE" // the resource, its floor or building is deactivated or hidden
+)
+
+// PosterStatus is what the kiosk and a phone that scanned a poster show: StatusByPosterCode's status, and
+// what to do with it. Every time is read in Location, the building's time zone.
+//
+// When FREE, FreeUntil is set and a walk-up booking may run from BookFrom (now, to the minute) until
+// BookUntil at the latest (FreeUntil, capped by the rule's maximum duration). When BUSY, BusyUntil is the
+// end of the booking covering now, extended over the blocking bookings that follow it back to back;
+// BookedBy is its organizer, nil when the resource's subcategory hides bookings. Window is today's bookable
+// window (zero when UNAVAILABLE).
+type PosterStatus struct {
+	ResourceStatus
+	State         PosterState
+	Location      *time.Location
+	Window        Interval
+	BookFrom      time.Time
+	BookUntil     *time.Time
+	BusyUntil     *time.Time
+	BookedBy      *User
+	BookingStatus Status // BUSY: the status of the booking covering now
+}
+
+// PosterStatus returns the status of the resource with the poster code now, for the kiosk and the poster
+// page: as StatusByPosterCode, and who holds it until when, or how long a booking made now may last.
+// Codes: 1002 no resource with that poster code in the actor's organization.
+func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
+	ps, err := s.posterStatus(ctx, actor, posterCode)
+	if errors.Is(err, errEndedMeanwhile) {
+		// The booking that made the resource busy ended between two reads: read again, once.
+		ps, err = s.posterStatus(ctx, actor, posterCode)
+	}
+	return ps, err
+}
+
+// errEndedMeanwhile tells that the booking covering now ended while the status was being read.
+var errEndedMeanwhile = errors.New("the booking covering now has ended meanwhile")
+
+func (s *Service) posterStatus(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
+	st, err := s.StatusByPosterCode(ctx, actor, posterCode)
+	if err != nil {
+		return PosterStatus{}, err
+	}
+	res := st.Resource
+	loc, err := s.location(res.Floor.Building.Timezone)
+	if err != nil {
+		return PosterStatus{}, err
+	}
+	now := s.now()
+	ps := PosterStatus{ResourceStatus: st, Location: loc}
+	if !res.Bookable() {
+		ps.State = PosterUnavailable
+		return ps, nil
+	}
+	ps.Window = res.Rule.Window(now, loc)
+	if st.IsFree {
+		ps.State, ps.BookFrom = PosterFree, now.Truncate(time.Minute)
+		until := *st.FreeUntil
+		if max := res.Rule.MaximumDuration; max > 0 && until.Sub(ps.BookFrom) > max {
+			until = ps.BookFrom.Add(max)
+		}
+		ps.BookUntil = &until
+		return ps, nil
+	}
+	org := actor.OrganizationID
+	covering, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+		OrganizationID: org, ResourceID: res.ID, After: now, Until: now.Add(time.Millisecond),
+	})
+	if err != nil {
+		return PosterStatus{}, fmt.Errorf("get the booking covering now: %w", err)
+	}
+	if len(covering) == 0 {
+		// Nothing covers now: either the window is closed, or the booking that did has just ended.
+		if w := ps.Window; !now.Before(w.Start) && now.Before(w.End) {
+			return PosterStatus{}, errEndedMeanwhile
+		}
+		ps.State = PosterClosed
+		return ps, nil
+	}
+	cur := covering[0]
+	ps.State, ps.BookingStatus = PosterBusy, Status(cur.Status)
+	end, err := s.q.BookingsRunEnd(ctx, queries.BookingsRunEndParams{FromDate: cur.EndDate, OrganizationID: org, ResourceID: res.ID})
+	if err != nil {
+		return PosterStatus{}, fmt.Errorf("get the end of the bookings back to back: %w", err)
+	}
+	ps.BusyUntil = &end
+	if !res.Subcategory.HideBookings {
+		u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: org, ID: cur.OrganizerID})
+		if err != nil {
+			return PosterStatus{}, fmt.Errorf("get the organizer: %w", err)
+		}
+		by := userFromRow(u)
+		ps.BookedBy = &by
+	}
+	return ps, nil
+}
+
+// EndChoices are the ends a walk-up booking of a FREE resource may choose: 30 minutes, 1 hour and 2 hours
+// after BookFrom when they come before BookUntil, then BookUntil itself. Empty unless FREE.
+func (p PosterStatus) EndChoices() []time.Time {
+	if p.State != PosterFree || p.BookUntil == nil {
+		return nil
+	}
+	var out []time.Time
+	for _, d := range []time.Duration{30 * time.Minute, time.Hour, 2 * time.Hour} {
+		if end := p.BookFrom.Add(d); end.Before(*p.BookUntil) {
+			out = append(out, end)
+		}
+	}
+	return append(out, *p.BookUntil)
+}
+
+// BookNow books the resource with the poster code for organizer, made by creator, from now (to the minute)
+// until until: a walk-up booking at the kiosk or from a poster. The category is the resource's; the
+// booking waits for approval when the resource's rule requires it.
+// Codes: 1002 no resource with that poster code, or one that cannot be booked; 2000 until not after now;
+// 4001 the resource is booked during part of that time; 4003, 4004 the rule refuses the end.
+func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string) (Booking, error) {
+	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{
+		OrganizationID: creator.OrganizationID, PosterCode: posterCode,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Booking{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
+	if err != nil {
+		return Booking{}, fmt.Errorf("get resource by poster code: %w", err)
+	}
+	start := s.now().Truncate(time.Minute)
+	if !until.After(start) {
+		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
+	}
+	bs, err := s.CreateBookings(ctx, creator, organizer, Category(row.Subcategory.Category),
+		[]NewBooking{{ResourceID: row.Resource.ID, Start: start, End: until}}, userAccessToken)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Index != nil {
+			c := *e
+			c.Index = nil // one booking: no element to name
+			return Booking{}, &c
+		}
+		return Booking{}, err
+	}
+	return bs[0], nil
+}
+
+// UsesKiosk refuses everyone but receptionists and admins: the kiosk acts for anyone.
+// Codes: 1001 anyone else.
+func UsesKiosk(u User) error {
+	if !u.Role.ActsForOthers() {
+		return Errorf(CodeForbidden, "the kiosk is for reception: only receptionists and admins may use it")
+	}
+	return nil
+}
+
+// PrintsPosters refuses everyone but admins: they print the posters.
+// Codes: 1001 anyone else.
+func PrintsPosters(u User) error {
+	if u.Role != RoleAdmin {
+		return Errorf(CodeForbidden, "posters are printed by admins")
+	}
+	return nil
+}
+
+// PosterQuery names what to print posters for: every bookable resource of a floor, or one resource.
+// Exactly one of the two is set.
+type PosterQuery struct {
+	FloorID    *uuid.UUID
+	ResourceID *uuid.UUID
+}
+
+// PosterResources returns the resources to print posters for, complete with floor and building, by name,
+// and their floor: the bookable resources of a visible floor, or one bookable resource.
+// Codes: 1001 the actor is not an admin; 2000 neither or both of floor and resource; 1006 no such visible
+// floor; 1002 no such bookable resource.
+func (s *Service) PosterResources(ctx context.Context, actor User, q PosterQuery) (Floor, []Resource, error) {
+	if err := PrintsPosters(actor); err != nil {
+		return Floor{}, nil, err
+	}
+	org := actor.OrganizationID
+	switch {
+	case (q.FloorID == nil) == (q.ResourceID == nil):
+		return Floor{}, nil, Errorf(CodeInvalidRequest, "choose either a floor or a resource")
+	case q.ResourceID != nil:
+		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{*q.ResourceID})
+		if err != nil {
+			return Floor{}, nil, err
+		}
+		res, ok := rs[*q.ResourceID]
+		if !ok || !res.Bookable() {
+			return Floor{}, nil, Errorf(CodeResourceNotFound, "no bookable resource %s", *q.ResourceID)
+		}
+		return res.Floor, []Resource{res}, nil
+	}
+	f, err := s.q.FloorGet(ctx, queries.FloorGetParams{OrganizationID: org, ID: *q.FloorID})
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !f.Visible) {
+		return Floor{}, nil, Errorf(CodeFloorNotFound, "no floor %s in your organization", *q.FloorID)
+	}
+	if err != nil {
+		return Floor{}, nil, fmt.Errorf("get floor: %w", err)
+	}
+	b, err := s.visibleBuilding(ctx, org, f.BuildingID)
+	if ErrorCode(err) == CodeBuildingNotFound {
+		return Floor{}, nil, Errorf(CodeFloorNotFound, "no floor %s in your organization", *q.FloorID)
+	}
+	if err != nil {
+		return Floor{}, nil, err
+	}
+	rows, err := s.q.ResourcesOfBuilding(ctx, queries.ResourcesOfBuildingParams{
+		OrganizationID: org, BuildingID: f.BuildingID, FloorID: &f.ID, FeatureIds: []uuid.UUID{},
+	})
+	if err != nil {
+		return Floor{}, nil, fmt.Errorf("list resources: %w", err)
+	}
+	ids := make([]uuid.UUID, len(rows))
+	for i, r := range rows {
+		ids[i] = r.Resource.ID
+	}
+	rs, err := resourcesByID(ctx, s.q, org, ids)
+	if err != nil {
+		return Floor{}, nil, err
+	}
+	out := make([]Resource, 0, len(ids))
+	for _, id := range ids {
+		if res, ok := rs[id]; ok {
+			out = append(out, res)
+		}
+	}
+	return floorFromRow(f, b), out, nil
+}
