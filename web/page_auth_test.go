@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -190,6 +191,17 @@ func TestPageSafety(t *testing.T) {
 		}
 		if total > 100_000 {
 			t.Errorf("the scripts a page may load weigh %d bytes, want at most 100 KB", total)
+		}
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, pb.srv.URL+"/static/js/htmx-2.0.11.min.js", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		n, _ := io.Copy(io.Discard, res.Body)
+		if res.Header.Get("Content-Encoding") != "gzip" || n > 20_000 {
+			t.Errorf("htmx went as %q in %d bytes, want gzip in at most 20 KB", res.Header.Get("Content-Encoding"), n)
 		}
 	})
 }

@@ -8,6 +8,9 @@ import (
 // apiPrefix is the path every JSON operation starts with.
 const apiPrefix = "/api/v1"
 
+// compress gzips pages and static files of 1 KB or more for the clients that accept it.
+var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024})
+
 // routes lists every route of the service.
 func (s *Server) routes() {
 	e := s.echo
@@ -15,11 +18,11 @@ func (s *Server) routes() {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
-	e.GET("/static/*", s.staticFiles)
+	e.GET("/static/*", s.staticFiles, compress)
 
 	// Pages. Every page carries the security headers and a session; state-changing requests from another
 	// site are refused (CSRF); all but the sign-in pages need someone signed in.
-	page := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin}
+	page := []echo.MiddlewareFunc{s.pageHeaders, compress, s.session, s.crossOrigin}
 	user := append(page[:len(page):len(page)], s.requireUser)
 	e.GET(signInPath, s.pageSignIn, page...)
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
