@@ -158,8 +158,8 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 			return err
 		}
 	}
-	sessions := pgxstore.New(pool)
-	defer sessions.StopCleanup()
+	// The sweeps delete expired sessions; the store's own cleanup goroutine is off.
+	sessions := pgxstore.NewWithCleanupInterval(pool, 0)
 	srv := &http.Server{
 		Handler: web.NewServer(web.Deps{
 			Bookings: svc, Tokens: tokens, Logger: log, Sessions: sessions, Login: login, Dev: *dev, BaseURL: baseURL,

@@ -55,7 +55,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 }
 
 // RunSweeps sweeps at once and then every interval until ctx ends, logging what changed and any failure
-// (the next sweep tries again).
+// (the next sweep tries again). Each round also deletes the browser sessions that have expired.
 func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -66,6 +66,9 @@ func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.
 			log.ErrorContext(ctx, "sweep failed", slog.Any("error", err))
 		case res.Expired > 0 || res.Finished > 0:
 			log.InfoContext(ctx, "swept bookings", slog.Int("expired", res.Expired), slog.Int("finished", res.Finished))
+		}
+		if _, err := s.q.SessionsDeleteExpired(ctx); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "deleting expired sessions failed", slog.Any("error", err))
 		}
 		select {
 		case <-ctx.Done():

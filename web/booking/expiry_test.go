@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -337,6 +338,11 @@ func TestRunSweeps(t *testing.T) {
 	u := fixtureUsers(t, b)
 	bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 	b.Clock.Set(at(1, 10, 15))
+	// Browser sessions: one expired, one still valid (the database's own clock decides).
+	if _, err := b.Pool.Exec(t.Context(), `INSERT INTO sessions (token, data, expiry) VALUES
+		('old', '\x00', now() - interval '1 minute'), ('live', '\x00', now() + interval '1 hour')`); err != nil {
+		t.Fatal(err)
+	}
 
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
@@ -363,5 +369,10 @@ func TestRunSweeps(t *testing.T) {
 	}
 	if got := logs.String(); !strings.Contains(got, `msg="swept bookings" expired=1 finished=0`) || strings.Contains(got, "level=ERROR") {
 		t.Errorf("log = %q, want one line on the swept booking and no error", got)
+	}
+	rows, _ := b.Pool.Query(t.Context(), `SELECT token FROM sessions ORDER BY token`)
+	tokens, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(tokens) != 1 || tokens[0] != "live" {
+		t.Errorf("sessions left = %v (%v), want only the live one", tokens, err)
 	}
 }
