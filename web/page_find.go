@@ -1,8 +1,610 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 
-func (s *Server) pageFind(c echo.Context) error           { return echo.ErrNotImplemented }
-func (s *Server) pageFloorPlan(c echo.Context) error      { return echo.ErrNotImplemented }
-func (s *Server) pageResource(c echo.Context) error       { return echo.ErrNotImplemented }
-func (s *Server) pageCreateBookings(c echo.Context) error { return echo.ErrNotImplemented }
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/static"
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The "Find a space" pages: the search (a list by floor), the floor plan, a resource's panel, and the
+// booking form they share. They read the search from the query: building (remembered in the session),
+// date (repeated, YYYY-MM-DD), from and to (HH:MM in the building's time zone; 00:00 or 24:00 as the end
+// is midnight), kind (desk or room), capacity, features (repeated ids) and resource (the resources chosen
+// to book; on the plan, the one whose panel is open). What is missing starts where
+// booking.Service.SearchDefaults says.
+
+// pageFind is GET /find: the search. htmx requests get the results only (with the booking form of the
+// chosen resources and the status line, out of band).
+func (s *Server) pageFind(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	in, ok, err := s.readFindSearch(c, nil)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Find a space")))
+	}
+	category := views.KindCategory(in.Kind)
+	found, err := s.bookings.Search(ctx, actor, booking.SearchQuery{
+		BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: findCapacity(in.Capacity),
+		Days: in.Days, From: in.From, To: in.To,
+	})
+	if err != nil {
+		return err
+	}
+	in.Days = found.Days
+	// The chosen resources that are no longer free for the search's hours are taken out, and named.
+	var chosen []booking.Resource
+	var chosenIDs []uuid.UUID
+	var dropped []string
+	for _, r := range found.Results {
+		switch {
+		case !slices.Contains(in.Chosen, r.Resource.ID):
+		case r.State == booking.SpotFree:
+			chosen, chosenIDs = append(chosen, r.Resource), append(chosenIDs, r.Resource.ID)
+		default:
+			dropped = append(dropped, r.Resource.Name)
+		}
+	}
+	in.Chosen = chosenIDs
+	groups, free := views.GroupByFloor(found.Results)
+	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: views.BookingForm{
+		Resources: chosen, Days: found.Days, From: views.HoursValue(in.From), To: views.HoursValue(in.To), Zone: in.Zone(),
+	}}
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Push-Url", in.ListURL())
+		return s.render(c, http.StatusOK, views.FindResultsPartial(res, c.QueryParam("add") != ""))
+	}
+	return s.render(c, http.StatusOK, views.FindPage(s.chrome(c, "Find a space"), res))
+}
+
+// pageFloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
+// coloured by how it fares during the search's hours, with the panel of the resource chosen on it. htmx
+// requests get the plan only (and the panel, out of band).
+func (s *Server) pageFloorPlan(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	in, ok, err := s.readFindSearch(c, nil)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Floor plan")))
+	}
+	floors, err := s.bookings.Floors(ctx, actor, in.Building.ID)
+	if err != nil {
+		return err
+	}
+	if len(floors) == 0 {
+		return booking.Errorf(booking.CodeFloorNotFound, "%s has no floors to show yet", in.Building.Name)
+	}
+	floor := floors[0]
+	if v := c.QueryParam("floor"); v != "" {
+		id, err := parseUUID("floor", v)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(floors, func(f booking.Floor) bool { return f.ID == id })
+		if i < 0 {
+			return booking.Errorf(booking.CodeFloorNotFound, "no floor %s in %s", id, in.Building.Name)
+		}
+		floor = floors[i]
+	}
+	// The plan draws every resource of the floor, whatever the kind, capacity and features asked for.
+	found, err := s.bookings.Search(ctx, actor, booking.SearchQuery{
+		BuildingID: in.Building.ID, FloorID: &floor.ID, Days: in.Days, From: in.From, To: in.To,
+	})
+	if err != nil {
+		return err
+	}
+	in.Days = found.Days
+	var selected uuid.UUID
+	if len(in.Chosen) > 0 {
+		selected = in.Chosen[0]
+	}
+	in.Chosen = nil
+	w, h := planSize(floor.Image, found.Results)
+	plan := views.FloorPlan{Search: in, Floors: floors, Floor: floor, Width: w, Height: h, Spots: found.Results}
+	var panel *views.ResourcePanel
+	if selected != uuid.Nil {
+		p, err := s.resourcePanel(c, in, selected)
+		switch {
+		case booking.ErrorCode(err) == booking.CodeResourceNotFound:
+			selected = uuid.Nil // gone since the link was made: the plan without a panel
+		case err != nil:
+			return err
+		default:
+			panel = &p
+		}
+	}
+	plan.Selected = selected
+	if isHTMX(c) {
+		if selected != uuid.Nil {
+			c.Response().Header().Set("HX-Push-Url", in.PlanResourceURL(floor.ID, selected))
+		} else {
+			c.Response().Header().Set("HX-Push-Url", in.PlanURL(floor.ID))
+		}
+		return s.render(c, http.StatusOK, views.FloorPlanPartial(plan, panel, c.QueryParam("add") != ""))
+	}
+	return s.render(c, http.StatusOK, views.FloorPlanPage(s.chrome(c, "Floor plan · "+floor.Name), plan, panel))
+}
+
+// pageResource is GET /find/resources/:resourceId: a resource's details, its bookings on the search's days
+// and the booking form. htmx requests get the panel only.
+func (s *Server) pageResource(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, err := parseUUID("resourceId", c.Param("resourceId"))
+	if err != nil {
+		return err
+	}
+	rs, err := s.bookings.ResourcesByIDs(ctx, actor, []uuid.UUID{id})
+	if err != nil {
+		return err
+	}
+	if len(rs) == 0 {
+		return booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
+	}
+	building := rs[0].Floor.Building.ID
+	in, _, err := s.readFindSearch(c, &building)
+	if err != nil {
+		return err
+	}
+	in.Chosen = nil
+	p, err := s.resourcePanel(c, in, id)
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		p.PlanInput = c.Request().Header.Get("HX-Target") == "panel"
+		return s.render(c, http.StatusOK, views.ResourcePanelView(p))
+	}
+	return s.render(c, http.StatusOK, views.ResourcePage(s.chrome(c, p.Result.Resource.Name), p))
+}
+
+// resourcePanel is the panel of one resource for the search's days and hours.
+func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
+	found, err := s.bookings.Search(c.Request().Context(), actorFrom(c), booking.SearchQuery{
+		ResourceID: &id, Days: in.Days, From: in.From, To: in.To,
+	})
+	if err != nil {
+		return views.ResourcePanel{}, err
+	}
+	if len(found.Results) == 0 {
+		return views.ResourcePanel{}, booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
+	}
+	in.Building, in.Days = found.Building, found.Days
+	r := found.Results[0]
+	return views.ResourcePanel{Search: in, Result: r, Form: views.BookingForm{
+		Resources: []booking.Resource{r.Resource}, Days: found.Days,
+		From: views.HoursValue(in.From), To: views.HoursValue(in.To), Zone: in.Zone(),
+	}}, nil
+}
+
+// pageCreateBookings is POST /bookings: books every chosen resource on every chosen day, all or none, for
+// the signed-in person. A refusal answers the form again, with what was sent and which day or space
+// failed and why, with the status of the error's code (400 for bad input).
+func (s *Server) pageCreateBookings(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	f := views.BookingForm{
+		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
+		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
+	}
+	refuse := func(status int, format string, args ...any) error {
+		f.Error = fmt.Sprintf(format, args...)
+		if isHTMX(c) {
+			return s.render(c, status, views.BookingFormView(f))
+		}
+		return s.render(c, status, views.BookPage(s.chrome(c, "Book"), f, "/find"))
+	}
+
+	var ids []uuid.UUID
+	for _, v := range form["resource"] {
+		id, err := parseUUID("resource", strings.TrimSpace(v))
+		if err != nil {
+			return refuse(http.StatusBadRequest, "One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if f.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, ids); err != nil {
+		return err
+	}
+	if len(f.Resources) > 0 {
+		f.Zone = views.ZoneLabel(f.Resources[0].Floor.Building.Timezone)
+	}
+	var attendees []uuid.UUID
+	for _, v := range form["attendee"] {
+		id, err := parseUUID("attendee", v)
+		if err != nil {
+			return refuse(http.StatusBadRequest, "One of the invited colleagues (%q) is not a person this service knows.", v)
+		}
+		attendees = append(attendees, id)
+	}
+	if f.Attendees, err = s.bookings.PeopleByIDs(ctx, actor, attendees); err != nil {
+		return err
+	}
+	var days []time.Time
+	for _, v := range form["date"] {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return refuse(http.StatusBadRequest, "%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", v)
+		}
+		if !slices.ContainsFunc(days, d.Equal) {
+			days = append(days, d)
+		}
+	}
+	slices.SortFunc(days, func(a, b time.Time) int { return a.Compare(b) })
+	f.Days = days
+
+	if len(ids) == 0 {
+		return refuse(http.StatusBadRequest, "Choose at least one desk or room to book.")
+	}
+	if len(days) == 0 {
+		return refuse(http.StatusBadRequest, "Choose at least one day.")
+	}
+	var from, to time.Duration
+	if !f.AllDay {
+		if from, err = parseHours("From", f.From, false); err != nil {
+			return refuse(http.StatusBadRequest, "%s", sentence(err))
+		}
+		if to, err = parseHours("To", f.To, true); err != nil {
+			return refuse(http.StatusBadRequest, "%s", sentence(err))
+		}
+		if to <= from {
+			return refuse(http.StatusBadRequest, "The end (%s) must be after the start (%s).", f.To, f.From)
+		}
+	}
+	guests, err := parseGuests(f.Guests)
+	if err != nil {
+		return refuse(http.StatusBadRequest, "%s", sentence(err))
+	}
+	category, err := bookingCategory(f.Resources)
+	if err != nil {
+		return refuse(http.StatusBadRequest, "%s", sentence(err))
+	}
+
+	byID := make(map[uuid.UUID]booking.Resource, len(f.Resources))
+	for _, r := range f.Resources {
+		byID[r.ID] = r
+	}
+	reqs := make([]booking.NewBooking, 0, len(ids)*len(days))
+	for _, id := range ids {
+		loc := time.UTC
+		if r, ok := byID[id]; ok {
+			if loc, err = findLocation(r.Floor.Building.Timezone); err != nil {
+				return err
+			}
+		}
+		for _, d := range days {
+			y, m, dd := d.Date()
+			nb := booking.NewBooking{
+				ResourceID: id, Subject: strings.TrimSpace(f.Subject), CreateOnlineMeeting: f.Online,
+				Start: time.Date(y, m, dd, 0, 0, 0, int(from), loc), End: time.Date(y, m, dd, 0, 0, 0, int(to), loc),
+			}
+			if f.AllDay {
+				nb.AllDay, nb.Start = true, time.Date(y, m, dd, 12, 0, 0, 0, loc)
+			}
+			for _, a := range attendees {
+				nb.InternalAttendees = append(nb.InternalAttendees, booking.InternalAttendee{Type: booking.AttendeeRequired, UserID: a})
+			}
+			for _, g := range guests {
+				nb.ExternalAttendees = append(nb.ExternalAttendees, booking.ExternalAttendee{Type: booking.AttendeeRequired, Email: g})
+			}
+			reqs = append(reqs, nb)
+		}
+	}
+	made, err := s.bookings.CreateBookings(ctx, actor, actor, category, reqs, s.userAccessToken(c))
+	var de *booking.Error
+	if errors.As(booking.Interpret(err), &de) {
+		status := codeStatus[de.Code]
+		if status == 0 {
+			status = http.StatusInternalServerError
+		}
+		return refuse(status, "%s", refusalText(de, ids, byID, days))
+	}
+	if err != nil {
+		return err
+	}
+	next := "/bookings?booked=" + strconv.Itoa(len(made))
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Redirect", next)
+		return c.NoContent(http.StatusOK)
+	}
+	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// refusalText says which element of a booking request failed and why: "Goya on Tuesday 24 November 2026:
+// Goya is already booked during part of that time." Elements are the resources in order, each on every day.
+func refusalText(e *booking.Error, ids []uuid.UUID, byID map[uuid.UUID]booking.Resource, days []time.Time) string {
+	msg := strings.TrimSuffix(e.Message, ".")
+	if e.Index == nil || len(days) == 0 || *e.Index < 0 || *e.Index >= len(ids)*len(days) {
+		return upperFirst(msg) + "."
+	}
+	id, day := ids[*e.Index/len(days)], days[*e.Index%len(days)]
+	name := "The chosen space"
+	if r, ok := byID[id]; ok {
+		name = r.Name
+	}
+	return name + " on " + views.DayLong(day) + ": " + msg + "."
+}
+
+// sentence is an error's message as a sentence: "From: \"9am\" is not a time…".
+func sentence(err error) string {
+	var e *booking.Error
+	if errors.As(err, &e) {
+		return upperFirst(strings.TrimSuffix(e.Message, ".")) + "."
+	}
+	return upperFirst(err.Error()) + "."
+}
+
+// bookingCategory is the category of the chosen resources: they must all be desks or all rooms.
+func bookingCategory(rs []booking.Resource) (booking.Category, error) {
+	if len(rs) == 0 {
+		return booking.CategorySpace, nil // the domain names the unknown resource
+	}
+	first := rs[0]
+	for _, r := range rs[1:] {
+		if r.Subcategory.Category != first.Subcategory.Category {
+			desk, room := first, r
+			if desk.Subcategory.Category != booking.CategoryWorkstation {
+				desk, room = r, first
+			}
+			return "", invalid("%s is a desk and %s is a meeting room: desks and rooms cannot be booked together. Untick one kind and book it separately", desk.Name, room.Name)
+		}
+	}
+	return first.Subcategory.Category, nil
+}
+
+// parseGuests reads guests' e-mail addresses, separated by commas, semicolons or new lines.
+func parseGuests(v string) ([]string, error) {
+	var out []string
+	for _, g := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		addr, err := mail.ParseAddress(g)
+		if err != nil {
+			return nil, invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
+		}
+		out = append(out, addr.Address)
+	}
+	return out, nil
+}
+
+// parseHours reads a time of day, HH:MM, as an offset from midnight. As an end, 00:00 and 24:00 are the
+// midnight that ends the day.
+func parseHours(field, v string, end bool) (time.Duration, error) {
+	if v == "" {
+		return 0, invalid("%s: choose a time (HH:MM)", field)
+	}
+	if end && (v == "24:00" || v == "00:00") {
+		return 24 * time.Hour, nil
+	}
+	t, err := time.Parse("15:04", v)
+	if err != nil {
+		return 0, invalid("%s: %q is not a time: write it as HH:MM, e.g. 09:30", field, v)
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
+}
+
+// readFindSearch reads the search of the request; building, when given, is the resource's building and
+// wins over the query and the session. ok is false when the organization has no building to search.
+func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.FindSearch, bool, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	q := c.QueryParams()
+	var in views.FindSearch
+	buildings, err := s.bookings.Buildings(ctx, actor)
+	if err != nil || len(buildings) == 0 {
+		return in, false, err
+	}
+	in.Buildings = buildings
+	in.Building = buildings[0]
+	switch v := q.Get("building"); {
+	case building != nil:
+		i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == *building })
+		if i < 0 {
+			return in, false, booking.Errorf(booking.CodeBuildingNotFound, "no building %s in your organization", *building)
+		}
+		in.Building = buildings[i]
+	case v != "":
+		id, err := parseUUID("building", v)
+		if err != nil {
+			return in, false, err
+		}
+		i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id })
+		if i < 0 {
+			return in, false, booking.Errorf(booking.CodeBuildingNotFound, "no building %s in your organization", id)
+		}
+		in.Building = buildings[i]
+		s.sessions.Put(ctx, sessionBuilding, id.String())
+	default:
+		if id, err := uuid.Parse(s.sessions.GetString(ctx, sessionBuilding)); err == nil {
+			if i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id }); i >= 0 {
+				in.Building = buildings[i]
+			}
+		}
+	}
+
+	switch in.Kind = q.Get("kind"); in.Kind {
+	case "":
+		in.Kind = views.KindDesk
+	case views.KindDesk, views.KindRoom:
+	default:
+		return in, false, invalid("kind: %q is neither desk nor room", in.Kind)
+	}
+	if in.Capacity = strings.TrimSpace(q.Get("capacity")); in.Capacity != "" {
+		if n, err := strconv.Atoi(in.Capacity); err != nil || n < 1 {
+			return in, false, invalid("capacity: %q is not a number of people", in.Capacity)
+		}
+	}
+	if in.FeatureIDs, err = uuidList(q, "features"); err != nil {
+		return in, false, err
+	}
+	if in.Chosen, err = uuidList(q, "resource"); err != nil {
+		return in, false, err
+	}
+	if in.Features, err = s.bookings.Features(ctx, actor); err != nil {
+		return in, false, err
+	}
+
+	dates := q["date"]
+	if q.Get("add") != "" {
+		dates = append(dates, q.Get("add_date"))
+	}
+	for _, v := range dates {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return in, false, invalid("date: %q is not a date (YYYY-MM-DD)", v)
+		}
+		in.Days = append(in.Days, d)
+	}
+	fromV, toV := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to"))
+	// Hours nobody changed start again for another building or kind: a desk's day is not a room's.
+	if a := strings.Fields(q.Get("auto")); len(a) == 4 && a[2] == fromV && a[3] == toV &&
+		(a[0] != in.Building.ID.String() || a[1] != in.Kind) {
+		fromV, toV, in.HoursChanged = "", "", true
+	}
+	if fromV != "" {
+		if in.From, err = parseHours("from", fromV, false); err != nil {
+			return in, false, err
+		}
+	}
+	if toV != "" {
+		if in.To, err = parseHours("to", toV, true); err != nil {
+			return in, false, err
+		}
+	}
+	if len(in.Days) == 0 || fromV == "" || toV == "" {
+		category := views.KindCategory(in.Kind)
+		start, err := s.bookings.SearchDefaults(ctx, actor, in.Building.ID, &category)
+		if err != nil {
+			return in, false, err
+		}
+		if len(in.Days) == 0 {
+			in.Days = []time.Time{start.Day}
+		}
+		switch {
+		case fromV == "" && toV == "":
+			in.From, in.To = start.From, start.To
+			in.Auto = strings.Join([]string{in.Building.ID.String(), in.Kind, views.HoursValue(in.From), views.HoursValue(in.To)}, " ")
+		case fromV == "":
+			in.From = min(start.From, max(in.To-time.Hour, 0))
+		case toV == "":
+			in.To = start.To
+			if in.To <= in.From {
+				in.To = min(in.From+time.Hour, 24*time.Hour)
+			}
+		}
+	}
+	if in.Auto == "" && !in.HoursChanged {
+		in.Auto = q.Get("auto") // still describes the hours the page shows, unless they were changed
+	}
+	if in.To <= in.From {
+		return in, false, invalid("to: %s is not after from, %s (00:00 as the end means midnight)", toV, fromV)
+	}
+	return in, true, nil
+}
+
+// uuidList reads a repeated query parameter of ids, skipping empty values.
+func uuidList(q url.Values, name string) ([]uuid.UUID, error) {
+	var out []uuid.UUID
+	for _, v := range q[name] {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		id, err := parseUUID(name, v)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// findCapacity is the minimum capacity of a search, nil for any.
+func findCapacity(v string) *int32 {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return nil
+	}
+	c := int32(n)
+	return &c
+}
+
+var findLocations sync.Map // time-zone name → *time.Location
+
+// findLocation returns a building's time zone, loaded once.
+func findLocation(name string) (*time.Location, error) {
+	if l, ok := findLocations.Load(name); ok {
+		return l.(*time.Location), nil
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q: %w", name, err)
+	}
+	findLocations.Store(name, l)
+	return l, nil
+}
+
+var (
+	planSizes   sync.Map // static floor image → [2]int32{width, height}
+	viewBoxExpr = regexp.MustCompile(`<svg[^>]*\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"`)
+)
+
+// planSize is the coordinate system of a floor's drawing: the viewBox of its image when it is one of the
+// static SVG plans, else the bounding box of its resources' map coordinates, with a margin.
+func planSize(image string, results []booking.SearchResult) (int32, int32) {
+	if name, ok := strings.CutPrefix(image, "/static/"); ok && strings.HasSuffix(name, ".svg") {
+		if v, ok := planSizes.Load(name); ok {
+			wh := v.([2]int32)
+			return wh[0], wh[1]
+		}
+		if data, err := fs.ReadFile(static.Files, name); err == nil {
+			if m := viewBoxExpr.FindSubmatch(data); m != nil {
+				w, errW := strconv.ParseFloat(string(m[1]), 64)
+				h, errH := strconv.ParseFloat(string(m[2]), 64)
+				if errW == nil && errH == nil && w >= 1 && h >= 1 {
+					wh := [2]int32{int32(w), int32(h)}
+					planSizes.Store(name, wh)
+					return wh[0], wh[1]
+				}
+			}
+		}
+	}
+	w, h := int32(0), int32(0)
+	for _, r := range results {
+		w, h = max(w, r.Resource.Map.BottomRightX), max(h, r.Resource.Map.BottomRightY)
+	}
+	if w == 0 || h == 0 {
+		return 1200, 800
+	}
+	return w + 20, h + 20
+}

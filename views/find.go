@@ -1,0 +1,514 @@
+package views
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The kinds of resources the search offers, as its URL writes them.
+const (
+	KindDesk = "desk" // workstations
+	KindRoom = "room" // spaces: meeting rooms, phone booths
+)
+
+// KindCategory is the category of resources a kind names.
+func KindCategory(kind string) booking.Category {
+	if kind == KindRoom {
+		return booking.CategorySpace
+	}
+	return booking.CategoryWorkstation
+}
+
+// DateValue is a day as date inputs and the URL write it: "2026-11-24".
+func DateValue(t time.Time) string { return t.Format(time.DateOnly) }
+
+// HoursValue is an offset from midnight as time inputs and the URL write it: "09:30". The end of the day
+// (24 h) is written 00:00.
+func HoursValue(d time.Duration) string {
+	d %= 24 * time.Hour
+	return fmt.Sprintf("%02d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
+// findHoursLabel is an offset from midnight as people read it: the end of the day is 24:00.
+func findHoursLabel(d time.Duration) string {
+	if d == 24*time.Hour {
+		return "24:00"
+	}
+	return HoursValue(d)
+}
+
+// FindSearch is a search as the pages hold it: what the form shows and what every link carries along.
+type FindSearch struct {
+	Buildings  []booking.Building
+	Building   booking.Building
+	Features   []booking.Feature // every feature, to choose from
+	Days       []time.Time       // local midnights, in order
+	From, To   time.Duration     // the hours of every day, from local midnight
+	Kind       string            // KindDesk or KindRoom
+	Capacity   string            // at least this many people; "" for any
+	FeatureIDs []uuid.UUID       // the resources must have all of them
+	Chosen     []uuid.UUID       // resources chosen to book together
+	// Auto is "building kind from to" when the hours are where the search started them for that building
+	// and kind; HoursChanged tells that they were started again, for another building or kind.
+	Auto         string
+	HoursChanged bool
+}
+
+// Zone names the building's time zone: "Madrid time".
+func (s FindSearch) Zone() string { return ZoneLabel(s.Building.Timezone) }
+
+// values are the query parameters of the search, without the chosen resources.
+func (s FindSearch) values() url.Values {
+	v := url.Values{}
+	v.Set("building", s.Building.ID.String())
+	for _, d := range s.Days {
+		v.Add("date", DateValue(d))
+	}
+	v.Set("from", HoursValue(s.From))
+	v.Set("to", HoursValue(s.To))
+	v.Set("kind", s.Kind)
+	if s.Capacity != "" {
+		v.Set("capacity", s.Capacity)
+	}
+	for _, f := range s.FeatureIDs {
+		v.Add("features", f.String())
+	}
+	return v
+}
+
+// ListURL is the search's list of results, with the resources chosen to book.
+func (s FindSearch) ListURL() string {
+	v := s.values()
+	for _, id := range s.Chosen {
+		v.Add("resource", id.String())
+	}
+	return "/find?" + v.Encode()
+}
+
+// PlanURL is the floor plan of the floor for the search's days and hours.
+func (s FindSearch) PlanURL(floor uuid.UUID) string {
+	v := s.values()
+	v.Set("floor", floor.String())
+	return "/find/plan?" + v.Encode()
+}
+
+// PlanResourceURL is the floor plan with the resource's details and booking form beside it.
+func (s FindSearch) PlanResourceURL(floor, resource uuid.UUID) string {
+	v := s.values()
+	v.Set("floor", floor.String())
+	v.Set("resource", resource.String())
+	return "/find/plan?" + v.Encode()
+}
+
+// ResourceURL is the resource's details and booking form for the search's days and hours.
+func (s FindSearch) ResourceURL(resource uuid.UUID) string {
+	return "/find/resources/" + resource.String() + "?" + s.values().Encode()
+}
+
+func (s FindSearch) hasFeature(id uuid.UUID) bool { return slices.Contains(s.FeatureIDs, id) }
+func (s FindSearch) isChosen(id uuid.UUID) bool   { return slices.Contains(s.Chosen, id) }
+
+// firstDay and moreDays split the days: the first is the day input, the others check boxes.
+func (s FindSearch) firstDay() string {
+	if len(s.Days) == 0 {
+		return ""
+	}
+	return DateValue(s.Days[0])
+}
+func (s FindSearch) moreDays() []time.Time {
+	if len(s.Days) < 2 {
+		return nil
+	}
+	return s.Days[1:]
+}
+
+// findKindNoun names the kind: "desk", "room".
+func findKindNoun(kind string, n int) string {
+	noun := "desk"
+	if kind == KindRoom {
+		noun = "room"
+	}
+	if n != 1 {
+		noun += "s"
+	}
+	return noun
+}
+
+// findDaysLabel names the days of a search: "Mon 23 Nov", "Mon 23 Nov and Tue 24 Nov", "3 days: Mon 23 Nov, …".
+func findDaysLabel(days []time.Time) string {
+	names := make([]string, len(days))
+	for i, d := range days {
+		names[i] = Day(d)
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	case 2:
+		return names[0] + " and " + names[1]
+	}
+	return fmt.Sprintf("%d days: %s", len(names), strings.Join(names, ", "))
+}
+
+// searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
+func (s FindSearch) searchLabel() string {
+	return findDaysLabel(s.Days) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone()
+}
+
+// FloorResults are the results of one floor: the free resources, and the others.
+type FloorResults struct {
+	Floor   booking.Floor
+	Free    []booking.SearchResult
+	NotFree []booking.SearchResult
+}
+
+// FindResults is the answer to a search as the list shows it, with the booking form of the chosen resources.
+type FindResults struct {
+	Search  FindSearch
+	Floors  []FloorResults
+	Free    int      // resources free on every day
+	Dropped []string // chosen resources taken out of the booking: no longer free for the search's hours
+	Booking BookingForm
+}
+
+// GroupByFloor groups results by floor, in their order, the free ones apart.
+func GroupByFloor(results []booking.SearchResult) ([]FloorResults, int) {
+	var out []FloorResults
+	free := 0
+	for _, r := range results {
+		if len(out) == 0 || out[len(out)-1].Floor.ID != r.Resource.Floor.ID {
+			out = append(out, FloorResults{Floor: r.Resource.Floor})
+		}
+		g := &out[len(out)-1]
+		if r.State == booking.SpotFree {
+			g.Free, free = append(g.Free, r), free+1
+		} else {
+			g.NotFree = append(g.NotFree, r)
+		}
+	}
+	return out, free
+}
+
+// Where says where a resource is: "1st floor · Madrid HQ".
+func Where(r booking.Resource) string { return r.Floor.Name + " · " + r.Floor.Building.Name }
+
+// dayClock is a moment as a time of day on the local day starting at midnight: the next midnight is 24:00.
+func dayClock(t, midnight time.Time) string {
+	if t.After(midnight) && t.Hour() == 0 && t.Minute() == 0 {
+		return "24:00"
+	}
+	return Clock(t)
+}
+
+// daySpan is an interval of one day: "10:00–11:00".
+func daySpan(iv booking.Interval, midnight time.Time) string {
+	return dayClock(iv.Start, midnight) + "–" + dayClock(iv.End, midnight)
+}
+
+// daySpans lists intervals of one day: "10:00–11:00, 14:00–15:00".
+func daySpans(ivs []booking.Interval, midnight time.Time) string {
+	out := make([]string, len(ivs))
+	for i, iv := range ivs {
+		out[i] = daySpan(iv, midnight)
+	}
+	return strings.Join(out, ", ")
+}
+
+// dayMidnight is the local midnight starting the day of a search day.
+func dayMidnight(d booking.SearchDay) time.Time {
+	t := d.Hours.Start
+	y, m, dd := t.Date()
+	return time.Date(y, m, dd, 0, 0, 0, 0, t.Location())
+}
+
+// StateText says how a result fares, after the badge that names its state: until when a free one stays
+// free ("until 20:00 Madrid time"), when a busy or own one is taken ("10:00–11:00 Madrid time"), why the
+// rule refuses the hours ("then: that time is over"). With several days it goes day by day where they
+// differ: "until 12:00 on Mon 23 Nov and 20:00 on Tue 24 Nov Madrid time", "Tue 24 Nov: busy 10:00–11:00
+// Madrid time".
+func StateText(r booking.SearchResult, zone string) string {
+	if len(r.Days) == 0 {
+		return ""
+	}
+	if r.State == booking.SpotFree {
+		first := dayClock(r.Days[0].FreeUntil, dayMidnight(r.Days[0]))
+		same := true
+		parts := make([]string, len(r.Days))
+		for i, d := range r.Days {
+			c := dayClock(d.FreeUntil, dayMidnight(d))
+			same = same && c == first
+			parts[i] = c + " on " + Day(d.Hours.Start)
+		}
+		if same {
+			return "until " + first + " " + zone
+		}
+		return "until " + findJoin(parts) + " " + zone
+	}
+	if len(r.Days) == 1 {
+		return findDayDetail(r.Days[0], zone)
+	}
+	var parts []string
+	for _, d := range r.Days {
+		if d.State != booking.SpotFree {
+			parts = append(parts, Day(d.Hours.Start)+": "+strings.ToLower(spotStateLabel(d.State))+" "+findDayDetail(d, zone))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// findDayDetail says why a day is not free, after the state's name.
+func findDayDetail(d booking.SearchDay, zone string) string {
+	switch d.State {
+	case booking.SpotMine:
+		return daySpans(overlappingHours(d.Mine, d.Hours), dayMidnight(d)) + " " + zone
+	case booking.SpotBusy:
+		return daySpans(overlappingHours(d.Busy, d.Hours), dayMidnight(d)) + " " + zone
+	case booking.SpotUnavailable:
+		return "then: " + d.Refusal
+	}
+	return ""
+}
+
+func findJoin(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// overlappingHours are the intervals that overlap hours.
+func overlappingHours(ivs []booking.Interval, hours booking.Interval) []booking.Interval {
+	var out []booking.Interval
+	for _, iv := range ivs {
+		if iv.Overlaps(hours) {
+			out = append(out, iv)
+		}
+	}
+	return out
+}
+
+// spotStateLabel names a state in a badge.
+func spotStateLabel(s booking.SpotState) string {
+	switch s {
+	case booking.SpotFree:
+		return "Free"
+	case booking.SpotBusy:
+		return "Busy"
+	case booking.SpotMine:
+		return "Yours"
+	}
+	return "Unavailable"
+}
+
+// spotMark is the symbol the floor plan draws on a resource, besides its pattern.
+func spotMark(s booking.SpotState) string {
+	switch s {
+	case booking.SpotFree:
+		return "✓"
+	case booking.SpotBusy:
+		return "✕"
+	case booking.SpotMine:
+		return "★"
+	}
+	return "⊘"
+}
+
+// SpotLabel is what the floor plan says of a resource: "Desk 1.07, free until 18:00 Madrid time".
+func SpotLabel(r booking.SearchResult, zone string) string {
+	return r.Resource.Name + ", " + strings.ToLower(spotStateLabel(r.State)) + " " + StateText(r, zone)
+}
+
+// findCapacityLabel is "1 person", "8 people".
+func findCapacityLabel(c *int32) string {
+	if c == nil {
+		return ""
+	}
+	if *c == 1 {
+		return "1 person"
+	}
+	return strconv.Itoa(int(*c)) + " people"
+}
+
+// findFeatureNames lists a resource's features: "Screen, Whiteboard".
+func findFeatureNames(fs []booking.Feature) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// findResourceFacts is a resource's kind, capacity and features: "Meeting room · 8 people · Screen".
+func findResourceFacts(r booking.Resource) string {
+	parts := []string{r.Subcategory.Name}
+	if c := findCapacityLabel(r.Capacity); c != "" {
+		parts = append(parts, c)
+	}
+	if f := findFeatureNames(r.Features); f != "" {
+		parts = append(parts, f)
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
+}
+
+// ruleDuration writes a duration the way people say it: "4 h", "30 min", "1 h 30 min", "30 days".
+func ruleDuration(d time.Duration) string {
+	if d >= 48*time.Hour && d%(24*time.Hour) == 0 {
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	}
+	h, m := d/time.Hour, d%time.Hour/time.Minute
+	switch {
+	case h > 0 && m > 0:
+		return fmt.Sprintf("%d h %d min", h, m)
+	case h > 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d min", m)
+}
+
+// RuleWords says a resource rule in words: "Bookable 08:00–20:00 Madrid time, up to 4 h, up to 30 days
+// ahead, needs approval".
+func RuleWords(r booking.ResourceRule, zone string) string {
+	parts := []string{"Bookable " + findHoursLabel(r.StartTime) + "–" + findHoursLabel(r.EndTime) + " " + zone}
+	if r.StartTime == 0 && r.EndTime == 24*time.Hour {
+		parts[0] = "Bookable at any time of day (" + zone + ")"
+	}
+	if r.MaximumDuration > 0 {
+		parts = append(parts, "up to "+ruleDuration(r.MaximumDuration))
+	}
+	if r.MaximumAdvance > 0 {
+		parts = append(parts, "up to "+ruleDuration(r.MaximumAdvance)+" ahead")
+	}
+	if r.AllDayBookings {
+		parts = append(parts, "all-day bookings allowed")
+	}
+	if r.RequiresApproval {
+		parts = append(parts, "needs approval")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// CheckInWords says when check-in opens and closes: "Check in from 10 min before to 15 min after the start".
+func CheckInWords(r booking.ResourceRule) string {
+	opens := "at the start"
+	if r.AdvanceCheckIn > 0 {
+		opens = ruleDuration(r.AdvanceCheckIn) + " before the start"
+	}
+	closes := "until the end"
+	if r.ExpirationMargin > 0 {
+		closes = "to " + ruleDuration(r.ExpirationMargin) + " after the start, or the booking is released"
+	}
+	return "Check in from " + opens + " " + closes
+}
+
+// FloorPlan is a floor drawn with its resources, coloured by how they fare in the search.
+type FloorPlan struct {
+	Search        FindSearch
+	Floors        []booking.Floor // of the building, for switching floors
+	Floor         booking.Floor
+	Width, Height int32 // the drawing's coordinate system (the floor image's viewBox)
+	Spots         []booking.SearchResult
+	Selected      uuid.UUID // the resource whose panel is open, if any
+}
+
+// counts are how many resources of the plan are in each state.
+func (p FloorPlan) count(s booking.SpotState) int {
+	n := 0
+	for _, r := range p.Spots {
+		if r.State == s {
+			n++
+		}
+	}
+	return n
+}
+
+func (p FloorPlan) viewBox() string { return fmt.Sprintf("0 0 %d %d", p.Width, p.Height) }
+
+// planLinks are the query strings every resource of a plan links with, encoded once for the whole plan.
+type planLinks struct {
+	plan     string // the floor plan's query, to which each resource adds itself
+	resource string // the query of a resource's panel
+}
+
+func (p FloorPlan) links() planLinks {
+	v := p.Search.values()
+	panel := v.Encode()
+	v.Set("floor", p.Floor.ID.String())
+	return planLinks{plan: "/find/plan?" + v.Encode() + "&resource=", resource: "?" + panel}
+}
+
+// planURL is the plan with the resource's panel open; panelURL the resource's panel.
+func (l planLinks) planURL(id uuid.UUID) string { return l.plan + id.String() }
+func (l planLinks) panelURL(id uuid.UUID) string {
+	return "/find/resources/" + id.String() + l.resource
+}
+
+// ResourcePanel is a resource's details and its booking form.
+type ResourcePanel struct {
+	Search FindSearch
+	Result booking.SearchResult
+	Form   BookingForm
+	// PlanInput: the panel also updates the floor plan form's hidden "resource" input (htmx, beside a plan).
+	PlanInput bool
+}
+
+// BookingForm is the form that books the chosen resources on the chosen days, all or none.
+type BookingForm struct {
+	Resources []booking.Resource // chosen, complete
+	Days      []time.Time        // local midnights
+	From, To  string             // "15:04" as typed
+	AllDay    bool
+	Subject   string
+	Attendees []booking.User
+	Guests    string
+	Online    bool
+	Zone      string // the time zone label of the chosen resources
+	Error     string // why the last attempt was refused, in words
+}
+
+// spaces tells whether the chosen resources are spaces (meeting rooms), which take a subject and attendees.
+func (f BookingForm) spaces() bool {
+	for _, r := range f.Resources {
+		if r.Subcategory.Category != booking.CategorySpace {
+			return false
+		}
+	}
+	return len(f.Resources) > 0
+}
+
+// allDayAllowed tells whether every chosen resource may be booked for the whole day.
+func (f BookingForm) allDayAllowed() bool {
+	for _, r := range f.Resources {
+		if !r.Rule.AllDayBookings {
+			return false
+		}
+	}
+	return len(f.Resources) > 0
+}
+
+// submitLabel says what the button books: "Book Goya", "Book 2 rooms for 3 days".
+func (f BookingForm) submitLabel() string {
+	what := "the chosen spaces"
+	switch n := len(f.Resources); {
+	case n == 1:
+		what = f.Resources[0].Name
+	case n > 1 && f.spaces():
+		what = strconv.Itoa(n) + " rooms"
+	case n > 1 && !slices.ContainsFunc(f.Resources, func(r booking.Resource) bool { return r.Subcategory.Category != booking.CategoryWorkstation }):
+		what = strconv.Itoa(n) + " desks"
+	case n > 1:
+		what = strconv.Itoa(n) + " spaces"
+	}
+	if len(f.Days) > 1 {
+		return "Book " + what + " for " + strconv.Itoa(len(f.Days)) + " days"
+	}
+	return "Book " + what
+}

@@ -1,0 +1,381 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// What the "Find a space" pages ask: which resources can be booked for the same hours on one or more days,
+// how each one fares on each day, and where a search starts.
+
+// MaxSearchDays bounds the days of one search.
+const MaxSearchDays = 14
+
+// SearchQuery asks how the bookable resources of a building fare during the same hours of one or more days.
+// Days are calendar dates: the year, month and day of each (in its own location) name a day of the building's
+// calendar. From and To are the hours of every day, offsets from local midnight with 0 ≤ From < To ≤ 24 h,
+// read as times of day (as ResourceRule.Window reads its window). The other fields narrow the resources as
+// in AvailabilityQuery; ResourceID asks about one resource only, whatever BuildingID says.
+type SearchQuery struct {
+	BuildingID  uuid.UUID
+	ResourceID  *uuid.UUID
+	FloorID     *uuid.UUID
+	Category    *Category
+	FeatureIDs  []uuid.UUID
+	MinCapacity *int32
+	Days        []time.Time
+	From, To    time.Duration
+}
+
+// SpotState is how a resource fares during the asked hours.
+type SpotState string
+
+// The states of a resource in a search, in the order a result takes the worst of its days'.
+const (
+	SpotFree        SpotState = "free"        // it can be booked for the hours
+	SpotUnavailable SpotState = "unavailable" // its rule refuses the hours (outside its window, too long, too far ahead, over)
+	SpotBusy        SpotState = "busy"        // somebody else's booking takes part of the hours
+	SpotMine        SpotState = "mine"        // a booking of the actor (organizer or attendee) takes part of the hours
+)
+
+// SearchDay is how a resource fares on one day of a search. Its times are in the building's time zone.
+type SearchDay struct {
+	Hours     Interval   // the asked hours of the day
+	Window    Interval   // the rule's bookable window of the day
+	Busy      []Interval // the blocking bookings of the whole local day, cut to it, earliest first
+	Mine      []Interval // the actor's own among them
+	State     SpotState  // during Hours
+	FreeUntil time.Time  // when free: the start of the next busy interval after Hours, or else the window's end
+	Refusal   string     // when unavailable: why the rule refuses the hours, in words
+}
+
+// SearchResult is a resource and how it fares on every day of a search. State is mine when the actor holds
+// it during the hours of any day, else busy when it is busy on any day, else unavailable when its rule
+// refuses the hours of any day, else free: free means it can be booked for the hours of every day.
+type SearchResult struct {
+	Resource Resource // complete: floor, building, subcategory, rule and features
+	Days     []SearchDay
+	State    SpotState
+}
+
+// Found is the answer to a search: the building, its time zone, the days (their local midnights, in order,
+// without repeats) and the results, by floor number and name.
+type Found struct {
+	Building Building
+	Location *time.Location
+	Days     []time.Time
+	From, To time.Duration
+	Results  []SearchResult
+}
+
+// searchRank orders the states as a result sums up its days: the higher outranks the lower.
+func searchRank(s SpotState) int {
+	switch s {
+	case SpotUnavailable:
+		return 1
+	case SpotBusy:
+		return 2
+	case SpotMine:
+		return 3
+	}
+	return 0
+}
+
+// Search answers a search: one availability query per day (the whole local day, so that a free resource
+// can tell until when it stays free), the resources' rules, and the actor's own blocking bookings.
+// Codes: 2000 no days, more than MaxSearchDays, hours not within one day or To not after From, or a bad
+// category; 1002 ResourceID names no bookable resource; 1004, 1005, 1006 as Availability.
+func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found, error) {
+	if len(q.Days) == 0 {
+		return Found{}, Errorf(CodeInvalidRequest, "date: choose at least one day")
+	}
+	if q.From < 0 || q.To > 24*time.Hour || q.To <= q.From {
+		return Found{}, Errorf(CodeInvalidRequest, "to: must be after from, on the same day")
+	}
+	org := actor.OrganizationID
+	if q.ResourceID != nil {
+		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{*q.ResourceID})
+		if err != nil {
+			return Found{}, err
+		}
+		res, ok := rs[*q.ResourceID]
+		if !ok || !res.Bookable() {
+			return Found{}, Errorf(CodeResourceNotFound, "no bookable resource %s", *q.ResourceID)
+		}
+		q.BuildingID, q.FloorID = res.Floor.Building.ID, &res.Floor.ID
+	}
+	b, err := s.visibleBuilding(ctx, org, q.BuildingID)
+	if err != nil {
+		return Found{}, err
+	}
+	loc, err := s.location(b.Timezone)
+	if err != nil {
+		return Found{}, err
+	}
+	days := searchLocalDays(q.Days, loc)
+	if len(days) > MaxSearchDays {
+		return Found{}, Errorf(CodeInvalidRequest, "date: at most %d days at once", MaxSearchDays)
+	}
+	found := Found{Building: buildingFromRow(b), Location: loc, Days: days, From: q.From, To: q.To}
+
+	// Each day's busy intervals, by resource.
+	busy := make([]map[uuid.UUID][]Interval, len(days))
+	var ids []uuid.UUID
+	for i, day := range days {
+		as, err := s.Availability(ctx, actor, AvailabilityQuery{
+			BuildingID: q.BuildingID, From: day, To: atOffset(day, loc, 24*time.Hour), FloorID: q.FloorID,
+			Category: q.Category, FeatureIDs: q.FeatureIDs, MinCapacity: q.MinCapacity,
+		})
+		if err != nil {
+			return Found{}, err
+		}
+		busy[i] = make(map[uuid.UUID][]Interval, len(as))
+		for _, a := range as {
+			if q.ResourceID != nil && a.Resource.ID != *q.ResourceID {
+				continue
+			}
+			for j, iv := range a.Busy {
+				a.Busy[j] = Interval{Start: iv.Start.In(loc), End: iv.End.In(loc)}
+			}
+			busy[i][a.Resource.ID] = a.Busy
+			if i == 0 {
+				ids = append(ids, a.Resource.ID)
+			}
+		}
+	}
+	resources, err := resourcesByID(ctx, s.q, org, ids)
+	if err != nil {
+		return Found{}, err
+	}
+	mine, err := s.searchOwnBusy(ctx, actor, ids, days[0], atOffset(days[len(days)-1], loc, 24*time.Hour))
+	if err != nil {
+		return Found{}, err
+	}
+
+	now := s.now()
+	for _, id := range ids {
+		res, ok := resources[id]
+		if !ok {
+			continue // deleted between the two queries
+		}
+		r := SearchResult{Resource: res, State: SpotFree, Days: make([]SearchDay, len(days))}
+		for i, day := range days {
+			d := searchDayOf(res.Rule, day, q.From, q.To, busy[i][id], mine[id], now, loc)
+			if searchRank(d.State) > searchRank(r.State) {
+				r.State = d.State
+			}
+			r.Days[i] = d
+		}
+		found.Results = append(found.Results, r)
+	}
+	return found, nil
+}
+
+// searchDayOf is how a resource with rule and the day's busy intervals fares during the hours [from, to) of
+// the day at now. mine are the actor's own blocking bookings of the resource, on any day.
+func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy, mine []Interval, now time.Time, loc *time.Location) SearchDay {
+	d := SearchDay{
+		Hours:  Interval{Start: atOffset(day, loc, from), End: atOffset(day, loc, to)},
+		Window: rule.Window(day, loc), Busy: busy, State: SpotFree,
+	}
+	for _, b := range busy {
+		own := slices.ContainsFunc(mine, func(m Interval) bool { return m.Overlaps(b) })
+		if own {
+			d.Mine = append(d.Mine, b)
+		}
+		if !b.Overlaps(d.Hours) {
+			continue
+		}
+		if own {
+			d.State = SpotMine
+		} else if d.State != SpotMine {
+			d.State = SpotBusy
+		}
+	}
+	if d.State != SpotFree {
+		return d
+	}
+	if err := rule.CheckInterval(d.Hours, now, loc); err != nil {
+		d.State, d.Refusal = SpotUnavailable, searchRefusal(err, d.Hours, now)
+		return d
+	}
+	d.FreeUntil = d.Window.End
+	if d.FreeUntil.Before(d.Hours.End) {
+		d.FreeUntil = d.Hours.End
+	}
+	for _, b := range busy {
+		if !b.Start.Before(d.Hours.End) && b.Start.Before(d.FreeUntil) {
+			d.FreeUntil = b.Start
+			break
+		}
+	}
+	return d
+}
+
+// searchRefusal says in words why a rule refuses hours.
+func searchRefusal(err error, hours Interval, now time.Time) string {
+	var e *Error
+	switch {
+	case !hours.End.After(now):
+		return "that time is over"
+	case ErrorCode(err) == CodeDateInThePast:
+		return "that time has already begun"
+	case errors.As(err, &e):
+		return e.Message
+	}
+	return err.Error()
+}
+
+// searchLocalDays returns the local midnights of the dates of days in loc, in order, without repeats.
+func searchLocalDays(days []time.Time, loc *time.Location) []time.Time {
+	out := make([]time.Time, 0, len(days))
+	for _, d := range days {
+		y, m, dd := d.Date()
+		out = append(out, time.Date(y, m, dd, 0, 0, 0, 0, loc))
+	}
+	slices.SortFunc(out, func(a, b time.Time) int { return a.Compare(b) })
+	return slices.CompactFunc(out, func(a, b time.Time) bool { return a.Equal(b) })
+}
+
+// searchOwnBusy returns the actor's blocking bookings (as organizer or attendee) of the resources that overlap
+// [from, to), by resource.
+func (s *Service) searchOwnBusy(ctx context.Context, actor User, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID][]Interval, error) {
+	out := make(map[uuid.UUID][]Interval)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	wanted := make(map[uuid.UUID]bool, len(ids))
+	for _, id := range ids {
+		wanted[id] = true
+	}
+	const pageRows = 500
+	p := queries.BookingsOfUserParams{
+		OrganizationID: actor.OrganizationID, UserID: actor.ID, FromDate: &from, ToDate: &to, MaxRows: pageRows,
+		Statuses: []string{string(StatusWaitingApproval), string(StatusPending), string(StatusActive)},
+	}
+	for {
+		rows, err := s.q.BookingsOfUser(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("list own bookings: %w", err)
+		}
+		for _, r := range rows {
+			if wanted[r.ResourceID] {
+				out[r.ResourceID] = append(out[r.ResourceID], Interval{Start: r.StartDate, End: r.EndDate})
+			}
+		}
+		if len(rows) < pageRows {
+			return out, nil
+		}
+		last := rows[len(rows)-1]
+		p.AfterStart, p.AfterID = &last.StartDate, last.ID
+	}
+}
+
+// SearchStart is where a search starts when the person has not chosen the day or the hours.
+type SearchStart struct {
+	Day      time.Time     // a local midnight
+	From, To time.Duration // offsets from local midnight
+}
+
+// DefaultSearchHours are the hours of a search in a building without resources of the category.
+var DefaultSearchHours = [2]time.Duration{8 * time.Hour, 18 * time.Hour}
+
+// SearchDefaults returns where a search of the building's resources of the category (any, when nil) starts:
+// the widest daily window of their rules (the earliest start to the latest end; DefaultSearchHours when
+// there are none), shortened to the longest maximum duration among them (none when any has no maximum).
+// Today, the hours start now, rounded up to the quarter hour; once today's window is over, the search
+// starts tomorrow.
+// Codes: 1004 no such building, or a hidden one; 2000 a bad category.
+func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uuid.UUID, category *Category) (SearchStart, error) {
+	c, err := optionalCategory(category)
+	if err != nil {
+		return SearchStart{}, err
+	}
+	org := actor.OrganizationID
+	b, err := s.visibleBuilding(ctx, org, buildingID)
+	if err != nil {
+		return SearchStart{}, err
+	}
+	loc, err := s.location(b.Timezone)
+	if err != nil {
+		return SearchStart{}, err
+	}
+	rows, err := s.q.ResourcesOfBuilding(ctx, queries.ResourcesOfBuildingParams{
+		OrganizationID: org, BuildingID: buildingID, Category: c, FeatureIds: []uuid.UUID{},
+	})
+	if err != nil {
+		return SearchStart{}, fmt.Errorf("list resources: %w", err)
+	}
+	ids := make([]uuid.UUID, len(rows))
+	for i, r := range rows {
+		ids[i] = r.Resource.ID
+	}
+	resources, err := resourcesByID(ctx, s.q, org, ids)
+	if err != nil {
+		return SearchStart{}, err
+	}
+	start, end := DefaultSearchHours[0], DefaultSearchHours[1]
+	var longest time.Duration // the longest maximum duration; 0 when some rule has none
+	first := true
+	for _, id := range ids {
+		r, ok := resources[id]
+		if !ok {
+			continue
+		}
+		rule := r.Rule
+		if first {
+			start, end, longest, first = rule.StartTime, rule.EndTime, rule.MaximumDuration, false
+			continue
+		}
+		start, end = min(start, rule.StartTime), max(end, rule.EndTime)
+		if longest > 0 && rule.MaximumDuration > 0 {
+			longest = max(longest, rule.MaximumDuration)
+		} else {
+			longest = 0
+		}
+	}
+	now := s.now().In(loc)
+	today := atOffset(now, loc, 0)
+	from := start
+	if sinceMidnight := time.Duration(now.Hour())*time.Hour + time.Duration(now.Minute())*time.Minute +
+		time.Duration(now.Second())*time.Second; sinceMidnight > from {
+		from = (sinceMidnight + 15*time.Minute - 1) / (15 * time.Minute) * (15 * time.Minute)
+	}
+	day := today
+	if from >= end {
+		day, from = atOffset(today.Add(36*time.Hour), loc, 0), start // tomorrow, whatever the length of today
+	}
+	to := end
+	if longest > 0 && from+longest < to {
+		to = from + longest
+	}
+	return SearchStart{Day: day, From: from, To: to}, nil
+}
+
+// ResourcesByIDs returns the bookable resources among ids, complete (floor, building, subcategory, rule and
+// features), in the order of ids, without repeats; ids of no bookable resource of the actor's organization
+// are left out.
+func (s *Service) ResourcesByIDs(ctx context.Context, actor User, ids []uuid.UUID) ([]Resource, error) {
+	ids = distinct(ids)
+	if len(ids) == 0 {
+		return []Resource{}, nil
+	}
+	rs, err := resourcesByID(ctx, s.q, actor.OrganizationID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Resource, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := rs[id]; ok && r.Bookable() {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}

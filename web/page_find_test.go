@@ -1,0 +1,872 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The fixture's Madrid floor "madrid-1" holds the rooms Goya (8 seats, screen and whiteboard), Velázquez
+// (4 seats, screen) and Boardroom (16 seats, needs approval), bookable 08:00–20:00 for up to 4 h, and the
+// desks Desk 1 (screen) and Desk 2, bookable all day. The clock stands at Monday 23 November 2026, 09:00.
+
+// findBook books a resource for user through the domain, as another browser or app would.
+func findBook(t *testing.T, pb *pageBundle, user, resource uuid.UUID, category booking.Category, start, end time.Time) {
+	t.Helper()
+	u := pb.User(t, fx.OrgA, user)
+	if _, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{
+		{ResourceID: resource, Start: start, End: end},
+	}, ""); err != nil {
+		t.Fatalf("book %s: %v", resource, err)
+	}
+}
+
+// findOwnBookings are the blocking bookings user organizes or attends.
+func findOwnBookings(t *testing.T, pb *pageBundle, user uuid.UUID) []booking.Booking {
+	t.Helper()
+	page, err := pb.Service.UserBookings(t.Context(), pb.User(t, fx.OrgA, user), booking.BookingFilter{})
+	if err != nil {
+		t.Fatalf("user bookings: %v", err)
+	}
+	return page.Bookings
+}
+
+// findResult is the result of the named resource in a results list.
+func findResult(p htmlPage, name string) *goquery.Selection {
+	return p.doc.Find("li.result").FilterFunction(func(_ int, s *goquery.Selection) bool {
+		return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s.Find(".result-name").Text()), "Choose")) == name
+	})
+}
+
+func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// findPath is a search of the Madrid building.
+func findPath(params ...string) string {
+	v := url.Values{"building": {fx.BuildingMadrid.String()}}
+	for i := 0; i+1 < len(params); i += 2 {
+		v.Add(params[i], params[i+1])
+	}
+	return "/find?" + v.Encode()
+}
+
+// resultNames are the names of the free results and of the others.
+func resultNames(p htmlPage) (free, other []string) {
+	p.doc.Find("li.result").Each(func(_ int, s *goquery.Selection) {
+		name := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s.Find(".result-name").Text()), "Choose"))
+		if s.HasClass("free") {
+			free = append(free, name)
+		} else {
+			other = append(other, name)
+		}
+	})
+	return free, other
+}
+
+func TestFindSpace(t *testing.T) {
+	t.Parallel()
+
+	t.Run("ListsFreeRoomsWithWhereAndUntil", func(t *testing.T) {
+		pb := setupPages(t)
+		findBook(t, pb, fx.Bob, fx.RoomVelazquez, booking.CategorySpace, fx.At(1, 12, 0), fx.At(1, 13, 0))
+		b := pb.signedIn(t, fx.Alice)
+		p := b.get(findPath("kind", "room", "date", "2026-11-24", "from", "10:00", "to", "11:00"))
+		p.wantStatus(t, http.StatusOK)
+		free, other := resultNames(p)
+		if got, want := strings.Join(free, ","), "Boardroom,Goya,Velázquez"; got != want {
+			t.Errorf("free rooms = %s, want %s", got, want)
+		}
+		if len(other) != 0 {
+			t.Errorf("rooms not free = %v, want none", other)
+		}
+		velazquez := findResult(p, "Velázquez")
+		if got, want := squash(velazquez.Find(".where").Text()), "madrid-1 · Madrid HQ"; got != want {
+			t.Errorf("where = %q, want %q", got, want)
+		}
+		if got, want := squash(velazquez.Find(".until").Text()), "Free until 12:00 Madrid time"; got != want {
+			t.Errorf("Velázquez: %q, want %q (its next booking starts at 12:00)", got, want)
+		}
+		if got, want := squash(findResult(p, "Goya").Find(".until").Text()), "Free until 20:00 Madrid time"; got != want {
+			t.Errorf("Goya: %q, want %q (the end of its window)", got, want)
+		}
+		p.wantText(t, "#results-h", "3 free rooms")
+		p.wantText(t, ".results-head .meta", "Madrid HQ · Tue 24 Nov, 10:00–11:00 Madrid time")
+		if got, want := p.attr(".floor-head a.plan-link", "href"), "/find/plan?"; !strings.HasPrefix(got, want) || !strings.Contains(got, "floor="+fx.FloorMadrid.String()) {
+			t.Errorf("floor plan link = %q, want /find/plan?…floor=%s", got, fx.FloorMadrid)
+		}
+	})
+}
+
+func TestFindSpaceFilters(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	hours := []string{"date", "2026-11-24", "from", "10:00", "to", "11:00"}
+	for _, tc := range []struct {
+		name   string
+		params []string
+		want   string
+	}{
+		{"Rooms", []string{"kind", "room"}, "Boardroom,Goya,Velázquez"},
+		{"Desks", []string{"kind", "desk"}, "Desk 1,Desk 2"},
+		{"DesksByDefault", nil, "Desk 1,Desk 2"},
+		{"Capacity", []string{"kind", "room", "capacity", "5"}, "Boardroom,Goya"},
+		{"CapacityOverAll", []string{"kind", "room", "capacity", "10"}, "Boardroom"},
+		{"Feature", []string{"kind", "room", "features", fx.FeatureWhiteboard.String()}, "Goya"},
+		{"EveryFeature", []string{"kind", "room", "features", fx.FeatureScreen.String(), "features", fx.FeatureWhiteboard.String()}, "Goya"},
+		{"DeskFeature", []string{"kind", "desk", "features", fx.FeatureScreen.String()}, "Desk 1"},
+		{"Nothing", []string{"kind", "room", "capacity", "100"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := b.get(findPath(append(tc.params, hours...)...))
+			p.wantStatus(t, http.StatusOK)
+			free, other := resultNames(p)
+			if got := strings.Join(free, ","); got != tc.want {
+				t.Errorf("free = %q, want %q", got, tc.want)
+			}
+			if len(other) != 0 {
+				t.Errorf("not free = %v, want none", other)
+			}
+			if tc.want == "" {
+				p.wantText(t, "#results", "No rooms match these filters in Madrid HQ.")
+			}
+		})
+	}
+}
+
+func TestFindSpaceSeveralDays(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(2, 10, 30), fx.At(2, 11, 30))
+	b := pb.signedIn(t, fx.Alice)
+
+	oneDay := b.get(findPath("kind", "room", "date", "2026-11-24", "from", "10:00", "to", "11:00"))
+	if free, _ := resultNames(oneDay); strings.Join(free, ",") != "Boardroom,Goya,Velázquez" {
+		t.Fatalf("on Tuesday alone, free = %v, want all three rooms", free)
+	}
+	p := b.get(findPath("kind", "room", "date", "2026-11-24", "date", "2026-11-25", "from", "10:00", "to", "11:00"))
+	p.wantStatus(t, http.StatusOK)
+	free, other := resultNames(p)
+	if got, want := strings.Join(free, ","), "Boardroom,Velázquez"; got != want {
+		t.Errorf("free on both days = %s, want %s: Goya is busy on Wednesday", got, want)
+	}
+	if got, want := strings.Join(other, ","), "Goya"; got != want {
+		t.Errorf("not free = %s, want %s", got, want)
+	}
+	if got, want := squash(findResult(p, "Goya").Find(".until").Text()), "Busy Wed 25 Nov: busy 10:30–11:30 Madrid time"; got != want {
+		t.Errorf("Goya: %q, want %q", got, want)
+	}
+	p.wantText(t, ".results-head .meta", "Tue 24 Nov and Wed 25 Nov, 10:00–11:00 Madrid time")
+	// Goya, chosen on Tuesday alone, is taken out of the booking once Wednesday is added, and that is said.
+	chosen := b.hxGet(findPath("kind", "room", "date", "2026-11-24", "date", "2026-11-25", "from", "10:00", "to", "11:00",
+		"resource", fx.RoomGoya.String(), "resource", fx.RoomVelazquez.String()))
+	chosen.wantText(t, "aside#booking .notice.warn", "Taken out: Goya is not free for these hours on every chosen day.")
+	if got := chosen.count(`aside#booking input[name=resource]`); got != 1 || chosen.attr(`aside#booking input[name=resource]`, "value") != fx.RoomVelazquez.String() {
+		t.Errorf("the booking form holds %d resources, want Velázquez alone", got)
+	}
+	// The second day is a check box that can be unticked, and another can be added.
+	if got := p.count(`#f-days input[type=checkbox][name=date][value="2026-11-25"][checked]`); got != 1 {
+		t.Errorf("Wednesday's check box: %d, want 1", got)
+	}
+	added := b.hxGet(findPath("kind", "room", "date", "2026-11-24", "from", "10:00", "to", "11:00", "add", "day", "add_date", "2026-11-25"))
+	added.wantStatus(t, http.StatusOK)
+	if free, _ := resultNames(added); strings.Join(free, ",") != "Boardroom,Velázquez" {
+		t.Errorf("after adding Wednesday, free = %v, want Boardroom and Velázquez", free)
+	}
+	if got := added.count(`fieldset#f-days[hx-swap-oob] input[name=date][value="2026-11-25"]`); got != 1 {
+		t.Errorf("the days redrawn with Wednesday: %d, want 1", got)
+	}
+	if got, want := added.header.Get("HX-Push-Url"), "date=2026-11-25"; !strings.Contains(got, want) || strings.Contains(got, "add_date") {
+		t.Errorf("HX-Push-Url = %q, want the search with %s and without add_date", got, want)
+	}
+}
+
+func TestFindSpaceHTMX(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	path := findPath("kind", "room", "date", "2026-11-24", "from", "10:00", "to", "11:00", "resource", fx.RoomGoya.String())
+
+	full := b.get(path)
+	full.wantStatus(t, http.StatusOK)
+	if full.count("html header.top") != 1 || full.count("form#search #results") != 1 || full.count("h1") != 1 {
+		t.Fatalf("the whole page has no layout, search form or results")
+	}
+	part := b.hxGet(path)
+	part.wantStatus(t, http.StatusOK)
+	if got := part.count("header.top, h1, form#search, #f-building"); got != 0 {
+		t.Errorf("the htmx answer holds %d parts of the whole page, want the results only", got)
+	}
+	if free, _ := resultNames(part); strings.Join(free, ",") != "Boardroom,Goya,Velázquez" {
+		t.Errorf("partial results = %v", free)
+	}
+	if got := part.count(`#results-status[hx-swap-oob]`); got != 1 {
+		t.Errorf("status line out of band: %d, want 1", got)
+	}
+	part.wantText(t, "#results-status", "3 free rooms, Tue 24 Nov, 10:00–11:00 Madrid time")
+	// The chosen room is ticked and its booking form comes along, out of band.
+	if got := part.count(`li.result input[name=resource][value="` + fx.RoomGoya.String() + `"][checked]`); got != 1 {
+		t.Errorf("Goya ticked: %d, want 1", got)
+	}
+	if got := part.count(`aside#booking[hx-swap-oob] form[hx-post="/bookings"] input[name=resource][value="` + fx.RoomGoya.String() + `"]`); got != 1 {
+		t.Errorf("booking form for Goya out of band: %d, want 1", got)
+	}
+	part.wantText(t, "aside#booking button[type=submit]", "Book Goya")
+	if got := part.header.Get("HX-Push-Url"); !strings.HasPrefix(got, "/find?") || !strings.Contains(got, "resource="+fx.RoomGoya.String()) || !strings.Contains(got, "from=10%3A00") {
+		t.Errorf("HX-Push-Url = %q, want the search's URL with the chosen room", got)
+	}
+	// The form updates the results as it changes, and pushes the URL.
+	if got := full.attr("form#search", "hx-get"); got != "/find" {
+		t.Errorf("search form hx-get = %q", got)
+	}
+	if got := full.attr("form#search", "hx-target"); got != "#results" {
+		t.Errorf("search form hx-target = %q", got)
+	}
+	if got := full.attr("form#search", "hx-push-url"); got != "true" {
+		t.Errorf("search form hx-push-url = %q", got)
+	}
+}
+
+func TestFindSpaceBuildingRemembered(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	first := b.get("/find?kind=room&date=2026-11-24&from=10:00&to=11:00")
+	first.wantStatus(t, http.StatusOK)
+	if got := first.attr("#f-building option[selected]", "value"); got != fx.BuildingMadrid.String() {
+		t.Errorf("first visit: building %s, want Madrid HQ (the first)", got)
+	}
+	ny := b.get("/find?building=" + fx.BuildingNewYork.String() + "&kind=room&date=2026-11-24&from=10:00&to=11:00")
+	ny.wantStatus(t, http.StatusOK)
+	again := b.get("/find?kind=room&date=2026-11-24&from=10:00&to=11:00")
+	again.wantStatus(t, http.StatusOK)
+	if got := again.attr("#f-building option[selected]", "value"); got != fx.BuildingNewYork.String() {
+		t.Errorf("next visit: building %s, want New York (remembered)", got)
+	}
+	free, _ := resultNames(again)
+	if got, want := strings.Join(free, ","), "Hudson"; got != want {
+		t.Errorf("free = %s, want %s", got, want)
+	}
+	// Times are the building's: New York's window ends at 20:00 New York time.
+	if got, want := squash(findResult(again, "Hudson").Find(".until").Text()), "Free until 20:00 New York time"; got != want {
+		t.Errorf("Hudson: %q, want %q", got, want)
+	}
+	again.wantText(t, "#f-zone", "Times are New York time")
+	// Another person's browser starts from the first building.
+	other := pb.signedIn(t, fx.Bob).get("/find?kind=room")
+	if got := other.attr("#f-building option[selected]", "value"); got != fx.BuildingMadrid.String() {
+		t.Errorf("Bob's first visit: building %s, want Madrid HQ", got)
+	}
+}
+
+func TestFindSpaceDefaults(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	for _, tc := range []struct {
+		name, path, date, from, to string
+	}{
+		// Rooms: 08:00–20:00 for up to 4 h; it is 09:00.
+		{"Rooms", "/find?kind=room", "2026-11-23", "09:00", "13:00"},
+		// Desks: all day without limit; 00:00 as the end is midnight.
+		{"Desks", "/find", "2026-11-23", "09:00", "00:00"},
+		{"ChosenDay", "/find?kind=room&date=2026-11-30", "2026-11-30", "09:00", "13:00"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := b.get(tc.path)
+			p.wantStatus(t, http.StatusOK)
+			if got := p.attr("#f-date", "value"); got != tc.date {
+				t.Errorf("date = %s, want %s", got, tc.date)
+			}
+			if got := p.attr("#f-from", "value"); got != tc.from {
+				t.Errorf("from = %s, want %s", got, tc.from)
+			}
+			if got := p.attr("#f-to", "value"); got != tc.to {
+				t.Errorf("to = %s, want %s", got, tc.to)
+			}
+		})
+	}
+	t.Run("HoursFollowTheKindUntilChanged", func(t *testing.T) {
+		desk := b.get("/find?date=2026-11-24")
+		auto := desk.attr("input[name=auto]", "value")
+		if want := fx.BuildingMadrid.String() + " desk 09:00 00:00"; auto != want {
+			t.Fatalf("auto = %q, want %q", auto, want)
+		}
+		base := "/find?building=" + fx.BuildingMadrid.String() + "&date=2026-11-24&kind=room&auto=" + url.QueryEscape(auto)
+		room := b.hxGet(base + "&from=09:00&to=00:00")
+		room.wantStatus(t, http.StatusOK)
+		room.wantText(t, ".results-head .meta", "09:00–13:00 Madrid time")
+		if got := room.attr("#f-hours[hx-swap-oob] #f-to", "value"); got != "13:00" {
+			t.Errorf("hours redrawn to %q, want 13:00", got)
+		}
+		if got, want := room.attr("#f-hours[hx-swap-oob] input[name=auto]", "value"), fx.BuildingMadrid.String()+" room 09:00 13:00"; got != want {
+			t.Errorf("auto = %q, want %q", got, want)
+		}
+		kept := b.hxGet(base + "&from=10:00&to=00:00")
+		kept.wantStatus(t, http.StatusOK)
+		kept.wantText(t, ".results-head .meta", "10:00–24:00 Madrid time")
+		if kept.count("#f-hours") != 0 {
+			t.Errorf("hours someone changed were redrawn")
+		}
+	})
+	t.Run("LateInTheDay", func(t *testing.T) {
+		pb.Clock.Set(fx.At(0, 19, 50))
+		defer pb.Clock.Set(fx.Now)
+		p := b.get("/find?kind=room")
+		if got, want := p.attr("#f-date", "value")+" "+p.attr("#f-from", "value")+"–"+p.attr("#f-to", "value"), "2026-11-24 08:00–12:00"; got != want {
+			t.Errorf("after today's window: %s, want %s", got, want)
+		}
+	})
+}
+
+func TestFindSpaceBadSearch(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	for _, tc := range []struct {
+		name, path string
+		status     int
+		want       string
+	}{
+		{"Date", "/find?date=2026-13-01", http.StatusBadRequest, `Date: "2026-13-01" is not a date (YYYY-MM-DD).`},
+		{"From", "/find?from=9am&to=10:00", http.StatusBadRequest, `From: "9am" is not a time: write it as HH:MM`},
+		{"EndBeforeStart", "/find?from=11:00&to=10:00", http.StatusBadRequest, "To: 10:00 is not after from, 11:00"},
+		{"Kind", "/find?kind=sofa", http.StatusBadRequest, `Kind: "sofa" is neither desk nor room.`},
+		{"Capacity", "/find?capacity=lots", http.StatusBadRequest, `Capacity: "lots" is not a number of people.`},
+		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusNotFound, "No building " + fx.BuildingB.String() + " in your organization."},
+		{"TooManyDays", "/find?from=10:00&to=11:00" + manyDays(15), http.StatusBadRequest, "at most 14 days"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := b.get(tc.path)
+			p.wantStatus(t, tc.status)
+			p.wantText(t, "main", tc.want)
+		})
+	}
+}
+
+// manyDays is n date parameters from 24 November 2026 on.
+func manyDays(n int) string {
+	var sb strings.Builder
+	for i := range n {
+		sb.WriteString("&date=" + fx.At(1+i, 0, 0).Format(time.DateOnly))
+	}
+	return sb.String()
+}
+
+// planPath is the Madrid floor's plan on Tuesday 24 November.
+func planPath(params ...string) string {
+	v := url.Values{"building": {fx.BuildingMadrid.String()}, "floor": {fx.FloorMadrid.String()}, "date": {"2026-11-24"}}
+	for i := 0; i+1 < len(params); i += 2 {
+		v.Set(params[i], params[i+1])
+	}
+	return "/find/plan?" + v.Encode()
+}
+
+func TestFloorPlan(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	findBook(t, pb, fx.Alice, fx.RoomVelazquez, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	b := pb.signedIn(t, fx.Alice)
+
+	// 09:00–14:00 is longer than rooms may be booked (4 h): a room nobody holds is unavailable then.
+	p := b.get(planPath("from", "09:00", "to", "14:00"))
+	p.wantStatus(t, http.StatusOK)
+	want := map[string]struct{ state, label string }{
+		fx.RoomGoya.String():      {"busy", "Goya, busy 10:00–11:00 Madrid time"},
+		fx.RoomVelazquez.String(): {"mine", "Velázquez, yours 10:00–11:00 Madrid time"},
+		fx.RoomBoard.String():     {"unavailable", "Boardroom, unavailable then: the booking lasts 5h, longer than the maximum of 4h"},
+		fx.DeskOne.String():       {"free", "Desk 1, free until 24:00 Madrid time"},
+		fx.DeskTwo.String():       {"free", "Desk 2, free until 24:00 Madrid time"},
+	}
+	spots := p.doc.Find("svg.plan a.spot")
+	if spots.Length() != len(want) {
+		t.Fatalf("%d resources drawn, want %d (every bookable resource of the floor, whatever its kind)", spots.Length(), len(want))
+	}
+	spots.Each(func(_ int, s *goquery.Selection) {
+		href, _ := s.Attr("href")
+		u, err := url.Parse(href)
+		if err != nil {
+			t.Fatalf("href %q: %v", href, err)
+		}
+		id := u.Query().Get("resource")
+		w, ok := want[id]
+		if !ok {
+			t.Errorf("unexpected resource %s drawn", id)
+			return
+		}
+		if !s.HasClass(w.state) {
+			t.Errorf("%s: class %q, want state %s", w.label, s.AttrOr("class", ""), w.state)
+		}
+		if got := s.AttrOr("aria-label", ""); got != w.label {
+			t.Errorf("aria-label = %q, want %q", got, w.label)
+		}
+		if got, want := s.Find("rect.area").AttrOr("fill", ""), "url(#pat-"+w.state+")"; got != want {
+			t.Errorf("%s: fill %q, want the pattern %q", w.label, got, want)
+		}
+		if got := squash(s.Find("text.mark").Text()); got == "" {
+			t.Errorf("%s: no symbol, only colour", w.label)
+		}
+		r := s.Find("rect.area")
+		if got := r.AttrOr("x", "") + "," + r.AttrOr("y", "") + "," + r.AttrOr("width", "") + "," + r.AttrOr("height", ""); got != "10,20,100,60" {
+			t.Errorf("%s: drawn at %s, want its map coordinates 10,20 to 110,80", w.label, got)
+		}
+		if got := s.AttrOr("hx-get", ""); !strings.HasPrefix(got, "/find/resources/"+id+"?") || s.AttrOr("hx-target", "") != "#panel" {
+			t.Errorf("%s: hx-get %q into %q, want its panel beside the plan", w.label, got, s.AttrOr("hx-target", ""))
+		}
+	})
+	for _, id := range []string{"pat-free", "pat-busy", "pat-mine", "pat-unavailable"} {
+		if p.count("svg.plan defs pattern#"+id) != 1 {
+			t.Errorf("pattern %s not defined", id)
+		}
+	}
+	if got := p.text("ul.legend"); got != "✓ Free ✕ Busy (hatched) ★ Yours (dotted) ⊘ Unavailable then (crossed)" {
+		t.Errorf("legend = %q", got)
+	}
+	if got := p.attr("svg.plan image", "href"); got != "/static/floors/madrid-1.svg" {
+		t.Errorf("floor image = %q", got)
+	}
+	if got := p.attr("svg.plan", "viewBox"); got != "0 0 1200 800" {
+		t.Errorf("viewBox = %q, want the image's", got)
+	}
+	p.wantText(t, "#plan-h", "madrid-1 · Madrid HQ")
+	p.wantText(t, ".plan-head .meta", "Tue 24 Nov, 09:00–14:00 Madrid time", "2 free, 1 busy, 1 yours, 1 unavailable")
+	if got := p.count(`.floor-tabs input[name=floor][checked][value="` + fx.FloorMadrid.String() + `"]`); got != 1 {
+		t.Errorf("the floor's tab is not chosen")
+	}
+	p.wantText(t, "#panel", "Choose a desk or room on the plan")
+
+	t.Run("TimeChangeRedrawsThePlanOnly", func(t *testing.T) {
+		part := b.hxGet(planPath("from", "12:00", "to", "13:00"))
+		part.wantStatus(t, http.StatusOK)
+		if got := part.count("header.top, h1, form#plan-form"); got != 0 {
+			t.Errorf("the htmx answer holds %d parts of the whole page, want the plan only", got)
+		}
+		if got := part.count("svg.plan a.spot.free"); got != 5 {
+			t.Errorf("free at 12:00–13:00: %d, want all 5", got)
+		}
+		if got := part.header.Get("HX-Push-Url"); !strings.HasPrefix(got, "/find/plan?") || !strings.Contains(got, "from=12%3A00") {
+			t.Errorf("HX-Push-Url = %q", got)
+		}
+	})
+	t.Run("WithPanel", func(t *testing.T) {
+		full := b.get(planPath("from", "10:00", "to", "11:00", "resource", fx.RoomGoya.String()))
+		full.wantStatus(t, http.StatusOK)
+		full.wantText(t, "#panel #res-h", "Goya")
+		if got := full.attr("#plan-resource", "value"); got != fx.RoomGoya.String() {
+			t.Errorf("plan form's resource = %q, want Goya", got)
+		}
+		if !full.doc.Find(`a.spot[aria-label^="Goya"]`).HasClass("selected") {
+			t.Errorf("Goya is not marked as chosen on the plan")
+		}
+		part := b.hxGet(planPath("from", "12:00", "to", "13:00", "resource", fx.RoomGoya.String()))
+		part.wantStatus(t, http.StatusOK)
+		part.wantText(t, `aside#panel[hx-swap-oob] .resource-panel .until`, "Free until 20:00 Madrid time")
+	})
+	t.Run("UnknownFloor", func(t *testing.T) {
+		b.get(planPath("floor", fx.FloorHidden.String())).wantStatus(t, http.StatusNotFound)
+		b.get(planPath("floor", "upstairs")).wantStatus(t, http.StatusBadRequest)
+	})
+	t.Run("ImageOfUnknownSize", func(t *testing.T) {
+		// Globex's floor image is not one of the static plans: the drawing spans the resources, with a margin.
+		p := pb.signedIn(t, fx.Boris).get("/find/plan?date=2026-11-24&from=10:00&to=11:00")
+		p.wantStatus(t, http.StatusOK)
+		if got := p.attr("svg.plan", "viewBox"); got != "0 0 130 100" {
+			t.Errorf("viewBox = %q, want 0 0 130 100", got)
+		}
+		if got := p.count("svg.plan a.spot.free"); got != 1 {
+			t.Errorf("Globex room drawn free: %d, want 1", got)
+		}
+	})
+	t.Run("FirstFloorByDefault", func(t *testing.T) {
+		p := b.get("/find/plan?building=" + fx.BuildingNewYork.String())
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "#plan-h", "new-york-1 · New York Office")
+		p.wantText(t, ".plan-head .meta", "New York time")
+	})
+}
+
+func TestResourcePanel(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomBoard, booking.CategorySpace, fx.At(1, 14, 0), fx.At(1, 15, 0))
+	findBook(t, pb, fx.Alice, fx.RoomBoard, booking.CategorySpace, fx.At(1, 16, 0), fx.At(1, 17, 0))
+	b := pb.signedIn(t, fx.Alice)
+	path := "/find/resources/" + fx.RoomBoard.String() + "?date=2026-11-24&from=10:00&to=11:00&kind=room"
+
+	p := b.get(path)
+	p.wantStatus(t, http.StatusOK)
+	if p.count("header.top") != 1 {
+		t.Errorf("not a whole page")
+	}
+	p.wantText(t, "#res-h", "Boardroom")
+	p.wantText(t, ".resource-panel .where", "Meeting room · madrid-1 · Madrid HQ")
+	p.wantText(t, ".resource-panel .until", "Free until 14:00 Madrid time")
+	facts := map[string]string{}
+	p.doc.Find(".resource-facts dt").Each(func(_ int, dt *goquery.Selection) { facts[squash(dt.Text())] = squash(dt.Next().Text()) })
+	for k, v := range map[string]string{
+		"Capacity": "16 people",
+		"Features": "None listed",
+		"Rules":    "Bookable 08:00–20:00 Madrid time, up to 4 h, up to 30 days ahead, needs approval",
+		"Check-in": "Check in from 10 min before the start to 15 min after the start, or the booking is released",
+	} {
+		if facts[k] != v {
+			t.Errorf("%s = %q, want %q", k, facts[k], v)
+		}
+	}
+	p.wantText(t, ".day-list", "Tuesday 24 November 2026: 14:00–15:00, 16:00–17:00 (yours) Madrid time")
+	if got := p.count(`#booking-box form[action="/bookings"] input[name=resource][checked][value="` + fx.RoomBoard.String() + `"]`); got != 1 {
+		t.Errorf("booking form for the Boardroom: %d, want 1", got)
+	}
+	if got := p.attr("#b-from", "value") + "–" + p.attr("#b-to", "value"); got != "10:00–11:00" {
+		t.Errorf("booking form hours = %s", got)
+	}
+	p.wantText(t, "#b-zone", "Times are Madrid time.")
+	if got := p.count("#attendee-q, #b-subject, #b-guests, input[name=online]"); got != 4 {
+		t.Errorf("a room's form has %d of subject, attendees, guests and online meeting, want 4", got)
+	}
+
+	part := b.hxGet(path)
+	part.wantStatus(t, http.StatusOK)
+	if part.count("header.top, h1") != 0 || part.count(".resource-panel") != 1 {
+		t.Errorf("htmx answer is not the panel alone")
+	}
+	if part.count("#plan-resource") != 0 {
+		t.Errorf("the panel updates a plan form that is not there")
+	}
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, pb.srv.URL+path, nil)
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("HX-Target", "panel")
+	beside := b.send(req)
+	if got := beside.attr(`input#plan-resource[hx-swap-oob]`, "value"); got != fx.RoomBoard.String() {
+		t.Errorf("beside the plan, the plan form's resource = %q, want the Boardroom", got)
+	}
+
+	desk := b.get("/find/resources/" + fx.DeskOne.String() + "?date=2026-11-24")
+	desk.wantStatus(t, http.StatusOK)
+	desk.wantText(t, ".resource-facts", "Bookable at any time of day (Madrid time), all-day bookings allowed")
+	if got := desk.count("#b-subject, #attendee-q"); got != 0 {
+		t.Errorf("a desk's form asks for a subject or attendees")
+	}
+	if got := desk.count("input[name=allday]"); got != 1 {
+		t.Errorf("a desk that allows all-day bookings offers no all-day choice")
+	}
+
+	b.get("/find/resources/"+fx.RoomHidden.String()).wantStatus(t, http.StatusNotFound)
+	b.get("/find/resources/"+fx.RoomB.String()).wantStatus(t, http.StatusNotFound)
+	b.get("/find/resources/nope").wantStatus(t, http.StatusBadRequest)
+}
+
+// bookForm is the booking form's fields for the resources on the days, 10:00–11:00.
+func bookForm(resources []uuid.UUID, days ...string) url.Values {
+	v := url.Values{"from": {"10:00"}, "to": {"11:00"}, "date": days}
+	for _, r := range resources {
+		v.Add("resource", r.String())
+	}
+	return v
+}
+
+func TestBookFromTheForm(t *testing.T) {
+	t.Parallel()
+
+	t.Run("OneRoomForTwoDays", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-25", "2026-11-24")
+		form.Set("subject", "Planning")
+		form.Add("attendee", fx.Bob.String())
+		form.Set("guests", "ann@example.com,\n carl@example.org")
+		form.Set("online", "1")
+		p := b.post("/bookings", form)
+		if p.url.Path != "/bookings" || p.url.Query().Get("booked") != "2" {
+			t.Fatalf("after booking: at %s, want /bookings?booked=2", p.url)
+		}
+		got := findOwnBookings(t, pb, fx.Alice)
+		if len(got) != 2 {
+			t.Fatalf("%d bookings, want 2", len(got))
+		}
+		for i, day := range []int{2, 1} { // newest first
+			bk := got[i]
+			if bk.Resource.ID != fx.RoomGoya || !bk.Start.Equal(fx.At(day, 10, 0)) || !bk.End.Equal(fx.At(day, 11, 0)) {
+				t.Errorf("booking %d: %s %s–%s, want Goya on day %d 10:00–11:00", i, bk.Resource.Name, bk.Start, bk.End, day)
+			}
+			if bk.Subject != "Planning" || !bk.CreateOnlineMeeting || bk.Organizer.ID != fx.Alice || bk.Creator.ID != fx.Alice {
+				t.Errorf("booking %d: subject %q, online %v, organizer %s, creator %s", i, bk.Subject, bk.CreateOnlineMeeting, bk.Organizer.ID, bk.Creator.ID)
+			}
+		}
+		// Bob is invited to both.
+		if n := len(findOwnBookings(t, pb, fx.Bob)); n != 2 {
+			t.Errorf("Bob attends %d bookings, want 2", n)
+		}
+	})
+	t.Run("SeveralRoomsWithHTMX", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		p := b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez}, "2026-11-24"))
+		p.wantStatus(t, http.StatusOK)
+		if got := p.header.Get("HX-Redirect"); got != "/bookings?booked=2" {
+			t.Errorf("HX-Redirect = %q, want /bookings?booked=2", got)
+		}
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 2 {
+			t.Errorf("%d bookings, want 2", n)
+		}
+	})
+	t.Run("DeskAllDay", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		p := b.hxPost("/bookings", url.Values{"resource": {fx.DeskOne.String()}, "date": {"2026-11-24"}, "allday": {"1"}})
+		p.wantStatus(t, http.StatusOK)
+		got := findOwnBookings(t, pb, fx.Alice)
+		if len(got) != 1 || !got[0].AllDay || !got[0].Start.Equal(fx.At(1, 0, 0)) || !got[0].End.Equal(fx.At(2, 0, 0)) {
+			t.Fatalf("bookings = %+v, want Desk 1 all Tuesday", got)
+		}
+	})
+	t.Run("ConflictOnDayTwo", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(2, 10, 30), fx.At(2, 11, 30))
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24", "2026-11-25")
+		form.Set("subject", "Planning")
+		form.Add("attendee", fx.Bob.String())
+		form.Set("guests", "ann@example.com")
+		p := b.hxPost("/bookings", form)
+		p.wantStatus(t, http.StatusConflict)
+		p.wantText(t, ".booking-error", "Nothing was booked.")
+		if got, want := p.text(".booking-error p:last-child"), "Goya on Wednesday 25 November 2026: Goya is already booked during part of that time."; got != want {
+			t.Errorf("refusal = %q, want %q", got, want)
+		}
+		if p.attr(".booking-error", "role") != "alert" || p.count(".booking-error[data-focus]") != 1 {
+			t.Errorf("the refusal is not announced and focused")
+		}
+		// The form comes back as it was sent, inside its box, without the rest of the page.
+		if p.count("header.top, #booking-box") != 0 || p.count(`form[hx-target="#booking-box"]`) != 1 {
+			t.Errorf("the refusal is not the form alone")
+		}
+		for _, sel := range []string{
+			`input[name=resource][checked][value="` + fx.RoomGoya.String() + `"]`,
+			`input[name=date][checked][value="2026-11-24"]`, `input[name=date][checked][value="2026-11-25"]`,
+			`#b-from[value="10:00"]`, `#b-to[value="11:00"]`, `#b-subject[value="Planning"]`,
+			`input[name=attendee][checked][value="` + fx.Bob.String() + `"]`,
+		} {
+			if p.count(sel) != 1 {
+				t.Errorf("the form lost %s", sel)
+			}
+		}
+		p.wantText(t, "#b-guests", "ann@example.com")
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none (all or none)", n)
+		}
+		// Without JavaScript the refusal is a whole page with the form.
+		full := b.post("/bookings", form)
+		full.wantStatus(t, http.StatusConflict)
+		full.wantText(t, "main h1", "Book")
+		full.wantText(t, "main #booking-box .booking-error", "Goya on Wednesday 25 November 2026")
+	})
+	t.Run("SecondRoomRefused", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez}, "2026-11-24")
+		form.Set("from", "09:00")
+		form.Set("to", "14:00")
+		p := b.hxPost("/bookings", form)
+		p.wantStatus(t, http.StatusConflict)
+		p.wantText(t, ".booking-error", "Goya on Tuesday 24 November 2026: the booking lasts 5h, longer than the maximum of 4h.")
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none", n)
+		}
+	})
+	t.Run("DesksAndRoomsApart", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		p := b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya, fx.DeskOne}, "2026-11-24"))
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, ".booking-error", "Desk 1 is a desk and Goya is a meeting room: desks and rooms cannot be booked together.")
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none", n)
+		}
+	})
+	t.Run("BadInput", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		goya := []uuid.UUID{fx.RoomGoya}
+		with := func(v url.Values, k, val string) url.Values { v.Set(k, val); return v }
+		for _, tc := range []struct {
+			name string
+			form url.Values
+			want string
+		}{
+			{"NoResource", bookForm(nil, "2026-11-24"), "Choose at least one desk or room to book."},
+			{"NoDay", bookForm(goya), "Choose at least one day."},
+			{"Date", bookForm(goya, "24/11/2026"), `"24/11/2026" is not a date: write it as YYYY-MM-DD`},
+			{"From", with(bookForm(goya, "2026-11-24"), "from", "ten"), `From: "ten" is not a time: write it as HH:MM`},
+			{"NoEnd", with(bookForm(goya, "2026-11-24"), "to", ""), "To: choose a time (HH:MM)."},
+			{"EndBeforeStart", with(bookForm(goya, "2026-11-24"), "to", "09:00"), "The end (09:00) must be after the start (10:00)."},
+			{"Guest", with(bookForm(goya, "2026-11-24"), "guests", "ann@"), `"ann@" is not an e-mail address`},
+			{"Attendee", with(bookForm(goya, "2026-11-24"), "attendee", "bob"), `One of the invited colleagues ("bob")`},
+			{"Resource", with(bookForm(nil, "2026-11-24"), "resource", "goya"), `One of the chosen spaces ("goya")`},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				p := b.hxPost("/bookings", tc.form)
+				p.wantStatus(t, http.StatusBadRequest)
+				p.wantText(t, ".booking-error", tc.want)
+			})
+		}
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none", n)
+		}
+	})
+	t.Run("AllDayRoom", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		p := b.hxPost("/bookings", url.Values{"resource": {fx.RoomGoya.String()}, "date": {"2026-11-24"}, "allday": {"1"}})
+		p.wantStatus(t, http.StatusConflict)
+		p.wantText(t, ".booking-error", "Goya on Tuesday 24 November 2026: this resource cannot be booked for the whole day.")
+	})
+	t.Run("TooMany", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard})
+		for i := range 34 {
+			form.Add("date", fx.At(1+i, 0, 0).Format(time.DateOnly))
+		}
+		p := b.hxPost("/bookings", form)
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, ".booking-error", "At most 100 bookings per request.")
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none", n)
+		}
+	})
+	t.Run("UnknownResource", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		p := b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomB}, "2026-11-24"))
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, ".booking-error", "The chosen space on Tuesday 24 November 2026: no bookable resource "+fx.RoomB.String()+".")
+	})
+}
+
+// TestBrowserFindAndBook goes through the search, the floor plan and the booking form in chromium, on the
+// demo office: htmx updates the results and re-colours the plan in place, a room chosen with the keyboard
+// opens beside the plan, and booking it for two days lands in My bookings; axe-core finds nothing serious.
+func TestBrowserFindAndBook(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	if _, err := pb.Service.LoadDemo(t.Context(), fx.Now); err != nil {
+		t.Fatalf("demo: %v", err)
+	}
+	people, err := pb.Service.DevelopmentUsers(t.Context())
+	if err != nil {
+		t.Fatalf("people: %v", err)
+	}
+	var lucia booking.User
+	for _, u := range people {
+		if u.Email == "lucia.fernandez@acme.example" {
+			lucia = u
+		}
+	}
+	b := newTab(t, pb.srv.URL)
+	b.open("/login?next=/find")
+	b.do(chromedp.Click(chromedp.CSS(`form:has(input[value="` + lucia.ID.String() + `"]) button`)))
+	b.waitText("h1", "Find a space")
+	b.waitText("#results-h", "free desks")
+	b.check("find")
+
+	// Filters update the results in place and the URL follows.
+	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
+	b.waitText("#results-h", "free rooms")
+	b.waitText("#results-status", "free rooms")
+	if loc := b.location(); !strings.Contains(loc, "kind=room") {
+		t.Errorf("URL %s does not follow the search", loc)
+	}
+	// A second day, added with the button: the days are redrawn with it.
+	b.do(chromedp.SetValue(chromedp.CSS("#f-add-date"), "2026-11-24"), chromedp.Click(chromedp.CSS(`#f-days button[name=add]`)))
+	b.waitText("#f-days", "Tue 24 Nov")
+	b.waitText(".results-head .meta", "Mon 23 Nov and Tue 24 Nov")
+	picked := strings.TrimPrefix(b.text(`li.result.free .result-name`), "Choose ")
+	b.do(chromedp.Click(chromedp.CSS(`li.result.free input.pick`)))
+	b.waitText("#booking-box", picked, "Monday 23 November 2026", "Tuesday 24 November 2026")
+	b.check("find-chosen")
+
+	// The floor plan: a free room chosen with the keyboard opens beside the plan.
+	b.do(chromedp.Click(chromedp.CSS(".floor-head a.plan-link")))
+	b.waitText("#plan-h", "Madrid HQ")
+	b.check("floor-plan")
+	// The 1st floor has a free room at this hour in the demo.
+	b.do(chromedp.Click(chromedp.CSS(`.floor-tabs label:nth-of-type(2)`)))
+	b.waitText("#plan-h", "1st floor")
+	room, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
+		const a = [...document.querySelectorAll("a.spot.free")].find(a => !a.getAttribute("aria-label").startsWith("Desk"));
+		if (!a) return "";
+		a.focus();
+		return a.getAttribute("aria-label").split(",")[0];
+	})()`))
+	if err != nil || room == "" {
+		t.Fatalf("focus a free room: %q, %v", room, err)
+	}
+	b.do(chromedp.KeyEvent("\r"))
+	b.waitText("#panel", room, "Book "+room)
+	if loc := b.location(); !strings.Contains(loc, "/find/plan?") || !strings.Contains(loc, "resource=") {
+		t.Errorf("URL %s, want the plan with the room open", loc)
+	}
+	b.check("floor-plan-panel")
+
+	// Changing the hours re-colours the plan without reloading the page.
+	marker, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker = true`))
+	if err != nil || !marker {
+		t.Fatalf("mark the page: %v", err)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#p-from"), "19:00"), chromedp.SetValue(chromedp.CSS("#p-to"), "20:00"),
+		chromedp.Click(chromedp.CSS("#plan-form .filter-actions button")))
+	b.waitText(".plan-head .meta", "19:00–20:00")
+	if still, _ := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker === true`)); !still {
+		t.Errorf("the page reloaded")
+	}
+	b.waitText("#panel .resource-panel .until", "Free until 20:00")
+
+	// On a phone the panel comes below the plan.
+	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
+	b.check("floor-plan-phone")
+	b.do(chromedp.EmulateViewport(1280, 900))
+
+	// Book the room for the two days.
+	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
+		chromedp.Click(chromedp.CSS("#booking-box button[type=submit]")))
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(b.location(), "/bookings?booked=2") {
+		if time.Now().After(deadline) {
+			t.Fatalf("after booking: at %s, want /bookings?booked=2", b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	page, err := pb.Service.UserBookings(t.Context(), lucia, booking.BookingFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && bk.Subject == "Planning" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d bookings of %s, want 2", n, room)
+	}
+}
