@@ -62,7 +62,7 @@ func Layout(c Chrome) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if c.Dev {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<p class=\"dev-banner\" role=\"note\"><strong>Development mode</strong> — anyone can sign in as anyone. Never use this mode with real people.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<aside class=\"dev-banner\" aria-label=\"Development mode\"><strong>Development mode</strong> — anyone can sign in as anyone. Never use this mode with real people.</aside>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -120,6 +121,31 @@ func (b *tab) waitText(selector string, parts ...string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// pressEnter presses Enter in the focused element the way a keyboard does: one keydown carrying the text,
+// which a page's preventDefault cancels whole. (chromedp's KeyEvent sends the text as a separate char
+// event, which implicit form submission still sees.)
+func pressEnter() chromedp.Action[chromedp.Void] {
+	return chromedp.KeyEvent("\r", func(p *input.DispatchKeyEventParams) {
+		switch p.Type {
+		case input.DispatchKeyEventTypeKeyDown:
+			p.Text, p.UnmodifiedText = "\r", "\r"
+		case input.DispatchKeyEventTypeChar:
+			p.Modifiers |= int64(chromedp.ModifierAlt) // dropped by KeyEvent: the keydown carried the text
+		}
+	})
+}
+
+// attrOf is an attribute of the first element the selector finds ("" when none).
+func (b *tab) attrOf(selector, name string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](fmt.Sprintf(
+		`((e) => e ? (e.getAttribute(%q) || "") : "")(document.querySelector(%q))`, name, selector)))
+	if err != nil {
+		b.t.Fatalf("attribute %s of %q: %v", name, selector, err)
+	}
+	return v
 }
 
 // axeViolation is what axe-core reports of one rule.

@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
+	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -768,7 +769,12 @@ func TestBookFromTheForm(t *testing.T) {
 // opens beside the plan, and booking it for two days lands in My bookings; axe-core finds nothing serious.
 func TestBrowserFindAndBook(t *testing.T) {
 	t.Parallel()
-	pb := setupPages(t)
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatalf("mockoidc: %v", err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	pb := setupPagesOIDC(t, m)
 	if _, err := pb.Service.LoadDemo(t.Context(), fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
@@ -782,9 +788,11 @@ func TestBrowserFindAndBook(t *testing.T) {
 			lucia = u
 		}
 	}
+	// Lucía signs in at the identity provider (authorization code, PKCE, state, nonce) and comes back.
+	m.QueueUser(&mockoidc.MockUser{Subject: "idp|lucia", Email: lucia.Email, EmailVerified: true})
 	b := newTab(t, pb.srv.URL)
-	b.open("/login?next=/find")
-	b.do(chromedp.Click(chromedp.CSS(`form:has(input[value="` + lucia.ID.String() + `"]) button`)))
+	b.open("/find")
+	b.waitText(".whoami", "Lucía Fernández")
 	b.waitText("h1", "Find a space")
 	b.waitText("#results-h", "free desks")
 	b.check("find")
@@ -812,8 +820,26 @@ func TestBrowserFindAndBook(t *testing.T) {
 	// The 1st floor has a free room at this hour in the demo.
 	b.do(chromedp.Click(chromedp.CSS(`.floor-tabs label:nth-of-type(2)`)))
 	b.waitText("#plan-h", "1st floor")
+	// Changing the hours re-colours the plan without reloading the page.
+	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "busy") {
+		t.Errorf("Alcalá in the morning: %q, want busy", label)
+	}
+	marker, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker = true`))
+	if err != nil || !marker {
+		t.Fatalf("mark the page: %v", err)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#p-from"), "19:00"), chromedp.SetValue(chromedp.CSS("#p-to"), "20:00"),
+		chromedp.Click(chromedp.CSS("#plan-form .filter-actions button")))
+	b.waitText(".plan-head .meta", "19:00–20:00")
+	if still, _ := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker === true`)); !still {
+		t.Errorf("the page reloaded")
+	}
+	// Alcalá, busy in the morning, is free in the evening.
+	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "free") {
+		t.Errorf("Alcalá in the evening: %q, want free", label)
+	}
 	room, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
-		const a = [...document.querySelectorAll("a.spot.free")].find(a => !a.getAttribute("aria-label").startsWith("Desk"));
+		const a = [...document.querySelectorAll("a.spot.free")].find(a => a.getAttribute("aria-label").startsWith("Alcalá"));
 		if (!a) return "";
 		a.focus();
 		return a.getAttribute("aria-label").split(",")[0];
@@ -826,25 +852,21 @@ func TestBrowserFindAndBook(t *testing.T) {
 	if loc := b.location(); !strings.Contains(loc, "/find/plan?") || !strings.Contains(loc, "resource=") {
 		t.Errorf("URL %s, want the plan with the room open", loc)
 	}
-	b.check("floor-plan-panel")
-
-	// Changing the hours re-colours the plan without reloading the page.
-	marker, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker = true`))
-	if err != nil || !marker {
-		t.Fatalf("mark the page: %v", err)
-	}
-	b.do(chromedp.SetValue(chromedp.CSS("#p-from"), "19:00"), chromedp.SetValue(chromedp.CSS("#p-to"), "20:00"),
-		chromedp.Click(chromedp.CSS("#plan-form .filter-actions button")))
-	b.waitText(".plan-head .meta", "19:00–20:00")
-	if still, _ := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker === true`)); !still {
-		t.Errorf("the page reloaded")
-	}
 	b.waitText("#panel .resource-panel .until", "Free until 20:00")
+	b.check("floor-plan-panel")
 
 	// On a phone the panel comes below the plan.
 	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
 	b.check("floor-plan-phone")
 	b.do(chromedp.EmulateViewport(1280, 900))
+
+	// A colleague found by name: Enter looks the name up and does not submit the booking form.
+	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
+	b.waitText("#attendee-choices", "Rosa Delgado")
+	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
+		t.Fatalf("Enter in the colleague search left the page for %s", loc)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#attendee-choices input[name=attendee]`)))
 
 	// Book the room for the two days.
 	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
@@ -867,6 +889,47 @@ func TestBrowserFindAndBook(t *testing.T) {
 		}
 	}
 	if n != 2 {
-		t.Errorf("%d bookings of %s, want 2", n, room)
+		t.Fatalf("%d bookings of %s, want 2", n, room)
+	}
+	if as, err := pb.Service.Attendees(t.Context(), page.Bookings[0]); err != nil || len(as) != 1 || as[0].Name != "Rosa Delgado" {
+		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
+	}
+
+	// My bookings shows both; coffee for the first, then it is cancelled.
+	b.waitText("main", "2 bookings made.")
+	b.waitText("main", room, "Mon 23 Nov, 19:00–20:00 Madrid time", "Tue 24 Nov, 19:00–20:00 Madrid time")
+	var first booking.Booking
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
+			first = bk
+		}
+	}
+	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.ID.String() + `"]`)))
+	b.waitText("h1", room)
+	coffee, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
+		const set = [...document.querySelectorAll("#services fieldset.service")].find(f => f.querySelector("legend").innerText.startsWith("Coffee"));
+		if (!set) return "";
+		set.querySelector("input[type=checkbox]").click();
+		const q = set.querySelector("input[type=number]");
+		if (q) { q.value = "6"; }
+		return set.querySelector("input[type=checkbox]").value;
+	})()`))
+	if err != nil || coffee == "" {
+		t.Fatalf("tick coffee: %q, %v", coffee, err)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#services button[type=submit]`)))
+	b.waitText("#services", "Services saved.", "Coffee")
+	b.check("booking-with-coffee")
+	got, err := pb.Service.Booking(t.Context(), lucia, first.ID)
+	if err != nil || len(got.Reservables) != 1 || got.Reservables[0].Quantity != 6 {
+		t.Fatalf("after ordering: %+v, %v; want coffee for 6", got.Reservables, err)
+	}
+
+	b.do(chromedp.Click(chromedp.CSS("details.cancel > summary")))
+	b.waitText("details.cancel", "Cancel this booking?")
+	b.do(chromedp.Click(chromedp.CSS("details.cancel button")))
+	b.waitText("main", "Booking cancelled.", "Cancelled")
+	if got, err := pb.Service.Booking(t.Context(), lucia, first.ID); err != nil || got.Status != booking.StatusCancelled {
+		t.Errorf("after cancelling: status %s, %v; want CANCELLED", got.Status, err)
 	}
 }

@@ -83,6 +83,7 @@ func (s *Server) renderPageError(c echo.Context, p problem) {
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Retarget", "#notice")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
+		c.Response().Header().Set("HX-Push-Url", "false") // a refusal is not a place to go back to
 		_ = s.render(c, p.Status, views.Notice(p.Title, pageErrorMessage(p)))
 		return
 	}
