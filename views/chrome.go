@@ -60,13 +60,15 @@ func Day(t time.Time) string { return t.Format("Mon 2 Jan") }
 // DayLong is a date with its year: "Tuesday 24 November 2026".
 func DayLong(t time.Time) string { return t.Format("Monday 2 January 2006") }
 
-// Span is an interval in one zone: "Tue 24 Nov, 09:00–10:00", or with both days when it spans several.
+// Span is an interval in one zone: "Tue 24 Nov, 09:00–10:00" when it lies within one day (or ends at the
+// midnight that closes it), with both days otherwise.
 func Span(start, end time.Time) string {
-	if y1, m1, d1 := start.Date(); true {
-		y2, m2, d2 := end.Date()
-		if y1 == y2 && m1 == m2 && d1 == d2 || end.Sub(start) <= 24*time.Hour && end.Hour() == 0 && end.Minute() == 0 {
-			return Day(start) + ", " + Clock(start) + "–" + Clock(end)
-		}
+	y1, m1, d1 := start.Date()
+	y2, m2, d2 := end.Date()
+	sameDay := y1 == y2 && m1 == m2 && d1 == d2
+	endsAtMidnight := end.Sub(start) <= 24*time.Hour && end.Hour() == 0 && end.Minute() == 0
+	if sameDay || endsAtMidnight {
+		return Day(start) + ", " + Clock(start) + "–" + Clock(end)
 	}
 	return Day(start) + " " + Clock(start) + " – " + Day(end) + " " + Clock(end)
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -142,8 +141,6 @@ func localPath(next string) string {
 	return next
 }
 
-func randomString() string { return base64.RawURLEncoding.EncodeToString([]byte(rand.Text())) }
-
 // pageSignIn starts the identity provider's sign-in, or shows the development sign-in, or explains that
 // signing in is not set up.
 func (s *Server) pageSignIn(c echo.Context) error {
@@ -153,7 +150,7 @@ func (s *Server) pageSignIn(c echo.Context) error {
 	case s.login != nil && signedOut:
 		return s.render(c, http.StatusOK, views.SignedOut(s.chrome(c, "Signed out")))
 	case s.login != nil:
-		state, nonce, verifier := randomString(), randomString(), oauth2.GenerateVerifier()
+		state, nonce, verifier := rand.Text(), rand.Text(), oauth2.GenerateVerifier()
 		s.sessions.Put(ctx, sessionState, state)
 		s.sessions.Put(ctx, sessionNonce, nonce)
 		s.sessions.Put(ctx, sessionVerifier, verifier)

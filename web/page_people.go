@@ -7,7 +7,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 )
@@ -45,18 +44,4 @@ func (s *Server) pagePeople(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.PeopleChoices(views.PeoplePicker{
 		Field: field, Multi: c.QueryParam("multi") == "1", Query: c.QueryParam("q"), Chosen: chosen, Found: found,
 	}))
-}
-
-// staticFiles serves the embedded static files; browsers may keep them an hour (htmx, whose name carries
-// its version, a year).
-func (s *Server) staticFiles(c echo.Context) error {
-	h := c.Response().Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	if path := c.Param("*"); len(path) > 8 && path[:8] == "js/htmx-" {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "public, max-age=3600")
-	}
-	http.StripPrefix("/static/", http.FileServerFS(static.Files)).ServeHTTP(c.Response(), c.Request())
-	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -98,16 +100,28 @@ func pageErrorMessage(p problem) string {
 	case p.Status >= 500:
 		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
 	case p.Detail != "":
-		return upperFirst(p.Detail) + "."
+		return toSentence(p.Detail)
 	}
 	return http.StatusText(p.Status) + "."
 }
 
+// toSentence makes a domain message ("check-in closed at 09:15") a sentence for a page: a capital first
+// letter and one full stop at the end.
+func toSentence(msg string) string {
+	msg = strings.TrimSuffix(strings.TrimSpace(msg), ".")
+	if msg == "" {
+		return msg
+	}
+	return upperFirst(msg) + "."
+}
+
+// upperFirst capitalizes the first letter, whatever its script.
 func upperFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // pageHome sends people to the search.

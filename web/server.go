@@ -11,6 +11,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 	"github.com/labstack/echo/v4"
 
+	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -97,4 +98,18 @@ func (s *Server) readyz(c echo.Context) error {
 		return c.String(http.StatusServiceUnavailable, "database unavailable\n")
 	}
 	return c.String(http.StatusOK, "ready\n")
+}
+
+// staticFiles serves the embedded static files; browsers may keep them an hour (htmx, whose name carries
+// its version, a year).
+func (s *Server) staticFiles(c echo.Context) error {
+	h := c.Response().Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	if strings.HasPrefix(c.Param("*"), "js/htmx-") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=3600")
+	}
+	http.StripPrefix("/static/", http.FileServerFS(static.Files)).ServeHTTP(c.Response(), c.Request())
+	return nil
 }
