@@ -48,44 +48,45 @@ SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id;
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
 
 -- name: BookingsBlockingAfter :many
--- Blocking bookings of a resource that end after a moment, earliest first: the one covering the moment
--- (if any) comes first.
+-- The first blocking booking of a resource that overlaps [after, until): the one covering the moment
+-- after, if any, else the next one to start.
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND tstzrange(start_date, end_date, '[)') && tstzrange(@after::timestamptz, @until::timestamptz, '[)')
 ORDER BY start_date
-LIMIT 2;
+LIMIT 1;
 
--- name: BookingsGetByIDs :many
-SELECT * FROM bookings WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
-
--- name: BookingSetStatus :exec
+-- name: BookingSetStatus :one
 -- Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
 UPDATE bookings
 SET status = @status, checked_in_at = CASE WHEN @status = 'ACTIVE' THEN @now::timestamptz ELSE checked_in_at END,
     updated_at = now()
-WHERE organization_id = @organization_id AND id = @id;
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
 
--- name: BookingFinish :exec
+-- name: BookingFinish :one
 -- Ends an ACTIVE booking at a moment, freeing the rest of its slot.
 UPDATE bookings SET status = 'FINISHED', end_date = @end_date, updated_at = now()
-WHERE organization_id = @organization_id AND id = @id;
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
 
--- name: BookingApprove :exec
+-- name: BookingApprove :one
 -- Approves a waiting booking, opening its check-in window anew.
 UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = @check_in_opens_at, check_in_closes_at = @check_in_closes_at,
     updated_at = now()
-WHERE organization_id = @organization_id AND id = @id;
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
 
--- name: BookingMove :exec
+-- name: BookingMove :one
 -- Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
 UPDATE bookings
 SET resource_id = @resource_id, start_date = @start_date, end_date = @end_date, all_day = @all_day, status = @status,
     access_control_type = @access_control_type, check_in_opens_at = @check_in_opens_at,
     check_in_closes_at = @check_in_closes_at, updated_at = now()
-WHERE organization_id = @organization_id AND id = @id;
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
 
 -- name: BookingsOfUser :many
 -- A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of

@@ -12,11 +12,12 @@ import (
 	"github.com/google/uuid"
 )
 
-const bookingApprove = `-- name: BookingApprove :exec
+const bookingApprove = `-- name: BookingApprove :one
 UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
 `
 
 type BookingApproveParams struct {
@@ -27,14 +28,41 @@ type BookingApproveParams struct {
 }
 
 // Approves a waiting booking, opening its check-in window anew.
-func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) error {
-	_, err := q.db.Exec(ctx, bookingApprove,
+func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingApprove,
 		arg.CheckInOpensAt,
 		arg.CheckInClosesAt,
 		arg.OrganizationID,
 		arg.ID,
 	)
-	return err
+	var i Booking
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.ResourceID,
+		&i.CreatorID,
+		&i.OrganizerID,
+		&i.StartDate,
+		&i.EndDate,
+		&i.Status,
+		&i.AccessControlType,
+		&i.Subject,
+		&i.BodyContent,
+		&i.BodyType,
+		&i.Importance,
+		&i.ResourceType,
+		&i.BuildingAccessStatus,
+		&i.CreateOnlineMeeting,
+		&i.SipAddress,
+		&i.UserAccessToken,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
+	)
+	return i, err
 }
 
 const bookingCount = `-- name: BookingCount :one
@@ -48,9 +76,10 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 	return count, err
 }
 
-const bookingFinish = `-- name: BookingFinish :exec
+const bookingFinish = `-- name: BookingFinish :one
 UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
 WHERE organization_id = $2 AND id = $3
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
 `
 
 type BookingFinishParams struct {
@@ -60,9 +89,36 @@ type BookingFinishParams struct {
 }
 
 // Ends an ACTIVE booking at a moment, freeing the rest of its slot.
-func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) error {
-	_, err := q.db.Exec(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
-	return err
+func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
+	var i Booking
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.ResourceID,
+		&i.CreatorID,
+		&i.OrganizerID,
+		&i.StartDate,
+		&i.EndDate,
+		&i.Status,
+		&i.AccessControlType,
+		&i.Subject,
+		&i.BodyContent,
+		&i.BodyType,
+		&i.Importance,
+		&i.ResourceType,
+		&i.BuildingAccessStatus,
+		&i.CreateOnlineMeeting,
+		&i.SipAddress,
+		&i.UserAccessToken,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
+	)
+	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
@@ -209,12 +265,13 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) er
 	return err
 }
 
-const bookingMove = `-- name: BookingMove :exec
+const bookingMove = `-- name: BookingMove :one
 UPDATE bookings
 SET resource_id = $1, start_date = $2, end_date = $3, all_day = $4, status = $5,
     access_control_type = $6, check_in_opens_at = $7,
     check_in_closes_at = $8, updated_at = now()
 WHERE organization_id = $9 AND id = $10
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
 `
 
 type BookingMoveParams struct {
@@ -231,8 +288,8 @@ type BookingMoveParams struct {
 }
 
 // Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
-func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) error {
-	_, err := q.db.Exec(ctx, bookingMove,
+func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingMove,
 		arg.ResourceID,
 		arg.StartDate,
 		arg.EndDate,
@@ -244,14 +301,42 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) error 
 		arg.OrganizationID,
 		arg.ID,
 	)
-	return err
+	var i Booking
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.ResourceID,
+		&i.CreatorID,
+		&i.OrganizerID,
+		&i.StartDate,
+		&i.EndDate,
+		&i.Status,
+		&i.AccessControlType,
+		&i.Subject,
+		&i.BodyContent,
+		&i.BodyType,
+		&i.Importance,
+		&i.ResourceType,
+		&i.BuildingAccessStatus,
+		&i.CreateOnlineMeeting,
+		&i.SipAddress,
+		&i.UserAccessToken,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
+	)
+	return i, err
 }
 
-const bookingSetStatus = `-- name: BookingSetStatus :exec
+const bookingSetStatus = `-- name: BookingSetStatus :one
 UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
 `
 
 type BookingSetStatusParams struct {
@@ -262,14 +347,41 @@ type BookingSetStatusParams struct {
 }
 
 // Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
-func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusParams) error {
-	_, err := q.db.Exec(ctx, bookingSetStatus,
+func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusParams) (Booking, error) {
+	row := q.db.QueryRow(ctx, bookingSetStatus,
 		arg.Status,
 		arg.Now,
 		arg.OrganizationID,
 		arg.ID,
 	)
-	return err
+	var i Booking
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.ResourceID,
+		&i.CreatorID,
+		&i.OrganizerID,
+		&i.StartDate,
+		&i.EndDate,
+		&i.Status,
+		&i.AccessControlType,
+		&i.Subject,
+		&i.BodyContent,
+		&i.BodyType,
+		&i.Importance,
+		&i.ResourceType,
+		&i.BuildingAccessStatus,
+		&i.CreateOnlineMeeting,
+		&i.SipAddress,
+		&i.UserAccessToken,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.AllDay,
+		&i.CheckInOpensAt,
+		&i.CheckInClosesAt,
+		&i.CheckedInAt,
+	)
+	return i, err
 }
 
 const bookingUpsert = `-- name: BookingUpsert :execrows
@@ -354,7 +466,7 @@ WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND tstzrange(start_date, end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
 ORDER BY start_date
-LIMIT 2
+LIMIT 1
 `
 
 type BookingsBlockingAfterParams struct {
@@ -364,8 +476,8 @@ type BookingsBlockingAfterParams struct {
 	Until          time.Time
 }
 
-// Blocking bookings of a resource that end after a moment, earliest first: the one covering the moment
-// (if any) comes first.
+// The first blocking booking of a resource that overlaps [after, until): the one covering the moment
+// after, if any, else the next one to start.
 func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockingAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsBlockingAfter,
 		arg.OrganizationID,
@@ -518,60 +630,6 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]Book
 	for rows.Next() {
 		var i BookingsFinishEndedRow
 		if err := rows.Scan(&i.OrganizationID, &i.ID); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
-`
-
-type BookingsGetByIDsParams struct {
-	OrganizationID uuid.UUID
-	Ids            []uuid.UUID
-}
-
-func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsParams) ([]Booking, error) {
-	rows, err := q.db.Query(ctx, bookingsGetByIDs, arg.OrganizationID, arg.Ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []Booking
-	for rows.Next() {
-		var i Booking
-		if err := rows.Scan(
-			&i.OrganizationID,
-			&i.ID,
-			&i.ResourceID,
-			&i.CreatorID,
-			&i.OrganizerID,
-			&i.StartDate,
-			&i.EndDate,
-			&i.Status,
-			&i.AccessControlType,
-			&i.Subject,
-			&i.BodyContent,
-			&i.BodyType,
-			&i.Importance,
-			&i.ResourceType,
-			&i.BuildingAccessStatus,
-			&i.CreateOnlineMeeting,
-			&i.SipAddress,
-			&i.UserAccessToken,
-			&i.CreatedAt,
-			&i.UpdatedAt,
-			&i.AllDay,
-			&i.CheckInOpensAt,
-			&i.CheckInClosesAt,
-			&i.CheckedInAt,
-		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -16,8 +16,9 @@ type BookingActions struct {
 	Release       bool // ACTIVE: can be released early (checked out)
 	Change        bool // its time can be changed
 	Cancel        bool // it can be cancelled now
-	// CancelLockedBy is the contracted reservable that can no longer be cancelled, which keeps the booking
-	// from being cancelled (or released before its start); nil when none does.
+	// CancelLockedBy is the contracted reservable that can no longer be cancelled, which alone keeps the
+	// booking from being cancelled (or, checked in early, from being released before its start); nil when
+	// none does.
 	CancelLockedBy *Reservable
 	// Services tells whether reservables can be contracted, changed or removed at all (each still has its
 	// own deadline, ReservableDeadline).
@@ -37,15 +38,16 @@ func (b Booking) ActionsAt(now time.Time) BookingActions {
 	a.Release = b.Status == StatusActive
 	a.Change = waiting && !overdue
 	a.Cancel = waiting && !overdue
-	for _, br := range b.Reservables {
-		if now.After(ReservableDeadline(b, br.Reservable)) {
-			rv := br.Reservable
-			a.CancelLockedBy = &rv
-			a.Cancel = false
-			break
-		}
-	}
 	a.Services = b.Status.Blocking() && !overdue
+	// Released before its start, a booking is as good as cancelled (CheckOut): its services must allow it.
+	releasedBeforeStart := a.Release && !now.Truncate(time.Millisecond).After(b.Start)
+	if !a.Cancel && !releasedBeforeStart {
+		return a
+	}
+	if rv := lockingReservable(b, now); rv != nil {
+		a.CancelLockedBy = rv
+		a.Cancel, a.Release = false, false
+	}
 	return a
 }
 
@@ -69,6 +71,5 @@ func (s *Service) AdditionalServicesActive(ctx context.Context, actor User) (boo
 // its organizer and creator, and the receptionists and admins of its organization. Its other attendees
 // only see it.
 func (b Booking) ActableBy(u User) bool {
-	return b.OrganizationID == u.OrganizationID &&
-		(b.Organizer.ID == u.ID || b.Creator.ID == u.ID || u.Role.ActsForOthers())
+	return mayAct(u, b.OrganizationID, b.Organizer.ID, b.Creator.ID)
 }

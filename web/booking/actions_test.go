@@ -24,6 +24,7 @@ func TestBookingActionsAt(t *testing.T) {
 		return b
 	}
 	withCoffee := with(booking.StatusPending, booking.BookingReservable{Reservable: coffee, Quantity: 1})
+	activeWithCoffee := with(booking.StatusActive, booking.BookingReservable{Reservable: coffee, Quantity: 1})
 	for _, tc := range []struct {
 		name string
 		b    booking.Booking
@@ -47,6 +48,14 @@ func TestBookingActionsAt(t *testing.T) {
 			booking.BookingActions{CheckInLater: true, Change: true, Cancel: true, Services: true}},
 		{"ServicePastItsDeadline", withCoffee, fx.At(0, 8, 1),
 			booking.BookingActions{CheckInLater: true, Change: true, CancelLockedBy: &coffee, Services: true}},
+		// Overdue, it cannot be cancelled anyway: the service is not what keeps it.
+		{"ServicePastItsDeadlineWhenCheckInCloses", withCoffee, fx.At(0, 10, 15), booking.BookingActions{CheckInClosed: true}},
+		// Checked in early, releasing it before its start would cancel the service too late.
+		{"ActiveBeforeItsStartWithAServicePastItsDeadline", activeWithCoffee, fx.At(0, 9, 55),
+			booking.BookingActions{CancelLockedBy: &coffee, Services: true}},
+		{"ActiveAtItsStartWithAServicePastItsDeadline", activeWithCoffee, fx.At(0, 10, 0),
+			booking.BookingActions{CancelLockedBy: &coffee, Services: true}},
+		{"ActiveAfterItsStartWithAService", activeWithCoffee, fx.At(0, 10, 1), booking.BookingActions{Release: true, Services: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.b.ActionsAt(tc.at)
@@ -86,9 +95,10 @@ func TestBookingActableBy(t *testing.T) {
 	}
 }
 
-// TestBookingActionsAgreeWithTheLifecycle holds ActionsAt to what CheckIn and Cancel then do, at the
-// moments around the edges of the check-in window and of a service's deadline. A booking checked in by the
-// first action meets the second as ACTIVE, which is not offered to cancel either.
+// TestBookingActionsAgreeWithTheLifecycle holds ActionsAt to what CheckIn, Cancel and CheckOut then do, at
+// the moments around the edges of the check-in window and of a service's deadline. A booking checked in by
+// the first action meets the second as ACTIVE, which is not offered to cancel either, and the third as
+// ACTIVE, released before its start while check-in is open early.
 func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 	t.Parallel()
 	for _, at := range []time.Time{fx.At(0, 8, 0), fx.At(0, 8, 1), fx.At(0, 9, 49), fx.At(0, 9, 50), fx.At(0, 10, 14), fx.At(0, 10, 15)} {
@@ -112,6 +122,7 @@ func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 			for i, do := range []func(id uuid.UUID) error{
 				func(id uuid.UUID) error { _, err := b.Service.CheckIn(t.Context(), alice, id); return err },
 				func(id uuid.UUID) error { _, err := b.Service.Cancel(t.Context(), alice, id); return err },
+				func(id uuid.UUID) error { _, err := b.Service.CheckOut(t.Context(), alice, id); return err },
 			} {
 				for _, bk := range bs {
 					cur, err := b.Service.Booking(t.Context(), alice, bk.ID)
@@ -119,7 +130,7 @@ func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 						t.Fatalf("read booking: %v", err)
 					}
 					a := cur.ActionsAt(b.Service.Now())
-					offered := []bool{a.CheckIn, a.Cancel}[i]
+					offered := []bool{a.CheckIn, a.Cancel, a.Release}[i]
 					if err := do(cur.ID); (err == nil) != offered {
 						t.Errorf("%s, action %d at %s: offered %v, but the lifecycle answered %v", cur.Resource.Name, i, at.Format("15:04"), offered, err)
 					}

@@ -42,14 +42,11 @@ type ResourceAvailability struct {
 // or an unknown category; 1004 no such building, or a hidden one; 1006 no such floor in the building, or
 // a hidden one; 1005 no such subcategory.
 func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQuery) ([]ResourceAvailability, error) {
-	if !q.To.After(q.From) {
-		return nil, Errorf(CodeInvalidRequest, "to: must be after from")
+	if err := checkTimes(Interval{Start: q.From, End: q.To}, "from", "to"); err != nil {
+		return nil, err
 	}
 	if q.To.Sub(q.From) > MaxAvailabilityRange {
 		return nil, Errorf(CodeInvalidRequest, "to: at most %s after from", human(MaxAvailabilityRange))
-	}
-	if q.From.Before(minTime) || q.To.After(maxTime) {
-		return nil, Errorf(CodeInvalidRequest, "from and to: must lie between the years 1970 and 9999")
 	}
 	category, err := optionalCategory(q.Category)
 	if err != nil {
@@ -96,10 +93,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	}
 	for _, b := range busy {
 		a := &out[index[b.ResourceID]]
-		iv := Interval{Start: latest(b.StartDate, q.From), End: b.EndDate}
-		if iv.End.After(q.To) {
-			iv.End = q.To
-		}
+		iv := Interval{Start: latest(b.StartDate, q.From), End: earliest(b.EndDate, q.To)}
 		a.Busy, a.Free = append(a.Busy, iv), false
 	}
 	return out, nil

@@ -49,11 +49,15 @@ func Statuses() []Status {
 		StatusCancelled, StatusRejected}
 }
 
-// canAct reports whether the user may act on the booking: its organizer and creator, and the receptionists
-// and admins of its organization.
+// canAct reports whether the user may act on the booking row (see mayAct).
 func canAct(u User, b queries.Booking) bool {
-	return b.OrganizationID == u.OrganizationID &&
-		(b.OrganizerID == u.ID || b.CreatorID == u.ID || u.Role.ActsForOthers())
+	return mayAct(u, b.OrganizationID, b.OrganizerID, b.CreatorID)
+}
+
+// mayAct reports whether the user may act on a booking of the organization with that organizer and
+// creator: they themselves, and the receptionists and admins of the organization.
+func mayAct(u User, org, organizer, creator uuid.UUID) bool {
+	return org == u.OrganizationID && (organizer == u.ID || creator == u.ID || u.Role.ActsForOthers())
 }
 
 // Booking returns one booking, with its contracted reservables, to someone who may see it: whoever may

@@ -93,22 +93,17 @@ func (s *Service) Features(ctx context.Context, actor User) ([]Feature, error) {
 // none when the organization has no additional-services module.
 // Codes: 1002 no such resource, or one that is deactivated or hidden (or on such a floor or building).
 func (s *Service) ResourceReservables(ctx context.Context, actor User, resourceID uuid.UUID) ([]Reservable, error) {
-	org := actor.OrganizationID
-	rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{resourceID})
+	if _, err := bookableResource(ctx, s.q, actor.OrganizationID, resourceID); err != nil {
+		return nil, err
+	}
+	active, err := s.AdditionalServicesActive(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
-	if res, ok := rs[resourceID]; !ok || !res.Bookable() {
-		return nil, Errorf(CodeResourceNotFound, "no bookable resource %s", resourceID)
-	}
-	o, err := s.q.OrganizationGet(ctx, org)
-	if err != nil {
-		return nil, fmt.Errorf("get organization: %w", err)
-	}
-	if !o.AdditionalServicesActive {
+	if !active {
 		return []Reservable{}, nil
 	}
-	rows, err := s.q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: org, ResourceID: resourceID})
+	rows, err := s.q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: actor.OrganizationID, ResourceID: resourceID})
 	if err != nil {
 		return nil, fmt.Errorf("list reservables: %w", err)
 	}

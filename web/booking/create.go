@@ -55,6 +55,19 @@ var (
 	maxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
+// checkTimes refuses an interval that does not end after it starts, or that lies outside the range of
+// times a booking may use; start and end name its two fields in the message.
+// Codes: 2000.
+func checkTimes(iv Interval, start, end string) error {
+	if !iv.End.After(iv.Start) {
+		return Errorf(CodeInvalidRequest, "%s: must be after %s", end, start)
+	}
+	if iv.Start.Before(minTime) || iv.End.After(maxTime) {
+		return Errorf(CodeInvalidRequest, "%s and %s: must lie between the years 1970 and 9999", start, end)
+	}
+	return nil
+}
+
 var (
 	importances = []string{"LOW", "NORMAL", "HIGH"}
 	bodyTypes   = []string{"TEXT", "HTML"}
@@ -74,11 +87,8 @@ func (b *NewBooking) normalize() error {
 	if b.Start.IsZero() || b.End.IsZero() {
 		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
 	}
-	if !b.End.After(b.Start) {
-		return Errorf(CodeInvalidRequest, "endDate: must be after startDate")
-	}
-	if b.Start.Before(minTime) || b.End.After(maxTime) {
-		return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
+	if err := checkTimes(Interval{Start: b.Start, End: b.End}, "startDate", "endDate"); err != nil {
+		return err
 	}
 	if b.Importance == "" {
 		b.Importance = "LOW"
@@ -211,7 +221,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, category Category, reso
 	if err := checkCategory(res, category); err != nil {
 		return Resource{}, Interval{}, err
 	}
-	loc, err := s.location(res.Floor.Building.Timezone)
+	loc, err := Location(res.Floor.Building.Timezone)
 	if err != nil {
 		return Resource{}, Interval{}, err
 	}
@@ -290,6 +300,21 @@ func insertAttendees(ctx context.Context, q *queries.Queries, org, bookingID uui
 		pos++
 	}
 	return nil
+}
+
+// bookableResource loads one resource as resourcesByID does.
+// Codes: 1002 no such resource in the organization, or one that is deactivated or hidden (or on such a floor
+// or building).
+func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (Resource, error) {
+	rs, err := resourcesByID(ctx, q, org, []uuid.UUID{id})
+	if err != nil {
+		return Resource{}, err
+	}
+	res, ok := rs[id]
+	if !ok || !res.Bookable() {
+		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", id)
+	}
+	return res, nil
 }
 
 // resourcesByID loads resources with floor, building, subcategory, rule and features.

@@ -17,12 +17,9 @@ const (
 )
 
 // Floor-plan geometry shared by every demo floor: pixels of the SVG in /static/floors, whose viewBox is
-// 0 0 demoPlanWidth demoPlanHeight. Meeting rooms and phone booths line the top band, from the left;
-// desks stand in clusters of 2 rows × 4 desks in the bottom band, filled column by column.
+// 0 0 1200 800 (TestDemoLayoutFloorPlans reads it). Meeting rooms and phone booths line the top band, from
+// the left; desks stand in clusters of 2 rows × 4 desks in the bottom band, filled column by column.
 const (
-	demoPlanWidth  = 1200
-	demoPlanHeight = 800
-
 	demoRoomLeft   = 60  // x of the first room
 	demoRoomTop    = 60  // y of every room
 	demoRoomBottom = 330 // bottom y of every room
@@ -346,8 +343,8 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		// The desk window read both as wall-clock time and as time elapsed since midnight, so that the
 		// bookings also fit on the days clocks change.
 		midnight := at(0, 0)
-		start := demoLater(at(7, 0), midnight.Add(7*time.Hour))
-		end := demoEarlier(at(21, 0), midnight.Add(21*time.Hour))
+		start := latest(at(7, 0), midnight.Add(7*time.Hour))
+		end := earliest(at(21, 0), midnight.Add(21*time.Hour))
 		for j := range demoDesksBookedPerDay {
 			res := desks[(d*7+j*5)%len(desks)]
 			booking(res, day, start, end, "Office day", "Desk booked for the whole day.")
@@ -359,22 +356,6 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		}
 	}
 	return out
-}
-
-// demoLater returns the later of a and b.
-func demoLater(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
-
-// demoEarlier returns the earlier of a and b.
-func demoEarlier(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }
 
 // DemoResult is what LoadDemo loaded, with the people to try the service as.

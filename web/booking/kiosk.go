@@ -50,35 +50,25 @@ type PosterStatus struct {
 // page: as StatusByPosterCode, and who holds it until when, or how long a booking made now may last.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
-	ps, err := s.posterStatus(ctx, actor, posterCode)
-	if errors.Is(err, errEndedMeanwhile) {
-		// The booking that made the resource busy ended between two reads: read again, once.
-		ps, err = s.posterStatus(ctx, actor, posterCode)
-	}
-	return ps, err
-}
-
-// errEndedMeanwhile tells that the booking covering now ended while the status was being read.
-var errEndedMeanwhile = errors.New("the booking covering now has ended meanwhile")
-
-func (s *Service) posterStatus(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
-	st, err := s.StatusByPosterCode(ctx, actor, posterCode)
+	res, err := s.resourceByPosterCode(ctx, actor.OrganizationID, posterCode)
 	if err != nil {
 		return PosterStatus{}, err
 	}
-	res := st.Resource
-	loc, err := s.location(res.Floor.Building.Timezone)
+	loc, err := Location(res.Floor.Building.Timezone)
 	if err != nil {
 		return PosterStatus{}, err
 	}
 	now := s.now()
-	ps := PosterStatus{ResourceStatus: st, Location: loc}
-	if !res.Bookable() {
+	st, err := s.statusAt(ctx, res, now)
+	if err != nil {
+		return PosterStatus{}, err
+	}
+	ps := PosterStatus{ResourceStatus: st.ResourceStatus, Location: loc, Window: st.window}
+	switch {
+	case !res.Bookable():
 		ps.State = PosterUnavailable
 		return ps, nil
-	}
-	ps.Window = res.Rule.Window(now, loc)
-	if st.IsFree {
+	case st.IsFree:
 		ps.State, ps.BookFrom = PosterFree, now.Truncate(time.Minute)
 		until := *st.FreeUntil
 		if max := res.Rule.MaximumDuration; max > 0 && until.Sub(ps.BookFrom) > max {
@@ -86,23 +76,11 @@ func (s *Service) posterStatus(ctx context.Context, actor User, posterCode strin
 		}
 		ps.BookUntil = &until
 		return ps, nil
-	}
-	org := actor.OrganizationID
-	covering, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
-		OrganizationID: org, ResourceID: res.ID, After: now, Until: now.Add(time.Millisecond),
-	})
-	if err != nil {
-		return PosterStatus{}, fmt.Errorf("get the booking covering now: %w", err)
-	}
-	if len(covering) == 0 {
-		// Nothing covers now: either the window is closed, or the booking that did has just ended.
-		if w := ps.Window; !now.Before(w.Start) && now.Before(w.End) {
-			return PosterStatus{}, errEndedMeanwhile
-		}
-		ps.State = PosterClosed
+	case st.covering == nil:
+		ps.State = PosterClosed // outside today's window
 		return ps, nil
 	}
-	cur := covering[0]
+	cur, org := st.covering, actor.OrganizationID
 	ps.State, ps.BookingStatus = PosterBusy, Status(cur.Status)
 	end, err := s.q.BookingsRunEnd(ctx, queries.BookingsRunEndParams{FromDate: cur.EndDate, OrganizationID: org, ResourceID: res.ID})
 	if err != nil {
@@ -141,21 +119,16 @@ func (p PosterStatus) EndChoices() []time.Time {
 // Codes: 1002 no resource with that poster code, or one that cannot be booked; 2000 until not after now;
 // 4001 the resource is booked during part of that time; 4003, 4004 the rule refuses the end.
 func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string) (Booking, error) {
-	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{
-		OrganizationID: creator.OrganizationID, PosterCode: posterCode,
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Booking{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
-	}
+	res, err := s.resourceByPosterCode(ctx, creator.OrganizationID, posterCode)
 	if err != nil {
-		return Booking{}, fmt.Errorf("get resource by poster code: %w", err)
+		return Booking{}, err
 	}
 	start := s.now().Truncate(time.Minute)
 	if !until.After(start) {
 		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
 	}
-	bs, err := s.CreateBookings(ctx, creator, organizer, Category(row.Subcategory.Category),
-		[]NewBooking{{ResourceID: row.Resource.ID, Start: start, End: until}}, userAccessToken)
+	bs, err := s.CreateBookings(ctx, creator, organizer, res.Subcategory.Category,
+		[]NewBooking{{ResourceID: res.ID, Start: start, End: until}}, userAccessToken)
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {
@@ -206,13 +179,9 @@ func (s *Service) PosterResources(ctx context.Context, actor User, q PosterQuery
 	case (q.FloorID == nil) == (q.ResourceID == nil):
 		return Floor{}, nil, Errorf(CodeInvalidRequest, "choose either a floor or a resource")
 	case q.ResourceID != nil:
-		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{*q.ResourceID})
+		res, err := bookableResource(ctx, s.q, org, *q.ResourceID)
 		if err != nil {
 			return Floor{}, nil, err
-		}
-		res, ok := rs[*q.ResourceID]
-		if !ok || !res.Bookable() {
-			return Floor{}, nil, Errorf(CodeResourceNotFound, "no bookable resource %s", *q.ResourceID)
 		}
 		return res.Floor, []Resource{res}, nil
 	}

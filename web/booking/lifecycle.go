@@ -22,10 +22,11 @@ import (
 // Repeating a check-in, a release or a cancellation that already happened answers the booking as it is,
 // so that a client may retry safely.
 
-// transition locks the booking the actor may act on, hands it to fn complete and as of now, and returns it
-// as fn left it. Everything fn writes is one transaction with the lock.
+// transition locks the booking the actor may act on, hands it to fn complete and as of now, and returns
+// what fn returns: the booking as fn left it (b itself when nothing changed). Everything fn writes is one
+// transaction with the lock.
 // Codes: 1011 no such booking, or one the actor may not act on.
-func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) error) (Booking, error) {
+func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
 	org := actor.OrganizationID
 	var out Booking
 	err := s.inTx(ctx, func(q *queries.Queries) error {
@@ -40,25 +41,16 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 		if err != nil {
 			return err
 		}
-		b := bs[0]
-		if err := fn(q, b, s.now()); err != nil {
-			return err
-		}
-		if row, err = q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id}); err != nil {
-			return fmt.Errorf("get booking: %w", err)
-		}
-		// Transitions change the row, never the people or the contracts; only a move changes the resource.
-		if row.ResourceID == b.Resource.ID {
-			out = assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
-			return nil
-		}
-		if bs, err = hydrate(ctx, q, org, []queries.Booking{row}); err != nil {
-			return err
-		}
-		out = bs[0]
-		return nil
+		out, err = fn(q, bs[0], s.now())
+		return err
 	})
 	return out, err
+}
+
+// withRow returns b as row, written by a transition, now has it: a transition changes the row, never the
+// people or the contracts (nor the resource, but for a move).
+func (b Booking) withRow(row queries.Booking) Booking {
+	return assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
 }
 
 // CheckIn checks the actor (or the person they act for) in to a booking: PENDING becomes ACTIVE. Check-in
@@ -66,19 +58,19 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is neither PENDING nor ACTIVE;
 // 4010 check-in has not opened yet; 4011 check-in has closed.
 func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch b.Status {
 		case StatusActive:
-			return nil
+			return b, nil
 		case StatusPending:
 		default:
-			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
 		}
 		if now.Before(b.CheckIn.Start) {
-			return Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", s.local(b, b.CheckIn.Start))
+			return Booking{}, Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", s.local(b, b.CheckIn.Start))
 		}
 		if !now.Before(b.CheckIn.End) {
-			return Errorf(CodeCheckInClosed, "check-in closed at %s", s.local(b, b.CheckIn.End))
+			return Booking{}, Errorf(CodeCheckInClosed, "check-in closed at %s", s.local(b, b.CheckIn.End))
 		}
 		return setStatus(ctx, q, b, StatusActive, now)
 	})
@@ -89,22 +81,18 @@ func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Bookin
 // Codes: 1002 no resource with that poster code; 1012 no booking of user for that resource whose
 // check-in is open now.
 func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, posterCode string) (Booking, error) {
-	org := actor.OrganizationID
-	res, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Booking{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
-	}
+	res, err := s.resourceByPosterCode(ctx, actor.OrganizationID, posterCode)
 	if err != nil {
-		return Booking{}, fmt.Errorf("get resource by poster code: %w", err)
+		return Booking{}, err
 	}
 	rows, err := s.q.BookingsToCheckIn(ctx, queries.BookingsToCheckInParams{
-		OrganizationID: org, ResourceID: res.Resource.ID, UserID: user.ID, At: s.now(),
+		OrganizationID: actor.OrganizationID, ResourceID: res.ID, UserID: user.ID, At: s.now(),
 	})
 	if err != nil {
 		return Booking{}, fmt.Errorf("find booking to check in: %w", err)
 	}
 	if len(rows) == 0 {
-		return Booking{}, Errorf(CodeNoBookingToCheckIn, "%s has no booking of %s whose check-in is open now", user.Name, res.Resource.Name)
+		return Booking{}, Errorf(CodeNoBookingToCheckIn, "%s has no booking of %s whose check-in is open now", user.Name, res.Name)
 	}
 	return s.CheckIn(ctx, actor, rows[0].ID)
 }
@@ -114,25 +102,26 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor released
 // already; 4072 released before its start while a contracted reservable can no longer be cancelled.
 func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch {
 		case b.Status == StatusFinished, b.Status == StatusCancelled && b.CheckedInAt != nil:
-			return nil // released already
+			return b, nil // released already
 		case b.Status != StatusActive:
-			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a checked-in (ACTIVE) booking can be released", b.Status)
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a checked-in (ACTIVE) booking can be released", b.Status)
 		}
 		end := now.Truncate(time.Millisecond)
 		switch {
 		case !end.After(b.Start):
 			if err := reservablesCancellable(b, now); err != nil {
-				return err
+				return Booking{}, err
 			}
 			return setStatus(ctx, q, b, StatusCancelled, now)
 		case end.Before(b.End):
-			if err := q.BookingFinish(ctx, queries.BookingFinishParams{OrganizationID: b.OrganizationID, ID: b.ID, EndDate: end}); err != nil {
-				return fmt.Errorf("finish booking: %w", err)
+			row, err := q.BookingFinish(ctx, queries.BookingFinishParams{OrganizationID: b.OrganizationID, ID: b.ID, EndDate: end})
+			if err != nil {
+				return Booking{}, fmt.Errorf("finish booking: %w", err)
 			}
-			return nil
+			return b.withRow(row), nil
 		}
 		return setStatus(ctx, q, b, StatusFinished, now)
 	})
@@ -142,21 +131,21 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is checked in, over or decided, or
 // its check-in has closed (it expires); 4072 a reservable contracted on it can no longer be cancelled.
 func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch b.Status {
 		case StatusCancelled:
-			return nil
+			return b, nil
 		case StatusPending, StatusWaitingApproval:
 		case StatusActive:
-			return Errorf(CodeBookingNotModifiable, "the booking is checked in; release it instead")
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is checked in; release it instead")
 		default:
-			return Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
 		}
 		if err := s.notOverdue(b, now); err != nil {
-			return err
+			return Booking{}, err
 		}
 		if err := reservablesCancellable(b, now); err != nil {
-			return err
+			return Booking{}, err
 		}
 		return setStatus(ctx, q, b, StatusCancelled, now)
 	})
@@ -170,27 +159,28 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
 	}
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusWaitingApproval {
-			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
 		}
 		if !approved {
 			return setStatus(ctx, q, b, StatusRejected, now)
 		}
 		if err := s.notOverdue(b, now); err != nil {
-			return err // too late to approve; rejecting is still fine
+			return Booking{}, err // too late to approve; rejecting is still fine
 		}
-		loc, err := s.location(b.Resource.Floor.Building.Timezone)
+		loc, err := Location(b.Resource.Floor.Building.Timezone)
 		if err != nil {
-			return err
+			return Booking{}, err
 		}
 		w := b.Resource.Rule.CheckInWindow(Interval{Start: b.Start, End: b.End}, b.AllDay, now, loc)
-		if err := q.BookingApprove(ctx, queries.BookingApproveParams{
+		row, err := q.BookingApprove(ctx, queries.BookingApproveParams{
 			OrganizationID: b.OrganizationID, ID: b.ID, CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
-		}); err != nil {
-			return fmt.Errorf("approve booking: %w", err)
+		})
+		if err != nil {
+			return Booking{}, fmt.Errorf("approve booking: %w", err)
 		}
-		return nil
+		return b.withRow(row), nil
 	})
 }
 
@@ -214,12 +204,12 @@ type BookingChange struct {
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
 // taken.
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) error {
+	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
-			return Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
 		}
 		if err := s.notOverdue(b, now); err != nil {
-			return err
+			return Booking{}, err
 		}
 		iv, resID, allDay := Interval{Start: b.Start, End: b.End}, b.Resource.ID, b.AllDay
 		if c.Start != nil || c.End != nil {
@@ -235,36 +225,32 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			resID = *c.ResourceID
 		}
 		if iv.Start.Equal(b.Start) && iv.End.Equal(b.End) && resID == b.Resource.ID {
-			return nil
+			return b, nil
 		}
-		if !iv.End.After(iv.Start) {
-			return Errorf(CodeInvalidRequest, "endDate: must be after startDate")
-		}
-		if iv.Start.Before(minTime) || iv.End.After(maxTime) {
-			return Errorf(CodeInvalidRequest, "startDate and endDate: must lie between the years 1970 and 9999")
+		if err := checkTimes(iv, "startDate", "endDate"); err != nil {
+			return Booking{}, err
 		}
 		if !iv.End.After(now) {
-			return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, iv.End))
+			return Booking{}, Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, iv.End))
 		}
-		rs, err := resourcesByID(ctx, q, b.OrganizationID, []uuid.UUID{resID})
-		if err != nil {
-			return err
-		}
-		res, ok := rs[resID]
-		if !ok || !res.Bookable() {
-			return Errorf(CodeResourceNotFound, "no bookable resource %s", resID)
+		res := b.Resource // complete as the booking was read; another one, or one no longer bookable, is looked up
+		if resID != res.ID || !res.Bookable() {
+			var err error
+			if res, err = bookableResource(ctx, q, b.OrganizationID, resID); err != nil {
+				return Booking{}, err
+			}
 		}
 		if err := checkCategory(res, b.ResourceType); err != nil {
-			return err
+			return Booking{}, err
 		}
-		loc, err := s.location(res.Floor.Building.Timezone)
+		loc, err := Location(res.Floor.Building.Timezone)
 		if err != nil {
-			return err
+			return Booking{}, err
 		}
 		rule := res.Rule
 		if allDay {
 			if iv, err = rule.AllDay(b.Start, now, loc); err != nil {
-				return err
+				return Booking{}, err
 			}
 			rule.MaximumDuration = 0
 		}
@@ -275,10 +261,10 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			checkAt = b.Start.Add(WalkUpGrace)
 		}
 		if err := rule.CheckInterval(iv, checkAt, loc); err != nil {
-			return err
+			return Booking{}, err
 		}
 		if err := moveReservables(ctx, q, b, res, iv, now); err != nil {
-			return err
+			return Booking{}, err
 		}
 		// Approval is asked again when the booking moves to another resource or grows beyond what was
 		// approved; shortening an approved booking keeps it approved.
@@ -290,23 +276,20 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
 		w := rule.CheckInWindow(iv, allDay, now, loc)
 		if iv.Start.Equal(b.Start) && res.ID == b.Resource.ID {
-			w = Interval{Start: b.CheckIn.Start, End: b.CheckIn.End}
-			if w.End.After(iv.End) {
-				w.End = iv.End
-			}
+			w = Interval{Start: b.CheckIn.Start, End: earliest(b.CheckIn.End, iv.End)}
 		}
-		err = q.BookingMove(ctx, queries.BookingMoveParams{
+		row, err := q.BookingMove(ctx, queries.BookingMoveParams{
 			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, StartDate: iv.Start, EndDate: iv.End,
 			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,
 			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
 		})
 		if isExclusionViolation(err) {
-			return Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
+			return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
 		}
 		if err != nil {
-			return fmt.Errorf("move booking: %w", err)
+			return Booking{}, fmt.Errorf("move booking: %w", err)
 		}
-		return nil
+		return assemble(row, res, b.Creator, b.Organizer, b.Reservables), nil
 	})
 }
 
@@ -357,25 +340,36 @@ func (s *Service) notOverdue(b Booking, now time.Time) error {
 // reservablesCancellable refuses to drop a booking while a reservable contracted on it is inside its
 // minimum cancellation time.
 func reservablesCancellable(b Booking, now time.Time) error {
+	if rv := lockingReservable(b, now); rv != nil {
+		return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
+			rv.Name, human(rv.MinimumCancellation))
+	}
+	return nil
+}
+
+// lockingReservable is the first reservable contracted on b whose deadline (ReservableDeadline) has passed
+// at now, which keeps b from being dropped; nil when none.
+func lockingReservable(b Booking, now time.Time) *Reservable {
 	for _, br := range b.Reservables {
-		if now.After(b.Start.Add(-br.Reservable.MinimumCancellation)) {
-			return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
-				br.Reservable.Name, human(br.Reservable.MinimumCancellation))
+		if now.After(ReservableDeadline(b, br.Reservable)) {
+			return &br.Reservable
 		}
 	}
 	return nil
 }
 
-func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, now time.Time) error {
-	if err := q.BookingSetStatus(ctx, queries.BookingSetStatusParams{OrganizationID: b.OrganizationID, ID: b.ID, Status: string(st), Now: now}); err != nil {
-		return fmt.Errorf("set booking status: %w", err)
+// setStatus moves b to the status and returns it as it now is.
+func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, now time.Time) (Booking, error) {
+	row, err := q.BookingSetStatus(ctx, queries.BookingSetStatusParams{OrganizationID: b.OrganizationID, ID: b.ID, Status: string(st), Now: now})
+	if err != nil {
+		return Booking{}, fmt.Errorf("set booking status: %w", err)
 	}
-	return nil
+	return b.withRow(row), nil
 }
 
 // local writes a moment as the booking's building reads it.
 func (s *Service) local(b Booking, t time.Time) string {
-	if loc, err := s.location(b.Resource.Floor.Building.Timezone); err == nil {
+	if loc, err := Location(b.Resource.Floor.Building.Timezone); err == nil {
 		t = t.In(loc)
 	}
 	return t.Format("2006-01-02 15:04 MST")

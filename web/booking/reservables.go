@@ -2,14 +2,12 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -28,11 +26,12 @@ type ReservableOrder struct {
 // standard delivery time; comments are kept only where the reservable allows them.
 // Adding, changing or removing a contract later than its reservable's minimum cancellation time before
 // the booking's start is refused; contracts left as they were are not.
-// Codes: 2000 a reservable twice; 1011 no such booking visible to the actor; 4007 the booking is no longer
-// blocking (cancelled, rejected, expired, finished), or its check-in closed without a check-in; 4079 the organization has no additional-services
-// module; 1002 the booked resource, its floor or building is deactivated or hidden; 1043 a reservable not
-// associated with the booked resource; 4078 a quantity below 1, or other than 1 where quantity cannot be
-// chosen; 4077 a delivery time outside [0, duration]; 4072 a change inside the minimum cancellation time.
+// Codes: 2000 a reservable twice; 1011 no such booking the actor may act on; 4007 the booking is no longer
+// blocking (cancelled, rejected, expired, finished), or its check-in closed without a check-in; 4079 the
+// organization has no additional-services module; 1002 the booked resource, its floor or building is
+// deactivated or hidden; 1043 a reservable not associated with the booked resource; 4078 a quantity below
+// 1, or other than 1 where quantity cannot be chosen; 4077 a delivery time outside [0, duration]; 4072 a
+// change inside the minimum cancellation time.
 func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID uuid.UUID, orders []ReservableOrder) ([]BookingReservable, error) {
 	seen := make(map[uuid.UUID]bool, len(orders))
 	for i, o := range orders {
@@ -41,70 +40,52 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		}
 		seen[o.ReservableID] = true
 	}
-	org := actor.OrganizationID
-	var out []BookingReservable
-	err := s.inTx(ctx, func(q *queries.Queries) error {
-		b, err := q.BookingGetForUpdate(ctx, queries.BookingGetForUpdateParams{OrganizationID: org, ID: bookingID})
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canAct(actor, b)) {
-			return Errorf(CodeBookingNotFound, "no booking %s", bookingID)
+	out, err := s.transition(ctx, actor, bookingID, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+		if !b.Status.Blocking() {
+			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
 		}
+		if err := s.notOverdue(b, now); err != nil {
+			return Booking{}, err
+		}
+		o, err := q.OrganizationGet(ctx, b.OrganizationID)
 		if err != nil {
-			return fmt.Errorf("get booking: %w", err)
-		}
-		if !Status(b.Status).Blocking() {
-			return Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
-		}
-		if overdue(Status(b.Status), b.CheckInClosesAt, s.now()) {
-			return Errorf(CodeBookingNotModifiable, "check-in closed without a check-in: the booking expires")
-		}
-		o, err := q.OrganizationGet(ctx, org)
-		if err != nil {
-			return fmt.Errorf("get organization: %w", err)
+			return Booking{}, fmt.Errorf("get organization: %w", err)
 		}
 		if !o.AdditionalServicesActive {
-			return Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
+			return Booking{}, Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
 		}
-		rs, err := q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: []uuid.UUID{b.ResourceID}})
+		if !b.Resource.Bookable() {
+			return Booking{}, Errorf(CodeResourceNotFound, "the booked resource is not available any more")
+		}
+		allowed, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: b.OrganizationID, ResourceID: b.Resource.ID})
 		if err != nil {
-			return fmt.Errorf("get resource: %w", err)
+			return Booking{}, fmt.Errorf("get reservables of resource: %w", err)
 		}
-		if len(rs) != 1 || !fullResource(rs[0].Resource, rs[0].Floor, rs[0].Building, rs[0].Subcategory, rs[0].ResourceRule).Bookable() {
-			return Errorf(CodeResourceNotFound, "the booked resource is not available any more")
-		}
-		allowed, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: org, ResourceID: b.ResourceID})
+		next, err := priceOrders(orders, allowed, b.End.Sub(b.Start))
 		if err != nil {
-			return fmt.Errorf("get reservables of resource: %w", err)
+			return Booking{}, err
 		}
-		current, err := q.BookingReservablesOfBookings(ctx, queries.BookingReservablesOfBookingsParams{OrganizationID: org, BookingIds: []uuid.UUID{bookingID}})
-		if err != nil {
-			return fmt.Errorf("get contracted reservables: %w", err)
+		if err := checkCancellation(b.Reservables, next, b.Start, now); err != nil {
+			return Booking{}, err
 		}
-
-		next, err := priceOrders(orders, allowed, b.EndDate.Sub(b.StartDate))
-		if err != nil {
-			return err
-		}
-		if err := checkCancellation(contracts(current), next, b.StartDate, s.now()); err != nil {
-			return err
-		}
-		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: org, BookingID: bookingID}); err != nil {
-			return fmt.Errorf("delete contracted reservables: %w", err)
+		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: b.OrganizationID, BookingID: b.ID}); err != nil {
+			return Booking{}, fmt.Errorf("delete contracted reservables: %w", err)
 		}
 		for _, br := range next {
 			if err := q.BookingReservableInsert(ctx, queries.BookingReservableInsertParams{
-				OrganizationID: org, BookingID: bookingID, ReservableID: br.Reservable.ID,
+				OrganizationID: b.OrganizationID, BookingID: b.ID, ReservableID: br.Reservable.ID,
 				DeliveryTimeMs: br.DeliveryTime.Milliseconds(), Quantity: br.Quantity, Comment: br.Comment,
 			}); err != nil {
-				return fmt.Errorf("insert contracted reservable: %w", err)
+				return Booking{}, fmt.Errorf("insert contracted reservable: %w", err)
 			}
 		}
-		out = sortedByName(next)
-		return nil
+		b.Reservables = sortedByName(next)
+		return b, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out.Reservables, nil
 }
 
 // priceOrders turns orders into contracts, checking each against the reservables of the resource.

@@ -94,10 +94,7 @@ func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, 
 	case !allDay && r.ExpirationMargin > 0:
 		closes = iv.Start.Add(r.ExpirationMargin)
 	}
-	closes = latest(closes, iv.Start, madeAt.Add(MinCheckInTime))
-	if closes.After(iv.End) {
-		closes = iv.End
-	}
+	closes = earliest(latest(closes, iv.Start, madeAt.Add(MinCheckInTime)), iv.End)
 	return Interval{Start: iv.Start.Add(-r.AdvanceCheckIn), End: closes}
 }
 
@@ -118,9 +115,20 @@ func (r ResourceRule) AllDay(day, now time.Time, loc *time.Location) (Interval, 
 	return w, nil
 }
 
+// latest returns the latest of the moments.
 func latest(t time.Time, ts ...time.Time) time.Time {
 	for _, u := range ts {
 		if u.After(t) {
+			t = u
+		}
+	}
+	return t
+}
+
+// earliest returns the earliest of the moments.
+func earliest(t time.Time, ts ...time.Time) time.Time {
+	for _, u := range ts {
+		if u.Before(t) {
 			t = u
 		}
 	}

@@ -101,13 +101,9 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	}
 	org := actor.OrganizationID
 	if q.ResourceID != nil {
-		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{*q.ResourceID})
+		res, err := bookableResource(ctx, s.q, org, *q.ResourceID)
 		if err != nil {
 			return Found{}, err
-		}
-		res, ok := rs[*q.ResourceID]
-		if !ok || !res.Bookable() {
-			return Found{}, Errorf(CodeResourceNotFound, "no bookable resource %s", *q.ResourceID)
 		}
 		q.BuildingID, q.FloorID = res.Floor.Building.ID, &res.Floor.ID
 	}
@@ -115,7 +111,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	if err != nil {
 		return Found{}, err
 	}
-	loc, err := s.location(b.Timezone)
+	loc, err := Location(b.Timezone)
 	if err != nil {
 		return Found{}, err
 	}
@@ -206,10 +202,8 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 		d.State, d.Refusal = SpotUnavailable, searchRefusal(err, d.Hours, now)
 		return d
 	}
+	// The rule keeps the hours inside the day's window: free until its end, or the next booking after them.
 	d.FreeUntil = d.Window.End
-	if d.FreeUntil.Before(d.Hours.End) {
-		d.FreeUntil = d.Hours.End
-	}
 	for _, b := range busy {
 		if !b.Start.Before(d.Hours.End) && b.Start.Before(d.FreeUntil) {
 			d.FreeUntil = b.Start
@@ -303,7 +297,7 @@ func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uui
 	if err != nil {
 		return SearchStart{}, err
 	}
-	loc, err := s.location(b.Timezone)
+	loc, err := Location(b.Timezone)
 	if err != nil {
 		return SearchStart{}, err
 	}

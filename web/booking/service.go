@@ -24,8 +24,6 @@ type Service struct {
 	pool *pgxpool.Pool
 	q    *queries.Queries
 	now  func() time.Time
-
-	locations sync.Map // time-zone name → *time.Location
 }
 
 // Option configures a Service.
@@ -60,16 +58,20 @@ func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) e
 	return err
 }
 
-// location returns the time zone of a building, loaded once.
-func (s *Service) location(name string) (*time.Location, error) {
-	if l, ok := s.locations.Load(name); ok {
+var zones sync.Map // IANA time-zone name → *time.Location
+
+// Location returns the time zone a building names (Building.Timezone, an IANA name such as
+// "Europe/Madrid"), loaded once for the whole process: every calendar rule is read in it, and every time
+// the pages show is written in it.
+func Location(name string) (*time.Location, error) {
+	if l, ok := zones.Load(name); ok {
 		return l.(*time.Location), nil
 	}
 	l, err := time.LoadLocation(name)
 	if err != nil {
 		return nil, fmt.Errorf("time zone %q: %w", name, err)
 	}
-	s.locations.Store(name, l)
+	zones.Store(name, l)
 	return l, nil
 }
 

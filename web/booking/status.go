@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
@@ -24,41 +25,64 @@ type ResourceStatus struct {
 // blocking booking's start and the end of today's window.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
-	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{
-		OrganizationID: actor.OrganizationID, PosterCode: posterCode,
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
-	}
-	if err != nil {
-		return ResourceStatus{}, fmt.Errorf("get resource by poster code: %w", err)
-	}
-	st := ResourceStatus{Resource: fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule)}
-	if !st.Resource.Bookable() {
-		return st, nil
-	}
-	loc, err := s.location(row.Building.Timezone)
+	res, err := s.resourceByPosterCode(ctx, actor.OrganizationID, posterCode)
 	if err != nil {
 		return ResourceStatus{}, err
 	}
-	now := s.now()
-	w := st.Resource.Rule.Window(now, loc)
-	if now.Before(w.Start) || !now.Before(w.End) {
+	st, err := s.statusAt(ctx, res, s.now())
+	return st.ResourceStatus, err
+}
+
+// resourceAt is the status of a resource at a moment, with what made it so: today's window (zero when
+// the resource is not bookable) and the blocking booking covering the moment (nil when none).
+type resourceAt struct {
+	ResourceStatus
+	window   Interval
+	covering *queries.Booking
+}
+
+// statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most.
+func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
+	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
+	if !res.Bookable() {
+		return st, nil
+	}
+	loc, err := Location(res.Floor.Building.Timezone)
+	if err != nil {
+		return resourceAt{}, err
+	}
+	st.window = res.Rule.Window(now, loc)
+	if now.Before(st.window.Start) || !now.Before(st.window.End) {
 		return st, nil
 	}
 	next, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
-		OrganizationID: actor.OrganizationID, ResourceID: st.Resource.ID, After: now, Until: w.End,
+		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
 	})
 	if err != nil {
-		return ResourceStatus{}, fmt.Errorf("get next bookings: %w", err)
+		return resourceAt{}, fmt.Errorf("get next bookings: %w", err)
 	}
-	until := w.End
+	until := st.window.End
 	if len(next) > 0 {
 		if !next[0].StartDate.After(now) {
+			st.covering = &next[0]
 			return st, nil
 		}
 		until = next[0].StartDate
 	}
 	st.IsFree, st.FreeUntil = true, &until
 	return st, nil
+}
+
+// resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory
+// and rule (not its features), bookable or not.
+// Codes: 1002 no resource with that poster code in the organization.
+func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, posterCode string) (Resource, error) {
+	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
+	if err != nil {
+		return Resource{}, fmt.Errorf("get resource by poster code: %w", err)
+	}
+	return fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule), nil
 }
