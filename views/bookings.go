@@ -3,10 +3,7 @@ package views
 import (
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
-
-	"github.com/a-h/templ"
 
 	"github.com/workspacebooking/booking/web/booking"
 )
@@ -94,25 +91,18 @@ type ApprovalRow struct {
 	Error   string
 }
 
-var bookingZones sync.Map // time-zone name → *time.Location
-
-// bookingZone is a building's time zone, loaded once; UTC when the name is unknown.
-func bookingZone(tz string) *time.Location {
-	if l, ok := bookingZones.Load(tz); ok {
-		return l.(*time.Location)
-	}
-	l, err := time.LoadLocation(tz)
+// bookingLocation is the time zone of the booking's building (UTC in the unlikely case that it cannot be
+// loaded: the import checks every building's).
+func bookingLocation(b booking.Booking) *time.Location {
+	loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
 	if err != nil {
 		return time.UTC
 	}
-	bookingZones.Store(tz, l)
-	return l
+	return loc
 }
 
 // BookingLocal is a moment as the booking's building reads it.
-func BookingLocal(b booking.Booking, t time.Time) time.Time {
-	return t.In(bookingZone(b.Resource.Floor.Building.Timezone))
-}
+func BookingLocal(b booking.Booking, t time.Time) time.Time { return t.In(bookingLocation(b)) }
 
 // bookingZoneLabel names the booking's time zone: "Madrid time".
 func bookingZoneLabel(b booking.Booking) string { return ZoneLabel(b.Resource.Floor.Building.Timezone) }
@@ -130,11 +120,9 @@ func BookingWhen(b booking.Booking) string {
 // bookingMoment is a moment of a booking in its building's zone, with the day when it is not the day the
 // booking starts: "09:50 Madrid time", or "Mon 23 Nov, 20:00 Madrid time".
 func bookingMoment(b booking.Booking, t time.Time) string {
-	lt, ls := BookingLocal(b, t), BookingLocal(b, b.Start)
-	if y1, m1, d1 := lt.Date(); true {
-		if y2, m2, d2 := ls.Date(); y1 == y2 && m1 == m2 && d1 == d2 {
-			return Clock(lt) + " " + bookingZoneLabel(b)
-		}
+	lt := BookingLocal(b, t)
+	if sameDate(lt, BookingLocal(b, b.Start)) {
+		return Clock(lt) + " " + bookingZoneLabel(b)
 	}
 	return Day(lt) + ", " + Clock(lt) + " " + bookingZoneLabel(b)
 }
@@ -160,21 +148,15 @@ func BookingStatusWord(s booking.Status) string {
 	return string(s)
 }
 
-// where is a resource's place: "Floor 1 · Madrid HQ".
-func where(r booking.Resource) string {
-	floor := r.Floor.Name
-	if floor == "" {
-		floor = "Floor " + strconv.Itoa(int(r.Floor.FloorNumber))
-	}
-	return floor + " · " + r.Floor.Building.Name
-}
+// actions is what the viewer can do to the booking now.
+func (c BookingCard) actions() booking.BookingActions { return actionsOf(c.Booking, c.Viewer, c.Now) }
 
-// actions is what the viewer can do to the booking now: nothing when they are only invited.
-func (c BookingCard) actions() booking.BookingActions {
-	if !c.Booking.ActableBy(c.Viewer) {
+// actionsOf is what viewer can do to b at now: nothing when they are only invited.
+func actionsOf(b booking.Booking, viewer booking.User, now time.Time) booking.BookingActions {
+	if !b.ActableBy(viewer) {
 		return booking.BookingActions{}
 	}
-	return c.Booking.ActionsAt(c.Now)
+	return b.ActionsAt(now)
 }
 
 // servicesLink tells whether the card links to the booking's services form.
@@ -210,10 +192,8 @@ func (c BookingCard) checkInNote() string {
 		return "Check-in is open until " + bookingMoment(b, b.CheckIn.End) + "."
 	case a.CheckInLater:
 		opens := BookingLocal(b, b.CheckIn.Start)
-		if y, m, d := opens.Date(); true {
-			if ny, nm, nd := BookingLocal(b, c.Now).Date(); y == ny && m == nm && d == nd {
-				return "Check-in opens at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
-			}
+		if sameDate(opens, BookingLocal(b, c.Now)) {
+			return "Check-in opens at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
 		}
 		return "Check-in opens " + Day(opens) + " at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
 	case a.CheckInClosed:
@@ -226,13 +206,18 @@ func (c BookingCard) checkInNote() string {
 	return ""
 }
 
-// cancelLockedNote says why the booking cannot be cancelled any more, when a contracted service is why.
+// cancelLockedNote says why the booking cannot be cancelled (or, checked in early, released before its
+// start) any more, when a contracted service is why.
 func (c BookingCard) cancelLockedNote() string {
 	rv := c.actions().CancelLockedBy
-	if rv == nil || !(c.Booking.Status == booking.StatusPending || c.Booking.Status == booking.StatusWaitingApproval) {
+	if rv == nil {
 		return ""
 	}
-	return "It can no longer be cancelled: " + rv.Name + " could only be cancelled until " +
+	what := "It can no longer be cancelled: "
+	if c.Booking.Status == booking.StatusActive {
+		what = "It cannot be released before it starts: "
+	}
+	return what + rv.Name + " could only be cancelled until " +
 		bookingMoment(c.Booking, booking.ReservableDeadline(c.Booking, *rv)) + "."
 }
 
@@ -263,13 +248,9 @@ func servicesSummary(brs []booking.BookingReservable) string {
 // offersServices tells whether the booking is one services are ordered for: a meeting room's.
 func offersServices(b booking.Booking) bool { return b.ResourceType == booking.CategorySpace }
 
-// oobAttrs marks the section for an out-of-band swap when it answers beside another partial.
-func (f ServicesForm) oobAttrs() templ.Attributes {
-	if f.OOB {
-		return templ.Attributes{"hx-swap-oob": "true"}
-	}
-	return templ.Attributes{}
-}
+// HasServicesSection tells whether the booking's page has a services section: a meeting room's, or any
+// booking with services contracted on it.
+func HasServicesSection(b booking.Booking) bool { return offersServices(b) || len(b.Reservables) > 0 }
 
 // contracted is the contract of the reservable on the booking, if any.
 func (f ServicesForm) contracted(id string) (booking.BookingReservable, bool) {
@@ -282,9 +263,7 @@ func (f ServicesForm) contracted(id string) (booking.BookingReservable, bool) {
 }
 
 // changeable tells whether the viewer can order services on the booking at all now.
-func (f ServicesForm) changeable() bool {
-	return f.Booking.ActableBy(f.Viewer) && f.Booking.ActionsAt(f.Now).Services
-}
+func (f ServicesForm) changeable() bool { return actionsOf(f.Booking, f.Viewer, f.Now).Services }
 
 // open tells whether the reservable can still be ordered, changed or cancelled on the booking.
 func (f ServicesForm) open(rv booking.Reservable) bool {
@@ -362,10 +341,7 @@ func (f ServicesForm) comment(rv booking.Reservable) string {
 // sameDay tells whether the booking starts and ends on one local day, so that a time of day names one
 // moment of it.
 func (f ServicesForm) sameDay() bool {
-	s, e := BookingLocal(f.Booking, f.Booking.Start), BookingLocal(f.Booking, f.Booking.End.Add(-time.Nanosecond))
-	y1, m1, d1 := s.Date()
-	y2, m2, d2 := e.Date()
-	return y1 == y2 && m1 == m2 && d1 == d2
+	return sameDate(BookingLocal(f.Booking, f.Booking.Start), BookingLocal(f.Booking, f.Booking.End.Add(-time.Nanosecond)))
 }
 
 func (f ServicesForm) startClock() string { return Clock(BookingLocal(f.Booking, f.Booking.Start)) }

@@ -63,12 +63,16 @@ func DayLong(t time.Time) string { return t.Format("Monday 2 January 2006") }
 // Span is an interval in one zone: "Tue 24 Nov, 09:00–10:00" when it lies within one day (or ends at the
 // midnight that closes it), with both days otherwise.
 func Span(start, end time.Time) string {
-	y1, m1, d1 := start.Date()
-	y2, m2, d2 := end.Date()
-	sameDay := y1 == y2 && m1 == m2 && d1 == d2
 	endsAtMidnight := end.Sub(start) <= 24*time.Hour && end.Hour() == 0 && end.Minute() == 0
-	if sameDay || endsAtMidnight {
+	if sameDate(start, end) || endsAtMidnight {
 		return Day(start) + ", " + Clock(start) + "–" + Clock(end)
 	}
 	return Day(start) + " " + Clock(start) + " – " + Day(end) + " " + Clock(end)
+}
+
+// sameDate tells whether two times fall on the same date, each read in its own location.
+func sameDate(a, b time.Time) bool {
+	y1, m1, d1 := a.Date()
+	y2, m2, d2 := b.Date()
+	return y1 == y2 && m1 == m2 && d1 == d2
 }

@@ -65,6 +65,11 @@ type FindSearch struct {
 // Zone names the building's time zone: "Madrid time".
 func (s FindSearch) Zone() string { return ZoneLabel(s.Building.Timezone) }
 
+// BookingForm is the booking form of the resources for the search's days and hours.
+func (s FindSearch) BookingForm(rs []booking.Resource) BookingForm {
+	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone()}
+}
+
 // values are the query parameters of the search, without the chosen resources.
 func (s FindSearch) values() url.Values {
 	v := url.Values{}
@@ -198,8 +203,15 @@ func GroupByFloor(results []booking.SearchResult) ([]FloorResults, int) {
 	return out, free
 }
 
-// Where says where a resource is: "1st floor · Madrid HQ".
-func Where(r booking.Resource) string { return r.Floor.Name + " · " + r.Floor.Building.Name }
+// Where says where a resource is: "1st floor · Madrid HQ" ("Floor 1 · Madrid HQ" for a floor without a
+// name).
+func Where(r booking.Resource) string {
+	floor := r.Floor.Name
+	if floor == "" {
+		floor = "Floor " + strconv.Itoa(int(r.Floor.FloorNumber))
+	}
+	return floor + " · " + r.Floor.Building.Name
+}
 
 // dayClock is a moment as a time of day on the local day starting at midnight: the next midnight is 24:00.
 func dayClock(t, midnight time.Time) string {

@@ -14,8 +14,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// findOOB marks an element htmx swaps out of band, by its id, when the flag is set.
-func findOOB(on bool) templ.Attributes {
+// oob marks an element htmx swaps out of band, by its id, beside another partial, when on is set.
+func oob(on bool) templ.Attributes {
 	if on {
 		return templ.Attributes{"hx-swap-oob": "true"}
 	}
@@ -463,7 +463,7 @@ func hoursFields(s FindSearch, prefix string, swap bool) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, findOOB(swap))
+		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, oob(swap))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -668,7 +668,7 @@ func dayFields(s FindSearch, prefix string, swap bool) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, findOOB(swap))
+		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, oob(swap))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1339,7 +1339,7 @@ func bookingAside(r FindResults, swap bool) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, findOOB(swap))
+		templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, oob(swap))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -59,17 +59,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	var p problem
-	var de *booking.Error
 	var he *echo.HTTPError
-	err = booking.Interpret(err)
+	de, status := domainRefusal(err)
 	switch {
-	case errors.As(err, &de):
+	case de != nil:
 		p = problem{
-			Status: codeStatus[de.Code], Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
+			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
 			Detail: de.Message, Index: de.Index,
-		}
-		if p.Status == 0 {
-			p.Status = http.StatusInternalServerError
 		}
 	case errors.As(err, &he):
 		p = problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
@@ -100,4 +96,18 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	_ = c.JSON(p.Status, p)
+}
+
+// domainRefusal is err as the domain's error, with its code's HTTP status; nil for an error that is not
+// the domain's (a failure).
+func domainRefusal(err error) (*booking.Error, int) {
+	var de *booking.Error
+	if !errors.As(booking.Interpret(err), &de) {
+		return nil, 0
+	}
+	status := codeStatus[de.Code]
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	return de, status
 }

@@ -14,7 +14,9 @@ import (
 // domain method as POST /api/v1/bookings/{id}/approval.
 
 // approvalsForbidden is what everybody but admins reads on the approval pages.
-const approvalsForbidden = "Only admins approve bookings."
+func approvalsForbidden() error {
+	return booking.Errorf(booking.CodeForbidden, "only admins approve bookings")
+}
 
 // pageApprovals is GET /approvals[?cursor=]: what waits for approval, earliest first, a page at a time
 // (with htmx, "Show more" answers the next page's rows only).
@@ -22,7 +24,7 @@ func (s *Server) pageApprovals(c echo.Context) error {
 	cursor := c.QueryParam("cursor")
 	p, err := s.approvals(c, cursor)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
-		return s.renderApprovalsForbidden(c)
+		return approvalsForbidden()
 	}
 	if err != nil {
 		return err
@@ -30,7 +32,7 @@ func (s *Server) pageApprovals(c echo.Context) error {
 	if isHTMX(c) && cursor != "" {
 		return s.render(c, http.StatusOK, views.ApprovalsMore(p))
 	}
-	p.Notice = s.popBookingsFlash(c)
+	_, p.Notice = s.popFlash(c)
 	return s.render(c, http.StatusOK, views.ApprovalsPage(p))
 }
 
@@ -53,7 +55,7 @@ func (s *Server) pageDecide(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	b, err := s.bookings.Decide(ctx, actor, id, approve)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
-		return s.renderApprovalsForbidden(c)
+		return approvalsForbidden()
 	}
 	if err != nil {
 		refusal, status := bookingRefusal(err)
@@ -72,7 +74,7 @@ func (s *Server) pageDecide(c echo.Context) error {
 	if isHTMX(c) {
 		return s.render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Outcome: outcome}))
 	}
-	s.sessions.Put(ctx, bookingsFlashKey, outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b)+".")
+	s.putFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b)+".")
 	return c.Redirect(http.StatusSeeOther, "/approvals")
 }
 
@@ -100,15 +102,4 @@ func (s *Server) renderApprovals(c echo.Context, status int, refusal string) err
 	}
 	p.Error = refusal
 	return s.render(c, status, views.ApprovalsPage(p))
-}
-
-// renderApprovalsForbidden tells someone who is not an admin that approvals are not theirs (403): the
-// whole page, or with htmx the page's notice.
-func (s *Server) renderApprovalsForbidden(c echo.Context) error {
-	if isHTMX(c) {
-		c.Response().Header().Set("HX-Retarget", "#notice")
-		c.Response().Header().Set("HX-Reswap", "innerHTML")
-		return s.render(c, http.StatusForbidden, views.Notice("Forbidden", approvalsForbidden))
-	}
-	return s.render(c, http.StatusForbidden, views.ErrorPage(s.chrome(c, "Forbidden"), http.StatusForbidden, approvalsForbidden))
 }

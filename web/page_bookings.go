@@ -24,17 +24,15 @@ import (
 // redirected back with a notice, with htmx the card (or the services section) is swapped in place, and a
 // refusal is shown next to what was refused, in words, with the code's HTTP status.
 
-// bookingsFlashKey is the session key of the notice the next page shows once ("Booking cancelled.").
-const bookingsFlashKey = "bookings_flash"
-
 // upcomingPages bounds how many pages of upcoming bookings My bookings reads to list them soonest first.
 const upcomingPages = 5
 
-// pastStatuses are the statuses of bookings that are over: the Past tab.
-var pastStatuses = []booking.Status{booking.StatusFinished, booking.StatusExpired, booking.StatusCancelled, booking.StatusRejected}
-
-// upcomingStatuses are the statuses of bookings still to come or going on: the Upcoming tab.
-var upcomingStatuses = []booking.Status{booking.StatusWaitingApproval, booking.StatusPending, booking.StatusActive}
+// upcomingStatuses hold their resource, still to come or going on: the Upcoming tab; pastStatuses are
+// over: the Past tab.
+var (
+	upcomingStatuses = slices.DeleteFunc(booking.Statuses(), func(s booking.Status) bool { return !s.Blocking() })
+	pastStatuses     = slices.DeleteFunc(booking.Statuses(), booking.Status.Blocking)
+)
 
 // pageMyBookings is GET /bookings?when=upcoming|past[&cursor=][&booked=N]: the person's bookings as
 // cards. Upcoming ones are listed soonest first, past ones latest first, a page at a time ("Show more";
@@ -72,7 +70,7 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 	if more {
 		return s.render(c, http.StatusOK, views.MyBookingsMore(p))
 	}
-	p.Notice = s.popBookingsFlash(c)
+	_, p.Notice = s.popFlash(c)
 	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
 		p.Notice = strings.TrimSpace(fmt.Sprintf("%d %s made. %s", n, plural(n, "booking", "bookings"), p.Notice))
 	}
@@ -133,8 +131,9 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 	if err != nil {
 		return err
 	}
+	_, notice := s.popFlash(c)
 	return s.render(c, status, views.BookingDetailPage(views.BookingPage{
-		Chrome: s.chrome(c, card.Booking.Resource.Name), Notice: s.popBookingsFlash(c), Card: card,
+		Chrome: s.chrome(c, card.Booking.Resource.Name), Notice: notice, Card: card,
 		Attendees: attendees, Services: f,
 	}))
 }
@@ -143,8 +142,8 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 // the booked resource offers (nothing, once it is deactivated or hidden).
 func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
 	f := views.ServicesForm{Booking: b, Viewer: actor, Now: s.bookings.Now(), From: bookingPath(b.ID)}
-	if b.ResourceType != booking.CategorySpace && len(b.Reservables) == 0 {
-		return f, nil
+	if !views.HasServicesSection(b) {
+		return f, nil // not shown: nothing to read
 	}
 	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
 	if err != nil {
@@ -203,7 +202,10 @@ func (s *Server) pageCancel(c echo.Context) error {
 func (s *Server) pageChangeBooking(c echo.Context) error {
 	typed := views.ChangeForm{Date: c.FormValue("date"), From: c.FormValue("start"), To: c.FormValue("end")}
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
-		loc := views.BookingLocal(b, b.Start).Location()
+		loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
+		if err != nil {
+			return b, "", err
+		}
 		start, err1 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.From, loc)
 		end, err2 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.To, loc)
 		switch {
@@ -262,7 +264,7 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 			card.Change = &typed[0]
 		}
 	} else if !isHTMX(c) {
-		s.sessions.Put(ctx, bookingsFlashKey, done)
+		s.putFlash(c, "", done)
 		return c.Redirect(http.StatusSeeOther, back+"#booking-"+id.String())
 	} else {
 		card.Done = done
@@ -283,20 +285,11 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 // bookingRefusal tells a refusal to show next to the form (in words, with its HTTP status) from an error
 // the page answers as a whole (a booking not found, a failure): the words are empty then.
 func bookingRefusal(err error) (string, int) {
-	var de *booking.Error
-	if !errors.As(booking.Interpret(err), &de) {
-		return "", 0
-	}
-	status := codeStatus[de.Code]
+	de, status := domainRefusal(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {
 		return "", 0
 	}
-	return upperFirst(strings.TrimSuffix(de.Message, ".")) + ".", status
-}
-
-// popBookingsFlash is the notice left for this page by the action before, once.
-func (s *Server) popBookingsFlash(c echo.Context) string {
-	return s.sessions.PopString(c.Request().Context(), bookingsFlashKey)
+	return toSentence(de.Message), status
 }
 
 // pageOrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
@@ -321,9 +314,14 @@ func (s *Server) pageOrderServices(c echo.Context) error {
 	if err != nil {
 		return invalid("form: %v", err)
 	}
-	orders, typed, err := serviceOrders(b, f.Offered, form)
+	loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
+	if err != nil {
+		return err
+	}
+	orders, typed, err := serviceOrders(b, loc, f.Offered, form)
+	var contracted []booking.BookingReservable
 	if err == nil {
-		_, err = s.bookings.ContractReservables(ctx, actor, id, orders)
+		contracted, err = s.bookings.ContractReservables(ctx, actor, id, orders)
 	}
 	status := http.StatusOK
 	if err != nil {
@@ -334,12 +332,10 @@ func (s *Server) pageOrderServices(c echo.Context) error {
 		status, f.Error, f.Typed = code, servicesRefusal(err, refusal, b, f.Offered, orders), typed
 	} else {
 		if !isHTMX(c) {
-			s.sessions.Put(ctx, bookingsFlashKey, "Services saved.")
+			s.putFlash(c, "", "Services saved.")
 			return c.Redirect(http.StatusSeeOther, bookingPath(id)+"#services")
 		}
-		if b, err = s.bookings.Booking(ctx, actor, id); err != nil {
-			return err
-		}
+		b.Reservables = contracted // the resulting set, as the booking now holds it
 		f.Booking, f.Done = b, "Services saved."
 	}
 	if isHTMX(c) {
@@ -350,7 +346,7 @@ func (s *Server) pageOrderServices(c echo.Context) error {
 }
 
 // serviceOrders reads the services form into orders, and what was typed, by reservable id, to show again.
-func serviceOrders(b booking.Booking, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
+func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
 	byID := make(map[string]booking.Reservable, len(offered))
 	for _, rv := range offered {
 		byID[rv.ID.String()] = rv
@@ -383,7 +379,7 @@ func serviceOrders(b booking.Booking, offered []booking.Reservable, form url.Val
 			o.Quantity = &n32
 		}
 		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
-			at, err := deliveryOffset(b, d)
+			at, err := deliveryOffset(b, loc, d)
 			if err != nil {
 				return nil, typed, invalid("%s: the delivery time must be a time of day such as 10:30", name)
 			}
@@ -406,16 +402,16 @@ func serviceOrders(b booking.Booking, offered []booking.Reservable, form url.Val
 	return orders, typed, nil
 }
 
-// deliveryOffset reads a local time of day of the booking as an offset from its start: on the start's
-// day, or, for a booking across midnight, the end's.
-func deliveryOffset(b booking.Booking, hhmm string) (time.Duration, error) {
-	clock, err := time.Parse("15:04", hhmm)
+// deliveryOffset reads a time of day of the booking, in loc (its building's zone), as an offset from its
+// start: on the start's day, or, for a booking across midnight, the end's.
+func deliveryOffset(b booking.Booking, loc *time.Location, hhmm string) (time.Duration, error) {
+	offset, err := parseHours("delivery", hhmm, false)
 	if err != nil {
 		return 0, err
 	}
 	at := func(t time.Time) time.Time {
-		y, m, d := views.BookingLocal(b, t).Date()
-		return time.Date(y, m, d, clock.Hour(), clock.Minute(), 0, 0, views.BookingLocal(b, t).Location())
+		y, m, d := t.In(loc).Date()
+		return time.Date(y, m, d, 0, 0, 0, int(offset), loc)
 	}
 	t := at(b.Start)
 	if t.Before(b.Start) {
@@ -453,7 +449,7 @@ func servicesRefusal(err error, words string, b booking.Booking, offered []booki
 			views.ZoneLabel(b.Resource.Floor.Building.Timezone))
 	}
 	if strings.HasPrefix(m[3], name) {
-		return upperFirst(strings.TrimSuffix(m[3], ".")) + "."
+		return toSentence(m[3])
 	}
 	return name + ": " + strings.TrimSuffix(m[3], ".") + "."
 }

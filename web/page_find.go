@@ -64,12 +64,14 @@ func (s *Server) pageFind(c echo.Context) error {
 	}
 	in.Chosen = chosenIDs
 	groups, free := views.GroupByFloor(found.Results)
-	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: views.BookingForm{
-		Resources: chosen, Days: found.Days, From: views.HoursValue(in.From), To: views.HoursValue(in.To), Zone: in.Zone(),
-	}}
+	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: in.BookingForm(chosen)}
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Push-Url", in.ListURL())
 		return s.render(c, http.StatusOK, views.FindResultsPartial(res, c.QueryParam("add") != ""))
+	}
+	// The features to choose from are only in the filters of the whole page.
+	if res.Search.Features, err = s.bookings.Features(ctx, actor); err != nil {
+		return err
 	}
 	return s.render(c, http.StatusOK, views.FindPage(s.chrome(c, "Find a space"), res))
 }
@@ -112,30 +114,22 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in.Days = found.Days
-	var selected uuid.UUID
-	if len(in.Chosen) > 0 {
-		selected = in.Chosen[0]
-	}
-	in.Chosen = nil
+	chosen := in.Chosen
+	in.Days, in.Chosen = found.Days, nil
 	w, h := planSize(floor.Image, found.Results)
 	plan := views.FloorPlan{Search: in, Floors: floors, Floor: floor, Width: w, Height: h, Spots: found.Results}
+	// The panel of the chosen resource is its result on the plan; one that is not drawn (gone since the
+	// link was made, or on another floor) opens no panel.
 	var panel *views.ResourcePanel
-	if selected != uuid.Nil {
-		p, err := s.resourcePanel(c, in, selected)
-		switch {
-		case booking.ErrorCode(err) == booking.CodeResourceNotFound:
-			selected = uuid.Nil // gone since the link was made: the plan without a panel
-		case err != nil:
-			return err
-		default:
-			panel = &p
+	if len(chosen) > 0 {
+		if i := slices.IndexFunc(found.Results, func(r booking.SearchResult) bool { return r.Resource.ID == chosen[0] }); i >= 0 {
+			p := resourcePanelOf(in, found.Results[i])
+			panel, plan.Selected = &p, chosen[0]
 		}
 	}
-	plan.Selected = selected
 	if isHTMX(c) {
-		if selected != uuid.Nil {
-			c.Response().Header().Set("HX-Push-Url", in.PlanResourceURL(floor.ID, selected))
+		if panel != nil {
+			c.Response().Header().Set("HX-Push-Url", in.PlanResourceURL(floor.ID, plan.Selected))
 		} else {
 			c.Response().Header().Set("HX-Push-Url", in.PlanURL(floor.ID))
 		}
@@ -188,11 +182,12 @@ func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID
 		return views.ResourcePanel{}, booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
 	}
 	in.Building, in.Days = found.Building, found.Days
-	r := found.Results[0]
-	return views.ResourcePanel{Search: in, Result: r, Form: views.BookingForm{
-		Resources: []booking.Resource{r.Resource}, Days: found.Days,
-		From: views.HoursValue(in.From), To: views.HoursValue(in.To), Zone: in.Zone(),
-	}}, nil
+	return resourcePanelOf(in, found.Results[0]), nil
+}
+
+// resourcePanelOf is the panel of a result of the search in.
+func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.ResourcePanel {
+	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }
 
 // pageCreateBookings is POST /bookings: books every chosen resource on every chosen day, all or none, for
@@ -213,7 +208,9 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 		if isHTMX(c) {
 			return s.render(c, status, views.BookingFormView(f))
 		}
-		return s.render(c, status, views.BookPage(s.chrome(c, "Book"), f, "/find"))
+		ch := s.chrome(c, "Book")
+		ch.Path = "/find" // posted to /bookings, but a step of finding a space
+		return s.render(c, status, views.BookPage(ch, f, "/find"))
 	}
 
 	var ids []uuid.UUID
@@ -243,20 +240,10 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if f.Attendees, err = s.bookings.PeopleByIDs(ctx, actor, attendees); err != nil {
 		return err
 	}
-	var days []time.Time
-	for _, v := range form["date"] {
-		if v = strings.TrimSpace(v); v == "" {
-			continue
-		}
-		d, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			return refuse(http.StatusBadRequest, "%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", v)
-		}
-		if !slices.ContainsFunc(days, d.Equal) {
-			days = append(days, d)
-		}
+	days, bad := readDates(form["date"])
+	if bad != "" {
+		return refuse(http.StatusBadRequest, "%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
 	}
-	slices.SortFunc(days, func(a, b time.Time) int { return a.Compare(b) })
 	f.Days = days
 
 	if len(ids) == 0 {
@@ -294,7 +281,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	for _, id := range ids {
 		loc := time.UTC
 		if r, ok := byID[id]; ok {
-			if loc, err = findLocation(r.Floor.Building.Timezone); err != nil {
+			if loc, err = booking.Location(r.Floor.Building.Timezone); err != nil {
 				return err
 			}
 		}
@@ -317,12 +304,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 		}
 	}
 	made, err := s.bookings.CreateBookings(ctx, actor, actor, category, reqs, s.userAccessToken(c))
-	var de *booking.Error
-	if errors.As(booking.Interpret(err), &de) {
-		status := codeStatus[de.Code]
-		if status == 0 {
-			status = http.StatusInternalServerError
-		}
+	if de, status := domainRefusal(err); de != nil {
 		return refuse(status, "%s", refusalText(de, ids, byID, days))
 	}
 	if err != nil {
@@ -339,25 +321,24 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 // refusalText says which element of a booking request failed and why: "Goya on Tuesday 24 November 2026:
 // Goya is already booked during part of that time." Elements are the resources in order, each on every day.
 func refusalText(e *booking.Error, ids []uuid.UUID, byID map[uuid.UUID]booking.Resource, days []time.Time) string {
-	msg := strings.TrimSuffix(e.Message, ".")
 	if e.Index == nil || len(days) == 0 || *e.Index < 0 || *e.Index >= len(ids)*len(days) {
-		return upperFirst(msg) + "."
+		return toSentence(e.Message)
 	}
 	id, day := ids[*e.Index/len(days)], days[*e.Index%len(days)]
 	name := "The chosen space"
 	if r, ok := byID[id]; ok {
 		name = r.Name
 	}
-	return name + " on " + views.DayLong(day) + ": " + msg + "."
+	return name + " on " + views.DayLong(day) + ": " + strings.TrimSuffix(e.Message, ".") + "."
 }
 
 // sentence is an error's message as a sentence: "From: \"9am\" is not a time…".
 func sentence(err error) string {
 	var e *booking.Error
 	if errors.As(err, &e) {
-		return upperFirst(strings.TrimSuffix(e.Message, ".")) + "."
+		return toSentence(e.Message)
 	}
-	return upperFirst(err.Error()) + "."
+	return toSentence(err.Error())
 }
 
 // bookingCategory is the category of the chosen resources: they must all be desks or all rooms.
@@ -466,23 +447,14 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 	if in.Chosen, err = uuidList(q, "resource"); err != nil {
 		return in, false, err
 	}
-	if in.Features, err = s.bookings.Features(ctx, actor); err != nil {
-		return in, false, err
-	}
 
 	dates := q["date"]
 	if q.Get("add") != "" {
-		dates = append(dates, q.Get("add_date"))
+		dates = append(slices.Clip(dates), q.Get("add_date"))
 	}
-	for _, v := range dates {
-		if v = strings.TrimSpace(v); v == "" {
-			continue
-		}
-		d, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			return in, false, invalid("date: %q is not a date (YYYY-MM-DD)", v)
-		}
-		in.Days = append(in.Days, d)
+	var bad string
+	if in.Days, bad = readDates(dates); bad != "" {
+		return in, false, invalid("date: %q is not a date (YYYY-MM-DD)", bad)
 	}
 	fromV, toV := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to"))
 	// Hours nobody changed start again for another building or kind: a desk's day is not a room's.
@@ -531,6 +503,23 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 	return in, true, nil
 }
 
+// readDates reads dates as typed (YYYY-MM-DD), skipping empty ones, in order and without repeats; bad is
+// the first value that is not a date.
+func readDates(vs []string) (days []time.Time, bad string) {
+	for _, v := range vs {
+		if v = strings.TrimSpace(v); v == "" {
+			continue
+		}
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return nil, v
+		}
+		days = append(days, d)
+	}
+	slices.SortFunc(days, time.Time.Compare)
+	return slices.CompactFunc(days, time.Time.Equal), ""
+}
+
 // uuidList reads a repeated query parameter of ids, skipping empty values.
 func uuidList(q url.Values, name string) ([]uuid.UUID, error) {
 	var out []uuid.UUID
@@ -557,21 +546,6 @@ func findCapacity(v string) *int32 {
 	}
 	c := int32(n)
 	return &c
-}
-
-var findLocations sync.Map // time-zone name → *time.Location
-
-// findLocation returns a building's time zone, loaded once.
-func findLocation(name string) (*time.Location, error) {
-	if l, ok := findLocations.Load(name); ok {
-		return l.(*time.Location), nil
-	}
-	l, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, fmt.Errorf("time zone %q: %w", name, err)
-	}
-	findLocations.Store(name, l)
-	return l, nil
 }
 
 var (

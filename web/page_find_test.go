@@ -933,3 +933,31 @@ func TestBrowserFindAndBook(t *testing.T) {
 		t.Errorf("after cancelling: status %s, %v; want CANCELLED", got.Status, err)
 	}
 }
+
+// TestBrowserResourceAndBookPages checks in chromium with axe-core the two pages of the search that stand
+// alone: a resource's details and booking form, and, where a refusal lands when the form is posted without
+// htmx, the booking form on a page of its own.
+func TestBrowserResourceAndBookPages(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	b := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(b, fx.Alice, "/find/resources/"+fx.RoomGoya.String()+"?date=2026-11-24&from=10:00&to=11:00&kind=room")
+	b.waitText("#res-h", "Goya")
+	b.waitText(".resource-panel .until", "Busy 10:00–11:00 Madrid time")
+	b.check("resource")
+
+	// form.submit() posts without the submit event htmx listens to, as a browser without JavaScript would.
+	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => {
+		document.querySelector("#booking-box form").submit();
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("post the booking form: %v", err)
+	}
+	b.waitText("main .booking-error", "Goya on Tuesday 24 November 2026: Goya is already booked during part of that time.")
+	b.waitText("main h1", "Book")
+	if got := b.attrOf(`nav a[href="/find"]`, "aria-current"); got != "page" {
+		t.Errorf("the refused booking form is not marked as part of Find a space (aria-current %q)", got)
+	}
+	b.check("book-refused")
+}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,13 +15,6 @@ import (
 
 // The reception's kiosk: a tablet that scans a poster (or takes its typed code), shows the resource's
 // status, and books it now for an employee or checks an employee in.
-
-// sessionKioskOutcome and sessionKioskOutcomeMessage keep the outcome of a kiosk or poster form across the
-// redirect that follows it when the form was posted without htmx.
-const (
-	sessionKioskOutcome        = "kiosk_outcome"
-	sessionKioskOutcomeMessage = "kiosk_outcome_message"
-)
 
 // pageKiosk is the kiosk's start page: scan a poster, or type its code.
 // Codes: 1001 neither a receptionist nor an admin.
@@ -135,22 +127,14 @@ func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person
 	case err != nil:
 		return s.render(c, status, views.KioskResource(v))
 	}
-	s.putKioskOutcome(c, outcome)
+	s.putFlash(c, outcome.Title, outcome.Message)
 	q := url.Values{"code": {code}, "user": users}
 	return c.Redirect(http.StatusSeeOther, "/kiosk/resource?"+q.Encode())
 }
 
-// putKioskOutcome keeps what a form did for the page the browser is sent to next.
-func (s *Server) putKioskOutcome(c echo.Context, o views.KioskOutcome) {
-	ctx := c.Request().Context()
-	s.sessions.Put(ctx, sessionKioskOutcome, o.Title)
-	s.sessions.Put(ctx, sessionKioskOutcomeMessage, o.Message)
-}
-
 // popKioskOutcome returns (once) what the last form did, or nil.
 func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
-	ctx := c.Request().Context()
-	title, msg := s.sessions.PopString(ctx, sessionKioskOutcome), s.sessions.PopString(ctx, sessionKioskOutcomeMessage)
+	title, msg := s.popFlash(c)
 	if msg == "" {
 		return nil
 	}
@@ -165,54 +149,21 @@ func (s *Server) kioskView(c echo.Context, code string, ids []string, query stri
 	if err != nil {
 		return views.KioskView{}, err
 	}
-	var chosenIDs []uuid.UUID
-	for _, v := range ids {
-		if id, err := uuid.Parse(v); err == nil {
-			chosenIDs = append(chosenIDs, id)
-		}
-	}
-	chosen, err := s.bookings.PeopleByIDs(ctx, actor, chosenIDs)
+	picker, err := s.peoplePicker(ctx, actor, "user", ids, query)
 	if err != nil {
 		return views.KioskView{}, err
 	}
-	found, err := s.bookings.SearchPeople(ctx, actor, query)
-	if err != nil {
-		return views.KioskView{}, err
-	}
-	found = kioskWithout(found, chosen)
-	return views.KioskView{
-		Chrome: s.chrome(c, st.Resource.Name+" · Kiosk"), Status: st,
-		Picker: views.PeoplePicker{Field: "user", Query: query, Chosen: chosen, Found: found},
-	}, nil
-}
-
-// kioskWithout returns people without those already chosen.
-func kioskWithout(people, chosen []booking.User) []booking.User {
-	out := make([]booking.User, 0, len(people))
-	for _, p := range people {
-		keep := true
-		for _, ch := range chosen {
-			keep = keep && ch.ID != p.ID
-		}
-		if keep {
-			out = append(out, p)
-		}
-	}
-	return out
+	return views.KioskView{Chrome: s.chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
 }
 
 // kioskRefusal turns a domain error into the outcome a form shows next to it, with the code's status.
 // ok is false for errors that are not refusals (they fail the request).
 func kioskRefusal(err error, title string) (status int, o views.KioskOutcome, ok bool) {
-	var de *booking.Error
-	if !errors.As(err, &de) {
+	de, status := domainRefusal(err)
+	if de == nil {
 		return 0, views.KioskOutcome{}, false
 	}
-	status = codeStatus[de.Code]
-	if status == 0 {
-		status = http.StatusInternalServerError
-	}
-	return status, views.KioskOutcome{Title: title, Message: upperFirst(de.Message) + "."}, true
+	return status, views.KioskOutcome{Title: title, Message: toSentence(de.Message)}, true
 }
 
 // kioskPosterCode reads a poster code as typed, or from the poster's address (…/p/CODE) as scanned.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"slices"
 
@@ -15,7 +16,6 @@ import (
 // htmx), then the people matching q. field names the form field; multi chooses several (check boxes)
 // rather than one (radio buttons).
 func (s *Server) pagePeople(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
 	field := c.QueryParam("field")
 	if field != "attendee" && field != "user" {
 		return invalid("field: must be attendee or user")
@@ -24,24 +24,33 @@ func (s *Server) pagePeople(c echo.Context) error {
 	if err != nil {
 		return invalid("query: %v", err)
 	}
-	var ids []uuid.UUID
-	for _, v := range params[field] {
+	p, err := s.peoplePicker(c.Request().Context(), actorFrom(c), field, params[field], c.QueryParam("q"))
+	if err != nil {
+		return err
+	}
+	p.Multi = c.QueryParam("multi") == "1"
+	return s.render(c, http.StatusOK, views.PeopleChoices(p))
+}
+
+// peoplePicker is a colleague picker of the field: the people chosen (ids; malformed ones are skipped),
+// then the others whom query finds.
+func (s *Server) peoplePicker(ctx context.Context, actor booking.User, field string, ids []string, query string) (views.PeoplePicker, error) {
+	var chosenIDs []uuid.UUID
+	for _, v := range ids {
 		if id, err := uuid.Parse(v); err == nil {
-			ids = append(ids, id)
+			chosenIDs = append(chosenIDs, id)
 		}
 	}
-	chosen, err := s.bookings.PeopleByIDs(ctx, actor, ids)
+	chosen, err := s.bookings.PeopleByIDs(ctx, actor, chosenIDs)
 	if err != nil {
-		return err
+		return views.PeoplePicker{}, err
 	}
-	found, err := s.bookings.SearchPeople(ctx, actor, c.QueryParam("q"))
+	found, err := s.bookings.SearchPeople(ctx, actor, query)
 	if err != nil {
-		return err
+		return views.PeoplePicker{}, err
 	}
 	found = slices.DeleteFunc(found, func(u booking.User) bool {
 		return slices.ContainsFunc(chosen, func(ch booking.User) bool { return ch.ID == u.ID })
 	})
-	return s.render(c, http.StatusOK, views.PeopleChoices(views.PeoplePicker{
-		Field: field, Multi: c.QueryParam("multi") == "1", Query: c.QueryParam("q"), Chosen: chosen, Found: found,
-	}))
+	return views.PeoplePicker{Field: field, Query: query, Chosen: chosen, Found: found}, nil
 }

@@ -82,7 +82,7 @@ func (s *Server) posterAct(c echo.Context, refused string, act func(actor bookin
 	case err != nil:
 		return s.render(c, status, views.Poster(v))
 	}
-	s.putKioskOutcome(c, outcome)
+	s.putFlash(c, outcome.Title, outcome.Message)
 	return c.Redirect(http.StatusSeeOther, "/p/"+url.PathEscape(code))
 }
 
@@ -106,28 +106,30 @@ func (s *Server) pagePosters(c echo.Context) error {
 		return err
 	}
 	v := views.PostersView{Chrome: s.chrome(c, "Posters")}
+	floorID, err := queryUUID(c, "floor")
+	if err != nil {
+		return err
+	}
+	chosenBuilding, err := queryUUID(c, "building")
+	if err != nil {
+		return err
+	}
 	var buildingID uuid.UUID
-	if p := c.QueryParam("floor"); p != "" {
-		id, err := parseUUID("floor", p)
-		if err != nil {
-			return err
-		}
-		f, rs, err := s.bookings.PosterResources(ctx, actor, booking.PosterQuery{FloorID: &id})
+	switch {
+	case floorID != nil:
+		f, rs, err := s.bookings.PosterResources(ctx, actor, booking.PosterQuery{FloorID: floorID})
 		if err != nil {
 			return err
 		}
 		v.Floor, v.Resources, buildingID = &f, rs, f.Building.ID
+	case chosenBuilding != nil:
+		buildingID = *chosenBuilding
 	}
 	buildings, err := s.bookings.Buildings(ctx, actor)
 	if err != nil {
 		return err
 	}
 	v.Buildings = buildings
-	if p := c.QueryParam("building"); p != "" && v.Floor == nil {
-		if buildingID, err = parseUUID("building", p); err != nil {
-			return err
-		}
-	}
 	if buildingID == uuid.Nil && len(buildings) > 0 {
 		buildingID = buildings[0].ID
 	}
@@ -157,14 +159,12 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 		return err
 	}
 	var q booking.PosterQuery
-	for name, dst := range map[string]**uuid.UUID{"floor": &q.FloorID, "resource": &q.ResourceID} {
-		if p := c.QueryParam(name); p != "" {
-			id, err := parseUUID(name, p)
-			if err != nil {
-				return err
-			}
-			*dst = &id
-		}
+	var err error
+	if q.FloorID, err = queryUUID(c, "floor"); err != nil {
+		return err
+	}
+	if q.ResourceID, err = queryUUID(c, "resource"); err != nil {
+		return err
 	}
 	floor, rs, err := s.bookings.PosterResources(ctx, actor, q)
 	if err != nil {
@@ -191,4 +191,18 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 	}
 	v.Chrome = s.chrome(c, title)
 	return s.render(c, http.StatusOK, views.PostersPrint(v))
+}
+
+// queryUUID reads an optional id of the query: nil when it is absent.
+// Codes: 2000 a malformed id.
+func queryUUID(c echo.Context, name string) (*uuid.UUID, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return nil, nil
+	}
+	id, err := parseUUID(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
 }

@@ -355,4 +355,9 @@ func TestBrowserPosters(t *testing.T) {
 	if want := pb.srv.URL + "/p/MAD-R3"; got != want {
 		t.Errorf("the first poster's QR code reads %q, want %q", got, want)
 	}
+
+	// A poster code that names nothing: the error page.
+	admin.open("/p/NOPE-1")
+	admin.waitText("main", "No resource has the poster code NOPE-1.")
+	admin.check("poster-not-found")
 }

@@ -112,16 +112,8 @@ func toSentence(msg string) string {
 	if msg == "" {
 		return msg
 	}
-	return upperFirst(msg) + "."
-}
-
-// upperFirst capitalizes the first letter, whatever its script.
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
+	r, n := utf8.DecodeRuneInString(msg) // the first letter, whatever its script
+	return string(unicode.ToUpper(r)) + msg[n:] + "."
 }
 
 // pageHome sends people to the search.
@@ -131,3 +123,24 @@ func (s *Server) pageHome(c echo.Context) error {
 
 // signInURL is the sign-in page that comes back to the path afterwards.
 func signInURL(path string) string { return signInPath + "?next=" + url.QueryEscape(path) }
+
+// The session keys of the flash: what a form posted without htmx did, kept across the redirect that
+// follows it for the next page to show once.
+const (
+	sessionFlashTitle = "flash_title"
+	sessionFlash      = "flash"
+)
+
+// putFlash keeps what a form did for the page the browser is sent to next: a title (may be empty) and a
+// message.
+func (s *Server) putFlash(c echo.Context, title, message string) {
+	ctx := c.Request().Context()
+	s.sessions.Put(ctx, sessionFlashTitle, title)
+	s.sessions.Put(ctx, sessionFlash, message)
+}
+
+// popFlash returns, once, what the form before left for this page; the message is empty when nothing was.
+func (s *Server) popFlash(c echo.Context) (title, message string) {
+	ctx := c.Request().Context()
+	return s.sessions.PopString(ctx, sessionFlashTitle), s.sessions.PopString(ctx, sessionFlash)
+}
