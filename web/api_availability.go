@@ -1,12 +1,8 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 
-	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -56,10 +52,7 @@ func (s *Server) apiAvailability(c echo.Context) error {
 	if q.SubcategoryID, err = uuidQuery(c, "subcategoryId"); err != nil {
 		return err
 	}
-	if v := c.QueryParam("category"); v != "" {
-		cat := booking.Category(v)
-		q.Category = &cat
-	}
+	q.Category = categoryQuery(c)
 	if q.FeatureIDs, err = featuresQuery(c); err != nil {
 		return err
 	}
@@ -83,49 +76,4 @@ func (s *Server) apiAvailability(c echo.Context) error {
 		out.Resources[i] = d
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-// uuidQuery reads an optional query parameter holding a UUID.
-func uuidQuery(c echo.Context, name string) (*uuid.UUID, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return nil, nil
-	}
-	id, err := parseUUID(name, v)
-	if err != nil {
-		return nil, err
-	}
-	return &id, nil
-}
-
-// capacityQuery reads capacity, an optional minimum number of people.
-func capacityQuery(c echo.Context) (*int32, error) {
-	v := c.QueryParam("capacity")
-	if v == "" {
-		return nil, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 32)
-	if err != nil || n < 0 {
-		return nil, invalid("capacity: %q is not a whole number of people", v)
-	}
-	minimum := int32(n)
-	return &minimum, nil
-}
-
-// featuresQuery reads features: one comma-separated value, as the interface writes it, or repeated.
-func featuresQuery(c echo.Context) ([]uuid.UUID, error) {
-	var ids []uuid.UUID
-	for _, v := range c.QueryParams()["features"] {
-		for _, f := range strings.Split(v, ",") {
-			if f = strings.TrimSpace(f); f == "" {
-				continue
-			}
-			id, err := parseUUID(fmt.Sprintf("features[%d]", len(ids)), f)
-			if err != nil {
-				return nil, err
-			}
-			ids = append(ids, id)
-		}
-	}
-	return ids, nil
 }

@@ -4,8 +4,6 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/workspacebooking/booking/web/booking"
 )
 
 // The catalogue the apps build their screens from, scoped to the caller's organization.
@@ -46,12 +44,7 @@ func (s *Server) apiFloors(c echo.Context) error {
 
 // apiSubcategories is GET /api/v1/subcategories?category=.
 func (s *Server) apiSubcategories(c echo.Context) error {
-	var category *booking.Category
-	if v := c.QueryParam("category"); v != "" {
-		cat := booking.Category(v)
-		category = &cat
-	}
-	ss, err := s.bookings.Subcategories(c.Request().Context(), actorFrom(c), category)
+	ss, err := s.bookings.Subcategories(c.Request().Context(), actorFrom(c), categoryQuery(c))
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,11 @@ package web
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +83,7 @@ var bookingDayParam = regexp.MustCompile(`^bookingDays\[(\d+)\]\.(startDate|endD
 // bookingDays reads bookingDays[i].startDate and bookingDays[i].endDate (brackets percent-encoded or not:
 // the query is decoded before it is read), in index order.
 func bookingDays(c echo.Context) ([]booking.Interval, error) {
-	type day struct{ start, end *int64 }
+	type day struct{ start, end *time.Time }
 	days := map[int]*day{}
 	for key, vs := range c.QueryParams() {
 		m := bookingDayParam.FindStringSubmatch(key)
@@ -96,9 +97,9 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 		if err != nil || i >= booking.MaxFreeIntervals {
 			return nil, invalid("%s: at most %d intervals", key, booking.MaxFreeIntervals)
 		}
-		v, err := strconv.ParseInt(vs[0], 10, 64)
+		v, err := parseMillis(key, vs[0])
 		if err != nil {
-			return nil, invalid("%s: %q is not a time in ms since the epoch", key, vs[0])
+			return nil, err
 		}
 		d := days[i]
 		if d == nil {
@@ -114,18 +115,13 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 	if len(days) == 0 {
 		return nil, invalid("bookingDays: at least one interval is required")
 	}
-	idx := make([]int, 0, len(days))
-	for i := range days {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
-	out := make([]booking.Interval, 0, len(idx))
-	for _, i := range idx {
+	out := make([]booking.Interval, 0, len(days))
+	for _, i := range slices.Sorted(maps.Keys(days)) {
 		d := days[i]
 		if d.start == nil || d.end == nil {
 			return nil, invalid("bookingDays[%d]: both startDate and endDate are required", i)
 		}
-		out = append(out, booking.Interval{Start: time.UnixMilli(*d.start), End: time.UnixMilli(*d.end)})
+		out = append(out, booking.Interval{Start: *d.start, End: *d.end})
 	}
 	return out, nil
 }

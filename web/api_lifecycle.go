@@ -1,10 +1,7 @@
 package web
 
 import (
-	"encoding/json"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -131,25 +128,4 @@ func (s *Server) apiChangeBooking(c echo.Context) error {
 	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Change(c.Request().Context(), actor, id, change)
 	})
-}
-
-// decodeObject decodes the body, a JSON object whose keys must be among fields, into v.
-func decodeObject(c echo.Context, v any, fields ...string) error {
-	body, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	var keys map[string]json.RawMessage
-	if err := decodeJSON(body, "", &keys); err != nil {
-		return err
-	}
-	if keys == nil {
-		return invalid("body: a JSON object is required")
-	}
-	for k := range keys {
-		if !slices.Contains(fields, k) {
-			return invalid("%s: unknown field; the fields are %s", k, strings.Join(fields, ", "))
-		}
-	}
-	return decodeJSON(body, "", v)
 }

@@ -8,7 +8,10 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -124,6 +127,30 @@ func (s *Server) actingFor(c echo.Context) (actor, target booking.User, err erro
 	return actor, target, err
 }
 
+// decodeObject decodes the body, a JSON object whose keys must be among fields, into v.
+func decodeObject(c echo.Context, v any, fields ...string) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := decodeJSON(body, "", &keys); err != nil {
+		return err
+	}
+	if keys == nil {
+		return invalid("body: a JSON object is required")
+	}
+	for k := range keys {
+		if !slices.Contains(fields, k) {
+			return invalid("%s: unknown field; the fields are %s", k, strings.Join(fields, ", "))
+		}
+	}
+	return decodeJSON(body, "", v)
+}
+
+// The query parameters. Each reader answers the zero value when the parameter is absent, and a 2000 naming
+// the parameter when it is malformed.
+
 // boolQuery reads an optional boolean query parameter.
 func boolQuery(c echo.Context, name string) (bool, error) {
 	v := c.QueryParam(name)
@@ -135,4 +162,103 @@ func boolQuery(c echo.Context, name string) (bool, error) {
 		return false, invalid("%s: %q is not true or false", name, v)
 	}
 	return b, nil
+}
+
+// parseMillis parses ms since the epoch, naming the field when v is not a whole number.
+func parseMillis(field, v string) (time.Time, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, invalid("%s: %q is not a time in ms since the epoch", field, v)
+	}
+	return time.UnixMilli(n), nil
+}
+
+// msQuery reads an optional query parameter holding ms since the epoch.
+func msQuery(c echo.Context, name string) (*time.Time, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return nil, nil
+	}
+	t, err := parseMillis(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// uuidQuery reads an optional query parameter holding a UUID.
+func uuidQuery(c echo.Context, name string) (*uuid.UUID, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return nil, nil
+	}
+	id, err := parseUUID(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
+}
+
+// categoryQuery reads category, an optional WORKSTATION or SPACE (the service refuses any other).
+func categoryQuery(c echo.Context) *booking.Category {
+	v := c.QueryParam("category")
+	if v == "" {
+		return nil
+	}
+	cat := booking.Category(v)
+	return &cat
+}
+
+// listQuery reads a list parameter: one comma-separated value, as the interface writes lists, or repeated
+// (or both). Blank elements are skipped.
+func listQuery(c echo.Context, name string) []string {
+	var out []string
+	for _, v := range c.QueryParams()[name] {
+		for _, e := range strings.Split(v, ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// featuresQuery reads features, a list of feature ids.
+func featuresQuery(c echo.Context) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	for i, v := range listQuery(c, "features") {
+		id, err := parseUUID(fmt.Sprintf("features[%d]", i), v)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// capacityQuery reads capacity, an optional minimum number of people.
+func capacityQuery(c echo.Context) (*int32, error) {
+	v := c.QueryParam("capacity")
+	if v == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil || n < 0 {
+		return nil, invalid("capacity: %q is not a whole number of people", v)
+	}
+	minimum := int32(n)
+	return &minimum, nil
+}
+
+// pageQuery reads limit and cursor.
+func pageQuery(c echo.Context) (booking.Page, error) {
+	p := booking.Page{Cursor: c.QueryParam("cursor")}
+	if v := c.QueryParam("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > booking.MaxPageSize {
+			return p, invalid("limit: %q is not a whole number between 1 and %d", v, booking.MaxPageSize)
+		}
+		p.Limit = n
+	}
+	return p, nil
 }
