@@ -125,19 +125,29 @@ func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, er
 		if err != nil {
 			return booking.User{}, errToken
 		}
-		var c struct {
-			Email         string `json:"email"`
-			EmailVerified *bool  `json:"email_verified"`
-		}
-		if err := tok.Claims(&c); err != nil {
+		email, _, err := emailOf(tok)
+		if err != nil {
 			return booking.User{}, errToken
 		}
-		if c.EmailVerified != nil && !*c.EmailVerified {
-			c.Email = "" // an address the provider has not verified names nobody
-		}
-		return t.bookings.UserByIdentity(ctx, tok.Subject, c.Email)
+		return t.bookings.UserByIdentity(ctx, tok.Subject, email)
 	}
 	return booking.User{}, errToken
+}
+
+// emailOf reads the e-mail address an identity provider's token vouches for, and the one it claims: they
+// differ when the provider says the address is not verified, for such an address names nobody.
+func emailOf(tok *oidc.IDToken) (vouched, claimed string, err error) {
+	var c struct {
+		Email         string `json:"email"`
+		EmailVerified *bool  `json:"email_verified"`
+	}
+	if err := tok.Claims(&c); err != nil {
+		return "", "", err
+	}
+	if c.EmailVerified != nil && !*c.EmailVerified {
+		return "", c.Email, nil
+	}
+	return c.Email, c.Email, nil
 }
 
 // issuer reads the unverified `iss` of a JWT, only to choose the verifier; "" when unreadable.
@@ -165,11 +175,12 @@ const actorKey = "actor"
 func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Request().Header.Get(echo.HeaderAuthorization)
-		scheme, raw, ok := strings.Cut(h, " ")
-		if !ok || !strings.EqualFold(scheme, "Bearer") || raw == "" {
+		scheme, raw, _ := strings.Cut(h, " ")
+		raw = strings.TrimSpace(raw)
+		if !strings.EqualFold(scheme, "Bearer") || raw == "" {
 			return errToken
 		}
-		u, err := s.tokens.Authenticate(c.Request().Context(), strings.TrimSpace(raw))
+		u, err := s.tokens.Authenticate(c.Request().Context(), raw)
 		if err != nil {
 			return err
 		}

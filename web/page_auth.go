@@ -219,20 +219,13 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	if idTok.Nonce != nonce {
 		return fail("The identity provider's answer was not meant for this sign-in.", nil)
 	}
-	var claims struct {
-		Email         string `json:"email"`
-		EmailVerified *bool  `json:"email_verified"`
-	}
-	if err := idTok.Claims(&claims); err != nil {
+	email, claimed, err := emailOf(idTok)
+	if err != nil {
 		return fail("The identity provider's answer could not be read.", err)
-	}
-	email := claims.Email
-	if claims.EmailVerified != nil && !*claims.EmailVerified {
-		email = "" // an address the provider has not verified names nobody
 	}
 	u, err := s.bookings.UserByIdentity(ctx, idTok.Subject, email)
 	if errors.Is(err, booking.ErrUnknownUser) {
-		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), claims.Email))
+		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), claimed))
 	}
 	if err != nil {
 		return err
