@@ -131,8 +131,8 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if *sweepEvery <= 0 {
 		return fmt.Errorf("serve: --sweep-every must be positive")
 	}
-	baseURL := getenv("BASE_URL")
-	if getenv("OIDC_ISSUER") != "" && baseURL == "" {
+	baseURL, issuer := getenv("BASE_URL"), getenv("OIDC_ISSUER")
+	if issuer != "" && baseURL == "" {
 		return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
 	}
 	log := newLogger(stderr, *dev)
@@ -145,12 +145,12 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if audience == "" {
 		audience = getenv("OIDC_CLIENT_ID")
 	}
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{Issuer: getenv("OIDC_ISSUER"), Audience: audience})
+	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{Issuer: issuer, Audience: audience})
 	if err != nil {
 		return err
 	}
 	var login *web.Login
-	if issuer := getenv("OIDC_ISSUER"); issuer != "" {
+	if issuer != "" {
 		login, err = web.NewLogin(ctx, web.LoginConfig{
 			Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: baseURL,
 		})
@@ -293,16 +293,21 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
-	if err != nil {
-		return err
-	}
-	tok, err := tokens.Mint(u, *ttl)
+	tok, err := mint(ctx, svc, u, *ttl)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "# bearer token for %s %s <%s>, valid %s\n%s\n", u.Name, u.Surname, u.Email, *ttl, tok)
 	return nil
+}
+
+// mint returns a bearer token of the service for the user, valid for ttl.
+func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Duration) (string, error) {
+	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
+	if err != nil {
+		return "", err
+	}
+	return tokens.Mint(u, ttl)
 }
 
 func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout io.Writer) error {
@@ -315,11 +320,7 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
-	if err != nil {
-		return err
-	}
-	tok, err := tokens.Mint(res.Employee, 12*time.Hour)
+	tok, err := mint(ctx, svc, res.Employee, 12*time.Hour)
 	if err != nil {
 		return err
 	}
