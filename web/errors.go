@@ -38,8 +38,10 @@ var codeStatus = map[booking.Code]int{
 	booking.CodeReservableDeliveryTime:      http.StatusConflict,
 	booking.CodeReservableQuantity:          http.StatusConflict,
 	booking.CodeAdditionalServicesInactive:  http.StatusConflict,
+	booking.CodeIdempotencyKeyReused:        http.StatusUnprocessableEntity,
 	booking.CodeTooManyRequests:             http.StatusTooManyRequests,
 	booking.CodeInternal:                    http.StatusInternalServerError,
+	booking.CodeUnavailable:                 http.StatusServiceUnavailable,
 }
 
 // problem is the error body (RFC 9457 shape) of every failed call.

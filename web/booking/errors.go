@@ -36,8 +36,10 @@ const (
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
 	CodeAdditionalServicesInactive  Code = 4079
+	CodeIdempotencyKeyReused        Code = 4220
 	CodeTooManyRequests             Code = 4290
 	CodeInternal                    Code = 5000
+	CodeUnavailable                 Code = 5030
 )
 
 var codeNames = map[Code]string{
@@ -66,8 +68,10 @@ var codeNames = map[Code]string{
 	CodeReservableDeliveryTime:      "INVALID_RESERVABLE_DELIVERY_TIME",
 	CodeReservableQuantity:          "INVALID_RESERVABLE_QUANTITY",
 	CodeAdditionalServicesInactive:  "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE",
+	CodeIdempotencyKeyReused:        "IDEMPOTENCY_KEY_REUSED",
 	CodeTooManyRequests:             "TOO_MANY_REQUESTS",
 	CodeInternal:                    "INTERNAL_ERROR",
+	CodeUnavailable:                 "SERVICE_UNAVAILABLE",
 }
 
 // Codes lists every error code, in numeric order.
@@ -79,7 +83,7 @@ func Codes() []Code {
 		CodeDateOutsideResourceHours, CodeDurationExceedsMaximum, CodeDateExceedsMaximumAdvance,
 		CodeResourceNotASpace, CodeBookingNotModifiable, CodeCheckInNotOpenYet, CodeCheckInClosed,
 		CodeAllDayNotAllowed, CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
-		CodeAdditionalServicesInactive, CodeTooManyRequests, CodeInternal,
+		CodeAdditionalServicesInactive, CodeIdempotencyKeyReused, CodeTooManyRequests, CodeInternal, CodeUnavailable,
 	}
 }
 
