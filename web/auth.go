@@ -14,6 +14,7 @@ import (
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 	"github.com/google/uuid"
+	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -31,6 +32,15 @@ type OIDCConfig struct {
 	Audience string // the `aud` its tokens carry for this service
 }
 
+// Verified tokens are remembered, so that a client's next calls skip the signature check (an ECDSA
+// verification costs more than the rest of a status call) and the user lookup: up to tokenCacheSize of
+// them, each for tokenCacheTTL at most and never beyond its own expiry. A change to a user (role, removal)
+// reaches the API within tokenCacheTTL.
+const (
+	tokenCacheSize = 10_000
+	tokenCacheTTL  = time.Minute
+)
+
 // Tokens mints the service's own bearer tokens (ES256, keys in the database) and verifies them and,
 // when configured, the identity provider's. alg none, HMAC and expired tokens are refused.
 type Tokens struct {
@@ -39,6 +49,14 @@ type Tokens struct {
 	own      *oidc.IDTokenVerifier
 	idp      *oidc.IDTokenVerifier
 	idpIss   string
+	verified *expirable.LRU[string, verifiedToken]
+	now      func() time.Time
+}
+
+// verifiedToken is the user a verified token names, and until when the answer may be reused.
+type verifiedToken struct {
+	user  booking.User
+	until time.Time
 }
 
 // NewTokens loads the signing keys and, when cfg names an issuer, discovers the identity provider.
@@ -61,10 +79,12 @@ func NewTokens(ctx context.Context, bookings *booking.Service, cfg OIDCConfig) (
 	t := &Tokens{
 		bookings: bookings,
 		signer:   signer,
-		own: oidc.NewVerifier(OwnIssuer, &oidc.StaticKeySet{PublicKeys: pubs}, &oidc.Config{
-			ClientID: OwnAudience, SupportedSigningAlgs: []string{oidc.ES256},
-		}),
+		verified: expirable.NewLRU[string, verifiedToken](tokenCacheSize, nil, tokenCacheTTL),
+		now:      time.Now,
 	}
+	t.own = oidc.NewVerifier(OwnIssuer, &oidc.StaticKeySet{PublicKeys: pubs}, &oidc.Config{
+		ClientID: OwnAudience, SupportedSigningAlgs: []string{oidc.ES256}, Now: t.clock,
+	})
 	if cfg.Issuer != "" {
 		if cfg.Audience == "" {
 			return nil, errors.New("OIDC_ISSUER is set: set OIDC_AUDIENCE (or OIDC_CLIENT_ID) too")
@@ -73,10 +93,13 @@ func NewTokens(ctx context.Context, bookings *booking.Service, cfg OIDCConfig) (
 		if err != nil {
 			return nil, fmt.Errorf("identity provider %s: %w", cfg.Issuer, err)
 		}
-		t.idp, t.idpIss = p.Verifier(&oidc.Config{ClientID: cfg.Audience}), cfg.Issuer
+		t.idp, t.idpIss = p.Verifier(&oidc.Config{ClientID: cfg.Audience, Now: t.clock}), cfg.Issuer
 	}
 	return t, nil
 }
+
+// clock is the time the verifiers check expiry against.
+func (t *Tokens) clock() time.Time { return t.now() }
 
 type ownClaims struct {
 	jwt.Claims
@@ -101,38 +124,59 @@ var errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is
 // Authenticate verifies a raw bearer token and returns the user it names.
 // Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known user.
 func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, error) {
+	now := t.now()
+	if v, ok := t.verified.Get(raw); ok && now.Before(v.until) {
+		return v.user, nil
+	}
+	u, expiry, err := t.verify(ctx, raw)
+	if err != nil {
+		return booking.User{}, err
+	}
+	until := now.Add(tokenCacheTTL)
+	if expiry.Before(until) {
+		until = expiry
+	}
+	t.verified.Add(raw, verifiedToken{user: u, until: until})
+	return u, nil
+}
+
+// verify checks a token's signature and claims and finds the user it names; expiry is the token's own.
+func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry time.Time, err error) {
 	switch issuer(raw) {
 	case OwnIssuer:
 		tok, err := t.own.Verify(ctx, raw)
 		if err != nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
 		var c ownClaims
 		if err := tok.Claims(&c); err != nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
 		org, err1 := uuid.Parse(c.Organization)
 		sub, err2 := uuid.Parse(tok.Subject)
 		if err1 != nil || err2 != nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
-		return t.bookings.UserByID(ctx, org, sub)
+		u, err := t.bookings.UserByID(ctx, org, sub)
+		return u, tok.Expiry, err
 	case t.idpIss:
 		if t.idp == nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
 		tok, err := t.idp.Verify(ctx, raw)
 		if err != nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
 		email, _, err := emailOf(tok)
 		if err != nil {
-			return booking.User{}, errToken
+			return booking.User{}, time.Time{}, errToken
 		}
-		return t.bookings.UserByIdentity(ctx, tok.Subject, email)
+		u, err := t.bookings.UserByIdentity(ctx, tok.Subject, email)
+		return u, tok.Expiry, err
 	}
-	return booking.User{}, errToken
+	return booking.User{}, time.Time{}, errToken
 }
+
 
 // emailOf reads the e-mail address an identity provider's token vouches for, and the one it claims: they
 // differ when the provider says the address is not verified, for such an address names nobody.

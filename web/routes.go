@@ -14,7 +14,7 @@ var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLeng
 // routes lists every route of the service.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(middleware.RequestID(), s.logRequests, middleware.Recover())
+	e.Use(middleware.RequestID(), s.logRequests, middleware.Recover(), withDeadline)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)

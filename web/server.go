@@ -3,6 +3,7 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -89,12 +90,31 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// RequestTimeout bounds the time a request may spend, waiting for the database included; past it the
+// request answers 503 5030. It is shorter than the server's write timeout, so the answer still gets out.
+const RequestTimeout = 10 * time.Second
+
+// withDeadline gives every request RequestTimeout.
+func withDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), RequestTimeout)
+		defer cancel()
+		c.SetRequest(c.Request().WithContext(ctx))
+		return next(c)
+	}
+}
+
 // healthz answers while the process is up.
 func (s *Server) healthz(c echo.Context) error { return c.String(http.StatusOK, "ok\n") }
 
+// readyTimeout is how long /readyz waits for the database before calling it unavailable.
+const readyTimeout = 2 * time.Second
+
 // readyz answers 200 while the database answers, 503 otherwise.
 func (s *Server) readyz(c echo.Context) error {
-	if err := s.bookings.Ping(c.Request().Context()); err != nil {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), readyTimeout)
+	defer cancel()
+	if err := s.bookings.Ping(ctx); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable\n")
 	}
 	return c.String(http.StatusOK, "ready\n")

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"testing"
+
+	"github.com/workspacebooking/booking/cmd/internal/pgcluster"
 )
 
 func runWith(t *testing.T, env map[string]string) (stdout, stderr string) {
@@ -27,7 +29,7 @@ func TestDatabaseURLPassesThrough(t *testing.T) {
 }
 
 func TestServerOnDefaultPort(t *testing.T) {
-	if !listening(systemAddr) {
+	if !pgcluster.Listening(systemAddr) {
 		t.Skip("no PostgreSQL on " + systemAddr)
 	}
 	stdout, stderr := runWith(t, map[string]string{})
@@ -36,25 +38,5 @@ func TestServerOnDefaultPort(t *testing.T) {
 	}
 	if stderr != "" {
 		t.Errorf("stderr = %q, want nothing", stderr)
-	}
-}
-
-func TestNewest(t *testing.T) {
-	tests := []struct {
-		names []string
-		want  string
-	}{
-		{[]string{"9.6", "15", "13"}, "15"},
-		{[]string{"9.6", "10"}, "10"},
-		{[]string{"9.10", "9.6"}, "9.10"},
-		{[]string{"16", "9.6", "17"}, "17"},
-		{[]string{"14"}, "14"},
-		{[]string{"postgresql", "postgresql@16", "postgresql@14"}, "postgresql@16"},
-		{nil, ""},
-	}
-	for _, tt := range tests {
-		if got := newest(tt.names); got != tt.want {
-			t.Errorf("newest(%q) = %q, want %q", tt.names, got, tt.want)
-		}
 	}
 }

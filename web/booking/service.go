@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -76,14 +79,40 @@ func Location(name string) (*time.Location, error) {
 }
 
 // Interpret returns err as a domain error where the database refused the request's input rather than
-// failed: text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) is 2000. Other errors
-// are returned as they are.
+// failed: text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) is 2000. A database
+// that cannot be reached, is shutting down or did not answer in time is 5030. Other errors are returned as
+// they are.
 func Interpret(err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05") {
 		return Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
 	}
+	if unavailable(err) {
+		return Errorf(CodeUnavailable, "the database cannot be reached at the moment; please try again shortly")
+	}
 	return err
+}
+
+// unavailable reports whether err is the database being away or too slow, rather than a fault of ours:
+// no connection could be made, the connection was lost, the server is shutting down or refusing
+// connections, or the statement or the request ran out of time.
+func unavailable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch {
+		case strings.HasPrefix(pgErr.Code, "08"), // connection exception
+			pgErr.Code == "57P01", pgErr.Code == "57P02", pgErr.Code == "57P03", // shutting down, cannot connect now
+			pgErr.Code == "53300", // too many connections
+			pgErr.Code == "57014": // statement timeout
+			return true
+		}
+		return false
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connectErr) || errors.As(err, &netErr) || pgconn.Timeout(err) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, net.ErrClosed)
 }
 
 // isExclusionViolation reports whether err is the no-overlap constraint refusing a booking.
