@@ -80,3 +80,20 @@ WHERE r.organization_id = @organization_id
        WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
          AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])
 ORDER BY f.floor_number, r.name, r.id;
+
+-- name: ResourceGetByPosterCodeWithNext :one
+-- The resource with the poster code and the start of the first blocking booking of it that overlaps
+-- [after, until) (until itself when there is none): what a poster scan needs, in one round trip.
+SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
+       COALESCE((SELECT bk.start_date FROM bookings bk
+        WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
+          AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+          AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(@after::timestamptz, @until::timestamptz, '[)')
+        ORDER BY bk.start_date
+        LIMIT 1), @until::timestamptz)::timestamptz AS next_start
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;

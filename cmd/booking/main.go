@@ -149,6 +149,7 @@ func poolConfig(dbURL string) (*pgxpool.Config, error) {
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	cfg.AfterConnect = booking.PrepareConn
 	params := cfg.ConnConfig.RuntimeParams
 	if params["statement_timeout"] == "" {
 		params["statement_timeout"] = statementTimeout

@@ -25,13 +25,27 @@ type ResourceStatus struct {
 // blocking booking's start and the end of today's window.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
-	res, err := s.resourceByPosterCode(ctx, actor.OrganizationID, posterCode)
-	if err != nil {
-		return ResourceStatus{}, err
+	now := s.now()
+	row, err := s.q.ResourceGetByPosterCodeWithNext(ctx, queries.ResourceGetByPosterCodeWithNextParams{
+		OrganizationID: actor.OrganizationID, PosterCode: posterCode, After: now, Until: now.Add(statusHorizon),
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
 	}
-	st, err := s.statusAt(ctx, res, s.now())
-	return st.ResourceStatus, err
+	if err != nil {
+		return ResourceStatus{}, fmt.Errorf("get resource status by poster code: %w", err)
+	}
+	st, open, err := openAt(fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule), now)
+	if err != nil || !open {
+		return st.ResourceStatus, err
+	}
+	st.settle(now, row.NextStart)
+	return st.ResourceStatus, nil
 }
+
+// statusHorizon reaches past the end of any day's window from any moment of it (days last 25 hours at
+// most, when clocks go back).
+const statusHorizon = 26 * time.Hour
 
 // resourceAt is the status of a resource at a moment, with what made it so: today's window (zero when
 // the resource is not bookable) and the blocking booking covering the moment (nil when none).
@@ -43,17 +57,9 @@ type resourceAt struct {
 
 // statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most.
 func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
-	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
-	if !res.Bookable() {
-		return st, nil
-	}
-	loc, err := Location(res.Floor.Building.Timezone)
-	if err != nil {
-		return resourceAt{}, err
-	}
-	st.window = res.Rule.Window(now, loc)
-	if now.Before(st.window.Start) || !now.Before(st.window.End) {
-		return st, nil
+	st, open, err := openAt(res, now)
+	if err != nil || !open {
+		return st, err
 	}
 	next, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
 		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
@@ -61,16 +67,39 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	if err != nil {
 		return resourceAt{}, fmt.Errorf("get next bookings: %w", err)
 	}
-	until := st.window.End
-	if len(next) > 0 {
-		if !next[0].StartDate.After(now) {
-			st.covering = &next[0]
-			return st, nil
-		}
-		until = next[0].StartDate
+	if len(next) == 0 {
+		st.settle(now, st.window.End)
+	} else if st.settle(now, next[0].StartDate) {
+		st.covering = &next[0]
 	}
-	st.IsFree, st.FreeUntil = true, &until
 	return st, nil
+}
+
+// openAt is the resource at now with today's window; open when it is bookable and now lies inside the
+// window, and so may be free.
+func openAt(res Resource, now time.Time) (st resourceAt, open bool, err error) {
+	st = resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
+	if !res.Bookable() {
+		return st, false, nil
+	}
+	loc, err := Location(res.Floor.Building.Timezone)
+	if err != nil {
+		return resourceAt{}, false, err
+	}
+	st.window = res.Rule.Window(now, loc)
+	return st, !now.Before(st.window.Start) && now.Before(st.window.End), nil
+}
+
+// settle decides, for an open resource, from the start of the first blocking booking that overlaps the
+// rest of today's window (or any later moment when there is none): busy when it has started (covered),
+// else free until it starts or the window ends, whichever is first.
+func (st *resourceAt) settle(now, nextStart time.Time) (covered bool) {
+	if !nextStart.After(now) {
+		return true
+	}
+	until := earliest(st.window.End, nextStart)
+	st.IsFree, st.FreeUntil = true, &until
+	return false
 }
 
 // resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory

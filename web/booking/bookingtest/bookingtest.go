@@ -93,7 +93,12 @@ func NewDatabaseURL(t testing.TB) string {
 // NewPool returns a pool on a fresh database, closed when the test ends.
 func NewPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	pool, err := pgxpool.New(context.Background(), NewDatabaseURL(t))
+	cfg, err := pgxpool.ParseConfig(NewDatabaseURL(t))
+	if err != nil {
+		t.Fatalf("pool: %v", err)
+	}
+	cfg.AfterConnect = booking.PrepareConn
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("pool: %v", err)
 	}
