@@ -177,7 +177,6 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 	return booking.User{}, time.Time{}, errToken
 }
 
-
 // emailOf reads the e-mail address an identity provider's token vouches for, and the one it claims: they
 // differ when the provider says the address is not verified, for such an address names nobody.
 func emailOf(tok *oidc.IDToken) (vouched, claimed string, err error) {
