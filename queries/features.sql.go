@@ -33,50 +33,6 @@ func (q *Queries) FeatureUpsert(ctx context.Context, arg FeatureUpsertParams) er
 	return err
 }
 
-const featuresByResources = `-- name: FeaturesByResources :many
-SELECT rf.resource_id, f.organization_id, f.id, f.name, f.email
-FROM resource_features rf
-JOIN features f ON f.organization_id = rf.organization_id AND f.id = rf.feature_id
-WHERE rf.organization_id = $1 AND rf.resource_id = ANY ($2::uuid[])
-ORDER BY rf.resource_id, f.name, f.id
-`
-
-type FeaturesByResourcesParams struct {
-	OrganizationID uuid.UUID
-	ResourceIds    []uuid.UUID
-}
-
-type FeaturesByResourcesRow struct {
-	ResourceID uuid.UUID
-	Feature    Feature
-}
-
-func (q *Queries) FeaturesByResources(ctx context.Context, arg FeaturesByResourcesParams) ([]FeaturesByResourcesRow, error) {
-	rows, err := q.db.Query(ctx, featuresByResources, arg.OrganizationID, arg.ResourceIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []FeaturesByResourcesRow
-	for rows.Next() {
-		var i FeaturesByResourcesRow
-		if err := rows.Scan(
-			&i.ResourceID,
-			&i.Feature.OrganizationID,
-			&i.Feature.ID,
-			&i.Feature.Name,
-			&i.Feature.Email,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const featuresList = `-- name: FeaturesList :many
 SELECT organization_id, id, name, email FROM features WHERE organization_id = $1 ORDER BY name, id
 `

@@ -8,12 +8,22 @@ JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.r
 WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;
 
 -- name: ResourcesGetByIDs :many
-SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr)
+-- Resources with their floor, building, subcategory, rule and features (by name), in one round trip.
+SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
+       COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
+       COALESCE(fx.emails, '{}')::text[] AS feature_emails
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+CROSS JOIN LATERAL (
+    SELECT array_agg(fe.id ORDER BY fe.name, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name, fe.id) AS names,
+           array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    FROM resource_features rf
+    JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
+    WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
+) fx
 WHERE r.organization_id = @organization_id AND r.id = ANY (@ids::uuid[]);
 
 -- name: ResourcesFree :many
