@@ -19,7 +19,6 @@ require (
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/oauth2-proxy/mockoidc v0.0.0-20240214162133-caebfff84d25
 	github.com/peterldowns/pgtestdb v0.1.1
-	github.com/vgarvardt/pgx-google-uuid/v5 v5.6.0
 	golang.org/x/oauth2 v0.37.0
 )
 

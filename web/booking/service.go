@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
-	pgxuuid "github.com/vgarvardt/pgx-google-uuid/v5"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -77,13 +76,6 @@ func Location(name string) (*time.Location, error) {
 	}
 	zones.Store(name, l)
 	return l, nil
-}
-
-// PrepareConn readies each new connection of a pool (pgxpool.Config.AfterConnect): ids travel in
-// PostgreSQL's binary form, not through their text.
-func PrepareConn(_ context.Context, conn *pgx.Conn) error {
-	pgxuuid.Register(conn.TypeMap())
-	return nil
 }
 
 // Interpret returns err as a domain error where the database refused the request's input rather than
