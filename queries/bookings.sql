@@ -164,3 +164,11 @@ WITH RECURSIVE run (end_date) AS (
       AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run;
+
+-- name: ResourcesBusyDuring :many
+-- Which of some resources a blocking booking holds during any of the intervals.
+SELECT DISTINCT bk.resource_id
+FROM unnest(@resource_ids::uuid[]) AS ids (id)
+JOIN bookings bk ON bk.organization_id = @organization_id AND bk.resource_id = ids.id
+WHERE bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && @intervals::tstzmultirange;

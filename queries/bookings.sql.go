@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const bookingApprove = `-- name: BookingApprove :one
@@ -878,6 +879,41 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const resourcesBusyDuring = `-- name: ResourcesBusyDuring :many
+SELECT DISTINCT bk.resource_id
+FROM unnest($1::uuid[]) AS ids (id)
+JOIN bookings bk ON bk.organization_id = $2 AND bk.resource_id = ids.id
+WHERE bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && $3::tstzmultirange
+`
+
+type ResourcesBusyDuringParams struct {
+	ResourceIds    []uuid.UUID
+	OrganizationID uuid.UUID
+	Intervals      pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]]
+}
+
+// Which of some resources a blocking booking holds during any of the intervals.
+func (q *Queries) ResourcesBusyDuring(ctx context.Context, arg ResourcesBusyDuringParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, resourcesBusyDuring, arg.ResourceIds, arg.OrganizationID, arg.Intervals)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var resource_id uuid.UUID
+		if err := rows.Scan(&resource_id); err != nil {
+			return nil, err
+		}
+		items = append(items, resource_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

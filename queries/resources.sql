@@ -26,34 +26,6 @@ CROSS JOIN LATERAL (
 ) fx
 WHERE r.organization_id = @organization_id AND r.id = ANY (@ids::uuid[]);
 
--- name: ResourcesFree :many
--- Bookable resources of one building and subcategory that no blocking booking touches in any of the
--- intervals, having every feature asked for and at least the capacity asked for.
-SELECT sqlc.embed(r)
-FROM resources r
-JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
-JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = @organization_id
-  AND f.building_id = @building_id
-  AND r.subcategory_id = @subcategory_id
-  AND s.category = @category
-  AND r.visible AND r.status = 'ACTIVATED'
-  AND f.visible AND f.status = 'ACTIVATED'
-  AND b.visible AND b.status = 'ACTIVATED'
-  AND (sqlc.narg(min_capacity)::integer IS NULL OR r.capacity >= sqlc.narg(min_capacity)::integer)
-  AND (NOT @all_day_only::boolean OR rr.all_day_bookings)
-  AND (SELECT count(*) FROM resource_features rf
-       WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
-         AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])
-  AND NOT EXISTS (
-      SELECT 1 FROM bookings bk
-      WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
-        AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-        AND tstzrange(bk.start_date, bk.end_date, '[)') && @intervals::tstzmultirange)
-ORDER BY f.floor_number, r.name, r.id;
-
 -- name: ResourceUpsert :exec
 INSERT INTO resources (organization_id, id, floor_id, subcategory_id, resource_rule_id, name, poster_code, image,
                        phone, top_left_x, top_left_y, bottom_right_x, bottom_right_y, approachable, visible,
@@ -107,3 +79,20 @@ JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;
+
+-- name: ResourcesBookableInBuilding :many
+-- The bookable resources of a building (they, their floor and the building activated and visible), each
+-- with its category, whether its rule allows all-day bookings, and its features, by floor number and name.
+SELECT sqlc.embed(r), s.category, rr.all_day_bookings,
+       ARRAY(SELECT rf.feature_id FROM resource_features rf
+             WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id)::uuid[] AS feature_ids
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+WHERE r.organization_id = @organization_id AND f.building_id = @building_id
+  AND r.visible AND r.status = 'ACTIVATED'
+  AND f.visible AND f.status = 'ACTIVATED'
+  AND b.visible AND b.status = 'ACTIVATED'
+ORDER BY f.floor_number, r.name, r.id;

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const resourceGetByPosterCode = `-- name: ResourceGetByPosterCode :one
@@ -267,68 +266,45 @@ func (q *Queries) ResourceUpsert(ctx context.Context, arg ResourceUpsertParams) 
 	return err
 }
 
-const resourcesFree = `-- name: ResourcesFree :many
-SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity
+const resourcesBookableInBuilding = `-- name: ResourcesBookableInBuilding :many
+SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, s.category, rr.all_day_bookings,
+       ARRAY(SELECT rf.feature_id FROM resource_features rf
+             WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id)::uuid[] AS feature_ids
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = $1
-  AND f.building_id = $2
-  AND r.subcategory_id = $3
-  AND s.category = $4
+WHERE r.organization_id = $1 AND f.building_id = $2
   AND r.visible AND r.status = 'ACTIVATED'
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
-  AND ($5::integer IS NULL OR r.capacity >= $5::integer)
-  AND (NOT $6::boolean OR rr.all_day_bookings)
-  AND (SELECT count(*) FROM resource_features rf
-       WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
-         AND rf.feature_id = ANY ($7::uuid[])) = cardinality($7::uuid[])
-  AND NOT EXISTS (
-      SELECT 1 FROM bookings bk
-      WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
-        AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-        AND tstzrange(bk.start_date, bk.end_date, '[)') && $8::tstzmultirange)
 ORDER BY f.floor_number, r.name, r.id
 `
 
-type ResourcesFreeParams struct {
+type ResourcesBookableInBuildingParams struct {
 	OrganizationID uuid.UUID
 	BuildingID     uuid.UUID
-	SubcategoryID  uuid.UUID
+}
+
+type ResourcesBookableInBuildingRow struct {
+	Resource       Resource
 	Category       string
-	MinCapacity    *int32
-	AllDayOnly     bool
+	AllDayBookings bool
 	FeatureIds     []uuid.UUID
-	Intervals      pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]]
 }
 
-type ResourcesFreeRow struct {
-	Resource Resource
-}
-
-// Bookable resources of one building and subcategory that no blocking booking touches in any of the
-// intervals, having every feature asked for and at least the capacity asked for.
-func (q *Queries) ResourcesFree(ctx context.Context, arg ResourcesFreeParams) ([]ResourcesFreeRow, error) {
-	rows, err := q.db.Query(ctx, resourcesFree,
-		arg.OrganizationID,
-		arg.BuildingID,
-		arg.SubcategoryID,
-		arg.Category,
-		arg.MinCapacity,
-		arg.AllDayOnly,
-		arg.FeatureIds,
-		arg.Intervals,
-	)
+// The bookable resources of a building (they, their floor and the building activated and visible), each
+// with its category, whether its rule allows all-day bookings, and its features, by floor number and name.
+func (q *Queries) ResourcesBookableInBuilding(ctx context.Context, arg ResourcesBookableInBuildingParams) ([]ResourcesBookableInBuildingRow, error) {
+	rows, err := q.db.Query(ctx, resourcesBookableInBuilding, arg.OrganizationID, arg.BuildingID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []ResourcesFreeRow
+	var items []ResourcesBookableInBuildingRow
 	for rows.Next() {
-		var i ResourcesFreeRow
+		var i ResourcesBookableInBuildingRow
 		if err := rows.Scan(
 			&i.Resource.OrganizationID,
 			&i.Resource.ID,
@@ -347,6 +323,9 @@ func (q *Queries) ResourcesFree(ctx context.Context, arg ResourcesFreeParams) ([
 			&i.Resource.Visible,
 			&i.Resource.Status,
 			&i.Resource.Capacity,
+			&i.Category,
+			&i.AllDayBookings,
+			&i.FeatureIds,
 		); err != nil {
 			return nil, err
 		}

@@ -1,6 +1,3 @@
--- name: SubcategoryGet :one
-SELECT * FROM subcategories WHERE organization_id = @organization_id AND id = @id;
-
 -- name: SubcategoryUpsert :exec
 INSERT INTO subcategories (organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts)
 VALUES (@organization_id, @id, @name, @category, @delete_historial, @hide_bookings, @can_be_searched, @shifts)

@@ -51,31 +51,6 @@ func (q *Queries) SubcategoriesList(ctx context.Context, arg SubcategoriesListPa
 	return items, nil
 }
 
-const subcategoryGet = `-- name: SubcategoryGet :one
-SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories WHERE organization_id = $1 AND id = $2
-`
-
-type SubcategoryGetParams struct {
-	OrganizationID uuid.UUID
-	ID             uuid.UUID
-}
-
-func (q *Queries) SubcategoryGet(ctx context.Context, arg SubcategoryGetParams) (Subcategory, error) {
-	row := q.db.QueryRow(ctx, subcategoryGet, arg.OrganizationID, arg.ID)
-	var i Subcategory
-	err := row.Scan(
-		&i.OrganizationID,
-		&i.ID,
-		&i.Name,
-		&i.Category,
-		&i.DeleteHistorial,
-		&i.HideBookings,
-		&i.CanBeSearched,
-		&i.Shifts,
-	)
-	return i, err
-}
-
 const subcategoryUpsert = `-- name: SubcategoryUpsert :exec
 INSERT INTO subcategories (organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -97,10 +97,14 @@ const RequestTimeout = 10 * time.Second
 // withDeadline gives every request RequestTimeout.
 func withDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ctx, cancel := context.WithTimeout(c.Request().Context(), RequestTimeout)
+		req := c.Request()
+		ctx, cancel := context.WithTimeout(req.Context(), RequestTimeout)
 		defer cancel()
-		c.SetRequest(c.Request().WithContext(ctx))
-		return next(c)
+		c.SetRequest(req.WithContext(ctx))
+		err := next(c)
+		// An error is answered after this returns: with the request's own context, not the spent one.
+		c.SetRequest(req)
+		return err
 	}
 }
 

@@ -2,12 +2,10 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -53,39 +51,41 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		return nil, err
 	}
 	org := actor.OrganizationID
-	if _, err := s.visibleBuilding(ctx, org, q.BuildingID); err != nil {
+	lay, err := s.layout(ctx, org, q.BuildingID)
+	if err == nil && !lay.building.Visible {
+		err = Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
+	}
+	if err != nil {
 		return nil, err
 	}
-	if q.FloorID != nil {
-		f, err := s.q.FloorGet(ctx, queries.FloorGetParams{OrganizationID: org, ID: *q.FloorID})
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && (f.BuildingID != q.BuildingID || !f.Visible)) {
-			return nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
-		} else if err != nil {
-			return nil, fmt.Errorf("get floor: %w", err)
-		}
+	if q.FloorID != nil && !lay.floors[*q.FloorID] {
+		return nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
 	}
 	if q.SubcategoryID != nil {
-		if _, err := s.q.SubcategoryGet(ctx, queries.SubcategoryGetParams{OrganizationID: org, ID: *q.SubcategoryID}); errors.Is(err, pgx.ErrNoRows) {
+		if _, ok := lay.subcategories[*q.SubcategoryID]; !ok {
 			return nil, Errorf(CodeSubcategoryNotFound, "no subcategory %s in your organization", *q.SubcategoryID)
-		} else if err != nil {
-			return nil, fmt.Errorf("get subcategory: %w", err)
 		}
 	}
-	rows, err := s.q.ResourcesOfBuilding(ctx, queries.ResourcesOfBuildingParams{
-		OrganizationID: org, BuildingID: q.BuildingID, FloorID: q.FloorID, SubcategoryID: q.SubcategoryID,
-		Category: category, MinCapacity: q.MinCapacity, FeatureIds: distinct(q.FeatureIDs),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list resources: %w", err)
+	features := distinct(q.FeatureIDs)
+	var out []ResourceAvailability
+	index := make(map[uuid.UUID]int)
+	var ids []uuid.UUID
+	for i := range lay.resources {
+		r := &lay.resources[i]
+		switch {
+		case q.FloorID != nil && r.Floor.ID != *q.FloorID,
+			q.SubcategoryID != nil && r.Subcategory.ID != *q.SubcategoryID,
+			category != nil && string(r.Subcategory.Category) != *category,
+			q.MinCapacity != nil && (r.Capacity == nil && *q.MinCapacity > 0 || r.Capacity != nil && *r.Capacity < *q.MinCapacity),
+			!r.hasFeatures(features):
+			continue
+		}
+		index[r.ID] = len(out)
+		out = append(out, ResourceAvailability{Resource: r.Resource, Busy: []Interval{}, Free: true})
+		ids = append(ids, r.ID)
 	}
-	out := make([]ResourceAvailability, len(rows))
-	index := make(map[uuid.UUID]int, len(rows))
-	ids := make([]uuid.UUID, len(rows))
-	for i, r := range rows {
-		res := resourceFromRow(r.Resource)
-		res.Subcategory.Category = Category(r.Category)
-		out[i] = ResourceAvailability{Resource: res, Busy: []Interval{}, Free: true}
-		index[res.ID], ids[i] = i, res.ID
+	if len(out) == 0 {
+		return []ResourceAvailability{}, nil
 	}
 	busy, err := s.q.BookingsBusy(ctx, queries.BookingsBusyParams{OrganizationID: org, ResourceIds: ids, FromDate: q.From, ToDate: q.To})
 	if err != nil {

@@ -2,11 +2,9 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/workspacebooking/booking/queries"
@@ -52,28 +50,44 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 		}
 	}
 	org := actor.OrganizationID
-	if _, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: q.BuildingID}); errors.Is(err, pgx.ErrNoRows) {
-		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
-	} else if err != nil {
-		return nil, fmt.Errorf("get building: %w", err)
-	}
-	sub, err := s.q.SubcategoryGet(ctx, queries.SubcategoryGetParams{OrganizationID: org, ID: q.SubcategoryID})
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && Category(sub.Category) != q.Category) {
-		return nil, Errorf(CodeSubcategoryNotFound, "no %s subcategory %s in your organization", q.Category, q.SubcategoryID)
-	} else if err != nil {
-		return nil, fmt.Errorf("get subcategory: %w", err)
-	}
-	rows, err := s.q.ResourcesFree(ctx, queries.ResourcesFreeParams{
-		OrganizationID: org, BuildingID: q.BuildingID, SubcategoryID: q.SubcategoryID, Category: string(q.Category),
-		MinCapacity: q.MinCapacity, AllDayOnly: q.AllDay, FeatureIds: distinct(q.FeatureIDs), Intervals: ranges,
-	})
+	lay, err := s.layout(ctx, org, q.BuildingID)
 	if err != nil {
-		return nil, fmt.Errorf("list free resources: %w", err)
+		return nil, err
 	}
-	out := make([]Resource, len(rows))
-	for i, r := range rows {
-		out[i] = resourceFromRow(r.Resource)
-		out[i].Subcategory.Category = q.Category
+	if c, ok := lay.subcategories[q.SubcategoryID]; !ok || c != q.Category {
+		return nil, Errorf(CodeSubcategoryNotFound, "no %s subcategory %s in your organization", q.Category, q.SubcategoryID)
+	}
+	features := distinct(q.FeatureIDs)
+	var candidates []*listedResource
+	var ids []uuid.UUID
+	for i := range lay.resources {
+		r := &lay.resources[i]
+		switch {
+		case r.Subcategory.ID != q.SubcategoryID,
+			q.MinCapacity != nil && (r.Capacity == nil || *r.Capacity < *q.MinCapacity),
+			q.AllDay && !r.allDay,
+			!r.hasFeatures(features):
+			continue
+		}
+		candidates = append(candidates, r)
+		ids = append(ids, r.ID)
+	}
+	out := make([]Resource, 0, len(candidates))
+	if len(candidates) == 0 {
+		return out, nil
+	}
+	busy, err := s.q.ResourcesBusyDuring(ctx, queries.ResourcesBusyDuringParams{OrganizationID: org, ResourceIds: ids, Intervals: ranges})
+	if err != nil {
+		return nil, fmt.Errorf("list busy resources: %w", err)
+	}
+	taken := make(map[uuid.UUID]bool, len(busy))
+	for _, id := range busy {
+		taken[id] = true
+	}
+	for _, r := range candidates {
+		if !taken[r.ID] {
+			out = append(out, r.Resource)
+		}
 	}
 	return out, nil
 }

@@ -46,6 +46,7 @@ func (s *Service) Import(ctx context.Context, l Layout) (ImportSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.layouts.forget()
 	return sum, nil
 }
 

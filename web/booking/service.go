@@ -24,9 +24,10 @@ const WalkUpGrace = 5 * time.Minute
 // Service is the booking domain: every rule of the service, called alike by the JSON API and the pages.
 // It knows nothing of HTTP or HTML.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *queries.Queries
-	now  func() time.Time
+	pool    *pgxpool.Pool
+	q       *queries.Queries
+	now     func() time.Time
+	layouts *layouts
 }
 
 // Option configures a Service.
@@ -37,7 +38,7 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 
 // NewService returns a Service on the pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
-	s := &Service{pool: pool, q: queries.New(pool), now: time.Now}
+	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts()}
 	for _, o := range opts {
 		o(s)
 	}
