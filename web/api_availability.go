@@ -63,17 +63,5 @@ func (s *Server) apiAvailability(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := availabilityResponse{From: millis(q.From), To: millis(q.To), Resources: make([]availableResourceDTO, len(rs))}
-	for i, a := range rs {
-		r := a.Resource
-		d := availableResourceDTO{
-			listedResourceDTO: toListedResource(r),
-			Category:          string(r.Subcategory.Category), Busy: make([]intervalDTO, len(a.Busy)), Free: a.Free,
-		}
-		for j, iv := range a.Busy {
-			d.Busy[j] = toInterval(iv)
-		}
-		out.Resources[i] = d
-	}
-	return c.JSON(http.StatusOK, out)
+	return writeJSON(c, http.StatusOK, func(b []byte) []byte { return appendAvailability(b, q, rs) })
 }

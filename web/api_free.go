@@ -71,11 +71,7 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	if err != nil {
 		return err
 	}
-	out := freeResponse{FreeResources: make([]listedResourceDTO, len(rs))}
-	for i, r := range rs {
-		out.FreeResources[i] = toListedResource(r)
-	}
-	return c.JSON(http.StatusOK, out)
+	return writeJSON(c, http.StatusOK, func(b []byte) []byte { return appendFreeResources(b, rs) })
 }
 
 var bookingDayParam = regexp.MustCompile(`^bookingDays\[(\d+)\]\.(startDate|endDate)$`)

@@ -28,7 +28,7 @@ type AvailabilityQuery struct {
 // ResourceAvailability is a resource with the intervals of the asked range that blocking bookings take,
 // earliest first (each booking's interval cut to the range). Free tells that there are none.
 type ResourceAvailability struct {
-	Resource Resource
+	Resource *Resource // shared with other readers: never to be changed
 	Busy     []Interval
 	Free     bool
 }
@@ -81,7 +81,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 			continue
 		}
 		index[r.ID] = len(out)
-		out = append(out, ResourceAvailability{Resource: r.Resource, Busy: []Interval{}, Free: true})
+		out = append(out, ResourceAvailability{Resource: &r.Resource, Busy: []Interval{}, Free: true})
 		ids = append(ids, r.ID)
 	}
 	if len(out) == 0 {
