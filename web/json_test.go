@@ -26,8 +26,8 @@ func listingResources() []booking.Resource {
 			ID: uuid.New(), Name: s, PosterCode: "MAD-" + s, Image: s, Phone: s,
 			Map:          booking.MapCoordinates{TopLeftX: int32(i), TopLeftY: -int32(i), BottomRightX: 1 << 30, BottomRightY: -1 << 31},
 			Approachable: i%2 == 0, Visible: i%3 != 0,
-			Floor:        booking.Floor{ID: uuid.New()},
-			Subcategory:  booking.Subcategory{ID: uuid.New(), Category: booking.CategoryWorkstation},
+			Floor:       booking.Floor{ID: uuid.New()},
+			Subcategory: booking.Subcategory{ID: uuid.New(), Category: booking.CategoryWorkstation},
 		}
 		switch i % 3 {
 		case 1:
