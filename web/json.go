@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -33,7 +34,7 @@ func writeJSON(c echo.Context, status int, appendBody func([]byte) []byte) error
 // appendListedResource appends the fields of a listedResourceDTO, without the braces.
 func appendListedResource(b []byte, r *booking.Resource) []byte {
 	b = append(b, `"id":"`...)
-	b = append(b, r.ID.String()...)
+	b = appendUUID(b, r.ID)
 	b = append(b, `","name":`...)
 	b = appendString(b, r.Name)
 	b = append(b, `,"posterCode":`...)
@@ -53,9 +54,9 @@ func appendListedResource(b []byte, r *booking.Resource) []byte {
 	b = append(b, `},"approachable":`...)
 	b = strconv.AppendBool(b, r.Approachable)
 	b = append(b, `,"floor":{"id":"`...)
-	b = append(b, r.Floor.ID.String()...)
+	b = appendUUID(b, r.Floor.ID)
 	b = append(b, `"},"subcategory":{"id":"`...)
-	b = append(b, r.Subcategory.ID.String()...)
+	b = appendUUID(b, r.Subcategory.ID)
 	b = append(b, `"},"visible":`...)
 	b = strconv.AppendBool(b, r.Visible)
 	if c := capacity(*r); c != nil {
@@ -114,6 +115,17 @@ func appendFreeResources(b []byte, rs []booking.Resource) []byte {
 }
 
 const hex = "0123456789abcdef"
+
+// appendUUID appends u in its canonical form, as its String method writes it.
+func appendUUID(b []byte, u uuid.UUID) []byte {
+	for i, c := range u {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			b = append(b, '-')
+		}
+		b = append(b, hex[c>>4], hex[c&0xF])
+	}
+	return b
+}
 
 // appendString appends s quoted as encoding/json quotes a string: HTML characters, U+2028 and U+2029
 // escaped, invalid UTF-8 replaced by U+FFFD.
