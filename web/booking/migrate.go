@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/tern/v2/migrate"
 
 	"github.com/workspacebooking/booking/queries"
@@ -50,10 +51,12 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 
 // connectCreating connects to the database, creating it first when the server says it does not exist.
 func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error) {
-	cfg, err := pgx.ParseConfig(databaseURL)
+	// Read as a pool's URL, so that the pool's settings (pool_max_conns…) are not sent to the server.
+	pcfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
 	}
+	cfg := pcfg.ConnConfig
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || pgErr.Code != "3D000" {
