@@ -49,11 +49,12 @@ SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR
 
 -- name: BookingsBlockingAfter :many
 -- The first blocking booking of a resource that overlaps [after, until): the one covering the moment
--- after, if any, else the next one to start.
+-- after, if any, else the next one to start. (No booking lasts more than 25 hours: see bookings_busy_idx.)
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(start_date, end_date, '[)') && tstzrange(@after::timestamptz, @until::timestamptz, '[)')
+  AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
+  AND end_date > sqlc.arg(after)::timestamptz
 ORDER BY start_date
 LIMIT 1;
 
@@ -126,10 +127,12 @@ LIMIT 1;
 
 -- name: BookingsBusy :many
 -- The blocking bookings of some resources that overlap [from, to), by resource and start.
+-- No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
 SELECT resource_id, start_date, end_date FROM bookings
 WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::uuid[])
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(start_date, end_date, '[)') && tstzrange(@from_date::timestamptz, @to_date::timestamptz, '[)')
+  AND start_date > sqlc.arg(from_date)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(to_date)::timestamptz
+  AND end_date > sqlc.arg(from_date)::timestamptz
 ORDER BY resource_id, start_date;
 
 -- name: BookingsExpireNoShows :many
@@ -157,7 +160,7 @@ SELECT count(*) FROM bookings WHERE organization_id = @organization_id;
 -- itself when no blocking booking starts then, else the end of the last booking of the chain in which each
 -- starts exactly when the one before ends.
 WITH RECURSIVE run (end_date) AS (
-    SELECT @from_date::timestamptz
+    SELECT sqlc.arg(from_date)::timestamptz
     UNION
     SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
     WHERE bk.organization_id = @organization_id AND bk.resource_id = @resource_id
@@ -167,8 +170,10 @@ SELECT max(end_date)::timestamptz AS end_date FROM run;
 
 -- name: ResourcesBusyDuring :many
 -- Which of some resources a blocking booking holds during any of the intervals.
-SELECT DISTINCT bk.resource_id
-FROM unnest(@resource_ids::uuid[]) AS ids (id)
-JOIN bookings bk ON bk.organization_id = @organization_id AND bk.resource_id = ids.id
-WHERE bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(bk.start_date, bk.end_date, '[)') && @intervals::tstzmultirange;
+-- No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
+SELECT DISTINCT resource_id FROM bookings
+WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::uuid[])
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > lower(sqlc.arg(intervals)::tstzmultirange) - interval '25 hours'
+  AND start_date < upper(sqlc.arg(intervals)::tstzmultirange)
+  AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;

@@ -465,7 +465,8 @@ const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(start_date, end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+  AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
+  AND end_date > $3::timestamptz
 ORDER BY start_date
 LIMIT 1
 `
@@ -478,7 +479,7 @@ type BookingsBlockingAfterParams struct {
 }
 
 // The first blocking booking of a resource that overlaps [after, until): the one covering the moment
-// after, if any, else the next one to start.
+// after, if any, else the next one to start. (No booking lasts more than 25 hours: see bookings_busy_idx.)
 func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockingAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsBlockingAfter,
 		arg.OrganizationID,
@@ -533,7 +534,8 @@ const bookingsBusy = `-- name: BookingsBusy :many
 SELECT resource_id, start_date, end_date FROM bookings
 WHERE organization_id = $1 AND resource_id = ANY ($2::uuid[])
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(start_date, end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+  AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
+  AND end_date > $3::timestamptz
 ORDER BY resource_id, start_date
 `
 
@@ -551,6 +553,7 @@ type BookingsBusyRow struct {
 }
 
 // The blocking bookings of some resources that overlap [from, to), by resource and start.
+// No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
 func (q *Queries) BookingsBusy(ctx context.Context, arg BookingsBusyParams) ([]BookingsBusyRow, error) {
 	rows, err := q.db.Query(ctx, bookingsBusy,
 		arg.OrganizationID,
@@ -887,22 +890,24 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 }
 
 const resourcesBusyDuring = `-- name: ResourcesBusyDuring :many
-SELECT DISTINCT bk.resource_id
-FROM unnest($1::uuid[]) AS ids (id)
-JOIN bookings bk ON bk.organization_id = $2 AND bk.resource_id = ids.id
-WHERE bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(bk.start_date, bk.end_date, '[)') && $3::tstzmultirange
+SELECT DISTINCT resource_id FROM bookings
+WHERE organization_id = $1 AND resource_id = ANY ($2::uuid[])
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > lower($3::tstzmultirange) - interval '25 hours'
+  AND start_date < upper($3::tstzmultirange)
+  AND tstzrange(start_date, end_date, '[)') && $3::tstzmultirange
 `
 
 type ResourcesBusyDuringParams struct {
-	ResourceIds    []uuid.UUID
 	OrganizationID uuid.UUID
+	ResourceIds    []uuid.UUID
 	Intervals      pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]]
 }
 
 // Which of some resources a blocking booking holds during any of the intervals.
+// No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
 func (q *Queries) ResourcesBusyDuring(ctx context.Context, arg ResourcesBusyDuringParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, resourcesBusyDuring, arg.ResourceIds, arg.OrganizationID, arg.Intervals)
+	rows, err := q.db.Query(ctx, resourcesBusyDuring, arg.OrganizationID, arg.ResourceIds, arg.Intervals)
 	if err != nil {
 		return nil, err
 	}

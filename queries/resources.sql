@@ -70,9 +70,10 @@ SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr
        COALESCE((SELECT bk.start_date FROM bookings bk
         WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
           AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-          AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(@after::timestamptz, @until::timestamptz, '[)')
+          AND bk.start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND bk.start_date < sqlc.arg(until)::timestamptz
+          AND bk.end_date > sqlc.arg(after)::timestamptz
         ORDER BY bk.start_date
-        LIMIT 1), @until::timestamptz)::timestamptz AS next_start
+        LIMIT 1), sqlc.arg(until)::timestamptz)::timestamptz AS next_start
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id

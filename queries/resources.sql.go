@@ -106,7 +106,8 @@ SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id
        COALESCE((SELECT bk.start_date FROM bookings bk
         WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
           AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-          AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange($1::timestamptz, $2::timestamptz, '[)')
+          AND bk.start_date > $1::timestamptz - interval '25 hours' AND bk.start_date < $2::timestamptz
+          AND bk.end_date > $1::timestamptz
         ORDER BY bk.start_date
         LIMIT 1), $2::timestamptz)::timestamptz AS next_start
 FROM resources r
