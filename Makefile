@@ -11,7 +11,7 @@ ADDR ?= 127.0.0.1:8080
 # DATABASE_URL, when set, is used as is; otherwise cmd/devdb finds or starts a local PostgreSQL.
 DB := DATABASE_URL="$$(go run ./cmd/devdb)"
 
-.PHONY: help generate check-generated build run test lint
+.PHONY: help generate check-generated build run test lint bench
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -48,3 +48,8 @@ lint: ## gofmt and go vet
 test: check-generated lint ## Check generated code, gofmt and vet, then run every test against a real PostgreSQL
 	@$(DB); export DATABASE_URL; \
 	go test -race -count=1 ./...
+
+# Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL.
+bench: ## Measure: seed the standard organization, run every load scenario and pgbench; writes docs/benchmarks.md
+	@$(DB); export DATABASE_URL; \
+	go run ./cmd/loadtest bench --out docs
