@@ -21,6 +21,7 @@ require (
 	github.com/peterldowns/pgtestdb v0.1.1
 	golang.org/x/image v0.47.0
 	golang.org/x/oauth2 v0.37.0
+	golang.org/x/time v0.15.0
 )
 
 require (
@@ -57,5 +58,4 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	golang.org/x/time v0.15.0 // indirect
 )

@@ -88,6 +88,17 @@ type Floor struct {
 	Visible        bool
 }
 
+type IdempotencyKey struct {
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	Key            string
+	RequestHash    []byte
+	Status         *int32
+	ContentType    string
+	Body           []byte
+	CreatedAt      time.Time
+}
+
 type MobileRole struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID

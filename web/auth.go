@@ -227,6 +227,9 @@ func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		if ok, after := s.perUser.allow(u.ID.String(), time.Now()); !ok {
+			return tooMany(c, "user", after)
+		}
 		c.Set(actorKey, u)
 		return next(c)
 	}

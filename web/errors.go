@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -44,6 +45,9 @@ var codeStatus = map[booking.Code]int{
 	booking.CodeUnavailable:                 http.StatusServiceUnavailable,
 }
 
+// statusClientClosed is logged for a request whose client went away before its answer (nginx's 499).
+const statusClientClosed = 499
+
 // problem is the error body (RFC 9457 shape) of every failed call.
 type problem struct {
 	Status int    `json:"status"`
@@ -77,6 +81,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		case http.StatusMethodNotAllowed:
 			p.Detail = fmt.Sprintf("%s is not allowed on %s", req.Method, req.URL.Path)
 		}
+	case errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil:
+		// The client went away: there is nobody to answer, and nothing failed on our side.
+		c.Response().Status = statusClientClosed
+		return
 	default:
 		s.log.ErrorContext(c.Request().Context(), "request failed", slog.String("method", c.Request().Method),
 			slog.String("path", c.Request().URL.Path), slog.Any("error", err))

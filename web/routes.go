@@ -14,7 +14,7 @@ var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLeng
 // routes lists every route of the service.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(middleware.RequestID(), s.logRequests, middleware.Recover(), withDeadline)
+	e.Use(middleware.RequestID(), s.logRequests, middleware.Recover(), s.limitAddresses, withDeadline)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
@@ -60,27 +60,29 @@ func (s *Server) routes() {
 
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.
+	// POSTs also take an Idempotency-Key (idempotency.go).
 	api, auth := e.Group(apiPrefix), s.requireBearer
+	post := []echo.MiddlewareFunc{auth, s.idempotent}
 	// 4.1 Retrieve the status of a resource ("me" or a user id).
 	api.GET("/users/:userId/resources/statusinfo", s.apiStatusInfo, auth)
 	// 4.2 Free workstations and spaces (deprecated).
 	api.GET("/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free", s.apiFreeWorkstations, auth)
 	api.GET("/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free", s.apiFreeSpaces, auth)
 	// 4.4 Create standard bookings of spaces, all or none.
-	api.POST("/users/:userId/bookings/spaces/standard", s.apiCreateSpaceBookings, auth)
+	api.POST("/users/:userId/bookings/spaces/standard", s.apiCreateSpaceBookings, post...)
 	// 4.3 Contract reservables for a booking.
 	api.PUT("/bookings/:bookingId/reservables/all", s.apiContractReservables, auth)
 
 	// The lifecycle of bookings, beyond the published operations.
-	api.POST("/users/:userId/bookings/workstations/standard", s.apiCreateWorkstationBookings, auth)
+	api.POST("/users/:userId/bookings/workstations/standard", s.apiCreateWorkstationBookings, post...)
 	api.GET("/users/:userId/bookings", s.apiUserBookings, auth)
-	api.POST("/users/:userId/resources/checkin", s.apiCheckInByPosterCode, auth)
+	api.POST("/users/:userId/resources/checkin", s.apiCheckInByPosterCode, post...)
 	api.GET("/bookings/:bookingId", s.apiGetBooking, auth)
 	api.PATCH("/bookings/:bookingId", s.apiChangeBooking, auth)
 	api.DELETE("/bookings/:bookingId", s.apiCancelBooking, auth)
-	api.POST("/bookings/:bookingId/checkin", s.apiCheckIn, auth)
-	api.POST("/bookings/:bookingId/checkout", s.apiCheckOut, auth)
-	api.POST("/bookings/:bookingId/approval", s.apiDecideApproval, auth)
+	api.POST("/bookings/:bookingId/checkin", s.apiCheckIn, post...)
+	api.POST("/bookings/:bookingId/checkout", s.apiCheckOut, post...)
+	api.POST("/bookings/:bookingId/approval", s.apiDecideApproval, post...)
 	api.GET("/approvals", s.apiApprovals, auth)
 
 	// Availability, the successor of the deprecated free listings, and the catalogue.

@@ -30,6 +30,8 @@ type Deps struct {
 	// BaseURL is where people reach the service (the posters' QR codes point there); empty: the request's
 	// own scheme and host. Cookies are Secure when it is https.
 	BaseURL string
+	// Limits bound the requests of each API user and each client address; zero: none.
+	Limits Limits
 }
 
 // Server is the HTTP surface of the service.
@@ -42,6 +44,8 @@ type Server struct {
 	login    *Login
 	dev      bool
 	baseURL  string
+
+	perUser, perAddress *limiter
 }
 
 // NewServer returns the server with every route registered.
@@ -52,6 +56,7 @@ func NewServer(d Deps) *Server {
 		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger,
 		sessions: newSessions(d.Sessions, strings.HasPrefix(d.BaseURL, "https://")),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
+		perUser: newLimiter(d.Limits.PerUser), perAddress: newLimiter(d.Limits.PerAddress),
 	}
 	e.HTTPErrorHandler = s.handleError
 	s.routes()

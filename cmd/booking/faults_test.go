@@ -25,7 +25,7 @@ import (
 
 // The fault tests drive a real `serve` with several clients at once, as a rush of bookings would.
 // The limits per user and per address are off: four fixture users on one address are not an office.
-var unlimited = []string{}
+var unlimited = []string{"--rate-per-user", "0", "--rate-per-address", "0"}
 
 // answer is what a client saw for one request.
 type answer struct {

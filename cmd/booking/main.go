@@ -166,6 +166,11 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dev := fs.Bool("dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
 	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
+	var limits web.Limits
+	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "API requests a second of each user, on average (0: no limit)")
+	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "API requests of each user at once")
+	fs.Float64Var(&limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
+	fs.IntVar(&limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -204,6 +209,7 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	srv := &http.Server{
 		Handler: web.NewServer(web.Deps{
 			Bookings: svc, Tokens: tokens, Logger: log, Sessions: sessions, Login: login, Dev: *dev, BaseURL: baseURL,
+			Limits: limits,
 		}),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,

@@ -164,7 +164,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 {
 		// One row written by one statement is all or none by itself: no transaction to open and commit,
 		// two round trips fewer for the commonest request.
-		atomically = func(_ context.Context, fn func(*queries.Queries) error) error { return fn(s.q) }
+		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
+			return retried(func() error { return fn(s.q) })
+		}
 	}
 	// Each element is checked and then inserted before the next one is looked at, so that the first failing
 	// element decides the error, whether a check or the no-overlap constraint refuses it.

@@ -70,6 +70,9 @@ func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.
 		if _, err := s.q.SessionsDeleteExpired(ctx); err != nil && ctx.Err() == nil {
 			log.ErrorContext(ctx, "deleting expired sessions failed", slog.Any("error", err))
 		}
+		if _, err := s.DeleteExpiredIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "deleting expired idempotency keys failed", slog.Any("error", err))
+		}
 		select {
 		case <-ctx.Done():
 			return

@@ -51,9 +51,15 @@ func (s *Service) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 // inTx runs fn in one transaction and commits when it returns nil. A serialization failure or a deadlock
 // (possible when two multi-element requests insert crossing intervals in opposite orders) is retried.
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
+	return retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
+}
+
+// retried runs op, and again (three times in all) when PostgreSQL ended it to break a deadlock or a
+// serialization failure: nothing of it was written.
+func retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) })
+		err = op()
 		var pgErr *pgconn.PgError
 		if !errors.As(err, &pgErr) || (pgErr.Code != "40001" && pgErr.Code != "40P01") {
 			return err

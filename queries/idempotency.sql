@@ -1,0 +1,26 @@
+-- name: IdempotencyKeyClaim :one
+-- Claims a key for a request: a new key, or one older than 24 hours (taken over as new). The database's
+-- clock decides the age, as it sets created_at. No row when
+-- the key is held: by a request still running, or by a stored answer.
+INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
+VALUES (@organization_id, @user_id, @key, @request_hash)
+ON CONFLICT (organization_id, user_id, key) DO UPDATE
+SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', body = '', created_at = now()
+WHERE idempotency_keys.created_at < now() - interval '24 hours'
+RETURNING key;
+
+-- name: IdempotencyKeyGet :one
+SELECT request_hash, status, content_type, body FROM idempotency_keys
+WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key;
+
+-- name: IdempotencyKeyComplete :exec
+UPDATE idempotency_keys SET status = @status, content_type = @content_type, body = @body
+WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key;
+
+-- name: IdempotencyKeyRelease :exec
+-- Forgets a key whose request failed on our side (nothing was done), so that a retry runs again.
+DELETE FROM idempotency_keys
+WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key AND status IS NULL;
+
+-- name: IdempotencyKeysDeleteExpired :execrows
+DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours';
