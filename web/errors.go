@@ -69,6 +69,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	de, status := domainRefusal(err)
 	switch {
 	case de != nil:
+		if de.Code == booking.CodeResourceNotAvailable {
+			s.metrics.conflicts.Inc()
+		}
 		p = problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
 			Detail: de.Message, Index: de.Index,
@@ -86,7 +89,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Response().Status = statusClientClosed
 		return
 	default:
-		s.log.ErrorContext(c.Request().Context(), "request failed", slog.String("method", c.Request().Method),
+		s.log.ErrorContext(c.Request().Context(), "request failed",
+			slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("method", c.Request().Method),
 			slog.String("path", c.Request().URL.Path), slog.Any("error", err))
 		p = problem{
 			Status: http.StatusInternalServerError, Code: int(booking.CodeInternal), Name: booking.CodeInternal.Name(),

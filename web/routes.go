@@ -18,6 +18,7 @@ func (s *Server) routes() {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
+	e.GET("/metrics", s.serveMetrics) // Prometheus; this machine and private networks only
 	e.GET("/static/*", s.staticFiles, compress)
 
 	// Pages. Every page carries the security headers and a session; state-changing requests from another

@@ -46,6 +46,7 @@ type Server struct {
 	baseURL  string
 
 	perUser, perAddress *limiter
+	metrics             *metrics
 }
 
 // NewServer returns the server with every route registered.
@@ -57,6 +58,7 @@ func NewServer(d Deps) *Server {
 		sessions: newSessions(d.Sessions, strings.HasPrefix(d.BaseURL, "https://")),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter(d.Limits.PerUser), perAddress: newLimiter(d.Limits.PerAddress),
+		metrics: newMetrics(d.Bookings),
 	}
 	e.HTTPErrorHandler = s.handleError
 	s.routes()
@@ -78,6 +80,8 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Error(err)
 		}
 		req, res := c.Request(), c.Response()
+		took := time.Since(start)
+		s.metrics.observe(c.Path(), req.Method, res.Status, took)
 		level := slog.LevelInfo
 		if res.Status >= 500 {
 			level = slog.LevelError
@@ -88,7 +92,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			slog.String("route", c.Path()),
 			slog.String("path", req.URL.Path),
 			slog.Int("status", res.Status),
-			slog.Duration("duration", time.Since(start)),
+			slog.Duration("duration", took),
 			slog.String("app_version", req.Header.Get("app-version")),
 		)
 		return nil

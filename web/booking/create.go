@@ -211,6 +211,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if err != nil {
 		return nil, err
 	}
+	s.counts.created.Add(int64(len(out)))
 	return out, nil
 }
 

@@ -51,6 +51,10 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 		res.Expired, res.Finished = len(expired), len(finished)
 		return nil
 	})
+	if err == nil {
+		s.counts.expired.Add(int64(res.Expired))
+		s.counts.finished.Add(int64(res.Finished))
+	}
 	return res, err
 }
 

@@ -28,6 +28,7 @@ type Service struct {
 	q       *queries.Queries
 	now     func() time.Time
 	layouts *layouts
+	counts  *counters
 }
 
 // Option configures a Service.
@@ -38,7 +39,7 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 
 // NewService returns a Service on the pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
-	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts()}
+	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{}}
 	for _, o := range opts {
 		o(s)
 	}

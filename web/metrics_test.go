@@ -1,0 +1,86 @@
+package web_test
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/workspacebooking/booking/web"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+func TestMetrics(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	start := fx.At(1, 10, 0)
+	goya := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya), http.StatusCreated)
+	wantStatus(t, tb.call(t, fx.Bob, http.MethodPost, bookingsPath("me"), goya), http.StatusConflict)
+	// A no-show whose check-in closed half an hour ago, for the sweep.
+	_, err := tb.Pool.Exec(t.Context(), `
+		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
+		                      resource_type, check_in_opens_at, check_in_closes_at)
+		VALUES ($1, gen_random_uuid(), $2, $3, $3, $4::timestamptz - interval '1 hour', $4::timestamptz + interval '1 hour',
+		        'PENDING', 'SPACE', $4::timestamptz - interval '70 minutes', $4::timestamptz - interval '30 minutes')`,
+		fx.OrgA, fx.RoomVelazquez, fx.Alice, fx.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := tb.Service.Sweep(t.Context()); err != nil || res.Expired != 1 {
+		t.Fatalf("sweep: %+v, %v", res, err)
+	}
+
+	res, err := http.Get(tb.srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("GET /metrics = %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	text := string(body)
+	for _, want := range []string{
+		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="201"} 1`,
+		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="409"} 1`,
+		`booking_http_request_duration_seconds_count{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard"} 2`,
+		`booking_http_request_duration_seconds_bucket{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",le="10"} 2`,
+		"booking_bookings_created_total 1",
+		"booking_conflicts_total 1",
+		"booking_bookings_expired_total 1",
+		"booking_bookings_finished_total 0",
+		"booking_db_connections_max ",
+		"booking_db_acquires_total ",
+		"go_goroutines ",
+		"process_resident_memory_bytes ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if strings.Contains(text, fx.RoomGoya.String()) || strings.Contains(text, `route="/api/v1/users/me`) {
+		t.Error("/metrics labels a raw path; routes are labelled by their template")
+	}
+}
+
+// /metrics is for this machine and private networks; from anywhere else there is no such page.
+func TestMetricsAreNotPublic(t *testing.T) {
+	t.Parallel()
+	s := web.NewServer(web.Deps{Logger: slog.New(slog.DiscardHandler)})
+	for addr, want := range map[string]int{
+		"203.0.113.9:4000": http.StatusNotFound, "[2001:db8::1]:4000": http.StatusNotFound,
+		"127.0.0.1:4000": http.StatusOK, "10.1.2.3:4000": http.StatusOK, "[fd00::1]:4000": http.StatusOK,
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/metrics", nil)
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != want {
+			t.Errorf("GET /metrics from %s = %d, want %d", addr, rec.Code, want)
+		}
+	}
+}
