@@ -94,6 +94,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			slog.Int("status", res.Status),
 			slog.Duration("duration", took),
 			slog.String("app_version", req.Header.Get("app-version")),
+			slog.String("user", userOf(c)),
 		)
 		return nil
 	}
@@ -115,6 +116,14 @@ func withDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 		c.SetRequest(req)
 		return err
 	}
+}
+
+// userOf is the id of the API caller, "" when there is none (yet).
+func userOf(c echo.Context) string {
+	if u, ok := c.Get(actorKey).(booking.User); ok {
+		return u.ID.String()
+	}
+	return ""
 }
 
 // healthz answers while the process is up.
