@@ -63,24 +63,6 @@ WHERE r.organization_id = @organization_id
          AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])
 ORDER BY f.floor_number, r.name, r.id;
 
--- name: ResourceGetByPosterCodeWithNext :one
--- The resource with the poster code and the start of the first blocking booking of it that overlaps
--- [after, until) (until itself when there is none): what a poster scan needs, in one round trip.
-SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
-       COALESCE((SELECT bk.start_date FROM bookings bk
-        WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
-          AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-          AND bk.start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND bk.start_date < sqlc.arg(until)::timestamptz
-          AND bk.end_date > sqlc.arg(after)::timestamptz
-        ORDER BY bk.start_date
-        LIMIT 1), sqlc.arg(until)::timestamptz)::timestamptz AS next_start
-FROM resources r
-JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
-JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;
-
 -- name: ResourcesBookableInBuilding :many
 -- The bookable resources of a building (they, their floor and the building activated and visible), each
 -- with its category, whether its rule allows all-day bookings, and its features, by floor number and name.
@@ -97,3 +79,13 @@ WHERE r.organization_id = @organization_id AND f.building_id = @building_id
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
 ORDER BY f.floor_number, r.name, r.id;
+
+-- name: ResourcesOfOrganization :many
+-- Every resource of the organization, bookable or not, with its floor, building, subcategory and rule.
+SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr)
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+WHERE r.organization_id = @organization_id;

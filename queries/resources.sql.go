@@ -7,7 +7,6 @@ package queries
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 )
@@ -97,113 +96,6 @@ func (q *Queries) ResourceGetByPosterCode(ctx context.Context, arg ResourceGetBy
 		&i.ResourceRule.RequiresApproval,
 		&i.ResourceRule.AllDayBookings,
 		&i.ResourceRule.AllDayBookingsCheckInMs,
-	)
-	return i, err
-}
-
-const resourceGetByPosterCodeWithNext = `-- name: ResourceGetByPosterCodeWithNext :one
-SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, f.organization_id, f.id, f.building_id, f.name, f.floor_number, f.image, f.status, f.type, f.visible, b.organization_id, b.id, b.name, b.country, b.city, b.address, b.latitude, b.longitude, b.timezone, b.status, b.visible, s.organization_id, s.id, s.name, s.category, s.delete_historial, s.hide_bookings, s.can_be_searched, s.shifts, rr.organization_id, rr.id, rr.name, rr.advance_check_in, rr.expiration_margin, rr.start_time, rr.end_time, rr.maximum_duration, rr.maximum_advance, rr.access_control_type, rr.requires_approval, rr.all_day_bookings, rr.all_day_bookings_check_in_ms,
-       COALESCE((SELECT bk.start_date FROM bookings bk
-        WHERE bk.organization_id = r.organization_id AND bk.resource_id = r.id
-          AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-          AND bk.start_date > $1::timestamptz - interval '25 hours' AND bk.start_date < $2::timestamptz
-          AND bk.end_date > $1::timestamptz
-        ORDER BY bk.start_date
-        LIMIT 1), $2::timestamptz)::timestamptz AS next_start
-FROM resources r
-JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
-JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = $3 AND r.poster_code = $4
-`
-
-type ResourceGetByPosterCodeWithNextParams struct {
-	After          time.Time
-	Until          time.Time
-	OrganizationID uuid.UUID
-	PosterCode     string
-}
-
-type ResourceGetByPosterCodeWithNextRow struct {
-	Resource     Resource
-	Floor        Floor
-	Building     Building
-	Subcategory  Subcategory
-	ResourceRule ResourceRule
-	NextStart    time.Time
-}
-
-// The resource with the poster code and the start of the first blocking booking of it that overlaps
-// [after, until) (until itself when there is none): what a poster scan needs, in one round trip.
-func (q *Queries) ResourceGetByPosterCodeWithNext(ctx context.Context, arg ResourceGetByPosterCodeWithNextParams) (ResourceGetByPosterCodeWithNextRow, error) {
-	row := q.db.QueryRow(ctx, resourceGetByPosterCodeWithNext,
-		arg.After,
-		arg.Until,
-		arg.OrganizationID,
-		arg.PosterCode,
-	)
-	var i ResourceGetByPosterCodeWithNextRow
-	err := row.Scan(
-		&i.Resource.OrganizationID,
-		&i.Resource.ID,
-		&i.Resource.FloorID,
-		&i.Resource.SubcategoryID,
-		&i.Resource.ResourceRuleID,
-		&i.Resource.Name,
-		&i.Resource.PosterCode,
-		&i.Resource.Image,
-		&i.Resource.Phone,
-		&i.Resource.TopLeftX,
-		&i.Resource.TopLeftY,
-		&i.Resource.BottomRightX,
-		&i.Resource.BottomRightY,
-		&i.Resource.Approachable,
-		&i.Resource.Visible,
-		&i.Resource.Status,
-		&i.Resource.Capacity,
-		&i.Floor.OrganizationID,
-		&i.Floor.ID,
-		&i.Floor.BuildingID,
-		&i.Floor.Name,
-		&i.Floor.FloorNumber,
-		&i.Floor.Image,
-		&i.Floor.Status,
-		&i.Floor.Type,
-		&i.Floor.Visible,
-		&i.Building.OrganizationID,
-		&i.Building.ID,
-		&i.Building.Name,
-		&i.Building.Country,
-		&i.Building.City,
-		&i.Building.Address,
-		&i.Building.Latitude,
-		&i.Building.Longitude,
-		&i.Building.Timezone,
-		&i.Building.Status,
-		&i.Building.Visible,
-		&i.Subcategory.OrganizationID,
-		&i.Subcategory.ID,
-		&i.Subcategory.Name,
-		&i.Subcategory.Category,
-		&i.Subcategory.DeleteHistorial,
-		&i.Subcategory.HideBookings,
-		&i.Subcategory.CanBeSearched,
-		&i.Subcategory.Shifts,
-		&i.ResourceRule.OrganizationID,
-		&i.ResourceRule.ID,
-		&i.ResourceRule.Name,
-		&i.ResourceRule.AdvanceCheckIn,
-		&i.ResourceRule.ExpirationMargin,
-		&i.ResourceRule.StartTime,
-		&i.ResourceRule.EndTime,
-		&i.ResourceRule.MaximumDuration,
-		&i.ResourceRule.MaximumAdvance,
-		&i.ResourceRule.AccessControlType,
-		&i.ResourceRule.RequiresApproval,
-		&i.ResourceRule.AllDayBookings,
-		&i.ResourceRule.AllDayBookingsCheckInMs,
-		&i.NextStart,
 	)
 	return i, err
 }
@@ -530,6 +422,104 @@ func (q *Queries) ResourcesOfBuilding(ctx context.Context, arg ResourcesOfBuildi
 			&i.Resource.Status,
 			&i.Resource.Capacity,
 			&i.Category,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const resourcesOfOrganization = `-- name: ResourcesOfOrganization :many
+SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, f.organization_id, f.id, f.building_id, f.name, f.floor_number, f.image, f.status, f.type, f.visible, b.organization_id, b.id, b.name, b.country, b.city, b.address, b.latitude, b.longitude, b.timezone, b.status, b.visible, s.organization_id, s.id, s.name, s.category, s.delete_historial, s.hide_bookings, s.can_be_searched, s.shifts, rr.organization_id, rr.id, rr.name, rr.advance_check_in, rr.expiration_margin, rr.start_time, rr.end_time, rr.maximum_duration, rr.maximum_advance, rr.access_control_type, rr.requires_approval, rr.all_day_bookings, rr.all_day_bookings_check_in_ms
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+WHERE r.organization_id = $1
+`
+
+type ResourcesOfOrganizationRow struct {
+	Resource     Resource
+	Floor        Floor
+	Building     Building
+	Subcategory  Subcategory
+	ResourceRule ResourceRule
+}
+
+// Every resource of the organization, bookable or not, with its floor, building, subcategory and rule.
+func (q *Queries) ResourcesOfOrganization(ctx context.Context, organizationID uuid.UUID) ([]ResourcesOfOrganizationRow, error) {
+	rows, err := q.db.Query(ctx, resourcesOfOrganization, organizationID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ResourcesOfOrganizationRow
+	for rows.Next() {
+		var i ResourcesOfOrganizationRow
+		if err := rows.Scan(
+			&i.Resource.OrganizationID,
+			&i.Resource.ID,
+			&i.Resource.FloorID,
+			&i.Resource.SubcategoryID,
+			&i.Resource.ResourceRuleID,
+			&i.Resource.Name,
+			&i.Resource.PosterCode,
+			&i.Resource.Image,
+			&i.Resource.Phone,
+			&i.Resource.TopLeftX,
+			&i.Resource.TopLeftY,
+			&i.Resource.BottomRightX,
+			&i.Resource.BottomRightY,
+			&i.Resource.Approachable,
+			&i.Resource.Visible,
+			&i.Resource.Status,
+			&i.Resource.Capacity,
+			&i.Floor.OrganizationID,
+			&i.Floor.ID,
+			&i.Floor.BuildingID,
+			&i.Floor.Name,
+			&i.Floor.FloorNumber,
+			&i.Floor.Image,
+			&i.Floor.Status,
+			&i.Floor.Type,
+			&i.Floor.Visible,
+			&i.Building.OrganizationID,
+			&i.Building.ID,
+			&i.Building.Name,
+			&i.Building.Country,
+			&i.Building.City,
+			&i.Building.Address,
+			&i.Building.Latitude,
+			&i.Building.Longitude,
+			&i.Building.Timezone,
+			&i.Building.Status,
+			&i.Building.Visible,
+			&i.Subcategory.OrganizationID,
+			&i.Subcategory.ID,
+			&i.Subcategory.Name,
+			&i.Subcategory.Category,
+			&i.Subcategory.DeleteHistorial,
+			&i.Subcategory.HideBookings,
+			&i.Subcategory.CanBeSearched,
+			&i.Subcategory.Shifts,
+			&i.ResourceRule.OrganizationID,
+			&i.ResourceRule.ID,
+			&i.ResourceRule.Name,
+			&i.ResourceRule.AdvanceCheckIn,
+			&i.ResourceRule.ExpirationMargin,
+			&i.ResourceRule.StartTime,
+			&i.ResourceRule.EndTime,
+			&i.ResourceRule.MaximumDuration,
+			&i.ResourceRule.MaximumAdvance,
+			&i.ResourceRule.AccessControlType,
+			&i.ResourceRule.RequiresApproval,
+			&i.ResourceRule.AllDayBookings,
+			&i.ResourceRule.AllDayBookingsCheckInMs,
 		); err != nil {
 			return nil, err
 		}

@@ -15,9 +15,9 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// LayoutTTL is how long the listings keep a building's layout in memory. A layout (buildings, floors,
-// subcategories, resources, rules, features) changes only when one is imported, yet every availability
-// and free listing reads it: an import through this service forgets what it holds at once, and an entry
+// LayoutTTL is how long the listings and the status of a poster keep the layout in memory. A layout
+// (buildings, floors, subcategories, resources, rules, features) changes only when one is imported, yet
+// every availability and free listing and every poster scan reads it: an import through this service forgets what it holds at once, and an entry
 // is read again after LayoutTTL, so an import by another process shows within that time.
 const LayoutTTL = 10 * time.Second
 
@@ -48,18 +48,51 @@ func (r *listedResource) hasFeatures(ids []uuid.UUID) bool {
 
 type layoutKey struct{ org, building uuid.UUID }
 
-// layouts holds the buildings' layouts; concurrent readers of a missing one wait for one read.
+// layouts holds the buildings' layouts, and each organization's resources by poster code (for the status
+// of a poster); concurrent readers of a missing entry wait for one read.
 type layouts struct {
-	cache *expirable.LRU[layoutKey, *buildingLayout]
-	reads singleflight.Group
+	cache   *expirable.LRU[layoutKey, *buildingLayout]
+	posters *expirable.LRU[uuid.UUID, map[string]*Resource]
+	reads   singleflight.Group
 }
 
 func newLayouts() *layouts {
-	return &layouts{cache: expirable.NewLRU[layoutKey, *buildingLayout](1024, nil, LayoutTTL)}
+	return &layouts{
+		cache:   expirable.NewLRU[layoutKey, *buildingLayout](1024, nil, LayoutTTL),
+		posters: expirable.NewLRU[uuid.UUID, map[string]*Resource](256, nil, LayoutTTL),
+	}
 }
 
 // forget drops every layout held, after an import.
-func (l *layouts) forget() { l.cache.Purge() }
+func (l *layouts) forget() {
+	l.cache.Purge()
+	l.posters.Purge()
+}
+
+// posterResource returns the organization's resource with the poster code (bookable or not) with its
+// floor, building, subcategory and rule, from memory when it can; nil when there is none.
+func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
+	if m, ok := s.layouts.posters.Get(org); ok {
+		return m[code], nil
+	}
+	v, err, _ := s.layouts.reads.Do("posters"+org.String(), func() (any, error) {
+		rows, err := s.q.ResourcesOfOrganization(ctx, org)
+		if err != nil {
+			return nil, fmt.Errorf("list resources: %w", err)
+		}
+		m := make(map[string]*Resource, len(rows))
+		for _, r := range rows {
+			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
+			m[res.PosterCode] = &res
+		}
+		s.layouts.posters.Add(org, m)
+		return m, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[string]*Resource)[code], nil
+}
 
 // layout returns the layout of a building of the organization, from memory when it can.
 // Codes: 1004 no such building in the organization (visible or not).

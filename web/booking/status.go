@@ -25,27 +25,30 @@ type ResourceStatus struct {
 // blocking booking's start and the end of today's window.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
-	now := s.now()
-	row, err := s.q.ResourceGetByPosterCodeWithNext(ctx, queries.ResourceGetByPosterCodeWithNextParams{
-		OrganizationID: actor.OrganizationID, PosterCode: posterCode, After: now, Until: now.Add(statusHorizon),
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
+	res, err := s.posterResource(ctx, actor.OrganizationID, posterCode)
+	if err != nil {
+		return ResourceStatus{}, err
+	}
+	if res == nil {
 		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
 	}
-	if err != nil {
-		return ResourceStatus{}, fmt.Errorf("get resource status by poster code: %w", err)
-	}
-	st, open, err := openAt(fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule), now)
+	now := s.now()
+	st, open, err := openAt(*res, now)
 	if err != nil || !open {
 		return st.ResourceStatus, err
 	}
-	st.settle(now, row.NextStart)
+	next, err := s.q.BookingFirstBlockingStart(ctx, queries.BookingFirstBlockingStartParams{
+		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		next, err = st.window.End, nil
+	}
+	if err != nil {
+		return ResourceStatus{}, fmt.Errorf("get the next booking: %w", err)
+	}
+	st.settle(now, next)
 	return st.ResourceStatus, nil
 }
-
-// statusHorizon reaches past the end of any day's window from any moment of it (days last 25 hours at
-// most, when clocks go back).
-const statusHorizon = 26 * time.Hour
 
 // resourceAt is the status of a resource at a moment, with what made it so: today's window (zero when
 // the resource is not bookable) and the blocking booking covering the moment (nil when none).
