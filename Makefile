@@ -48,8 +48,24 @@ lint: ## gofmt and go vet
 test: check-generated lint ## Check generated code, gofmt and vet, then run every test against a real PostgreSQL
 	@$(DB); export DATABASE_URL; \
 	go test -race -count=1 ./...
+	@$(MAKE) --no-print-directory fuzz
 
-# Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL.
-bench: ## Measure: seed the standard organization, run every load scenario and pgbench; writes docs/benchmarks.md
+# Every Fuzz function of every package, found by `go test -list`, so that a new one is run without being
+# named here. Failing inputs are written to the package's testdata/fuzz/ and replayed by every `go test`.
+FUZZTIME ?= 3s
+.PHONY: fuzz
+fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
+	@$(DB); export DATABASE_URL; set -o pipefail; \
+	targets="$$(go test -list '^Fuzz' ./... | awk '/^Fuzz/ { names = names " " $$1; next } \
+	  /^ok/ { n = split(names, a, " "); for (i = 1; i <= n; i++) print $$2 " " a[i]; names = "" }')" || exit 1; \
+	[ -n "$$targets" ] || { echo "no fuzz targets found"; exit 1; }; \
+	while read -r pkg name; do \
+	  echo "go test -run '^$$' -fuzz '^$$name\$$' -fuzztime $(FUZZTIME) $$pkg"; \
+	  go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
+	done <<< "$$targets"
+
+# Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL, builds
+# and starts bin/booking, and keeps each run's JSON under bench-results/ (git-ignored). A few minutes.
+bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
 	@$(DB); export DATABASE_URL; \
 	go run ./cmd/loadtest bench --out docs

@@ -77,7 +77,8 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 var bookingDayParam = regexp.MustCompile(`^bookingDays\[(\d+)\]\.(startDate|endDate)$`)
 
 // bookingDays reads bookingDays[i].startDate and bookingDays[i].endDate (brackets percent-encoded or not:
-// the query is decoded before it is read), in index order.
+// the query is decoded before it is read), in index order. A date given twice (repeated, or under two
+// spellings of one index such as [1] and [01]) is refused: which one to take would be a guess.
 func bookingDays(c echo.Context) ([]booking.Interval, error) {
 	type day struct{ start, end *time.Time }
 	days := map[int]*day{}
@@ -85,7 +86,7 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 		m := bookingDayParam.FindStringSubmatch(key)
 		if m == nil {
 			if strings.HasPrefix(key, "bookingDays") {
-				return nil, invalid("%s: expected bookingDays[<index>].startDate or .endDate", key)
+				return nil, invalid("%q: expected bookingDays[<index>].startDate or .endDate", key)
 			}
 			continue
 		}
@@ -102,11 +103,14 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 			d = &day{}
 			days[i] = d
 		}
+		field := &d.end
 		if m[2] == "startDate" {
-			d.start = &v
-		} else {
-			d.end = &v
+			field = &d.start
 		}
+		if *field != nil || len(vs) > 1 {
+			return nil, invalid("bookingDays[%d].%s: given more than once", i, m[2])
+		}
+		*field = &v
 	}
 	if len(days) == 0 {
 		return nil, invalid("bookingDays: at least one interval is required")

@@ -24,15 +24,20 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 func (s *Server) pageHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+		setSecurityHeaders(h)
 		h.Set("Cache-Control", "no-store")
 		h.Add("Vary", "HX-Request")
 		return next(c)
 	}
+}
+
+// setSecurityHeaders sets the headers that keep a page from running foreign code, being framed or sniffed.
+func setSecurityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
 }
 
 // crossOrigin refuses state-changing page requests that come from another site (CSRF), using the
@@ -82,6 +87,8 @@ func isPage(c echo.Context) bool {
 // renderPageError answers a failed page request: the whole error page, or, for htmx, a notice swapped into
 // the page's alert region.
 func (s *Server) renderPageError(c echo.Context, p problem) {
+	// An address no route matches (404, 405) never passed through pageHeaders.
+	setSecurityHeaders(c.Response().Header())
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Retarget", "#notice")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")

@@ -1,0 +1,326 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The fuzz targets of the JSON bodies go through the real handlers, on a real database, so that the
+// validation behind the decoding (the domain's) is reached too. Every fuzzing process sets up its own
+// database once and sends every input to the same server: inputs that succeed change it (a booking made,
+// moved or decided), which the properties allow for. They hold for any body: the answer is never a 5xx;
+// an error is a problem body whose status is the code's and whose detail is readable; a body that is
+// not JSON at all is 400 2000.
+
+// fuzzBundle is a server on a database of its own, with bookings of Alice to act on.
+type fuzzBundle struct {
+	*fx.Bundle
+	srv     *web.Server
+	tokens  *web.Tokens
+	bearer  map[uuid.UUID]string
+	pending uuid.UUID // Alice's booking of Goya tomorrow 10:00–11:00, with coffee
+	waiting uuid.UUID // Alice's booking of the Boardroom tomorrow 12:00–13:00, waiting for approval
+}
+
+func setupFuzz(f *testing.F) *fuzzBundle {
+	f.Helper()
+	b := fx.Setup(f)
+	tokens, err := web.NewTokens(f.Context(), b.Service, web.OIDCConfig{})
+	if err != nil {
+		f.Fatalf("NewTokens: %v", err)
+	}
+	fb := &fuzzBundle{
+		Bundle: b, tokens: tokens, bearer: map[uuid.UUID]string{},
+		srv: web.NewServer(web.Deps{Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.DiscardHandler)}),
+	}
+	for _, id := range []uuid.UUID{fx.Alice, fx.Adam} {
+		tok, err := tokens.Mint(b.User(f, fx.OrgA, id), 24*time.Hour)
+		if err != nil {
+			f.Fatalf("Mint: %v", err)
+		}
+		fb.bearer[id] = tok
+	}
+	alice := b.User(f, fx.OrgA, fx.Alice)
+	made, err := b.Service.CreateBookings(f.Context(), alice, alice, booking.CategorySpace, []booking.NewBooking{
+		{ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0)},
+		{ResourceID: fx.RoomBoard, Start: fx.At(1, 12, 0), End: fx.At(1, 13, 0)},
+	}, "")
+	if err != nil {
+		f.Fatalf("CreateBookings: %v", err)
+	}
+	fb.pending, fb.waiting = made[0].ID, made[1].ID
+	qty := int32(2)
+	if _, err := b.Service.ContractReservables(f.Context(), alice, fb.pending, []booking.ReservableOrder{
+		{ReservableID: fx.ReservableCoffee, Quantity: &qty},
+	}); err != nil {
+		f.Fatalf("ContractReservables: %v", err)
+	}
+	return fb
+}
+
+// serve sends the body to the route as the user and checks the answer's properties; it returns the
+// answer.
+func (fb *fuzzBundle) serve(t *testing.T, as uuid.UUID, method, path string, body []byte) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequestWithContext(t.Context(), method, path, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+fb.bearer[as])
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	fb.srv.ServeHTTP(rec, req)
+	wantSound(t, rec, body)
+	return rec
+}
+
+// wantSound checks what every answer to any body must be.
+func wantSound(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
+	t.Helper()
+	if rec.Code >= 500 {
+		t.Fatalf("status %d for the body %q: %s", rec.Code, body, rec.Body)
+	}
+	if !json.Valid(rec.Body.Bytes()) {
+		t.Fatalf("status %d with a body that is not JSON: %q", rec.Code, rec.Body)
+	}
+	if rec.Code < 400 {
+		if !json.Valid(body) {
+			t.Fatalf("status %d for a body that is not JSON: %q", rec.Code, body)
+		}
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type")); mt != "application/problem+json" {
+		t.Errorf("Content-Type = %q, want application/problem+json", rec.Header().Get("Content-Type"))
+	}
+	var p struct {
+		Status int    `json:"status"`
+		Code   int    `json:"code"`
+		Name   string `json:"name"`
+		Detail string `json:"detail"`
+		Index  *int   `json:"index"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+		t.Fatalf("problem body %s: %v", rec.Body, err)
+	}
+	code := booking.Code(p.Code)
+	if p.Status != rec.Code || p.Name != code.Name() || code.Name() == "UNKNOWN" {
+		t.Errorf("problem %s answered with status %d", rec.Body, rec.Code)
+	}
+	if p.Detail == "" || !utf8.ValidString(p.Detail) {
+		t.Errorf("problem detail %q is empty or not valid UTF-8", p.Detail)
+	}
+	if p.Index != nil && *p.Index < 0 {
+		t.Errorf("problem index = %d", *p.Index)
+	}
+	if !json.Valid(body) && (rec.Code != http.StatusBadRequest || code != booking.CodeInvalidRequest) {
+		t.Errorf("a body that is not JSON answered %d %v, want 400 2000", rec.Code, code)
+	}
+}
+
+// wantBookings checks the bookings of a successful answer: each one ends after it starts and lasts
+// its duration.
+func wantBookings(t *testing.T, rec *httptest.ResponseRecorder, list string) {
+	t.Helper()
+	var out map[string]json.RawMessage
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("answer %s: %v", rec.Body, err)
+	}
+	var bs []struct {
+		StartDate, EndDate, Duration int64
+	}
+	raw := rec.Body.Bytes()
+	if list != "" {
+		raw = out[list]
+		if err := json.Unmarshal(raw, &bs); err != nil {
+			t.Fatalf("%s of %s: %v", list, rec.Body, err)
+		}
+	} else {
+		bs = make([]struct{ StartDate, EndDate, Duration int64 }, 1)
+		if err := json.Unmarshal(raw, &bs[0]); err != nil {
+			t.Fatalf("booking %s: %v", rec.Body, err)
+		}
+	}
+	for i, b := range bs {
+		if b.EndDate <= b.StartDate || b.Duration != b.EndDate-b.StartDate {
+			t.Errorf("booking %d: startDate %d, endDate %d, duration %d", i, b.StartDate, b.EndDate, b.Duration)
+		}
+	}
+}
+
+// createBodies are create requests for the resource: valid, near-valid and broken.
+func createBodies(resource uuid.UUID, start, end time.Time) [][]byte {
+	s, e, id := start.UnixMilli(), end.UnixMilli(), resource.String()
+	bodies := []string{
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED","user":{"id":%q}}],"externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`, id, s, e, fx.Bob),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"allDay":true}]`, id, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d},{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, s, e, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, e, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`, id),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"subject":"a\u0000b"}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"URGENT","body":{"bodyType":"RTF"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"externalAttendees":[{"type":"REQUIRED","email":"not an address"}]}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d}]`, id, s),
+		`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
+		`[{"resource":{"id":"00000000-0000-0000-0000-000000000000"},"startDate":1,"endDate":2}]`,
+		`[null]`, `[]`, `{}`, `null`, ``, `[`, "[{\"subject\":\"\xff\"}]",
+	}
+	out := make([][]byte, len(bodies))
+	for i, b := range bodies {
+		out[i] = []byte(b)
+	}
+	return out
+}
+
+// FuzzAPICreateSpaceBookings fuzzes the body of POST /api/v1/users/me/bookings/spaces/standard (4.4).
+func FuzzAPICreateSpaceBookings(f *testing.F) {
+	fuzzCreate(f, "spaces", fx.RoomVelazquez)
+}
+
+// FuzzAPICreateWorkstationBookings fuzzes the body of POST /api/v1/users/me/bookings/workstations/standard.
+func FuzzAPICreateWorkstationBookings(f *testing.F) {
+	fuzzCreate(f, "workstations", fx.DeskOne)
+}
+
+func fuzzCreate(f *testing.F, kind string, resource uuid.UUID) {
+	for _, b := range createBodies(resource, fx.At(2, 10, 0), fx.At(2, 11, 0)) {
+		f.Add(b)
+	}
+	fb := setupFuzz(f)
+	path := api + "/users/me/bookings/" + kind + "/standard"
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := fb.serve(t, fx.Alice, http.MethodPost, path, body)
+		if rec.Code == http.StatusCreated {
+			wantBookings(t, rec, "bookings")
+		}
+	})
+}
+
+// FuzzAPIChangeBooking fuzzes the body of PATCH /api/v1/bookings/{bookingId}.
+func FuzzAPIChangeBooking(f *testing.F) {
+	s, e := fx.At(1, 14, 0).UnixMilli(), fx.At(1, 15, 0).UnixMilli()
+	for _, b := range []string{
+		fmt.Sprintf(`{"startDate":%d,"endDate":%d}`, s, e),
+		fmt.Sprintf(`{"endDate":%d}`, fx.At(1, 11, 30).UnixMilli()),
+		fmt.Sprintf(`{"resource":{"id":%q}}`, fx.RoomVelazquez),
+		fmt.Sprintf(`{"startDate":%d,"endDate":%d,"resource":{"id":%q}}`, s, e, fx.RoomVelazquez),
+		fmt.Sprintf(`{"startDate":%d,"endDate":%d}`, e, s),
+		fmt.Sprintf(`{"resource":{"id":%q}}`, fx.DeskOne),
+		`{"startDate":-9223372036854775808}`, `{"endDate":9223372036854775807}`, `{"resource":{}}`,
+		`{"resource":{"id":"x"}}`, `{"status":"CANCELLED"}`, `{}`, `[]`, `null`, ``, `{"startDate":"1"}`,
+	} {
+		f.Add([]byte(b))
+	}
+	fb := setupFuzz(f)
+	path := api + "/bookings/" + fb.pending.String()
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := fb.serve(t, fx.Alice, http.MethodPatch, path, body)
+		if rec.Code == http.StatusOK {
+			wantBookings(t, rec, "")
+		}
+	})
+}
+
+// FuzzAPIContractReservables fuzzes the body of PUT /api/v1/bookings/{bookingId}/reservables/all (4.3).
+func FuzzAPIContractReservables(f *testing.F) {
+	fb := setupFuzz(f)
+	id := fb.pending.String()
+	for _, b := range []string{
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q,"deliveryTimeMs":0,"quantity":6,"comment":"Oat milk please"}]}`, id, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q},{"reservableId":%q,"deliveryTimeMs":600000}]}`, id, fx.ReservableCoffee, fx.ReservableAV),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[]}`, id),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q},{"reservableId":%q}]}`, id, fx.ReservableCoffee, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q,"quantity":0}]}`, id, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q,"deliveryTimeMs":-9223372036854775808}]}`, id, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q,"deliveryTimeMs":9223372036854775807}]}`, id, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q}]}`, id, fx.ReservableLunch),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{"reservableId":%q,"comment":"a\u0000b"}]}`, id, fx.ReservableCoffee),
+		fmt.Sprintf(`{"bookingId":%q}`, id),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":[{}]}`, id),
+		fmt.Sprintf(`{"bookingId":%q,"reservableBookingList":null}`, uuid.New()),
+		`{"bookingId":"x"}`, `{}`, `[]`, `null`, ``,
+	} {
+		f.Add([]byte(b))
+	}
+	path := api + "/bookings/" + id + "/reservables/all"
+	f.Fuzz(func(t *testing.T, body []byte) {
+		fb.serve(t, fx.Alice, http.MethodPut, path, body)
+	})
+}
+
+// FuzzAPIDecideApproval fuzzes the body of POST /api/v1/bookings/{bookingId}/approval, as an admin.
+func FuzzAPIDecideApproval(f *testing.F) {
+	for _, b := range []string{
+		`{"approved":true}`, `{"approved":false}`, `{"approved":"true"}`, `{"approved":null}`, `{"approved":1}`,
+		`{"approved":true,"reason":"x"}`, `{"Approved":true}`, `{}`, `[]`, `null`, ``, `{"approved":true}}`,
+	} {
+		f.Add([]byte(b))
+	}
+	fb := setupFuzz(f)
+	path := api + "/bookings/" + fb.waiting.String() + "/approval"
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := fb.serve(t, fx.Adam, http.MethodPost, path, body)
+		if rec.Code == http.StatusOK {
+			wantBookings(t, rec, "")
+		}
+	})
+}
+
+// FuzzAPICreateBookingFields fuzzes the fields of one create request rather than its bytes, so that every
+// input is JSON of the right shape and reaches the domain's checks and the database: any resource of the
+// fixture (or none known), any times, any texts. Whatever they are, the answer is a 201 of bookings that
+// end after they start, or a refusal: never a 5xx.
+func FuzzAPICreateBookingFields(f *testing.F) {
+	f.Add(uint8(0), fx.At(1, 10, 0).UnixMilli(), fx.At(1, 11, 0).UnixMilli(), false, "LOW", "Team sync", "TEXT", "Agenda", uint8(0), "REQUIRED", "guest@example.com", "")
+	f.Add(uint8(3), fx.At(2, 0, 0).UnixMilli(), int64(0), true, "", "", "", "", uint8(9), "", "", "")
+	f.Add(uint8(1), fx.At(1, 19, 30).UnixMilli(), fx.At(1, 20, 30).UnixMilli(), false, "HIGH", "a\x00b", "HTML", "<b>x</b>", uint8(1), "OPTIONAL", "Guest <g@example.com>", "sip:1@x")
+	f.Add(uint8(4), int64(253402214400000-1), int64(253402214400000), true, "NORMAL", "", "TEXT", "", uint8(2), "REQUIRED", "", "")
+	f.Add(uint8(2), int64(-1), int64(1), false, "LOW", "", "TEXT", "", uint8(4), "REQUIRED", "", "")
+	f.Add(uint8(7), fx.At(0, 8, 58).UnixMilli(), fx.At(0, 9, 30).UnixMilli(), false, "LOW", "", "TEXT", "", uint8(3), "REQUIRED", "", "")
+	fb := setupFuzz(f)
+	resources := []uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard, fx.DeskOne, fx.DeskTwo, fx.RoomHidden,
+		fx.RoomOnHidden, fx.RoomHudson, fx.RoomB, uuid.Nil}
+	people := []uuid.UUID{fx.Bob, fx.Rita, fx.Adam, fx.Alice, fx.Boris, uuid.Nil}
+	f.Fuzz(func(t *testing.T, resource uint8, start, end int64, allDay bool, importance, subject, bodyType, content string,
+		attendee uint8, attendeeType, email, sip string) {
+		e := map[string]any{
+			"resource": map[string]any{"id": resources[int(resource)%len(resources)].String()}, "startDate": start,
+			"importance": importance, "subject": subject, "body": map[string]any{"content": content, "bodyType": bodyType},
+			"sipAddress": sip,
+		}
+		if allDay {
+			e["allDay"] = true
+		} else {
+			e["endDate"] = end
+		}
+		if attendee < 128 {
+			e["internalAttendees"] = []any{map[string]any{"type": attendeeType, "user": map[string]any{"id": people[int(attendee)%len(people)].String()}}}
+		}
+		if email != "" {
+			e["externalAttendees"] = []any{map[string]any{"type": attendeeType, "email": email}}
+		}
+		body, err := json.Marshal([]any{e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := "spaces"
+		if resource%2 == 1 {
+			kind = "workstations"
+		}
+		rec := fb.serve(t, fx.Alice, http.MethodPost, api+"/users/me/bookings/"+kind+"/standard", body)
+		if rec.Code == http.StatusCreated {
+			wantBookings(t, rec, "bookings")
+		}
+	})
+}

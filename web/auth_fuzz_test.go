@@ -1,0 +1,123 @@
+package web_test
+
+import (
+	"crypto"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	josejwt "github.com/go-jose/go-jose/v4/jwt"
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// FuzzAuthenticate gives Tokens.Authenticate any string: it never panics, and it accepts only what is
+// validly signed with one of the service's keys and names a user of the service as its claims say; all
+// else is 1000. Whether a string is validly signed is decided here independently, with go-jose.
+func FuzzAuthenticate(f *testing.F) {
+	b := fx.Setup(f)
+	tokens, err := web.NewTokens(f.Context(), b.Service, web.OIDCConfig{})
+	if err != nil {
+		f.Fatalf("NewTokens: %v", err)
+	}
+	keys, err := b.Service.SigningKeys(f.Context())
+	if err != nil {
+		f.Fatalf("SigningKeys: %v", err)
+	}
+	pubs := make([]crypto.PublicKey, len(keys))
+	for i, k := range keys {
+		pubs[i] = k.Key.Public()
+	}
+
+	der, err := x509.MarshalPKIXPublicKey(pubs[0])
+	if err != nil {
+		f.Fatalf("marshal public key: %v", err)
+	}
+	kid := keys[0].ID.String()
+	sign := func(alg jose.SignatureAlgorithm, key any, claims map[string]any) string {
+		s, err := jose.NewSigner(jose.SigningKey{Algorithm: alg, Key: key}, (&jose.SignerOptions{}).WithType("JWT").WithHeader("kid", kid))
+		if err != nil {
+			f.Fatalf("signer: %v", err)
+		}
+		tok, err := josejwt.Signed(s).Claims(claims).Serialize()
+		if err != nil {
+			f.Fatalf("sign: %v", err)
+		}
+		return tok
+	}
+	minted := func(u booking.User, ttl time.Duration) string {
+		tok, err := tokens.Mint(u, ttl)
+		if err != nil {
+			f.Fatalf("Mint: %v", err)
+		}
+		return tok
+	}
+	alice, boris := b.User(f, fx.OrgA, fx.Alice), b.User(f, fx.OrgB, fx.Boris)
+	valid := minted(alice, time.Hour)
+	for _, s := range []string{
+		valid, minted(boris, time.Hour), minted(alice, -time.Minute),
+		minted(booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour),
+		sign(jose.ES256, keys[0].Key, ownClaims("aud", []string{"another-api"})),
+		sign(jose.ES256, keys[0].Key, ownClaims("nbf", time.Now().Add(time.Hour).Unix())),
+		sign(jose.ES256, keys[0].Key, ownClaims("org", "")),
+		sign(jose.HS256, der, ownClaims()),
+		sign(jose.HS256, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), ownClaims()),
+		strings.TrimSuffix(valid, valid[strings.LastIndex(valid, ".")+1:]),
+		valid + "x", valid[:len(valid)-1], "x" + valid, strings.Replace(valid, ".", "..", 1),
+		"eyJhbGciOiJub25lIn0.eyJpc3MiOiJ3b3Jrc3BhY2UtYm9va2luZyJ9.", "a.b.c", "..", "", "not-a-jwt",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := tokens.Authenticate(t.Context(), raw)
+		if err != nil {
+			var de *booking.Error
+			if !errors.As(err, &de) || de.Code != booking.CodeUnauthorized || de.Message == "" {
+				t.Fatalf("Authenticate(%q) = %v (%T), want a 1000", raw, err, err)
+			}
+			return
+		}
+		// Accepted: it must be an ES256 JWT, signed with a service key, of the service's issuer and
+		// audience, unexpired, naming this very user.
+		jws, err := jose.ParseSignedCompact(raw, []jose.SignatureAlgorithm{jose.ES256})
+		if err != nil {
+			t.Fatalf("Authenticate accepted %q, which is no ES256 JWS: %v", raw, err)
+		}
+		var payload []byte
+		for _, pub := range pubs {
+			if payload, err = jws.Verify(pub); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			t.Fatalf("Authenticate accepted %q, which no service key signed: %v", raw, err)
+		}
+		var c struct {
+			josejwt.Claims
+			Org string `json:"org"`
+		}
+		if err := json.Unmarshal(payload, &c); err != nil {
+			t.Fatalf("Authenticate accepted %q, whose payload is not claims: %v", raw, err)
+		}
+		now := time.Now()
+		switch {
+		case c.Issuer != web.OwnIssuer, !slices.Contains([]string(c.Audience), web.OwnAudience):
+			t.Fatalf("Authenticate accepted %q of issuer %q and audience %q", raw, c.Issuer, c.Audience)
+		case c.Expiry == nil || !c.Expiry.Time().After(now.Add(-time.Minute)):
+			t.Fatalf("Authenticate accepted %q, expired (%v)", raw, c.Expiry)
+		case uuid.MustParse(c.Subject) != u.ID || uuid.MustParse(c.Org) != u.OrganizationID:
+			t.Fatalf("Authenticate accepted %q for %s of %s, but it names %s of %s", raw, u.ID, u.OrganizationID, c.Subject, c.Org)
+		case u.ID == uuid.Nil:
+			t.Fatalf("Authenticate accepted %q for nobody", raw)
+		}
+	})
+}

@@ -1,0 +1,150 @@
+package web_test
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	josejwt "github.com/go-jose/go-jose/v4/jwt"
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// TestForgedTokensWriteNothing sends the forgeries TestBearerTokens does not already try — the
+// algorithm-confusion attack (HS256 keyed with the service's public key), tokens not valid yet, without an
+// expiry or an organization, a subject whose organization claim is another's, a key embedded in the token —
+// to operations that write: each is 401 1000 with a Bearer challenge, and nothing changes.
+func TestForgedTokensWriteNothing(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	keys, err := tb.Service.SigningKeys(t.Context())
+	if err != nil {
+		t.Fatalf("SigningKeys: %v", err)
+	}
+	serviceKey, kid := keys[0].Key, keys[0].ID.String()
+	pub := &serviceKey.PublicKey
+	der, err := x509.MarshalPKIXPublicKey(pub)
+	if err != nil {
+		t.Fatalf("marshal public key: %v", err)
+	}
+	pemKey := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})
+	ecdhKey, err := pub.ECDH()
+	if err != nil {
+		t.Fatalf("ECDH: %v", err)
+	}
+	jwkKey, err := json.Marshal(jose.JSONWebKey{Key: pub, KeyID: kid, Algorithm: string(jose.ES256), Use: "sig"})
+	if err != nil {
+		t.Fatalf("marshal JWK: %v", err)
+	}
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		t.Fatalf("random secret: %v", err)
+	}
+	other, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatalf("generate key: %v", err)
+	}
+	p384, err := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	if err != nil {
+		t.Fatalf("generate key: %v", err)
+	}
+	rsaKey, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatalf("generate key: %v", err)
+	}
+	embedded := func(t *testing.T) string {
+		s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: other},
+			(&jose.SignerOptions{EmbedJWK: true}).WithType("JWT"))
+		if err != nil {
+			t.Fatalf("signer: %v", err)
+		}
+		tok, err := josejwt.Signed(s).Claims(ownClaims()).Serialize()
+		if err != nil {
+			t.Fatalf("sign: %v", err)
+		}
+		return tok
+	}
+	withoutClaim := func(claim string) map[string]any {
+		c := ownClaims()
+		delete(c, claim)
+		return c
+	}
+	boris := tb.User(t, fx.OrgB, fx.Boris)
+
+	// Alice's booking, which the forgeries try to change.
+	target := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	before := snapshot(t, tb.Bundle, fx.OrgA)
+	beforeB := snapshot(t, tb.Bundle, fx.OrgB)
+
+	for _, tc := range []struct{ name, token string }{
+		{"HS256KeyedWithThePublicKeyPEM", signed(t, jose.HS256, pemKey, kid, ownClaims())},
+		{"HS256KeyedWithThePublicKeyDER", signed(t, jose.HS256, der, kid, ownClaims())},
+		{"HS256KeyedWithThePublicKeyPoint", signed(t, jose.HS256, ecdhKey.Bytes(), kid, ownClaims())},
+		{"HS256KeyedWithThePublicJWK", signed(t, jose.HS256, jwkKey, kid, ownClaims())},
+		{"HS512KeyedWithThePublicKeyPEM", signed(t, jose.HS512, pemKey, kid, ownClaims())},
+		{"HS256WithARandomSecret", signed(t, jose.HS256, secret, kid, ownClaims())},
+		{"AlgNoneWithASignature", unsigned(t, ownClaims()) + "c2lnbmF0dXJl"},
+		{"ES384", signed(t, jose.ES384, p384, kid, ownClaims())},
+		{"RS256", signed(t, jose.RS256, rsaKey, kid, ownClaims())},
+		{"OwnKeyEmbeddedInTheToken", embedded(t)},
+		{"NotValidForAnHour", signed(t, jose.ES256, serviceKey, kid, ownClaims("nbf", time.Now().Add(time.Hour).Unix()))},
+		{"NotValidForTenMinutes", signed(t, jose.ES256, serviceKey, kid, ownClaims("nbf", time.Now().Add(10*time.Minute).Unix()))},
+		{"ExpiredASecondAgo", signed(t, jose.ES256, serviceKey, kid, ownClaims("exp", time.Now().Add(-time.Second).Unix()))},
+		{"WithoutExpiry", signed(t, jose.ES256, serviceKey, kid, withoutClaim("exp"))},
+		{"WithoutOrganization", signed(t, jose.ES256, serviceKey, kid, withoutClaim("org"))},
+		{"OrganizationNotAUUID", signed(t, jose.ES256, serviceKey, kid, ownClaims("org", "acme"))},
+		{"SubjectOfBWithOrganizationA", signed(t, jose.ES256, serviceKey, kid, ownClaims("sub", fx.Boris.String()))},
+		{"MintedForBorisInA", mintFor(t, tb, booking.User{ID: boris.ID, OrganizationID: fx.OrgA})},
+		{"WithoutAudience", signed(t, jose.ES256, serviceKey, kid, withoutClaim("aud"))},
+		{"AudienceAsAnotherService", signed(t, jose.ES256, serviceKey, kid, ownClaims("aud", "workspace-booking-api-staging"))},
+		{"IssuerInOtherCase", signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", "Workspace-Booking"))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, w := range []struct{ method, path string }{
+				{http.MethodPost, bookingsPath("me")},
+				{http.MethodPatch, api + "/bookings/" + target},
+				{http.MethodDelete, api + "/bookings/" + target},
+				{http.MethodPut, reservablesPath(target)},
+			} {
+				var body any
+				switch w.method {
+				case http.MethodPost:
+					body = []any{spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0))}
+				case http.MethodPatch:
+					body = map[string]any{"endDate": fx.At(1, 11, 30).UnixMilli()}
+				case http.MethodPut:
+					body = map[string]any{"bookingId": target, "reservableBookingList": []any{map[string]any{"reservableId": fx.ReservableCoffee.String()}}}
+				}
+				req := tb.request(t, uuid.Nil, w.method, w.path, body)
+				req.Header.Set("Authorization", "Bearer "+tc.token)
+				wantUnauthorized(t, tb.send(t, req))
+			}
+			if changed := changedTables(before, snapshot(t, tb.Bundle, fx.OrgA)); len(changed) > 0 {
+				t.Fatalf("the forged token changed %v", changed)
+			}
+			if changed := changedTables(beforeB, snapshot(t, tb.Bundle, fx.OrgB)); len(changed) > 0 {
+				t.Fatalf("the forged token changed B's %v", changed)
+			}
+		})
+	}
+}
+
+// mintFor mints a service token for the user as given, whether or not the service knows it.
+func mintFor(t *testing.T, tb *testBundle, u booking.User) string {
+	t.Helper()
+	tok, err := tb.tokens.Mint(u, time.Hour)
+	if err != nil {
+		t.Fatalf("Mint: %v", err)
+	}
+	return tok
+}

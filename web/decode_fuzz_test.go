@@ -1,0 +1,230 @@
+package web
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The request readers are pure: these fuzz targets call them directly with an Echo context of their own.
+// Each one holds to what the handlers rely on: an answer is either a 2000 whose message says what is
+// wrong (non-empty, valid UTF-8, so that it reads the same in the problem body), or a value the handler
+// can pass on as it is.
+
+// fuzzContext is the context of a request with the body and the raw query.
+func fuzzContext(method, rawQuery string, body []byte) echo.Context {
+	req := httptest.NewRequest(method, "/", bytes.NewReader(body))
+	req.URL.RawQuery = rawQuery
+	req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	return echo.New().NewContext(req, httptest.NewRecorder())
+}
+
+// wantInvalidRequest fails unless err is a 2000 with a message people can read.
+func wantInvalidRequest(t *testing.T, err error) {
+	t.Helper()
+	var de *booking.Error
+	if !errors.As(err, &de) {
+		t.Fatalf("error %v (%T) is not a domain error: the handler would answer 500", err, err)
+	}
+	if de.Code != booking.CodeInvalidRequest {
+		t.Fatalf("error code = %v, want %v (%v)", de.Code, booking.CodeInvalidRequest, err)
+	}
+	if de.Message == "" || !utf8.ValidString(de.Message) {
+		t.Fatalf("error message %q is empty or not valid UTF-8", de.Message)
+	}
+	if de.Index != nil && *de.Index < 0 {
+		t.Fatalf("error index = %d, want ≥ 0", *de.Index)
+	}
+}
+
+// createSeeds are bodies of the create operations (4.4 and workstations): valid, near-valid and broken.
+var createSeeds = []string{
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000,
+	  "importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000,
+	  "internalAttendees":[{"type":"REQUIRED","user":{"id":"00000000-0000-4000-8000-000000000102"}}],
+	  "externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000904"},"startDate":1795510800000,"allDay":true}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000},
+	  {"resource":{"id":"00000000-0000-4000-8000-000000000902"},"startDate":1795510800000,"endDate":1795514400000}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795514400000,"endDate":1795510800000}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000}]`,
+	`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
+	`[{"resource":{},"startDate":1,"endDate":2}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":"1","endDate":2}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1.5,"endDate":2}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1,"endDate":2,"subject":"a\u0000b"}]`,
+	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1,"endDate":2,"internalAttendees":[{"type":"REQUIRED"}]}]`,
+	`[null]`, `[]`, `[[]]`, `{}`, `null`, `[1]`, `"x"`, ``, `[`, `[{}]]`, `[{}] x`, "[{\"subject\":\"\xff\"}]",
+}
+
+// FuzzDecodeBookingRequests holds the reader of the create request to its promise: a 2000 naming the
+// element, or one booking per element of the array with a resource, a start, and an end unless all-day.
+func FuzzDecodeBookingRequests(f *testing.F) {
+	for _, s := range createSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		reqs, err := decodeBookingRequests(fuzzContext(http.MethodPost, "", body))
+		if err != nil {
+			wantInvalidRequest(t, err)
+			return
+		}
+		var elems []json.RawMessage
+		if err := json.Unmarshal(body, &elems); err != nil || elems == nil {
+			t.Fatalf("decoded %d bookings from a body that is not a JSON array (%v): %q", len(reqs), err, body)
+		}
+		if len(reqs) != len(elems) {
+			t.Fatalf("decoded %d bookings from an array of %d", len(reqs), len(elems))
+		}
+		for i, r := range reqs {
+			nilID := bytes.Contains(elems[i], []byte(uuid.Nil.String()))
+			if r.ResourceID == uuid.Nil && !nilID {
+				t.Errorf("[%d]: no resource id, yet no error", i)
+			}
+			if r.Start.IsZero() {
+				t.Errorf("[%d]: no start, yet no error", i)
+			}
+			if !r.AllDay && r.End.IsZero() {
+				t.Errorf("[%d]: neither an end nor all-day, yet no error", i)
+			}
+			for j, a := range r.InternalAttendees {
+				if a.UserID == uuid.Nil && !nilID {
+					t.Errorf("[%d].internalAttendees[%d]: no user id, yet no error", i, j)
+				}
+			}
+		}
+	})
+}
+
+// FuzzDecodeObject holds decodeObject, the reader of the PATCH and approval bodies, to its promise: a
+// 2000, or a JSON object whose keys are all among the fields, decoded.
+func FuzzDecodeObject(f *testing.F) {
+	for _, s := range []string{
+		`{"startDate":1795510800000,"endDate":1795514400000}`,
+		`{"resource":{"id":"00000000-0000-4000-8000-000000000902"}}`,
+		`{"startDate":1795510800000,"endDate":1795514400000,"resource":{"id":"00000000-0000-4000-8000-000000000902"}}`,
+		`{"approved":true}`, `{"approved":false}`, `{"approved":"yes"}`, `{"approved":null}`,
+		`{"status":"CANCELLED"}`, `{"StartDate":1}`, `{"startDate":1,"startDate":"x"}`, `{}`, `[]`, `null`, ``,
+		`{"startDate":1}{}`, `{"resource":[]}`, `{"endDate":1e400}`, "{\"\xff\":1}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var req *struct {
+			StartDate *int64 `json:"startDate"`
+			EndDate   *int64 `json:"endDate"`
+			Resource  *struct {
+				ID *string `json:"id"`
+			} `json:"resource"`
+			Approved *bool `json:"approved"`
+		}
+		fields := []string{"startDate", "endDate", "resource", "approved"}
+		err := decodeObject(fuzzContext(http.MethodPatch, "", body), &req, fields...)
+		if err != nil {
+			wantInvalidRequest(t, err)
+			return
+		}
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(body, &keys); err != nil || keys == nil {
+			t.Fatalf("accepted a body that is not a JSON object (%v): %q", err, body)
+		}
+		for k := range keys {
+			if !slices.Contains(fields, k) {
+				t.Fatalf("accepted the unknown field %q", k)
+			}
+		}
+		if req == nil {
+			t.Fatalf("accepted %q without decoding it", body)
+		}
+	})
+}
+
+// FuzzBookingDays holds the bookingDays reader of the free listings (4.2) to its promise on any raw query:
+// a 2000, or from 1 to MaxFreeIntervals intervals, the same on every read of the same query.
+func FuzzBookingDays(f *testing.F) {
+	for _, s := range []string{
+		"bookingDays[0].startDate=1795510800000&bookingDays[0].endDate=1795514400000",
+		"bookingDays%5B0%5D.startDate=1795510800000&bookingDays%5B0%5D.endDate=1795514400000",
+		"bookingDays[0].startDate=1&bookingDays[0].endDate=2&bookingDays[5].startDate=3&bookingDays[5].endDate=4&capacity=6",
+		"bookingDays[61].startDate=1&bookingDays[61].endDate=2",
+		"bookingDays[62].startDate=1&bookingDays[62].endDate=2",
+		"bookingDays[0].startDate=1",
+		"bookingDays[0].startDate=x&bookingDays[0].endDate=2",
+		"bookingDays[99999999999999999999].startDate=1&bookingDays[99999999999999999999].endDate=2",
+		"bookingDays[0].startDate=1&bookingDays[0].endDate=2&bookingDays[0].endDate=3",
+		"bookingDays[0].startDate=1&bookingDays[0].endDate=2&bookingDays[00].endDate=3",
+		"bookingDays[0].start=1", "bookingDays=1", "bookingDays[-1].startDate=1", "features=a,b", "", "%", "&&=",
+		"bookingDays%FF=1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, rawQuery string) {
+		days, err := bookingDays(fuzzContext(http.MethodGet, rawQuery, nil))
+		if err != nil {
+			wantInvalidRequest(t, err)
+			return
+		}
+		if len(days) == 0 || len(days) > booking.MaxFreeIntervals {
+			t.Fatalf("%d intervals, want 1 to %d", len(days), booking.MaxFreeIntervals)
+		}
+		for range 8 { // parameters come out of a map: in another order each time
+			again, err := bookingDays(fuzzContext(http.MethodGet, rawQuery, nil))
+			if err != nil || !reflect.DeepEqual(days, again) {
+				t.Fatalf("the same query read again gave %v, then %v (%v)", days, again, err)
+			}
+		}
+		q, _ := url.ParseQuery(rawQuery)
+		for k := range q {
+			if strings.HasPrefix(k, "bookingDays") && !bookingDayParam.MatchString(k) {
+				t.Fatalf("accepted the malformed parameter %q", k)
+			}
+		}
+	})
+}
+
+// FuzzIssuer: reading the unverified issuer of any string never panics, and gives the `iss` of a JWT's
+// payload or nothing.
+func FuzzIssuer(f *testing.F) {
+	enc := base64.RawURLEncoding.EncodeToString
+	for _, s := range []string{
+		enc([]byte(`{"alg":"ES256"}`)) + "." + enc([]byte(`{"iss":"workspace-booking","sub":"x"}`)) + ".c2ln",
+		enc([]byte(`{"alg":"none"}`)) + "." + enc([]byte(`{"iss":"workspace-booking"}`)) + ".",
+		"a.b.c", "..", "", "a.b", "a.b.c.d", "a." + enc([]byte(`{"iss":1}`)) + ".c", "a." + enc([]byte(`null`)) + ".c",
+		"a." + enc([]byte(`{"iss":"\u0000"}`)) + ".c", "a.=.c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		iss := issuer(raw)
+		if iss == "" {
+			return
+		}
+		parts := strings.Split(raw, ".")
+		if len(parts) != 3 {
+			t.Fatalf("issuer(%q) = %q from %d parts, want 3", raw, iss, len(parts))
+		}
+		payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+		var c struct {
+			Issuer string `json:"iss"`
+		}
+		if err != nil || json.Unmarshal(payload, &c) != nil || c.Issuer != iss {
+			t.Fatalf("issuer(%q) = %q, but the payload says %q (%v)", raw, iss, c.Issuer, err)
+		}
+	})
+}

@@ -1,0 +1,38 @@
+package web_test
+
+import (
+	"net/http"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// Inputs the fuzz targets found mishandled, kept as cases of the operations they reached.
+
+// TestBookingDaysFuzzRegressions: an interval's date given twice (under two spellings of one index, which
+// used to be taken in map order, so that one query answered differently from one call to the next; or
+// repeated) is refused; a parameter name that is not UTF-8 is named in a detail that is.
+func TestBookingDaysFuzzRegressions(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	start, end := msParam(fx.At(1, 10, 0)), msParam(fx.At(1, 11, 0))
+	later := msParam(fx.At(1, 12, 0))
+	for _, tc := range []struct{ name, query string }{
+		{"IndexUnderTwoSpellings", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[00].endDate=" + later},
+		{"EncodedAndPlainSpellings", "bookingDays[1].startDate=" + start + "&bookingDays%5B01%5D.startDate=" + start + "&bookingDays[1].endDate=" + end},
+		{"RepeatedDate", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[0].endDate=" + later},
+		{"NameNotUTF8", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays%FF=1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 4 { // the same answer every time
+				r := tb.call(t, fx.Alice, http.MethodGet, freePath("me", "spaces", fx.BuildingMadrid, fx.SubRoom, tc.query), nil)
+				p := wantProblem(t, r, http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+				if d, _ := p["detail"].(string); !utf8.ValidString(d) || !utf8.Valid(r.body) {
+					t.Errorf("detail %q is not valid UTF-8", d)
+				}
+			}
+		})
+	}
+}

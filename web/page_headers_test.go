@@ -1,0 +1,176 @@
+package web_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// notPages are the routes outside /api and /static that serve no HTML: the probes and the metrics. Every
+// other route is a page and must carry the security headers, whatever it answers.
+var notPages = []string{"/healthz", "/readyz", "/metrics"}
+
+// wantSecurityHeaders checks the headers every page response carries, error pages and redirects included:
+// a Content-Security-Policy that allows no inline or eval'd script and no framing, nosniff, a referrer
+// policy and X-Frame-Options.
+func wantSecurityHeaders(t *testing.T, where string, h http.Header) {
+	t.Helper()
+	csp := h.Get("Content-Security-Policy")
+	if csp == "" {
+		t.Errorf("%s: no Content-Security-Policy", where)
+	}
+	directives := map[string][]string{}
+	for _, d := range strings.Split(csp, ";") {
+		if f := strings.Fields(d); len(f) > 0 {
+			directives[strings.ToLower(f[0])] = f[1:]
+		}
+	}
+	scripts, ok := directives["script-src"]
+	if !ok {
+		scripts, ok = directives["default-src"]
+	}
+	if !ok {
+		t.Errorf("%s: Content-Security-Policy %q restricts no scripts (neither script-src nor default-src)", where, csp)
+	}
+	for _, unsafe := range []string{"'unsafe-inline'", "'unsafe-eval'", "*", "data:"} {
+		if slices.Contains(scripts, unsafe) {
+			t.Errorf("%s: Content-Security-Policy %q allows %s scripts", where, csp, unsafe)
+		}
+	}
+	if got := directives["frame-ancestors"]; !slices.Equal(got, []string{"'none'"}) {
+		t.Errorf("%s: Content-Security-Policy %q: frame-ancestors = %q, want 'none'", where, csp, got)
+	}
+	if got := h.Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Errorf("%s: X-Content-Type-Options = %q, want nosniff", where, got)
+	}
+	if got := h.Get("Referrer-Policy"); !slices.Contains([]string{"no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"}, got) {
+		t.Errorf("%s: Referrer-Policy = %q, want a policy that keeps paths from other sites", where, got)
+	}
+	if got := h.Get("X-Frame-Options"); got != "DENY" {
+		t.Errorf("%s: X-Frame-Options = %q, want DENY", where, got)
+	}
+}
+
+// noRedirects is a client that keeps the browser's cookies but shows redirects instead of following them.
+func (b *browser) noRedirects() *http.Client {
+	return &http.Client{Jar: b.client.Jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// TestSecurityHeadersOnEveryPage sends a request to every page route (every route but /api, /static and
+// the probes), signed in and not, and to the error pages, and checks the security headers of each answer.
+// A new page route is covered without changing the test.
+func TestSecurityHeadersOnEveryPage(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	srv := pb.srv.Config.Handler.(*web.Server)
+	anonymous := pb.browser(t)
+
+	// A booking of Alice's, for the routes of a booking.
+	b, err := pb.Service.CreateBookings(t.Context(), pb.User(t, fx.OrgA, fx.Alice), pb.User(t, fx.OrgA, fx.Alice),
+		booking.CategorySpace, bookingOf(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)), "")
+	if err != nil {
+		t.Fatalf("CreateBookings: %v", err)
+	}
+	params := map[string]string{
+		"bookingId": b[0].ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
+	}
+
+	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {
+		t.Helper()
+		var form io.Reader
+		if method != http.MethodGet {
+			form = strings.NewReader("")
+		}
+		req, err := http.NewRequestWithContext(t.Context(), method, pb.srv.URL+path, form)
+		if err != nil {
+			t.Fatalf("new request: %v", err)
+		}
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		for k, v := range header {
+			req.Header[k] = v
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		res.Body.Close()
+		return res
+	}
+
+	pages := 0
+	for _, r := range srv.Routes() {
+		if r.Path == "/api" || strings.HasPrefix(r.Path, "/api/") || strings.HasPrefix(r.Path, "/static/") ||
+			slices.Contains(notPages, r.Path) {
+			continue
+		}
+		pages++
+		path := r.Path
+		for name, v := range params {
+			path = strings.ReplaceAll(path, ":"+name, url.PathEscape(v))
+		}
+		if strings.Contains(path, ":") || strings.Contains(path, "*") {
+			t.Errorf("%s %s: no value for its parameters; add one to the test", r.Method, r.Path)
+			continue
+		}
+		t.Run(r.Method+r.Path, func(t *testing.T) {
+			alice := pb.signedIn(t, fx.Alice) // afresh: one of the routes signs out
+			for _, who := range []struct {
+				name   string
+				client *http.Client
+			}{{"SignedIn", alice.noRedirects()}, {"Anonymous", anonymous.noRedirects()}} {
+				res := send(t, who.client, r.Method, path, nil)
+				wantSecurityHeaders(t, who.name+" "+r.Method+" "+path+" → "+res.Status, res.Header)
+				res = send(t, who.client, r.Method, path, http.Header{"Hx-Request": {"true"}})
+				wantSecurityHeaders(t, who.name+" htmx "+r.Method+" "+path+" → "+res.Status, res.Header)
+			}
+		})
+	}
+	if pages < 10 {
+		t.Errorf("found %d page routes, want the pages of routes.go", pages)
+	}
+
+	// The error pages: no route, a wrong method, a refusal, a cross-site form, a page of nothing.
+	for _, tc := range []struct {
+		name, method, path string
+		header             http.Header
+		want               int
+	}{
+		{"UnknownPath", http.MethodGet, "/nowhere", nil, http.StatusNotFound},
+		{"UnknownPathHTMX", http.MethodGet, "/nowhere", http.Header{"Hx-Request": {"true"}}, http.StatusNotFound},
+		{"UnknownNestedPath", http.MethodGet, "/bookings/" + uuid.NewString() + "/nowhere", nil, http.StatusNotFound},
+		{"WrongMethod", http.MethodDelete, "/bookings", nil, http.StatusMethodNotAllowed},
+		{"KioskIsForReception", http.MethodGet, "/kiosk", nil, http.StatusForbidden},
+		{"PostersAreForAdmins", http.MethodGet, "/posters", nil, http.StatusForbidden},
+		{"CrossSiteForm", http.MethodPost, "/logout", http.Header{"Sec-Fetch-Site": {"cross-site"}}, http.StatusForbidden},
+		{"BookingNotFound", http.MethodGet, "/bookings/" + uuid.NewString(), nil, http.StatusNotFound},
+		{"MalformedBookingID", http.MethodGet, "/bookings/not-a-booking", nil, http.StatusNotFound},
+		{"UnknownPosterCode", http.MethodGet, "/p/NO-SUCH-CODE", nil, http.StatusNotFound},
+		{"BadQuery", http.MethodGet, "/find?kind=boat", nil, http.StatusBadRequest},
+		{"RefusalAsHTMXNotice", http.MethodPost, "/bookings/" + uuid.NewString() + "/cancel", http.Header{"Hx-Request": {"true"}}, http.StatusNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := send(t, pb.signedIn(t, fx.Alice).noRedirects(), tc.method, tc.path, tc.header)
+			if res.StatusCode != tc.want {
+				t.Errorf("%s %s: status = %d, want %d", tc.method, tc.path, res.StatusCode, tc.want)
+			}
+			wantSecurityHeaders(t, tc.method+" "+tc.path+" → "+res.Status, res.Header)
+		})
+	}
+}
+
+// bookingOf is a create request of one booking of the resource for [start, end).
+func bookingOf(resource uuid.UUID, start, end time.Time) []booking.NewBooking {
+	return []booking.NewBooking{{ResourceID: resource, Start: start, End: end}}
+}

@@ -1,0 +1,532 @@
+package web_test
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alexedwards/scs/pgxstore"
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// One organization can never read or change another's. Organization B's employee, receptionist and
+// admin call every route of the service with organization A's ids — bookings, resources, buildings,
+// floors, subcategories, features, reservables, users and poster codes — and get a not-found (or a
+// forbidden, where the caller's role is refused before anything is looked up) with the right code; a
+// route without an id answers without anything of A. After every call A's rows are exactly as they were.
+// The matrix is held to routes.go: a route that is neither in it nor listed as outside the organizations
+// fails the test.
+
+// Organization B's receptionist and admin, added to the fixture (which gives B only an employee, Boris).
+var (
+	bReceptionist = uuid.MustParse("00000000-0000-4000-8000-000000000202")
+	bAdmin        = uuid.MustParse("00000000-0000-4000-8000-000000000203")
+)
+
+// nonTenantRoutes are the routes that read or change nothing of an organization: the probes, the
+// metrics, static files, signing in and out, and the public OpenAPI document.
+var nonTenantRoutes = []string{
+	"GET /healthz", "GET /readyz", "GET /metrics", "GET /static/*",
+	"GET /login", "POST /login/dev", "GET /auth/callback", "POST /logout",
+	"GET /api/v1/openapi.json",
+}
+
+// The callers' roles, in the order of a crossWant.
+const (
+	asEmployee = iota
+	asReceptionist
+	asAdmin
+)
+
+// crossWant is what each of B's roles gets: the status and, for the API, the code (0: none, a success).
+type crossWant [3]struct {
+	status int
+	code   booking.Code
+}
+
+// every is the same answer for every role.
+func every(status int, code booking.Code) crossWant {
+	var w crossWant
+	for i := range w {
+		w[i].status, w[i].code = status, code
+	}
+	return w
+}
+
+// actsFor is the answer to acting for someone else: an employee may not (403 1001); a receptionist or an
+// admin gets the answer given.
+func actsFor(status int, code booking.Code) crossWant {
+	w := every(status, code)
+	w[asEmployee].status, w[asEmployee].code = http.StatusForbidden, booking.CodeForbidden
+	return w
+}
+
+// adminsOnly is forbidden to the employee and the receptionist; the admin gets the answer given.
+func adminsOnly(status int, code booking.Code) crossWant {
+	w := every(http.StatusForbidden, booking.CodeForbidden)
+	w[asAdmin].status, w[asAdmin].code = status, code
+	return w
+}
+
+// receptionOnly is forbidden to the employee; the receptionist and the admin get the answer given.
+func receptionOnly(status int, code booking.Code) crossWant {
+	w := every(status, code)
+	w[asEmployee].status, w[asEmployee].code = http.StatusForbidden, booking.CodeForbidden
+	return w
+}
+
+// crossCase is one call of the matrix: route is the route as routes.go registers it ("METHOD /path").
+type crossCase struct {
+	name   string
+	route  string
+	path   string     // with the query
+	body   any        // a JSON body (API)
+	form   url.Values // a form (pages)
+	want   crossWant
+	index  bool // the refusal names element 0 of the request
+	isPage bool
+}
+
+// tenancyBundle is one server (API and pages) on a database with the fixture, B's extra people, and
+// bookings of both organizations.
+type tenancyBundle struct {
+	api   *testBundle
+	pages *pageBundle
+	srv   *web.Server
+	// A's bookings: pending (Goya tomorrow 10:00, Bob invited, coffee ordered), waiting for approval
+	// (Boardroom tomorrow 12:00) and checked in (Velázquez today 09:00).
+	pending, waiting, active uuid.UUID
+	bBooking                 uuid.UUID // Boris's booking of B's room, tomorrow 10:00
+	markers                  []string  // what of A must never show to B: ids and names
+}
+
+func setupTenancy(t *testing.T) *tenancyBundle {
+	t.Helper()
+	b := fx.Setup(t)
+	ctx := t.Context()
+	if _, err := b.Service.Import(ctx, booking.Layout{
+		Organizations: []booking.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
+		Users: []booking.LayoutUser{
+			{ID: bReceptionist.String(), OrganizationID: fx.OrgB.String(), Name: "bella", Surname: "Brandt", Email: "bella@globex.test", Role: "RECEPTIONIST"},
+			{ID: bAdmin.String(), OrganizationID: fx.OrgB.String(), Name: "bert", Surname: "Berg", Email: "bert@globex.test", Role: "ADMIN"},
+		},
+	}); err != nil {
+		t.Fatalf("import B's people: %v", err)
+	}
+	tokens, err := web.NewTokens(ctx, b.Service, web.OIDCConfig{})
+	if err != nil {
+		t.Fatalf("NewTokens: %v", err)
+	}
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Start()
+	t.Cleanup(hs.Close)
+	srv := web.NewServer(web.Deps{
+		Bookings: b.Service, Tokens: tokens, Dev: true, BaseURL: hs.URL,
+		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0),
+		Logger:   slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelError})),
+	})
+	hs.Config.Handler = validateAPI(t, srv)
+	tb := &tenancyBundle{
+		api:   &testBundle{Bundle: b, srv: hs, tokens: tokens},
+		pages: &pageBundle{Bundle: b, srv: hs},
+		srv:   srv,
+	}
+
+	alice, boris := b.User(t, fx.OrgA, fx.Alice), b.User(t, fx.OrgB, fx.Boris)
+	made, err := b.Service.CreateBookings(ctx, alice, alice, booking.CategorySpace, []booking.NewBooking{
+		{ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0), Subject: "Acme strategy",
+			InternalAttendees: []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: fx.Bob}}},
+		{ResourceID: fx.RoomBoard, Start: fx.At(1, 12, 0), End: fx.At(1, 13, 0)},
+		{ResourceID: fx.RoomVelazquez, Start: fx.At(0, 9, 0), End: fx.At(0, 10, 0)},
+	}, "")
+	if err != nil {
+		t.Fatalf("A's bookings: %v", err)
+	}
+	tb.pending, tb.waiting, tb.active = made[0].ID, made[1].ID, made[2].ID
+	if made[1].Status != booking.StatusWaitingApproval {
+		t.Fatalf("the Boardroom booking is %s, want WAITING_APPROVAL", made[1].Status)
+	}
+	if _, err := b.Service.CheckIn(ctx, alice, tb.active); err != nil {
+		t.Fatalf("check in: %v", err)
+	}
+	qty := int32(4)
+	if _, err := b.Service.ContractReservables(ctx, alice, tb.pending, []booking.ReservableOrder{{ReservableID: fx.ReservableCoffee, Quantity: &qty}}); err != nil {
+		t.Fatalf("coffee: %v", err)
+	}
+	mine, err := b.Service.CreateBookings(ctx, boris, boris, booking.CategorySpace, bookingOf(fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0)), "")
+	if err != nil {
+		t.Fatalf("B's booking: %v", err)
+	}
+	tb.bBooking = mine[0].ID
+
+	for _, id := range []uuid.UUID{
+		fx.OrgA, fx.Alice, fx.Bob, fx.Rita, fx.Adam, fx.BuildingMadrid, fx.BuildingNewYork, fx.FloorMadrid,
+		fx.FloorHidden, fx.FloorNewYork, fx.SubDesk, fx.SubRoom, fx.RuleRoom, fx.RuleApproval, fx.RuleDesk,
+		fx.FeatureScreen, fx.FeatureWhiteboard, fx.ReservableCoffee, fx.ReservableAV, fx.ReservableLunch,
+		fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard, fx.DeskOne, fx.DeskTwo, fx.RoomHidden, fx.RoomOnHidden,
+		fx.RoomHudson, tb.pending, tb.waiting, tb.active,
+	} {
+		tb.markers = append(tb.markers, id.String())
+	}
+	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
+		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
+		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy")
+	return tb
+}
+
+// testWriter sends the server's error logs to the test's log.
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// snapshot is a hash of each of an organization's rows, by table: every table with an organization_id,
+// and the organization itself.
+func snapshot(t *testing.T, b *fx.Bundle, org uuid.UUID) map[string]string {
+	t.Helper()
+	rows, err := b.Pool.Query(t.Context(), `SELECT table_name FROM information_schema.columns
+		WHERE table_schema = 'public' AND column_name = 'organization_id' ORDER BY table_name`)
+	if err != nil {
+		t.Fatalf("tenant tables: %v", err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatalf("scan: %v", err)
+		}
+		tables = append(tables, name)
+	}
+	if rows.Close(); rows.Err() != nil || len(tables) < 10 {
+		t.Fatalf("tenant tables: %v (%d)", rows.Err(), len(tables))
+	}
+	parts := []string{`SELECT 'organizations', md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM organizations t WHERE id = $1`}
+	for _, table := range tables {
+		parts = append(parts, fmt.Sprintf(`SELECT %[1]s, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM %[2]s t WHERE organization_id = $1`,
+			quoteLiteral(table), quoteIdent(table)))
+	}
+	rows, err = b.Pool.Query(t.Context(), strings.Join(parts, " UNION ALL "), org)
+	if err != nil {
+		t.Fatalf("snapshot: %v", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var table, hash string
+		if err := rows.Scan(&table, &hash); err != nil {
+			t.Fatalf("scan: %v", err)
+		}
+		out[table] = hash
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("snapshot: %v", err)
+	}
+	return out
+}
+
+func quoteIdent(s string) string   { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+func quoteLiteral(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
+
+// changedTables names the tables whose hash differs.
+func changedTables(before, after map[string]string) []string {
+	var out []string
+	for table, h := range before {
+		if after[table] != h {
+			out = append(out, table)
+		}
+	}
+	for table := range after {
+		if _, ok := before[table]; !ok {
+			out = append(out, table)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// cases is the matrix: every route of the service with A's ids in every place one can go.
+func (tb *tenancyBundle) cases() []crossCase {
+	const (
+		nf        = http.StatusNotFound
+		ok        = http.StatusOK
+		forbidden = http.StatusForbidden
+	)
+	s := func(id uuid.UUID) string { return id.String() }
+	// Fresh query values each time: with changes the values it is given.
+	tomorrow := func(kv ...string) url.Values { return with(days(span(fx.At(1, 10, 0), fx.At(1, 11, 0))), kv...) }
+	hours := func(kv ...string) url.Values { return fromTo(fx.At(1, 8, 0), fx.At(1, 20, 0), kv...) }
+	pending, waiting, active, mine := s(tb.pending), s(tb.waiting), s(tb.active), s(tb.bBooking)
+	until := fx.At(0, 10, 0).Format(time.RFC3339)
+	spaceOf := func(resource uuid.UUID, start, end time.Time, kv ...any) []any {
+		e := spaceBooking(resource, start, end)
+		for i := 0; i+1 < len(kv); i += 2 {
+			e[kv[i].(string)] = kv[i+1]
+		}
+		return []any{e}
+	}
+	attendee := []any{map[string]any{"type": "REQUIRED", "user": map[string]any{"id": s(fx.Alice)}}}
+	contract := func(booking string, reservable uuid.UUID) map[string]any {
+		return map[string]any{"bookingId": booking, "reservableBookingList": []any{map[string]any{"reservableId": s(reservable), "quantity": 1}}}
+	}
+	bookingForm := url.Values{"date": {"2026-11-24"}, "from": {"14:00"}, "to": {"15:00"}}
+	form := func(base url.Values, kv ...string) url.Values {
+		out := url.Values{}
+		for k, v := range base {
+			out[k] = slices.Clone(v)
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out.Add(kv[i], kv[i+1])
+		}
+		return out
+	}
+
+	apiCases := []crossCase{
+		// 4.1
+		{name: "StatusOfAnotherOrganizationsPosterCode", route: "GET /api/v1/users/:userId/resources/statusinfo",
+			path: statusPath("me", "MAD-R2"), want: every(nf, booking.CodeResourceNotFound)},
+		{name: "StatusForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/resources/statusinfo",
+			path: statusPath(s(fx.Alice), "MAD-R1"), want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "StatusOfASharedPosterCodeIsOwn", route: "GET /api/v1/users/:userId/resources/statusinfo",
+			path: statusPath("me", "MAD-R1"), want: every(ok, 0)},
+		// 4.2
+		{name: "FreeWorkstationsOfAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free",
+			path: freePath("me", "workstations", fx.BuildingMadrid, fx.SubDesk, tomorrow().Encode()), want: every(nf, booking.CodeBuildingNotFound)},
+		{name: "FreeWorkstationsOfAnotherOrganizationsSubcategory", route: "GET /api/v1/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free",
+			path: freePath("me", "workstations", fx.BuildingB, fx.SubDesk, tomorrow().Encode()), want: every(nf, booking.CodeSubcategoryNotFound)},
+		{name: "FreeWorkstationsForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free",
+			path: freePath(s(fx.Alice), "workstations", fx.BuildingB, fx.SubRoomB, tomorrow().Encode()), want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "FreeSpacesOfAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free",
+			path: freePath("me", "spaces", fx.BuildingMadrid, fx.SubRoom, tomorrow().Encode()), want: every(nf, booking.CodeBuildingNotFound)},
+		{name: "FreeSpacesOfAnotherOrganizationsSubcategory", route: "GET /api/v1/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free",
+			path: freePath("me", "spaces", fx.BuildingB, fx.SubRoom, tomorrow().Encode()), want: every(nf, booking.CodeSubcategoryNotFound)},
+		{name: "FreeSpacesWithAnotherOrganizationsFeature", route: "GET /api/v1/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free",
+			path: freePath("me", "spaces", fx.BuildingB, fx.SubRoomB, tomorrow("features", s(fx.FeatureScreen)).Encode()), want: every(ok, 0)},
+		{name: "FreeSpacesForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free",
+			path: freePath(s(fx.Adam), "spaces", fx.BuildingB, fx.SubRoomB, tomorrow().Encode()), want: actsFor(nf, booking.CodeUserNotFound)},
+		// 4.4 and workstations
+		{name: "BookAnotherOrganizationsRoom", route: "POST /api/v1/users/:userId/bookings/spaces/standard",
+			path: bookingsPath("me"), body: spaceOf(fx.RoomGoya, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: every(nf, booking.CodeResourceNotFound), index: true},
+		{name: "BookForAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/bookings/spaces/standard",
+			path: bookingsPath(s(fx.Alice)), body: spaceOf(fx.RoomB, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "InviteAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/bookings/spaces/standard",
+			path: bookingsPath("me"), body: spaceOf(fx.RoomB, fx.At(1, 14, 0), fx.At(1, 15, 0), "internalAttendees", attendee), want: every(nf, booking.CodeUserNotFound), index: true},
+		{name: "BookAnotherOrganizationsDesk", route: "POST /api/v1/users/:userId/bookings/workstations/standard",
+			path: api + "/users/me/bookings/workstations/standard", body: spaceOf(fx.DeskOne, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: every(nf, booking.CodeResourceNotFound), index: true},
+		{name: "BookDeskForAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/bookings/workstations/standard",
+			path: api + "/users/" + s(fx.Bob) + "/bookings/workstations/standard", body: spaceOf(fx.DeskOne, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: actsFor(nf, booking.CodeUserNotFound)},
+		// 4.3
+		{name: "ContractOnAnotherOrganizationsBooking", route: "PUT /api/v1/bookings/:bookingId/reservables/all",
+			path: reservablesPath(pending), body: contract(pending, fx.ReservableCoffee), want: every(nf, booking.CodeBookingNotFound)},
+		{name: "ContractAnotherOrganizationsReservable", route: "PUT /api/v1/bookings/:bookingId/reservables/all",
+			path: reservablesPath(mine), body: contract(mine, fx.ReservableCoffee), want: every(nf, booking.CodeResourceReservableNotFound)},
+		// Bookings
+		{name: "BookingsOfAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/bookings",
+			path: api + "/users/" + s(fx.Bob) + "/bookings", want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "OwnBookings", route: "GET /api/v1/users/:userId/bookings", path: api + "/users/me/bookings", want: every(ok, 0)},
+		{name: "CheckInByAnotherOrganizationsPosterCode", route: "POST /api/v1/users/:userId/resources/checkin",
+			path: api + "/users/me/resources/checkin?postercode=MAD-R2", want: every(nf, booking.CodeResourceNotFound)},
+		{name: "CheckInAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/resources/checkin",
+			path: api + "/users/" + s(fx.Alice) + "/resources/checkin?postercode=MAD-R1", want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "ReadAnotherOrganizationsBooking", route: "GET /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + pending, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "ReadAnotherOrganizationsActiveBooking", route: "GET /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + active, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "MoveAnotherOrganizationsBooking", route: "PATCH /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + pending, body: map[string]any{"endDate": fx.At(1, 11, 30).UnixMilli()}, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "MoveToAnotherOrganizationsRoom", route: "PATCH /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + mine, body: map[string]any{"resource": map[string]any{"id": s(fx.RoomGoya)}}, want: every(nf, booking.CodeResourceNotFound)},
+		{name: "CancelAnotherOrganizationsBooking", route: "DELETE /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + pending, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "CancelAnotherOrganizationsWaitingBooking", route: "DELETE /api/v1/bookings/:bookingId",
+			path: api + "/bookings/" + waiting, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "CheckInAnotherOrganizationsBooking", route: "POST /api/v1/bookings/:bookingId/checkin",
+			path: api + "/bookings/" + pending + "/checkin", want: every(nf, booking.CodeBookingNotFound)},
+		{name: "ReleaseAnotherOrganizationsBooking", route: "POST /api/v1/bookings/:bookingId/checkout",
+			path: api + "/bookings/" + active + "/checkout", want: every(nf, booking.CodeBookingNotFound)},
+		{name: "ApproveAnotherOrganizationsBooking", route: "POST /api/v1/bookings/:bookingId/approval",
+			path: api + "/bookings/" + waiting + "/approval", body: map[string]any{"approved": true}, want: adminsOnly(nf, booking.CodeBookingNotFound)},
+		{name: "RejectAnotherOrganizationsBooking", route: "POST /api/v1/bookings/:bookingId/approval",
+			path: api + "/bookings/" + waiting + "/approval", body: map[string]any{"approved": false}, want: adminsOnly(nf, booking.CodeBookingNotFound)},
+		{name: "Approvals", route: "GET /api/v1/approvals", path: api + "/approvals", want: adminsOnly(ok, 0)},
+		// Availability and the catalogue
+		{name: "AvailabilityOfAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
+			path: availabilityPath("me", fx.BuildingMadrid, hours()), want: every(nf, booking.CodeBuildingNotFound)},
+		{name: "AvailabilityOfAnotherOrganizationsFloor", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
+			path: availabilityPath("me", fx.BuildingB, hours("floorId", s(fx.FloorMadrid))), want: every(nf, booking.CodeFloorNotFound)},
+		{name: "AvailabilityOfAnotherOrganizationsSubcategory", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
+			path: availabilityPath("me", fx.BuildingB, hours("subcategoryId", s(fx.SubRoom))), want: every(nf, booking.CodeSubcategoryNotFound)},
+		{name: "AvailabilityWithAnotherOrganizationsFeature", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
+			path: availabilityPath("me", fx.BuildingB, hours("features", s(fx.FeatureScreen))), want: every(ok, 0)},
+		{name: "AvailabilityForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
+			path: availabilityPath(s(fx.Rita), fx.BuildingB, hours()), want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "Buildings", route: "GET /api/v1/buildings", path: api + "/buildings", want: every(ok, 0)},
+		{name: "FloorsOfAnotherOrganizationsBuilding", route: "GET /api/v1/buildings/:buildingId/floors",
+			path: api + "/buildings/" + s(fx.BuildingMadrid) + "/floors", want: every(nf, booking.CodeBuildingNotFound)},
+		{name: "Subcategories", route: "GET /api/v1/subcategories", path: api + "/subcategories", want: every(ok, 0)},
+		{name: "Features", route: "GET /api/v1/features", path: api + "/features", want: every(ok, 0)},
+		{name: "ReservablesOfAnotherOrganizationsRoom", route: "GET /api/v1/resources/:resourceId/reservables",
+			path: api + "/resources/" + s(fx.RoomGoya) + "/reservables", want: every(nf, booking.CodeResourceNotFound)},
+	}
+
+	pageCases := []crossCase{
+		{name: "Home", route: "GET /", path: "/", want: every(ok, 0)},
+		{name: "PeopleOfAnotherOrganization", route: "GET /people",
+			path: "/people?" + url.Values{"field": {"user"}, "user": {s(fx.Alice)}, "q": {"alice"}}.Encode(), want: every(ok, 0)},
+		{name: "PeopleSearchOfAnotherOrganization", route: "GET /people", path: "/people?field=attendee&multi=1&q=archer", want: every(ok, 0)},
+		{name: "FindInAnotherOrganizationsBuilding", route: "GET /find", path: "/find?building=" + s(fx.BuildingMadrid), want: every(nf, 0)},
+		{name: "FindChoosingAnotherOrganizationsRoom", route: "GET /find",
+			path: "/find?" + url.Values{"kind": {"room"}, "resource": {s(fx.RoomGoya)}, "date": {"2026-11-24"}}.Encode(), want: every(ok, 0)},
+		{name: "FindWithAnotherOrganizationsFeature", route: "GET /find", path: "/find?kind=room&features=" + s(fx.FeatureScreen), want: every(ok, 0)},
+		{name: "PlanOfAnotherOrganizationsBuilding", route: "GET /find/plan", path: "/find/plan?building=" + s(fx.BuildingMadrid), want: every(nf, 0)},
+		{name: "PlanOfAnotherOrganizationsFloor", route: "GET /find/plan", path: "/find/plan?floor=" + s(fx.FloorMadrid), want: every(nf, 0)},
+		{name: "PlanChoosingAnotherOrganizationsRoom", route: "GET /find/plan", path: "/find/plan?resource=" + s(fx.RoomGoya), want: every(ok, 0)},
+		{name: "AnotherOrganizationsResource", route: "GET /find/resources/:resourceId", path: "/find/resources/" + s(fx.RoomGoya), want: every(nf, 0)},
+		{name: "BookAnotherOrganizationsRoom", route: "POST /bookings", path: "/bookings",
+			form: form(bookingForm, "resource", s(fx.RoomGoya)), want: every(nf, 0)},
+		{name: "InviteAnotherOrganizationsUser", route: "POST /bookings", path: "/bookings",
+			form: form(bookingForm, "resource", s(fx.RoomB), "attendee", s(fx.Alice)), want: every(nf, 0)},
+		{name: "MyBookings", route: "GET /bookings", path: "/bookings", want: every(ok, 0)},
+		{name: "MyPastBookings", route: "GET /bookings", path: "/bookings?when=past", want: every(ok, 0)},
+		{name: "AnotherOrganizationsBooking", route: "GET /bookings/:bookingId", path: "/bookings/" + pending, want: every(nf, 0)},
+		{name: "CheckInAnotherOrganizationsBooking", route: "POST /bookings/:bookingId/checkin",
+			path: "/bookings/" + pending + "/checkin", form: url.Values{}, want: every(nf, 0)},
+		{name: "ReleaseAnotherOrganizationsBooking", route: "POST /bookings/:bookingId/checkout",
+			path: "/bookings/" + active + "/checkout", form: url.Values{}, want: every(nf, 0)},
+		{name: "CancelAnotherOrganizationsBooking", route: "POST /bookings/:bookingId/cancel",
+			path: "/bookings/" + pending + "/cancel", form: url.Values{}, want: every(nf, 0)},
+		{name: "MoveAnotherOrganizationsBooking", route: "POST /bookings/:bookingId/change",
+			path: "/bookings/" + pending + "/change", form: url.Values{"date": {"2026-11-24"}, "start": {"16:00"}, "end": {"17:00"}}, want: every(nf, 0)},
+		{name: "OrderForAnotherOrganizationsBooking", route: "POST /bookings/:bookingId/services",
+			path: "/bookings/" + pending + "/services", form: url.Values{"reservable": {s(fx.ReservableCoffee)}}, want: every(nf, 0)},
+		{name: "OrderAnotherOrganizationsService", route: "POST /bookings/:bookingId/services",
+			path: "/bookings/" + mine + "/services", form: url.Values{"reservable": {s(fx.ReservableCoffee)}}, want: every(nf, 0)},
+		{name: "Approvals", route: "GET /approvals", path: "/approvals", want: adminsOnly(ok, 0)},
+		{name: "ApproveAnotherOrganizationsBooking", route: "POST /approvals/:bookingId",
+			path: "/approvals/" + waiting, form: url.Values{"decision": {"approve"}}, want: adminsOnly(nf, 0)},
+		{name: "RejectAnotherOrganizationsBooking", route: "POST /approvals/:bookingId",
+			path: "/approvals/" + waiting, form: url.Values{"decision": {"reject"}}, want: adminsOnly(nf, 0)},
+		{name: "Kiosk", route: "GET /kiosk", path: "/kiosk", want: receptionOnly(ok, 0)},
+		{name: "KioskOfAnotherOrganizationsPosterCode", route: "GET /kiosk/resource", path: "/kiosk/resource?code=MAD-R2", want: receptionOnly(nf, 0)},
+		{name: "KioskChoosingAnotherOrganizationsUser", route: "GET /kiosk/resource",
+			path: "/kiosk/resource?" + url.Values{"code": {"MAD-R1"}, "user": {s(fx.Alice)}, "q": {"archer"}}.Encode(), want: receptionOnly(ok, 0)},
+		{name: "KioskBooksAnotherOrganizationsRoom", route: "POST /kiosk/book", path: "/kiosk/book",
+			form: url.Values{"code": {"MAD-R2"}, "user": {s(fx.Boris)}, "until": {until}}, want: receptionOnly(nf, 0)},
+		{name: "KioskBooksForAnotherOrganizationsUser", route: "POST /kiosk/book", path: "/kiosk/book",
+			form: url.Values{"code": {"MAD-R1"}, "user": {s(fx.Alice)}, "until": {until}}, want: receptionOnly(nf, 0)},
+		{name: "KioskChecksInAtAnotherOrganizationsRoom", route: "POST /kiosk/checkin", path: "/kiosk/checkin",
+			form: url.Values{"code": {"MAD-R2"}, "user": {s(fx.Boris)}}, want: receptionOnly(nf, 0)},
+		{name: "KioskChecksInAnotherOrganizationsUser", route: "POST /kiosk/checkin", path: "/kiosk/checkin",
+			form: url.Values{"code": {"MAD-R1"}, "user": {s(fx.Alice)}}, want: receptionOnly(nf, 0)},
+		{name: "PosterOfAnotherOrganization", route: "GET /p/:posterCode", path: "/p/MAD-R2", want: every(nf, 0)},
+		{name: "PosterBookOfAnotherOrganization", route: "POST /p/:posterCode/book", path: "/p/MAD-R2/book",
+			form: url.Values{"until": {until}}, want: every(nf, 0)},
+		{name: "PosterCheckInOfAnotherOrganization", route: "POST /p/:posterCode/checkin", path: "/p/MAD-R2/checkin",
+			form: url.Values{}, want: every(nf, 0)},
+		{name: "Posters", route: "GET /posters", path: "/posters", want: adminsOnly(ok, 0)},
+		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
+		{name: "PostersOfAnotherOrganizationsFloor", route: "GET /posters", path: "/posters?floor=" + s(fx.FloorMadrid), want: adminsOnly(nf, 0)},
+		{name: "PrintAnotherOrganizationsFloor", route: "GET /posters/print", path: "/posters/print?floor=" + s(fx.FloorMadrid), want: adminsOnly(nf, 0)},
+		{name: "PrintAnotherOrganizationsResource", route: "GET /posters/print", path: "/posters/print?resource=" + s(fx.RoomGoya), want: adminsOnly(nf, 0)},
+	}
+	for i := range pageCases {
+		pageCases[i].isPage = true
+	}
+	return append(apiCases, pageCases...)
+}
+
+// routeKey is how a route is named in the matrix: "METHOD /path".
+func routeKey(method, path string) string { return method + " " + path }
+
+func TestOrganizationIsolation(t *testing.T) {
+	t.Parallel()
+	tb := setupTenancy(t)
+	cases := tb.cases()
+
+	// Every route is in the matrix, or named as outside the organizations; every case names a route.
+	registered := map[string]bool{}
+	for _, r := range tb.srv.Routes() {
+		registered[routeKey(r.Method, r.Path)] = true
+	}
+	covered := map[string]bool{}
+	for _, c := range cases {
+		covered[c.route] = true
+		if !registered[c.route] {
+			t.Errorf("case %s names %q, which routes.go does not register", c.name, c.route)
+		}
+	}
+	for route := range registered {
+		if !covered[route] && !slices.Contains(nonTenantRoutes, route) {
+			t.Errorf("route %s is not in the organization matrix: add cases with another organization's ids "+
+				"(or add it to nonTenantRoutes if it touches nothing of an organization)", route)
+		}
+	}
+
+	callers := [3]uuid.UUID{asEmployee: fx.Boris, asReceptionist: bReceptionist, asAdmin: bAdmin}
+	names := [3]string{asEmployee: "Employee", asReceptionist: "Receptionist", asAdmin: "Admin"}
+	before := snapshot(t, tb.api.Bundle, fx.OrgA)
+	for role, caller := range callers {
+		user := tb.api.User(t, fx.OrgB, caller)
+		token, err := tb.api.tokens.Mint(user, time.Hour)
+		if err != nil {
+			t.Fatalf("Mint: %v", err)
+		}
+		browser := tb.pages.signedIn(t, caller)
+		for _, c := range cases {
+			t.Run(names[role]+"/"+c.name, func(t *testing.T) {
+				want := c.want[role]
+				var status int
+				var body string
+				if c.isPage {
+					method := http.MethodGet
+					if c.form != nil {
+						method = http.MethodPost
+					}
+					b := *browser
+					b.t = t
+					p := b.do(method, c.path, c.form, false)
+					status, body = p.status, p.body
+				} else {
+					method, _, _ := strings.Cut(c.route, " ")
+					req := tb.api.request(t, uuid.Nil, method, c.path, c.body)
+					req.Header.Set("Authorization", "Bearer "+token)
+					r := tb.api.send(t, req)
+					status, body = r.status, string(r.body)
+					if want.code != 0 {
+						index := noIndex
+						if c.index {
+							index = 0
+						}
+						wantProblem(t, r, want.status, want.code, index)
+					}
+				}
+				if status != want.status {
+					t.Errorf("%s: status = %d, want %d", c.path, status, want.status)
+				}
+				// Nothing of A shows: neither names, nor ids the request did not itself carry.
+				request := c.path + fmt.Sprint(c.body) + c.form.Encode()
+				for _, m := range tb.markers {
+					if strings.Contains(body, m) && !strings.Contains(request, m) {
+						t.Errorf("%s: the answer shows %q of organization A", c.path, m)
+					}
+				}
+				after := snapshot(t, tb.api.Bundle, fx.OrgA)
+				if changed := changedTables(before, after); len(changed) > 0 {
+					t.Errorf("%s %s changed organization A's %v", c.route, c.path, changed)
+					before = after
+				}
+			})
+		}
+	}
+}
