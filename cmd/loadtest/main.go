@@ -1,17 +1,18 @@
-// Command loadtest measures Workspace Booking under load: it builds a synthetic organization of a chosen
-// size straight into a database, drives a running server over HTTP with one scenario at a time, checks the
-// database after every run (no two blocking bookings of a resource overlap; every booking answered 201
-// exists), and runs the whole benchmark behind `make bench`.
+// Command loadtest measures Workspace Booking under load. It builds a synthetic organization straight
+// into a database (seed), drives a running server over HTTP with one scenario at a time and checks the
+// database afterwards (run), and runs the whole benchmark behind `make bench` (bench): a fresh standard
+// data set, the real server, every scenario, pgbench beside it, docs/benchmarks.md and its chart.
 //
-//	loadtest seed  [--size standard|small]
-//	loadtest run   --scenario status|free|availability|book|contend|rush [--base URL[,URL…]] [--c 32]
-//	               [--duration 10s] [--rounds 100] [--server-pid PID[,PID…]] [--out result.json]
+//	loadtest seed  [--size standard|small] [--db URL]
+//	loadtest run   --scenario status|free|availability|book|contend|rush [--base http://127.0.0.1:8080]
+//	               [--db URL] [--c 32] [--duration 10s] [--warmup 1s] [--rounds 100] [--users 1000]
+//	               [--procs 1] [--server-pid PID] [--out FILE.json]
 //	loadtest bench [--out docs] [--runs 3] [--duration 10s]
 //
-// It is a binary of its own rather than a `booking` subcommand: load generation, pgbench orchestration
-// and charting stay out of the server, and the generator runs as a process of its own, never sharing the
-// server's heap or scheduler. Runs are bounded (5 minutes, 1,000 clients) and only ever aimed at this
-// machine (loopback).
+// It is a binary of its own rather than a `booking` subcommand: load generation, charting and pgbench
+// orchestration (and their dependencies) stay out of the server binary, and the generator runs as its
+// own process, so it never shares the server's heap or scheduler and what it costs is not counted as the
+// server's. Runs are bounded (5 minutes, 1,000 clients) and only ever aimed at this machine (loopback).
 package main
 
 import (
@@ -21,89 +22,107 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
+	_ "time/tzdata" // building time zones work on machines without a zoneinfo database
 )
 
+// defaultDatabaseURL is the local server, used when neither --db nor DATABASE_URL is set.
 const defaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/booking?sslmode=disable"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
 	stop()
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
+	if err != nil && !errors.Is(err, errHelp) {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
 }
 
-const usage = `usage:
-  loadtest seed  [--size standard|small]             builds the synthetic organization into DATABASE_URL
-  loadtest run   --scenario NAME [flags]             drives a running server with one scenario
-  loadtest bench [--out docs] [--runs 3]             the standard set on a fresh database, pgbench beside it
-scenarios: status, free, availability, book, contend, rush`
+const usage = `usage: loadtest <command> [flags]
 
+commands:
+  seed   [--size standard|small] [--db URL]     build the synthetic organization into a (fresh) database
+  run    --scenario NAME [--base URL] [flags]    load a running server with one scenario, then check the database
+  bench  [--out docs] [--runs 3] [--duration 10s]
+                                                 fresh standard data set, the real server, every scenario and
+                                                 pgbench; writes docs/benchmarks.md and docs/benchmarks.png
+
+scenarios: status, free, availability, book, contend, rush
+environment: DATABASE_URL (the default of --db)
+`
+
+var errHelp = errors.New("help shown")
+
+// run is the whole program: it parses args, reads the environment through getenv, and writes to stdout
+// and stderr only.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) < 2 {
-		fmt.Fprintln(stderr, usage)
-		return errors.New("a command is required")
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
 	}
-	dbURL := getenv("DATABASE_URL")
-	if dbURL == "" {
-		dbURL = defaultDatabaseURL
+	dbDefault := getenv("DATABASE_URL")
+	if dbDefault == "" {
+		dbDefault = defaultDatabaseURL
 	}
-	fs := flag.NewFlagSet(args[1], flag.ContinueOnError)
+	cmd, rest := args[1], args[2:]
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	sizeName := fs.String("size", "standard", "size of the synthetic organization: standard or small")
-	switch args[1] {
+	switch cmd {
 	case "seed":
-		if err := fs.Parse(args[2:]); err != nil {
+		size := fs.String("size", "standard", "size of the organization: standard or small")
+		db := fs.String("db", dbDefault, "database URL")
+		if err := parseFlags(fs, rest); err != nil {
 			return err
 		}
-		sz, ok := sizes[*sizeName]
+		sz, ok := sizes[*size]
 		if !ok {
-			return fmt.Errorf("--size %q: standard or small", *sizeName)
+			return fmt.Errorf("--size %q: one of %s", *size, strings.Join(slices.Sorted(maps.Keys(sizes)), ", "))
 		}
-		return seed(ctx, dbURL, sz, time.Now(), stdout)
+		return seed(ctx, *db, sz, time.Now(), stdout)
 	case "run":
-		scenario := fs.String("scenario", "", "status, free, availability, book, contend or rush")
-		base := fs.String("base", "http://127.0.0.1:8080", "the server(s), comma-separated; requests go to each in turn")
-		c := fs.Int("c", 0, "concurrent clients (default 32; contend 50)")
-		duration := fs.Duration("duration", 10*time.Second, "how long to run (not contend)")
-		rounds := fs.Int("rounds", 100, "contend: rounds")
-		pids := fs.String("server-pid", "", "the server processes, comma-separated, whose peak memory to report")
+		o := options{}
+		fs.StringVar(&o.Scenario, "scenario", "", "one of "+strings.Join(scenarios, ", "))
+		base := fs.String("base", "http://127.0.0.1:8080", "the server; several, comma-separated, are loaded in turn")
+		db := fs.String("db", dbDefault, "the server's database URL (ids to use, and the check afterwards)")
+		fs.IntVar(&o.Concurrency, "c", 0, "concurrent clients (default 32; contend 50)")
+		fs.DurationVar(&o.Duration, "duration", 10*time.Second, "how long to measure (all but contend)")
+		fs.DurationVar(&o.Warmup, "warmup", time.Second, "how long to load the server before measuring (all but contend)")
+		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
+		fs.IntVar(&o.Rounds, "rounds", 100, "contend: rounds")
+		fs.IntVar(&o.Users, "users", 1000, "at most this many synthetic people, one token each")
+		pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
 		out := fs.String("out", "", "write the result as JSON to this file")
-		if err := fs.Parse(args[2:]); err != nil {
+		if err := parseFlags(fs, rest); err != nil {
 			return err
 		}
-		sz, ok := sizes[*sizeName]
-		if !ok {
-			return fmt.Errorf("--size %q: standard or small", *sizeName)
-		}
-		o := options{Scenario: *scenario, Bases: strings.Split(*base, ","), Concurrency: *c, Duration: *duration, Rounds: *rounds}
+		defer useProcs(*procs)()
+		o.Bases = strings.Split(*base, ",")
 		if o.Concurrency == 0 {
 			o.Concurrency = 32
 			if o.Scenario == "contend" {
 				o.Concurrency = 50
 			}
 		}
-		for _, p := range strings.Split(*pids, ",") {
+		for p := range strings.SplitSeq(*pids, ",") {
 			if p == "" {
 				continue
 			}
 			pid, err := strconv.Atoi(p)
 			if err != nil {
-				return fmt.Errorf("--server-pid %q: %w", p, err)
+				return fmt.Errorf("--server-pid %q: not a process id", p)
 			}
 			o.ServerPIDs = append(o.ServerPIDs, pid)
 		}
-		res, err := runOnce(ctx, dbURL, sz, o, stderr)
+		res, err := runOnce(ctx, *db, o, stderr)
 		if err != nil {
 			return err
 		}
@@ -114,84 +133,114 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			}
 		}
 		if !res.OK {
-			return fmt.Errorf("%s: %s", res.Scenario, strings.Join(res.Failures, "; "))
+			return fmt.Errorf("%s failed: %s", res.Scenario, strings.Join(res.Failures, "; "))
 		}
 		return nil
 	case "bench":
-		outDir := fs.String("out", "docs", "where to write benchmarks.md and benchmarks.png")
-		runs := fs.Int("runs", 3, "runs of each scenario (the medians are reported)")
-		duration := fs.Duration("duration", 10*time.Second, "length of each run and of each pgbench run")
-		if err := fs.Parse(args[2:]); err != nil {
+		b := benchOptions{ServerURL: dbDefault}
+		fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.png")
+		fs.StringVar(&b.ResultsDir, "results", "bench-results", "where to write each run's JSON")
+		fs.IntVar(&b.Runs, "runs", 3, "runs of each scenario; the report gives their medians")
+		fs.DurationVar(&b.Duration, "duration", 10*time.Second, "length of each run and of each pgbench run")
+		fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
+		fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
+		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
+		if err := parseFlags(fs, rest); err != nil {
 			return err
 		}
-		return bench(ctx, dbURL, *outDir, *runs, *duration, stdout, stderr)
-	case "-h", "--help", "help":
-		fmt.Fprintln(stdout, usage)
+		defer useProcs(*procs)()
+		return bench(ctx, b, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
 		return nil
 	}
-	fmt.Fprintln(stderr, usage)
-	return fmt.Errorf("unknown command %q", args[1])
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
 }
 
-// runOnce checks the options, then runs one scenario against the database's organization.
-func runOnce(ctx context.Context, dbURL string, sz size, o options, progress io.Writer) (result, error) {
-	if !validScenario(o.Scenario) {
-		return result{}, fmt.Errorf("--scenario %q: one of %s", o.Scenario, strings.Join(scenarios, ", "))
-	}
-	for _, b := range o.Bases {
-		if err := loopback(b); err != nil {
-			return result{}, err
+// parseFlags parses a command's flags and refuses arguments left over; -h prints the flags and ends the
+// command successfully (errHelp).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
 		}
+		return err
 	}
-	if o.Duration <= 0 || o.Duration > maxDuration {
-		return result{}, fmt.Errorf("--duration %s: between 0 and %s", o.Duration, maxDuration)
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
 	}
-	if o.Concurrency < 1 || o.Concurrency > maxConcurrency {
-		return result{}, fmt.Errorf("--c %d: between 1 and %d", o.Concurrency, maxConcurrency)
+	return nil
+}
+
+// useProcs sets GOMAXPROCS to n (n > 0) and returns what restores it. One core is the default: on a
+// small machine the generator then leaves the others to the server and PostgreSQL, and it spends less
+// on waking threads (a core drives several thousand requests a second).
+func useProcs(n int) func() {
+	if n <= 0 {
+		return func() {}
 	}
-	if o.Rounds < 1 || o.Rounds > 10_000 {
-		return result{}, fmt.Errorf("--rounds %d: between 1 and 10000", o.Rounds)
+	prev := runtime.GOMAXPROCS(n)
+	return func() { runtime.GOMAXPROCS(prev) }
+}
+
+// runOnce checks the options, reads the organization and mints its tokens, and runs one scenario.
+func runOnce(ctx context.Context, dbURL string, o options, progress io.Writer) (result, error) {
+	if err := o.check(); err != nil {
+		return result{}, err
 	}
-	pool, err := pgxpool.New(ctx, dbURL)
+	pool, err := openPool(ctx, dbURL, 4)
 	if err != nil {
 		return result{}, err
 	}
 	defer pool.Close()
-	w, err := newWorld(ctx, pool, sz)
+	w, err := newWorld(ctx, pool, o.Users, 2*time.Hour, time.Now())
 	if err != nil {
 		return result{}, err
 	}
 	return runScenario(ctx, pool, w, o, progress)
 }
 
-func validScenario(s string) bool {
-	for _, n := range scenarios {
-		if n == s {
-			return true
-		}
-	}
-	return false
-}
-
+// printResult writes the summary of a run.
 func printResult(w io.Writer, r result) {
-	fmt.Fprintf(w, "%s: %d requests in %.1fs = %.0f/s", r.Scenario, r.Requests, r.Seconds, r.Rate)
+	fmt.Fprintf(w, "%s: %d requests in %.1fs, %.0f/s", r.Scenario, r.Requests, r.ElapsedS, r.Rate)
 	if r.Bookings > 0 {
-		fmt.Fprintf(w, " (%d bookings, %.0f/s)", r.Bookings, r.BookingsPerSecond)
+		fmt.Fprintf(w, "; %d bookings, %.0f/s", r.Bookings, r.BookingRate)
 	}
-	fmt.Fprintf(w, "\n  latency ms: p50 %.1f  p95 %.1f  p99 %.1f  max %.1f\n", r.LatencyMS.P50, r.LatencyMS.P95, r.LatencyMS.P99, r.LatencyMS.Max)
-	fmt.Fprintf(w, "  answers: %v\n", r.Statuses)
-	if r.Rounds > 0 {
-		fmt.Fprintf(w, "  rounds with exactly one winner: %d of %d\n", r.RoundsOneWinner, r.Rounds)
+	fmt.Fprintf(w, " (%d clients)\n", r.Concurrency)
+	fmt.Fprintf(w, "  latency ms: p50 %.2f  p95 %.2f  p99 %.2f  max %.2f\n", r.LatencyMS.P50, r.LatencyMS.P95, r.LatencyMS.P99, r.LatencyMS.Max)
+	fmt.Fprintf(w, "  status: %s\n", counts(r.StatusCounts))
+	if len(r.ErrorCodes) > 0 {
+		fmt.Fprintf(w, "  errors by code: %s\n", counts(r.ErrorCodes))
 	}
-	if r.PeakRSSMB > 0 {
-		fmt.Fprintf(w, "  server peak RSS: %.0f MB\n", r.PeakRSSMB)
+	if len(r.Rounds) > 0 {
+		one := 0
+		for _, rd := range r.Rounds {
+			if rd.Successes == 1 && rd.Other == 0 {
+				one++
+			}
+		}
+		fmt.Fprintf(w, "  rounds with exactly one 201 and only 409 4001 besides: %d of %d\n", one, len(r.Rounds))
 	}
-	fmt.Fprintf(w, "  check: %d overlapping blocking bookings; %d of %d bookings answered 201 found\n", r.Overlaps, r.Found201, r.Answered201)
+	if r.ServerPeakRSSMB > 0 {
+		fmt.Fprintf(w, "  server peak RSS: %.0f MB\n", r.ServerPeakRSSMB)
+	}
+	fmt.Fprintf(w, "  check: %d overlapping blocking bookings; %d of %d bookings answered 201 found (%.1fs)\n",
+		r.Check.OverlappingPairs, r.Check.Found201, r.Check.Answered201, r.Check.Seconds)
 	if r.OK {
 		fmt.Fprintln(w, "  ok")
 	} else {
 		fmt.Fprintf(w, "  FAILED: %s\n", strings.Join(r.Failures, "; "))
 	}
+}
+
+// counts writes a map of counts in key order: "200 × 1234, 409 × 5".
+func counts(m map[string]int) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s × %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func writeResult(path string, r result) error {

@@ -2,16 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/web"
@@ -19,147 +22,403 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// seeded is a fresh database holding the small organization, and a server on it.
-func seeded(t *testing.T) (dbURL, base string) {
+// testBundle is a fresh database seeded with the small organization, a pool on it, and the real server
+// on it, in process.
+type testBundle struct {
+	dbURL string
+	pool  *pgxpool.Pool
+	base  string
+	seed  string // what seed printed
+}
+
+func setup(t *testing.T) *testBundle {
 	t.Helper()
-	dbURL = bookingtest.NewDatabaseURL(t)
+	b := &testBundle{dbURL: bookingtest.NewDatabaseURL(t)}
 	var out bytes.Buffer
-	if err := run(t.Context(), []string{"loadtest", "seed", "--size", "small"}, env(dbURL), &out, &out); err != nil {
+	if err := run(t.Context(), []string{"loadtest", "seed", "--size", "small", "--db", b.dbURL}, noEnv, &out, &out); err != nil {
 		t.Fatalf("seed: %v\n%s", err, out.String())
 	}
-	pool, err := pgxpool.New(t.Context(), dbURL)
+	b.seed = out.String()
+	cfg, err := pgxpool.ParseConfig(b.dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(pool.Close)
-	svc := booking.NewService(pool)
+	cfg.AfterConnect = booking.PrepareConn
+	if b.pool, err = pgxpool.NewWithConfig(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.pool.Close)
+	// As `booking serve` builds it, without rate limits (every client here is 127.0.0.1).
+	svc := booking.NewService(b.pool)
 	tokens, err := web.NewTokens(t.Context(), svc, web.OIDCConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(web.NewServer(web.Deps{
-		Bookings: svc, Tokens: tokens, Logger: slog.New(slog.DiscardHandler), Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
+		Bookings: svc, Tokens: tokens, Logger: slog.New(slog.DiscardHandler), Sessions: pgxstore.NewWithCleanupInterval(b.pool, 0),
 	}))
 	t.Cleanup(srv.Close)
-	return dbURL, srv.URL
+	b.base = srv.URL
+	return b
 }
 
-func env(dbURL string) func(string) string {
-	return func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
+func noEnv(string) string { return "" }
+
+// run runs `loadtest run` against the bundle's server and returns its JSON result, what it printed and
+// its error.
+func (b *testBundle) run(t *testing.T, args ...string) (result, string, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "result.json")
+	// --procs 0: the server runs in this process, the generator must not change its cores.
+	all := append([]string{"loadtest", "run", "--db", b.dbURL, "--base", b.base, "--out", path, "--procs", "0", "--warmup", "200ms"}, args...)
+	var out, progress bytes.Buffer
+	err := run(t.Context(), all, noEnv, &out, &progress)
+	var r result
+	if data, rerr := os.ReadFile(path); rerr == nil {
+		if jerr := json.Unmarshal(data, &r); jerr != nil {
+			t.Fatalf("result %s: %v", data, jerr)
 		}
-		return ""
+	} else if err == nil {
+		t.Fatalf("no result written: %v", rerr)
 	}
+	return r, out.String() + progress.String(), err
 }
 
-// Every scenario runs against a real server and writes a result whose checks pass.
+func TestSeed(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := t.Context()
+
+	t.Run("Counts", func(t *testing.T) {
+		for _, c := range []struct {
+			query string
+			want  int
+		}{
+			{`SELECT count(*) FROM buildings`, 2},
+			{`SELECT count(*) FROM floors`, 4},
+			{`SELECT count(*) FROM resources`, 200},
+			{`SELECT count(*) FROM resources r JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+			  WHERE s.category = 'SPACE'`, 20},
+			{`SELECT count(*) FROM users`, 100},
+			{`SELECT count(*) FROM users WHERE user_rule_id IS NULL OR mobile_role_id IS NULL`, 0},
+			{`SELECT count(*) FROM bookings`, 5000},
+			{`SELECT count(DISTINCT status) FROM bookings WHERE status IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'PENDING')`, 4},
+			{`SELECT count(*) FROM bookings WHERE end_date <= now() AND status IN ('PENDING', 'ACTIVE')`, 0},
+			{`SELECT count(*) FROM bookings WHERE start_date > now() AND status NOT IN ('PENDING', 'CANCELLED')`, 0},
+			// Every seeded booking lies between 08:00 and 19:00 building time: the evening band is free.
+			{`SELECT count(*) FROM bookings bk
+			  JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+			  JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+			  JOIN buildings bu ON bu.organization_id = f.organization_id AND bu.id = f.building_id
+			  WHERE (bk.start_date AT TIME ZONE bu.timezone)::time < '08:00'
+			     OR (bk.end_date AT TIME ZONE bu.timezone)::time > '19:00'
+			     OR (bk.start_date AT TIME ZONE bu.timezone)::date <> (bk.end_date AT TIME ZONE bu.timezone)::date`, 0},
+			// Rooms: a screen and a whiteboard; desks: a monitor, and the even-numbered ones a docking station.
+			{`SELECT count(*) FROM resource_features`, 20*2 + 180 + 88},
+		} {
+			var got int
+			if err := b.pool.QueryRow(ctx, c.query).Scan(&got); err != nil {
+				t.Fatalf("%s: %v", c.query, err)
+			}
+			if got != c.want {
+				t.Errorf("%s = %d, want %d", c.query, got, c.want)
+			}
+		}
+	})
+
+	t.Run("Analyzed", func(t *testing.T) {
+		var n int
+		if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'bookings' AND last_analyze IS NOT NULL`).Scan(&n); err != nil || n != 1 {
+			t.Errorf("bookings analyzed: %d (%v)", n, err)
+		}
+	})
+
+	t.Run("AgainIsRefused", func(t *testing.T) {
+		var out bytes.Buffer
+		err := run(ctx, []string{"loadtest", "seed", "--size", "small", "--db", b.dbURL}, noEnv, &out, &out)
+		if err == nil || !strings.Contains(err.Error(), "already") {
+			t.Errorf("seeding again: %v, want a refusal", err)
+		}
+	})
+}
+
+// Every scenario runs briefly against the real server, answers as expected, and passes its checks.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	dbURL, base := seeded(t)
-	for _, sc := range scenarios {
+	b := setup(t)
+	pid := strconv.Itoa(os.Getpid()) // the server runs in this process
+
+	common := func(t *testing.T, err error, r result, out, scenario string) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("run %s: %v\n%s", scenario, err, out)
+		}
+		if r.Scenario != scenario || !r.OK || r.Requests == 0 || r.StartedAt.IsZero() || r.GoVersion == "" ||
+			r.LatencyMS.P50 <= 0 || r.LatencyMS.P99 < r.LatencyMS.P50 || r.LatencyMS.Max < r.LatencyMS.P99 || r.Rate <= 0 {
+			t.Errorf("result: %+v", r)
+		}
+		if !r.Check.OK || r.Check.OverlappingPairs != 0 || r.Check.Found201 != r.Check.Answered201 || r.Check.Answered201 < r.Bookings {
+			t.Errorf("check: %+v", r.Check)
+		}
+		if r.ServerPeakRSSMB <= 0 {
+			t.Errorf("server_peak_rss_mb = %v, want the peak of process %s", r.ServerPeakRSSMB, pid)
+		}
+		for status := range r.StatusCounts {
+			if strings.HasPrefix(status, "5") || status == "error" {
+				t.Errorf("answers %v: none may be a 5xx or missing", r.StatusCounts)
+			}
+		}
+		if !strings.Contains(out, "  ok\n") || !strings.Contains(out, "requests") {
+			t.Errorf("summary and progress:\n%s", out)
+		}
+	}
+	for _, sc := range []string{"status", "free", "availability"} {
 		t.Run(sc, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), sc+".json")
-			var out, progress bytes.Buffer
-			args := []string{"loadtest", "run", "--size", "small", "--scenario", sc, "--base", base, "--c", "4",
-				"--duration", "700ms", "--rounds", "3", "--server-pid", "1", "--out", path}
-			if err := run(t.Context(), args, env(dbURL), &out, &progress); err != nil {
-				t.Fatalf("run: %v\n%s%s", err, out.String(), progress.String())
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var r result
-			if err := json.Unmarshal(data, &r); err != nil {
-				t.Fatalf("result %s: %v", data, err)
-			}
-			if !r.OK || r.Requests == 0 || r.Overlaps != 0 || r.Found201 != r.Answered201 || r.LatencyMS.P99 <= 0 {
-				t.Errorf("result %s", data)
-			}
-			for status := range r.Statuses {
-				if strings.HasPrefix(status, "5") || status == "transport error" {
-					t.Errorf("answers %v: none may be a 5xx or go unanswered", r.Statuses)
-				}
-			}
-			switch sc {
-			case "book":
-				if r.Bookings == 0 || r.Statuses["201"] != r.Requests {
-					t.Errorf("book: %d bookings, answers %v; want every request answered 201", r.Bookings, r.Statuses)
-				}
-			case "contend":
-				if r.Rounds != 3 || r.RoundsOneWinner != 3 || r.Statuses["201"] != 3 || r.Statuses["409 4001"] != 9 {
-					t.Errorf("contend: %d of %d rounds with one winner, answers %v; want 3 winners and 9 × 409 4001",
-						r.RoundsOneWinner, r.Rounds, r.Statuses)
-				}
-			case "status", "free", "availability":
-				if r.Statuses["200"] != r.Requests {
-					t.Errorf("%s: answers %v, want all 200", sc, r.Statuses)
-				}
-			}
-			if !strings.Contains(out.String(), "ok") {
-				t.Errorf("summary:\n%s", out.String())
+			r, out, err := b.run(t, "--scenario", sc, "--c", "4", "--duration", "1s", "--server-pid", pid)
+			common(t, err, r, out, sc)
+			if r.Concurrency != 4 || r.DurationS != 1 || r.StatusCounts["200"] != r.Requests {
+				t.Errorf("%s: concurrency %d, duration %v, answers %v; want 4, 1 s, all 200", sc, r.Concurrency, r.DurationS, r.StatusCounts)
 			}
 		})
 	}
+	t.Run("book", func(t *testing.T) {
+		var before int
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM bookings`).Scan(&before); err != nil {
+			t.Fatal(err)
+		}
+		r, out, err := b.run(t, "--scenario", "book", "--c", "4", "--duration", "1s", "--server-pid", pid)
+		common(t, err, r, out, "book")
+		if r.Bookings == 0 || r.StatusCounts["201"] != r.Requests || r.Bookings != r.Requests || r.BookingRate <= 0 {
+			t.Errorf("book: %d bookings of %d requests, answers %v; want every request answered 201", r.Bookings, r.Requests, r.StatusCounts)
+		}
+		if r.WarmupS != 0.2 || r.WarmupRequests == 0 || r.Check.Answered201 != r.Bookings+r.WarmupRequests {
+			t.Errorf("book: warm-up %vs, %d requests; %d answered 201 in all, %d measured", r.WarmupS, r.WarmupRequests, r.Check.Answered201, r.Bookings)
+		}
+		// Every booking answered 201 (warm-up included) is in the database, as a pending evening booking of
+		// the load test, and nothing else was booked.
+		var after, evening int
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*), count(*) FILTER (WHERE subject = 'Load test' AND status = 'PENDING') FROM bookings`).Scan(&after, &evening); err != nil {
+			t.Fatal(err)
+		}
+		if after-before != r.Check.Answered201 || evening != r.Check.Answered201 {
+			t.Errorf("bookings: %d before, %d after, %d of the load test; the run answered 201 %d times", before, after, evening, r.Check.Answered201)
+		}
+
+		// A second run books other slots: every request is answered 201 again.
+		r2, out, err := b.run(t, "--scenario", "book", "--c", "2", "--duration", "300ms", "--server-pid", pid)
+		common(t, err, r2, out, "book")
+	})
+	t.Run("contend", func(t *testing.T) {
+		r, out, err := b.run(t, "--scenario", "contend", "--c", "5", "--rounds", "3", "--server-pid", pid)
+		common(t, err, r, out, "contend")
+		if len(r.Rounds) != 3 {
+			t.Fatalf("rounds %+v, want 3", r.Rounds)
+		}
+		for i, rd := range r.Rounds {
+			if rd != (round{Round: i + 1, Successes: 1, Conflicts: 4}) {
+				t.Errorf("round %d: %+v, want 1 success and 4 conflicts", i+1, rd)
+			}
+		}
+		if r.Requests != 15 || r.StatusCounts["201"] != 3 || r.StatusCounts["409"] != 12 || r.ErrorCodes["409 4001"] != 12 || r.Bookings != 3 {
+			t.Errorf("contend: answers %v, codes %v; want 3 × 201 and 12 × 409 4001", r.StatusCounts, r.ErrorCodes)
+		}
+		if !strings.Contains(out, "3 of 3") {
+			t.Errorf("summary:\n%s", out)
+		}
+	})
+	t.Run("rush", func(t *testing.T) {
+		r, out, err := b.run(t, "--scenario", "rush", "--c", "4", "--duration", "1s", "--server-pid", pid)
+		common(t, err, r, out, "rush")
+		// Five hot rooms a second, over 1.2 s: at most 10 bookings won, many lost.
+		if r.StatusCounts["200"] == 0 || r.Check.Answered201 == 0 || r.Check.Answered201 > 10 || r.ErrorCodes["409 4001"] == 0 {
+			t.Errorf("rush: answers %v, %d bookings; want reads, 1 to 10 bookings won (5 rooms a second) and the others lost",
+				r.StatusCounts, r.Check.Answered201)
+		}
+		for k := range r.ErrorCodes {
+			if k != "409 4001" {
+				t.Errorf("rush: error codes %v, want only 409 4001", r.ErrorCodes)
+			}
+		}
+	})
 }
 
-// The overlap check finds double bookings when there are some: here forced in past the constraint.
-func TestOverlapCheckFindsDoubleBookings(t *testing.T) {
+// Only a server on this machine may be loaded, briefly, by a bounded number of clients.
+func TestRunRefuses(t *testing.T) {
 	t.Parallel()
-	dbURL, _ := seeded(t)
-	pool, err := pgxpool.New(t.Context(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if n, err := overlaps(t.Context(), pool); err != nil || n != 0 {
-		t.Fatalf("seeded database: %d overlaps (%v), want 0", n, err)
-	}
-	_, err = pool.Exec(t.Context(), `
-		ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
-		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-		                      resource_type, check_in_opens_at, check_in_closes_at)
-		SELECT organization_id, gen_random_uuid(), resource_id, creator_id, organizer_id, start_date + interval '30 minutes',
-		       end_date, 'PENDING', resource_type, check_in_opens_at, check_in_closes_at
-		FROM bookings WHERE status = 'PENDING' LIMIT 1`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := overlaps(t.Context(), pool); err != nil || n != 1 {
-		t.Errorf("after forcing a double booking: %d overlaps (%v), want 1", n, err)
-	}
-}
-
-func TestRefusesWhatIsNotLoopbackOrBounded(t *testing.T) {
-	t.Parallel()
-	for _, args := range [][]string{
-		{"--base", "http://192.0.2.1:8080"},
-		{"--base", "http://example.com"},
-		{"--duration", "10m"},
-		{"--c", "5000"},
-		{"--scenario", "stampede"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--base", "http://192.0.2.1:8080"}, "loopback"},
+		{[]string{"--base", "http://example.com"}, "loopback"},
+		{[]string{"--base", "http://127.0.0.1.example.com:80"}, "loopback"},
+		{[]string{"--base", "http://127.0.0.1:8080,http://10.0.0.1:8080"}, "loopback"},
+		{[]string{"--duration", "6m"}, "--duration"},
+		{[]string{"--c", "1001"}, "--c"},
+		{[]string{"--rounds", "0"}, "--rounds"},
+		{[]string{"--scenario", "stampede"}, "--scenario"},
 	} {
-		all := append([]string{"loadtest", "run", "--scenario", "status", "--size", "small"}, args...)
+		args := append([]string{"loadtest", "run", "--scenario", "status", "--db", "postgres://postgres@127.0.0.1:1/none"}, c.args...)
 		var out bytes.Buffer
-		if err := run(t.Context(), all, env("postgres://127.0.0.1:1/none"), &out, &out); err == nil {
-			t.Errorf("%v: accepted", args)
+		err := run(t.Context(), args, noEnv, &out, &out)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want a refusal naming %s", c.args, err, c.want)
 		}
 	}
-	for _, base := range []string{"http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80"} {
+	for _, base := range []string{"http://127.0.0.1:8080", "http://127.1.2.3:8080", "http://localhost:1", "http://[::1]:80"} {
 		if err := loopback(base); err != nil {
 			t.Errorf("loopback(%q): %v", base, err)
 		}
 	}
 }
 
+// The check fails when blocking bookings of one resource overlap (here forced in without the exclusion
+// constraint) or when a booking answered 201 is missing; so does a run on such a database.
+func TestCheckFails(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := t.Context()
+	c, err := checkDatabase(ctx, b.pool, nil)
+	if err != nil || !c.OK || c.OverlappingPairs != 0 {
+		t.Fatalf("seeded database: %+v, %v; want no overlap", c, err)
+	}
+
+	missing := uuid.NewString()
+	if c, err = checkDatabase(ctx, b.pool, []string{seqID(kindBooking, 7).String(), missing}); err != nil {
+		t.Fatal(err)
+	}
+	if c.OK || c.Found201 != 1 || c.Answered201 != 2 || len(c.Missing) != 1 || c.Missing[0] != missing {
+		t.Errorf("a booking answered 201 missing: %+v, want it named and the check failed", c)
+	}
+
+	// Two overlapping blocking bookings of one resource, and one that merely touches (half-open: no overlap).
+	_, err = b.pool.Exec(ctx, `
+		ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
+		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
+		                      resource_type, check_in_opens_at, check_in_closes_at)
+		SELECT organization_id, gen_random_uuid(), resource_id, creator_id, organizer_id, start_date + interval '15 minutes',
+		       end_date + interval '15 minutes', 'PENDING', resource_type, check_in_opens_at, check_in_closes_at
+		FROM bookings WHERE status = 'PENDING' ORDER BY id LIMIT 1;
+		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
+		                      resource_type, check_in_opens_at, check_in_closes_at)
+		SELECT organization_id, gen_random_uuid(), resource_id, creator_id, organizer_id, end_date,
+		       end_date + interval '1 minute', 'PENDING', resource_type, check_in_opens_at, check_in_closes_at
+		FROM bookings WHERE status = 'PENDING' ORDER BY id DESC LIMIT 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err = checkDatabase(ctx, b.pool, nil); err != nil {
+		t.Fatal(err)
+	}
+	if c.OK || c.OverlappingPairs != 1 || len(c.Overlaps) != 1 {
+		t.Errorf("after forcing one double booking: %+v, want 1 overlapping pair and the check failed", c)
+	}
+
+	r, out, err := b.run(t, "--scenario", "status", "--c", "2", "--duration", "200ms")
+	if err == nil || r.OK || r.Check.OverlappingPairs != 1 {
+		t.Errorf("a run on a double-booked database: %v, ok %v, check %+v; want it failed\n%s", err, r.OK, r.Check, out)
+	}
+}
+
 func TestPercentiles(t *testing.T) {
 	var took []time.Duration
-	for i := 1; i <= 100; i++ {
+	for i := 100; i >= 1; i-- {
 		took = append(took, time.Duration(i)*time.Millisecond)
 	}
 	got := percentiles(took)
-	if got.P50 != 50 || got.P95 != 95 || got.P99 != 99 || got.Max != 100 {
-		t.Errorf("percentiles of 1..100 ms = %+v", got)
+	if want := (latencies{P50: 50, P95: 95, P99: 99, Max: 100, Mean: 50.5}); got != want {
+		t.Errorf("percentiles of 1..100 ms = %+v, want %+v", got, want)
+	}
+	if got := percentiles(nil); got != (latencies{}) {
+		t.Errorf("percentiles of nothing = %+v", got)
+	}
+}
+
+func TestAnswerParsing(t *testing.T) {
+	id := "0190f0a4-7e1c-7cc4-9f3b-0a1b2c3d4e5f"
+	for _, body := range []string{
+		`{"bookings":[{"id":"` + id + `","startDate":1}]}`,
+		`{ "bookings": [ { "startDate": 1, "id": "` + id + `" } ] }`,
+	} {
+		if got := bookingID([]byte(body)); got != id {
+			t.Errorf("bookingID(%s) = %q", body, got)
+		}
+	}
+	for body, want := range map[string]int{
+		`{"status":409,"code":4001,"name":"RESOURCE_NOT_AVAILABLE"}`: 4001,
+		`{"status":503, "code": 5030}`:                               5030,
+		`<html>bad gateway</html>`:                                   0,
+	} {
+		if got := problemCode([]byte(body)); got != want {
+			t.Errorf("problemCode(%s) = %d, want %d", body, got, want)
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(c.in); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestWithDatabase(t *testing.T) {
+	got, err := withDatabase("postgres://u:p@127.0.0.1:5433/booking?sslmode=disable&pool_max_conns=8", "booking_bench")
+	if want := "postgres://u:p@127.0.0.1:5433/booking_bench?sslmode=disable&pool_max_conns=8"; err != nil || got != want {
+		t.Errorf("withDatabase = %q, %v; want %q", got, err, want)
+	}
+	if got, want := plain(got), "postgres://u:p@127.0.0.1:5433/booking_bench?sslmode=disable"; got != want {
+		t.Errorf("plain = %q, want %q", got, want)
+	}
+	if _, err := withDatabase("host=127.0.0.1 dbname=booking", "x"); err == nil {
+		t.Error("a keyword/value DATABASE_URL: accepted")
+	}
+}
+
+// The report turns runs into medians and verdicts, and a chart.
+func TestReport(t *testing.T) {
+	rep := report{Date: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), Runs: 2, Duration: 10 * time.Second, Results: map[string][]result{},
+		Pgbench: []pgbenchResult{{Name: "TPC-B", TPS: 2000, LatencyMS: 16}, {Name: "select-only", TPS: 30000, LatencyMS: 1}}}
+	for i, sc := range scenarios {
+		for run := range 2 {
+			r := result{Scenario: sc, Rate: float64(1000 * (i + 1 + run)), BookingRate: 1200, OK: true, Check: dbCheck{OK: true},
+				LatencyMS: latencies{P50: 1, P95: 5, P99: float64(10 * (i + 1)), Max: 100}, StatusCounts: map[string]int{"200": 10}, ServerPeakRSSMB: 90}
+			if sc == "contend" {
+				r.Rounds = []round{{Successes: 1, Conflicts: 49}}
+				r.StatusCounts = map[string]int{"201": 1, "409": 49}
+				r.ErrorCodes = map[string]int{"409 4001": 49}
+			}
+			rep.Results[sc] = append(rep.Results[sc], r)
+		}
+	}
+	md := rep.markdown()
+	for _, want := range []string{
+		"| status | 1500 |", "| book ≥ 1,100 bookings/s | 1200 bookings/s | pass |", "| book ≥ 50% of pgbench TPC-B tps | 60% (1200 of 2000) | pass |",
+		"| status p99 ≤ 20 ms | 10.0 ms | pass |", "| free ≥ 1,500 req/s | 2500 req/s | pass |", "| book p99 ≤ 50 ms | 40.0 ms | pass |",
+		"| availability p99 ≤ 50 ms | 30.0 ms | pass |", "2 of 2 rounds", "| server peak RSS ≤ 150 MB | 90 MB | pass |", "make bench",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("benchmarks.md lacks %q:\n%s", want, md)
+		}
+	}
+	if !strings.Contains(md, "| status ≥ 5,000 req/s | 1500 req/s | **fail** |") {
+		t.Errorf("a missed target is not marked failed:\n%s", md)
+	}
+	path := filepath.Join(t.TempDir(), "chart.png")
+	if err := rep.chart(path); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(path); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		t.Errorf("chart: %v, %d bytes", err, len(data))
+	}
+}
+
+func TestSeqID(t *testing.T) {
+	if got, want := seqID(kindBooking, 1_000_000).String(), "5eed0000-000c-8000-8000-0000000f4240"; got != want {
+		t.Errorf("seqID = %s, want %s", got, want)
 	}
 }

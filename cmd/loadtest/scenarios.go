@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -19,19 +20,17 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/workspacebooking/booking/web"
-	"github.com/workspacebooking/booking/web/booking"
 )
 
-// Bounds of a run: the tool measures a server on this machine, not anyone else's.
+// Bounds of a run: the tool loads a server on this machine, briefly.
 const (
 	maxDuration    = 5 * time.Minute
 	maxConcurrency = 1000
+	maxRounds      = 10_000
 )
 
+// scenarios are the workloads, in the order the benchmark runs them.
 var scenarios = []string{"status", "free", "availability", "book", "contend", "rush"}
 
 // options are those of one run.
@@ -39,141 +38,142 @@ type options struct {
 	Scenario    string
 	Bases       []string
 	Concurrency int
-	Duration    time.Duration
-	Rounds      int
-	ServerPIDs  []int
-	DayOffset   int // the book scenario's first day, counted from tomorrow
+	Duration    time.Duration // timed scenarios
+	Warmup      time.Duration // timed scenarios: sent before the measurement, not measured
+	Rounds      int           // contend
+	Users       int           // at most this many synthetic people, one token each
+	ServerPIDs  []int         // whose peak resident memory to report
 }
 
-// result is what a run measured, written as JSON.
+// check validates the options.
+func (o options) check() error {
+	if !slices.Contains(scenarios, o.Scenario) {
+		return fmt.Errorf("--scenario %q: one of %s", o.Scenario, strings.Join(scenarios, ", "))
+	}
+	if len(o.Bases) == 0 {
+		return errors.New("--base: a server is required")
+	}
+	for _, b := range o.Bases {
+		if err := loopback(b); err != nil {
+			return err
+		}
+	}
+	if o.Duration <= 0 || o.Duration > maxDuration {
+		return fmt.Errorf("--duration %s: must be positive and at most %s", o.Duration, maxDuration)
+	}
+	if o.Warmup < 0 || o.Warmup > time.Minute {
+		return fmt.Errorf("--warmup %s: between 0 and 1m", o.Warmup)
+	}
+	if o.Concurrency < 1 || o.Concurrency > maxConcurrency {
+		return fmt.Errorf("--c %d: must be between 1 and %d", o.Concurrency, maxConcurrency)
+	}
+	if o.Rounds < 1 || o.Rounds > maxRounds {
+		return fmt.Errorf("--rounds %d: must be between 1 and %d", o.Rounds, maxRounds)
+	}
+	if o.Users < 1 {
+		return fmt.Errorf("--users %d: must be positive", o.Users)
+	}
+	return nil
+}
+
+// loopback refuses a base URL whose host is not this machine's loopback: 127.0.0.0/8, ::1 or localhost.
+func loopback(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("--base %q: not an http(s) URL", base)
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("--base %q: refused: not a loopback address (127.0.0.0/8, ::1, localhost); only a server on this machine may be loaded", base)
+}
+
+// result is what a run measured and checked; it is written as JSON.
 type result struct {
-	Scenario          string         `json:"scenario"`
-	StartedAt         time.Time      `json:"startedAt"`
-	Instances         int            `json:"instances"`
-	Concurrency       int            `json:"concurrency"`
-	Seconds           float64        `json:"seconds"`
-	Requests          int            `json:"requests"`
-	Rate              float64        `json:"requestsPerSecond"`
-	Bookings          int            `json:"bookings"`
-	BookingsPerSecond float64        `json:"bookingsPerSecond"`
-	LatencyMS         latencies      `json:"latencyMs"`
-	Statuses          map[string]int `json:"statuses"`
-	TransportErrors   int            `json:"transportErrors"`
-	Rounds            int            `json:"rounds,omitempty"`
-	RoundsOneWinner   int            `json:"roundsWithOneWinner,omitempty"`
-	PeakRSSMB         float64        `json:"serverPeakRssMb,omitempty"`
-	Overlaps          int            `json:"overlappingBlockingBookings"`
-	Answered201       int            `json:"bookingsAnswered201"`
-	Found201          int            `json:"bookingsAnswered201Found"`
-	OK                bool           `json:"ok"`
-	Failures          []string       `json:"failures,omitempty"`
-	GoVersion         string         `json:"goVersion"`
+	Scenario        string         `json:"scenario"`
+	StartedAt       time.Time      `json:"started_at"`
+	GoVersion       string         `json:"go_version"`
+	Base            []string       `json:"base"`
+	Concurrency     int            `json:"concurrency"`
+	DurationS       float64        `json:"duration_s"` // as asked (timed scenarios)
+	ElapsedS        float64        `json:"elapsed_s"`  // as measured
+	WarmupS         float64        `json:"warmup_s,omitempty"`
+	WarmupRequests  int            `json:"warmup_requests,omitempty"` // answered before the measurement; checked, not counted
+	Requests        int            `json:"requests"`
+	Rate            float64        `json:"rate"` // requests a second
+	Bookings        int            `json:"bookings"`
+	BookingRate     float64        `json:"bookings_per_s"`
+	LatencyMS       latencies      `json:"latency_ms"`
+	StatusCounts    map[string]int `json:"status_counts"`         // by HTTP status; "error" for no answer
+	ErrorCodes      map[string]int `json:"error_codes,omitempty"` // 4xx and 5xx by status and problem code: "409 4001"
+	Unexpected      int            `json:"unexpected"`            // answers the scenario does not expect
+	Rounds          []round        `json:"rounds,omitempty"`      // contend
+	ServerPeakRSSMB float64        `json:"server_peak_rss_mb,omitempty"`
+	Check           dbCheck        `json:"check"`
+	OK              bool           `json:"ok"`
+	Failures        []string       `json:"failures,omitempty"`
 }
 
 type latencies struct {
-	P50 float64 `json:"p50"`
-	P95 float64 `json:"p95"`
-	P99 float64 `json:"p99"`
-	Max float64 `json:"max"`
+	P50  float64 `json:"p50"`
+	P95  float64 `json:"p95"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+	Mean float64 `json:"mean"`
 }
 
-// world is what the scenarios know of the synthetic organization.
-type world struct {
-	sz        size
-	tokens    []string
-	resources int
-	loc       *time.Location
-	tomorrow  time.Time
+// round is one round of contend.
+type round struct {
+	Round     int `json:"round"`
+	Successes int `json:"successes"` // 201
+	Conflicts int `json:"conflicts"` // 409 4001
+	Other     int `json:"other"`
 }
 
-// newWorld mints a bearer token for each person of the organization in the database.
-func newWorld(ctx context.Context, pool *pgxpool.Pool, sz size) (*world, error) {
-	svc := booking.NewService(pool)
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
-	if err != nil {
-		return nil, err
-	}
-	w := &world{sz: sz, loc: mustZone(), resources: sz.Buildings * sz.FloorsPerBuilding * sz.ResourcesPerFloor}
-	for u := range sz.Users {
-		user, err := svc.UserByID(ctx, orgID, idOf("user", u))
-		if err != nil {
-			return nil, fmt.Errorf("person %d: %w (seed the database first)", u, err)
-		}
-		tok, err := tokens.Mint(user, 2*time.Hour)
-		if err != nil {
-			return nil, err
-		}
-		w.tokens = append(w.tokens, tok)
-	}
-	now := time.Now().In(w.loc)
-	w.tomorrow = time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, w.loc)
-	return w, nil
-}
+// expect is what a request of a scenario may be answered.
+type expect uint8
 
-// call is one request of a scenario.
+const (
+	expectOK        expect = iota // 200
+	expectCreated                 // 201
+	expectCreatedOr               // 201, or 409 4001 when another request won the slot
+)
+
+// call is one request, built ahead.
 type call struct {
-	method, path, token string
-	body                []byte
+	method, path string
+	body         []byte
+	auth         string
+	expect       expect
 }
-
-func (w *world) token(r *rand.Rand) string { return w.tokens[r.IntN(len(w.tokens))] }
-
-func (w *world) status(r *rand.Rand) call {
-	floor, res := r.IntN(w.sz.Buildings*w.sz.FloorsPerBuilding), r.IntN(w.sz.ResourcesPerFloor)
-	code := posterCode(floor/w.sz.FloorsPerBuilding, floor%w.sz.FloorsPerBuilding, res, res < w.sz.RoomsPerFloor)
-	return call{method: http.MethodGet, path: "/api/v1/users/me/resources/statusinfo?postercode=" + code, token: w.token(r)}
-}
-
-// day is one of the next 30 days, from midnight to midnight.
-func (w *world) day(r *rand.Rand) (time.Time, time.Time) {
-	d := w.tomorrow.AddDate(0, 0, r.IntN(30))
-	return d, d.AddDate(0, 0, 1)
-}
-
-func (w *world) free(r *rand.Rand) call {
-	floor := r.IntN(w.sz.Buildings * w.sz.FloorsPerBuilding)
-	from, to := w.day(r)
-	q := url.Values{"bookingDays[0].startDate": {ms(from)}, "bookingDays[0].endDate": {ms(to)}}
-	return call{method: http.MethodGet, token: w.token(r), path: fmt.Sprintf(
-		"/api/v1/users/me/buildings/%s/workstations/subcategories/%s/free?%s",
-		idOf("building", floor/w.sz.FloorsPerBuilding), deskSubcategory(floor), q.Encode())}
-}
-
-func (w *world) availability(r *rand.Rand) call {
-	floor := r.IntN(w.sz.Buildings * w.sz.FloorsPerBuilding)
-	from, to := w.day(r)
-	q := url.Values{"from": {ms(from)}, "to": {ms(to)}, "floorId": {idOf("floor", floor).String()}}
-	return call{method: http.MethodGet, token: w.token(r), path: fmt.Sprintf(
-		"/api/v1/users/me/buildings/%s/availability?%s", idOf("building", floor/w.sz.FloorsPerBuilding), q.Encode())}
-}
-
-// bookSlot is a booking of slot n of the evening band: resource n%resources, a quarter hour from 19:00
-// (eight a day), days on from the first.
-func (w *world) bookSlot(n int, first time.Time, token string) call {
-	res, q := n%w.resources, n/w.resources
-	d := first.AddDate(0, 0, q/8)
-	start := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, w.loc).Add(freeFrom + time.Duration(q%8)*15*time.Minute)
-	kind := "workstations"
-	if res%w.sz.ResourcesPerFloor < w.sz.RoomsPerFloor {
-		kind = "spaces"
-	}
-	body := fmt.Appendf(nil, `[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"subject":"Load test"}]`,
-		idOf("resource", res), start.UnixMilli(), start.Add(15*time.Minute).UnixMilli())
-	return call{method: http.MethodPost, path: "/api/v1/users/me/bookings/" + kind + "/standard", token: token, body: body}
-}
-
-func ms(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
 
 // answer is what one request got.
 type answer struct {
 	status int
-	code   int
+	code   int    // the problem's code, for 4xx and 5xx
+	id     string // the booking created, for 201
 	took   time.Duration
-	ids    []string
 	err    error
 }
 
-// client sends the calls to the instances in turn, keeping connections alive.
+func (a answer) welcome(e expect) bool {
+	switch {
+	case a.err != nil:
+		return false
+	case e == expectOK:
+		return a.status == http.StatusOK
+	case e == expectCreated:
+		return a.status == http.StatusCreated
+	default:
+		return a.status == http.StatusCreated || a.status == http.StatusConflict && a.code == 4001
+	}
+}
+
+// client sends requests to the servers in turn over kept-alive connections.
 type client struct {
 	http  *http.Client
 	bases []string
@@ -182,14 +182,23 @@ type client struct {
 
 func newClient(bases []string, concurrency int) *client {
 	tr := &http.Transport{
-		MaxIdleConns: concurrency * 2, MaxIdleConnsPerHost: concurrency, MaxConnsPerHost: concurrency,
-		DisableCompression: true, IdleConnTimeout: time.Minute,
+		Proxy:               nil,
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:        concurrency * len(bases),
+		MaxIdleConnsPerHost: concurrency,
+		MaxConnsPerHost:     concurrency,
+		IdleConnTimeout:     time.Minute,
+		DisableCompression:  true,
 	}
 	return &client{http: &http.Client{Transport: tr, Timeout: 30 * time.Second}, bases: bases}
 }
 
-func (c *client) do(ctx context.Context, k call) answer {
-	base := c.bases[c.next.Add(1)%uint64(len(c.bases))]
+// do sends a call and reads its answer; buf is the worker's buffer for bodies worth reading.
+func (c *client) do(ctx context.Context, k call, buf *[]byte) answer {
+	base := c.bases[0]
+	if len(c.bases) > 1 {
+		base = c.bases[c.next.Add(1)%uint64(len(c.bases))]
+	}
 	var body io.Reader
 	if k.body != nil {
 		body = bytes.NewReader(k.body)
@@ -198,82 +207,149 @@ func (c *client) do(ctx context.Context, k call) answer {
 	if err != nil {
 		return answer{err: err}
 	}
-	req.Header.Set("Authorization", "Bearer "+k.token)
+	req.Header["Authorization"] = []string{k.auth}
 	if k.body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header["Content-Type"] = []string{"application/json"}
 	}
 	start := time.Now()
 	res, err := c.http.Do(req)
 	if err != nil {
 		return answer{err: err, took: time.Since(start)}
 	}
-	defer res.Body.Close()
 	a := answer{status: res.StatusCode}
 	if res.StatusCode == http.StatusOK {
 		_, err = io.Copy(io.Discard, res.Body)
-		a.took, a.err = time.Since(start), err
+	} else {
+		*buf, err = readAll(res.Body, (*buf)[:0])
+	}
+	res.Body.Close()
+	a.took, a.err = time.Since(start), err
+	if err != nil || res.StatusCode == http.StatusOK {
 		return a
 	}
-	data, err := io.ReadAll(res.Body)
-	a.took, a.err = time.Since(start), err
-	var parsed struct {
-		Code     int `json:"code"`
-		Bookings []struct {
-			ID string `json:"id"`
-		} `json:"bookings"`
-	}
-	_ = json.Unmarshal(data, &parsed)
-	a.code = parsed.Code
-	for _, b := range parsed.Bookings {
-		a.ids = append(a.ids, b.ID)
+	if res.StatusCode == http.StatusCreated {
+		a.id = bookingID(*buf)
+	} else {
+		a.code = problemCode(*buf)
 	}
 	return a
 }
 
-// tally gathers the answers of a run.
-type tally struct {
-	mu        sync.Mutex
-	took      []time.Duration
-	statuses  map[string]int
-	errors    int
-	ids       []string
-	requests  atomic.Int64
-	failures  atomic.Int64
-	unwelcome []string
-}
-
-func newTally() *tally { return &tally{statuses: map[string]int{}} }
-
-// add records an answer; welcome says whether its status is one the scenario expects.
-func (t *tally) add(a answer, welcome bool) {
-	t.requests.Add(1)
-	key := strconv.Itoa(a.status)
-	if a.code != 0 {
-		key += " " + strconv.Itoa(a.code)
-	}
-	if a.err != nil {
-		key = "transport error"
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if a.err != nil {
-		t.errors++
-	}
-	if a.err != nil || !welcome || a.status >= 500 {
-		t.failures.Add(1)
-		if len(t.unwelcome) < 5 {
-			t.unwelcome = append(t.unwelcome, fmt.Sprintf("unexpected answer: %s %v", key, a.err))
+// readAll reads r into b (at most 1 MiB), reusing b's memory.
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for len(b) < 1<<20 {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
 		}
 	}
-	t.statuses[key]++
-	t.took = append(t.took, a.took)
-	if a.status == http.StatusCreated {
-		t.ids = append(t.ids, a.ids...)
+	return b, nil
+}
+
+var (
+	bookingsPrefix = []byte(`{"bookings":[{"id":"`)
+	codeKey        = []byte(`"code":`)
+)
+
+// bookingID is the id of the first booking of a create answer; the answer starts with it, as the
+// service writes it, else it is decoded in full.
+func bookingID(body []byte) string {
+	if rest, ok := bytes.CutPrefix(body, bookingsPrefix); ok && len(rest) > 36 && rest[36] == '"' {
+		return string(rest[:36])
+	}
+	var v struct {
+		Bookings []struct {
+			ID string `json:"id"`
+		} `json:"bookings"`
+	}
+	if json.Unmarshal(body, &v) != nil || len(v.Bookings) == 0 {
+		return ""
+	}
+	return v.Bookings[0].ID
+}
+
+// problemCode is the code of a problem+json answer, 0 when it has none.
+func problemCode(body []byte) int {
+	i := bytes.Index(body, codeKey)
+	if i < 0 {
+		return 0
+	}
+	rest := bytes.TrimLeft(body[i+len(codeKey):], " ")
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	code, _ := strconv.Atoi(string(rest[:n]))
+	return code
+}
+
+// tally is what one worker saw; the workers' tallies are merged at the end.
+type tally struct {
+	warmup     int // requests answered during the warm-up: only their unexpected answers and 201s count
+	took       []time.Duration
+	statuses   map[int]int
+	codes      map[[2]int]int
+	unexpected int
+	examples   []string
+	ids        []string
+}
+
+func newTally(capacity int) *tally {
+	return &tally{took: make([]time.Duration, 0, capacity), statuses: map[int]int{}, codes: map[[2]int]int{}}
+}
+
+// live counts the requests of a run for the progress lines.
+type live struct{ requests, unexpected atomic.Int64 }
+
+// add records an answer; one of the warm-up (measured false) counts only if unexpected or a booking.
+func (t *tally) add(a answer, e expect, measured bool, l *live) {
+	l.requests.Add(1)
+	switch {
+	case !measured:
+		t.warmup++
+		if a.err == nil && a.status == http.StatusCreated && a.id != "" {
+			t.ids = append(t.ids, a.id)
+		}
+	case a.err != nil:
+		t.statuses[0]++
+	default:
+		t.took = append(t.took, a.took)
+		t.statuses[a.status]++
+		if a.status >= 400 {
+			t.codes[[2]int{a.status, a.code}]++
+		}
+		if a.status == http.StatusCreated && a.id != "" {
+			t.ids = append(t.ids, a.id)
+		}
+	}
+	if !a.welcome(e) || (a.err == nil && a.status == http.StatusCreated && a.id == "") {
+		t.unexpected++
+		l.unexpected.Add(1)
+		if len(t.examples) < 3 {
+			what := strconv.Itoa(a.status)
+			switch {
+			case a.err != nil:
+				what = a.err.Error()
+			case a.code != 0:
+				what += " " + strconv.Itoa(a.code)
+			case a.status == http.StatusCreated:
+				what += " without a booking id"
+			}
+			t.examples = append(t.examples, "unexpected answer: "+what)
+		}
 	}
 }
 
-// progress prints, every second, what the run has done so far.
-func progress(ctx context.Context, t *tally, out io.Writer, scenario string) {
+// progress writes a line every second: elapsed time, requests so far, the last second's rate and the
+// unexpected answers so far.
+func progress(ctx context.Context, l *live, out io.Writer, scenario string, warmup time.Duration) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	start, last := time.Now(), int64(0)
@@ -282,235 +358,282 @@ func progress(ctx context.Context, t *tally, out io.Writer, scenario string) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-			n := t.requests.Load()
-			fmt.Fprintf(out, "%s: %4.0fs %8d requests %7d/s %d unexpected\n", scenario, time.Since(start).Seconds(), n, n-last, t.failures.Load())
+			n, note := l.requests.Load(), ""
+			if time.Since(start) <= warmup {
+				note = " (warm-up)"
+			}
+			fmt.Fprintf(out, "%-12s %4.0fs %9d requests %7d/s %6d errors%s\n", scenario, time.Since(start).Seconds(), n, n-last, l.unexpected.Load(), note)
 			last = n
 		}
 	}
 }
 
-// runScenario drives the instances with one scenario and checks the database afterwards.
-func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, out io.Writer) (result, error) {
+// runScenario loads the servers with one scenario, then checks the database.
+func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, progressOut io.Writer) (result, error) {
+	res := result{
+		Scenario: o.Scenario, StartedAt: time.Now().UTC().Truncate(time.Second), GoVersion: runtime.Version(), Base: o.Bases,
+		Concurrency: o.Concurrency, StatusCounts: map[string]int{},
+	}
+	if o.Scenario == "contend" && o.Concurrency > len(w.users) {
+		return res, fmt.Errorf("contend: %d clients need as many people, the organization has %d employees", o.Concurrency, len(w.users))
+	}
 	c := newClient(o.Bases, o.Concurrency)
 	defer c.http.CloseIdleConnections()
-	t := newTally()
-	res := result{Scenario: o.Scenario, StartedAt: time.Now().UTC(), Instances: len(o.Bases), Concurrency: o.Concurrency, GoVersion: runtime.Version()}
+	var l live
 	pctx, stopProgress := context.WithCancel(ctx)
-	go progress(pctx, t, out, o.Scenario)
-	first, err := firstFreeDay(ctx, pool, w)
+	defer stopProgress()
+	var tallies []*tally
+	var elapsed time.Duration
+	var err error
+	if o.Scenario == "contend" {
+		go progress(pctx, &l, progressOut, o.Scenario, 0)
+		start := time.Now()
+		tallies, res.Rounds, err = contend(ctx, c, w, o, &l)
+		elapsed = time.Since(start)
+	} else {
+		go progress(pctx, &l, progressOut, o.Scenario, o.Warmup)
+		res.DurationS, res.WarmupS = o.Duration.Seconds(), o.Warmup.Seconds()
+		tallies, elapsed, err = timed(ctx, c, w, o, &l)
+	}
+	stopProgress()
 	if err != nil {
-		stopProgress()
 		return res, err
 	}
-	first = first.AddDate(0, 0, o.DayOffset)
-	start := time.Now()
-	var slots atomic.Int64
-	switch o.Scenario {
-	case "contend":
-		res.Rounds = o.Rounds
-		res.RoundsOneWinner = contend(ctx, c, w, o, first, t)
-	default:
-		var pick func(r *rand.Rand) (call, func(answer) bool)
-		reads := []func(*rand.Rand) call{w.status, w.availability, w.free}
-		ok200 := func(a answer) bool { return a.status == http.StatusOK }
-		switch o.Scenario {
-		case "status":
-			pick = func(r *rand.Rand) (call, func(answer) bool) { return w.status(r), ok200 }
-		case "free":
-			pick = func(r *rand.Rand) (call, func(answer) bool) { return w.free(r), ok200 }
-		case "availability":
-			pick = func(r *rand.Rand) (call, func(answer) bool) { return w.availability(r), ok200 }
-		case "book":
-			pick = func(r *rand.Rand) (call, func(answer) bool) {
-				return w.bookSlot(int(slots.Add(1)), first, w.token(r)), func(a answer) bool { return a.status == http.StatusCreated }
-			}
-		case "rush":
-			// A few hot rooms: the first five of the first floor, at the band's first slots of the first
-			// two days. Most of these bookings lose, as they would at nine on a Monday.
-			pick = func(r *rand.Rand) (call, func(answer) bool) {
-				if r.IntN(5) > 0 {
-					return reads[r.IntN(len(reads))](r), ok200
-				}
-				hot := r.IntN(5) + r.IntN(2)*w.resources*8 + r.IntN(4)*w.resources
-				return w.bookSlot(hot, first, w.token(r)), func(a answer) bool {
-					return a.status == http.StatusCreated || a.status == http.StatusConflict && a.code == int(booking.CodeResourceNotAvailable)
-				}
-			}
-		default:
-			stopProgress()
-			return res, fmt.Errorf("unknown scenario %q (one of %s)", o.Scenario, strings.Join(scenarios, ", "))
-		}
-		rctx, cancel := context.WithTimeout(ctx, o.Duration)
-		var wg sync.WaitGroup
-		for i := range o.Concurrency {
-			wg.Go(func() {
-				r := rand.New(rand.NewPCG(uint64(i), uint64(time.Now().UnixNano())))
-				for rctx.Err() == nil {
-					k, welcome := pick(r)
-					a := c.do(rctx, k)
-					if rctx.Err() != nil && a.err != nil {
-						return // cut off by the end of the run, not an answer
-					}
-					t.add(a, welcome(a))
-				}
-			})
-		}
-		wg.Wait()
-		cancel()
-	}
-	elapsed := time.Since(start)
-	stopProgress()
 
-	res.Seconds = elapsed.Seconds()
-	res.Requests = len(t.took)
-	res.Rate = float64(res.Requests) / res.Seconds
-	res.Statuses, res.TransportErrors = t.statuses, t.errors
-	res.Bookings, res.Answered201 = len(t.ids), len(t.ids)
-	res.BookingsPerSecond = float64(res.Bookings) / res.Seconds
-	res.LatencyMS = percentiles(t.took)
-	res.Failures = append(res.Failures, t.unwelcome...)
-	if n := t.failures.Load(); n > 0 {
-		res.Failures = append(res.Failures, fmt.Sprintf("%d unexpected answers", n))
+	var took []time.Duration
+	var ids []string
+	for _, t := range tallies {
+		took = append(took, t.took...)
+		ids = append(ids, t.ids...)
+		res.Unexpected += t.unexpected
+		res.WarmupRequests += t.warmup
+		for s, n := range t.statuses {
+			key := strconv.Itoa(s)
+			if s == 0 {
+				key = "error"
+			}
+			res.StatusCounts[key] += n
+			res.Requests += n
+		}
+		for k, n := range t.codes {
+			if res.ErrorCodes == nil {
+				res.ErrorCodes = map[string]int{}
+			}
+			res.ErrorCodes[fmt.Sprintf("%d %d", k[0], k[1])] += n
+		}
+		for _, e := range t.examples {
+			if len(res.Failures) < 5 && !slices.Contains(res.Failures, e) {
+				res.Failures = append(res.Failures, e)
+			}
+		}
 	}
-	if o.Scenario == "contend" && res.RoundsOneWinner != res.Rounds {
-		res.Failures = append(res.Failures, fmt.Sprintf("%d of %d rounds had exactly one winner", res.RoundsOneWinner, res.Rounds))
+	res.ElapsedS = elapsed.Seconds()
+	res.Bookings = res.StatusCounts["201"]
+	if res.ElapsedS > 0 {
+		res.Rate = float64(res.Requests) / res.ElapsedS
+		res.BookingRate = float64(res.Bookings) / res.ElapsedS
+	}
+	res.LatencyMS = percentiles(took)
+	if res.Unexpected > 0 {
+		res.Failures = append(res.Failures, fmt.Sprintf("%d of %d answers unexpected", res.Unexpected, res.Requests))
+	}
+	for _, r := range res.Rounds {
+		if r.Successes != 1 || r.Other != 0 {
+			res.Failures = append(res.Failures, fmt.Sprintf("round %d: %d successes, %d conflicts, %d other answers", r.Round, r.Successes, r.Conflicts, r.Other))
+			if len(res.Failures) > 10 {
+				break
+			}
+		}
 	}
 	for _, pid := range o.ServerPIDs {
-		res.PeakRSSMB = max(res.PeakRSSMB, peakRSS(pid))
+		res.ServerPeakRSSMB = max(res.ServerPeakRSSMB, peakRSS(pid))
 	}
-	if res.Overlaps, err = overlaps(ctx, pool); err != nil {
+	if res.Check, err = checkDatabase(ctx, pool, ids); err != nil {
 		return res, err
 	}
-	if res.Overlaps > 0 {
-		res.Failures = append(res.Failures, fmt.Sprintf("%d blocking bookings overlap another of the same resource", res.Overlaps))
-	}
-	if res.Found201, err = existing(ctx, pool, t.ids); err != nil {
-		return res, err
-	}
-	if res.Found201 != res.Answered201 {
-		res.Failures = append(res.Failures, fmt.Sprintf("%d of %d bookings answered 201 are not in the database", res.Answered201-res.Found201, res.Answered201))
-	}
+	res.Failures = append(res.Failures, res.Check.Failures...)
 	res.OK = len(res.Failures) == 0
 	return res, nil
 }
 
-// contend releases the clients together on one slot per round, each as another person, and counts
-// the rounds with exactly one winner.
-func contend(ctx context.Context, c *client, w *world, o options, first time.Time, t *tally) (oneWinner int) {
-	for round := range o.Rounds {
-		if ctx.Err() != nil {
-			break
+// timed runs a scenario for its warm-up, then for its duration: each worker sends one request after the
+// other and stops sending at the end; requests in flight then are answered and counted. It returns the
+// workers' tallies and the time measured.
+func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, time.Duration, error) {
+	if len(w.freePaths) == 0 {
+		return nil, 0, errors.New("no floor has desks: nothing to list")
+	}
+	start := time.Now()
+	measureFrom := start.Add(o.Warmup)
+	deadline := measureFrom.Add(o.Duration)
+	var slots atomic.Int64
+	var overflow atomic.Bool
+	// book: the next free evening slot, desks and rooms in turn.
+	nextSlot := func() (slot, bool) {
+		n := int(slots.Add(1) - 1)
+		s := w.eveningSlot(n/2, n%2 == 1)
+		if w.dayOf(s) > w.lastDay {
+			overflow.Store(true)
+			return s, false
 		}
-		slot := round * 7919 // a different resource each round, spread over the organization
-		gate := make(chan struct{})
+		return s, true
+	}
+	// rush: every second, five hot rooms open for booking at a new slot, and everybody tries for them.
+	hotRooms := min(5, len(w.rooms))
+	hot := func(r *rand.Rand) (call, bool) {
+		second := int(time.Since(start) / time.Second)
+		s := w.eveningSlot(second*len(w.rooms)+r.IntN(hotRooms), true)
+		if w.dayOf(s) > w.lastDay {
+			overflow.Store(true)
+			return call{}, false
+		}
+		path, body := w.booking(s)
+		return call{method: http.MethodPost, path: path, body: body, expect: expectCreatedOr}, true
+	}
+	reads := [][]string{w.statusPaths, w.availabilityPaths, w.freePaths}
+	get := func(paths []string, r *rand.Rand) call {
+		return call{method: http.MethodGet, path: paths[r.IntN(len(paths))], expect: expectOK}
+	}
+
+	tallies := make([]*tally, o.Concurrency)
+	per := int(o.Duration.Seconds()*2000)/o.Concurrency + 16
+	var wg sync.WaitGroup
+	for i := range o.Concurrency {
+		t := newTally(per)
+		tallies[i] = t
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(i), uint64(time.Now().UnixNano())))
+			buf := make([]byte, 0, 8<<10)
+			for ctx.Err() == nil {
+				now := time.Now()
+				if !now.Before(deadline) {
+					return
+				}
+				var k call
+				switch o.Scenario {
+				case "status":
+					k = get(w.statusPaths, r)
+				case "free":
+					k = get(w.freePaths, r)
+				case "availability":
+					k = get(w.availabilityPaths, r)
+				case "book":
+					s, ok := nextSlot()
+					if !ok {
+						return
+					}
+					k.method, k.expect = http.MethodPost, expectCreated
+					k.path, k.body = w.booking(s)
+				case "rush":
+					if r.IntN(5) > 0 {
+						k = get(reads[r.IntN(len(reads))], r)
+					} else if h, ok := hot(r); ok {
+						k = h
+					} else {
+						return
+					}
+				}
+				k.auth = w.users[r.IntN(len(w.users))].auth
+				t.add(c.do(ctx, k, &buf), k.expect, !now.Before(measureFrom), l)
+			}
+		})
+	}
+	wg.Wait()
+	measured := time.Since(measureFrom)
+	if overflow.Load() {
+		return tallies, measured, fmt.Errorf("%s: no free evening slots left within the rules' maximum advance (day %d): seed a fresh database", o.Scenario, w.lastDay)
+	}
+	return tallies, measured, ctx.Err()
+}
+
+// dayOf is the day (counted from today) of a slot's start.
+func (w *world) dayOf(s slot) int {
+	return int(time.UnixMilli(s.end).UTC().Sub(w.today).Hours() / 24)
+}
+
+// contend releases the clients together on one slot each round, each as another person: exactly one
+// must get 201, every other 409 4001.
+func contend(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, []round, error) {
+	tallies := make([]*tally, o.Concurrency)
+	bufs := make([][]byte, o.Concurrency)
+	for i := range tallies {
+		tallies[i] = newTally(o.Rounds)
+		bufs[i] = make([]byte, 0, 8<<10)
+	}
+	rounds := make([]round, 0, o.Rounds)
+	for n := range o.Rounds {
+		if ctx.Err() != nil {
+			return tallies, rounds, ctx.Err()
+		}
+		s := w.eveningSlot(n, true)
+		if w.dayOf(s) > w.lastDay {
+			return tallies, rounds, fmt.Errorf("contend: no free evening slots left within the rules' maximum advance: seed a fresh database")
+		}
+		path, body := w.booking(s)
 		answers := make([]answer, o.Concurrency)
-		var wg sync.WaitGroup
+		var ready, done sync.WaitGroup
+		gate := make(chan struct{})
 		for i := range o.Concurrency {
-			k := w.bookSlot(slot, first, w.tokens[(round*o.Concurrency+i)%len(w.tokens)])
-			wg.Go(func() {
+			k := call{method: http.MethodPost, path: path, body: body, expect: expectCreatedOr,
+				auth: w.users[(n*o.Concurrency+i)%len(w.users)].auth}
+			ready.Add(1)
+			done.Go(func() {
+				ready.Done()
 				<-gate
-				answers[i] = c.do(ctx, k)
+				answers[i] = c.do(ctx, k, &bufs[i])
 			})
 		}
+		ready.Wait()
 		close(gate)
-		wg.Wait()
-		won := 0
-		for _, a := range answers {
-			lost := a.status == http.StatusConflict && a.code == int(booking.CodeResourceNotAvailable)
-			if a.status == http.StatusCreated {
-				won++
+		done.Wait()
+		rd := round{Round: n + 1}
+		for i, a := range answers {
+			tallies[i].add(a, expectCreatedOr, true, l)
+			switch {
+			case a.err == nil && a.status == http.StatusCreated:
+				rd.Successes++
+			case a.welcome(expectCreatedOr):
+				rd.Conflicts++
+			default:
+				rd.Other++
 			}
-			t.add(a, a.status == http.StatusCreated || lost)
 		}
-		if won == 1 {
-			oneWinner++
-		}
+		rounds = append(rounds, rd)
 	}
-	return oneWinner
+	return tallies, rounds, nil
 }
 
-// firstFreeDay is the first day after those the earlier runs booked in the evening band (tomorrow when
-// none did).
-func firstFreeDay(ctx context.Context, pool *pgxpool.Pool, w *world) (time.Time, error) {
-	var last *time.Time
-	err := pool.QueryRow(ctx, `SELECT max(start_date) FROM bookings WHERE organization_id = $1 AND subject = 'Load test'`, orgID).Scan(&last)
-	if err != nil || last == nil {
-		return w.tomorrow, err
-	}
-	l := last.In(w.loc)
-	return time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, w.loc), nil
-}
-
-// overlaps counts the blocking bookings that overlap an earlier one of the same resource: zero, or
-// double booking happened. Each is compared with the latest end of all that start before it.
-func overlaps(ctx context.Context, pool *pgxpool.Pool) (int, error) {
-	var n int
-	err := pool.QueryRow(ctx, `
-		SELECT count(*) FROM (
-			SELECT start_date, max(end_date) OVER (PARTITION BY organization_id, resource_id ORDER BY start_date, id
-			                                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before_end
-			FROM bookings WHERE status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-		) b WHERE before_end > start_date`).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("overlap check: %w", err)
-	}
-	return n, nil
-}
-
-// existing counts how many of the bookings are in the database.
-func existing(ctx context.Context, pool *pgxpool.Pool, ids []string) (int, error) {
-	uids := make([]uuid.UUID, 0, len(ids))
-	for _, id := range ids {
-		u, err := uuid.Parse(id)
-		if err != nil {
-			return 0, fmt.Errorf("booking id %q answered 201: %w", id, err)
-		}
-		uids = append(uids, u)
-	}
-	var n int
-	err := pool.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE id = ANY ($1::uuid[])`, uids).Scan(&n)
-	return n, err
-}
-
+// percentiles are nearest-rank percentiles of the latencies, in milliseconds.
 func percentiles(took []time.Duration) latencies {
 	if len(took) == 0 {
 		return latencies{}
 	}
 	slices.Sort(took)
 	at := func(p float64) float64 {
-		i := int(p * float64(len(took)-1))
-		return float64(took[i].Microseconds()) / 1000
+		i := int(p*float64(len(took))+0.5) - 1
+		return ms(took[min(max(i, 0), len(took)-1)])
 	}
-	return latencies{P50: at(0.50), P95: at(0.95), P99: at(0.99), Max: float64(took[len(took)-1].Microseconds()) / 1000}
+	var sum time.Duration
+	for _, d := range took {
+		sum += d
+	}
+	return latencies{P50: at(0.50), P95: at(0.95), P99: at(0.99), Max: ms(took[len(took)-1]), Mean: ms(sum / time.Duration(len(took)))}
 }
 
-// peakRSS is the most memory the process has held resident, in MB (VmHWM); 0 when unknown.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// peakRSS is the most memory the process has held resident, in MB (VmHWM of /proc/PID/status); 0 when
+// unknown.
 func peakRSS(pid int) float64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
-	for _, line := range strings.Split(string(data), "\n") {
+	for line := range strings.SplitSeq(string(data), "\n") {
 		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")))
 			return float64(kb) / 1024
 		}
 	}
 	return 0
-}
-
-// loopback refuses a base URL that is not this machine's.
-func loopback(base string) error {
-	u, err := url.Parse(base)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return fmt.Errorf("--base %q: not an http URL", base)
-	}
-	host := u.Hostname()
-	if host == "localhost" {
-		return nil
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil
-	}
-	return fmt.Errorf("--base %q: only a server on this machine (loopback) may be loaded", base)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -19,34 +21,88 @@ type size struct {
 }
 
 var sizes = map[string]size{
-	// The standard organization of the benchmarks: 10 buildings, 50 floors, 10,000 resources of which
-	// 1,000 rooms, 5,000 people, 1,000,000 bookings over the 180 days around today.
+	// The organization of the benchmarks: 10 buildings, 50 floors, 10,000 resources of which 1,000 rooms,
+	// 5,000 people, 1,000,000 bookings over the 180 days around today.
 	"standard": {Buildings: 10, FloorsPerBuilding: 5, ResourcesPerFloor: 200, RoomsPerFloor: 20, Users: 5000, Bookings: 1_000_000, Days: 180},
-	// A small one for the tests.
-	"small": {Buildings: 2, FloorsPerBuilding: 2, ResourcesPerFloor: 50, RoomsPerFloor: 5, Users: 100, Bookings: 5000, Days: 60},
+	// A small one for the tests: 2 buildings, 4 floors, 200 resources of which 20 rooms, 100 people.
+	"small": {Buildings: 2, FloorsPerBuilding: 2, ResourcesPerFloor: 50, RoomsPerFloor: 5, Users: 100, Bookings: 5000, Days: 180},
 }
 
-// The synthetic organization lives in Madrid; its resources may be booked 07:00–21:00 local time, up
-// to 120 days ahead. Seeded bookings lie between 08:00 and 19:00, so that 19:00–21:00 stays free on every
-// resource and day for the book scenario.
+func (sz size) resources() int { return sz.Buildings * sz.FloorsPerBuilding * sz.ResourcesPerFloor }
+
+// Every resource may be booked 07:00–21:00 building time, up to 4 h (rooms) or 10 h (desks), up to 150
+// days ahead; check-in opens 15 minutes before the start and closes 30 minutes after it. Seeded bookings
+// lie between 08:00 and 19:00, so that the evening band, 19:00–21:00, is free on every resource and day:
+// the book scenario takes its slots there.
 const (
-	zone        = "Europe/Madrid"
-	windowStart = 7 * time.Hour
-	windowEnd   = 21 * time.Hour
-	freeFrom    = 19 * time.Hour // the evening band no seeded booking touches
+	windowStart      = 7 * time.Hour
+	windowEnd        = 21 * time.Hour
+	seededFrom       = 8 * time.Hour
+	seededUntil      = 19 * time.Hour
+	eveningBand      = seededUntil // the band no seeded booking touches, up to windowEnd
+	slotLength       = 15 * time.Minute
+	slotsPerEvening  = int((windowEnd - eveningBand) / slotLength)
+	maximumAdvance   = 150 * 24 * time.Hour
+	advanceCheckIn   = 15 * time.Minute
+	expirationMargin = 30 * time.Minute
+	seededSubject    = "Synthetic booking"
 )
 
-var ns = uuid.MustParse("6f1c1f7e-2d7a-4c1e-9a3b-5b0d2a8e4f10")
+// zones are the buildings' time zones, in turn: an organization across the world, so that at most hours
+// of the day some building is at work and some bookings are ACTIVE.
+var zones = []struct{ tz, city, country string }{
+	{"Europe/Madrid", "Madrid", "ES"}, {"America/New_York", "New York", "US"}, {"Asia/Tokyo", "Tokyo", "JP"},
+	{"Europe/London", "London", "GB"}, {"America/Los_Angeles", "Los Angeles", "US"}, {"Asia/Kolkata", "Bengaluru", "IN"},
+	{"Australia/Sydney", "Sydney", "AU"}, {"America/Sao_Paulo", "São Paulo", "BR"}, {"Europe/Berlin", "Berlin", "DE"},
+	{"Asia/Singapore", "Singapore", "SG"},
+}
 
-// idOf is the synthetic organization's id for a kind of object and its number.
-func idOf(kind string, n int) uuid.UUID { return uuid.NewSHA1(ns, fmt.Appendf(nil, "%s-%d", kind, n)) }
+// Kinds of synthetic ids.
+const (
+	kindOrganization = iota + 1
+	kindUserRule
+	kindMobileRole
+	kindUser
+	kindBuilding
+	kindFloor
+	kindSubcategory
+	kindRule
+	kindFeature
+	kindReservable
+	kindResource
+	kindBooking
+)
 
+// seqID is the synthetic organization's id of the n-th object of a kind: 5eed0000-00KK-8000-8000-NNNNNNNNNNNN
+// (a version 8 UUID, readable and stable across seeds).
+func seqID(kind, n int) uuid.UUID {
+	var u uuid.UUID
+	u[0], u[1] = 0x5e, 0xed
+	binary.BigEndian.PutUint16(u[4:6], uint16(kind))
+	u[6], u[8] = 0x80, 0x80
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(n))
+	copy(u[10:], b[2:])
+	return u
+}
+
+// orgID is the synthetic organization.
+var orgID = seqID(kindOrganization, 0)
+
+// Fixed objects of the organization.
 var (
-	orgID           = idOf("organization", 0)
-	roomSubcategory = idOf("subcategory", 0)
+	roomSubcategory = seqID(kindSubcategory, 0)
+	deskRule        = seqID(kindRule, 0)
+	roomRule        = seqID(kindRule, 1)
+	userRule        = seqID(kindUserRule, 0)
+	mobileRole      = seqID(kindMobileRole, 0)
+	coffee          = seqID(kindReservable, 0)
+	features        = []string{"Monitor", "Docking station", "Screen", "Whiteboard"}
 )
 
-func deskSubcategory(floor int) uuid.UUID { return idOf("desk-subcategory", floor) }
+// deskSubcategory is the subcategory of the desks of one floor (a zone): the free listing, which has no
+// floor filter, then lists one floor's desks, as availability does with floorId.
+func deskSubcategory(floor int) uuid.UUID { return seqID(kindSubcategory, floor+1) }
 
 func posterCode(b, f, r int, room bool) string {
 	if room {
@@ -55,189 +111,361 @@ func posterCode(b, f, r int, room bool) string {
 	return fmt.Sprintf("B%02d-F%d-D%03d", b, f, r)
 }
 
-// layoutOf is the organization without its bookings, as `booking import` reads it.
-func layoutOf(sz size) booking.Layout {
+// skeleton is the organization without its people, resources and bookings, loaded through the service's
+// own import (which checks it); the bulk rows follow with COPY.
+func skeleton(sz size) booking.Layout {
 	org := orgID.String()
 	l := booking.Layout{
-		Organizations: []booking.LayoutOrganization{{ID: org, Name: "Synthetic", AdditionalServicesActive: true}},
-		// Rooms share a subcategory; desks have one per floor (a zone), so that a floor's desks are one
-		// free listing of ~200, like the availability of a floor.
+		Organizations: []booking.LayoutOrganization{{ID: org, Name: "Synthetic Corp", AdditionalServicesActive: true}},
+		UserRules:     []booking.LayoutNamed{{ID: userRule.String(), OrganizationID: org, Name: "Staff"}},
+		MobileRoles:   []booking.LayoutNamed{{ID: mobileRole.String(), OrganizationID: org, Name: "Mobile user"}},
 		Subcategories: []booking.LayoutSubcategory{
 			{ID: roomSubcategory.String(), OrganizationID: org, Name: "Meeting room", Category: string(booking.CategorySpace)},
 		},
+		Reservables: []booking.LayoutReservable{{
+			ID: coffee.String(), OrganizationID: org, Name: "Coffee service", ChooseQuantity: true, AllowComments: true,
+			MinimumCancellationMs: (2 * time.Hour).Milliseconds(),
+		}},
 	}
-	for i, maxHours := range []int64{10, 4} { // desks, rooms
+	for i, f := range features {
+		l.Features = append(l.Features, booking.LayoutFeature{ID: seqID(kindFeature, i).String(), OrganizationID: org, Name: f})
+	}
+	for _, r := range []struct {
+		id      uuid.UUID
+		name    string
+		longest time.Duration
+	}{{deskRule, "Desks", 10 * time.Hour}, {roomRule, "Meeting rooms", 4 * time.Hour}} {
 		l.ResourceRules = append(l.ResourceRules, booking.LayoutResourceRule{
-			ID: idOf("rule", i).String(), OrganizationID: org, Name: []string{"Desks", "Rooms"}[i],
+			ID: r.id.String(), OrganizationID: org, Name: r.name,
 			StartTime: windowStart.Milliseconds(), EndTime: windowEnd.Milliseconds(),
-			MaximumDuration: maxHours * time.Hour.Milliseconds(), MaximumAdvance: 120 * 24 * time.Hour.Milliseconds(),
-			AdvanceCheckIn: (15 * time.Minute).Milliseconds(), ExpirationMargin: (30 * time.Minute).Milliseconds(),
+			MaximumDuration: r.longest.Milliseconds(), MaximumAdvance: maximumAdvance.Milliseconds(),
+			AdvanceCheckIn: advanceCheckIn.Milliseconds(), ExpirationMargin: expirationMargin.Milliseconds(),
 		})
 	}
-	for u := range sz.Users {
-		l.Users = append(l.Users, booking.LayoutUser{
-			ID: idOf("user", u).String(), OrganizationID: org, Name: "Person", Surname: fmt.Sprintf("%04d", u),
-			Email: fmt.Sprintf("person%04d@synthetic.test", u), Role: "EMPLOYEE",
-		})
-	}
-	capacity := int32(8)
 	for b := range sz.Buildings {
+		z := zones[b%len(zones)]
 		l.Buildings = append(l.Buildings, booking.LayoutBuilding{
-			ID: idOf("building", b).String(), OrganizationID: org, Name: fmt.Sprintf("Building %02d", b), Timezone: zone,
+			ID: seqID(kindBuilding, b).String(), OrganizationID: org, Name: fmt.Sprintf("B%02d %s", b, z.city), Timezone: z.tz,
+			Address: booking.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
 		})
 		for f := range sz.FloorsPerBuilding {
 			floor := b*sz.FloorsPerBuilding + f
-			l.Subcategories = append(l.Subcategories, booking.LayoutSubcategory{
-				ID: deskSubcategory(floor).String(), OrganizationID: org, Name: fmt.Sprintf("Desks, building %02d floor %d", b, f),
-				Category: string(booking.CategoryWorkstation),
-			})
 			l.Floors = append(l.Floors, booking.LayoutFloor{
-				ID: idOf("floor", floor).String(), OrganizationID: org, BuildingID: idOf("building", b).String(),
+				ID: seqID(kindFloor, floor).String(), OrganizationID: org, BuildingID: seqID(kindBuilding, b).String(),
 				Name: fmt.Sprintf("Floor %d", f), FloorNumber: int32(f),
 			})
-			for r := range sz.ResourcesPerFloor {
-				room := r < sz.RoomsPerFloor
-				kind, sub := 0, deskSubcategory(floor)
-				if room {
-					kind, sub = 1, roomSubcategory
-				}
-				res := booking.LayoutResource{
-					ID: idOf("resource", floor*sz.ResourcesPerFloor+r).String(), OrganizationID: org,
-					FloorID: idOf("floor", floor).String(), SubcategoryID: sub.String(),
-					ResourceRuleID: idOf("rule", kind).String(), Name: fmt.Sprintf("%s %d.%03d", []string{"Desk", "Room"}[kind], f, r),
-					PosterCode: posterCode(b, f, r, room),
-					MapCoordinates: booking.LayoutMapCoordinates{
-						TopLeftX: int32(r%20) * 50, TopLeftY: int32(r/20) * 50, BottomRightX: int32(r%20)*50 + 40, BottomRightY: int32(r/20)*50 + 40,
-					},
-				}
-				if room {
-					res.Capacity = &capacity
-				}
-				l.Resources = append(l.Resources, res)
-			}
+			l.Subcategories = append(l.Subcategories, booking.LayoutSubcategory{
+				ID: deskSubcategory(floor).String(), OrganizationID: org, Name: fmt.Sprintf("Desks B%02d floor %d", b, f),
+				Category: string(booking.CategoryWorkstation),
+			})
 		}
 	}
 	return l
 }
 
-// seed builds the synthetic organization into the database at dbURL: its layout through the import, its
-// bookings with COPY.
+// seed builds a synthetic organization of size sz into the database at dbURL (migrated first), with its
+// bookings spread over the sz.Days around now, then analyzes the tables.
 func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writer) error {
 	start := time.Now()
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
-		return err
+		return fmt.Errorf("migrate: %w", err)
 	}
-	pool, err := pgxpool.New(ctx, dbURL)
+	pool, err := openPool(ctx, dbURL, 4)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	l := layoutOf(sz)
-	if _, err := booking.NewService(pool).Import(ctx, l); err != nil {
-		return fmt.Errorf("import the layout: %w", err)
+	var seeded bool
+	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1)`, orgID).Scan(&seeded); err != nil {
+		return err
 	}
-	fmt.Fprintf(out, "layout: %d buildings, %d floors, %d resources, %d people (%s)\n",
-		len(l.Buildings), len(l.Floors), len(l.Resources), len(l.Users), time.Since(start).Round(time.Millisecond))
-
-	// The exclusion constraint is built once over the copied rows rather than kept row by row: many times
-	// faster, and it proves the seeded bookings do not overlap.
-	copied := time.Now()
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		var def string
-		if err := tx.QueryRow(ctx, `SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = 'bookings_no_overlap'`).Scan(&def); err != nil {
-			return fmt.Errorf("read the no-overlap constraint: %w", err)
-		}
-		if _, err := tx.Exec(ctx, `ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap`); err != nil {
+	if seeded {
+		return errors.New("the synthetic organization is already in this database: seed a fresh one")
+	}
+	if _, err := booking.NewService(pool).Import(ctx, skeleton(sz)); err != nil {
+		return fmt.Errorf("import the organization: %w", err)
+	}
+	locs := make([]*time.Location, sz.Buildings)
+	for b := range locs {
+		if locs[b], err = time.LoadLocation(zones[b%len(zones)].tz); err != nil {
 			return err
 		}
-		n, err := tx.CopyFrom(ctx, pgx.Identifier{"bookings"},
-			[]string{"organization_id", "id", "resource_id", "creator_id", "organizer_id", "start_date", "end_date", "status",
-				"resource_type", "check_in_opens_at", "check_in_closes_at", "checked_in_at", "subject"},
-			&bookingRows{sz: sz, now: now, loc: mustZone()})
+	}
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := copyRows(ctx, tx, "users", []string{"organization_id", "id", "name", "surname", "email",
+			"user_rule_id", "mobile_role_id", "role", "user_language"}, sz.Users, func(u int) []any {
+			role := "EMPLOYEE"
+			switch {
+			case u == sz.Users-1:
+				role = "ADMIN"
+			case u%100 == 99:
+				role = "RECEPTIONIST"
+			}
+			return []any{orgID, seqID(kindUser, u), "Person", fmt.Sprintf("%05d", u), fmt.Sprintf("person%05d@synthetic.example", u),
+				userRule, mobileRole, role, "en"}
+		}); err != nil {
+			return err
+		}
+		if err := copyRows(ctx, tx, "resources", []string{"organization_id", "id", "floor_id", "subcategory_id", "resource_rule_id",
+			"name", "poster_code", "top_left_x", "top_left_y", "bottom_right_x", "bottom_right_y", "capacity"},
+			sz.resources(), func(n int) []any {
+				floor, r := n/sz.ResourcesPerFloor, n%sz.ResourcesPerFloor
+				b, f := floor/sz.FloorsPerBuilding, floor%sz.FloorsPerBuilding
+				x, y := int32(r%20)*60, int32(r/20)*60
+				if r < sz.RoomsPerFloor {
+					return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), roomSubcategory, roomRule,
+						fmt.Sprintf("Room %d.%02d", f, r), posterCode(b, f, r, true), x, y, x + 50, y + 50, int32(4 + r%4*2)}
+				}
+				return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), deskSubcategory(floor), deskRule,
+					fmt.Sprintf("Desk %d.%03d", f, r), posterCode(b, f, r, false), x, y, x + 50, y + 30, nil}
+			}); err != nil {
+			return err
+		}
+		// Desks have a monitor, every other one a docking station; rooms a screen and a whiteboard, and coffee.
+		var feats [][]any
+		var services [][]any
+		for n := range sz.resources() {
+			id := seqID(kindResource, n)
+			if n%sz.ResourcesPerFloor < sz.RoomsPerFloor {
+				feats = append(feats, []any{orgID, id, seqID(kindFeature, 2)}, []any{orgID, id, seqID(kindFeature, 3)})
+				services = append(services, []any{orgID, id, coffee})
+				continue
+			}
+			feats = append(feats, []any{orgID, id, seqID(kindFeature, 0)})
+			if n%2 == 0 {
+				feats = append(feats, []any{orgID, id, seqID(kindFeature, 1)})
+			}
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_features"}, []string{"organization_id", "resource_id", "feature_id"},
+			pgx.CopyFromRows(feats)); err != nil {
+			return fmt.Errorf("copy resource_features: %w", err)
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_reservables"}, []string{"organization_id", "resource_id", "reservable_id"},
+			pgx.CopyFromRows(services)); err != nil {
+			return fmt.Errorf("copy resource_reservables: %w", err)
+		}
+		fmt.Fprintf(out, "seed: %d buildings, %d floors, %d resources (%d rooms), %d people (%s)\n", sz.Buildings,
+			sz.Buildings*sz.FloorsPerBuilding, sz.resources(), sz.Buildings*sz.FloorsPerBuilding*sz.RoomsPerFloor, sz.Users,
+			time.Since(start).Round(time.Millisecond))
+
+		copied := time.Now()
+		g, err := newBookingRows(sz, now, locs)
+		if err != nil {
+			return err
+		}
+		n, err := bulkLoad(ctx, tx, "bookings", bookingColumns, g)
 		if err != nil {
 			return fmt.Errorf("copy bookings: %w", err)
 		}
-		fmt.Fprintf(out, "bookings: %d copied (%s)\n", n, time.Since(copied).Round(time.Millisecond))
-		built := time.Now()
-		if _, err := tx.Exec(ctx, `ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap `+def); err != nil {
-			return fmt.Errorf("rebuild the no-overlap constraint: %w", err)
-		}
-		fmt.Fprintf(out, "no-overlap constraint rebuilt (%s)\n", time.Since(built).Round(time.Millisecond))
+		fmt.Fprintf(out, "seed: %d bookings copied, checked and indexed (%s): %v\n", n, time.Since(copied).Round(time.Millisecond), g.statuses)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, `ANALYZE`); err != nil {
-		return err
+	analyzed := time.Now()
+	if _, err := pool.Exec(ctx, `ANALYZE organizations, user_rules, mobile_roles, users, buildings, floors, subcategories,
+		resource_rules, features, resources, resource_features, reservables, resource_reservables, bookings`); err != nil {
+		return fmt.Errorf("analyze: %w", err)
 	}
-	fmt.Fprintf(out, "seeded in %s\n", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "seed: analyzed (%s); done in %s\n", time.Since(analyzed).Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-func mustZone() *time.Location {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		panic(err)
+// bulkLoad copies rows into table with its foreign keys and its indexes that back no constraint set aside,
+// then restores them: each key validated by one query, each index built in one pass, as PostgreSQL's
+// "Populating a Database" advises. The primary key and the exclusion constraint stay, so every row is
+// checked against them as it arrives: the seeded bookings provably do not overlap. The table is locked
+// meanwhile (ALTER TABLE), and a failure rolls everything back.
+func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, src pgx.CopyFromSource) (int64, error) {
+	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+		return 0, err
 	}
-	return loc
+	type object struct{ name, def string }
+	read := func(query string) ([]object, error) {
+		rows, err := tx.Query(ctx, query, table)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, func(r pgx.CollectableRow) (object, error) {
+			var o object
+			return o, r.Scan(&o.name, &o.def)
+		})
+	}
+	keys, err := read(`SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'`)
+	if err != nil {
+		return 0, fmt.Errorf("read the foreign keys of %s: %w", table, err)
+	}
+	indexes, err := read(`SELECT c.relname, pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`)
+	if err != nil {
+		return 0, fmt.Errorf("read the indexes of %s: %w", table, err)
+	}
+	t := pgx.Identifier{table}.Sanitize()
+	for _, k := range keys {
+		if _, err := tx.Exec(ctx, "ALTER TABLE "+t+" DROP CONSTRAINT "+pgx.Identifier{k.name}.Sanitize()); err != nil {
+			return 0, err
+		}
+	}
+	for _, i := range indexes {
+		if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{i.name}.Sanitize()); err != nil {
+			return 0, err
+		}
+	}
+	n, err := tx.CopyFrom(ctx, pgx.Identifier{table}, columns, src)
+	if err != nil {
+		return n, err
+	}
+	for _, k := range keys {
+		if _, err := tx.Exec(ctx, "ALTER TABLE "+t+" ADD CONSTRAINT "+pgx.Identifier{k.name}.Sanitize()+" "+k.def); err != nil {
+			return n, fmt.Errorf("restore %s: %w", k.name, err)
+		}
+	}
+	for _, i := range indexes {
+		if _, err := tx.Exec(ctx, i.def); err != nil {
+			return n, fmt.Errorf("restore %s: %w", i.name, err)
+		}
+	}
+	return n, nil
 }
 
-// bookingRows generates the bookings: each resource gets Bookings/resources of them, on distinct days
-// spread over the Days around today, one or two hours between 08:00 and 19:00. Past ones are finished
-// (a tenth cancelled, a fifteenth expired), the one in progress is active, future ones pending (a tenth
-// cancelled).
+// copyRows copies n rows made by row into table.
+func copyRows(ctx context.Context, tx pgx.Tx, table string, columns []string, n int, row func(int) []any) error {
+	i := 0
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{table}, columns, pgx.CopyFromFunc(func() ([]any, error) {
+		if i == n {
+			return nil, nil
+		}
+		i++
+		return row(i - 1), nil
+	}))
+	if err != nil {
+		return fmt.Errorf("copy %s: %w", table, err)
+	}
+	return nil
+}
+
+var bookingColumns = []string{"organization_id", "id", "resource_id", "creator_id", "organizer_id", "start_date", "end_date",
+	"status", "resource_type", "subject", "check_in_opens_at", "check_in_closes_at", "checked_in_at", "created_at", "updated_at"}
+
+// bookingRows generates the seeded bookings, resource by resource: each resource gets an equal share,
+// spread evenly over the days (several a day only when there are more bookings than days, each day's
+// then in blocks of their own), each one to four hours between 08:00 and 19:00 building time. What has
+// ended is FINISHED (checked in), EXPIRED (a no-show, one in twenty) or CANCELLED (one in ten); what is in
+// progress is ACTIVE; what is to come is PENDING, or CANCELLED (one in ten).
 type bookingRows struct {
-	sz  size
-	now time.Time
-	loc *time.Location
-	k   int
-	row []any
+	sz       size
+	now      time.Time
+	days     [][]time.Time // per building, the local midnight of each day
+	per      int           // bookings per resource
+	perDay   int           // at most this many a day
+	r, i, k  int           // the resource, its booking, the booking's number
+	row      []any
+	statuses map[string]int
+}
+
+func newBookingRows(sz size, now time.Time, locs []*time.Location) (*bookingRows, error) {
+	g := &bookingRows{sz: sz, now: now, per: max(1, sz.Bookings/sz.resources()), statuses: map[string]int{}, row: make([]any, len(bookingColumns))}
+	g.perDay = (g.per + sz.Days - 1) / sz.Days
+	if (seededUntil-seededFrom)/time.Duration(g.perDay) < slotLength {
+		return nil, fmt.Errorf("%d bookings a day per resource do not fit between %s and %s", g.perDay, seededFrom, seededUntil)
+	}
+	for _, loc := range locs {
+		y, m, d := now.In(loc).Date()
+		ds := make([]time.Time, sz.Days)
+		for j := range ds {
+			ds[j] = time.Date(y, m, d-sz.Days/2+j, 0, 0, 0, 0, loc)
+		}
+		g.days = append(g.days, ds)
+	}
+	return g, nil
+}
+
+// hash mixes a booking's number into a well-spread value (SplitMix64).
+func hash(k int) uint64 {
+	z := uint64(k) + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
 
 func (g *bookingRows) Next() bool {
-	if g.k >= g.sz.Bookings {
+	sz := g.sz
+	if g.i == g.per {
+		g.r, g.i = g.r+1, 0
+	}
+	if g.r == sz.resources() || g.k == sz.Bookings {
 		return false
 	}
-	sz, k := g.sz, g.k
-	g.k++
-	resources := sz.Buildings * sz.FloorsPerBuilding * sz.ResourcesPerFloor
-	perResource := max(1, sz.Bookings/resources)
-	r, i := k%resources, k/resources
-	// Distinct days for each resource, and each day about as busy as the next.
-	dayOffset := -sz.Days/2 + (i*sz.Days/perResource+r)%sz.Days
-	today := time.Date(g.now.In(g.loc).Year(), g.now.In(g.loc).Month(), g.now.In(g.loc).Day(), 0, 0, 0, 0, g.loc)
-	day := today.AddDate(0, 0, dayOffset)
-	start := time.Date(day.Year(), day.Month(), day.Day(), 8+(k*7)%10, 0, 0, 0, g.loc)
-	end := start.Add(time.Hour)
-	if k%3 == 0 {
-		end = end.Add(time.Hour)
-	}
+	r, i, k := g.r, g.i, g.k
+	g.i, g.k = g.i+1, g.k+1
+	h := hash(k)
+
+	// The day, and the block of that day this booking lies in.
+	day := i * sz.Days / g.per
+	firstOfDay := (day*g.per + sz.Days - 1) / sz.Days
+	block := (seededUntil - seededFrom) / time.Duration(g.perDay)
+	block -= block % slotLength
+	blockStart := seededFrom + time.Duration(i-firstOfDay)*block
+	length := min(block, time.Duration(1+h%4)*time.Hour)
+	offset := time.Duration(h>>8%uint64((block-length)/slotLength+1)) * slotLength
+	floor := r / sz.ResourcesPerFloor
+	midnight := g.days[floor/sz.FloorsPerBuilding][day]
+	y, m, d := midnight.Date()
+	from := blockStart + offset
+	start := time.Date(y, m, d, int(from/time.Hour), int(from%time.Hour/time.Minute), 0, 0, midnight.Location())
+	end := start.Add(length)
+
 	status, checkedIn := "PENDING", any(nil)
 	switch {
 	case !end.After(g.now):
-		status = "FINISHED"
-		if k%10 == 0 {
+		switch h >> 16 % 20 {
+		case 0, 1:
 			status = "CANCELLED"
-		} else if k%15 == 1 {
+		case 2:
 			status = "EXPIRED"
-		} else {
-			checkedIn = start
+		default:
+			status, checkedIn = "FINISHED", start.Add(time.Duration(h>>24%20)*time.Minute-10*time.Minute)
 		}
 	case !start.After(g.now):
-		status, checkedIn = "ACTIVE", start
-	case k%10 == 0:
+		status, checkedIn = "ACTIVE", minTime(g.now, start.Add(time.Duration(h>>24%20)*time.Minute-10*time.Minute))
+	case h>>16%10 == 0:
 		status = "CANCELLED"
 	}
-	user := idOf("user", k%sz.Users)
+	g.statuses[status]++
 	kind := "WORKSTATION"
 	if r%sz.ResourcesPerFloor < sz.RoomsPerFloor {
 		kind = "SPACE"
 	}
-	g.row = []any{orgID, idOf("booking", k), idOf("resource", r), user, user, start, end, status, kind,
-		start.Add(-15 * time.Minute), start.Add(30 * time.Minute), checkedIn, "Synthetic booking"}
+	user := seqID(kindUser, int(h>>32%uint64(sz.Users)))
+	created := minTime(g.now, start.Add(-time.Duration(1+h>>40%14)*24*time.Hour))
+	copy(g.row, []any{orgID, seqID(kindBooking, k), seqID(kindResource, r), user, user, start, end, status, kind, seededSubject,
+		start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
 	return true
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 func (g *bookingRows) Values() ([]any, error) { return g.row, nil }
 func (g *bookingRows) Err() error             { return nil }
+
+// openPool opens a pool of at most conns connections on dbURL, reading ids in PostgreSQL's binary form as
+// the service does.
+func openPool(ctx context.Context, dbURL string, conns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(dbURL)
+	if err != nil {
+		return nil, fmt.Errorf("database URL: %w", err)
+	}
+	cfg.MaxConns = conns
+	cfg.AfterConnect = booking.PrepareConn
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return pool, nil
+}

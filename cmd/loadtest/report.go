@@ -1,0 +1,371 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// report is what `loadtest bench` measured.
+type report struct {
+	Date        time.Time
+	Runs        int
+	Duration    time.Duration
+	SeedTime    time.Duration
+	Took        time.Duration       // the whole benchmark
+	Results     map[string][]result // by scenario, in run order
+	Pgbench     []pgbenchResult
+	Machine     machineInfo
+	ServerFlags []string
+	ResultsDir  string
+}
+
+// row is one scenario's medians over its runs.
+type row struct {
+	Scenario     string         `json:"scenario"`
+	Runs         int            `json:"runs"`
+	Rate         float64        `json:"rate"`
+	BookingRate  float64        `json:"bookings_per_s"`
+	LatencyMS    latencies      `json:"latency_ms"`
+	StatusCounts map[string]int `json:"status_counts"` // summed over the runs
+	ErrorCodes   map[string]int `json:"error_codes,omitempty"`
+	Rounds       int            `json:"rounds,omitempty"`
+	RoundsOne    int            `json:"rounds_with_one_winner,omitempty"`
+	PeakRSSMB    float64        `json:"server_peak_rss_mb"`
+	RunsOK       int            `json:"runs_ok"`
+}
+
+// median is the middle value (the mean of the two middle ones for an even count).
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func (r report) row(sc string) (row, bool) {
+	rs := r.Results[sc]
+	if len(rs) == 0 {
+		return row{}, false
+	}
+	of := func(f func(result) float64) float64 {
+		v := make([]float64, len(rs))
+		for i, x := range rs {
+			v[i] = f(x)
+		}
+		return median(v)
+	}
+	w := row{
+		Scenario: sc, Runs: len(rs), StatusCounts: map[string]int{},
+		Rate:        of(func(x result) float64 { return x.Rate }),
+		BookingRate: of(func(x result) float64 { return x.BookingRate }),
+		LatencyMS: latencies{
+			P50: of(func(x result) float64 { return x.LatencyMS.P50 }), P95: of(func(x result) float64 { return x.LatencyMS.P95 }),
+			P99: of(func(x result) float64 { return x.LatencyMS.P99 }), Max: of(func(x result) float64 { return x.LatencyMS.Max }),
+			Mean: of(func(x result) float64 { return x.LatencyMS.Mean }),
+		},
+	}
+	for _, x := range rs {
+		for k, n := range x.StatusCounts {
+			w.StatusCounts[k] += n
+		}
+		for k, n := range x.ErrorCodes {
+			if w.ErrorCodes == nil {
+				w.ErrorCodes = map[string]int{}
+			}
+			w.ErrorCodes[k] += n
+		}
+		for _, rd := range x.Rounds {
+			w.Rounds++
+			if rd.Successes == 1 && rd.Other == 0 {
+				w.RoundsOne++
+			}
+		}
+		w.PeakRSSMB = max(w.PeakRSSMB, x.ServerPeakRSSMB)
+		if x.OK {
+			w.RunsOK++
+		}
+	}
+	return w, true
+}
+
+func (r report) tpcb() float64 {
+	for _, p := range r.Pgbench {
+		if p.Name == "TPC-B" {
+			return p.TPS
+		}
+	}
+	return 0
+}
+
+// peakRSS is the server's peak resident memory over every run.
+func (r report) peakRSS() float64 {
+	var m float64
+	for _, rs := range r.Results {
+		for _, x := range rs {
+			m = max(m, x.ServerPeakRSSMB)
+		}
+	}
+	return m
+}
+
+// verdict is one target: what it asks, what was measured, and whether it was met.
+type verdict struct {
+	Target   string `json:"target"`
+	Measured string `json:"measured"`
+	Pass     bool   `json:"pass"`
+}
+
+// verdicts are the targets of the benchmark, each against the medians (the checks: against every run).
+func (r report) verdicts() []verdict {
+	var out []verdict
+	add := func(target, measured string, pass bool) { out = append(out, verdict{target, measured, pass}) }
+	for _, sc := range scenarios {
+		w, ok := r.row(sc)
+		if !ok {
+			add(sc, "not run", false)
+			continue
+		}
+		t := targets[sc]
+		switch sc {
+		case "book":
+			add("book ≥ 1,100 bookings/s", fmt.Sprintf("%.0f bookings/s", w.BookingRate), w.BookingRate >= t.rate)
+			if tp := r.tpcb(); tp > 0 {
+				add("book ≥ 50% of pgbench TPC-B tps", fmt.Sprintf("%.0f%% (%.0f of %.0f)", 100*w.BookingRate/tp, w.BookingRate, tp), w.BookingRate >= tp/2)
+			}
+		case "contend":
+			fives := 0
+			for k, n := range w.StatusCounts {
+				if strings.HasPrefix(k, "5") || k == "error" {
+					fives += n
+				}
+			}
+			add("contend: exactly one 201 per round, all others 409 4001, no 5xx",
+				fmt.Sprintf("%d of %d rounds; %s", w.RoundsOne, w.Rounds, counts(w.StatusCounts)), w.RoundsOne == w.Rounds && w.RunsOK == w.Runs && fives == 0)
+		case "rush":
+			add("rush: no 5xx, only 200, 201 and 409 4001", counts(w.StatusCounts), w.RunsOK == w.Runs)
+		default:
+			add(fmt.Sprintf("%s ≥ %s req/s", sc, thousands(t.rate)), fmt.Sprintf("%.0f req/s", w.Rate), w.Rate >= t.rate)
+		}
+		if t.p99 > 0 {
+			add(fmt.Sprintf("%s p99 ≤ %.0f ms", sc, t.p99), fmt.Sprintf("%.1f ms", w.LatencyMS.P99), w.LatencyMS.P99 <= t.p99)
+		}
+	}
+	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", r.peakRSS()), r.peakRSS() > 0 && r.peakRSS() <= memoryTargetMB)
+	runs, ok := 0, 0
+	for _, rs := range r.Results {
+		for _, x := range rs {
+			runs++
+			if x.Check.OK {
+				ok++
+			}
+		}
+	}
+	add("after every run: no overlapping blocking bookings, every 201 stored", fmt.Sprintf("%d of %d runs", ok, runs), ok == runs)
+	return out
+}
+
+// failedChecks names the runs whose checks failed: an unexpected answer, a contend round without exactly
+// one winner, an overlap or a lost booking.
+func (r report) failedChecks() []string {
+	var out []string
+	for _, sc := range scenarios {
+		for i, x := range r.Results[sc] {
+			if !x.OK {
+				out = append(out, fmt.Sprintf("%s run %d: %s", sc, i+1, strings.Join(x.Failures, "; ")))
+			}
+		}
+	}
+	return out
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func thousands(v float64) string {
+	s := fmt.Sprintf("%.0f", v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "**fail**"
+}
+
+var scenarioText = map[string]string{
+	"status":       "`GET …/resources/statusinfo?postercode=` of a random resource, as a random person",
+	"free":         "`GET …/workstations/subcategories/{s}/free` (deprecated listing) for one day: one floor's desks (~180)",
+	"availability": "`GET …/buildings/{b}/availability?floorId=` for one day: one floor's ~200 resources",
+	"book":         "`POST …/bookings/workstations/standard` and `…/spaces/standard` in turn, each booking a distinct free 15-minute evening slot of a desk or a room, as a random person; expects 201",
+	"contend":      "50 people released together on the same room and slot, a new slot each round; expects one 201 and 49 × 409 4001",
+	"rush":         "80% reads (status, availability, free), 20% bookings aimed at 5 hot rooms, a new slot each second: most lose with 409 4001 (expected), none may get a 5xx",
+}
+
+// markdown is docs/benchmarks.md.
+func (r report) markdown() string {
+	var s strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
+	p("# Benchmarks\n\n")
+	p("Measured by `make bench` on %s. The server, PostgreSQL and the load generator share one\n", r.Date.Format("2006-01-02 15:04 MST"))
+	p("machine, which other work may share too: compare medians and ratios rather than single figures.\n\n")
+	p("| machine | |\n|---|---|\n")
+	p("| CPU | %s × %d |\n| memory | %s |\n| OS | %s |\n| Go | %s |\n| PostgreSQL | %s |\n\n",
+		r.Machine.CPU, r.Machine.CPUs, r.Machine.Memory, r.Machine.OS, r.Machine.Go, r.Machine.PostgreSQL)
+
+	p("## Set-up\n\n")
+	p("- **Data**: a fresh database seeded with the standard synthetic organization (`loadtest seed`): 10 buildings in\n")
+	p("  10 time zones, 50 floors, 10,000 resources (1,000 meeting rooms, 9,000 desks), 5,000 people and 1,000,000\n")
+	p("  bookings over the 180 days around today (past ones finished, expired or cancelled, some active, future\n")
+	p("  ones pending), 08:00–19:00 building time; seeded in %s.\n", r.SeedTime.Round(100*time.Millisecond))
+	p("- **Server**: one `bin/booking serve` built from this tree, on 127.0.0.1, with its default pool (16\n")
+	if len(r.ServerFlags) > 0 {
+		p("  connections) and its rate limits off, `%s`: every synthetic person calls from\n", strings.Join(r.ServerFlags, " "))
+		p("  127.0.0.1, and the benchmark measures the service, not its limits.\n")
+	} else {
+		p("  connections); its `serve` had no rate-limit flags.\n")
+	}
+	p("- **Load**: `loadtest run`, one scenario at a time, %s of %s each (after 1 s of warm-up, not measured) at\n", plural(r.Runs, "run"), r.Duration)
+	p("  %d clients over kept-alive connections, as 1,000 people with a bearer token each (contend: %d clients ×\n", benchClients, benchContendClients)
+	p("  %d rounds). The generator is a process of its own on one core (GOMAXPROCS=1). The table gives the\n", benchContendRounds)
+	p("  medians of the runs; the answers are summed over them. The whole benchmark took %s.\n", r.Took.Round(time.Second))
+	p("- **Checks** after every run, in SQL: no two blocking bookings (WAITING_APPROVAL, PENDING, ACTIVE) of one\n")
+	p("  resource overlap, and every booking answered 201 is in the database.\n\n")
+	p("| scenario | what |\n|---|---|\n")
+	for _, sc := range scenarios {
+		p("| %s | %s |\n", sc, scenarioText[sc])
+	}
+
+	p("\n## Results\n\n")
+	p("| scenario | req/s | bookings/s | p50 ms | p95 ms | p99 ms | max ms | answers (all runs) |\n")
+	p("|---|--:|--:|--:|--:|--:|--:|---|\n")
+	for _, sc := range scenarios {
+		w, ok := r.row(sc)
+		if !ok {
+			continue
+		}
+		bps := "–"
+		if w.BookingRate > 0 {
+			bps = fmt.Sprintf("%.0f", w.BookingRate)
+		}
+		answers := answerText(w)
+		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bps, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max, answers)
+	}
+	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.png)\n\n")
+
+	p("## Targets\n\n| target | measured (median) | |\n|---|---|---|\n")
+	for _, v := range r.verdicts() {
+		p("| %s | %s | %s |\n", v.Target, v.Measured, passFail(v.Pass))
+	}
+	if w, ok := r.row("book"); ok && r.tpcb() > 0 {
+		p("\nbook / TPC-B: %.0f bookings/s against %.0f pgbench TPC-B transactions/s, a ratio of %.2f. A booking is a\n", w.BookingRate, r.tpcb(), w.BookingRate/r.tpcb())
+		p("bearer-token check, rule checks, an insert under the exclusion constraint and the full booking read back,\n")
+		p("over HTTP; a TPC-B transaction is three updates, a select and an insert, with no HTTP in between.\n")
+	}
+
+	p("\n## pgbench\n\nThe database server's own ceiling on this machine: a fresh database of scale %s, %d clients, 2 threads,\n", benchPgbenchScale, benchClients)
+	p("prepared statements, %s each.\n\n| pgbench | tps | latency average ms |\n|---|--:|--:|\n", r.Duration)
+	for _, b := range r.Pgbench {
+		p("| %s | %.0f | %.2f |\n", b.Name, b.TPS, b.LatencyMS)
+	}
+
+	p("\n## How to reproduce\n\n```sh\nmake bench\n```\n\n")
+	p("It drops and recreates the databases `booking_bench` and `booking_pgbench` on the server of `DATABASE_URL`\n")
+	p("(else the local one), seeds the standard organization, builds and starts `bin/booking serve`, runs every\n")
+	p("scenario, stops the server with SIGTERM, runs pgbench, and writes this file, `benchmarks.png` and each run's\n")
+	p("JSON under `bench-results/` (not committed; the server's log too when a run failed). It fails when a check\n")
+	p("fails; targets missed are reported above.\n")
+	p("Options: `go run ./cmd/loadtest bench --runs 3 --duration 10s --out docs`.\n\n")
+	p("One scenario against a server of your own:\n\n```sh\n")
+	p("go run ./cmd/loadtest seed --db postgres://postgres@127.0.0.1:5432/booking_load   # a fresh database\n")
+	p("DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_load bin/booking serve --rate-per-user=0 --rate-per-address=0 &\n")
+	p("go run ./cmd/loadtest run --db postgres://postgres@127.0.0.1:5432/booking_load --scenario book --c 32 --duration 10s --out book.json\n```\n")
+	return s.String()
+}
+
+// answerText is a scenario's answers: counts by status, 4xx and 5xx by code, contend's rounds.
+func answerText(w row) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(w.StatusCounts)) {
+		if k >= "400" && k != "error" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s × %d", k, w.StatusCounts[k]))
+	}
+	for _, k := range slices.Sorted(maps.Keys(w.ErrorCodes)) {
+		parts = append(parts, fmt.Sprintf("%s × %d", k, w.ErrorCodes[k]))
+	}
+	if w.Rounds > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d rounds with one winner", w.RoundsOne, w.Rounds))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// table is the results for the terminal.
+func (r report) table() string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "%-13s %9s %10s %8s %8s %8s %8s\n", "scenario", "req/s", "bookings/s", "p50 ms", "p95 ms", "p99 ms", "max ms")
+	for _, sc := range scenarios {
+		if w, ok := r.row(sc); ok {
+			fmt.Fprintf(&s, "%-13s %9.0f %10.0f %8.2f %8.2f %8.2f %8.1f\n", sc, w.Rate, w.BookingRate, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max)
+		}
+	}
+	for _, b := range r.Pgbench {
+		fmt.Fprintf(&s, "pgbench %-12s %.0f tps, latency average %.2f ms\n", b.Name, b.TPS, b.LatencyMS)
+	}
+	for _, v := range r.verdicts() {
+		fmt.Fprintf(&s, "%-5s %s: %s\n", strings.Trim(passFail(v.Pass), "*"), v.Target, v.Measured)
+	}
+	return s.String()
+}
+
+// chart is docs/benchmarks.png: p50, p95 and p99 of each scenario.
+func (r report) chart(path string) error {
+	var names []string
+	var p50, p95, p99 []float64
+	for _, sc := range scenarios {
+		if w, ok := r.row(sc); ok {
+			names = append(names, sc)
+			p50, p95, p99 = append(p50, w.LatencyMS.P50), append(p95, w.LatencyMS.P95), append(p99, w.LatencyMS.P99)
+		}
+	}
+	title := fmt.Sprintf("Latency by scenario: medians of %s of %s, %d clients (contend %d), %s",
+		plural(r.Runs, "run"), r.Duration, benchClients, benchContendClients, r.Date.Format("2006-01-02"))
+	return latencyChart(path, title, names, p50, p95, p99)
+}
+
+// summary is the benchmark's medians, verdicts and measurements as JSON.
+func (r report) summary() any {
+	var rows []row
+	for _, sc := range scenarios {
+		if w, ok := r.row(sc); ok {
+			rows = append(rows, w)
+		}
+	}
+	return struct {
+		Date        time.Time       `json:"date"`
+		Runs        int             `json:"runs"`
+		DurationS   float64         `json:"duration_s"`
+		SeedS       float64         `json:"seed_s"`
+		TookS       float64         `json:"took_s"`
+		ServerFlags []string        `json:"server_flags"`
+		Machine     machineInfo     `json:"machine"`
+		Scenarios   []row           `json:"scenarios"`
+		Pgbench     []pgbenchResult `json:"pgbench"`
+		Targets     []verdict       `json:"targets"`
+	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, rows, r.Pgbench, r.verdicts()}
+}
