@@ -1,12 +1,16 @@
 -- name: IdempotencyKeyClaim :one
--- Claims a key for a request: a new key, or one older than 24 hours (taken over as new). The database's
--- clock decides the age, as it sets created_at. No row when
--- the key is held: by a request still running, or by a stored answer.
+-- Claims a key for a request: a new key, a key older than 24 hours (taken over as new), or a key whose
+-- first request was abandoned: still unanswered after abandoned_secs seconds, longer than any request may
+-- run, so its instance stopped before answering; only the same request takes that over. The database's
+-- clock decides the ages, as it sets created_at. No row when the key is held: by a request still
+-- running, or by a stored answer.
 INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
 VALUES (@organization_id, @user_id, @key, @request_hash)
 ON CONFLICT (organization_id, user_id, key) DO UPDATE
 SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', body = '', created_at = now()
 WHERE idempotency_keys.created_at < now() - interval '24 hours'
+   OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+       AND idempotency_keys.created_at < now() - make_interval(secs => sqlc.arg(abandoned_secs)::integer))
 RETURNING key;
 
 -- name: IdempotencyKeyGet :one

@@ -17,6 +17,8 @@ VALUES ($1, $2, $3, $4)
 ON CONFLICT (organization_id, user_id, key) DO UPDATE
 SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', body = '', created_at = now()
 WHERE idempotency_keys.created_at < now() - interval '24 hours'
+   OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+       AND idempotency_keys.created_at < now() - make_interval(secs => $5::integer))
 RETURNING key
 `
 
@@ -25,17 +27,21 @@ type IdempotencyKeyClaimParams struct {
 	UserID         uuid.UUID
 	Key            string
 	RequestHash    []byte
+	AbandonedSecs  int32
 }
 
-// Claims a key for a request: a new key, or one older than 24 hours (taken over as new). The database's
-// clock decides the age, as it sets created_at. No row when
-// the key is held: by a request still running, or by a stored answer.
+// Claims a key for a request: a new key, a key older than 24 hours (taken over as new), or a key whose
+// first request was abandoned: still unanswered after abandoned_secs seconds, longer than any request may
+// run, so its instance stopped before answering; only the same request takes that over. The database's
+// clock decides the ages, as it sets created_at. No row when the key is held: by a request still
+// running, or by a stored answer.
 func (q *Queries) IdempotencyKeyClaim(ctx context.Context, arg IdempotencyKeyClaimParams) (string, error) {
 	row := q.db.QueryRow(ctx, idempotencyKeyClaim,
 		arg.OrganizationID,
 		arg.UserID,
 		arg.Key,
 		arg.RequestHash,
+		arg.AbandonedSecs,
 	)
 	var key string
 	err := row.Scan(&key)

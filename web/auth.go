@@ -227,7 +227,7 @@ func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		if ok, after := s.perUser.allow(u.ID.String(), time.Now()); !ok {
+		if ok, after := s.perUser.allow(u.ID, time.Now()); !ok {
 			return tooMany(c, "user", after)
 		}
 		c.Set(actorKey, u)

@@ -91,7 +91,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	default:
 		s.log.ErrorContext(c.Request().Context(), "request failed",
 			slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("method", c.Request().Method),
-			slog.String("path", c.Request().URL.Path), slog.Any("error", err))
+			slog.String("route", c.Path()), slog.String("path", c.Request().URL.Path), slog.String("user", userOf(c)),
+			slog.Any("error", err))
 		p = problem{
 			Status: http.StatusInternalServerError, Code: int(booking.CodeInternal), Name: booking.CodeInternal.Name(),
 			Title: booking.CodeInternal.String(), Detail: "something went wrong on our side; nothing was changed",

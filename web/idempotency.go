@@ -19,28 +19,37 @@ import (
 // failed (5xx) is not kept: nothing was done, and a retry runs again.
 const IdempotencyKeyHeader = "Idempotency-Key"
 
+// ReplayedHeader marks an answer given again to a retry.
+const ReplayedHeader = "Idempotent-Replayed"
+
+// A retry looks whether the first request with its key has been answered after idempotencyPoll, then
+// twice as long each time, up to idempotencyPollMax: soon for the common short wait, and without many
+// queries for a long one.
+const (
+	idempotencyPoll    = 10 * time.Millisecond
+	idempotencyPollMax = 250 * time.Millisecond
+)
+
 // idempotent serves the POST operations of the API; it comes after requireBearer (keys are per user).
 func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		key := c.Request().Header.Get(IdempotencyKeyHeader)
-		if key == "" {
+		values, sent := c.Request().Header[IdempotencyKeyHeader]
+		if !sent {
 			return next(c)
 		}
-		if len(key) > 255 || !printable(key) {
-			return invalid("%s: 1 to 255 printable ASCII characters", IdempotencyKeyHeader)
+		if len(values) != 1 || !validKey(values[0]) {
+			return invalid("%s: one key of 1 to 255 printable ASCII characters", IdempotencyKeyHeader)
 		}
+		key := values[0]
 		body, err := readBody(c)
 		if err != nil {
 			return err
 		}
 		c.Request().Body = io.NopCloser(bytes.NewReader(body))
-		h := sha256.New()
-		io.WriteString(h, c.Request().Method+" "+c.Request().URL.RequestURI()+"\n")
-		h.Write(body)
-		hash := h.Sum(nil)
+		hash := requestHash(c.Request(), body)
 
 		ctx, user := c.Request().Context(), actorFrom(c)
-		for {
+		for wait := idempotencyPoll; ; wait = min(2*wait, idempotencyPollMax) {
 			claimed, answer, err := s.bookings.ClaimIdempotencyKey(ctx, user, key, hash)
 			switch {
 			case err != nil:
@@ -48,41 +57,72 @@ func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 			case claimed:
 				return s.answerOnce(c, next, user, key)
 			case answer != nil:
-				c.Response().Header().Set("Idempotent-Replayed", "true")
+				c.Response().Header().Set(ReplayedHeader, "true")
+				if answer.ContentType == "" {
+					return c.NoContent(answer.Status)
+				}
 				return c.Blob(answer.Status, answer.ContentType, answer.Body)
 			}
 			// The first request with the key is still running: wait for its answer (within the deadline).
+			t := time.NewTimer(wait)
 			select {
 			case <-ctx.Done():
+				t.Stop()
 				return ctx.Err()
-			case <-time.After(25 * time.Millisecond):
+			case <-t.C:
 			}
 		}
 	}
 }
 
-// answerOnce runs the request that claimed the key and keeps its answer, or forgets the key when it failed.
-func (s *Server) answerOnce(c echo.Context, next echo.HandlerFunc, user booking.User, key string) error {
+// requestHash identifies a request: its method, its path with the query, and its body.
+func requestHash(r *http.Request, body []byte) []byte {
+	h := sha256.New()
+	io.WriteString(h, r.Method)
+	h.Write([]byte{' '})
+	io.WriteString(h, r.URL.RequestURI())
+	h.Write([]byte{'\n'})
+	h.Write(body)
+	return h.Sum(nil)
+}
+
+// answerOnce runs the request that claimed the key and keeps its answer; when there is none to keep (it
+// failed on our side, the client went away before anything was done, or the handler panicked), it gives
+// the key back, so that a retry runs.
+func (s *Server) answerOnce(c echo.Context, next echo.HandlerFunc, user booking.User, key string) (err error) {
 	res := c.Response()
 	rec := &recorder{ResponseWriter: res.Writer}
 	res.Writer = rec
+	kept := false
+	defer func() {
+		res.Writer = rec.ResponseWriter
+		if kept {
+			return
+		}
+		// Released even when the request's context has ended: the retry must not wait for a dead key.
+		ctx := context.WithoutCancel(c.Request().Context())
+		if err := s.bookings.ReleaseIdempotencyKey(ctx, user, key); err != nil {
+			s.log.ErrorContext(ctx, "releasing an idempotency key failed", "error", err,
+				"id", res.Header().Get(echo.HeaderXRequestID), "user", user.ID.String())
+		}
+	}()
 	if err := next(c); err != nil {
 		c.Error(err) // answered here, so that the answer is recorded
 	}
-	res.Writer = rec.ResponseWriter
-	// The answer is sent: it is kept even when the request's context has ended meanwhile.
-	ctx := context.WithoutCancel(c.Request().Context())
-	if res.Status >= http.StatusInternalServerError {
-		if err := s.bookings.ReleaseIdempotencyKey(ctx, user, key); err != nil {
-			s.log.ErrorContext(ctx, "releasing an idempotency key failed", "error", err)
-		}
+	if !res.Committed || res.Status >= http.StatusInternalServerError {
 		return nil
 	}
-	err := s.bookings.CompleteIdempotencyKey(ctx, user, key, booking.StoredAnswer{
+	// The answer is sent: it is kept even when the request's context has ended meanwhile.
+	ctx := context.WithoutCancel(c.Request().Context())
+	kept = true
+	err = s.bookings.CompleteIdempotencyKey(ctx, user, key, booking.StoredAnswer{
 		Status: res.Status, ContentType: res.Header().Get(echo.HeaderContentType), Body: rec.body.Bytes(),
 	})
 	if err != nil {
-		s.log.ErrorContext(ctx, "keeping the answer of an idempotency key failed", "error", err)
+		// The key stays claimed without an answer: retries wait, and after booking.IdempotencyAbandonedAfter
+		// the same request runs again.
+		s.log.ErrorContext(ctx, "keeping the answer of an idempotency key failed", "error", err,
+			"id", res.Header().Get(echo.HeaderXRequestID), "user", user.ID.String())
 	}
 	return nil
 }
@@ -98,9 +138,16 @@ func (r *recorder) Write(p []byte) (int, error) {
 	return r.ResponseWriter.Write(p)
 }
 
-func printable(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] > 0x7e {
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// validKey reports whether key is 1 to 255 printable ASCII characters.
+func validKey(key string) bool {
+	if key == "" || len(key) > 255 {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] < 0x20 || key[i] > 0x7e {
 			return false
 		}
 	}

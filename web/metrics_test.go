@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
@@ -18,8 +20,14 @@ func TestMetrics(t *testing.T) {
 	tb := setup(t)
 	start := fx.At(1, 10, 0)
 	goya := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
-	wantStatus(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya), http.StatusCreated)
+	// One request of two bookings, then one refused: three requests, two bookings made, one conflict.
+	two := append(goya, spaceBooking(fx.RoomVelazquez, start, start.Add(time.Hour)))
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), two), http.StatusCreated)
 	wantStatus(t, tb.call(t, fx.Bob, http.MethodPost, bookingsPath("me"), goya), http.StatusConflict)
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil), http.StatusOK)
+	// Addresses no route has, and methods nobody knows, make no series of their own.
+	wantStatus(t, tb.call(t, uuid.Nil, http.MethodGet, "/no/such/page/"+fx.RoomGoya.String(), nil), http.StatusNotFound)
+	wantStatus(t, tb.call(t, uuid.Nil, "BREW", "/healthz", nil), http.StatusMethodNotAllowed)
 	// A no-show whose check-in closed half an hour ago, for the sweep.
 	_, err := tb.Pool.Exec(t.Context(), `
 		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
@@ -49,7 +57,10 @@ func TestMetrics(t *testing.T) {
 		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="409"} 1`,
 		`booking_http_request_duration_seconds_count{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard"} 2`,
 		`booking_http_request_duration_seconds_bucket{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",le="10"} 2`,
-		"booking_bookings_created_total 1",
+		`booking_http_requests_total{method="GET",route="/api/v1/users/:userId/resources/statusinfo",status="200"} 1`,
+		`booking_http_requests_total{method="OTHER",route="/healthz",status="405"} 1`,
+		`booking_http_request_duration_seconds_count{method="GET",route="/api/v1/users/:userId/resources/statusinfo"} 1`,
+		"booking_bookings_created_total 2",
 		"booking_conflicts_total 1",
 		"booking_bookings_expired_total 1",
 		"booking_bookings_finished_total 0",
@@ -62,8 +73,9 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("/metrics lacks %q", want)
 		}
 	}
-	if strings.Contains(text, fx.RoomGoya.String()) || strings.Contains(text, `route="/api/v1/users/me`) {
-		t.Error("/metrics labels a raw path; routes are labelled by their template")
+	if strings.Contains(text, fx.RoomGoya.String()) || strings.Contains(text, `route="/api/v1/users/me`) ||
+		strings.Contains(text, "/no/such") || strings.Contains(text, "BREW") {
+		t.Error("/metrics labels a raw path or method; routes are labelled by their template, unknown methods OTHER")
 	}
 }
 
@@ -73,7 +85,10 @@ func TestMetricsAreNotPublic(t *testing.T) {
 	s := web.NewServer(web.Deps{Logger: slog.New(slog.DiscardHandler)})
 	for addr, want := range map[string]int{
 		"203.0.113.9:4000": http.StatusNotFound, "[2001:db8::1]:4000": http.StatusNotFound,
-		"127.0.0.1:4000": http.StatusOK, "10.1.2.3:4000": http.StatusOK, "[fd00::1]:4000": http.StatusOK,
+		"172.32.0.1:4000": http.StatusNotFound, "[fe80::1]:4000": http.StatusNotFound, "[::ffff:203.0.113.9]:4000": http.StatusNotFound,
+		"127.0.0.1:4000": http.StatusOK, "[::1]:4000": http.StatusOK, "10.1.2.3:4000": http.StatusOK,
+		"172.16.0.1:4000": http.StatusOK, "192.168.1.20:4000": http.StatusOK, "[fd00::1]:4000": http.StatusOK,
+		"[::ffff:10.0.0.1]:4000": http.StatusOK,
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/metrics", nil)
 		req.RemoteAddr = addr
@@ -81,6 +96,9 @@ func TestMetricsAreNotPublic(t *testing.T) {
 		s.ServeHTTP(rec, req)
 		if rec.Code != want {
 			t.Errorf("GET /metrics from %s = %d, want %d", addr, rec.Code, want)
+		}
+		if want == http.StatusNotFound && strings.Contains(rec.Body.String(), "booking_http_requests_total") {
+			t.Errorf("GET /metrics from %s shows the metrics", addr)
 		}
 	}
 }

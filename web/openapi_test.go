@@ -308,9 +308,24 @@ func TestOpenAPIDocument(t *testing.T) {
 				}) {
 					t.Errorf("%s: the app-version header is not documented", name)
 				}
-				statuses := []string{"500"}
+				// Every request counts against its address's rate limit, and every POST takes an Idempotency-Key.
+				statuses := []string{"500", "429"}
 				if !public {
 					statuses = append(statuses, "401")
+				}
+				idempotent := slices.ContainsFunc(op.Parameters, func(p *openapi3.ParameterRef) bool {
+					return p.Ref == "#/components/parameters/IdempotencyKey"
+				})
+				if want := method == http.MethodPost; idempotent != want {
+					t.Errorf("%s: the Idempotency-Key parameter documented = %v, want %v", name, idempotent, want)
+				}
+				if idempotent {
+					statuses = append(statuses, "422")
+					for st, ref := range op.Responses.Map() {
+						if _, ok := ref.Value.Headers[web.ReplayedHeader]; st[0] == '2' && !ok {
+							t.Errorf("%s %s: %s is not documented (a retry's answer carries it)", name, st, web.ReplayedHeader)
+						}
+					}
 				}
 				for _, st := range statuses {
 					if op.Responses.Value(st) == nil {

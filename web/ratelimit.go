@@ -26,12 +26,14 @@ type Limits struct {
 	PerAddress Limit
 }
 
-// limiter keeps one bucket per key. Buckets idle for longer than it takes them to fill again are
-// forgotten, so that the map holds the active keys only.
-type limiter struct {
+// limiter keeps one bucket per key (a user id, a client address). Buckets idle for longer than it takes
+// them to fill again are forgotten, so that the map holds the active keys only; a forgotten bucket comes
+// back full, as it would be by then.
+type limiter[K comparable] struct {
 	limit   Limit
+	idle    time.Duration
 	mu      sync.Mutex
-	buckets map[string]*bucket
+	buckets map[K]*bucket
 	swept   time.Time
 }
 
@@ -40,24 +42,28 @@ type bucket struct {
 	seen   time.Time
 }
 
-func newLimiter(l Limit) *limiter {
-	if l.Rate <= 0 {
+// newLimiter returns the limiter of l; nil (no limit) when its rate is not positive.
+func newLimiter[K comparable](l Limit) *limiter[K] {
+	if !(l.Rate > 0) { // NaN too
 		return nil
 	}
-	return &limiter{limit: Limit{Rate: l.Rate, Burst: max(1, l.Burst)}, buckets: map[string]*bucket{}}
+	l.Burst = max(1, l.Burst)
+	// Time to fill an empty bucket, and a second more; capped, so that a tiny rate keeps no key for ever.
+	fill := min(float64(l.Burst)/l.Rate, time.Hour.Seconds())
+	idle := time.Duration(fill*float64(time.Second)) + time.Second
+	return &limiter[K]{limit: l, idle: idle, buckets: map[K]*bucket{}}
 }
 
 // allow takes a token for key, or says how long until one is there.
-func (l *limiter) allow(key string, now time.Time) (ok bool, retryAfter time.Duration) {
+func (l *limiter[K]) allow(key K, now time.Time) (ok bool, retryAfter time.Duration) {
 	if l == nil {
 		return true, 0
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	idle := time.Duration(float64(l.limit.Burst)/l.limit.Rate*float64(time.Second)) + time.Second
-	if now.Sub(l.swept) > idle {
+	if now.Sub(l.swept) > l.idle {
 		for k, b := range l.buckets {
-			if now.Sub(b.seen) > idle {
+			if now.Sub(b.seen) > l.idle {
 				delete(l.buckets, k)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2"
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/static"
@@ -45,8 +46,9 @@ type Server struct {
 	dev      bool
 	baseURL  string
 
-	perUser, perAddress *limiter
-	metrics             *metrics
+	perUser    *limiter[uuid.UUID] // API users, by id
+	perAddress *limiter[string]    // client addresses (the TCP peer)
+	metrics    *metrics
 }
 
 // NewServer returns the server with every route registered.
@@ -57,7 +59,7 @@ func NewServer(d Deps) *Server {
 		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger,
 		sessions: newSessions(d.Sessions, strings.HasPrefix(d.BaseURL, "https://")),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
-		perUser: newLimiter(d.Limits.PerUser), perAddress: newLimiter(d.Limits.PerAddress),
+		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
 		metrics: newMetrics(d.Bookings),
 	}
 	e.HTTPErrorHandler = s.handleError
@@ -71,7 +73,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.Serv
 // Routes lists every route registered, so that tests can hold the OpenAPI document to them.
 func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
 
-// logRequests logs one structured line per request, with its id and the client's app-version.
+// logRequests logs one structured line per request, with its id, the client's app-version and, for the
+// API, the user who called; and counts it in the metrics.
 func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()

@@ -37,6 +37,8 @@ const usage = `usage: booking <command> [flags]
 commands:
   serve   [--addr 127.0.0.1:8080] [--dev]   migrate, then serve the API (and pages) and expire no-shows
           [--sweep-every 15s]
+          [--rate-per-user 20] [--burst-per-user 40]          per API user (0: no limit)
+          [--rate-per-address 200] [--burst-per-address 400]  per client address (0: no limit)
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
   token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line)
@@ -176,6 +178,14 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	}
 	if *sweepEvery <= 0 {
 		return fmt.Errorf("serve: --sweep-every must be positive")
+	}
+	for _, l := range []struct {
+		who   string
+		limit web.Limit
+	}{{"user", limits.PerUser}, {"address", limits.PerAddress}} {
+		if !(l.limit.Rate >= 0) || l.limit.Rate > 0 && l.limit.Burst < 1 { // NaN too
+			return fmt.Errorf("serve: --rate-per-%[1]s must be 0 (no limit) or positive, with --burst-per-%[1]s at least 1", l.who)
+		}
 	}
 	baseURL, issuer := getenv("BASE_URL"), getenv("OIDC_ISSUER")
 	if issuer != "" && baseURL == "" {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -12,6 +13,12 @@ import (
 )
 
 // The answer to a request sent with an Idempotency-Key is kept 24 hours (queries/idempotency.sql).
+
+// IdempotencyAbandonedAfter is how long a key may wait for the answer of its first request. A request
+// takes 10 s at most (and a response 30 s to write): a key still unanswered after this belongs to an
+// instance that stopped before answering, and a retry of the same request takes it over and runs, rather
+// than wait until the key expires.
+const IdempotencyAbandonedAfter = time.Minute
 
 // StoredAnswer is the first answer to a request sent with an idempotency key.
 type StoredAnswer struct {
@@ -22,11 +29,13 @@ type StoredAnswer struct {
 
 // ClaimIdempotencyKey claims the user's key for a request whose hash is given. claimed: the request is the
 // first with the key (or the key had expired) and is to run, then be completed or released. Otherwise
-// answer is the stored first answer, or nil while the first request is still running.
+// answer is the stored first answer, or nil while the first request is still running (it may be
+// waited for: claim again a little later).
 // Codes: 4220 the key was used for another request.
 func (s *Service) ClaimIdempotencyKey(ctx context.Context, user User, key string, hash []byte) (claimed bool, answer *StoredAnswer, err error) {
 	_, err = s.q.IdempotencyKeyClaim(ctx, queries.IdempotencyKeyClaimParams{
 		OrganizationID: user.OrganizationID, UserID: user.ID, Key: key, RequestHash: hash,
+		AbandonedSecs: int32(IdempotencyAbandonedAfter / time.Second),
 	})
 	if err == nil {
 		return true, nil, nil
@@ -63,7 +72,8 @@ func (s *Service) CompleteIdempotencyKey(ctx context.Context, user User, key str
 	return nil
 }
 
-// ReleaseIdempotencyKey forgets a key whose request failed without doing anything, so that a retry runs.
+// ReleaseIdempotencyKey forgets a key whose request failed without doing anything (it was not answered,
+// or answered 5xx), so that a retry runs. A key already answered stays.
 func (s *Service) ReleaseIdempotencyKey(ctx context.Context, user User, key string) error {
 	err := s.q.IdempotencyKeyRelease(ctx, queries.IdempotencyKeyReleaseParams{OrganizationID: user.OrganizationID, UserID: user.ID, Key: key})
 	if err != nil {

@@ -86,6 +86,8 @@ func Location(name string) (*time.Location, error) {
 	return l, nil
 }
 
+var errUnstorableText = Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
+
 // Interpret returns err as a domain error where the database refused the request's input rather than
 // failed: text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) is 2000. A database
 // that cannot be reached, is shutting down or did not answer in time is 5030. Other errors are returned as
@@ -93,7 +95,7 @@ func Location(name string) (*time.Location, error) {
 func Interpret(err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05") {
-		return Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
+		return errUnstorableText
 	}
 	if unavailable(err) {
 		return Errorf(CodeUnavailable, "the database cannot be reached at the moment; please try again shortly")

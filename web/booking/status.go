@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -25,6 +27,9 @@ type ResourceStatus struct {
 // blocking booking's start and the end of today's window.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
+	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
+		return ResourceStatus{}, errUnstorableText // as the database would have said
+	}
 	res, err := s.posterResource(ctx, actor.OrganizationID, posterCode)
 	if err != nil {
 		return ResourceStatus{}, err

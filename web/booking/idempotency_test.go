@@ -1,0 +1,153 @@
+package booking_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+func TestIdempotencyKeyStore(t *testing.T) {
+	t.Parallel()
+	hash := bytes.Repeat([]byte{1}, 32)
+	other := bytes.Repeat([]byte{2}, 32)
+	answer := booking.StoredAnswer{Status: 201, ContentType: "application/json", Body: []byte(`{"bookings":[]}`)}
+
+	claim := func(t *testing.T, b *bookingtest.Bundle, u booking.User, key string, h []byte) (bool, *booking.StoredAnswer) {
+		t.Helper()
+		claimed, a, err := b.Service.ClaimIdempotencyKey(t.Context(), u, key, h)
+		if err != nil {
+			t.Fatalf("ClaimIdempotencyKey(%s): %v", key, err)
+		}
+		return claimed, a
+	}
+	age := func(t *testing.T, b *bookingtest.Bundle, by string) {
+		t.Helper()
+		if _, err := b.Pool.Exec(t.Context(), `UPDATE idempotency_keys SET created_at = created_at - $1::interval`, by); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	t.Run("ClaimRunAnswer", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		if claimed, _ := claim(t, b, u.alice, "k", hash); !claimed {
+			t.Fatal("a new key is not claimed")
+		}
+		// While the first runs: no answer yet, and another request with the key is 4220.
+		if claimed, a := claim(t, b, u.alice, "k", hash); claimed || a != nil {
+			t.Errorf("claim while running = %v, %v; want neither claimed nor answered", claimed, a)
+		}
+		_, _, err := b.Service.ClaimIdempotencyKey(t.Context(), u.alice, "k", other)
+		wantCode(t, err, booking.CodeIdempotencyKeyReused)
+		if err := b.Service.CompleteIdempotencyKey(t.Context(), u.alice, "k", answer); err != nil {
+			t.Fatal(err)
+		}
+		claimed, a := claim(t, b, u.alice, "k", hash)
+		if claimed || a == nil || a.Status != answer.Status || a.ContentType != answer.ContentType || !bytes.Equal(a.Body, answer.Body) {
+			t.Errorf("claim after the answer = %v, %+v; want the answer %+v", claimed, a, answer)
+		}
+		// An answered key is not given back.
+		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
+			t.Fatal(err)
+		}
+		if _, a := claim(t, b, u.alice, "k", hash); a == nil {
+			t.Error("release forgot an answered key")
+		}
+	})
+
+	t.Run("KeysAreEachUsersOwn", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		for _, who := range []booking.User{u.alice, u.bob, u.boris} {
+			if claimed, _ := claim(t, b, who, "k", hash); !claimed {
+				t.Errorf("%s's key k is not claimed: another user's k holds it", who.Email)
+			}
+		}
+	})
+
+	t.Run("ReleasedKeyRunsAgain", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		claim(t, b, u.alice, "k", hash)
+		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
+			t.Fatal(err)
+		}
+		if claimed, _ := claim(t, b, u.alice, "k", other); !claimed {
+			t.Error("a released key is not claimed again")
+		}
+	})
+
+	t.Run("AbandonedClaimIsTakenOverBySameRequest", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		claim(t, b, u.alice, "k", hash)
+		age(t, b, "30 seconds")
+		if claimed, a := claim(t, b, u.alice, "k", hash); claimed || a != nil {
+			t.Errorf("claim 30 s on = %v, %v; want the first still waited for", claimed, a)
+		}
+		age(t, b, "1 minute")
+		_, _, err := b.Service.ClaimIdempotencyKey(t.Context(), u.alice, "k", other)
+		wantCode(t, err, booking.CodeIdempotencyKeyReused)
+		if claimed, _ := claim(t, b, u.alice, "k", hash); !claimed {
+			t.Error("the same request does not take over a key unanswered for 90 s")
+		}
+	})
+
+	t.Run("ExpiredKeyIsNew", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		claim(t, b, u.alice, "k", hash)
+		if err := b.Service.CompleteIdempotencyKey(t.Context(), u.alice, "k", answer); err != nil {
+			t.Fatal(err)
+		}
+		age(t, b, "23 hours")
+		if _, a := claim(t, b, u.alice, "k", hash); a == nil {
+			t.Fatal("the answer is forgotten before 24 hours")
+		}
+		age(t, b, "2 hours")
+		if claimed, _ := claim(t, b, u.alice, "k", other); !claimed {
+			t.Error("a key 25 hours old is not claimed as new")
+		}
+	})
+}
+
+func TestRunSweepsDeletesExpiredIdempotencyKeys(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	u := fixtureUsers(t, b)
+	for _, key := range []string{"old", "new"} {
+		if _, _, err := b.Service.ClaimIdempotencyKey(t.Context(), u.alice, key, []byte{1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Pool.Exec(t.Context(), `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old'`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.Service.RunSweeps(ctx, 10*time.Millisecond, slog.New(slog.DiscardHandler))
+	}()
+	defer func() { cancel(); <-done }()
+	deadline := time.Now().Add(5 * time.Second)
+	for rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'old'`) != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the expired key is still there 5 s after the sweeps started")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'new'`); n != 1 {
+		t.Errorf("the key of a moment ago was deleted too (%d left)", n)
+	}
+}

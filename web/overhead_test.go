@@ -1,0 +1,79 @@
+package web
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// What every request pays for the metrics and the rate limits: nothing allocated once a route, a user or
+// an address has been seen.
+
+func TestMetricsObserveAllocatesNothing(t *testing.T) {
+	m := newMetrics(nil)
+	const route = "/api/v1/users/:userId/resources/statusinfo"
+	m.observe(route, "GET", 200, time.Millisecond)
+	if n := testing.AllocsPerRun(1000, func() { m.observe(route, "GET", 200, time.Millisecond) }); n != 0 {
+		t.Errorf("observe allocates %v times a request, want 0", n)
+	}
+}
+
+func TestMetricsMethodsAreBounded(t *testing.T) {
+	m := newMetrics(nil)
+	for _, method := range []string{"BREW", "PROPFIND", "get", strings.Repeat("X", 100)} {
+		m.observe("", method, 405, time.Millisecond)
+	}
+	if len(m.series) != 1 {
+		t.Errorf("%d series for four unknown methods, want 1 (OTHER)", len(m.series))
+	}
+}
+
+func TestRateLimiterAllocatesNothing(t *testing.T) {
+	users := newLimiter[uuid.UUID](Limit{Rate: 1e9, Burst: 1e9})
+	addresses := newLimiter[string](Limit{Rate: 1e9, Burst: 1e9})
+	id, now := uuid.New(), time.Now()
+	if n := testing.AllocsPerRun(1000, func() {
+		users.allow(id, now)
+		addresses.allow("192.0.2.1", now)
+	}); n != 0 {
+		t.Errorf("allow allocates %v times a request, want 0", n)
+	}
+}
+
+func TestRateLimiterForgetsIdleKeys(t *testing.T) {
+	l := newLimiter[string](Limit{Rate: 10, Burst: 10}) // full again after 1 s; forgotten after 2 s
+	now := time.Now()
+	for i := range 10 {
+		if ok, _ := l.allow("192.0.2.1", now); !ok {
+			t.Fatalf("request %d refused within the burst", i)
+		}
+	}
+	ok, after := l.allow("192.0.2.1", now)
+	if ok || after <= 0 || after > 100*time.Millisecond {
+		t.Errorf("over the burst: ok %v, retry after %v; want refused, one token (100 ms) away", ok, after)
+	}
+	l.allow("192.0.2.2", now.Add(3*time.Second))
+	if _, kept := l.buckets["192.0.2.1"]; kept || len(l.buckets) != 1 {
+		t.Errorf("buckets after 3 s = %d (the idle one kept: %v), want only the active one", len(l.buckets), kept)
+	}
+	if ok, _ := l.allow("192.0.2.1", now.Add(3*time.Second)); !ok {
+		t.Error("a forgotten address is refused, want a full bucket again")
+	}
+	if newLimiter[string](Limit{}) != nil || newLimiter[string](Limit{Rate: -1, Burst: 5}) != nil {
+		t.Error("a zero or negative rate gives a limiter, want none (no limit)")
+	}
+}
+
+func TestIdempotencyKeyValid(t *testing.T) {
+	for key, want := range map[string]bool{
+		"k": true, "7f1c2a-0b9e": true, strings.Repeat("k", 255): true, " ~!": true,
+		"": false, strings.Repeat("k", 256): false, "tab\there": false, "nl\n": false, "del\x7f": false,
+		"nul\x00": false, "ünïcode": false,
+	} {
+		if got := validKey(key); got != want {
+			t.Errorf("validKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
