@@ -380,18 +380,23 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 	c := newClient(o.Bases, o.Concurrency)
 	defer c.http.CloseIdleConnections()
 	var l live
-	pctx, stopProgress := context.WithCancel(ctx)
-	defer stopProgress()
+	pctx, cancelProgress := context.WithCancel(ctx)
+	progressed := make(chan struct{})
+	// stopProgress returns once the progress lines have stopped, so that nothing writes to progressOut after.
+	stopProgress := func() { cancelProgress(); <-progressed }
+	warmup := o.Warmup
+	if o.Scenario == "contend" {
+		warmup = 0
+	}
+	go func() { defer close(progressed); progress(pctx, &l, progressOut, o.Scenario, warmup) }()
 	var tallies []*tally
 	var elapsed time.Duration
 	var err error
 	if o.Scenario == "contend" {
-		go progress(pctx, &l, progressOut, o.Scenario, 0)
 		start := time.Now()
 		tallies, res.Rounds, err = contend(ctx, c, w, o, &l)
 		elapsed = time.Since(start)
 	} else {
-		go progress(pctx, &l, progressOut, o.Scenario, o.Warmup)
 		res.DurationS, res.WarmupS = o.Duration.Seconds(), o.Warmup.Seconds()
 		tallies, elapsed, err = timed(ctx, c, w, o, &l)
 	}
