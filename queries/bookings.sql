@@ -186,14 +186,3 @@ WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::u
   AND start_date > lower(sqlc.arg(intervals)::tstzmultirange) - interval '25 hours'
   AND start_date < upper(sqlc.arg(intervals)::tstzmultirange)
   AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;
-
--- name: BookingFirstBlockingStart :one
--- The start of the first blocking booking of a resource that overlaps [after, until): the one covering
--- the moment after, if any, else the next to start. From bookings_busy_idx alone.
-SELECT start_date FROM bookings
-WHERE organization_id = @organization_id AND resource_id = @resource_id
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
-  AND end_date > sqlc.arg(after)::timestamptz
-ORDER BY start_date
-LIMIT 1;

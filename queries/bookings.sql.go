@@ -122,37 +122,6 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 	return i, err
 }
 
-const bookingFirstBlockingStart = `-- name: BookingFirstBlockingStart :one
-SELECT start_date FROM bookings
-WHERE organization_id = $1 AND resource_id = $2
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
-  AND end_date > $3::timestamptz
-ORDER BY start_date
-LIMIT 1
-`
-
-type BookingFirstBlockingStartParams struct {
-	OrganizationID uuid.UUID
-	ResourceID     uuid.UUID
-	After          time.Time
-	Until          time.Time
-}
-
-// The start of the first blocking booking of a resource that overlaps [after, until): the one covering
-// the moment after, if any, else the next to start. From bookings_busy_idx alone.
-func (q *Queries) BookingFirstBlockingStart(ctx context.Context, arg BookingFirstBlockingStartParams) (time.Time, error) {
-	row := q.db.QueryRow(ctx, bookingFirstBlockingStart,
-		arg.OrganizationID,
-		arg.ResourceID,
-		arg.After,
-		arg.Until,
-	)
-	var start_date time.Time
-	err := row.Scan(&start_date)
-	return start_date, err
-}
-
 const bookingGet = `-- name: BookingGet :one
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = $2
 `

@@ -37,22 +37,8 @@ func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode
 	if res == nil {
 		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
 	}
-	now := s.now()
-	st, open, err := openAt(*res, now)
-	if err != nil || !open {
-		return st.ResourceStatus, err
-	}
-	next, err := s.q.BookingFirstBlockingStart(ctx, queries.BookingFirstBlockingStartParams{
-		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		next, err = st.window.End, nil
-	}
-	if err != nil {
-		return ResourceStatus{}, fmt.Errorf("get the next booking: %w", err)
-	}
-	st.settle(now, next)
-	return st.ResourceStatus, nil
+	st, err := s.statusAt(ctx, *res, s.now())
+	return st.ResourceStatus, err
 }
 
 // resourceAt is the status of a resource at a moment, with what made it so: today's window (zero when
@@ -65,9 +51,17 @@ type resourceAt struct {
 
 // statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most.
 func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
-	st, open, err := openAt(res, now)
-	if err != nil || !open {
-		return st, err
+	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
+	if !res.Bookable() {
+		return st, nil
+	}
+	loc, err := Location(res.Floor.Building.Timezone)
+	if err != nil {
+		return resourceAt{}, err
+	}
+	st.window = res.Rule.Window(now, loc)
+	if now.Before(st.window.Start) || !now.Before(st.window.End) {
+		return st, nil
 	}
 	next, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
 		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
@@ -75,39 +69,16 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	if err != nil {
 		return resourceAt{}, fmt.Errorf("get next bookings: %w", err)
 	}
-	if len(next) == 0 {
-		st.settle(now, st.window.End)
-	} else if st.settle(now, next[0].StartDate) {
-		st.covering = &next[0]
+	until := st.window.End
+	if len(next) > 0 {
+		if !next[0].StartDate.After(now) {
+			st.covering = &next[0]
+			return st, nil
+		}
+		until = next[0].StartDate
 	}
-	return st, nil
-}
-
-// openAt is the resource at now with today's window; open when it is bookable and now lies inside the
-// window, and so may be free.
-func openAt(res Resource, now time.Time) (st resourceAt, open bool, err error) {
-	st = resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
-	if !res.Bookable() {
-		return st, false, nil
-	}
-	loc, err := Location(res.Floor.Building.Timezone)
-	if err != nil {
-		return resourceAt{}, false, err
-	}
-	st.window = res.Rule.Window(now, loc)
-	return st, !now.Before(st.window.Start) && now.Before(st.window.End), nil
-}
-
-// settle decides, for an open resource, from the start of the first blocking booking that overlaps the
-// rest of today's window (or any later moment when there is none): busy when it has started (covered),
-// else free until it starts or the window ends, whichever is first.
-func (st *resourceAt) settle(now, nextStart time.Time) (covered bool) {
-	if !nextStart.After(now) {
-		return true
-	}
-	until := earliest(st.window.End, nextStart)
 	st.IsFree, st.FreeUntil = true, &until
-	return false
+	return st, nil
 }
 
 // resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory
