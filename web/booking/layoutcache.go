@@ -17,8 +17,9 @@ import (
 
 // LayoutTTL is how long the listings and the status of a poster keep the layout in memory. A layout
 // (buildings, floors, subcategories, resources, rules, features) changes only when one is imported, yet
-// every availability and free listing and every poster scan reads it: an import through this service forgets what it holds at once, and an entry
-// is read again after LayoutTTL, so an import by another process shows within that time.
+// every availability and free listing and every poster scan reads it: an import through this service
+// forgets what it holds at once, and an entry is read again after LayoutTTL, so an import by another
+// process shows within that time. Writes always read the database.
 const LayoutTTL = 10 * time.Second
 
 // buildingLayout is what the listings need of a building and its organization.
@@ -72,10 +73,7 @@ func (l *layouts) forget() {
 // posterResource returns the organization's resource with the poster code (bookable or not) with its
 // floor, building, subcategory and rule, from memory when it can; nil when there is none.
 func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
-	if m, ok := s.layouts.posters.Get(org); ok {
-		return m[code], nil
-	}
-	v, err, _ := s.layouts.reads.Do("posters"+org.String(), func() (any, error) {
+	byCode, err := remembered(&s.layouts.reads, s.layouts.posters, org, func() (map[string]*Resource, error) {
 		rows, err := s.q.ResourcesOfOrganization(ctx, org)
 		if err != nil {
 			return nil, fmt.Errorf("list resources: %w", err)
@@ -85,33 +83,37 @@ func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string
 			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
 			m[res.PosterCode] = &res
 		}
-		s.layouts.posters.Add(org, m)
 		return m, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return v.(map[string]*Resource)[code], nil
+	return byCode[code], err
 }
 
 // layout returns the layout of a building of the organization, from memory when it can.
 // Codes: 1004 no such building in the organization (visible or not).
 func (s *Service) layout(ctx context.Context, org, building uuid.UUID) (*buildingLayout, error) {
-	key := layoutKey{org, building}
-	if l, ok := s.layouts.cache.Get(key); ok {
-		return l, nil
+	return remembered(&s.layouts.reads, s.layouts.cache, layoutKey{org, building}, func() (*buildingLayout, error) {
+		return s.readLayout(ctx, org, building)
+	})
+}
+
+// remembered returns the entry of key, reading it with read when it is not held: once, however many ask
+// for it at the same time.
+func remembered[K comparable, V any](reads *singleflight.Group, held *expirable.LRU[K, V], key K, read func() (V, error)) (V, error) {
+	if v, ok := held.Get(key); ok {
+		return v, nil
 	}
-	v, err, _ := s.layouts.reads.Do(key.org.String()+key.building.String(), func() (any, error) {
-		l, err := s.readLayout(ctx, org, building)
+	v, err, _ := reads.Do(fmt.Sprint(key), func() (any, error) {
+		v, err := read()
 		if err == nil {
-			s.layouts.cache.Add(key, l)
+			held.Add(key, v)
 		}
-		return l, err
+		return v, err
 	})
 	if err != nil {
-		return nil, err
+		var zero V
+		return zero, err
 	}
-	return v.(*buildingLayout), nil
+	return v.(V), nil
 }
 
 // readLayout reads a building's layout from the database.
