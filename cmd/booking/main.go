@@ -114,7 +114,7 @@ func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, e
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
 		return nil, nil, err
 	}
-	cfg, err := poolConfig(dbURL)
+	cfg, err := booking.PoolConfig(dbURL)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,43 +123,6 @@ func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, e
 		return nil, nil, fmt.Errorf("database: %w", err)
 	}
 	return pool, booking.NewService(pool), nil
-}
-
-// The pool's defaults, each overridden by the same setting in DATABASE_URL (pool_max_conns,
-// connect_timeout, statement_timeout, idle_in_transaction_session_timeout).
-const (
-	// poolMaxConns bounds the connections of one instance. PostgreSQL does best with a few connections per
-	// core; more only queue inside it, and N instances share its max_connections (100 by default).
-	poolMaxConns = 16
-	// connectTimeout bounds a connection attempt, so that requests fail fast while the database is away.
-	connectTimeout = 3 * time.Second
-	// statementTimeout bounds every statement: no request holds a connection longer.
-	statementTimeout = "5s"
-	// idleInTransactionTimeout ends a session that holds a transaction open and idle (a stuck client).
-	idleInTransactionTimeout = "15s"
-)
-
-// poolConfig reads DATABASE_URL and adds the pool's defaults for what it does not set.
-func poolConfig(dbURL string) (*pgxpool.Config, error) {
-	cfg, err := pgxpool.ParseConfig(dbURL)
-	if err != nil {
-		return nil, fmt.Errorf("DATABASE_URL: %w", err)
-	}
-	if !strings.Contains(dbURL, "pool_max_conns") {
-		cfg.MaxConns = poolMaxConns
-	}
-	if cfg.ConnConfig.ConnectTimeout == 0 {
-		cfg.ConnConfig.ConnectTimeout = connectTimeout
-	}
-	cfg.AfterConnect = booking.PrepareConn
-	params := cfg.ConnConfig.RuntimeParams
-	if params["statement_timeout"] == "" {
-		params["statement_timeout"] = statementTimeout
-	}
-	if params["idle_in_transaction_session_timeout"] == "" {
-		params["idle_in_transaction_session_timeout"] = idleInTransactionTimeout
-	}
-	return cfg, nil
 }
 
 func serve(ctx context.Context, args []string, dbURL string, getenv func(string) string, stdout, stderr io.Writer) error {

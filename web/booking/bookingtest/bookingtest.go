@@ -93,11 +93,10 @@ func NewDatabaseURL(t testing.TB) string {
 // NewPool returns a pool on a fresh database, closed when the test ends.
 func NewPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	cfg, err := pgxpool.ParseConfig(NewDatabaseURL(t))
+	cfg, err := booking.PoolConfig(NewDatabaseURL(t)) // as the service runs
 	if err != nil {
 		t.Fatalf("pool: %v", err)
 	}
-	cfg.AfterConnect = booking.PrepareConn
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("pool: %v", err)
