@@ -152,9 +152,8 @@ func (p poolCollector) Collect(ch chan<- prometheus.Metric) {
 // deployment: loopback, RFC 1918, fc00::/7, by the TCP peer); anyone else gets a 404, as for a page
 // that does not exist.
 func (s *Server) serveMetrics(c echo.Context) error {
-	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
-	ip := net.ParseIP(host)
-	if err != nil || ip == nil || !(ip.IsLoopback() || ip.IsPrivate()) {
+	ip := net.ParseIP(peer(c.Request()))
+	if ip == nil || !(ip.IsLoopback() || ip.IsPrivate()) {
 		return echo.ErrNotFound
 	}
 	s.metrics.handler.ServeHTTP(c.Response(), c.Request())

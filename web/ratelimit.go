@@ -3,6 +3,7 @@ package web
 import (
 	"math"
 	"net"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -93,13 +94,18 @@ func tooMany(c echo.Context, who string, after time.Duration) error {
 // limitAddresses refuses the requests of a client address beyond its limit; nothing is done for them.
 func (s *Server) limitAddresses(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
-		if err != nil {
-			host = c.Request().RemoteAddr
-		}
-		if ok, after := s.perAddress.allow(host, time.Now()); !ok {
+		if ok, after := s.perAddress.allow(peer(c.Request()), time.Now()); !ok {
 			return tooMany(c, "address", after)
 		}
 		return next(c)
 	}
+}
+
+// peer is the client's address: the TCP peer's host, never a header a client can set.
+func peer(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
