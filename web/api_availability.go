@@ -8,21 +8,6 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// availableResourceDTO is a resource of the availability answer: the listed form, its category, its busy
-// intervals inside the range and whether it is free for all of it.
-type availableResourceDTO struct {
-	listedResourceDTO
-	Category string        `json:"category"`
-	Busy     []intervalDTO `json:"busy"`
-	Free     bool          `json:"free"`
-}
-
-type availabilityResponse struct {
-	From      int64                  `json:"from"`
-	To        int64                  `json:"to"`
-	Resources []availableResourceDTO `json:"resources"`
-}
-
 // apiAvailability is GET /api/v1/users/{me|userId}/buildings/{buildingId}/availability?from=&to=&floorId=
 // &subcategoryId=&category=&features=&capacity=, the successor of the deprecated free listings.
 func (s *Server) apiAvailability(c echo.Context) error {

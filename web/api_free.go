@@ -16,10 +16,6 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-type freeResponse struct {
-	FreeResources []listedResourceDTO `json:"freeResources"`
-}
-
 // apiFreeWorkstations is 4.2 for workstations (deprecated).
 func (s *Server) apiFreeWorkstations(c echo.Context) error {
 	return s.apiFree(c, booking.CategoryWorkstation)

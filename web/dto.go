@@ -203,23 +203,6 @@ type statusResourceDTO struct {
 	Visible      bool            `json:"visible"`
 }
 
-// listedResourceDTO is an element of the free listing (4.2): floor and subcategory ids only, capacity
-// for spaces.
-type listedResourceDTO struct {
-	resourceBase
-	Floor       idDTO  `json:"floor"`
-	Subcategory idDTO  `json:"subcategory"`
-	Visible     bool   `json:"visible"`
-	Capacity    *int32 `json:"capacity,omitempty"`
-}
-
-func toListedResource(r booking.Resource) listedResourceDTO {
-	return listedResourceDTO{
-		resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()), Subcategory: ref(r.Subcategory.ID.String()),
-		Visible: r.Visible, Capacity: capacity(r),
-	}
-}
-
 // bookedResourceDTO is the resource of a booking: full floor with building, full subcategory, the rule
 // with its all-day fields, features, and capacity for spaces.
 type bookedResourceDTO struct {

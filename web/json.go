@@ -13,8 +13,8 @@ import (
 
 // The listings (availability and the free listings) answer with a few hundred resources, and encoding
 // them by reflection cost more than everything else such a request does. They are written here by hand,
-// byte for byte as encoding/json writes their DTOs (listedResourceDTO, availableResourceDTO); a test
-// holds the two to that.
+// byte for byte as encoding/json would write them; json_test.go holds them to the DTOs of their shapes,
+// encoded by reflection.
 
 // buffers keeps the listings' response buffers for reuse.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
@@ -31,7 +31,8 @@ func writeJSON(c echo.Context, status int, appendBody func([]byte) []byte) error
 	return err
 }
 
-// appendListedResource appends the fields of a listedResourceDTO, without the braces.
+// appendListedResource appends the fields of a listed resource (floor and subcategory ids only, capacity
+// for spaces), without the braces.
 func appendListedResource(b []byte, r *booking.Resource) []byte {
 	b = append(b, `"id":"`...)
 	b = appendUUID(b, r.ID)
@@ -66,7 +67,8 @@ func appendListedResource(b []byte, r *booking.Resource) []byte {
 	return b
 }
 
-// appendAvailability appends an availabilityResponse.
+// appendAvailability appends the availability answer: {from, to, resources: [listed resource, category,
+// busy, free]}.
 func appendAvailability(b []byte, q booking.AvailabilityQuery, rs []booking.ResourceAvailability) []byte {
 	b = append(b, `{"from":`...)
 	b = strconv.AppendInt(b, millis(q.From), 10)
@@ -100,7 +102,7 @@ func appendAvailability(b []byte, q booking.AvailabilityQuery, rs []booking.Reso
 	return append(b, "]}"...)
 }
 
-// appendFreeResources appends a freeResponse.
+// appendFreeResources appends the free listing's answer: {freeResources: [listed resource]}.
 func appendFreeResources(b []byte, rs []booking.Resource) []byte {
 	b = append(b, `{"freeResources":[`...)
 	for i := range rs {

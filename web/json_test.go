@@ -11,6 +11,44 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
+// The answers' shapes as DTOs, encoded by reflection: what the hand-written listings must equal.
+
+// listedResourceDTO is an element of the free listing (4.2): floor and subcategory ids only, capacity
+// for spaces.
+type listedResourceDTO struct {
+	resourceBase
+	Floor       idDTO  `json:"floor"`
+	Subcategory idDTO  `json:"subcategory"`
+	Visible     bool   `json:"visible"`
+	Capacity    *int32 `json:"capacity,omitempty"`
+}
+
+func toListedResource(r booking.Resource) listedResourceDTO {
+	return listedResourceDTO{
+		resourceBase: toResourceBase(r), Floor: ref(r.Floor.ID.String()), Subcategory: ref(r.Subcategory.ID.String()),
+		Visible: r.Visible, Capacity: capacity(r),
+	}
+}
+
+// availableResourceDTO is a resource of the availability answer: the listed form, its category, its busy
+// intervals inside the range and whether it is free for all of it.
+type availableResourceDTO struct {
+	listedResourceDTO
+	Category string        `json:"category"`
+	Busy     []intervalDTO `json:"busy"`
+	Free     bool          `json:"free"`
+}
+
+type availabilityResponse struct {
+	From      int64                  `json:"from"`
+	To        int64                  `json:"to"`
+	Resources []availableResourceDTO `json:"resources"`
+}
+
+type freeResponse struct {
+	FreeResources []listedResourceDTO `json:"freeResources"`
+}
+
 // awkward are strings encoding/json writes with escapes: quotes, controls, HTML characters, line and
 // paragraph separators, invalid UTF-8, and plain non-ASCII text.
 var awkward = []string{
