@@ -68,4 +68,4 @@ fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
 # and starts bin/booking, and keeps each run's JSON under bench-results/ (git-ignored). A few minutes.
 bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
 	@$(DB); export DATABASE_URL; \
-	go run ./cmd/loadtest bench --out docs
+	go run ./cmd/loadtest bench

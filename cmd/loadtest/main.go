@@ -89,16 +89,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		return seed(ctx, *db, sz, time.Now(), stdout)
 	case "run":
-		o := options{}
+		o := defaultOptions("")
 		fs.StringVar(&o.Scenario, "scenario", "", "one of "+strings.Join(scenarios, ", "))
-		base := fs.String("base", "http://127.0.0.1:8080", "the server; several, comma-separated, are loaded in turn")
+		base := fs.String("base", strings.Join(o.Bases, ","), "the server; several, comma-separated, are loaded in turn")
 		db := fs.String("db", dbDefault, "the server's database URL (ids to use, and the check afterwards)")
-		fs.IntVar(&o.Concurrency, "c", 0, "concurrent clients (default 32; contend 50)")
-		fs.DurationVar(&o.Duration, "duration", 10*time.Second, "how long to measure (all but contend)")
-		fs.DurationVar(&o.Warmup, "warmup", time.Second, "how long to load the server before measuring (all but contend)")
+		fs.IntVar(&o.Concurrency, "c", 0, fmt.Sprintf("concurrent clients (default %d; contend %d)", defaultClients, defaultContendClients))
+		fs.DurationVar(&o.Duration, "duration", o.Duration, "how long to measure (all but contend)")
+		fs.DurationVar(&o.Warmup, "warmup", o.Warmup, "how long to load the server before measuring (all but contend)")
 		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
-		fs.IntVar(&o.Rounds, "rounds", 100, "contend: rounds")
-		fs.IntVar(&o.Users, "users", 1000, "at most this many synthetic people, one token each")
+		fs.IntVar(&o.Rounds, "rounds", o.Rounds, "contend: rounds")
+		fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
 		pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
 		out := fs.String("out", "", "write the result as JSON to this file")
 		if err := parseFlags(fs, rest); err != nil {
@@ -107,10 +107,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		defer useProcs(*procs)()
 		o.Bases = strings.Split(*base, ",")
 		if o.Concurrency == 0 {
-			o.Concurrency = 32
-			if o.Scenario == "contend" {
-				o.Concurrency = 50
-			}
+			o.Concurrency = defaultOptions(o.Scenario).Concurrency
 		}
 		for p := range strings.SplitSeq(*pids, ",") {
 			if p == "" {
@@ -128,7 +125,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		printResult(stdout, res)
 		if *out != "" {
-			if err := writeResult(*out, res); err != nil {
+			if err := writeJSON(*out, res); err != nil {
 				return err
 			}
 		}
@@ -141,7 +138,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.png")
 		fs.StringVar(&b.ResultsDir, "results", "bench-results", "where to write each run's JSON")
 		fs.IntVar(&b.Runs, "runs", 3, "runs of each scenario; the report gives their medians")
-		fs.DurationVar(&b.Duration, "duration", 10*time.Second, "length of each run and of each pgbench run")
+		fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
 		fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 		fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
 		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
@@ -216,7 +213,7 @@ func printResult(w io.Writer, r result) {
 	if len(r.Rounds) > 0 {
 		one := 0
 		for _, rd := range r.Rounds {
-			if rd.Successes == 1 && rd.Other == 0 {
+			if rd.won() {
 				one++
 			}
 		}
@@ -243,8 +240,9 @@ func counts(m map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-func writeResult(path string, r result) error {
-	data, err := json.MarshalIndent(r, "", "  ")
+// writeJSON writes v to path as indented JSON: a run's result, the benchmark's summary.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -33,6 +32,9 @@ const (
 // scenarios are the workloads, in the order the benchmark runs them.
 var scenarios = []string{"status", "free", "availability", "book", "contend", "rush"}
 
+// rushHotRooms is how many rooms rush opens for booking each second (at most the organization's rooms).
+const rushHotRooms = 5
+
 // options are those of one run.
 type options struct {
 	Scenario    string
@@ -45,13 +47,28 @@ type options struct {
 	ServerPIDs  []int         // whose peak resident memory to report
 }
 
+// The clients of a run unless told otherwise, and contend's rounds.
+const (
+	defaultClients        = 32
+	defaultContendClients = 50
+	defaultRounds         = 100
+)
+
+// defaultOptions are a run's options unless told otherwise: the defaults of `loadtest run`'s flags, and
+// every run of `loadtest bench`.
+func defaultOptions(scenario string) options {
+	o := options{Scenario: scenario, Bases: []string{"http://127.0.0.1:8080"}, Concurrency: defaultClients,
+		Duration: 10 * time.Second, Warmup: time.Second, Rounds: defaultRounds, Users: 1000}
+	if scenario == "contend" {
+		o.Concurrency = defaultContendClients
+	}
+	return o
+}
+
 // check validates the options.
 func (o options) check() error {
 	if !slices.Contains(scenarios, o.Scenario) {
 		return fmt.Errorf("--scenario %q: one of %s", o.Scenario, strings.Join(scenarios, ", "))
-	}
-	if len(o.Bases) == 0 {
-		return errors.New("--base: a server is required")
 	}
 	for _, b := range o.Bases {
 		if err := loopback(b); err != nil {
@@ -66,6 +83,9 @@ func (o options) check() error {
 	}
 	if o.Concurrency < 1 || o.Concurrency > maxConcurrency {
 		return fmt.Errorf("--c %d: must be between 1 and %d", o.Concurrency, maxConcurrency)
+	}
+	if o.Scenario == "contend" && o.Concurrency < 2 {
+		return fmt.Errorf("--c %d: contend needs at least 2 clients to contend", o.Concurrency)
 	}
 	if o.Rounds < 1 || o.Rounds > maxRounds {
 		return fmt.Errorf("--rounds %d: must be between 1 and %d", o.Rounds, maxRounds)
@@ -133,6 +153,9 @@ type round struct {
 	Conflicts int `json:"conflicts"` // 409 4001
 	Other     int `json:"other"`
 }
+
+// won reports whether the round went as it must: exactly one 201, and only 409 4001 besides.
+func (r round) won() bool { return r.Successes == 1 && r.Other == 0 }
 
 // expect is what a request of a scenario may be answered.
 type expect uint8
@@ -443,7 +466,7 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 		res.Failures = append(res.Failures, fmt.Sprintf("%d of %d answers unexpected", res.Unexpected, res.Requests))
 	}
 	for _, r := range res.Rounds {
-		if r.Successes != 1 || r.Other != 0 {
+		if !r.won() {
 			res.Failures = append(res.Failures, fmt.Sprintf("round %d: %d successes, %d conflicts, %d other answers", r.Round, r.Successes, r.Conflicts, r.Other))
 			if len(res.Failures) > 10 {
 				break
@@ -465,9 +488,6 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 // other and stops sending at the end; requests in flight then are answered and counted. It returns the
 // workers' tallies and the time measured.
 func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, time.Duration, error) {
-	if len(w.freePaths) == 0 {
-		return nil, 0, errors.New("no floor has desks: nothing to list")
-	}
 	start := time.Now()
 	measureFrom := start.Add(o.Warmup)
 	deadline := measureFrom.Add(o.Duration)
@@ -476,19 +496,18 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 	// book: the next free evening slot, desks and rooms in turn.
 	nextSlot := func() (slot, bool) {
 		n := int(slots.Add(1) - 1)
-		s := w.eveningSlot(n/2, n%2 == 1)
-		if w.dayOf(s) > w.lastDay {
+		s, ok := w.eveningSlot(n/2, n%2 == 1)
+		if !ok {
 			overflow.Store(true)
-			return s, false
 		}
-		return s, true
+		return s, ok
 	}
-	// rush: every second, five hot rooms open for booking at a new slot, and everybody tries for them.
-	hotRooms := min(5, len(w.rooms))
+	// rush: every second, a few hot rooms open for booking at a new slot, and everybody tries for them.
+	hotRooms := min(rushHotRooms, len(w.rooms))
 	hot := func(r *rand.Rand) (call, bool) {
 		second := int(time.Since(start) / time.Second)
-		s := w.eveningSlot(second*len(w.rooms)+r.IntN(hotRooms), true)
-		if w.dayOf(s) > w.lastDay {
+		s, ok := w.eveningSlot(second*len(w.rooms)+r.IntN(hotRooms), true)
+		if !ok {
 			overflow.Store(true)
 			return call{}, false
 		}
@@ -538,7 +557,7 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 						return
 					}
 				}
-				k.auth = w.users[r.IntN(len(w.users))].auth
+				k.auth = w.users[r.IntN(len(w.users))]
 				t.add(c.do(ctx, k, &buf), k.expect, !now.Before(measureFrom), l)
 			}
 		})
@@ -549,11 +568,6 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 		return tallies, measured, fmt.Errorf("%s: no free evening slots left within the rules' maximum advance (day %d): seed a fresh database", o.Scenario, w.lastDay)
 	}
 	return tallies, measured, ctx.Err()
-}
-
-// dayOf is the day (counted from today) of a slot's start.
-func (w *world) dayOf(s slot) int {
-	return int(time.UnixMilli(s.end).UTC().Sub(w.today).Hours() / 24)
 }
 
 // contend releases the clients together on one slot each round, each as another person: exactly one
@@ -570,8 +584,8 @@ func contend(ctx context.Context, c *client, w *world, o options, l *live) ([]*t
 		if ctx.Err() != nil {
 			return tallies, rounds, ctx.Err()
 		}
-		s := w.eveningSlot(n, true)
-		if w.dayOf(s) > w.lastDay {
+		s, ok := w.eveningSlot(n, true)
+		if !ok {
 			return tallies, rounds, fmt.Errorf("contend: no free evening slots left within the rules' maximum advance: seed a fresh database")
 		}
 		path, body := w.booking(s)
@@ -580,7 +594,7 @@ func contend(ctx context.Context, c *client, w *world, o options, l *live) ([]*t
 		gate := make(chan struct{})
 		for i := range o.Concurrency {
 			k := call{method: http.MethodPost, path: path, body: body, expect: expectCreatedOr,
-				auth: w.users[(n*o.Concurrency+i)%len(w.users)].auth}
+				auth: w.users[(n*o.Concurrency+i)%len(w.users)]}
 			ready.Add(1)
 			done.Go(func() {
 				ready.Done()

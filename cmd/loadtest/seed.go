@@ -28,7 +28,12 @@ var sizes = map[string]size{
 	"small": {Buildings: 2, FloorsPerBuilding: 2, ResourcesPerFloor: 50, RoomsPerFloor: 5, Users: 100, Bookings: 5000, Days: 180},
 }
 
-func (sz size) resources() int { return sz.Buildings * sz.FloorsPerBuilding * sz.ResourcesPerFloor }
+func (sz size) floors() int    { return sz.Buildings * sz.FloorsPerBuilding }
+func (sz size) resources() int { return sz.floors() * sz.ResourcesPerFloor }
+func (sz size) rooms() int     { return sz.floors() * sz.RoomsPerFloor }
+
+// zones is how many time zones the buildings are in: they take zones in turn.
+func (sz size) zones() int { return min(sz.Buildings, len(zones)) }
 
 // Every resource may be booked 07:00–21:00 building time, up to 4 h (rooms) or 10 h (desks), up to 150
 // days ahead; check-in opens 15 minutes before the start and closes 30 minutes after it. Seeded bookings
@@ -245,8 +250,7 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 			return fmt.Errorf("copy resource_reservables: %w", err)
 		}
 		fmt.Fprintf(out, "seed: %d buildings, %d floors, %d resources (%d rooms), %d people (%s)\n", sz.Buildings,
-			sz.Buildings*sz.FloorsPerBuilding, sz.resources(), sz.Buildings*sz.FloorsPerBuilding*sz.RoomsPerFloor, sz.Users,
-			time.Since(start).Round(time.Millisecond))
+			sz.floors(), sz.resources(), sz.rooms(), sz.Users, time.Since(start).Round(time.Millisecond))
 
 		copied := time.Now()
 		g, err := newBookingRows(sz, now, locs)
@@ -331,13 +335,8 @@ func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, sr
 
 // copyRows copies n rows made by row into table.
 func copyRows(ctx context.Context, tx pgx.Tx, table string, columns []string, n int, row func(int) []any) error {
-	i := 0
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{table}, columns, pgx.CopyFromFunc(func() ([]any, error) {
-		if i == n {
-			return nil, nil
-		}
-		i++
-		return row(i - 1), nil
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{table}, columns, pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+		return row(i), nil
 	}))
 	if err != nil {
 		return fmt.Errorf("copy %s: %w", table, err)
@@ -359,6 +358,7 @@ type bookingRows struct {
 	days     [][]time.Time // per building, the local midnight of each day
 	per      int           // bookings per resource
 	perDay   int           // at most this many a day
+	block    time.Duration // the part of the seeded hours each of a day's bookings lies in
 	r, i, k  int           // the resource, its booking, the booking's number
 	row      []any
 	statuses map[string]int
@@ -370,6 +370,8 @@ func newBookingRows(sz size, now time.Time, locs []*time.Location) (*bookingRows
 	if (seededUntil-seededFrom)/time.Duration(g.perDay) < slotLength {
 		return nil, fmt.Errorf("%d bookings a day per resource do not fit between %s and %s", g.perDay, seededFrom, seededUntil)
 	}
+	g.block = (seededUntil - seededFrom) / time.Duration(g.perDay)
+	g.block -= g.block % slotLength
 	for _, loc := range locs {
 		y, m, d := now.In(loc).Date()
 		ds := make([]time.Time, sz.Days)
@@ -404,11 +406,9 @@ func (g *bookingRows) Next() bool {
 	// The day, and the block of that day this booking lies in.
 	day := i * sz.Days / g.per
 	firstOfDay := (day*g.per + sz.Days - 1) / sz.Days
-	block := (seededUntil - seededFrom) / time.Duration(g.perDay)
-	block -= block % slotLength
-	blockStart := seededFrom + time.Duration(i-firstOfDay)*block
-	length := min(block, time.Duration(1+h%4)*time.Hour)
-	offset := time.Duration(h>>8%uint64((block-length)/slotLength+1)) * slotLength
+	blockStart := seededFrom + time.Duration(i-firstOfDay)*g.block
+	length := min(g.block, time.Duration(1+h%4)*time.Hour)
+	offset := time.Duration(h>>8%uint64((g.block-length)/slotLength+1)) * slotLength
 	floor := r / sz.ResourcesPerFloor
 	midnight := g.days[floor/sz.FloorsPerBuilding][day]
 	y, m, d := midnight.Date()
@@ -454,15 +454,16 @@ func minTime(a, b time.Time) time.Time {
 func (g *bookingRows) Values() ([]any, error) { return g.row, nil }
 func (g *bookingRows) Err() error             { return nil }
 
-// openPool opens a pool of at most conns connections on dbURL, reading ids in PostgreSQL's binary form as
-// the service does.
+// openPool opens a pool of at most conns connections on dbURL, configured as the service's (ids in
+// PostgreSQL's binary form, its timeouts) but without a statement timeout: the seed's COPY and index
+// rebuilds and the check's overlap query run far longer than a request may.
 func openPool(ctx context.Context, dbURL string, conns int32) (*pgxpool.Pool, error) {
-	cfg, err := pgxpool.ParseConfig(dbURL)
+	cfg, err := booking.PoolConfig(dbURL)
 	if err != nil {
-		return nil, fmt.Errorf("database URL: %w", err)
+		return nil, err
 	}
 	cfg.MaxConns = conns
-	cfg.AfterConnect = booking.PrepareConn
+	cfg.ConnConfig.RuntimeParams["statement_timeout"] = "0"
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("database: %w", err)

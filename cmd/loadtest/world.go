@@ -26,7 +26,7 @@ type world struct {
 	resources []resource
 	rooms     []int // indexes into resources
 	desks     []int
-	users     []person
+	users     []string // one per synthetic person: the Authorization header, "Bearer <JWT>"
 	// today is the UTC date the run's days count from; firstDay the first day (counted from today) whose
 	// evening band no earlier run used.
 	today             time.Time
@@ -53,16 +53,11 @@ type resource struct {
 	room       bool
 }
 
-type person struct {
-	id   uuid.UUID
-	auth string // the Authorization header: "Bearer <JWT>"
-}
-
 // readDays is how many days ahead, from today, the reads look at.
 const readDays = 30
 
 // newWorld reads the synthetic organization from the database and mints a bearer token for each of
-// (at most) maxUsers of its employees, valid for ttl.
+// (at most) maxUsers of its employees, valid for ttl; days count from now's UTC date.
 func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Duration, now time.Time) (*world, error) {
 	w := &world{}
 	bIndex, fIndex := map[uuid.UUID]int{}, map[uuid.UUID]int{}
@@ -160,15 +155,12 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 		return nil, err
 	}
 	for _, id := range ids {
-		u, err := svc.UserByID(ctx, orgID, id)
-		if err != nil {
-			return nil, fmt.Errorf("user %s: %w", id, err)
-		}
-		tok, err := tokens.Mint(u, ttl)
+		// A token names its user and organization only.
+		tok, err := tokens.Mint(booking.User{ID: id, OrganizationID: orgID}, ttl)
 		if err != nil {
 			return nil, fmt.Errorf("mint a token: %w", err)
 		}
-		w.users = append(w.users, person{id: id, auth: "Bearer " + tok})
+		w.users = append(w.users, "Bearer "+tok)
 	}
 	if len(w.users) == 0 {
 		return nil, errors.New("the synthetic organization has no employees")
@@ -176,16 +168,8 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 
 	y, m, d := now.UTC().Date()
 	w.today = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-	var last *time.Time
-	if err := pool.QueryRow(ctx, `SELECT max(start_date) FROM bookings WHERE organization_id = $1 AND subject = $2`,
-		orgID, loadSubject).Scan(&last); err != nil {
-		return nil, fmt.Errorf("read the last load-test booking: %w", err)
-	}
-	// Tomorrow at the earliest; else two days after the last day used (building days and UTC days differ
-	// by less than one).
-	w.firstDay = 1
-	if last != nil {
-		w.firstDay = max(1, int(last.Sub(w.today).Hours()/24)+2)
+	if err := w.readFirstDay(ctx, pool); err != nil {
+		return nil, err
 	}
 	// The last day whose evening may be booked: the shortest maximum advance of the rules, less a day.
 	var advance int64
@@ -198,7 +182,27 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 		w.lastDay = int(time.Duration(advance)*time.Millisecond/(24*time.Hour)) - 1
 	}
 	w.build()
+	if len(w.freePaths) == 0 {
+		return nil, errors.New("no floor has desks: nothing to list")
+	}
 	return w, nil
+}
+
+// readFirstDay reads which day the run's evening slots start on: the one thing about the organization
+// that a run changes for the next.
+func (w *world) readFirstDay(ctx context.Context, pool *pgxpool.Pool) error {
+	var last *time.Time
+	if err := pool.QueryRow(ctx, `SELECT max(start_date) FROM bookings WHERE organization_id = $1 AND subject = $2`,
+		orgID, loadSubject).Scan(&last); err != nil {
+		return fmt.Errorf("read the last load-test booking: %w", err)
+	}
+	// Tomorrow at the earliest; else two days after the last day used (building days and UTC days differ
+	// by less than one).
+	w.firstDay = 1
+	if last != nil {
+		w.firstDay = max(1, int(last.Sub(w.today).Hours()/24)+2)
+	}
+	return nil
 }
 
 // build prepares the paths of the read scenarios.
@@ -229,15 +233,14 @@ func (w *world) localDay(loc *time.Location, day int) (time.Time, time.Time) {
 
 // slot is one quarter hour of the evening band of one resource on one day.
 type slot struct {
-	resource   int // index into resources
-	start, end int64
-	room       bool
+	resource   int   // index into resources
+	start, end int64 // Unix milliseconds
 }
 
 // eveningSlot is the n-th free slot of the rooms (room true) or the desks, from the run's first day:
 // resource after resource, then quarter after quarter, then day after day, so that consecutive slots
-// are on different resources.
-func (w *world) eveningSlot(n int, room bool) slot {
+// are on different resources. It is false when the slot lies beyond the last day the rules let be booked.
+func (w *world) eveningSlot(n int, room bool) (slot, bool) {
 	list := w.desks
 	if room {
 		list = w.rooms
@@ -248,13 +251,16 @@ func (w *world) eveningSlot(n int, room bool) slot {
 	loc := w.buildings[w.floors[w.resources[r].floor].building].loc
 	y, m, d := w.today.AddDate(0, 0, day).Date()
 	start := time.Date(y, m, d, int(eveningBand/time.Hour), 0, 0, 0, loc).Add(time.Duration(quarter) * slotLength)
-	return slot{resource: r, start: start.UnixMilli(), end: start.Add(slotLength).UnixMilli(), room: room}
+	end := start.Add(slotLength)
+	// The slot's UTC day, counted from today: a building's evening may end on the next UTC day.
+	utcDay := int(end.Sub(w.today).Hours() / 24)
+	return slot{resource: r, start: start.UnixMilli(), end: end.UnixMilli()}, utcDay <= w.lastDay
 }
 
 // booking is the request booking a slot.
 func (w *world) booking(s slot) (path string, body []byte) {
 	path = "/api/v1/users/me/bookings/workstations/standard"
-	if s.room {
+	if w.resources[s.resource].room {
 		path = "/api/v1/users/me/bookings/spaces/standard"
 	}
 	body = make([]byte, 0, 160)

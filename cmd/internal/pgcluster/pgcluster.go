@@ -138,6 +138,27 @@ func chownTree(dir string, owner *user.User) error {
 	})
 }
 
+// Program returns the path of one of PostgreSQL's programs (pgbench, psql…) of the installation New uses:
+// the one whose pg_ctl is on the PATH, else the newest one installed. A pg_ctl on the PATH may be a link
+// into the installation's own directory, where its other programs are: that directory is looked in too.
+func Program(name string) (string, error) {
+	bin, err := findBinDir()
+	if err != nil {
+		return "", err
+	}
+	dirs := []string{bin}
+	if pgctl, err := filepath.EvalSymlinks(filepath.Join(bin, "pg_ctl")); err == nil && filepath.Dir(pgctl) != bin {
+		dirs = append(dirs, filepath.Dir(pgctl))
+	}
+	for _, dir := range dirs {
+		p := filepath.Join(dir, name)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s not found in %s: install the PostgreSQL package that provides it", name, strings.Join(dirs, " or "))
+}
+
 // findBinDir returns the directory holding pg_ctl and initdb.
 func findBinDir() (string, error) {
 	if pgctl, err := exec.LookPath("pg_ctl"); err == nil {
