@@ -72,9 +72,8 @@ func TestCreateSpaceBookings(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		start, end := fx.At(1, 10, 0), fx.At(1, 11, 30)
-		req := tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, end)})
-		req.Header.Set("user-access-token", "idp-access-token-of-alice")
-		bs := created(t, tb.send(t, req), 1)
+		bs := created(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, end)},
+			http.Header{"User-Access-Token": {"idp-access-token-of-alice"}}), 1)
 		b := bs[0]
 
 		id, _ := b["id"].(string)
@@ -283,9 +282,8 @@ func TestCreateSpaceBookings(t *testing.T) {
 	t.Run("AppVersionHeaderAccepted", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		req := tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
-		req.Header.Set("app-version", "ios/3.14.0")
-		created(t, tb.send(t, req), 1)
+		created(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			http.Header{"App-Version": {"ios/3.14.0"}}), 1)
 	})
 }
 

@@ -275,9 +275,7 @@ func TestFreeSpaces(t *testing.T) {
 	t.Run("AppVersionHeaderAccepted", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		req := tb.request(t, fx.Alice, http.MethodGet, spaces("me", days(today10)), nil)
-		req.Header.Set("app-version", "android/2.0.1")
-		listed(t, tb.send(t, req))
+		listed(t, tb.callWith(t, fx.Alice, http.MethodGet, spaces("me", days(today10)), nil, http.Header{"App-Version": {"android/2.0.1"}}))
 	})
 }
 

@@ -154,9 +154,8 @@ func TestContractReservables(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-		req := tb.request(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee)))
-		req.Header.Set("app-version", "android/2.0.1")
-		contracted(t, tb.send(t, req), id, 1)
+		contracted(t, tb.callWith(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee)),
+			http.Header{"App-Version": {"android/2.0.1"}}), id, 1)
 	})
 }
 

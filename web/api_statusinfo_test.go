@@ -208,8 +208,6 @@ func TestStatusInfo(t *testing.T) {
 	t.Run("AppVersionHeaderAccepted", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		req := tb.request(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil)
-		req.Header.Set("app-version", "ios/3.14.0")
-		wantStatus(t, tb.send(t, req), http.StatusOK)
+		wantStatus(t, tb.callWith(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil, http.Header{"App-Version": {"ios/3.14.0"}}), http.StatusOK)
 	})
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alexedwards/scs/pgxstore"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
@@ -30,31 +31,54 @@ import (
 
 const api = "/api/v1"
 
+// wait bounds what a test waits for: generous, for a slow shared machine.
+const wait = 60 * time.Second
+
+// waitFor waits, at most wait, until cond holds; what names it when it does not.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s", wait, what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // testBundle is a server on a fresh database, with the fixture loaded.
 type testBundle struct {
 	*fx.Bundle
-	srv    *httptest.Server
+	srv    *httptest.Server // serves server through validateAPI
+	server *web.Server      // the server itself: its routes, and calls that skip validateAPI
 	tokens *web.Tokens
 }
 
-func setup(t *testing.T) *testBundle {
+// setup starts a server on a fresh database; deps may change the dependencies before the server is built.
+func setup(t testing.TB, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	return setupOIDC(t, web.OIDCConfig{})
+	return setupOIDC(t, web.OIDCConfig{}, deps...)
 }
 
 // setupOIDC is setup with an identity provider whose tokens the API also accepts.
-func setupOIDC(t *testing.T, cfg web.OIDCConfig) *testBundle {
+func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
 	b := fx.Setup(t)
 	tokens, err := web.NewTokens(t.Context(), b.Service, cfg)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
-	srv := httptest.NewServer(validateAPI(t, web.NewServer(web.Deps{
+	d := web.Deps{
 		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
-	})))
+		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0), // as serve has them, for a test of the pages too
+	}
+	for _, f := range deps {
+		f(&d)
+	}
+	server := web.NewServer(d)
+	srv := httptest.NewServer(validateAPI(t, server))
 	t.Cleanup(srv.Close)
-	return &testBundle{Bundle: b, srv: srv, tokens: tokens}
+	return &testBundle{Bundle: b, srv: srv, server: server, tokens: tokens}
 }
 
 // orgOf gives the organization of a fixture user.
@@ -65,14 +89,20 @@ func orgOf(user uuid.UUID) uuid.UUID {
 	return fx.OrgA
 }
 
-// token mints a bearer token for a fixture user.
-func (tb *testBundle) token(t *testing.T, user uuid.UUID) string {
+// mint mints a bearer token of the service for the user as given, whether or not the service knows them.
+func (tb *testBundle) mint(t testing.TB, u booking.User, ttl time.Duration) string {
 	t.Helper()
-	tok, err := tb.tokens.Mint(tb.User(t, orgOf(user), user), time.Hour)
+	tok, err := tb.tokens.Mint(u, ttl)
 	if err != nil {
 		t.Fatalf("Mint: %v", err)
 	}
 	return tok
+}
+
+// token mints a bearer token for a fixture user, valid for an hour.
+func (tb *testBundle) token(t *testing.T, user uuid.UUID) string {
+	t.Helper()
+	return tb.mint(t, tb.User(t, orgOf(user), user), time.Hour)
 }
 
 // request builds a request to the server as a fixture user (uuid.Nil: without Authorization). body is
@@ -113,25 +143,47 @@ type reply struct {
 	body   []byte
 }
 
-// send sends the request and reads the response.
-func (tb *testBundle) send(t *testing.T, req *http.Request) reply {
-	t.Helper()
+// do sends the request and reads the response. It touches no test, so that goroutines may call it.
+func (tb *testBundle) do(req *http.Request) (reply, error) {
 	res, err := tb.srv.Client().Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+		return reply{}, fmt.Errorf("%s %s: %w", req.Method, req.URL, err)
 	}
 	defer res.Body.Close()
 	body, err := io.ReadAll(res.Body)
 	if err != nil {
-		t.Fatalf("read body: %v", err)
+		return reply{}, fmt.Errorf("%s %s: read body: %w", req.Method, req.URL, err)
 	}
-	return reply{status: res.StatusCode, header: res.Header, body: body}
+	return reply{status: res.StatusCode, header: res.Header, body: body}, nil
+}
+
+// send sends the request and reads the response.
+func (tb *testBundle) send(t *testing.T, req *http.Request) reply {
+	t.Helper()
+	r, err := tb.do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // call sends a request as the user and returns the response.
 func (tb *testBundle) call(t *testing.T, as uuid.UUID, method, path string, body any) reply {
 	t.Helper()
 	return tb.send(t, tb.request(t, as, method, path, body))
+}
+
+// callWith is call with more headers; each one given replaces the request's own (Authorization too).
+func (tb *testBundle) callWith(t *testing.T, as uuid.UUID, method, path string, body any, header http.Header) reply {
+	t.Helper()
+	req := tb.request(t, as, method, path, body)
+	for k, vs := range header {
+		req.Header.Del(k)
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	return tb.send(t, req)
 }
 
 // object decodes the body as a JSON object; numbers stay json.Number so that integers can be told apart.

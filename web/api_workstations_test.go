@@ -42,9 +42,8 @@ func TestCreateWorkstationBookings(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		start, end := fx.At(1, 9, 0), fx.At(1, 17, 0)
-		req := tb.request(t, fx.Alice, http.MethodPost, deskPath("me"), []any{deskBooking(fx.DeskOne, start, end)})
-		req.Header.Set("user-access-token", "idp-token")
-		b := created(t, tb.send(t, req), 1)[0] // {"bookings": [Booking]}, exactly the Booking keys
+		b := created(t, tb.callWith(t, fx.Alice, http.MethodPost, deskPath("me"), []any{deskBooking(fx.DeskOne, start, end)},
+			http.Header{"User-Access-Token": {"idp-token"}}), 1)[0] // {"bookings": [Booking]}, exactly the Booking keys
 		wantInt(t, "startDate", b["startDate"], start.UnixMilli())
 		wantInt(t, "endDate", b["endDate"], end.UnixMilli())
 		wantInt(t, "duration", b["duration"], 8*hourMs)

@@ -24,11 +24,7 @@ import (
 // validly signed with one of the service's keys and names a user of the service as its claims say; all
 // else is 1000. Whether a string is validly signed is decided here independently, with go-jose.
 func FuzzAuthenticate(f *testing.F) {
-	b := fx.Setup(f)
-	tokens, err := web.NewTokens(f.Context(), b.Service, web.OIDCConfig{})
-	if err != nil {
-		f.Fatalf("NewTokens: %v", err)
-	}
+	b := setup(f)
 	keys, err := b.Service.SigningKeys(f.Context())
 	if err != nil {
 		f.Fatalf("SigningKeys: %v", err)
@@ -44,23 +40,9 @@ func FuzzAuthenticate(f *testing.F) {
 	}
 	kid := keys[0].ID.String()
 	sign := func(alg jose.SignatureAlgorithm, key any, claims map[string]any) string {
-		s, err := jose.NewSigner(jose.SigningKey{Algorithm: alg, Key: key}, (&jose.SignerOptions{}).WithType("JWT").WithHeader("kid", kid))
-		if err != nil {
-			f.Fatalf("signer: %v", err)
-		}
-		tok, err := josejwt.Signed(s).Claims(claims).Serialize()
-		if err != nil {
-			f.Fatalf("sign: %v", err)
-		}
-		return tok
+		return signed(f, alg, key, kid, claims)
 	}
-	minted := func(u booking.User, ttl time.Duration) string {
-		tok, err := tokens.Mint(u, ttl)
-		if err != nil {
-			f.Fatalf("Mint: %v", err)
-		}
-		return tok
-	}
+	minted := func(u booking.User, ttl time.Duration) string { return b.mint(f, u, ttl) }
 	alice, boris := b.User(f, fx.OrgA, fx.Alice), b.User(f, fx.OrgB, fx.Boris)
 	valid := minted(alice, time.Hour)
 	for _, s := range []string{
@@ -78,7 +60,7 @@ func FuzzAuthenticate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		u, err := tokens.Authenticate(t.Context(), raw)
+		u, err := b.tokens.Authenticate(t.Context(), raw)
 		if err != nil {
 			var de *booking.Error
 			if !errors.As(err, &de) || de.Code != booking.CodeUnauthorized || de.Message == "" {

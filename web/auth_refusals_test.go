@@ -20,10 +20,10 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestForgedTokensWriteNothing sends the forgeries TestBearerTokens does not already try — the
-// algorithm-confusion attack (HS256 keyed with the service's public key), tokens not valid yet, without an
-// expiry or an organization, a subject whose organization claim is another's, a key embedded in the token —
-// to operations that write: each is 401 1000 with a Bearer challenge, and nothing changes.
+// TestForgedTokensWriteNothing sends forgeries — alg "none", the algorithm-confusion attack (HS256 keyed
+// with the service's public key), tokens not valid yet, without an expiry or an organization, a subject
+// whose organization claim is another's, a key embedded in the token — to operations that write: each is
+// 401 1000 with a Bearer challenge, and nothing changes.
 func TestForgedTokensWriteNothing(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -93,6 +93,7 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 		{"HS256KeyedWithThePublicJWK", signed(t, jose.HS256, jwkKey, kid, ownClaims())},
 		{"HS512KeyedWithThePublicKeyPEM", signed(t, jose.HS512, pemKey, kid, ownClaims())},
 		{"HS256WithARandomSecret", signed(t, jose.HS256, secret, kid, ownClaims())},
+		{"AlgNone", unsigned(t, ownClaims())},
 		{"AlgNoneWithASignature", unsigned(t, ownClaims()) + "c2lnbmF0dXJl"},
 		{"ES384", signed(t, jose.ES384, p384, kid, ownClaims())},
 		{"RS256", signed(t, jose.RS256, rsaKey, kid, ownClaims())},
@@ -104,7 +105,7 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 		{"WithoutOrganization", signed(t, jose.ES256, serviceKey, kid, withoutClaim("org"))},
 		{"OrganizationNotAUUID", signed(t, jose.ES256, serviceKey, kid, ownClaims("org", "acme"))},
 		{"SubjectOfBWithOrganizationA", signed(t, jose.ES256, serviceKey, kid, ownClaims("sub", fx.Boris.String()))},
-		{"MintedForBorisInA", mintFor(t, tb, booking.User{ID: boris.ID, OrganizationID: fx.OrgA})},
+		{"MintedForBorisInA", tb.mint(t, booking.User{ID: boris.ID, OrganizationID: fx.OrgA}, time.Hour)},
 		{"WithoutAudience", signed(t, jose.ES256, serviceKey, kid, withoutClaim("aud"))},
 		{"AudienceAsAnotherService", signed(t, jose.ES256, serviceKey, kid, ownClaims("aud", "workspace-booking-api-staging"))},
 		{"IssuerInOtherCase", signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", "Workspace-Booking"))},
@@ -125,9 +126,7 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 				case http.MethodPut:
 					body = map[string]any{"bookingId": target, "reservableBookingList": []any{map[string]any{"reservableId": fx.ReservableCoffee.String()}}}
 				}
-				req := tb.request(t, uuid.Nil, w.method, w.path, body)
-				req.Header.Set("Authorization", "Bearer "+tc.token)
-				wantUnauthorized(t, tb.send(t, req))
+				wantUnauthorized(t, tb.callWith(t, uuid.Nil, w.method, w.path, body, http.Header{"Authorization": {"Bearer " + tc.token}}))
 			}
 			if changed := changedTables(before, snapshot(t, tb.Bundle, fx.OrgA)); len(changed) > 0 {
 				t.Fatalf("the forged token changed %v", changed)
@@ -137,14 +136,4 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 			}
 		})
 	}
-}
-
-// mintFor mints a service token for the user as given, whether or not the service knows it.
-func mintFor(t *testing.T, tb *testBundle, u booking.User) string {
-	t.Helper()
-	tok, err := tb.tokens.Mint(u, time.Hour)
-	if err != nil {
-		t.Fatalf("Mint: %v", err)
-	}
-	return tok
 }

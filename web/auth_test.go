@@ -36,7 +36,7 @@ func ownClaims(kv ...any) map[string]any {
 }
 
 // signed signs claims with go-jose.
-func signed(t *testing.T, alg jose.SignatureAlgorithm, key any, kid string, claims map[string]any) string {
+func signed(t testing.TB, alg jose.SignatureAlgorithm, key any, kid string, claims map[string]any) string {
 	t.Helper()
 	opts := (&jose.SignerOptions{}).WithType("JWT")
 	if kid != "" {
@@ -78,11 +78,11 @@ func wantUnauthorized(t *testing.T, r reply) {
 // withAuthorization calls statusinfo with the Authorization header as given ("" for none).
 func (tb *testBundle) withAuthorization(t *testing.T, authorization string) reply {
 	t.Helper()
-	req := tb.request(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil)
+	var header http.Header
 	if authorization != "" {
-		req.Header.Set("Authorization", authorization)
+		header = http.Header{"Authorization": {authorization}}
 	}
-	return tb.send(t, req)
+	return tb.callWith(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil, header)
 }
 
 func TestBearerTokens(t *testing.T) {
@@ -97,22 +97,14 @@ func TestBearerTokens(t *testing.T) {
 	if err != nil {
 		t.Fatalf("generate key: %v", err)
 	}
-	mint := func(t *testing.T, u booking.User, ttl time.Duration) string {
-		t.Helper()
-		tok, err := tb.tokens.Mint(u, ttl)
-		if err != nil {
-			t.Fatalf("Mint: %v", err)
-		}
-		return tok
-	}
 	alice := tb.User(t, fx.OrgA, fx.Alice)
 
 	t.Run("Accepted", func(t *testing.T) {
 		t.Parallel()
 		for _, tc := range []struct{ name, authorization string }{
-			{"Minted", "Bearer " + mint(t, alice, time.Hour)},
+			{"Minted", "Bearer " + tb.mint(t, alice, time.Hour)},
 			{"SignedWithTheServiceKey", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims())},
-			{"LowerCaseScheme", "bearer " + mint(t, alice, time.Hour)},
+			{"LowerCaseScheme", "bearer " + tb.mint(t, alice, time.Hour)},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantStatus(t, tb.withAuthorization(t, tc.authorization), http.StatusOK)
@@ -127,14 +119,14 @@ func TestBearerTokens(t *testing.T) {
 			{"MissingHeader", ""},
 			{"BasicScheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("alice:secret"))},
 			// A valid token under another scheme: only the scheme check refuses it.
-			{"ValidTokenUnderBasicScheme", "Basic " + mint(t, alice, time.Hour)},
-			{"ValidTokenUnderTokenScheme", "Token " + mint(t, alice, time.Hour)},
+			{"ValidTokenUnderBasicScheme", "Basic " + tb.mint(t, alice, time.Hour)},
+			{"ValidTokenUnderTokenScheme", "Token " + tb.mint(t, alice, time.Hour)},
 			{"SchemeWithoutToken", "Bearer"},
 			{"SchemeWithBlankToken", "Bearer   "},
-			{"TokenWithoutScheme", mint(t, alice, time.Hour)},
+			{"TokenWithoutScheme", tb.mint(t, alice, time.Hour)},
 			{"Garbage", "Bearer not-a-jwt"},
 			{"GarbageWithThreeParts", "Bearer aaa.bbb.ccc"},
-			{"Expired", "Bearer " + mint(t, alice, -time.Minute)},
+			{"Expired", "Bearer " + tb.mint(t, alice, -time.Minute)},
 			{"ExpiredSignedByHand", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("exp", time.Now().Add(-time.Hour).Unix()))},
 			{"OtherES256Key", "Bearer " + signed(t, jose.ES256, other, kid, ownClaims())},
 			{"AlgNone", "Bearer " + unsigned(t, ownClaims())},
@@ -142,10 +134,10 @@ func TestBearerTokens(t *testing.T) {
 			{"WrongIssuer", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", "someone-else"))},
 			{"NoIssuer", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", ""))},
 			{"WrongAudience", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("aud", []string{"another-api"}))},
-			{"UnknownUser", "Bearer " + mint(t, booking.User{ID: uuid.New(), OrganizationID: fx.OrgA}, time.Hour)},
-			{"UserOfAnotherOrganization", "Bearer " + mint(t, booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour)},
+			{"UnknownUser", "Bearer " + tb.mint(t, booking.User{ID: uuid.New(), OrganizationID: fx.OrgA}, time.Hour)},
+			{"UserOfAnotherOrganization", "Bearer " + tb.mint(t, booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour)},
 			{"SubjectNotAUUID", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims("sub", "alice"))},
-			{"TamperedPayload", "Bearer " + tamper(t, mint(t, alice, time.Hour), "sub", fx.Rita.String())},
+			{"TamperedPayload", "Bearer " + tamper(t, tb.mint(t, alice, time.Hour), "sub", fx.Rita.String())},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantUnauthorized(t, tb.withAuthorization(t, tc.authorization))
@@ -168,16 +160,6 @@ func TestBearerTokens(t *testing.T) {
 			})
 		}
 	})
-}
-
-// A forged token changes nothing.
-func TestForgedTokenWritesNothing(t *testing.T) {
-	t.Parallel()
-	tb := setup(t)
-	req := tb.request(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
-	req.Header.Set("Authorization", "Bearer "+unsigned(t, ownClaims()))
-	wantUnauthorized(t, tb.send(t, req))
-	tb.wantRows(t, "bookings", 0)
 }
 
 // tamper replaces a claim of a signed token without signing it again.
@@ -239,9 +221,8 @@ func TestOIDCBearer(t *testing.T) {
 	// bookAs books Goya with the token and returns the response.
 	bookAs := func(t *testing.T, tb *testBundle, token string) reply {
 		t.Helper()
-		req := tb.request(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))})
-		req.Header.Set("Authorization", "Bearer "+token)
-		return tb.send(t, req)
+		return tb.callWith(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))},
+			http.Header{"Authorization": {"Bearer " + token}})
 	}
 
 	for _, tc := range []struct {

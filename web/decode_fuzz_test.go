@@ -5,11 +5,13 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -191,11 +193,37 @@ func FuzzBookingDays(f *testing.F) {
 		}
 		q, _ := url.ParseQuery(rawQuery)
 		for k := range q {
-			if strings.HasPrefix(k, "bookingDays") && !bookingDayParam.MatchString(k) {
+			if !strings.HasPrefix(k, "bookingDays") {
+				continue
+			}
+			index, ok := bookingDayIndex(k)
+			if !ok {
 				t.Fatalf("accepted the malformed parameter %q", k)
+			}
+			if index >= booking.MaxFreeIntervals {
+				t.Fatalf("accepted the parameter %q, beyond the %d intervals", k, booking.MaxFreeIntervals)
 			}
 		}
 	})
+}
+
+// bookingDayIndex reads a parameter written bookingDays[<index>].startDate or .endDate, the index in ASCII
+// digits (leading zeros allowed): its index (math.MaxInt when too large to read), or false when it is not
+// written so. The grammar is the test's own, not the reader's regular expression.
+func bookingDayIndex(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "bookingDays[")
+	if !ok {
+		return 0, false
+	}
+	digits, field, ok := strings.Cut(rest, "].")
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" || field != "startDate" && field != "endDate" {
+		return 0, false
+	}
+	index, err := strconv.Atoi(digits)
+	if err != nil {
+		return math.MaxInt, true
+	}
+	return index, true
 }
 
 // FuzzIssuer: reading the unverified issuer of any string never panics, and gives the `iss` of a JWT's

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -19,19 +20,26 @@ func TestBookingDaysFuzzRegressions(t *testing.T) {
 	tb := setup(t)
 	start, end := msParam(fx.At(1, 10, 0)), msParam(fx.At(1, 11, 0))
 	later := msParam(fx.At(1, 12, 0))
-	for _, tc := range []struct{ name, query string }{
-		{"IndexUnderTwoSpellings", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[00].endDate=" + later},
-		{"EncodedAndPlainSpellings", "bookingDays[1].startDate=" + start + "&bookingDays%5B01%5D.startDate=" + start + "&bookingDays[1].endDate=" + end},
-		{"RepeatedDate", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[0].endDate=" + later},
-		{"NameNotUTF8", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays%FF=1"},
+	for _, tc := range []struct{ name, query, detail string }{
+		{"IndexUnderTwoSpellings", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[00].endDate=" + later,
+			"bookingDays[0].endDate: given more than once"},
+		{"EncodedAndPlainSpellings", "bookingDays[1].startDate=" + start + "&bookingDays%5B01%5D.startDate=" + start + "&bookingDays[1].endDate=" + end,
+			"bookingDays[1].startDate: given more than once"},
+		{"RepeatedDate", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[0].endDate=" + later,
+			"bookingDays[0].endDate: given more than once"},
+		// The byte the name is not UTF-8 for is written escaped: the encoder would make it U+FFFD.
+		{"NameNotUTF8", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays%FF=1",
+			`"bookingDays\xff": expected bookingDays[<index>].startDate or .endDate`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 4 { // the same answer every time
 				r := tb.call(t, fx.Alice, http.MethodGet, freePath("me", "spaces", fx.BuildingMadrid, fx.SubRoom, tc.query), nil)
 				p := wantProblem(t, r, http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
-				if d, _ := p["detail"].(string); !utf8.ValidString(d) || !utf8.Valid(r.body) {
-					t.Errorf("detail %q is not valid UTF-8", d)
+				d, _ := p["detail"].(string)
+				if strings.ContainsRune(d, utf8.RuneError) || !utf8.Valid(r.body) {
+					t.Errorf("detail %q has bytes that are not UTF-8 (U+FFFD once decoded)", d)
 				}
+				wantDetail(t, p, tc.detail)
 			}
 		})
 	}

@@ -3,13 +3,14 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
@@ -21,11 +22,44 @@ func TestIdempotencyKeys(t *testing.T) {
 	start := fx.At(1, 10, 0)
 	goya := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
 	velazquez := []any{spaceBooking(fx.RoomVelazquez, start, start.Add(time.Hour))}
+	keyed := func(key string) http.Header { return http.Header{"Idempotency-Key": {key}} }
 	post := func(t *testing.T, tb *testBundle, as uuid.UUID, key string, body any) reply {
+		t.Helper()
+		return tb.callWith(t, as, http.MethodPost, bookingsPath("me"), body, keyed(key))
+	}
+	// postRequest is post's request, built here so that another goroutine may send it (with tb.do).
+	postRequest := func(t *testing.T, tb *testBundle, as uuid.UUID, key string, body any) *http.Request {
 		t.Helper()
 		req := tb.request(t, as, http.MethodPost, bookingsPath("me"), body)
 		req.Header.Set("Idempotency-Key", key)
-		return tb.send(t, req)
+		return req
+	}
+	type result struct {
+		reply
+		err error
+	}
+	// sendAsync sends the request from a goroutine of its own and gives the result on the channel.
+	sendAsync := func(tb *testBundle, req *http.Request) <-chan result {
+		out := make(chan result, 1)
+		go func() {
+			r, err := tb.do(req)
+			out <- result{r, err}
+		}()
+		return out
+	}
+	// receive waits for a result, at most wait.
+	receive := func(t *testing.T, what string, c <-chan result) reply {
+		t.Helper()
+		select {
+		case r := <-c:
+			if r.err != nil {
+				t.Fatalf("%s: %v", what, r.err)
+			}
+			return r.reply
+		case <-time.After(wait):
+			t.Fatalf("%s: no answer within %s", what, wait)
+			return reply{}
+		}
 	}
 
 	t.Run("RetryGetsTheFirstAnswer", func(t *testing.T) {
@@ -50,16 +84,18 @@ func TestIdempotencyKeys(t *testing.T) {
 		first := post(t, tb, fx.Alice, "k-2", goya)
 		wantStatus(t, first, http.StatusCreated)
 		// Another body, another path, another query: each is another request.
-		for _, req := range []*http.Request{
-			tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), velazquez),
-			tb.request(t, fx.Alice, http.MethodPost, api+"/users/me/bookings/workstations/standard", goya),
-			tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me")+"?x=1", goya),
+		for _, other := range []struct {
+			path string
+			body any
+		}{
+			{bookingsPath("me"), velazquez},
+			{api + "/users/me/bookings/workstations/standard", goya},
+			{bookingsPath("me") + "?x=1", goya},
 		} {
-			req.Header.Set("Idempotency-Key", "k-2")
-			r := tb.send(t, req)
+			r := tb.callWith(t, fx.Alice, http.MethodPost, other.path, other.body, keyed("k-2"))
 			wantProblem(t, r, http.StatusUnprocessableEntity, booking.CodeIdempotencyKeyReused, noIndex)
 			if r.header.Get("Idempotent-Replayed") != "" {
-				t.Errorf("%s: a refusal of the key says it was replayed", req.URL)
+				t.Errorf("%s: a refusal of the key says it was replayed", other.path)
 			}
 		}
 		tb.wantRows(t, "bookings", 1)
@@ -127,12 +163,18 @@ func TestIdempotencyKeys(t *testing.T) {
 	t.Run("ConcurrentRetriesRunOnce", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		replies := make([]reply, 10)
-		var wg sync.WaitGroup
-		for i := range replies {
-			wg.Go(func() { replies[i] = post(t, tb, fx.Alice, "k-6", goya) })
+		answers := make([]<-chan result, 10)
+		reqs := make([]*http.Request, len(answers))
+		for i := range reqs {
+			reqs[i] = postRequest(t, tb, fx.Alice, "k-6", goya)
 		}
-		wg.Wait()
+		for i, req := range reqs {
+			answers[i] = sendAsync(tb, req)
+		}
+		replies := make([]reply, len(answers))
+		for i, c := range answers {
+			replies[i] = receive(t, fmt.Sprintf("request %d", i), c)
+		}
 		ran := 0
 		for _, r := range replies {
 			if r.status != http.StatusCreated || !bytes.Equal(r.body, replies[0].body) {
@@ -161,27 +203,58 @@ func TestIdempotencyKeys(t *testing.T) {
 		if _, err := tx.Exec(t.Context(), `SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 0))`, fx.RoomGoya); err != nil {
 			t.Fatal(err)
 		}
-		first, retry := make(chan reply, 1), make(chan reply, 1)
-		go func() { first <- post(t, tb, fx.Alice, "k-wait", goya) }()
-		deadline := time.Now().Add(5 * time.Second)
-		for tb.count(t, "idempotency_keys") == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the first request did not claim its key within 5 s")
+		// The locks and the server's connections are looked at from a connection of the test's own: one of
+		// the pool could be the very one the server has just used.
+		conn, err := pgx.ConnectConfig(t.Context(), tb.Pool.Config().ConnConfig.Copy())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(context.Background())
+		running := map[string]<-chan result{}
+		// stillRunning stops the test if a request has answered while the resource is locked.
+		stillRunning := func() {
+			t.Helper()
+			for name, c := range running {
+				select {
+				case r := <-c:
+					t.Fatalf("%s answered %d %s (%v) while the resource was locked", name, r.status, r.body, r.err)
+				default:
+				}
 			}
-			time.Sleep(5 * time.Millisecond)
 		}
-		go func() { retry <- post(t, tb, fx.Alice, "k-wait", goya) }()
-		select {
-		case r := <-retry:
-			t.Fatalf("the retry answered %d %s while the first request was still running", r.status, r.body)
-		case r := <-first:
-			t.Fatalf("the first request answered %d %s while the resource was locked", r.status, r.body)
-		case <-time.After(200 * time.Millisecond):
+		// seen tells whether the query counts any row, once no request has answered.
+		seen := func(query string) func() bool {
+			return func() bool {
+				stillRunning()
+				var n int
+				if err := conn.QueryRow(t.Context(), query).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				return n > 0
+			}
 		}
+		firstReq, retryReq := postRequest(t, tb, fx.Alice, "k-wait", goya), postRequest(t, tb, fx.Alice, "k-wait", goya)
+		first := sendAsync(tb, firstReq)
+		running["the first request"] = first
+		// The first request has claimed its key when it waits for the resource's lock.
+		waitFor(t, "the first request to wait for the resource's lock", seen(`
+			SELECT count(*) FROM pg_locks
+			WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`))
+		if n := tb.count(t, "idempotency_keys"); n != 1 {
+			t.Fatalf("idempotency keys while the first request waits = %d, want its own", n)
+		}
+		retry := sendAsync(tb, retryReq)
+		running["the retry"] = retry
+		// The retry, finding the key claimed and not answered, looks again and again for the answer: the last
+		// query of one of the server's connections is the look (the first request's claim needed none).
+		waitFor(t, "the retry to look for the first answer", seen(`
+			SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND query LIKE '-- name: IdempotencyKeyGet %'`))
+		stillRunning()
 		if err := tx.Rollback(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		a, b := <-first, <-retry
+		a, b := receive(t, "the first request", first), receive(t, "the retry", retry)
 		wantStatus(t, a, http.StatusCreated)
 		if b.status != a.status || !bytes.Equal(b.body, a.body) || b.header.Get("Idempotent-Replayed") != "true" {
 			t.Errorf("retry: %d %s (replayed %q), want the first answer, replayed", b.status, b.body, b.header.Get("Idempotent-Replayed"))
@@ -212,10 +285,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		for _, key := range []string{"", strings.Repeat("k", 256), "tab\there", "ünïcode"} {
 			wantProblem(t, post(t, tb, fx.Alice, key, goya), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 		}
-		req := tb.request(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya)
-		req.Header.Add("Idempotency-Key", "k-a")
-		req.Header.Add("Idempotency-Key", "k-b")
-		wantProblem(t, tb.send(t, req), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+		twoKeys := http.Header{"Idempotency-Key": {"k-a", "k-b"}}
+		wantProblem(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya, twoKeys), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 		// 255 characters is still a key.
 		wantStatus(t, post(t, tb, fx.Alice, strings.Repeat("k", 255), goya), http.StatusCreated)
 		tb.wantRows(t, "bookings", 1)
@@ -236,9 +307,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.Now.Add(5*time.Minute), fx.Now.Add(time.Hour))
 		checkIn := func() reply {
-			req := tb.request(t, fx.Alice, http.MethodPost, bookingPath(id, "checkin"), nil)
-			req.Header.Set("Idempotency-Key", "k-in")
-			return tb.send(t, req)
+			return tb.callWith(t, fx.Alice, http.MethodPost, bookingPath(id, "checkin"), nil, keyed("k-in"))
 		}
 		first := checkIn()
 		wantStatus(t, first, http.StatusOK)

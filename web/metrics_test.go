@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -42,16 +41,11 @@ func TestMetrics(t *testing.T) {
 		t.Fatalf("sweep: %+v, %v", res, err)
 	}
 
-	res, err := http.Get(tb.srv.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
+	res := tb.call(t, uuid.Nil, http.MethodGet, "/metrics", nil)
+	if res.status != http.StatusOK || !strings.HasPrefix(res.header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("GET /metrics = %d %s", res.status, res.header.Get("Content-Type"))
 	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
-		t.Fatalf("GET /metrics = %d %s", res.StatusCode, res.Header.Get("Content-Type"))
-	}
-	text := string(body)
+	text := string(res.body)
 	for _, want := range []string{
 		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="201"} 1`,
 		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="409"} 1`,

@@ -76,7 +76,7 @@ func schemaError(e *openapi3.SchemaError) string {
 // before the client gets it; each mismatch fails t, the test that built the server (subtests sharing one
 // server report on it). A request that matches no documented operation fails too, unless it is answered
 // with the 404 or 405 problem of an unknown route or method.
-func validateAPI(t *testing.T, h http.Handler) http.Handler {
+func validateAPI(t testing.TB, h http.Handler) http.Handler {
 	t.Helper()
 	spec, err := loadAPISpec()
 	if err != nil {

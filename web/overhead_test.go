@@ -1,11 +1,16 @@
 package web
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // What every request pays for the metrics and the rate limits: nothing allocated once a route, a user or
@@ -63,6 +68,57 @@ func TestRateLimiterForgetsIdleKeys(t *testing.T) {
 	}
 	if newLimiter[string](Limit{}) != nil || newLimiter[string](Limit{Rate: -1, Burst: 5}) != nil {
 		t.Error("a zero or negative rate gives a limiter, want none (no limit)")
+	}
+}
+
+func TestRateLimiterRefills(t *testing.T) {
+	l := newLimiter[string](Limit{Rate: 1, Burst: 2}) // a token a second, two at once
+	now := time.Now()
+	allow := func(key string, at time.Duration) (bool, time.Duration) { return l.allow(key, now.Add(at)) }
+	for i := range 2 {
+		if ok, _ := allow("192.0.2.1", 0); !ok {
+			t.Fatalf("request %d refused within the burst", i)
+		}
+	}
+	for _, tc := range []struct {
+		at, after time.Duration
+	}{{0, time.Second}, {400 * time.Millisecond, 600 * time.Millisecond}, {999 * time.Millisecond, time.Millisecond}} {
+		if ok, after := allow("192.0.2.1", tc.at); ok || after != tc.after {
+			t.Errorf("%v on: ok %v, retry after %v; want refused, %v to the next token", tc.at, ok, after, tc.after)
+		}
+	}
+	// A refusal takes no token: one is back after a second, and only one.
+	if ok, _ := allow("192.0.2.1", time.Second); !ok {
+		t.Error("refused a second on, want the token that came back")
+	}
+	if ok, after := allow("192.0.2.1", time.Second); ok || after != time.Second {
+		t.Errorf("again a second on: ok %v, retry after %v; want refused, 1s to the next token", ok, after)
+	}
+	// Idle for longer than it takes to fill (but not so long that it is forgotten), the bucket holds the
+	// burst, no more.
+	for i := range 2 {
+		if ok, _ := allow("192.0.2.1", 3500*time.Millisecond); !ok {
+			t.Errorf("request %d refused after 2.5 s idle, want the burst again", i)
+		}
+	}
+	if ok, after := allow("192.0.2.1", 3500*time.Millisecond); ok || after != time.Second {
+		t.Errorf("a third request after 2.5 s idle: ok %v, retry after %v; want refused, 1s to the next token", ok, after)
+	}
+}
+
+func TestTooManyRetryAfterIsWholeSecondsRoundedUp(t *testing.T) {
+	for after, want := range map[time.Duration]string{
+		time.Nanosecond: "1", time.Millisecond: "1", time.Second: "1", time.Second + time.Millisecond: "2",
+		1000*time.Second - time.Millisecond: "1000", 0: "1",
+	} {
+		c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+		err := tooMany(c, "user", after)
+		if got := c.Response().Header().Get("Retry-After"); got != want {
+			t.Errorf("tooMany(%v): Retry-After %q, want %q", after, got, want)
+		}
+		if booking.ErrorCode(err) != booking.CodeTooManyRequests || !strings.Contains(err.Error(), "try again in "+want+" s") {
+			t.Errorf("tooMany(%v) = %v, want a 4290 saying when to try again", after, err)
+		}
 	}
 }
 

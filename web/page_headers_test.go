@@ -7,12 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
-	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -76,13 +74,9 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	anonymous := pb.browser(t)
 
 	// A booking of Alice's, for the routes of a booking.
-	b, err := pb.Service.CreateBookings(t.Context(), pb.User(t, fx.OrgA, fx.Alice), pb.User(t, fx.OrgA, fx.Alice),
-		booking.CategorySpace, bookingOf(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)), "")
-	if err != nil {
-		t.Fatalf("CreateBookings: %v", err)
-	}
+	b := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	params := map[string]string{
-		"bookingId": b[0].ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
+		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {
@@ -168,9 +162,4 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 			wantSecurityHeaders(t, tc.method+" "+tc.path+" → "+res.Status, res.Header)
 		})
 	}
-}
-
-// bookingOf is a create request of one booking of the resource for [start, end).
-func bookingOf(resource uuid.UUID, start, end time.Time) []booking.NewBooking {
-	return []booking.NewBooking{{ResourceID: resource, Start: start, End: end}}
 }

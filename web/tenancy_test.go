@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
@@ -112,9 +110,13 @@ type tenancyBundle struct {
 
 func setupTenancy(t *testing.T) *tenancyBundle {
 	t.Helper()
-	b := fx.Setup(t)
+	// The pages too: the development sign-in; the server's errors in the test's log.
+	api := setup(t, func(d *web.Deps) {
+		d.Dev = true
+		d.Logger = slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
+	})
 	ctx := t.Context()
-	if _, err := b.Service.Import(ctx, booking.Layout{
+	if _, err := api.Service.Import(ctx, booking.Layout{
 		Organizations: []booking.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
 		Users: []booking.LayoutUser{
 			{ID: bReceptionist.String(), OrganizationID: fx.OrgB.String(), Name: "bella", Surname: "Brandt", Email: "bella@globex.test", Role: "RECEPTIONIST"},
@@ -123,51 +125,28 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	}); err != nil {
 		t.Fatalf("import B's people: %v", err)
 	}
-	tokens, err := web.NewTokens(ctx, b.Service, web.OIDCConfig{})
-	if err != nil {
-		t.Fatalf("NewTokens: %v", err)
-	}
-	hs := httptest.NewUnstartedServer(nil)
-	hs.Start()
-	t.Cleanup(hs.Close)
-	srv := web.NewServer(web.Deps{
-		Bookings: b.Service, Tokens: tokens, Dev: true, BaseURL: hs.URL,
-		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0),
-		Logger:   slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelError})),
-	})
-	hs.Config.Handler = validateAPI(t, srv)
-	tb := &tenancyBundle{
-		api:   &testBundle{Bundle: b, srv: hs, tokens: tokens},
-		pages: &pageBundle{Bundle: b, srv: hs},
-		srv:   srv,
-	}
+	tb := &tenancyBundle{api: api, pages: &pageBundle{Bundle: api.Bundle, srv: api.srv}, srv: api.server}
 
-	alice, boris := b.User(t, fx.OrgA, fx.Alice), b.User(t, fx.OrgB, fx.Boris)
-	made, err := b.Service.CreateBookings(ctx, alice, alice, booking.CategorySpace, []booking.NewBooking{
-		{ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0), Subject: "Acme strategy",
-			InternalAttendees: []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: fx.Bob}}},
-		{ResourceID: fx.RoomBoard, Start: fx.At(1, 12, 0), End: fx.At(1, 13, 0)},
-		{ResourceID: fx.RoomVelazquez, Start: fx.At(0, 9, 0), End: fx.At(0, 10, 0)},
-	}, "")
-	if err != nil {
-		t.Fatalf("A's bookings: %v", err)
+	pb := tb.pages
+	pending := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), func(nb *booking.NewBooking) {
+		nb.Subject = "Acme strategy"
+		nb.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: fx.Bob}}
+	})
+	waiting := pb.mbCreate(t, fx.Alice, fx.RoomBoard, fx.At(1, 12, 0), fx.At(1, 13, 0))
+	active := pb.mbCreate(t, fx.Alice, fx.RoomVelazquez, fx.At(0, 9, 0), fx.At(0, 10, 0))
+	tb.pending, tb.waiting, tb.active = pending.ID, waiting.ID, active.ID
+	if waiting.Status != booking.StatusWaitingApproval {
+		t.Fatalf("the Boardroom booking is %s, want WAITING_APPROVAL", waiting.Status)
 	}
-	tb.pending, tb.waiting, tb.active = made[0].ID, made[1].ID, made[2].ID
-	if made[1].Status != booking.StatusWaitingApproval {
-		t.Fatalf("the Boardroom booking is %s, want WAITING_APPROVAL", made[1].Status)
-	}
-	if _, err := b.Service.CheckIn(ctx, alice, tb.active); err != nil {
+	alice := api.User(t, fx.OrgA, fx.Alice)
+	if _, err := api.Service.CheckIn(ctx, alice, tb.active); err != nil {
 		t.Fatalf("check in: %v", err)
 	}
 	qty := int32(4)
-	if _, err := b.Service.ContractReservables(ctx, alice, tb.pending, []booking.ReservableOrder{{ReservableID: fx.ReservableCoffee, Quantity: &qty}}); err != nil {
+	if _, err := api.Service.ContractReservables(ctx, alice, tb.pending, []booking.ReservableOrder{{ReservableID: fx.ReservableCoffee, Quantity: &qty}}); err != nil {
 		t.Fatalf("coffee: %v", err)
 	}
-	mine, err := b.Service.CreateBookings(ctx, boris, boris, booking.CategorySpace, bookingOf(fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0)), "")
-	if err != nil {
-		t.Fatalf("B's booking: %v", err)
-	}
-	tb.bBooking = mine[0].ID
+	tb.bBooking = pb.mbCreate(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0)).ID
 
 	for _, id := range []uuid.UUID{
 		fx.OrgA, fx.Alice, fx.Bob, fx.Rita, fx.Adam, fx.BuildingMadrid, fx.BuildingNewYork, fx.FloorMadrid,
@@ -182,14 +161,6 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy")
 	return tb
-}
-
-// testWriter sends the server's error logs to the test's log.
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimSpace(string(p)))
-	return len(p), nil
 }
 
 // snapshot is a hash of each of an organization's rows, by table: every table with an organization_id,
@@ -477,11 +448,7 @@ func TestOrganizationIsolation(t *testing.T) {
 	names := [3]string{asEmployee: "Employee", asReceptionist: "Receptionist", asAdmin: "Admin"}
 	before := snapshot(t, tb.api.Bundle, fx.OrgA)
 	for role, caller := range callers {
-		user := tb.api.User(t, fx.OrgB, caller)
-		token, err := tb.api.tokens.Mint(user, time.Hour)
-		if err != nil {
-			t.Fatalf("Mint: %v", err)
-		}
+		authorization := http.Header{"Authorization": {"Bearer " + tb.api.mint(t, tb.api.User(t, fx.OrgB, caller), time.Hour)}}
 		browser := tb.pages.signedIn(t, caller)
 		for _, c := range cases {
 			t.Run(names[role]+"/"+c.name, func(t *testing.T) {
@@ -499,9 +466,7 @@ func TestOrganizationIsolation(t *testing.T) {
 					status, body = p.status, p.body
 				} else {
 					method, _, _ := strings.Cut(c.route, " ")
-					req := tb.api.request(t, uuid.Nil, method, c.path, c.body)
-					req.Header.Set("Authorization", "Bearer "+token)
-					r := tb.api.send(t, req)
+					r := tb.api.callWith(t, uuid.Nil, method, c.path, c.body, authorization)
 					status, body = r.status, string(r.body)
 					if want.code != 0 {
 						index := noIndex

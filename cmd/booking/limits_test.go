@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -43,15 +44,22 @@ func TestServeLimits(t *testing.T) {
 	t.Run("BadFlagsAreRefused", func(t *testing.T) {
 		t.Parallel()
 		dbURL := bookingtest.NewDatabaseURL(t)
-		for _, args := range [][]string{
-			{"--rate-per-user", "-1"},
-			{"--rate-per-address", "NaN"},
-			{"--rate-per-user", "5", "--burst-per-user", "0"},
-			{"--burst-per-address", "many"},
+		// Cancelled already: a bad flag that serve accepted would end at once, with an error that names no flag.
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		for _, tc := range []struct {
+			args []string
+			flag string // the flag the error must name
+		}{
+			{[]string{"--rate-per-user", "-1"}, "rate-per-user"},
+			{[]string{"--rate-per-address", "NaN"}, "rate-per-address"},
+			{[]string{"--rate-per-user", "5", "--burst-per-user", "0"}, "burst-per-user"},
+			{[]string{"--burst-per-address", "many"}, "burst-per-address"},
 		} {
-			_, _, err := runBooking(t, environ(dbURL), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
-			if err == nil {
-				t.Errorf("serve %v: nil, want an error", args)
+			var stdout, stderr syncBuffer
+			err := run(ctx, append([]string{"booking", "serve", "--addr", "127.0.0.1:0"}, tc.args...), environ(dbURL), &stdout, &stderr)
+			if err == nil || !strings.Contains(err.Error(), "-"+tc.flag) {
+				t.Errorf("serve %v: %v, want an error naming -%s", tc.args, err, tc.flag)
 			}
 		}
 	})

@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -252,14 +251,9 @@ func importLayout(ctx context.Context, args []string, dbURL string, stdout, stde
 	if err != nil {
 		return err
 	}
-	var l booking.Layout
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	l, err := booking.DecodeLayout(bytes.NewReader(data))
+	if err != nil {
 		return fmt.Errorf("%s: not a layout document: %w", args[0], err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("%s: not a layout document: unexpected data after the JSON object", args[0])
 	}
 	pool, svc, err := open(ctx, dbURL)
 	if err != nil {

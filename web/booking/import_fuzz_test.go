@@ -4,28 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
-
-// readLayout decodes a layout document as `booking import` does: unknown fields and anything after the
-// object refused.
-func readLayout(data []byte) (booking.Layout, error) {
-	var l booking.Layout
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return l, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return l, errors.New("unexpected data after the JSON object")
-	}
-	return l, nil
-}
 
 // importSeeds are layout documents: the fixture, and small documents, right and wrong, written against the
 // fixture's ids. (The demo office is left out: the fuzzer barely moves with an input of its size.)
@@ -72,17 +56,18 @@ func importSeeds(t testing.TB) [][]byte {
 	return out
 }
 
-// FuzzImportLayout decodes any document as `booking import` does and imports it into a database of the
-// fuzzing process's own, loaded with the fixture: it never panics, and a document imports, or is refused
-// with a 2000 that names where it is wrong — never another error, which the command would report as a
-// failure of its own. A document that imported imports again (an import is an idempotent upsert by id).
+// FuzzImportLayout decodes any document as `booking import` does (booking.DecodeLayout) and imports it
+// into a database of the fuzzing process's own, loaded with the fixture: it never panics, and a document
+// imports, or is refused with a 2000 that names where it is wrong — never another error, which the command
+// would report as a failure of its own. A document that imported imports again (an import is an idempotent
+// upsert by id).
 func FuzzImportLayout(f *testing.F) {
 	for _, s := range importSeeds(f) {
 		f.Add(s)
 	}
 	b := bookingtest.Setup(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		l, err := readLayout(data)
+		l, err := booking.DecodeLayout(bytes.NewReader(data))
 		if err != nil {
 			return // refused before it reaches the database: "not a layout document"
 		}

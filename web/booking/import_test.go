@@ -2,6 +2,7 @@ package booking_test
 
 import (
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -331,4 +332,35 @@ func TestImport(t *testing.T) {
 			t.Fatalf("counts after a refused import = %v, want %v", got, before)
 		}
 	})
+}
+
+func TestDecodeLayout(t *testing.T) {
+	t.Parallel()
+	const org = `{"organizations":[{"id":"00000000-0000-4000-8000-000000000009","name":"Initech"}]}`
+	for _, tc := range []struct {
+		name, doc string
+		want      string // a part of the error; "" for none
+	}{
+		{"OneObject", org, ""},
+		{"WhitespaceAfter", org + "\n\t \n", ""},
+		{"UnknownField", `{"rooms":[]}`, `unknown field "rooms"`},
+		{"UnknownNestedField", `{"organizations":[{"id":"x","nickname":"y"}]}`, `unknown field "nickname"`},
+		{"SecondObject", org + "\n" + org, "unexpected data after the JSON object"},
+		{"StrayBracket", org + "]", "unexpected data after the JSON object"},
+		{"NotAnObject", `[]`, "cannot unmarshal array"},
+		{"Empty", ``, "EOF"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := booking.DecodeLayout(strings.NewReader(tc.doc))
+			if tc.want == "" {
+				if err != nil || len(l.Organizations) != 1 || l.Organizations[0].Name != "Initech" {
+					t.Fatalf("DecodeLayout = %+v, %v; want Initech's organization", l, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("DecodeLayout: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
 }

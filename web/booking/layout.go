@@ -1,5 +1,11 @@
 package booking
 
+import (
+	"encoding/json"
+	"errors"
+	"io"
+)
+
 // Layout is the import document of `booking import` (DESIGN.md §8): one JSON object with optional arrays,
 // field names as in the API. Every object carries its id; importing again updates in place and never
 // deletes bookings. Objects of an organization carry organizationId.
@@ -16,6 +22,21 @@ type Layout struct {
 	Reservables   []LayoutReservable   `json:"reservables,omitempty"`
 	Resources     []LayoutResource     `json:"resources,omitempty"`
 	Bookings      []LayoutBooking      `json:"bookings,omitempty"`
+}
+
+// DecodeLayout reads a layout document: one JSON object, with no field a Layout does not have and nothing
+// after it.
+func DecodeLayout(r io.Reader) (Layout, error) {
+	var l Layout
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return Layout{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Layout{}, errors.New("unexpected data after the JSON object")
+	}
+	return l, nil
 }
 
 // LayoutOrganization is an organization (tenant).
