@@ -2,6 +2,7 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -328,7 +330,19 @@ func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID
 
 // resourcesByID loads resources with floor, building, subcategory, rule and features.
 func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
-	rows, err := q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
+	var rows []queries.ResourcesGetByIDsRow
+	var err error
+	if len(ids) == 1 {
+		var r queries.ResourceGetRow
+		r, err = q.ResourceGet(ctx, queries.ResourceGetParams{OrganizationID: org, ID: ids[0]})
+		if err == nil {
+			rows = append(rows, queries.ResourcesGetByIDsRow(r))
+		} else if errors.Is(err, pgx.ErrNoRows) {
+			err = nil
+		}
+	} else {
+		rows, err = q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("get resources: %w", err)
 	}
