@@ -134,11 +134,13 @@ WHERE organization_id = @organization_id AND resource_id = @resource_id AND orga
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
--- name: BookingsBusy :many
--- The blocking bookings of some resources that overlap [from, to), by resource and start.
--- No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
+-- name: BookingsBusy :batchmany
+-- The blocking bookings on a floor that overlap [from, to), by resource and start: one short range of
+-- bookings_floor_busy_idx, as no booking lasts more than 25 hours. One floor a query, several in a batch:
+-- PostgreSQL keeps one plan of it for every call, where an array of floors makes it plan each call anew,
+-- which cost more than the query itself.
 SELECT resource_id, start_date, end_date FROM bookings
-WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::uuid[])
+WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > sqlc.arg(from_date)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(to_date)::timestamptz
   AND end_date > sqlc.arg(from_date)::timestamptz
@@ -177,11 +179,10 @@ WITH RECURSIVE run (end_date) AS (
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run;
 
--- name: ResourcesBusyDuring :many
--- Which of some resources a blocking booking holds during any of the intervals.
--- No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
+-- name: ResourcesBusyDuring :batchmany
+-- Which resources on a floor a blocking booking holds during any of the intervals: as BookingsBusy.
 SELECT DISTINCT resource_id FROM bookings
-WHERE organization_id = @organization_id AND resource_id = ANY (@resource_ids::uuid[])
+WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > lower(sqlc.arg(intervals)::tstzmultirange) - interval '25 hours'
   AND start_date < upper(sqlc.arg(intervals)::tstzmultirange)

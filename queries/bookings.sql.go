@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const bookingApprove = `-- name: BookingApprove :one
@@ -18,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingApproveParams struct {
@@ -62,6 +61,7 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
@@ -80,7 +80,7 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 const bookingFinish = `-- name: BookingFinish :one
 UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingFinishParams struct {
@@ -118,12 +118,13 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -159,12 +160,13 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -200,6 +202,7 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
@@ -281,7 +284,7 @@ SET resource_id = $1, start_date = $2, end_date = $3, all_day = $4, status = $5,
     access_control_type = $6, check_in_opens_at = $7,
     check_in_closes_at = $8, updated_at = now()
 WHERE organization_id = $9 AND id = $10
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingMoveParams struct {
@@ -337,6 +340,7 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
@@ -346,7 +350,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingSetStatusParams struct {
@@ -390,6 +394,7 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.CheckInOpensAt,
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
+		&i.FloorID,
 	)
 	return i, err
 }
@@ -471,7 +476,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -528,56 +533,8 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.CheckInOpensAt,
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
+			&i.FloorID,
 		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const bookingsBusy = `-- name: BookingsBusy :many
-SELECT resource_id, start_date, end_date FROM bookings
-WHERE organization_id = $1 AND resource_id = ANY ($2::uuid[])
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
-  AND end_date > $3::timestamptz
-ORDER BY resource_id, start_date
-`
-
-type BookingsBusyParams struct {
-	OrganizationID uuid.UUID
-	ResourceIds    []uuid.UUID
-	FromDate       time.Time
-	ToDate         time.Time
-}
-
-type BookingsBusyRow struct {
-	ResourceID uuid.UUID
-	StartDate  time.Time
-	EndDate    time.Time
-}
-
-// The blocking bookings of some resources that overlap [from, to), by resource and start.
-// No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
-func (q *Queries) BookingsBusy(ctx context.Context, arg BookingsBusyParams) ([]BookingsBusyRow, error) {
-	rows, err := q.db.Query(ctx, bookingsBusy,
-		arg.OrganizationID,
-		arg.ResourceIds,
-		arg.FromDate,
-		arg.ToDate,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []BookingsBusyRow
-	for rows.Next() {
-		var i BookingsBusyRow
-		if err := rows.Scan(&i.ResourceID, &i.StartDate, &i.EndDate); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -654,7 +611,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]Book
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.user_access_token, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.user_access_token, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id FROM bookings bk
 WHERE bk.organization_id = $1
   AND (bk.organizer_id = $2 OR EXISTS (
       SELECT 1 FROM booking_attendees a
@@ -724,6 +681,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.CheckInOpensAt,
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
+			&i.FloorID,
 		); err != nil {
 			return nil, err
 		}
@@ -763,7 +721,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
        OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
@@ -820,6 +778,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.CheckInOpensAt,
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
+			&i.FloorID,
 		); err != nil {
 			return nil, err
 		}
@@ -832,7 +791,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -887,47 +846,11 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.CheckInOpensAt,
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
+			&i.FloorID,
 		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const resourcesBusyDuring = `-- name: ResourcesBusyDuring :many
-SELECT DISTINCT resource_id FROM bookings
-WHERE organization_id = $1 AND resource_id = ANY ($2::uuid[])
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND start_date > lower($3::tstzmultirange) - interval '25 hours'
-  AND start_date < upper($3::tstzmultirange)
-  AND tstzrange(start_date, end_date, '[)') && $3::tstzmultirange
-`
-
-type ResourcesBusyDuringParams struct {
-	OrganizationID uuid.UUID
-	ResourceIds    []uuid.UUID
-	Intervals      pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]]
-}
-
-// Which of some resources a blocking booking holds during any of the intervals.
-// No booking lasts more than 25 hours: each resource is one short range of bookings_busy_idx.
-func (q *Queries) ResourcesBusyDuring(ctx context.Context, arg ResourcesBusyDuringParams) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, resourcesBusyDuring, arg.OrganizationID, arg.ResourceIds, arg.Intervals)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var resource_id uuid.UUID
-		if err := rows.Scan(&resource_id); err != nil {
-			return nil, err
-		}
-		items = append(items, resource_id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

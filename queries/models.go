@@ -35,6 +35,7 @@ type Booking struct {
 	CheckInOpensAt       time.Time
 	CheckInClosesAt      time.Time
 	CheckedInAt          *time.Time
+	FloorID              uuid.UUID
 }
 
 type BookingAttendee struct {

@@ -278,9 +278,10 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 
 // bulkLoad copies rows into table with its foreign keys and its indexes that back no constraint set aside,
 // then restores them: each key validated by one query, each index built in one pass, as PostgreSQL's
-// "Populating a Database" advises. The primary key and the exclusion constraint stay, so every row is
-// checked against them as it arrives: the seeded bookings provably do not overlap. The table is locked
-// meanwhile (ALTER TABLE), and a failure rolls everything back.
+// "Populating a Database" advises. Its triggers are set aside too: the rows carry what they would set
+// (a booking's floor), and the foreign keys check it. The primary key and the exclusion constraint stay,
+// so every row is checked against them as it arrives: the seeded bookings provably do not overlap. The
+// table is locked meanwhile (ALTER TABLE), and a failure rolls everything back.
 func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, src pgx.CopyFromSource) (int64, error) {
 	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
 		return 0, err
@@ -316,8 +317,14 @@ func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, sr
 			return 0, err
 		}
 	}
+	if _, err := tx.Exec(ctx, "ALTER TABLE "+t+" DISABLE TRIGGER USER"); err != nil {
+		return 0, err
+	}
 	n, err := tx.CopyFrom(ctx, pgx.Identifier{table}, columns, src)
 	if err != nil {
+		return n, err
+	}
+	if _, err := tx.Exec(ctx, "ALTER TABLE "+t+" ENABLE TRIGGER USER"); err != nil {
 		return n, err
 	}
 	for _, k := range keys {
@@ -344,7 +351,7 @@ func copyRows(ctx context.Context, tx pgx.Tx, table string, columns []string, n 
 	return nil
 }
 
-var bookingColumns = []string{"organization_id", "id", "resource_id", "creator_id", "organizer_id", "start_date", "end_date",
+var bookingColumns = []string{"organization_id", "id", "resource_id", "floor_id", "creator_id", "organizer_id", "start_date", "end_date",
 	"status", "resource_type", "subject", "check_in_opens_at", "check_in_closes_at", "checked_in_at", "created_at", "updated_at"}
 
 // bookingRows generates the seeded bookings, resource by resource: each resource gets an equal share,
@@ -439,7 +446,7 @@ func (g *bookingRows) Next() bool {
 	}
 	user := seqID(kindUser, int(h>>32%uint64(sz.Users)))
 	created := minTime(g.now, start.Add(-time.Duration(1+h>>40%14)*24*time.Hour))
-	copy(g.row, []any{orgID, seqID(kindBooking, k), seqID(kindResource, r), user, user, start, end, status, kind, seededSubject,
+	copy(g.row, []any{orgID, seqID(kindBooking, k), seqID(kindResource, r), seqID(kindFloor, r/sz.ResourcesPerFloor), user, user, start, end, status, kind, seededSubject,
 		start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
 	return true
 }

@@ -1,8 +1,10 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -69,7 +71,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	features := distinct(q.FeatureIDs)
 	var out []ResourceAvailability
 	index := make(map[uuid.UUID]int)
-	var ids []uuid.UUID
+	var floors []uuid.UUID
 	for i := range lay.resources {
 		r := &lay.resources[i]
 		switch {
@@ -82,19 +84,34 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		}
 		index[r.ID] = len(out)
 		out = append(out, ResourceAvailability{Resource: &r.Resource, Busy: []Interval{}, Free: true})
-		ids = append(ids, r.ID)
+		if !slices.Contains(floors, r.Floor.ID) {
+			floors = append(floors, r.Floor.ID)
+		}
 	}
 	if len(out) == 0 {
 		return []ResourceAvailability{}, nil
 	}
-	busy, err := s.q.BookingsBusy(ctx, queries.BookingsBusyParams{OrganizationID: org, ResourceIds: ids, FromDate: q.From, ToDate: q.To})
+	// The bookings are read by floor, those of resources left out too.
+	params := make([]queries.BookingsBusyParams, len(floors))
+	for i, f := range floors {
+		params[i] = queries.BookingsBusyParams{OrganizationID: org, FloorID: f, FromDate: q.From, ToDate: q.To}
+	}
+	s.q.BookingsBusy(ctx, params).Query(func(_ int, busy []queries.BookingsBusyRow, e error) {
+		if err = cmp.Or(err, e); err != nil {
+			return
+		}
+		for _, b := range busy {
+			i, ok := index[b.ResourceID]
+			if !ok {
+				continue
+			}
+			a := &out[i]
+			iv := Interval{Start: latest(b.StartDate, q.From), End: earliest(b.EndDate, q.To)}
+			a.Busy, a.Free = append(a.Busy, iv), false
+		}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("list busy intervals: %w", err)
-	}
-	for _, b := range busy {
-		a := &out[index[b.ResourceID]]
-		iv := Interval{Start: latest(b.StartDate, q.From), End: earliest(b.EndDate, q.To)}
-		a.Busy, a.Free = append(a.Busy, iv), false
 	}
 	return out, nil
 }

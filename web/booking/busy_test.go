@@ -1,11 +1,17 @@
 package booking_test
 
 import (
+	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -29,5 +35,136 @@ func TestNoBookingLastsMoreThan25Hours(t *testing.T) {
 	var pgErr *pgconn.PgError
 	if err := insert(26); !errors.As(err, &pgErr) || pgErr.ConstraintName != "bookings_length_check" {
 		t.Errorf("a 26-hour booking: %v, want bookings_length_check to refuse it", err)
+	}
+}
+
+// floorTwo is a second visible floor of the Madrid building, which Goya moves to.
+var floorTwo = uuid.MustParse("00000000-0000-4000-8000-000000040001")
+
+// goyaOnFloorTwo is the layout document that adds floorTwo and moves Goya there.
+func goyaOnFloorTwo() booking.Layout {
+	l := bookingtest.Layout()
+	var goya booking.LayoutResource
+	for _, r := range l.Resources {
+		if r.ID == bookingtest.RoomGoya.String() {
+			goya = r
+		}
+	}
+	goya.FloorID = floorTwo.String()
+	return booking.Layout{
+		Floors: []booking.LayoutFloor{{
+			ID: floorTwo.String(), OrganizationID: bookingtest.OrgA.String(), BuildingID: bookingtest.BuildingMadrid.String(),
+			Name: "madrid-2", FloorNumber: 2,
+		}},
+		Resources: []booking.LayoutResource{goya},
+	}
+}
+
+// The listings read busy intervals by floor: a booking's floor is its resource's, also after an import
+// moves the resource to another floor.
+func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	at := bookingtest.At
+	createOne(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+	if _, err := b.Service.Import(t.Context(), goyaOnFloorTwo()); err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
+		t.Errorf("Goya's bookings on the floor it moved to = %d, want 1", n)
+	}
+	// A booking made after the move is on the new floor too.
+	createOne(t, b, alice, req(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
+
+	onFloor := func(floor uuid.UUID) []string {
+		t.Helper()
+		as, err := b.Service.Availability(t.Context(), alice, booking.AvailabilityQuery{
+			BuildingID: bookingtest.BuildingMadrid, FloorID: &floor, From: at(1, 8, 0), To: at(1, 20, 0),
+		})
+		if err != nil {
+			t.Fatalf("Availability: %v", err)
+		}
+		return busyLines(as)
+	}
+	if got, want := onFloor(floorTwo), []string{"Goya: 11-24 10:00–11-24 12:00 11-24 14:00–11-24 15:00"}; !slices.Equal(got, want) {
+		t.Errorf("availability of the new floor = %q, want %q", got, want)
+	}
+	for _, line := range onFloor(bookingtest.FloorMadrid) {
+		if strings.HasPrefix(line, "Goya") || strings.Contains(line, "10:00") {
+			t.Errorf("availability of the old floor shows %q, want neither Goya nor its booking", line)
+		}
+	}
+	free, err := b.Service.FreeResources(t.Context(), alice, booking.FreeQuery{
+		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubRoom, Category: booking.CategorySpace,
+		Intervals: []booking.Interval{{Start: at(1, 11, 0), End: at(1, 11, 30)}},
+	})
+	if err != nil {
+		t.Fatalf("FreeResources: %v", err)
+	}
+	for _, r := range free {
+		if r.ID == bookingtest.RoomGoya {
+			t.Error("Goya is listed free while it is booked, after it moved floor")
+		}
+	}
+}
+
+// A booking made while an import moves its resource to another floor waits for the import, and is stored
+// with the new floor.
+func TestBookingWhileItsResourceMoves(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	ctx := t.Context()
+	// The move, held open: the floor exists, Goya is on it, nothing is committed.
+	tx, err := b.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(context.Background())
+	if _, err := tx.Exec(ctx, `INSERT INTO floors (organization_id, id, building_id, name, floor_number) VALUES ($1, $2, $3, 'madrid-2', 2)`,
+		bookingtest.OrgA, floorTwo, bookingtest.BuildingMadrid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE resources SET floor_id = $3 WHERE organization_id = $1 AND id = $2`,
+		bookingtest.OrgA, bookingtest.RoomGoya, floorTwo); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		bs  []booking.Booking
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		bs, err := b.Service.CreateBookings(ctx, alice, alice, booking.CategorySpace,
+			[]booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "")
+		done <- result{bs, err}
+	}()
+	// The booking waits for the move's lock on Goya's row.
+	deadline := time.Now().Add(wait)
+	for rowCount(t, b, `SELECT count(*) FROM pg_locks WHERE NOT granted AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`) == 0 {
+		select {
+		case r := <-done:
+			t.Fatalf("the booking answered (%v) while its resource was moving", r.err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the booking did not wait for the move within %s", wait)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.err != nil {
+			t.Fatalf("CreateBookings while the resource moved: %v, want it made", r.err)
+		}
+	case <-time.After(wait):
+		t.Fatalf("no answer within %s of the move", wait)
+	}
+	if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
+		t.Errorf("Goya's bookings on its new floor = %d, want 1", n)
 	}
 }

@@ -1,8 +1,10 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -59,7 +61,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 	}
 	features := distinct(q.FeatureIDs)
 	var candidates []*listedResource
-	var ids []uuid.UUID
+	var floors []uuid.UUID
 	for i := range lay.resources {
 		r := &lay.resources[i]
 		switch {
@@ -70,19 +72,30 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 			continue
 		}
 		candidates = append(candidates, r)
-		ids = append(ids, r.ID)
+		if !slices.Contains(floors, r.Floor.ID) {
+			floors = append(floors, r.Floor.ID)
+		}
 	}
 	out := make([]Resource, 0, len(candidates))
 	if len(candidates) == 0 {
 		return out, nil
 	}
-	busy, err := s.q.ResourcesBusyDuring(ctx, queries.ResourcesBusyDuringParams{OrganizationID: org, ResourceIds: ids, Intervals: ranges})
+	// Read by floor: other resources of the floors may be among them.
+	params := make([]queries.ResourcesBusyDuringParams, len(floors))
+	for i, f := range floors {
+		params[i] = queries.ResourcesBusyDuringParams{OrganizationID: org, FloorID: f, Intervals: ranges}
+	}
+	taken := make(map[uuid.UUID]bool)
+	s.q.ResourcesBusyDuring(ctx, params).Query(func(_ int, busy []uuid.UUID, e error) {
+		if err = cmp.Or(err, e); err != nil {
+			return
+		}
+		for _, id := range busy {
+			taken[id] = true
+		}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("list busy resources: %w", err)
-	}
-	taken := make(map[uuid.UUID]bool, len(busy))
-	for _, id := range busy {
-		taken[id] = true
 	}
 	for _, r := range candidates {
 		if !taken[r.ID] {

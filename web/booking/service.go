@@ -56,17 +56,28 @@ func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) e
 }
 
 // retried runs op, and again (three times in all) when PostgreSQL ended it to break a deadlock or a
-// serialization failure: nothing of it was written.
+// serialization failure, or because a booking's resource moved to another floor meanwhile (the booking
+// carried the old floor, which bookings_resource_fkey refuses): nothing of it was written.
 func retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		err = op()
 		var pgErr *pgconn.PgError
-		if !errors.As(err, &pgErr) || (pgErr.Code != "40001" && pgErr.Code != "40P01") {
+		if !errors.As(err, &pgErr) || !transient(pgErr) {
 			return err
 		}
 	}
 	return err
+}
+
+func transient(err *pgconn.PgError) bool {
+	switch err.Code {
+	case "40001", "40P01": // serialization_failure, deadlock_detected
+		return true
+	case "23503": // foreign_key_violation
+		return err.ConstraintName == "bookings_resource_fkey"
+	}
+	return false
 }
 
 var zones sync.Map // IANA time-zone name → *time.Location
