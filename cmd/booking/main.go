@@ -24,6 +24,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 )
@@ -49,7 +50,7 @@ environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SE
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil && !errors.Is(err, errHelp) {
+	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil && !errors.Is(err, cli.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "booking:", err)
 		os.Exit(1)
 	}
@@ -91,23 +92,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
-// parseFlags parses a subcommand's flags and refuses arguments left over. -h prints the flags and
-// ends the command successfully (errHelp).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	}
-	return nil
-}
-
-var errHelp = errors.New("help shown")
-
 // open migrates the database and opens a pool and the service on it.
 func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, error) {
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
@@ -135,7 +119,7 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "API requests of each user at once")
 	fs.Float64Var(&limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
 	fs.IntVar(&limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *sweepEvery <= 0 {
@@ -288,7 +272,7 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 	fs.SetOutput(stderr)
 	user := fs.String("user", "", "id of the user the token is for")
 	ttl := fs.Duration("ttl", time.Hour, "how long the token is valid")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	id, err := uuid.Parse(*user)

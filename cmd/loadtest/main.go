@@ -32,6 +32,8 @@ import (
 	"syscall"
 	"time"
 	_ "time/tzdata" // building time zones work on machines without a zoneinfo database
+
+	"github.com/workspacebooking/booking/cmd/internal/cli"
 )
 
 // defaultDatabaseURL is the local server, used when neither --db nor DATABASE_URL is set.
@@ -41,7 +43,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
 	stop()
-	if err != nil && !errors.Is(err, errHelp) {
+	if err != nil && !errors.Is(err, cli.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -59,8 +61,6 @@ commands:
 scenarios: status, free, availability, book, contend, rush
 environment: DATABASE_URL (the default of --db)
 `
-
-var errHelp = errors.New("help shown")
 
 // run is the whole program: it parses args, reads the environment through getenv, and writes to stdout
 // and stderr only.
@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "seed":
 		size := fs.String("size", "standard", "size of the organization: standard or small")
 		db := fs.String("db", dbDefault, "database URL")
-		if err := parseFlags(fs, rest); err != nil {
+		if err := cli.ParseFlags(fs, rest); err != nil {
 			return err
 		}
 		sz, ok := sizes[*size]
@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
 		pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
 		out := fs.String("out", "", "write the result as JSON to this file")
-		if err := parseFlags(fs, rest); err != nil {
+		if err := cli.ParseFlags(fs, rest); err != nil {
 			return err
 		}
 		defer useProcs(*procs)()
@@ -142,7 +142,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 		fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
 		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
-		if err := parseFlags(fs, rest); err != nil {
+		if err := cli.ParseFlags(fs, rest); err != nil {
 			return err
 		}
 		defer useProcs(*procs)()
@@ -153,21 +153,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)
-}
-
-// parseFlags parses a command's flags and refuses arguments left over; -h prints the flags and ends the
-// command successfully (errHelp).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	}
-	return nil
 }
 
 // useProcs sets GOMAXPROCS to n (n > 0) and returns what restores it. One core is the default: on a
