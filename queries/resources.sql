@@ -7,29 +7,10 @@ JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subca
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;
 
--- name: ResourcesGetByIDs :many
--- Resources with their floor, building, subcategory, rule and features (by name), in one round trip.
-SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
-       COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
-       COALESCE(fx.emails, '{}')::text[] AS feature_emails
-FROM resources r
-JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
-JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-CROSS JOIN LATERAL (
-    SELECT array_agg(fe.id ORDER BY fe.name, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name, fe.id) AS names,
-           array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
-    FROM resource_features rf
-    JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
-    WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
-) fx
-WHERE r.organization_id = @organization_id AND r.id = ANY (@ids::uuid[]);
-
--- name: ResourceGet :one
--- ResourcesGetByIDs for one id, the commonest case (a booking, a check-in). PostgreSQL keeps one plan of
--- this query for every call, where an array of ids makes it plan each call anew: under load that planning
--- cost more than the booking's insert.
+-- name: ResourceGet :batchone
+-- A resource with its floor, building, subcategory, rule and features (by name). One id a query, several
+-- in a batch (one round trip): PostgreSQL keeps one plan of it for every call, where an array of ids made
+-- it plan each call anew, which under load cost more than a booking's insert.
 SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
        COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
        COALESCE(fx.emails, '{}')::text[] AS feature_emails

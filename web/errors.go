@@ -69,9 +69,6 @@ func (s *Server) handleError(err error, c echo.Context) {
 	de, status := domainRefusal(err)
 	switch {
 	case de != nil:
-		if de.Code == booking.CodeResourceNotAvailable {
-			s.metrics.conflicts.Inc()
-		}
 		p = problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
 			Detail: de.Message, Index: de.Index,

@@ -20,11 +20,10 @@ import (
 // route (the route's template, never the raw path), the bookings made, refused for a conflict, expired and
 // finished, the database pool, and the Go runtime and process. Each server has a registry of its own.
 type metrics struct {
-	registry  *prometheus.Registry
-	handler   http.Handler
-	requests  *prometheus.CounterVec
-	latency   *prometheus.HistogramVec
-	conflicts prometheus.Counter
+	registry *prometheus.Registry
+	handler  http.Handler
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
 
 	// The series of each route, method and status seen so far, resolved once: a request then costs a map
 	// lookup and two atomic updates, without allocating. The labels are bounded (routes.go's templates, the
@@ -53,12 +52,9 @@ func newMetrics(svc *booking.Service) *metrics {
 			Name: "booking_http_request_duration_seconds", Help: "Time to answer a request, by route template and method.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route", "method"}),
-		conflicts: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "booking_conflicts_total", Help: "Requests refused with 4001 RESOURCE_NOT_AVAILABLE (the resource was taken).",
-		}),
 		series: map[seriesKey]series{},
 	}
-	m.registry.MustRegister(m.requests, m.latency, m.conflicts,
+	m.registry.MustRegister(m.requests, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if svc != nil {
 		stat := func(f func(booking.Stats) int64) func() float64 {
@@ -67,6 +63,8 @@ func newMetrics(svc *booking.Service) *metrics {
 		m.registry.MustRegister(
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "booking_bookings_created_total", Help: "Bookings made (a request of several counts each)."},
 				stat(func(s booking.Stats) int64 { return s.BookingsCreated })),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "booking_conflicts_total", Help: "Bookings refused because the resource was taken then (4001 RESOURCE_NOT_AVAILABLE)."},
+				stat(func(s booking.Stats) int64 { return s.BookingConflicts })),
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "booking_bookings_expired_total", Help: "No-shows expired by this instance's sweeps."},
 				stat(func(s booking.Stats) int64 { return s.BookingsExpired })),
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "booking_bookings_finished_total", Help: "Stays finished by this instance's sweeps."},

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -198,6 +199,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
 			if isExclusionViolation(err) {
+				s.counts.conflicts.Add(1)
 				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
 			}
 			if err != nil {
@@ -328,32 +330,34 @@ func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID
 	return res, nil
 }
 
-// resourcesByID loads resources with floor, building, subcategory, rule and features.
+// resourcesByID loads resources with floor, building, subcategory, rule and features; ids not found in the
+// organization are left out.
 func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
-	var rows []queries.ResourcesGetByIDsRow
+	out := make(map[uuid.UUID]Resource, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	params := make([]queries.ResourceGetParams, len(ids))
+	for i, id := range ids {
+		params[i] = queries.ResourceGetParams{OrganizationID: org, ID: id}
+	}
 	var err error
-	if len(ids) == 1 {
-		var r queries.ResourceGetRow
-		r, err = q.ResourceGet(ctx, queries.ResourceGetParams{OrganizationID: org, ID: ids[0]})
-		if err == nil {
-			rows = append(rows, queries.ResourcesGetByIDsRow(r))
-		} else if errors.Is(err, pgx.ErrNoRows) {
-			err = nil
+	q.ResourceGet(ctx, params).QueryRow(func(_ int, r queries.ResourceGetRow, e error) {
+		if errors.Is(e, pgx.ErrNoRows) {
+			return
 		}
-	} else {
-		rows, err = q.ResourcesGetByIDs(ctx, queries.ResourcesGetByIDsParams{OrganizationID: org, Ids: ids})
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get resources: %w", err)
-	}
-	out := make(map[uuid.UUID]Resource, len(rows))
-	for _, r := range rows {
+		if err = cmp.Or(err, e); err != nil {
+			return
+		}
 		res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
 		res.Features = make([]Feature, len(r.FeatureIds))
 		for i, id := range r.FeatureIds {
 			res.Features[i] = Feature{ID: id, OrganizationID: org, Name: r.FeatureNames[i], Email: r.FeatureEmails[i]}
 		}
 		out[res.ID] = res
+	})
+	if err != nil {
+		return nil, fmt.Errorf("get resources: %w", err)
 	}
 	return out, nil
 }

@@ -284,6 +284,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
 		})
 		if isExclusionViolation(err) {
+			s.counts.conflicts.Add(1)
 			return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
 		}
 		if err != nil {
