@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"math"
 	"net"
 	"net/http"
@@ -18,6 +19,15 @@ import (
 type Limit struct {
 	Rate  float64
 	Burst int
+}
+
+// Validate refuses a negative rate (or NaN), and a positive rate with a burst under 1, which would let
+// nothing through.
+func (l Limit) Validate() error {
+	if !(l.Rate >= 0) || l.Rate > 0 && l.Burst < 1 {
+		return errors.New("the rate must be 0 (no limit) or positive, with a burst of at least 1")
+	}
+	return nil
 }
 
 // Limits bound the requests of each signed-in API user and of each client address (the TCP peer: an

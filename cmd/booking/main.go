@@ -129,8 +129,8 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 		who   string
 		limit web.Limit
 	}{{"user", limits.PerUser}, {"address", limits.PerAddress}} {
-		if !(l.limit.Rate >= 0) || l.limit.Rate > 0 && l.limit.Burst < 1 { // NaN too
-			return fmt.Errorf("serve: --rate-per-%[1]s must be 0 (no limit) or positive, with --burst-per-%[1]s at least 1", l.who)
+		if err := l.limit.Validate(); err != nil {
+			return fmt.Errorf("serve: --rate-per-%[1]s and --burst-per-%[1]s: %[2]w", l.who, err)
 		}
 	}
 	baseURL, issuer := getenv("BASE_URL"), getenv("OIDC_ISSUER")
