@@ -232,7 +232,7 @@ func TestServeThroughDatabaseRestart(t *testing.T) {
 		}
 	})
 
-	waitFor(t, "a booking made before the database stops", func() bool { return len(load.created()) > 0 })
+	bookingtest.WaitFor(t, "a booking made before the database stops", func() bool { return len(load.created()) > 0 })
 	if err := cluster.Stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestServeThroughDatabaseRestart(t *testing.T) {
 	if res := s.get(t, "/readyz", ""); res.status != http.StatusServiceUnavailable {
 		t.Errorf("GET /readyz with the database down = %d, want 503", res.status)
 	}
-	waitFor(t, "answers to requests sent while the database is down, as many as there are clients", func() bool {
+	bookingtest.WaitFor(t, "answers to requests sent while the database is down, as many as there are clients", func() bool {
 		return len(load.between(down, time.Now().Add(time.Hour))) >= clients
 	})
 	up := time.Now()
@@ -248,7 +248,7 @@ func TestServeThroughDatabaseRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Recovered: a booking asked for after the restart is made.
-	waitFor(t, "a booking made after the database's return", func() bool {
+	bookingtest.WaitFor(t, "a booking made after the database's return", func() bool {
 		return slices.ContainsFunc(load.between(up, time.Now().Add(time.Hour)), func(a answer) bool { return a.status == http.StatusCreated })
 	})
 	stopLoad()
@@ -295,11 +295,11 @@ func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 	go func() { defer close(loaded); load.run(ctx, 8) }()
 	defer func() { stopLoad(); <-loaded }()
 
-	waitFor(t, "a booking made before the stop", func() bool { return len(load.created()) > 0 })
+	bookingtest.WaitFor(t, "a booking made before the stop", func() bool { return len(load.created()) > 0 })
 	stopping := time.Now()
 	s.stop(t)
 	stopped := time.Now()
-	waitFor(t, "a request sent after the stop, failed", func() bool {
+	bookingtest.WaitFor(t, "a request sent after the stop, failed", func() bool {
 		return slices.ContainsFunc(load.between(stopped, time.Now().Add(time.Hour)), func(a answer) bool { return a.err != nil })
 	})
 	stopLoad()
@@ -318,7 +318,7 @@ func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 			refused++ // no server any more
 		case errors.Is(a.err, syscall.ECONNREFUSED) && a.ended.After(stopping):
 			// Connected once the stop had closed the listener: nothing was sent.
-		case errors.Is(a.err, io.EOF) || isConnReset(a.err) || strings.Contains(a.err.Error(), "server closed idle connection"):
+		case errors.Is(a.err, io.EOF) || errors.Is(a.err, syscall.ECONNRESET) || strings.Contains(a.err.Error(), "server closed idle connection"):
 			// Sent as the server closed an idle connection: the request was not read, so nothing was done.
 		default:
 			t.Errorf("a request sent before the stop failed: %v", a.err)
@@ -332,21 +332,6 @@ func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 	}
 	t.Logf("%d bookings answered 201 while the server stopped; %d requests refused after", inFlight, refused)
 	wantAllExist(t, dbURL, load.created())
-}
-
-// isConnReset reports whether the server reset the connection.
-func isConnReset(err error) bool { return errors.Is(err, syscall.ECONNRESET) }
-
-// waitFor waits, at most wait, until cond holds; what names it when it does not.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %s for %s", wait, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // Two instances on one database, under contention: each slot has exactly one winner, wherever the

@@ -29,8 +29,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// wait bounds everything a test waits for: generous, for a slow shared machine.
-const wait = 60 * time.Second
+// wait bounds everything a test waits for.
+const wait = bookingtest.Wait
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines to write while the test reads it.
 type syncBuffer struct {

@@ -2,7 +2,6 @@ package booking_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -23,18 +22,8 @@ func BenchmarkAvailability(b *testing.B) {
 	l := booking.Layout{Floors: []booking.LayoutFloor{{
 		ID: s(floor), OrganizationID: org, BuildingID: s(bookingtest.BuildingMadrid), Name: "bench", FloorNumber: 7,
 	}}}
-	rng := rand.New(rand.NewPCG(1, 2))
 	day := bookingtest.At(1, 0, 0)
-	at := func(h, m int) int64 {
-		return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixMilli()
-	}
-	book := func(resource string, start, end int64) {
-		l.Bookings = append(l.Bookings, booking.LayoutBooking{
-			ID: uuid.NewString(), OrganizationID: org, ResourceID: resource, CreatorID: s(bookingtest.Alice),
-			OrganizerID: s(bookingtest.Alice), StartDate: start, EndDate: end,
-		})
-	}
-	for i := range 200 {
+	for i, busy := range booking.BenchFloorDay(day) {
 		r := booking.LayoutResource{
 			ID: uuid.NewString(), OrganizationID: org, FloorID: s(floor), Name: fmt.Sprintf("R%03d", i),
 			PosterCode: fmt.Sprintf("BENCH-%03d", i), SubcategoryID: s(bookingtest.SubDesk), ResourceRuleID: s(bookingtest.RuleDesk),
@@ -45,26 +34,11 @@ func BenchmarkAvailability(b *testing.B) {
 			r.SubcategoryID, r.ResourceRuleID, r.Capacity = s(bookingtest.SubRoom), s(bookingtest.RuleRoom), &capacity
 		}
 		l.Resources = append(l.Resources, r)
-		if i < 150 {
-			switch rng.IntN(6) {
-			case 0, 1:
-				book(r.ID, at(0, 0), at(24, 0))
-			case 2:
-				book(r.ID, at(8, 0), at(13, 0))
-			case 3:
-				book(r.ID, at(14, 0), at(19, 0))
-			}
-			continue
-		}
-		t := at(8, 0)
-		for range 3 + rng.IntN(5) {
-			t += int64(rng.IntN(4)) * 30 * 60_000
-			end := t + int64(1+rng.IntN(3))*30*60_000
-			if end > at(20, 0) {
-				break
-			}
-			book(r.ID, t, end)
-			t = end
+		for _, iv := range busy {
+			l.Bookings = append(l.Bookings, booking.LayoutBooking{
+				ID: uuid.NewString(), OrganizationID: org, ResourceID: r.ID, CreatorID: s(bookingtest.Alice),
+				OrganizerID: s(bookingtest.Alice), StartDate: iv.Start.UnixMilli(), EndDate: iv.End.UnixMilli(),
+			})
 		}
 	}
 	if _, err := bundle.Service.Import(b.Context(), l); err != nil {

@@ -14,9 +14,6 @@ import (
 
 // The helpers shared by the service tests of this package.
 
-// wait bounds what a test waits for: generous, for a slow shared machine.
-const wait = 60 * time.Second
-
 // rowCount returns the result of a count(*) query on the bundle's database.
 func rowCount(t *testing.T, b *bookingtest.Bundle, query string, args ...any) int {
 	t.Helper()

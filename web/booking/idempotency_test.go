@@ -140,13 +140,9 @@ func TestRunSweepsDeletesExpiredIdempotencyKeys(t *testing.T) {
 		b.Service.RunSweeps(ctx, 10*time.Millisecond, slog.New(slog.DiscardHandler))
 	}()
 	defer func() { cancel(); <-done }()
-	deadline := time.Now().Add(wait)
-	for rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'old'`) != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the expired key is still there %s after the sweeps started", wait)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	bookingtest.WaitFor(t, "the sweeps to delete the expired key", func() bool {
+		return rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'old'`) == 0
+	})
 	if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'new'`); n != 1 {
 		t.Errorf("the key of a moment ago was deleted too (%d left)", n)
 	}

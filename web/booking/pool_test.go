@@ -4,7 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
 func TestPoolConfig(t *testing.T) {
@@ -38,4 +41,22 @@ func TestPoolConfig(t *testing.T) {
 			t.Error("a malformed DATABASE_URL was accepted")
 		}
 	})
+}
+
+// A statement that runs longer than the statement timeout is stopped, and is 5030 to the client.
+func TestStatementTimeout(t *testing.T) {
+	t.Parallel()
+	cfg, err := booking.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := pgxpool.NewWithConfig(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	_, err = pool.Exec(t.Context(), "SELECT pg_sleep(2)")
+	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
+		t.Errorf("a 2 s statement under a 100 ms statement timeout: %v (code %d), want 5030", err, got)
+	}
 }

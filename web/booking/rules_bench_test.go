@@ -86,9 +86,41 @@ func BenchmarkBookingRules(b *testing.B) {
 	})
 }
 
-// benchFloor is a day of bookings on a floor of 150 desks and 50 meeting rooms: about two thirds of the
-// desks taken for the morning, the afternoon or the whole day, and each room holding three to seven
-// meetings of 30 to 90 minutes. busy[i] are resource i's intervals, earliest first; every tenth is the
+// BenchFloorDay is a day of bookings on a floor of 150 desks and then 50 meeting rooms: about two thirds
+// of the desks taken for the morning, the afternoon or the whole day, and each room holding three to seven
+// meetings of 30 to 90 minutes. busy[i] are resource i's intervals, earliest first. The same every time;
+// BenchmarkAvailability (package booking_test) books it too.
+func BenchFloorDay(day time.Time) (busy [][]Interval) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	at := func(h, m int) time.Time { return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
+	busy = make([][]Interval, 200)
+	for i := range busy {
+		if i < 150 {
+			switch rng.IntN(6) {
+			case 0, 1:
+				busy[i] = []Interval{{at(0, 0), at(24, 0)}}
+			case 2:
+				busy[i] = []Interval{{at(8, 0), at(13, 0)}}
+			case 3:
+				busy[i] = []Interval{{at(14, 0), at(19, 0)}}
+			}
+			continue
+		}
+		t := at(8, 0)
+		for range 3 + rng.IntN(5) {
+			t = t.Add(time.Duration(rng.IntN(4)) * 30 * time.Minute)
+			end := t.Add(time.Duration(1+rng.IntN(3)) * 30 * time.Minute)
+			if end.After(at(20, 0)) {
+				break
+			}
+			busy[i] = append(busy[i], Interval{t, end})
+			t = end
+		}
+	}
+	return busy
+}
+
+// benchFloor is BenchFloorDay with each resource's rule; every tenth resource's first booking is the
 // actor's own.
 type benchFloor struct {
 	rules      []ResourceRule
@@ -96,40 +128,17 @@ type benchFloor struct {
 }
 
 func newBenchFloor() benchFloor {
-	rng := rand.New(rand.NewPCG(1, 2))
-	day := time.Date(2026, 11, 24, 0, 0, 0, 0, benchMadrid)
-	at := func(h, m int) time.Time { return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
-	var f benchFloor
-	for i := range 200 {
-		var busy []Interval
+	f := benchFloor{busy: BenchFloorDay(time.Date(2026, 11, 24, 0, 0, 0, 0, benchMadrid))}
+	for i, busy := range f.busy {
 		rule := deskRule
-		if i < 150 {
-			switch rng.IntN(6) {
-			case 0, 1:
-				busy = []Interval{{at(0, 0), at(24, 0)}}
-			case 2:
-				busy = []Interval{{at(8, 0), at(13, 0)}}
-			case 3:
-				busy = []Interval{{at(14, 0), at(19, 0)}}
-			}
-		} else {
+		if i >= 150 {
 			rule = roomRule
-			t := at(8, 0)
-			for range 3 + rng.IntN(5) {
-				t = t.Add(time.Duration(rng.IntN(4)) * 30 * time.Minute)
-				end := t.Add(time.Duration(1+rng.IntN(3)) * 30 * time.Minute)
-				if end.After(at(20, 0)) {
-					break
-				}
-				busy = append(busy, Interval{t, end})
-				t = end
-			}
 		}
 		var mine []Interval
 		if i%10 == 0 && len(busy) > 0 {
 			mine = busy[:1]
 		}
-		f.rules, f.busy, f.mine = append(f.rules, rule), append(f.busy, busy), append(f.mine, mine)
+		f.rules, f.mine = append(f.rules, rule), append(f.mine, mine)
 	}
 	return f
 }

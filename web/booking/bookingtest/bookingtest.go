@@ -157,3 +157,18 @@ func (b *Bundle) User(t testing.TB, org, id uuid.UUID) booking.User {
 	}
 	return u
 }
+
+// Wait bounds what a test waits for: generous, for a slow shared machine.
+const Wait = 60 * time.Second
+
+// WaitFor waits, at most Wait, until cond holds; what names it when it does not.
+func WaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(Wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s", Wait, what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
