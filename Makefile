@@ -8,10 +8,11 @@ SQLC := CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
 TEMPL_VERSION = $(shell go list -m -f '{{.Version}}' github.com/a-h/templ)
 TEMPL = go run github.com/a-h/templ/cmd/templ@$(TEMPL_VERSION)
 ADDR ?= 127.0.0.1:8080
-# DATABASE_URL, when set, is used as is; otherwise cmd/devdb finds or starts a local PostgreSQL.
-DB := DATABASE_URL="$$(go run ./cmd/devdb)"
+# DATABASE_URL, when set, is used as is; otherwise cmd/devdb finds or starts a local PostgreSQL. A recipe
+# line starting with $(DB) has it exported, or stops there when devdb fails.
+DB := DATABASE_URL="$${DATABASE_URL:-$$(go run ./cmd/devdb)}" || exit 1; export DATABASE_URL
 
-.PHONY: help generate check-generated build run test lint bench
+.PHONY: help generate check-generated build run test lint fuzz bench
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -33,7 +34,7 @@ build: ## Build bin/booking
 	go build -o bin/booking ./cmd/booking
 
 run: build ## Serve the demo office on http://127.0.0.1:8080 (sets up a local database when none is configured)
-	@$(DB); export DATABASE_URL; \
+	@$(DB); \
 	./bin/booking demo && \
 	echo && echo "Serving on http://$(ADDR) — Ctrl-C stops." && \
 	exec ./bin/booking serve --addr $(ADDR) --dev
@@ -45,17 +46,17 @@ lint: ## gofmt and go vet
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	go vet -race ./...
 
+# test runs the fuzz targets in the shell that resolved DATABASE_URL, so that devdb runs once (and
+# `make -n test` only prints, which a $(MAKE) line would not).
 test: check-generated lint ## Check generated code, gofmt and vet, then run every test against a real PostgreSQL
-	@$(DB); export DATABASE_URL; \
-	go test -race -count=1 ./...
-	@$(MAKE) --no-print-directory fuzz
+	@$(DB); \
+	go test -race -count=1 ./... || exit 1; \
+	$(FUZZ)
 
 # Every Fuzz function of every package, found by `go test -list`, so that a new one is run without being
 # named here. Failing inputs are written to the package's testdata/fuzz/ and replayed by every `go test`.
 FUZZTIME ?= 3s
-.PHONY: fuzz
-fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
-	@$(DB); export DATABASE_URL; set -o pipefail; \
+FUZZ = set -o pipefail; \
 	targets="$$(go test -list '^Fuzz' ./... | awk '/^Fuzz/ { names = names " " $$1; next } \
 	  /^ok/ { n = split(names, a, " "); for (i = 1; i <= n; i++) print $$2 " " a[i]; names = "" }')" || exit 1; \
 	[ -n "$$targets" ] || { echo "no fuzz targets found"; exit 1; }; \
@@ -63,9 +64,12 @@ fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
 	  echo "go test -run '^$$' -fuzz '^$$name\$$' -fuzztime $(FUZZTIME) $$pkg"; \
 	  go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
 	done <<< "$$targets"
+fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
+	@$(DB); \
+	$(FUZZ)
 
 # Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL, builds
 # and starts bin/booking, and keeps each run's JSON under bench-results/ (git-ignored). A few minutes.
 bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
-	@$(DB); export DATABASE_URL; \
+	@$(DB); \
 	go run ./cmd/loadtest bench

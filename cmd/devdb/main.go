@@ -51,15 +51,18 @@ func databaseURL(getenv func(string) string, stderr io.Writer) (string, error) {
 	if pgcluster.Listening(systemAddr) {
 		return systemURL, nil
 	}
+	// Its address and URL only: New, which looks for the binaries, is for starting it.
+	private := pgcluster.Cluster{Port: privatePort}
+	if private.Listening() { // started by an earlier call
+		return private.URL("booking"), nil
+	}
 	c, err := pgcluster.New(".data", privatePort, stderr)
 	if err != nil {
 		return "", err
 	}
-	if !c.Listening() { // else started by an earlier call
-		fmt.Fprintf(stderr, "No DATABASE_URL and nothing on %s: starting a private PostgreSQL under .data/ (port %d; stop it with: pg_ctl -D .data/postgres stop)\n", systemAddr, privatePort)
-		if err := c.Start(); err != nil {
-			return "", err
-		}
+	fmt.Fprintf(stderr, "No DATABASE_URL and nothing on %s: starting a private PostgreSQL under .data/ (port %d; stop it with: pg_ctl -D .data/postgres stop)\n", systemAddr, privatePort)
+	if err := c.Start(); err != nil {
+		return "", err
 	}
 	return c.URL("booking"), nil
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -20,8 +20,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/cmd/internal/pgcluster"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // benchOptions are those of `loadtest bench`.
@@ -83,6 +85,11 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	// The server's pool, as it configures it from its DATABASE_URL.
+	poolCfg, err := booking.PoolConfig(dbURL)
+	if err != nil {
+		return err
+	}
 	began := time.Now().UTC()
 	resultsDir := filepath.Join(o.ResultsDir, began.Format("20060102T150405Z"))
 	if err := os.MkdirAll(resultsDir, 0o755); err != nil {
@@ -90,7 +97,7 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	}
 	rep := report{
 		Date: began, Runs: o.Runs, Duration: o.Duration, Warmup: load.Warmup, Procs: runtime.GOMAXPROCS(0),
-		SizeName: "standard", Size: sizes["standard"], PoolMaxConns: poolMaxConns(dbURL), ServerFlags: serveFlags,
+		SizeName: "standard", Size: sizes["standard"], PoolMaxConns: int(poolCfg.MaxConns), ServerFlags: serveFlags,
 		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, Results: map[string][]result{},
 	}
 
@@ -165,23 +172,24 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	if rep.Pgbench, err = runPgbench(ctx, pgbURL, o.Duration, stdout, stderr); err != nil {
 		return err
 	}
-	rep.Machine = machine(ctx, dbURL)
+	rep.Machine = machine(ctx, pool)
 	rep.Took = time.Since(began)
 
 	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
 		return err
 	}
+	rows := rep.rows()
 	md, png := filepath.Join(o.OutDir, "benchmarks.md"), filepath.Join(o.OutDir, "benchmarks.png")
-	if err := os.WriteFile(md, []byte(rep.markdown()), 0o644); err != nil {
+	if err := os.WriteFile(md, []byte(rep.markdown(rows)), 0o644); err != nil {
 		return err
 	}
-	if err := rep.chart(png); err != nil {
+	if err := rep.chart(png, rows); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
-	if err := writeJSON(filepath.Join(resultsDir, "summary.json"), rep.summary()); err != nil {
+	if err := writeJSON(filepath.Join(resultsDir, "summary.json"), rep.summary(rows)); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s\nbench: wrote %s, %s and the runs' JSON under %s\n", rep.table(), md, png, resultsDir)
+	fmt.Fprintf(stdout, "\n%s\nbench: wrote %s, %s and the runs' JSON under %s\n", rep.table(rows), md, png, resultsDir)
 	if failed := rep.failedChecks(); len(failed) > 0 {
 		return fmt.Errorf("checks failed: %s", strings.Join(failed, "; "))
 	}
@@ -197,17 +205,6 @@ func withDatabase(serverURL, db string) (string, error) {
 	}
 	u.Path, u.RawPath = "/"+db, ""
 	return u.String(), nil
-}
-
-// poolMaxConns is the pool_max_conns a database URL sets, 0 when it sets none (the server then sizes its
-// pool by its own default).
-func poolMaxConns(dbURL string) int {
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(u.Query().Get("pool_max_conns"))
-	return n
 }
 
 // plain is a database URL without the parameters only the service's pool understands (pool_max_conns…),
@@ -252,79 +249,128 @@ type server struct {
 	cmd     *exec.Cmd
 	base    string
 	logPath string
-	done    chan error
+	exited  chan struct{} // closed once the process has exited, err set
+	err     error         // what cmd.Wait returned
 }
 
 // serveFlags are what the benchmark passes to serve beyond --addr: its rate limits, each off at 0. Every
 // synthetic person calls from 127.0.0.1, and the benchmark measures the service, not its limits.
 var serveFlags = []string{"--rate-per-user=0", "--rate-per-address=0"}
 
-// startServer starts bin/booking serve on a free loopback port with its logs in logPath, and waits until
-// /readyz answers 200.
+// listeningLine is the line serve prints on stdout once it listens.
+var listeningLine = regexp.MustCompile(`listening on http://(\S+)`)
+
+// startServer starts bin/booking serve on a loopback port of the system's choosing, with its logs in
+// logPath, reads where it listens from its stdout, and waits until /readyz answers 200.
 func startServer(ctx context.Context, dbURL, logPath string, stdout io.Writer) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
 	logs, err := os.Create(logPath)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command("bin/booking", append([]string{"serve", "--addr", addr}, serveFlags...)...)
+	addrs := make(chan string, 1)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0"}, serveFlags...)
+	cmd := exec.Command("bin/booking", args...)
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
-	cmd.Stdout, cmd.Stderr = logs, logs
+	cmd.Stdout, cmd.Stderr = &addrWatch{w: logs, addrs: addrs}, logs
+	// Wait returns soon after the server exits, even if something it started still holds its stdout.
+	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		logs.Close()
 		return nil, fmt.Errorf("start bin/booking serve: %w", err)
 	}
-	s := &server{cmd: cmd, base: "http://" + addr, logPath: logPath, done: make(chan error, 1)}
-	go func() { s.done <- cmd.Wait(); logs.Close() }()
-	fmt.Fprintf(stdout, "bench: bin/booking serve --addr %s %s (pid %d, logs in %s)\n", addr, strings.Join(serveFlags, " "), cmd.Process.Pid, logPath)
+	s := &server{cmd: cmd, logPath: logPath, exited: make(chan struct{})}
+	go func() {
+		s.err = cmd.Wait()
+		logs.Close()
+		close(s.exited)
+	}()
+	deadline := time.NewTimer(serverReadyTimeout)
+	defer deadline.Stop()
+	select {
+	case addr := <-addrs:
+		s.base = "http://" + addr
+		fmt.Fprintf(stdout, "bench: bin/booking %s (pid %d, listening on %s, logs in %s)\n", strings.Join(args, " "), cmd.Process.Pid, addr, logPath)
+	case <-s.exited:
+		return nil, fmt.Errorf("the server exited before it listened (%v): see %s", s.err, logPath)
+	case <-ctx.Done():
+		s.stop()
+		return nil, ctx.Err()
+	case <-deadline.C:
+		s.stop()
+		return nil, fmt.Errorf("the server did not say where it listens within %s: see %s", serverReadyTimeout, logPath)
+	}
 	// Each poll is bounded: a server that accepts the connection but never answers is polled again.
 	hc := &http.Client{Timeout: time.Second}
 	defer hc.CloseIdleConnections()
-	deadline := time.Now().Add(serverReadyTimeout)
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-s.done:
-			s.done <- err
-			return nil, fmt.Errorf("the server exited before it was ready (%v): see %s", err, logPath)
-		case <-ctx.Done():
-			s.stop()
-			return nil, ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
+	for {
 		if res, err := hc.Get(s.base + "/readyz"); err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
 				return s, nil
 			}
 		}
+		select {
+		case <-s.exited:
+			return nil, fmt.Errorf("the server exited before it was ready (%v): see %s", s.err, logPath)
+		case <-ctx.Done():
+			s.stop()
+			return nil, ctx.Err()
+		case <-deadline.C:
+			s.stop()
+			return nil, fmt.Errorf("the server was not ready within %s: see %s", serverReadyTimeout, logPath)
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
-	s.stop()
-	return nil, fmt.Errorf("the server was not ready within %s: see %s", serverReadyTimeout, logPath)
 }
 
-// stop ends the server with SIGTERM (SIGKILL if it has not exited in time); stopping twice is harmless.
-func (s *server) stop() error {
-	if s.cmd.ProcessState != nil {
-		return nil
-	}
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-s.done:
-		s.done <- err
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return fmt.Errorf("the server exited with %v", err)
+// addrWatch passes the server's stdout on to w, and sends on addrs (buffered) the address of the first
+// line saying where the server listens. Only the goroutine of exec that copies stdout calls it.
+type addrWatch struct {
+	w     io.Writer
+	addrs chan<- string
+	line  []byte // the part of a line not yet ended
+	found bool
+}
+
+func (a *addrWatch) Write(p []byte) (int, error) {
+	if !a.found {
+		a.line = append(a.line, p...)
+		for !a.found {
+			end := bytes.IndexByte(a.line, '\n')
+			if end < 0 {
+				break
+			}
+			if m := listeningLine.FindSubmatch(a.line[:end]); m != nil {
+				a.addrs <- string(m[1])
+				a.found, a.line = true, nil
+			} else {
+				a.line = a.line[end+1:]
+			}
 		}
-		return err
-	case <-time.After(serverShutdownWindow):
-		_ = s.cmd.Process.Kill()
-		return errors.New("the server did not stop on SIGTERM: killed")
 	}
+	return a.w.Write(p)
+}
+
+// stop ends the server with SIGTERM (SIGKILL if it has not exited in time) and returns how it exited;
+// stopping it again returns the same.
+func (s *server) stop() error {
+	select {
+	case <-s.exited:
+	default:
+		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.exited:
+		case <-time.After(serverShutdownWindow):
+			_ = s.cmd.Process.Kill()
+			<-s.exited
+			return errors.New("the server did not stop on SIGTERM: killed")
+		}
+	}
+	var exit *exec.ExitError
+	if errors.As(s.err, &exit) {
+		return fmt.Errorf("the server exited with %v", s.err)
+	}
+	return s.err
 }
 
 // pgbenchResult is one pgbench run.
@@ -342,7 +388,7 @@ var (
 // runPgbench measures the database server itself: TPC-B and select-only at 32 clients, on a fresh
 // database of scale 32.
 func runPgbench(ctx context.Context, dbURL string, duration time.Duration, stdout, stderr io.Writer) ([]pgbenchResult, error) {
-	bin, err := pgTool("pgbench")
+	bin, err := pgcluster.Program("pgbench")
 	if err != nil {
 		return nil, err
 	}
@@ -377,18 +423,6 @@ func runPgbench(ctx context.Context, dbURL string, duration time.Duration, stdou
 	return out, nil
 }
 
-// pgTool finds a PostgreSQL program on the PATH, else in the newest PostgreSQL installed.
-func pgTool(name string) (string, error) {
-	if p, err := exec.LookPath(name); err == nil {
-		return p, nil
-	}
-	p, err := pgcluster.Program(name)
-	if err != nil {
-		return "", fmt.Errorf("%s not found on the PATH: %w", name, err)
-	}
-	return p, nil
-}
-
 // machineInfo describes where the figures were measured.
 type machineInfo struct {
 	CPU        string `json:"cpu"`
@@ -399,7 +433,8 @@ type machineInfo struct {
 	PostgreSQL string `json:"postgresql"`
 }
 
-func machine(ctx context.Context, dbURL string) machineInfo {
+// machine describes this machine, and the PostgreSQL server of pool.
+func machine(ctx context.Context, pool *pgxpool.Pool) machineInfo {
 	m := machineInfo{CPUs: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH}
 	if f, err := os.Open("/proc/cpuinfo"); err == nil {
 		sc := bufio.NewScanner(f)
@@ -433,9 +468,6 @@ func machine(ctx context.Context, dbURL string) machineInfo {
 	if data, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		m.OS += ", Linux " + strings.TrimSpace(string(data))
 	}
-	if conn, err := pgx.Connect(ctx, plain(dbURL)); err == nil {
-		_ = conn.QueryRow(ctx, "SHOW server_version").Scan(&m.PostgreSQL)
-		conn.Close(ctx)
-	}
+	_ = pool.QueryRow(ctx, "SHOW server_version").Scan(&m.PostgreSQL)
 	return m
 }

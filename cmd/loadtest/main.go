@@ -196,13 +196,7 @@ func printResult(w io.Writer, r result) {
 		fmt.Fprintf(w, "  errors by code: %s\n", counts(r.ErrorCodes))
 	}
 	if len(r.Rounds) > 0 {
-		one := 0
-		for _, rd := range r.Rounds {
-			if rd.won() {
-				one++
-			}
-		}
-		fmt.Fprintf(w, "  rounds with exactly one 201 and only 409 4001 besides: %d of %d\n", one, len(r.Rounds))
+		fmt.Fprintf(w, "  rounds with exactly one 201 and only 409 4001 besides: %d of %d\n", r.roundsWon(), len(r.Rounds))
 	}
 	if r.ServerPeakRSSMB > 0 {
 		fmt.Fprintf(w, "  server peak RSS: %.0f MB\n", r.ServerPeakRSSMB)

@@ -19,8 +19,7 @@ type report struct {
 	// SizeName and Size are the synthetic organization seeded.
 	SizeName string
 	Size     size
-	// PoolMaxConns is the server's pool size set by its database URL (pool_max_conns); 0 when the URL
-	// sets none and the server uses its default.
+	// PoolMaxConns is the server's pool size: its database URL's pool_max_conns, else the service's default.
 	PoolMaxConns    int
 	Database        string // the database seeded and served
 	PgbenchDatabase string
@@ -59,11 +58,19 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func (r report) row(sc string) (row, bool) {
-	rs := r.Results[sc]
-	if len(rs) == 0 {
-		return row{}, false
+// rows are the medians of each scenario's runs, by scenario: computed once, for every part of the report.
+func (r report) rows() map[string]row {
+	rows := make(map[string]row, len(r.Results))
+	for sc, rs := range r.Results {
+		if len(rs) > 0 {
+			rows[sc] = medians(sc, rs)
+		}
 	}
+	return rows
+}
+
+// medians is the row of a scenario's runs rs.
+func medians(sc string, rs []result) row {
 	of := func(f func(result) float64) float64 {
 		v := make([]float64, len(rs))
 		for i, x := range rs {
@@ -91,18 +98,14 @@ func (r report) row(sc string) (row, bool) {
 			}
 			w.ErrorCodes[k] += n
 		}
-		for _, rd := range x.Rounds {
-			w.Rounds++
-			if rd.won() {
-				w.RoundsOne++
-			}
-		}
+		w.Rounds += len(x.Rounds)
+		w.RoundsOne += x.roundsWon()
 		w.PeakRSSMB = max(w.PeakRSSMB, x.ServerPeakRSSMB)
 		if x.OK {
 			w.RunsOK++
 		}
 	}
-	return w, true
+	return w
 }
 
 func (r report) tpcb() float64 {
@@ -114,17 +117,6 @@ func (r report) tpcb() float64 {
 	return 0
 }
 
-// peakRSS is the server's peak resident memory over every run.
-func (r report) peakRSS() float64 {
-	var m float64
-	for _, rs := range r.Results {
-		for _, x := range rs {
-			m = max(m, x.ServerPeakRSSMB)
-		}
-	}
-	return m
-}
-
 // verdict is one target: what it asks, what was measured, and whether it was met.
 type verdict struct {
 	Target   string `json:"target"`
@@ -132,16 +124,18 @@ type verdict struct {
 	Pass     bool   `json:"pass"`
 }
 
-// verdicts are the targets of the benchmark, each against the medians (the checks: against every run).
-func (r report) verdicts() []verdict {
+// verdicts are the targets of the benchmark, each against the medians rows (the checks: against every run).
+func (r report) verdicts(rows map[string]row) []verdict {
 	var out []verdict
 	add := func(target, measured string, pass bool) { out = append(out, verdict{target, measured, pass}) }
+	var peakRSS float64 // the server's, over every run
 	for _, sc := range scenarios {
-		w, ok := r.row(sc)
+		w, ok := rows[sc]
 		if !ok {
 			add(sc, "not run", false)
 			continue
 		}
+		peakRSS = max(peakRSS, w.PeakRSSMB)
 		t := targets[sc]
 		switch sc {
 		case "book":
@@ -162,7 +156,7 @@ func (r report) verdicts() []verdict {
 			add(fmt.Sprintf("%s p99 ≤ %.0f ms", sc, t.p99), fmt.Sprintf("%.1f ms", w.LatencyMS.P99), w.LatencyMS.P99 <= t.p99)
 		}
 	}
-	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", r.peakRSS()), r.peakRSS() > 0 && r.peakRSS() <= memoryTargetMB)
+	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
 	runs, ok := 0, 0
 	for _, rs := range r.Results {
 		for _, x := range rs {
@@ -252,8 +246,8 @@ func cores(n int) string {
 	return fmt.Sprintf("%d cores", n)
 }
 
-// markdown is docs/benchmarks.md.
-func (r report) markdown() string {
+// markdown is docs/benchmarks.md, with the medians rows.
+func (r report) markdown(rows map[string]row) string {
 	var s strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
 	p("# Benchmarks\n\n")
@@ -272,12 +266,8 @@ func (r report) markdown() string {
 		thousands(sz.resources()-sz.rooms()), thousands(sz.Users), thousands(sz.Bookings), sz.Days)
 	p("  expired or cancelled, some active, future ones pending), %s–%s building time; seeded in %s.\n",
 		clock(seededFrom), clock(seededUntil), r.SeedTime.Round(100*time.Millisecond))
-	pool := "its default pool"
-	if r.PoolMaxConns > 0 {
-		pool = fmt.Sprintf("a pool of %d connections (pool_max_conns)", r.PoolMaxConns)
-	}
-	p("- **Server**: one `bin/booking serve` built from this tree, on 127.0.0.1, with %s and its rate limits\n", pool)
-	p("  off, `%s`: every synthetic person calls from 127.0.0.1, and the\n", strings.Join(r.ServerFlags, " "))
+	p("- **Server**: one `bin/booking serve` built from this tree, on 127.0.0.1, with a pool of %d connections\n", r.PoolMaxConns)
+	p("  and its rate limits off, `%s`: every synthetic person calls from 127.0.0.1, and the\n", strings.Join(r.ServerFlags, " "))
 	p("  benchmark measures the service, not its limits.\n")
 	p("- **Load**: `loadtest run`, one scenario at a time, %s of %s each (after %s of warm-up, not measured) at\n", plural(r.Runs, "run"), r.Duration, r.Warmup)
 	p("  %d clients over kept-alive connections, as %s people with a bearer token each (contend: %d clients ×\n", defaultClients, thousands(r.Users), defaultContendClients)
@@ -294,7 +284,7 @@ func (r report) markdown() string {
 	p("| scenario | req/s | bookings/s | p50 ms | p95 ms | p99 ms | max ms | answers (all runs) |\n")
 	p("|---|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, sc := range scenarios {
-		w, ok := r.row(sc)
+		w, ok := rows[sc]
 		if !ok {
 			continue
 		}
@@ -308,10 +298,10 @@ func (r report) markdown() string {
 	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.png)\n\n")
 
 	p("## Targets\n\n| target | measured (median) | |\n|---|---|---|\n")
-	for _, v := range r.verdicts() {
+	for _, v := range r.verdicts(rows) {
 		p("| %s | %s | %s |\n", v.Target, v.Measured, passFail(v.Pass))
 	}
-	if w, ok := r.row("book"); ok && r.tpcb() > 0 {
+	if w, ok := rows["book"]; ok && r.tpcb() > 0 {
 		p("\nbook / TPC-B: %.0f bookings/s against %.0f pgbench TPC-B transactions/s, a ratio of %.2f. A booking is a\n", w.BookingRate, r.tpcb(), w.BookingRate/r.tpcb())
 		p("bearer-token check, rule checks, an insert under the exclusion constraint and the full booking read back,\n")
 		p("over HTTP; a TPC-B transaction is three updates, a select and an insert, with no HTTP in between.\n")
@@ -353,30 +343,30 @@ func answerText(w row) string {
 	return strings.Join(parts, ", ")
 }
 
-// table is the results for the terminal.
-func (r report) table() string {
+// table is the results for the terminal, with the medians rows.
+func (r report) table(rows map[string]row) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "%-13s %9s %10s %8s %8s %8s %8s\n", "scenario", "req/s", "bookings/s", "p50 ms", "p95 ms", "p99 ms", "max ms")
 	for _, sc := range scenarios {
-		if w, ok := r.row(sc); ok {
+		if w, ok := rows[sc]; ok {
 			fmt.Fprintf(&s, "%-13s %9.0f %10.0f %8.2f %8.2f %8.2f %8.1f\n", sc, w.Rate, w.BookingRate, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max)
 		}
 	}
 	for _, b := range r.Pgbench {
 		fmt.Fprintf(&s, "pgbench %-12s %.0f tps, latency average %.2f ms\n", b.Name, b.TPS, b.LatencyMS)
 	}
-	for _, v := range r.verdicts() {
+	for _, v := range r.verdicts(rows) {
 		fmt.Fprintf(&s, "%-5s %s: %s\n", strings.Trim(passFail(v.Pass), "*"), v.Target, v.Measured)
 	}
 	return s.String()
 }
 
-// chart is docs/benchmarks.png: p50, p95 and p99 of each scenario.
-func (r report) chart(path string) error {
+// chart is docs/benchmarks.png: p50, p95 and p99 of each scenario's medians rows.
+func (r report) chart(path string, rows map[string]row) error {
 	var names []string
 	var p50, p95, p99 []float64
 	for _, sc := range scenarios {
-		if w, ok := r.row(sc); ok {
+		if w, ok := rows[sc]; ok {
 			names = append(names, sc)
 			p50, p95, p99 = append(p50, w.LatencyMS.P50), append(p95, w.LatencyMS.P95), append(p99, w.LatencyMS.P99)
 		}
@@ -386,12 +376,12 @@ func (r report) chart(path string) error {
 	return latencyChart(path, title, names, p50, p95, p99)
 }
 
-// summary is the benchmark's medians, verdicts and measurements as JSON.
-func (r report) summary() any {
-	var rows []row
+// summary is the benchmark's medians rows, verdicts and measurements as JSON.
+func (r report) summary(rows map[string]row) any {
+	var ordered []row
 	for _, sc := range scenarios {
-		if w, ok := r.row(sc); ok {
-			rows = append(rows, w)
+		if w, ok := rows[sc]; ok {
+			ordered = append(ordered, w)
 		}
 	}
 	return struct {
@@ -405,5 +395,5 @@ func (r report) summary() any {
 		Scenarios   []row           `json:"scenarios"`
 		Pgbench     []pgbenchResult `json:"pgbench"`
 		Targets     []verdict       `json:"targets"`
-	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, rows, r.Pgbench, r.verdicts()}
+	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered, r.Pgbench, r.verdicts(rows)}
 }

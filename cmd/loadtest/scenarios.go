@@ -157,6 +157,17 @@ type round struct {
 // won reports whether the round went as it must: exactly one 201, and only 409 4001 besides.
 func (r round) won() bool { return r.Successes == 1 && r.Other == 0 }
 
+// roundsWon is how many of the run's rounds were won.
+func (r result) roundsWon() int {
+	n := 0
+	for _, rd := range r.Rounds {
+		if rd.won() {
+			n++
+		}
+	}
+	return n
+}
+
 // expect is what a request of a scenario may be answered.
 type expect uint8
 

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -180,12 +181,10 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 		return err
 	}
 	defer pool.Close()
-	var seeded bool
-	if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1)`, orgID).Scan(&seeded); err != nil {
-		return err
-	}
-	if seeded {
+	if _, err := queries.New(pool).OrganizationGet(ctx, orgID); err == nil {
 		return errors.New("the synthetic organization is already in this database: seed a fresh one")
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("look for the synthetic organization: %w", err)
 	}
 	if _, err := booking.NewService(pool).Import(ctx, skeleton(sz)); err != nil {
 		return fmt.Errorf("import the organization: %w", err)

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 )
@@ -59,76 +64,53 @@ const readDays = 30
 // newWorld reads the synthetic organization from the database and mints a bearer token for each of
 // (at most) maxUsers of its employees, valid for ttl; days count from now's UTC date.
 func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Duration, now time.Time) (*world, error) {
-	w := &world{}
-	bIndex, fIndex := map[uuid.UUID]int{}, map[uuid.UUID]int{}
-	rows, err := pool.Query(ctx, `SELECT id, timezone FROM buildings WHERE organization_id = $1 ORDER BY id`, orgID)
+	rows, err := queries.New(pool).ResourcesOfOrganization(ctx, orgID)
 	if err != nil {
-		return nil, fmt.Errorf("read buildings: %w", err)
+		return nil, fmt.Errorf("read the resources: %w", err)
 	}
-	for rows.Next() {
-		var b building
-		var tz string
-		if err := rows.Scan(&b.id, &tz); err != nil {
-			return nil, err
-		}
-		if b.loc, err = time.LoadLocation(tz); err != nil {
-			return nil, fmt.Errorf("building %s: %w", b.id, err)
-		}
-		bIndex[b.id] = len(w.buildings)
-		w.buildings = append(w.buildings, b)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if len(w.buildings) == 0 {
+	if len(rows) == 0 {
 		return nil, errors.New("the synthetic organization is not in this database: run `loadtest seed` first")
 	}
-	rows, err = pool.Query(ctx, `SELECT f.id, f.building_id,
-		    (SELECT r.subcategory_id FROM resources r JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-		     WHERE r.organization_id = f.organization_id AND r.floor_id = f.id AND s.category = 'WORKSTATION' LIMIT 1)
-		FROM floors f WHERE f.organization_id = $1 ORDER BY f.id`, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("read floors: %w", err)
-	}
-	for rows.Next() {
-		var f floor
-		var b uuid.UUID
-		var sub *uuid.UUID
-		if err := rows.Scan(&f.id, &b, &sub); err != nil {
-			return nil, err
+	// Buildings, floors and resources each in id order, so that the scenarios pick the same ones every run.
+	byID := func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
+	slices.SortFunc(rows, func(a, b queries.ResourcesOfOrganizationRow) int { return byID(a.Resource.ID, b.Resource.ID) })
+	timezones := map[uuid.UUID]string{}         // building → its time zone
+	floorBuildings := map[uuid.UUID]uuid.UUID{} // floor → its building
+	deskSubcategories := map[uuid.UUID]uuid.UUID{}
+	var advance int64 // the shortest non-zero maximum advance of the rules, in milliseconds
+	for _, r := range rows {
+		timezones[r.Building.ID] = r.Building.Timezone
+		floorBuildings[r.Floor.ID] = r.Building.ID
+		if _, ok := deskSubcategories[r.Floor.ID]; !ok && r.Subcategory.Category == string(booking.CategoryWorkstation) {
+			deskSubcategories[r.Floor.ID] = r.Subcategory.ID
 		}
-		f.building = bIndex[b]
-		if sub != nil {
-			f.deskSubcategory = *sub
+		if a := r.ResourceRule.MaximumAdvance; a > 0 && (advance == 0 || a < advance) {
+			advance = a
 		}
-		fIndex[f.id] = len(w.floors)
-		w.floors = append(w.floors, f)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = pool.Query(ctx, `SELECT r.id, r.poster_code, r.floor_id, s.category = 'SPACE'
-		FROM resources r JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
-		WHERE r.organization_id = $1 ORDER BY r.id`, orgID)
-	if err != nil {
-		return nil, fmt.Errorf("read resources: %w", err)
-	}
-	for rows.Next() {
-		var r resource
-		var f uuid.UUID
-		if err := rows.Scan(&r.id, &r.posterCode, &f, &r.room); err != nil {
-			return nil, err
+	w := &world{}
+	bIndex, fIndex := map[uuid.UUID]int{}, map[uuid.UUID]int{}
+	for _, id := range slices.SortedFunc(maps.Keys(timezones), byID) {
+		loc, err := time.LoadLocation(timezones[id])
+		if err != nil {
+			return nil, fmt.Errorf("building %s: %w", id, err)
 		}
-		r.floor = fIndex[f]
-		if r.room {
+		bIndex[id] = len(w.buildings)
+		w.buildings = append(w.buildings, building{id: id, loc: loc})
+	}
+	for _, id := range slices.SortedFunc(maps.Keys(floorBuildings), byID) {
+		fIndex[id] = len(w.floors)
+		w.floors = append(w.floors, floor{id: id, building: bIndex[floorBuildings[id]], deskSubcategory: deskSubcategories[id]})
+	}
+	for _, r := range rows {
+		res := resource{id: r.Resource.ID, posterCode: r.Resource.PosterCode, floor: fIndex[r.Floor.ID],
+			room: r.Subcategory.Category == string(booking.CategorySpace)}
+		if res.room {
 			w.rooms = append(w.rooms, len(w.resources))
 		} else {
 			w.desks = append(w.desks, len(w.resources))
 		}
-		w.resources = append(w.resources, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+		w.resources = append(w.resources, res)
 	}
 	if len(w.rooms) == 0 || len(w.desks) == 0 {
 		return nil, errors.New("the synthetic organization has no rooms or no desks")
@@ -139,20 +121,13 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 	if err != nil {
 		return nil, err
 	}
-	rows, err = pool.Query(ctx, `SELECT id FROM users WHERE organization_id = $1 AND role = 'EMPLOYEE' ORDER BY id LIMIT $2`, orgID, maxUsers)
+	users, err := pool.Query(ctx, `SELECT id FROM users WHERE organization_id = $1 AND role = 'EMPLOYEE' ORDER BY id LIMIT $2`, orgID, maxUsers)
 	if err != nil {
 		return nil, fmt.Errorf("read users: %w", err)
 	}
-	var ids []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	ids, err := pgx.CollectRows(users, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("read users: %w", err)
 	}
 	for _, id := range ids {
 		// A token names its user and organization only.
@@ -172,11 +147,6 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 		return nil, err
 	}
 	// The last day whose evening may be booked: the shortest maximum advance of the rules, less a day.
-	var advance int64
-	if err := pool.QueryRow(ctx, `SELECT COALESCE(min(NULLIF(maximum_advance, 0)), 0) FROM resource_rules WHERE organization_id = $1`,
-		orgID).Scan(&advance); err != nil {
-		return nil, fmt.Errorf("read the rules: %w", err)
-	}
 	w.lastDay = 365
 	if advance > 0 {
 		w.lastDay = int(time.Duration(advance)*time.Millisecond/(24*time.Hour)) - 1

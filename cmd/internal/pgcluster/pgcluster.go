@@ -138,13 +138,17 @@ func chownTree(dir string, owner *user.User) error {
 	})
 }
 
-// Program returns the path of one of PostgreSQL's programs (pgbench, psql…) of the installation New uses:
-// the one whose pg_ctl is on the PATH, else the newest one installed. A pg_ctl on the PATH may be a link
-// into the installation's own directory, where its other programs are: that directory is looked in too.
+// Program returns the path of one of PostgreSQL's programs (pgbench, psql…): the one on the PATH, else
+// that of the installation New uses (the one whose pg_ctl is on the PATH, else the newest one installed).
+// A pg_ctl on the PATH may be a link into the installation's own directory, where its other programs
+// are: that directory is looked in too.
 func Program(name string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
 	bin, err := findBinDir()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%s not found on the PATH; %w", name, err)
 	}
 	dirs := []string{bin}
 	if pgctl, err := filepath.EvalSymlinks(filepath.Join(bin, "pg_ctl")); err == nil && filepath.Dir(pgctl) != bin {
@@ -156,7 +160,7 @@ func Program(name string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%s not found in %s: install the PostgreSQL package that provides it", name, strings.Join(dirs, " or "))
+	return "", fmt.Errorf("%s not found on the PATH nor in %s: install the PostgreSQL package that provides it", name, strings.Join(dirs, " or "))
 }
 
 // findBinDir returns the directory holding pg_ctl and initdb.
@@ -180,15 +184,15 @@ func findBinDir() (string, error) {
 			}
 		}
 		if len(bins) > 0 {
-			return bins[Newest(slices.Collect(maps.Keys(bins)))], nil
+			return bins[newest(slices.Collect(maps.Keys(bins)))], nil
 		}
 	}
 	return "", errors.New(installHelp)
 }
 
-// Newest returns the name with the highest version, comparing the dot-separated numbers after any
+// newest returns the name with the highest version, comparing the dot-separated numbers after any
 // non-digit prefix ("9.6" < "13" < "postgresql@16"). It returns "" for an empty list.
-func Newest(names []string) string {
+func newest(names []string) string {
 	if len(names) == 0 {
 		return ""
 	}

@@ -16,8 +16,8 @@ func TestNewest(t *testing.T) {
 		{nil, ""},
 	}
 	for _, tt := range tests {
-		if got := Newest(tt.names); got != tt.want {
-			t.Errorf("Newest(%q) = %q, want %q", tt.names, got, tt.want)
+		if got := newest(tt.names); got != tt.want {
+			t.Errorf("newest(%q) = %q, want %q", tt.names, got, tt.want)
 		}
 	}
 }
