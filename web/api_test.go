@@ -31,21 +31,6 @@ import (
 
 const api = "/api/v1"
 
-// wait bounds what a test waits for: generous, for a slow shared machine.
-const wait = 60 * time.Second
-
-// waitFor waits, at most wait, until cond holds; what names it when it does not.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %s for %s", wait, what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 // testBundle is a server on a fresh database, with the fixture loaded.
 type testBundle struct {
 	*fx.Bundle
@@ -68,16 +53,20 @@ func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testB
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
+	// Started first, so that the dependencies know the server's address; it serves once they are built.
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Start()
+	t.Cleanup(srv.Close)
 	d := web.Deps{
 		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0), // as serve has them, for a test of the pages too
+		BaseURL:  srv.URL,
 	}
 	for _, f := range deps {
 		f(&d)
 	}
 	server := web.NewServer(d)
-	srv := httptest.NewServer(validateAPI(t, server))
-	t.Cleanup(srv.Close)
+	srv.Config.Handler = validateAPI(t, server)
 	return &testBundle{Bundle: b, srv: srv, server: server, tokens: tokens}
 }
 

@@ -20,11 +20,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
+// nbfLeeway is how far ahead of the clock go-oidc's verifier lets a token's nbf be (oidc/verify.go, v3):
+// such a token is accepted.
+const nbfLeeway = 5 * time.Minute
+
 // FuzzAuthenticate gives Tokens.Authenticate any string: it never panics, and it accepts only what is
 // validly signed with one of the service's keys and names a user of the service as its claims say; all
 // else is 1000. Whether a string is validly signed is decided here independently, with go-jose.
 func FuzzAuthenticate(f *testing.F) {
 	b := setup(f)
+	key, kid := b.serviceKey(f)
+	// Every key the service verifies with, not only the newest it signs with.
 	keys, err := b.Service.SigningKeys(f.Context())
 	if err != nil {
 		f.Fatalf("SigningKeys: %v", err)
@@ -34,23 +40,26 @@ func FuzzAuthenticate(f *testing.F) {
 		pubs[i] = k.Key.Public()
 	}
 
-	der, err := x509.MarshalPKIXPublicKey(pubs[0])
+	der, err := x509.MarshalPKIXPublicKey(key.Public())
 	if err != nil {
 		f.Fatalf("marshal public key: %v", err)
 	}
-	kid := keys[0].ID.String()
-	sign := func(alg jose.SignatureAlgorithm, key any, claims map[string]any) string {
-		return signed(f, alg, key, kid, claims)
+	sign := func(alg jose.SignatureAlgorithm, k any, claims map[string]any) string {
+		return signed(f, alg, k, kid, claims)
 	}
+	withoutNBF := ownClaims()
+	delete(withoutNBF, "nbf")
 	minted := func(u booking.User, ttl time.Duration) string { return b.mint(f, u, ttl) }
 	alice, boris := b.User(f, fx.OrgA, fx.Alice), b.User(f, fx.OrgB, fx.Boris)
 	valid := minted(alice, time.Hour)
 	for _, s := range []string{
 		valid, minted(boris, time.Hour), minted(alice, -time.Minute),
 		minted(booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour),
-		sign(jose.ES256, keys[0].Key, ownClaims("aud", []string{"another-api"})),
-		sign(jose.ES256, keys[0].Key, ownClaims("nbf", time.Now().Add(time.Hour).Unix())),
-		sign(jose.ES256, keys[0].Key, ownClaims("org", "")),
+		sign(jose.ES256, key, ownClaims("aud", []string{"another-api"})),
+		sign(jose.ES256, key, ownClaims("nbf", time.Now().Add(time.Hour).Unix())),
+		// Within go-oidc's leeway on nbf, and without one: both accepted.
+		sign(jose.ES256, key, ownClaims("nbf", time.Now().Add(nbfLeeway-time.Minute).Unix())), sign(jose.ES256, key, withoutNBF),
+		sign(jose.ES256, key, ownClaims("org", "")),
 		sign(jose.HS256, der, ownClaims()),
 		sign(jose.HS256, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), ownClaims()),
 		strings.TrimSuffix(valid, valid[strings.LastIndex(valid, ".")+1:]),
@@ -60,6 +69,7 @@ func FuzzAuthenticate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
+		before := time.Now()
 		u, err := b.tokens.Authenticate(t.Context(), raw)
 		if err != nil {
 			var de *booking.Error
@@ -69,7 +79,8 @@ func FuzzAuthenticate(f *testing.F) {
 			return
 		}
 		// Accepted: it must be an ES256 JWT, signed with a service key, of the service's issuer and
-		// audience, unexpired, naming this very user.
+		// audience, unexpired when the call began, valid already (but for go-oidc's leeway on nbf), naming
+		// this very user.
 		jws, err := jose.ParseSignedCompact(raw, []jose.SignatureAlgorithm{jose.ES256})
 		if err != nil {
 			t.Fatalf("Authenticate accepted %q, which is no ES256 JWS: %v", raw, err)
@@ -90,12 +101,15 @@ func FuzzAuthenticate(f *testing.F) {
 		if err := json.Unmarshal(payload, &c); err != nil {
 			t.Fatalf("Authenticate accepted %q, whose payload is not claims: %v", raw, err)
 		}
-		now := time.Now()
 		switch {
 		case c.Issuer != web.OwnIssuer, !slices.Contains([]string(c.Audience), web.OwnAudience):
 			t.Fatalf("Authenticate accepted %q of issuer %q and audience %q", raw, c.Issuer, c.Audience)
-		case c.Expiry == nil || !c.Expiry.Time().After(now.Add(-time.Minute)):
-			t.Fatalf("Authenticate accepted %q, expired (%v)", raw, c.Expiry)
+		case c.Expiry == nil:
+			t.Fatalf("Authenticate accepted %q, which never expires", raw)
+		case c.Expiry.Time().Before(before.Truncate(time.Second)):
+			t.Fatalf("Authenticate accepted %q, expired at %v, before the call (%v)", raw, c.Expiry.Time(), before)
+		case c.NotBefore != nil && c.NotBefore.Time().After(time.Now().Add(nbfLeeway)):
+			t.Fatalf("Authenticate accepted %q, not valid before %v", raw, c.NotBefore.Time())
 		case uuid.MustParse(c.Subject) != u.ID || uuid.MustParse(c.Org) != u.OrganizationID:
 			t.Fatalf("Authenticate accepted %q for %s of %s, but it names %s of %s", raw, u.ID, u.OrganizationID, c.Subject, c.Org)
 		case u.ID == uuid.Nil:

@@ -20,18 +20,16 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestForgedTokensWriteNothing sends forgeries — alg "none", the algorithm-confusion attack (HS256 keyed
-// with the service's public key), tokens not valid yet, without an expiry or an organization, a subject
-// whose organization claim is another's, a key embedded in the token — to operations that write: each is
-// 401 1000 with a Bearer challenge, and nothing changes.
-func TestForgedTokensWriteNothing(t *testing.T) {
-	t.Parallel()
-	tb := setup(t)
-	keys, err := tb.Service.SigningKeys(t.Context())
-	if err != nil {
-		t.Fatalf("SigningKeys: %v", err)
-	}
-	serviceKey, kid := keys[0].Key, keys[0].ID.String()
+// forgery is a bearer token that no operation may accept.
+type forgery struct{ name, token string }
+
+// forgeries are tokens the service must refuse: alg "none", the algorithm-confusion attack (HS256 keyed
+// with the service's public key), other keys and algorithms, a key embedded in the token, tokens expired
+// or not valid yet, without an expiry, an audience or an organization, of another issuer or audience,
+// naming an unknown user or a user with another's organization, and a payload changed after signing.
+func (tb *testBundle) forgeries(t *testing.T) []forgery {
+	t.Helper()
+	serviceKey, kid := tb.serviceKey(t)
 	pub := &serviceKey.PublicKey
 	der, err := x509.MarshalPKIXPublicKey(pub)
 	if err != nil {
@@ -62,7 +60,7 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("generate key: %v", err)
 	}
-	embedded := func(t *testing.T) string {
+	embedded := func() string {
 		s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: other},
 			(&jose.SignerOptions{EmbedJWK: true}).WithType("JWT"))
 		if err != nil {
@@ -79,14 +77,10 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 		delete(c, claim)
 		return c
 	}
-	boris := tb.User(t, fx.OrgB, fx.Boris)
+	own := func(kv ...any) string { return signed(t, jose.ES256, serviceKey, kid, ownClaims(kv...)) }
+	alice, boris := tb.User(t, fx.OrgA, fx.Alice), tb.User(t, fx.OrgB, fx.Boris)
 
-	// Alice's booking, which the forgeries try to change.
-	target := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
-	before := snapshot(t, tb.Bundle, fx.OrgA)
-	beforeB := snapshot(t, tb.Bundle, fx.OrgB)
-
-	for _, tc := range []struct{ name, token string }{
+	return []forgery{
 		{"HS256KeyedWithThePublicKeyPEM", signed(t, jose.HS256, pemKey, kid, ownClaims())},
 		{"HS256KeyedWithThePublicKeyDER", signed(t, jose.HS256, der, kid, ownClaims())},
 		{"HS256KeyedWithThePublicKeyPoint", signed(t, jose.HS256, ecdhKey.Bytes(), kid, ownClaims())},
@@ -95,21 +89,46 @@ func TestForgedTokensWriteNothing(t *testing.T) {
 		{"HS256WithARandomSecret", signed(t, jose.HS256, secret, kid, ownClaims())},
 		{"AlgNone", unsigned(t, ownClaims())},
 		{"AlgNoneWithASignature", unsigned(t, ownClaims()) + "c2lnbmF0dXJl"},
+		{"OtherES256Key", signed(t, jose.ES256, other, kid, ownClaims())},
 		{"ES384", signed(t, jose.ES384, p384, kid, ownClaims())},
 		{"RS256", signed(t, jose.RS256, rsaKey, kid, ownClaims())},
-		{"OwnKeyEmbeddedInTheToken", embedded(t)},
-		{"NotValidForAnHour", signed(t, jose.ES256, serviceKey, kid, ownClaims("nbf", time.Now().Add(time.Hour).Unix()))},
-		{"NotValidForTenMinutes", signed(t, jose.ES256, serviceKey, kid, ownClaims("nbf", time.Now().Add(10*time.Minute).Unix()))},
-		{"ExpiredASecondAgo", signed(t, jose.ES256, serviceKey, kid, ownClaims("exp", time.Now().Add(-time.Second).Unix()))},
+		{"OwnKeyEmbeddedInTheToken", embedded()},
+		{"NotValidForAnHour", own("nbf", time.Now().Add(time.Hour).Unix())},
+		{"NotValidForTenMinutes", own("nbf", time.Now().Add(10*time.Minute).Unix())},
+		{"Expired", tb.mint(t, alice, -time.Minute)},
+		{"ExpiredAnHourAgo", own("exp", time.Now().Add(-time.Hour).Unix())},
+		{"ExpiredASecondAgo", own("exp", time.Now().Add(-time.Second).Unix())},
 		{"WithoutExpiry", signed(t, jose.ES256, serviceKey, kid, withoutClaim("exp"))},
 		{"WithoutOrganization", signed(t, jose.ES256, serviceKey, kid, withoutClaim("org"))},
-		{"OrganizationNotAUUID", signed(t, jose.ES256, serviceKey, kid, ownClaims("org", "acme"))},
-		{"SubjectOfBWithOrganizationA", signed(t, jose.ES256, serviceKey, kid, ownClaims("sub", fx.Boris.String()))},
-		{"MintedForBorisInA", tb.mint(t, booking.User{ID: boris.ID, OrganizationID: fx.OrgA}, time.Hour)},
+		{"OrganizationNotAUUID", own("org", "acme")},
+		{"WrongIssuer", own("iss", "someone-else")},
+		{"NoIssuer", own("iss", "")},
+		{"IssuerInOtherCase", own("iss", "Workspace-Booking")},
+		{"WrongAudience", own("aud", []string{"another-api"})},
 		{"WithoutAudience", signed(t, jose.ES256, serviceKey, kid, withoutClaim("aud"))},
-		{"AudienceAsAnotherService", signed(t, jose.ES256, serviceKey, kid, ownClaims("aud", "workspace-booking-api-staging"))},
-		{"IssuerInOtherCase", signed(t, jose.ES256, serviceKey, kid, ownClaims("iss", "Workspace-Booking"))},
-	} {
+		{"AudienceAsAnotherService", own("aud", "workspace-booking-api-staging")},
+		{"SubjectNotAUUID", own("sub", "alice")},
+		{"UnknownUser", tb.mint(t, booking.User{ID: uuid.New(), OrganizationID: fx.OrgA}, time.Hour)},
+		{"UserOfAnotherOrganization", tb.mint(t, booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour)},
+		{"SubjectOfBWithOrganizationA", own("sub", fx.Boris.String())},
+		{"MintedForBorisInA", tb.mint(t, booking.User{ID: boris.ID, OrganizationID: fx.OrgA}, time.Hour)},
+		{"TamperedPayload", tamper(t, tb.mint(t, alice, time.Hour), "sub", fx.Rita.String())},
+	}
+}
+
+// TestForgedTokensWriteNothing sends the forgeries to the operations that write: each is 401 1000 with a
+// Bearer challenge, and nothing changes. (TestBearerTokens sends them to one that reads.)
+func TestForgedTokensWriteNothing(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	forgeries := tb.forgeries(t)
+
+	// Alice's booking, which the forgeries try to change.
+	target := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	before := snapshot(t, tb.Bundle, fx.OrgA)
+	beforeB := snapshot(t, tb.Bundle, fx.OrgB)
+
+	for _, tc := range forgeries {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, w := range []struct{ method, path string }{
 				{http.MethodPost, bookingsPath("me")},

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -14,12 +15,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
 // The request readers are pure: these fuzz targets call them directly with an Echo context of their own.
@@ -53,33 +56,41 @@ func wantInvalidRequest(t *testing.T, err error) {
 	}
 }
 
-// createSeeds are bodies of the create operations (4.4 and workstations): valid, near-valid and broken.
-var createSeeds = []string{
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000,
-	  "importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000,
-	  "internalAttendees":[{"type":"REQUIRED","user":{"id":"00000000-0000-4000-8000-000000000102"}}],
-	  "externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000904"},"startDate":1795510800000,"allDay":true}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000,"endDate":1795514400000},
-	  {"resource":{"id":"00000000-0000-4000-8000-000000000902"},"startDate":1795510800000,"endDate":1795514400000}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795514400000,"endDate":1795510800000}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1795510800000}]`,
-	`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
-	`[{"resource":{},"startDate":1,"endDate":2}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":"1","endDate":2}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1.5,"endDate":2}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1,"endDate":2,"subject":"a\u0000b"}]`,
-	`[{"resource":{"id":"00000000-0000-4000-8000-000000000901"},"startDate":1,"endDate":2,"internalAttendees":[{"type":"REQUIRED"}]}]`,
-	`[null]`, `[]`, `[[]]`, `{}`, `null`, `[1]`, `"x"`, ``, `[`, `[{}]]`, `[{}] x`, "[{\"subject\":\"\xff\"}]",
+// createBodies are create requests for the resource (4.4 and workstations): valid, near-valid and broken.
+// The API's fuzz targets start from them too.
+func createBodies(resource uuid.UUID, start, end time.Time) [][]byte {
+	s, e, id := start.UnixMilli(), end.UnixMilli(), resource.String()
+	bodies := []string{
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED","user":{"id":%q}}],"externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`, id, s, e, fx.Bob),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"allDay":true}]`, id, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d},{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, s, e, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, e, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`, id),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"subject":"a\u0000b"}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"URGENT","body":{"bodyType":"RTF"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"externalAttendees":[{"type":"REQUIRED","email":"not an address"}]}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED"}]}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d}]`, id, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":"1","endDate":%d}]`, id, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":1.5,"endDate":%d}]`, id, e),
+		`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
+		`[{"resource":{"id":"00000000-0000-0000-0000-000000000000"},"startDate":1,"endDate":2}]`,
+		`[{"resource":{},"startDate":1,"endDate":2}]`,
+		`[null]`, `[]`, `[[]]`, `{}`, `null`, `[1]`, `"x"`, ``, `[`, `[{}]]`, `[{}] x`, "[{\"subject\":\"\xff\"}]",
+	}
+	out := make([][]byte, len(bodies))
+	for i, b := range bodies {
+		out[i] = []byte(b)
+	}
+	return out
 }
 
 // FuzzDecodeBookingRequests holds the reader of the create request to its promise: a 2000 naming the
 // element, or one booking per element of the array with a resource, a start, and an end unless all-day.
 func FuzzDecodeBookingRequests(f *testing.F) {
-	for _, s := range createSeeds {
-		f.Add([]byte(s))
+	for _, b := range createBodies(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)) {
+		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		reqs, err := decodeBookingRequests(fuzzContext(http.MethodPost, "", body))
@@ -95,9 +106,24 @@ func FuzzDecodeBookingRequests(f *testing.F) {
 			t.Fatalf("decoded %d bookings from an array of %d", len(reqs), len(elems))
 		}
 		for i, r := range reqs {
-			nilID := bytes.Contains(elems[i], []byte(uuid.Nil.String()))
-			if r.ResourceID == uuid.Nil && !nilID {
+			// The element read again, with the request's own shapes: the ids it names are the ones decoded.
+			var e struct {
+				Resource *struct {
+					ID *string `json:"id"`
+				} `json:"resource"`
+				InternalAttendees []struct {
+					User *struct {
+						ID string `json:"id"`
+					} `json:"user"`
+				} `json:"internalAttendees"`
+			}
+			if err := json.Unmarshal(elems[i], &e); err != nil {
+				t.Fatalf("[%d]: decoded, yet it does not read as a booking: %v", i, err)
+			}
+			if e.Resource == nil || e.Resource.ID == nil {
 				t.Errorf("[%d]: no resource id, yet no error", i)
+			} else if id, err := uuid.Parse(*e.Resource.ID); err != nil || id != r.ResourceID {
+				t.Errorf("[%d]: resource id %q decoded as %s", i, *e.Resource.ID, r.ResourceID)
 			}
 			if r.Start.IsZero() {
 				t.Errorf("[%d]: no start, yet no error", i)
@@ -105,9 +131,14 @@ func FuzzDecodeBookingRequests(f *testing.F) {
 			if !r.AllDay && r.End.IsZero() {
 				t.Errorf("[%d]: neither an end nor all-day, yet no error", i)
 			}
+			if len(r.InternalAttendees) != len(e.InternalAttendees) {
+				t.Fatalf("[%d]: %d internal attendees decoded of %d", i, len(r.InternalAttendees), len(e.InternalAttendees))
+			}
 			for j, a := range r.InternalAttendees {
-				if a.UserID == uuid.Nil && !nilID {
+				if u := e.InternalAttendees[j].User; u == nil {
 					t.Errorf("[%d].internalAttendees[%d]: no user id, yet no error", i, j)
+				} else if id, err := uuid.Parse(u.ID); err != nil || id != a.UserID {
+					t.Errorf("[%d].internalAttendees[%d]: user id %q decoded as %s", i, j, u.ID, a.UserID)
 				}
 			}
 		}

@@ -17,21 +17,25 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
+// keyed is the header of a request sent with the idempotency key.
+func keyed(key string) http.Header { return http.Header{web.IdempotencyKeyHeader: {key}} }
+
+// postKeyed books as the user with the body, sent with the idempotency key.
+func (tb *testBundle) postKeyed(t *testing.T, as uuid.UUID, key string, body any) reply {
+	t.Helper()
+	return tb.callWith(t, as, http.MethodPost, bookingsPath("me"), body, keyed(key))
+}
+
 func TestIdempotencyKeys(t *testing.T) {
 	t.Parallel()
 	start := fx.At(1, 10, 0)
 	goya := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
 	velazquez := []any{spaceBooking(fx.RoomVelazquez, start, start.Add(time.Hour))}
-	keyed := func(key string) http.Header { return http.Header{"Idempotency-Key": {key}} }
-	post := func(t *testing.T, tb *testBundle, as uuid.UUID, key string, body any) reply {
-		t.Helper()
-		return tb.callWith(t, as, http.MethodPost, bookingsPath("me"), body, keyed(key))
-	}
-	// postRequest is post's request, built here so that another goroutine may send it (with tb.do).
+	// postRequest is postKeyed's request, built here so that another goroutine may send it (with tb.do).
 	postRequest := func(t *testing.T, tb *testBundle, as uuid.UUID, key string, body any) *http.Request {
 		t.Helper()
 		req := tb.request(t, as, http.MethodPost, bookingsPath("me"), body)
-		req.Header.Set("Idempotency-Key", key)
+		req.Header.Set(web.IdempotencyKeyHeader, key)
 		return req
 	}
 	type result struct {
@@ -47,7 +51,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		}()
 		return out
 	}
-	// receive waits for a result, at most wait.
+	// receive waits for a result, at most fx.Wait.
 	receive := func(t *testing.T, what string, c <-chan result) reply {
 		t.Helper()
 		select {
@@ -56,8 +60,8 @@ func TestIdempotencyKeys(t *testing.T) {
 				t.Fatalf("%s: %v", what, r.err)
 			}
 			return r.reply
-		case <-time.After(wait):
-			t.Fatalf("%s: no answer within %s", what, wait)
+		case <-time.After(fx.Wait):
+			t.Fatalf("%s: no answer within %s", what, fx.Wait)
 			return reply{}
 		}
 	}
@@ -65,14 +69,14 @@ func TestIdempotencyKeys(t *testing.T) {
 	t.Run("RetryGetsTheFirstAnswer", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		first := post(t, tb, fx.Alice, "k-1", goya)
+		first := tb.postKeyed(t, fx.Alice, "k-1", goya)
 		wantStatus(t, first, http.StatusCreated)
-		again := post(t, tb, fx.Alice, "k-1", goya)
+		again := tb.postKeyed(t, fx.Alice, "k-1", goya)
 		wantStatus(t, again, http.StatusCreated)
-		if !bytes.Equal(again.body, first.body) || again.header.Get("Idempotent-Replayed") != "true" {
-			t.Errorf("retry: %s (replayed %q), want the first answer again, replayed", again.body, again.header.Get("Idempotent-Replayed"))
+		if !bytes.Equal(again.body, first.body) || again.header.Get(web.ReplayedHeader) != "true" {
+			t.Errorf("retry: %s (replayed %q), want the first answer again, replayed", again.body, again.header.Get(web.ReplayedHeader))
 		}
-		if first.header.Get("Idempotent-Replayed") != "" {
+		if first.header.Get(web.ReplayedHeader) != "" {
 			t.Error("the first answer says it was replayed")
 		}
 		tb.wantRows(t, "bookings", 1)
@@ -81,7 +85,7 @@ func TestIdempotencyKeys(t *testing.T) {
 	t.Run("SameKeyOtherRequestIs4220", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		first := post(t, tb, fx.Alice, "k-2", goya)
+		first := tb.postKeyed(t, fx.Alice, "k-2", goya)
 		wantStatus(t, first, http.StatusCreated)
 		// Another body, another path, another query: each is another request.
 		for _, other := range []struct {
@@ -94,13 +98,13 @@ func TestIdempotencyKeys(t *testing.T) {
 		} {
 			r := tb.callWith(t, fx.Alice, http.MethodPost, other.path, other.body, keyed("k-2"))
 			wantProblem(t, r, http.StatusUnprocessableEntity, booking.CodeIdempotencyKeyReused, noIndex)
-			if r.header.Get("Idempotent-Replayed") != "" {
+			if r.header.Get(web.ReplayedHeader) != "" {
 				t.Errorf("%s: a refusal of the key says it was replayed", other.path)
 			}
 		}
 		tb.wantRows(t, "bookings", 1)
 		// The key still holds the first answer.
-		again := post(t, tb, fx.Alice, "k-2", goya)
+		again := tb.postKeyed(t, fx.Alice, "k-2", goya)
 		if again.status != http.StatusCreated || !bytes.Equal(again.body, first.body) {
 			t.Errorf("retry after the refusals: %d %s, want the first answer", again.status, again.body)
 		}
@@ -109,10 +113,10 @@ func TestIdempotencyKeys(t *testing.T) {
 	t.Run("KeysAreEachUsersOwn", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		wantStatus(t, post(t, tb, fx.Alice, "k-3", goya), http.StatusCreated)
+		wantStatus(t, tb.postKeyed(t, fx.Alice, "k-3", goya), http.StatusCreated)
 		// Bob's same key is a request of his own: it runs, and the room is taken.
-		wantProblem(t, post(t, tb, fx.Bob, "k-3", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
-		wantStatus(t, post(t, tb, fx.Bob, "k-4", velazquez), http.StatusCreated)
+		wantProblem(t, tb.postKeyed(t, fx.Bob, "k-3", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
+		wantStatus(t, tb.postKeyed(t, fx.Bob, "k-4", velazquez), http.StatusCreated)
 		tb.wantRows(t, "bookings", 2)
 	})
 
@@ -120,18 +124,18 @@ func TestIdempotencyKeys(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		wantStatus(t, tb.call(t, fx.Bob, http.MethodPost, bookingsPath("me"), goya), http.StatusCreated)
-		first := post(t, tb, fx.Alice, "k-5", goya)
+		first := tb.postKeyed(t, fx.Alice, "k-5", goya)
 		wantProblem(t, first, http.StatusConflict, booking.CodeResourceNotAvailable, 0)
 		if _, err := tb.Pool.Exec(t.Context(), `UPDATE bookings SET status = 'CANCELLED'`); err != nil {
 			t.Fatal(err)
 		}
-		again := post(t, tb, fx.Alice, "k-5", goya) // the room is free now, but this is a retry
+		again := tb.postKeyed(t, fx.Alice, "k-5", goya) // the room is free now, but this is a retry
 		if again.status != http.StatusConflict || !bytes.Equal(again.body, first.body) {
 			t.Errorf("retry of a refusal: %d %s, want the first 409 again", again.status, again.body)
 		}
-		if again.header.Get("Idempotent-Replayed") != "true" || again.header.Get("Content-Type") != "application/problem+json" {
+		if again.header.Get(web.ReplayedHeader) != "true" || again.header.Get("Content-Type") != "application/problem+json" {
 			t.Errorf("retry of a refusal: Idempotent-Replayed %q, Content-Type %q; want true, application/problem+json",
-				again.header.Get("Idempotent-Replayed"), again.header.Get("Content-Type"))
+				again.header.Get(web.ReplayedHeader), again.header.Get("Content-Type"))
 		}
 		tb.wantRows(t, "bookings", 1)
 	})
@@ -145,17 +149,50 @@ func TestIdempotencyKeys(t *testing.T) {
 			CREATE TRIGGER refuse_bookings BEFORE INSERT ON bookings FOR EACH ROW EXECUTE FUNCTION refuse_bookings()`); err != nil {
 			t.Fatal(err)
 		}
-		failed := post(t, tb, fx.Alice, "k-fail", goya)
+		failed := tb.postKeyed(t, fx.Alice, "k-fail", goya)
 		wantProblem(t, failed, http.StatusInternalServerError, booking.CodeInternal, noIndex)
 		tb.wantRows(t, "idempotency_keys", 0)
 		if _, err := tb.Pool.Exec(t.Context(), `DROP TRIGGER refuse_bookings ON bookings`); err != nil {
 			t.Fatal(err)
 		}
 		// The retry runs again.
-		again := post(t, tb, fx.Alice, "k-fail", goya)
+		again := tb.postKeyed(t, fx.Alice, "k-fail", goya)
 		wantStatus(t, again, http.StatusCreated)
-		if again.header.Get("Idempotent-Replayed") != "" {
+		if again.header.Get(web.ReplayedHeader) != "" {
 			t.Error("the retry after a failure says it was replayed")
+		}
+		tb.wantRows(t, "bookings", 1)
+	})
+
+	t.Run("UnavailableIs5030AndNotKept", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		// The database cannot take the booking at the moment (57P03, as while it starts up): 503 5030, with
+		// and without a key; nothing was written, and the key is given back.
+		if _, err := tb.Pool.Exec(t.Context(), `
+			CREATE FUNCTION unavailable_bookings() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN RAISE EXCEPTION 'not now' USING ERRCODE = '57P03'; END $$;
+			CREATE TRIGGER unavailable_bookings BEFORE INSERT ON bookings FOR EACH ROW EXECUTE FUNCTION unavailable_bookings()`); err != nil {
+			t.Fatal(err)
+		}
+		failed := tb.postKeyed(t, fx.Alice, "k-unavailable", goya)
+		wantProblem(t, failed, http.StatusServiceUnavailable, booking.CodeUnavailable, noIndex)
+		if failed.header.Get(web.ReplayedHeader) != "" {
+			t.Error("the failed answer says it was replayed")
+		}
+		tb.wantRows(t, "bookings", 0)
+		tb.wantRows(t, "idempotency_keys", 0)
+		wantProblem(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya),
+			http.StatusServiceUnavailable, booking.CodeUnavailable, noIndex)
+		tb.wantRows(t, "bookings", 0)
+		if _, err := tb.Pool.Exec(t.Context(), `DROP TRIGGER unavailable_bookings ON bookings`); err != nil {
+			t.Fatal(err)
+		}
+		// Once the database is back, the retry runs.
+		again := tb.postKeyed(t, fx.Alice, "k-unavailable", goya)
+		wantStatus(t, again, http.StatusCreated)
+		if again.header.Get(web.ReplayedHeader) != "" {
+			t.Error("the retry after a 503 says it was replayed")
 		}
 		tb.wantRows(t, "bookings", 1)
 	})
@@ -180,7 +217,7 @@ func TestIdempotencyKeys(t *testing.T) {
 			if r.status != http.StatusCreated || !bytes.Equal(r.body, replies[0].body) {
 				t.Errorf("answers differ: %d %s and %d %s", r.status, r.body, replies[0].status, replies[0].body)
 			}
-			if r.header.Get("Idempotent-Replayed") == "" {
+			if r.header.Get(web.ReplayedHeader) == "" {
 				ran++
 			}
 		}
@@ -237,7 +274,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		first := sendAsync(tb, firstReq)
 		running["the first request"] = first
 		// The first request has claimed its key when it waits for the resource's lock.
-		waitFor(t, "the first request to wait for the resource's lock", seen(`
+		fx.WaitFor(t, "the first request to wait for the resource's lock", seen(`
 			SELECT count(*) FROM pg_locks
 			WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`))
 		if n := tb.count(t, "idempotency_keys"); n != 1 {
@@ -247,7 +284,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		running["the retry"] = retry
 		// The retry, finding the key claimed and not answered, looks again and again for the answer: the last
 		// query of one of the server's connections is the look (the first request's claim needed none).
-		waitFor(t, "the retry to look for the first answer", seen(`
+		fx.WaitFor(t, "the retry to look for the first answer", seen(`
 			SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND query LIKE '-- name: IdempotencyKeyGet %'`))
 		stillRunning()
@@ -256,8 +293,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		}
 		a, b := receive(t, "the first request", first), receive(t, "the retry", retry)
 		wantStatus(t, a, http.StatusCreated)
-		if b.status != a.status || !bytes.Equal(b.body, a.body) || b.header.Get("Idempotent-Replayed") != "true" {
-			t.Errorf("retry: %d %s (replayed %q), want the first answer, replayed", b.status, b.body, b.header.Get("Idempotent-Replayed"))
+		if b.status != a.status || !bytes.Equal(b.body, a.body) || b.header.Get(web.ReplayedHeader) != "true" {
+			t.Errorf("retry: %d %s (replayed %q), want the first answer, replayed", b.status, b.body, b.header.Get(web.ReplayedHeader))
 		}
 		tb.wantRows(t, "bookings", 1)
 	})
@@ -265,12 +302,12 @@ func TestIdempotencyKeys(t *testing.T) {
 	t.Run("ExpiredKeysAreNew", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		wantStatus(t, post(t, tb, fx.Alice, "k-7", goya), http.StatusCreated)
+		wantStatus(t, tb.postKeyed(t, fx.Alice, "k-7", goya), http.StatusCreated)
 		if _, err := tb.Pool.Exec(t.Context(), `UPDATE idempotency_keys SET created_at = now() - interval '25 hours'`); err != nil {
 			t.Fatal(err)
 		}
 		// 25 hours on, the key is a new one: the request runs again (and the room is taken by the first).
-		wantProblem(t, post(t, tb, fx.Alice, "k-7", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
+		wantProblem(t, tb.postKeyed(t, fx.Alice, "k-7", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
 		if _, err := tb.Pool.Exec(t.Context(), `UPDATE idempotency_keys SET created_at = now() - interval '25 hours'`); err != nil {
 			t.Fatal(err)
 		}
@@ -283,12 +320,12 @@ func TestIdempotencyKeys(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		for _, key := range []string{"", strings.Repeat("k", 256), "tab\there", "ünïcode"} {
-			wantProblem(t, post(t, tb, fx.Alice, key, goya), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+			wantProblem(t, tb.postKeyed(t, fx.Alice, key, goya), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 		}
-		twoKeys := http.Header{"Idempotency-Key": {"k-a", "k-b"}}
+		twoKeys := http.Header{web.IdempotencyKeyHeader: {"k-a", "k-b"}}
 		wantProblem(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya, twoKeys), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 		// 255 characters is still a key.
-		wantStatus(t, post(t, tb, fx.Alice, strings.Repeat("k", 255), goya), http.StatusCreated)
+		wantStatus(t, tb.postKeyed(t, fx.Alice, strings.Repeat("k", 255), goya), http.StatusCreated)
 		tb.wantRows(t, "bookings", 1)
 		tb.wantRows(t, "idempotency_keys", 1)
 	})
@@ -297,7 +334,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		big := `[{"subject":"` + strings.Repeat("x", web.MaxBodyBytes) + `"}]`
-		wantProblem(t, post(t, tb, fx.Alice, "k-big", big), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+		p := wantProblem(t, tb.postKeyed(t, fx.Alice, "k-big", big), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+		wantDetail(t, p, fmt.Sprintf("larger than %d bytes", web.MaxBodyBytes))
 		tb.wantRows(t, "idempotency_keys", 0)
 		tb.wantRows(t, "bookings", 0)
 	})
@@ -313,7 +351,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		wantStatus(t, first, http.StatusOK)
 		// Checked in once: a second check-in would be refused; the retry gets the first answer.
 		again := checkIn()
-		if again.status != http.StatusOK || !bytes.Equal(again.body, first.body) || again.header.Get("Idempotent-Replayed") != "true" {
+		if again.status != http.StatusOK || !bytes.Equal(again.body, first.body) || again.header.Get(web.ReplayedHeader) != "true" {
 			t.Errorf("retry of a check-in: %d %s, want the first answer, replayed", again.status, again.body)
 		}
 	})

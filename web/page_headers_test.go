@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -70,7 +69,7 @@ func (b *browser) noRedirects() *http.Client {
 func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	srv := pb.srv.Config.Handler.(*web.Server)
+	srv := pb.server
 	anonymous := pb.browser(t)
 
 	// A booking of Alice's, for the routes of a booking.

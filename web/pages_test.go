@@ -3,17 +3,14 @@ package web_test
 import (
 	"bytes"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
@@ -27,31 +24,17 @@ import (
 // pageBundle is a server with its pages, on a fresh database with the fixture loaded.
 type pageBundle struct {
 	*fx.Bundle
-	srv *httptest.Server
+	srv    *httptest.Server
+	server *web.Server // the server itself: its routes
 }
 
 // setupPages starts a server in development mode (the development sign-in on) with sessions in the
 // database; deps may change the dependencies before the server is built.
 func setupPages(t *testing.T, deps ...func(*web.Deps)) *pageBundle {
 	t.Helper()
-	b := fx.Setup(t)
-	tokens, err := web.NewTokens(t.Context(), b.Service, web.OIDCConfig{})
-	if err != nil {
-		t.Fatalf("NewTokens: %v", err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Start()
-	t.Cleanup(srv.Close)
-	d := web.Deps{
-		Bookings: b.Service, Tokens: tokens, Dev: true, BaseURL: srv.URL,
-		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0),
-		Logger:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
-	}
-	for _, f := range deps {
-		f(&d)
-	}
-	srv.Config.Handler = web.NewServer(d)
-	return &pageBundle{Bundle: b, srv: srv}
+	dev := func(d *web.Deps) { d.Dev = true }
+	tb := setupOIDC(t, web.OIDCConfig{}, append([]func(*web.Deps){dev}, deps...)...)
+	return &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 }
 
 // browser is one person's browser: its own cookie jar.

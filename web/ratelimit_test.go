@@ -123,12 +123,9 @@ func TestRateLimits(t *testing.T) {
 		tb := setup(t, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 1}}))
 		start := fx.At(1, 10, 0)
 		body := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
-		send := func(key string) reply {
-			return tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), body, http.Header{"Idempotency-Key": {key}})
-		}
 		since := time.Now()
-		wantStatus(t, send("k-1"), http.StatusCreated)
-		wantThrottled(t, send("k-2"), since)
+		wantStatus(t, tb.postKeyed(t, fx.Alice, "k-1", body), http.StatusCreated)
+		wantThrottled(t, tb.postKeyed(t, fx.Alice, "k-2", body), since)
 		tb.wantRows(t, "bookings", 1)
 		tb.wantRows(t, "idempotency_keys", 1)
 	})

@@ -125,7 +125,7 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	}); err != nil {
 		t.Fatalf("import B's people: %v", err)
 	}
-	tb := &tenancyBundle{api: api, pages: &pageBundle{Bundle: api.Bundle, srv: api.srv}, srv: api.server}
+	tb := &tenancyBundle{api: api, pages: &pageBundle{Bundle: api.Bundle, srv: api.srv, server: api.server}, srv: api.server}
 
 	pb := tb.pages
 	pending := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), func(nb *booking.NewBooking) {
