@@ -1,30 +1,33 @@
--- name: BookingInsert :exec
+-- name: BookingInsert :execrows
+-- Inserts a booking checked against the organization's layout of version layout_version, and nothing when
+-- the layout has changed since (0 rows): the booking is then to be checked again.
 -- Inserts of one resource's bookings queue on an advisory lock first. Without it, two overlapping inserts
 -- may each wait for the other on the exclusion constraint, a deadlock PostgreSQL breaks only after
 -- deadlock_timeout (1 s) by failing one of them; with it, the second sees the first committed and is
 -- refused at once.
 WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended(sqlc.arg(resource_id)::uuid::text, 0)))
-INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
+INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
                       check_in_opens_at, check_in_closes_at)
-SELECT sqlc.arg(organization_id)::uuid, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(creator_id)::uuid,
+SELECT o.id, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(floor_id)::uuid, sqlc.arg(creator_id)::uuid,
        sqlc.arg(organizer_id)::uuid, sqlc.arg(start_date)::timestamptz, sqlc.arg(end_date)::timestamptz,
        sqlc.arg(status)::text, sqlc.arg(access_control_type)::text, sqlc.arg(subject)::text,
        sqlc.arg(body_content)::text, sqlc.arg(body_type)::text, sqlc.arg(importance)::text,
        sqlc.arg(resource_type)::text, sqlc.arg(building_access_status)::text,
        sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text, sqlc.arg(user_access_token)::text,
        sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
-FROM resource_lock;
+FROM resource_lock, organizations o
+WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(layout_version)::bigint;
 
 -- name: BookingUpsert :execrows
 -- Loads a booking from a layout document; its resource type and check-in window follow from the resource
 -- and its rule, and nothing is written when the resource does not exist.
-INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-                      access_control_type, subject, body_content, body_type, importance, resource_type,
+INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+                      status, access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, check_in_opens_at,
                       check_in_closes_at)
-SELECT @organization_id, @id, r.id, @creator_id, @organizer_id, @start_date, @end_date, @status,
+SELECT @organization_id, @id, r.id, r.floor_id, @creator_id, @organizer_id, @start_date, @end_date, @status,
        rr.access_control_type, @subject, @body_content, @body_type, @importance, s.category,
        @building_access_status, @create_online_meeting, @sip_address,
        w.opens, w.closes
@@ -41,7 +44,8 @@ CROSS JOIN LATERAL (
 ) w
 WHERE r.organization_id = @organization_id AND r.id = @resource_id
 ON CONFLICT (organization_id, id) DO UPDATE SET
-    resource_id = EXCLUDED.resource_id, creator_id = EXCLUDED.creator_id, organizer_id = EXCLUDED.organizer_id,
+    resource_id = EXCLUDED.resource_id, floor_id = EXCLUDED.floor_id, creator_id = EXCLUDED.creator_id,
+    organizer_id = EXCLUDED.organizer_id,
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
     access_control_type = EXCLUDED.access_control_type, subject = EXCLUDED.subject,
     body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
@@ -92,7 +96,7 @@ RETURNING *;
 -- name: BookingMove :one
 -- Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
 UPDATE bookings
-SET resource_id = @resource_id, start_date = @start_date, end_date = @end_date, all_day = @all_day, status = @status,
+SET resource_id = @resource_id, floor_id = @floor_id, start_date = @start_date, end_date = @end_date, all_day = @all_day, status = @status,
     access_control_type = @access_control_type, check_in_opens_at = @check_in_opens_at,
     check_in_closes_at = @check_in_closes_at, updated_at = now()
 WHERE organization_id = @organization_id AND id = @id

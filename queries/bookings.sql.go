@@ -207,26 +207,27 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 	return i, err
 }
 
-const bookingInsert = `-- name: BookingInsert :exec
-WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended($3::uuid::text, 0)))
-INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
+const bookingInsert = `-- name: BookingInsert :execrows
+WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended($2::uuid::text, 0)))
+INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
                       check_in_opens_at, check_in_closes_at)
-SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid,
+SELECT o.id, $1::uuid, $2::uuid, $3::uuid, $4::uuid,
        $5::uuid, $6::timestamptz, $7::timestamptz,
        $8::text, $9::text, $10::text,
        $11::text, $12::text, $13::text,
        $14::text, $15::text,
        $16::boolean, $17::text, $18::text,
        $19::boolean, $20::timestamptz, $21::timestamptz
-FROM resource_lock
+FROM resource_lock, organizations o
+WHERE o.id = $22::uuid AND o.layout_version = $23::bigint
 `
 
 type BookingInsertParams struct {
-	OrganizationID       uuid.UUID
 	ID                   uuid.UUID
 	ResourceID           uuid.UUID
+	FloorID              uuid.UUID
 	CreatorID            uuid.UUID
 	OrganizerID          uuid.UUID
 	StartDate            time.Time
@@ -245,17 +246,21 @@ type BookingInsertParams struct {
 	AllDay               bool
 	CheckInOpensAt       time.Time
 	CheckInClosesAt      time.Time
+	OrganizationID       uuid.UUID
+	LayoutVersion        int64
 }
 
+// Inserts a booking checked against the organization's layout of version layout_version, and nothing when
+// the layout has changed since (0 rows): the booking is then to be checked again.
 // Inserts of one resource's bookings queue on an advisory lock first. Without it, two overlapping inserts
 // may each wait for the other on the exclusion constraint, a deadlock PostgreSQL breaks only after
 // deadlock_timeout (1 s) by failing one of them; with it, the second sees the first committed and is
 // refused at once.
-func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) error {
-	_, err := q.db.Exec(ctx, bookingInsert,
-		arg.OrganizationID,
+func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (int64, error) {
+	result, err := q.db.Exec(ctx, bookingInsert,
 		arg.ID,
 		arg.ResourceID,
+		arg.FloorID,
 		arg.CreatorID,
 		arg.OrganizerID,
 		arg.StartDate,
@@ -274,21 +279,27 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) er
 		arg.AllDay,
 		arg.CheckInOpensAt,
 		arg.CheckInClosesAt,
+		arg.OrganizationID,
+		arg.LayoutVersion,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const bookingMove = `-- name: BookingMove :one
 UPDATE bookings
-SET resource_id = $1, start_date = $2, end_date = $3, all_day = $4, status = $5,
-    access_control_type = $6, check_in_opens_at = $7,
-    check_in_closes_at = $8, updated_at = now()
-WHERE organization_id = $9 AND id = $10
+SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $5, status = $6,
+    access_control_type = $7, check_in_opens_at = $8,
+    check_in_closes_at = $9, updated_at = now()
+WHERE organization_id = $10 AND id = $11
 RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingMoveParams struct {
 	ResourceID        uuid.UUID
+	FloorID           uuid.UUID
 	StartDate         time.Time
 	EndDate           time.Time
 	AllDay            bool
@@ -304,6 +315,7 @@ type BookingMoveParams struct {
 func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingMove,
 		arg.ResourceID,
+		arg.FloorID,
 		arg.StartDate,
 		arg.EndDate,
 		arg.AllDay,
@@ -400,11 +412,11 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 }
 
 const bookingUpsert = `-- name: BookingUpsert :execrows
-INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-                      access_control_type, subject, body_content, body_type, importance, resource_type,
+INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+                      status, access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, check_in_opens_at,
                       check_in_closes_at)
-SELECT $1, $2, r.id, $3, $4, $5, $6, $7,
+SELECT $1, $2, r.id, r.floor_id, $3, $4, $5, $6, $7,
        rr.access_control_type, $8, $9, $10, $11, s.category,
        $12, $13, $14,
        w.opens, w.closes
@@ -421,7 +433,8 @@ CROSS JOIN LATERAL (
 ) w
 WHERE r.organization_id = $1 AND r.id = $15
 ON CONFLICT (organization_id, id) DO UPDATE SET
-    resource_id = EXCLUDED.resource_id, creator_id = EXCLUDED.creator_id, organizer_id = EXCLUDED.organizer_id,
+    resource_id = EXCLUDED.resource_id, floor_id = EXCLUDED.floor_id, creator_id = EXCLUDED.creator_id,
+    organizer_id = EXCLUDED.organizer_id,
     start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
     access_control_type = EXCLUDED.access_control_type, subject = EXCLUDED.subject,
     body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,

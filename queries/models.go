@@ -111,6 +111,7 @@ type Organization struct {
 	Name                     string
 	AdditionalServicesActive bool
 	CreatedAt                time.Time
+	LayoutVersion            int64
 }
 
 type Reservable struct {

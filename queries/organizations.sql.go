@@ -12,7 +12,7 @@ import (
 )
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -23,8 +23,21 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.Name,
 		&i.AdditionalServicesActive,
 		&i.CreatedAt,
+		&i.LayoutVersion,
 	)
 	return i, err
+}
+
+const organizationLayoutVersion = `-- name: OrganizationLayoutVersion :one
+SELECT layout_version FROM organizations WHERE id = $1
+`
+
+// The version of the organization's layout: the last transaction that changed it (sql/0006).
+func (q *Queries) OrganizationLayoutVersion(ctx context.Context, id uuid.UUID) (int64, error) {
+	row := q.db.QueryRow(ctx, organizationLayoutVersion, id)
+	var layout_version int64
+	err := row.Scan(&layout_version)
+	return layout_version, err
 }
 
 const organizationUpsert = `-- name: OrganizationUpsert :exec

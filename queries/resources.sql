@@ -83,11 +83,22 @@ WHERE r.organization_id = @organization_id AND f.building_id = @building_id
 ORDER BY f.floor_number, r.name, r.id;
 
 -- name: ResourcesOfOrganization :many
--- Every resource of the organization, bookable or not, with its floor, building, subcategory and rule.
-SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr)
+-- Every resource of the organization, bookable or not, with its floor, building, subcategory, rule and
+-- features (by name).
+SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
+       COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
+       COALESCE(fx.emails, '{}')::text[] AS feature_emails
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+LEFT JOIN (
+    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name, fe.id) AS ids,
+           array_agg(fe.name ORDER BY fe.name, fe.id) AS names, array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    FROM resource_features rf
+    JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
+    WHERE rf.organization_id = @organization_id
+    GROUP BY rf.resource_id
+) fx ON fx.resource_id = r.id
 WHERE r.organization_id = @organization_id;

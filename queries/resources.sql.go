@@ -316,24 +316,38 @@ func (q *Queries) ResourcesOfBuilding(ctx context.Context, arg ResourcesOfBuildi
 }
 
 const resourcesOfOrganization = `-- name: ResourcesOfOrganization :many
-SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, f.organization_id, f.id, f.building_id, f.name, f.floor_number, f.image, f.status, f.type, f.visible, b.organization_id, b.id, b.name, b.country, b.city, b.address, b.latitude, b.longitude, b.timezone, b.status, b.visible, s.organization_id, s.id, s.name, s.category, s.delete_historial, s.hide_bookings, s.can_be_searched, s.shifts, rr.organization_id, rr.id, rr.name, rr.advance_check_in, rr.expiration_margin, rr.start_time, rr.end_time, rr.maximum_duration, rr.maximum_advance, rr.access_control_type, rr.requires_approval, rr.all_day_bookings, rr.all_day_bookings_check_in_ms
+SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, f.organization_id, f.id, f.building_id, f.name, f.floor_number, f.image, f.status, f.type, f.visible, b.organization_id, b.id, b.name, b.country, b.city, b.address, b.latitude, b.longitude, b.timezone, b.status, b.visible, s.organization_id, s.id, s.name, s.category, s.delete_historial, s.hide_bookings, s.can_be_searched, s.shifts, rr.organization_id, rr.id, rr.name, rr.advance_check_in, rr.expiration_margin, rr.start_time, rr.end_time, rr.maximum_duration, rr.maximum_advance, rr.access_control_type, rr.requires_approval, rr.all_day_bookings, rr.all_day_bookings_check_in_ms,
+       COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
+       COALESCE(fx.emails, '{}')::text[] AS feature_emails
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
+LEFT JOIN (
+    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name, fe.id) AS ids,
+           array_agg(fe.name ORDER BY fe.name, fe.id) AS names, array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    FROM resource_features rf
+    JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
+    WHERE rf.organization_id = $1
+    GROUP BY rf.resource_id
+) fx ON fx.resource_id = r.id
 WHERE r.organization_id = $1
 `
 
 type ResourcesOfOrganizationRow struct {
-	Resource     Resource
-	Floor        Floor
-	Building     Building
-	Subcategory  Subcategory
-	ResourceRule ResourceRule
+	Resource      Resource
+	Floor         Floor
+	Building      Building
+	Subcategory   Subcategory
+	ResourceRule  ResourceRule
+	FeatureIds    []uuid.UUID
+	FeatureNames  []string
+	FeatureEmails []string
 }
 
-// Every resource of the organization, bookable or not, with its floor, building, subcategory and rule.
+// Every resource of the organization, bookable or not, with its floor, building, subcategory, rule and
+// features (by name).
 func (q *Queries) ResourcesOfOrganization(ctx context.Context, organizationID uuid.UUID) ([]ResourcesOfOrganizationRow, error) {
 	rows, err := q.db.Query(ctx, resourcesOfOrganization, organizationID)
 	if err != nil {
@@ -402,6 +416,9 @@ func (q *Queries) ResourcesOfOrganization(ctx context.Context, organizationID uu
 			&i.ResourceRule.RequiresApproval,
 			&i.ResourceRule.AllDayBookings,
 			&i.ResourceRule.AllDayBookingsCheckInMs,
+			&i.FeatureIds,
+			&i.FeatureNames,
+			&i.FeatureEmails,
 		); err != nil {
 			return nil, err
 		}

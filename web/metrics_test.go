@@ -30,10 +30,11 @@ func TestMetrics(t *testing.T) {
 	wantStatus(t, tb.call(t, uuid.Nil, "BREW", "/healthz", nil), http.StatusMethodNotAllowed)
 	// A no-show whose check-in closed half an hour ago, for the sweep.
 	_, err := tb.Pool.Exec(t.Context(), `
-		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-		                      resource_type, check_in_opens_at, check_in_closes_at)
-		VALUES ($1, gen_random_uuid(), $2, $3, $3, $4::timestamptz - interval '1 hour', $4::timestamptz + interval '1 hour',
-		        'PENDING', 'SPACE', $4::timestamptz - interval '70 minutes', $4::timestamptz - interval '30 minutes')`,
+		INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+		                      status, resource_type, check_in_opens_at, check_in_closes_at)
+		SELECT $1, gen_random_uuid(), $2, floor_id, $3, $3, $4::timestamptz - interval '1 hour', $4::timestamptz + interval '1 hour',
+		       'PENDING', 'SPACE', $4::timestamptz - interval '70 minutes', $4::timestamptz - interval '30 minutes'
+		FROM resources WHERE organization_id = $1 AND id = $2`,
 		fx.OrgA, fx.RoomVelazquez, fx.Alice, fx.Now)
 	if err != nil {
 		t.Fatal(err)

@@ -293,14 +293,14 @@ func TestCheckFails(t *testing.T) {
 	// Two overlapping blocking bookings of one resource, and one that merely touches (half-open: no overlap).
 	_, err = b.pool.Exec(ctx, `
 		ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
-		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-		                      resource_type, check_in_opens_at, check_in_closes_at)
-		SELECT organization_id, gen_random_uuid(), resource_id, creator_id, organizer_id, start_date + interval '15 minutes',
+		INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+		                      status, resource_type, check_in_opens_at, check_in_closes_at)
+		SELECT organization_id, gen_random_uuid(), resource_id, floor_id, creator_id, organizer_id, start_date + interval '15 minutes',
 		       end_date + interval '15 minutes', 'PENDING', resource_type, check_in_opens_at, check_in_closes_at
 		FROM bookings WHERE status = 'PENDING' ORDER BY id LIMIT 1;
-		INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status,
-		                      resource_type, check_in_opens_at, check_in_closes_at)
-		SELECT organization_id, gen_random_uuid(), resource_id, creator_id, organizer_id, end_date,
+		INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+		                      status, resource_type, check_in_opens_at, check_in_closes_at)
+		SELECT organization_id, gen_random_uuid(), resource_id, floor_id, creator_id, organizer_id, end_date,
 		       end_date + interval '1 minute', 'PENDING', resource_type, check_in_opens_at, check_in_closes_at
 		FROM bookings WHERE status = 'PENDING' ORDER BY id DESC LIMIT 1`)
 	if err != nil {

@@ -21,10 +21,11 @@ func TestNoBookingLastsMoreThan25Hours(t *testing.T) {
 	b := bookingtest.Setup(t)
 	insert := func(hours int) error {
 		_, err := b.Pool.Exec(t.Context(), `
-			INSERT INTO bookings (organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date,
-			                      status, resource_type, check_in_opens_at, check_in_closes_at)
-			VALUES ($1, gen_random_uuid(), $2, $3, $3, $4, $4::timestamptz + make_interval(hours => $5), 'PENDING',
-			        'WORKSTATION', $4, $4)`,
+			INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date,
+			                      end_date, status, resource_type, check_in_opens_at, check_in_closes_at)
+			SELECT $1, gen_random_uuid(), $2, floor_id, $3, $3, $4, $4::timestamptz + make_interval(hours => $5),
+			       'PENDING', 'WORKSTATION', $4, $4
+			FROM resources WHERE organization_id = $1 AND id = $2`,
 			bookingtest.OrgA, bookingtest.DeskOne, bookingtest.Alice, bookingtest.At(3, 0, 0), hours)
 		return err
 	}

@@ -131,11 +131,14 @@ func (b *NewBooking) normalize() error {
 // in one transaction. The first failing element decides the error, which carries its index.
 // userAccessToken (the identity provider's token, possibly empty) is kept with each booking.
 // New bookings are PENDING, or WAITING_APPROVAL when the resource's rule requires approval.
+// The elements are checked against the organization's layout as held in memory; a booking is written only
+// while that layout is still the organization's, and a refusal is given only then: otherwise they are
+// checked again against the layout read anew.
 // Codes: 2000 invalid element or too many; 1002 unknown, deactivated or hidden resource; 4006 a
 // resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
-// or an earlier element of the same request.
+// or an earlier element of the same request; 5030 the layout kept changing while the bookings were made.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken string) ([]Booking, error) {
 	if len(reqs) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
@@ -144,24 +147,62 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
 	}
 	org := creator.OrganizationID
-	ids := make([]uuid.UUID, 0, len(reqs))
 	var attendees []uuid.UUID
 	for _, r := range reqs {
-		ids = append(ids, r.ResourceID)
 		for _, a := range r.InternalAttendees {
 			attendees = append(attendees, a.UserID)
 		}
-	}
-	resources, err := resourcesByID(ctx, s.q, org, distinct(ids))
-	if err != nil {
-		return nil, err
 	}
 	known, err := s.knownUsers(ctx, org, attendees)
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
+	for attempt := 1; ; attempt++ {
+		layout, err := s.organizationLayout(ctx, org)
+		if err != nil {
+			return nil, err
+		}
+		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
+		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, userAccessToken)
+		if err == nil {
+			s.counts.created.Add(int64(len(out)))
+			return out, nil
+		}
+		if !errors.Is(err, errLayoutChanged) {
+			if !refusedByLayout(err) {
+				return nil, err
+			}
+			current, verr := s.q.OrganizationLayoutVersion(ctx, org)
+			if verr != nil {
+				return nil, fmt.Errorf("get layout version: %w", verr)
+			}
+			if current == layout.version {
+				return nil, err
+			}
+		}
+		if attempt == 3 {
+			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
+		}
+		s.layouts.orgs.Remove(org)
+	}
+}
 
+// errLayoutChanged tells that the organization's layout changed after the bookings were checked against it:
+// nothing was written, and they are to be checked again.
+var errLayoutChanged = errors.New("the organization's layout changed")
+
+// refusedByLayout reports whether err is a refusal the layout decided, which an older layout may decide
+// otherwise: any refusal but a booking that overlaps another, which the database decided.
+func refusedByLayout(err error) bool {
+	code := ErrorCode(err)
+	return code != 0 && code != CodeResourceNotAvailable
+}
+
+// createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
+// returns errLayoutChanged when that layout is no longer the organization's.
+func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, userAccessToken string) ([]Booking, error) {
+	org := creator.OrganizationID
+	now := s.now()
 	out := make([]Booking, len(reqs))
 	atomically := s.inTx
 	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 {
@@ -173,9 +214,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	}
 	// Each element is checked and then inserted before the next one is looked at, so that the first failing
 	// element decides the error, whether a check or the no-overlap constraint refuses it.
-	err = atomically(ctx, func(q *queries.Queries) error {
+	err := atomically(ctx, func(q *queries.Queries) error {
 		for i := range reqs {
-			res, checkIn, err := s.checkElement(reqs, i, category, resources, known, now)
+			res, checkIn, err := s.checkElement(reqs, i, category, layout.byID, known, now)
 			if err != nil {
 				return AtIndex(err, i)
 			}
@@ -190,19 +231,22 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 			if res.Rule.RequiresApproval {
 				b.Status = StatusWaitingApproval
 			}
-			err = q.BookingInsert(ctx, queries.BookingInsertParams{
-				OrganizationID: org, ID: b.ID, ResourceID: res.ID, CreatorID: creator.ID, OrganizerID: organizer.ID,
-				StartDate: b.Start, EndDate: b.End, Status: string(b.Status), AccessControlType: b.AccessControlType,
-				Subject: b.Subject, BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
+			n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
+				OrganizationID: org, LayoutVersion: layout.version, ID: b.ID, ResourceID: res.ID, FloorID: res.Floor.ID,
+				CreatorID: creator.ID, OrganizerID: organizer.ID, StartDate: b.Start, EndDate: b.End,
+				Status: string(b.Status), AccessControlType: b.AccessControlType, Subject: b.Subject,
+				BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
 				ResourceType: string(category), BuildingAccessStatus: b.BuildingAccessStatus,
 				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress, UserAccessToken: userAccessToken,
 				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
-			if isExclusionViolation(err) {
+			switch {
+			case isExclusionViolation(err):
 				s.counts.conflicts.Add(1)
 				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
-			}
-			if err != nil {
+			case n == 0 && err == nil, movedFloor(err):
+				return errLayoutChanged
+			case err != nil:
 				return fmt.Errorf("insert booking: %w", err)
 			}
 			if err := insertAttendees(ctx, q, org, b.ID, r); err != nil {
@@ -215,22 +259,22 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if err != nil {
 		return nil, err
 	}
-	s.counts.created.Add(int64(len(out)))
 	return out, nil
 }
 
 // checkElement normalizes element i of reqs and checks it against everything but the bookings already
 // stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
 // An all-day element gets the interval it covers. It returns the resource and the check-in window.
-func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
+func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
 		return Resource{}, Interval{}, err
 	}
-	res, ok := resources[r.ResourceID]
-	if !ok || !res.Bookable() {
+	held, ok := resources[r.ResourceID]
+	if !ok || !held.Bookable() {
 		return Resource{}, Interval{}, Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID)
 	}
+	res := *held
 	if err := checkCategory(res, category); err != nil {
 		return Resource{}, Interval{}, err
 	}
@@ -350,14 +394,20 @@ func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids [
 			return
 		}
 		res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
-		res.Features = make([]Feature, len(r.FeatureIds))
-		for i, id := range r.FeatureIds {
-			res.Features[i] = Feature{ID: id, OrganizationID: org, Name: r.FeatureNames[i], Email: r.FeatureEmails[i]}
-		}
+		res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)
 		out[res.ID] = res
 	})
 	if err != nil {
 		return nil, fmt.Errorf("get resources: %w", err)
 	}
 	return out, nil
+}
+
+// features are the features of the organization given as three arrays of the same length.
+func features(org uuid.UUID, ids []uuid.UUID, names, emails []string) []Feature {
+	out := make([]Feature, len(ids))
+	for i, id := range ids {
+		out[i] = Feature{ID: id, OrganizationID: org, Name: names[i], Email: emails[i]}
+	}
+	return out
 }

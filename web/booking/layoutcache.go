@@ -15,11 +15,12 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// LayoutTTL is how long the listings and the status of a poster keep the layout in memory. A layout
-// (buildings, floors, subcategories, resources, rules, features) changes only when one is imported, yet
-// every availability and free listing and every poster scan reads it: an import through this service
-// forgets what it holds at once, and an entry is read again after LayoutTTL, so an import by another
-// process shows within that time. Writes always read the database.
+// LayoutTTL is how long the service keeps a layout in memory. A layout (buildings, floors, subcategories,
+// resources, rules, features) changes only when one is imported, yet every availability and free listing,
+// every poster scan and every booking reads it. An import through this service forgets what it holds at
+// once, and an entry is read again after LayoutTTL, so a change made elsewhere shows in the reads within
+// that time. Bookings never wait for it: their insert proves the layout they were checked against is still
+// the organization's (organizations.layout_version), and they are checked again when it is not.
 const LayoutTTL = 10 * time.Second
 
 // buildingLayout is what the listings need of a building and its organization.
@@ -49,43 +50,80 @@ func (r *listedResource) hasFeatures(ids []uuid.UUID) bool {
 
 type layoutKey struct{ org, building uuid.UUID }
 
-// layouts holds the buildings' layouts, and each organization's resources by poster code (for the status
-// of a poster); concurrent readers of a missing entry wait for one read.
+// orgLayout is every resource of an organization, bookable or not, complete (floor, building, subcategory,
+// rule and features), as of one version of the organization's layout. Its resources are shared: read
+// them, never change them.
+type orgLayout struct {
+	version  int64
+	byID     map[uuid.UUID]*Resource
+	byPoster map[string]*Resource
+}
+
+// layouts holds the buildings' layouts and the organizations' resources; concurrent readers of a missing
+// entry wait for one read.
 type layouts struct {
-	cache   *expirable.LRU[layoutKey, *buildingLayout]
-	posters *expirable.LRU[uuid.UUID, map[string]*Resource]
-	reads   singleflight.Group
+	cache *expirable.LRU[layoutKey, *buildingLayout]
+	orgs  *expirable.LRU[uuid.UUID, *orgLayout]
+	reads singleflight.Group
 }
 
 func newLayouts() *layouts {
 	return &layouts{
-		cache:   expirable.NewLRU[layoutKey, *buildingLayout](1024, nil, LayoutTTL),
-		posters: expirable.NewLRU[uuid.UUID, map[string]*Resource](256, nil, LayoutTTL),
+		cache: expirable.NewLRU[layoutKey, *buildingLayout](1024, nil, LayoutTTL),
+		orgs:  expirable.NewLRU[uuid.UUID, *orgLayout](256, nil, LayoutTTL),
 	}
 }
 
 // forget drops every layout held, after an import.
 func (l *layouts) forget() {
 	l.cache.Purge()
-	l.posters.Purge()
+	l.orgs.Purge()
 }
 
-// posterResource returns the organization's resource with the poster code (bookable or not) with its
-// floor, building, subcategory and rule, from memory when it can; nil when there is none.
+// posterResource returns the organization's resource with the poster code (bookable or not), complete,
+// from memory when it can; nil when there is none.
 func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
-	byCode, err := remembered(&s.layouts.reads, s.layouts.posters, org, func() (map[string]*Resource, error) {
-		rows, err := s.q.ResourcesOfOrganization(ctx, org)
-		if err != nil {
-			return nil, fmt.Errorf("list resources: %w", err)
+	l, err := s.organizationLayout(ctx, org)
+	if err != nil {
+		return nil, err
+	}
+	return l.byPoster[code], nil
+}
+
+// organizationLayout returns the organization's resources, from memory when it can.
+func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
+	return remembered(&s.layouts.reads, s.layouts.orgs, org, func() (*orgLayout, error) {
+		return s.readOrganizationLayout(ctx, org)
+	})
+}
+
+// readOrganizationLayout reads the organization's resources and the version of its layout they are, in one
+// snapshot.
+func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
+	var l *orgLayout
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		version, err := q.OrganizationLayoutVersion(ctx, org)
+		if errors.Is(err, pgx.ErrNoRows) {
+			l = &orgLayout{}
+			return nil
 		}
-		m := make(map[string]*Resource, len(rows))
+		if err != nil {
+			return fmt.Errorf("get layout version: %w", err)
+		}
+		rows, err := q.ResourcesOfOrganization(ctx, org)
+		if err != nil {
+			return fmt.Errorf("list resources: %w", err)
+		}
+		l = &orgLayout{version: version, byID: make(map[uuid.UUID]*Resource, len(rows)), byPoster: make(map[string]*Resource, len(rows))}
 		for _, r := range rows {
 			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
-			m[res.PosterCode] = &res
+			res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)
+			l.byID[res.ID], l.byPoster[res.PosterCode] = &res, &res
 		}
-		return m, nil
+		return nil
 	})
-	return byCode[code], err
+	return l, err
 }
 
 // layout returns the layout of a building of the organization, from memory when it can.

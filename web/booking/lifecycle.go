@@ -279,7 +279,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			w = Interval{Start: b.CheckIn.Start, End: earliest(b.CheckIn.End, iv.End)}
 		}
 		row, err := q.BookingMove(ctx, queries.BookingMoveParams{
-			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, StartDate: iv.Start, EndDate: iv.End,
+			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, FloorID: res.Floor.ID, StartDate: iv.Start, EndDate: iv.End,
 			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,
 			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
 		})

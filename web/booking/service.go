@@ -57,7 +57,8 @@ func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) e
 
 // retried runs op, and again (three times in all) when PostgreSQL ended it to break a deadlock or a
 // serialization failure, or because a booking's resource moved to another floor meanwhile (the booking
-// carried the old floor, which bookings_resource_fkey refuses): nothing of it was written.
+// carried the old floor, which bookings_resource_fkey refuses): nothing of it was written. An op that meets
+// the last must read the resource again.
 func retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -71,13 +72,14 @@ func retried(op func() error) error {
 }
 
 func transient(err *pgconn.PgError) bool {
-	switch err.Code {
-	case "40001", "40P01": // serialization_failure, deadlock_detected
-		return true
-	case "23503": // foreign_key_violation
-		return err.ConstraintName == "bookings_resource_fkey"
-	}
-	return false
+	return err.Code == "40001" || err.Code == "40P01" || movedFloor(err) // serialization_failure, deadlock_detected
+}
+
+// movedFloor reports whether err is bookings_resource_fkey refusing a booking written with a floor its
+// resource is no longer on.
+func movedFloor(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23503" && pgErr.ConstraintName == "bookings_resource_fkey"
 }
 
 var zones sync.Map // IANA time-zone name → *time.Location
