@@ -130,6 +130,16 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("go build: %w", err)
 	}
+	// pgbench runs beside the scenarios, on a database of its own: after each run of book, so that the two
+	// are compared as measured at the same moment of a machine whose speed drifts.
+	fmt.Fprintf(stdout, "\nbench: pgbench on a fresh database %s\n", o.PgbenchDatabase)
+	if err := recreate(ctx, o.ServerURL, o.PgbenchDatabase); err != nil {
+		return err
+	}
+	pgbench, err := initPgbench(ctx, pgbURL, stderr)
+	if err != nil {
+		return err
+	}
 	srv, err := startServer(ctx, dbURL, filepath.Join(resultsDir, "server.log"), stdout)
 	if err != nil {
 		return err
@@ -153,6 +163,14 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 				return err
 			}
 			rep.Results[sc] = append(rep.Results[sc], res)
+			if sc == "book" {
+				// The server is idle meanwhile: pgbench has the machine as book had it.
+				prs, err := pgbench.run(ctx, i+1, o.Duration, stdout)
+				if err != nil {
+					return err
+				}
+				rep.Pgbench = append(rep.Pgbench, prs...)
+			}
 		}
 	}
 	if err := srv.stop(); err != nil {
@@ -165,13 +183,6 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 		}
 	}
 
-	fmt.Fprintf(stdout, "\nbench: pgbench on a fresh database %s\n", o.PgbenchDatabase)
-	if err := recreate(ctx, o.ServerURL, o.PgbenchDatabase); err != nil {
-		return err
-	}
-	if rep.Pgbench, err = runPgbench(ctx, pgbURL, o.Duration, stdout, stderr); err != nil {
-		return err
-	}
 	rep.Machine = machine(ctx, pool)
 	rep.Took = time.Since(began)
 
@@ -376,41 +387,51 @@ func (s *server) stop() error {
 // pgbenchResult is one pgbench run.
 type pgbenchResult struct {
 	Name      string  `json:"name"`
+	Run       int     `json:"run"` // the benchmark's run it was measured in, beside that run of book
 	TPS       float64 `json:"tps"`
 	LatencyMS float64 `json:"latency_average_ms"`
 }
+
+// pgbenchModes are pgbench's runs, by name: TPC-B (its default script) and select-only.
+var pgbenchModes = []struct {
+	name  string
+	extra []string
+}{{"TPC-B", nil}, {"select-only", []string{"-S"}}}
 
 var (
 	tpsLine     = regexp.MustCompile(`tps = ([0-9.]+)`)
 	latencyLine = regexp.MustCompile(`latency average = ([0-9.]+) ms`)
 )
 
-// runPgbench measures the database server itself: TPC-B and select-only at 32 clients, on a fresh
-// database of scale 32.
-func runPgbench(ctx context.Context, dbURL string, duration time.Duration, stdout, stderr io.Writer) ([]pgbenchResult, error) {
+// pgbench measures the database server itself, on a database of its own.
+type pgbench struct{ bin, dbURL string }
+
+// initPgbench fills the database of dbURL with pgbench's tables, of scale benchPgbenchScale.
+func initPgbench(ctx context.Context, dbURL string, stderr io.Writer) (pgbench, error) {
 	bin, err := pgcluster.Program("pgbench")
 	if err != nil {
-		return nil, err
+		return pgbench{}, err
 	}
-	fmt.Fprintf(stdout, "bench: pgbench -i -s %s\n", benchPgbenchScale)
-	dbURL = plain(dbURL)
-	init := exec.CommandContext(ctx, bin, "-i", "-q", "-s", benchPgbenchScale, dbURL)
+	p := pgbench{bin: bin, dbURL: plain(dbURL)}
+	init := exec.CommandContext(ctx, bin, "-i", "-q", "-s", benchPgbenchScale, p.dbURL)
 	init.Stdout, init.Stderr = stderr, stderr
 	if err := init.Run(); err != nil {
-		return nil, fmt.Errorf("pgbench -i: %w", err)
+		return pgbench{}, fmt.Errorf("pgbench -i: %w", err)
 	}
+	return p, nil
+}
+
+// run runs each of pgbenchModes for duration at the benchmark's concurrency, as the benchmark's run-th.
+func (p pgbench) run(ctx context.Context, run int, duration time.Duration, stdout io.Writer) ([]pgbenchResult, error) {
 	var out []pgbenchResult
-	for _, mode := range []struct {
-		name  string
-		extra []string
-	}{{"TPC-B", nil}, {"select-only", []string{"-S"}}} {
+	for _, mode := range pgbenchModes {
 		args := append([]string{"-c", strconv.Itoa(defaultClients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())), "-M", "prepared"}, mode.extra...)
 		fmt.Fprintf(stdout, "bench: pgbench %s\n", strings.Join(args, " "))
-		text, err := exec.CommandContext(ctx, bin, append(args, dbURL)...).CombinedOutput()
+		text, err := exec.CommandContext(ctx, p.bin, append(args, p.dbURL)...).CombinedOutput()
 		if err != nil {
 			return nil, fmt.Errorf("pgbench %s: %w\n%s", mode.name, err, text)
 		}
-		r := pgbenchResult{Name: mode.name}
+		r := pgbenchResult{Name: mode.name, Run: run}
 		m, l := tpsLine.FindSubmatch(text), latencyLine.FindSubmatch(text)
 		if m == nil || l == nil {
 			return nil, fmt.Errorf("pgbench %s: no tps or latency in its output:\n%s", mode.name, text)
