@@ -285,6 +285,19 @@ func TestCreateSpaceBookings(t *testing.T) {
 		created(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))},
 			http.Header{"App-Version": {"ios/3.14.0"}}), 1)
 	})
+
+	// Apps may send fields the interface does not show (here a supervised booking's and a newer app's):
+	// they are ignored, and the booking is made as without them.
+	t.Run("FieldsNotShownAreIgnored", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		e := spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		e["isSupervisedBooking"], e["reminderMinutes"] = false, 15
+		b := created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{e}), 1)[0]
+		wantValue(t, "status", b["status"], "PENDING")
+		wantValue(t, "subject", b["subject"], "Team sync")
+		tb.wantRows(t, "bookings", 1)
+	})
 }
 
 func TestCreateSpaceBookingsRefused(t *testing.T) {
