@@ -57,6 +57,9 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 -- name: BookingGet :one
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id;
 
+-- name: BookingsGetByIDs :many
+SELECT * FROM bookings WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
+
 -- name: BookingGetForUpdate :one
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
 

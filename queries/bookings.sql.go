@@ -623,6 +623,61 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]Book
 	return items, nil
 }
 
+const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+`
+
+type BookingsGetByIDsParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsGetByIDs, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.UserAccessToken,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+			&i.FloorID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const bookingsOfUser = `-- name: BookingsOfUser :many
 SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.user_access_token, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id FROM bookings bk
 WHERE bk.organization_id = $1

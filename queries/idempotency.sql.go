@@ -11,11 +11,32 @@ import (
 	"github.com/google/uuid"
 )
 
+const idempotencyKeyBookings = `-- name: IdempotencyKeyBookings :one
+SELECT booking_ids FROM idempotency_keys
+WHERE organization_id = $1 AND user_id = $2 AND key = $3
+`
+
+type IdempotencyKeyBookingsParams struct {
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	Key            string
+}
+
+// The bookings the key's request made.
+func (q *Queries) IdempotencyKeyBookings(ctx context.Context, arg IdempotencyKeyBookingsParams) ([]uuid.UUID, error) {
+	row := q.db.QueryRow(ctx, idempotencyKeyBookings, arg.OrganizationID, arg.UserID, arg.Key)
+	var booking_ids []uuid.UUID
+	err := row.Scan(&booking_ids)
+	return booking_ids, err
+}
+
 const idempotencyKeyClaim = `-- name: IdempotencyKeyClaim :one
 INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (organization_id, user_id, key) DO UPDATE
-SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', body = '', created_at = now()
+SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', body = '', created_at = now(),
+    booking_ids = CASE WHEN idempotency_keys.created_at < now() - interval '24 hours' THEN '{}'::uuid[]
+                       ELSE idempotency_keys.booking_ids END
 WHERE idempotency_keys.created_at < now() - interval '24 hours'
    OR (idempotency_keys.status IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
        AND idempotency_keys.created_at < now() - make_interval(secs => $5::integer))
@@ -32,9 +53,9 @@ type IdempotencyKeyClaimParams struct {
 
 // Claims a key for a request: a new key, a key older than 24 hours (taken over as new), or a key whose
 // first request was abandoned: still unanswered after abandoned_secs seconds, longer than any request may
-// run, so its instance stopped before answering; only the same request takes that over. The database's
-// clock decides the ages, as it sets created_at. No row when the key is held: by a request still
-// running, or by a stored answer.
+// run, so its instance stopped before answering; only the same request takes that over, and keeps the
+// bookings it made. The database's clock decides the ages, as it sets created_at. No row when the key is
+// held: by a request still running, or by a stored answer.
 func (q *Queries) IdempotencyKeyClaim(ctx context.Context, arg IdempotencyKeyClaimParams) (string, error) {
 	row := q.db.QueryRow(ctx, idempotencyKeyClaim,
 		arg.OrganizationID,
@@ -107,6 +128,7 @@ func (q *Queries) IdempotencyKeyGet(ctx context.Context, arg IdempotencyKeyGetPa
 const idempotencyKeyRelease = `-- name: IdempotencyKeyRelease :exec
 DELETE FROM idempotency_keys
 WHERE organization_id = $1 AND user_id = $2 AND key = $3 AND status IS NULL
+  AND booking_ids = '{}'
 `
 
 type IdempotencyKeyReleaseParams struct {
@@ -115,9 +137,33 @@ type IdempotencyKeyReleaseParams struct {
 	Key            string
 }
 
-// Forgets a key whose request failed on our side (nothing was done), so that a retry runs again.
+// Forgets a key whose request failed on our side (nothing was done), so that a retry runs again; a key
+// on which bookings were made stays, for the retry to answer with them.
 func (q *Queries) IdempotencyKeyRelease(ctx context.Context, arg IdempotencyKeyReleaseParams) error {
 	_, err := q.db.Exec(ctx, idempotencyKeyRelease, arg.OrganizationID, arg.UserID, arg.Key)
+	return err
+}
+
+const idempotencyKeySetBookings = `-- name: IdempotencyKeySetBookings :exec
+UPDATE idempotency_keys SET booking_ids = $1
+WHERE organization_id = $2 AND user_id = $3 AND key = $4
+`
+
+type IdempotencyKeySetBookingsParams struct {
+	BookingIds     []uuid.UUID
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	Key            string
+}
+
+// Records on a key the bookings its request made, in the transaction that makes them.
+func (q *Queries) IdempotencyKeySetBookings(ctx context.Context, arg IdempotencyKeySetBookingsParams) error {
+	_, err := q.db.Exec(ctx, idempotencyKeySetBookings,
+		arg.BookingIds,
+		arg.OrganizationID,
+		arg.UserID,
+		arg.Key,
+	)
 	return err
 }
 

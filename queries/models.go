@@ -98,6 +98,7 @@ type IdempotencyKey struct {
 	ContentType    string
 	Body           []byte
 	CreatedAt      time.Time
+	BookingIds     []uuid.UUID
 }
 
 type MobileRole struct {

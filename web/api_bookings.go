@@ -64,7 +64,9 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	bs, err := s.bookings.CreateBookings(c.Request().Context(), actor, organizer, category, reqs, c.Request().Header.Get("user-access-token"))
+	// The Idempotency-Key, checked and claimed by s.idempotent when it was sent: the bookings are recorded on it.
+	h := c.Request().Header
+	bs, err := s.bookings.CreateBookings(c.Request().Context(), actor, organizer, category, reqs, h.Get("user-access-token"), h.Get(IdempotencyKeyHeader))
 	if err != nil {
 		return err
 	}

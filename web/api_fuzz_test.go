@@ -47,7 +47,7 @@ func setupFuzz(f *testing.F) *fuzzBundle {
 	made, err := b.Service.CreateBookings(f.Context(), alice, alice, booking.CategorySpace, []booking.NewBooking{
 		{ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0)},
 		{ResourceID: fx.RoomBoard, Start: fx.At(1, 12, 0), End: fx.At(1, 13, 0)},
-	}, "")
+	}, "", "")
 	if err != nil {
 		f.Fatalf("CreateBookings: %v", err)
 	}

@@ -227,6 +227,33 @@ func TestIdempotencyKeys(t *testing.T) {
 		tb.wantRows(t, "bookings", 1)
 	})
 
+	// An instance that stops after the bookings are made and before their answer is kept leaves the key
+	// claimed, unanswered, with the bookings recorded on it: the retry that takes it over a minute later
+	// answers with those bookings, and makes none.
+	t.Run("RetryAfterALostAnswerGetsTheBookingsMade", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		two := []any{goya[0], velazquez[0]}
+		first := created(t, tb.postKeyed(t, fx.Alice, "k-lost", two), 2)
+		if _, err := tb.Pool.Exec(t.Context(), `
+			UPDATE idempotency_keys SET status = NULL, content_type = '', body = '', created_at = now() - interval '2 minutes'`); err != nil {
+			t.Fatal(err)
+		}
+		retry := tb.postKeyed(t, fx.Alice, "k-lost", two)
+		again := created(t, retry, 2)
+		for i := range again {
+			wantValue(t, fmt.Sprintf("bookings[%d].id", i), again[i]["id"], first[i]["id"])
+			wantValue(t, fmt.Sprintf("bookings[%d].resource.name", i), again[i]["resource"].(map[string]any)["name"],
+				first[i]["resource"].(map[string]any)["name"])
+		}
+		tb.wantRows(t, "bookings", 2)
+		// That answer is kept in turn.
+		replayed := tb.postKeyed(t, fx.Alice, "k-lost", two)
+		if !bytes.Equal(replayed.body, retry.body) || replayed.header.Get(web.ReplayedHeader) != "true" {
+			t.Errorf("the next retry: %s (replayed %q), want the retry's answer, replayed", replayed.body, replayed.header.Get(web.ReplayedHeader))
+		}
+	})
+
 	t.Run("RetryWaitsForTheFirst", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)

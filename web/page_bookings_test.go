@@ -40,7 +40,7 @@ func (pb *pageBundle) mbCreate(t *testing.T, organizer, resource uuid.UUID, star
 	if resource == fx.DeskOne || resource == fx.DeskTwo {
 		category = booking.CategoryWorkstation
 	}
-	bs, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{nb}, "")
+	bs, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{nb}, "", "")
 	if err != nil {
 		t.Fatalf("book %s %s–%s: %v", resource, start, end, err)
 	}
@@ -141,7 +141,7 @@ func TestPageMyBookings(t *testing.T) {
 		for d := 1; d <= booking.DefaultPageSize+1; d++ {
 			reqs = append(reqs, booking.NewBooking{ResourceID: fx.RoomGoya, Start: fx.At(d, 10, 0), End: fx.At(d, 11, 0)})
 		}
-		bs, err := pb.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "")
+		bs, err := pb.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
 		if err != nil {
 			t.Fatalf("book: %v", err)
 		}
@@ -650,7 +650,7 @@ func TestPageBookingDetail(t *testing.T) {
 		CreateOnlineMeeting: true, Body: booking.Body{Content: "Bring the numbers"},
 		InternalAttendees: []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: fx.Bob}},
 		ExternalAttendees: []booking.ExternalAttendee{{Type: booking.AttendeeOptional, Email: "guest@partner.test"}},
-	}}, "")
+	}}, "", "")
 	if err != nil {
 		t.Fatalf("book: %v", err)
 	}

@@ -26,7 +26,7 @@ func findBook(t *testing.T, pb *pageBundle, user, resource uuid.UUID, category b
 	u := pb.User(t, fx.OrgA, user)
 	if _, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{
 		{ResourceID: resource, Start: start, End: end},
-	}, ""); err != nil {
+	}, "", ""); err != nil {
 		t.Fatalf("book %s: %v", resource, err)
 	}
 }

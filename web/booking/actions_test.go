@@ -110,7 +110,7 @@ func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 			bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, []booking.NewBooking{
 				{ResourceID: fx.RoomGoya, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
 				{ResourceID: fx.RoomVelazquez, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
-			}, "")
+			}, "", "")
 			if err != nil {
 				t.Fatalf("book: %v", err)
 			}

@@ -44,7 +44,7 @@ func TestBooking(t *testing.T) {
 	invited := createOne(t, b, u.alice, r)
 	alone := createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
 	bs, err := b.Service.CreateBookings(ctx, u.bob, u.alice, booking.CategorySpace,
-		[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0))}, "")
+		[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0))}, "", "")
 	if err != nil {
 		t.Fatalf("CreateBookings: %v", err)
 	}

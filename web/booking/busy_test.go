@@ -139,7 +139,7 @@ func TestBookingWhileItsResourceMoves(t *testing.T) {
 	done := make(chan result, 1)
 	go func() {
 		bs, err := b.Service.CreateBookings(ctx, alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "")
+			[]booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "", "")
 		done <- result{bs, err}
 	}()
 	// The booking waits for the move's lock on Goya's row.

@@ -130,6 +130,9 @@ func (b *NewBooking) normalize() error {
 // CreateBookings books resources of the category for organizer, made by creator: every element or none,
 // in one transaction. The first failing element decides the error, which carries its index.
 // userAccessToken (the identity provider's token, possibly empty) is kept with each booking.
+// idempotencyKey, when not empty, is creator's Idempotency-Key of the request, claimed (ClaimIdempotencyKey):
+// the bookings made are recorded on it in the same transaction, and when it already has bookings recorded
+// (a first run whose answer was never kept), those are returned and nothing is made.
 // New bookings are PENDING, or WAITING_APPROVAL when the resource's rule requires approval.
 // The elements are checked against the organization's layout as held in memory; a booking is written only
 // while that layout is still the organization's, and a refusal is given only then: otherwise they are
@@ -139,7 +142,7 @@ func (b *NewBooking) normalize() error {
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
 // or an earlier element of the same request; 5030 the layout kept changing while the bookings were made.
-func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken string) ([]Booking, error) {
+func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken, idempotencyKey string) ([]Booking, error) {
 	if len(reqs) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
 	}
@@ -147,6 +150,15 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
 	}
 	org := creator.OrganizationID
+	if idempotencyKey != "" {
+		made, err := s.q.IdempotencyKeyBookings(ctx, queries.IdempotencyKeyBookingsParams{OrganizationID: org, UserID: creator.ID, Key: idempotencyKey})
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("get the bookings of an idempotency key: %w", err)
+		}
+		if len(made) > 0 {
+			return s.bookingsByID(ctx, org, made)
+		}
+	}
 	var attendees []uuid.UUID
 	for _, r := range reqs {
 		for _, a := range r.InternalAttendees {
@@ -163,7 +175,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 			return nil, err
 		}
 		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
-		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, userAccessToken)
+		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, userAccessToken, idempotencyKey)
 		if err == nil {
 			s.counts.created.Add(int64(len(out)))
 			return out, nil
@@ -200,12 +212,12 @@ func refusedByLayout(err error) bool {
 
 // createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
 // returns errLayoutChanged when that layout is no longer the organization's.
-func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, userAccessToken string) ([]Booking, error) {
+func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, userAccessToken, idempotencyKey string) ([]Booking, error) {
 	org := creator.OrganizationID
 	now := s.now()
 	out := make([]Booking, len(reqs))
 	atomically := s.inTx
-	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 {
+	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && idempotencyKey == "" {
 		// One row written by one statement is all or none by itself: no transaction to open and commit,
 		// two round trips fewer for the commonest request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
@@ -254,12 +266,35 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 			}
 			out[i] = b
 		}
+		if idempotencyKey == "" {
+			return nil
+		}
+		ids := make([]uuid.UUID, len(out))
+		for i, b := range out {
+			ids[i] = b.ID
+		}
+		err := q.IdempotencyKeySetBookings(ctx, queries.IdempotencyKeySetBookingsParams{
+			OrganizationID: org, UserID: creator.ID, Key: idempotencyKey, BookingIds: ids,
+		})
+		if err != nil {
+			return fmt.Errorf("record the bookings of an idempotency key: %w", err)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// bookingsByID reads complete bookings of the organization, in the order of ids.
+func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UUID) ([]Booking, error) {
+	rows, err := s.q.BookingsGetByIDs(ctx, queries.BookingsGetByIDsParams{OrganizationID: org, Ids: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get bookings: %w", err)
+	}
+	slices.SortFunc(rows, func(a, b queries.Booking) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
+	return hydrate(ctx, s.q, org, rows)
 }
 
 // checkElement normalizes element i of reqs and checks it against everything but the bookings already

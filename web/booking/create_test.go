@@ -27,7 +27,7 @@ func TestCreateBookings(t *testing.T) {
 		r := goya(10, 11)
 		r.Subject, r.Body = "Planning", booking.Body{Content: "Agenda", BodyType: "HTML"}
 		r.Importance, r.SipAddress, r.CreateOnlineMeeting = "HIGH", "sip:goya@acme.test", true
-		bs, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, []booking.NewBooking{r}, "")
+		bs, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, []booking.NewBooking{r}, "", "")
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -117,7 +117,7 @@ func TestCreateBookings(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 11)}, "")
+			[]booking.NewBooking{goya(10, 11)}, "", "")
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -188,7 +188,7 @@ func TestCreateBookings(t *testing.T) {
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
 		bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 11), velazquez(10, 11)}, "idp-token-123")
+			[]booking.NewBooking{goya(10, 11), velazquez(10, 11)}, "idp-token-123", "")
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -279,7 +279,7 @@ func TestCreateBookings(t *testing.T) {
 			{velazquez(10, 11), req(bookingtest.RoomGoya, at(1, 9, 30), at(1, 10, 30))},
 			{velazquez(10, 11), goya(14, 15), goya(10, 12)},
 		} {
-			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "")
+			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
 			wantCode(t, err, booking.CodeResourceNotAvailable)
 			wantIndex(t, err, len(reqs)-1)
 		}
@@ -296,7 +296,7 @@ func TestCreateBookings(t *testing.T) {
 		b := bookingtest.Setup(t)
 		importBookings(t, b, layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusWaitingApproval))
 		_, err := b.Service.CreateBookings(t.Context(), fixtureUsers(t, b).alice, fixtureUsers(t, b).alice,
-			booking.CategorySpace, []booking.NewBooking{goya(10, 11)}, "")
+			booking.CategorySpace, []booking.NewBooking{goya(10, 11)}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 0)
 		if got := tableCount(t, b, "bookings"); got != 1 {
@@ -309,7 +309,7 @@ func TestCreateBookings(t *testing.T) {
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
 		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}, "")
+			[]booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
 		wantNoBookings(t, b)
@@ -381,7 +381,7 @@ func TestCreateBookings(t *testing.T) {
 			if tt.creator != nil {
 				creator = tt.creator(u)
 			}
-			bs, err := b.Service.CreateBookings(t.Context(), creator, creator, booking.CategorySpace, tt.reqs, "")
+			bs, err := b.Service.CreateBookings(t.Context(), creator, creator, booking.CategorySpace, tt.reqs, "", "")
 			wantCode(t, err, tt.want)
 			wantIndex(t, err, tt.index)
 			if bs != nil {
@@ -415,7 +415,7 @@ func TestCreateBookings(t *testing.T) {
 			alice := fixtureUsers(t, b).alice
 			hudson := req(bookingtest.RoomHudson, at(1, 16, 0), at(1, 17, 0)) // 10:00–11:00 in New York
 			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-				[]booking.NewBooking{hudson, goya(10, 11)}, "")
+				[]booking.NewBooking{hudson, goya(10, 11)}, "", "")
 			wantCode(t, err, booking.CodeResourceNotFound)
 			wantIndex(t, err, 1)
 			wantNoBookings(t, b)
@@ -429,7 +429,7 @@ func TestCreateBookings(t *testing.T) {
 		alice := fixtureUsers(t, b).alice
 		mustCreate(t, b, alice, goya(10, 11))
 		reqs := []booking.NewBooking{velazquez(10, 11), goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}
-		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "")
+		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
 		if got := tableCount(t, b, "bookings"); got != 1 {
@@ -473,7 +473,7 @@ func TestCreateBookingsRace(t *testing.T) {
 			defer wg.Done()
 			<-start
 			_, errs[i] = b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-				[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "")
+				[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "", "")
 		}()
 	}
 	close(start)

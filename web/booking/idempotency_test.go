@@ -119,6 +119,59 @@ func TestIdempotencyKeyStore(t *testing.T) {
 			t.Error("a key 25 hours old is not claimed as new")
 		}
 	})
+
+	// The bookings a keyed request makes are recorded on its key in the same transaction; a run of the
+	// request that finds them recorded answers with them, in the request's order, and makes nothing.
+	t.Run("BookingsAreRecordedOnTheKey", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		two := []booking.NewBooking{
+			req(bookingtest.RoomVelazquez, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+			req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+		}
+		create := func(key string) ([]booking.Booking, error) {
+			return b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, two, "", key)
+		}
+		recorded := func(key string) int {
+			return rowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)
+		}
+		claim(t, b, u.alice, "k", hash)
+		first, err := create("k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := recorded("k"); got != 2 {
+			t.Errorf("bookings recorded on the key = %d, want 2", got)
+		}
+		// The key is not released once bookings are recorded on it: a retry must find them.
+		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
+			t.Fatal(err)
+		}
+		again, err := create("k")
+		if err != nil {
+			t.Fatalf("the request run again: %v, want the bookings made", err)
+		}
+		if len(again) != 2 || again[0].ID != first[0].ID || again[1].ID != first[1].ID || again[0].Resource.Name != "Velázquez" {
+			t.Errorf("the request run again = %v, want %v", again, first)
+		}
+		if got, want := tableCount(t, b, "bookings"), 2; got != want {
+			t.Errorf("bookings = %d, want %d", got, want)
+		}
+		// A request refused records nothing, and its key may be released.
+		claim(t, b, u.alice, "refused", hash)
+		_, err = create("refused")
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		if got := recorded("refused"); got != 0 {
+			t.Errorf("bookings recorded on a refused request's key = %d, want 0", got)
+		}
+		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "refused"); err != nil {
+			t.Fatal(err)
+		}
+		if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'refused'`); n != 0 {
+			t.Errorf("the refused request's key was not released")
+		}
+	})
 }
 
 func TestRunSweepsDeletesExpiredIdempotencyKeys(t *testing.T) {

@@ -128,7 +128,7 @@ func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCo
 		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
 	}
 	bs, err := s.CreateBookings(ctx, creator, organizer, res.Subcategory.Category,
-		[]NewBooking{{ResourceID: res.ID, Start: start, End: until}}, userAccessToken)
+		[]NewBooking{{ResourceID: res.ID, Start: start, End: until}}, userAccessToken, "")
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {

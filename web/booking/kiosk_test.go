@@ -43,7 +43,7 @@ func TestPosterStatus(t *testing.T) {
 		t.Helper()
 		rita := fixtureUsers(t, b).rita
 		if _, err := b.Service.CreateBookings(t.Context(), rita, organizer, booking.CategorySpace,
-			[]booking.NewBooking{req(resource, start, end)}, ""); err != nil {
+			[]booking.NewBooking{req(resource, start, end)}, "", ""); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 	}

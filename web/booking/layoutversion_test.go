@@ -24,7 +24,7 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	}
 	book := func(t *testing.T, b *bookingtest.Bundle, alice booking.User, room uuid.UUID) error {
 		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "")
+			[]booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "", "")
 		return err
 	}
 	hide := func(hidden bool) func(*booking.LayoutResource) {

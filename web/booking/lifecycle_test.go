@@ -23,7 +23,7 @@ func createOne(t *testing.T, b *bookingtest.Bundle, u booking.User, r booking.Ne
 // createDesk books one workstation for u and fails the test on any error.
 func createDesk(t *testing.T, b *bookingtest.Bundle, u booking.User, r booking.NewBooking) booking.Booking {
 	t.Helper()
-	bs, err := b.Service.CreateBookings(t.Context(), u, u, booking.CategoryWorkstation, []booking.NewBooking{r}, "")
+	bs, err := b.Service.CreateBookings(t.Context(), u, u, booking.CategoryWorkstation, []booking.NewBooking{r}, "", "")
 	if err != nil {
 		t.Fatalf("CreateBookings (workstation): %v", err)
 	}
@@ -287,7 +287,7 @@ func TestCheckIn(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		bs, err := b.Service.CreateBookings(t.Context(), u.bob, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "")
+			[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "", "")
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -446,7 +446,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		u := fixtureUsers(t, b)
 		createDesk(t, b, u.alice, allDayReq(bookingtest.DeskOne, at(1, 9, 0)))
 		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategoryWorkstation,
-			[]booking.NewBooking{allDayReq(bookingtest.DeskOne, at(1, 18, 0))}, "")
+			[]booking.NewBooking{allDayReq(bookingtest.DeskOne, at(1, 18, 0))}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		createDesk(t, b, u.bob, allDayReq(bookingtest.DeskTwo, at(1, 18, 0)))
 	})
@@ -456,7 +456,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{allDayReq(bookingtest.RoomGoya, at(1, 0, 0))}, "")
+			[]booking.NewBooking{allDayReq(bookingtest.RoomGoya, at(1, 0, 0))}, "", "")
 		wantCode(t, err, booking.CodeAllDayNotAllowed)
 		wantNoBookings(t, b)
 	})
@@ -466,7 +466,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategoryWorkstation,
-			[]booking.NewBooking{allDayReq(bookingtest.DeskOne, at(-1, 12, 0))}, "")
+			[]booking.NewBooking{allDayReq(bookingtest.DeskOne, at(-1, 12, 0))}, "", "")
 		wantCode(t, err, booking.CodeDateInThePast)
 		wantNoBookings(t, b)
 	})
@@ -476,7 +476,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategoryWorkstation,
-			[]booking.NewBooking{{ResourceID: bookingtest.DeskOne, AllDay: true}}, "")
+			[]booking.NewBooking{{ResourceID: bookingtest.DeskOne, AllDay: true}}, "", "")
 		wantCode(t, err, booking.CodeInvalidRequest)
 		wantNoBookings(t, b)
 	})
@@ -637,7 +637,7 @@ func TestCheckOut(t *testing.T) {
 		now := at(1, 10, 30).Add(123456789 * time.Nanosecond)
 		b.Clock.Set(now)
 		rest := req(bookingtest.RoomGoya, at(1, 10, 35), at(1, 11, 0))
-		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{rest}, "")
+		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{rest}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 
 		got := checkOut(t, b, u.alice, bk.ID, now)
@@ -744,7 +744,7 @@ func TestCancel(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
 		slot := req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0))
-		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{slot}, "")
+		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{slot}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		got := cancel(t, b, u.alice, bk.ID)
 		wantStatus(t, got, booking.StatusCancelled)
@@ -903,7 +903,7 @@ func TestDecide(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
 		slot := req(bookingtest.RoomBoard, at(1, 10, 30), at(1, 11, 30))
-		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{slot}, "")
+		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace, []booking.NewBooking{slot}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantStatus(t, decide(t, b, u.adam, bk.ID, false), booking.StatusRejected)
 		wantStored(t, b, bk.ID, booking.StatusRejected)
@@ -1009,7 +1009,7 @@ func TestChange(t *testing.T) {
 		// The old slot is free, the new one taken.
 		createOne(t, b, u.bob, req(goya, at(1, 10, 0), at(1, 11, 0)))
 		_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace,
-			[]booking.NewBooking{req(goya, at(1, 14, 30), at(1, 15, 30))}, "")
+			[]booking.NewBooking{req(goya, at(1, 14, 30), at(1, 15, 30))}, "", "")
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 	})
 
@@ -1365,7 +1365,7 @@ func TestChangeRace(t *testing.T) {
 			defer wg.Done()
 			<-start
 			_, createErr = b.Service.CreateBookings(ctx, u.bob, u.bob, booking.CategorySpace,
-				[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}, "")
+				[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}, "", "")
 		}()
 		close(start)
 		wg.Wait()
