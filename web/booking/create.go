@@ -169,11 +169,11 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if err != nil {
 		return nil, err
 	}
+	layout, err := s.organizationLayout(ctx, org)
+	if err != nil {
+		return nil, err
+	}
 	for attempt := 1; ; attempt++ {
-		layout, err := s.organizationLayout(ctx, org)
-		if err != nil {
-			return nil, err
-		}
 		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
 		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, userAccessToken, idempotencyKey)
 		if err == nil {
@@ -184,9 +184,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 			if !refusedByLayout(err) {
 				return nil, err
 			}
-			current, verr := s.q.OrganizationLayoutVersion(ctx, org)
-			if verr != nil {
-				return nil, fmt.Errorf("get layout version: %w", verr)
+			current, err2 := s.q.OrganizationLayoutVersion(ctx, org)
+			if err2 != nil {
+				return nil, fmt.Errorf("get layout version: %w", err2)
 			}
 			if current == layout.version {
 				return nil, err
@@ -195,7 +195,11 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 		if attempt == 3 {
 			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
 		}
-		s.layouts.orgs.Remove(org)
+		// Read anew, past the layout held (and past a read of it that may be under way), and hold that.
+		if layout, err = s.readOrganizationLayout(ctx, org); err != nil {
+			return nil, err
+		}
+		s.layouts.orgs.Add(org, layout)
 	}
 }
 
@@ -293,7 +297,11 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 	if err != nil {
 		return nil, fmt.Errorf("get bookings: %w", err)
 	}
-	slices.SortFunc(rows, func(a, b queries.Booking) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
+	at := make(map[uuid.UUID]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(rows, func(a, b queries.Booking) int { return at[a.ID] - at[b.ID] })
 	return hydrate(ctx, s.q, org, rows)
 }
 

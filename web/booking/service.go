@@ -72,7 +72,8 @@ func retried(op func() error) error {
 }
 
 func transient(err *pgconn.PgError) bool {
-	return err.Code == "40001" || err.Code == "40P01" || movedFloor(err) // serialization_failure, deadlock_detected
+	const serializationFailure, deadlockDetected = "40001", "40P01"
+	return err.Code == serializationFailure || err.Code == deadlockDetected || movedFloor(err)
 }
 
 // movedFloor reports whether err is bookings_resource_fkey refusing a booking written with a floor its
