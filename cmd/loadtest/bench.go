@@ -58,7 +58,8 @@ var targets = map[string]target{
 }
 
 // bench measures the service on a fresh standard data set: it seeds it, builds and starts the real
-// server, runs every scenario Runs times, runs pgbench on a database of its own, and writes the report.
+// server, runs every scenario Runs times and pgbench (on a database of its own) after each run of book,
+// and writes the report.
 // It fails when a run's checks fail (a double booking, a lost 201, an unexpected answer); targets missed
 // are reported, not failed, since the machine's load decides them as much as the code does.
 func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error {
