@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/alexedwards/scs/v2"
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -132,13 +133,24 @@ func NewLogin(ctx context.Context, cfg LoginConfig) (*Login, error) {
 	}, nil
 }
 
-// localPath returns next when it is a path on this site, and "/" otherwise (no open redirects).
+// localPath returns next when it is a clean absolute path of this site, and "/" otherwise (no open
+// redirects). It refuses a path that does not start with a single "/", and one holding a backslash or a
+// control character, as written or once percent-decoded: browsers skip tabs and newlines and read "\" as
+// "/", so "/<TAB>/evil.example" would lead to another site.
 func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, `/\`) ||
-		strings.HasPrefix(next, signInPath) {
+	decoded, err := url.PathUnescape(next)
+	if err != nil || !cleanPath(next) || !cleanPath(decoded) || strings.HasPrefix(next, signInPath) {
 		return "/"
 	}
 	return next
+}
+
+// cleanPath reports whether p starts with one "/" and holds no backslash and no control character.
+func cleanPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsRune(p, '\\') {
+		return false
+	}
+	return !strings.ContainsFunc(p, unicode.IsControl)
 }
 
 // pageSignIn starts the identity provider's sign-in, or shows the development sign-in, or explains that
