@@ -40,3 +40,8 @@ LIMIT @max_rows;
 SELECT * FROM users
 ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
 LIMIT @max_rows;
+
+-- name: UserBindOIDCSubject :execrows
+-- Binds the user to the identity provider's subject, only while the user is bound to none.
+UPDATE users SET oidc_subject = @oidc_subject
+WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;

@@ -11,6 +11,26 @@ import (
 	"github.com/google/uuid"
 )
 
+const userBindOIDCSubject = `-- name: UserBindOIDCSubject :execrows
+UPDATE users SET oidc_subject = $1
+WHERE organization_id = $2 AND id = $3 AND oidc_subject IS NULL
+`
+
+type UserBindOIDCSubjectParams struct {
+	OidcSubject    *string
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Binds the user to the identity provider's subject, only while the user is bound to none.
+func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubjectParams) (int64, error) {
+	result, err := q.db.Exec(ctx, userBindOIDCSubject, arg.OidcSubject, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const userFindByEmail = `-- name: UserFindByEmail :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE lower(email) = lower($1::text)
 `

@@ -167,30 +167,27 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		if err != nil {
 			return booking.User{}, time.Time{}, errToken
 		}
-		email, _, err := emailOf(tok)
+		email, verified, err := emailOf(tok)
 		if err != nil {
 			return booking.User{}, time.Time{}, errToken
 		}
-		u, err := t.bookings.UserByIdentity(ctx, tok.Subject, email)
+		u, err := t.bookings.UserByIdentity(ctx, tok.Subject, email, verified)
 		return u, tok.Expiry, err
 	}
 	return booking.User{}, time.Time{}, errToken
 }
 
-// emailOf reads the e-mail address an identity provider's token vouches for, and the one it claims: they
-// differ when the provider says the address is not verified, for such an address names nobody.
-func emailOf(tok *oidc.IDToken) (vouched, claimed string, err error) {
+// emailOf reads the e-mail address of an identity provider's token and whether the provider vouches for
+// it: only a claim email_verified that is present and true does.
+func emailOf(tok *oidc.IDToken) (email string, verified bool, err error) {
 	var c struct {
-		Email         string `json:"email"`
-		EmailVerified *bool  `json:"email_verified"`
+		Email         string          `json:"email"`
+		EmailVerified json.RawMessage `json:"email_verified"`
 	}
 	if err := tok.Claims(&c); err != nil {
-		return "", "", err
+		return "", false, err
 	}
-	if c.EmailVerified != nil && !*c.EmailVerified {
-		return "", c.Email, nil
-	}
-	return c.Email, c.Email, nil
+	return c.Email, string(c.EmailVerified) == "true", nil
 }
 
 // issuer reads the unverified `iss` of a JWT, only to choose the verifier; "" when unreadable.

@@ -174,6 +174,16 @@ func tamper(t *testing.T, token, claim string, value any) string {
 	return strings.Join(parts, ".")
 }
 
+// bindBob binds Bob to the provider's subject idp|bob.
+func bindBob(t *testing.T, tb *testBundle) {
+	t.Helper()
+	bob := fx.Layout().Users[1]
+	bob.OIDCSubject = "idp|bob"
+	if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+		t.Fatalf("import: %v", err)
+	}
+}
+
 // TestOIDCBearer checks the identity provider's ID tokens, with mockoidc as the provider.
 func TestOIDCBearer(t *testing.T) {
 	t.Parallel()
@@ -222,10 +232,32 @@ func TestOIDCBearer(t *testing.T) {
 		token   func(t *testing.T) string
 		want    uuid.UUID // the creator; uuid.Nil: refused with 401
 	}{
-		{name: "EmailNamesAlice", token: func(t *testing.T) string { return idToken(t, m.Keypair) }, want: fx.Alice},
-		{name: "EmailInOtherCase", token: func(t *testing.T) string {
-			return idToken(t, m.Keypair, "email", "Alice@ACME.test")
+		{name: "VerifiedEmailNamesAlice", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email_verified", true)
 		}, want: fx.Alice},
+		{name: "EmailInOtherCase", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email", "Alice@ACME.test", "email_verified", true)
+		}, want: fx.Alice},
+		// An address the provider does not say it verified names nobody.
+		{name: "EmailWithoutEmailVerified", token: func(t *testing.T) string { return idToken(t, m.Keypair) }},
+		{name: "EmailVerifiedNotABoolean", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email_verified", "true")
+		}},
+		// Another subject with the address of a user bound to a subject: refused, verified or not.
+		{name: "ForgedSubjectWithBoundUsersEmail", prepare: bindBob, token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "sub", "idp|mallory", "email", "bob@acme.test")
+		}},
+		{name: "OtherSubjectWithBoundUsersVerifiedEmail", prepare: bindBob, token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "sub", "idp|mallory", "email", "bob@acme.test", "email_verified", true)
+		}},
+		// The provider serves every organization: an address known in two of them names nobody.
+		{name: "VerifiedEmailInTwoOrganizations", prepare: func(t *testing.T, tb *testBundle) {
+			twin := fx.Layout().Users[4] // Boris, of Globex
+			twin.ID, twin.Email = uuid.NewString(), "alice@acme.test"
+			if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{twin}}); err != nil {
+				t.Fatalf("import: %v", err)
+			}
+		}, token: func(t *testing.T) string { return idToken(t, m.Keypair, "email_verified", true) }},
 		{name: "SubjectNamesBob", prepare: func(t *testing.T, tb *testBundle) {
 			bob := fx.Layout().Users[1]
 			bob.OIDCSubject = "idp|bob"
@@ -237,7 +269,7 @@ func TestOIDCBearer(t *testing.T) {
 			return idToken(t, m.Keypair, "sub", "idp|bob", "email", "alice@acme.test")
 		}, want: fx.Bob},
 		{name: "AudienceInAList", token: func(t *testing.T) string {
-			return idToken(t, m.Keypair, "aud", []string{"another-client", m.ClientID})
+			return idToken(t, m.Keypair, "aud", []string{"another-client", m.ClientID}, "email_verified", true)
 		}, want: fx.Alice},
 		{name: "UnknownSubjectAndEmail", token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "email", "mallory@example.com")
@@ -276,6 +308,26 @@ func TestOIDCBearer(t *testing.T) {
 			wantValue(t, "organizer.id", b["organizer"].(map[string]any)["id"], tc.want.String())
 		})
 	}
+
+	t.Run("VerifiedEmailBindsTheSubject", func(t *testing.T) {
+		t.Parallel()
+		tb := setupOIDC(t, cfg)
+		first := idToken(t, m.Keypair, "sub", "idp|alice", "email_verified", true)
+		wantValue(t, "creator.id", created(t, bookAs(t, tb, first), 1)[0]["creator"].(map[string]any)["id"], fx.Alice.String())
+		var subject string
+		if err := tb.Pool.QueryRow(t.Context(), `SELECT oidc_subject FROM users WHERE id = $1`, fx.Alice).Scan(&subject); err != nil {
+			t.Fatal(err)
+		}
+		if subject != "idp|alice" {
+			t.Errorf("Alice's oidc_subject = %q, want idp|alice", subject)
+		}
+		// From now on her address names her for that subject only.
+		wantUnauthorized(t, tb.callWith(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil,
+			http.Header{"Authorization": {"Bearer " + idToken(t, m.Keypair, "sub", "idp|other", "email_verified", true)}}))
+		later := idToken(t, m.Keypair, "sub", "idp|alice", "email", nil)
+		wantStatus(t, tb.callWith(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil,
+			http.Header{"Authorization": {"Bearer " + later}}), http.StatusOK)
+	})
 
 	t.Run("ServiceTokensStillAccepted", func(t *testing.T) {
 		t.Parallel()

@@ -199,7 +199,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 }
 
 // pageAuthCallback finishes the identity provider's sign-in: it checks state, exchanges the code with the
-// PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then e-mail.
+// PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then by verified e-mail.
 func (s *Server) pageAuthCallback(c echo.Context) error {
 	if s.login == nil {
 		return echo.ErrNotFound
@@ -231,13 +231,13 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	if idTok.Nonce != nonce {
 		return fail("The identity provider's answer was not meant for this sign-in.", nil)
 	}
-	email, claimed, err := emailOf(idTok)
+	email, verified, err := emailOf(idTok)
 	if err != nil {
 		return fail("The identity provider's answer could not be read.", err)
 	}
-	u, err := s.bookings.UserByIdentity(ctx, idTok.Subject, email)
+	u, err := s.bookings.UserByIdentity(ctx, idTok.Subject, email, verified)
 	if errors.Is(err, booking.ErrUnknownUser) {
-		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), claimed))
+		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), email))
 	}
 	if err != nil {
 		return err

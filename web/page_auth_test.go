@@ -10,6 +10,7 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -238,6 +239,41 @@ func TestOIDCSignIn(t *testing.T) {
 		p := pb.browser(t).get("/find")
 		p.wantStatus(t, http.StatusForbidden)
 		p.wantText(t, "main", "stranger@elsewhere.test", "no person with that account")
+	})
+
+	// Another subject with the address of a user bound to a subject, and no email_verified: refused, and
+	// Bob stays bound to his own subject.
+	t.Run("ForgedSubjectWithBoundUsersEmailIsRefused", func(t *testing.T) {
+		pb := setup(t)
+		bob := fx.Layout().Users[1]
+		bob.OIDCSubject = "idp|bob"
+		if _, err := pb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+			t.Fatalf("import: %v", err)
+		}
+		for _, verified := range []bool{false, true} {
+			m.QueueUser(&mockoidc.MockUser{Subject: "idp|mallory", Email: "bob@acme.test", EmailVerified: verified})
+			p := pb.browser(t).get("/bookings")
+			p.wantStatus(t, http.StatusForbidden)
+			p.wantText(t, "main", "bob@acme.test", "no person with that account")
+			if p.count(".whoami") != 0 {
+				t.Errorf("email_verified %v: somebody is signed in: %q", verified, p.text(".whoami"))
+			}
+		}
+		var subject string
+		if err := pb.Pool.QueryRow(t.Context(), `SELECT oidc_subject FROM users WHERE id = $1`, fx.Bob).Scan(&subject); err != nil {
+			t.Fatal(err)
+		}
+		if subject != "idp|bob" {
+			t.Errorf("Bob's oidc_subject = %q, want idp|bob", subject)
+		}
+	})
+
+	t.Run("UnverifiedEmailIsRefused", func(t *testing.T) {
+		pb := setup(t)
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test"})
+		p := pb.browser(t).get("/bookings")
+		p.wantStatus(t, http.StatusForbidden)
+		p.wantText(t, "main", "alice@acme.test", "no person with that account")
 	})
 
 	t.Run("ForgedStateIsRefused", func(t *testing.T) {

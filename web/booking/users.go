@@ -43,17 +43,40 @@ func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
 	return userFromRow(us[0]), nil
 }
 
-// UserByIdentity returns the user an identity provider's token names: by subject first, then by e-mail.
-// Codes: 1000 when nobody matches, or when several people in different organizations do.
-func (s *Service) UserByIdentity(ctx context.Context, subject, email string) (User, error) {
+// UserByIdentity returns the user an identity provider's token names: the one user bound to its subject;
+// else, only when the provider vouches for the e-mail address (emailVerified), the one user with that
+// address, who must be bound to no subject yet and is bound to this one from then on. The provider serves
+// every organization, so an address known in several organizations names nobody.
+// Codes: 1000 when nobody matches, when several users do, or when the address's user is bound to another
+// subject.
+func (s *Service) UserByIdentity(ctx context.Context, subject, email string, emailVerified bool) (User, error) {
+	if subject == "" {
+		return User{}, ErrUnknownUser
+	}
 	us, err := s.q.UserFindByOIDCSubject(ctx, &subject)
-	if err == nil && len(us) == 0 && email != "" {
-		us, err = s.q.UserFindByEmail(ctx, email)
-	}
 	if err != nil {
-		return User{}, fmt.Errorf("find user by identity: %w", err)
+		return User{}, fmt.Errorf("find user by subject: %w", err)
 	}
-	if len(us) != 1 {
+	if len(us) > 0 || !emailVerified || email == "" {
+		if len(us) != 1 {
+			return User{}, ErrUnknownUser
+		}
+		return userFromRow(us[0]), nil
+	}
+	us, err = s.q.UserFindByEmail(ctx, email)
+	if err != nil {
+		return User{}, fmt.Errorf("find user by e-mail: %w", err)
+	}
+	if len(us) != 1 || us[0].OidcSubject != nil {
+		return User{}, ErrUnknownUser
+	}
+	n, err := s.q.UserBindOIDCSubject(ctx, queries.UserBindOIDCSubjectParams{
+		OrganizationID: us[0].OrganizationID, ID: us[0].ID, OidcSubject: &subject,
+	})
+	if err != nil {
+		return User{}, fmt.Errorf("bind user to subject: %w", err)
+	}
+	if n != 1 { // bound to another subject meanwhile
 		return User{}, ErrUnknownUser
 	}
 	return userFromRow(us[0]), nil

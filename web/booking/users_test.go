@@ -92,15 +92,25 @@ func TestUserLookups(t *testing.T) {
 	t.Run("UserByIdentityEmail", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "Rita@Acme.test")
+		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "Rita@Acme.test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)
 		}
 		if got.ID != bookingtest.Rita {
 			t.Errorf("ID = %v, want Rita", got.ID)
 		}
-		_, err = b.Service.UserByIdentity(t.Context(), "unknown-subject", "nobody@acme.test")
+		_, err = b.Service.UserByIdentity(t.Context(), "nobody-subject", "nobody@acme.test", true)
 		wantCode(t, err, booking.CodeUnauthorized)
+		// Rita is now bound to that subject: her address no longer names her for another one, and an
+		// address the provider does not vouch for names nobody.
+		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "rita@acme.test", true)
+		wantCode(t, err, booking.CodeUnauthorized)
+		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "alice@acme.test", false)
+		wantCode(t, err, booking.CodeUnauthorized)
+		got, err = b.Service.UserByIdentity(t.Context(), "unknown-subject", "", false)
+		if err != nil || got.ID != bookingtest.Rita {
+			t.Errorf("UserByIdentity by the bound subject = %v, %v; want Rita", got.ID, err)
+		}
 	})
 	t.Run("UserByIdentityEmailInTwoOrganizationsIs1000", func(t *testing.T) {
 		t.Parallel()
@@ -111,10 +121,10 @@ func TestUserLookups(t *testing.T) {
 		}}}); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
-		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test")
+		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test", true)
 		wantCode(t, err, booking.CodeUnauthorized)
 		// Rita's address is still hers alone.
-		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test")
+		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)
 		}
