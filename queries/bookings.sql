@@ -8,14 +8,14 @@
 WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended(sqlc.arg(resource_id)::uuid::text, 0)))
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
+                      building_access_status, create_online_meeting, sip_address, all_day,
                       check_in_opens_at, check_in_closes_at)
 SELECT o.id, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(floor_id)::uuid, sqlc.arg(creator_id)::uuid,
        sqlc.arg(organizer_id)::uuid, sqlc.arg(start_date)::timestamptz, sqlc.arg(end_date)::timestamptz,
        sqlc.arg(status)::text, sqlc.arg(access_control_type)::text, sqlc.arg(subject)::text,
        sqlc.arg(body_content)::text, sqlc.arg(body_type)::text, sqlc.arg(importance)::text,
        sqlc.arg(resource_type)::text, sqlc.arg(building_access_status)::text,
-       sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text, sqlc.arg(user_access_token)::text,
+       sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text,
        sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
 FROM resource_lock, organizations o
 WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(layout_version)::bigint;

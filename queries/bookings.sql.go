@@ -17,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingApproveParams struct {
@@ -54,7 +54,6 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -80,7 +79,7 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 const bookingFinish = `-- name: BookingFinish :one
 UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingFinishParams struct {
@@ -111,7 +110,6 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -124,7 +122,7 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -153,7 +151,6 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -166,7 +163,7 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -195,7 +192,6 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -211,17 +207,17 @@ const bookingInsert = `-- name: BookingInsert :execrows
 WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended($2::uuid::text, 0)))
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
-                      building_access_status, create_online_meeting, sip_address, user_access_token, all_day,
+                      building_access_status, create_online_meeting, sip_address, all_day,
                       check_in_opens_at, check_in_closes_at)
 SELECT o.id, $1::uuid, $2::uuid, $3::uuid, $4::uuid,
        $5::uuid, $6::timestamptz, $7::timestamptz,
        $8::text, $9::text, $10::text,
        $11::text, $12::text, $13::text,
        $14::text, $15::text,
-       $16::boolean, $17::text, $18::text,
-       $19::boolean, $20::timestamptz, $21::timestamptz
+       $16::boolean, $17::text,
+       $18::boolean, $19::timestamptz, $20::timestamptz
 FROM resource_lock, organizations o
-WHERE o.id = $22::uuid AND o.layout_version = $23::bigint
+WHERE o.id = $21::uuid AND o.layout_version = $22::bigint
 `
 
 type BookingInsertParams struct {
@@ -242,7 +238,6 @@ type BookingInsertParams struct {
 	BuildingAccessStatus string
 	CreateOnlineMeeting  bool
 	SipAddress           string
-	UserAccessToken      string
 	AllDay               bool
 	CheckInOpensAt       time.Time
 	CheckInClosesAt      time.Time
@@ -275,7 +270,6 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (i
 		arg.BuildingAccessStatus,
 		arg.CreateOnlineMeeting,
 		arg.SipAddress,
-		arg.UserAccessToken,
 		arg.AllDay,
 		arg.CheckInOpensAt,
 		arg.CheckInClosesAt,
@@ -294,7 +288,7 @@ SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $
     access_control_type = $7, check_in_opens_at = $8,
     check_in_closes_at = $9, updated_at = now()
 WHERE organization_id = $10 AND id = $11
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingMoveParams struct {
@@ -345,7 +339,6 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -362,7 +355,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
 `
 
 type BookingSetStatusParams struct {
@@ -399,7 +392,6 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.BuildingAccessStatus,
 		&i.CreateOnlineMeeting,
 		&i.SipAddress,
-		&i.UserAccessToken,
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.AllDay,
@@ -489,7 +481,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -539,7 +531,6 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.BuildingAccessStatus,
 			&i.CreateOnlineMeeting,
 			&i.SipAddress,
-			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.AllDay,
@@ -624,7 +615,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]Book
 }
 
 const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type BookingsGetByIDsParams struct {
@@ -659,7 +650,6 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 			&i.BuildingAccessStatus,
 			&i.CreateOnlineMeeting,
 			&i.SipAddress,
-			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.AllDay,
@@ -679,7 +669,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.user_access_token, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id FROM bookings bk
 WHERE bk.organization_id = $1
   AND (bk.organizer_id = $2 OR EXISTS (
       SELECT 1 FROM booking_attendees a
@@ -742,7 +732,6 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.BuildingAccessStatus,
 			&i.CreateOnlineMeeting,
 			&i.SipAddress,
-			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.AllDay,
@@ -789,7 +778,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
        OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
@@ -839,7 +828,6 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.BuildingAccessStatus,
 			&i.CreateOnlineMeeting,
 			&i.SipAddress,
-			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.AllDay,
@@ -859,7 +847,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -907,7 +895,6 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.BuildingAccessStatus,
 			&i.CreateOnlineMeeting,
 			&i.SipAddress,
-			&i.UserAccessToken,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.AllDay,

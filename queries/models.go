@@ -28,7 +28,6 @@ type Booking struct {
 	BuildingAccessStatus string
 	CreateOnlineMeeting  bool
 	SipAddress           string
-	UserAccessToken      string
 	CreatedAt            time.Time
 	UpdatedAt            time.Time
 	AllDay               bool
@@ -199,21 +198,35 @@ type Subcategory struct {
 	Shifts          bool
 }
 
+type TokenEncryptionKey struct {
+	ID  int16
+	Key []byte
+}
+
 type User struct {
+	OrganizationID   uuid.UUID
+	ID               uuid.UUID
+	Name             string
+	Surname          string
+	Alias            string
+	Email            string
+	Image            string
+	UserRuleID       *uuid.UUID
+	MobileRoleID     *uuid.UUID
+	CanBeSearched    bool
+	Type             string
+	UserLanguage     string
+	Role             string
+	OidcSubject      *string
+	TokensValidAfter *time.Time
+}
+
+type UserAccessToken struct {
 	OrganizationID uuid.UUID
-	ID             uuid.UUID
-	Name           string
-	Surname        string
-	Alias          string
-	Email          string
-	Image          string
-	UserRuleID     *uuid.UUID
-	MobileRoleID   *uuid.UUID
-	CanBeSearched  bool
-	Type           string
-	UserLanguage   string
-	Role           string
-	OidcSubject    *string
+	UserID         uuid.UUID
+	Sealed         []byte
+	ExpiresAt      time.Time
+	UpdatedAt      time.Time
 }
 
 type UserRule struct {

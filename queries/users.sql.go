@@ -32,7 +32,7 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 }
 
 const userFindByEmail = `-- name: UserFindByEmail :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE lower(email) = lower($1::text)
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE lower(email) = lower($1::text)
 `
 
 func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, error) {
@@ -59,6 +59,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}
@@ -71,7 +72,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 }
 
 const userFindByID = `-- name: UserFindByID :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE id = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE id = $1
 `
 
 // Users with this id in any organization (ids are UUIDs, so at most one in practice).
@@ -99,6 +100,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}
@@ -111,7 +113,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 }
 
 const userFindByOIDCSubject = `-- name: UserFindByOIDCSubject :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE oidc_subject = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE oidc_subject = $1
 `
 
 func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string) ([]User, error) {
@@ -138,6 +140,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}
@@ -150,7 +153,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 }
 
 const userGet = `-- name: UserGet :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE organization_id = $1 AND id = $2
 `
 
 type UserGetParams struct {
@@ -176,6 +179,7 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.UserLanguage,
 		&i.Role,
 		&i.OidcSubject,
+		&i.TokensValidAfter,
 	)
 	return i, err
 }
@@ -230,7 +234,7 @@ func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type UsersGetByIDsParams struct {
@@ -262,6 +266,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}
@@ -274,7 +279,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
 ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
 LIMIT $1
 `
@@ -305,6 +310,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}
@@ -317,7 +323,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 }
 
 const usersSearch = `-- name: UsersSearch :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
 WHERE organization_id = $1 AND can_be_searched
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
 ORDER BY name, surname, id
@@ -356,6 +362,7 @@ func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]Use
 			&i.UserLanguage,
 			&i.Role,
 			&i.OidcSubject,
+			&i.TokensValidAfter,
 		); err != nil {
 			return nil, err
 		}

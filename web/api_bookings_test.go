@@ -154,27 +154,21 @@ func TestCreateSpaceBookings(t *testing.T) {
 		wantValue(t, "Screen.email", screen["email"], "av@acme.test")
 		wantValue(t, "Whiteboard.name", gotFeatures[fx.FeatureWhiteboard.String()]["name"], "Whiteboard")
 
-		// The identity provider's token is kept with the booking.
-		var token string
-		if err := tb.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", id).Scan(&token); err != nil {
-			t.Fatalf("read booking: %v", err)
+		// The identity provider's token is kept as Alice's.
+		token, err := tb.Service.UserAccessToken(t.Context(), tb.User(t, fx.OrgA, fx.Alice))
+		if err != nil {
+			t.Fatalf("UserAccessToken: %v", err)
 		}
 		if got, want := token, "idp-access-token-of-alice"; got != want {
-			t.Errorf("user_access_token = %q, want %q", got, want)
+			t.Errorf("user access token = %q, want %q", got, want)
 		}
 	})
 
 	t.Run("WithoutUserAccessToken", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
-		var token string
-		if err := tb.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", id).Scan(&token); err != nil {
-			t.Fatalf("read booking: %v", err)
-		}
-		if token != "" {
-			t.Errorf("user_access_token = %q, want empty", token)
-		}
+		tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		tb.wantRows(t, "user_access_tokens", 0)
 	})
 
 	t.Run("UserRuleAndMobileRoleAreIDObjects", func(t *testing.T) {

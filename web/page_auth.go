@@ -26,7 +26,6 @@ import (
 const (
 	sessionUser         = "user"           // the signed-in user's id
 	sessionOrganization = "organization"   // and organization
-	sessionAccessToken  = "idp_token"      // the identity provider's access token, for bookings' user-access-token
 	sessionState        = "oidc_state"     // during sign-in: the state sent to the provider
 	sessionNonce        = "oidc_nonce"     // the nonce the ID token must carry
 	sessionVerifier     = "oidc_verifier"  // the PKCE verifier
@@ -248,7 +247,9 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, next)
 }
 
-// signIn starts a new session (a new token, against session fixation) for the user.
+// signIn starts a new session (a new token, against session fixation) for the user. The identity
+// provider's access token is kept as the user's (KeepUserAccessToken), never in the session; one too long
+// to keep is dropped, and the sign-in goes on.
 func (s *Server) signIn(c echo.Context, u booking.User, accessToken string) error {
 	ctx := c.Request().Context()
 	if err := s.sessions.RenewToken(ctx); err != nil {
@@ -256,10 +257,12 @@ func (s *Server) signIn(c echo.Context, u booking.User, accessToken string) erro
 	}
 	s.sessions.Put(ctx, sessionUser, u.ID.String())
 	s.sessions.Put(ctx, sessionOrganization, u.OrganizationID.String())
-	if accessToken != "" {
-		s.sessions.Put(ctx, sessionAccessToken, accessToken)
+	err := s.bookings.KeepUserAccessToken(ctx, u, accessToken)
+	if booking.ErrorCode(err) == booking.CodeInvalidRequest {
+		s.log.WarnContext(ctx, "the identity provider's access token is too long to keep", slog.Int("bytes", len(accessToken)))
+		return nil
 	}
-	return nil
+	return err
 }
 
 // pageSignOut ends the session, under a new token, and shows the sign-in page.
@@ -272,9 +275,4 @@ func (s *Server) pageSignOut(c echo.Context) error {
 		return fmt.Errorf("renew session: %w", err)
 	}
 	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
-}
-
-// userAccessToken is the identity provider's access token of the signed-in person ("" in development).
-func (s *Server) userAccessToken(c echo.Context) string {
-	return s.sessions.GetString(c.Request().Context(), sessionAccessToken)
 }

@@ -44,7 +44,8 @@ commands:
   token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line)
   demo                                     load the demo office and print how to try it
 
-environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_AUDIENCE
+environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_AUDIENCE,
+             TOKEN_ENCRYPTION_KEY
 `
 
 func main() {
@@ -92,8 +93,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
-// open migrates the database and opens a pool and the service on it.
-func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, error) {
+// open migrates the database and opens a pool and the service on it, with opts.
+func open(ctx context.Context, dbURL string, opts ...booking.Option) (*pgxpool.Pool, *booking.Service, error) {
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
 		return nil, nil, err
 	}
@@ -105,7 +106,7 @@ func open(ctx context.Context, dbURL string) (*pgxpool.Pool, *booking.Service, e
 	if err != nil {
 		return nil, nil, fmt.Errorf("database: %w", err)
 	}
-	return pool, booking.NewService(pool), nil
+	return pool, booking.NewService(pool, opts...), nil
 }
 
 func serve(ctx context.Context, args []string, dbURL string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -137,8 +138,16 @@ func serve(ctx context.Context, args []string, dbURL string, getenv func(string)
 	if issuer != "" && baseURL == "" {
 		return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
 	}
+	var opts []booking.Option
+	if k := getenv("TOKEN_ENCRYPTION_KEY"); k != "" {
+		key, err := booking.ParseTokenKey(k)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, booking.WithTokenKey(key))
+	}
 	log := newLogger(stderr, *dev)
-	pool, svc, err := open(ctx, dbURL)
+	pool, svc, err := open(ctx, dbURL, opts...)
 	if err != nil {
 		return err
 	}

@@ -129,7 +129,7 @@ func (b *NewBooking) normalize() error {
 
 // CreateBookings books resources of the category for organizer, made by creator: every element or none,
 // in one transaction. The first failing element decides the error, which carries its index.
-// userAccessToken (the identity provider's token, possibly empty) is kept with each booking.
+// userAccessToken (the identity provider's token, possibly empty) is kept as creator's (KeepUserAccessToken).
 // idempotencyKey, when not empty, is creator's Idempotency-Key of the request, claimed (ClaimIdempotencyKey):
 // the bookings made are recorded on it in the same transaction, and when it already has bookings recorded
 // (a first run whose answer was never kept), those are returned and nothing is made.
@@ -137,7 +137,7 @@ func (b *NewBooking) normalize() error {
 // The elements are checked against the organization's layout as held in memory; a booking is written only
 // while that layout is still the organization's, and a refusal is given only then: otherwise they are
 // checked again against the layout read anew.
-// Codes: 2000 invalid element or too many; 1002 unknown, deactivated or hidden resource; 4006 a
+// Codes: 2000 invalid element or too many, or a userAccessToken too long; 1002 unknown, deactivated or hidden resource; 4006 a
 // resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
@@ -148,6 +148,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	}
 	if len(reqs) > MaxBookingsPerRequest {
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
+	}
+	if err := s.KeepUserAccessToken(ctx, creator, userAccessToken); err != nil {
+		return nil, err
 	}
 	org := creator.OrganizationID
 	if idempotencyKey != "" {
@@ -175,7 +178,7 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	}
 	for attempt := 1; ; attempt++ {
 		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
-		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, userAccessToken, idempotencyKey)
+		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, idempotencyKey)
 		if err == nil {
 			s.counts.created.Add(int64(len(out)))
 			return out, nil
@@ -216,7 +219,7 @@ func refusedByLayout(err error) bool {
 
 // createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
 // returns errLayoutChanged when that layout is no longer the organization's.
-func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, userAccessToken, idempotencyKey string) ([]Booking, error) {
+func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, idempotencyKey string) ([]Booking, error) {
 	org := creator.OrganizationID
 	now := s.now()
 	out := make([]Booking, len(reqs))
@@ -253,7 +256,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 				Status: string(b.Status), AccessControlType: b.AccessControlType, Subject: b.Subject,
 				BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
 				ResourceType: string(category), BuildingAccessStatus: b.BuildingAccessStatus,
-				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress, UserAccessToken: userAccessToken,
+				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress,
 				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
 			switch {

@@ -192,14 +192,19 @@ func TestCreateBookings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
-		for _, bk := range bs {
-			var got string
-			if err := b.Pool.QueryRow(t.Context(), "SELECT user_access_token FROM bookings WHERE id = $1", bk.ID).Scan(&got); err != nil {
-				t.Fatalf("read token: %v", err)
-			}
-			if want := "idp-token-123"; got != want {
-				t.Errorf("user_access_token = %q, want %q", got, want)
-			}
+		if len(bs) != 2 {
+			t.Fatalf("bookings = %d, want 2", len(bs))
+		}
+		// Kept once, as Alice's.
+		got, err := b.Service.UserAccessToken(t.Context(), alice)
+		if err != nil {
+			t.Fatalf("UserAccessToken: %v", err)
+		}
+		if want := "idp-token-123"; got != want {
+			t.Errorf("UserAccessToken = %q, want %q", got, want)
+		}
+		if n := rowCount(t, b, "SELECT count(*) FROM user_access_tokens WHERE user_id = $1", alice.ID); n != 1 {
+			t.Errorf("kept tokens of Alice = %d, want 1", n)
 		}
 	})
 

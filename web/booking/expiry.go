@@ -59,7 +59,8 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 }
 
 // RunSweeps sweeps at once and then every interval until ctx ends, logging what changed and any failure
-// (the next sweep tries again). Each round also deletes the browser sessions that have expired.
+// (the next sweep tries again). Each round also deletes the browser sessions, Idempotency-Key answers and
+// users' access tokens that have expired.
 func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -76,6 +77,9 @@ func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.
 		}
 		if _, err := s.DeleteExpiredIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
 			log.ErrorContext(ctx, "deleting expired idempotency keys failed", slog.Any("error", err))
+		}
+		if _, err := s.DeleteExpiredUserAccessTokens(ctx); err != nil && ctx.Err() == nil {
+			log.ErrorContext(ctx, "deleting expired user access tokens failed", slog.Any("error", err))
 		}
 		select {
 		case <-ctx.Done():

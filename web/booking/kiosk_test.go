@@ -277,7 +277,7 @@ func TestBookNow(t *testing.T) {
 		if got, want := bk.Status, booking.StatusPending; got != want {
 			t.Errorf("Status = %v, want %v", got, want)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE organizer_id = $1 AND creator_id = $2 AND user_access_token = 'token'",
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE organizer_id = $1 AND creator_id = $2",
 			bookingtest.Bob, bookingtest.Rita); got != 1 {
 			t.Errorf("stored bookings of bob made by rita = %d, want 1", got)
 		}

@@ -29,6 +29,8 @@ type Service struct {
 	now     func() time.Time
 	layouts *layouts
 	counts  *counters
+
+	tokenKey tokenKey // seals the identity provider's tokens kept for users
 }
 
 // Option configures a Service.
