@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -40,7 +41,11 @@ func readBody(c echo.Context) ([]byte, error) {
 }
 
 // decodeJSON decodes data into v; errors name the field, prefixed with path (e.g. "[2]").
+// Text that is not UTF-8 is refused rather than changed into U+FFFD.
 func decodeJSON(data []byte, path string, v any) error {
+	if !utf8.Valid(data) {
+		return invalid("%sbody: holds bytes that are not UTF-8; send the text in UTF-8", prefix(path))
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, path)

@@ -14,7 +14,7 @@ var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLeng
 // routes lists every route of the service.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(middleware.RequestID(), s.logRequests, middleware.Recover(), s.limitAddresses, withDeadline)
+	e.Use(requestID, s.baseHeaders, s.logRequests, middleware.Recover(), s.limitAddresses, withDeadline)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)

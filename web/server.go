@@ -4,6 +4,8 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -45,6 +47,7 @@ type Server struct {
 	login    *Login
 	dev      bool
 	baseURL  string
+	https    bool // BASE_URL is https: cookies are Secure and answers carry HSTS
 
 	perUser    *limiter[uuid.UUID] // API users, by id
 	perAddress *limiter[string]    // client addresses (the TCP peer)
@@ -55,9 +58,10 @@ type Server struct {
 func NewServer(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	https := strings.HasPrefix(d.BaseURL, "https://")
 	s := &Server{
-		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger,
-		sessions: newSessions(d.Sessions, strings.HasPrefix(d.BaseURL, "https://")),
+		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger, https: https,
+		sessions: newSessions(d.Sessions, https),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
 		metrics: newMetrics(d.Bookings),
@@ -100,6 +104,53 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 			slog.String("user", userOf(c)),
 		)
 		return nil
+	}
+}
+
+// maxRequestID is the longest X-Request-Id of a client the service uses.
+const maxRequestID = 64
+
+// requestID gives every request an id, in the X-Request-Id of its answer and its log lines: the client's
+// own when it is at most maxRequestID letters, digits, '.', '_' or '-', and a new one otherwise, so that
+// nobody can write what they like into the logs.
+func requestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Request().Header.Get(echo.HeaderXRequestID)
+		if !plainRequestID(id) {
+			id = rand.Text()
+		}
+		c.Response().Header().Set(echo.HeaderXRequestID, id)
+		return next(c)
+	}
+}
+
+// plainRequestID reports whether id is 1 to maxRequestID characters of [A-Za-z0-9._-].
+func plainRequestID(id string) bool {
+	if id == "" || len(id) > maxRequestID {
+		return false
+	}
+	for _, r := range id {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// baseHeaders sets what every answer carries: Strict-Transport-Security when the service is reached over
+// https (BASE_URL), and on the API's answers Cache-Control: no-store and X-Content-Type-Options: nosniff,
+// so that no cache keeps a person's bookings and no browser reads JSON as something else.
+func (s *Server) baseHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		if s.https {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") {
+			h.Set("Cache-Control", "no-store")
+			h.Set("X-Content-Type-Options", "nosniff")
+		}
+		return next(c)
 	}
 }
 
@@ -146,8 +197,12 @@ func (s *Server) readyz(c echo.Context) error {
 }
 
 // staticFiles serves the embedded static files; browsers may keep them an hour (htmx, whose name carries
-// its version, a year).
+// its version, a year). A folder is not found: its contents are never listed.
 func (s *Server) staticFiles(c echo.Context) error {
+	name := strings.TrimSuffix(c.Param("*"), "/")
+	if st, err := fs.Stat(static.Files, name); err != nil || st.IsDir() || strings.HasSuffix(c.Param("*"), "/") {
+		return echo.ErrNotFound
+	}
 	h := c.Response().Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	if strings.HasPrefix(c.Param("*"), "js/htmx-") {
