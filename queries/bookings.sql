@@ -155,15 +155,15 @@ ORDER BY resource_id, start_date;
 
 -- name: BookingsExpireNoShows :many
 -- Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
--- closed becomes EXPIRED, freeing its resource.
+-- closed becomes EXPIRED, freeing its resource. The moment is the database's (now()) unless @at is given.
 UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= @at::timestamptz
+WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
 RETURNING organization_id, id;
 
 -- name: BookingsFinishEnded :many
--- Every ACTIVE booking that has ended becomes FINISHED.
+-- Every ACTIVE booking that has ended becomes FINISHED. The moment is the database's unless @at is given.
 UPDATE bookings SET status = 'FINISHED', updated_at = now()
-WHERE status = 'ACTIVE' AND end_date <= @at::timestamptz
+WHERE status = 'ACTIVE' AND end_date <= coalesce(sqlc.narg(at)::timestamptz, now())
 RETURNING organization_id, id;
 
 -- name: SweepLockTry :one

@@ -551,7 +551,7 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 
 const bookingsExpireNoShows = `-- name: BookingsExpireNoShows :many
 UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= $1::timestamptz
+WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= coalesce($1::timestamptz, now())
 RETURNING organization_id, id
 `
 
@@ -561,8 +561,8 @@ type BookingsExpireNoShowsRow struct {
 }
 
 // Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
-// closed becomes EXPIRED, freeing its resource.
-func (q *Queries) BookingsExpireNoShows(ctx context.Context, at time.Time) ([]BookingsExpireNoShowsRow, error) {
+// closed becomes EXPIRED, freeing its resource. The moment is the database's (now()) unless @at is given.
+func (q *Queries) BookingsExpireNoShows(ctx context.Context, at *time.Time) ([]BookingsExpireNoShowsRow, error) {
 	rows, err := q.db.Query(ctx, bookingsExpireNoShows, at)
 	if err != nil {
 		return nil, err
@@ -584,7 +584,7 @@ func (q *Queries) BookingsExpireNoShows(ctx context.Context, at time.Time) ([]Bo
 
 const bookingsFinishEnded = `-- name: BookingsFinishEnded :many
 UPDATE bookings SET status = 'FINISHED', updated_at = now()
-WHERE status = 'ACTIVE' AND end_date <= $1::timestamptz
+WHERE status = 'ACTIVE' AND end_date <= coalesce($1::timestamptz, now())
 RETURNING organization_id, id
 `
 
@@ -593,8 +593,8 @@ type BookingsFinishEndedRow struct {
 	ID             uuid.UUID
 }
 
-// Every ACTIVE booking that has ended becomes FINISHED.
-func (q *Queries) BookingsFinishEnded(ctx context.Context, at time.Time) ([]BookingsFinishEndedRow, error) {
+// Every ACTIVE booking that has ended becomes FINISHED. The moment is the database's unless @at is given.
+func (q *Queries) BookingsFinishEnded(ctx context.Context, at *time.Time) ([]BookingsFinishEndedRow, error) {
 	rows, err := q.db.Query(ctx, bookingsFinishEnded, at)
 	if err != nil {
 		return nil, err

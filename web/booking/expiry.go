@@ -25,8 +25,9 @@ type SweepResult struct {
 
 // Sweep moves every organization's bookings on as time passes: no-shows (PENDING past their check-in
 // window) become EXPIRED, freeing their resources, and so do requests still undecided by then
-// (WAITING_APPROVAL); checked-in bookings past their end become FINISHED. Every instance of the service may call it at any time: an advisory lock lets one act while the
-// others skip, and each booking changes once.
+// (WAITING_APPROVAL); checked-in bookings past their end become FINISHED. What has passed is decided by
+// the database's clock. Every instance of the service may call it at any time: an advisory lock lets one
+// act while the others skip, and each booking changes once.
 func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 	var res SweepResult
 	err := s.inTx(ctx, func(q *queries.Queries) error {
@@ -39,7 +40,13 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 			res.Skipped = true
 			return nil
 		}
-		now := s.now()
+		// The database's clock decides, not this instance's: instances whose clocks differ agree, and none
+		// expires a booking early.
+		var now *time.Time
+		if s.dbNow != nil {
+			t := s.dbNow()
+			now = &t
+		}
 		expired, err := q.BookingsExpireNoShows(ctx, now)
 		if err != nil {
 			return fmt.Errorf("expire no-shows: %w", err)

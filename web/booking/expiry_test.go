@@ -242,7 +242,7 @@ func TestSweepTwoInstances(t *testing.T) {
 		t.Fatalf("second pool: %v", err)
 	}
 	t.Cleanup(pool.Close)
-	second := booking.NewService(pool, booking.WithClock(b.Clock.Now))
+	second := booking.NewService(pool, booking.WithClock(b.Clock.Now), booking.WithDatabaseClock(b.Clock.Now))
 
 	// Four a day from tomorrow on Goya and Velázquez, and one that is not due yet.
 	bs := spread(t, b, u.alice, due)

@@ -31,6 +31,8 @@ type Service struct {
 	counts  *counters
 
 	tokenKey tokenKey // seals the identity provider's tokens kept for users
+	// dbNow, when set, stands for the database's clock in the sweep (tests only); nil: now() in SQL.
+	dbNow func() time.Time
 }
 
 // Option configures a Service.
@@ -38,6 +40,10 @@ type Option func(*Service)
 
 // WithClock replaces the wall clock, so that windows and limits can be tested at any moment.
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithDatabaseClock makes the sweep take its moment from now instead of the database's clock, so that
+// tests can let time pass; the service itself never sets it.
+func WithDatabaseClock(now func() time.Time) Option { return func(s *Service) { s.dbNow = now } }
 
 // NewService returns a Service on the pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {

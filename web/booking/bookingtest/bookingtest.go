@@ -129,7 +129,7 @@ func (c *Clock) Set(t time.Time) {
 }
 
 // Bundle is what most tests need: a service on a fresh database loaded with the fixture, its pool and
-// its clock (standing at Now).
+// its clock (standing at Now), which also stands for the database's clock in the sweeps.
 type Bundle struct {
 	Service *booking.Service
 	Pool    *pgxpool.Pool
@@ -141,7 +141,7 @@ func Setup(t testing.TB) *Bundle {
 	t.Helper()
 	pool := NewPool(t)
 	clock := NewClock(Now)
-	svc := booking.NewService(pool, booking.WithClock(clock.Now))
+	svc := booking.NewService(pool, booking.WithClock(clock.Now), booking.WithDatabaseClock(clock.Now))
 	if _, err := svc.Import(context.Background(), Layout()); err != nil {
 		t.Fatalf("import fixture: %v", err)
 	}
