@@ -45,3 +45,8 @@ LIMIT @max_rows;
 -- Binds the user to the identity provider's subject, only while the user is bound to none.
 UPDATE users SET oidc_subject = @oidc_subject
 WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;
+
+-- name: UserRevokeTokens :execrows
+-- Refuses the user's service tokens issued before @before from now on.
+UPDATE users SET tokens_valid_after = @before::timestamptz
+WHERE organization_id = @organization_id AND id = @id;

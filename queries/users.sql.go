@@ -7,6 +7,7 @@ package queries
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -182,6 +183,26 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.TokensValidAfter,
 	)
 	return i, err
+}
+
+const userRevokeTokens = `-- name: UserRevokeTokens :execrows
+UPDATE users SET tokens_valid_after = $1::timestamptz
+WHERE organization_id = $2 AND id = $3
+`
+
+type UserRevokeTokensParams struct {
+	Before         time.Time
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Refuses the user's service tokens issued before @before from now on.
+func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensParams) (int64, error) {
+	result, err := q.db.Exec(ctx, userRevokeTokens, arg.Before, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const userUpsert = `-- name: UserUpsert :exec

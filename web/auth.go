@@ -34,8 +34,8 @@ type OIDCConfig struct {
 
 // Verified tokens are remembered, so that a client's next calls skip the signature check (an ECDSA
 // verification costs more than the rest of a status call) and the user lookup: up to tokenCacheSize of
-// them, each for tokenCacheTTL at most and never beyond its own expiry. A change to a user (role, removal)
-// reaches the API within tokenCacheTTL.
+// them, each for tokenCacheTTL at most and never beyond its own expiry. A change to a user (role, removal,
+// revoked tokens) reaches the API within tokenCacheTTL.
 const (
 	tokenCacheSize = 10_000
 	tokenCacheTTL  = time.Minute
@@ -106,9 +106,16 @@ type ownClaims struct {
 	Organization string `json:"org"`
 }
 
-// Mint returns a bearer token for the user, valid for ttl.
+// MaxTokenTTL is the longest a token of the service may live; a token revoked (RevokeTokens) is refused
+// however long it has left.
+const MaxTokenTTL = 30 * 24 * time.Hour
+
+// Mint returns a bearer token for the user, valid for ttl (at most MaxTokenTTL).
 func (t *Tokens) Mint(u booking.User, ttl time.Duration) (string, error) {
-	now := time.Now()
+	if ttl > MaxTokenTTL {
+		return "", fmt.Errorf("a token lives at most %s, not %s", MaxTokenTTL, ttl)
+	}
+	now := t.now()
 	return jwt.Signed(t.signer).Claims(ownClaims{
 		Claims: jwt.Claims{
 			Issuer: OwnIssuer, Subject: u.ID.String(), Audience: jwt.Audience{OwnAudience},
@@ -157,7 +164,7 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		if err1 != nil || err2 != nil {
 			return booking.User{}, time.Time{}, errToken
 		}
-		u, err := t.bookings.UserByID(ctx, org, sub)
+		u, err := t.bookings.UserByToken(ctx, org, sub, tok.IssuedAt)
 		return u, tok.Expiry, err
 	case t.idpIss:
 		if t.idp == nil {

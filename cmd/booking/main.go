@@ -41,7 +41,8 @@ commands:
           [--rate-per-address 200] [--burst-per-address 400]  per client address (0: no limit)
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
-  token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line)
+  token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line); --ttl at most 720h
+  token revoke --user USER_ID              refuse every token of that user issued until now
   demo                                     load the demo office and print how to try it
 
 environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_AUDIENCE,
@@ -277,6 +278,9 @@ func summary(sum booking.ImportSummary) string {
 }
 
 func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "revoke" {
+		return revokeTokens(ctx, args[1:], dbURL, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("token", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	user := fs.String("user", "", "id of the user the token is for")
@@ -290,6 +294,9 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 	}
 	if *ttl <= 0 {
 		return errors.New("--ttl: must be positive")
+	}
+	if *ttl > web.MaxTokenTTL {
+		return errors.New("--ttl: at most 720h (30 days); mint a new token when it runs out")
 	}
 	pool, svc, err := open(ctx, dbURL)
 	if err != nil {
@@ -305,6 +312,38 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 		return err
 	}
 	fmt.Fprintf(stdout, "# bearer token for %s %s <%s>, valid %s\n%s\n", u.Name, u.Surname, u.Email, *ttl, tok)
+	return nil
+}
+
+// revokeTokens makes every token of the user issued until now refused.
+func revokeTokens(ctx context.Context, args []string, dbURL string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("token revoke", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	user := fs.String("user", "", "id of the user whose tokens are revoked")
+	if err := cli.ParseFlags(fs, args); err != nil {
+		return err
+	}
+	id, err := uuid.Parse(*user)
+	if err != nil {
+		return fmt.Errorf("--user: %q is not a user id", *user)
+	}
+	pool, svc, err := open(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	u, err := svc.FindUser(ctx, id)
+	if err != nil {
+		return err
+	}
+	// Tokens carry their issue time in whole seconds: revoke up to the end of this second, so that a
+	// token minted a moment ago is refused too.
+	before := time.Now().Truncate(time.Second).Add(time.Second)
+	if err := svc.RevokeTokens(ctx, u, before); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "tokens of %s %s <%s> issued before %s are refused from now on (within a minute on a running server)\n",
+		u.Name, u.Surname, u.Email, before.UTC().Format(time.RFC3339))
 	return nil
 }
 
