@@ -105,7 +105,7 @@ func (s *Server) pagePosters(c echo.Context) error {
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err
 	}
-	v := views.PostersView{Chrome: s.chrome(c, "Posters")}
+	v := views.PostersView{Chrome: s.chrome(c, "Posters"), Warning: s.postersWarning()}
 	floorID, err := queryUUID(c, "floor")
 	if err != nil {
 		return err
@@ -148,9 +148,21 @@ func (s *Server) pagePosters(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.Posters(v))
 }
 
+// postersWarning says why posters cannot be printed: outside development mode, a service that does not
+// know its public address would put the address the admin's browser used into the QR codes.
+func (s *Server) postersWarning() string {
+	if s.baseURL != "" || s.dev {
+		return ""
+	}
+	return "Posters cannot be printed: the service does not know its public address. Set BASE_URL to the " +
+		"address people reach it at (for example https://booking.example.com) and restart it; the QR codes " +
+		"point there."
+}
+
 // pagePostersPrint renders posters ready to print, one per page: every bookable resource of a floor
 // (floor) or one resource (resource). Each carries the QR code of its poster page's address, under
-// BASE_URL (or the address this request came to).
+// BASE_URL (in development mode without it, the address this request came to). Without BASE_URL outside
+// development mode it prints nothing and says why, with 503.
 // Codes: 1001 not an admin; 2000 a malformed id, or neither or both of floor and resource; 1006 no such
 // floor; 1002 no such bookable resource.
 func (s *Server) pagePostersPrint(c echo.Context) error {
@@ -170,12 +182,16 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	v := views.PostersPrintView{
+		Back: "/posters?building=" + floor.Building.ID.String() + "&floor=" + floor.ID.String(),
+	}
+	if v.Warning = s.postersWarning(); v.Warning != "" {
+		v.Chrome = s.chrome(c, "Posters cannot be printed")
+		return s.render(c, http.StatusServiceUnavailable, views.PostersPrint(v))
+	}
 	base := s.baseURL
 	if base == "" {
 		base = c.Scheme() + "://" + c.Request().Host
-	}
-	v := views.PostersPrintView{
-		Back: "/posters?building=" + floor.Building.ID.String() + "&floor=" + floor.ID.String(),
 	}
 	for _, r := range rs {
 		addr := base + "/p/" + url.PathEscape(r.PosterCode)
