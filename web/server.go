@@ -63,6 +63,7 @@ func NewServer(d Deps) *Server {
 		metrics: newMetrics(d.Bookings),
 	}
 	e.HTTPErrorHandler = s.handleError
+	s.sessions.ErrorFunc = s.sessionError
 	s.routes()
 	return s
 }
