@@ -46,7 +46,7 @@ type Server struct {
 	dev      bool
 	baseURL  string
 
-	perUser    *limiter[uuid.UUID] // API users, by id
+	perUser    *limiter[uuid.UUID] // signed-in users (API and pages), by id
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
 }

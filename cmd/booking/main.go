@@ -36,7 +36,7 @@ const usage = `usage: booking <command> [flags]
 commands:
   serve   [--addr 127.0.0.1:8080] [--dev]   migrate, then serve the API (and pages) and expire no-shows
           [--sweep-every 15s]
-          [--rate-per-user 20] [--burst-per-user 40]          per API user (0: no limit)
+          [--rate-per-user 20] [--burst-per-user 40]          per signed-in user (0: no limit)
           [--rate-per-address 200] [--burst-per-address 400]  per client address (0: no limit)
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
@@ -142,8 +142,8 @@ no-shows) until Ctrl-C or SIGTERM.`)
 	dev := fs.Bool("dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
 	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	var limits web.Limits
-	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "API requests a second of each user, on average (0: no limit)")
-	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "API requests of each user at once")
+	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
+	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
 	fs.Float64Var(&limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
 	fs.IntVar(&limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
