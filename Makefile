@@ -16,6 +16,8 @@ DB := DATABASE_URL="$${DATABASE_URL:-$$(go run ./cmd/devdb)}" || exit 1; export 
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo "Variables: ADDR=host:port where make run serves (default 127.0.0.1:8080), FUZZTIME (make fuzz, default 3s),"
+	@echo "  DATABASE_URL (a postgres:// URL; default: the local server, or one started under .data/)."
 
 generate: ## Regenerate the sqlc code (queries/) and the templ code (views/)
 	$(SQLC) generate
@@ -33,9 +35,9 @@ check-generated: ## Fail when the generated code in the tree is not what the gen
 build: ## Build bin/booking
 	go build -o bin/booking ./cmd/booking
 
-run: build ## Serve the demo office on http://127.0.0.1:8080 (sets up a local database when none is configured)
+run: build ## Serve the demo office on ADDR, http://127.0.0.1:8080 by default (sets up a local database when none is configured)
 	@$(DB); \
-	./bin/booking demo && \
+	./bin/booking demo --addr $(ADDR) && \
 	echo && echo "Serving on http://$(ADDR) — Ctrl-C stops." && \
 	exec ./bin/booking serve --addr $(ADDR) --dev
 

@@ -1,11 +1,12 @@
 -- name: ResourceGetByPosterCode :one
+-- The resource with the poster code, whatever the case it is given in (the unique index is on lower()).
 SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr)
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = @organization_id AND r.poster_code = @poster_code;
+WHERE r.organization_id = @organization_id AND lower(r.poster_code) = lower(@poster_code);
 
 -- name: ResourceGet :batchone
 -- A resource with its floor, building, subcategory, rule and features (by name). One id a query, several

@@ -18,7 +18,7 @@ JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
-WHERE r.organization_id = $1 AND r.poster_code = $2
+WHERE r.organization_id = $1 AND lower(r.poster_code) = lower($2)
 `
 
 type ResourceGetByPosterCodeParams struct {
@@ -34,6 +34,7 @@ type ResourceGetByPosterCodeRow struct {
 	ResourceRule ResourceRule
 }
 
+// The resource with the poster code, whatever the case it is given in (the unique index is on lower()).
 func (q *Queries) ResourceGetByPosterCode(ctx context.Context, arg ResourceGetByPosterCodeParams) (ResourceGetByPosterCodeRow, error) {
 	row := q.db.QueryRow(ctx, resourceGetByPosterCode, arg.OrganizationID, arg.PosterCode)
 	var i ResourceGetByPosterCodeRow

@@ -231,10 +231,10 @@ func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		c.Set(actorKey, u) // before the limit, so that a refusal's log line names the user
 		if ok, after := s.perUser.allow(u.ID, time.Now()); !ok {
 			return tooMany(c, "user", after)
 		}
-		c.Set(actorKey, u)
 		return next(c)
 	}
 }

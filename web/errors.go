@@ -69,6 +69,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	de, status := domainRefusal(err)
 	switch {
 	case de != nil:
+		if de.Code == booking.CodeUnavailable && !errors.As(err, new(*booking.Error)) {
+			// The database's own reason (refused, away, too slow) is for the operator, not the client.
+			s.log.WarnContext(c.Request().Context(), "database unavailable",
+				slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("path", c.Request().URL.Path),
+				slog.Any("error", err))
+		}
 		p = problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
 			Detail: de.Message, Index: de.Index,

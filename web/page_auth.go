@@ -53,6 +53,8 @@ func newSessions(store scs.Store, secure bool) *scs.SessionManager {
 // Errors are answered inside, so that the session cookie is written once.
 func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		r := c.Request()
+		c.SetRequest(r.WithContext(context.WithValue(r.Context(), echoContextKey{}, c)))
 		s.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			c.SetRequest(r)
 			c.Response().Writer = w
@@ -62,6 +64,25 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 		})).ServeHTTP(c.Response().Writer, c.Request())
 		return nil
 	}
+}
+
+// echoContextKey carries a page request's echo.Context to sessionError.
+type echoContextKey struct{}
+
+// sessionError answers a page whose session could not be read or kept. One that could not be read goes
+// to the error handler like any failure, so that a database that cannot be reached is 503; one that
+// could not be kept (the answer is already being written) is cut short with the same status.
+func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error) {
+	if c, ok := r.Context().Value(echoContextKey{}).(echo.Context); ok && c.Response().Writer == w {
+		c.Error(err)
+		return
+	}
+	status := http.StatusInternalServerError
+	if _, st := domainRefusal(err); st != 0 {
+		status = st
+	}
+	s.log.ErrorContext(r.Context(), "session not saved", slog.String("path", r.URL.Path), slog.Any("error", err))
+	http.Error(w, http.StatusText(status), status)
 }
 
 // requireUser lets signed-in people through, with their user as the actor of the request, and sends

@@ -190,6 +190,9 @@ func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.Resource
 	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }
 
+// maxInvited bounds the colleagues and guests of one booking made from the booking form.
+const maxInvited = 100
+
 // pageCreateBookings is POST /bookings: books every chosen resource on every chosen day, all or none, for
 // the signed-in person. A refusal answers the form again, with what was sent and which day or space
 // failed and why, with the status of the error's code (400 for bad input).
@@ -223,6 +226,19 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 			ids = append(ids, id)
 		}
 	}
+	days, bad := readDates(form["date"])
+	if bad != "" {
+		return refuse(http.StatusBadRequest, "%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+	}
+	f.Days = days
+	// Each space on each day is a booking: counted before anything is looked up or built.
+	if n := len(ids) * len(days); n > booking.MaxBookingsPerRequest {
+		return refuse(http.StatusBadRequest, "%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
+			len(ids), len(days), n, booking.MaxBookingsPerRequest)
+	}
+	if n := len(form["attendee"]); n > maxInvited {
+		return refuse(http.StatusBadRequest, "%d colleagues are invited, and at most %d people can be invited to a booking.", n, maxInvited)
+	}
 	if f.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, ids); err != nil {
 		return err
 	}
@@ -240,11 +256,6 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if f.Attendees, err = s.bookings.PeopleByIDs(ctx, actor, attendees); err != nil {
 		return err
 	}
-	days, bad := readDates(form["date"])
-	if bad != "" {
-		return refuse(http.StatusBadRequest, "%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
-	}
-	f.Days = days
 
 	if len(ids) == 0 {
 		return refuse(http.StatusBadRequest, "Choose at least one desk or room to book.")
@@ -267,6 +278,9 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	guests, err := parseGuests(f.Guests)
 	if err != nil {
 		return refuse(http.StatusBadRequest, "%s", sentence(err))
+	}
+	if n := len(attendees) + len(guests); n > maxInvited {
+		return refuse(http.StatusBadRequest, "%d colleagues and guests are invited, and at most %d people can be invited to a booking.", n, maxInvited)
 	}
 	category, err := bookingCategory(f.Resources)
 	if err != nil {

@@ -749,7 +749,7 @@ func TestBookFromTheForm(t *testing.T) {
 		}
 		p := b.hxPost("/bookings", form)
 		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".booking-error", "At most 100 bookings per request.")
+		p.wantText(t, ".booking-error", "3 spaces on 34 days make 102 bookings, and at most 100 can be made at once.")
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
 			t.Errorf("%d bookings made, want none", n)
 		}

@@ -22,7 +22,14 @@ func (s *Server) pageKiosk(c echo.Context) error {
 	if err := booking.UsesKiosk(actorFrom(c)); err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, views.KioskScan(s.chrome(c, "Kiosk"), "", ""))
+	return s.render(c, http.StatusOK, views.KioskScan(s.chrome(c, "Kiosk"), "", "", s.examplePosterCode(c)))
+}
+
+// examplePosterCode is a real poster code of the organization for the kiosk's hints; "" when there is none
+// or it cannot be read (a hint is not worth failing the page for).
+func (s *Server) examplePosterCode(c echo.Context) string {
+	code, _ := s.bookings.ExamplePosterCode(c.Request().Context(), actorFrom(c))
+	return code
 }
 
 // pageKioskResource shows the resource with the poster code (code: the code, or the poster's address),
@@ -36,12 +43,16 @@ func (s *Server) pageKioskResource(c echo.Context) error {
 	}
 	code := kioskPosterCode(c.QueryParam("code"))
 	if code == "" {
-		return s.render(c, http.StatusBadRequest, views.KioskScan(s.chrome(c, "Kiosk"), "",
-			"Type the poster code printed under the QR code, for example MAD-R1."))
+		example := s.examplePosterCode(c)
+		problem := "Type the poster code printed under the QR code."
+		if example != "" {
+			problem = "Type the poster code printed under the QR code, for example " + example + "."
+		}
+		return s.render(c, http.StatusBadRequest, views.KioskScan(s.chrome(c, "Kiosk"), "", problem, example))
 	}
 	v, err := s.kioskView(c, code, c.QueryParams()["user"], c.QueryParam("q"))
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return s.render(c, http.StatusNotFound, views.KioskScan(s.chrome(c, "Kiosk"), code, kioskUnknownCode(code)))
+		return s.render(c, http.StatusNotFound, views.KioskScan(s.chrome(c, "Kiosk"), code, kioskUnknownCode(code), s.examplePosterCode(c)))
 	}
 	if err != nil {
 		return err

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -30,8 +33,8 @@ func (l Limit) Validate() error {
 	return nil
 }
 
-// Limits bound the requests of each signed-in API user and of each client address (the TCP peer: an
-// office behind one NAT address shares it, hence a generous default).
+// Limits bound the requests of each signed-in user (API and pages together) and of each client address
+// (the TCP peer: an office behind one NAT address shares it, hence a generous default).
 type Limits struct {
 	PerUser    Limit
 	PerAddress Limit
@@ -99,6 +102,47 @@ func tooMany(c echo.Context, who string, after time.Duration) error {
 	secs := max(1, int(math.Ceil(after.Seconds())))
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	return booking.Errorf(booking.CodeTooManyRequests, "too many requests from this %s: try again in %d s", who, secs)
+}
+
+// limitUsers refuses the page requests of a signed-in person beyond their limit; nothing is done for
+// them. The pages and the API draw on the same bucket of each user.
+func (s *Server) limitUsers(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if ok, after := s.perUser.allow(actorFrom(c).ID, time.Now()); !ok {
+			return tooMany(c, "user", after)
+		}
+		return next(c)
+	}
+}
+
+// MaxPageBody bounds the body of a page request: the largest form a person can fill in is a few KB.
+const MaxPageBody = 64 << 10
+
+// limitPageBody refuses a page request whose body is larger than MaxPageBody with 413, before any of it
+// becomes a form, whether or not the request says its length.
+func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.Body == nil || req.Body == http.NoBody {
+			return next(c)
+		}
+		tooLarge := echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf(
+			"this form is larger than %d KB, more than any form here sends, and nothing was saved: choose fewer days, spaces or people, and send it again",
+			MaxPageBody>>10))
+		if req.ContentLength > MaxPageBody {
+			return tooLarge
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), req.Body, MaxPageBody))
+		var over *http.MaxBytesError
+		if errors.As(err, &over) {
+			return tooLarge
+		}
+		if err != nil {
+			return fmt.Errorf("read the form: %w", err)
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		return next(c)
+	}
 }
 
 // limitAddresses refuses the requests of a client address beyond its limit; nothing is done for them.

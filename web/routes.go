@@ -22,9 +22,10 @@ func (s *Server) routes() {
 	e.GET("/static/*", s.staticFiles, compress)
 
 	// Pages. Every page carries the security headers and a session; state-changing requests from another
-	// site are refused (CSRF); all but the sign-in pages need someone signed in.
-	page := []echo.MiddlewareFunc{s.pageHeaders, compress, s.session, s.crossOrigin}
-	user := append(page[:len(page):len(page)], s.requireUser)
+	// site are refused (CSRF), and so are bodies over 64 KB; all but the sign-in pages need someone signed
+	// in, and are limited per person as the API is.
+	page := []echo.MiddlewareFunc{s.pageHeaders, compress, s.session, s.crossOrigin, limitPageBody}
+	user := append(page[:len(page):len(page)], s.requireUser, s.limitUsers)
 	e.GET(signInPath, s.pageSignIn, page...)
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
 	e.GET(callbackPath, s.pageAuthCallback, page...)

@@ -49,7 +49,7 @@ type Server struct {
 	baseURL  string
 	https    bool // BASE_URL is https: cookies are Secure and answers carry HSTS
 
-	perUser    *limiter[uuid.UUID] // API users, by id
+	perUser    *limiter[uuid.UUID] // signed-in users (API and pages), by id
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
 }
@@ -67,6 +67,7 @@ func NewServer(d Deps) *Server {
 		metrics: newMetrics(d.Bookings),
 	}
 	e.HTTPErrorHandler = s.handleError
+	s.sessions.ErrorFunc = s.sessionError
 	s.routes()
 	return s
 }

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -37,14 +36,15 @@ const usage = `usage: booking <command> [flags]
 commands:
   serve   [--addr 127.0.0.1:8080] [--dev]   migrate, then serve the API (and pages) and expire no-shows
           [--sweep-every 15s]
-          [--rate-per-user 20] [--burst-per-user 40]          per API user (0: no limit)
+          [--rate-per-user 20] [--burst-per-user 40]          per signed-in user (0: no limit)
           [--rate-per-address 200] [--burst-per-address 400]  per client address (0: no limit)
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
   token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line); --ttl at most 720h
   token revoke --user USER_ID              refuse every token of that user issued until now
-  demo                                     load the demo office and print how to try it
+  demo    [--addr 127.0.0.1:8080]          load the demo office and print how to try it on that server
 
+booking <command> --help shows the usage of a command and does nothing else.
 environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_AUDIENCE,
              TOKEN_ENCRYPTION_KEY
 `
@@ -59,39 +59,64 @@ func main() {
 }
 
 // run is the whole program: it parses args, reads the environment through getenv, and writes to stdout
-// and stderr only. It returns when the command is done or, for serve, when ctx is cancelled.
+// and stderr only. It returns when the command is done or, for serve, when ctx is cancelled. Every
+// command answers -h and --help with its usage and does nothing else (cli.ErrHelp).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) < 2 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("no command")
 	}
-	dbURL := getenv("DATABASE_URL")
-	if dbURL == "" {
-		dbURL = DefaultDatabaseURL
-	}
 	cmd, rest := args[1], args[2:]
 	switch cmd {
 	case "serve":
-		return serve(ctx, rest, dbURL, getenv, stdout, stderr)
+		return serve(ctx, rest, getenv, stdout, stderr)
 	case "migrate":
-		n, err := booking.Migrate(ctx, dbURL)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "applied %d migration(s); the database is up to date\n", n)
-		return nil
+		return migrate(ctx, rest, getenv, stdout, stderr)
 	case "import":
-		return importLayout(ctx, rest, dbURL, stdout, stderr)
+		return importLayout(ctx, rest, getenv, stdout, stderr)
 	case "token":
-		return token(ctx, rest, dbURL, stdout, stderr)
+		return token(ctx, rest, getenv, stdout, stderr)
 	case "demo":
-		return demo(ctx, dbURL, getenv, stdout)
+		return demo(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// dbURLFrom is DATABASE_URL, or the local server when it is not set. It refuses a URL of another
+// database than PostgreSQL, naming only its scheme (the URL may hold a password).
+func dbURLFrom(getenv func(string) string) (string, error) {
+	dbURL := getenv("DATABASE_URL")
+	if dbURL == "" {
+		return DefaultDatabaseURL, nil
+	}
+	scheme, _, isURL := strings.Cut(dbURL, "://")
+	if isURL && scheme != "postgres" && scheme != "postgresql" {
+		return "", fmt.Errorf("DATABASE_URL: a %q URL is not PostgreSQL: a postgres:// URL is expected, e.g. %s", scheme, DefaultDatabaseURL)
+	}
+	return dbURL, nil
+}
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c := cli.NewCommand("migrate", `usage: booking migrate
+
+Applies the pending migrations to the database of DATABASE_URL (created when missing), and exits.`)
+	if _, err := c.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return err
+	}
+	n, err := booking.Migrate(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "applied %d migration(s); the database is up to date\n", n)
+	return nil
 }
 
 // open migrates the database and opens a pool and the service on it, with opts.
@@ -110,18 +135,24 @@ func open(ctx context.Context, dbURL string, opts ...booking.Option) (*pgxpool.P
 	return pool, booking.NewService(pool, opts...), nil
 }
 
-func serve(ctx context.Context, args []string, dbURL string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := cli.NewCommand("serve", `usage: booking serve [flags]
+
+Migrates the database of DATABASE_URL, then serves the pages and /api/v1 and sweeps the bookings (expiring
+no-shows) until Ctrl-C or SIGTERM.`)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dev := fs.Bool("dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
 	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	var limits web.Limits
-	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "API requests a second of each user, on average (0: no limit)")
-	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "API requests of each user at once")
+	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
+	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
 	fs.Float64Var(&limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
 	fs.IntVar(&limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
-	if err := cli.ParseFlags(fs, args); err != nil {
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
 		return err
 	}
 	if *sweepEvery <= 0 {
@@ -236,10 +267,18 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func importLayout(ctx context.Context, args []string, dbURL string, stdout, stderr io.Writer) error {
-	if len(args) != 1 {
-		fmt.Fprint(stderr, usage)
-		return errors.New("import takes one file")
+func importLayout(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c := cli.NewCommand("import", `usage: booking import FILE.json
+
+Loads a layout document into the database of DATABASE_URL, all or nothing; importing again updates every
+object in place by id.`, "FILE.json")
+	args, err := c.Parse(args, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return err
 	}
 	data, err := os.ReadFile(args[0])
 	if err != nil {
@@ -277,15 +316,26 @@ func summary(sum booking.ImportSummary) string {
 	return strings.Join(parts, ", ")
 }
 
-func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.Writer) error {
+func token(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "revoke" {
-		return revokeTokens(ctx, args[1:], dbURL, stdout, stderr)
+		return revokeTokens(ctx, args[1:], getenv, stdout, stderr)
 	}
-	fs := flag.NewFlagSet("token", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewCommand("token", `usage: booking token --user USER_ID [--ttl 1h]
+       booking token revoke --user USER_ID
+
+Prints a bearer token of the service for that user; the token is the last line. --ttl is at most 720h
+(30 days). "token revoke" refuses every token of the user issued until now.`)
 	user := fs.String("user", "", "id of the user the token is for")
 	ttl := fs.Duration("ttl", time.Hour, "how long the token is valid")
-	if err := cli.ParseFlags(fs, args); err != nil {
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	if *user == "" {
+		fs.PrintUsage(stderr)
+		return errors.New("token: --user is required: the id of the user the token is for (booking demo lists some)")
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
 		return err
 	}
 	id, err := uuid.Parse(*user)
@@ -316,11 +366,21 @@ func token(ctx context.Context, args []string, dbURL string, stdout, stderr io.W
 }
 
 // revokeTokens makes every token of the user issued until now refused.
-func revokeTokens(ctx context.Context, args []string, dbURL string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("token revoke", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func revokeTokens(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := cli.NewCommand("token revoke", `usage: booking token revoke --user USER_ID
+
+Refuses every token of the service that the user was given until now; a running server follows within a
+minute.`)
 	user := fs.String("user", "", "id of the user whose tokens are revoked")
-	if err := cli.ParseFlags(fs, args); err != nil {
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	if *user == "" {
+		fs.PrintUsage(stderr)
+		return errors.New("token revoke: --user is required: the id of the user whose tokens are revoked")
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
 		return err
 	}
 	id, err := uuid.Parse(*user)
@@ -356,7 +416,26 @@ func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Du
 	return tokens.Mint(u, ttl)
 }
 
-func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout io.Writer) error {
+func demo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c := cli.NewCommand("demo", `usage: booking demo [--addr 127.0.0.1:8080]
+
+Loads the demo office into the database of DATABASE_URL and prints how to try it: the people, a token
+and links to the server, at BASE_URL when it is set, else at --addr.`)
+	addr := c.String("addr", "127.0.0.1:8080", "the address the server listens on (serve --addr), for the links")
+	if _, err := c.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	base := strings.TrimRight(getenv("BASE_URL"), "/")
+	if base == "" {
+		var err error
+		if base, err = baseOf(*addr); err != nil {
+			return err
+		}
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return err
+	}
 	pool, svc, err := open(ctx, dbURL)
 	if err != nil {
 		return err
@@ -369,10 +448,6 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 	tok, err := mint(ctx, svc, res.Employee, 12*time.Hour)
 	if err != nil {
 		return err
-	}
-	base := strings.TrimRight(getenv("BASE_URL"), "/")
-	if base == "" {
-		base = "http://127.0.0.1:8080"
 	}
 	fmt.Fprintf(stdout, "Demo office loaded: %s.\n\n", summary(res.Summary))
 	fmt.Fprintf(stdout, "In the browser: %s (with serve --dev, sign in with one click as anyone below;\n"+
@@ -388,4 +463,17 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 	fmt.Fprintf(stdout, "\nIs room %s (%s) free now?\n  curl -s -H \"Authorization: Bearer $TOKEN\" '%s/api/v1/users/me/resources/statusinfo?postercode=%s'\n",
 		res.Room.Name, res.Room.PosterCode, base, res.Room.PosterCode)
 	return nil
+}
+
+// baseOf is the address of a server listening on addr (host:port), as a browser on this machine reaches
+// it: a server on every interface ("", 0.0.0.0, ::) is reached at 127.0.0.1.
+func baseOf(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return "", fmt.Errorf("--addr %q: want host:port, e.g. 127.0.0.1:8080", addr)
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port), nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
@@ -595,7 +596,7 @@ func TestToken(t *testing.T) {
 	}{
 		{"UnknownUser", []string{"--user", "00000000-0000-4000-8000-999999999999"}, "no user with id 00000000-0000-4000-8000-999999999999"},
 		{"NotAUUID", []string{"--user", "alice"}, `--user: "alice" is not a user id`},
-		{"NoUser", nil, `--user: "" is not a user id`},
+		{"NoUser", nil, "--user is required"},
 		{"ZeroTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "0"}, "--ttl: must be positive"},
 		{"NegativeTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "-1h"}, "--ttl: must be positive"},
 		{"BadTTL", []string{"--user", bookingtest.Alice.String(), "--ttl", "soon"}, "-ttl"},
@@ -935,4 +936,119 @@ func TestDemo(t *testing.T) {
 		}
 	}
 	s.stop(t)
+}
+
+// Every command answers -h and --help with its usage on stdout and does nothing else: no database is
+// created, migrated or loaded, no file is opened, no address is listened on.
+func TestCommandHelp(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo"} {
+		for _, flag := range []string{"--help", "-h"} {
+			t.Run(cmd+flag, func(t *testing.T) {
+				t.Parallel()
+				name := randomDatabaseName(t)
+				args := []string{cmd, flag}
+				if cmd == "serve" {
+					args = append(args, "--addr", "127.0.0.1:0")
+				}
+				stdout, stderr, err := runBooking(t, environ(databaseURL(t, name)), args...)
+				if err != nil && !errors.Is(err, cli.ErrHelp) {
+					t.Errorf("booking %s %s: %v, want its help", cmd, flag, err)
+				}
+				if !strings.HasPrefix(stdout, "usage: booking "+cmd) || strings.Contains(stdout, "listening") {
+					t.Errorf("stdout = %q, want only the usage of %s", stdout, cmd)
+				}
+				if stderr != "" {
+					t.Errorf("stderr = %q, want nothing", stderr)
+				}
+				if databaseExists(t, name) {
+					t.Errorf("booking %s %s created the database %s", cmd, flag, name)
+				}
+			})
+		}
+	}
+}
+
+// A command given an argument it does not take refuses it with its usage, and does nothing.
+func TestCommandUnexpectedArguments(t *testing.T) {
+	t.Parallel()
+	path := writeFile(t, bookingtest.Layout())
+	for _, args := range [][]string{
+		{"migrate", "extra"},
+		{"demo", "extra"},
+		{"serve", "--addr", "127.0.0.1:0", "extra"},
+		{"token", "--user", bookingtest.Alice.String(), "extra"},
+		{"import", path, "extra"},
+		{"import"},
+	} {
+		t.Run(strings.Join(args, "_"), func(t *testing.T) {
+			t.Parallel()
+			name := randomDatabaseName(t)
+			stdout, stderr, err := runBooking(t, environ(databaseURL(t, name)), args...)
+			if err == nil || errors.Is(err, cli.ErrHelp) {
+				t.Fatalf("booking %s: %v, want an error", strings.Join(args, " "), err)
+			}
+			if !strings.Contains(err.Error(), `"extra"`) && !strings.Contains(err.Error(), "FILE.json is missing") {
+				t.Errorf("error = %q, want it to name what is wrong", err)
+			}
+			if !strings.HasPrefix(stderr, "usage: booking "+args[0]) {
+				t.Errorf("stderr = %q, want the usage of %s", stderr, args[0])
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q, want nothing", stdout)
+			}
+			if databaseExists(t, name) {
+				t.Errorf("booking %s created the database %s", strings.Join(args, " "), name)
+			}
+		})
+	}
+}
+
+// Mistakes a newcomer makes are answered with what to do instead.
+func TestCommandMistakes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		env  func(string) string
+		args []string
+		want string
+	}{
+		{"TokenWithoutUser", environ(""), []string{"token"}, "--user is required"},
+		{"NotPostgreSQL", environ("mysql://root:secret@127.0.0.1:3306/booking"), []string{"migrate"},
+			`DATABASE_URL: a "mysql" URL is not PostgreSQL: a postgres:// URL is expected`},
+		{"SweepEveryWithoutUnit", environ(""), []string{"serve", "--addr", "127.0.0.1:0", "--sweep-every", "5"},
+			"--sweep-every 5: a unit is needed, e.g. 5s"},
+		{"SweepEveryWithoutUnitAfterEquals", environ(""), []string{"serve", "--sweep-every=5"},
+			"--sweep-every 5: a unit is needed, e.g. 5s"},
+		{"TTLWithoutUnit", environ(""), []string{"token", "--user", bookingtest.Alice.String(), "--ttl", "30"},
+			"--ttl 30: a unit is needed, e.g. 30s"},
+		{"DemoBadAddr", environ(""), []string{"demo", "--addr", "8080"}, `--addr "8080": want host:port`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, stderr, err := runBooking(t, tc.env, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("booking %s: %v, want an error containing %q", strings.Join(tc.args, " "), err, tc.want)
+			}
+			if strings.Contains(err.Error()+stderr, "secret") {
+				t.Errorf("the error or stderr shows the password of DATABASE_URL: %v %s", err, stderr)
+			}
+		})
+	}
+}
+
+// The demo's links and curl command point at the address the server is told to listen on.
+func TestDemoAddr(t *testing.T) {
+	t.Parallel()
+	dbURL := bookingtest.NewDatabaseURL(t)
+	for addr, base := range map[string]string{"127.0.0.1:18099": "http://127.0.0.1:18099", "0.0.0.0:9000": "http://127.0.0.1:9000"} {
+		stdout := mustRun(t, dbURL, "demo", "--addr", addr)
+		c := curl.FindStringSubmatch(stdout)
+		if c == nil || !strings.HasPrefix(c[1], base+"/api/v1/") {
+			t.Errorf("demo --addr %s: curl %v, want one under %s/api/v1/\n%s", addr, c, base, stdout)
+		}
+		if strings.Contains(stdout, "8080") {
+			t.Errorf("demo --addr %s still prints 8080:\n%s", addr, stdout)
+		}
+	}
 }

@@ -461,6 +461,10 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 			return err
 		}
 		if err := im.q.ResourceUpsert(ctx, p); err != nil {
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "resources_poster_code_key" {
+				return a.errorf("posterCode", "%q is already the poster code of another resource of the organization (poster codes are the same whatever their case)", r.PosterCode)
+			}
 			return a.db(err)
 		}
 		if err := im.q.ResourceFeaturesDelete(ctx, queries.ResourceFeaturesDeleteParams{OrganizationID: org, ResourceID: id}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -80,14 +81,34 @@ func (l *layouts) forget() {
 	l.orgs.Purge()
 }
 
-// posterResource returns the organization's resource with the poster code (bookable or not), complete,
-// from memory when it can; nil when there is none.
+// posterResource returns the organization's resource with the poster code, whatever its case (bookable
+// or not), complete, from memory when it can; nil when there is none.
 func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
 	l, err := s.organizationLayout(ctx, org)
 	if err != nil {
 		return nil, err
 	}
-	return l.byPoster[code], nil
+	return l.byPoster[posterKey(code)], nil
+}
+
+// posterKey is a poster code as the organization's resources are found by: poster codes do not depend on
+// case, as the database's unique index on lower(poster_code) says.
+func posterKey(code string) string { return strings.ToLower(code) }
+
+// ExamplePosterCode returns a poster code of the organization for hints ("for example MAD-1-R02"): the
+// first, in order, of a bookable resource; "" when the organization has none.
+func (s *Service) ExamplePosterCode(ctx context.Context, actor User) (string, error) {
+	l, err := s.organizationLayout(ctx, actor.OrganizationID)
+	if err != nil {
+		return "", err
+	}
+	example := ""
+	for _, r := range l.byID {
+		if r.Bookable() && r.PosterCode != "" && (example == "" || r.PosterCode < example) {
+			example = r.PosterCode
+		}
+	}
+	return example, nil
 }
 
 // organizationLayout returns the organization's resources, from memory when it can.
@@ -119,7 +140,7 @@ func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*o
 		for _, r := range rows {
 			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
 			res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)
-			l.byID[res.ID], l.byPoster[res.PosterCode] = &res, &res
+			l.byID[res.ID], l.byPoster[posterKey(res.PosterCode)] = &res, &res
 		}
 		return nil
 	})

@@ -126,9 +126,14 @@ func Interpret(err error) error {
 }
 
 // unavailable reports whether err is the database being away or too slow, rather than a fault of ours:
-// no connection could be made, the connection was lost, the server is shutting down or refusing
-// connections, or the statement or the request ran out of time.
+// no connection could be made, whatever the server's reason for refusing it (down, starting, too many
+// connections, the database closed to connections), the connection was lost, the server is shutting
+// down, or the statement or the request ran out of time.
 func unavailable(err error) bool {
+	var connectErr *pgconn.ConnectError
+	if errors.As(err, &connectErr) {
+		return true
+	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		switch {
@@ -140,9 +145,8 @@ func unavailable(err error) bool {
 		}
 		return false
 	}
-	var connectErr *pgconn.ConnectError
 	var netErr net.Error
-	return errors.As(err, &connectErr) || errors.As(err, &netErr) || pgconn.Timeout(err) ||
+	return errors.As(err, &netErr) || pgconn.Timeout(err) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, net.ErrClosed)
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"testing"
+	"time"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -19,11 +20,15 @@ func TestParseFlags(t *testing.T) {
 		{"Help", []string{"-h"}, "help shown", true},
 		{"UnknownFlag", []string{"--m", "3"}, "flag provided but not defined: -m", false},
 		{"ArgumentLeftOver", []string{"--n", "3", "extra"}, `seed: unexpected argument "extra"`, false},
+		{"Duration", []string{"--every", "1m30s", "--n=3"}, "", false},
+		{"DurationWithoutUnit", []string{"--n", "3", "--every", "5"}, "--every 5: a unit is needed, e.g. 5s, 5m or 5h", false},
+		{"DurationWithoutUnitAfterEquals", []string{"-every=2.5"}, "--every 2.5: a unit is needed, e.g. 2.5s, 2.5m or 2.5h", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
 			fs.Int("n", 1, "a number")
+			fs.Duration("every", time.Second, "a duration")
 			err := ParseFlags(fs, tc.args)
 			if got := errString(err); got != tc.want || errors.Is(err, ErrHelp) != tc.help {
 				t.Errorf("ParseFlags(%q) = %v, want %q (ErrHelp: %v)", tc.args, err, tc.want, tc.help)

@@ -1,0 +1,119 @@
+package booking_test
+
+import (
+	"context"
+	"io/fs"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/tern/v2/migrate"
+
+	schema "github.com/workspacebooking/booking/sql"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// Poster codes are unique in an organization whatever their case: an import giving a second resource a
+// code that differs from another only in case is refused, naming the field, and imports nothing.
+func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
+	t.Parallel()
+	fixture := bookingtest.Layout()
+	var template booking.LayoutResource
+	for _, r := range fixture.Resources {
+		if r.ID == bookingtest.RoomGoya.String() {
+			template = r
+		}
+	}
+	newResource := func(code string) booking.LayoutResource {
+		r := template
+		r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
+		return r
+	}
+	for _, tc := range []struct {
+		name      string
+		resources []booking.LayoutResource
+		want      string
+	}{
+		{"InTheDocument", []booking.LayoutResource{newResource("NYC-1-D05"), newResource("nyc-1-d05")},
+			`resources[1].posterCode: "nyc-1-d05" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
+		{"InTheDatabase", []booking.LayoutResource{newResource("mad-r2")},
+			`resources[0].posterCode: "mad-r2" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			_, err := b.Service.Import(t.Context(), booking.Layout{Resources: tc.resources})
+			if booking.ErrorCode(err) != booking.CodeInvalidRequest || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Import = %v, want 2000 %q", err, tc.want)
+			}
+			var n int
+			if err := b.Pool.QueryRow(t.Context(), "SELECT count(*) FROM resources").Scan(&n); err != nil || n != 9 {
+				t.Errorf("resources after the refused import = %d (%v), want the fixture's 9", n, err)
+			}
+		})
+	}
+	t.Run("AnotherOrganizationMayUseIt", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		r := newResource("mad-r2")
+		for _, x := range fixture.Resources {
+			if x.ID == bookingtest.RoomB.String() {
+				r.OrganizationID, r.FloorID, r.SubcategoryID, r.ResourceRuleID = x.OrganizationID, x.FloorID, x.SubcategoryID, x.ResourceRuleID
+			}
+		}
+		if _, err := b.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{r}}); err != nil {
+			t.Fatalf("Import of mad-r2 in another organization: %v", err)
+		}
+	})
+}
+
+// A database holding two poster codes that differ only in case is not migrated past them: the migration
+// stops and names the codes, so that one can be renamed first.
+func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
+	t.Parallel()
+	files, err := fs.Glob(schema.Migrations, "*_poster_code_case.sql")
+	if err != nil || len(files) != 1 {
+		t.Fatalf("the poster code migration: %v %v", files, err)
+	}
+	before, err := strconv.Atoi(strings.SplitN(files[0], "_", 2)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	before--
+	dbURL := emptyDatabase(t)
+	conn, err := pgx.Connect(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	m, err := migrate.NewMigrator(t.Context(), conn, "schema_version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.LoadMigrations(schema.Migrations); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MigrateTo(t.Context(), int32(before)); err != nil {
+		t.Fatalf("migrate to %d: %v", before, err)
+	}
+	pool, err := pgxpool.New(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := booking.NewService(pool).Import(t.Context(), bookingtest.Layout()); err != nil {
+		t.Fatalf("import the fixture at version %d: %v", before, err)
+	}
+	if _, err := conn.Exec(t.Context(), "UPDATE resources SET poster_code = 'mad-r2' WHERE id = $1", bookingtest.RoomGoya); err != nil {
+		t.Fatal(err)
+	}
+	_, err = booking.Migrate(t.Context(), dbURL)
+	if err == nil || !strings.Contains(err.Error(), "differ only in case") || !strings.Contains(err.Error(), "MAD-R2") {
+		t.Fatalf("Migrate = %v, want it stopped naming the codes that differ only in case", err)
+	}
+}

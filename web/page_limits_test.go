@@ -1,0 +1,180 @@
+package web_test
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/web"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// A booking form asking for more bookings than one request may make is refused from its counts alone,
+// before the bookings are built: 20 spaces on 50 days for 1000 colleagues would be a million attendee
+// rows in memory. The test is not parallel, so that the memory it measures is this request's.
+func TestPageBookingFormCountedFirst(t *testing.T) {
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	form := url.Values{"from": {"10:00"}, "to": {"11:00"}}
+	for range 20 {
+		form.Add("resource", uuid.NewString())
+	}
+	for i := range 50 {
+		form.Add("date", fx.At(1+i, 0, 0).Format(time.DateOnly))
+	}
+	for range 1000 {
+		form.Add("attendee", fx.Bob.String())
+	}
+	if n := len(form.Encode()); n > web.MaxPageBody {
+		t.Fatalf("the form is %d bytes, want one under the page limit", n)
+	}
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p := b.hxPost("/bookings", form)
+	runtime.ReadMemStats(&after)
+
+	p.wantStatus(t, http.StatusBadRequest)
+	p.wantText(t, ".booking-error", "20 spaces on 50 days make 1000 bookings, and at most 100 can be made at once. Choose fewer days or spaces.")
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("refusing the form allocated %d MB, want less than 8 MB: nothing is built before the count", got>>20)
+	}
+	if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+		t.Errorf("%d bookings made, want none", n)
+	}
+}
+
+func TestPageLimits(t *testing.T) {
+	t.Parallel()
+
+	t.Run("InvitedPeopleCounted", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24")
+		for range 101 {
+			form.Add("attendee", fx.Bob.String())
+		}
+		p := b.hxPost("/bookings", form)
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, ".booking-error", "101 colleagues are invited, and at most 100 people can be invited to a booking.")
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made, want none", n)
+		}
+	})
+
+	// A page's body is at most 64 KB, said or not by Content-Length: 413 with a page that says so.
+	t.Run("BodyOver64KB", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Alice)
+		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24")
+		form.Set("subject", strings.Repeat("x", web.MaxPageBody))
+		body := form.Encode()
+		for _, tc := range []struct {
+			name   string
+			htmx   bool
+			reader func() io.Reader
+		}{
+			{"WithLength", false, func() io.Reader { return strings.NewReader(body) }},
+			{"Chunked", false, func() io.Reader { return io.MultiReader(strings.NewReader(body)) }},
+			{"Htmx", true, func() io.Reader { return strings.NewReader(body) }},
+		} {
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, b.base+"/bookings", tc.reader())
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			if tc.htmx {
+				req.Header.Set("HX-Request", "true")
+			}
+			p := b.send(req)
+			if p.status != http.StatusRequestEntityTooLarge || !strings.Contains(p.body, "This form is larger than 64 KB") {
+				t.Errorf("%s: %d %q, want 413 saying the form is larger than 64 KB", tc.name, p.status, p.text("body"))
+			}
+		}
+		// Just under the limit, the form is read (and refused for what it says, not for its size).
+		form.Set("subject", strings.Repeat("x", web.MaxPageBody-len(body)+web.MaxPageBody-200))
+		if n := len(form.Encode()); n > web.MaxPageBody {
+			t.Fatalf("form of %d bytes, want one under the limit", n)
+		}
+		if p := b.hxPost("/bookings", form); p.status == http.StatusRequestEntityTooLarge {
+			t.Errorf("a form of %d bytes = 413, want it read", len(form.Encode()))
+		}
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n > 1 {
+			t.Errorf("%d bookings made, want at most the one under the limit", n)
+		}
+	})
+
+	// A signed-in person is limited on the pages as on the API, with one bucket for both.
+	t.Run("PerUserOnPages", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 3}}))
+		since := time.Now()
+		b := pb.signedIn(t, fx.Alice) // lands on /bookings: one request
+		b.get("/find").wantStatus(t, http.StatusOK)
+		b.get("/bookings").wantStatus(t, http.StatusOK)
+		p := b.get("/find")
+		if p.status != http.StatusTooManyRequests || !strings.Contains(p.text("main"), "Too many requests from this user") {
+			t.Errorf("GET /find over the limit = %d %q, want the 429 page", p.status, p.text("main"))
+		}
+		wantRetryAfter(t, p.header.Get("Retry-After"), since)
+		p = b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24"))
+		if p.status != http.StatusTooManyRequests {
+			t.Errorf("POST /bookings over the limit = %d, want 429", p.status)
+		}
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+			t.Errorf("%d bookings made over the limit, want none", n)
+		}
+		// Another person has a bucket of their own.
+		pb.signedIn(t, fx.Bob).get("/find").wantStatus(t, http.StatusOK)
+	})
+}
+
+// logBuffer is a log the server writes while the test reads it.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// The log line of a request refused for its user's rate names the user.
+func TestThrottledLogNamesTheUser(t *testing.T) {
+	t.Parallel()
+	var logs logBuffer
+	tb := setup(t, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 1}}), func(d *web.Deps) {
+		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	status := statusPath("me", "MAD-R1")
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusTooManyRequests)
+	for line := range strings.Lines(logs.String()) {
+		if strings.Contains(line, "msg=request ") && strings.Contains(line, "status=429") {
+			if !strings.Contains(line, "user="+fx.Alice.String()) {
+				t.Errorf("the 429 log line names no user, want %s:\n%s", fx.Alice, line)
+			}
+			return
+		}
+	}
+	t.Errorf("no log line of a 429 request:\n%s", logs.String())
+}

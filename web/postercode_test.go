@@ -1,0 +1,72 @@
+package web_test
+
+import (
+	"net/http"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/workspacebooking/booking/web"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// Poster codes do not depend on case: a code typed or scanned in lower case finds the resource, on the
+// API, the poster page and the kiosk, and the answers show the code as it is printed.
+func TestPosterCodesIgnoreCase(t *testing.T) {
+	t.Parallel()
+	tb := setupOIDC(t, web.OIDCConfig{}, func(d *web.Deps) { d.Dev = true })
+	pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
+
+	r := tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "mad-r1"), nil)
+	wantStatus(t, r, http.StatusOK)
+	if got := r.object(t)["resource"].(map[string]any)["posterCode"]; got != "MAD-R1" {
+		t.Errorf("statusinfo of mad-r1: posterCode %v, want MAD-R1", got)
+	}
+
+	start := fx.Now.Truncate(time.Minute)
+	wantStatus(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}), http.StatusCreated)
+	r = tb.call(t, fx.Alice, http.MethodPost, posterCheckInPath("me", "Mad-R1"), nil)
+	wantStatus(t, r, http.StatusOK)
+	if got := r.object(t)["status"]; got != "ACTIVE" {
+		t.Errorf("check-in by Mad-R1: status %v, want ACTIVE", got)
+	}
+
+	p := pb.signedIn(t, fx.Alice).get("/p/mad-r2")
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, "main", "Velázquez")
+
+	p = pb.signedIn(t, fx.Rita).get("/kiosk/resource?code=mad-r2")
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, "main", "Velázquez", "MAD-R2")
+}
+
+// The kiosk's hint gives a real poster code of the organization as its example.
+func TestKioskHintIsARealPosterCode(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	if _, err := pb.Service.LoadDemo(t.Context(), fx.Now); err != nil {
+		t.Fatalf("demo: %v", err)
+	}
+	people, err := pb.Service.DevelopmentUsers(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range people {
+		if u.Email != "rosa.delgado@acme.example" {
+			continue
+		}
+		p := pb.signedIn(t, u.ID).get("/kiosk")
+		p.wantStatus(t, http.StatusOK)
+		m := regexp.MustCompile(`For example (\S+):`).FindStringSubmatch(p.text("#code-hint"))
+		if m == nil {
+			t.Fatalf("hint = %q, want one giving an example code", p.text("#code-hint"))
+		}
+		var n int
+		if err := pb.Pool.QueryRow(t.Context(), "SELECT count(*) FROM resources WHERE organization_id = $1 AND poster_code = $2 AND visible",
+			u.OrganizationID, m[1]).Scan(&n); err != nil || n != 1 {
+			t.Errorf("the hint's example %q is not a poster code of the organization (%v)", m[1], err)
+		}
+		return
+	}
+	t.Fatal("no receptionist in the demo")
+}
