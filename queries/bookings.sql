@@ -194,3 +194,17 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND start_date > lower(sqlc.arg(intervals)::tstzmultirange) - interval '25 hours'
   AND start_date < upper(sqlc.arg(intervals)::tstzmultirange)
   AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;
+
+-- name: BookingWorkstationHeld :many
+-- The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
+-- its building's time zone: the desk that person already holds then.
+SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
+FROM bookings bk
+JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE bk.organization_id = @organization_id AND bk.organizer_id = @organizer_id
+  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(sqlc.arg(from_date)::timestamptz, sqlc.arg(to_date)::timestamptz, '[)')
+ORDER BY bk.start_date, bk.id
+LIMIT 1;

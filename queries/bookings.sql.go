@@ -488,6 +488,67 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 	return result.RowsAffected(), nil
 }
 
+const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
+SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
+FROM bookings bk
+JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE bk.organization_id = $1 AND bk.organizer_id = $2
+  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+ORDER BY bk.start_date, bk.id
+LIMIT 1
+`
+
+type BookingWorkstationHeldParams struct {
+	OrganizationID uuid.UUID
+	OrganizerID    uuid.UUID
+	FromDate       time.Time
+	ToDate         time.Time
+}
+
+type BookingWorkstationHeldRow struct {
+	ID           uuid.UUID
+	StartDate    time.Time
+	EndDate      time.Time
+	ResourceName string
+	Timezone     string
+}
+
+// The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
+// its building's time zone: the desk that person already holds then.
+func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
+	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
+		arg.OrganizationID,
+		arg.OrganizerID,
+		arg.FromDate,
+		arg.ToDate,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingWorkstationHeldRow
+	for rows.Next() {
+		var i BookingWorkstationHeldRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceName,
+			&i.Timezone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, user_access_token, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2

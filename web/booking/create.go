@@ -141,7 +141,8 @@ func (b *NewBooking) normalize() error {
 // resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
-// or an earlier element of the same request; 5030 the layout kept changing while the bookings were made.
+// or an earlier element of the same request; 4013 a workstation for an organizer who already holds one
+// during part of the interval (booked before, or in an earlier element); 5030 the layout kept changing while the bookings were made.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken, idempotencyKey string) ([]Booking, error) {
 	if len(reqs) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
@@ -208,10 +209,11 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 var errLayoutChanged = errors.New("the organization's layout changed")
 
 // refusedByLayout reports whether err is a refusal the layout decided, which an older layout may decide
-// otherwise: any refusal but a booking that overlaps another, which the database decided.
+// otherwise: any refusal but a booking that overlaps another, or a second workstation of one person, which
+// the database decided.
 func refusedByLayout(err error) bool {
 	code := ErrorCode(err)
-	return code != 0 && code != CodeResourceNotAvailable
+	return code != 0 && code != CodeResourceNotAvailable && code != CodeUserAlreadyHasWorkstation
 }
 
 // createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
@@ -232,7 +234,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 	// element decides the error, whether a check or the no-overlap constraint refuses it.
 	err := atomically(ctx, func(q *queries.Queries) error {
 		for i := range reqs {
-			res, checkIn, err := s.checkElement(reqs, i, category, layout.byID, known, now)
+			res, checkIn, err := s.checkElement(reqs, i, organizer, category, layout.byID, known, now)
 			if err != nil {
 				return AtIndex(err, i)
 			}
@@ -257,6 +259,8 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
 			switch {
+			case isWorkstationHeld(err):
+				return &errWorkstationHeld{person: organizer, iv: Interval{Start: b.Start, End: b.End}, index: &i}
 			case isExclusionViolation(err):
 				s.counts.conflicts.Add(1)
 				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
@@ -286,7 +290,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.nameHeldWorkstation(ctx, err)
 	}
 	return out, nil
 }
@@ -308,7 +312,7 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 // checkElement normalizes element i of reqs and checks it against everything but the bookings already
 // stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
 // An all-day element gets the interval it covers. It returns the resource and the check-in window.
-func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
+func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
 		return Resource{}, Interval{}, err
@@ -341,6 +345,16 @@ func (s *Service) checkElement(reqs []NewBooking, i int, category Category, reso
 	for j := range i {
 		if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
 			return Resource{}, Interval{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
+		}
+	}
+	// Every element books for the same person: two workstations of one request may not overlap either.
+	if category == CategoryWorkstation {
+		for j := range i {
+			other := Interval{Start: reqs[j].Start, End: reqs[j].End}
+			if iv.Overlaps(other) {
+				return Resource{}, Interval{}, Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s (element %d of the same request)",
+					FullName(organizer), resources[reqs[j].ResourceID].Name, Span(other, resources[reqs[j].ResourceID].Floor.Building.Timezone), j)
+			}
 		}
 	}
 	for j, a := range r.InternalAttendees {

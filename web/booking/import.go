@@ -114,6 +114,9 @@ func (a at) db(err error) error {
 	case "23514":
 		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
 	case "23P01":
+		if pgErr.ConstraintName == oneWorkstationPerPerson {
+			return a.errorf(field, "already has another workstation during part of that time")
+		}
 		return a.errorf(field, "overlaps another blocking booking of the resource")
 	}
 	return a.errorf(field, "%s", pgErr.Message)
@@ -145,6 +148,7 @@ var constraintFields = map[string]string{
 	"bookings_creator_fkey":                 "creatorId",
 	"bookings_organizer_fkey":               "organizerId",
 	"bookings_no_overlap":                   "startDate",
+	"bookings_one_workstation_per_person":   "organizerId",
 	"bookings_status_check":                 "status",
 	"bookings_building_access_status_check": "buildingAccessStatus",
 }
