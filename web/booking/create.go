@@ -19,6 +19,9 @@ import (
 // MaxBookingsPerRequest bounds the elements of one create request.
 const MaxBookingsPerRequest = 100
 
+// MaxAttendees bounds the attendees of one booking, internal and external together.
+const MaxAttendees = 100
+
 // The attendee types.
 const (
 	AttendeeRequired = "REQUIRED"
@@ -108,6 +111,10 @@ func (b *NewBooking) normalize() error {
 	if len(b.Subject) > 255 {
 		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
 	}
+	if err := checkAttendeeCount(*b); err != nil {
+		return err
+	}
+	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
 	for i, a := range b.InternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
 			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
@@ -115,7 +122,12 @@ func (b *NewBooking) normalize() error {
 		if a.UserID == uuid.Nil {
 			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
 		}
+		if j, ok := users[a.UserID]; ok {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: %s is already listed as internalAttendees[%d]; list each person once", i, a.UserID, j)
+		}
+		users[a.UserID] = i
 	}
+	emails := make(map[string]int, len(b.ExternalAttendees))
 	for i, a := range b.ExternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
 			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
@@ -123,6 +135,20 @@ func (b *NewBooking) normalize() error {
 		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
 			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
 		}
+		key := strings.ToLower(a.Email)
+		if j, ok := emails[key]; ok {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %s is already listed as externalAttendees[%d]; list each guest once", i, a.Email, j)
+		}
+		emails[key] = i
+	}
+	return nil
+}
+
+// checkAttendeeCount refuses a booking with more than MaxAttendees attendees, internal and external
+// together.
+func checkAttendeeCount(b NewBooking) error {
+	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
+		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
 	}
 	return nil
 }
@@ -137,7 +163,8 @@ func (b *NewBooking) normalize() error {
 // The elements are checked against the organization's layout as held in memory; a booking is written only
 // while that layout is still the organization's, and a refusal is given only then: otherwise they are
 // checked again against the layout read anew.
-// Codes: 2000 invalid element or too many; 1002 unknown, deactivated or hidden resource; 4006 a
+// Codes: 2000 invalid element or too many, more than MaxAttendees attendees on one element, or one listed
+// twice (the same user, or the same e-mail address in any case); 1002 unknown, deactivated or hidden resource; 4006 a
 // resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
@@ -162,6 +189,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	}
 	var attendees []uuid.UUID
 	for _, r := range reqs {
+		if checkAttendeeCount(r) != nil {
+			continue // refused when its turn comes; its attendees are not looked up
+		}
 		for _, a := range r.InternalAttendees {
 			attendees = append(attendees, a.UserID)
 		}
