@@ -22,7 +22,8 @@ WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(lay
 
 -- name: BookingUpsert :execrows
 -- Loads a booking from a layout document; its resource type and check-in window follow from the resource
--- and its rule, and nothing is written when the resource does not exist.
+-- and its rule. Nothing is written when the resource does not exist, nor when the booking already does:
+-- a booking once there is left exactly as it is, whatever the document says of it.
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
                       status, access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, check_in_opens_at,
@@ -43,16 +44,7 @@ CROSS JOIN LATERAL (
            END AS closes
 ) w
 WHERE r.organization_id = @organization_id AND r.id = @resource_id
-ON CONFLICT (organization_id, id) DO UPDATE SET
-    resource_id = EXCLUDED.resource_id, floor_id = EXCLUDED.floor_id, creator_id = EXCLUDED.creator_id,
-    organizer_id = EXCLUDED.organizer_id,
-    start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
-    access_control_type = EXCLUDED.access_control_type, subject = EXCLUDED.subject,
-    body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
-    resource_type = EXCLUDED.resource_type, building_access_status = EXCLUDED.building_access_status,
-    create_online_meeting = EXCLUDED.create_online_meeting, sip_address = EXCLUDED.sip_address,
-    check_in_opens_at = EXCLUDED.check_in_opens_at, check_in_closes_at = EXCLUDED.check_in_closes_at,
-    updated_at = now();
+ON CONFLICT (organization_id, id) DO NOTHING;
 
 -- name: BookingGet :one
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id;
