@@ -163,7 +163,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 		for i, day := range days {
 			hours[i] = Interval{Start: atOffset(day, loc, q.From), End: atOffset(day, loc, q.To)}
 		}
-		if found.Held, err = s.WorkstationHeldDuring(ctx, actor, hours); err != nil {
+		if found.Held, err = s.workstationHeld(ctx, actor, hours); err != nil {
 			return Found{}, err
 		}
 	}

@@ -38,19 +38,21 @@ func (e *errWorkstationHeld) Error() string {
 	return fmt.Sprintf("%s already has a workstation during part of that time", FullName(e.person))
 }
 
-// nameHeldWorkstation turns an errWorkstationHeld into the 4013 error naming the desk already held; any other
-// error is returned as it is.
+// nameHeldWorkstation turns an errWorkstationHeld into the 4013 error naming the desk already held ("Lucía
+// Fernández already has Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov"); any other error is
+// returned as it is.
 func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	var held *errWorkstationHeld
 	if !errors.As(err, &held) {
 		return err
 	}
-	e, lookErr := s.WorkstationHeld(ctx, held.person, held.iv)
+	h, lookErr := s.workstationHeld(ctx, held.person, []Interval{held.iv})
 	if lookErr != nil {
 		return lookErr
 	}
-	if e == nil { // released meanwhile: still refused, without a name
-		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has a desk during part of that time", FullName(held.person))
+	e := Errorf(CodeUserAlreadyHasWorkstation, "%s already has a desk during part of that time", FullName(held.person))
+	if h != nil { // else released meanwhile: still refused, without a name
+		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s", FullName(held.person), h.ResourceName, Span(h.Interval, h.Timezone))
 	}
 	if held.index != nil {
 		return AtIndex(e, *held.index)
@@ -58,35 +60,17 @@ func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	return e
 }
 
-// WorkstationHeld returns the 4013 error naming the workstation person already holds during part of iv
-// ("Lucía Fernández already has Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov"), or nil when
-// they hold none then.
-func (s *Service) WorkstationHeld(ctx context.Context, person User, iv Interval) (*Error, error) {
-	rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
-		OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDate: iv.Start, ToDate: iv.End,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("find the workstation held: %w", err)
-	}
-	if len(rows) == 0 {
-		return nil, nil
-	}
-	h := rows[0]
-	return Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s",
-		FullName(person), h.ResourceName, Span(Interval{Start: h.StartDate, End: h.EndDate}, h.Timezone)), nil
-}
-
 // HeldWorkstation is a workstation booking a person holds.
 type HeldWorkstation struct {
 	BookingID    uuid.UUID
 	ResourceName string
 	Interval     Interval
-	Timezone     string
+	Timezone     string // of the resource's building
 }
 
-// WorkstationHeldDuring returns the first workstation booking person holds that overlaps any of the
-// intervals, or nil when there is none.
-func (s *Service) WorkstationHeldDuring(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
+// workstationHeld returns the first workstation booking person holds that overlaps any of the intervals,
+// or nil when there is none.
+func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
 	for _, iv := range ivs {
 		rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
 			OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDate: iv.Start, ToDate: iv.End,
