@@ -22,7 +22,8 @@ WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(lay
 
 -- name: BookingUpsert :execrows
 -- Loads a booking from a layout document; its resource type and check-in window follow from the resource
--- and its rule, and nothing is written when the resource does not exist.
+-- and its rule. Nothing is written when the resource does not exist, nor when the booking already does:
+-- a booking once there is left exactly as it is, whatever the document says of it.
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
                       status, access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, check_in_opens_at,
@@ -43,16 +44,7 @@ CROSS JOIN LATERAL (
            END AS closes
 ) w
 WHERE r.organization_id = @organization_id AND r.id = @resource_id
-ON CONFLICT (organization_id, id) DO UPDATE SET
-    resource_id = EXCLUDED.resource_id, floor_id = EXCLUDED.floor_id, creator_id = EXCLUDED.creator_id,
-    organizer_id = EXCLUDED.organizer_id,
-    start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
-    access_control_type = EXCLUDED.access_control_type, subject = EXCLUDED.subject,
-    body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
-    resource_type = EXCLUDED.resource_type, building_access_status = EXCLUDED.building_access_status,
-    create_online_meeting = EXCLUDED.create_online_meeting, sip_address = EXCLUDED.sip_address,
-    check_in_opens_at = EXCLUDED.check_in_opens_at, check_in_closes_at = EXCLUDED.check_in_closes_at,
-    updated_at = now();
+ON CONFLICT (organization_id, id) DO NOTHING;
 
 -- name: BookingGet :one
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id;
@@ -194,3 +186,17 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND start_date > lower(sqlc.arg(intervals)::tstzmultirange) - interval '25 hours'
   AND start_date < upper(sqlc.arg(intervals)::tstzmultirange)
   AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;
+
+-- name: BookingWorkstationHeld :many
+-- The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
+-- its building's time zone: the desk that person already holds then.
+SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
+FROM bookings bk
+JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE bk.organization_id = @organization_id AND bk.organizer_id = @organizer_id
+  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(sqlc.arg(from_date)::timestamptz, sqlc.arg(to_date)::timestamptz, '[)')
+ORDER BY bk.start_date, bk.id
+LIMIT 1;

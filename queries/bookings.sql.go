@@ -424,16 +424,7 @@ CROSS JOIN LATERAL (
            END AS closes
 ) w
 WHERE r.organization_id = $1 AND r.id = $15
-ON CONFLICT (organization_id, id) DO UPDATE SET
-    resource_id = EXCLUDED.resource_id, floor_id = EXCLUDED.floor_id, creator_id = EXCLUDED.creator_id,
-    organizer_id = EXCLUDED.organizer_id,
-    start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, status = EXCLUDED.status,
-    access_control_type = EXCLUDED.access_control_type, subject = EXCLUDED.subject,
-    body_content = EXCLUDED.body_content, body_type = EXCLUDED.body_type, importance = EXCLUDED.importance,
-    resource_type = EXCLUDED.resource_type, building_access_status = EXCLUDED.building_access_status,
-    create_online_meeting = EXCLUDED.create_online_meeting, sip_address = EXCLUDED.sip_address,
-    check_in_opens_at = EXCLUDED.check_in_opens_at, check_in_closes_at = EXCLUDED.check_in_closes_at,
-    updated_at = now()
+ON CONFLICT (organization_id, id) DO NOTHING
 `
 
 type BookingUpsertParams struct {
@@ -455,7 +446,8 @@ type BookingUpsertParams struct {
 }
 
 // Loads a booking from a layout document; its resource type and check-in window follow from the resource
-// and its rule, and nothing is written when the resource does not exist.
+// and its rule. Nothing is written when the resource does not exist, nor when the booking already does:
+// a booking once there is left exactly as it is, whatever the document says of it.
 func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (int64, error) {
 	result, err := q.db.Exec(ctx, bookingUpsert,
 		arg.OrganizationID,
@@ -478,6 +470,67 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
+SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
+FROM bookings bk
+JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE bk.organization_id = $1 AND bk.organizer_id = $2
+  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+ORDER BY bk.start_date, bk.id
+LIMIT 1
+`
+
+type BookingWorkstationHeldParams struct {
+	OrganizationID uuid.UUID
+	OrganizerID    uuid.UUID
+	FromDate       time.Time
+	ToDate         time.Time
+}
+
+type BookingWorkstationHeldRow struct {
+	ID           uuid.UUID
+	StartDate    time.Time
+	EndDate      time.Time
+	ResourceName string
+	Timezone     string
+}
+
+// The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
+// its building's time zone: the desk that person already holds then.
+func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
+	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
+		arg.OrganizationID,
+		arg.OrganizerID,
+		arg.FromDate,
+		arg.ToDate,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingWorkstationHeldRow
+	for rows.Next() {
+		var i BookingWorkstationHeldRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceName,
+			&i.Timezone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many

@@ -15,15 +15,27 @@ SELECT * FROM users WHERE lower(email) = lower(@email::text);
 SELECT * FROM users WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
 
 -- name: UserUpsert :exec
+-- Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
+-- the value of a user already there, and takes its default for a new one.
 INSERT INTO users (organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id,
                    can_be_searched, type, user_language, role, oidc_subject)
-VALUES (@organization_id, @id, @name, @surname, @alias, @email, @image, @user_rule_id, @mobile_role_id,
-        @can_be_searched, @type, @user_language, @role, @oidc_subject)
+VALUES (@organization_id, @id, @name, coalesce(sqlc.narg(surname)::text, ''), coalesce(sqlc.narg(alias)::text, ''),
+        @email, coalesce(sqlc.narg(image)::text, ''), sqlc.narg(user_rule_id)::uuid, sqlc.narg(mobile_role_id)::uuid,
+        coalesce(sqlc.narg(can_be_searched)::boolean, true), coalesce(sqlc.narg(type)::text, 'SERVICE_INTERNAL'),
+        coalesce(sqlc.narg(user_language)::text, 'en'), coalesce(sqlc.narg(role)::text, 'EMPLOYEE'),
+        sqlc.narg(oidc_subject)::text)
 ON CONFLICT (organization_id, id) DO UPDATE SET
-    name = EXCLUDED.name, surname = EXCLUDED.surname, alias = EXCLUDED.alias, email = EXCLUDED.email,
-    image = EXCLUDED.image, user_rule_id = EXCLUDED.user_rule_id, mobile_role_id = EXCLUDED.mobile_role_id,
-    can_be_searched = EXCLUDED.can_be_searched, type = EXCLUDED.type, user_language = EXCLUDED.user_language,
-    role = EXCLUDED.role, oidc_subject = EXCLUDED.oidc_subject;
+    name = EXCLUDED.name, email = EXCLUDED.email,
+    surname = coalesce(sqlc.narg(surname)::text, users.surname),
+    alias = coalesce(sqlc.narg(alias)::text, users.alias),
+    image = coalesce(sqlc.narg(image)::text, users.image),
+    user_rule_id = coalesce(sqlc.narg(user_rule_id)::uuid, users.user_rule_id),
+    mobile_role_id = coalesce(sqlc.narg(mobile_role_id)::uuid, users.mobile_role_id),
+    can_be_searched = coalesce(sqlc.narg(can_be_searched)::boolean, users.can_be_searched),
+    type = coalesce(sqlc.narg(type)::text, users.type),
+    user_language = coalesce(sqlc.narg(user_language)::text, users.user_language),
+    role = coalesce(sqlc.narg(role)::text, users.role),
+    oidc_subject = coalesce(sqlc.narg(oidc_subject)::text, users.oidc_subject);
 
 -- name: UsersSearch :many
 -- Searchable people of an organization whose name, surname, alias or e-mail contains every word of the

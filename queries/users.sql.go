@@ -208,32 +208,44 @@ func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensPara
 const userUpsert = `-- name: UserUpsert :exec
 INSERT INTO users (organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id,
                    can_be_searched, type, user_language, role, oidc_subject)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-        $10, $11, $12, $13, $14)
+VALUES ($1, $2, $3, coalesce($4::text, ''), coalesce($5::text, ''),
+        $6, coalesce($7::text, ''), $8::uuid, $9::uuid,
+        coalesce($10::boolean, true), coalesce($11::text, 'SERVICE_INTERNAL'),
+        coalesce($12::text, 'en'), coalesce($13::text, 'EMPLOYEE'),
+        $14::text)
 ON CONFLICT (organization_id, id) DO UPDATE SET
-    name = EXCLUDED.name, surname = EXCLUDED.surname, alias = EXCLUDED.alias, email = EXCLUDED.email,
-    image = EXCLUDED.image, user_rule_id = EXCLUDED.user_rule_id, mobile_role_id = EXCLUDED.mobile_role_id,
-    can_be_searched = EXCLUDED.can_be_searched, type = EXCLUDED.type, user_language = EXCLUDED.user_language,
-    role = EXCLUDED.role, oidc_subject = EXCLUDED.oidc_subject
+    name = EXCLUDED.name, email = EXCLUDED.email,
+    surname = coalesce($4::text, users.surname),
+    alias = coalesce($5::text, users.alias),
+    image = coalesce($7::text, users.image),
+    user_rule_id = coalesce($8::uuid, users.user_rule_id),
+    mobile_role_id = coalesce($9::uuid, users.mobile_role_id),
+    can_be_searched = coalesce($10::boolean, users.can_be_searched),
+    type = coalesce($11::text, users.type),
+    user_language = coalesce($12::text, users.user_language),
+    role = coalesce($13::text, users.role),
+    oidc_subject = coalesce($14::text, users.oidc_subject)
 `
 
 type UserUpsertParams struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 	Name           string
-	Surname        string
-	Alias          string
+	Surname        *string
+	Alias          *string
 	Email          string
-	Image          string
+	Image          *string
 	UserRuleID     *uuid.UUID
 	MobileRoleID   *uuid.UUID
-	CanBeSearched  bool
-	Type           string
-	UserLanguage   string
-	Role           string
+	CanBeSearched  *bool
+	Type           *string
+	UserLanguage   *string
+	Role           *string
 	OidcSubject    *string
 }
 
+// Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
+// the value of a user already there, and takes its default for a new one.
 func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 	_, err := q.db.Exec(ctx, userUpsert,
 		arg.OrganizationID,

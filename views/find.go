@@ -183,6 +183,13 @@ type FindResults struct {
 	Free    int      // resources free on every day
 	Dropped []string // chosen resources taken out of the booking: no longer free for the search's hours
 	Booking BookingForm
+	Held    *booking.HeldWorkstation // the desk the user already has during the search's hours, if any
+}
+
+// HeldNotice says which desk the user already has during the search's hours: "You already have Desk 1.02
+// then (from 09:00 to 18:00 Madrid time on Tue 24 Nov)."
+func HeldNotice(h *booking.HeldWorkstation) string {
+	return "You already have " + h.ResourceName + " then (" + booking.Span(h.Interval, h.Timezone) + ")."
 }
 
 // GroupByFloor groups results by floor, in their order, the free ones apart.

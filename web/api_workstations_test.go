@@ -137,7 +137,7 @@ func TestCreateWorkstationBookings(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		bs := created(t, tb.call(t, fx.Alice, http.MethodPost, deskPath("me"), []any{
-			allDay(fx.DeskOne, fx.At(1, 0, 0)), allDay(fx.DeskOne, fx.At(2, 0, 0)), deskBooking(fx.DeskTwo, fx.At(1, 9, 0), fx.At(1, 12, 0)),
+			allDay(fx.DeskOne, fx.At(1, 0, 0)), allDay(fx.DeskOne, fx.At(2, 0, 0)), deskBooking(fx.DeskTwo, fx.At(3, 9, 0), fx.At(3, 12, 0)),
 		}), 3)
 		wantInt(t, "bookings[1].startDate", bs[1]["startDate"], fx.At(2, 0, 0).UnixMilli())
 		wantValue(t, "bookings[2].resource.id", bs[2]["resource"].(map[string]any)["id"], fx.DeskTwo.String())
@@ -273,12 +273,12 @@ func TestCreateWorkstationBookingsRefused(t *testing.T) {
 			status: http.StatusConflict, code: booking.CodeDateInThePast, index: 0},
 		{name: "OverlapsEarlierElement", as: fx.Alice, body: []any{ok(), allDay(fx.DeskOne, fx.At(1, 0, 0))},
 			status: http.StatusConflict, code: booking.CodeResourceNotAvailable, index: 1},
-		{name: "OverlapsExisting", as: fx.Alice, body: []any{deskBooking(fx.DeskTwo, fx.At(1, 9, 0), fx.At(1, 12, 0)), ok()},
+		{name: "OverlapsExisting", as: fx.Alice, body: []any{deskBooking(fx.DeskTwo, fx.At(2, 9, 0), fx.At(2, 12, 0)), ok()},
 			before: func(t *testing.T, tb *testBundle) {
 				created(t, tb.call(t, fx.Bob, http.MethodPost, deskPath("me"), []any{allDay(fx.DeskOne, fx.At(1, 0, 0))}), 1)
 			}, status: http.StatusConflict, code: booking.CodeResourceNotAvailable, index: 1},
-		{name: "AcrossMidnight", as: fx.Alice, body: []any{deskBooking(fx.DeskOne, fx.At(1, 22, 0), fx.At(2, 2, 0))},
-			status: http.StatusConflict, code: booking.CodeDateOutsideResourceHours, index: 0},
+		{name: "AcrossMidnightForMoreThanADay", as: fx.Alice, body: []any{deskBooking(fx.DeskOne, fx.At(1, 22, 0), fx.At(2, 22, 1))},
+			status: http.StatusConflict, code: booking.CodeDurationExceedsMaximum, index: 0},
 		{name: "UnknownResource", as: fx.Alice, body: []any{ok(), deskBooking(uuid.New(), fx.At(1, 9, 0), fx.At(1, 12, 0))},
 			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 1},
 		{name: "EmployeeForAnotherUser", as: fx.Alice, user: fx.Bob.String(), body: []any{ok()},

@@ -35,6 +35,7 @@ var codeStatus = map[booking.Code]int{
 	booking.CodeCheckInNotOpenYet:           http.StatusConflict,
 	booking.CodeCheckInClosed:               http.StatusConflict,
 	booking.CodeAllDayNotAllowed:            http.StatusConflict,
+	booking.CodeUserAlreadyHasWorkstation:   http.StatusConflict,
 	booking.CodeMinCancellationOfReservable: http.StatusConflict,
 	booking.CodeReservableDeliveryTime:      http.StatusConflict,
 	booking.CodeReservableQuantity:          http.StatusConflict,

@@ -80,6 +80,7 @@ func TestCodeStatuses(t *testing.T) {
 		{4010, "CHECK_IN_NOT_OPEN_YET", http.StatusConflict},
 		{4011, "CHECK_IN_CLOSED", http.StatusConflict},
 		{4012, "ALL_DAY_BOOKINGS_NOT_ALLOWED", http.StatusConflict},
+		{4013, "USER_ALREADY_HAS_WORKSTATION", http.StatusConflict},
 		{4220, "IDEMPOTENCY_KEY_REUSED", http.StatusUnprocessableEntity},
 		{4290, "TOO_MANY_REQUESTS", http.StatusTooManyRequests},
 		{5000, "INTERNAL_ERROR", http.StatusInternalServerError},

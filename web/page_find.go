@@ -64,7 +64,7 @@ func (s *Server) pageFind(c echo.Context) error {
 	}
 	in.Chosen = chosenIDs
 	groups, free := views.GroupByFloor(found.Results)
-	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: in.BookingForm(chosen)}
+	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: in.BookingForm(chosen), Held: found.Held}
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Push-Url", in.ListURL())
 		return s.render(c, http.StatusOK, views.FindResultsPartial(res, c.QueryParam("add") != ""))

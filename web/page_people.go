@@ -32,8 +32,8 @@ func (s *Server) pagePeople(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.PeopleChoices(p))
 }
 
-// peoplePicker is a colleague picker of the field: the people chosen (ids; malformed ones are skipped),
-// then the others whom query finds.
+// peoplePicker is a colleague picker of the field: the people chosen (ids; malformed ones and people who
+// cannot be searched are skipped), then the others whom query finds.
 func (s *Server) peoplePicker(ctx context.Context, actor booking.User, field string, ids []string, query string) (views.PeoplePicker, error) {
 	var chosenIDs []uuid.UUID
 	for _, v := range ids {
@@ -45,6 +45,8 @@ func (s *Server) peoplePicker(ctx context.Context, actor booking.User, field str
 	if err != nil {
 		return views.PeoplePicker{}, err
 	}
+	// Only people who can be searched can have been chosen here: an id of anyone else is not shown.
+	chosen = slices.DeleteFunc(chosen, func(u booking.User) bool { return !u.CanBeSearched })
 	found, err := s.bookings.SearchPeople(ctx, actor, query)
 	if err != nil {
 		return views.PeoplePicker{}, err

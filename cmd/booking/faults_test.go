@@ -82,10 +82,12 @@ func (l *bookingLoad) run(ctx context.Context, clients int) {
 	wg.Wait()
 }
 
-// book asks for slot n: desk n%2, the (n/2)th quarter hour from the first day's midnight.
+// book asks for slot n: desk n%2, the nth quarter hour from the first day's midnight.
 func (l *bookingLoad) book(base, token string, n int64) answer {
+	// Every slot has a time of its own: the people of the load share desks, and a person may hold only
+	// one desk at a time.
 	desk := []uuid.UUID{bookingtest.DeskOne, bookingtest.DeskTwo}[n%2]
-	start := l.day.Add(time.Duration(n/2) * 15 * time.Minute)
+	start := l.day.Add(time.Duration(n) * 15 * time.Minute)
 	body := fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`,
 		desk, start.UnixMilli(), start.Add(15*time.Minute).UnixMilli())
 	return send(l.client, http.MethodPost, base+"/api/v1/users/me/bookings/workstations/standard", token, body)

@@ -559,6 +559,9 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 					}
 					k.method, k.expect = http.MethodPost, expectCreated
 					k.path, k.body = w.booking(s)
+					if s.user >= 0 {
+						k.auth = w.users[s.user] // a desk: always its one person
+					}
 				case "rush":
 					if r.IntN(5) > 0 {
 						k = get(reads[r.IntN(len(reads))], r)
@@ -568,7 +571,9 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 						return
 					}
 				}
-				k.auth = w.users[r.IntN(len(w.users))]
+				if k.auth == "" {
+					k.auth = w.users[r.IntN(len(w.users))]
+				}
 				t.add(c.do(ctx, k, &buf), k.expect, !now.Before(measureFrom), l)
 			}
 		})

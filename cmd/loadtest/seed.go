@@ -357,7 +357,8 @@ var bookingColumns = []string{"organization_id", "id", "resource_id", "floor_id"
 // spread evenly over the days (several a day only when there are more bookings than days, each day's
 // then in blocks of their own), each one to four hours between 08:00 and 19:00 building time. What has
 // ended is FINISHED (checked in), EXPIRED (a no-show, one in twenty) or CANCELLED (one in ten); what is in
-// progress is ACTIVE; what is to come is PENDING, or CANCELLED (one in ten).
+// progress is ACTIVE; what is to come is PENDING, or CANCELLED (one in ten). A desk still held is given to
+// someone who holds no other desk then (CANCELLED when nobody is free), as the database requires.
 type bookingRows struct {
 	sz       size
 	now      time.Time
@@ -368,6 +369,7 @@ type bookingRows struct {
 	r, i, k  int           // the resource, its booking, the booking's number
 	row      []any
 	statuses map[string]int
+	held     map[[2]int][][2]int64 // the desks held by person and UTC day: [start, end) in Unix seconds
 }
 
 func newBookingRows(sz size, now time.Time, locs []*time.Location) (*bookingRows, error) {
@@ -438,16 +440,52 @@ func (g *bookingRows) Next() bool {
 	case h>>16%10 == 0:
 		status = "CANCELLED"
 	}
-	g.statuses[status]++
 	kind := "WORKSTATION"
 	if r%sz.ResourcesPerFloor < sz.RoomsPerFloor {
 		kind = "SPACE"
 	}
-	user := seqID(kindUser, int(h>>32%uint64(sz.Users)))
+	u := int(h >> 32 % uint64(sz.Users))
+	if kind == "WORKSTATION" && (status == "PENDING" || status == "ACTIVE") {
+		// A person holds one desk at a time: the first person from u on who is free then, or nobody, and the
+		// booking was cancelled.
+		if u = g.deskHolder(u, start, end); u < 0 {
+			u, status, checkedIn = int(h>>32%uint64(sz.Users)), "CANCELLED", nil
+		}
+	}
+	g.statuses[status]++
+	user := seqID(kindUser, u)
 	created := minTime(g.now, start.Add(-time.Duration(1+h>>40%14)*24*time.Hour))
 	copy(g.row, []any{orgID, seqID(kindBooking, k), seqID(kindResource, r), seqID(kindFloor, r/sz.ResourcesPerFloor), user, user, start, end, status, kind, seededSubject,
 		start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
 	return true
+}
+
+// deskHolder returns the first person from u on (in turn) who holds no desk during [start, end), and
+// records that they hold one then; -1 when everybody does. Desks are held by UTC day of their start, and
+// a booking is compared with those of its day and the days beside it.
+func (g *bookingRows) deskHolder(u int, start, end time.Time) int {
+	if g.held == nil {
+		g.held = map[[2]int][][2]int64{}
+	}
+	day := int(start.Unix() / 86400)
+	for p := range g.sz.Users {
+		who := (u + p) % g.sz.Users
+		free := true
+		for d := day - 1; d <= day+1 && free; d++ {
+			for _, iv := range g.held[[2]int{who, d}] {
+				if iv[0] < end.Unix() && start.Unix() < iv[1] {
+					free = false
+					break
+				}
+			}
+		}
+		if free {
+			k := [2]int{who, day}
+			g.held[k] = append(g.held[k], [2]int64{start.Unix(), end.Unix()})
+			return who
+		}
+	}
+	return -1
 }
 
 func minTime(a, b time.Time) time.Time {

@@ -205,17 +205,24 @@ func (w *world) localDay(loc *time.Location, day int) (time.Time, time.Time) {
 type slot struct {
 	resource   int   // index into resources
 	start, end int64 // Unix milliseconds
+	user       int   // index into users of the person to book it as, or -1 for anyone
 }
 
 // eveningSlot is the n-th free slot of the rooms (room true) or the desks, from the run's first day:
 // resource after resource, then quarter after quarter, then day after day, so that consecutive slots
 // are on different resources. It is false when the slot lies beyond the last day the rules let be booked.
+// A person holds one desk at a time: only as many desks as there are people are booked, each always by
+// the same person, so that nobody is ever given two at once.
 func (w *world) eveningSlot(n int, room bool) (slot, bool) {
-	list := w.desks
+	list := w.desks[:min(len(w.desks), len(w.users))]
 	if room {
 		list = w.rooms
 	}
 	r := list[n%len(list)]
+	user := n % len(list)
+	if room {
+		user = -1
+	}
 	q := n / len(list)
 	day, quarter := w.firstDay+q/slotsPerEvening, q%slotsPerEvening
 	loc := w.buildings[w.floors[w.resources[r].floor].building].loc
@@ -224,7 +231,7 @@ func (w *world) eveningSlot(n int, room bool) (slot, bool) {
 	end := start.Add(slotLength)
 	// The slot's UTC day, counted from today: a building's evening may end on the next UTC day.
 	utcDay := int(end.Sub(w.today).Hours() / 24)
-	return slot{resource: r, start: start.UnixMilli(), end: end.UnixMilli()}, utcDay <= w.lastDay
+	return slot{resource: r, start: start.UnixMilli(), end: end.UnixMilli(), user: user}, utcDay <= w.lastDay
 }
 
 // booking is the request booking a slot.

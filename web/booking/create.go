@@ -19,6 +19,9 @@ import (
 // MaxBookingsPerRequest bounds the elements of one create request.
 const MaxBookingsPerRequest = 100
 
+// MaxAttendees bounds the attendees of one booking, internal and external together.
+const MaxAttendees = 100
+
 // The attendee types.
 const (
 	AttendeeRequired = "REQUIRED"
@@ -108,6 +111,10 @@ func (b *NewBooking) normalize() error {
 	if len(b.Subject) > 255 {
 		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
 	}
+	if err := checkAttendeeCount(*b); err != nil {
+		return err
+	}
+	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
 	for i, a := range b.InternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
 			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
@@ -115,7 +122,12 @@ func (b *NewBooking) normalize() error {
 		if a.UserID == uuid.Nil {
 			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
 		}
+		if j, ok := users[a.UserID]; ok {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: %s is already listed as internalAttendees[%d]; list each person once", i, a.UserID, j)
+		}
+		users[a.UserID] = i
 	}
+	emails := make(map[string]int, len(b.ExternalAttendees))
 	for i, a := range b.ExternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
 			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
@@ -123,6 +135,20 @@ func (b *NewBooking) normalize() error {
 		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
 			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
 		}
+		key := strings.ToLower(a.Email)
+		if j, ok := emails[key]; ok {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %s is already listed as externalAttendees[%d]; list each guest once", i, a.Email, j)
+		}
+		emails[key] = i
+	}
+	return nil
+}
+
+// checkAttendeeCount refuses a booking with more than MaxAttendees attendees, internal and external
+// together.
+func checkAttendeeCount(b NewBooking) error {
+	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
+		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
 	}
 	return nil
 }
@@ -137,11 +163,14 @@ func (b *NewBooking) normalize() error {
 // The elements are checked against the organization's layout as held in memory; a booking is written only
 // while that layout is still the organization's, and a refusal is given only then: otherwise they are
 // checked again against the layout read anew.
-// Codes: 2000 invalid element or too many, or a userAccessToken too long; 1002 unknown, deactivated or hidden resource; 4006 a
+// Codes: 2000 invalid element or too many, more than MaxAttendees attendees on one element, one listed
+// twice (the same user, or the same e-mail address in any case), or a userAccessToken too long; 1002
+// unknown, deactivated or hidden resource; 4006 a
 // resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
 // 4005 a rule of the resource refuses the interval;
 // 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
-// or an earlier element of the same request; 5030 the layout kept changing while the bookings were made.
+// or an earlier element of the same request; 4013 a workstation for an organizer who already holds one
+// during part of the interval (booked before, or in an earlier element); 5030 the layout kept changing while the bookings were made.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken, idempotencyKey string) ([]Booking, error) {
 	if len(reqs) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
@@ -164,6 +193,9 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	}
 	var attendees []uuid.UUID
 	for _, r := range reqs {
+		if checkAttendeeCount(r) != nil {
+			continue // refused when its turn comes; its attendees are not looked up
+		}
 		for _, a := range r.InternalAttendees {
 			attendees = append(attendees, a.UserID)
 		}
@@ -211,10 +243,11 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 var errLayoutChanged = errors.New("the organization's layout changed")
 
 // refusedByLayout reports whether err is a refusal the layout decided, which an older layout may decide
-// otherwise: any refusal but a booking that overlaps another, which the database decided.
+// otherwise: any refusal but a booking that overlaps another, or a second workstation of one person, which
+// the database decided.
 func refusedByLayout(err error) bool {
 	code := ErrorCode(err)
-	return code != 0 && code != CodeResourceNotAvailable
+	return code != 0 && code != CodeResourceNotAvailable && code != CodeUserAlreadyHasWorkstation
 }
 
 // createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
@@ -235,7 +268,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 	// element decides the error, whether a check or the no-overlap constraint refuses it.
 	err := atomically(ctx, func(q *queries.Queries) error {
 		for i := range reqs {
-			res, checkIn, err := s.checkElement(reqs, i, category, layout.byID, known, now)
+			res, checkIn, err := s.checkElement(reqs, i, organizer, category, layout.byID, known, now)
 			if err != nil {
 				return AtIndex(err, i)
 			}
@@ -260,6 +293,8 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
 			})
 			switch {
+			case isWorkstationHeld(err):
+				return &errWorkstationHeld{person: organizer, iv: Interval{Start: b.Start, End: b.End}, index: &i}
 			case isExclusionViolation(err):
 				s.counts.conflicts.Add(1)
 				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
@@ -289,7 +324,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.nameHeldWorkstation(ctx, err)
 	}
 	return out, nil
 }
@@ -311,7 +346,7 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 // checkElement normalizes element i of reqs and checks it against everything but the bookings already
 // stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
 // An all-day element gets the interval it covers. It returns the resource and the check-in window.
-func (s *Service) checkElement(reqs []NewBooking, i int, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
+func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
 		return Resource{}, Interval{}, err
@@ -344,6 +379,16 @@ func (s *Service) checkElement(reqs []NewBooking, i int, category Category, reso
 	for j := range i {
 		if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
 			return Resource{}, Interval{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
+		}
+	}
+	// Every element books for the same person: two workstations of one request may not overlap either.
+	if category == CategoryWorkstation {
+		for j := range i {
+			other := Interval{Start: reqs[j].Start, End: reqs[j].End}
+			if iv.Overlaps(other) {
+				return Resource{}, Interval{}, Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s (element %d of the same request)",
+					FullName(organizer), resources[reqs[j].ResourceID].Name, Span(other, resources[reqs[j].ResourceID].Floor.Building.Timezone), j)
+			}
 		}
 	}
 	for j, a := range r.InternalAttendees {

@@ -32,6 +32,7 @@ const (
 	CodeCheckInNotOpenYet           Code = 4010
 	CodeCheckInClosed               Code = 4011
 	CodeAllDayNotAllowed            Code = 4012
+	CodeUserAlreadyHasWorkstation   Code = 4013
 	CodeMinCancellationOfReservable Code = 4072
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
@@ -64,6 +65,7 @@ var codeNames = map[Code]string{
 	CodeCheckInNotOpenYet:           "CHECK_IN_NOT_OPEN_YET",
 	CodeCheckInClosed:               "CHECK_IN_CLOSED",
 	CodeAllDayNotAllowed:            "ALL_DAY_BOOKINGS_NOT_ALLOWED",
+	CodeUserAlreadyHasWorkstation:   "USER_ALREADY_HAS_WORKSTATION",
 	CodeMinCancellationOfReservable: "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE",
 	CodeReservableDeliveryTime:      "INVALID_RESERVABLE_DELIVERY_TIME",
 	CodeReservableQuantity:          "INVALID_RESERVABLE_QUANTITY",
@@ -82,7 +84,7 @@ func Codes() []Code {
 		CodeResourceReservableNotFound, CodeInvalidRequest, CodeResourceNotAvailable, CodeDateInThePast,
 		CodeDateOutsideResourceHours, CodeDurationExceedsMaximum, CodeDateExceedsMaximumAdvance,
 		CodeResourceNotASpace, CodeBookingNotModifiable, CodeCheckInNotOpenYet, CodeCheckInClosed,
-		CodeAllDayNotAllowed, CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
+		CodeAllDayNotAllowed, CodeUserAlreadyHasWorkstation, CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
 		CodeAdditionalServicesInactive, CodeIdempotencyKeyReused, CodeTooManyRequests, CodeInternal, CodeUnavailable,
 	}
 }

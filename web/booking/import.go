@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
@@ -21,7 +22,8 @@ type ImportSummary map[string]int
 
 // Import loads a layout into the database in one transaction: every object is inserted or updated in
 // place by id, resource features and reservables are replaced by the lists given, and nothing is deleted.
-// A bad document imports nothing.
+// A user's optional field left out keeps its value. A booking is only ever inserted: one already there is
+// left exactly as it is (its status above all). A bad document imports nothing.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
 func (s *Service) Import(ctx context.Context, l Layout) (ImportSummary, error) {
 	sum := ImportSummary{
@@ -114,6 +116,9 @@ func (a at) db(err error) error {
 	case "23514":
 		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
 	case "23P01":
+		if pgErr.ConstraintName == oneWorkstationPerPerson {
+			return a.errorf(field, "already has another workstation during part of that time")
+		}
 		return a.errorf(field, "overlaps another blocking booking of the resource")
 	}
 	return a.errorf(field, "%s", pgErr.Message)
@@ -145,8 +150,17 @@ var constraintFields = map[string]string{
 	"bookings_creator_fkey":                 "creatorId",
 	"bookings_organizer_fkey":               "organizerId",
 	"bookings_no_overlap":                   "startDate",
+	"bookings_one_workstation_per_person":   "organizerId",
 	"bookings_status_check":                 "status",
 	"bookings_building_access_status_check": "buildingAccessStatus",
+}
+
+// given returns nil for an empty string: a field the document leaves out.
+func given(v string) *string {
+	if v == "" {
+		return nil
+	}
+	return &v
 }
 
 func boolOr(p *bool, def bool) bool {
@@ -222,9 +236,12 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		if addr, err := mail.ParseAddress(u.Email); err != nil || addr.Address != u.Email {
 			return a.errorf("email", "%q is not an e-mail address", u.Email)
 		}
-		role, err := a.oneOf("role", u.Role, string(RoleEmployee), string(RoleEmployee), string(RoleReceptionist), string(RoleAdmin))
-		if err != nil {
-			return err
+		var role *string
+		if u.Role != "" {
+			if _, err := a.oneOf("role", u.Role, "", string(RoleEmployee), string(RoleReceptionist), string(RoleAdmin)); err != nil {
+				return err
+			}
+			role = &u.Role
 		}
 		rule, err := a.optionalUUID("userRule.id", u.UserRule)
 		if err != nil {
@@ -234,15 +251,11 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		if err != nil {
 			return err
 		}
-		var subject *string
-		if u.OIDCSubject != "" {
-			subject = &u.OIDCSubject
-		}
+		// A field left out (or empty) is NULL: a user already there keeps its value, a new one gets the default.
 		p := queries.UserUpsertParams{
-			OrganizationID: org, ID: id, Name: u.Name, Surname: u.Surname, Alias: u.Alias, Email: u.Email,
-			Image: u.Image, UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: boolOr(u.CanBeSearched, true),
-			Type: cmp.Or(u.Type, "SERVICE_INTERNAL"), UserLanguage: cmp.Or(u.UserLanguage, "en"), Role: role,
-			OidcSubject: subject,
+			OrganizationID: org, ID: id, Name: u.Name, Email: u.Email, Surname: given(u.Surname), Alias: given(u.Alias),
+			Image: given(u.Image), UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: u.CanBeSearched,
+			Type: given(u.Type), UserLanguage: given(u.UserLanguage), Role: role, OidcSubject: given(u.OIDCSubject),
 		}
 		if err := im.q.UserUpsert(ctx, p); err != nil {
 			return a.db(err)
@@ -544,7 +557,14 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 			return a.db(err)
 		}
 		if n == 0 {
-			return a.errorf("resourceId", "refers to an object that is neither in the document nor in the database")
+			// Either the booking is already there, and is left exactly as it is, or its resource is not.
+			_, err := im.q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return a.errorf("resourceId", "refers to an object that is neither in the document nor in the database")
+			}
+			if err != nil {
+				return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
+			}
 		}
 	}
 	return nil

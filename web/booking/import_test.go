@@ -109,19 +109,65 @@ func TestImport(t *testing.T) {
 		}
 	})
 
-	t.Run("BookingsLoadedAndUpdatedInPlace", func(t *testing.T) {
+	t.Run("ExistingBookingsLeftAsTheyAre", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
 		importBookings(t, b, lb)
-		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
-		importBookings(t, b, lb)
-		if got := tableCount(t, b, "bookings"); got != 1 {
-			t.Fatalf("bookings = %d rows, want 1", got)
+		// A booking made and then cancelled through the service, loaded again as the document had it.
+		alice := fixtureUsers(t, b).alice
+		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
+		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
+			t.Fatalf("Cancel: %v", err)
 		}
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Renamed'
+		again := layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+		again.ID = made.ID.String()
+		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
+		importBookings(t, b, lb, again)
+		if got := tableCount(t, b, "bookings"); got != 2 {
+			t.Fatalf("bookings = %d rows, want 2", got)
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'FINISHED' AND subject = 'History'
 			AND resource_type = 'SPACE' AND importance = 'LOW' AND body_type = 'TEXT'`, uuid.MustParse(lb.ID)); got != 1 {
-			t.Errorf("updated booking rows = %d, want 1", got)
+			t.Errorf("the imported booking changed on a second import")
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Meeting'`, made.ID); got != 1 {
+			t.Errorf("the cancelled booking changed on import (it must stay CANCELLED)")
+		}
+	})
+
+	t.Run("UserFieldsLeftOutAreKept", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		l := bookingtest.Layout()
+		rita := l.Users[2]
+		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
+		rita.CanBeSearched = ptr(false)
+		importOne := func(u booking.LayoutUser) {
+			t.Helper()
+			if _, err := b.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{u}}); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+		}
+		importOne(rita)
+		// Only the required fields, and a new e-mail address.
+		importOne(booking.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
+		got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
+			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
+			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
+		if got != 1 {
+			t.Errorf("Rita lost a field the document left out")
+		}
+		// A field given changes; a new user gets the defaults.
+		importOne(booking.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
+		newcomer := uuid.New()
+		importOne(booking.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
+		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
+			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'EMPLOYEE' AND surname = '' AND oidc_subject IS NULL
+			AND can_be_searched AND type = 'SERVICE_INTERNAL' AND user_language = 'en'`, newcomer); got != 1 {
+			t.Errorf("a new user did not get the defaults")
 		}
 	})
 

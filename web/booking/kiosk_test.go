@@ -325,7 +325,7 @@ func TestBookNow(t *testing.T) {
 	}{
 		{"BusyIs4001", "MAD-R1", at(0, 10, 0), true, booking.CodeResourceNotAvailable},
 		{"LongerThanTheMaximumIs4004", "MAD-R1", at(0, 13, 1), false, booking.CodeDurationExceedsMaximum},
-		{"AfterTheWindowIs4003", "MAD-D1", at(1, 0, 30), false, booking.CodeDateOutsideResourceHours},
+		{"PastMidnightForMoreThanADayIs4004", "MAD-D1", at(1, 9, 1), false, booking.CodeDurationExceedsMaximum},
 		{"EndPassedIs2000", "MAD-R1", at(0, 9, 0), false, booking.CodeInvalidRequest},
 		{"UnknownCodeIs1002", "NOPE", at(0, 10, 0), false, booking.CodeResourceNotFound},
 		{"HiddenResourceIs1002", "MAD-RH", at(0, 10, 0), false, booking.CodeResourceNotFound},

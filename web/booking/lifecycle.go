@@ -202,9 +202,9 @@ type BookingChange struct {
 // bookable; 4006 a workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
 // refuses; 1043 a contracted reservable the new resource does not offer; 4077 a delivery time beyond the
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
-// taken.
+// taken; 4013 its person already holds another workstation during part of the new time.
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	b, err := s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
 		}
@@ -283,6 +283,9 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,
 			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
 		})
+		if isWorkstationHeld(err) {
+			return Booking{}, &errWorkstationHeld{person: b.Organizer, iv: iv}
+		}
 		if isExclusionViolation(err) {
 			s.counts.conflicts.Add(1)
 			return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
@@ -292,6 +295,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		}
 		return assemble(row, res, b.Creator, b.Organizer, b.Reservables), nil
 	})
+	return b, s.nameHeldWorkstation(ctx, err)
 }
 
 // moveReservables checks that the reservables contracted on b can follow it to res and iv.

@@ -26,9 +26,17 @@ func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
 	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}
 }
 
+// MaxCrossingLength is the longest a booking that crosses midnight may last: a booking lies inside the
+// window of its start day (at most 25 hours, when clocks go back), or crosses into the next day's.
+const MaxCrossingLength = 24 * time.Hour
+
 // CheckInterval applies the rule to a booking of iv made at now, with calendar rules read in loc.
+// A booking lies inside the window of its start day, or crosses midnight where the rule's hours are open
+// on both sides of it (the window of its start day runs to midnight and the next day's starts then) and
+// ends inside the next day's window, lasting at most MaxCrossingLength.
 // It returns nil or an *Error: 4002 starts more than WalkUpGrace ago, 4005 starts beyond maximumAdvance,
-// 4004 lasts longer than maximumDuration, 4003 does not lie inside the window of its start day.
+// 4004 lasts longer than maximumDuration (or crosses midnight for longer than MaxCrossingLength), 4003
+// lies outside those windows.
 func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Location) error {
 	if iv.Start.Before(now.Add(-WalkUpGrace)) {
 		return Errorf(CodeDateInThePast, "the booking starts at %s, more than %s ago",
@@ -43,9 +51,25 @@ func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Locati
 			human(d), human(r.MaximumDuration))
 	}
 	w := r.Window(iv.Start, loc)
-	if iv.Start.Before(w.Start) || iv.End.After(w.End) {
-		return Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s (%s) on that day",
-			w.Start.Format("15:04"), clock(w.End, w.Start), loc)
+	refused := Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s (%s) on that day",
+		w.Start.Format("15:04"), clock(w.End, w.Start), loc)
+	if iv.Start.Before(w.Start) || !iv.Start.Before(w.End) {
+		return refused
+	}
+	if !iv.End.After(w.End) {
+		return nil
+	}
+	// Past the end of its start day's window: allowed only across a midnight open on both sides.
+	next := r.Window(w.End, loc)
+	if !next.Start.Equal(w.End) {
+		return refused
+	}
+	if d := iv.End.Sub(iv.Start); d > MaxCrossingLength {
+		return Errorf(CodeDurationExceedsMaximum, "the booking lasts %s; one that crosses midnight lasts at most %s",
+			human(d), human(MaxCrossingLength))
+	}
+	if iv.End.After(next.End) {
+		return refused
 	}
 	return nil
 }

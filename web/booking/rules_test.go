@@ -18,6 +18,11 @@ func TestResourceRuleCheckInterval(t *testing.T) {
 		MaximumAdvance: 30 * 24 * time.Hour,
 	}
 	wholeDay := booking.ResourceRule{StartTime: 0, EndTime: 24 * time.Hour}
+	wholeDayHour := booking.ResourceRule{StartTime: 0, EndTime: 24 * time.Hour, MaximumDuration: time.Hour}
+	wholeDay3h := booking.ResourceRule{StartTime: 0, EndTime: 24 * time.Hour, MaximumDuration: 3 * time.Hour}
+	daytime := booking.ResourceRule{StartTime: 8 * time.Hour, EndTime: 20 * time.Hour}
+	evening := booking.ResourceRule{StartTime: 6 * time.Hour, EndTime: 24 * time.Hour}
+	nyAt := func(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, newYork) }
 	now := time.Date(2026, 11, 23, 9, 0, 0, 0, madrid) // Monday 09:00 in Madrid
 	at := func(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, madrid) }
 	utc := func(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, time.UTC) }
@@ -54,7 +59,24 @@ func TestResourceRuleCheckInterval(t *testing.T) {
 		{"EndsAtWindowEndIsFine", room, at(1, 19, 0), at(1, 20, 0), now, madrid, 0},
 		{"StartsAfterWindowIs4003", room, at(1, 20, 0), at(1, 21, 0), now, madrid, booking.CodeDateOutsideResourceHours},
 		{"WholeDayAcceptsMidnightToMidnight", wholeDay, at(1, 0, 0), at(2, 0, 0), now, madrid, 0},
-		{"WholeDayRefusesCrossingMidnight", wholeDay, at(1, 23, 0), at(2, 1, 0), now, madrid, booking.CodeDateOutsideResourceHours},
+		// Crossing midnight: fine where the hours are open on both sides, within 24 hours and the maximum.
+		{"WholeDayAcceptsCrossingMidnight", wholeDay, at(1, 23, 0), at(2, 1, 0), now, madrid, 0},
+		{"WholeDayAcceptsAWalkUpAt2320UntilTwentyPastMidnight", wholeDay, at(0, 23, 20), at(1, 0, 21), at(0, 23, 20), madrid, 0},
+		{"WholeDayAcceptsCrossingMidnightInNewYork", wholeDay, nyAt(0, 23, 20), nyAt(1, 0, 21), nyAt(0, 23, 20), newYork, 0},
+		{"WholeDayAcceptsTwentyFourHoursAcrossMidnight", wholeDay, at(1, 12, 0), at(2, 12, 0), now, madrid, 0},
+		{"WholeDayRefusesMoreThanTwentyFourHoursAcrossMidnight", wholeDay, at(1, 12, 0), at(2, 12, 1), now, madrid, booking.CodeDurationExceedsMaximum},
+		{"WholeDayRefusesTwoMidnights", wholeDay, at(1, 23, 0), at(3, 0, 30), now, madrid, booking.CodeDurationExceedsMaximum},
+		{"CrossingMidnightKeepsTheMaximumDuration", wholeDayHour, at(0, 23, 20), at(1, 0, 21), at(0, 23, 20), madrid, booking.CodeDurationExceedsMaximum},
+		{"CrossingMidnightWithinTheMaximumDuration", wholeDayHour, at(0, 23, 30), at(1, 0, 30), at(0, 23, 20), madrid, 0},
+		{"DaytimeRuleRefusesCrossingMidnight", daytime, at(1, 19, 0), at(2, 8, 30), now, madrid, booking.CodeDateOutsideResourceHours},
+		{"EveningRuleRefusesCrossingIntoAMorningThatOpensLater", evening, at(1, 23, 0), at(2, 1, 0), now, madrid, booking.CodeDateOutsideResourceHours},
+		{"EveningRuleRefusesEndingAfterMidnight", evening, at(1, 23, 0), at(2, 0, 0).Add(time.Millisecond), now, madrid, booking.CodeDateOutsideResourceHours},
+		// Across the night clocks go back (25 October 2026, 03:00 CEST is 02:00 CET): 23:00–03:00 lasts 5 hours.
+		{"CrossingMidnightIntoTheAutumnChange", wholeDay, time.Date(2026, 10, 24, 23, 0, 0, 0, madrid), time.Date(2026, 10, 25, 3, 0, 0, 0, madrid), fallNow, madrid, 0},
+		{"CrossingMidnightIntoTheAutumnChangeInNewYork", wholeDay, time.Date(2026, 10, 31, 23, 0, 0, 0, newYork), time.Date(2026, 11, 1, 3, 0, 0, 0, newYork), time.Date(2026, 10, 31, 12, 0, 0, 0, newYork), newYork, 0},
+		// Across the night they go forward (28 March 2027, 02:00 CET is 03:00 CEST): 23:30–03:30 lasts 3 hours.
+		{"CrossingMidnightIntoTheSpringChange", wholeDay, time.Date(2027, 3, 27, 23, 30, 0, 0, madrid), time.Date(2027, 3, 28, 3, 30, 0, 0, madrid), dstNow, madrid, 0},
+		{"CrossingMidnightIntoTheSpringChangeKeepsTheMaximum", wholeDay3h, time.Date(2027, 3, 27, 23, 30, 0, 0, madrid), time.Date(2027, 3, 28, 3, 31, 0, 0, madrid), dstNow, madrid, booking.CodeDurationExceedsMaximum},
 		// 07:30–08:30 UTC is 08:30–09:30 in Madrid and 02:30–03:30 in New York.
 		{"SameInstantInsideWindowInMadrid", room, utc(1, 7, 30), utc(1, 8, 30), now, madrid, 0},
 		{"SameInstantOutsideWindowInNewYork", room, utc(1, 7, 30), utc(1, 8, 30), now, newYork, booking.CodeDateOutsideResourceHours},

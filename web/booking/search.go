@@ -73,6 +73,9 @@ type Found struct {
 	Days     []time.Time
 	From, To time.Duration
 	Results  []SearchResult
+	// Held is the workstation the actor already holds during the hours of one of the days, when the search
+	// is for workstations: they cannot book another one then.
+	Held *HeldWorkstation
 }
 
 // searchRank orders the states as a result sums up its days: the higher outranks the lower.
@@ -153,6 +156,16 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	mine, err := s.searchOwnBusy(ctx, actor, ids, days[0], atOffset(days[len(days)-1], loc, 24*time.Hour))
 	if err != nil {
 		return Found{}, err
+	}
+
+	if q.Category != nil && *q.Category == CategoryWorkstation {
+		hours := make([]Interval, len(days))
+		for i, day := range days {
+			hours[i] = Interval{Start: atOffset(day, loc, q.From), End: atOffset(day, loc, q.To)}
+		}
+		if found.Held, err = s.workstationHeld(ctx, actor, hours); err != nil {
+			return Found{}, err
+		}
 	}
 
 	now := s.now()

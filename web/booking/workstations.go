@@ -1,0 +1,108 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// A person holds at most one workstation at any moment, whoever books it for them; rooms are exempt. The
+// database enforces it (bookings_one_workstation_per_person, sql/0008); the checks here only name the desk
+// already held.
+
+// oneWorkstationPerPerson is the name of the exclusion constraint over a person's workstation bookings.
+const oneWorkstationPerPerson = "bookings_one_workstation_per_person"
+
+// isWorkstationHeld reports whether err is the database refusing a second workstation for one person.
+func isWorkstationHeld(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23P01" && pgErr.ConstraintName == oneWorkstationPerPerson
+}
+
+// errWorkstationHeld carries a refusal by bookings_one_workstation_per_person out of the transaction it
+// aborted, so that the desk already held can then be looked up and named.
+type errWorkstationHeld struct {
+	person User
+	iv     Interval
+	index  *int
+}
+
+func (e *errWorkstationHeld) Error() string {
+	return fmt.Sprintf("%s already has a workstation during part of that time", FullName(e.person))
+}
+
+// nameHeldWorkstation turns an errWorkstationHeld into the 4013 error naming the desk already held ("Lucía
+// Fernández already has Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov"); any other error is
+// returned as it is.
+func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
+	var held *errWorkstationHeld
+	if !errors.As(err, &held) {
+		return err
+	}
+	h, lookErr := s.workstationHeld(ctx, held.person, []Interval{held.iv})
+	if lookErr != nil {
+		return lookErr
+	}
+	e := Errorf(CodeUserAlreadyHasWorkstation, "%s already has a desk during part of that time", FullName(held.person))
+	if h != nil { // else released meanwhile: still refused, without a name
+		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s", FullName(held.person), h.ResourceName, Span(h.Interval, h.Timezone))
+	}
+	if held.index != nil {
+		return AtIndex(e, *held.index)
+	}
+	return e
+}
+
+// HeldWorkstation is a workstation booking a person holds.
+type HeldWorkstation struct {
+	BookingID    uuid.UUID
+	ResourceName string
+	Interval     Interval
+	Timezone     string // of the resource's building
+}
+
+// workstationHeld returns the first workstation booking person holds that overlaps any of the intervals,
+// or nil when there is none.
+func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
+	for _, iv := range ivs {
+		rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
+			OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDate: iv.Start, ToDate: iv.End,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("find the workstation held: %w", err)
+		}
+		if len(rows) > 0 {
+			h := rows[0]
+			return &HeldWorkstation{BookingID: h.ID, ResourceName: h.ResourceName,
+				Interval: Interval{Start: h.StartDate, End: h.EndDate}, Timezone: h.Timezone}, nil
+		}
+	}
+	return nil, nil
+}
+
+// FullName is a user's name and surname: "Lucía Fernández".
+func FullName(u User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
+
+// Span writes an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
+// time on Mon 23 Nov", or with both dates when it crosses midnight.
+func Span(iv Interval, timezone string) string {
+	loc, err := Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	zone := timezone[strings.LastIndex(timezone, "/")+1:]
+	zone = strings.ReplaceAll(zone, "_", " ") + " time"
+	sy, sm, sd := start.Date()
+	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
+		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, start.Format("Mon 2 Jan"))
+	}
+	return fmt.Sprintf("from %s to %s %s", start.Format("Mon 2 Jan 15:04"), end.Format("Mon 2 Jan 15:04"), zone)
+}
