@@ -60,6 +60,8 @@ type FindSearch struct {
 	// and kind; HoursChanged tells that they were started again, for another building or kind.
 	Auto         string
 	HoursChanged bool
+	// Problem says, in words, what was wrong with the search as asked; the search was not run.
+	Problem string
 }
 
 // Zone names the building's time zone: "Madrid time".
