@@ -71,7 +71,7 @@ func isHTMX(c echo.Context) bool {
 
 // chrome is what every page shows around its content: the title, who is signed in, development mode.
 func (s *Server) chrome(c echo.Context, title string) views.Chrome {
-	ch := views.Chrome{Title: title, Dev: s.dev, Path: c.Request().URL.Path}
+	ch := views.Chrome{Title: title, Dev: s.dev, Path: c.Request().URL.Path, BaseURL: s.baseURL}
 	if u, ok := c.Get(actorKey).(booking.User); ok {
 		ch.User = &u
 	}
