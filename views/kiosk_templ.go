@@ -832,6 +832,14 @@ func BookedOutcome(b booking.Booking, self bool) KioskOutcome {
 	return o
 }
 
+// BookedCheckedInOutcome says that b was made from a poster and checked in at once: "Booked for you and
+// checked in until 10:00 Madrid time."
+func BookedCheckedInOutcome(b booking.Booking) KioskOutcome {
+	loc := bookingLocation(b)
+	return KioskOutcome{OK: true, Title: "Booked and checked in",
+		Message: "Booked for you and checked in until " + kioskRelTime(b.Start, b.End, loc) + " " + ZoneLabel(loc.String()) + "."}
+}
+
 // CheckedInOutcome says that b is checked in: "bob Baker is checked in to Goya until 10:00 Madrid time."
 func CheckedInOutcome(b booking.Booking, self bool) KioskOutcome {
 	loc := bookingLocation(b)
