@@ -940,12 +940,13 @@ func TestBrowserFindAndBook(t *testing.T) {
 func TestBrowserResourceAndBookPages(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	b := newTab(t, pb.srv.URL)
 	kioskBrowserSignIn(b, fx.Alice, "/find/resources/"+fx.RoomGoya.String()+"?date=2026-11-24&from=10:00&to=11:00&kind=room")
 	b.waitText("#res-h", "Goya")
-	b.waitText(".resource-panel .until", "Busy 10:00–11:00 Madrid time")
+	b.waitText(".resource-panel .until", "Free until 20:00 Madrid time")
 	b.check("resource")
+	// Bob takes it while the page is open.
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 
 	// form.submit() posts without the submit event htmx listens to, as a browser without JavaScript would.
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => {
