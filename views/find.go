@@ -166,6 +166,43 @@ func findDaysLabel(days []time.Time) string {
 	return fmt.Sprintf("%d days: %s", len(names), strings.Join(names, ", "))
 }
 
+// ZeroReason says in a few words why a search found nothing free, when every result fails for the same
+// reason of its rule: "outside opening hours", "too far ahead". It is "" otherwise (some are busy, or the
+// reasons differ).
+func (r FindResults) ZeroReason() string {
+	if r.Free > 0 || r.Search.Problem != "" {
+		return ""
+	}
+	var code booking.Code
+	for _, g := range r.Floors {
+		for _, res := range g.NotFree {
+			if res.State != booking.SpotUnavailable {
+				return ""
+			}
+			for _, d := range res.Days {
+				switch {
+				case d.State != booking.SpotUnavailable:
+				case code == 0:
+					code = d.RefusalCode
+				case d.RefusalCode != code:
+					return ""
+				}
+			}
+		}
+	}
+	switch code {
+	case booking.CodeDateOutsideResourceHours:
+		return "outside opening hours"
+	case booking.CodeDateExceedsMaximumAdvance:
+		return "too far ahead"
+	case booking.CodeDateInThePast:
+		return "that time is over"
+	case booking.CodeDurationExceedsMaximum:
+		return "longer than a booking may last"
+	}
+	return ""
+}
+
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
 func (s FindSearch) searchLabel() string {
 	return findDaysLabel(s.Days) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone()

@@ -336,12 +336,25 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.putJustBooked(c, made)
 	next := "/bookings?booked=" + strconv.Itoa(len(made))
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Redirect", next)
 		return c.NoContent(http.StatusOK)
 	}
 	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// sessionJustBooked keeps the ids of the bookings the form just made, for My bookings to mark them once.
+const sessionJustBooked = "just_booked"
+
+// putJustBooked keeps the bookings just made for the next My bookings page to mark.
+func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
+	ids := make([]string, len(made))
+	for i, b := range made {
+		ids[i] = b.ID.String()
+	}
+	s.sessions.Put(c.Request().Context(), sessionJustBooked, strings.Join(ids, " "))
 }
 
 // refusalText says which element of a booking request failed and why: "Goya on Tuesday 24 November 2026:
