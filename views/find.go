@@ -49,7 +49,7 @@ func findHoursLabel(d time.Duration) string {
 type FindSearch struct {
 	Buildings  []booking.Building
 	Building   booking.Building
-	Features   []booking.Feature // every feature, to choose from
+	Features   []booking.Feature // the features some resource of the kind has in the building, to choose from
 	Days       []time.Time       // local midnights, in order
 	From, To   time.Duration     // the hours of every day, from local midnight
 	Kind       string            // KindDesk or KindRoom
@@ -60,6 +60,9 @@ type FindSearch struct {
 	// and kind; HoursChanged tells that they were started again, for another building or kind.
 	Auto         string
 	HoursChanged bool
+	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
+	// (rooms only) and the features to choose from change with it.
+	KindChanged bool
 	// Problem says, in words, what was wrong with the search as asked; the search was not run.
 	Problem string
 }
@@ -201,6 +204,17 @@ func (r FindResults) ZeroReason() string {
 		return "longer than a booking may last"
 	}
 	return ""
+}
+
+// hoursChangedNote says that the hours nobody had changed started again for another kind or building:
+// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others."
+func (s FindSearch) hoursChangedNote() string {
+	kind := "desks"
+	if s.Kind == KindRoom {
+		kind = "meeting rooms"
+	}
+	return "The hours changed to " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
+		s.Building.Name + ". Change them if you need others."
 }
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".

@@ -41,10 +41,22 @@ func (s *Server) pageFind(c echo.Context) error {
 		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Find a space")))
 	}
 	category := views.KindCategory(in.Kind)
+	// Only what fits the kind applies: the number of people is for rooms, and a feature no resource of
+	// the kind has was chosen for the other kind.
+	if in.Features, err = s.bookings.FeaturesOf(ctx, actor, in.Building.ID, category); err != nil {
+		return err
+	}
+	in.FeatureIDs = slices.DeleteFunc(in.FeatureIDs, func(id uuid.UUID) bool {
+		return !slices.ContainsFunc(in.Features, func(f booking.Feature) bool { return f.ID == id })
+	})
+	capacity := findCapacity(in.Capacity)
+	if in.Kind != views.KindRoom {
+		in.Capacity, capacity = "", nil
+	}
 	var found booking.Found
 	if in.Problem == "" {
 		found, err = s.bookings.Search(ctx, actor, booking.SearchQuery{
-			BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: findCapacity(in.Capacity),
+			BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: capacity,
 			Days: in.Days, From: in.From, To: in.To,
 		})
 		if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeInvalidRequest {
@@ -87,11 +99,6 @@ func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) e
 			c.Response().Header().Set("HX-Push-Url", "false") // a search with a problem is not a place to go back to
 		}
 		return s.render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != ""))
-	}
-	// The features to choose from are only in the filters of the whole page.
-	var err error
-	if res.Search.Features, err = s.bookings.Features(c.Request().Context(), actorFrom(c)); err != nil {
-		return err
 	}
 	return s.render(c, status, views.FindPage(s.chrome(c, "Find a space"), res))
 }
@@ -480,6 +487,8 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 		in.Kind = views.KindDesk
 		problem("Choose a desk or a meeting room.")
 	}
+	shown := q.Get("shown_kind")
+	in.KindChanged = shown != "" && shown != in.Kind
 	if in.Capacity = strings.TrimSpace(q.Get("capacity")); in.Capacity != "" {
 		if n, err := strconv.Atoi(in.Capacity); err != nil || n < 1 {
 			problem("People: write how many people, e.g. 4.")

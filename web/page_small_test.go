@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -91,4 +92,77 @@ func TestFindZeroFreeSaysWhy(t *testing.T) {
 	if got := p.text("#results-h"); got != "0 free desks" {
 		t.Errorf("headline = %q, want 0 free desks", got)
 	}
+}
+
+func TestFindFiltersFitTheKind(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	features := func(p htmlPage, kind string) []string {
+		var out []string
+		p.doc.Find("fieldset.features-" + kind + " label").Each(func(_ int, s *goquery.Selection) {
+			out = append(out, squash(s.Text()))
+		})
+		return out
+	}
+	// Desk 1 has a screen; the rooms have screens and whiteboards; only rooms have a number of people.
+	p := b.get(findPath("kind", "desk", "date", "2026-11-24"))
+	if got := features(p, "desk"); len(got) != 1 || got[0] != "Screen" {
+		t.Errorf("features offered for desks = %v, want [Screen]", got)
+	}
+	if p.count("#f-capacity") != 0 {
+		t.Errorf("the number of people is offered for desks")
+	}
+	p = b.get(findPath("kind", "room", "date", "2026-11-24"))
+	if got := features(p, "room"); len(got) != 2 {
+		t.Errorf("features offered for rooms = %v, want Screen and Whiteboard", got)
+	}
+	if p.count("#f-capacity") != 1 {
+		t.Errorf("the number of people is not offered for rooms")
+	}
+	// Switching the kind with htmx swaps both in.
+	p = b.do(http.MethodGet, findPath("kind", "room", "date", "2026-11-24", "shown_kind", "desk"), nil, true)
+	if p.count("#f-people[hx-swap-oob] #f-capacity") != 1 || len(features(p, "room")) != 2 {
+		t.Errorf("switching to rooms does not swap in their filters")
+	}
+	// What does not fit desks is not applied to them: both desks are found.
+	p = b.get(findPath("kind", "desk", "date", "2026-11-24", "capacity", "6", "features", fx.FeatureWhiteboard.String()))
+	if free, _ := resultNames(p); len(free) != 2 {
+		t.Errorf("desks found with a room's capacity and feature = %v, want both", free)
+	}
+}
+
+// TestBrowserFindKindFilters switches the kind: the number of people and each kind's features show only
+// for it, and hours changed with the kind say so.
+func TestBrowserFindKindFilters(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(b, fx.Alice, findPath("date", "2026-11-24"))
+	b.waitText("#results-h", "free desks")
+	visible := func(sel string) bool {
+		v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(function (e) { return !!e && e.checkVisibility(); })(document.querySelector(` + "`" + sel + "`" + `))`))
+		if err != nil {
+			t.Fatalf("visibility of %s: %v", sel, err)
+		}
+		return v
+	}
+	if visible("#f-capacity") || visible("fieldset.features-room") || !visible("fieldset.features-desk") {
+		t.Errorf("desks: capacity %v, room features %v, desk features %v; want only the desk features",
+			visible("#f-capacity"), visible("fieldset.features-room"), visible("fieldset.features-desk"))
+	}
+	from, to := b.attrOf("#f-from", "value"), b.attrOf("#f-to", "value")
+	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
+	b.waitText("#results-h", "free rooms")
+	if !visible("#f-capacity") || !visible("fieldset.features-room") || visible("fieldset.features-desk") {
+		t.Errorf("rooms: capacity %v, room features %v, desk features %v; want capacity and the room features",
+			visible("#f-capacity"), visible("fieldset.features-room"), visible("fieldset.features-desk"))
+	}
+	// Desks start 09:00–00:00 here, rooms 09:00–13:00: the change is said.
+	if newFrom, newTo := b.attrOf("#f-from", "value"), b.attrOf("#f-to", "value"); newFrom != from || newTo != to {
+		b.waitText("#f-hours", "The hours changed to "+newFrom+"–"+newTo)
+	} else {
+		t.Errorf("the hours did not change with the kind: the test shows nothing")
+	}
+	b.check("find-rooms")
 }
