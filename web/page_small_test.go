@@ -141,7 +141,7 @@ func TestBrowserFindKindFilters(t *testing.T) {
 	kioskBrowserSignIn(b, fx.Alice, findPath("date", "2026-11-24"))
 	b.waitText("#results-h", "free desks")
 	visible := func(sel string) bool {
-		v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(function (e) { return !!e && e.checkVisibility(); })(document.querySelector(` + "`" + sel + "`" + `))`))
+		v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(function (e) { return !!e && e.checkVisibility(); })(document.querySelector(`+"`"+sel+"`"+`))`))
 		if err != nil {
 			t.Fatalf("visibility of %s: %v", sel, err)
 		}
