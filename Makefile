@@ -35,7 +35,7 @@ build: ## Build bin/booking
 
 run: build ## Serve the demo office on http://127.0.0.1:8080 (sets up a local database when none is configured)
 	@$(DB); \
-	./bin/booking demo && \
+	ADDR=$(ADDR) ./bin/booking demo && \
 	echo && echo "Serving on http://$(ADDR) — Ctrl-C stops." && \
 	exec ./bin/booking serve --addr $(ADDR) --dev
 

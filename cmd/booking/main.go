@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -322,9 +323,11 @@ func demo(ctx context.Context, dbURL string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
+	// The links point where the server will answer: BASE_URL, else the address serve is given (ADDR, as
+	// make run passes it), else serve's default.
 	base := strings.TrimRight(getenv("BASE_URL"), "/")
 	if base == "" {
-		base = "http://127.0.0.1:8080"
+		base = "http://" + cmp.Or(getenv("ADDR"), "127.0.0.1:8080")
 	}
 	fmt.Fprintf(stdout, "Demo office loaded: %s.\n\n", summary(res.Summary))
 	fmt.Fprintf(stdout, "In the browser: %s (with serve --dev, sign in with one click as anyone below;\n"+
