@@ -64,7 +64,9 @@ type FindSearch struct {
 	// (rooms only) and the features to choose from change with it.
 	KindChanged bool
 	// Problem says, in words, what was wrong with the search as asked; the search was not run.
-	Problem string
+	// ProblemNotFound tells that it names something that is not there for the person (a building).
+	Problem         string
+	ProblemNotFound bool
 }
 
 // Zone names the building's time zone: "Madrid time".
@@ -558,8 +560,8 @@ func FreeNext(d booking.SearchDay) (free booking.Interval, ok bool) {
 }
 
 // FreeNextNote is what the panel of a resource not free for the searched hours says of a day: "Free next
-// on Tuesday 24 November: 11:00–20:00 Madrid time." with a link to book as much of it as the rule allows ("Book it
-// 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
+// on Tuesday 24 November: 11:00–20:00 Madrid time." with a link to book as much of it as the rule allows
+// ("Book it 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
 func (p ResourcePanel) FreeNextNote(d booking.SearchDay) (text, link, href string) {
 	day := d.Hours.Start.Format("Monday 2 January")
 	free, ok := FreeNext(d)

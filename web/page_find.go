@@ -68,7 +68,11 @@ func (s *Server) pageFind(c echo.Context) error {
 	}
 	if in.Problem != "" {
 		// No results stand under a search that could not be run, and the filters keep what was asked.
-		return s.renderFind(c, http.StatusBadRequest, views.FindResults{Search: in, Booking: in.BookingForm(nil)})
+		status := http.StatusBadRequest
+		if in.ProblemNotFound {
+			status = http.StatusNotFound
+		}
+		return s.renderFind(c, status, views.FindResults{Search: in, Booking: in.BookingForm(nil)})
 	}
 	in.Days = found.Days
 	// The chosen resources that are no longer free for the search's hours are taken out, and named.
@@ -114,6 +118,9 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	}
 	if !ok {
 		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Floor plan")))
+	}
+	if in.ProblemNotFound {
+		return booking.Errorf(booking.CodeBuildingNotFound, "%s", in.Problem)
 	}
 	if in.Problem != "" {
 		return invalid("%s", in.Problem)
@@ -473,6 +480,7 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 		i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id })
 		if err != nil || i < 0 {
 			problem("The building in this address is not one you can book in: choose one from the list.")
+			in.ProblemNotFound = in.Problem != "" && err == nil
 			break
 		}
 		in.Building = buildings[i]

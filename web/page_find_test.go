@@ -342,7 +342,7 @@ func TestFindSpaceBadSearch(t *testing.T) {
 		{"EndBeforeStart", "/find?from=11:00&to=10:00", http.StatusBadRequest, "The end (10:00) must be after the start (11:00)."},
 		{"Kind", "/find?kind=sofa", http.StatusBadRequest, `Choose a desk or a meeting room.`},
 		{"Capacity", "/find?capacity=lots", http.StatusBadRequest, `People: write how many people, e.g. 4.`},
-		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusBadRequest, "The building in this address is not one you can book in"},
+		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusNotFound, "The building in this address is not one you can book in"},
 		{"TooManyDays", "/find?from=10:00&to=11:00" + manyDays(15), http.StatusBadRequest, "at most 14 days"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -134,8 +134,6 @@ func pageErrorMessage(p problem) string {
 		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
 	case strings.HasSuffix(p.Detail, "is not a UUID"):
 		return "This address is incomplete or was changed, so it names nothing this service knows. Go back and follow the link again."
-	case p.Status == http.StatusTooManyRequests:
-		return "Too many requests came from you at once. Wait a few seconds, then try again."
 	case p.Detail != "":
 		return toSentence(p.Detail)
 	}
