@@ -133,6 +133,17 @@ WHERE organization_id = @organization_id AND resource_id = @resource_id AND orga
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
+-- name: BookingsOfUserAfter :many
+-- A user's first blocking booking of a resource that overlaps [after, until): the one they hold at the
+-- moment after, if any, else their next one.
+SELECT * FROM bookings
+WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
+  AND end_date > sqlc.arg(after)::timestamptz
+ORDER BY start_date
+LIMIT 1;
+
 -- name: BookingsBusy :batchmany
 -- The blocking bookings on a floor that overlap [from, to), by resource and start: one short range of
 -- bookings_floor_busy_idx, as no booking lasts more than 25 hours. One floor a query, several in a batch:

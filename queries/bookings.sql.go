@@ -803,6 +803,77 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 	return items, nil
 }
 
+const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
+  AND end_date > $4::timestamptz
+ORDER BY start_date
+LIMIT 1
+`
+
+type BookingsOfUserAfterParams struct {
+	OrganizationID uuid.UUID
+	ResourceID     uuid.UUID
+	UserID         uuid.UUID
+	After          time.Time
+	Until          time.Time
+}
+
+// A user's first blocking booking of a resource that overlaps [after, until): the one they hold at the
+// moment after, if any, else their next one.
+func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAfterParams) ([]Booking, error) {
+	rows, err := q.db.Query(ctx, bookingsOfUserAfter,
+		arg.OrganizationID,
+		arg.ResourceID,
+		arg.UserID,
+		arg.After,
+		arg.Until,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Booking
+	for rows.Next() {
+		var i Booking
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.ResourceID,
+			&i.CreatorID,
+			&i.OrganizerID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Status,
+			&i.AccessControlType,
+			&i.Subject,
+			&i.BodyContent,
+			&i.BodyType,
+			&i.Importance,
+			&i.ResourceType,
+			&i.BuildingAccessStatus,
+			&i.CreateOnlineMeeting,
+			&i.SipAddress,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.AllDay,
+			&i.CheckInOpensAt,
+			&i.CheckInClosesAt,
+			&i.CheckedInAt,
+			&i.FloorID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const bookingsRunEnd = `-- name: BookingsRunEnd :one
 WITH RECURSIVE run (end_date) AS (
     SELECT $1::timestamptz

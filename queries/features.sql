@@ -4,3 +4,16 @@ ON CONFLICT (organization_id, id) DO UPDATE SET name = EXCLUDED.name, email = EX
 
 -- name: FeaturesList :many
 SELECT * FROM features WHERE organization_id = @organization_id ORDER BY name, id;
+
+-- name: FeaturesOfCategory :many
+-- The features that at least one resource of a category has in a building, by name: what a search for
+-- that kind of resource can ask for.
+SELECT f.* FROM features f
+WHERE f.organization_id = @organization_id AND EXISTS (
+    SELECT 1 FROM resource_features rf
+    JOIN resources r ON r.organization_id = rf.organization_id AND r.id = rf.resource_id
+    JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+    JOIN floors fl ON fl.organization_id = r.organization_id AND fl.id = r.floor_id
+    WHERE rf.organization_id = f.organization_id AND rf.feature_id = f.id
+      AND s.category = @category AND fl.building_id = @building_id)
+ORDER BY f.name, f.id;

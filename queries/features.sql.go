@@ -61,3 +61,48 @@ func (q *Queries) FeaturesList(ctx context.Context, organizationID uuid.UUID) ([
 	}
 	return items, nil
 }
+
+const featuresOfCategory = `-- name: FeaturesOfCategory :many
+SELECT f.organization_id, f.id, f.name, f.email FROM features f
+WHERE f.organization_id = $1 AND EXISTS (
+    SELECT 1 FROM resource_features rf
+    JOIN resources r ON r.organization_id = rf.organization_id AND r.id = rf.resource_id
+    JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
+    JOIN floors fl ON fl.organization_id = r.organization_id AND fl.id = r.floor_id
+    WHERE rf.organization_id = f.organization_id AND rf.feature_id = f.id
+      AND s.category = $2 AND fl.building_id = $3)
+ORDER BY f.name, f.id
+`
+
+type FeaturesOfCategoryParams struct {
+	OrganizationID uuid.UUID
+	Category       string
+	BuildingID     uuid.UUID
+}
+
+// The features that at least one resource of a category has in a building, by name: what a search for
+// that kind of resource can ask for.
+func (q *Queries) FeaturesOfCategory(ctx context.Context, arg FeaturesOfCategoryParams) ([]Feature, error) {
+	rows, err := q.db.Query(ctx, featuresOfCategory, arg.OrganizationID, arg.Category, arg.BuildingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Feature
+	for rows.Next() {
+		var i Feature
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -25,14 +25,15 @@ type MyBookings struct {
 
 // BookingCard is one booking as a card shows it, with what can be done to it now.
 type BookingCard struct {
-	Booking   booking.Booking
-	Viewer    booking.User // who looks at it: the actions shown are theirs
-	Now       time.Time
-	Detail    bool   // the card is the booking's own page: its heading is the page's
-	Autofocus bool   // the first card of a page loaded with "Show more" takes the focus
-	From      string // the page the card is on; its forms come back there
-	Done      string // what was just done to it
-	Error     string // a refusal, in words
+	Booking    booking.Booking
+	Viewer     booking.User // who looks at it: the actions shown are theirs
+	Now        time.Time
+	Detail     bool   // the card is the booking's own page: its heading is the page's
+	Autofocus  bool   // the first card of a page loaded with "Show more" takes the focus
+	JustBooked bool   // the booking form has just made it: the list marks it
+	From       string // the page the card is on; its forms come back there
+	Done       string // what was just done to it
+	Error      string // a refusal, in words
 	// Change holds what was typed into the change-time form, shown again after a refusal; nil: the
 	// booking's own times.
 	Change *ChangeForm

@@ -15,7 +15,13 @@ type Chrome struct {
 	User  *booking.User // nil when nobody is signed in
 	Dev   bool          // development mode: the banner shows
 	Path  string        // the page's path, to mark the current section
+	// BaseURL is the service's public address (BASE_URL), "" when unset: the kiosk accepts the posters
+	// printed with it.
+	BaseURL string
 }
+
+// kiosk tells the kiosk's pages, which show no way into the rest of the site.
+func (c Chrome) kiosk() bool { return c.section("/kiosk") }
 
 // section tells whether the page is in the section starting at prefix.
 func (c Chrome) section(prefix string) bool {

@@ -49,7 +49,7 @@ func findHoursLabel(d time.Duration) string {
 type FindSearch struct {
 	Buildings  []booking.Building
 	Building   booking.Building
-	Features   []booking.Feature // every feature, to choose from
+	Features   []booking.Feature // the features some resource of the kind has in the building, to choose from
 	Days       []time.Time       // local midnights, in order
 	From, To   time.Duration     // the hours of every day, from local midnight
 	Kind       string            // KindDesk or KindRoom
@@ -60,6 +60,13 @@ type FindSearch struct {
 	// and kind; HoursChanged tells that they were started again, for another building or kind.
 	Auto         string
 	HoursChanged bool
+	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
+	// (rooms only) and the features to choose from change with it.
+	KindChanged bool
+	// Problem says, in words, what was wrong with the search as asked; the search was not run.
+	// ProblemNotFound tells that it names something that is not there for the person (a building).
+	Problem         string
+	ProblemNotFound bool
 }
 
 // Zone names the building's time zone: "Madrid time".
@@ -162,6 +169,54 @@ func findDaysLabel(days []time.Time) string {
 		return names[0] + " and " + names[1]
 	}
 	return fmt.Sprintf("%d days: %s", len(names), strings.Join(names, ", "))
+}
+
+// ZeroReason says in a few words why a search found nothing free, when every result fails for the same
+// reason of its rule: "outside opening hours", "too far ahead". It is "" otherwise (some are busy, or the
+// reasons differ).
+func (r FindResults) ZeroReason() string {
+	if r.Free > 0 || r.Search.Problem != "" {
+		return ""
+	}
+	var code booking.Code
+	for _, g := range r.Floors {
+		for _, res := range g.NotFree {
+			if res.State != booking.SpotUnavailable {
+				return ""
+			}
+			for _, d := range res.Days {
+				switch {
+				case d.State != booking.SpotUnavailable:
+				case code == 0:
+					code = d.RefusalCode
+				case d.RefusalCode != code:
+					return ""
+				}
+			}
+		}
+	}
+	switch code {
+	case booking.CodeDateOutsideResourceHours:
+		return "outside opening hours"
+	case booking.CodeDateExceedsMaximumAdvance:
+		return "too far ahead"
+	case booking.CodeDateInThePast:
+		return "that time is over"
+	case booking.CodeDurationExceedsMaximum:
+		return "longer than a booking may last"
+	}
+	return ""
+}
+
+// hoursChangedNote says that the hours nobody had changed started again for another kind or building:
+// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others."
+func (s FindSearch) hoursChangedNote() string {
+	kind := "desks"
+	if s.Kind == KindRoom {
+		kind = "meeting rooms"
+	}
+	return "The hours changed to " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
+		s.Building.Name + ". Change them if you need others."
 }
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
@@ -477,6 +532,65 @@ type ResourcePanel struct {
 	Form   BookingForm
 	// PlanInput: the panel also updates the floor plan form's hidden "resource" input (htmx, beside a plan).
 	PlanInput bool
+}
+
+// minFreeGap is the shortest free time worth offering after a busy one.
+const minFreeGap = 15 * time.Minute
+
+// FreeNext is when a resource busy during a day's hours is free next that day: the first free time of at
+// least 15 minutes from the start of the hours on, until the next booking or the end of the bookable
+// window. ok is false when nothing is left that day.
+func FreeNext(d booking.SearchDay) (free booking.Interval, ok bool) {
+	t := d.Hours.Start
+	for {
+		end := d.Window.End
+		moved := false
+		for _, b := range d.Busy {
+			switch {
+			case !b.Start.After(t) && b.End.After(t):
+				t, moved = b.End, true // covered: look after this booking
+			case b.Start.After(t) && b.Start.Before(end):
+				end = b.Start
+			}
+		}
+		if moved {
+			continue
+		}
+		if !t.Before(d.Window.End) {
+			return booking.Interval{}, false
+		}
+		if end.Sub(t) >= minFreeGap {
+			return booking.Interval{Start: t, End: end}, true
+		}
+		t = end
+	}
+}
+
+// FreeNextNote is what the panel of a resource not free for the searched hours says of a day: "Free next
+// on Tuesday 24 November: 11:00–20:00 Madrid time." with a link to book as much of it as the rule allows
+// ("Book it 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
+func (p ResourcePanel) FreeNextNote(d booking.SearchDay) (text, link, href string) {
+	day := d.Hours.Start.Format("Monday 2 January")
+	free, ok := FreeNext(d)
+	if !ok {
+		return "Not free again on " + day + ".", "", ""
+	}
+	m := dayMidnight(d)
+	book := free // what the rule lets one booking take of it
+	if max := p.Result.Resource.Rule.MaximumDuration; max > 0 && book.End.Sub(book.Start) > max {
+		book.End = book.Start.Add(max)
+	}
+	s := p.Search
+	s.Days = []time.Time{m}
+	s.From, s.To = book.Start.Sub(m), book.End.Sub(m)
+	return "Free next on " + day + ": " + daySpan(free, m) + " " + p.Search.Zone() + ".", "Book it " + daySpan(book, m),
+		s.ResourceURL(p.Result.Resource.ID)
+}
+
+// Bookable tells whether the panel offers the booking form: not while the resource is busy (or already
+// the person's own) during the searched hours.
+func (p ResourcePanel) Bookable() bool {
+	return p.Result.State != booking.SpotBusy && p.Result.State != booking.SpotMine
 }
 
 // BookingForm is the form that books the chosen resources on the chosen days, all or none.

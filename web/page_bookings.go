@@ -71,6 +71,11 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 		return s.render(c, http.StatusOK, views.MyBookingsMore(p))
 	}
 	_, p.Notice = s.popFlash(c)
+	if just := strings.Fields(s.sessions.PopString(ctx, sessionJustBooked)); len(just) > 0 {
+		for i := range p.Cards {
+			p.Cards[i].JustBooked = slices.Contains(just, p.Cards[i].Booking.ID.String())
+		}
+	}
 	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
 		p.Notice = strings.TrimSpace(fmt.Sprintf("%d %s made. %s", n, plural(n, "booking", "bookings"), p.Notice))
 	}
@@ -275,6 +280,10 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 		return err
 	}
 	if isHTMX(c) {
+		if card.Error == "" && !card.Detail && !nb.Status.Blocking() && strings.HasPrefix(card.From, "/bookings?when="+views.WhenUpcoming) {
+			// No longer upcoming: the card leaves the list, saying where it went.
+			return s.render(c, status, views.BookingLeftUpcoming(card))
+		}
 		f.OOB = true
 		return s.render(c, status, views.BookingCardSwap(card, f))
 	}

@@ -631,10 +631,10 @@ func TestPageBookingNotFound(t *testing.T) {
 	})
 
 	t.Run("BadIDs", func(t *testing.T) {
-		for _, path := range []string{"/bookings/nope", "/bookings/00000000-0000-4000-8000-999999999999"} {
+		for path, title := range map[string]string{"/bookings/nope": "Page not found", "/bookings/00000000-0000-4000-8000-999999999999": "Not found"} {
 			p := b.get(path)
 			p.wantStatus(t, http.StatusNotFound)
-			p.wantText(t, "h1", "Not Found")
+			p.wantText(t, "h1", title)
 		}
 		b.post("/bookings/nope/cancel", url.Values{}).wantStatus(t, http.StatusNotFound)
 	})

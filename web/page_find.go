@@ -41,12 +41,38 @@ func (s *Server) pageFind(c echo.Context) error {
 		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Find a space")))
 	}
 	category := views.KindCategory(in.Kind)
-	found, err := s.bookings.Search(ctx, actor, booking.SearchQuery{
-		BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: findCapacity(in.Capacity),
-		Days: in.Days, From: in.From, To: in.To,
-	})
-	if err != nil {
+	// Only what fits the kind applies: the number of people is for rooms, and a feature no resource of
+	// the kind has was chosen for the other kind.
+	if in.Features, err = s.bookings.FeaturesOf(ctx, actor, in.Building.ID, category); err != nil {
 		return err
+	}
+	in.FeatureIDs = slices.DeleteFunc(in.FeatureIDs, func(id uuid.UUID) bool {
+		return !slices.ContainsFunc(in.Features, func(f booking.Feature) bool { return f.ID == id })
+	})
+	capacity := findCapacity(in.Capacity)
+	if in.Kind != views.KindRoom {
+		in.Capacity, capacity = "", nil
+	}
+	var found booking.Found
+	if in.Problem == "" {
+		found, err = s.bookings.Search(ctx, actor, booking.SearchQuery{
+			BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: capacity,
+			Days: in.Days, From: in.From, To: in.To,
+		})
+		if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeInvalidRequest {
+			in.Problem, err = toSentence(de.Message), nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if in.Problem != "" {
+		// No results stand under a search that could not be run, and the filters keep what was asked.
+		status := http.StatusBadRequest
+		if in.ProblemNotFound {
+			status = http.StatusNotFound
+		}
+		return s.renderFind(c, status, views.FindResults{Search: in, Booking: in.BookingForm(nil)})
 	}
 	in.Days = found.Days
 	// The chosen resources that are no longer free for the search's hours are taken out, and named.
@@ -65,15 +91,20 @@ func (s *Server) pageFind(c echo.Context) error {
 	in.Chosen = chosenIDs
 	groups, free := views.GroupByFloor(found.Results)
 	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: in.BookingForm(chosen), Held: found.Held}
+	return s.renderFind(c, http.StatusOK, res)
+}
+
+// renderFind answers a search: for htmx the results (and what goes with them), otherwise the whole page.
+func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) error {
 	if isHTMX(c) {
-		c.Response().Header().Set("HX-Push-Url", in.ListURL())
-		return s.render(c, http.StatusOK, views.FindResultsPartial(res, c.QueryParam("add") != ""))
+		if status == http.StatusOK {
+			c.Response().Header().Set("HX-Push-Url", res.Search.ListURL())
+		} else {
+			c.Response().Header().Set("HX-Push-Url", "false") // a search with a problem is not a place to go back to
+		}
+		return s.render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != ""))
 	}
-	// The features to choose from are only in the filters of the whole page.
-	if res.Search.Features, err = s.bookings.Features(ctx, actor); err != nil {
-		return err
-	}
-	return s.render(c, http.StatusOK, views.FindPage(s.chrome(c, "Find a space"), res))
+	return s.render(c, status, views.FindPage(s.chrome(c, "Find a space"), res))
 }
 
 // pageFloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
@@ -87,6 +118,12 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	}
 	if !ok {
 		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Floor plan")))
+	}
+	if in.ProblemNotFound {
+		return booking.Errorf(booking.CodeBuildingNotFound, "%s", in.Problem)
+	}
+	if in.Problem != "" {
+		return invalid("%s", in.Problem)
 	}
 	floors, err := s.bookings.Floors(ctx, actor, in.Building.ID)
 	if err != nil {
@@ -157,6 +194,9 @@ func (s *Server) pageResource(c echo.Context) error {
 	in, _, err := s.readFindSearch(c, &building)
 	if err != nil {
 		return err
+	}
+	if in.Problem != "" {
+		return invalid("%s", in.Problem)
 	}
 	in.Chosen = nil
 	p, err := s.resourcePanel(c, in, id)
@@ -324,12 +364,25 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.putJustBooked(c, made)
 	next := "/bookings?booked=" + strconv.Itoa(len(made))
 	if isHTMX(c) {
 		c.Response().Header().Set("HX-Redirect", next)
 		return c.NoContent(http.StatusOK)
 	}
 	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// sessionJustBooked keeps the ids of the bookings the form just made, for My bookings to mark them once.
+const sessionJustBooked = "just_booked"
+
+// putJustBooked keeps the bookings just made for the next My bookings page to mark.
+func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
+	ids := make([]string, len(made))
+	for i, b := range made {
+		ids[i] = b.ID.String()
+	}
+	s.sessions.Put(c.Request().Context(), sessionJustBooked, strings.Join(ids, " "))
 }
 
 // refusalText says which element of a booking request failed and why: "Goya on Tuesday 24 November 2026:
@@ -406,7 +459,9 @@ func parseHours(field, v string, end bool) (time.Duration, error) {
 }
 
 // readFindSearch reads the search of the request; building, when given, is the resource's building and
-// wins over the query and the session. ok is false when the organization has no building to search.
+// wins over the query and the session. ok is false when the organization has no building to search. A
+// value it cannot use is replaced by where the search starts, and the search's Problem says what was wrong
+// with it, in words; the filters keep everything else.
 func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.FindSearch, bool, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	q := c.QueryParams()
@@ -415,8 +470,18 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 	if err != nil || len(buildings) == 0 {
 		return in, false, err
 	}
+	problem := func(format string, args ...any) {
+		if in.Problem == "" {
+			in.Problem = fmt.Sprintf(format, args...)
+		}
+	}
 	in.Buildings = buildings
 	in.Building = buildings[0]
+	if id, err := uuid.Parse(s.sessions.GetString(ctx, sessionBuilding)); err == nil {
+		if i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id }); i >= 0 {
+			in.Building = buildings[i]
+		}
+	}
 	switch v := q.Get("building"); {
 	case building != nil:
 		i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == *building })
@@ -425,22 +490,15 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 		}
 		in.Building = buildings[i]
 	case v != "":
-		id, err := parseUUID("building", v)
-		if err != nil {
-			return in, false, err
-		}
+		id, err := uuid.Parse(v)
 		i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id })
-		if i < 0 {
-			return in, false, booking.Errorf(booking.CodeBuildingNotFound, "no building %s in your organization", id)
+		if err != nil || i < 0 {
+			problem("The building in this address is not one you can book in: choose one from the list.")
+			in.ProblemNotFound = in.Problem != "" && err == nil
+			break
 		}
 		in.Building = buildings[i]
 		s.sessions.Put(ctx, sessionBuilding, id.String())
-	default:
-		if id, err := uuid.Parse(s.sessions.GetString(ctx, sessionBuilding)); err == nil {
-			if i := slices.IndexFunc(buildings, func(b booking.Building) bool { return b.ID == id }); i >= 0 {
-				in.Building = buildings[i]
-			}
-		}
 	}
 
 	switch in.Kind = q.Get("kind"); in.Kind {
@@ -448,18 +506,21 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 		in.Kind = views.KindDesk
 	case views.KindDesk, views.KindRoom:
 	default:
-		return in, false, invalid("kind: %q is neither desk nor room", in.Kind)
+		in.Kind = views.KindDesk
+		problem("Choose a desk or a meeting room.")
 	}
+	shown := q.Get("shown_kind")
+	in.KindChanged = shown != "" && shown != in.Kind
 	if in.Capacity = strings.TrimSpace(q.Get("capacity")); in.Capacity != "" {
 		if n, err := strconv.Atoi(in.Capacity); err != nil || n < 1 {
-			return in, false, invalid("capacity: %q is not a number of people", in.Capacity)
+			problem("People: write how many people, e.g. 4.")
 		}
 	}
 	if in.FeatureIDs, err = uuidList(q, "features"); err != nil {
-		return in, false, err
+		problem("One of the features in this address is not one this service knows: choose them again.")
 	}
 	if in.Chosen, err = uuidList(q, "resource"); err != nil {
-		return in, false, err
+		problem("One of the chosen spaces in this address is not one this service knows: tick them again.")
 	}
 
 	dates := q["date"]
@@ -468,7 +529,7 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 	}
 	var bad string
 	if in.Days, bad = readDates(dates); bad != "" {
-		return in, false, invalid("date: %q is not a date (YYYY-MM-DD)", bad)
+		problem("Day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
 	}
 	fromV, toV := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to"))
 	// Hours nobody changed start again for another building or kind: a desk's day is not a room's.
@@ -478,12 +539,14 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 	}
 	if fromV != "" {
 		if in.From, err = parseHours("from", fromV, false); err != nil {
-			return in, false, err
+			problem("From: “%s” is not a time: write it as HH:MM, e.g. 09:30.", fromV)
+			fromV = ""
 		}
 	}
 	if toV != "" {
 		if in.To, err = parseHours("to", toV, true); err != nil {
-			return in, false, err
+			problem("To: “%s” is not a time: write it as HH:MM, e.g. 18:00.", toV)
+			toV = ""
 		}
 	}
 	if len(in.Days) == 0 || fromV == "" || toV == "" {
@@ -512,7 +575,7 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (views.Find
 		in.Auto = q.Get("auto") // still describes the hours the page shows, unless they were changed
 	}
 	if in.To <= in.From {
-		return in, false, invalid("to: %s is not after from, %s (00:00 as the end means midnight)", toV, fromV)
+		problem("The end (%s) must be after the start (%s). As the end, 00:00 means midnight.", views.HoursValue(in.To), views.HoursValue(in.From))
 	}
 	return in, true, nil
 }

@@ -337,12 +337,12 @@ func TestFindSpaceBadSearch(t *testing.T) {
 		status     int
 		want       string
 	}{
-		{"Date", "/find?date=2026-13-01", http.StatusBadRequest, `Date: "2026-13-01" is not a date (YYYY-MM-DD).`},
-		{"From", "/find?from=9am&to=10:00", http.StatusBadRequest, `From: "9am" is not a time: write it as HH:MM`},
-		{"EndBeforeStart", "/find?from=11:00&to=10:00", http.StatusBadRequest, "To: 10:00 is not after from, 11:00"},
-		{"Kind", "/find?kind=sofa", http.StatusBadRequest, `Kind: "sofa" is neither desk nor room.`},
-		{"Capacity", "/find?capacity=lots", http.StatusBadRequest, `Capacity: "lots" is not a number of people.`},
-		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusNotFound, "No building " + fx.BuildingB.String() + " in your organization."},
+		{"Date", "/find?date=2026-13-01", http.StatusBadRequest, `Day: “2026-13-01” is not a date: write it as YYYY-MM-DD`},
+		{"From", "/find?from=9am&to=10:00", http.StatusBadRequest, `From: “9am” is not a time: write it as HH:MM`},
+		{"EndBeforeStart", "/find?from=11:00&to=10:00", http.StatusBadRequest, "The end (10:00) must be after the start (11:00)."},
+		{"Kind", "/find?kind=sofa", http.StatusBadRequest, `Choose a desk or a meeting room.`},
+		{"Capacity", "/find?capacity=lots", http.StatusBadRequest, `People: write how many people, e.g. 4.`},
+		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusNotFound, "The building in this address is not one you can book in"},
 		{"TooManyDays", "/find?from=10:00&to=11:00" + manyDays(15), http.StatusBadRequest, "at most 14 days"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -940,12 +940,13 @@ func TestBrowserFindAndBook(t *testing.T) {
 func TestBrowserResourceAndBookPages(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	b := newTab(t, pb.srv.URL)
 	kioskBrowserSignIn(b, fx.Alice, "/find/resources/"+fx.RoomGoya.String()+"?date=2026-11-24&from=10:00&to=11:00&kind=room")
 	b.waitText("#res-h", "Goya")
-	b.waitText(".resource-panel .until", "Busy 10:00–11:00 Madrid time")
+	b.waitText(".resource-panel .until", "Free until 20:00 Madrid time")
 	b.check("resource")
+	// Bob takes it while the page is open.
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 
 	// form.submit() posts without the submit event htmx listens to, as a browser without JavaScript would.
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => {

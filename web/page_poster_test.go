@@ -45,13 +45,14 @@ func TestPosterPage(t *testing.T) {
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, ".kiosk-where", "madrid-1", "Madrid HQ")
 		p.wantText(t, "#resource-status", "Free until 20:00 Madrid time")
-		p.wantText(t, "form[action='/p/MAD-R1/book'] button", "Book now until 13:00 Madrid time")
-		p.wantText(t, "#book-hint", "For you, alice Archer, from 09:00.", "It is free until 20:00, but bookings here last at most 4 hours.")
-		if got := p.attr("form[action='/p/MAD-R1/book'] input[name=until]", "value"); got != rfc3339(fx.At(0, 13, 0)) {
+		p.wantText(t, "form[action='/p/MAD-R1/book'] button", "Book now")
+		p.wantText(t, "form[action='/p/MAD-R1/book'] .kiosk-until", "As long as possible, until 13:00")
+		p.wantText(t, "#book-hint", "For you, alice Archer, from 09:00; you are checked in at once.", "It is free until 20:00, but bookings here last at most 4 hours.")
+		if got := p.attr("form[action='/p/MAD-R1/book'] input[name=until][checked]", "value"); got != rfc3339(fx.At(0, 13, 0)) {
 			t.Errorf("until = %q, want 13:00", got)
 		}
-		if p.count("form[action='/p/MAD-R1/checkin'] button") != 1 {
-			t.Errorf("Check in is missing")
+		if p.count("form[action='/p/MAD-R1/checkin'] button") != 0 {
+			t.Errorf("Check in is offered without a booking to check in")
 		}
 	})
 
@@ -64,8 +65,8 @@ func TestPosterPage(t *testing.T) {
 		if p.url.Path != "/p/MAD-R1" {
 			t.Errorf("after booking the browser is at %s, want /p/MAD-R1", p.url)
 		}
-		p.wantText(t, ".kiosk-outcome", "Booked for you until 13:00 Madrid time.")
-		p.wantText(t, "#resource-status", "Busy until 13:00 Madrid time — booked by alice Archer")
+		p.wantText(t, ".kiosk-outcome", "Booked for you and checked in until 13:00 Madrid time.")
+		p.wantText(t, "#resource-status", "Yours, checked in until 13:00")
 		if p.count("form[action='/p/MAD-R1/book']") != 0 {
 			t.Errorf("Book now is still offered")
 		}
@@ -83,7 +84,7 @@ func TestPosterPage(t *testing.T) {
 		if strings.Contains(p.body, "<html") {
 			t.Errorf("htmx answer is a whole page")
 		}
-		p.wantText(t, ".kiosk-outcome", "Booked for you until midnight Madrid time.")
+		p.wantText(t, ".kiosk-outcome", "Booked for you and checked in until midnight Madrid time.")
 	})
 
 	t.Run("BookNowRefused", func(t *testing.T) {
@@ -97,11 +98,11 @@ func TestPosterPage(t *testing.T) {
 			p.wantStatus(t, http.StatusConflict)
 			p.wantText(t, ".kiosk-outcome", "Not booked", "Goya is already booked during part of that time.")
 			// The fresh status offers what is left.
-			p.wantText(t, "form[action='/p/MAD-R1/book'] button", "Book now until 10:00 Madrid time")
+			p.wantText(t, "form[action='/p/MAD-R1/book'] .kiosk-until", "As long as possible, until 10:00")
 		}
 		p := alice.hxPost("/p/MAD-R1/book", url.Values{})
 		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".kiosk-outcome", "The end of the booking is missing")
+		p.wantText(t, ".kiosk-outcome", "Choose how long to book it.")
 		if got := countBookings(t, pb, "organizer_id = $1", fx.Alice); got != 0 {
 			t.Errorf("alice's bookings = %d, want 0", got)
 		}
@@ -163,14 +164,14 @@ func TestPosterPage(t *testing.T) {
 		}
 	})
 
-	t.Run("ClosedOffersCheckInOnly", func(t *testing.T) {
+	t.Run("ClosedOffersNothing", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
 		pb.Clock.Set(fx.At(0, 21, 0))
 		p := pb.signedIn(t, fx.Alice).get("/p/MAD-R1")
 		p.wantText(t, "#resource-status", "Closed", "Closed now: it can be booked from 08:00 to 20:00 Madrid time")
-		if p.count("form[action='/p/MAD-R1/book']") != 0 || p.count("form[action='/p/MAD-R1/checkin']") != 1 {
-			t.Errorf("outside the window: want Check in only")
+		if p.count("form[action='/p/MAD-R1/book']") != 0 || p.count("form[action='/p/MAD-R1/checkin']") != 0 {
+			t.Errorf("outside the window, with no booking to check in: want no action")
 		}
 	})
 }
@@ -325,12 +326,11 @@ func TestBrowserPosters(t *testing.T) {
 	phone := newTab(t, pb.srv.URL)
 	kioskBrowserSignIn(phone, fx.Alice, "/p/MAD-R1")
 	phone.waitText("h1", "Goya")
-	phone.waitText("form[action='/p/MAD-R1/book'] button", "Book now until 13:00 Madrid time")
+	phone.waitText("form[action='/p/MAD-R1/book'] .kiosk-until", "As long as possible, until 13:00")
 	phone.check("poster")
 	phone.do(chromedp.Click(chromedp.CSS("form[action='/p/MAD-R1/book'] button")))
-	phone.waitText(".kiosk-outcome", "Booked for you until 13:00 Madrid time.")
-	phone.do(chromedp.Click(chromedp.CSS("form[action='/p/MAD-R1/checkin'] button")))
-	phone.waitText(".kiosk-outcome", "You are checked in to Goya until 13:00 Madrid time.")
+	phone.waitText(".kiosk-outcome", "Booked for you and checked in until 13:00 Madrid time.")
+	phone.waitText("#resource-status", "Yours, checked in until 13:00")
 	phone.check("poster-checked-in")
 
 	admin := newTab(t, pb.srv.URL)

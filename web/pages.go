@@ -71,7 +71,7 @@ func isHTMX(c echo.Context) bool {
 
 // chrome is what every page shows around its content: the title, who is signed in, development mode.
 func (s *Server) chrome(c echo.Context, title string) views.Chrome {
-	ch := views.Chrome{Title: title, Dev: s.dev, Path: c.Request().URL.Path}
+	ch := views.Chrome{Title: title, Dev: s.dev, Path: c.Request().URL.Path, BaseURL: s.baseURL}
 	if u, ok := c.Get(actorKey).(booking.User); ok {
 		ch.User = &u
 	}
@@ -93,23 +93,51 @@ func (s *Server) renderPageError(c echo.Context, p problem) {
 		c.Response().Header().Set("HX-Retarget", "#notice")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
 		c.Response().Header().Set("HX-Push-Url", "false") // a refusal is not a place to go back to
-		_ = s.render(c, p.Status, views.Notice(p.Title, pageErrorMessage(p)))
+		_ = s.render(c, p.Status, views.Notice(pageErrorTitle(p), pageErrorMessage(p)))
 		return
 	}
-	_ = s.render(c, p.Status, views.ErrorPage(s.chrome(c, http.StatusText(p.Status)), p.Status, pageErrorMessage(p)))
+	_ = s.render(c, p.Status, views.ErrorPage(s.chrome(c, pageErrorTitle(p)), p.Status, pageErrorMessage(p)))
 }
 
-// pageErrorMessage is what a person reads when a page fails.
+// pageErrorTitle names what went wrong in words, never with a code: pages are read by people.
+func pageErrorTitle(p problem) string {
+	switch {
+	case p.Status == http.StatusBadRequest:
+		return "Please check what was asked"
+	case p.Status == http.StatusUnauthorized:
+		return "Please sign in"
+	case p.Status == http.StatusForbidden:
+		return "Not allowed"
+	case p.Status == http.StatusNotFound && p.Code == 0:
+		return "Page not found"
+	case p.Status == http.StatusNotFound:
+		return "Not found"
+	case p.Status == http.StatusMethodNotAllowed:
+		return "Not possible here"
+	case p.Status == http.StatusTooManyRequests:
+		return "Too many requests at once"
+	case p.Status >= 500:
+		return "Something went wrong"
+	}
+	return "Not possible"
+}
+
+// pageErrorMessage is what a person reads when a page fails: the domain's message as a sentence, with
+// the few technical ones said in plain words.
 func pageErrorMessage(p problem) string {
 	switch {
 	case p.Status == http.StatusNotFound && p.Code == 0:
 		return "There is no page at this address."
+	case p.Status == http.StatusMethodNotAllowed:
+		return "This address cannot be used that way. Go back and try again from the page."
 	case p.Status >= 500:
 		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
+	case strings.HasSuffix(p.Detail, "is not a UUID"):
+		return "This address is incomplete or was changed, so it names nothing this service knows. Go back and follow the link again."
 	case p.Detail != "":
 		return toSentence(p.Detail)
 	}
-	return http.StatusText(p.Status) + "."
+	return "That could not be done."
 }
 
 // toSentence makes a domain message ("check-in closed at 09:15") a sentence for a page: a capital first

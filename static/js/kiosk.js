@@ -1,5 +1,6 @@
 // Workspace Booking: the reception kiosk. "Scan a poster" starts the tablet's camera and reads a poster's
-// QR code, whose content is the poster page's address (BASE_URL/p/CODE), then shows that resource. After a
+// QR code, whose content is the poster page's address (BASE_URL/p/CODE), then shows that resource; a code
+// that is not a poster of this service is refused. The camera is released when the page is left. After a
 // minute without a touch or a key, the kiosk goes back to scanning. Loaded as a module: qr-scanner loads its
 // worker only when it needs one (browsers with BarcodeDetector need none).
 import QrScanner from "/static/js/qr-scanner.min.js";
@@ -20,25 +21,64 @@ function say(text) {
   if (message) message.textContent = text;
 }
 
-// codeFrom reads the poster code from a QR code's content: the last segment of a /p/CODE address, or the
-// content itself.
-function codeFrom(text) {
+// posterCode reads the poster code from a QR code's content: the CODE of an address of this service's
+// poster page (…/p/CODE, at this page's origin or at the service's public address), or a bare code as
+// printed on the poster. It is "" for anything else: another site's address, another page of this
+// service, a Wi-Fi code.
+function posterCode(text) {
   text = String(text || "").trim();
+  let url = null;
   try {
-    const match = new URL(text).pathname.match(/\/p\/([^/]+)\/?$/);
-    if (match) return decodeURIComponent(match[1]);
+    url = new URL(text);
   } catch (e) {
-    // not an address: the code itself
+    // not an address: a bare code, letters, digits and dashes
+    return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text) ? text : "";
   }
-  return text;
+  const main = document.getElementById("main");
+  const origins = [window.location.origin];
+  try {
+    if (main && main.dataset.baseUrl) origins.push(new URL(main.dataset.baseUrl).origin);
+  } catch (e) {
+    // no usable public address: this page's origin only
+  }
+  if (!origins.includes(url.origin)) return "";
+  const match = url.pathname.match(/^\/p\/([^/]+)\/?$/);
+  if (!match) return "";
+  try {
+    return decodeURIComponent(match[1]).trim();
+  } catch (e) {
+    return "";
+  }
 }
 
-function found(result) {
-  const code = codeFrom(result && result.data);
-  if (!code) return;
+// scanned handles what the camera read: a poster of this service opens its resource; anything else is
+// said, and scanning goes on.
+let lastRefused = "";
+function scanned(text) {
+  const code = posterCode(text);
+  if (!code) {
+    if (text !== lastRefused) {
+      lastRefused = text;
+      say("This QR code is not a poster of this service. Scan the poster on a desk or a room, or type its code below.");
+    }
+    return;
+  }
   stopScan();
   say("Found the poster " + code + ". Loading it…");
   window.location.assign("/kiosk/resource?code=" + encodeURIComponent(code));
+}
+
+function found(result) {
+  scanned(result && result.data);
+}
+
+// The preview is mirrored only for a camera that faces the user: the rear camera, or one whose facing is
+// not known, shows the poster as it is.
+function setMirror() {
+  const stream = video && video.srcObject;
+  const track = stream && stream.getVideoTracks && stream.getVideoTracks()[0];
+  const facing = track && track.getSettings ? track.getSettings().facingMode : "";
+  video.classList.toggle("mirrored", facing === "user");
 }
 
 async function startScan() {
@@ -62,6 +102,8 @@ async function startScan() {
   startButton.hidden = true;
   try {
     await scanner.start();
+    setMirror();
+    lastRefused = "";
     say("Hold the poster's QR code in front of the camera.");
     stopButton.focus();
   } catch (err) {
@@ -76,6 +118,20 @@ function stopScan() {
   if (area) area.hidden = true;
   if (startButton) startButton.hidden = false;
 }
+
+// Leaving the page releases the camera at once (stop alone waits a moment, which a page being left does
+// not have); a page restored from the back-forward cache starts a new scanner when asked.
+window.addEventListener("pagehide", function () {
+  if (!scanner) return;
+  scanner.pause(true);
+  scanner.destroy();
+  scanner = null;
+  if (area) area.hidden = true;
+  if (startButton) startButton.hidden = false;
+});
+
+// For the tests of the page: how a scanned content is read, and what a scan does.
+window.kiosk = Object.freeze({ posterCode: posterCode, scanned: scanned });
 
 if (startButton && area && video) {
   startButton.hidden = false;

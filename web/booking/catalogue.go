@@ -89,6 +89,22 @@ func (s *Service) Features(ctx context.Context, actor User) ([]Feature, error) {
 	return out, nil
 }
 
+// FeaturesOf lists, by name, the features that at least one resource of the category has in the building:
+// what a search for that kind of resource can ask for.
+func (s *Service) FeaturesOf(ctx context.Context, actor User, buildingID uuid.UUID, category Category) ([]Feature, error) {
+	rows, err := s.q.FeaturesOfCategory(ctx, queries.FeaturesOfCategoryParams{
+		OrganizationID: actor.OrganizationID, Category: string(category), BuildingID: buildingID,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list features of %s: %w", category, err)
+	}
+	out := make([]Feature, len(rows))
+	for i, r := range rows {
+		out[i] = featureFromRow(r)
+	}
+	return out, nil
+}
+
 // ResourceReservables lists the reservables that can be contracted on bookings of a resource, by name:
 // none when the organization has no additional-services module.
 // Codes: 1002 no such resource, or one that is deactivated or hidden (or on such a floor or building).

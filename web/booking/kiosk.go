@@ -34,17 +34,35 @@ const (
 // end of the booking covering now, extended over the blocking bookings that follow it back to back;
 // BookedBy is its organizer, nil when the resource's subcategory hides bookings. Window is today's bookable
 // window (zero when UNAVAILABLE).
+//
+// Mine is the actor's own booking of the resource that covers now, else their next one today (nil when
+// none); CanCheckIn tells that the actor has a booking here whose check-in is open now, so that checking in
+// from the poster succeeds.
 type PosterStatus struct {
 	ResourceStatus
 	State         PosterState
 	Location      *time.Location
+	Now           time.Time
 	Window        Interval
 	BookFrom      time.Time
 	BookUntil     *time.Time
 	BusyUntil     *time.Time
 	BookedBy      *User
 	BookingStatus Status // BUSY: the status of the booking covering now
+	Mine          *OwnBooking
+	CanCheckIn    bool
 }
+
+// OwnBooking is a booking of the person looking at a poster, as the poster page tells it.
+type OwnBooking struct {
+	ID         uuid.UUID
+	Start, End time.Time
+	Status     Status
+	CheckIn    Interval // when its check-in opens and closes
+}
+
+// Covers tells whether the booking holds the resource at t.
+func (b OwnBooking) Covers(t time.Time) bool { return !t.Before(b.Start) && t.Before(b.End) }
 
 // PosterStatus returns the status of the resource with the poster code now, for the kiosk and the poster
 // page: as StatusByPosterCode, and who holds it until when, or how long a booking made now may last.
@@ -63,11 +81,15 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	if err != nil {
 		return PosterStatus{}, err
 	}
-	ps := PosterStatus{ResourceStatus: st.ResourceStatus, Location: loc, Window: st.window}
-	switch {
-	case !res.Bookable():
+	ps := PosterStatus{ResourceStatus: st.ResourceStatus, Location: loc, Now: now, Window: st.window}
+	if !res.Bookable() {
 		ps.State = PosterUnavailable
 		return ps, nil
+	}
+	if err := s.ownBooking(ctx, actor, res, now, loc, &ps); err != nil {
+		return PosterStatus{}, err
+	}
+	switch {
 	case st.IsFree:
 		ps.State, ps.BookFrom = PosterFree, now.Truncate(time.Minute)
 		until := *st.FreeUntil
@@ -96,6 +118,32 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		ps.BookedBy = &by
 	}
 	return ps, nil
+}
+
+// ownBooking fills in the actor's own booking of the resource (covering now, else their next one before
+// the end of the local day) and whether a check-in now would succeed.
+func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now time.Time, loc *time.Location, ps *PosterStatus) error {
+	y, m, d := now.In(loc).Date()
+	mine, err := s.q.BookingsOfUserAfter(ctx, queries.BookingsOfUserAfterParams{
+		OrganizationID: actor.OrganizationID, ResourceID: res.ID, UserID: actor.ID, After: now,
+		Until: time.Date(y, m, d+1, 0, 0, 0, 0, loc),
+	})
+	if err != nil {
+		return fmt.Errorf("get own booking: %w", err)
+	}
+	if len(mine) > 0 {
+		b := mine[0]
+		ps.Mine = &OwnBooking{ID: b.ID, Start: b.StartDate, End: b.EndDate, Status: Status(b.Status),
+			CheckIn: Interval{Start: b.CheckInOpensAt, End: b.CheckInClosesAt}}
+	}
+	open, err := s.q.BookingsToCheckIn(ctx, queries.BookingsToCheckInParams{
+		OrganizationID: actor.OrganizationID, ResourceID: res.ID, UserID: actor.ID, At: now,
+	})
+	if err != nil {
+		return fmt.Errorf("find booking to check in: %w", err)
+	}
+	ps.CanCheckIn = len(open) > 0 && Status(open[0].Status) == StatusPending
+	return nil
 }
 
 // EndChoices are the ends a walk-up booking of a FREE resource may choose: 30 minutes, 1 hour and 2 hours

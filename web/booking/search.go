@@ -54,6 +54,9 @@ type SearchDay struct {
 	State     SpotState  // during Hours
 	FreeUntil time.Time  // when free: the start of the next busy interval after Hours, or else the window's end
 	Refusal   string     // when unavailable: why the rule refuses the hours, in words
+	// RefusalCode is the code of that refusal: 4002 begun or over, 4003 outside the bookable hours, 4004
+	// longer than a booking may last, 4005 too far ahead.
+	RefusalCode Code
 }
 
 // SearchResult is a resource and how it fares on every day of a search. State is mine when the actor holds
@@ -212,7 +215,7 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 		return d
 	}
 	if err := rule.CheckInterval(d.Hours, now, loc); err != nil {
-		d.State, d.Refusal = SpotUnavailable, searchRefusal(err, d.Hours, now)
+		d.State, d.Refusal, d.RefusalCode = SpotUnavailable, searchRefusal(err, d.Hours, now), ErrorCode(err)
 		return d
 	}
 	// The rule keeps the hours inside the day's window: free until its end, or the next booking after them.

@@ -1,0 +1,76 @@
+package web_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// A resource busy during the searched hours offers no booking form for them: it says when it is free
+// next, with a link to as much of that time as one booking may take (4 hours for the rooms).
+
+func TestResourceBusyOffersFreeNext(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 11, 0), fx.At(1, 11, 10))
+	findBook(t, pb, fx.Bob, fx.RoomVelazquez, booking.CategorySpace, fx.At(1, 16, 0), fx.At(1, 20, 0))
+	b := pb.signedIn(t, fx.Alice)
+	goya := "/find/resources/" + fx.RoomGoya.String() + "?date=2026-11-24&kind=room"
+
+	for _, htmx := range []bool{false, true} {
+		p := b.do(http.MethodGet, goya+"&from=10:00&to=11:00", nil, htmx)
+		p.wantStatus(t, http.StatusOK)
+		if n := p.count("form.booking-form"); n != 0 {
+			t.Errorf("htmx %v: a busy resource offers %d booking forms", htmx, n)
+		}
+		// 11:00–11:10 is booked too, back to back; a gap shorter than 15 minutes does not count.
+		p.wantText(t, "#free-next", "Free next on Tuesday 24 November: 11:10–20:00 Madrid time.")
+		href := p.attr("#free-next a", "href")
+		if !strings.Contains(href, "from=11%3A10") || !strings.Contains(href, "to=15%3A10") {
+			t.Errorf("the link to the free hours is %q", href)
+		}
+		// Following it offers the form for those hours.
+		p = b.get(href)
+		if got := p.attr("#b-from", "value"); got != "11:10" {
+			t.Errorf("the form after the link starts at %q, want 11:10", got)
+		}
+	}
+
+	// Busy until the end of the day: nothing left that day.
+	p := b.get("/find/resources/" + fx.RoomVelazquez.String() + "?date=2026-11-24&kind=room&from=17:00&to=18:00")
+	p.wantText(t, "#free-next", "Not free again on Tuesday 24 November")
+	if n := p.count("form.booking-form"); n != 0 {
+		t.Errorf("a busy resource offers %d booking forms", n)
+	}
+
+	// Free hours keep the form.
+	if n := b.get(goya + "&from=12:00&to=13:00").count("form.booking-form"); n != 1 {
+		t.Errorf("a free resource offers %d booking forms, want 1", n)
+	}
+}
+
+// TestBrowserResourceBusy follows the link to the hours when a busy resource is free next and books it.
+func TestBrowserResourceBusy(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	b := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(b, fx.Alice, "/find/resources/"+fx.RoomGoya.String()+"?date=2026-11-24&from=10:00&to=11:00&kind=room")
+	b.waitText("#res-h", "Goya")
+	b.waitText("#free-next", "Free next on Tuesday 24 November: 11:00–20:00 Madrid time.")
+	if n, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.querySelectorAll("form.booking-form").length`)); n != 0 {
+		t.Errorf("a busy resource offers a booking form")
+	}
+	b.check("resource-busy")
+	b.do(chromedp.Click(chromedp.CSS("#free-next a")))
+	b.do(chromedp.WaitVisible(chromedp.CSS("form.booking-form")))
+	if got := b.attrOf("#b-from", "value"); got != "11:00" {
+		t.Errorf("from = %q, want 11:00", got)
+	}
+}

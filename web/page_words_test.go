@@ -1,0 +1,135 @@
+package web_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// Pages speak to people in words: a refusal never shows a numeric code or a code's name, and a search
+// whose address is wrong keeps its filters and says what is wrong beside them, with no results under it.
+
+// codeExpr finds what a person must never read: a code ("2000"), a code's name (INVALID_REQUEST), or a
+// status line ("Bad Request").
+var codeExpr = regexp.MustCompile(`\b\d{4} - |\b[A-Z]{3,}_[A-Z_]+\b|Bad Request|Not Found|Conflict|Unprocessable`)
+
+func wantWords(t *testing.T, where, text string) {
+	t.Helper()
+	if m := codeExpr.FindString(text); m != "" {
+		t.Errorf("%s shows %q: %q", where, m, text)
+	}
+}
+
+func TestPageRefusalsInWords(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	for _, tc := range []struct {
+		name, path string
+		htmx       bool
+		status     int
+	}{
+		{"ResourceBadID", "/find/resources/not-an-id", false, http.StatusBadRequest},
+		{"ResourceBadIDHTMX", "/find/resources/not-an-id", true, http.StatusBadRequest},
+		{"UnknownBooking", "/bookings/" + fx.Alice.String(), false, http.StatusNotFound},
+		{"CancelUnknownHTMX", "/bookings/" + fx.Alice.String() + "/cancel", true, http.StatusNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			method := http.MethodGet
+			if strings.HasSuffix(tc.path, "/cancel") {
+				method = http.MethodPost
+			}
+			p := b.do(method, tc.path, nil, tc.htmx)
+			p.wantStatus(t, tc.status)
+			wantWords(t, "the page", p.text("body"))
+			if !tc.htmx {
+				wantWords(t, "the title", p.text("title"))
+			}
+		})
+	}
+}
+
+func TestFindBadSearchKeepsFilters(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	for _, tc := range []struct {
+		name, path, want string
+	}{
+		{"EndBeforeStart", findPath("date", "2026-11-24", "from", "11:00", "to", "10:00"), "The end (10:00) must be after the start (11:00)."},
+		{"Date", findPath("date", "2026-13-01"), `“2026-13-01” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.`},
+		{"From", findPath("from", "9am", "to", "10:00"), `“9am” is not a time: write it as HH:MM, e.g. 09:30.`},
+		{"Kind", findPath("kind", "sofa"), "Choose a desk or a meeting room."},
+		{"Capacity", findPath("kind", "room", "capacity", "lots"), "People: write how many people, e.g. 4."},
+		{"TooManyDays", findPath("from", "10:00", "to", "11:00") + manyDays(15), "at most 14 days"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, htmx := range []bool{false, true} {
+				p := b.do(http.MethodGet, tc.path, nil, htmx)
+				p.wantStatus(t, http.StatusBadRequest)
+				p.wantText(t, "#search-problem", tc.want)
+				wantWords(t, "the page", p.text("body"))
+				if n := p.doc.Find("li.result").Length(); n != 0 {
+					t.Errorf("htmx %v: %d results under the problem, want none", htmx, n)
+				}
+				if !htmx && p.doc.Find("form#search #f-building").Length() != 1 {
+					t.Errorf("the filters are missing")
+				}
+			}
+		})
+	}
+	// The filters keep what was asked.
+	p := b.get(findPath("date", "2026-11-24", "from", "11:00", "to", "10:00", "kind", "room"))
+	if got, _ := p.doc.Find("#f-from").Attr("value"); got != "11:00" {
+		t.Errorf("from = %q, want 11:00", got)
+	}
+	if got, _ := p.doc.Find("#f-date").Attr("value"); got != "2026-11-24" {
+		t.Errorf("date = %q, want 2026-11-24", got)
+	}
+	if _, ok := p.doc.Find(`input[name=kind][value=room]`).Attr("checked"); !ok {
+		t.Errorf("kind room is not checked")
+	}
+}
+
+// TestBrowserFindProblem changes the hours to an end before the start: the problem shows beside the
+// filters, in words, and the results that were there go away.
+func TestBrowserFindProblem(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(b, fx.Alice, findPath("date", "2026-11-24", "from", "10:00", "to", "11:00", "kind", "room"))
+	b.waitText("#results-h", "free rooms")
+	b.eval(`(function () {
+		const to = document.getElementById("f-to");
+		to.value = "09:00";
+		to.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)
+	b.waitText("#search-problem", "The end (09:00) must be after the start (10:00).")
+	if n, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.querySelectorAll("#results li.result").length`)); err != nil || n != 0 {
+		t.Errorf("results under the problem = %d (%v), want none", n, err)
+	}
+	wantWords(t, "the page", b.text("body"))
+	b.check("find-problem")
+
+	// A bad address keeps the filters too.
+	b.open(findPath("date", "2026-11-24", "from", "9am", "to", "11:00"))
+	b.waitText("#search-problem", "“9am” is not a time")
+	wantWords(t, "the page", b.text("body"))
+	if got := b.attrOf("#f-date", "value"); got != "2026-11-24" {
+		t.Errorf("date = %q, want 2026-11-24", got)
+	}
+}
+
+// eval runs a script in the page, failing the test when it throws.
+func (b *tab) eval(script string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[any](script)); err != nil {
+		b.t.Fatalf("evaluate: %v", err)
+	}
+}
