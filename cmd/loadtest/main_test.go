@@ -104,6 +104,9 @@ func TestSeed(t *testing.T) {
 			  WHERE (bk.start_date AT TIME ZONE bu.timezone)::time < '08:00'
 			     OR (bk.end_date AT TIME ZONE bu.timezone)::time > '19:00'
 			     OR (bk.start_date AT TIME ZONE bu.timezone)::date <> (bk.end_date AT TIME ZONE bu.timezone)::date`, 0},
+			// One person in five (surnames 00000, 00005, …) is kept for the desks of the load: no desk is theirs.
+			{`SELECT count(*) FROM bookings bk JOIN users u ON u.organization_id = bk.organization_id AND u.id = bk.organizer_id
+			  WHERE bk.resource_type = 'WORKSTATION' AND u.surname::int % 5 = 0`, 0},
 			// Rooms: a screen and a whiteboard; desks: a monitor, and the even-numbered ones a docking station.
 			{`SELECT count(*) FROM resource_features`, 20*2 + 180 + 88},
 		} {
@@ -238,6 +241,59 @@ func TestScenarios(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The book scenario books each desk always as the same person: no slot of its first ten evenings may
+// overlap another slot of that person, nor a blocking desk booking the person holds in the database,
+// else the service refuses it with 409 4013 (a person holds one desk at a time) and the run fails.
+func TestDeskSlots(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := t.Context()
+	w, err := newWorld(ctx, b.pool, 1000, time.Hour, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One person in five of the 100 is kept free of desks: 20 desks are booked, each as its own person.
+	if w.deskPeople != 20 {
+		t.Errorf("%d people free of desks, want 20", w.deskPeople)
+	}
+	horizon := w.today.AddDate(0, 0, w.firstDay+10)
+	var people []uuid.UUID
+	var starts, ends []time.Time
+	desks := map[int]bool{}
+	latest := map[int]int64{} // the end of each person's latest slot
+	for n := 0; ; n++ {
+		s, ok := w.eveningSlot(n, false)
+		if !ok || time.UnixMilli(s.start).After(horizon) {
+			break
+		}
+		if s.user < 0 || s.user >= len(w.userIDs) {
+			t.Fatalf("desk slot %d: person %d, want one of the %d people", n, s.user, len(w.userIDs))
+		}
+		if s.start < latest[s.user] {
+			t.Fatalf("desk slot %d overlaps an earlier slot of person %d", n, s.user)
+		}
+		latest[s.user] = s.end
+		desks[s.resource] = true
+		people = append(people, w.userIDs[s.user])
+		starts, ends = append(starts, time.UnixMilli(s.start)), append(ends, time.UnixMilli(s.end))
+	}
+	if len(desks) < 10 || len(starts) < 9*slotsPerEvening*len(desks) {
+		t.Fatalf("%d desk slots on %d desks, want nine evenings or more of at least 10 desks", len(starts), len(desks))
+	}
+	var held int
+	if err := b.pool.QueryRow(ctx, `
+		SELECT count(*) FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS s(person, start_date, end_date)
+		JOIN bookings bk ON bk.organization_id = $4 AND bk.organizer_id = s.person AND bk.resource_type = 'WORKSTATION'
+		 AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+		 AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(s.start_date, s.end_date, '[)')`,
+		people, starts, ends, orgID).Scan(&held); err != nil {
+		t.Fatal(err)
+	}
+	if held != 0 {
+		t.Errorf("%d of %d desk slots are booked as a person who already holds a desk then", held, len(starts))
+	}
 }
 
 // Only a server on this machine may be loaded, briefly, by a bounded number of clients.

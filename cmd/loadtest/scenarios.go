@@ -411,6 +411,9 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 	if o.Scenario == "contend" && o.Concurrency > len(w.users) {
 		return res, fmt.Errorf("contend: %d clients need as many people, the organization has %d employees", o.Concurrency, len(w.users))
 	}
+	if o.Scenario == "book" && w.deskPeople == 0 {
+		return res, fmt.Errorf("book: no employee is free of desks from day %d on, and a person holds one desk at a time: seed a fresh database", w.firstDay)
+	}
 	c := newClient(o.Bases, o.Concurrency)
 	defer c.http.CloseIdleConnections()
 	var l live

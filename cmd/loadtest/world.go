@@ -31,7 +31,11 @@ type world struct {
 	resources []resource
 	rooms     []int // indexes into resources
 	desks     []int
-	users     []string // one per synthetic person: the Authorization header, "Bearer <JWT>"
+	users     []string    // one per synthetic person: the Authorization header, "Bearer <JWT>"
+	userIDs   []uuid.UUID // the ids of the same people, in the same order
+	// deskPeople is how many of the first users hold no desk from the run's first evening slot on: the
+	// book scenario books desks as them only, each always the same desk.
+	deskPeople int
 	// today is the UTC date the run's days count from; firstDay the first day (counted from today) whose
 	// evening band no earlier run used.
 	today             time.Time
@@ -116,34 +120,12 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 		return nil, errors.New("the synthetic organization has no rooms or no desks")
 	}
 
-	svc := booking.NewService(pool)
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
-	if err != nil {
-		return nil, err
-	}
-	users, err := pool.Query(ctx, `SELECT id FROM users WHERE organization_id = $1 AND role = 'EMPLOYEE' ORDER BY id LIMIT $2`, orgID, maxUsers)
-	if err != nil {
-		return nil, fmt.Errorf("read users: %w", err)
-	}
-	ids, err := pgx.CollectRows(users, pgx.RowTo[uuid.UUID])
-	if err != nil {
-		return nil, fmt.Errorf("read users: %w", err)
-	}
-	for _, id := range ids {
-		// A token names its user and organization only.
-		tok, err := tokens.Mint(booking.User{ID: id, OrganizationID: orgID}, ttl)
-		if err != nil {
-			return nil, fmt.Errorf("mint a token: %w", err)
-		}
-		w.users = append(w.users, "Bearer "+tok)
-	}
-	if len(w.users) == 0 {
-		return nil, errors.New("the synthetic organization has no employees")
-	}
-
 	y, m, d := now.UTC().Date()
 	w.today = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	if err := w.readFirstDay(ctx, pool); err != nil {
+		return nil, err
+	}
+	if err := w.readUsers(ctx, pool, maxUsers, ttl); err != nil {
 		return nil, err
 	}
 	// The last day whose evening may be booked: the shortest maximum advance of the rules, less a day.
@@ -173,6 +155,69 @@ func (w *world) readFirstDay(ctx context.Context, pool *pgxpool.Pool) error {
 		w.firstDay = max(1, int(last.Sub(w.today).Hours()/24)+2)
 	}
 	return nil
+}
+
+// readUsers reads at most maxUsers employees and mints a bearer token for each, valid for ttl: first
+// those who hold no blocking desk booking that ends after the run's first evening slot starts (the seed
+// keeps some people free of desks), then the others, each group in id order. The desks of the book
+// scenario are booked as the first group only: a person holds one desk at a time, and the load's own
+// desk bookings of earlier runs all end before the first evening slot of this one.
+func (w *world) readUsers(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Duration) error {
+	rows, err := pool.Query(ctx, `
+		SELECT u.id, NOT EXISTS (
+		    SELECT 1 FROM bookings bk
+		    WHERE bk.organization_id = u.organization_id AND bk.organizer_id = u.id
+		      AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+		      AND bk.end_date > $3) AS free
+		FROM users u
+		WHERE u.organization_id = $1 AND u.role = 'EMPLOYEE'
+		ORDER BY free DESC, u.id
+		LIMIT $2`, orgID, maxUsers, w.firstEvening())
+	if err != nil {
+		return fmt.Errorf("read users: %w", err)
+	}
+	type person struct {
+		ID   uuid.UUID
+		Free bool
+	}
+	people, err := pgx.CollectRows(rows, pgx.RowToStructByPos[person])
+	if err != nil {
+		return fmt.Errorf("read users: %w", err)
+	}
+	if len(people) == 0 {
+		return errors.New("the synthetic organization has no employees")
+	}
+	svc := booking.NewService(pool)
+	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
+	if err != nil {
+		return err
+	}
+	for _, p := range people {
+		// A token names its user and organization only.
+		tok, err := tokens.Mint(booking.User{ID: p.ID, OrganizationID: orgID}, ttl)
+		if err != nil {
+			return fmt.Errorf("mint a token: %w", err)
+		}
+		w.users = append(w.users, "Bearer "+tok)
+		w.userIDs = append(w.userIDs, p.ID)
+		if p.Free {
+			w.deskPeople++
+		}
+	}
+	return nil
+}
+
+// firstEvening is when the run's earliest evening slot starts: the evening band of its first day in the
+// building furthest east.
+func (w *world) firstEvening() time.Time {
+	var first time.Time
+	y, m, d := w.today.AddDate(0, 0, w.firstDay).Date()
+	for _, b := range w.buildings {
+		if t := time.Date(y, m, d, int(eveningBand/time.Hour), 0, 0, 0, b.loc); first.IsZero() || t.Before(first) {
+			first = t
+		}
+	}
+	return first
 }
 
 // build prepares the paths of the read scenarios.
@@ -211,10 +256,10 @@ type slot struct {
 // eveningSlot is the n-th free slot of the rooms (room true) or the desks, from the run's first day:
 // resource after resource, then quarter after quarter, then day after day, so that consecutive slots
 // are on different resources. It is false when the slot lies beyond the last day the rules let be booked.
-// A person holds one desk at a time: only as many desks as there are people are booked, each always by
-// the same person, so that nobody is ever given two at once.
+// A person holds one desk at a time: only as many desks as there are people free of desks (deskPeople)
+// are booked, each always by the same one of them, so that nobody is ever given two at once.
 func (w *world) eveningSlot(n int, room bool) (slot, bool) {
-	list := w.desks[:min(len(w.desks), len(w.users))]
+	list := w.desks[:min(len(w.desks), w.deskPeople)]
 	if room {
 		list = w.rooms
 	}
