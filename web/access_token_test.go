@@ -68,6 +68,25 @@ func TestUserAccessToken(t *testing.T) {
 		wantStatus(t, book(t, tb, 0, strings.Repeat("x", 8192)), http.StatusCreated)
 	})
 
+	// The token is kept with the bookings it came with: a request refused keeps nothing.
+	t.Run("KeptOnlyWhenTheBookingsAreMade", func(t *testing.T) {
+		t.Parallel()
+		tb := setup(t)
+		wantStatus(t, book(t, tb, 0, ""), http.StatusCreated)
+		token := "opaque-" + uuid.NewString()
+		wantProblem(t, book(t, tb, 0, token), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
+		tb.wantRows(t, "user_access_tokens", 0)
+		s := start.Add(2 * time.Hour)
+		backwards := tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, s, s.Add(-time.Hour))},
+			http.Header{"user-access-token": {token}})
+		wantProblem(t, backwards, http.StatusBadRequest, booking.CodeInvalidRequest, 0)
+		tb.wantRows(t, "user_access_tokens", 0)
+		wantStatus(t, book(t, tb, 1, token), http.StatusCreated)
+		if got := kept(t, tb); got != token {
+			t.Errorf("kept token = %q, want %q", got, token)
+		}
+	})
+
 	t.Run("KeptOncePerUserAndEncrypted", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)

@@ -96,15 +96,26 @@ func CheckUserAccessToken(token string) error {
 // any other token for 12 hours. An empty token changes nothing.
 // Codes: 2000 a token longer than MaxUserAccessToken.
 func (s *Service) KeepUserAccessToken(ctx context.Context, u User, token string) error {
+	sealed, err := s.sealUserAccessToken(ctx, u, token)
+	if err != nil {
+		return err
+	}
+	return putUserAccessToken(ctx, s.q, sealed)
+}
+
+// sealUserAccessToken encrypts the user's token for KeepUserAccessToken and returns the row to write, nil
+// for an empty token. It writes nothing but the database's key, when there is none yet.
+// Codes: 2000 a token longer than MaxUserAccessToken.
+func (s *Service) sealUserAccessToken(ctx context.Context, u User, token string) (*queries.UserAccessTokenPutParams, error) {
 	if token == "" {
-		return nil
+		return nil, nil
 	}
 	if err := CheckUserAccessToken(token); err != nil {
-		return err
+		return nil, err
 	}
 	aead, err := s.tokenAEAD(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	nonce := make([]byte, aead.NonceSize(), aead.NonceSize()+len(token)+aead.Overhead())
 	rand.Read(nonce)
@@ -112,11 +123,19 @@ func (s *Service) KeepUserAccessToken(ctx context.Context, u User, token string)
 	if exp, ok := jwtExpiry(token); ok {
 		expires = &exp
 	}
-	err = s.q.UserAccessTokenPut(ctx, queries.UserAccessTokenPutParams{
+	return &queries.UserAccessTokenPutParams{
 		OrganizationID: u.OrganizationID, UserID: u.ID, Sealed: aead.Seal(nonce, nonce, []byte(token), tokenOwner(u)),
 		ExpiresAt: expires,
-	})
-	if err != nil {
+	}, nil
+}
+
+// putUserAccessToken writes a sealed token through q (inside the caller's transaction when q is one's);
+// nil writes nothing.
+func putUserAccessToken(ctx context.Context, q *queries.Queries, sealed *queries.UserAccessTokenPutParams) error {
+	if sealed == nil {
+		return nil
+	}
+	if err := q.UserAccessTokenPut(ctx, *sealed); err != nil {
 		return fmt.Errorf("keep user access token: %w", err)
 	}
 	return nil

@@ -155,7 +155,9 @@ func checkAttendeeCount(b NewBooking) error {
 
 // CreateBookings books resources of the category for organizer, made by creator: every element or none,
 // in one transaction. The first failing element decides the error, which carries its index.
-// userAccessToken (the identity provider's token, possibly empty) is kept as creator's (KeepUserAccessToken).
+// userAccessToken (the identity provider's token, possibly empty) is kept as creator's (KeepUserAccessToken)
+// in the transaction that makes the bookings: a request refused, or answered with bookings made before,
+// keeps nothing.
 // idempotencyKey, when not empty, is creator's Idempotency-Key of the request, claimed (ClaimIdempotencyKey):
 // the bookings made are recorded on it in the same transaction, and when it already has bookings recorded
 // (a first run whose answer was never kept), those are returned and nothing is made.
@@ -172,14 +174,14 @@ func checkAttendeeCount(b NewBooking) error {
 // or an earlier element of the same request; 4013 a workstation for an organizer who already holds one
 // during part of the interval (booked before, or in an earlier element); 5030 the layout kept changing while the bookings were made.
 func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken, idempotencyKey string) ([]Booking, error) {
+	if err := CheckUserAccessToken(userAccessToken); err != nil {
+		return nil, err
+	}
 	if len(reqs) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
 	}
 	if len(reqs) > MaxBookingsPerRequest {
 		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
-	}
-	if err := s.KeepUserAccessToken(ctx, creator, userAccessToken); err != nil {
-		return nil, err
 	}
 	org := creator.OrganizationID
 	if idempotencyKey != "" {
@@ -204,13 +206,17 @@ func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, c
 	if err != nil {
 		return nil, err
 	}
+	token, err := s.sealUserAccessToken(ctx, creator, userAccessToken)
+	if err != nil {
+		return nil, err
+	}
 	layout, err := s.organizationLayout(ctx, org)
 	if err != nil {
 		return nil, err
 	}
 	for attempt := 1; ; attempt++ {
 		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
-		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, idempotencyKey)
+		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, token, idempotencyKey)
 		if err == nil {
 			s.counts.created.Add(int64(len(out)))
 			return out, nil
@@ -251,13 +257,14 @@ func refusedByLayout(err error) bool {
 }
 
 // createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
-// returns errLayoutChanged when that layout is no longer the organization's.
-func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, idempotencyKey string) ([]Booking, error) {
+// keeps creator's sealed token (nil: none) with them; it returns errLayoutChanged when that layout is no
+// longer the organization's.
+func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, token *queries.UserAccessTokenPutParams, idempotencyKey string) ([]Booking, error) {
 	org := creator.OrganizationID
 	now := s.now()
 	out := make([]Booking, len(reqs))
 	atomically := s.inTx
-	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && idempotencyKey == "" {
+	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && token == nil && idempotencyKey == "" {
 		// One row written by one statement is all or none by itself: no transaction to open and commit,
 		// two round trips fewer for the commonest request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
@@ -307,6 +314,9 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 				return err
 			}
 			out[i] = b
+		}
+		if err := putUserAccessToken(ctx, q, token); err != nil {
+			return err
 		}
 		if idempotencyKey == "" {
 			return nil

@@ -2,6 +2,7 @@ package booking_test
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -205,6 +206,58 @@ func TestCreateBookings(t *testing.T) {
 		}
 		if n := rowCount(t, b, "SELECT count(*) FROM user_access_tokens WHERE user_id = $1", alice.ID); n != 1 {
 			t.Errorf("kept tokens of Alice = %d, want 1", n)
+		}
+	})
+
+	// The token is kept in the transaction that makes the bookings: a request refused, or one run again
+	// that finds its bookings already made, keeps nothing.
+	t.Run("UserAccessTokenKeptOnlyWithNewBookings", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := fixtureUsers(t, b).alice
+		create := func(token, key string, reqs ...booking.NewBooking) ([]booking.Booking, error) {
+			return b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, token, key)
+		}
+		kept := func() string {
+			t.Helper()
+			got, err := b.Service.UserAccessToken(t.Context(), alice)
+			if err != nil {
+				t.Fatalf("UserAccessToken: %v", err)
+			}
+			return got
+		}
+		if _, err := create("", "", goya(10, 11)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := create("refused-overlap", "", goya(10, 11))
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		_, err = create("refused-second-element", "", velazquez(10, 11), goya(10, 11))
+		wantCode(t, err, booking.CodeResourceNotAvailable)
+		_, err = create("refused-backwards", "", goya(15, 14))
+		wantCode(t, err, booking.CodeInvalidRequest)
+		_, err = create(strings.Repeat("x", booking.MaxUserAccessToken+1), "", goya(16, 17))
+		wantCode(t, err, booking.CodeInvalidRequest)
+		if n := tableCount(t, b, "user_access_tokens"); n != 0 {
+			t.Errorf("kept tokens after refused requests = %d, want 0", n)
+		}
+		if n := tableCount(t, b, "bookings"); n != 1 {
+			t.Errorf("bookings = %d, want 1", n)
+		}
+
+		if _, _, err := b.Service.ClaimIdempotencyKey(t.Context(), alice, "k", []byte{1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := create("first", "k", goya(12, 13)); err != nil {
+			t.Fatal(err)
+		}
+		if got := kept(); got != "first" {
+			t.Errorf("kept token = %q, want %q", got, "first")
+		}
+		if _, err := create("run-again", "k", goya(12, 13)); err != nil {
+			t.Fatalf("the request run again: %v", err)
+		}
+		if got := kept(); got != "first" {
+			t.Errorf("kept token after the request ran again = %q, want %q", got, "first")
 		}
 	})
 
