@@ -106,8 +106,9 @@ type ownClaims struct {
 	Organization string `json:"org"`
 }
 
-// MaxTokenTTL is the longest a token of the service may live; a token revoked (RevokeTokens) is refused
-// however long it has left.
+// MaxTokenTTL is the longest a token of the service may live: one whose `exp` is later than this after
+// its `iat` is refused, even when minted before the limit was set. A token revoked (RevokeTokens) is
+// refused however long it has left.
 const MaxTokenTTL = 30 * 24 * time.Hour
 
 // Mint returns a bearer token for the user, valid for ttl (at most MaxTokenTTL).
@@ -148,6 +149,7 @@ func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, er
 }
 
 // verify checks a token's signature and claims and finds the user it names; expiry is the token's own.
+// The service's own tokens must carry an `iat` and live at most MaxTokenTTL.
 func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry time.Time, err error) {
 	switch issuer(raw) {
 	case OwnIssuer:
@@ -157,6 +159,9 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		}
 		var c ownClaims
 		if err := tok.Claims(&c); err != nil {
+			return booking.User{}, time.Time{}, errToken
+		}
+		if c.IssuedAt == nil || tok.Expiry.Sub(tok.IssuedAt) > MaxTokenTTL {
 			return booking.User{}, time.Time{}, errToken
 		}
 		org, err1 := uuid.Parse(c.Organization)

@@ -16,6 +16,7 @@ import (
 	josejwt "github.com/go-jose/go-jose/v4/jwt"
 	"github.com/google/uuid"
 
+	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
@@ -25,8 +26,9 @@ type forgery struct{ name, token string }
 
 // forgeries are tokens the service must refuse: alg "none", the algorithm-confusion attack (HS256 keyed
 // with the service's public key), other keys and algorithms, a key embedded in the token, tokens expired
-// or not valid yet, without an expiry, an audience or an organization, of another issuer or audience,
-// naming an unknown user or a user with another's organization, and a payload changed after signing.
+// or not valid yet, without an expiry, an issue time, an audience or an organization, living more than
+// 30 days, of another issuer or audience, naming an unknown user or a user with another's organization,
+// and a payload changed after signing.
 func (tb *testBundle) forgeries(t *testing.T) []forgery {
 	t.Helper()
 	serviceKey, kid := tb.serviceKey(t)
@@ -99,6 +101,11 @@ func (tb *testBundle) forgeries(t *testing.T) []forgery {
 		{"ExpiredAnHourAgo", own("exp", time.Now().Add(-time.Hour).Unix())},
 		{"ExpiredASecondAgo", own("exp", time.Now().Add(-time.Second).Unix())},
 		{"WithoutExpiry", signed(t, jose.ES256, serviceKey, kid, withoutClaim("exp"))},
+		// Tokens living longer than 30 days, as could be minted before that limit: refused even when
+		// most of their life is over.
+		{"LivingASecondMoreThan30Days", own("exp", time.Now().Add(web.MaxTokenTTL+time.Second).Unix())},
+		{"LivingAYear", own("iat", time.Now().Add(-360*24*time.Hour).Unix(), "exp", time.Now().Add(5*24*time.Hour).Unix())},
+		{"WithoutIssuedAt", signed(t, jose.ES256, serviceKey, kid, withoutClaim("iat"))},
 		{"WithoutOrganization", signed(t, jose.ES256, serviceKey, kid, withoutClaim("org"))},
 		{"OrganizationNotAUUID", own("org", "acme")},
 		{"WrongIssuer", own("iss", "someone-else")},

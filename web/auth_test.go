@@ -95,6 +95,8 @@ func TestBearerTokens(t *testing.T) {
 			{"Minted", "Bearer " + tb.mint(t, alice, time.Hour)},
 			{"SignedWithTheServiceKey", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims())},
 			{"LowerCaseScheme", "bearer " + tb.mint(t, alice, time.Hour)},
+			{"LivingThe30DaysAllowed", "Bearer " + signed(t, jose.ES256, serviceKey, kid,
+				ownClaims("exp", time.Now().Add(web.MaxTokenTTL).Unix()))},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantStatus(t, tb.withAuthorization(t, tc.authorization), http.StatusOK)
