@@ -179,6 +179,11 @@ no-shows) until Ctrl-C or SIGTERM.`)
 		opts = append(opts, booking.WithTokenKey(key))
 	}
 	log := newLogger(stderr, *dev)
+	if getenv("TOKEN_ENCRYPTION_KEY") == "" && !*dev {
+		log.Warn("TOKEN_ENCRYPTION_KEY is not set: the key that encrypts the identity provider's tokens is kept in " +
+			"the database, next to the tokens, so anyone who can read the database can read them; set " +
+			"TOKEN_ENCRYPTION_KEY to the output of `openssl rand -base64 32` (the tokens kept so far are then forgotten)")
+	}
 	pool, svc, err := open(ctx, dbURL, opts...)
 	if err != nil {
 		return err

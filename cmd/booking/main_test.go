@@ -227,12 +227,18 @@ var listening = regexp.MustCompile(`listening on http://(\S+)`)
 // listens. It is stopped, if the test has not, when the test ends.
 func startServer(t *testing.T, dbURL string, flags ...string) *testServer {
 	t.Helper()
+	return startServerWith(t, environ(dbURL), flags...)
+}
+
+// startServerWith is startServer with the environment getenv.
+func startServerWith(t *testing.T, getenv func(string) string, flags ...string) *testServer {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &testServer{cancel: cancel, done: make(chan struct{}), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	go func() {
 		defer close(s.done)
 		args := append([]string{"booking", "serve", "--addr", "127.0.0.1:0"}, flags...)
-		s.err = run(ctx, args, environ(dbURL), s.stdout, s.stderr)
+		s.err = run(ctx, args, getenv, s.stdout, s.stderr)
 	}()
 	t.Cleanup(func() {
 		cancel()

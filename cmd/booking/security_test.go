@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -17,5 +19,41 @@ func TestServeRefusesABadTokenEncryptionKey(t *testing.T) {
 		if stdout != "" {
 			t.Errorf("TOKEN_ENCRYPTION_KEY=%q: stdout = %q, want nothing", key, stdout)
 		}
+	}
+}
+
+// Without TOKEN_ENCRYPTION_KEY the key of the kept tokens is in the database they are kept in: serve
+// says so at startup, and how to set the variable, unless it runs with --dev.
+func TestServeWarnsWithoutATokenEncryptionKey(t *testing.T) {
+	t.Parallel()
+	dbURL := withFixture(t)
+	warned := func(stderr string) bool {
+		for line := range strings.Lines(stderr) {
+			var l struct{ Level, Msg string }
+			if json.Unmarshal([]byte(line), &l) == nil && l.Level == "WARN" && strings.Contains(l.Msg, "TOKEN_ENCRYPTION_KEY is not set") &&
+				strings.Contains(l.Msg, "kept in the database") && strings.Contains(l.Msg, "openssl rand -base64 32") {
+				return true
+			}
+		}
+		return false
+	}
+	key := base64.StdEncoding.EncodeToString(make([]byte, 32))
+	for _, tc := range []struct {
+		name   string
+		getenv func(string) string
+		flags  []string
+		want   bool
+	}{
+		{"WithoutKey", environ(dbURL), nil, true},
+		{"WithKey", environ(dbURL, "TOKEN_ENCRYPTION_KEY", key), nil, false},
+		{"WithoutKeyInDevelopment", environ(dbURL), []string{"--dev"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startServerWith(t, tc.getenv, tc.flags...)
+			s.stop(t)
+			if got := warned(s.stderr.String()); got != tc.want {
+				t.Errorf("warned of the key kept in the database = %v, want %v; stderr:\n%s", got, tc.want, s.stderr)
+			}
+		})
 	}
 }
