@@ -58,7 +58,9 @@ LIMIT @max_rows;
 UPDATE users SET oidc_subject = @oidc_subject
 WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;
 
--- name: UserRevokeTokens :execrows
--- Refuses the user's service tokens issued before @before from now on.
-UPDATE users SET tokens_valid_after = @before::timestamptz
-WHERE organization_id = @organization_id AND id = @id;
+-- name: UserRevokeTokens :one
+-- Refuses the user's service tokens issued before @before from now on, unless a later moment is refused
+-- already: a revocation never moves back. Returns the moment now in force.
+UPDATE users SET tokens_valid_after = GREATEST(tokens_valid_after, @before::timestamptz)
+WHERE organization_id = @organization_id AND id = @id
+RETURNING tokens_valid_after::timestamptz;

@@ -185,9 +185,10 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 	return i, err
 }
 
-const userRevokeTokens = `-- name: UserRevokeTokens :execrows
-UPDATE users SET tokens_valid_after = $1::timestamptz
+const userRevokeTokens = `-- name: UserRevokeTokens :one
+UPDATE users SET tokens_valid_after = GREATEST(tokens_valid_after, $1::timestamptz)
 WHERE organization_id = $2 AND id = $3
+RETURNING tokens_valid_after::timestamptz
 `
 
 type UserRevokeTokensParams struct {
@@ -196,13 +197,13 @@ type UserRevokeTokensParams struct {
 	ID             uuid.UUID
 }
 
-// Refuses the user's service tokens issued before @before from now on.
-func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensParams) (int64, error) {
-	result, err := q.db.Exec(ctx, userRevokeTokens, arg.Before, arg.OrganizationID, arg.ID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+// Refuses the user's service tokens issued before @before from now on, unless a later moment is refused
+// already: a revocation never moves back. Returns the moment now in force.
+func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensParams) (time.Time, error) {
+	row := q.db.QueryRow(ctx, userRevokeTokens, arg.Before, arg.OrganizationID, arg.ID)
+	var tokens_valid_after time.Time
+	err := row.Scan(&tokens_valid_after)
+	return tokens_valid_after, err
 }
 
 const userUpsert = `-- name: UserUpsert :exec

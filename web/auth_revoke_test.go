@@ -39,7 +39,7 @@ func TestRevokedTokensAreRefused(t *testing.T) {
 		t.Fatalf("before revoking: %v", err)
 	}
 
-	if err := b.Service.RevokeTokens(t.Context(), alice, now); err != nil {
+	if _, err := b.Service.RevokeTokens(t.Context(), alice, now); err != nil {
 		t.Fatalf("RevokeTokens: %v", err)
 	}
 	fresh, err := NewTokens(t.Context(), b.Service, OIDCConfig{})

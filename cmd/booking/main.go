@@ -41,7 +41,8 @@ commands:
   migrate                                  apply pending migrations and exit
   import  FILE.json                        load a layout document (idempotent)
   token   --user USER_ID [--ttl 1h]        print a bearer token for that user (last line); --ttl at most 720h
-  token revoke --user USER_ID              refuse every token of that user issued until now
+  token revoke --user USER_ID [--before RFC3339]
+                                           refuse every token of that user issued before then (default: now)
   demo    [--addr 127.0.0.1:8080]          load the demo office and print how to try it on that server
 
 booking <command> --help shows the usage of a command and does nothing else.
@@ -326,10 +327,10 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 		return revokeTokens(ctx, args[1:], getenv, stdout, stderr)
 	}
 	fs := cli.NewCommand("token", `usage: booking token --user USER_ID [--ttl 1h]
-       booking token revoke --user USER_ID
+       booking token revoke --user USER_ID [--before RFC3339]
 
 Prints a bearer token of the service for that user; the token is the last line. --ttl is at most 720h
-(30 days). "token revoke" refuses every token of the user issued until now.`)
+(30 days). "token revoke" refuses every token of the user issued before --before (default: now).`)
 	user := fs.String("user", "", "id of the user the token is for")
 	ttl := fs.Duration("ttl", time.Hour, "how long the token is valid")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
@@ -370,19 +371,36 @@ Prints a bearer token of the service for that user; the token is the last line. 
 	return nil
 }
 
-// revokeTokens makes every token of the user issued until now refused.
+// revokeTokens makes every token of the user issued before --before (default now) refused. It refuses a
+// moment later than now, which would refuse tokens not minted yet.
 func revokeTokens(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs := cli.NewCommand("token revoke", `usage: booking token revoke --user USER_ID
+	fs := cli.NewCommand("token revoke", `usage: booking token revoke --user USER_ID [--before RFC3339]
 
-Refuses every token of the service that the user was given until now; a running server follows within a
-minute.`)
+Refuses every token of the service that the user was given before --before, a moment of the past such as
+2026-01-02T15:04:05Z (default: now); a running server follows within a minute. A revocation never moves
+back: when a later moment is refused already, it stays.`)
 	user := fs.String("user", "", "id of the user whose tokens are revoked")
+	beforeFlag := fs.String("before", "", "refuse the tokens issued before this moment, in RFC 3339 (default: now)")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
 		return err
 	}
 	if *user == "" {
 		fs.PrintUsage(stderr)
 		return errors.New("token revoke: --user is required: the id of the user whose tokens are revoked")
+	}
+	// Tokens carry their issue time in whole seconds: by default revoke up to the end of this second, so
+	// that a token minted a moment ago is refused too.
+	now := time.Now()
+	before := now.Truncate(time.Second).Add(time.Second)
+	if *beforeFlag != "" {
+		t, err := time.Parse(time.RFC3339, *beforeFlag)
+		if err != nil {
+			return fmt.Errorf("--before: %q is not a moment in RFC 3339, such as 2026-01-02T15:04:05Z", *beforeFlag)
+		}
+		if t.After(now) {
+			return fmt.Errorf("--before: %s is later than now; it would refuse tokens not minted yet (leave --before out to revoke until now)", *beforeFlag)
+		}
+		before = t
 	}
 	dbURL, err := dbURLFrom(getenv)
 	if err != nil {
@@ -401,14 +419,17 @@ minute.`)
 	if err != nil {
 		return err
 	}
-	// Tokens carry their issue time in whole seconds: revoke up to the end of this second, so that a
-	// token minted a moment ago is refused too.
-	before := time.Now().Truncate(time.Second).Add(time.Second)
-	if err := svc.RevokeTokens(ctx, u, before); err != nil {
+	inForce, err := svc.RevokeTokens(ctx, u, before)
+	if err != nil {
 		return err
 	}
+	if inForce.After(before) {
+		fmt.Fprintf(stdout, "tokens of %s %s <%s> issued before %s were refused already; nothing changed\n",
+			u.Name, u.Surname, u.Email, inForce.UTC().Format(time.RFC3339Nano))
+		return nil
+	}
 	fmt.Fprintf(stdout, "tokens of %s %s <%s> issued before %s are refused from now on (within a minute on a running server)\n",
-		u.Name, u.Surname, u.Email, before.UTC().Format(time.RFC3339))
+		u.Name, u.Surname, u.Email, before.UTC().Format(time.RFC3339Nano))
 	return nil
 }
 

@@ -48,17 +48,18 @@ func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt
 }
 
 // RevokeTokens makes every service token of the user issued before the moment refused from now on (an
-// instance that remembers a token it verified refuses it within a minute).
+// instance that remembers a token it verified refuses it within a minute). A later moment refused before
+// stays: a revocation never moves back. It returns the moment in force.
 // Codes: 1003 when the user no longer exists.
-func (s *Service) RevokeTokens(ctx context.Context, u User, before time.Time) error {
-	n, err := s.q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: u.OrganizationID, ID: u.ID, Before: before})
+func (s *Service) RevokeTokens(ctx context.Context, u User, before time.Time) (time.Time, error) {
+	inForce, err := s.q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: u.OrganizationID, ID: u.ID, Before: before})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return time.Time{}, Errorf(CodeUserNotFound, "no user with id %s", u.ID)
+	}
 	if err != nil {
-		return fmt.Errorf("revoke tokens: %w", err)
+		return time.Time{}, fmt.Errorf("revoke tokens: %w", err)
 	}
-	if n == 0 {
-		return Errorf(CodeUserNotFound, "no user with id %s", u.ID)
-	}
-	return nil
+	return inForce, nil
 }
 
 // FindUser returns the only user with the id in any organization, for the command line.
