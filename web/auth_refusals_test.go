@@ -81,6 +81,7 @@ func (tb *testBundle) forgeries(t *testing.T) []forgery {
 	}
 	own := func(kv ...any) string { return signed(t, jose.ES256, serviceKey, kid, ownClaims(kv...)) }
 	alice, boris := tb.User(t, fx.OrgA, fx.Alice), tb.User(t, fx.OrgB, fx.Boris)
+	now := time.Now()
 
 	return []forgery{
 		{"HS256KeyedWithThePublicKeyPEM", signed(t, jose.HS256, pemKey, kid, ownClaims())},
@@ -103,8 +104,8 @@ func (tb *testBundle) forgeries(t *testing.T) []forgery {
 		{"WithoutExpiry", signed(t, jose.ES256, serviceKey, kid, withoutClaim("exp"))},
 		// Tokens living longer than 30 days, as could be minted before that limit: refused even when
 		// most of their life is over.
-		{"LivingASecondMoreThan30Days", own("exp", time.Now().Add(web.MaxTokenTTL+time.Second).Unix())},
-		{"LivingAYear", own("iat", time.Now().Add(-360*24*time.Hour).Unix(), "exp", time.Now().Add(5*24*time.Hour).Unix())},
+		{"LivingASecondMoreThan30Days", own("iat", now.Unix(), "exp", now.Add(web.MaxTokenTTL+time.Second).Unix())},
+		{"LivingAYear", own("iat", now.Add(-360*24*time.Hour).Unix(), "exp", now.Add(5*24*time.Hour).Unix())},
 		{"WithoutIssuedAt", signed(t, jose.ES256, serviceKey, kid, withoutClaim("iat"))},
 		{"WithoutOrganization", signed(t, jose.ES256, serviceKey, kid, withoutClaim("org"))},
 		{"OrganizationNotAUUID", own("org", "acme")},

@@ -91,12 +91,13 @@ func TestBearerTokens(t *testing.T) {
 
 	t.Run("Accepted", func(t *testing.T) {
 		t.Parallel()
+		now := time.Now()
 		for _, tc := range []struct{ name, authorization string }{
 			{"Minted", "Bearer " + tb.mint(t, alice, time.Hour)},
 			{"SignedWithTheServiceKey", "Bearer " + signed(t, jose.ES256, serviceKey, kid, ownClaims())},
 			{"LowerCaseScheme", "bearer " + tb.mint(t, alice, time.Hour)},
 			{"LivingThe30DaysAllowed", "Bearer " + signed(t, jose.ES256, serviceKey, kid,
-				ownClaims("exp", time.Now().Add(web.MaxTokenTTL).Unix()))},
+				ownClaims("iat", now.Unix(), "exp", now.Add(web.MaxTokenTTL).Unix()))},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantStatus(t, tb.withAuthorization(t, tc.authorization), http.StatusOK)
