@@ -32,6 +32,9 @@ type BookingCard struct {
 	Autofocus  bool   // the first card of a page loaded with "Show more" takes the focus
 	JustBooked bool   // the booking form has just made it: the list marks it
 	From       string // the page the card is on; its forms come back there
+	// InUpcoming tells that the card is in the Upcoming list; its forms say so, and once an action ends
+	// the booking the card leaves the list.
+	InUpcoming bool
 	Done       string // what was just done to it
 	Error      string // a refusal, in words
 	// Change holds what was typed into the change-time form, shown again after a refusal; nil: the

@@ -534,56 +534,19 @@ type ResourcePanel struct {
 	PlanInput bool
 }
 
-// minFreeGap is the shortest free time worth offering after a busy one.
-const minFreeGap = 15 * time.Minute
-
-// FreeNext is when a resource busy during a day's hours is free next that day: the first free time of at
-// least 15 minutes from the start of the hours on, until the next booking or the end of the bookable
-// window. ok is false when nothing is left that day.
-func FreeNext(d booking.SearchDay) (free booking.Interval, ok bool) {
-	t := d.Hours.Start
-	for {
-		end := d.Window.End
-		moved := false
-		for _, b := range d.Busy {
-			switch {
-			case !b.Start.After(t) && b.End.After(t):
-				t, moved = b.End, true // covered: look after this booking
-			case b.Start.After(t) && b.Start.Before(end):
-				end = b.Start
-			}
-		}
-		if moved {
-			continue
-		}
-		if !t.Before(d.Window.End) {
-			return booking.Interval{}, false
-		}
-		if end.Sub(t) >= minFreeGap {
-			return booking.Interval{Start: t, End: end}, true
-		}
-		t = end
-	}
-}
-
 // FreeNextNote is what the panel of a resource not free for the searched hours says of a day: "Free next
 // on Tuesday 24 November: 11:00–20:00 Madrid time." with a link to book as much of it as the rule allows
 // ("Book it 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
 func (p ResourcePanel) FreeNextNote(d booking.SearchDay) (text, link, href string) {
 	day := d.Hours.Start.Format("Monday 2 January")
-	free, ok := FreeNext(d)
+	free, ok := d.FreeNext(p.Result.Resource.Rule)
 	if !ok {
 		return "Not free again on " + day + ".", "", ""
 	}
 	m := dayMidnight(d)
-	book := free // what the rule lets one booking take of it
-	if max := p.Result.Resource.Rule.MaximumDuration; max > 0 && book.End.Sub(book.Start) > max {
-		book.End = book.Start.Add(max)
-	}
 	s := p.Search
-	s.Days = []time.Time{m}
-	s.From, s.To = book.Start.Sub(m), book.End.Sub(m)
-	return "Free next on " + day + ": " + daySpan(free, m) + " " + p.Search.Zone() + ".", "Book it " + daySpan(book, m),
+	s.Days, s.From, s.To = []time.Time{m}, free.From, free.To
+	return "Free next on " + day + ": " + daySpan(free.Free, m) + " " + p.Search.Zone() + ".", "Book it " + daySpan(free.Book, m),
 		s.ResourceURL(p.Result.Resource.ID)
 }
 

@@ -65,7 +65,9 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 	back := "/bookings?when=" + when
 	more := isHTMX(c) && c.QueryParam("cursor") != ""
 	for i, b := range bs {
-		p.Cards = append(p.Cards, views.BookingCard{Booking: b, Viewer: actor, Now: now, From: back, Autofocus: more && i == 0})
+		p.Cards = append(p.Cards, views.BookingCard{
+			Booking: b, Viewer: actor, Now: now, From: back, Autofocus: more && i == 0, InUpcoming: when == views.WhenUpcoming,
+		})
 	}
 	if more {
 		return s.render(c, http.StatusOK, views.MyBookingsMore(p))
@@ -237,8 +239,9 @@ type bookingAction func(ctx context.Context, actor booking.User, b booking.Booki
 
 // pageBookingAction answers a form of a booking card. The form's back field names the page it is on:
 // without htmx the browser is sent back there with a notice; with htmx the card is answered (on the
-// booking's own page with its services section, swapped beside it). A refusal shows on the card, in words,
-// with its code's status; typed, when given, is the change-time form as sent, shown again.
+// booking's own page with its services section, swapped beside it). The list field says that the card is
+// in the Upcoming list: once the action ends the booking, the card leaves it. A refusal shows on the card,
+// in words, with its code's status; typed, when given, is the change-time form as sent, shown again.
 func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
 	id, err := pageBookingID(c)
 	if err != nil {
@@ -253,7 +256,9 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 	if back == "" || localPath(back) != back {
 		back = bookingPath(id)
 	}
-	card := views.BookingCard{Viewer: actor, Detail: back == bookingPath(id), From: back}
+	card := views.BookingCard{
+		Viewer: actor, Detail: back == bookingPath(id), From: back, InUpcoming: c.FormValue("list") == views.WhenUpcoming,
+	}
 	nb, done, err := act(ctx, actor, b)
 	status := http.StatusOK
 	if err != nil {
@@ -280,7 +285,7 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 		return err
 	}
 	if isHTMX(c) {
-		if card.Error == "" && !card.Detail && !nb.Status.Blocking() && strings.HasPrefix(card.From, "/bookings?when="+views.WhenUpcoming) {
+		if card.Error == "" && card.InUpcoming && !card.Detail && !nb.Status.Blocking() {
 			// No longer upcoming: the card leaves the list, saying where it went.
 			return s.render(c, status, views.BookingLeftUpcoming(card))
 		}

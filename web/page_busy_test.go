@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -52,6 +53,40 @@ func TestResourceBusyOffersFreeNext(t *testing.T) {
 	// Free hours keep the form.
 	if n := b.get(goya + "&from=12:00&to=13:00").count("form.booking-form"); n != 1 {
 		t.Errorf("a free resource offers %d booking forms, want 1", n)
+	}
+}
+
+// On the days the clocks change, the free time said and the hours of the link agree: both are read on the
+// clock (11:00 is 11:00), not as the time passed since midnight.
+func TestResourceBusyFreeNextOnClockChangeDays(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, date, day string
+		now, busy       time.Time
+	}{
+		{"ClocksGoBack", "2026-10-25", "Sunday 25 October",
+			time.Date(2026, 10, 24, 9, 0, 0, 0, fx.Madrid), time.Date(2026, 10, 25, 10, 0, 0, 0, fx.Madrid)},
+		{"ClocksGoForward", "2027-03-28", "Sunday 28 March",
+			time.Date(2027, 3, 27, 9, 0, 0, 0, fx.Madrid), time.Date(2027, 3, 28, 10, 0, 0, 0, fx.Madrid)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pb := setupPages(t)
+			pb.Clock.Set(tc.now)
+			findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, tc.busy, tc.busy.Add(time.Hour))
+			b := pb.signedIn(t, fx.Alice)
+			p := b.get("/find/resources/" + fx.RoomGoya.String() + "?date=" + tc.date + "&kind=room&from=10:00&to=11:00")
+			p.wantStatus(t, http.StatusOK)
+			p.wantText(t, "#free-next", "Free next on "+tc.day+": 11:00–20:00 Madrid time.", "Book it 11:00–15:00")
+			href := p.attr("#free-next a", "href")
+			if !strings.Contains(href, "from=11%3A00") || !strings.Contains(href, "to=15%3A00") {
+				t.Errorf("the link to 11:00–15:00 is %q", href)
+			}
+			p = b.get(href)
+			if from, to := p.attr("#b-from", "value"), p.attr("#b-to", "value"); from != "11:00" || to != "15:00" {
+				t.Errorf("the form after the link is for %s–%s, want 11:00–15:00", from, to)
+			}
+		})
 	}
 }
 

@@ -230,9 +230,6 @@ func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.Resource
 	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }
 
-// maxInvited bounds the colleagues and guests of one booking made from the booking form.
-const maxInvited = 100
-
 // pageCreateBookings is POST /bookings: books every chosen resource on every chosen day, all or none, for
 // the signed-in person. A refusal answers the form again, with what was sent and which day or space
 // failed and why, with the status of the error's code (400 for bad input).
@@ -276,14 +273,16 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 		return refuse(http.StatusBadRequest, "%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
 			len(ids), len(days), n, booking.MaxBookingsPerRequest)
 	}
-	if n := len(form["attendee"]); n > maxInvited {
-		return refuse(http.StatusBadRequest, "%d colleagues are invited, and at most %d people can be invited to a booking.", n, maxInvited)
-	}
 	if f.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, ids); err != nil {
 		return err
 	}
 	if len(f.Resources) > 0 {
 		f.Zone = views.ZoneLabel(f.Resources[0].Floor.Building.Timezone)
+	}
+	// The people invited are counted here, once, before any of them is looked up.
+	if n := len(form["attendee"]) + len(guestFields(f.Guests)); n > booking.MaxAttendees {
+		return refuse(http.StatusBadRequest, "%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
+			n, booking.MaxAttendees)
 	}
 	var attendees []uuid.UUID
 	for _, v := range form["attendee"] {
@@ -318,9 +317,6 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	guests, err := parseGuests(f.Guests)
 	if err != nil {
 		return refuse(http.StatusBadRequest, "%s", sentence(err))
-	}
-	if n := len(attendees) + len(guests); n > maxInvited {
-		return refuse(http.StatusBadRequest, "%d colleagues and guests are invited, and at most %d people can be invited to a booking.", n, maxInvited)
 	}
 	category, err := bookingCategory(f.Resources)
 	if err != nil {
@@ -429,10 +425,7 @@ func bookingCategory(rs []booking.Resource) (booking.Category, error) {
 // parseGuests reads guests' e-mail addresses, separated by commas, semicolons or new lines.
 func parseGuests(v string) ([]string, error) {
 	var out []string
-	for _, g := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
-		if g = strings.TrimSpace(g); g == "" {
-			continue
-		}
+	for _, g := range guestFields(v) {
 		addr, err := mail.ParseAddress(g)
 		if err != nil {
 			return nil, invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
@@ -440,6 +433,18 @@ func parseGuests(v string) ([]string, error) {
 		out = append(out, addr.Address)
 	}
 	return out, nil
+}
+
+// guestFields splits the guests field into its entries, separated by commas, semicolons or new lines,
+// without blanks.
+func guestFields(v string) []string {
+	var out []string
+	for _, g := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
+		if g = strings.TrimSpace(g); g != "" {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // parseHours reads a time of day, HH:MM, as an offset from midnight. As an end, 00:00 and 24:00 are the

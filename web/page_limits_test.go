@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -56,19 +58,57 @@ func TestPageBookingFormCountedFirst(t *testing.T) {
 func TestPageLimits(t *testing.T) {
 	t.Parallel()
 
+	// The colleagues and guests of the form are counted together, once, against booking.MaxAttendees,
+	// before the people are looked up or the rest of the form is read; the form comes back with its spaces.
 	t.Run("InvitedPeopleCounted", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
 		b := pb.signedIn(t, fx.Alice)
-		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24")
-		for range 101 {
-			form.Add("attendee", fx.Bob.String())
+		invited := func(colleagues, guests int) url.Values {
+			form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24")
+			for range colleagues {
+				form.Add("attendee", fx.Bob.String())
+			}
+			var gs []string
+			for i := range guests {
+				gs = append(gs, fmt.Sprintf("guest%d@example.com", i))
+			}
+			form.Set("guests", strings.Join(gs, "\n"))
+			return form
 		}
-		p := b.hxPost("/bookings", form)
-		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".booking-error", "101 colleagues are invited, and at most 100 people can be invited to a booking.")
+		tooMany := invited(60, 60)
+		tooMany.Set("to", "later")
+		for _, tc := range []struct {
+			name string
+			form url.Values
+			want string
+		}{
+			{"Colleagues", invited(booking.MaxAttendees+1, 0), fmt.Sprintf(
+				"%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
+				booking.MaxAttendees+1, booking.MaxAttendees)},
+			{"ColleaguesAndGuestsFirst", tooMany, fmt.Sprintf(
+				"120 people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
+				booking.MaxAttendees)},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				p := b.hxPost("/bookings", tc.form)
+				p.wantStatus(t, http.StatusBadRequest)
+				if got := p.text(".booking-error p:last-child"); got != tc.want {
+					t.Errorf("refusal = %q, want %q", got, tc.want)
+				}
+				if p.count(`input[name=resource][checked][value="`+fx.RoomGoya.String()+`"]`) != 1 {
+					t.Errorf("the refused form lost its space")
+				}
+			})
+		}
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
 			t.Errorf("%d bookings made, want none", n)
+		}
+		// As many as booking.MaxAttendees is fine.
+		p := b.hxPost("/bookings", invited(1, booking.MaxAttendees-1))
+		p.wantStatus(t, http.StatusOK)
+		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 1 {
+			t.Errorf("%d bookings made with %d people invited, want 1", n, booking.MaxAttendees)
 		}
 	})
 

@@ -21,7 +21,15 @@ func TestCancelledLeavesUpcoming(t *testing.T) {
 	goya := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	pb.mbCreate(t, fx.Alice, fx.RoomVelazquez, fx.At(1, 12, 0), fx.At(1, 13, 0))
 	b := pb.signedIn(t, fx.Alice)
-	p := b.hxPost("/bookings/"+goya.ID.String()+"/cancel", url.Values{"back": {"/bookings?when=upcoming"}})
+	// The cards of the Upcoming list say so in their forms; the list, not the page they return to, decides.
+	form := "#booking-" + goya.ID.String() + " form.cancel-form"
+	if got := b.get("/bookings").attr(form+" input[name=list]", "value"); got != "upcoming" {
+		t.Fatalf("the cancel form of a card in Upcoming sends list=%q, want upcoming", got)
+	}
+	if got := b.get("/bookings?when=past").count("input[name=list]"); got != 0 {
+		t.Errorf("the Past list has %d cards that say they are in Upcoming", got)
+	}
+	p := b.hxPost("/bookings/"+goya.ID.String()+"/cancel", url.Values{"back": {"/bookings?when=upcoming"}, "list": {"upcoming"}})
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, "#booking-"+goya.ID.String(), "Booking cancelled.", "now under Past")
 	if n := p.count(".booking-card"); n != 0 {
@@ -30,6 +38,12 @@ func TestCancelledLeavesUpcoming(t *testing.T) {
 	// On its own page the card stays, cancelled.
 	velazquez := findOwnBookings(t, pb, fx.Alice)[0]
 	p = b.hxPost("/bookings/"+velazquez.ID.String()+"/cancel", url.Values{"back": {"/bookings/" + velazquez.ID.String()}})
+	p.wantText(t, ".booking-card", "Cancelled")
+
+	// A card not in the list stays a card, whatever page it returns to.
+	later := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(2, 10, 0), fx.At(2, 11, 0))
+	p = b.hxPost("/bookings/"+later.ID.String()+"/cancel", url.Values{"back": {"/bookings?when=upcoming"}})
+	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, ".booking-card", "Cancelled")
 }
 

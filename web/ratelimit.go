@@ -1,10 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"io"
 	"math"
 	"net"
 	"net/http"
@@ -111,36 +108,6 @@ func (s *Server) limitUsers(next echo.HandlerFunc) echo.HandlerFunc {
 		if ok, after := s.perUser.allow(actorFrom(c).ID, time.Now()); !ok {
 			return tooMany(c, "user", after)
 		}
-		return next(c)
-	}
-}
-
-// MaxPageBody bounds the body of a page request: the largest form a person can fill in is a few KB.
-const MaxPageBody = 64 << 10
-
-// limitPageBody refuses a page request whose body is larger than MaxPageBody with 413, before any of it
-// becomes a form, whether or not the request says its length.
-func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		req := c.Request()
-		if req.Body == nil || req.Body == http.NoBody {
-			return next(c)
-		}
-		tooLarge := echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf(
-			"this form is larger than %d KB, more than any form here sends, and nothing was saved: choose fewer days, spaces or people, and send it again",
-			MaxPageBody>>10))
-		if req.ContentLength > MaxPageBody {
-			return tooLarge
-		}
-		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), req.Body, MaxPageBody))
-		var over *http.MaxBytesError
-		if errors.As(err, &over) {
-			return tooLarge
-		}
-		if err != nil {
-			return fmt.Errorf("read the form: %w", err)
-		}
-		req.Body = io.NopCloser(bytes.NewReader(body))
 		return next(c)
 	}
 }

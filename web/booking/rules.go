@@ -21,6 +21,17 @@ func atOffset(t time.Time, loc *time.Location, offset time.Duration) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, int(offset), loc)
 }
 
+// timeOfDay is the inverse of atOffset: the time of day of t, read on the clock, on the local day starting
+// at midnight; the days after it add 24 h each (the next midnight is 24 h).
+func timeOfDay(t, midnight time.Time) time.Duration {
+	t = t.In(midnight.Location())
+	y, m, d := t.Date()
+	my, mm, md := midnight.Date()
+	days := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Sub(time.Date(my, mm, md, 0, 0, 0, 0, time.UTC)) / (24 * time.Hour)
+	return days*24*time.Hour + time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute +
+		time.Duration(t.Second())*time.Second + time.Duration(t.Nanosecond())
+}
+
 // Window returns the bookable window of the rule on the local day of t.
 func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
 	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}

@@ -59,6 +59,55 @@ type SearchDay struct {
 	RefusalCode Code
 }
 
+// MinFreeTime is the shortest free time a search day offers after a busy one (FreeNext).
+const MinFreeTime = 15 * time.Minute
+
+// FreeTime is when a resource is free next on a day of a search, and how much of it one booking may take.
+type FreeTime struct {
+	Free Interval // from its start until the next booking or the end of the day's bookable window
+	Book Interval // from the same start, for at most the rule's maximum duration
+	// From and To are Book as times of day, offsets from local midnight read on the clock as SearchQuery
+	// reads its hours: 11:00 is 11 h also on a day the clocks change, and the next midnight is 24 h.
+	From, To time.Duration
+}
+
+// FreeNext returns when the resource is free next on the day, from the start of the asked hours on: the
+// first free time of at least MinFreeTime, until the next booking or the end of the bookable window, and as
+// much of it as one booking may take under rule. ok is false when nothing is left that day.
+func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
+	t := d.Hours.Start
+	for {
+		end := d.Window.End
+		moved := false
+		for _, b := range d.Busy {
+			switch {
+			case !b.Start.After(t) && b.End.After(t):
+				t, moved = b.End, true // covered: look after this booking
+			case b.Start.After(t) && b.Start.Before(end):
+				end = b.Start
+			}
+		}
+		if moved {
+			continue
+		}
+		if !t.Before(d.Window.End) {
+			return FreeTime{}, false
+		}
+		if end.Sub(t) >= MinFreeTime {
+			free.Free = Interval{Start: t, End: end}
+			break
+		}
+		t = end
+	}
+	free.Book = free.Free
+	if max := rule.MaximumDuration; max > 0 && free.Book.End.Sub(free.Book.Start) > max {
+		free.Book.End = free.Book.Start.Add(max) // the rule measures how long a booking lasts, not the clock
+	}
+	midnight := atOffset(d.Hours.Start, d.Hours.Start.Location(), 0)
+	free.From, free.To = timeOfDay(free.Book.Start, midnight), timeOfDay(free.Book.End, midnight)
+	return free, true
+}
+
 // SearchResult is a resource and how it fares on every day of a search. State is mine when the actor holds
 // it during the hours of any day, else busy when it is busy on any day, else unavailable when its rule
 // refuses the hours of any day, else free: free means it can be booked for the hours of every day.
