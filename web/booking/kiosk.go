@@ -167,6 +167,19 @@ func (p PosterStatus) EndChoices() []time.Time {
 // Codes: 1002 no resource with that poster code, or one that cannot be booked; 2000 until not after now;
 // 4001 the resource is booked during part of that time; 4003, 4004 the rule refuses the end.
 func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string) (Booking, error) {
+	return s.bookNow(ctx, creator, organizer, posterCode, until, userAccessToken, false)
+}
+
+// BookNowAndCheckIn books the resource with the poster code for person as BookNow does, and checks them in
+// in the same transaction when the booking's check-in is open at once: they are standing at it. The booking
+// is ACTIVE then, else PENDING (check-in opens later) or WAITING_APPROVAL. Should the check-in fail, nothing
+// is booked.
+// Codes: as BookNow.
+func (s *Service) BookNowAndCheckIn(ctx context.Context, person User, posterCode string, until time.Time) (Booking, error) {
+	return s.bookNow(ctx, person, person, posterCode, until, "", true)
+}
+
+func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string, checkIn bool) (Booking, error) {
 	res, err := s.resourceByPosterCode(ctx, creator.OrganizationID, posterCode)
 	if err != nil {
 		return Booking{}, err
@@ -176,7 +189,7 @@ func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCo
 		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
 	}
 	bs, err := s.CreateBookings(ctx, creator, organizer, res.Subcategory.Category,
-		[]NewBooking{{ResourceID: res.ID, Start: start, End: until}}, userAccessToken, "")
+		[]NewBooking{{ResourceID: res.ID, Start: start, End: until, checkInNow: checkIn}}, userAccessToken, "")
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {
