@@ -467,6 +467,9 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		if err := a.required("posterCode", r.PosterCode); err != nil {
 			return err
 		}
+		if !PosterCodeValid(r.PosterCode) {
+			return a.errorf("posterCode", "%q may hold only letters A-Z and a-z, digits, '.', '_' and '-', 1 to %d of them", r.PosterCode, MaxPosterCodeLength)
+		}
 		features, err := a.uuids("featureIds", r.FeatureIDs)
 		if err != nil {
 			return err
