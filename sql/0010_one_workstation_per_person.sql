@@ -4,16 +4,42 @@
 -- written with the booking (as floor_id is); the check keeps it to the two categories.
 ALTER TABLE bookings ADD CONSTRAINT bookings_resource_type_check CHECK (resource_type IN ('WORKSTATION', 'SPACE'));
 
--- Bookings made before the rule may break it: of the workstation bookings of one person that overlap,
--- the one made first is kept and the later ones are cancelled, so that the constraint can be added.
-UPDATE bookings bk SET status = 'CANCELLED', updated_at = now()
-WHERE bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND EXISTS (
-      SELECT 1 FROM bookings o
-      WHERE o.organization_id = bk.organization_id AND o.organizer_id = bk.organizer_id
-        AND o.resource_type = 'WORKSTATION' AND o.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-        AND tstzrange(o.start_date, o.end_date, '[)') && tstzrange(bk.start_date, bk.end_date, '[)')
-        AND (o.created_at, o.id) < (bk.created_at, bk.id));
+-- Bookings made before the rule may break it. Each person's workstation bookings that clash with another
+-- of theirs are taken in turn, those checked in (ACTIVE) first, then in the order they were made: each is
+-- kept unless it overlaps one already kept, in which case it is cancelled. So only what must go goes: of
+-- A 09-12, B 11-14 and C 13-16 made in that order, B alone is cancelled. A notice gives the number cancelled.
+DO $$
+DECLARE
+    bk record;
+    cancelled bigint := 0;
+BEGIN
+    FOR bk IN
+        SELECT b.organization_id, b.id, b.organizer_id, b.start_date, b.end_date, b.status = 'ACTIVE' AS active, b.created_at
+        FROM bookings b
+        WHERE b.resource_type = 'WORKSTATION' AND b.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+          AND EXISTS (
+              SELECT 1 FROM bookings o
+              WHERE o.organization_id = b.organization_id AND o.organizer_id = b.organizer_id AND o.id <> b.id
+                AND o.resource_type = 'WORKSTATION' AND o.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+                AND tstzrange(o.start_date, o.end_date, '[)') && tstzrange(b.start_date, b.end_date, '[)'))
+        ORDER BY b.organization_id, b.organizer_id, b.status = 'ACTIVE' DESC, b.created_at, b.id
+    LOOP
+        -- The bookings still blocking that come earlier in the walk are the ones kept.
+        UPDATE bookings b SET status = 'CANCELLED', updated_at = now()
+        WHERE b.organization_id = bk.organization_id AND b.id = bk.id
+          AND EXISTS (
+              SELECT 1 FROM bookings o
+              WHERE o.organization_id = bk.organization_id AND o.organizer_id = bk.organizer_id AND o.id <> bk.id
+                AND o.resource_type = 'WORKSTATION' AND o.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+                AND tstzrange(o.start_date, o.end_date, '[)') && tstzrange(bk.start_date, bk.end_date, '[)')
+                AND ((o.status = 'ACTIVE') > bk.active
+                     OR ((o.status = 'ACTIVE') = bk.active AND (o.created_at, o.id) < (bk.created_at, bk.id))));
+        IF FOUND THEN
+            cancelled := cancelled + 1;
+        END IF;
+    END LOOP;
+    RAISE NOTICE 'cancelled % workstation bookings that overlapped another workstation booking of the same person', cancelled;
+END $$;
 
 ALTER TABLE bookings ADD CONSTRAINT bookings_one_workstation_per_person EXCLUDE USING gist (
     organization_id WITH =,

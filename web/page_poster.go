@@ -31,7 +31,7 @@ func (s *Server) pagePoster(c echo.Context) error {
 }
 
 // pagePosterBook books the resource for the signed-in person, from now until the end chosen among those
-// the page offered, and checks them in at once: they are standing at it.
+// the page offered, and checks them in at once, in the same transaction: they are standing at it.
 // Codes: 1002 unknown poster code. Refusals (2000, 4001, 4003, 4004…) are shown with their status.
 func (s *Server) pagePosterBook(c echo.Context) error {
 	return s.posterAct(c, "Not booked", func(actor booking.User, code string) (views.KioskOutcome, error) {
@@ -40,19 +40,15 @@ func (s *Server) pagePosterBook(c echo.Context) error {
 		if err != nil {
 			return views.KioskOutcome{}, invalid("choose how long to book it")
 		}
-		b, err := s.bookings.BookNow(ctx, actor, actor, code, until, "")
+		b, err := s.bookings.BookNowAndCheckIn(ctx, actor, code, until)
 		if err != nil {
 			return views.KioskOutcome{}, err
 		}
-		if b.Status == booking.StatusPending {
-			// A booking waiting for approval cannot be checked in; one whose check-in is not open keeps
-			// waiting for it, and says so on the page.
-			if in, err := s.bookings.CheckIn(ctx, actor, b.ID); err == nil {
-				return views.BookedCheckedInOutcome(in), nil
-			} else if de, _ := domainRefusal(err); de == nil {
-				return views.KioskOutcome{}, err
-			}
+		if b.Status == booking.StatusActive {
+			return views.BookedCheckedInOutcome(b), nil
 		}
+		// A booking waiting for approval cannot be checked in; one whose check-in is not open yet keeps
+		// waiting for it, and says so on the page.
 		return views.BookedOutcome(b, true), nil
 	})
 }

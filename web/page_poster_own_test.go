@@ -109,3 +109,32 @@ func TestBrowserPosterOwn(t *testing.T) {
 	phone.waitText("#resource-status", "Yours, checked in until 09:30")
 	phone.check("poster-booked")
 }
+
+// Booking from the poster and checking in are one: should the check-in fail, nothing is booked, and trying
+// again books and checks in.
+func TestPosterBookAndCheckInAllOrNothing(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	alice := pb.signedIn(t, fx.Alice)
+	// The database refuses every check-in, as if it failed underneath the service.
+	if _, err := pb.Pool.Exec(t.Context(), `
+CREATE FUNCTION refuse_check_in() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'check-in fails';
+END $$;
+CREATE TRIGGER refuse_check_in BEFORE UPDATE ON bookings
+    FOR EACH ROW WHEN (NEW.status = 'ACTIVE') EXECUTE FUNCTION refuse_check_in();`); err != nil {
+		t.Fatal(err)
+	}
+	p := alice.post("/p/MAD-R1/book", url.Values{"until": {rfc3339(fx.At(0, 10, 0))}})
+	p.wantStatus(t, http.StatusInternalServerError)
+	if got := countBookings(t, pb, "organizer_id = $1", fx.Alice); got != 0 {
+		t.Errorf("bookings of alice after the failed check-in = %d, want 0", got)
+	}
+	if _, err := pb.Pool.Exec(t.Context(), "DROP TRIGGER refuse_check_in ON bookings"); err != nil {
+		t.Fatal(err)
+	}
+	p = alice.post("/p/MAD-R1/book", url.Values{"until": {rfc3339(fx.At(0, 10, 0))}})
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, ".kiosk-outcome", "Booked for you and checked in until 10:00 Madrid time.")
+}

@@ -53,6 +53,10 @@ type NewBooking struct {
 	ExternalAttendees   []ExternalAttendee
 	CreateOnlineMeeting bool
 	SipAddress          string
+
+	// checkInNow checks the organizer in, in the transaction that makes the booking, when its check-in is
+	// open at once: the person is standing at the resource (BookNowAndCheckIn).
+	checkInNow bool
 }
 
 // The range of times a booking may use; the database could not store some times outside it.
@@ -264,7 +268,7 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 	now := s.now()
 	out := make([]Booking, len(reqs))
 	atomically := s.inTx
-	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && token == nil && idempotencyKey == "" {
+	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && token == nil && idempotencyKey == "" && !reqs[0].checkInNow {
 		// One row written by one statement is all or none by itself: no transaction to open and commit,
 		// two round trips fewer for the commonest request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
@@ -312,6 +316,11 @@ func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator
 			}
 			if err := insertAttendees(ctx, q, org, b.ID, r); err != nil {
 				return err
+			}
+			if r.checkInNow && b.Status == StatusPending && !now.Before(checkIn.Start) && now.Before(checkIn.End) {
+				if b, err = setStatus(ctx, q, b, StatusActive, now); err != nil {
+					return err
+				}
 			}
 			out[i] = b
 		}

@@ -116,10 +116,12 @@ func (a at) db(err error) error {
 	case "23514":
 		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
 	case "23P01":
-		if pgErr.ConstraintName == oneWorkstationPerPerson {
+		switch pgErr.ConstraintName {
+		case oneWorkstationPerPerson:
 			return a.errorf(field, "already has another workstation during part of that time")
+		case noOverlap:
+			return a.errorf(field, "overlaps another blocking booking of the resource")
 		}
-		return a.errorf(field, "overlaps another blocking booking of the resource")
 	}
 	return a.errorf(field, "%s", pgErr.Message)
 }
@@ -464,6 +466,9 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		}
 		if err := a.required("posterCode", r.PosterCode); err != nil {
 			return err
+		}
+		if !PosterCodeValid(r.PosterCode) {
+			return a.errorf("posterCode", "%q may hold only letters A-Z and a-z, digits, '.', '_' and '-', 1 to %d of them", r.PosterCode, MaxPosterCodeLength)
 		}
 		features, err := a.uuids("featureIds", r.FeatureIDs)
 		if err != nil {

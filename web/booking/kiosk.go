@@ -30,7 +30,9 @@ const (
 // what to do with it. Every time is read in Location, the building's time zone.
 //
 // When FREE, FreeUntil is set and a walk-up booking may run from BookFrom (now, to the minute) until
-// BookUntil at the latest (FreeUntil, capped by the rule's maximum duration). When BUSY, BusyUntil is the
+// BookUntil at the latest: FreeUntil, or, when that is the end of today's window and the rule's hours are
+// open across midnight, on into the next day's window while the resource stays free (a day at most);
+// capped by the rule's maximum duration. When BUSY, BusyUntil is the
 // end of the booking covering now, extended over the blocking bookings that follow it back to back;
 // BookedBy is its organizer, nil when the resource's subcategory hides bookings. Window is today's bookable
 // window (zero when UNAVAILABLE).
@@ -92,7 +94,10 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	switch {
 	case st.IsFree:
 		ps.State, ps.BookFrom = PosterFree, now.Truncate(time.Minute)
-		until := *st.FreeUntil
+		until, err := s.freeAcrossMidnight(ctx, res, *st.FreeUntil, st.window, ps.BookFrom, loc)
+		if err != nil {
+			return PosterStatus{}, err
+		}
 		if max := res.Rule.MaximumDuration; max > 0 && until.Sub(ps.BookFrom) > max {
 			until = ps.BookFrom.Add(max)
 		}
@@ -118,6 +123,31 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		ps.BookedBy = &by
 	}
 	return ps, nil
+}
+
+// freeAcrossMidnight returns how long a walk-up booking from bookFrom may last, before the maximum
+// duration: until freeUntil, or, when the resource is free until the end of today's window and the rule's
+// hours are open across midnight, on into the next day's window, until its end, the next blocking
+// booking, or MaxCrossingLength after bookFrom, whichever comes first.
+func (s *Service) freeAcrossMidnight(ctx context.Context, res Resource, freeUntil time.Time, window Interval, bookFrom time.Time, loc *time.Location) (time.Time, error) {
+	if !freeUntil.Equal(window.End) {
+		return freeUntil, nil
+	}
+	next := res.Rule.Window(window.End, loc)
+	if !next.Start.Equal(window.End) || !next.End.After(next.Start) {
+		return freeUntil, nil
+	}
+	until := earliest(next.End, bookFrom.Add(MaxCrossingLength))
+	rows, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: window.End, Until: until,
+	})
+	if err != nil {
+		return time.Time{}, fmt.Errorf("get next bookings: %w", err)
+	}
+	if len(rows) > 0 {
+		until = earliest(until, latest(window.End, rows[0].StartDate))
+	}
+	return until, nil
 }
 
 // ownBooking fills in the actor's own booking of the resource (covering now, else their next one before
@@ -167,6 +197,19 @@ func (p PosterStatus) EndChoices() []time.Time {
 // Codes: 1002 no resource with that poster code, or one that cannot be booked; 2000 until not after now;
 // 4001 the resource is booked during part of that time; 4003, 4004 the rule refuses the end.
 func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string) (Booking, error) {
+	return s.bookNow(ctx, creator, organizer, posterCode, until, userAccessToken, false)
+}
+
+// BookNowAndCheckIn books the resource with the poster code for person as BookNow does, and checks them in
+// in the same transaction when the booking's check-in is open at once: they are standing at it. The booking
+// is ACTIVE then, else PENDING (check-in opens later) or WAITING_APPROVAL. Should the check-in fail, nothing
+// is booked.
+// Codes: as BookNow.
+func (s *Service) BookNowAndCheckIn(ctx context.Context, person User, posterCode string, until time.Time) (Booking, error) {
+	return s.bookNow(ctx, person, person, posterCode, until, "", true)
+}
+
+func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string, checkIn bool) (Booking, error) {
 	res, err := s.resourceByPosterCode(ctx, creator.OrganizationID, posterCode)
 	if err != nil {
 		return Booking{}, err
@@ -176,7 +219,7 @@ func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCo
 		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
 	}
 	bs, err := s.CreateBookings(ctx, creator, organizer, res.Subcategory.Category,
-		[]NewBooking{{ResourceID: res.ID, Start: start, End: until}}, userAccessToken, "")
+		[]NewBooking{{ResourceID: res.ID, Start: start, End: until, checkInNow: checkIn}}, userAccessToken, "")
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {

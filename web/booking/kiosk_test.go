@@ -103,12 +103,51 @@ func TestPosterStatus(t *testing.T) {
 		}
 	})
 
-	t.Run("WholeDayDeskBookableUntilMidnight", func(t *testing.T) {
+	// A desk open all day, every day, is bookable across midnight, for a day at most.
+	t.Run("WholeDayDeskBookableForADay", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		ps := status(t, b, fixtureUsers(t, b).alice, "MAD-D1")
 		wantState(t, ps, booking.PosterFree)
-		wantTime(t, "BookUntil", ps.BookUntil, at(1, 0, 0))
+		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
+		wantTime(t, "BookUntil", ps.BookUntil, at(1, 9, 0))
+	})
+
+	t.Run("LateWalkUpCrossesMidnight", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		u := fixtureUsers(t, b)
+		b.Clock.Set(at(0, 23, 20))
+		ps := status(t, b, u.alice, "MAD-D1")
+		wantState(t, ps, booking.PosterFree)
+		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
+		wantTime(t, "BookUntil", ps.BookUntil, at(1, 23, 20))
+		want := []time.Time{at(0, 23, 50), at(1, 0, 20), at(1, 1, 20), at(1, 23, 20)}
+		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
+			t.Errorf("EndChoices = %v, want %v", got, want)
+		}
+		// The next morning's booking caps it.
+		if _, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategoryWorkstation,
+			[]booking.NewBooking{req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))}, "", ""); err != nil {
+			t.Fatalf("CreateBookings: %v", err)
+		}
+		ps = status(t, b, u.alice, "MAD-D1")
+		wantTime(t, "BookUntil", ps.BookUntil, at(1, 8, 0))
+		bk, err := b.Service.BookNow(t.Context(), u.alice, u.alice, "MAD-D1", *ps.BookUntil, "")
+		if err != nil {
+			t.Fatalf("BookNow until 08:00 tomorrow: %v", err)
+		}
+		if !bk.Start.Equal(at(0, 23, 20)) || !bk.End.Equal(at(1, 8, 0)) {
+			t.Errorf("booked %v–%v, want 23:20–08:00", bk.Start, bk.End)
+		}
+	})
+
+	t.Run("RoomClosedAtNightStopsAtItsHours", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		b.Clock.Set(at(0, 19, 40))
+		ps := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
+		wantTime(t, "BookUntil", ps.BookUntil, at(0, 20, 0))
 	})
 
 	t.Run("BusyUntilEndOfBackToBackBookingsByItsOrganizer", func(t *testing.T) {

@@ -84,11 +84,34 @@ func (l *layouts) forget() {
 // posterResource returns the organization's resource with the poster code, whatever its case (bookable
 // or not), complete, from memory when it can; nil when there is none.
 func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
+	if !PosterCodeValid(code) {
+		return nil, nil
+	}
 	l, err := s.organizationLayout(ctx, org)
 	if err != nil {
 		return nil, err
 	}
 	return l.byPoster[posterKey(code)], nil
+}
+
+// MaxPosterCodeLength is the longest poster code, in characters.
+const MaxPosterCodeLength = 64
+
+// PosterCodeValid tells whether code may be a poster code: 1 to MaxPosterCodeLength letters A-Z and a-z,
+// digits, '.', '_' and '-'. These are what the kiosk lets one type, and they compare the same whatever
+// their case in Go and in the database, whatever its locale. A code outside the set names no resource.
+func PosterCodeValid(code string) bool {
+	if len(code) == 0 || len(code) > MaxPosterCodeLength {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // posterKey is a poster code as the organization's resources are found by: poster codes do not depend on

@@ -37,8 +37,8 @@ func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
 	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}
 }
 
-// MaxCrossingLength is the longest a booking that crosses midnight may last: a booking lies inside the
-// window of its start day (at most 25 hours, when clocks go back), or crosses into the next day's.
+// MaxCrossingLength is the longest a booking that crosses midnight into the next day's window may last.
+// A booking inside the window of its start day is bounded by that window alone.
 const MaxCrossingLength = 24 * time.Hour
 
 // CheckInterval applies the rule to a booking of iv made at now, with calendar rules read in loc.

@@ -151,8 +151,12 @@ func unavailable(err error) bool {
 		errors.Is(err, net.ErrClosed)
 }
 
-// isExclusionViolation reports whether err is the no-overlap constraint refusing a booking.
+// noOverlap is the name of the exclusion constraint that keeps two blocking bookings of one resource apart.
+const noOverlap = "bookings_no_overlap"
+
+// isExclusionViolation reports whether err is the no-overlap constraint refusing a booking: the resource is
+// booked during part of the time. Any other exclusion constraint is not this refusal.
 func isExclusionViolation(err error) bool {
 	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23P01"
+	return errors.As(err, &pgErr) && pgErr.Code == "23P01" && pgErr.ConstraintName == noOverlap
 }

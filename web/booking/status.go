@@ -85,6 +85,12 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 // and rule (not its features), bookable or not.
 // Codes: 1002 no resource with that poster code in the organization.
 func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, posterCode string) (Resource, error) {
+	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
+		return Resource{}, errUnstorableText // as the database would have said
+	}
+	if !PosterCodeValid(posterCode) {
+		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
 	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)

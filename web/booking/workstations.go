@@ -14,7 +14,7 @@ import (
 )
 
 // A person holds at most one workstation at any moment, whoever books it for them; rooms are exempt. The
-// database enforces it (bookings_one_workstation_per_person, sql/0008); the checks here only name the desk
+// database enforces it (bookings_one_workstation_per_person, sql/0010); the checks here only name the desk
 // already held.
 
 // oneWorkstationPerPerson is the name of the exclusion constraint over a person's workstation bookings.

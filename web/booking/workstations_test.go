@@ -1,6 +1,7 @@
 package booking_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -20,4 +21,29 @@ func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
 	// A cancelled one holds nothing.
 	second.Status = string(booking.StatusCancelled)
 	importBookings(t, b, first, room, second)
+}
+
+// Only the resource overlap constraint is answered as 4001, and only the one-desk constraint as 4013: an
+// exclusion constraint the service does not know of is an unexpected error, not a refusal in words that
+// would blame the wrong thing.
+func TestOnlyKnownExclusionConstraintsAreRefusals(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	u := fixtureUsers(t, b)
+	at := bookingtest.At
+	if _, err := b.Pool.Exec(t.Context(), `
+ALTER TABLE bookings ADD CONSTRAINT bookings_one_at_a_time EXCLUDE USING gist (
+    organization_id WITH =, tstzrange(start_date, end_date, '[)') WITH &&
+) WHERE (status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE'))`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace,
+		[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "", ""); err != nil {
+		t.Fatalf("CreateBookings Goya: %v", err)
+	}
+	_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace,
+		[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(1, 10, 30), at(1, 11, 30))}, "", "")
+	if booking.ErrorCode(err) != booking.CodeInternal || !strings.Contains(err.Error(), "bookings_one_at_a_time") {
+		t.Errorf("CreateBookings Velázquez = %v (code %d), want an unexpected error naming the constraint", err, booking.ErrorCode(err))
+	}
 }

@@ -1,0 +1,144 @@
+package booking_test
+
+import (
+	"context"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/tern/v2/migrate"
+
+	schema "github.com/workspacebooking/booking/sql"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// migrationNumber returns the number of the one migration file whose name ends with suffix.
+func migrationNumber(t *testing.T, suffix string) int32 {
+	t.Helper()
+	files, err := fs.Glob(schema.Migrations, "*_"+suffix)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("the migration *_%s: %v %v", suffix, files, err)
+	}
+	n, err := strconv.Atoi(strings.SplitN(files[0], "_", 2)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int32(n)
+}
+
+// When the one-desk rule comes, a person's workstation bookings that clash are settled one by one: those
+// checked in first, then in the order they were made, each kept unless it clashes with one already kept.
+// Only what must go is cancelled, and the migration says how many.
+func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
+	t.Parallel()
+	target := migrationNumber(t, "one_workstation_per_person.sql")
+	dbURL := emptyDatabase(t)
+	cfg, err := pgx.ParseConfig(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu      sync.Mutex
+		notices []string
+	)
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
+		mu.Lock()
+		defer mu.Unlock()
+		notices = append(notices, n.Message)
+	}
+	conn, err := pgx.ConnectConfig(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	m, err := migrate.NewMigrator(t.Context(), conn, "schema_version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.LoadMigrations(schema.Migrations); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MigrateTo(t.Context(), target-1); err != nil {
+		t.Fatalf("migrate to %d: %v", target-1, err)
+	}
+	pool, err := pgxpool.New(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := booking.NewService(pool).Import(t.Context(), bookingtest.Layout()); err != nil {
+		t.Fatalf("import the fixture at version %d: %v", target-1, err)
+	}
+
+	made := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	type row struct {
+		name       string
+		person     uuid.UUID
+		desk       uuid.UUID
+		start, end time.Time
+		status     string
+		want       string
+	}
+	rows := []row{
+		// Alice: A 09–12 made first, B 11–14, C 13–16. Only B must go: once it has, C clashes with nothing.
+		{"A", bookingtest.Alice, bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 12, 0), "PENDING", "PENDING"},
+		{"B", bookingtest.Alice, bookingtest.DeskTwo, bookingtest.At(1, 11, 0), bookingtest.At(1, 14, 0), "PENDING", "CANCELLED"},
+		{"C", bookingtest.Alice, bookingtest.DeskOne, bookingtest.At(1, 13, 0), bookingtest.At(1, 16, 0), "PENDING", "PENDING"},
+		// Bob: a PENDING desk made first and a later one he has checked in to. The one in use stays.
+		{"Pending", bookingtest.Bob, bookingtest.DeskOne, bookingtest.At(0, 8, 0), bookingtest.At(0, 12, 0), "PENDING", "CANCELLED"},
+		{"Active", bookingtest.Bob, bookingtest.DeskTwo, bookingtest.At(0, 8, 30), bookingtest.At(0, 11, 0), "ACTIVE", "ACTIVE"},
+		// Rita: a room beside a desk is not a second desk, and a finished desk blocks nothing.
+		{"Desk", bookingtest.Rita, bookingtest.DeskOne, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "PENDING", "PENDING"},
+		{"Room", bookingtest.Rita, bookingtest.RoomGoya, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "PENDING", "PENDING"},
+		{"Finished", bookingtest.Rita, bookingtest.DeskTwo, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "FINISHED", "FINISHED"},
+	}
+	ids := make([]uuid.UUID, len(rows))
+	for i, r := range rows {
+		ids[i] = uuid.New()
+		resourceType := "WORKSTATION"
+		if r.desk == bookingtest.RoomGoya {
+			resourceType = "SPACE"
+		}
+		if _, err := conn.Exec(t.Context(), `
+INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
+    status, resource_type, check_in_opens_at, check_in_closes_at, created_at)
+VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $6, $7, $10)`,
+			bookingtest.OrgA, ids[i], r.desk, bookingtest.FloorMadrid, r.person, r.start, r.end, r.status, resourceType,
+			made.Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatalf("insert booking %s: %v", r.name, err)
+		}
+	}
+
+	if err := m.MigrateTo(t.Context(), target); err != nil {
+		t.Fatalf("migrate to %d: %v", target, err)
+	}
+	for i, r := range rows {
+		var status string
+		if err := conn.QueryRow(t.Context(), "SELECT status FROM bookings WHERE id = $1", ids[i]).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		if status != r.want {
+			t.Errorf("booking %s is %s after the migration, want %s", r.name, status, r.want)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	found := false
+	for _, n := range notices {
+		if strings.Contains(n, "2 workstation bookings") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("notices = %q, want one saying 2 workstation bookings were cancelled", notices)
+	}
+}
