@@ -178,9 +178,13 @@ func TestBrowserKioskTablet(t *testing.T) {
 	b.open("/kiosk/resource?code=MAD-R1")
 	b.waitText("h1", "Goya")
 	ce.take()
+	b.eval(`window.settledSearches = [];
+		document.body.addEventListener("htmx:afterSettle", e => window.settledSearches.push(e.detail.xhr.responseURL))`)
 	b.do(chromedp.SendKeys(chromedp.CSS("#user-q"), "bob"))
 	b.waitText("#user-choices", "bob Baker")
-	time.Sleep(300 * time.Millisecond)
+	// The search for "bob" answered and settled, and no request is left in flight.
+	b.do(chromedp.Poll[chromedp.Void](`window.settledSearches.some(u => new URL(u).searchParams.get("q") === "bob") &&
+		!document.querySelector(".htmx-request")`, chromedp.WithPollingTimeout(15*time.Second)))
 	for _, e := range ce.take() {
 		t.Errorf("while typing a name: %s", e)
 	}

@@ -360,9 +360,18 @@ func kioskBrowserSignIn(b *tab, user uuid.UUID, path string) {
 	}
 	if strings.HasPrefix(path, "/kiosk") {
 		b.waitText("header.top", "Leave kiosk") // the kiosk signs out in two steps
-		return
+	} else {
+		b.waitText(".whoami", "Sign out")
 	}
-	b.waitText(".whoami", "Sign out")
+	b.waitLoaded()
+}
+
+// waitLoaded waits until the page a script navigated to has loaded. Its text shows before that, and the
+// browser replaces the nodes chromedp knows of while it loads: a click on one of them in between fails
+// with "Could not find node with given id".
+func (b *tab) waitLoaded() {
+	b.t.Helper()
+	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second)))
 }
 
 // TestBrowserKiosk is the reception's journey on a tablet: the camera refused for want of one, a typed

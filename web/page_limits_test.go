@@ -155,28 +155,40 @@ func TestPageLimits(t *testing.T) {
 		}
 	})
 
-	// A signed-in person is limited on the pages as on the API, with one bucket for both.
+	// A signed-in person is limited on the pages as on the API, with one bucket for both: a burst spent on
+	// the API leaves no page, and a burst spent on the pages leaves no API call.
 	t.Run("PerUserOnPages", func(t *testing.T) {
 		t.Parallel()
-		pb := setupPages(t, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 3}}))
+		dev := func(d *web.Deps) { d.Dev = true }
+		tb := setupOIDC(t, web.OIDCConfig{}, dev, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 3}}))
+		pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
+		status := statusPath("me", "MAD-R1")
+
 		since := time.Now()
-		b := pb.signedIn(t, fx.Alice) // lands on /bookings: one request
-		b.get("/find").wantStatus(t, http.StatusOK)
-		b.get("/bookings").wantStatus(t, http.StatusOK)
-		p := b.get("/find")
+		alice := pb.signedIn(t, fx.Alice) // lands on /bookings: one request
+		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
+		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
+		p := alice.get("/find")
 		if p.status != http.StatusTooManyRequests || !strings.Contains(p.text("main"), "Too many requests from this user") {
-			t.Errorf("GET /find over the limit = %d %q, want the 429 page", p.status, p.text("main"))
+			t.Errorf("GET /find after the burst went on the API = %d %q, want the 429 page", p.status, p.text("main"))
 		}
 		wantRetryAfter(t, p.header.Get("Retry-After"), since)
-		p = b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24"))
+		p = alice.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-24"))
 		if p.status != http.StatusTooManyRequests {
 			t.Errorf("POST /bookings over the limit = %d, want 429", p.status)
 		}
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
 			t.Errorf("%d bookings made over the limit, want none", n)
 		}
-		// Another person has a bucket of their own.
-		pb.signedIn(t, fx.Bob).get("/find").wantStatus(t, http.StatusOK)
+
+		// Another person has a bucket of their own, spent here on the pages: then the API refuses them.
+		since = time.Now()
+		bob := pb.signedIn(t, fx.Bob)
+		bob.get("/find").wantStatus(t, http.StatusOK)
+		bob.get("/bookings").wantStatus(t, http.StatusOK)
+		r := tb.call(t, fx.Bob, http.MethodGet, status, nil)
+		wantProblem(t, r, http.StatusTooManyRequests, booking.CodeTooManyRequests, noIndex)
+		wantRetryAfter(t, r.header.Get("Retry-After"), since)
 	})
 }
 

@@ -3,8 +3,11 @@ package web_test
 import (
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -69,4 +72,28 @@ func TestKioskHintIsARealPosterCode(t *testing.T) {
 		return
 	}
 	t.Fatal("no receptionist in the demo")
+}
+
+// TestBrowserPosterCodesIgnoreCase types a poster code in lower case on the kiosk, and opens a poster's
+// address in lower case on a phone: both find the resource and show its code as printed.
+func TestBrowserPosterCodesIgnoreCase(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	code := strings.ToLower("MAD-R1")
+
+	kiosk := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(kiosk, fx.Rita, "/kiosk")
+	kiosk.waitText("h1", "Kiosk")
+	kiosk.do(chromedp.SendKeys(chromedp.CSS("#code"), code), chromedp.Click(chromedp.CSS("form.kiosk-code button[type=submit]")))
+	kiosk.waitText("h1", "Goya")
+	kiosk.waitText(".kiosk-where", "MAD-R1")
+	kiosk.waitText("#resource-status", "Free until 20:00 Madrid time")
+
+	phone := newTab(t, pb.srv.URL)
+	kioskBrowserSignIn(phone, fx.Alice, "/p/"+code)
+	phone.waitText("h1", "Goya")
+	phone.waitText("#resource-status", "Free")
+	if got := phone.attrOf("form[action$='/book']", "action"); got != "/p/MAD-R1/book" {
+		t.Errorf("the poster's booking form posts to %q, want /p/MAD-R1/book", got)
+	}
 }

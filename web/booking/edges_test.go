@@ -130,11 +130,16 @@ func TestBusyAcrossTheFallBackDay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Availability: %v", err)
 		}
+		seen := map[uuid.UUID]bool{}
 		for _, a := range as {
+			seen[a.Resource.ID] = true
 			busy := a.Resource.ID == fx.DeskOne
 			if a.Free == busy || (busy && (len(a.Busy) != 1 || !a.Busy[0].Start.Equal(last.Start) || !a.Busy[0].End.Equal(last.End))) {
 				t.Errorf("%s: free %v, busy %v; want Desk 1 busy 23:30–24:00 and Desk 2 free", a.Resource.Name, a.Free, a.Busy)
 			}
+		}
+		if !seen[fx.DeskOne] || !seen[fx.DeskTwo] {
+			t.Errorf("availability has %d resources, want Desk 1 and Desk 2 among them", len(as))
 		}
 	})
 	t.Run("FreeListing", func(t *testing.T) {
@@ -160,10 +165,15 @@ func TestBusyAcrossTheFallBackDay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Search: %v", err)
 		}
+		seen := map[uuid.UUID]bool{}
 		for _, r := range f.Results {
+			seen[r.Resource.ID] = true
 			if want := map[bool]booking.SpotState{true: booking.SpotBusy, false: booking.SpotFree}[r.Resource.ID == fx.DeskOne]; r.State != want {
 				t.Errorf("%s = %s, want %s", r.Resource.Name, r.State, want)
 			}
+		}
+		if !seen[fx.DeskOne] || !seen[fx.DeskTwo] {
+			t.Errorf("search found %d resources, want Desk 1 and Desk 2 among them", len(f.Results))
 		}
 	})
 	t.Run("StatusAt2345", func(t *testing.T) {

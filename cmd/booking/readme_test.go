@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// asCommand, set in the environment, makes the test binary run as bin/booking instead of running tests:
+// the README's walk-through calls bin/booking by that name.
+const asCommand = "BOOKING_TEST_AS_COMMAND"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asCommand) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// readmeBlock returns the first ```sh block after the heading in ../../README.md.
+func readmeBlock(t *testing.T, heading string) string {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(raw), "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("README.md has no heading %q", heading)
+	}
+	_, after, ok = strings.Cut(after, "\n```sh\n")
+	if !ok {
+		t.Fatalf("README.md has no ```sh block under %q", heading)
+	}
+	block, _, ok := strings.Cut(after, "\n```\n")
+	if !ok {
+		t.Fatalf("the ```sh block under %q does not end", heading)
+	}
+	return block + "\n"
+}
+
+// needTools skips the test when a tool the README's commands use is missing, except in CI, where it fails.
+func needTools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is not installed; the README's walk-through needs it", tool)
+			}
+			t.Skipf("%s is not installed: the README's walk-through is not run", tool)
+		}
+	}
+	if err := exec.Command("date", "-d", "tomorrow 16:00", "+%s").Run(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("date is not GNU date (%v); the README's walk-through needs it", err)
+		}
+		t.Skipf("date is not GNU date (%v): the README's walk-through is not run", err)
+	}
+}
+
+// walkCall is one curl of the walk-through, as the wrapper around curl logs it.
+var walkCall = regexp.MustCompile(`(?m)^walk: (\d{3}) (\S+) (\S+)$`)
+
+// TestReadmeWalkThrough pastes the README's walk-through, as it stands, into bash against a server with
+// the demo freshly loaded, as `make run` serves it: bin/booking is this binary, and B the test server's
+// address instead of the default one. Every command must succeed and every call answer what the README
+// says it answers.
+func TestReadmeWalkThrough(t *testing.T) {
+	t.Parallel()
+	needTools(t, "bash", "curl", "sed", "tail")
+	block := readmeBlock(t, "### Walk-through")
+	const defaultB = "B=http://127.0.0.1:8080/api/v1\n"
+	if !strings.HasPrefix(block, defaultB) {
+		t.Fatalf("the walk-through does not start with %q:\n%s", defaultB, block)
+	}
+
+	dbURL := bookingtest.NewDatabaseURL(t)
+	mustRun(t, dbURL, "demo")
+	s := startServer(t, dbURL)
+
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(self, filepath.Join(dir, "bin", "booking")); err != nil {
+		t.Fatal(err)
+	}
+	// Each curl also writes its status, method and address to stderr, for the test to check.
+	script := "set -euo pipefail\n" +
+		`curl() { command curl -w '%{stderr}walk: %{http_code} %{method} %{url_effective}\n' "$@"; }` + "\n" +
+		"B=" + s.base + "/api/v1\n" + strings.TrimPrefix(block, defaultB)
+
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "LANG=C.UTF-8", "DATABASE_URL=" + dbURL, asCommand + "=1"}
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the walk-through failed: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+
+	// What the README says each call answers, in order.
+	want := []struct {
+		status, method, path string
+	}{
+		{"200", "GET", "/resources/statusinfo"},
+		{"200", "GET", "/free"},
+		{"201", "POST", "/users/me/bookings/spaces/standard"},
+		{"409", "POST", "/users/me/bookings/spaces/standard"},
+		{"201", "PUT", "/reservables/all"},
+		{"404", "POST", "/users/me/resources/checkin"},
+		{"409", "POST", "/checkin"},
+		{"201", "POST", "/bookings/spaces/standard"},
+		{"200", "GET", "/users/me/bookings"},
+		{"200", "GET", "/users/me/bookings"},
+		{"200", "GET", "/bookings/"},
+		{"200", "PATCH", "/bookings/"},
+		{"200", "PATCH", "/bookings/"},
+		{"409", "POST", "/checkout"},
+		{"200", "DELETE", "/bookings/"},
+		{"201", "POST", "/users/me/bookings/workstations/standard"},
+		{"200", "GET", "/availability"},
+		{"200", "GET", "/buildings"},
+		{"200", "GET", "/floors"},
+		{"200", "GET", "/subcategories"},
+		{"200", "GET", "/features"},
+		{"200", "GET", "/reservables"},
+		{"200", "GET", "/approvals"},
+		{"200", "POST", "/approval"},
+		{"200", "GET", "/openapi.json"},
+	}
+	calls := walkCall.FindAllStringSubmatch(stderr.String(), -1)
+	if len(calls) != len(want) {
+		t.Errorf("the walk-through made %d calls, want %d\nstderr:\n%s", len(calls), len(want), stderr.String())
+	}
+	for i := 0; i < len(calls) && i < len(want); i++ {
+		got, w := calls[i], want[i]
+		path := strings.TrimPrefix(got[3], s.base+"/api/v1")
+		if got[1] != w.status || got[2] != w.method || !strings.Contains(strings.SplitN(path, "?", 2)[0], w.path) {
+			t.Errorf("call %d: %s %s answered %s, want %s %s… answering %s", i+1, got[2], path, got[1], w.method, w.path, w.status)
+		}
+		if strings.Contains(path, "//") {
+			t.Errorf("call %d: %s %s has an empty part (a variable the walk-through did not set)", i+1, got[2], path)
+		}
+	}
+
+	out := stdout.String()
+	for _, part := range []string{
+		`"isFree":`,
+		`"status":"PENDING"`,
+		`"code":4001,"name":"RESOURCE_NOT_AVAILABLE"`,
+		`"name":"Coffee service"`,
+		`"code":1012,"name":"NO_BOOKING_TO_CHECK_IN"`,
+		`"code":4010,"name":"CHECK_IN_NOT_OPEN_YET"`,
+		`"nextCursor":"`,
+		`"code":4007,"name":"BOOKING_NOT_MODIFIABLE"`,
+		`"status":"CANCELLED"`,
+		`"status":"WAITING_APPROVAL"`,
+		`"openapi":"3.1`,
+	} {
+		if !strings.Contains(out, part) {
+			t.Errorf("the walk-through's output has no %s\nstdout:\n%s", part, out)
+		}
+	}
+}
