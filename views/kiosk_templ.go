@@ -893,11 +893,11 @@ func kioskBookingNote(s booking.Status) string {
 	return ""
 }
 
-// kioskEndLabel names an end a walk-up booking may choose: "30 minutes, until 09:30", or for the last,
-// "As long as possible, until 13:00".
+// kioskEndLabel names an end a walk-up booking may choose: "30 minutes, until 09:30", or for the last when
+// it is the latest end allowed, "As long as possible, until 13:00".
 func kioskEndLabel(st booking.PosterStatus, end time.Time, last bool) string {
 	until := "until " + kioskTime(st, end)
-	if last {
+	if last && st.BookUntil != nil && end.Equal(*st.BookUntil) {
 		return "As long as possible, " + until
 	}
 	return kioskDuration(end.Sub(st.BookFrom)) + ", " + until

@@ -177,7 +177,9 @@ func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now 
 }
 
 // EndChoices are the ends a walk-up booking of a FREE resource may choose: 30 minutes, 1 hour and 2 hours
-// after BookFrom when they come before BookUntil, then BookUntil itself. Empty unless FREE.
+// after BookFrom when they are not after BookUntil (they may run past midnight), then the end of today's
+// free time when that comes later. The last is the one chosen unless the person picks another, so a
+// walk-up booking never holds a resource overnight unless asked to. Empty unless FREE.
 func (p PosterStatus) EndChoices() []time.Time {
 	if p.State != PosterFree || p.BookUntil == nil {
 		return nil
@@ -188,7 +190,14 @@ func (p PosterStatus) EndChoices() []time.Time {
 			out = append(out, end)
 		}
 	}
-	return append(out, *p.BookUntil)
+	today := *p.BookUntil
+	if p.FreeUntil != nil && p.FreeUntil.Before(today) {
+		today = *p.FreeUntil
+	}
+	if len(out) == 0 || today.After(out[len(out)-1]) {
+		out = append(out, today)
+	}
+	return out
 }
 
 // BookNow books the resource with the poster code for organizer, made by creator, from now (to the minute)

@@ -111,6 +111,11 @@ func TestPosterStatus(t *testing.T) {
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 9, 0))
+		// Offered: 30 minutes, 1 and 2 hours, then midnight; never the night through unless asked.
+		want := []time.Time{at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(1, 0, 0)}
+		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
+			t.Errorf("EndChoices = %v, want %v", got, want)
+		}
 	})
 
 	t.Run("LateWalkUpCrossesMidnight", func(t *testing.T) {
@@ -122,7 +127,7 @@ func TestPosterStatus(t *testing.T) {
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 23, 20))
-		want := []time.Time{at(0, 23, 50), at(1, 0, 20), at(1, 1, 20), at(1, 23, 20)}
+		want := []time.Time{at(0, 23, 50), at(1, 0, 20), at(1, 1, 20)}
 		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
 			t.Errorf("EndChoices = %v, want %v", got, want)
 		}
