@@ -340,29 +340,17 @@ Prints a bearer token of the service for that user; the token is the last line. 
 		fs.PrintUsage(stderr)
 		return errors.New("token: --user is required: the id of the user the token is for (booking demo lists some)")
 	}
-	dbURL, err := dbURLFrom(getenv)
-	if err != nil {
-		return err
-	}
-	id, err := uuid.Parse(*user)
-	if err != nil {
-		return fmt.Errorf("--user: %q is not a user id", *user)
-	}
 	if *ttl <= 0 {
 		return errors.New("--ttl: must be positive")
 	}
 	if *ttl > web.MaxTokenTTL {
 		return errors.New("--ttl: at most 720h (30 days); mint a new token when it runs out")
 	}
-	pool, svc, err := open(ctx, dbURL)
+	pool, svc, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	u, err := svc.FindUser(ctx, id)
-	if err != nil {
-		return err
-	}
 	tok, err := mint(ctx, svc, u, *ttl)
 	if err != nil {
 		return err
@@ -402,23 +390,11 @@ back: when a later moment is refused already, it stays.`)
 		}
 		before = t
 	}
-	dbURL, err := dbURLFrom(getenv)
-	if err != nil {
-		return err
-	}
-	id, err := uuid.Parse(*user)
-	if err != nil {
-		return fmt.Errorf("--user: %q is not a user id", *user)
-	}
-	pool, svc, err := open(ctx, dbURL)
+	pool, svc, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	u, err := svc.FindUser(ctx, id)
-	if err != nil {
-		return err
-	}
 	inForce, err := svc.RevokeTokens(ctx, u, before)
 	if err != nil {
 		return err
@@ -431,6 +407,29 @@ back: when a later moment is refused already, it stays.`)
 	fmt.Fprintf(stdout, "tokens of %s %s <%s> issued before %s are refused from now on (within a minute on a running server)\n",
 		u.Name, u.Surname, u.Email, before.UTC().Format(time.RFC3339Nano))
 	return nil
+}
+
+// openForUser opens the service on the database of DATABASE_URL and finds the user with the id given as
+// --user. It refuses an id that is not a UUID and one the database does not know.
+func openForUser(ctx context.Context, getenv func(string) string, user string) (*pgxpool.Pool, *booking.Service, booking.User, error) {
+	id, err := uuid.Parse(user)
+	if err != nil {
+		return nil, nil, booking.User{}, fmt.Errorf("--user: %q is not a user id", user)
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return nil, nil, booking.User{}, err
+	}
+	pool, svc, err := open(ctx, dbURL)
+	if err != nil {
+		return nil, nil, booking.User{}, err
+	}
+	u, err := svc.FindUser(ctx, id)
+	if err != nil {
+		pool.Close()
+		return nil, nil, booking.User{}, err
+	}
+	return pool, svc, u, nil
 }
 
 // mint returns a bearer token of the service for the user, valid for ttl.
