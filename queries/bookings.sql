@@ -199,8 +199,9 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;
 
 -- name: BookingWorkstationHeld :many
--- The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
--- its building's time zone: the desk that person already holds then.
+-- The first blocking workstation booking of a person that overlaps any of the intervals [from_dates[i],
+-- to_dates[i]), with its resource's name and its building's time zone: the desk that person already holds
+-- then. One query for all the days of a search.
 SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
 FROM bookings bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
@@ -208,6 +209,8 @@ JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 WHERE bk.organization_id = @organization_id AND bk.organizer_id = @organizer_id
   AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange(sqlc.arg(from_date)::timestamptz, sqlc.arg(to_date)::timestamptz, '[)')
+  AND EXISTS (
+    SELECT FROM generate_subscripts(sqlc.arg(from_dates)::timestamptz[], 1) AS i
+    WHERE bk.start_date < (sqlc.arg(to_dates)::timestamptz[])[i] AND (sqlc.arg(from_dates)::timestamptz[])[i] < bk.end_date)
 ORDER BY bk.start_date, bk.id
 LIMIT 1;

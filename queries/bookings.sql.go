@@ -480,7 +480,9 @@ JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
 WHERE bk.organization_id = $1 AND bk.organizer_id = $2
   AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)')
+  AND EXISTS (
+    SELECT FROM generate_subscripts($3::timestamptz[], 1) AS i
+    WHERE bk.start_date < ($4::timestamptz[])[i] AND ($3::timestamptz[])[i] < bk.end_date)
 ORDER BY bk.start_date, bk.id
 LIMIT 1
 `
@@ -488,8 +490,8 @@ LIMIT 1
 type BookingWorkstationHeldParams struct {
 	OrganizationID uuid.UUID
 	OrganizerID    uuid.UUID
-	FromDate       time.Time
-	ToDate         time.Time
+	FromDates      []time.Time
+	ToDates        []time.Time
 }
 
 type BookingWorkstationHeldRow struct {
@@ -500,14 +502,15 @@ type BookingWorkstationHeldRow struct {
 	Timezone     string
 }
 
-// The first blocking workstation booking of a person that overlaps [from, to), with its resource's name and
-// its building's time zone: the desk that person already holds then.
+// The first blocking workstation booking of a person that overlaps any of the intervals [from_dates[i],
+// to_dates[i]), with its resource's name and its building's time zone: the desk that person already holds
+// then. One query for all the days of a search.
 func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
 	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
 		arg.OrganizationID,
 		arg.OrganizerID,
-		arg.FromDate,
-		arg.ToDate,
+		arg.FromDates,
+		arg.ToDates,
 	)
 	if err != nil {
 		return nil, err

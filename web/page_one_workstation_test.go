@@ -36,6 +36,12 @@ func TestPageOnePersonOneWorkstation(t *testing.T) {
 		if n := pb.signedIn(t, fx.Bob).get(findPath("kind", "desk", "date", "2026-11-24", "from", "10:00", "to", "11:00")).count(".held"); n != 0 {
 			t.Errorf("Bob sees %d notices of Alice's desk, want none", n)
 		}
+		// Several days: a desk held on the second of them is named too.
+		findBook(t, pb, fx.Bob, fx.DeskOne, booking.CategoryWorkstation, fx.At(2, 9, 0), fx.At(2, 18, 0))
+		p = pb.signedIn(t, fx.Bob).get(findPath("kind", "desk", "date", "2026-11-24", "date", "2026-11-25", "from", "10:00", "to", "11:00"))
+		if got, want := squash(p.text(".held")), "You already have Desk 1 then (from 09:00 to 18:00 Madrid time on Wed 25 Nov)."; got != want {
+			t.Errorf("two days: notice = %q, want %q", got, want)
+		}
 	})
 
 	t.Run("TheFormRefusesASecondDeskNamingTheFirst", func(t *testing.T) {

@@ -71,20 +71,22 @@ type HeldWorkstation struct {
 // workstationHeld returns the first workstation booking person holds that overlaps any of the intervals,
 // or nil when there is none.
 func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
-	for _, iv := range ivs {
-		rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
-			OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDate: iv.Start, ToDate: iv.End,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("find the workstation held: %w", err)
-		}
-		if len(rows) > 0 {
-			h := rows[0]
-			return &HeldWorkstation{BookingID: h.ID, ResourceName: h.ResourceName,
-				Interval: Interval{Start: h.StartDate, End: h.EndDate}, Timezone: h.Timezone}, nil
-		}
+	starts, ends := make([]time.Time, len(ivs)), make([]time.Time, len(ivs))
+	for i, iv := range ivs {
+		starts[i], ends[i] = iv.Start, iv.End
 	}
-	return nil, nil
+	rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
+		OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDates: starts, ToDates: ends,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find the workstation held: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	h := rows[0]
+	return &HeldWorkstation{BookingID: h.ID, ResourceName: h.ResourceName,
+		Interval: Interval{Start: h.StartDate, End: h.EndDate}, Timezone: h.Timezone}, nil
 }
 
 // FullName is a user's name and surname: "Lucía Fernández".
