@@ -19,7 +19,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -74,13 +73,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		dbDefault = defaultDatabaseURL
 	}
 	cmd, rest := args[1], args[2:]
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.NewCommand(cmd, "usage: loadtest "+cmd+" [flags]")
 	switch cmd {
 	case "seed":
 		size := fs.String("size", "standard", "size of the organization: standard or small")
 		db := fs.String("db", dbDefault, "database URL")
-		if err := cli.ParseFlags(fs, rest); err != nil {
+		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
 			return err
 		}
 		sz, ok := sizes[*size]
@@ -101,7 +99,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
 		pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
 		out := fs.String("out", "", "write the result as JSON to this file")
-		if err := cli.ParseFlags(fs, rest); err != nil {
+		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
 			return err
 		}
 		defer useProcs(*procs)()
@@ -142,7 +140,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 		fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
 		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
-		if err := cli.ParseFlags(fs, rest); err != nil {
+		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
 			return err
 		}
 		defer useProcs(*procs)()

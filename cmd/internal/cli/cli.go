@@ -14,25 +14,6 @@ import (
 // ErrHelp ends a command that printed its help: successfully, with nothing more to say.
 var ErrHelp = errors.New("help shown")
 
-// ParseFlags parses a command's flags and refuses arguments left over; -h prints the flags and ends the
-// command successfully (ErrHelp). A duration given without a unit ("5") is refused with a word on the
-// unit it needs.
-func ParseFlags(fs *flag.FlagSet, args []string) error {
-	if err := checkDurations(fs, args); err != nil {
-		return err
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ErrHelp
-		}
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	}
-	return nil
-}
-
 // Command is a subcommand of a program: its flags, its usage and the arguments it takes.
 type Command struct {
 	*flag.FlagSet

@@ -2,13 +2,13 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"io"
 	"testing"
 	"time"
 )
 
-func TestParseFlags(t *testing.T) {
+// TestParse: a command's flags, -h, unknown flags, arguments left over and durations without a unit.
+func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -25,13 +25,12 @@ func TestParseFlags(t *testing.T) {
 		{"DurationWithoutUnitAfterEquals", []string{"-every=2.5"}, "--every 2.5: a unit is needed, e.g. 2.5s, 2.5m or 2.5h", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := flag.NewFlagSet("seed", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			fs.Int("n", 1, "a number")
-			fs.Duration("every", time.Second, "a duration")
-			err := ParseFlags(fs, tc.args)
+			c := NewCommand("seed", "usage: seed [flags]")
+			c.Int("n", 1, "a number")
+			c.Duration("every", time.Second, "a duration")
+			_, err := c.Parse(tc.args, io.Discard, io.Discard)
 			if got := errString(err); got != tc.want || errors.Is(err, ErrHelp) != tc.help {
-				t.Errorf("ParseFlags(%q) = %v, want %q (ErrHelp: %v)", tc.args, err, tc.want, tc.help)
+				t.Errorf("Parse(%q) = %v, want %q (ErrHelp: %v)", tc.args, err, tc.want, tc.help)
 			}
 		})
 	}
