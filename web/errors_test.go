@@ -7,10 +7,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -155,8 +155,8 @@ func TestHandleError(t *testing.T) {
 			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 				t.Fatalf("body %s: %v", rec.Body, err)
 			}
-			if !reflect.DeepEqual(got, tc.wantBody) {
-				t.Errorf("body = %v, want %v", got, tc.wantBody)
+			if diff := cmp.Diff(tc.wantBody, got); diff != "" {
+				t.Errorf("body differs (-want +got):\n%s", diff)
 			}
 		})
 	}
