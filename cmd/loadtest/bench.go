@@ -191,17 +191,17 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 		return err
 	}
 	rows := rep.rows()
-	md, png := filepath.Join(o.OutDir, "benchmarks.md"), filepath.Join(o.OutDir, "benchmarks.png")
+	md, svg := filepath.Join(o.OutDir, "benchmarks.md"), filepath.Join(o.OutDir, "benchmarks.svg")
 	if err := os.WriteFile(md, []byte(rep.markdown(rows)), 0o644); err != nil {
 		return err
 	}
-	if err := rep.chart(png, rows); err != nil {
+	if err := rep.chart(svg, rows); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
 	if err := writeJSON(filepath.Join(resultsDir, "summary.json"), rep.summary(rows)); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s\nbench: wrote %s, %s and the runs' JSON under %s\n", rep.table(rows), md, png, resultsDir)
+	fmt.Fprintf(stdout, "\n%s\nbench: wrote %s, %s and the runs' JSON under %s\n", rep.table(rows), md, svg, resultsDir)
 	if failed := rep.failedChecks(); len(failed) > 0 {
 		return fmt.Errorf("checks failed: %s", strings.Join(failed, "; "))
 	}

@@ -1,37 +1,120 @@
 package main
 
 import (
+	"bytes"
+	_ "embed"
 	"fmt"
-	"image/color"
+	"html/template"
 	"math"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	"os"
+	"strconv"
 )
 
-// latencyChart draws p50, p95 and p99 of each scenario as grouped bars on a logarithmic axis, each bar
-// labelled with its value, and saves it as a PNG.
+// chart.svg.tmpl writes out the shapes that layoutChart placed; it computes nothing itself. html/template
+// escapes the title and the names as SVG text.
+//
+//go:embed chart.svg.tmpl
+var chartSource string
+
+var chartTemplate = template.Must(template.New("chart").Parse(chartSource))
+
+// The chart's size and margins, in SVG user units (pixels).
+const (
+	chartWidth, chartHeight = 900.0, 450.0
+	plotLeft, plotRight     = 70.0, 885.0
+	plotTop, plotBottom     = 50.0, 410.0
+	barWidth, barGap        = 24.0, 3.0
+)
+
+// barShades are the fills of the p50, p95 and p99 bars: light to dark.
+var barShades = []string{"#9ecae1", "#4292c6", "#084594"}
+
+// svgChart is what chart.svg.tmpl draws.
+type svgChart struct {
+	Width, Height            float64
+	Left, Right, Top, Bottom float64 // the plot area
+	Title                    string
+	TitleX, AxisLabelY       float64
+	Ticks                    []svgTick // one horizontal grid line per power of ten
+	Groups                   []svgGroup
+	Legend                   []svgLegend
+}
+
+type svgTick struct {
+	Y, LabelX float64
+	Label     string
+}
+
+// svgGroup is one scenario: its name under the axis and its three bars.
+type svgGroup struct {
+	X, NameY float64 // the centre of the group, and where its name stands
+	Name     string
+	Bars     []svgBar
+}
+
+type svgBar struct {
+	X, Y, W, H     float64
+	Fill           string
+	Label          string // the value, written above the bar
+	LabelX, LabelY float64
+}
+
+type svgLegend struct {
+	X, Y, LabelX, LabelY float64
+	Fill, Label          string
+}
+
+// latencyChart writes an SVG to path with p50, p95 and p99 of each scenario as grouped bars on a
+// logarithmic axis, each bar labelled with its value.
 func latencyChart(path, title string, names []string, p50, p95, p99 []float64) error {
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.Padding = vg.Points(8)
-	p.Y.Label.Text = "latency, ms (logarithmic)"
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Add(plotter.NewGrid())
-	width := vg.Points(18)
-	shades := []color.Color{
-		color.RGBA{0x9e, 0xca, 0xe1, 0xff}, color.RGBA{0x42, 0x92, 0xc6, 0xff}, color.RGBA{0x08, 0x45, 0x94, 0xff},
+	var b bytes.Buffer
+	if err := chartTemplate.Execute(&b, layoutChart(title, names, [][]float64{p50, p95, p99})); err != nil {
+		return err
 	}
-	// The axis runs from the power of ten below the lowest value (at least 0.01 ms, at most 1 ms) to the
-	// one above the highest.
-	bottom, top := 1.0, 1.0
-	for _, series := range [][]float64{p50, p95, p99} {
-		for _, v := range series {
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// layoutChart places the bars. series holds p50, p95 and p99, each with one value per name.
+func layoutChart(title string, names []string, series [][]float64) svgChart {
+	bottom, top := logRange(series)
+	// y maps a latency to its height on the page: the logarithmic axis runs from bottom to top.
+	y := func(v float64) float64 {
+		v = math.Min(math.Max(v, bottom), top)
+		share := (math.Log10(v) - math.Log10(bottom)) / (math.Log10(top) - math.Log10(bottom))
+		return plotBottom - share*(plotBottom-plotTop)
+	}
+	c := svgChart{Width: chartWidth, Height: chartHeight, Left: plotLeft, Right: plotRight, Top: plotTop, Bottom: plotBottom,
+		Title: title, TitleX: chartWidth / 2, AxisLabelY: (plotTop + plotBottom) / 2}
+	for v := bottom; v <= top*1.001; v *= 10 {
+		c.Ticks = append(c.Ticks, svgTick{Y: y(v), LabelX: plotLeft - 6, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	slot := (plotRight - plotLeft) / float64(max(1, len(names)))
+	for i, name := range names {
+		g := svgGroup{X: plotLeft + slot*(float64(i)+0.5), NameY: plotBottom + 18, Name: name}
+		for s, values := range series {
+			x := g.X + float64(s-1)*(barWidth+barGap) - barWidth/2
+			top := y(values[i])
+			g.Bars = append(g.Bars, svgBar{X: x, Y: top, W: barWidth, H: plotBottom - top, Fill: barShades[s],
+				Label: short(values[i]), LabelX: x + barWidth/2, LabelY: top - 3})
+		}
+		c.Groups = append(c.Groups, g)
+	}
+	// Top left, above the bars of status, the first scenario and the fastest by far: the slower scenarios'
+	// bars may reach up to the top right.
+	for s, label := range []string{"p50", "p95", "p99"} {
+		y := plotTop + 10 + float64(s)*16
+		c.Legend = append(c.Legend, svgLegend{X: plotLeft + 14, Y: y, LabelX: plotLeft + 44, LabelY: y + 11, Fill: barShades[s], Label: label})
+	}
+	return c
+}
+
+// logRange is the span of the axis: from the power of ten at or below the lowest value (at least 0.01 ms,
+// at most 1 ms) to the power of ten above one and a half times the highest, which leaves room for the
+// labels above the bars.
+func logRange(series [][]float64) (bottom, top float64) {
+	bottom, top = 1.0, 1.0
+	for _, values := range series {
+		for _, v := range values {
 			if v > 0 {
 				bottom = math.Min(bottom, v)
 			}
@@ -39,31 +122,8 @@ func latencyChart(path, title string, names []string, p50, p95, p99 []float64) e
 		}
 	}
 	bottom = math.Max(0.01, math.Pow(10, math.Floor(math.Log10(bottom))))
-	for i, series := range [][]float64{p50, p95, p99} {
-		b := &logBars{values: series, width: width, offset: vg.Length(i-1) * (width + vg.Points(2)), color: shades[i], bottom: bottom}
-		p.Add(b)
-		p.Legend.Add([]string{"p50", "p95", "p99"}[i], b)
-		labels := &plotter.Labels{Offset: vg.Point{X: b.offset - vg.Points(8), Y: vg.Points(2)}}
-		for j, v := range series {
-			labels.XYs = append(labels.XYs, plotter.XY{X: float64(j), Y: math.Max(v, bottom)})
-			labels.Labels = append(labels.Labels, short(v))
-		}
-		for range labels.Labels {
-			labels.TextStyle = append(labels.TextStyle, text.Style{
-				Font: font.From(plotter.DefaultFont, vg.Points(7)), Handler: plot.DefaultTextHandler, Color: color.Black,
-			})
-		}
-		p.Add(labels)
-	}
-	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.6, float64(len(names))-0.4
-	p.X.Tick.Label.Font.Size = vg.Points(11)
-	p.Y.Min, p.Y.Max = bottom, math.Pow(10, math.Ceil(math.Log10(top*1.5)))
-	// Top left, above the bars of status, the first scenario and the fastest by far: the slower scenarios'
-	// bars may reach up to the top right.
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(14), -vg.Points(14)
-	return p.Save(9*vg.Inch, 4.5*vg.Inch, path)
+	top = math.Pow(10, math.Ceil(math.Log10(top*1.5)))
+	return bottom, top
 }
 
 // short writes a latency in few characters.
@@ -76,49 +136,4 @@ func short(v float64) string {
 	default:
 		return fmt.Sprintf("%.2f", v)
 	}
-}
-
-// logBars are bars rising from the bottom of a logarithmic axis (where gonum's BarChart would start at 0).
-type logBars struct {
-	values        []float64
-	width, offset vg.Length
-	color         color.Color
-	bottom        float64 // the axis' lowest value, where the bars start
-}
-
-// Plot implements plot.Plotter.
-func (b *logBars) Plot(c draw.Canvas, plt *plot.Plot) {
-	trX, trY := plt.Transforms(&c)
-	for i, v := range b.values {
-		if v <= b.bottom {
-			continue
-		}
-		x := trX(float64(i)) + b.offset - b.width/2
-		pts := []vg.Point{{X: x, Y: trY(b.bottom)}, {X: x, Y: trY(v)}, {X: x + b.width, Y: trY(v)}, {X: x + b.width, Y: trY(b.bottom)}}
-		c.FillPolygon(b.color, c.ClipPolygonY(pts))
-	}
-}
-
-// DataRange implements plot.DataRanger.
-func (b *logBars) DataRange() (xmin, xmax, ymin, ymax float64) {
-	ymin, ymax = b.bottom, b.bottom
-	for _, v := range b.values {
-		ymax = math.Max(ymax, v)
-	}
-	return 0, float64(len(b.values) - 1), ymin, ymax
-}
-
-// GlyphBoxes implements plot.GlyphBoxer: the bars' width, so that the outer ones are not cut.
-func (b *logBars) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
-	boxes := make([]plot.GlyphBox, len(b.values))
-	for i := range b.values {
-		boxes[i].X = plt.X.Norm(float64(i))
-		boxes[i].Rectangle = vg.Rectangle{Min: vg.Point{X: b.offset - b.width/2}, Max: vg.Point{X: b.offset + b.width/2}}
-	}
-	return boxes
-}
-
-// Thumbnail implements plot.Thumbnailer, for the legend.
-func (b *logBars) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(b.color, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}})
 }

@@ -55,7 +55,7 @@ commands:
   run    --scenario NAME [--base URL] [flags]    load a running server with one scenario, then check the database
   bench  [--out docs] [--runs 3] [--duration 10s]
                                                  fresh standard data set, the real server, every scenario and
-                                                 pgbench; writes docs/benchmarks.md and docs/benchmarks.png
+                                                 pgbench; writes docs/benchmarks.md and docs/benchmarks.svg
 
 scenarios: status, free, availability, book, contend, rush
 environment: DATABASE_URL (the default of --db)
@@ -133,7 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	case "bench":
 		b := benchOptions{ServerURL: dbDefault}
-		fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.png")
+		fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.svg")
 		fs.StringVar(&b.ResultsDir, "results", "bench-results", "where to write each run's JSON")
 		fs.IntVar(&b.Runs, "runs", 3, "runs of each scenario; the report gives their medians")
 		fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")

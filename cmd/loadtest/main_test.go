@@ -484,12 +484,18 @@ func TestReport(t *testing.T) {
 	if md := rep.markdown(rows); !strings.Contains(md, "with a pool of 8 connections") {
 		t.Errorf("a pool_max_conns of DATABASE_URL is not reported:\n%s", md)
 	}
-	path := filepath.Join(t.TempDir(), "chart.png")
+	path := filepath.Join(t.TempDir(), "chart.svg")
 	if err := rep.chart(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	if data, err := os.ReadFile(path); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+	data, err := os.ReadFile(path)
+	if err != nil || !bytes.HasPrefix(data, []byte("<svg ")) || !bytes.HasSuffix(data, []byte("</svg>\n")) {
 		t.Errorf("chart: %v, %d bytes", err, len(data))
+	}
+	for _, sc := range []string{">status</text>", ">book</text>", ">p99</text>"} {
+		if !bytes.Contains(data, []byte(sc)) {
+			t.Errorf("chart: no %q", sc)
+		}
 	}
 }
 

@@ -343,7 +343,7 @@ func (r report) markdown(rows map[string]row) string {
 		answers := answerText(w)
 		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bps, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max, answers)
 	}
-	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.png)\n\n")
+	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.svg)\n\n")
 
 	p("## Targets\n\n| target | measured (median) | |\n|---|---|---|\n")
 	for _, v := range r.verdicts(rows) {
@@ -372,7 +372,7 @@ func (r report) markdown(rows map[string]row) string {
 	p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
 	p("(else the local one), seeds the %s organization, builds and starts `bin/booking serve`, runs every\n", r.SizeName)
 	p("scenario (and pgbench after each run of book), stops the server with SIGTERM, and writes this file,\n")
-	p("`benchmarks.png` and each run's JSON under `bench-results/` (not committed; the server's log too when a run\n")
+	p("`benchmarks.svg` and each run's JSON under `bench-results/` (not committed; the server's log too when a run\n")
 	p("failed). It fails when a check fails; targets missed are reported above.\n")
 	p("Options: `go run ./cmd/loadtest bench --runs 3 --duration 10s --out docs`.\n\n")
 	p("One scenario against a server of your own:\n\n```sh\n")
@@ -416,7 +416,7 @@ func (r report) table(rows map[string]row) string {
 	return s.String()
 }
 
-// chart is docs/benchmarks.png: p50, p95 and p99 of each scenario's medians rows.
+// chart is docs/benchmarks.svg: p50, p95 and p99 of each scenario's medians rows.
 func (r report) chart(path string, rows map[string]row) error {
 	var names []string
 	var p50, p95, p99 []float64
