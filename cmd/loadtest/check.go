@@ -25,11 +25,11 @@ type dbCheck struct {
 	Failures    []string `json:"-"`
 }
 
-// overlapQuery finds every pair of blocking bookings of one resource whose half-open intervals overlap
-// (tstzrange &&), each pair once. A self-join of a million bookings with && alone takes a nested loop
-// of index probes; so the window first marks each booking that starts before the latest end of those
-// of its resource that start before it (every later member of an overlapping pair is so marked, and
-// only those), and the self-join then pairs each marked booking with the earlier ones it overlaps.
+// overlapQuery finds every pair of blocking bookings of one resource whose times overlap, each pair once.
+// Joining a million bookings with themselves on && alone would probe the index once per booking. So a
+// window function first marks the bookings that start before some earlier booking of the same resource
+// has ended. Only a booking so marked can be the later half of an overlapping pair, and the join then
+// looks only at those.
 const overlapQuery = `
 WITH blocking AS MATERIALIZED (
     SELECT organization_id, resource_id, id, start_date, end_date,

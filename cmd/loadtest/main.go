@@ -9,10 +9,10 @@
 //	               [--procs 1] [--server-pid PID] [--out FILE.json]
 //	loadtest bench [--out docs] [--runs 3] [--duration 10s]
 //
-// It is a binary of its own rather than a `booking` subcommand: load generation, charting and pgbench
-// orchestration (and their dependencies) stay out of the server binary, and the generator runs as its
-// own process, so it never shares the server's heap or scheduler and what it costs is not counted as the
-// server's. Runs are bounded (5 minutes, 1,000 clients) and only ever aimed at this machine (loopback).
+// It is a binary of its own rather than a `booking` subcommand. Load generation and pgbench stay out of
+// the server binary, and the generator runs as a separate process: it never shares the server's heap or
+// scheduler, and its own cost is not counted as the server's. Runs are bounded (5 minutes, 1,000
+// clients) and only ever aimed at this machine (loopback).
 package main
 
 import (
@@ -76,81 +76,109 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs := cli.NewCommand(cmd, "usage: loadtest "+cmd+" [flags]")
 	switch cmd {
 	case "seed":
-		size := fs.String("size", "standard", "size of the organization: standard or small")
-		db := fs.String("db", dbDefault, "database URL")
-		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
-			return err
-		}
-		sz, ok := sizes[*size]
-		if !ok {
-			return fmt.Errorf("--size %q: one of %s", *size, strings.Join(slices.Sorted(maps.Keys(sizes)), ", "))
-		}
-		return seed(ctx, *db, sz, time.Now(), stdout)
+		return runSeed(ctx, fs, rest, dbDefault, stdout, stderr)
 	case "run":
-		o := defaultOptions("")
-		fs.StringVar(&o.Scenario, "scenario", "", "one of "+strings.Join(scenarios, ", "))
-		base := fs.String("base", strings.Join(o.Bases, ","), "the server; several, comma-separated, are loaded in turn")
-		db := fs.String("db", dbDefault, "the server's database URL (ids to use, and the check afterwards)")
-		fs.IntVar(&o.Concurrency, "c", 0, fmt.Sprintf("concurrent clients (default %d; contend %d)", defaultClients, defaultContendClients))
-		fs.DurationVar(&o.Duration, "duration", o.Duration, "how long to measure (all but contend)")
-		fs.DurationVar(&o.Warmup, "warmup", o.Warmup, "how long to load the server before measuring (all but contend)")
-		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
-		fs.IntVar(&o.Rounds, "rounds", o.Rounds, "contend: rounds")
-		fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
-		pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
-		out := fs.String("out", "", "write the result as JSON to this file")
-		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
-			return err
-		}
-		defer useProcs(*procs)()
-		o.Bases = strings.Split(*base, ",")
-		if o.Concurrency == 0 {
-			o.Concurrency = defaultOptions(o.Scenario).Concurrency
-		}
-		for p := range strings.SplitSeq(*pids, ",") {
-			if p == "" {
-				continue
-			}
-			pid, err := strconv.Atoi(p)
-			if err != nil {
-				return fmt.Errorf("--server-pid %q: not a process id", p)
-			}
-			o.ServerPIDs = append(o.ServerPIDs, pid)
-		}
-		res, err := runOnce(ctx, *db, o, stderr)
-		if err != nil {
-			return err
-		}
-		printResult(stdout, res)
-		if *out != "" {
-			if err := writeJSON(*out, res); err != nil {
-				return err
-			}
-		}
-		if !res.OK {
-			return fmt.Errorf("%s failed: %s", res.Scenario, strings.Join(res.Failures, "; "))
-		}
-		return nil
+		return runRun(ctx, fs, rest, dbDefault, stdout, stderr)
 	case "bench":
-		b := benchOptions{ServerURL: dbDefault}
-		fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.svg")
-		fs.StringVar(&b.ResultsDir, "results", "bench-results", "where to write each run's JSON")
-		fs.IntVar(&b.Runs, "runs", 3, "runs of each scenario; the report gives their medians")
-		fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
-		fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
-		fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
-		procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
-		if _, err := fs.Parse(rest, stdout, stderr); err != nil {
-			return err
-		}
-		defer useProcs(*procs)()
-		return bench(ctx, b, stdout, stderr)
+		return runBench(ctx, fs, rest, dbDefault, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// runSeed is `loadtest seed`.
+func runSeed(ctx context.Context, fs *cli.Command, args []string, dbDefault string, stdout, stderr io.Writer) error {
+	size := fs.String("size", "standard", "size of the organization: "+strings.Join(sizeNames(), ", "))
+	db := fs.String("db", dbDefault, "database URL")
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	sz, ok := sizes[*size]
+	if !ok {
+		return fmt.Errorf("--size %q: one of %s", *size, strings.Join(sizeNames(), ", "))
+	}
+	return seed(ctx, *db, sz, time.Now(), stdout)
+}
+
+// sizeNames are the sizes seed knows, in name order.
+func sizeNames() []string { return slices.Sorted(maps.Keys(sizes)) }
+
+// runRun is `loadtest run`.
+func runRun(ctx context.Context, fs *cli.Command, args []string, dbDefault string, stdout, stderr io.Writer) error {
+	o := defaultOptions("")
+	fs.StringVar(&o.Scenario, "scenario", "", "one of "+strings.Join(scenarios, ", "))
+	base := fs.String("base", strings.Join(o.Bases, ","), "the server; several, comma-separated, are loaded in turn")
+	db := fs.String("db", dbDefault, "the server's database URL (ids to use, and the check afterwards)")
+	fs.IntVar(&o.Concurrency, "c", 0, fmt.Sprintf("concurrent clients (default %d; contend %d)", defaultClients, defaultContendClients))
+	fs.DurationVar(&o.Duration, "duration", o.Duration, "how long to measure (all but contend)")
+	fs.DurationVar(&o.Warmup, "warmup", o.Warmup, "how long to load the server before measuring (all but contend)")
+	procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
+	fs.IntVar(&o.Rounds, "rounds", o.Rounds, "contend: rounds")
+	fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
+	pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
+	out := fs.String("out", "", "write the result as JSON to this file")
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	defer useProcs(*procs)()
+	o.Bases = strings.Split(*base, ",")
+	if o.Concurrency == 0 {
+		o.Concurrency = defaultOptions(o.Scenario).Concurrency
+	}
+	var err error
+	if o.ServerPIDs, err = parsePIDs(*pids); err != nil {
+		return err
+	}
+	res, err := runOnce(ctx, *db, o, stderr)
+	if err != nil {
+		return err
+	}
+	printResult(stdout, res)
+	if *out != "" {
+		if err := writeJSON(*out, res); err != nil {
+			return err
+		}
+	}
+	if !res.OK {
+		return fmt.Errorf("%s failed: %s", res.Scenario, strings.Join(res.Failures, "; "))
+	}
+	return nil
+}
+
+// parsePIDs reads --server-pid: process ids, comma-separated.
+func parsePIDs(s string) ([]int, error) {
+	var pids []int
+	for p := range strings.SplitSeq(s, ",") {
+		if p == "" {
+			continue
+		}
+		pid, err := strconv.Atoi(p)
+		if err != nil {
+			return nil, fmt.Errorf("--server-pid %q: not a process id", p)
+		}
+		pids = append(pids, pid)
+	}
+	return pids, nil
+}
+
+// runBench is `loadtest bench`.
+func runBench(ctx context.Context, fs *cli.Command, args []string, dbDefault string, stdout, stderr io.Writer) error {
+	b := benchOptions{ServerURL: dbDefault}
+	fs.StringVar(&b.OutDir, "out", "docs", "where to write benchmarks.md and benchmarks.svg")
+	fs.StringVar(&b.ResultsDir, "results", "bench-results", "where to write each run's JSON")
+	fs.IntVar(&b.Runs, "runs", 3, "runs of each scenario; the report gives their medians")
+	fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
+	fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
+	fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
+	procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
+	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return err
+	}
+	defer useProcs(*procs)()
+	return bench(ctx, b, stdout, stderr)
 }
 
 // useProcs sets GOMAXPROCS to n (n > 0) and returns what restores it. One core is the default: on a

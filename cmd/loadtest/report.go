@@ -298,6 +298,19 @@ func cores(n int) string {
 func (r report) markdown(rows map[string]row) string {
 	var s strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
+	r.writeSetup(p)
+	r.writeResults(p, rows)
+	r.writeTargets(p, rows)
+	r.writePgbench(p)
+	r.writeReproduce(p)
+	return s.String()
+}
+
+// printer writes a part of the report, as fmt.Printf does.
+type printer func(format string, a ...any)
+
+// writeSetup writes the title, the machine, and how the benchmark was set up.
+func (r report) writeSetup(p printer) {
 	p("# Benchmarks\n\n")
 	p("Measured by `make bench` on %s. The server, PostgreSQL and the load generator share one\n", r.Date.Format("2006-01-02 15:04 MST"))
 	p("machine, which other work may share too: compare medians and ratios rather than single figures.\n\n")
@@ -327,7 +340,10 @@ func (r report) markdown(rows map[string]row) string {
 	for _, sc := range scenarios {
 		p("| %s | %s |\n", sc, r.scenarioText(sc))
 	}
+}
 
+// writeResults writes the medians of each scenario, and the chart.
+func (r report) writeResults(p printer, rows map[string]row) {
 	p("\n## Results\n\n")
 	p("| scenario | req/s | bookings/s | p50 ms | p95 ms | p99 ms | max ms | answers (all runs) |\n")
 	p("|---|--:|--:|--:|--:|--:|--:|---|\n")
@@ -344,7 +360,10 @@ func (r report) markdown(rows map[string]row) string {
 		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bps, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max, answers)
 	}
 	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.svg)\n\n")
+}
 
+// writeTargets writes each target against what was measured, and book against TPC-B run by run.
+func (r report) writeTargets(p printer, rows map[string]row) {
 	p("## Targets\n\n| target | measured (median) | |\n|---|---|---|\n")
 	for _, v := range r.verdicts(rows) {
 		p("| %s | %s | %s |\n", v.Target, v.Measured, passFail(v.Pass))
@@ -360,14 +379,20 @@ func (r report) markdown(rows map[string]row) string {
 		}
 		p("| median | | | %.2f |\n", medianRatio(rs))
 	}
+}
 
+// writePgbench writes pgbench's medians: the database server's own ceiling.
+func (r report) writePgbench(p printer) {
 	p("\n## pgbench\n\nThe database server's own ceiling on this machine: a fresh database, `%s`, of scale %s, %d clients,\n", r.PgbenchDatabase, benchPgbenchScale, defaultClients)
 	p("2 threads, prepared statements, %s each, after each run of book (the server idle meanwhile). Medians of the\n", r.Duration)
 	p("runs.\n\n| pgbench | tps | latency average ms |\n|---|--:|--:|\n")
 	for _, b := range r.pgbenchMedians() {
 		p("| %s | %.0f | %.2f |\n", b.Name, b.TPS, b.LatencyMS)
 	}
+}
 
+// writeReproduce says how to run the benchmark again, whole or one scenario at a time.
+func (r report) writeReproduce(p printer) {
 	p("\n## How to reproduce\n\n```sh\nmake bench\n```\n\n")
 	p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
 	p("(else the local one), seeds the %s organization, builds and starts `bin/booking serve`, runs every\n", r.SizeName)
@@ -379,7 +404,6 @@ func (r report) markdown(rows map[string]row) string {
 	p("go run ./cmd/loadtest seed --db postgres://postgres@127.0.0.1:5432/booking_load   # a fresh database\n")
 	p("DATABASE_URL=postgres://postgres@127.0.0.1:5432/booking_load bin/booking serve --rate-per-user=0 --rate-per-address=0 &\n")
 	p("go run ./cmd/loadtest run --db postgres://postgres@127.0.0.1:5432/booking_load --scenario book --c 32 --duration 10s --out book.json\n```\n")
-	return s.String()
 }
 
 // answerText is a scenario's answers: counts by status (4xx and 5xx by code instead), contend's rounds.

@@ -414,34 +414,50 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 	if o.Scenario == "book" && w.deskPeople == 0 {
 		return res, fmt.Errorf("book: no employee is free of desks from day %d on, and a person holds one desk at a time: seed a fresh database", w.firstDay)
 	}
+	tallies, elapsed, err := load(ctx, w, o, &res, progressOut)
+	if err != nil {
+		return res, err
+	}
+	ids := res.merge(tallies, elapsed)
+	for _, pid := range o.ServerPIDs {
+		res.ServerPeakRSSMB = max(res.ServerPeakRSSMB, peakRSS(pid))
+	}
+	if res.Check, err = checkDatabase(ctx, pool, ids); err != nil {
+		return res, err
+	}
+	res.Failures = append(res.Failures, res.Check.Failures...)
+	res.OK = len(res.Failures) == 0
+	return res, nil
+}
+
+// load sends the scenario's requests, writing a progress line every second, and returns the workers'
+// tallies and the time measured. contend's rounds go into res.
+func load(ctx context.Context, w *world, o options, res *result, progressOut io.Writer) ([]*tally, time.Duration, error) {
 	c := newClient(o.Bases, o.Concurrency)
 	defer c.http.CloseIdleConnections()
 	var l live
 	pctx, cancelProgress := context.WithCancel(ctx)
 	progressed := make(chan struct{})
-	// stopProgress returns once the progress lines have stopped, so that nothing writes to progressOut after.
-	stopProgress := func() { cancelProgress(); <-progressed }
 	warmup := o.Warmup
 	if o.Scenario == "contend" {
 		warmup = 0
 	}
 	go func() { defer close(progressed); progress(pctx, &l, progressOut, o.Scenario, warmup) }()
-	var tallies []*tally
-	var elapsed time.Duration
-	var err error
+	// Nothing may write to progressOut once load has returned.
+	defer func() { cancelProgress(); <-progressed }()
 	if o.Scenario == "contend" {
 		start := time.Now()
-		tallies, res.Rounds, err = contend(ctx, c, w, o, &l)
-		elapsed = time.Since(start)
-	} else {
-		res.DurationS, res.WarmupS = o.Duration.Seconds(), o.Warmup.Seconds()
-		tallies, elapsed, err = timed(ctx, c, w, o, &l)
+		tallies, rounds, err := contend(ctx, c, w, o, &l)
+		res.Rounds = rounds
+		return tallies, time.Since(start), err
 	}
-	stopProgress()
-	if err != nil {
-		return res, err
-	}
+	res.DurationS, res.WarmupS = o.Duration.Seconds(), o.Warmup.Seconds()
+	return timed(ctx, c, w, o, &l)
+}
 
+// merge adds up the workers' tallies into the result: counts, rates, latencies and failures. It returns
+// the ids of the bookings answered 201, for the check.
+func (res *result) merge(tallies []*tally, elapsed time.Duration) []string {
 	var took []time.Duration
 	var ids []string
 	for _, t := range tallies {
@@ -487,52 +503,18 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 			}
 		}
 	}
-	for _, pid := range o.ServerPIDs {
-		res.ServerPeakRSSMB = max(res.ServerPeakRSSMB, peakRSS(pid))
-	}
-	if res.Check, err = checkDatabase(ctx, pool, ids); err != nil {
-		return res, err
-	}
-	res.Failures = append(res.Failures, res.Check.Failures...)
-	res.OK = len(res.Failures) == 0
-	return res, nil
+	return ids
 }
 
-// timed runs a scenario for its warm-up, then for its duration: each worker sends one request after the
-// other and stops sending at the end; requests in flight then are answered and counted. It returns the
-// workers' tallies and the time measured.
+// timed runs a scenario for its warm-up, then for its duration. Each worker sends one request after the
+// other and stops sending at the end; the requests in flight then are still answered and counted. It
+// returns the workers' tallies and the time measured.
 func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, time.Duration, error) {
 	start := time.Now()
 	measureFrom := start.Add(o.Warmup)
 	deadline := measureFrom.Add(o.Duration)
-	var slots atomic.Int64
-	var overflow atomic.Bool
-	// book: the next free evening slot, desks and rooms in turn.
-	nextSlot := func() (slot, bool) {
-		n := int(slots.Add(1) - 1)
-		s, ok := w.eveningSlot(n/2, n%2 == 1)
-		if !ok {
-			overflow.Store(true)
-		}
-		return s, ok
-	}
-	// rush: every second, a few hot rooms open for booking at a new slot, and everybody tries for them.
-	hotRooms := min(rushHotRooms, len(w.rooms))
-	hot := func(r *rand.Rand) (call, bool) {
-		second := int(time.Since(start) / time.Second)
-		s, ok := w.eveningSlot(second*len(w.rooms)+r.IntN(hotRooms), true)
-		if !ok {
-			overflow.Store(true)
-			return call{}, false
-		}
-		path, body := w.booking(s)
-		return call{method: http.MethodPost, path: path, body: body, expect: expectCreatedOr}, true
-	}
-	reads := [][]string{w.statusPaths, w.availabilityPaths, w.freePaths}
-	get := func(paths []string, r *rand.Rand) call {
-		return call{method: http.MethodGet, path: paths[r.IntN(len(paths))], expect: expectOK}
-	}
-
+	calls := &calls{w: w, scenario: o.Scenario, start: start, hotRooms: min(rushHotRooms, len(w.rooms)),
+		reads: [][]string{w.statusPaths, w.availabilityPaths, w.freePaths}}
 	tallies := make([]*tally, o.Concurrency)
 	per := int(o.Duration.Seconds()*2000)/o.Concurrency + 16
 	var wg sync.WaitGroup
@@ -547,35 +529,9 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 				if !now.Before(deadline) {
 					return
 				}
-				var k call
-				switch o.Scenario {
-				case "status":
-					k = get(w.statusPaths, r)
-				case "free":
-					k = get(w.freePaths, r)
-				case "availability":
-					k = get(w.availabilityPaths, r)
-				case "book":
-					s, ok := nextSlot()
-					if !ok {
-						return
-					}
-					k.method, k.expect = http.MethodPost, expectCreated
-					k.path, k.body = w.booking(s)
-					if s.user >= 0 {
-						k.auth = w.users[s.user] // a desk: always its one person
-					}
-				case "rush":
-					if r.IntN(5) > 0 {
-						k = get(reads[r.IntN(len(reads))], r)
-					} else if h, ok := hot(r); ok {
-						k = h
-					} else {
-						return
-					}
-				}
-				if k.auth == "" {
-					k.auth = w.users[r.IntN(len(w.users))]
+				k, ok := calls.next(r)
+				if !ok {
+					return
 				}
 				t.add(c.do(ctx, k, &buf), k.expect, !now.Before(measureFrom), l)
 			}
@@ -583,10 +539,72 @@ func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 	}
 	wg.Wait()
 	measured := time.Since(measureFrom)
-	if overflow.Load() {
+	if calls.overflow.Load() {
 		return tallies, measured, fmt.Errorf("%s: no free evening slots left within the rules' maximum advance (day %d): seed a fresh database", o.Scenario, w.lastDay)
 	}
 	return tallies, measured, ctx.Err()
+}
+
+// calls makes the requests of a timed scenario; the workers share it.
+type calls struct {
+	w        *world
+	scenario string
+	start    time.Time
+	hotRooms int
+	reads    [][]string   // rush: the paths of the reads it mixes in
+	slots    atomic.Int64 // book: evening slots handed out so far
+	overflow atomic.Bool  // set when a slot lay beyond the last day the rules let be booked
+}
+
+// next is a worker's next request, sent as a random person unless it books a desk. It is false when no
+// free slot is left to book.
+func (m *calls) next(r *rand.Rand) (call, bool) {
+	w := m.w
+	var k call
+	switch m.scenario {
+	case "status":
+		k = get(w.statusPaths, r)
+	case "free":
+		k = get(w.freePaths, r)
+	case "availability":
+		k = get(w.availabilityPaths, r)
+	case "book":
+		// Desks and rooms in turn, each request a new free evening slot.
+		n := int(m.slots.Add(1) - 1)
+		s, ok := w.eveningSlot(n/2, n%2 == 1)
+		if !ok {
+			m.overflow.Store(true)
+			return call{}, false
+		}
+		k.method, k.expect = http.MethodPost, expectCreated
+		k.path, k.body = w.booking(s)
+		if s.user >= 0 {
+			k.auth = w.users[s.user] // a desk is always booked by its one person
+		}
+	case "rush":
+		if r.IntN(5) > 0 {
+			k = get(m.reads[r.IntN(len(m.reads))], r)
+			break
+		}
+		// Every second, a few hot rooms open at a new slot, and everybody tries for them.
+		second := int(time.Since(m.start) / time.Second)
+		s, ok := w.eveningSlot(second*len(w.rooms)+r.IntN(m.hotRooms), true)
+		if !ok {
+			m.overflow.Store(true)
+			return call{}, false
+		}
+		path, body := w.booking(s)
+		k = call{method: http.MethodPost, path: path, body: body, expect: expectCreatedOr}
+	}
+	if k.auth == "" {
+		k.auth = w.users[r.IntN(len(w.users))]
+	}
+	return k, true
+}
+
+// get is a read of one of paths, picked at random.
+func get(paths []string, r *rand.Rand) call {
+	return call{method: http.MethodGet, path: paths[r.IntN(len(paths))], expect: expectOK}
 }
 
 // contend releases the clients together on one slot each round, each as another person: exactly one

@@ -169,8 +169,9 @@ func skeleton(sz size) booking.Layout {
 	return l
 }
 
-// seed builds a synthetic organization of size sz into the database at dbURL (migrated first), with its
-// bookings spread over the sz.Days around now, then analyzes the tables.
+// seed builds a synthetic organization of size sz into the database at dbURL, which it migrates first.
+// The bookings are spread over the sz.Days around now. It analyzes the tables at the end, so that the
+// planner knows their sizes from the first query on.
 func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writer) error {
 	start := time.Now()
 	if _, err := booking.Migrate(ctx, dbURL); err != nil {
@@ -189,79 +190,16 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 	if _, err := booking.NewService(pool).Import(ctx, skeleton(sz)); err != nil {
 		return fmt.Errorf("import the organization: %w", err)
 	}
-	locs := make([]*time.Location, sz.Buildings)
-	for b := range locs {
-		if locs[b], err = time.LoadLocation(zones[b%len(zones)].tz); err != nil {
-			return err
-		}
-	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := copyRows(ctx, tx, "users", []string{"organization_id", "id", "name", "surname", "email",
-			"user_rule_id", "mobile_role_id", "role", "user_language"}, sz.Users, func(u int) []any {
-			role := "EMPLOYEE"
-			switch {
-			case u == sz.Users-1:
-				role = "ADMIN"
-			case u%100 == 99:
-				role = "RECEPTIONIST"
-			}
-			return []any{orgID, seqID(kindUser, u), "Person", fmt.Sprintf("%05d", u), fmt.Sprintf("person%05d@synthetic.example", u),
-				userRule, mobileRole, role, "en"}
-		}); err != nil {
+		if err := copyPeople(ctx, tx, sz); err != nil {
 			return err
 		}
-		if err := copyRows(ctx, tx, "resources", []string{"organization_id", "id", "floor_id", "subcategory_id", "resource_rule_id",
-			"name", "poster_code", "top_left_x", "top_left_y", "bottom_right_x", "bottom_right_y", "capacity"},
-			sz.resources(), func(n int) []any {
-				floor, r := n/sz.ResourcesPerFloor, n%sz.ResourcesPerFloor
-				b, f := floor/sz.FloorsPerBuilding, floor%sz.FloorsPerBuilding
-				x, y := int32(r%20)*60, int32(r/20)*60
-				if r < sz.RoomsPerFloor {
-					return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), roomSubcategory, roomRule,
-						fmt.Sprintf("Room %d.%02d", f, r), posterCode(b, f, r, true), x, y, x + 50, y + 50, int32(4 + r%4*2)}
-				}
-				return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), deskSubcategory(floor), deskRule,
-					fmt.Sprintf("Desk %d.%03d", f, r), posterCode(b, f, r, false), x, y, x + 50, y + 30, nil}
-			}); err != nil {
+		if err := copyResources(ctx, tx, sz); err != nil {
 			return err
-		}
-		// Desks have a monitor, every other one a docking station; rooms a screen and a whiteboard, and coffee.
-		var feats [][]any
-		var services [][]any
-		for n := range sz.resources() {
-			id := seqID(kindResource, n)
-			if n%sz.ResourcesPerFloor < sz.RoomsPerFloor {
-				feats = append(feats, []any{orgID, id, seqID(kindFeature, 2)}, []any{orgID, id, seqID(kindFeature, 3)})
-				services = append(services, []any{orgID, id, coffee})
-				continue
-			}
-			feats = append(feats, []any{orgID, id, seqID(kindFeature, 0)})
-			if n%2 == 0 {
-				feats = append(feats, []any{orgID, id, seqID(kindFeature, 1)})
-			}
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_features"}, []string{"organization_id", "resource_id", "feature_id"},
-			pgx.CopyFromRows(feats)); err != nil {
-			return fmt.Errorf("copy resource_features: %w", err)
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_reservables"}, []string{"organization_id", "resource_id", "reservable_id"},
-			pgx.CopyFromRows(services)); err != nil {
-			return fmt.Errorf("copy resource_reservables: %w", err)
 		}
 		fmt.Fprintf(out, "seed: %d buildings, %d floors, %d resources (%d rooms), %d people (%s)\n", sz.Buildings,
 			sz.floors(), sz.resources(), sz.rooms(), sz.Users, time.Since(start).Round(time.Millisecond))
-
-		copied := time.Now()
-		g, err := newBookingRows(sz, now, locs)
-		if err != nil {
-			return err
-		}
-		n, err := bulkLoad(ctx, tx, "bookings", bookingColumns, g)
-		if err != nil {
-			return fmt.Errorf("copy bookings: %w", err)
-		}
-		fmt.Fprintf(out, "seed: %d bookings copied, checked and indexed (%s): %v\n", n, time.Since(copied).Round(time.Millisecond), g.statuses)
-		return nil
+		return copyBookings(ctx, tx, sz, now, out)
 	})
 	if err != nil {
 		return err
@@ -275,12 +213,98 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 	return nil
 }
 
-// bulkLoad copies rows into table with its foreign keys and its indexes that back no constraint set aside,
-// then restores them: each key validated by one query, each index built in one pass, as PostgreSQL's
-// "Populating a Database" advises. Its triggers are set aside too: the rows carry what they would set
-// (a booking's floor), and the foreign keys check it. The primary key and the exclusion constraint stay,
-// so every row is checked against them as it arrives: the seeded bookings provably do not overlap. The
-// table is locked meanwhile (ALTER TABLE), and a failure rolls everything back.
+// copyPeople copies the organization's people. The last one is an administrator and one in a hundred is
+// a receptionist; the others are employees.
+func copyPeople(ctx context.Context, tx pgx.Tx, sz size) error {
+	return copyRows(ctx, tx, "users", []string{"organization_id", "id", "name", "surname", "email",
+		"user_rule_id", "mobile_role_id", "role", "user_language"}, sz.Users, func(u int) []any {
+		role := "EMPLOYEE"
+		switch {
+		case u == sz.Users-1:
+			role = "ADMIN"
+		case u%100 == 99:
+			role = "RECEPTIONIST"
+		}
+		return []any{orgID, seqID(kindUser, u), "Person", fmt.Sprintf("%05d", u), fmt.Sprintf("person%05d@synthetic.example", u),
+			userRule, mobileRole, role, "en"}
+	})
+}
+
+// copyResources copies the resources, floor by floor, each floor's rooms first, in a grid on its plan,
+// with their features and services.
+func copyResources(ctx context.Context, tx pgx.Tx, sz size) error {
+	err := copyRows(ctx, tx, "resources", []string{"organization_id", "id", "floor_id", "subcategory_id", "resource_rule_id",
+		"name", "poster_code", "top_left_x", "top_left_y", "bottom_right_x", "bottom_right_y", "capacity"},
+		sz.resources(), func(n int) []any {
+			floor, r := n/sz.ResourcesPerFloor, n%sz.ResourcesPerFloor
+			b, f := floor/sz.FloorsPerBuilding, floor%sz.FloorsPerBuilding
+			x, y := int32(r%20)*60, int32(r/20)*60
+			if r < sz.RoomsPerFloor {
+				return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), roomSubcategory, roomRule,
+					fmt.Sprintf("Room %d.%02d", f, r), posterCode(b, f, r, true), x, y, x + 50, y + 50, int32(4 + r%4*2)}
+			}
+			return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), deskSubcategory(floor), deskRule,
+				fmt.Sprintf("Desk %d.%03d", f, r), posterCode(b, f, r, false), x, y, x + 50, y + 30, nil}
+		})
+	if err != nil {
+		return err
+	}
+	// Every desk has a monitor, and every other desk a docking station. Every room has a screen and a
+	// whiteboard, and may order coffee.
+	var feats, services [][]any
+	for n := range sz.resources() {
+		id := seqID(kindResource, n)
+		if n%sz.ResourcesPerFloor < sz.RoomsPerFloor {
+			feats = append(feats, []any{orgID, id, seqID(kindFeature, 2)}, []any{orgID, id, seqID(kindFeature, 3)})
+			services = append(services, []any{orgID, id, coffee})
+			continue
+		}
+		feats = append(feats, []any{orgID, id, seqID(kindFeature, 0)})
+		if n%2 == 0 {
+			feats = append(feats, []any{orgID, id, seqID(kindFeature, 1)})
+		}
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_features"}, []string{"organization_id", "resource_id", "feature_id"},
+		pgx.CopyFromRows(feats)); err != nil {
+		return fmt.Errorf("copy resource_features: %w", err)
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_reservables"}, []string{"organization_id", "resource_id", "reservable_id"},
+		pgx.CopyFromRows(services)); err != nil {
+		return fmt.Errorf("copy resource_reservables: %w", err)
+	}
+	return nil
+}
+
+// copyBookings generates the bookings and copies them in.
+func copyBookings(ctx context.Context, tx pgx.Tx, sz size, now time.Time, out io.Writer) error {
+	locs := make([]*time.Location, sz.Buildings)
+	for b := range locs {
+		var err error
+		if locs[b], err = time.LoadLocation(zones[b%len(zones)].tz); err != nil {
+			return err
+		}
+	}
+	copied := time.Now()
+	g, err := newBookingRows(sz, now, locs)
+	if err != nil {
+		return err
+	}
+	n, err := bulkLoad(ctx, tx, "bookings", bookingColumns, g)
+	if err != nil {
+		return fmt.Errorf("copy bookings: %w", err)
+	}
+	fmt.Fprintf(out, "seed: %d bookings copied, checked and indexed (%s): %v\n", n, time.Since(copied).Round(time.Millisecond), g.statuses)
+	return nil
+}
+
+// bulkLoad copies rows into table quickly, as PostgreSQL's "Populating a Database" advises. It drops the
+// table's foreign keys and the indexes that back no constraint, and turns its triggers off; after the
+// copy it turns the triggers back on and recreates the keys and indexes from their own definitions, so
+// each key is checked by one query and each index is built in one pass. The rows must already carry what
+// a trigger would have set (a booking's floor); the foreign keys check it.
+// The primary key and the exclusion constraints stay in place, so every row is checked against them as it
+// arrives: the seeded bookings cannot overlap. The table stays locked until the transaction ends, and a
+// failure rolls everything back.
 func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, src pgx.CopyFromSource) (int64, error) {
 	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
 		return 0, err
@@ -353,13 +377,15 @@ func copyRows(ctx context.Context, tx pgx.Tx, table string, columns []string, n 
 var bookingColumns = []string{"organization_id", "id", "resource_id", "floor_id", "creator_id", "organizer_id", "start_date", "end_date",
 	"status", "resource_type", "subject", "check_in_opens_at", "check_in_closes_at", "checked_in_at", "created_at", "updated_at"}
 
-// bookingRows generates the seeded bookings, resource by resource: each resource gets an equal share,
-// spread evenly over the days (several a day only when there are more bookings than days, each day's
-// then in blocks of their own), each one to four hours between 08:00 and 19:00 building time. What has
-// ended is FINISHED (checked in), EXPIRED (a no-show, one in twenty) or CANCELLED (one in ten); what is in
-// progress is ACTIVE; what is to come is PENDING, or CANCELLED (one in ten). A desk still held is given to
-// someone who holds no other desk then (CANCELLED when nobody is free), as the database requires. No desk
-// is ever given to the people kept for the load's desks (loadDeskPerson).
+// bookingRows generates the seeded bookings for COPY, resource by resource. Each resource gets the same
+// number of bookings, spread evenly over the days. When a resource has more bookings than there are days,
+// each day is cut into equal blocks with one booking in each. A booking lasts one to four hours between
+// 08:00 and 19:00 building time.
+// Statuses follow the clock: a booking that has ended is FINISHED (checked in), EXPIRED (a no-show, one in
+// twenty) or CANCELLED (one in ten); one in progress is ACTIVE; one to come is PENDING, or CANCELLED (one
+// in ten). A person may hold one desk at a time, so a desk booking that still holds its desk goes to
+// someone who holds no other desk then, or becomes CANCELLED when nobody is free. The people kept for the
+// load's desks (loadDeskPerson) are never given a desk.
 type bookingRows struct {
 	sz       size
 	now      time.Time
@@ -466,10 +492,9 @@ func (g *bookingRows) Next() bool {
 	return true
 }
 
-// loadDeskShare is one in how many people the seed keeps for the desks of the load: the seed gives them
-// no desk at all, so that the book scenario may book desks as them without ever giving someone a second
-// desk (409 4013). One in five of the standard organization's 5,000 people is 1,000, as many as a run's
-// people by default, and each of them is given a desk of their own.
+// loadDeskShare keeps one person in five free of desks. The seed books no desk for them, so the book
+// scenario can book desks in their name without giving anyone a second desk (409 4013). In the standard
+// organization that is 1,000 of the 5,000 people: as many as a run uses by default, one desk each.
 const loadDeskShare = 5
 
 // loadDeskPerson reports whether person u is kept for the load's desks.
@@ -487,9 +512,10 @@ func (g *bookingRows) deskPerson(u int) int {
 	}
 }
 
-// deskHolder returns the first person from u on (in turn) who holds no desk during [start, end) and is
-// not kept for the load's desks, and records that they hold one then; -1 when everybody does. Desks are
-// held by UTC day of their start, and a booking is compared with those of its day and the days beside it.
+// deskHolder returns the first person, counting from u, who holds no desk during [start, end) and is not
+// kept for the load's desks, and records that they now hold one then. It returns -1 when nobody is free.
+// Desks held are filed by the UTC day they start on; a booking is compared with those of its own day and
+// of the days on either side.
 func (g *bookingRows) deskHolder(u int, start, end time.Time) int {
 	if g.held == nil {
 		g.held = map[[2]int][][2]int64{}

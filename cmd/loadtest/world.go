@@ -33,11 +33,11 @@ type world struct {
 	desks     []int
 	users     []string    // one per synthetic person: the Authorization header, "Bearer <JWT>"
 	userIDs   []uuid.UUID // the ids of the same people, in the same order
-	// deskPeople is how many of the first users hold no desk from the run's first evening slot on: the
-	// book scenario books desks as them only, each always the same desk.
+	// deskPeople counts the first users who hold no desk from the run's first evening slot on. The book
+	// scenario books desks as these people only, each person always the same desk.
 	deskPeople int
-	// today is the UTC date the run's days count from; firstDay the first day (counted from today) whose
-	// evening band no earlier run used.
+	// today is the UTC date that the run counts days from. firstDay is the first day, counted from today,
+	// whose evening no earlier run has booked; lastDay is the last one the rules let be booked.
 	today             time.Time
 	firstDay, lastDay int
 
@@ -140,16 +140,16 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 	return w, nil
 }
 
-// readFirstDay reads which day the run's evening slots start on: the one thing about the organization
-// that a run changes for the next.
+// readFirstDay finds the first day whose evening no earlier run has booked. It is the only part of the
+// world that changes from one run to the next.
 func (w *world) readFirstDay(ctx context.Context, pool *pgxpool.Pool) error {
 	var last *time.Time
 	if err := pool.QueryRow(ctx, `SELECT max(start_date) FROM bookings WHERE organization_id = $1 AND subject = $2`,
 		orgID, loadSubject).Scan(&last); err != nil {
 		return fmt.Errorf("read the last load-test booking: %w", err)
 	}
-	// Tomorrow at the earliest; else two days after the last day used (building days and UTC days differ
-	// by less than one).
+	// Tomorrow at the earliest, else two days after the last day used: a building's day and the UTC day
+	// differ by less than one day.
 	w.firstDay = 1
 	if last != nil {
 		w.firstDay = max(1, int(last.Sub(w.today).Hours()/24)+2)
@@ -157,11 +157,11 @@ func (w *world) readFirstDay(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
-// readUsers reads at most maxUsers employees and mints a bearer token for each, valid for ttl: first
-// those who hold no blocking desk booking that ends after the run's first evening slot starts (the seed
-// keeps some people free of desks), then the others, each group in id order. The desks of the book
-// scenario are booked as the first group only: a person holds one desk at a time, and the load's own
-// desk bookings of earlier runs all end before the first evening slot of this one.
+// readUsers reads at most maxUsers employees and mints a bearer token for each, valid for ttl.
+// It lists first the people who hold no desk after the run's first evening slot starts (the seed keeps
+// some people free of desks), then the others, each group in id order. The book scenario books desks as
+// people of the first group only, because a person may hold one desk at a time. Desks booked by earlier
+// runs all end before this run's first evening slot.
 func (w *world) readUsers(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Duration) error {
 	rows, err := pool.Query(ctx, `
 		SELECT u.id, NOT EXISTS (
@@ -253,11 +253,12 @@ type slot struct {
 	user       int   // index into users of the person to book it as, or -1 for anyone
 }
 
-// eveningSlot is the n-th free slot of the rooms (room true) or the desks, from the run's first day:
-// resource after resource, then quarter after quarter, then day after day, so that consecutive slots
-// are on different resources. It is false when the slot lies beyond the last day the rules let be booked.
-// A person holds one desk at a time: only as many desks as there are people free of desks (deskPeople)
-// are booked, each always by the same one of them, so that nobody is ever given two at once.
+// eveningSlot returns the n-th free evening slot of the rooms (room true) or of the desks, counting from
+// the run's first day. Slots are numbered resource by resource first, then quarter hour by quarter hour,
+// then day by day, so consecutive slots are on different resources. It returns false when the slot lies
+// beyond the last day the rules let be booked.
+// Only as many desks are used as there are people free of desks (deskPeople), and each desk is always
+// booked by the same person, so nobody ever holds two desks at once.
 func (w *world) eveningSlot(n int, room bool) (slot, bool) {
 	list := w.desks[:min(len(w.desks), w.deskPeople)]
 	if room {
