@@ -23,7 +23,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/cmd/internal/pgcluster"
-	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // benchOptions are those of `loadtest bench`.
@@ -87,7 +87,7 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 		return err
 	}
 	// The server's pool, as it configures it from its DATABASE_URL.
-	poolCfg, err := booking.PoolConfig(dbURL)
+	poolCfg, err := postgres.PoolConfig(dbURL)
 	if err != nil {
 		return err
 	}
