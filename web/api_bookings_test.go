@@ -14,6 +14,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 var (
@@ -176,11 +177,11 @@ func TestCreateSpaceBookings(t *testing.T) {
 		tb := setup(t)
 		rule, role := uuid.New(), uuid.New()
 		alice := fx.Layout().Users[0]
-		alice.UserRule, alice.MobileRole = &booking.LayoutRef{ID: rule.String()}, &booking.LayoutRef{ID: role.String()}
-		if _, err := tb.Service.Import(t.Context(), booking.Layout{
-			UserRules:   []booking.LayoutNamed{{ID: rule.String(), OrganizationID: fx.OrgA.String(), Name: "Staff"}},
-			MobileRoles: []booking.LayoutNamed{{ID: role.String(), OrganizationID: fx.OrgA.String(), Name: "Mobile"}},
-			Users:       []booking.LayoutUser{alice},
+		alice.UserRule, alice.MobileRole = &layoutimport.LayoutRef{ID: rule.String()}, &layoutimport.LayoutRef{ID: role.String()}
+		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{
+			UserRules:   []layoutimport.LayoutNamed{{ID: rule.String(), OrganizationID: fx.OrgA.String(), Name: "Staff"}},
+			MobileRoles: []layoutimport.LayoutNamed{{ID: role.String(), OrganizationID: fx.OrgA.String(), Name: "Mobile"}},
+			Users:       []layoutimport.LayoutUser{alice},
 		}); err != nil {
 			t.Fatalf("import: %v", err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // offeredReservableKeys are the keys of a reservable offered for a resource.
@@ -49,12 +50,12 @@ var (
 func importHiddenBuilding(t *testing.T, tb *testBundle) {
 	t.Helper()
 	no := false
-	if _, err := tb.Service.Import(t.Context(), booking.Layout{
-		Buildings: []booking.LayoutBuilding{{ID: hiddenBuilding.String(), OrganizationID: fx.OrgA.String(), Name: "Annex",
-			Timezone: "Europe/Madrid", Address: booking.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Menor 2"}, Visible: &no}},
-		Floors: []booking.LayoutFloor{{ID: floorOfHiddenBuilding.String(), OrganizationID: fx.OrgA.String(), BuildingID: hiddenBuilding.String(),
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{
+		Buildings: []layoutimport.LayoutBuilding{{ID: hiddenBuilding.String(), OrganizationID: fx.OrgA.String(), Name: "Annex",
+			Timezone: "Europe/Madrid", Address: layoutimport.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Menor 2"}, Visible: &no}},
+		Floors: []layoutimport.LayoutFloor{{ID: floorOfHiddenBuilding.String(), OrganizationID: fx.OrgA.String(), BuildingID: hiddenBuilding.String(),
 			Name: "annex-1", FloorNumber: 1}},
-		Resources: []booking.LayoutResource{{ID: roomInHiddenBuilding.String(), OrganizationID: fx.OrgA.String(),
+		Resources: []layoutimport.LayoutResource{{ID: roomInHiddenBuilding.String(), OrganizationID: fx.OrgA.String(),
 			FloorID: floorOfHiddenBuilding.String(), SubcategoryID: fx.SubRoom.String(), ResourceRuleID: fx.RuleRoom.String(),
 			Name: "Annex room", PosterCode: "ANX-R1"}},
 	}); err != nil {

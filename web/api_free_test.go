@@ -12,6 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // An element of the free listing (4.2): floor and subcategory with only their ids; spaces add capacity.
@@ -91,7 +92,7 @@ func TestFreeWorkstations(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		// Desks cannot be booked through the spaces endpoint; load the booking as history.
-		if _, err := tb.Service.Import(t.Context(), booking.Layout{Bookings: []booking.LayoutBooking{{
+		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{{
 			ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), ResourceID: fx.DeskOne.String(),
 			CreatorID: fx.Bob.String(), OrganizerID: fx.Bob.String(),
 			StartDate: fx.At(0, 9, 0).UnixMilli(), EndDate: fx.At(0, 18, 0).UnixMilli(),
@@ -120,7 +121,7 @@ func TestFreeWorkstations(t *testing.T) {
 		tb := setup(t)
 		// Both fixture desks allow all-day bookings; Desk 3's rule (the rooms') does not.
 		desk3 := uuid.New()
-		if _, err := tb.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{{
+		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{{
 			ID: desk3.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
 			SubcategoryID: fx.SubDesk.String(), ResourceRuleID: fx.RuleRoom.String(), Name: "Desk 3", PosterCode: "MAD-D3",
 		}}}); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 var (
@@ -169,7 +170,7 @@ func TestContractReservablesRefused(t *testing.T) {
 		}
 		hidden := false
 		goya.Visible = &hidden
-		if _, err := tb.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{goya}}); err != nil {
+		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{goya}}); err != nil {
 			t.Fatalf("hide Goya: %v", err)
 		}
 	}

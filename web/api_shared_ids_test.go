@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Keys are (organization, id) and imports choose ids, so one booking id may exist in two organizations.
@@ -20,16 +21,16 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	// Two bookings of Alice's with Bob invited, each with a twin of the same id in Globex, Boris's.
 	changed := tb.bookWith(t, fx.Alice, fx.RoomGoya, start, end, "internalAttendees", invite(fx.Bob))
 	checked := tb.bookWith(t, fx.Alice, fx.RoomVelazquez, start, end, "internalAttendees", invite(fx.Bob))
-	var twins []booking.LayoutBooking
+	var twins []layoutimport.LayoutBooking
 	for _, id := range []string{changed, checked} {
-		twins = append(twins, booking.LayoutBooking{
+		twins = append(twins, layoutimport.LayoutBooking{
 			ID: id, OrganizationID: fx.OrgB.String(), ResourceID: fx.RoomB.String(), CreatorID: fx.Boris.String(),
 			OrganizerID: fx.Boris.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: "PENDING",
 			Subject: "Globex secret",
 		})
 		start, end = end, end.Add(time.Hour) // the twins do not overlap on Globex's room
 	}
-	if _, err := tb.Service.Import(t.Context(), booking.Layout{Bookings: twins}); err != nil {
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: twins}); err != nil {
 		t.Fatalf("import the twins: %v", err)
 	}
 	// wantTwinUntouched checks that Globex's booking of the id is as it was imported.

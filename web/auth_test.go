@@ -18,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // ownClaims are the claims of a service token for Alice, valid for an hour; kv replaces or adds claims.
@@ -182,7 +183,7 @@ func bindBob(t *testing.T, tb *testBundle) {
 	t.Helper()
 	bob := fx.Layout().Users[1]
 	bob.OIDCSubject = "idp|bob"
-	if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 		t.Fatalf("import: %v", err)
 	}
 }
@@ -257,14 +258,14 @@ func TestOIDCBearer(t *testing.T) {
 		{name: "VerifiedEmailInTwoOrganizations", prepare: func(t *testing.T, tb *testBundle) {
 			twin := fx.Layout().Users[4] // Boris, of Globex
 			twin.ID, twin.Email = uuid.NewString(), "alice@acme.test"
-			if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{twin}}); err != nil {
+			if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{twin}}); err != nil {
 				t.Fatalf("import: %v", err)
 			}
 		}, token: func(t *testing.T) string { return idToken(t, m.Keypair, "email_verified", true) }},
 		{name: "SubjectNamesBob", prepare: func(t *testing.T, tb *testBundle) {
 			bob := fx.Layout().Users[1]
 			bob.OIDCSubject = "idp|bob"
-			if _, err := tb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+			if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 				t.Fatalf("import: %v", err)
 			}
 		}, token: func(t *testing.T) string {

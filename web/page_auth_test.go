@@ -10,8 +10,8 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/workspacebooking/booking/web"
-	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestDevelopmentSignIn(t *testing.T) {
@@ -247,7 +247,7 @@ func TestOIDCSignIn(t *testing.T) {
 		pb := setup(t)
 		bob := fx.Layout().Users[1]
 		bob.OIDCSubject = "idp|bob"
-		if _, err := pb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{bob}}); err != nil {
+		if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 			t.Fatalf("import: %v", err)
 		}
 		for _, verified := range []bool{false, true} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // A booking that waits for approval still holds its room: My bookings lists it under Upcoming.
@@ -32,7 +33,7 @@ func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	no := false
-	if _, err := pb.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{{
+	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
 		ID: fx.Bob.String(), OrganizationID: fx.OrgA.String(), Name: "bob", Email: "bob@acme.test", CanBeSearched: &no,
 	}}}); err != nil {
 		t.Fatalf("Import: %v", err)

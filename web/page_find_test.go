@@ -14,6 +14,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The fixture's Madrid floor "madrid-1" holds the rooms Goya (8 seats, screen and whiteboard), Velázquez
@@ -775,7 +776,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = m.Shutdown() })
 	pb := setupPagesOIDC(t, m)
-	if _, err := pb.Service.LoadDemo(t.Context(), fx.Now); err != nil {
+	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
 	people, err := pb.Service.DevelopmentUsers(t.Context())

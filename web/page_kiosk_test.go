@@ -12,6 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The helpers of the kiosk and poster tests.
@@ -55,7 +56,7 @@ func hideRoomBookings(t *testing.T, pb *pageBundle) {
 			l.Subcategories[i].HideBookings = true
 		}
 	}
-	if _, err := pb.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), pb.Service, l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Poster codes do not depend on case: a code typed or scanned in lower case finds the resource, on the
@@ -47,7 +48,7 @@ func TestPosterCodesIgnoreCase(t *testing.T) {
 func TestKioskHintIsARealPosterCode(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	if _, err := pb.Service.LoadDemo(t.Context(), fx.Now); err != nil {
+	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
 	people, err := pb.Service.DevelopmentUsers(t.Context())

@@ -21,6 +21,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // A database that refuses new connections, whatever its reason, is a database that cannot be reached:
@@ -141,7 +142,7 @@ func ordinaryRolePool(t *testing.T, dbURL string) (*pgxpool.Pool, string) {
 		}
 	})
 	u.User = url.User(role)
-	cfg, err := booking.PoolConfig(u.String())
+	cfg, err := postgres.PoolConfig(u.String())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // One organization can never read or change another's. Organization B's employee, receptionist and
@@ -116,9 +117,9 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		d.Logger = slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	})
 	ctx := t.Context()
-	if _, err := api.Service.Import(ctx, booking.Layout{
-		Organizations: []booking.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
-		Users: []booking.LayoutUser{
+	if _, err := layoutimport.Import(ctx, api.Service, layoutimport.Layout{
+		Organizations: []layoutimport.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
+		Users: []layoutimport.LayoutUser{
 			{ID: bReceptionist.String(), OrganizationID: fx.OrgB.String(), Name: "bella", Surname: "Brandt", Email: "bella@globex.test", Role: "RECEPTIONIST"},
 			{ID: bAdmin.String(), OrganizationID: fx.OrgB.String(), Name: "bert", Surname: "Berg", Email: "bert@globex.test", Role: "ADMIN"},
 		},

@@ -26,6 +26,8 @@ import (
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // DefaultDatabaseURL is the local server, used when DATABASE_URL is not set.
@@ -112,7 +114,7 @@ Applies the pending migrations to the database of DATABASE_URL (created when mis
 	if err != nil {
 		return err
 	}
-	n, err := booking.Migrate(ctx, dbURL)
+	n, err := postgres.Migrate(ctx, dbURL)
 	if err != nil {
 		return err
 	}
@@ -122,10 +124,10 @@ Applies the pending migrations to the database of DATABASE_URL (created when mis
 
 // open migrates the database and opens a pool and the service on it, with opts.
 func open(ctx context.Context, dbURL string, opts ...booking.Option) (*pgxpool.Pool, *booking.Service, error) {
-	if _, err := booking.Migrate(ctx, dbURL); err != nil {
+	if _, err := postgres.Migrate(ctx, dbURL); err != nil {
 		return nil, nil, err
 	}
-	cfg, err := booking.PoolConfig(dbURL)
+	cfg, err := postgres.PoolConfig(dbURL)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -290,7 +292,7 @@ object in place by id.`, "FILE.json")
 	if err != nil {
 		return err
 	}
-	l, err := booking.DecodeLayout(bytes.NewReader(data))
+	l, err := layoutimport.DecodeLayout(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: not a layout document: %w", args[0], err)
 	}
@@ -299,7 +301,7 @@ object in place by id.`, "FILE.json")
 		return err
 	}
 	defer pool.Close()
-	sum, err := svc.Import(ctx, l)
+	sum, err := layoutimport.Import(ctx, svc, l)
 	if err != nil {
 		return fmt.Errorf("%s: nothing imported: %w", args[0], err)
 	}
@@ -307,7 +309,7 @@ object in place by id.`, "FILE.json")
 	return nil
 }
 
-func summary(sum booking.ImportSummary) string {
+func summary(sum layoutimport.ImportSummary) string {
 	keys := make([]string, 0, len(sum))
 	for k, n := range sum {
 		if n > 0 {
@@ -466,7 +468,7 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 		return err
 	}
 	defer pool.Close()
-	res, err := svc.LoadDemo(ctx, time.Now())
+	res, err := layoutimport.LoadDemo(ctx, svc, time.Now())
 	if err != nil {
 		return err
 	}

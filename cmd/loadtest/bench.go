@@ -13,7 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // benchOptions are those of `loadtest bench`.
@@ -140,7 +140,7 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 		return nil, err
 	}
 	// The server configures its pool from the same URL.
-	poolCfg, err := booking.PoolConfig(b.dbURL)
+	poolCfg, err := postgres.PoolConfig(b.dbURL)
 	if err != nil {
 		return nil, err
 	}

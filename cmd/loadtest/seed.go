@@ -14,6 +14,8 @@ import (
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // size is the shape of a synthetic organization.
@@ -119,29 +121,29 @@ func posterCode(b, f, r int, room bool) string {
 
 // skeleton is the organization without its people, resources and bookings, loaded through the service's
 // own import (which checks it); the bulk rows follow with COPY.
-func skeleton(sz size) booking.Layout {
+func skeleton(sz size) layoutimport.Layout {
 	org := orgID.String()
-	l := booking.Layout{
-		Organizations: []booking.LayoutOrganization{{ID: org, Name: "Synthetic Corp", AdditionalServicesActive: true}},
-		UserRules:     []booking.LayoutNamed{{ID: userRule.String(), OrganizationID: org, Name: "Staff"}},
-		MobileRoles:   []booking.LayoutNamed{{ID: mobileRole.String(), OrganizationID: org, Name: "Mobile user"}},
-		Subcategories: []booking.LayoutSubcategory{
+	l := layoutimport.Layout{
+		Organizations: []layoutimport.LayoutOrganization{{ID: org, Name: "Synthetic Corp", AdditionalServicesActive: true}},
+		UserRules:     []layoutimport.LayoutNamed{{ID: userRule.String(), OrganizationID: org, Name: "Staff"}},
+		MobileRoles:   []layoutimport.LayoutNamed{{ID: mobileRole.String(), OrganizationID: org, Name: "Mobile user"}},
+		Subcategories: []layoutimport.LayoutSubcategory{
 			{ID: roomSubcategory.String(), OrganizationID: org, Name: "Meeting room", Category: string(booking.CategorySpace)},
 		},
-		Reservables: []booking.LayoutReservable{{
+		Reservables: []layoutimport.LayoutReservable{{
 			ID: coffee.String(), OrganizationID: org, Name: "Coffee service", ChooseQuantity: true, AllowComments: true,
 			MinimumCancellationMs: (2 * time.Hour).Milliseconds(),
 		}},
 	}
 	for i, f := range features {
-		l.Features = append(l.Features, booking.LayoutFeature{ID: seqID(kindFeature, i).String(), OrganizationID: org, Name: f})
+		l.Features = append(l.Features, layoutimport.LayoutFeature{ID: seqID(kindFeature, i).String(), OrganizationID: org, Name: f})
 	}
 	for _, r := range []struct {
 		id      uuid.UUID
 		name    string
 		longest time.Duration
 	}{{deskRule, "Desks", 10 * time.Hour}, {roomRule, "Meeting rooms", 4 * time.Hour}} {
-		l.ResourceRules = append(l.ResourceRules, booking.LayoutResourceRule{
+		l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
 			ID: r.id.String(), OrganizationID: org, Name: r.name,
 			StartTime: windowStart.Milliseconds(), EndTime: windowEnd.Milliseconds(),
 			MaximumDuration: r.longest.Milliseconds(), MaximumAdvance: maximumAdvance.Milliseconds(),
@@ -150,17 +152,17 @@ func skeleton(sz size) booking.Layout {
 	}
 	for b := range sz.Buildings {
 		z := zones[b%len(zones)]
-		l.Buildings = append(l.Buildings, booking.LayoutBuilding{
+		l.Buildings = append(l.Buildings, layoutimport.LayoutBuilding{
 			ID: seqID(kindBuilding, b).String(), OrganizationID: org, Name: fmt.Sprintf("B%02d %s", b, z.city), Timezone: z.tz,
-			Address: booking.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
+			Address: layoutimport.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
 		})
 		for f := range sz.FloorsPerBuilding {
 			floor := b*sz.FloorsPerBuilding + f
-			l.Floors = append(l.Floors, booking.LayoutFloor{
+			l.Floors = append(l.Floors, layoutimport.LayoutFloor{
 				ID: seqID(kindFloor, floor).String(), OrganizationID: org, BuildingID: seqID(kindBuilding, b).String(),
 				Name: fmt.Sprintf("Floor %d", f), FloorNumber: int32(f),
 			})
-			l.Subcategories = append(l.Subcategories, booking.LayoutSubcategory{
+			l.Subcategories = append(l.Subcategories, layoutimport.LayoutSubcategory{
 				ID: deskSubcategory(floor).String(), OrganizationID: org, Name: fmt.Sprintf("Desks B%02d floor %d", b, f),
 				Category: string(booking.CategoryWorkstation),
 			})
@@ -174,7 +176,7 @@ func skeleton(sz size) booking.Layout {
 // planner knows their sizes from the first query on.
 func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writer) error {
 	start := time.Now()
-	if _, err := booking.Migrate(ctx, dbURL); err != nil {
+	if _, err := postgres.Migrate(ctx, dbURL); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	pool, err := openPool(ctx, dbURL, 4)
@@ -187,7 +189,7 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("look for the synthetic organization: %w", err)
 	}
-	if _, err := booking.NewService(pool).Import(ctx, skeleton(sz)); err != nil {
+	if _, err := layoutimport.Import(ctx, booking.NewService(pool), skeleton(sz)); err != nil {
 		return fmt.Errorf("import the organization: %w", err)
 	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -555,7 +557,7 @@ func (g *bookingRows) Err() error             { return nil }
 // PostgreSQL's binary form, its timeouts) but without a statement timeout: the seed's COPY and index
 // rebuilds and the check's overlap query run far longer than a request may.
 func openPool(ctx context.Context, dbURL string, conns int32) (*pgxpool.Pool, error) {
-	cfg, err := booking.PoolConfig(dbURL)
+	cfg, err := postgres.PoolConfig(dbURL)
 	if err != nil {
 		return nil, err
 	}

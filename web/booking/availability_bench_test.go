@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // BenchmarkAvailability is one availability query of a floor of 200 resources (150 desks, 50 meeting
@@ -19,12 +20,12 @@ func BenchmarkAvailability(b *testing.B) {
 	floor := uuid.New()
 	s := func(id uuid.UUID) string { return id.String() }
 	org := s(bookingtest.OrgA)
-	l := booking.Layout{Floors: []booking.LayoutFloor{{
+	l := layoutimport.Layout{Floors: []layoutimport.LayoutFloor{{
 		ID: s(floor), OrganizationID: org, BuildingID: s(bookingtest.BuildingMadrid), Name: "bench", FloorNumber: 7,
 	}}}
 	day := bookingtest.At(1, 0, 0)
 	for i, busy := range booking.BenchFloorDay(day) {
-		r := booking.LayoutResource{
+		r := layoutimport.LayoutResource{
 			ID: uuid.NewString(), OrganizationID: org, FloorID: s(floor), Name: fmt.Sprintf("R%03d", i),
 			PosterCode: fmt.Sprintf("BENCH-%03d", i), SubcategoryID: s(bookingtest.SubDesk), ResourceRuleID: s(bookingtest.RuleDesk),
 			FeatureIDs: []string{s(bookingtest.FeatureScreen)},
@@ -35,13 +36,13 @@ func BenchmarkAvailability(b *testing.B) {
 		}
 		l.Resources = append(l.Resources, r)
 		for _, iv := range busy {
-			l.Bookings = append(l.Bookings, booking.LayoutBooking{
+			l.Bookings = append(l.Bookings, layoutimport.LayoutBooking{
 				ID: uuid.NewString(), OrganizationID: org, ResourceID: r.ID, CreatorID: s(bookingtest.Alice),
 				OrganizerID: s(bookingtest.Alice), StartDate: iv.Start.UnixMilli(), EndDate: iv.End.UnixMilli(),
 			})
 		}
 	}
-	if _, err := bundle.Service.Import(b.Context(), l); err != nil {
+	if _, err := layoutimport.Import(b.Context(), bundle.Service, l); err != nil {
 		b.Fatalf("import the floor: %v", err)
 	}
 	alice := bundle.User(b, bookingtest.OrgA, bookingtest.Alice)

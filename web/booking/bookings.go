@@ -99,7 +99,7 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 		return BookingPage{}, err
 	}
 	for name, t := range map[string]*time.Time{"from": f.From, "to": f.To} {
-		if t != nil && (t.Before(minTime) || t.After(maxTime)) {
+		if t != nil && (t.Before(MinTime) || t.After(MaxTime)) {
 			return BookingPage{}, Errorf(CodeInvalidRequest, "%s: must lie between the years 1970 and 9999", name)
 		}
 	}

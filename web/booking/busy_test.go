@@ -12,6 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Busy intervals are read on the understanding that no booking lasts more than 25 hours (a day when
@@ -42,21 +43,21 @@ func TestNoBookingLastsMoreThan25Hours(t *testing.T) {
 var floorTwo = uuid.MustParse("00000000-0000-4000-8000-000000040001")
 
 // goyaOnFloorTwo is the layout document that adds floorTwo and moves Goya there.
-func goyaOnFloorTwo() booking.Layout {
+func goyaOnFloorTwo() layoutimport.Layout {
 	l := bookingtest.Layout()
-	var goya booking.LayoutResource
+	var goya layoutimport.LayoutResource
 	for _, r := range l.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			goya = r
 		}
 	}
 	goya.FloorID = floorTwo.String()
-	return booking.Layout{
-		Floors: []booking.LayoutFloor{{
+	return layoutimport.Layout{
+		Floors: []layoutimport.LayoutFloor{{
 			ID: floorTwo.String(), OrganizationID: bookingtest.OrgA.String(), BuildingID: bookingtest.BuildingMadrid.String(),
 			Name: "madrid-2", FloorNumber: 2,
 		}},
-		Resources: []booking.LayoutResource{goya},
+		Resources: []layoutimport.LayoutResource{goya},
 	}
 }
 
@@ -68,7 +69,7 @@ func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 	at := bookingtest.At
 	createOne(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
-	if _, err := b.Service.Import(t.Context(), goyaOnFloorTwo()); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, goyaOnFloorTwo()); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {

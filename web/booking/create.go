@@ -59,10 +59,11 @@ type NewBooking struct {
 	checkInNow bool
 }
 
-// The range of times a booking may use; the database could not store some times outside it.
+// MinTime and MaxTime bound the times a booking may use: the database could not store some times
+// outside them.
 var (
-	minTime = time.UnixMilli(0)
-	maxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	MinTime = time.UnixMilli(0)
+	MaxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
 // checkTimes refuses an interval that does not end after it starts, or that lies outside the range of
@@ -72,7 +73,7 @@ func checkTimes(iv Interval, start, end string) error {
 	if !iv.End.After(iv.Start) {
 		return Errorf(CodeInvalidRequest, "%s: must be after %s", end, start)
 	}
-	if iv.Start.Before(minTime) || iv.End.After(maxTime) {
+	if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
 		return Errorf(CodeInvalidRequest, "%s and %s: must lie between the years 1970 and 9999", start, end)
 	}
 	return nil
@@ -82,6 +83,12 @@ var (
 	importances = []string{"LOW", "NORMAL", "HIGH"}
 	bodyTypes   = []string{"TEXT", "HTML"}
 )
+
+// Importances returns the importances a booking may have; the first is the default.
+func Importances() []string { return slices.Clone(importances) }
+
+// BodyTypes returns the types a booking's body may have; the first is the default.
+func BodyTypes() []string { return slices.Clone(bodyTypes) }
 
 // normalize fills defaults and checks the fields that need no database.
 func (b *NewBooking) normalize() error {

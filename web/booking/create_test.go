@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestCreateBookings(t *testing.T) {
@@ -453,11 +454,11 @@ func TestCreateBookings(t *testing.T) {
 	// Hudson, in another building, still can.
 	for _, tc := range []struct {
 		name   string
-		change func(l *booking.Layout)
+		change func(l *layoutimport.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorIs1002", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingIs1002", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingIs1002", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorIs1002", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingIs1002", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingIs1002", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -467,7 +468,7 @@ func TestCreateBookings(t *testing.T) {
 				t.Fatalf("the fixture's first floor and building are not Madrid's")
 			}
 			tc.change(&l)
-			if _, err := b.Service.Import(t.Context(), l); err != nil {
+			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			alice := fixtureUsers(t, b).alice

@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // searchOne searches Madrid's rooms on Tuesday during [from, to) as Alice and returns the result of the room
@@ -71,12 +72,12 @@ func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 	b := fx.Setup(t)
 	const minute, hour = int64(time.Minute / time.Millisecond), int64(time.Hour / time.Millisecond)
 	wide := uuid.New()
-	l := layoutWith(t, fx.RoomVelazquez, func(r *booking.LayoutResource) { r.ResourceRuleID = wide.String() })
-	l.ResourceRules = append(l.ResourceRules, booking.LayoutResourceRule{
+	l := layoutWith(t, fx.RoomVelazquez, func(r *layoutimport.LayoutResource) { r.ResourceRuleID = wide.String() })
+	l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
 		ID: wide.String(), OrganizationID: fx.OrgA.String(), AdvanceCheckIn: 30 * minute, ExpirationMargin: hour,
 		StartTime: 8 * hour, EndTime: 20 * hour, MaximumDuration: 4 * hour,
 	})
-	if _, err := b.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	alice := b.User(t, fx.OrgA, fx.Alice)

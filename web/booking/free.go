@@ -42,7 +42,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 		if !iv.End.After(iv.Start) {
 			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d].endDate: must be after startDate", i)
 		}
-		if iv.Start.Before(minTime) || iv.End.After(maxTime) {
+		if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
 			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d]: must lie between the years 1970 and 9999", i)
 		}
 		ranges[i] = pgtype.Range[pgtype.Timestamptz]{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The helpers shared by the service tests of this package.
@@ -109,8 +110,8 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 }
 
 // layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
-func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) booking.LayoutBooking {
-	return booking.LayoutBooking{
+func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
+	return layoutimport.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
 		CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
 		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: "History",
@@ -118,15 +119,15 @@ func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Stat
 }
 
 // importBookings loads bookings through Import and fails the test on any error.
-func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...booking.LayoutBooking) {
+func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
 	t.Helper()
-	if _, err := b.Service.Import(t.Context(), booking.Layout{Bookings: bs}); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: bs}); err != nil {
 		t.Fatalf("Import bookings: %v", err)
 	}
 }
 
 // layoutWith returns the fixture layout with fn applied to the resource with the id.
-func layoutWith(t *testing.T, id uuid.UUID, fn func(*booking.LayoutResource)) booking.Layout {
+func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
 	t.Helper()
 	l := bookingtest.Layout()
 	for i := range l.Resources {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestPosterStatus(t *testing.T) {
@@ -235,7 +236,7 @@ func TestPosterStatus(t *testing.T) {
 				l.Subcategories[i].HideBookings = true
 			}
 		}
-		if _, err := b.Service.Import(t.Context(), l); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
 		u := fixtureUsers(t, b)

@@ -75,10 +75,15 @@ func newLayouts() *layouts {
 	}
 }
 
-// forget drops every layout held, after an import.
-func (l *layouts) forget() {
-	l.cache.Purge()
-	l.orgs.Purge()
+// ChangeLayout runs write in one transaction, for a change to organizations' layouts (an import), and
+// then drops every layout the service holds, so that its next reads see the change.
+func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Queries) error) error {
+	if err := s.inTx(ctx, write); err != nil {
+		return err
+	}
+	s.layouts.cache.Purge()
+	s.layouts.orgs.Purge()
+	return nil
 }
 
 // posterResource returns the organization's resource with the poster code, whatever its case (bookable

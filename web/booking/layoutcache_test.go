@@ -5,6 +5,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The listings and the status of a poster read the layout from memory; an import through the service
@@ -37,7 +38,7 @@ func TestImportShowsAtOnce(t *testing.T) {
 			l.Resources[i].Name, l.Resources[i].Visible = "Goya (closed)", &hidden
 		}
 	}
-	if _, err := b.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 		t.Fatal(err)
 	}
 	st, err = b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")

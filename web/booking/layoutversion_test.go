@@ -7,6 +7,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Bookings are checked against the layout held in memory, and their insert proves it is still the
@@ -27,14 +28,14 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 			[]booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "", "")
 		return err
 	}
-	hide := func(hidden bool) func(*booking.LayoutResource) {
-		return func(r *booking.LayoutResource) { r.Visible = ptr(!hidden) }
+	hide := func(hidden bool) func(*layoutimport.LayoutResource) {
+		return func(r *layoutimport.LayoutResource) { r.Visible = ptr(!hidden) }
 	}
 
 	t.Run("AnotherInstanceHidesTheRoom", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := other.Import(t.Context(), layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
 		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound)
@@ -46,11 +47,11 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	t.Run("AnotherInstanceShowsTheRoomAgain", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := other.Import(t.Context(), layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
 		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound) // now held hidden
-		if _, err := other.Import(t.Context(), layoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
+		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
 			t.Fatal(err)
 		}
 		if err := book(t, b, alice, bookingtest.RoomGoya); err != nil {

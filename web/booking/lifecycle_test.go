@@ -10,6 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The helpers of the lifecycle tests (lifecycle, bookings, expiry).
@@ -1315,18 +1316,18 @@ func setupWeekRoom(t *testing.T) (*bookingtest.Bundle, users) {
 	b := bookingtest.Setup(t)
 	org := bookingtest.OrgA.String()
 	const hour = int64(time.Hour / time.Millisecond)
-	l := booking.Layout{
-		ResourceRules: []booking.LayoutResourceRule{{
+	l := layoutimport.Layout{
+		ResourceRules: []layoutimport.LayoutResourceRule{{
 			ID: ruleWeek.String(), OrganizationID: org, StartTime: 8 * hour, EndTime: 20 * hour,
 			MaximumDuration: 4 * hour, MaximumAdvance: 7 * 24 * hour, ExpirationMargin: hour / 4,
 		}},
-		Resources: []booking.LayoutResource{{
+		Resources: []layoutimport.LayoutResource{{
 			ID: roomSorolla.String(), OrganizationID: org, FloorID: bookingtest.FloorMadrid.String(),
 			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: ruleWeek.String(), Name: "Sorolla",
 			PosterCode: "MAD-R7", Capacity: ptr(int32(6)),
 		}},
 	}
-	if _, err := b.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	return b, fixtureUsers(t, b)

@@ -16,6 +16,8 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // Poster codes are unique in an organization whatever their case: an import giving a second resource a
@@ -23,31 +25,31 @@ import (
 func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
-	var template booking.LayoutResource
+	var template layoutimport.LayoutResource
 	for _, r := range fixture.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			template = r
 		}
 	}
-	newResource := func(code string) booking.LayoutResource {
+	newResource := func(code string) layoutimport.LayoutResource {
 		r := template
 		r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
 		return r
 	}
 	for _, tc := range []struct {
 		name      string
-		resources []booking.LayoutResource
+		resources []layoutimport.LayoutResource
 		want      string
 	}{
-		{"InTheDocument", []booking.LayoutResource{newResource("NYC-1-D05"), newResource("nyc-1-d05")},
+		{"InTheDocument", []layoutimport.LayoutResource{newResource("NYC-1-D05"), newResource("nyc-1-d05")},
 			`resources[1].posterCode: "nyc-1-d05" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
-		{"InTheDatabase", []booking.LayoutResource{newResource("mad-r2")},
+		{"InTheDatabase", []layoutimport.LayoutResource{newResource("mad-r2")},
 			`resources[0].posterCode: "mad-r2" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
-			_, err := b.Service.Import(t.Context(), booking.Layout{Resources: tc.resources})
+			_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: tc.resources})
 			if booking.ErrorCode(err) != booking.CodeInvalidRequest || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Import = %v, want 2000 %q", err, tc.want)
 			}
@@ -66,7 +68,7 @@ func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 				r.OrganizationID, r.FloorID, r.SubcategoryID, r.ResourceRuleID = x.OrganizationID, x.FloorID, x.SubcategoryID, x.ResourceRuleID
 			}
 		}
-		if _, err := b.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{r}}); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}}); err != nil {
 			t.Fatalf("Import of mad-r2 in another organization: %v", err)
 		}
 	})
@@ -85,7 +87,7 @@ func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	before--
-	dbURL := emptyDatabase(t)
+	dbURL := bookingtest.NewEmptyDatabaseURL(t)
 	conn, err := pgx.Connect(t.Context(), dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -106,13 +108,13 @@ func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	if _, err := booking.NewService(pool).Import(t.Context(), bookingtest.Layout()); err != nil {
+	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), bookingtest.Layout()); err != nil {
 		t.Fatalf("import the fixture at version %d: %v", before, err)
 	}
 	if _, err := conn.Exec(t.Context(), "UPDATE resources SET poster_code = 'mad-r2' WHERE id = $1", bookingtest.RoomGoya); err != nil {
 		t.Fatal(err)
 	}
-	_, err = booking.Migrate(t.Context(), dbURL)
+	_, err = postgres.Migrate(t.Context(), dbURL)
 	if err == nil || !strings.Contains(err.Error(), "differ only in case") || !strings.Contains(err.Error(), "MAD-R2") {
 		t.Fatalf("Migrate = %v, want it stopped naming the codes that differ only in case", err)
 	}
@@ -124,7 +126,7 @@ func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 func TestPosterCodeCharacters(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
-	var template booking.LayoutResource
+	var template layoutimport.LayoutResource
 	for _, r := range fixture.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			template = r
@@ -137,7 +139,7 @@ func TestPosterCodeCharacters(t *testing.T) {
 			b := bookingtest.Setup(t)
 			r := template
 			r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
-			_, err := b.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{r}})
+			_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}})
 			wantMsg := `resources[0].posterCode: "` + code + `" ` + want
 			if booking.ErrorCode(err) != booking.CodeInvalidRequest || !strings.Contains(err.Error(), wantMsg) {
 				t.Fatalf("Import = %v, want 2000 %q", err, wantMsg)
@@ -154,7 +156,7 @@ func TestPosterCodeCharacters(t *testing.T) {
 		r := template
 		code := "a.b_c-D9" + strings.Repeat("x", 56)
 		r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
-		if _, err := b.Service.Import(t.Context(), booking.Layout{Resources: []booking.LayoutResource{r}}); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}}); err != nil {
 			t.Fatalf("Import of %q: %v", code, err)
 		}
 		u := b.User(t, bookingtest.OrgA, bookingtest.Alice)

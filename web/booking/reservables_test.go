@@ -10,6 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // contracted returns the reservables contracted on a booking as read from the database, one line each,
@@ -241,8 +242,8 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// The Boardroom offers coffee in this test.
-		l := layoutWith(t, bookingtest.RoomBoard, func(r *booking.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
-		if _, err := b.Service.Import(t.Context(), l); err != nil {
+		l := layoutWith(t, bookingtest.RoomBoard, func(r *layoutimport.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
 		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
@@ -275,15 +276,15 @@ func TestContractReservables(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
-			if _, err := b.Service.Import(t.Context(), l); err != nil {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"DeactivatedRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Status = "DEACTIVATED" })
-			if _, err := b.Service.Import(t.Context(), l); err != nil {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Status = "DEACTIVATED" })
+			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			return u.alice, id
@@ -318,8 +319,8 @@ func TestContractReservables(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomBeforeNotOfferedIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
-			if _, err := b.Service.Import(t.Context(), l); err != nil {
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			return u.alice, id

@@ -6,6 +6,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestStatusByPosterCode(t *testing.T) {
@@ -215,11 +216,11 @@ func TestStatusByPosterCode(t *testing.T) {
 	// The resource is free only when its floor and building are activated and visible too.
 	for _, tc := range []struct {
 		name   string
-		change func(l *booking.Layout)
+		change func(l *layoutimport.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorNotFree", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorNotFree", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -229,7 +230,7 @@ func TestStatusByPosterCode(t *testing.T) {
 				t.Fatalf("the fixture's first floor and building are not Madrid's")
 			}
 			tc.change(&l)
-			if _, err := b.Service.Import(t.Context(), l); err != nil {
+			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			st := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")

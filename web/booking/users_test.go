@@ -7,6 +7,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestActingFor(t *testing.T) {
@@ -116,7 +117,7 @@ func TestUserLookups(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		// Globex gets a user with Alice's address: the address alone no longer says who it is.
-		if _, err := b.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{{
+		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
 			ID: uuid.NewString(), OrganizationID: bookingtest.OrgB.String(), Name: "alice", Email: "alice@acme.test",
 		}}}); err != nil {
 			t.Fatalf("Import: %v", err)

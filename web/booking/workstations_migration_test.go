@@ -19,6 +19,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // migrationNumber returns the number of the one migration file whose name ends with suffix.
@@ -41,7 +42,7 @@ func migrationNumber(t *testing.T, suffix string) int32 {
 func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 	t.Parallel()
 	target := migrationNumber(t, "one_workstation_per_person.sql")
-	dbURL := emptyDatabase(t)
+	dbURL := bookingtest.NewEmptyDatabaseURL(t)
 	cfg, err := pgx.ParseConfig(dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +76,7 @@ func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	if _, err := booking.NewService(pool).Import(t.Context(), bookingtest.Layout()); err != nil {
+	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), bookingtest.Layout()); err != nil {
 		t.Fatalf("import the fixture at version %d: %v", target-1, err)
 	}
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
@@ -14,7 +15,7 @@ func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
 	first := layoutBooking(bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 18, 0), booking.StatusPending)
 	second := layoutBooking(bookingtest.DeskTwo, bookingtest.At(1, 17, 0), bookingtest.At(1, 19, 0), booking.StatusPending)
 	room := layoutBooking(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0), booking.StatusPending)
-	_, err := b.Service.Import(t.Context(), booking.Layout{Bookings: []booking.LayoutBooking{first, room, second}})
+	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{first, room, second}})
 	wantCode(t, err, booking.CodeInvalidRequest)
 	wantMessagePrefix(t, err, "bookings[2].organizerId: already has another workstation during part of that time")
 	wantNoBookings(t, b)

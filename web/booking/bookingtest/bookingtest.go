@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -24,6 +25,8 @@ import (
 
 	schema "github.com/workspacebooking/booking/sql"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 // DefaultDatabaseURL is the server tests use when DATABASE_URL is not set.
@@ -47,7 +50,7 @@ func (migrator) Hash() (string, error) {
 }
 
 func (migrator) Migrate(ctx context.Context, _ *sql.DB, c pgtestdb.Config) error {
-	_, err := booking.Migrate(ctx, c.URL())
+	_, err := postgres.Migrate(ctx, c.URL())
 	return err
 }
 
@@ -90,10 +93,44 @@ func NewDatabaseURL(t testing.TB) string {
 	return pgtestdb.Custom(t, conf, migrator{}).URL()
 }
 
+// NewEmptyDatabaseURL creates an empty database, not migrated, on the test server and returns its URL.
+// The database is dropped when the test ends.
+func NewEmptyDatabaseURL(t testing.TB) string {
+	t.Helper()
+	base := ServerURL()
+	admin, err := pgx.Connect(t.Context(), base)
+	if err != nil {
+		t.Fatalf("connect to %s: %v", base, err)
+	}
+	defer admin.Close(context.Background())
+	name := "booking_migrate_" + strings.ReplaceAll(uuid.NewString(), "-", "")
+	if _, err := admin.Exec(t.Context(), "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx := context.Background()
+		c, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Errorf("connect to drop database %s: %v", name, err)
+			return
+		}
+		defer c.Close(ctx)
+		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
 // NewPool returns a pool on a fresh database, closed when the test ends.
 func NewPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	cfg, err := booking.PoolConfig(NewDatabaseURL(t)) // as the service runs
+	cfg, err := postgres.PoolConfig(NewDatabaseURL(t)) // as the service runs
 	if err != nil {
 		t.Fatalf("pool: %v", err)
 	}
@@ -142,7 +179,7 @@ func Setup(t testing.TB) *Bundle {
 	pool := NewPool(t)
 	clock := NewClock(Now)
 	svc := booking.NewService(pool, booking.WithClock(clock.Now), booking.WithDatabaseClock(clock.Now))
-	if _, err := svc.Import(context.Background(), Layout()); err != nil {
+	if _, err := layoutimport.Import(context.Background(), svc, Layout()); err != nil {
 		t.Fatalf("import fixture: %v", err)
 	}
 	return &Bundle{Service: svc, Pool: pool, Clock: clock}

@@ -1,4 +1,4 @@
-package booking
+package postgres
 
 import (
 	"context"

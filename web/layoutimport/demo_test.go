@@ -1,4 +1,4 @@
-package booking
+package layoutimport
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package booking_test
+package layoutimport_test
 
 import (
 	"maps"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // layoutTables are the tables a layout import writes.
@@ -48,9 +49,9 @@ func TestImport(t *testing.T) {
 	t.Run("ReimportIsIdempotentAndKeepsBookings", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		bs := mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bs := mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		sum, err := b.Service.Import(t.Context(), bookingtest.Layout())
+		sum, err := layoutimport.Import(t.Context(), b.Service, bookingtest.Layout())
 		if err != nil {
 			t.Fatalf("Import: %v", err)
 		}
@@ -68,16 +69,16 @@ func TestImport(t *testing.T) {
 	t.Run("UpdatesInPlace", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		alice := fixtureUsers(t, b).alice
+		alice := alice(t, b)
 		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) {
+		l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
 			r.Name = "Goya (renovated)"
 			r.Capacity = ptr(int32(12))
 			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
 			r.ReservableIDs = []string{bookingtest.ReservableAV.String()}
 		})
-		if _, err := b.Service.Import(t.Context(), l); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
 		st, err := b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")
@@ -115,7 +116,7 @@ func TestImport(t *testing.T) {
 		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
 		importBookings(t, b, lb)
 		// A booking made and then cancelled through the service, loaded again as the document had it.
-		alice := fixtureUsers(t, b).alice
+		alice := alice(t, b)
 		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
 		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
 			t.Fatalf("Cancel: %v", err)
@@ -143,15 +144,15 @@ func TestImport(t *testing.T) {
 		rita := l.Users[2]
 		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
 		rita.CanBeSearched = ptr(false)
-		importOne := func(u booking.LayoutUser) {
+		importOne := func(u layoutimport.LayoutUser) {
 			t.Helper()
-			if _, err := b.Service.Import(t.Context(), booking.Layout{Users: []booking.LayoutUser{u}}); err != nil {
+			if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{u}}); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 		}
 		importOne(rita)
 		// Only the required fields, and a new e-mail address.
-		importOne(booking.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
+		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
 		got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
 			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
 			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
@@ -159,9 +160,9 @@ func TestImport(t *testing.T) {
 			t.Errorf("Rita lost a field the document left out")
 		}
 		// A field given changes; a new user gets the defaults.
-		importOne(booking.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
+		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
 		newcomer := uuid.New()
-		importOne(booking.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
+		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
 		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
 			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
 		}
@@ -186,157 +187,157 @@ func TestImport(t *testing.T) {
 
 	// Bad documents: each starts with a valid new organization (and sometimes valid objects before the bad
 	// one), is refused with 2000 naming the array, index and field, and imports nothing.
-	orgC := booking.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
+	orgC := layoutimport.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
 	a := bookingtest.OrgA.String()
-	newResource := func(code string) booking.LayoutResource {
-		return booking.LayoutResource{
+	newResource := func(code string) layoutimport.LayoutResource {
+		return layoutimport.LayoutResource{
 			ID: uuid.NewString(), OrganizationID: a, FloorID: bookingtest.FloorMadrid.String(),
 			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: bookingtest.RuleRoom.String(),
 			Name: "New room " + code, PosterCode: code,
 		}
 	}
-	newUser := func(name, email string) booking.LayoutUser {
-		return booking.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
+	newUser := func(name, email string) layoutimport.LayoutUser {
+		return layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
 	}
 	bad := []struct {
 		name string
-		doc  func() booking.Layout
+		doc  func() layoutimport.Layout
 		want string // the message starts with it
 	}{
-		{"ResourceFloorIDNotUUID", func() booking.Layout {
+		{"ResourceFloorIDNotUUID", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = "floor-1"
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].floorId:"},
-		{"ResourceFloorIDExistsNowhere", func() booking.Layout {
+		{"ResourceFloorIDExistsNowhere", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = uuid.NewString()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{newResource("NEW-0"), r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{newResource("NEW-0"), r}}
 		}, "resources[1].floorId:"},
-		{"ResourceFloorOfOtherOrganization", func() booking.Layout {
+		{"ResourceFloorOfOtherOrganization", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = bookingtest.FloorB.String()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].floorId:"},
-		{"ResourceSubcategoryExistsNowhere", func() booking.Layout {
+		{"ResourceSubcategoryExistsNowhere", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.SubcategoryID = uuid.NewString()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].subcategoryId:"},
-		{"ResourceRuleExistsNowhere", func() booking.Layout {
+		{"ResourceRuleExistsNowhere", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.ResourceRuleID = uuid.NewString()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].resourceRuleId:"},
-		{"ResourceFeatureExistsNowhere", func() booking.Layout {
+		{"ResourceFeatureExistsNowhere", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.FeatureIDs = []string{bookingtest.FeatureScreen.String(), uuid.NewString()}
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].featureIds"},
-		{"ResourceReservableExistsNowhere", func() booking.Layout {
+		{"ResourceReservableExistsNowhere", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.ReservableIDs = []string{uuid.NewString()}
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].reservableIds"},
-		{"ResourceWithoutName", func() booking.Layout {
+		{"ResourceWithoutName", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.Name = " "
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Resources: []booking.LayoutResource{r}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
 		}, "resources[0].name:"},
-		{"PosterCodeTwiceInDocument", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
-				Resources: []booking.LayoutResource{newResource("NEW-1"), newResource("NEW-2"), newResource("NEW-1")}}
+		{"PosterCodeTwiceInDocument", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
+				Resources: []layoutimport.LayoutResource{newResource("NEW-1"), newResource("NEW-2"), newResource("NEW-1")}}
 		}, "resources[2].posterCode:"},
-		{"PosterCodeOfExistingResource", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
-				Resources: []booking.LayoutResource{newResource("MAD-R2")}}
+		{"PosterCodeOfExistingResource", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
+				Resources: []layoutimport.LayoutResource{newResource("MAD-R2")}}
 		}, "resources[0].posterCode:"},
-		{"UserEmail", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
-				Users: []booking.LayoutUser{newUser("carol", "carol@acme.test"), newUser("dave", "dave at acme")}}
+		{"UserEmail", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
+				Users: []layoutimport.LayoutUser{newUser("carol", "carol@acme.test"), newUser("dave", "dave at acme")}}
 		}, "users[1].email:"},
-		{"UserEmailTakenInOrganization", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC},
-				Users: []booking.LayoutUser{newUser("carol", "carol@acme.test"), newUser("alice2", "alice@acme.test")}}
+		{"UserEmailTakenInOrganization", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
+				Users: []layoutimport.LayoutUser{newUser("carol", "carol@acme.test"), newUser("alice2", "alice@acme.test")}}
 		}, "users[1].email:"},
-		{"UserRole", func() booking.Layout {
+		{"UserRole", func() layoutimport.Layout {
 			u := newUser("carol", "carol@acme.test")
 			u.Role = "OWNER"
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Users: []booking.LayoutUser{u}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Users: []layoutimport.LayoutUser{u}}
 		}, "users[0].role:"},
-		{"UserOrganizationExistsNowhere", func() booking.Layout {
+		{"UserOrganizationExistsNowhere", func() layoutimport.Layout {
 			u := newUser("carol", "carol@acme.test")
 			u.OrganizationID = uuid.NewString()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Users: []booking.LayoutUser{u}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Users: []layoutimport.LayoutUser{u}}
 		}, "users[0].organizationId:"},
-		{"BuildingTimezone", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Buildings: []booking.LayoutBuilding{
+		{"BuildingTimezone", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Buildings: []layoutimport.LayoutBuilding{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Mars base", Timezone: "Mars/Olympus_Mons"}}}
 		}, "buildings[0].timezone:"},
-		{"BuildingTimezoneMissing", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Buildings: []booking.LayoutBuilding{
+		{"BuildingTimezoneMissing", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Buildings: []layoutimport.LayoutBuilding{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Nowhere"}}}
 		}, "buildings[0].timezone:"},
-		{"FloorBuildingExistsNowhere", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Floors: []booking.LayoutFloor{
+		{"FloorBuildingExistsNowhere", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Floors: []layoutimport.LayoutFloor{
 				{ID: uuid.NewString(), OrganizationID: a, BuildingID: uuid.NewString(), Name: "attic"}}}
 		}, "floors[0].buildingId:"},
-		{"SubcategoryCategory", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Subcategories: []booking.LayoutSubcategory{
+		{"SubcategoryCategory", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Subcategories: []layoutimport.LayoutSubcategory{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Parking", Category: "PARKING"}}}
 		}, "subcategories[0].category:"},
-		{"ResourceRuleEndBeforeStart", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+		{"ResourceRuleEndBeforeStart", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, StartTime: 10 * 3600000, EndTime: 9 * 3600000}}}
 		}, "resourceRules[0].endTime:"},
-		{"ResourceRuleEndBeyondDay", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+		{"ResourceRuleEndBeyondDay", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, StartTime: 0, EndTime: 25 * 3600000}}}
 		}, "resourceRules[0].endTime:"},
-		{"ResourceRuleNegativeDuration", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, ResourceRules: []booking.LayoutResourceRule{
+		{"ResourceRuleNegativeDuration", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, MaximumDuration: -1}}}
 		}, "resourceRules[0].maximumDuration:"},
-		{"ReservableNegativeCancellation", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Reservables: []booking.LayoutReservable{
+		{"ReservableNegativeCancellation", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", MinimumCancellationMs: -1}}}
 		}, "reservables[0].minimumCancellationMs:"},
-		{"OrganizationID", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
+		{"OrganizationID", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
 		}, "organizations[1].id:"},
-		{"BookingResourceIDNotUUID", func() booking.Layout {
+		{"BookingResourceIDNotUUID", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.ResourceID = "goya"
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingResourceExistsNowhere", func() booking.Layout {
+		{"BookingResourceExistsNowhere", func() layoutimport.Layout {
 			lb := layoutBooking(uuid.New(), at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingResourceOfOtherOrganization", func() booking.Layout {
+		{"BookingResourceOfOtherOrganization", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingCreatorExistsNowhere", func() booking.Layout {
+		{"BookingCreatorExistsNowhere", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.CreatorID = uuid.NewString()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].creatorId:"},
-		{"BookingOrganizerOfOtherOrganization", func() booking.Layout {
+		{"BookingOrganizerOfOtherOrganization", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.OrganizerID = bookingtest.Boris.String()
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].organizerId:"},
-		{"BookingStatus", func() booking.Layout {
+		{"BookingStatus", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), "BOOKED")
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].status:"},
-		{"BookingEndBeforeStart", func() booking.Layout {
+		{"BookingEndBeforeStart", func() layoutimport.Layout {
 			lb := layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 10, 0), booking.StatusFinished)
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{lb}}
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].endDate:"},
-		{"OverlappingBlockingBookings", func() booking.Layout {
-			return booking.Layout{Organizations: []booking.LayoutOrganization{orgC}, Bookings: []booking.LayoutBooking{
+		{"OverlappingBlockingBookings", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{
 				layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
 				layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
 				layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
@@ -348,7 +349,7 @@ func TestImport(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
 			before := tableCounts(t, b)
-			sum, err := b.Service.Import(t.Context(), tt.doc())
+			sum, err := layoutimport.Import(t.Context(), b.Service, tt.doc())
 			wantCode(t, err, booking.CodeInvalidRequest)
 			wantMessagePrefix(t, err, tt.want)
 			if sum != nil {
@@ -366,9 +367,9 @@ func TestImport(t *testing.T) {
 	t.Run("BookingOverlappingCreatedBookingRefused", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		_, err := b.Service.Import(t.Context(), booking.Layout{Bookings: []booking.LayoutBooking{
+		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{
 			layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0), booking.StatusPending),
 			layoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
 		}})
@@ -397,7 +398,7 @@ func TestDecodeLayout(t *testing.T) {
 		{"Empty", ``, "EOF"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l, err := booking.DecodeLayout(strings.NewReader(tc.doc))
+			l, err := layoutimport.DecodeLayout(strings.NewReader(tc.doc))
 			if tc.want == "" {
 				if err != nil || len(l.Organizations) != 1 || l.Organizations[0].Name != "Initech" {
 					t.Fatalf("DecodeLayout = %+v, %v; want Initech's organization", l, err)

@@ -1,4 +1,4 @@
-package booking
+package layoutimport
 
 import (
 	"cmp"
@@ -15,41 +15,47 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
-// ImportSummary counts the objects of an imported layout.
+// ImportSummary counts the objects of an imported layout, by the name of their array in the document.
 type ImportSummary map[string]int
 
-// Import loads a layout into the database in one transaction: every object is inserted or updated in
-// place by id, resource features and reservables are replaced by the lists given, and nothing is deleted.
-// A user's optional field left out keeps its value. A booking is only ever inserted: one already there is
-// left exactly as it is (its status above all). A bad document imports nothing.
+// Import loads a layout document into the database, all in one transaction: a bad document imports
+// nothing. Every object is inserted, or updated in place when its id is already there; nothing is deleted.
+// A resource's features and services are replaced by the lists given. A user's optional field left out
+// keeps its stored value. A booking is only ever inserted: one already there is left exactly as it is.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
-func (s *Service) Import(ctx context.Context, l Layout) (ImportSummary, error) {
-	sum := ImportSummary{
+func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
+	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return write(ctx, q, l) }); err != nil {
+		return nil, err
+	}
+	return summarize(l), nil
+}
+
+// summarize counts the objects of the document.
+func summarize(l Layout) ImportSummary {
+	return ImportSummary{
 		"organizations": len(l.Organizations), "userRules": len(l.UserRules), "mobileRoles": len(l.MobileRoles),
 		"users": len(l.Users), "buildings": len(l.Buildings), "floors": len(l.Floors),
 		"subcategories": len(l.Subcategories), "resourceRules": len(l.ResourceRules), "features": len(l.Features),
 		"reservables": len(l.Reservables), "resources": len(l.Resources), "bookings": len(l.Bookings),
 	}
-	err := s.inTx(ctx, func(q *queries.Queries) error {
-		im := importer{q: q}
-		steps := []func(context.Context, Layout) error{
-			im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
-			im.resourceRules, im.features, im.reservables, im.resources, im.bookings,
-		}
-		for _, step := range steps {
-			if err := step(ctx, l); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+}
+
+// write inserts or updates every object of the document, parents before children.
+func write(ctx context.Context, q *queries.Queries, l Layout) error {
+	im := importer{q: q}
+	steps := []func(context.Context, Layout) error{
+		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
+		im.resourceRules, im.features, im.reservables, im.resources, im.bookings,
 	}
-	s.layouts.forget()
-	return sum, nil
+	for _, step := range steps {
+		if err := step(ctx, l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type importer struct{ q *queries.Queries }
@@ -61,7 +67,7 @@ type at struct {
 }
 
 func (a at) errorf(field, format string, args ...any) error {
-	return Errorf(CodeInvalidRequest, "%s[%d].%s: %s", a.array, a.index, field, fmt.Sprintf(format, args...))
+	return booking.Errorf(booking.CodeInvalidRequest, "%s[%d].%s: %s", a.array, a.index, field, fmt.Sprintf(format, args...))
 }
 
 func (a at) uuid(field, v string) (uuid.UUID, error) {
@@ -117,9 +123,9 @@ func (a at) db(err error) error {
 		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
 	case "23P01":
 		switch pgErr.ConstraintName {
-		case oneWorkstationPerPerson:
+		case "bookings_one_workstation_per_person":
 			return a.errorf(field, "already has another workstation during part of that time")
-		case noOverlap:
+		case "bookings_no_overlap":
 			return a.errorf(field, "overlaps another blocking booking of the resource")
 		}
 	}
@@ -240,7 +246,7 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 		var role *string
 		if u.Role != "" {
-			if _, err := a.oneOf("role", u.Role, "", string(RoleEmployee), string(RoleReceptionist), string(RoleAdmin)); err != nil {
+			if _, err := a.oneOf("role", u.Role, "", string(booking.RoleEmployee), string(booking.RoleReceptionist), string(booking.RoleAdmin)); err != nil {
 				return err
 			}
 			role = &u.Role
@@ -284,7 +290,7 @@ func (im importer) buildings(ctx context.Context, l Layout) error {
 		}
 		p := queries.BuildingUpsertParams{
 			OrganizationID: org, ID: id, Name: b.Name, Country: b.Address.Country, City: b.Address.City,
-			Address: b.Address.Address, Timezone: b.Timezone, Status: cmp.Or(b.Status, Activated),
+			Address: b.Address.Address, Timezone: b.Timezone, Status: cmp.Or(b.Status, booking.Activated),
 			Visible: boolOr(b.Visible, true),
 		}
 		if c := b.Address.Coordinates; c != nil {
@@ -316,7 +322,7 @@ func (im importer) floors(ctx context.Context, l Layout) error {
 		}
 		if err := im.q.FloorUpsert(ctx, queries.FloorUpsertParams{
 			OrganizationID: org, ID: id, BuildingID: building, Name: f.Name, FloorNumber: f.FloorNumber,
-			Image: f.Image, Status: cmp.Or(f.Status, Activated), Type: cmp.Or(f.Type, "OFFICE"),
+			Image: f.Image, Status: cmp.Or(f.Status, booking.Activated), Type: cmp.Or(f.Type, "OFFICE"),
 			Visible: boolOr(f.Visible, true),
 		}); err != nil {
 			return a.db(err)
@@ -335,7 +341,7 @@ func (im importer) subcategories(ctx context.Context, l Layout) error {
 		if err := a.required("name", s.Name); err != nil {
 			return err
 		}
-		cat, err := a.oneOf("category", s.Category, "", string(CategoryWorkstation), string(CategorySpace))
+		cat, err := a.oneOf("category", s.Category, "", string(booking.CategoryWorkstation), string(booking.CategorySpace))
 		if err != nil {
 			return err
 		}
@@ -450,7 +456,7 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 			TopLeftX: r.MapCoordinates.TopLeftX, TopLeftY: r.MapCoordinates.TopLeftY,
 			BottomRightX: r.MapCoordinates.BottomRightX, BottomRightY: r.MapCoordinates.BottomRightY,
 			Approachable: boolOr(r.Approachable, true), Visible: boolOr(r.Visible, true),
-			Status: cmp.Or(r.Status, Activated), Capacity: r.Capacity,
+			Status: cmp.Or(r.Status, booking.Activated), Capacity: r.Capacity,
 		}
 		if p.FloorID, err = a.uuid("floorId", r.FloorID); err != nil {
 			return err
@@ -467,8 +473,8 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		if err := a.required("posterCode", r.PosterCode); err != nil {
 			return err
 		}
-		if !PosterCodeValid(r.PosterCode) {
-			return a.errorf("posterCode", "%q may hold only letters A-Z and a-z, digits, '.', '_' and '-', 1 to %d of them", r.PosterCode, MaxPosterCodeLength)
+		if !booking.PosterCodeValid(r.PosterCode) {
+			return a.errorf("posterCode", "%q may hold only letters A-Z and a-z, digits, '.', '_' and '-', 1 to %d of them", r.PosterCode, booking.MaxPosterCodeLength)
 		}
 		features, err := a.uuids("featureIds", r.FeatureIDs)
 		if err != nil {
@@ -509,14 +515,16 @@ func (a at) uuids(field string, vs []string) ([]uuid.UUID, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, id)
+		if !slices.Contains(out, id) { // lists are short
+			out = append(out, id)
+		}
 	}
-	return distinct(out), nil
+	return out, nil
 }
 
 func (im importer) bookings(ctx context.Context, l Layout) error {
 	var statuses []string
-	for _, st := range Statuses() {
+	for _, st := range booking.Statuses() {
 		statuses = append(statuses, string(st))
 	}
 	for i, b := range l.Bookings {
@@ -542,16 +550,16 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 		if b.EndDate <= b.StartDate {
 			return a.errorf("endDate", "must be after startDate")
 		}
-		if p.StartDate.Before(minTime) || p.EndDate.After(maxTime) {
+		if p.StartDate.Before(booking.MinTime) || p.EndDate.After(booking.MaxTime) {
 			return a.errorf("startDate", "must lie between the years 1970 and 9999")
 		}
-		if p.Status, err = a.oneOf("status", b.Status, string(StatusPending), statuses...); err != nil {
+		if p.Status, err = a.oneOf("status", b.Status, string(booking.StatusPending), statuses...); err != nil {
 			return err
 		}
-		if p.BodyType, err = a.oneOf("body.bodyType", b.Body.BodyType, "TEXT", bodyTypes...); err != nil {
+		if p.BodyType, err = a.oneOf("body.bodyType", b.Body.BodyType, "TEXT", booking.BodyTypes()...); err != nil {
 			return err
 		}
-		if p.Importance, err = a.oneOf("importance", b.Importance, "LOW", importances...); err != nil {
+		if p.Importance, err = a.oneOf("importance", b.Importance, "LOW", booking.Importances()...); err != nil {
 			return err
 		}
 		if p.BuildingAccessStatus, err = a.oneOf("buildingAccessStatus", b.BuildingAccessStatus, "PENDING", "PENDING", "GRANTED", "DENIED"); err != nil {

@@ -1,4 +1,7 @@
-package booking
+// Package layoutimport loads a layout document (organizations, people, buildings, floors, resources and
+// their rules, bookings) into the database: the file `booking import` reads, and the demo office of
+// `booking demo`. It stands outside the domain and writes through booking.Service.ChangeLayout.
+package layoutimport
 
 import (
 	"encoding/json"

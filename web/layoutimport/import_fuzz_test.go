@@ -1,4 +1,4 @@
-package booking_test
+package layoutimport_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // importSeeds are layout documents: the fixture, and small documents, right and wrong, written against the
@@ -56,7 +57,7 @@ func importSeeds(t testing.TB) [][]byte {
 	return out
 }
 
-// FuzzImportLayout decodes any document as `booking import` does (booking.DecodeLayout) and imports it
+// FuzzImportLayout decodes any document as `booking import` does (layoutimport.DecodeLayout) and imports it
 // into a database of the fuzzing process's own, loaded with the fixture: it never panics, and a document
 // imports, or is refused with a 2000 that names where it is wrong — never another error, which the command
 // would report as a failure of its own. A document that imported imports again (an import is an idempotent
@@ -67,11 +68,11 @@ func FuzzImportLayout(f *testing.F) {
 	}
 	b := bookingtest.Setup(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		l, err := booking.DecodeLayout(bytes.NewReader(data))
+		l, err := layoutimport.DecodeLayout(bytes.NewReader(data))
 		if err != nil {
 			return // refused before it reaches the database: "not a layout document"
 		}
-		if _, err := b.Service.Import(t.Context(), l); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 			var de *booking.Error
 			if !errors.As(err, &de) || de.Code != booking.CodeInvalidRequest {
 				t.Fatalf("Import = %v (%T), want nil or a 2000", err, err)
@@ -81,7 +82,7 @@ func FuzzImportLayout(f *testing.F) {
 			}
 			return
 		}
-		if _, err := b.Service.Import(t.Context(), l); err != nil {
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 			t.Fatalf("the document imported once, but not again: %v", err)
 		}
 	})

@@ -1,4 +1,7 @@
-package booking
+// Package postgres connects the service to PostgreSQL: the pool's settings (PoolConfig), the binary uuid
+// codec every connection registers (PrepareConn), and the schema migrations (Migrate). It knows nothing
+// of bookings.
+package postgres
 
 import (
 	"fmt"

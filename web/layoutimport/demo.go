@@ -1,4 +1,4 @@
-package booking
+package layoutimport
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // Time spans of the demo's rules and services, in milliseconds.
@@ -343,8 +345,13 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		// The desk window read both as wall-clock time and as time elapsed since midnight, so that the
 		// bookings also fit on the days clocks change.
 		midnight := at(0, 0)
-		start := latest(at(7, 0), midnight.Add(7*time.Hour))
-		end := earliest(at(21, 0), midnight.Add(21*time.Hour))
+		start, end := at(7, 0), at(21, 0)
+		if elapsed := midnight.Add(7 * time.Hour); elapsed.After(start) {
+			start = elapsed
+		}
+		if elapsed := midnight.Add(21 * time.Hour); elapsed.Before(end) {
+			end = elapsed
+		}
 		for j := range demoDesksBookedPerDay {
 			res := desks[(d*7+j*5)%len(desks)]
 			booking(res, day, start, end, "Office day", "Desk booked for the whole day.")
@@ -361,36 +368,40 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 // DemoResult is what LoadDemo loaded, with the people to try the service as.
 type DemoResult struct {
 	Summary      ImportSummary
-	Employee     User
-	Receptionist User
-	Admin        User
-	Room         Resource // a meeting room, for a first status lookup
+	Employee     booking.User
+	Receptionist booking.User
+	Admin        booking.User
+	Room         booking.Resource // a meeting room, for a first status lookup
 }
 
-// LoadDemo imports the demo office (DemoLayout). Its bookings are loaded only into an organization that
-// has none yet, so loading the demo again never collides with bookings made meanwhile.
-func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, error) {
+// LoadDemo imports the demo office (DemoLayout) and returns the people to try the service as. The demo's
+// bookings are left out when the organization already has bookings, so that loading the demo again never
+// collides with bookings made since.
+func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoResult, error) {
 	l := DemoLayout(now)
 	org := uuid.MustParse(l.Organizations[0].ID)
-	n, err := s.q.BookingCount(ctx, org)
+	err := svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+		n, err := q.BookingCount(ctx, org)
+		if err != nil {
+			return fmt.Errorf("count bookings: %w", err)
+		}
+		if n > 0 {
+			l.Bookings = nil
+		}
+		return write(ctx, q, l)
+	})
 	if err != nil {
-		return DemoResult{}, fmt.Errorf("count bookings: %w", err)
-	}
-	if n > 0 {
-		l.Bookings = nil
-	}
-	res := DemoResult{}
-	if res.Summary, err = s.Import(ctx, l); err != nil {
 		return DemoResult{}, err
 	}
+	res := DemoResult{Summary: summarize(l)}
 	// The first person of each role, and the first room.
-	byRole := map[Role]*User{RoleEmployee: &res.Employee, RoleReceptionist: &res.Receptionist, RoleAdmin: &res.Admin}
+	byRole := map[booking.Role]*booking.User{booking.RoleEmployee: &res.Employee, booking.RoleReceptionist: &res.Receptionist, booking.RoleAdmin: &res.Admin}
 	for _, u := range l.Users {
-		dst := byRole[Role(cmp.Or(u.Role, string(RoleEmployee)))]
+		dst := byRole[booking.Role(cmp.Or(u.Role, string(booking.RoleEmployee)))]
 		if dst == nil || dst.ID != uuid.Nil {
 			continue
 		}
-		if *dst, err = s.UserByID(ctx, org, uuid.MustParse(u.ID)); err != nil {
+		if *dst, err = svc.UserByID(ctx, org, uuid.MustParse(u.ID)); err != nil {
 			return DemoResult{}, err
 		}
 	}
@@ -398,12 +409,13 @@ func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, erro
 		if r.Capacity == nil {
 			continue
 		}
-		id := uuid.MustParse(r.ID)
-		rs, err := resourcesByID(ctx, s.q, org, []uuid.UUID{id})
+		rooms, err := svc.ResourcesByIDs(ctx, res.Admin, []uuid.UUID{uuid.MustParse(r.ID)})
 		if err != nil {
 			return DemoResult{}, err
 		}
-		res.Room = rs[id]
+		if len(rooms) > 0 {
+			res.Room = rooms[0]
+		}
 		break
 	}
 	return res, nil

@@ -1,4 +1,4 @@
-package booking_test
+package postgres_test
 
 import (
 	"testing"
@@ -8,12 +8,13 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/postgres"
 )
 
 func TestPoolConfig(t *testing.T) {
 	t.Parallel()
 	t.Run("Defaults", func(t *testing.T) {
-		cfg, err := booking.PoolConfig("postgres://postgres@127.0.0.1:5432/booking")
+		cfg, err := postgres.PoolConfig("postgres://postgres@127.0.0.1:5432/booking")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +28,7 @@ func TestPoolConfig(t *testing.T) {
 		}
 	})
 	t.Run("TheURLWins", func(t *testing.T) {
-		cfg, err := booking.PoolConfig("postgres://postgres@127.0.0.1:5432/booking?pool_max_conns=4&connect_timeout=1&statement_timeout=250ms")
+		cfg, err := postgres.PoolConfig("postgres://postgres@127.0.0.1:5432/booking?pool_max_conns=4&connect_timeout=1&statement_timeout=250ms")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,7 @@ func TestPoolConfig(t *testing.T) {
 		}
 	})
 	t.Run("Malformed", func(t *testing.T) {
-		if _, err := booking.PoolConfig("postgres://%zz"); err == nil {
+		if _, err := postgres.PoolConfig("postgres://%zz"); err == nil {
 			t.Error("a malformed DATABASE_URL was accepted")
 		}
 	})
@@ -46,7 +47,7 @@ func TestPoolConfig(t *testing.T) {
 // A statement that runs longer than the statement timeout is stopped, and is 5030 to the client.
 func TestStatementTimeout(t *testing.T) {
 	t.Parallel()
-	cfg, err := booking.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")
+	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")
 	if err != nil {
 		t.Fatal(err)
 	}

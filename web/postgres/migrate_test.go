@@ -1,10 +1,9 @@
-package booking_test
+package postgres_test
 
 import (
 	"context"
 	"io/fs"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 
@@ -12,43 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	schema "github.com/workspacebooking/booking/sql"
-	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/postgres"
 )
-
-// emptyDatabase creates a database with a random name on the test server and returns its URL; the
-// database is dropped when the test ends.
-func emptyDatabase(t *testing.T) string {
-	t.Helper()
-	base := serverURL()
-	admin, err := pgx.Connect(t.Context(), base)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", base, err)
-	}
-	defer admin.Close(context.Background())
-	name := "booking_migrate_" + strings.ReplaceAll(uuid.NewString(), "-", "")
-	if _, err := admin.Exec(t.Context(), "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx := context.Background()
-		c, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Errorf("connect to drop database %s: %v", name, err)
-			return
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("DATABASE_URL: %v", err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
 
 func TestMigrate(t *testing.T) {
 	t.Parallel()
@@ -62,7 +27,7 @@ func TestMigrate(t *testing.T) {
 
 	t.Run("ConcurrentOnEmptyDatabase", func(t *testing.T) {
 		t.Parallel()
-		dbURL := emptyDatabase(t)
+		dbURL := bookingtest.NewEmptyDatabaseURL(t)
 		const n = 4
 		start := make(chan struct{})
 		applied := make([]int, n)
@@ -73,7 +38,7 @@ func TestMigrate(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				applied[i], errs[i] = booking.Migrate(t.Context(), dbURL)
+				applied[i], errs[i] = postgres.Migrate(t.Context(), dbURL)
 			}()
 		}
 		close(start)
@@ -112,7 +77,7 @@ func TestMigrate(t *testing.T) {
 			t.Errorf("signing_keys = %d rows, want %d", got, want)
 		}
 
-		again, err := booking.Migrate(t.Context(), dbURL)
+		again, err := postgres.Migrate(t.Context(), dbURL)
 		if err != nil {
 			t.Fatalf("Migrate again: %v", err)
 		}
@@ -129,11 +94,11 @@ func TestMigrate(t *testing.T) {
 
 	t.Run("CreatesMissingDatabase", func(t *testing.T) {
 		t.Parallel()
-		dbURL := emptyDatabase(t)
+		dbURL := bookingtest.NewEmptyDatabaseURL(t)
 		// Drop it again: Migrate must create it. The cleanup drops it with IF EXISTS.
 		u, _ := url.Parse(dbURL)
 		name := u.Path[1:]
-		admin, err := pgx.Connect(t.Context(), serverURL())
+		admin, err := pgx.Connect(t.Context(), bookingtest.ServerURL())
 		if err != nil {
 			t.Fatalf("connect: %v", err)
 		}
@@ -141,7 +106,7 @@ func TestMigrate(t *testing.T) {
 		if _, err := admin.Exec(t.Context(), "DROP DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
 			t.Fatalf("drop database: %v", err)
 		}
-		got, err := booking.Migrate(t.Context(), dbURL)
+		got, err := postgres.Migrate(t.Context(), dbURL)
 		if err != nil {
 			t.Fatalf("Migrate: %v", err)
 		}
@@ -178,6 +143,3 @@ func TestMigrate(t *testing.T) {
 		}
 	})
 }
-
-// serverURL is the URL of the test server's default database.
-func serverURL() string { return bookingtest.ServerURL() }
