@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -98,14 +99,35 @@ func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 	return booking.NewBooking{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}
 }
 
+// book asks CreateBookings, made by creator for organizer, for resources of the category, with no access
+// token or idempotency key, and returns what it answers.
+func book(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) ([]booking.Booking, error) {
+	t.Helper()
+	return b.Service.CreateBookings(t.Context(), creator, organizer, c, reqs, "", "")
+}
+
+// mustBook is book that fails the test on any error.
+func mustBook(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) []booking.Booking {
+	t.Helper()
+	bs, err := book(t, b, creator, organizer, c, reqs...)
+	if err != nil {
+		t.Fatalf("CreateBookings (%s): %v", c, err)
+	}
+	return bs
+}
+
 // mustCreate books spaces for u and fails the test on any error.
 func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...booking.NewBooking) []booking.Booking {
 	t.Helper()
-	bs, err := b.Service.CreateBookings(t.Context(), u, u, booking.CategorySpace, reqs, "", "")
-	if err != nil {
-		t.Fatalf("CreateBookings: %v", err)
+	return mustBook(t, b, u, u, booking.CategorySpace, reqs...)
+}
+
+// importLayout loads a layout document (whole or a part) over the bundle's and fails the test on any error.
+func importLayout(t *testing.T, b *bookingtest.Bundle, l booking.Layout) {
+	t.Helper()
+	if _, err := b.Service.Import(t.Context(), l); err != nil {
+		t.Fatalf("Import: %v", err)
 	}
-	return bs
 }
 
 // layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
@@ -120,8 +142,14 @@ func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Stat
 // importBookings loads bookings through Import and fails the test on any error.
 func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...booking.LayoutBooking) {
 	t.Helper()
-	if _, err := b.Service.Import(t.Context(), booking.Layout{Bookings: bs}); err != nil {
-		t.Fatalf("Import bookings: %v", err)
+	importLayout(t, b, booking.Layout{Bookings: bs})
+}
+
+// wantEqual fails the test when got differs from want, showing the difference.
+func wantEqual(t *testing.T, what string, want, got any) {
+	t.Helper()
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("%s mismatch (-want +got):\n%s", what, d)
 	}
 }
 

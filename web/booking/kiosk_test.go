@@ -42,8 +42,7 @@ func TestPosterStatus(t *testing.T) {
 	bookFor := func(t *testing.T, b *bookingtest.Bundle, organizer booking.User, resource uuid.UUID, start, end time.Time) {
 		t.Helper()
 		rita := fixtureUsers(t, b).rita
-		if _, err := b.Service.CreateBookings(t.Context(), rita, organizer, booking.CategorySpace,
-			[]booking.NewBooking{req(resource, start, end)}, "", ""); err != nil {
+		if _, err := book(t, b, rita, organizer, booking.CategorySpace, req(resource, start, end)); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 	}
@@ -132,8 +131,7 @@ func TestPosterStatus(t *testing.T) {
 			t.Errorf("EndChoices = %v, want %v", got, want)
 		}
 		// The next morning's booking caps it.
-		if _, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategoryWorkstation,
-			[]booking.NewBooking{req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))}, "", ""); err != nil {
+		if _, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		ps = status(t, b, u.alice, "MAD-D1")

@@ -208,8 +208,7 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// Rita books for Alice; Alice, the organizer, may contract.
-		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0))}, "", "")
+		bs, err := book(t, b, u.rita, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -219,15 +218,13 @@ func TestContractReservables(t *testing.T) {
 		// Rita may act on any booking of her organization whatever the creator, so she cannot show the
 		// creator's right: Bob, an employee, books for Alice, and as the creator (neither the organizer
 		// nor a receptionist or admin) he may contract; Adam's booking for Alice stays invisible to him.
-		bs, err = b.Service.CreateBookings(t.Context(), u.bob, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0))}, "", "")
+		bs, err = book(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		contract(t, b, u.bob, bs[0].ID, order(coffee, nil, q(3), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 3, ""))
-		bs, err = b.Service.CreateBookings(t.Context(), u.adam, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0))}, "", "")
+		bs, err = book(t, b, u.adam, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
