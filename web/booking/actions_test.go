@@ -107,10 +107,10 @@ func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 			b := fx.Setup(t)
 			b.Clock.Set(fx.At(0, 7, 0))
 			alice := b.User(t, fx.OrgA, fx.Alice)
-			bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, []booking.NewBooking{
-				{ResourceID: fx.RoomGoya, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
-				{ResourceID: fx.RoomVelazquez, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
-			}, "", "")
+			bs, err := book(t, b, alice, alice, booking.CategorySpace,
+				booking.NewBooking{ResourceID: fx.RoomGoya, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
+				booking.NewBooking{ResourceID: fx.RoomVelazquez, Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0)},
+			)
 			if err != nil {
 				t.Fatalf("book: %v", err)
 			}

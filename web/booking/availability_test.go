@@ -2,7 +2,6 @@ package booking_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,14 +32,15 @@ func busyLines(as []booking.ResourceAvailability) []string {
 	return out
 }
 
-func TestAvailability(t *testing.T) {
-	t.Parallel()
+// setupAvailability returns the catalogue's bundle (the fixture and a hidden building) with these bookings.
+// Tomorrow (day 1): Goya 10–12 and 14–15, Boardroom 11–12 waiting for approval, Desk 1 all day,
+// Velázquez 10–11 cancelled. Today: Velázquez 09:00–10:00 expired at 09:15, Goya 09:00–10:00 checked in.
+func setupAvailability(t *testing.T) (*bookingtest.Bundle, users) {
+	t.Helper()
 	at := bookingtest.At
-	b, u := setupCatalogue(t) // the fixture and a hidden building
+	b, u := setupCatalogue(t)
 	ctx := t.Context()
 
-	// Tomorrow (day 1): Goya 10–12 and 14–15, Boardroom 11–12 waiting for approval, Desk 1 all day,
-	// Velázquez 10–11 cancelled. Today: Velázquez 09:00–10:00 expired at 09:15, Goya 09:00–10:00 checked in.
 	createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 	createOne(t, b, u.bob, req(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
 	createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 11, 0), at(1, 12, 0)))
@@ -56,17 +56,27 @@ func TestAvailability(t *testing.T) {
 	if res := sweep(t, b); res.Expired != 1 {
 		t.Fatalf("Sweep = %+v, want 1 expired", res)
 	}
+	return b, u
+}
 
-	madrid := func(from, to time.Time) booking.AvailabilityQuery {
-		return booking.AvailabilityQuery{BuildingID: bookingtest.BuildingMadrid, From: from, To: to}
-	}
+// madridRange asks for the availability of Madrid's resources from from to to.
+func madridRange(from, to time.Time) booking.AvailabilityQuery {
+	return booking.AvailabilityQuery{BuildingID: bookingtest.BuildingMadrid, From: from, To: to}
+}
+
+// madridTomorrowWith asks for Madrid's resources tomorrow 08:00–20:00, the query changed by fn.
+func madridTomorrowWith(fn func(*booking.AvailabilityQuery)) booking.AvailabilityQuery {
+	q := madridRange(bookingtest.At(1, 8, 0), bookingtest.At(1, 20, 0))
+	fn(&q)
+	return q
+}
+
+func TestAvailability(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	b, u := setupAvailability(t)
+	madrid, with, category := madridRange, madridTomorrowWith, ptr[booking.Category]
 	tomorrow := madrid(at(1, 8, 0), at(1, 20, 0))
-	with := func(fn func(*booking.AvailabilityQuery)) booking.AvailabilityQuery {
-		q := tomorrow
-		fn(&q)
-		return q
-	}
-	category := func(c booking.Category) *booking.Category { return &c }
 
 	for _, tc := range []struct {
 		name  string
@@ -166,9 +176,7 @@ func TestAvailability(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Availability: %v", err)
 			}
-			if got := busyLines(as); !slices.Equal(got, tc.want) {
-				t.Errorf("availability =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
+			wantEqual(t, "availability", tc.want, busyLines(as))
 		})
 	}
 
@@ -195,6 +203,15 @@ func TestAvailability(t *testing.T) {
 			}
 		}
 	})
+
+}
+
+func TestAvailabilityRefused(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	b, u := setupCatalogue(t)
+	madrid, with, category := madridRange, madridTomorrowWith, ptr[booking.Category]
+	tomorrow := madrid(at(1, 8, 0), at(1, 20, 0))
 
 	for _, tc := range []struct {
 		name  string

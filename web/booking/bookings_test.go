@@ -43,12 +43,7 @@ func TestBooking(t *testing.T) {
 	r.ExternalAttendees = []booking.ExternalAttendee{{Type: booking.AttendeeRequired, Email: "guest@example.com"}}
 	invited := createOne(t, b, u.alice, r)
 	alone := createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
-	bs, err := b.Service.CreateBookings(ctx, u.bob, u.alice, booking.CategorySpace,
-		[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0))}, "", "")
-	if err != nil {
-		t.Fatalf("CreateBookings: %v", err)
-	}
-	madeByBob := bs[0]
+	madeByBob := mustBook(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0)))[0]
 	if _, err := b.Service.ContractReservables(ctx, u.alice, invited.ID, []booking.ReservableOrder{
 		{ReservableID: bookingtest.ReservableCoffee, DeliveryTime: ptr(30 * time.Minute), Quantity: ptr(int32(2)), Comment: "decaf"},
 		{ReservableID: bookingtest.ReservableAV},
@@ -91,24 +86,31 @@ func TestBooking(t *testing.T) {
 			ID: invited.ID, Status: booking.StatusPending, Start: at(1, 10, 0), End: at(1, 12, 0),
 			Resource: booking.Resource{Name: "Goya"}, CheckIn: booking.Interval{Start: at(1, 9, 50), End: at(1, 10, 15)},
 			Reservables: []booking.BookingReservable{
-				{Reservable: booking.Reservable{Name: "AV setup"}, DeliveryTime: 15 * time.Minute},
-				{Reservable: booking.Reservable{Name: "Coffee"}, DeliveryTime: 30 * time.Minute},
+				{Reservable: booking.Reservable{Name: "AV setup"}, DeliveryTime: 15 * time.Minute, Quantity: 1},
+				{Reservable: booking.Reservable{Name: "Coffee"}, DeliveryTime: 30 * time.Minute, Quantity: 2},
 			},
 		})
+		// What wantSame does not look at.
+		type details struct {
+			Coffee                 booking.BookingReservable
+			Organizer, Creator     uuid.UUID
+			OrganizerName, Subject string
+			Timezone               string
+			Rule                   uuid.UUID
+			Category, ResourceType booking.Category
+		}
 		coffee := got.Reservables[1]
-		if coffee.Quantity != 2 || coffee.Comment != "decaf" || coffee.Reservable.ID != bookingtest.ReservableCoffee ||
-			coffee.Reservable.MinimumCancellation != 2*time.Hour {
-			t.Errorf("Coffee = %+v, want quantity 2, comment decaf, 2h minimum cancellation", coffee)
-		}
-		if got.Organizer.ID != bookingtest.Alice || got.Organizer.Name != "alice" || got.Creator.ID != bookingtest.Alice {
-			t.Errorf("Organizer, Creator = %+v, %+v, want Alice twice", got.Organizer, got.Creator)
-		}
-		if got.Resource.Floor.Building.Timezone != "Europe/Madrid" || got.Resource.Rule.ID != bookingtest.RuleRoom ||
-			got.Resource.Subcategory.Category != booking.CategorySpace {
-			t.Errorf("Resource = %+v, want Goya with building, rule and subcategory", got.Resource)
-		}
-		if got.ResourceType != booking.CategorySpace || got.Subject != "Meeting" {
-			t.Errorf("ResourceType, Subject = %v, %q, want SPACE, Meeting", got.ResourceType, got.Subject)
+		wantEqual(t, "booking", details{
+			Coffee:    booking.BookingReservable{Reservable: coffee.Reservable, DeliveryTime: 30 * time.Minute, Quantity: 2, Comment: "decaf"},
+			Organizer: bookingtest.Alice, Creator: bookingtest.Alice, OrganizerName: "alice", Subject: "Meeting",
+			Timezone: "Europe/Madrid", Rule: bookingtest.RuleRoom, Category: booking.CategorySpace, ResourceType: booking.CategorySpace,
+		}, details{
+			Coffee: coffee, Organizer: got.Organizer.ID, Creator: got.Creator.ID, OrganizerName: got.Organizer.Name, Subject: got.Subject,
+			Timezone: got.Resource.Floor.Building.Timezone, Rule: got.Resource.Rule.ID, Category: got.Resource.Subcategory.Category,
+			ResourceType: got.ResourceType,
+		})
+		if coffee.Reservable.ID != bookingtest.ReservableCoffee || coffee.Reservable.MinimumCancellation != 2*time.Hour {
+			t.Errorf("Coffee = %+v, want the coffee, 2h minimum cancellation", coffee.Reservable)
 		}
 	})
 
@@ -156,17 +158,35 @@ func newestFirst(bs []booking.Booking) []uuid.UUID {
 	return ids(bs)
 }
 
+// listUser returns a page of u's bookings and fails the test on any error.
+func listUser(t *testing.T, b *bookingtest.Bundle, u booking.User, f booking.BookingFilter) booking.BookingPage {
+	t.Helper()
+	p, err := b.Service.UserBookings(t.Context(), u, f)
+	if err != nil {
+		t.Fatalf("UserBookings: %v", err)
+	}
+	return p
+}
+
+// walkPages reads at most maxPages pages, following the cursors from none, and returns the ids read and
+// the size of each page.
+func walkPages(t *testing.T, maxPages int, page func(cursor string) booking.BookingPage) (got []uuid.UUID, sizes []int) {
+	t.Helper()
+	cursor := ""
+	for range maxPages {
+		p := page(cursor)
+		got, sizes = append(got, ids(p.Bookings)...), append(sizes, len(p.Bookings))
+		if cursor = p.NextCursor; cursor == "" {
+			break
+		}
+	}
+	return got, sizes
+}
+
 func TestUserBookings(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	list := func(t *testing.T, b *bookingtest.Bundle, u booking.User, f booking.BookingFilter) booking.BookingPage {
-		t.Helper()
-		p, err := b.Service.UserBookings(t.Context(), u, f)
-		if err != nil {
-			t.Fatalf("UserBookings: %v", err)
-		}
-		return p
-	}
+	list := listUser
 
 	// One bundle for the filters: Alice's a1 (day 1) and a2 (day 2), Bob's b3 with Alice invited (day 3)
 	// and b4 without her (day 4), Alice's cancelled a5 (day 5); all 10:00–11:00.
@@ -251,6 +271,13 @@ func TestUserBookings(t *testing.T) {
 		})
 	}
 
+}
+
+func TestUserBookingsPages(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	list := listUser
+
 	t.Run("LimitZeroIs20", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
@@ -290,22 +317,11 @@ func TestUserBookings(t *testing.T) {
 			b := bookingtest.Setup(t)
 			alice := fixtureUsers(t, b).alice
 			all := spread(t, b, alice, tc.n)
-			var got []uuid.UUID
-			var sizes []int
-			cursor := ""
-			for range len(tc.pages) + 1 {
-				p := list(t, b, alice, booking.BookingFilter{Page: booking.Page{Limit: tc.limit, Cursor: cursor}})
-				got, sizes = append(got, ids(p.Bookings)...), append(sizes, len(p.Bookings))
-				if cursor = p.NextCursor; cursor == "" {
-					break
-				}
-			}
-			if !slices.Equal(sizes, tc.pages) {
-				t.Errorf("page sizes = %v, want %v", sizes, tc.pages)
-			}
-			if want := newestFirst(all); !slices.Equal(got, want) {
-				t.Errorf("pages = %v, want %v", got, want)
-			}
+			got, sizes := walkPages(t, len(tc.pages)+1, func(cursor string) booking.BookingPage {
+				return list(t, b, alice, booking.BookingFilter{Page: booking.Page{Limit: tc.limit, Cursor: cursor}})
+			})
+			wantEqual(t, "page sizes", tc.pages, sizes)
+			wantEqual(t, "pages", newestFirst(all), got)
 		})
 	}
 
@@ -383,25 +399,15 @@ func TestWaitingApproval(t *testing.T) {
 
 	t.Run("Paginated", func(t *testing.T) {
 		t.Parallel()
-		var got []uuid.UUID
-		var sizes []int
-		pg := booking.Page{Limit: 3}
-		for range 5 {
-			p, err := b.Service.WaitingApproval(t.Context(), u.adam, pg)
+		got, sizes := walkPages(t, 5, func(cursor string) booking.BookingPage {
+			p, err := b.Service.WaitingApproval(t.Context(), u.adam, booking.Page{Limit: 3, Cursor: cursor})
 			if err != nil {
 				t.Fatalf("WaitingApproval: %v", err)
 			}
-			got, sizes = append(got, ids(p.Bookings)...), append(sizes, len(p.Bookings))
-			if pg.Cursor = p.NextCursor; pg.Cursor == "" {
-				break
-			}
-		}
-		if want := []int{3, 3, 2}; !slices.Equal(sizes, want) {
-			t.Errorf("page sizes = %v, want %v", sizes, want)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("pages = %v, want %v", got, want)
-		}
+			return p
+		})
+		wantEqual(t, "page sizes", []int{3, 3, 2}, sizes)
+		wantEqual(t, "pages", want, got)
 	})
 
 	for _, actor := range []booking.User{u.alice, u.bob, u.rita, u.boris} {

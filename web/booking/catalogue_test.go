@@ -9,7 +9,6 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // A hidden building of organization A, with a visible floor, that the catalogue tests add to the fixture.
@@ -23,20 +22,19 @@ func setupCatalogue(t *testing.T) (*bookingtest.Bundle, users) {
 	t.Helper()
 	b := bookingtest.Setup(t)
 	org, no := bookingtest.OrgA.String(), false
-	l := layoutimport.Layout{
-		Buildings: []layoutimport.LayoutBuilding{{
+	l := booking.Layout{
+		Buildings: []booking.LayoutBuilding{{
 			ID: buildingHidden.String(), OrganizationID: org, Name: "Archive", Timezone: "Europe/Madrid", Visible: &no,
 		}},
-		Floors: []layoutimport.LayoutFloor{{
+		Floors: []booking.LayoutFloor{{
 			ID: floorOfHiddenBuilding.String(), OrganizationID: org, BuildingID: buildingHidden.String(), Name: "archive-0",
 		}},
 	}
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-		t.Fatalf("Import: %v", err)
-	}
+	importLayout(t, b, l)
 	return b, fixtureUsers(t, b)
 }
 
+// TestCatalogue checks the buildings and floors a user may see.
 func TestCatalogue(t *testing.T) {
 	t.Parallel()
 	b, u := setupCatalogue(t)
@@ -110,6 +108,13 @@ func TestCatalogue(t *testing.T) {
 		})
 	}
 
+}
+
+// TestCatalogueSubcategoriesAndFeatures checks the subcategories and features a user may see.
+func TestCatalogueSubcategoriesAndFeatures(t *testing.T) {
+	t.Parallel()
+	b, u := setupCatalogue(t)
+
 	subcategories := func(t *testing.T, actor booking.User, c *booking.Category) []string {
 		t.Helper()
 		ss, err := b.Service.Subcategories(t.Context(), actor, c)
@@ -157,10 +162,10 @@ func TestCatalogue(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Features: %v", err)
 		}
-		if len(fs) != 2 || fs[0].ID != bookingtest.FeatureScreen || fs[0].Name != "Screen" || fs[0].Email != "av@acme.test" ||
-			fs[1].ID != bookingtest.FeatureWhiteboard || fs[1].Name != "Whiteboard" {
-			t.Errorf("features = %+v, want Screen (av@acme.test), Whiteboard", fs)
-		}
+		wantEqual(t, "features", []booking.Feature{
+			{ID: bookingtest.FeatureScreen, OrganizationID: bookingtest.OrgA, Name: "Screen", Email: "av@acme.test"},
+			{ID: bookingtest.FeatureWhiteboard, OrganizationID: bookingtest.OrgA, Name: "Whiteboard"},
+		}, fs)
 		fs, err = b.Service.Features(t.Context(), u.boris)
 		if err != nil {
 			t.Fatalf("Features: %v", err)
@@ -169,6 +174,13 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("features of Globex = %#v, want an empty slice", fs)
 		}
 	})
+
+}
+
+// TestCatalogueReservables checks the reservables offered with a resource.
+func TestCatalogueReservables(t *testing.T) {
+	t.Parallel()
+	b, u := setupCatalogue(t)
 
 	reservables := func(t *testing.T, actor booking.User, resource uuid.UUID) []booking.Reservable {
 		t.Helper()
@@ -192,15 +204,13 @@ func TestCatalogue(t *testing.T) {
 		if got, want := rvNames(rs), []string{"AV setup", "Coffee"}; !slices.Equal(got, want) {
 			t.Fatalf("reservables = %q, want %q", got, want)
 		}
-		av, coffee := rs[0], rs[1]
-		if av.ID != bookingtest.ReservableAV || av.MinimumCancellation != time.Hour || av.StandardDeliveryTime != 15*time.Minute ||
-			av.ChooseQuantity || av.ChooseDeliveryTime {
-			t.Errorf("AV setup = %+v, want 1h minimum cancellation, delivered at 15m, nothing to choose", av)
-		}
-		if coffee.ID != bookingtest.ReservableCoffee || coffee.MinimumCancellation != 2*time.Hour || !coffee.ChooseQuantity ||
-			!coffee.ChooseDeliveryTime || !coffee.AllowComments || coffee.Description != "Coffee and tea" {
-			t.Errorf("Coffee = %+v, want it as imported", coffee)
-		}
+		wantEqual(t, "reservables", []booking.Reservable{
+			{ID: bookingtest.ReservableAV, OrganizationID: bookingtest.OrgA, Name: "AV setup", Type: rs[0].Type,
+				MinimumCancellation: time.Hour, StandardDeliveryTime: 15 * time.Minute},
+			{ID: bookingtest.ReservableCoffee, OrganizationID: bookingtest.OrgA, Name: "Coffee", Type: rs[1].Type,
+				Description: "Coffee and tea", ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true,
+				MinimumCancellation: 2 * time.Hour},
+		}, rs)
 		if got, want := rvNames(reservables(t, u.alice, bookingtest.RoomVelazquez)), []string{"Coffee"}; !slices.Equal(got, want) {
 			t.Errorf("Velázquez: reservables = %q, want %q", got, want)
 		}

@@ -113,8 +113,7 @@ func TestBusyAcrossTheFallBackDay(t *testing.T) {
 	alice, bob := b.User(t, fx.OrgA, fx.Alice), b.User(t, fx.OrgA, fx.Bob)
 	day := time.Date(2026, 10, 25, 0, 0, 0, 0, madrid)
 	next := time.Date(2026, 10, 26, 0, 0, 0, 0, madrid)
-	bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategoryWorkstation,
-		[]booking.NewBooking{{ResourceID: fx.DeskOne, Start: day.Add(10 * time.Hour), AllDay: true}}, "", "")
+	bs, err := book(t, b, alice, alice, booking.CategoryWorkstation, booking.NewBooking{ResourceID: fx.DeskOne, Start: day.Add(10 * time.Hour), AllDay: true})
 	if err != nil {
 		t.Fatalf("book the day: %v", err)
 	}

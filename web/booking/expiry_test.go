@@ -49,6 +49,7 @@ func wantSweep(t *testing.T, got, want booking.SweepResult) {
 	}
 }
 
+// TestSweep checks when the sweep expires and finishes bookings.
 func TestSweep(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -139,6 +140,13 @@ func TestSweep(t *testing.T) {
 		b.Clock.Set(at(1, 10, 25))
 		wantSweep(t, sweep(t, b), booking.SweepResult{Expired: 1})
 	})
+
+}
+
+// TestSweepLeavesAlone checks what the sweep does not touch, and that what it expires is free again.
+func TestSweepLeavesAlone(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
 
 	t.Run("LeavesDecidedAndClosedBookingsAlone", func(t *testing.T) {
 		t.Parallel()

@@ -1,7 +1,6 @@
 package booking_test
 
 import (
-	"slices"
 	"testing"
 	"time"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Resources the free-listing tests add to the fixture: floors 0 and 2 in Madrid, a room on each and a desk
@@ -25,8 +23,8 @@ var (
 func importExtraFloors(t *testing.T, b *bookingtest.Bundle) {
 	t.Helper()
 	org, madrid := bookingtest.OrgA.String(), bookingtest.BuildingMadrid.String()
-	resource := func(id, floor, sub, rule uuid.UUID, name, code string) layoutimport.LayoutResource {
-		return layoutimport.LayoutResource{
+	resource := func(id, floor, sub, rule uuid.UUID, name, code string) booking.LayoutResource {
+		return booking.LayoutResource{
 			ID: id.String(), OrganizationID: org, FloorID: floor.String(), SubcategoryID: sub.String(),
 			ResourceRuleID: rule.String(), Name: name, PosterCode: code,
 		}
@@ -35,19 +33,33 @@ func importExtraFloors(t *testing.T, b *bookingtest.Bundle) {
 	zurbaran.Capacity = ptr(int32(10))
 	alcala := resource(roomAlcala, floorSecond, bookingtest.SubRoom, bookingtest.RuleRoom, "Alcalá", "MAD-R20")
 	alcala.Capacity = ptr(int32(2))
-	l := layoutimport.Layout{
-		Floors: []layoutimport.LayoutFloor{
+	l := booking.Layout{
+		Floors: []booking.LayoutFloor{
 			{ID: floorGround.String(), OrganizationID: org, BuildingID: madrid, Name: "ground", FloorNumber: 0},
 			{ID: floorSecond.String(), OrganizationID: org, BuildingID: madrid, Name: "second", FloorNumber: 2},
 		},
-		Resources: []layoutimport.LayoutResource{
+		Resources: []booking.LayoutResource{
 			zurbaran, alcala,
 			resource(deskThree, floorGround, bookingtest.SubDesk, bookingtest.RuleRoom, "Desk 3", "MAD-D3"),
 		},
 	}
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := b.Service.Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
+}
+
+// resourceView is what the listings tell of a resource besides its name.
+type resourceView struct {
+	ID, Floor, Subcategory uuid.UUID
+	Category               booking.Category
+	Capacity               *int32
+	PosterCode, Phone      string
+	Visible                bool
+}
+
+func resourceViewOf(r booking.Resource) resourceView {
+	return resourceView{ID: r.ID, Floor: r.Floor.ID, Subcategory: r.Subcategory.ID, Category: r.Subcategory.Category,
+		Capacity: r.Capacity, PosterCode: r.PosterCode, Phone: r.Phone, Visible: r.Visible}
 }
 
 func names(rs []booking.Resource) []string {
@@ -58,39 +70,49 @@ func names(rs []booking.Resource) []string {
 	return out
 }
 
+// tomorrow is tomorrow from h1:00 to h2:00.
+func tomorrow(h1, h2 int) booking.Interval {
+	return booking.Interval{Start: bookingtest.At(1, h1, 0), End: bookingtest.At(1, h2, 0)}
+}
+
+// spaces asks for the meeting rooms of Madrid free in every interval.
+func spaces(ivs ...booking.Interval) booking.FreeQuery {
+	return booking.FreeQuery{
+		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubRoom, Category: booking.CategorySpace,
+		Intervals: ivs,
+	}
+}
+
+// desks asks for the desks of Madrid free in every interval.
+func desks(ivs ...booking.Interval) booking.FreeQuery {
+	return booking.FreeQuery{
+		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubDesk,
+		Category: booking.CategoryWorkstation, Intervals: ivs,
+	}
+}
+
+// free returns the names of the resources free for q and fails the test on any error.
+func free(t *testing.T, b *bookingtest.Bundle, u booking.User, q booking.FreeQuery) []string {
+	t.Helper()
+	rs, err := b.Service.FreeResources(t.Context(), u, q)
+	if err != nil {
+		t.Fatalf("FreeResources: %v", err)
+	}
+	return names(rs)
+}
+
+func wantNames(t *testing.T, got []string, want ...string) {
+	t.Helper()
+	if want == nil {
+		want = []string{}
+	}
+	wantEqual(t, "free resources", want, got)
+}
+
+// TestFreeResources checks which resources are listed free and in what order.
 func TestFreeResources(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	tomorrow := func(h1, h2 int) booking.Interval { return booking.Interval{Start: at(1, h1, 0), End: at(1, h2, 0)} }
-	spaces := func(ivs ...booking.Interval) booking.FreeQuery {
-		return booking.FreeQuery{
-			BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubRoom, Category: booking.CategorySpace,
-			Intervals: ivs,
-		}
-	}
-	desks := func(ivs ...booking.Interval) booking.FreeQuery {
-		return booking.FreeQuery{
-			BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubDesk,
-			Category: booking.CategoryWorkstation, Intervals: ivs,
-		}
-	}
-	free := func(t *testing.T, b *bookingtest.Bundle, u booking.User, q booking.FreeQuery) []string {
-		t.Helper()
-		rs, err := b.Service.FreeResources(t.Context(), u, q)
-		if err != nil {
-			t.Fatalf("FreeResources: %v", err)
-		}
-		return names(rs)
-	}
-	wantNames := func(t *testing.T, got []string, want ...string) {
-		t.Helper()
-		if want == nil {
-			want = []string{}
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("free resources = %q, want %q", got, want)
-		}
-	}
 
 	t.Run("ListsVisibleSpacesOfBuildingAndSubcategory", func(t *testing.T) {
 		t.Parallel()
@@ -101,28 +123,10 @@ func TestFreeResources(t *testing.T) {
 		}
 		// Neither the hidden room nor the room on the hidden floor, nor Hudson (New York), nor desks.
 		wantNames(t, names(rs), "Boardroom", "Goya", "Velázquez")
-		goya := rs[1]
-		if got, want := goya.ID, bookingtest.RoomGoya; got != want {
-			t.Errorf("ID = %v, want %v", got, want)
-		}
-		if got, want := goya.Floor.ID, bookingtest.FloorMadrid; got != want {
-			t.Errorf("Floor.ID = %v, want %v", got, want)
-		}
-		if got, want := goya.Subcategory.ID, bookingtest.SubRoom; got != want {
-			t.Errorf("Subcategory.ID = %v, want %v", got, want)
-		}
-		if got, want := goya.Subcategory.Category, booking.CategorySpace; got != want {
-			t.Errorf("Subcategory.Category = %v, want %v", got, want)
-		}
-		if goya.Capacity == nil || *goya.Capacity != 8 {
-			t.Errorf("Capacity = %v, want 8", goya.Capacity)
-		}
-		if got, want := goya.PosterCode, "MAD-R1"; got != want {
-			t.Errorf("PosterCode = %q, want %q", got, want)
-		}
-		if got, want := goya.Phone, "+34 910 000 001"; got != want {
-			t.Errorf("Phone = %q, want %q", got, want)
-		}
+		wantEqual(t, "Goya", resourceView{
+			ID: bookingtest.RoomGoya, Floor: bookingtest.FloorMadrid, Subcategory: bookingtest.SubRoom,
+			Category: booking.CategorySpace, Capacity: ptr(int32(8)), PosterCode: "MAD-R1", Phone: "+34 910 000 001", Visible: true,
+		}, resourceViewOf(rs[1]))
 	})
 
 	t.Run("OrderedByFloorNumberThenName", func(t *testing.T) {
@@ -235,9 +239,7 @@ func TestFreeResources(t *testing.T) {
 				l.Buildings[i].Visible = ptr(false)
 			}
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-			t.Fatalf("Import: %v", err)
-		}
+		importLayout(t, b, l)
 		q := spaces(tomorrow(10, 11))
 		q.BuildingID = bookingtest.BuildingNewYork
 		wantNames(t, free(t, b, fixtureUsers(t, b).alice, q))
@@ -252,6 +254,13 @@ func TestFreeResources(t *testing.T) {
 		}
 		wantNames(t, free(t, b, fixtureUsers(t, b).boris, q), "Globex room")
 	})
+
+}
+
+// TestFreeResourcesRefused checks the queries refused, and the longest one taken.
+func TestFreeResourcesRefused(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
 
 	refusals := []struct {
 		name  string

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The helpers shared by the service tests of this package.
@@ -99,19 +99,40 @@ func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 	return booking.NewBooking{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}
 }
 
-// mustCreate books spaces for u and fails the test on any error.
-func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...booking.NewBooking) []booking.Booking {
+// book asks CreateBookings, made by creator for organizer, for resources of the category, with no access
+// token or idempotency key, and returns what it answers.
+func book(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) ([]booking.Booking, error) {
 	t.Helper()
-	bs, err := b.Service.CreateBookings(t.Context(), u, u, booking.CategorySpace, reqs, "", "")
+	return b.Service.CreateBookings(t.Context(), creator, organizer, c, reqs, "", "")
+}
+
+// mustBook is book that fails the test on any error.
+func mustBook(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) []booking.Booking {
+	t.Helper()
+	bs, err := book(t, b, creator, organizer, c, reqs...)
 	if err != nil {
-		t.Fatalf("CreateBookings: %v", err)
+		t.Fatalf("CreateBookings (%s): %v", c, err)
 	}
 	return bs
 }
 
+// mustCreate books spaces for u and fails the test on any error.
+func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...booking.NewBooking) []booking.Booking {
+	t.Helper()
+	return mustBook(t, b, u, u, booking.CategorySpace, reqs...)
+}
+
+// importLayout loads a layout document (whole or a part) over the bundle's and fails the test on any error.
+func importLayout(t *testing.T, b *bookingtest.Bundle, l booking.Layout) {
+	t.Helper()
+	if _, err := b.Service.Import(t.Context(), l); err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+}
+
 // layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
-func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
-	return layoutimport.LayoutBooking{
+func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) booking.LayoutBooking {
+	return booking.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
 		CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
 		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: "History",
@@ -119,15 +140,21 @@ func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Stat
 }
 
 // importBookings loads bookings through Import and fails the test on any error.
-func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
+func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...booking.LayoutBooking) {
 	t.Helper()
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: bs}); err != nil {
-		t.Fatalf("Import bookings: %v", err)
+	importLayout(t, b, booking.Layout{Bookings: bs})
+}
+
+// wantEqual fails the test when got differs from want, showing the difference.
+func wantEqual(t *testing.T, what string, want, got any) {
+	t.Helper()
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("%s mismatch (-want +got):\n%s", what, d)
 	}
 }
 
 // layoutWith returns the fixture layout with fn applied to the resource with the id.
-func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
+func layoutWith(t *testing.T, id uuid.UUID, fn func(*booking.LayoutResource)) booking.Layout {
 	t.Helper()
 	l := bookingtest.Layout()
 	for i := range l.Resources {

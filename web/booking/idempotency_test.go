@@ -11,20 +11,25 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
+// The request hashes and the answer the idempotency tests store.
+var (
+	hash   = bytes.Repeat([]byte{1}, 32)
+	other  = bytes.Repeat([]byte{2}, 32)
+	answer = booking.StoredAnswer{Status: 201, ContentType: "application/json", Body: []byte(`{"bookings":[]}`)}
+)
+
+// claim claims the key for u with the request hash h and fails the test on any error.
+func claim(t *testing.T, b *bookingtest.Bundle, u booking.User, key string, h []byte) (bool, *booking.StoredAnswer) {
+	t.Helper()
+	claimed, a, err := b.Service.ClaimIdempotencyKey(t.Context(), u, key, h)
+	if err != nil {
+		t.Fatalf("ClaimIdempotencyKey(%s): %v", key, err)
+	}
+	return claimed, a
+}
+
 func TestIdempotencyKeyStore(t *testing.T) {
 	t.Parallel()
-	hash := bytes.Repeat([]byte{1}, 32)
-	other := bytes.Repeat([]byte{2}, 32)
-	answer := booking.StoredAnswer{Status: 201, ContentType: "application/json", Body: []byte(`{"bookings":[]}`)}
-
-	claim := func(t *testing.T, b *bookingtest.Bundle, u booking.User, key string, h []byte) (bool, *booking.StoredAnswer) {
-		t.Helper()
-		claimed, a, err := b.Service.ClaimIdempotencyKey(t.Context(), u, key, h)
-		if err != nil {
-			t.Fatalf("ClaimIdempotencyKey(%s): %v", key, err)
-		}
-		return claimed, a
-	}
 	age := func(t *testing.T, b *bookingtest.Bundle, by string) {
 		t.Helper()
 		if _, err := b.Pool.Exec(t.Context(), `UPDATE idempotency_keys SET created_at = created_at - $1::interval`, by); err != nil {
@@ -49,9 +54,10 @@ func TestIdempotencyKeyStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		claimed, a := claim(t, b, u.alice, "k", hash)
-		if claimed || a == nil || a.Status != answer.Status || a.ContentType != answer.ContentType || !bytes.Equal(a.Body, answer.Body) {
-			t.Errorf("claim after the answer = %v, %+v; want the answer %+v", claimed, a, answer)
+		if claimed {
+			t.Errorf("claim after the answer claimed the key, want the answer")
 		}
+		wantEqual(t, "answer", &answer, a)
 		// An answered key is not given back.
 		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
 			t.Fatal(err)
@@ -120,58 +126,61 @@ func TestIdempotencyKeyStore(t *testing.T) {
 		}
 	})
 
-	// The bookings a keyed request makes are recorded on its key in the same transaction; a run of the
-	// request that finds them recorded answers with them, in the request's order, and makes nothing.
-	t.Run("BookingsAreRecordedOnTheKey", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		u := fixtureUsers(t, b)
-		two := []booking.NewBooking{
-			req(bookingtest.RoomVelazquez, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
-			req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
-		}
-		create := func(key string) ([]booking.Booking, error) {
-			return b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, two, "", key)
-		}
-		recorded := func(key string) int {
-			return rowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)
-		}
-		claim(t, b, u.alice, "k", hash)
-		first, err := create("k")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := recorded("k"); got != 2 {
-			t.Errorf("bookings recorded on the key = %d, want 2", got)
-		}
-		// The key is not released once bookings are recorded on it: a retry must find them.
-		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
-			t.Fatal(err)
-		}
-		again, err := create("k")
-		if err != nil {
-			t.Fatalf("the request run again: %v, want the bookings made", err)
-		}
-		if len(again) != 2 || again[0].ID != first[0].ID || again[1].ID != first[1].ID || again[0].Resource.Name != "Velázquez" {
-			t.Errorf("the request run again = %v, want %v", again, first)
-		}
-		if got, want := tableCount(t, b, "bookings"), 2; got != want {
-			t.Errorf("bookings = %d, want %d", got, want)
-		}
-		// A request refused records nothing, and its key may be released.
-		claim(t, b, u.alice, "refused", hash)
-		_, err = create("refused")
-		wantCode(t, err, booking.CodeResourceNotAvailable)
-		if got := recorded("refused"); got != 0 {
-			t.Errorf("bookings recorded on a refused request's key = %d, want 0", got)
-		}
-		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "refused"); err != nil {
-			t.Fatal(err)
-		}
-		if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'refused'`); n != 0 {
-			t.Errorf("the refused request's key was not released")
-		}
-	})
+}
+
+// TestIdempotencyKeyRecordsBookings checks that the bookings a keyed request makes are recorded on its key
+// in the same transaction: a run of the request that finds them recorded answers with them, in the
+// request's order, and makes nothing.
+func TestIdempotencyKeyRecordsBookings(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	u := fixtureUsers(t, b)
+	two := []booking.NewBooking{
+		req(bookingtest.RoomVelazquez, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+		req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+	}
+	create := func(key string) ([]booking.Booking, error) {
+		return b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, two, "", key)
+	}
+	recorded := func(key string) int {
+		return rowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)
+	}
+	claim(t, b, u.alice, "k", hash)
+	first, err := create("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recorded("k"); got != 2 {
+		t.Errorf("bookings recorded on the key = %d, want 2", got)
+	}
+	// The key is not released once bookings are recorded on it: a retry must find them.
+	if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := create("k")
+	if err != nil {
+		t.Fatalf("the request run again: %v, want the bookings made", err)
+	}
+	wantEqual(t, "the request run again", ids(first), ids(again))
+	if again[0].Resource.Name != "Velázquez" {
+		t.Errorf("first booking of the run again on %q, want Velázquez", again[0].Resource.Name)
+	}
+	if got, want := tableCount(t, b, "bookings"), 2; got != want {
+		t.Errorf("bookings = %d, want %d", got, want)
+	}
+	// A request refused records nothing, and its key may be released.
+	claim(t, b, u.alice, "refused", hash)
+	_, err = create("refused")
+	wantCode(t, err, booking.CodeResourceNotAvailable)
+	if got := recorded("refused"); got != 0 {
+		t.Errorf("bookings recorded on a refused request's key = %d, want 0", got)
+	}
+	if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "refused"); err != nil {
+		t.Fatal(err)
+	}
+	if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'refused'`); n != 0 {
+		t.Errorf("the refused request's key was not released")
+	}
 }
 
 func TestRunSweepsDeletesExpiredIdempotencyKeys(t *testing.T) {

@@ -9,73 +9,79 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
+// posterStatus returns what the poster of code shows u and fails the test on any error.
+func posterStatus(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.PosterStatus {
+	t.Helper()
+	ps, err := b.Service.PosterStatus(t.Context(), u, code)
+	if err != nil {
+		t.Fatalf("PosterStatus(%q): %v", code, err)
+	}
+	return ps
+}
+
+func wantState(t *testing.T, ps booking.PosterStatus, want booking.PosterState) {
+	t.Helper()
+	if ps.State != want {
+		t.Fatalf("State = %v, want %v", ps.State, want)
+	}
+}
+
+func wantTime(t *testing.T, name string, got *time.Time, want time.Time) {
+	t.Helper()
+	wantEqual(t, name, &want, got)
+}
+
+func wantEndChoices(t *testing.T, ps booking.PosterStatus, want ...time.Time) {
+	t.Helper()
+	if want == nil {
+		want = []time.Time{}
+	}
+	got := ps.EndChoices()
+	if got == nil {
+		got = []time.Time{}
+	}
+	wantEqual(t, "EndChoices", want, got)
+}
+
+// posterView is what a poster shows of a resource's state.
+type posterView struct {
+	State                           booking.PosterState
+	IsFree                          bool
+	FreeUntil, BookUntil, BusyUntil *time.Time
+	BookFrom                        time.Time
+	Location                        string
+	Window                          booking.Interval
+	BookedBy                        *uuid.UUID
+	BookingStatus                   booking.Status
+}
+
+func posterViewOf(ps booking.PosterStatus) posterView {
+	v := posterView{State: ps.State, IsFree: ps.IsFree, FreeUntil: ps.FreeUntil, BookUntil: ps.BookUntil, BusyUntil: ps.BusyUntil,
+		BookFrom: ps.BookFrom, Location: ps.Location.String(), Window: ps.Window, BookingStatus: ps.BookingStatus}
+	if ps.BookedBy != nil {
+		v.BookedBy = &ps.BookedBy.ID
+	}
+	return v
+}
+
+// TestPosterStatus checks what the poster of a free resource shows.
 func TestPosterStatus(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-
-	status := func(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.PosterStatus {
-		t.Helper()
-		ps, err := b.Service.PosterStatus(t.Context(), u, code)
-		if err != nil {
-			t.Fatalf("PosterStatus(%q): %v", code, err)
-		}
-		return ps
-	}
-	wantState := func(t *testing.T, ps booking.PosterStatus, want booking.PosterState) {
-		t.Helper()
-		if ps.State != want {
-			t.Fatalf("State = %v, want %v", ps.State, want)
-		}
-	}
-	wantTime := func(t *testing.T, name string, got *time.Time, want time.Time) {
-		t.Helper()
-		if got == nil {
-			t.Fatalf("%s = nil, want %v", name, want)
-		}
-		if !got.Equal(want) {
-			t.Fatalf("%s = %v, want %v", name, got.In(bookingtest.Madrid), want)
-		}
-	}
-	// bookFor books the resource for organizer, made by the receptionist.
-	bookFor := func(t *testing.T, b *bookingtest.Bundle, organizer booking.User, resource uuid.UUID, start, end time.Time) {
-		t.Helper()
-		rita := fixtureUsers(t, b).rita
-		if _, err := b.Service.CreateBookings(t.Context(), rita, organizer, booking.CategorySpace,
-			[]booking.NewBooking{req(resource, start, end)}, "", ""); err != nil {
-			t.Fatalf("CreateBookings: %v", err)
-		}
-	}
+	status := posterStatus
 
 	t.Run("FreeUntilEndOfWindowBookableForTheMaximumDuration", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		ps := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
-		wantState(t, ps, booking.PosterFree)
-		if !ps.IsFree {
-			t.Errorf("IsFree = false, want true")
-		}
-		wantTime(t, "FreeUntil", ps.FreeUntil, at(0, 20, 0))
-		if got, want := ps.BookFrom, at(0, 9, 0); !got.Equal(want) {
-			t.Errorf("BookFrom = %v, want %v", got, want)
-		}
-		// Goya's rule allows at most 4 hours.
-		wantTime(t, "BookUntil", ps.BookUntil, at(0, 13, 0))
-		if got, want := ps.Location.String(), "Europe/Madrid"; got != want {
-			t.Errorf("Location = %v, want %v", got, want)
-		}
-		if got, want := ps.Window, (booking.Interval{Start: at(0, 8, 0), End: at(0, 20, 0)}); !got.Start.Equal(want.Start) || !got.End.Equal(want.End) {
-			t.Errorf("Window = %v, want %v", got, want)
-		}
-		if ps.BusyUntil != nil || ps.BookedBy != nil {
-			t.Errorf("BusyUntil = %v, BookedBy = %v, want nil when free", ps.BusyUntil, ps.BookedBy)
-		}
-		want := []time.Time{at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(0, 13, 0)}
-		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
-			t.Errorf("EndChoices = %v, want %v", got, want)
-		}
+		// Goya's rule allows at most 4 hours; nobody holds it.
+		wantEqual(t, "poster", posterView{
+			State: booking.PosterFree, IsFree: true, FreeUntil: ptr(at(0, 20, 0)), BookFrom: at(0, 9, 0),
+			BookUntil: ptr(at(0, 13, 0)), Location: "Europe/Madrid", Window: interval(at(0, 8, 0), at(0, 20, 0)),
+		}, posterViewOf(ps))
+		wantEndChoices(t, ps, at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(0, 13, 0))
 	})
 
 	t.Run("BookFromIsNowToTheMinute", func(t *testing.T) {
@@ -98,10 +104,7 @@ func TestPosterStatus(t *testing.T) {
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(0, 10, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(0, 10, 0))
-		want := []time.Time{at(0, 9, 30), at(0, 10, 0)}
-		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
-			t.Errorf("EndChoices = %v, want %v", got, want)
-		}
+		wantEndChoices(t, ps, at(0, 9, 30), at(0, 10, 0))
 	})
 
 	// A desk open all day, every day, is bookable across midnight, for a day at most.
@@ -113,10 +116,7 @@ func TestPosterStatus(t *testing.T) {
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 9, 0))
 		// Offered: 30 minutes, 1 and 2 hours, then midnight; never the night through unless asked.
-		want := []time.Time{at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(1, 0, 0)}
-		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
-			t.Errorf("EndChoices = %v, want %v", got, want)
-		}
+		wantEndChoices(t, ps, at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(1, 0, 0))
 	})
 
 	t.Run("LateWalkUpCrossesMidnight", func(t *testing.T) {
@@ -128,13 +128,9 @@ func TestPosterStatus(t *testing.T) {
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 23, 20))
-		want := []time.Time{at(0, 23, 50), at(1, 0, 20), at(1, 1, 20)}
-		if got := ps.EndChoices(); !slices.EqualFunc(got, want, time.Time.Equal) {
-			t.Errorf("EndChoices = %v, want %v", got, want)
-		}
+		wantEndChoices(t, ps, at(0, 23, 50), at(1, 0, 20), at(1, 1, 20))
 		// The next morning's booking caps it.
-		if _, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategoryWorkstation,
-			[]booking.NewBooking{req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))}, "", ""); err != nil {
+		if _, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		ps = status(t, b, u.alice, "MAD-D1")
@@ -155,30 +151,29 @@ func TestPosterStatus(t *testing.T) {
 		ps := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
 		wantTime(t, "BookUntil", ps.BookUntil, at(0, 20, 0))
 	})
+}
+
+// TestPosterStatusBusy checks what the poster of a resource held now shows.
+func TestPosterStatusBusy(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	status := posterStatus
 
 	t.Run("BusyUntilEndOfBackToBackBookingsByItsOrganizer", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bookFor(t, b, u.bob, bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0))
+		// Made by Rita for Bob: the poster names Bob, the organizer.
+		mustBook(t, b, u.rita, u.bob, booking.CategorySpace, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0)),
 			req(bookingtest.RoomGoya, at(0, 11, 0), at(0, 11, 30)),
 			req(bookingtest.RoomGoya, at(0, 12, 0), at(0, 13, 0))) // after a gap: not part of the run
 		ps := status(t, b, u.alice, "MAD-R1")
-		wantState(t, ps, booking.PosterBusy)
-		if ps.IsFree || ps.FreeUntil != nil || ps.BookUntil != nil {
-			t.Errorf("IsFree = %v, FreeUntil = %v, BookUntil = %v, want false, nil, nil", ps.IsFree, ps.FreeUntil, ps.BookUntil)
-		}
-		wantTime(t, "BusyUntil", ps.BusyUntil, at(0, 11, 30))
-		if ps.BookedBy == nil || ps.BookedBy.ID != bookingtest.Bob {
-			t.Fatalf("BookedBy = %+v, want bob (the organizer, not rita who made it)", ps.BookedBy)
-		}
-		if got, want := ps.BookingStatus, booking.StatusPending; got != want {
-			t.Errorf("BookingStatus = %v, want %v", got, want)
-		}
-		if got := ps.EndChoices(); len(got) != 0 {
-			t.Errorf("EndChoices = %v, want none when busy", got)
-		}
+		wantEqual(t, "poster", posterView{
+			State: booking.PosterBusy, BusyUntil: ptr(at(0, 11, 30)), BookFrom: ps.BookFrom, Location: "Europe/Madrid",
+			Window: interval(at(0, 8, 0), at(0, 20, 0)), BookedBy: ptr(bookingtest.Bob), BookingStatus: booking.StatusPending,
+		}, posterViewOf(ps))
+		wantEndChoices(t, ps)
 		// Half-way through the second booking, alice holds it.
 		b.Clock.Set(at(0, 10, 30))
 		ps = status(t, b, u.alice, "MAD-R1")
@@ -236,9 +231,7 @@ func TestPosterStatus(t *testing.T) {
 				l.Subcategories[i].HideBookings = true
 			}
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-			t.Fatalf("Import: %v", err)
-		}
+		importLayout(t, b, l)
 		u := fixtureUsers(t, b)
 		mustCreate(t, b, u.bob, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		ps := status(t, b, u.alice, "MAD-R1")
@@ -248,6 +241,15 @@ func TestPosterStatus(t *testing.T) {
 			t.Errorf("BookedBy = %+v, want nil when the subcategory hides bookings", ps.BookedBy)
 		}
 	})
+
+}
+
+// TestPosterStatusClosed checks the posters of resources closed now, hidden, unknown or of another
+// organization.
+func TestPosterStatusClosed(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	status := posterStatus
 
 	t.Run("ClosedOutsideTheWindow", func(t *testing.T) {
 		t.Parallel()

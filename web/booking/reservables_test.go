@@ -10,7 +10,6 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // contracted returns the reservables contracted on a booking as read from the database, one line each,
@@ -52,91 +51,83 @@ func wantContracted(t *testing.T, b *bookingtest.Bundle, bookingID uuid.UUID, wa
 		want = []string{}
 	}
 	slices.Sort(want)
-	if got := contracted(t, b, bookingID); !slices.Equal(got, want) {
-		t.Fatalf("booking_reservables =\n%q\nwant\n%q", got, want)
-	}
+	wantEqual(t, "booking_reservables", want, contracted(t, b, bookingID))
 }
+
+func order(id uuid.UUID, delivery *time.Duration, quantity *int32, comment string) booking.ReservableOrder {
+	return booking.ReservableOrder{ReservableID: id, DeliveryTime: delivery, Quantity: quantity, Comment: comment}
+}
+
+// goyaTwoHours books Goya tomorrow 10:00–12:00 for Alice and returns the bundle, the users and the booking id.
+func goyaTwoHours(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID) {
+	t.Helper()
+	b := bookingtest.Setup(t)
+	u := fixtureUsers(t, b)
+	bs := mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 12, 0)))
+	return b, u, bs[0].ID
+}
+
+// contractedView is a contracted reservable as ContractReservables answers it, without the reservable's
+// own description.
+type contractedView struct {
+	Name                string
+	DeliveryTime        time.Duration
+	Quantity            int32
+	Comment             string
+	MinimumCancellation time.Duration
+	ChooseQuantity      bool
+}
+
+func contractedViews(brs []booking.BookingReservable) []contractedView {
+	out := []contractedView{}
+	for _, br := range brs {
+		out = append(out, contractedView{Name: br.Reservable.Name, DeliveryTime: br.DeliveryTime, Quantity: br.Quantity,
+			Comment: br.Comment, MinimumCancellation: br.Reservable.MinimumCancellation, ChooseQuantity: br.Reservable.ChooseQuantity})
+	}
+	return out
+}
+
+// The views of the fixture's coffee and AV setup, with what their orders choose.
+func coffeeView(delivery time.Duration, quantity int32, comment string) contractedView {
+	return contractedView{Name: "Coffee", DeliveryTime: delivery, Quantity: quantity, Comment: comment,
+		MinimumCancellation: 2 * time.Hour, ChooseQuantity: true}
+}
+
+var avView = contractedView{Name: "AV setup", DeliveryTime: 15 * time.Minute, Quantity: 1, MinimumCancellation: time.Hour}
 
 func TestContractReservables(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	coffee, av, lunch := bookingtest.ReservableCoffee, bookingtest.ReservableAV, bookingtest.ReservableLunch
-	order := func(id uuid.UUID, delivery *time.Duration, quantity *int32, comment string) booking.ReservableOrder {
-		return booking.ReservableOrder{ReservableID: id, DeliveryTime: delivery, Quantity: quantity, Comment: comment}
-	}
-	d := func(v time.Duration) *time.Duration { return &v }
-	q := func(v int32) *int32 { return &v }
-
-	// setup books Goya tomorrow 10:00–12:00 for Alice and returns the bundle, the users and the booking id.
-	setup := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID) {
-		t.Helper()
-		b := bookingtest.Setup(t)
-		u := fixtureUsers(t, b)
-		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
-		return b, u, bs[0].ID
-	}
-	contract := func(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID, orders ...booking.ReservableOrder) []booking.BookingReservable {
-		t.Helper()
-		got, err := b.Service.ContractReservables(t.Context(), u, id, orders)
-		if err != nil {
-			t.Fatalf("ContractReservables: %v", err)
-		}
-		return got
-	}
-	resultNames := func(brs []booking.BookingReservable) []string {
-		out := []string{}
-		for _, br := range brs {
-			out = append(out, br.Reservable.Name)
-		}
-		return out
-	}
+	coffee, av := bookingtest.ReservableCoffee, bookingtest.ReservableAV
+	setup := goyaTwoHours
 
 	t.Run("ContractsAndReturnsSetSortedByName", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
 		got := contract(t, b, u.alice, id,
-			order(coffee, d(30*time.Minute), q(3), "oat milk"),
+			order(coffee, ptr(30*time.Minute), ptr(int32(3)), "oat milk"),
 			order(av, nil, nil, ""))
-		if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
-			t.Fatalf("names = %q, want %q", names, want)
-		}
-		if got[0].DeliveryTime != 15*time.Minute || got[0].Quantity != 1 || got[0].Comment != "" {
-			t.Errorf("AV setup = %+v, want delivery 15m, quantity 1, no comment", got[0])
-		}
-		if got[1].DeliveryTime != 30*time.Minute || got[1].Quantity != 3 || got[1].Comment != "oat milk" {
-			t.Errorf("Coffee = %+v, want delivery 30m, quantity 3, comment oat milk", got[1])
-		}
-		if got, want := got[1].Reservable.MinimumCancellation, 2*time.Hour; got != want {
-			t.Errorf("Coffee.MinimumCancellation = %v, want %v", got, want)
-		}
-		if !got[1].Reservable.ChooseQuantity || got[0].Reservable.ChooseQuantity {
-			t.Errorf("ChooseQuantity = %v (AV), %v (Coffee), want false, true", got[0].Reservable.ChooseQuantity, got[1].Reservable.ChooseQuantity)
-		}
+		wantEqual(t, "contracted", []contractedView{avView, coffeeView(30*time.Minute, 3, "oat milk")}, contractedViews(got))
 		wantContracted(t, b, id, line(coffee, 30*time.Minute, 3, "oat milk"), line(av, 15*time.Minute, 1, ""))
 	})
 
 	t.Run("ReplacesWholeSet", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(3), "oat milk"))
+		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(3)), "oat milk"))
 		got := contract(t, b, u.alice, id, order(av, nil, nil, ""))
-		if names, want := resultNames(got), []string{"AV setup"}; !slices.Equal(names, want) {
-			t.Fatalf("names = %q, want %q", names, want)
-		}
+		wantEqual(t, "contracted", []contractedView{avView}, contractedViews(got))
 		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
-		got = contract(t, b, u.alice, id, order(coffee, d(time.Hour), q(5), "decaf"), order(av, nil, nil, ""))
-		if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
-			t.Fatalf("names = %q, want %q", names, want)
-		}
+		got = contract(t, b, u.alice, id, order(coffee, ptr(time.Hour), ptr(int32(5)), "decaf"), order(av, nil, nil, ""))
+		wantEqual(t, "contracted", []contractedView{avView, coffeeView(time.Hour, 5, "decaf")}, contractedViews(got))
 		wantContracted(t, b, id, line(coffee, time.Hour, 5, "decaf"), line(av, 15*time.Minute, 1, ""))
 	})
 
 	t.Run("EmptyListRemovesAll", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		contract(t, b, u.alice, id, order(coffee, nil, q(2), ""), order(av, nil, nil, ""))
-		got := contract(t, b, u.alice, id)
-		if len(got) != 0 {
+		contract(t, b, u.alice, id, order(coffee, nil, ptr(int32(2)), ""), order(av, nil, nil, ""))
+		if got := contract(t, b, u.alice, id); len(got) != 0 {
 			t.Errorf("result = %+v, want empty", got)
 		}
 		wantContracted(t, b, id)
@@ -145,17 +136,15 @@ func TestContractReservables(t *testing.T) {
 	t.Run("FixedDeliveryIgnoresSentTime", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		got := contract(t, b, u.alice, id, order(av, d(50*time.Minute), nil, ""))
-		if got, want := got[0].DeliveryTime, 15*time.Minute; got != want {
-			t.Errorf("DeliveryTime = %v, want %v", got, want)
-		}
+		got := contract(t, b, u.alice, id, order(av, ptr(50*time.Minute), nil, ""))
+		wantEqual(t, "contracted", []contractedView{avView}, contractedViews(got))
 		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
 	})
 
 	t.Run("FixedDeliveryIgnoresInvalidSentTime", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		contract(t, b, u.alice, id, order(av, d(-time.Hour), nil, ""))
+		contract(t, b, u.alice, id, order(av, ptr(-time.Hour), nil, ""))
 		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
 	})
 
@@ -170,35 +159,31 @@ func TestContractReservables(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
 		got := contract(t, b, u.alice, id, order(av, nil, nil, "bring an HDMI cable"), order(coffee, nil, nil, "no sugar"))
-		if got[0].Comment != "" || got[1].Comment != "no sugar" {
-			t.Errorf("comments = %q, %q, want \"\" (AV), \"no sugar\" (Coffee)", got[0].Comment, got[1].Comment)
-		}
+		wantEqual(t, "contracted", []contractedView{avView, coffeeView(0, 1, "no sugar")}, contractedViews(got))
 		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""), line(coffee, 0, 1, "no sugar"))
 	})
 
 	t.Run("NilQuantityIsOne", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		got := contract(t, b, u.alice, id, order(coffee, d(time.Hour), nil, ""))
-		if got, want := got[0].Quantity, int32(1); got != want {
-			t.Errorf("Quantity = %d, want %d", got, want)
-		}
+		got := contract(t, b, u.alice, id, order(coffee, ptr(time.Hour), nil, ""))
+		wantEqual(t, "contracted", []contractedView{coffeeView(time.Hour, 1, "")}, contractedViews(got))
 		wantContracted(t, b, id, line(coffee, time.Hour, 1, ""))
 	})
 
 	t.Run("DeliveryAtStartAndAtEndAreFine", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		contract(t, b, u.alice, id, order(coffee, d(0), nil, ""))
+		contract(t, b, u.alice, id, order(coffee, ptr(time.Duration(0)), nil, ""))
 		wantContracted(t, b, id, line(coffee, 0, 1, ""))
-		contract(t, b, u.alice, id, order(coffee, d(2*time.Hour), nil, ""))
+		contract(t, b, u.alice, id, order(coffee, ptr(2*time.Hour), nil, ""))
 		wantContracted(t, b, id, line(coffee, 2*time.Hour, 1, ""))
 	})
 
 	t.Run("ReceptionistMayActOnAlicesBooking", func(t *testing.T) {
 		t.Parallel()
 		b, u, id := setup(t)
-		contract(t, b, u.rita, id, order(coffee, nil, q(4), ""))
+		contract(t, b, u.rita, id, order(coffee, nil, ptr(int32(4)), ""))
 		wantContracted(t, b, id, line(coffee, 0, 4, ""))
 		contract(t, b, u.adam, id, order(av, nil, nil, ""))
 		wantContracted(t, b, id, line(av, 15*time.Minute, 1, ""))
@@ -209,26 +194,23 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// Rita books for Alice; Alice, the organizer, may contract.
-		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0))}, "", "")
+		bs, err := book(t, b, u.rita, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
-		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, q(2), ""))
+		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, ptr(int32(2)), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 2, ""))
 
 		// Rita may act on any booking of her organization whatever the creator, so she cannot show the
 		// creator's right: Bob, an employee, books for Alice, and as the creator (neither the organizer
 		// nor a receptionist or admin) he may contract; Adam's booking for Alice stays invisible to him.
-		bs, err = b.Service.CreateBookings(t.Context(), u.bob, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0))}, "", "")
+		bs, err = book(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
-		contract(t, b, u.bob, bs[0].ID, order(coffee, nil, q(3), ""))
+		contract(t, b, u.bob, bs[0].ID, order(coffee, nil, ptr(int32(3)), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 3, ""))
-		bs, err = b.Service.CreateBookings(t.Context(), u.adam, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0))}, "", "")
+		bs, err = book(t, b, u.adam, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -242,16 +224,23 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// The Boardroom offers coffee in this test.
-		l := layoutWith(t, bookingtest.RoomBoard, func(r *layoutimport.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-			t.Fatalf("Import: %v", err)
-		}
+		l := layoutWith(t, bookingtest.RoomBoard, func(r *booking.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
+		importLayout(t, b, l)
 		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
 		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, nil, ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 1, ""))
 	})
 
-	// Every refusal leaves the contracted set as it was: Coffee ×2 at 30 min, commented "before".
+}
+
+// TestContractReservablesRefused checks the orders refused: each leaves the contracted set as it was,
+// Coffee ×2 at 30 min, commented "before".
+func TestContractReservablesRefused(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	coffee, av, lunch := bookingtest.ReservableCoffee, bookingtest.ReservableAV, bookingtest.ReservableLunch
+	setup := goyaTwoHours
+
 	refusals := []struct {
 		name    string
 		prepare func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID)
@@ -276,38 +265,34 @@ func TestContractReservables(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
-			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-				t.Fatalf("Import: %v", err)
-			}
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
+			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"DeactivatedRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Status = "DEACTIVATED" })
-			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-				t.Fatalf("Import: %v", err)
-			}
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Status = "DEACTIVATED" })
+			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"ReservableNotOfferedIs1043", nil,
-			[]booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "before"), order(lunch, nil, nil, "")},
+			[]booking.ReservableOrder{order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(lunch, nil, nil, "")},
 			booking.CodeResourceReservableNotFound},
 		{"UnknownReservableIs1043", nil,
 			[]booking.ReservableOrder{order(uuid.New(), nil, nil, "")}, booking.CodeResourceReservableNotFound},
 		{"OtherOrganizationsReservableIs1043", nil,
 			[]booking.ReservableOrder{order(bookingtest.ReservableB, nil, nil, "")}, booking.CodeResourceReservableNotFound},
 		{"QuantityZeroIs4078", nil,
-			[]booking.ReservableOrder{order(coffee, nil, q(0), "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(coffee, nil, ptr(int32(0)), "")}, booking.CodeReservableQuantity},
 		{"NegativeQuantityIs4078", nil,
-			[]booking.ReservableOrder{order(coffee, nil, q(-1), "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(coffee, nil, ptr(int32(-1)), "")}, booking.CodeReservableQuantity},
 		{"QuantityTwoOfFixedQuantityIs4078", nil,
-			[]booking.ReservableOrder{order(av, nil, q(2), "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(av, nil, ptr(int32(2)), "")}, booking.CodeReservableQuantity},
 		{"QuantityZeroOfFixedQuantityIs4078", nil,
-			[]booking.ReservableOrder{order(av, nil, q(0), "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(av, nil, ptr(int32(0)), "")}, booking.CodeReservableQuantity},
 		{"NegativeDeliveryIs4077", nil,
-			[]booking.ReservableOrder{order(coffee, d(-time.Minute), nil, "")}, booking.CodeReservableDeliveryTime},
+			[]booking.ReservableOrder{order(coffee, ptr(-time.Minute), nil, "")}, booking.CodeReservableDeliveryTime},
 		{"DeliveryBeyondDurationIs4077", nil,
-			[]booking.ReservableOrder{order(coffee, d(2*time.Hour+time.Millisecond), nil, "")}, booking.CodeReservableDeliveryTime},
+			[]booking.ReservableOrder{order(coffee, ptr(2*time.Hour+time.Millisecond), nil, "")}, booking.CodeReservableDeliveryTime},
 
 		// The order of the checks, as documented: each request breaks a later rule too, and the earlier wins.
 		{"DuplicateOnUnknownBookingIs2000", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
@@ -319,24 +304,22 @@ func TestContractReservables(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomBeforeNotOfferedIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
-			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-				t.Fatalf("Import: %v", err)
-			}
+			l := layoutWith(t, bookingtest.RoomGoya, func(r *booking.LayoutResource) { r.Visible = ptr(false) })
+			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"NotOfferedBeforeQuantityIs1043", nil,
-			[]booking.ReservableOrder{order(lunch, nil, q(0), "")}, booking.CodeResourceReservableNotFound},
+			[]booking.ReservableOrder{order(lunch, nil, ptr(int32(0)), "")}, booking.CodeResourceReservableNotFound},
 		{"QuantityBeforeDeliveryIs4078", nil,
-			[]booking.ReservableOrder{order(coffee, d(-time.Minute), q(0), "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(coffee, ptr(-time.Minute), ptr(int32(0)), "")}, booking.CodeReservableQuantity},
 		{"FirstOrderDecidesIs4078", nil,
-			[]booking.ReservableOrder{order(coffee, nil, q(0), ""), order(lunch, nil, nil, "")}, booking.CodeReservableQuantity},
+			[]booking.ReservableOrder{order(coffee, nil, ptr(int32(0)), ""), order(lunch, nil, nil, "")}, booking.CodeReservableQuantity},
 	}
 	for _, tt := range refusals {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			b, u, id := setup(t)
-			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"))
+			contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"))
 			actor, target := u.alice, id
 			if tt.prepare != nil {
 				actor, target = tt.prepare(t, b, u, id)
@@ -368,78 +351,79 @@ func TestContractReservables(t *testing.T) {
 		}
 	})
 
-	t.Run("MinimumCancellation", func(t *testing.T) {
-		t.Parallel()
-		// Coffee may be changed until 2 h before the start (08:00 tomorrow), AV setup until 1 h (09:00).
-		setupLate := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID, uuid.UUID) {
-			t.Helper()
-			b, u, id := setup(t)
-			other := mustCreate(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))[0].ID
-			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"))
-			b.Clock.Set(at(1, 8, 30))
-			return b, u, id, other
-		}
-		late := []struct {
-			name   string
-			orders []booking.ReservableOrder
-		}{
-			{"ChangingQuantityIs4072", []booking.ReservableOrder{order(coffee, d(30*time.Minute), q(3), "before")}},
-			{"ChangingDeliveryIs4072", []booking.ReservableOrder{order(coffee, d(time.Hour), q(2), "before")}},
-			{"ChangingCommentIs4072", []booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "after")}},
-			{"RemovingIs4072", []booking.ReservableOrder{}},
-			{"RemovingWhileAddingAnotherIs4072", []booking.ReservableOrder{order(av, nil, nil, "")}},
-		}
-		for _, tt := range late {
-			t.Run(tt.name, func(t *testing.T) {
-				t.Parallel()
-				b, u, id, _ := setupLate(t)
-				_, err := b.Service.ContractReservables(t.Context(), u.alice, id, tt.orders)
-				wantCode(t, err, booking.CodeMinCancellationOfReservable)
-				wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
-			})
-		}
+}
 
-		t.Run("AddingIs4072", func(t *testing.T) {
-			t.Parallel()
-			b, u, _, other := setupLate(t)
-			_, err := b.Service.ContractReservables(t.Context(), u.alice, other, []booking.ReservableOrder{order(coffee, nil, nil, "")})
-			wantCode(t, err, booking.CodeMinCancellationOfReservable)
-			wantContracted(t, b, other)
-		})
-
-		t.Run("UnchangedContractMayStayWhileAddingAnother", func(t *testing.T) {
+func TestContractReservablesMinimumCancellation(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	coffee, av := bookingtest.ReservableCoffee, bookingtest.ReservableAV
+	// Coffee may be changed until 2 h before the start (08:00 tomorrow), AV setup until 1 h (09:00).
+	setupLate := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID, uuid.UUID) {
+		t.Helper()
+		b, u, id := goyaTwoHours(t)
+		other := mustCreate(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))[0].ID
+		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"))
+		b.Clock.Set(at(1, 8, 30))
+		return b, u, id, other
+	}
+	late := []struct {
+		name   string
+		orders []booking.ReservableOrder
+	}{
+		{"ChangingQuantityIs4072", []booking.ReservableOrder{order(coffee, ptr(30*time.Minute), ptr(int32(3)), "before")}},
+		{"ChangingDeliveryIs4072", []booking.ReservableOrder{order(coffee, ptr(time.Hour), ptr(int32(2)), "before")}},
+		{"ChangingCommentIs4072", []booking.ReservableOrder{order(coffee, ptr(30*time.Minute), ptr(int32(2)), "after")}},
+		{"RemovingIs4072", []booking.ReservableOrder{}},
+		{"RemovingWhileAddingAnotherIs4072", []booking.ReservableOrder{order(av, nil, nil, "")}},
+	}
+	for _, tt := range late {
+		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			b, u, id, _ := setupLate(t)
-			got := contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, ""))
-			if names, want := resultNames(got), []string{"AV setup", "Coffee"}; !slices.Equal(names, want) {
-				t.Fatalf("names = %q, want %q", names, want)
-			}
-			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
-		})
-
-		t.Run("AddingWithShorterMarginPassesUntilItsOwnLimit", func(t *testing.T) {
-			t.Parallel()
-			// At 09:00, past Coffee's limit (08:00) but exactly at AV setup's own (09:00), adding AV passes.
-			b, u, id, _ := setupLate(t)
-			b.Clock.Set(at(1, 9, 0))
-			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, ""))
-			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
-
-			// A minute later it is refused.
-			b, u, id, _ = setupLate(t)
-			b.Clock.Set(at(1, 9, 1))
-			_, err := b.Service.ContractReservables(t.Context(), u.alice, id,
-				[]booking.ReservableOrder{order(coffee, d(30*time.Minute), q(2), "before"), order(av, nil, nil, "")})
+			_, err := b.Service.ContractReservables(t.Context(), u.alice, id, tt.orders)
 			wantCode(t, err, booking.CodeMinCancellationOfReservable)
 			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
 		})
+	}
 
-		t.Run("ExactlyAtTheLimitIsFine", func(t *testing.T) {
-			t.Parallel()
-			b, u, id, _ := setupLate(t)
-			b.Clock.Set(at(1, 8, 0))
-			contract(t, b, u.alice, id, order(coffee, d(30*time.Minute), q(3), "before"))
-			wantContracted(t, b, id, line(coffee, 30*time.Minute, 3, "before"))
-		})
+	t.Run("AddingIs4072", func(t *testing.T) {
+		t.Parallel()
+		b, u, _, other := setupLate(t)
+		_, err := b.Service.ContractReservables(t.Context(), u.alice, other, []booking.ReservableOrder{order(coffee, nil, nil, "")})
+		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		wantContracted(t, b, other)
+	})
+
+	t.Run("UnchangedContractMayStayWhileAddingAnother", func(t *testing.T) {
+		t.Parallel()
+		b, u, id, _ := setupLate(t)
+		got := contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(av, nil, nil, ""))
+		wantEqual(t, "contracted", []contractedView{avView, coffeeView(30*time.Minute, 2, "before")}, contractedViews(got))
+		wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
+	})
+
+	t.Run("AddingWithShorterMarginPassesUntilItsOwnLimit", func(t *testing.T) {
+		t.Parallel()
+		// At 09:00, past Coffee's limit (08:00) but exactly at AV setup's own (09:00), adding AV passes.
+		b, u, id, _ := setupLate(t)
+		b.Clock.Set(at(1, 9, 0))
+		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(av, nil, nil, ""))
+		wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"), line(av, 15*time.Minute, 1, ""))
+
+		// A minute later it is refused.
+		b, u, id, _ = setupLate(t)
+		b.Clock.Set(at(1, 9, 1))
+		_, err := b.Service.ContractReservables(t.Context(), u.alice, id,
+			[]booking.ReservableOrder{order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(av, nil, nil, "")})
+		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
+	})
+
+	t.Run("ExactlyAtTheLimitIsFine", func(t *testing.T) {
+		t.Parallel()
+		b, u, id, _ := setupLate(t)
+		b.Clock.Set(at(1, 8, 0))
+		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(3)), "before"))
+		wantContracted(t, b, id, line(coffee, 30*time.Minute, 3, "before"))
 	})
 }

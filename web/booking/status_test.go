@@ -6,43 +6,40 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
+// wantFree fails unless st is free until want.
+func wantFree(t *testing.T, st booking.ResourceStatus, want time.Time) {
+	t.Helper()
+	wantEqual(t, "free until", freeUntil{IsFree: true, FreeUntil: &want}, freeUntil{st.IsFree, st.FreeUntil})
+}
+
+// wantBusy fails unless st is not free, with no FreeUntil.
+func wantBusy(t *testing.T, st booking.ResourceStatus) {
+	t.Helper()
+	wantEqual(t, "free until", freeUntil{}, freeUntil{st.IsFree, st.FreeUntil})
+}
+
+type freeUntil struct {
+	IsFree    bool
+	FreeUntil *time.Time
+}
+
+// resourceStatus returns the status of the resource of the poster code and fails the test on any error.
+func resourceStatus(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.ResourceStatus {
+	t.Helper()
+	st, err := b.Service.StatusByPosterCode(t.Context(), u, code)
+	if err != nil {
+		t.Fatalf("StatusByPosterCode(%q): %v", code, err)
+	}
+	return st
+}
+
+// TestStatusByPosterCode checks how bookings make a resource busy or free it until they start.
 func TestStatusByPosterCode(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-
-	// wantFree fails unless st is free until want.
-	wantFree := func(t *testing.T, st booking.ResourceStatus, want time.Time) {
-		t.Helper()
-		if !st.IsFree {
-			t.Fatalf("IsFree = false, want true")
-		}
-		if st.FreeUntil == nil {
-			t.Fatalf("FreeUntil = nil, want %v", want)
-		}
-		if got := *st.FreeUntil; !got.Equal(want) {
-			t.Fatalf("FreeUntil = %v, want %v", got, want)
-		}
-	}
-	wantBusy := func(t *testing.T, st booking.ResourceStatus) {
-		t.Helper()
-		if st.IsFree {
-			t.Fatalf("IsFree = true, want false")
-		}
-		if st.FreeUntil != nil {
-			t.Fatalf("FreeUntil = %v, want nil when not free", *st.FreeUntil)
-		}
-	}
-	status := func(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.ResourceStatus {
-		t.Helper()
-		st, err := b.Service.StatusByPosterCode(t.Context(), u, code)
-		if err != nil {
-			t.Fatalf("StatusByPosterCode(%q): %v", code, err)
-		}
-		return st
-	}
+	status := resourceStatus
 
 	t.Run("FreeUntilEndOfWindow", func(t *testing.T) {
 		t.Parallel()
@@ -50,23 +47,12 @@ func TestStatusByPosterCode(t *testing.T) {
 		st := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
 		wantFree(t, st, at(0, 20, 0))
 		r := st.Resource
-		if got, want := r.ID, bookingtest.RoomGoya; got != want {
-			t.Errorf("Resource.ID = %v, want %v", got, want)
-		}
-		if got, want := r.Floor.ID, bookingtest.FloorMadrid; got != want {
-			t.Errorf("Floor.ID = %v, want %v", got, want)
-		}
-		if got, want := r.Subcategory.Category, booking.CategorySpace; got != want {
-			t.Errorf("Subcategory.Category = %v, want %v", got, want)
-		}
-		if got, want := r.Rule.ID, bookingtest.RuleRoom; got != want {
-			t.Errorf("Rule.ID = %v, want %v", got, want)
-		}
-		if got, want := r.Rule.EndTime, 20*time.Hour; got != want {
-			t.Errorf("Rule.EndTime = %v, want %v", got, want)
-		}
-		if !r.Visible {
-			t.Errorf("Visible = false, want true")
+		wantEqual(t, "Goya", resourceView{
+			ID: bookingtest.RoomGoya, Floor: bookingtest.FloorMadrid, Subcategory: bookingtest.SubRoom,
+			Category: booking.CategorySpace, Capacity: ptr(int32(8)), PosterCode: "MAD-R1", Phone: "+34 910 000 001", Visible: true,
+		}, resourceViewOf(r))
+		if r.Rule.ID != bookingtest.RuleRoom || r.Rule.EndTime != 20*time.Hour {
+			t.Errorf("Rule = %v ending at %v, want %v ending at 20:00", r.Rule.ID, r.Rule.EndTime, bookingtest.RuleRoom)
 		}
 	})
 
@@ -140,40 +126,38 @@ func TestStatusByPosterCode(t *testing.T) {
 		wantBusy(t, status(t, b, u.alice, "MAD-R1"))
 	})
 
-	t.Run("NotFreeBeforeWindow", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		b.Clock.Set(at(0, 7, 0))
-		wantBusy(t, status(t, b, fixtureUsers(t, b).alice, "MAD-R1"))
-	})
+}
 
-	t.Run("NotFreeAfterWindow", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		b.Clock.Set(at(0, 21, 0))
-		wantBusy(t, status(t, b, fixtureUsers(t, b).alice, "MAD-R1"))
-	})
+// TestStatusByPosterCodeWindow checks that a resource is free only inside its rule's window of the day.
+func TestStatusByPosterCodeWindow(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	status := resourceStatus
 
-	t.Run("NotFreeAtWindowEnd", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		b.Clock.Set(at(0, 20, 0))
-		wantBusy(t, status(t, b, fixtureUsers(t, b).alice, "MAD-R1"))
-	})
-
-	t.Run("FreeAtWindowStart", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		b.Clock.Set(at(0, 8, 0))
-		wantFree(t, status(t, b, fixtureUsers(t, b).alice, "MAD-R1"), at(0, 20, 0))
-	})
-
-	t.Run("WholeDayFreeUntilNextMidnight", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		b.Clock.Set(at(0, 23, 30))
-		wantFree(t, status(t, b, fixtureUsers(t, b).alice, "MAD-D1"), at(1, 0, 0))
-	})
+	for _, tc := range []struct {
+		name string
+		code string
+		now  time.Time
+		want *time.Time // free until; nil: not free
+	}{
+		{"NotFreeBeforeWindow", "MAD-R1", at(0, 7, 0), nil},
+		{"NotFreeAfterWindow", "MAD-R1", at(0, 21, 0), nil},
+		{"NotFreeAtWindowEnd", "MAD-R1", at(0, 20, 0), nil},
+		{"FreeAtWindowStart", "MAD-R1", at(0, 8, 0), ptr(at(0, 20, 0))},
+		{"WholeDayFreeUntilNextMidnight", "MAD-D1", at(0, 23, 30), ptr(at(1, 0, 0))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			b.Clock.Set(tc.now)
+			st := status(t, b, fixtureUsers(t, b).alice, tc.code)
+			if tc.want == nil {
+				wantBusy(t, st)
+			} else {
+				wantFree(t, st, *tc.want)
+			}
+		})
+	}
 
 	t.Run("WindowReadInBuildingTimeZone", func(t *testing.T) {
 		t.Parallel()
@@ -189,6 +173,15 @@ func TestStatusByPosterCode(t *testing.T) {
 		wantBusy(t, status(t, b, alice, "MAD-R1"))
 		wantFree(t, status(t, b, alice, "NYC-R1"), time.Date(2026, 11, 23, 20, 0, 0, 0, bookingtest.NewYork))
 	})
+
+}
+
+// TestStatusByPosterCodeHidden checks that hidden or deactivated resources are never free, and that poster
+// codes are read in the caller's organization.
+func TestStatusByPosterCodeHidden(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+	status := resourceStatus
 
 	t.Run("HiddenResourceNotFree", func(t *testing.T) {
 		t.Parallel()
@@ -216,11 +209,11 @@ func TestStatusByPosterCode(t *testing.T) {
 	// The resource is free only when its floor and building are activated and visible too.
 	for _, tc := range []struct {
 		name   string
-		change func(l *layoutimport.Layout)
+		change func(l *booking.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorNotFree", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorNotFree", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -230,9 +223,7 @@ func TestStatusByPosterCode(t *testing.T) {
 				t.Fatalf("the fixture's first floor and building are not Madrid's")
 			}
 			tc.change(&l)
-			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-				t.Fatalf("Import: %v", err)
-			}
+			importLayout(t, b, l)
 			st := status(t, b, fixtureUsers(t, b).alice, "MAD-R1")
 			wantBusy(t, st)
 			if got, want := st.Resource.ID, bookingtest.RoomGoya; got != want {

@@ -38,12 +38,10 @@ ALTER TABLE bookings ADD CONSTRAINT bookings_one_at_a_time EXCLUDE USING gist (
 ) WHERE (status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE'))`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace,
-		[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "", ""); err != nil {
+	if _, err := book(t, b, u.alice, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))); err != nil {
 		t.Fatalf("CreateBookings Goya: %v", err)
 	}
-	_, err := b.Service.CreateBookings(t.Context(), u.bob, u.bob, booking.CategorySpace,
-		[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(1, 10, 30), at(1, 11, 30))}, "", "")
+	_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 30), at(1, 11, 30)))
 	if booking.ErrorCode(err) != booking.CodeInternal || !strings.Contains(err.Error(), "bookings_one_at_a_time") {
 		t.Errorf("CreateBookings Velázquez = %v (code %d), want an unexpected error naming the constraint", err, booking.ErrorCode(err))
 	}
