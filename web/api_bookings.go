@@ -66,7 +66,10 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	}
 	// The Idempotency-Key, checked and claimed by s.idempotent when it was sent: the bookings are recorded on it.
 	h := c.Request().Header
-	bs, err := s.bookings.CreateBookings(c.Request().Context(), actor, organizer, category, reqs, h.Get("user-access-token"), h.Get(IdempotencyKeyHeader))
+	bs, err := s.bookings.CreateBookings(c.Request().Context(), booking.CreateRequest{
+		Creator: actor, Organizer: organizer, Category: category, Bookings: reqs,
+		UserAccessToken: h.Get("user-access-token"), IdempotencyKey: h.Get(IdempotencyKeyHeader),
+	})
 	if err != nil {
 		return err
 	}

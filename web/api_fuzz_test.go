@@ -44,10 +44,10 @@ func setupFuzz(f *testing.F) *fuzzBundle {
 		fb.bearer[id] = b.mint(f, b.User(f, fx.OrgA, id), 24*time.Hour)
 	}
 	alice := b.User(f, fx.OrgA, fx.Alice)
-	made, err := b.Service.CreateBookings(f.Context(), alice, alice, booking.CategorySpace, []booking.NewBooking{
+	made, err := b.Service.CreateBookings(f.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{
 		{ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0)},
 		{ResourceID: fx.RoomBoard, Start: fx.At(1, 12, 0), End: fx.At(1, 13, 0)},
-	}, "", "")
+	}})
 	if err != nil {
 		f.Fatalf("CreateBookings: %v", err)
 	}

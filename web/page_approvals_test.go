@@ -158,7 +158,7 @@ func TestPageApprovals(t *testing.T) {
 		for d := 1; d <= booking.DefaultPageSize+1; d++ {
 			reqs = append(reqs, booking.NewBooking{ResourceID: fx.RoomBoard, Start: fx.At(d, 10, 0), End: fx.At(d, 11, 0)})
 		}
-		if _, err := pb.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", ""); err != nil {
+		if _, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs}); err != nil {
 			t.Fatalf("book: %v", err)
 		}
 		b := pb.signedIn(t, fx.Adam)

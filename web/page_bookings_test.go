@@ -40,7 +40,7 @@ func (pb *pageBundle) mbCreate(t *testing.T, organizer, resource uuid.UUID, star
 	if resource == fx.DeskOne || resource == fx.DeskTwo {
 		category = booking.CategoryWorkstation
 	}
-	bs, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{nb}, "", "")
+	bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u, Organizer: u, Category: category, Bookings: []booking.NewBooking{nb}})
 	if err != nil {
 		t.Fatalf("book %s %s–%s: %v", resource, start, end, err)
 	}
@@ -141,7 +141,7 @@ func TestPageMyBookings(t *testing.T) {
 		for d := 1; d <= booking.DefaultPageSize+1; d++ {
 			reqs = append(reqs, booking.NewBooking{ResourceID: fx.RoomGoya, Start: fx.At(d, 10, 0), End: fx.At(d, 11, 0)})
 		}
-		bs, err := pb.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
+		bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs})
 		if err != nil {
 			t.Fatalf("book: %v", err)
 		}
@@ -645,12 +645,12 @@ func TestPageBookingDetail(t *testing.T) {
 	pb := setupPages(t)
 	rita := pb.mbUser(t, fx.Rita)
 	alice := pb.mbUser(t, fx.Alice)
-	bs, err := pb.Service.CreateBookings(t.Context(), rita, alice, booking.CategorySpace, []booking.NewBooking{{
+	bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: rita, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{{
 		ResourceID: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0), Subject: "Quarterly review",
 		CreateOnlineMeeting: true, Body: booking.Body{Content: "Bring the numbers"},
 		InternalAttendees: []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: fx.Bob}},
 		ExternalAttendees: []booking.ExternalAttendee{{Type: booking.AttendeeOptional, Email: "guest@partner.test"}},
-	}}, "", "")
+	}}})
 	if err != nil {
 		t.Fatalf("book: %v", err)
 	}

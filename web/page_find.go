@@ -353,7 +353,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 			reqs = append(reqs, nb)
 		}
 	}
-	made, err := s.bookings.CreateBookings(ctx, actor, actor, category, reqs, "", "")
+	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: category, Bookings: reqs})
 	if de, status := domainRefusal(err); de != nil {
 		return refuse(status, "%s", refusalText(de, ids, byID, days))
 	}

@@ -25,9 +25,9 @@ import (
 func findBook(t *testing.T, pb *pageBundle, user, resource uuid.UUID, category booking.Category, start, end time.Time) {
 	t.Helper()
 	u := pb.User(t, fx.OrgA, user)
-	if _, err := pb.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{
+	if _, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u, Organizer: u, Category: category, Bookings: []booking.NewBooking{
 		{ResourceID: resource, Start: start, End: end},
-	}, "", ""); err != nil {
+	}}); err != nil {
 		t.Fatalf("book %s: %v", resource, err)
 	}
 }

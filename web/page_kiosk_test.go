@@ -29,8 +29,7 @@ func fixtureUser(t *testing.T, pb *pageBundle, id uuid.UUID) booking.User {
 // bookRoom books a room for organizer, made by the receptionist, and fails the test on any error.
 func bookRoom(t *testing.T, pb *pageBundle, organizer uuid.UUID, resource uuid.UUID, start, end time.Time) booking.Booking {
 	t.Helper()
-	bs, err := pb.Service.CreateBookings(t.Context(), fixtureUser(t, pb, fx.Rita), fixtureUser(t, pb, organizer),
-		booking.CategorySpace, []booking.NewBooking{{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}}, "", "")
+	bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: fixtureUser(t, pb, fx.Rita), Organizer: fixtureUser(t, pb, organizer), Category: booking.CategorySpace, Bookings: []booking.NewBooking{{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}}})
 	if err != nil {
 		t.Fatalf("CreateBookings: %v", err)
 	}

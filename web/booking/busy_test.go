@@ -139,8 +139,7 @@ func TestBookingWhileItsResourceMoves(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		bs, err := b.Service.CreateBookings(ctx, alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "", "")
+		bs, err := b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
 		done <- result{bs, err}
 	}()
 	// The booking waits for the move's lock on Goya's row.

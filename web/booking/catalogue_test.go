@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // A hidden building of organization A, with a visible floor, that the catalogue tests add to the fixture.
@@ -22,11 +23,11 @@ func setupCatalogue(t *testing.T) (*bookingtest.Bundle, users) {
 	t.Helper()
 	b := bookingtest.Setup(t)
 	org, no := bookingtest.OrgA.String(), false
-	l := booking.Layout{
-		Buildings: []booking.LayoutBuilding{{
+	l := layoutimport.Layout{
+		Buildings: []layoutimport.LayoutBuilding{{
 			ID: buildingHidden.String(), OrganizationID: org, Name: "Archive", Timezone: "Europe/Madrid", Visible: &no,
 		}},
-		Floors: []booking.LayoutFloor{{
+		Floors: []layoutimport.LayoutFloor{{
 			ID: floorOfHiddenBuilding.String(), OrganizationID: org, BuildingID: buildingHidden.String(), Name: "archive-0",
 		}},
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // move asks to move a booking to the resource and times given; nil keeps what the booking has.
@@ -383,18 +384,18 @@ func setupWeekRoom(t *testing.T) (*bookingtest.Bundle, users) {
 	b := bookingtest.Setup(t)
 	org := bookingtest.OrgA.String()
 	const hour = int64(time.Hour / time.Millisecond)
-	l := booking.Layout{
-		ResourceRules: []booking.LayoutResourceRule{{
+	l := layoutimport.Layout{
+		ResourceRules: []layoutimport.LayoutResourceRule{{
 			ID: ruleWeek.String(), OrganizationID: org, StartTime: 8 * hour, EndTime: 20 * hour,
 			MaximumDuration: 4 * hour, MaximumAdvance: 7 * 24 * hour, ExpirationMargin: hour / 4,
 		}},
-		Resources: []booking.LayoutResource{{
+		Resources: []layoutimport.LayoutResource{{
 			ID: roomSorolla.String(), OrganizationID: org, FloorID: bookingtest.FloorMadrid.String(),
 			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: ruleWeek.String(), Name: "Sorolla",
 			PosterCode: "MAD-R7", Capacity: ptr(int32(6)),
 		}},
 	}
-	if _, err := b.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	return b, fixtureUsers(t, b)
@@ -432,8 +433,7 @@ func TestChangeRace(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, createErr = b.Service.CreateBookings(ctx, u.bob, u.bob, booking.CategorySpace,
-				[]booking.NewBooking{req(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}, "", "")
+			_, createErr = b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: u.bob, Organizer: u.bob, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}})
 		}()
 		close(start)
 		wg.Wait()

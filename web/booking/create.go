@@ -164,195 +164,222 @@ func checkAttendeeCount(b NewBooking) error {
 	return nil
 }
 
-// CreateBookings books resources of the category for organizer, made by creator: every element or none,
-// in one transaction. The first failing element decides the error, which carries its index.
-// userAccessToken (the identity provider's token, possibly empty) is kept as creator's (KeepUserAccessToken)
-// in the transaction that makes the bookings: a request refused, or answered with bookings made before,
-// keeps nothing.
-// idempotencyKey, when not empty, is creator's Idempotency-Key of the request, claimed (ClaimIdempotencyKey):
-// the bookings made are recorded on it in the same transaction, and when it already has bookings recorded
-// (a first run whose answer was never kept), those are returned and nothing is made.
-// New bookings are PENDING, or WAITING_APPROVAL when the resource's rule requires approval.
-// The elements are checked against the organization's layout as held in memory; a booking is written only
-// while that layout is still the organization's, and a refusal is given only then: otherwise they are
-// checked again against the layout read anew.
-// Codes: 2000 invalid element or too many, more than MaxAttendees attendees on one element, one listed
-// twice (the same user, or the same e-mail address in any case), or a userAccessToken too long; 1002
-// unknown, deactivated or hidden resource; 4006 a
-// resource of the other category; 4012 an all-day booking the rule does not allow; 4002, 4003, 4004,
-// 4005 a rule of the resource refuses the interval;
-// 1003 an internal attendee unknown in the organization; 4001 the interval overlaps a blocking booking
-// or an earlier element of the same request; 4013 a workstation for an organizer who already holds one
-// during part of the interval (booked before, or in an earlier element); 5030 the layout kept changing while the bookings were made.
-func (s *Service) CreateBookings(ctx context.Context, creator, organizer User, category Category, reqs []NewBooking, userAccessToken, idempotencyKey string) ([]Booking, error) {
-	if err := CheckUserAccessToken(userAccessToken); err != nil {
+// CreateRequest asks CreateBookings for one or more bookings, all of the same category, made by Creator
+// for Organizer.
+type CreateRequest struct {
+	Creator, Organizer User
+	Category           Category
+	Bookings           []NewBooking
+
+	// UserAccessToken is the identity provider's token of Creator, possibly empty. It is kept as Creator's
+	// (KeepUserAccessToken) together with the bookings; a request refused, or answered with bookings made
+	// before, keeps nothing.
+	UserAccessToken string
+	// IdempotencyKey, when not empty, is Creator's Idempotency-Key of the request, already claimed
+	// (ClaimIdempotencyKey). The bookings made are recorded on it together with them; when it already has
+	// bookings recorded (a first run whose answer was never kept), those are returned and nothing is made.
+	IdempotencyKey string
+}
+
+// CreateBookings makes every booking of the request, or none. Each element is checked and inserted in
+// turn; the first that fails decides the error, which carries its index. A new booking is PENDING, or
+// WAITING_APPROVAL when its resource's rule requires approval.
+// Codes: 2000 an invalid element, too many elements, more than MaxAttendees attendees on one element, an
+// attendee listed twice (the same user, or the same e-mail address in any case), or a UserAccessToken too
+// long; 1002 an unknown, deactivated or hidden resource; 4006 a resource of the other category; 4012 an
+// all-day booking the rule does not allow; 4002, 4003, 4004, 4005 the resource's rule refuses the
+// interval; 1003 an internal attendee who is not a user of the organization; 4001 the interval overlaps a
+// blocking booking or an earlier element; 4013 a workstation for an organizer who already holds one during
+// part of the interval (booked before, or in an earlier element); 5030 the layout kept changing meanwhile.
+func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Booking, error) {
+	if err := r.check(); err != nil {
 		return nil, err
 	}
-	if len(reqs) == 0 {
-		return nil, Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
+	if made, ok, err := s.madeBefore(ctx, r); ok || err != nil {
+		return made, err
 	}
-	if len(reqs) > MaxBookingsPerRequest {
-		return nil, Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
+	known, err := s.knownUsers(ctx, r.Creator.OrganizationID, internalAttendees(r.Bookings))
+	if err != nil {
+		return nil, err
 	}
-	org := creator.OrganizationID
-	if idempotencyKey != "" {
-		made, err := s.q.IdempotencyKeyBookings(ctx, queries.IdempotencyKeyBookingsParams{OrganizationID: org, UserID: creator.ID, Key: idempotencyKey})
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return nil, fmt.Errorf("get the bookings of an idempotency key: %w", err)
-		}
-		if len(made) > 0 {
-			return s.bookingsByID(ctx, org, made)
-		}
+	token, err := s.sealUserAccessToken(ctx, r.Creator, r.UserAccessToken)
+	if err != nil {
+		return nil, err
 	}
-	var attendees []uuid.UUID
+	out, err := s.withCurrentLayout(ctx, r.Creator.OrganizationID, func(layout *orgLayout) ([]Booking, error) {
+		// Checking fills in the elements (defaults, all-day intervals): each run starts from the request.
+		return s.createBookings(ctx, &creation{
+			CreateRequest: r, elements: slices.Clone(r.Bookings), layout: layout, known: known, token: token, now: s.now(),
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.counts.created.Add(int64(len(out)))
+	return out, nil
+}
+
+// check refuses a request that is wrong as a whole: a token too long, no elements, or too many.
+// Codes: 2000.
+func (r CreateRequest) check() error {
+	if err := CheckUserAccessToken(r.UserAccessToken); err != nil {
+		return err
+	}
+	if len(r.Bookings) == 0 {
+		return Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
+	}
+	if len(r.Bookings) > MaxBookingsPerRequest {
+		return Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
+	}
+	return nil
+}
+
+// madeBefore returns the bookings already recorded on the request's idempotency key, and whether there
+// are any.
+func (s *Service) madeBefore(ctx context.Context, r CreateRequest) ([]Booking, bool, error) {
+	if r.IdempotencyKey == "" {
+		return nil, false, nil
+	}
+	org := r.Creator.OrganizationID
+	made, err := s.q.IdempotencyKeyBookings(ctx, queries.IdempotencyKeyBookingsParams{OrganizationID: org, UserID: r.Creator.ID, Key: r.IdempotencyKey})
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, fmt.Errorf("get the bookings of an idempotency key: %w", err)
+	}
+	if len(made) == 0 {
+		return nil, false, nil
+	}
+	bs, err := s.bookingsByID(ctx, org, made)
+	return bs, true, err
+}
+
+// internalAttendees returns the users invited to the elements, to be looked up once. An element with too
+// many attendees is refused when its turn comes: its attendees are not looked up.
+func internalAttendees(reqs []NewBooking) []uuid.UUID {
+	var ids []uuid.UUID
 	for _, r := range reqs {
 		if checkAttendeeCount(r) != nil {
-			continue // refused when its turn comes; its attendees are not looked up
+			continue
 		}
 		for _, a := range r.InternalAttendees {
-			attendees = append(attendees, a.UserID)
+			ids = append(ids, a.UserID)
 		}
 	}
-	known, err := s.knownUsers(ctx, org, attendees)
-	if err != nil {
-		return nil, err
-	}
-	token, err := s.sealUserAccessToken(ctx, creator, userAccessToken)
-	if err != nil {
-		return nil, err
-	}
-	layout, err := s.organizationLayout(ctx, org)
-	if err != nil {
-		return nil, err
-	}
-	for attempt := 1; ; attempt++ {
-		// Checking fills in the elements (defaults, all-day intervals): each attempt starts from the request.
-		out, err := s.createBookings(ctx, layout, creator, organizer, category, slices.Clone(reqs), known, token, idempotencyKey)
-		if err == nil {
-			s.counts.created.Add(int64(len(out)))
-			return out, nil
-		}
-		if !errors.Is(err, errLayoutChanged) {
-			if !refusedByLayout(err) {
-				return nil, err
-			}
-			current, err2 := s.q.OrganizationLayoutVersion(ctx, org)
-			if err2 != nil {
-				return nil, fmt.Errorf("get layout version: %w", err2)
-			}
-			if current == layout.version {
-				return nil, err
-			}
-		}
-		if attempt == 3 {
-			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
-		}
-		// Read anew, past the layout held (and past a read of it that may be under way), and hold that.
-		if layout, err = s.readOrganizationLayout(ctx, org); err != nil {
-			return nil, err
-		}
-		s.layouts.orgs.Add(org, layout)
-	}
+	return ids
 }
 
-// errLayoutChanged tells that the organization's layout changed after the bookings were checked against it:
-// nothing was written, and they are to be checked again.
-var errLayoutChanged = errors.New("the organization's layout changed")
-
-// refusedByLayout reports whether err is a refusal the layout decided, which an older layout may decide
-// otherwise: any refusal but a booking that overlaps another, or a second workstation of one person, which
-// the database decided.
-func refusedByLayout(err error) bool {
-	code := ErrorCode(err)
-	return code != 0 && code != CodeResourceNotAvailable && code != CodeUserAlreadyHasWorkstation
+// creation is one run of CreateBookings against one version of the organization's layout.
+type creation struct {
+	CreateRequest
+	elements []NewBooking                      // the request's elements, filled in as they are checked
+	layout   *orgLayout                        // the layout they are checked against
+	known    map[uuid.UUID]bool                // which internal attendees are users of the organization
+	token    *queries.UserAccessTokenPutParams // Creator's sealed token to keep; nil: none
+	now      time.Time
 }
 
-// createBookings makes the bookings of CreateBookings, checked against the organization's layout, and
-// keeps creator's sealed token (nil: none) with them; it returns errLayoutChanged when that layout is no
-// longer the organization's.
-func (s *Service) createBookings(ctx context.Context, layout *orgLayout, creator, organizer User, category Category, reqs []NewBooking, known map[uuid.UUID]bool, token *queries.UserAccessTokenPutParams, idempotencyKey string) ([]Booking, error) {
-	org := creator.OrganizationID
-	now := s.now()
-	out := make([]Booking, len(reqs))
+// createBookings checks and inserts every element of c, all or none. It returns errLayoutChanged, having
+// written nothing, when c's layout is no longer the organization's.
+func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, error) {
+	out := make([]Booking, len(c.elements))
 	atomically := s.inTx
-	if len(reqs) == 1 && len(reqs[0].InternalAttendees)+len(reqs[0].ExternalAttendees) == 0 && token == nil && idempotencyKey == "" && !reqs[0].checkInNow {
+	if c.oneStatement() {
 		// One row written by one statement is all or none by itself: no transaction to open and commit,
 		// two round trips fewer for the commonest request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
 			return retried(func() error { return fn(s.q) })
 		}
 	}
-	// Each element is checked and then inserted before the next one is looked at, so that the first failing
-	// element decides the error, whether a check or the no-overlap constraint refuses it.
 	err := atomically(ctx, func(q *queries.Queries) error {
-		for i := range reqs {
-			res, checkIn, err := s.checkElement(reqs, i, organizer, category, layout.byID, known, now)
+		// Each element is checked, then inserted, before the next one is looked at: the first failing
+		// element decides the error, whether a check or the no-overlap constraint refuses it.
+		for i := range c.elements {
+			b, err := s.createElement(ctx, q, c, i)
 			if err != nil {
-				return AtIndex(err, i)
-			}
-			r := reqs[i]
-			b := Booking{
-				ID: uuid.Must(uuid.NewV7()), OrganizationID: org, Start: r.Start, End: r.End, Status: StatusPending,
-				AccessControlType: res.Rule.AccessControlType, Creator: creator, Organizer: organizer, Resource: res,
-				Subject: r.Subject, Body: r.Body, Importance: r.Importance, ResourceType: category,
-				BuildingAccessStatus: "PENDING", CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress,
-				AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
-			}
-			if res.Rule.RequiresApproval {
-				b.Status = StatusWaitingApproval
-			}
-			n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
-				OrganizationID: org, LayoutVersion: layout.version, ID: b.ID, ResourceID: res.ID, FloorID: res.Floor.ID,
-				CreatorID: creator.ID, OrganizerID: organizer.ID, StartDate: b.Start, EndDate: b.End,
-				Status: string(b.Status), AccessControlType: b.AccessControlType, Subject: b.Subject,
-				BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
-				ResourceType: string(category), BuildingAccessStatus: b.BuildingAccessStatus,
-				CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress,
-				AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
-			})
-			switch {
-			case isWorkstationHeld(err):
-				return &errWorkstationHeld{person: organizer, iv: Interval{Start: b.Start, End: b.End}, index: &i}
-			case isExclusionViolation(err):
-				s.counts.conflicts.Add(1)
-				return AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
-			case n == 0 && err == nil, movedFloor(err):
-				return errLayoutChanged
-			case err != nil:
-				return fmt.Errorf("insert booking: %w", err)
-			}
-			if err := insertAttendees(ctx, q, org, b.ID, r); err != nil {
 				return err
-			}
-			if r.checkInNow && b.Status == StatusPending && !now.Before(checkIn.Start) && now.Before(checkIn.End) {
-				if b, err = setStatus(ctx, q, b, StatusActive, now); err != nil {
-					return err
-				}
 			}
 			out[i] = b
 		}
-		if err := putUserAccessToken(ctx, q, token); err != nil {
+		if err := putUserAccessToken(ctx, q, c.token); err != nil {
 			return err
 		}
-		if idempotencyKey == "" {
-			return nil
-		}
-		ids := make([]uuid.UUID, len(out))
-		for i, b := range out {
-			ids[i] = b.ID
-		}
-		err := q.IdempotencyKeySetBookings(ctx, queries.IdempotencyKeySetBookingsParams{
-			OrganizationID: org, UserID: creator.ID, Key: idempotencyKey, BookingIds: ids,
-		})
-		if err != nil {
-			return fmt.Errorf("record the bookings of an idempotency key: %w", err)
-		}
-		return nil
+		return recordOnIdempotencyKey(ctx, q, c.CreateRequest, out)
 	})
 	if err != nil {
 		return nil, s.nameHeldWorkstation(ctx, err)
 	}
 	return out, nil
+}
+
+// oneStatement reports whether c writes a single row: one booking, and nothing beside it.
+func (c *creation) oneStatement() bool {
+	e := c.elements
+	return len(e) == 1 && len(e[0].InternalAttendees)+len(e[0].ExternalAttendees) == 0 && !e[0].checkInNow &&
+		c.token == nil && c.IdempotencyKey == ""
+}
+
+// createElement checks element i of c and inserts it with its attendees, checking the organizer in when
+// the element asks for it and check-in is open.
+func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *creation, i int) (Booking, error) {
+	res, checkIn, err := s.checkElement(c.elements, i, c.Organizer, c.Category, c.layout.byID, c.known, c.now)
+	if err != nil {
+		return Booking{}, AtIndex(err, i)
+	}
+	r := &c.elements[i]
+	b := Booking{
+		ID: uuid.Must(uuid.NewV7()), OrganizationID: c.Creator.OrganizationID, Start: r.Start, End: r.End,
+		Status: StatusPending, AccessControlType: res.Rule.AccessControlType, Creator: c.Creator,
+		Organizer: c.Organizer, Resource: res, Subject: r.Subject, Body: r.Body, Importance: r.Importance,
+		ResourceType: c.Category, BuildingAccessStatus: "PENDING", CreateOnlineMeeting: r.CreateOnlineMeeting,
+		SipAddress: r.SipAddress, AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
+	}
+	if res.Rule.RequiresApproval {
+		b.Status = StatusWaitingApproval
+	}
+	n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
+		OrganizationID: b.OrganizationID, LayoutVersion: c.layout.version, ID: b.ID, ResourceID: res.ID,
+		FloorID: res.Floor.ID, CreatorID: c.Creator.ID, OrganizerID: c.Organizer.ID, StartDate: b.Start,
+		EndDate: b.End, Status: string(b.Status), AccessControlType: b.AccessControlType, Subject: b.Subject,
+		BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,
+		ResourceType: string(c.Category), BuildingAccessStatus: b.BuildingAccessStatus,
+		CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress,
+		AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
+	})
+	switch {
+	case isWorkstationHeld(err):
+		return Booking{}, &errWorkstationHeld{person: c.Organizer, iv: Interval{Start: b.Start, End: b.End}, index: &i}
+	case isExclusionViolation(err):
+		s.counts.conflicts.Add(1)
+		return Booking{}, AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
+	case n == 0 && err == nil, movedFloor(err):
+		return Booking{}, errLayoutChanged // the insert writes nothing unless c's layout is still current
+	case err != nil:
+		return Booking{}, fmt.Errorf("insert booking: %w", err)
+	}
+	if err := insertAttendees(ctx, q, b.OrganizationID, b.ID, *r); err != nil {
+		return Booking{}, err
+	}
+	if r.checkInNow && b.Status == StatusPending && !c.now.Before(checkIn.Start) && c.now.Before(checkIn.End) {
+		return setStatus(ctx, q, b, StatusActive, c.now)
+	}
+	return b, nil
+}
+
+// recordOnIdempotencyKey records the bookings made on the request's idempotency key, if it has one.
+func recordOnIdempotencyKey(ctx context.Context, q *queries.Queries, r CreateRequest, made []Booking) error {
+	if r.IdempotencyKey == "" {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(made))
+	for i, b := range made {
+		ids[i] = b.ID
+	}
+	err := q.IdempotencyKeySetBookings(ctx, queries.IdempotencyKeySetBookingsParams{
+		OrganizationID: r.Creator.OrganizationID, UserID: r.Creator.ID, Key: r.IdempotencyKey, BookingIds: ids,
+	})
+	if err != nil {
+		return fmt.Errorf("record the bookings of an idempotency key: %w", err)
+	}
+	return nil
 }
 
 // bookingsByID reads complete bookings of the organization, in the order of ids.

@@ -29,7 +29,7 @@ func TestCreateBookings(t *testing.T) {
 		r := goya(10, 11)
 		r.Subject, r.Body = "Planning", booking.Body{Content: "Agenda", BodyType: "HTML"}
 		r.Importance, r.SipAddress, r.CreateOnlineMeeting = "HIGH", "sip:goya@acme.test", true
-		bs, err := b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, []booking.NewBooking{r}, "", "")
+		bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u.alice, Organizer: u.alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{r}})
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -118,8 +118,7 @@ func TestCreateBookings(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bs, err := b.Service.CreateBookings(t.Context(), u.rita, u.alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 11)}, "", "")
+		bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u.rita, Organizer: u.alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 11)}})
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -189,8 +188,7 @@ func TestCreateBookings(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		bs, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 11), velazquez(10, 11)}, "idp-token-123", "")
+		bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 11), velazquez(10, 11)}, UserAccessToken: "idp-token-123"})
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -217,7 +215,7 @@ func TestCreateBookings(t *testing.T) {
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
 		create := func(token, key string, reqs ...booking.NewBooking) ([]booking.Booking, error) {
-			return b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, token, key)
+			return b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs, UserAccessToken: token, IdempotencyKey: key})
 		}
 		kept := func() string {
 			t.Helper()
@@ -338,7 +336,7 @@ func TestCreateBookings(t *testing.T) {
 			{velazquez(10, 11), req(bookingtest.RoomGoya, at(1, 9, 30), at(1, 10, 30))},
 			{velazquez(10, 11), goya(14, 15), goya(10, 12)},
 		} {
-			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
+			_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs})
 			wantCode(t, err, booking.CodeResourceNotAvailable)
 			wantIndex(t, err, len(reqs)-1)
 		}
@@ -354,8 +352,7 @@ func TestCreateBookings(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		importBookings(t, b, layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusWaitingApproval))
-		_, err := b.Service.CreateBookings(t.Context(), fixtureUsers(t, b).alice, fixtureUsers(t, b).alice,
-			booking.CategorySpace, []booking.NewBooking{goya(10, 11)}, "", "")
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: fixtureUsers(t, b).alice, Organizer: fixtureUsers(t, b).alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 11)}})
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 0)
 		if got := tableCount(t, b, "bookings"); got != 1 {
@@ -367,8 +364,7 @@ func TestCreateBookings(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}, "", "")
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}})
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
 		wantNoBookings(t, b)
@@ -440,7 +436,7 @@ func TestCreateBookings(t *testing.T) {
 			if tt.creator != nil {
 				creator = tt.creator(u)
 			}
-			bs, err := b.Service.CreateBookings(t.Context(), creator, creator, booking.CategorySpace, tt.reqs, "", "")
+			bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: creator, Organizer: creator, Category: booking.CategorySpace, Bookings: tt.reqs})
 			wantCode(t, err, tt.want)
 			wantIndex(t, err, tt.index)
 			if bs != nil {
@@ -473,8 +469,7 @@ func TestCreateBookings(t *testing.T) {
 			}
 			alice := fixtureUsers(t, b).alice
 			hudson := req(bookingtest.RoomHudson, at(1, 16, 0), at(1, 17, 0)) // 10:00–11:00 in New York
-			_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-				[]booking.NewBooking{hudson, goya(10, 11)}, "", "")
+			_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{hudson, goya(10, 11)}})
 			wantCode(t, err, booking.CodeResourceNotFound)
 			wantIndex(t, err, 1)
 			wantNoBookings(t, b)
@@ -488,7 +483,7 @@ func TestCreateBookings(t *testing.T) {
 		alice := fixtureUsers(t, b).alice
 		mustCreate(t, b, alice, goya(10, 11))
 		reqs := []booking.NewBooking{velazquez(10, 11), goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}
-		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace, reqs, "", "")
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs})
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
 		if got := tableCount(t, b, "bookings"); got != 1 {
@@ -531,8 +526,7 @@ func TestCreateBookingsRace(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, errs[i] = b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-				[]booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}, "", "")
+			_, errs[i] = b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}})
 		}()
 	}
 	close(start)

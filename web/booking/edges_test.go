@@ -188,8 +188,7 @@ func TestBusyAcrossTheFallBackDay(t *testing.T) {
 		}
 	})
 	t.Run("BookingTheLastHalfHour", func(t *testing.T) {
-		_, err := b.Service.CreateBookings(t.Context(), bob, bob, desk,
-			[]booking.NewBooking{{ResourceID: fx.DeskOne, Start: last.Start, End: last.End}}, "", "")
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: bob, Organizer: bob, Category: desk, Bookings: []booking.NewBooking{{ResourceID: fx.DeskOne, Start: last.Start, End: last.End}}})
 		wantCode(t, err, booking.CodeResourceNotAvailable)
 	})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The helpers shared by the service tests of this package.
@@ -103,7 +104,7 @@ func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 // token or idempotency key, and returns what it answers.
 func book(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) ([]booking.Booking, error) {
 	t.Helper()
-	return b.Service.CreateBookings(t.Context(), creator, organizer, c, reqs, "", "")
+	return b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: creator, Organizer: organizer, Category: c, Bookings: reqs})
 }
 
 // mustBook is book that fails the test on any error.
@@ -123,16 +124,16 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 }
 
 // importLayout loads a layout document (whole or a part) over the bundle's and fails the test on any error.
-func importLayout(t *testing.T, b *bookingtest.Bundle, l booking.Layout) {
+func importLayout(t *testing.T, b *bookingtest.Bundle, l layoutimport.Layout) {
 	t.Helper()
-	if _, err := b.Service.Import(t.Context(), l); err != nil {
+	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 }
 
 // layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
-func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) booking.LayoutBooking {
-	return booking.LayoutBooking{
+func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
+	return layoutimport.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
 		CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
 		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: "History",
@@ -140,9 +141,9 @@ func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Stat
 }
 
 // importBookings loads bookings through Import and fails the test on any error.
-func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...booking.LayoutBooking) {
+func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
 	t.Helper()
-	importLayout(t, b, booking.Layout{Bookings: bs})
+	importLayout(t, b, layoutimport.Layout{Bookings: bs})
 }
 
 // wantEqual fails the test when got differs from want, showing the difference.
@@ -154,7 +155,7 @@ func wantEqual(t *testing.T, what string, want, got any) {
 }
 
 // layoutWith returns the fixture layout with fn applied to the resource with the id.
-func layoutWith(t *testing.T, id uuid.UUID, fn func(*booking.LayoutResource)) booking.Layout {
+func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
 	t.Helper()
 	l := bookingtest.Layout()
 	for i := range l.Resources {

@@ -140,7 +140,7 @@ func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 		req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
 	}
 	create := func(key string) ([]booking.Booking, error) {
-		return b.Service.CreateBookings(t.Context(), u.alice, u.alice, booking.CategorySpace, two, "", key)
+		return b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u.alice, Organizer: u.alice, Category: booking.CategorySpace, Bookings: two, IdempotencyKey: key})
 	}
 	recorded := func(key string) int {
 		return rowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)

@@ -227,8 +227,11 @@ func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCo
 	if !until.After(start) {
 		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
 	}
-	bs, err := s.CreateBookings(ctx, creator, organizer, res.Subcategory.Category,
-		[]NewBooking{{ResourceID: res.ID, Start: start, End: until, checkInNow: checkIn}}, userAccessToken, "")
+	bs, err := s.CreateBookings(ctx, CreateRequest{
+		Creator: creator, Organizer: organizer, Category: res.Subcategory.Category,
+		Bookings:        []NewBooking{{ResourceID: res.ID, Start: start, End: until, checkInNow: checkIn}},
+		UserAccessToken: userAccessToken,
+	})
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {

@@ -241,3 +241,54 @@ func (s *Service) readLayout(ctx context.Context, org, building uuid.UUID) (*bui
 	}
 	return l, nil
 }
+
+// withCurrentLayout runs op against the organization's layout as held in memory. When op's answer may
+// come from a layout that is no longer current, it runs op again against the layout read anew, three runs
+// at most. That is when op returned errLayoutChanged (it wrote nothing), or a refusal the layout decided
+// (refusedByLayout) while the organization's layout version has moved on.
+// Codes: 5030 the layout kept changing.
+func (s *Service) withCurrentLayout(ctx context.Context, org uuid.UUID, op func(*orgLayout) ([]Booking, error)) ([]Booking, error) {
+	layout, err := s.organizationLayout(ctx, org)
+	if err != nil {
+		return nil, err
+	}
+	for run := 1; ; run++ {
+		out, err := op(layout)
+		if err == nil {
+			return out, nil
+		}
+		if !errors.Is(err, errLayoutChanged) {
+			if !refusedByLayout(err) {
+				return nil, err
+			}
+			current, err2 := s.q.OrganizationLayoutVersion(ctx, org)
+			if err2 != nil {
+				return nil, fmt.Errorf("get layout version: %w", err2)
+			}
+			if current == layout.version {
+				return nil, err
+			}
+		}
+		if run == 3 {
+			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
+		}
+		// Read from the database, not through organizationLayout: the entry held, or a read of it still
+		// under way, is the old layout. Then hold the new one for the requests that follow.
+		if layout, err = s.readOrganizationLayout(ctx, org); err != nil {
+			return nil, err
+		}
+		s.layouts.orgs.Add(org, layout)
+	}
+}
+
+// errLayoutChanged tells that the organization's layout changed after the bookings were checked against
+// it: nothing was written, and they are to be checked again.
+var errLayoutChanged = errors.New("the organization's layout changed")
+
+// refusedByLayout reports whether err is a refusal that the layout decided, which a newer layout may
+// decide otherwise. A booking that overlaps another, or a second workstation of one person, is decided by
+// the database instead.
+func refusedByLayout(err error) bool {
+	code := ErrorCode(err)
+	return code != 0 && code != CodeResourceNotAvailable && code != CodeUserAlreadyHasWorkstation
+}

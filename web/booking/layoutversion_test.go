@@ -24,8 +24,7 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 		return b, booking.NewService(b.Pool, booking.WithClock(b.Clock.Now)), alice
 	}
 	book := func(t *testing.T, b *bookingtest.Bundle, alice booking.User, room uuid.UUID) error {
-		_, err := b.Service.CreateBookings(t.Context(), alice, alice, booking.CategorySpace,
-			[]booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}, "", "")
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
 		return err
 	}
 	hide := func(hidden bool) func(*layoutimport.LayoutResource) {

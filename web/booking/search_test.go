@@ -18,7 +18,7 @@ func searchBook(t *testing.T, b *fx.Bundle, user, resource uuid.UUID, category b
 	for _, a := range attendees {
 		nb.InternalAttendees = append(nb.InternalAttendees, booking.InternalAttendee{Type: booking.AttendeeRequired, UserID: a})
 	}
-	bs, err := b.Service.CreateBookings(t.Context(), u, u, category, []booking.NewBooking{nb}, "", "")
+	bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u, Organizer: u, Category: category, Bookings: []booking.NewBooking{nb}})
 	if err != nil {
 		t.Fatalf("book: %v", err)
 	}

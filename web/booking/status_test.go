@@ -6,6 +6,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // wantFree fails unless st is free until want.
@@ -209,11 +210,11 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 	// The resource is free only when its floor and building are activated and visible too.
 	for _, tc := range []struct {
 		name   string
-		change func(l *booking.Layout)
+		change func(l *layoutimport.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorNotFree", func(l *booking.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingNotFree", func(l *booking.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorNotFree", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -63,7 +63,7 @@ func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 // mustCreate books spaces for u and fails the test on any error.
 func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...booking.NewBooking) []booking.Booking {
 	t.Helper()
-	bs, err := b.Service.CreateBookings(t.Context(), u, u, booking.CategorySpace, reqs, "", "")
+	bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u, Organizer: u, Category: booking.CategorySpace, Bookings: reqs})
 	if err != nil {
 		t.Fatalf("CreateBookings: %v", err)
 	}
