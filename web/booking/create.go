@@ -1,13 +1,10 @@
 package booking
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,151 +15,6 @@ import (
 
 // MaxBookingsPerRequest bounds the elements of one create request.
 const MaxBookingsPerRequest = 100
-
-// MaxAttendees bounds the attendees of one booking, internal and external together.
-const MaxAttendees = 100
-
-// The attendee types.
-const (
-	AttendeeRequired = "REQUIRED"
-	AttendeeOptional = "OPTIONAL"
-)
-
-// InternalAttendee is a user of the organization invited to a booking.
-type InternalAttendee struct {
-	Type   string
-	UserID uuid.UUID
-}
-
-// ExternalAttendee is a guest invited by e-mail address.
-type ExternalAttendee struct {
-	Type  string
-	Email string
-}
-
-// NewBooking asks for one booking of a resource for [Start, End), or, when AllDay, for the whole bookable
-// window of Start's local day (End is then not read).
-type NewBooking struct {
-	ResourceID          uuid.UUID
-	Start, End          time.Time
-	AllDay              bool
-	Importance          string // LOW (default), NORMAL or HIGH
-	Subject             string
-	Body                Body // BodyType TEXT (default) or HTML
-	InternalAttendees   []InternalAttendee
-	ExternalAttendees   []ExternalAttendee
-	CreateOnlineMeeting bool
-	SipAddress          string
-
-	// checkInNow checks the organizer in, in the transaction that makes the booking, when its check-in is
-	// open at once: the person is standing at the resource (BookNowAndCheckIn).
-	checkInNow bool
-}
-
-// MinTime and MaxTime bound the times a booking may use: the database could not store some times
-// outside them.
-var (
-	MinTime = time.UnixMilli(0)
-	MaxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
-)
-
-// checkTimes refuses an interval that does not end after it starts, or that lies outside the range of
-// times a booking may use; start and end name its two fields in the message.
-// Codes: 2000.
-func checkTimes(iv Interval, start, end string) error {
-	if !iv.End.After(iv.Start) {
-		return Errorf(CodeInvalidRequest, "%s: must be after %s", end, start)
-	}
-	if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
-		return Errorf(CodeInvalidRequest, "%s and %s: must lie between the years 1970 and 9999", start, end)
-	}
-	return nil
-}
-
-var (
-	importances = []string{"LOW", "NORMAL", "HIGH"}
-	bodyTypes   = []string{"TEXT", "HTML"}
-)
-
-// Importances returns the importances a booking may have; the first is the default.
-func Importances() []string { return slices.Clone(importances) }
-
-// BodyTypes returns the types a booking's body may have; the first is the default.
-func BodyTypes() []string { return slices.Clone(bodyTypes) }
-
-// normalize fills defaults and checks the fields that need no database.
-func (b *NewBooking) normalize() error {
-	if b.ResourceID == uuid.Nil {
-		return Errorf(CodeInvalidRequest, "resource.id: is required")
-	}
-	if b.AllDay {
-		if b.Start.IsZero() {
-			return Errorf(CodeInvalidRequest, "startDate: is required (any moment of the day to book)")
-		}
-		b.End = b.Start.Add(time.Millisecond) // replaced by the day's window once the resource is known
-	}
-	if b.Start.IsZero() || b.End.IsZero() {
-		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
-	}
-	if err := checkTimes(Interval{Start: b.Start, End: b.End}, "startDate", "endDate"); err != nil {
-		return err
-	}
-	if b.Importance == "" {
-		b.Importance = "LOW"
-	}
-	if !slices.Contains(importances, b.Importance) {
-		return Errorf(CodeInvalidRequest, "importance: must be one of %s", strings.Join(importances, ", "))
-	}
-	if b.Body.BodyType == "" {
-		b.Body.BodyType = "TEXT"
-	}
-	if !slices.Contains(bodyTypes, b.Body.BodyType) {
-		return Errorf(CodeInvalidRequest, "body.bodyType: must be one of %s", strings.Join(bodyTypes, ", "))
-	}
-	if len(b.Subject) > 255 {
-		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
-	}
-	if err := checkAttendeeCount(*b); err != nil {
-		return err
-	}
-	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
-	for i, a := range b.InternalAttendees {
-		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
-		}
-		if a.UserID == uuid.Nil {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
-		}
-		if j, ok := users[a.UserID]; ok {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: %s is already listed as internalAttendees[%d]; list each person once", i, a.UserID, j)
-		}
-		users[a.UserID] = i
-	}
-	emails := make(map[string]int, len(b.ExternalAttendees))
-	for i, a := range b.ExternalAttendees {
-		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
-		}
-		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
-		}
-		key := strings.ToLower(a.Email)
-		if j, ok := emails[key]; ok {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %s is already listed as externalAttendees[%d]; list each guest once", i, a.Email, j)
-		}
-		emails[key] = i
-	}
-	return nil
-}
-
-// checkAttendeeCount refuses a booking with more than MaxAttendees attendees, internal and external
-// together.
-func checkAttendeeCount(b NewBooking) error {
-	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
-		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
-	}
-	return nil
-}
 
 // CreateRequest asks CreateBookings for one or more bookings, all of the same category, made by Creator
 // for Organizer.
@@ -452,18 +304,6 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 	return res, rule.CheckInWindow(iv, r.AllDay, now, loc), nil
 }
 
-// checkCategory refuses a resource of another category than the operation books: a workstation sent to
-// the spaces operation is 4006, anything else 2000.
-func checkCategory(res Resource, category Category) error {
-	if res.Subcategory.Category == category {
-		return nil
-	}
-	if category == CategorySpace {
-		return Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
-	}
-	return Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
-}
-
 // knownUsers returns which of the ids are users of the organization.
 func (s *Service) knownUsers(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]bool, error) {
 	known := make(map[uuid.UUID]bool, len(ids))
@@ -501,57 +341,4 @@ func insertAttendees(ctx context.Context, q *queries.Queries, org, bookingID uui
 		pos++
 	}
 	return nil
-}
-
-// bookableResource loads one resource as resourcesByID does.
-// Codes: 1002 no such resource in the organization, or one that is deactivated or hidden (or on such a floor
-// or building).
-func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (Resource, error) {
-	rs, err := resourcesByID(ctx, q, org, []uuid.UUID{id})
-	if err != nil {
-		return Resource{}, err
-	}
-	res, ok := rs[id]
-	if !ok || !res.Bookable() {
-		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", id)
-	}
-	return res, nil
-}
-
-// resourcesByID loads resources with floor, building, subcategory, rule and features; ids not found in the
-// organization are left out.
-func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
-	out := make(map[uuid.UUID]Resource, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	params := make([]queries.ResourceGetParams, len(ids))
-	for i, id := range ids {
-		params[i] = queries.ResourceGetParams{OrganizationID: org, ID: id}
-	}
-	var err error
-	q.ResourceGet(ctx, params).QueryRow(func(_ int, r queries.ResourceGetRow, e error) {
-		if errors.Is(e, pgx.ErrNoRows) {
-			return
-		}
-		if err = cmp.Or(err, e); err != nil {
-			return
-		}
-		res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
-		res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)
-		out[res.ID] = res
-	})
-	if err != nil {
-		return nil, fmt.Errorf("get resources: %w", err)
-	}
-	return out, nil
-}
-
-// features are the features of the organization given as three arrays of the same length.
-func features(org uuid.UUID, ids []uuid.UUID, names, emails []string) []Feature {
-	out := make([]Feature, len(ids))
-	for i, id := range ids {
-		out[i] = Feature{ID: id, OrganizationID: org, Name: names[i], Email: emails[i]}
-	}
-	return out
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,23 +28,6 @@ type buildingLayout struct {
 	floors        map[uuid.UUID]bool // the visible floors of the building
 	subcategories map[uuid.UUID]Category
 	resources     []listedResource // the bookable ones, by floor number, name and id
-}
-
-// listedResource is a bookable resource as the listings filter it.
-type listedResource struct {
-	Resource
-	allDay   bool // its rule allows all-day bookings
-	features []uuid.UUID
-}
-
-// hasFeatures reports whether the resource has every one of the features.
-func (r *listedResource) hasFeatures(ids []uuid.UUID) bool {
-	for _, id := range ids {
-		if !slices.Contains(r.features, id) {
-			return false
-		}
-	}
-	return true
 }
 
 type layoutKey struct{ org, building uuid.UUID }
@@ -84,59 +65,6 @@ func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Querie
 	s.layouts.cache.Purge()
 	s.layouts.orgs.Purge()
 	return nil
-}
-
-// posterResource returns the organization's resource with the poster code, whatever its case (bookable
-// or not), complete, from memory when it can; nil when there is none.
-func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
-	if !PosterCodeValid(code) {
-		return nil, nil
-	}
-	l, err := s.organizationLayout(ctx, org)
-	if err != nil {
-		return nil, err
-	}
-	return l.byPoster[posterKey(code)], nil
-}
-
-// MaxPosterCodeLength is the longest poster code, in characters.
-const MaxPosterCodeLength = 64
-
-// PosterCodeValid tells whether code may be a poster code: 1 to MaxPosterCodeLength letters A-Z and a-z,
-// digits, '.', '_' and '-'. These are what the kiosk lets one type, and they compare the same whatever
-// their case in Go and in the database, whatever its locale. A code outside the set names no resource.
-func PosterCodeValid(code string) bool {
-	if len(code) == 0 || len(code) > MaxPosterCodeLength {
-		return false
-	}
-	for i := 0; i < len(code); i++ {
-		switch c := code[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// posterKey is a poster code as the organization's resources are found by: poster codes do not depend on
-// case, as the database's unique index on lower(poster_code) says.
-func posterKey(code string) string { return strings.ToLower(code) }
-
-// ExamplePosterCode returns a poster code of the organization for hints ("for example MAD-1-R02"): the
-// first, in order, of a bookable resource; "" when the organization has none.
-func (s *Service) ExamplePosterCode(ctx context.Context, actor User) (string, error) {
-	l, err := s.organizationLayout(ctx, actor.OrganizationID)
-	if err != nil {
-		return "", err
-	}
-	example := ""
-	for _, r := range l.byID {
-		if r.Bookable() && r.PosterCode != "" && (example == "" || r.PosterCode < example) {
-			example = r.PosterCode
-		}
-	}
-	return example, nil
 }
 
 // organizationLayout returns the organization's resources, from memory when it can.

@@ -6,32 +6,6 @@ import (
 	"time"
 )
 
-// Interval is a half-open time interval [Start, End).
-type Interval struct {
-	Start, End time.Time
-}
-
-// Overlaps reports whether two half-open intervals share a moment: 10:00–11:00 and 11:00–12:00 do not.
-func (i Interval) Overlaps(o Interval) bool { return i.Start.Before(o.End) && o.Start.Before(i.End) }
-
-// atOffset returns the wall-clock moment offset after local midnight of t's day in loc. The offset is read
-// as a time of day (08:00 stays 08:00 on a daylight-saving day); 24 h is the next midnight.
-func atOffset(t time.Time, loc *time.Location, offset time.Duration) time.Time {
-	y, m, d := t.In(loc).Date()
-	return time.Date(y, m, d, 0, 0, 0, int(offset), loc)
-}
-
-// timeOfDay is the inverse of atOffset: the time of day of t, read on the clock, on the local day starting
-// at midnight; the days after it add 24 h each (the next midnight is 24 h).
-func timeOfDay(t, midnight time.Time) time.Duration {
-	t = t.In(midnight.Location())
-	y, m, d := t.Date()
-	my, mm, md := midnight.Date()
-	days := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Sub(time.Date(my, mm, md, 0, 0, 0, 0, time.UTC)) / (24 * time.Hour)
-	return days*24*time.Hour + time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute +
-		time.Duration(t.Second())*time.Second + time.Duration(t.Nanosecond())
-}
-
 // Window returns the bookable window of the rule on the local day of t.
 func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
 	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}
@@ -148,24 +122,4 @@ func (r ResourceRule) AllDay(day, now time.Time, loc *time.Location) (Interval, 
 		w.Start = start
 	}
 	return w, nil
-}
-
-// latest returns the latest of the moments.
-func latest(t time.Time, ts ...time.Time) time.Time {
-	for _, u := range ts {
-		if u.After(t) {
-			t = u
-		}
-	}
-	return t
-}
-
-// earliest returns the earliest of the moments.
-func earliest(t time.Time, ts ...time.Time) time.Time {
-	for _, u := range ts {
-		if u.Before(t) {
-			t = u
-		}
-	}
-	return t
 }

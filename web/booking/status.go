@@ -2,14 +2,10 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -79,24 +75,4 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	}
 	st.IsFree, st.FreeUntil = true, &until
 	return st, nil
-}
-
-// resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory
-// and rule (not its features), bookable or not.
-// Codes: 1002 no resource with that poster code in the organization.
-func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, posterCode string) (Resource, error) {
-	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
-		return Resource{}, errUnstorableText // as the database would have said
-	}
-	if !PosterCodeValid(posterCode) {
-		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
-	}
-	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
-	}
-	if err != nil {
-		return Resource{}, fmt.Errorf("get resource by poster code: %w", err)
-	}
-	return fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule), nil
 }

@@ -1,0 +1,135 @@
+package booking
+
+import (
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// The attendee types.
+const (
+	AttendeeRequired = "REQUIRED"
+	AttendeeOptional = "OPTIONAL"
+)
+
+// MaxAttendees bounds the attendees of one booking, internal and external together.
+const MaxAttendees = 100
+
+// InternalAttendee is a user of the organization invited to a booking.
+type InternalAttendee struct {
+	Type   string
+	UserID uuid.UUID
+}
+
+// ExternalAttendee is a guest invited by e-mail address.
+type ExternalAttendee struct {
+	Type  string
+	Email string
+}
+
+// NewBooking asks for one booking of a resource for [Start, End), or, when AllDay, for the whole bookable
+// window of Start's local day (End is then not read).
+type NewBooking struct {
+	ResourceID          uuid.UUID
+	Start, End          time.Time
+	AllDay              bool
+	Importance          string // LOW (default), NORMAL or HIGH
+	Subject             string
+	Body                Body // BodyType TEXT (default) or HTML
+	InternalAttendees   []InternalAttendee
+	ExternalAttendees   []ExternalAttendee
+	CreateOnlineMeeting bool
+	SipAddress          string
+
+	// checkInNow checks the organizer in, in the transaction that makes the booking, when its check-in is
+	// open at once: the person is standing at the resource (BookNowAndCheckIn).
+	checkInNow bool
+}
+
+// normalize fills defaults and checks the fields that need no database.
+func (b *NewBooking) normalize() error {
+	if b.ResourceID == uuid.Nil {
+		return Errorf(CodeInvalidRequest, "resource.id: is required")
+	}
+	if b.AllDay {
+		if b.Start.IsZero() {
+			return Errorf(CodeInvalidRequest, "startDate: is required (any moment of the day to book)")
+		}
+		b.End = b.Start.Add(time.Millisecond) // replaced by the day's window once the resource is known
+	}
+	if b.Start.IsZero() || b.End.IsZero() {
+		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
+	}
+	if err := checkTimes(Interval{Start: b.Start, End: b.End}, "startDate", "endDate"); err != nil {
+		return err
+	}
+	if b.Importance == "" {
+		b.Importance = "LOW"
+	}
+	if !slices.Contains(importances, b.Importance) {
+		return Errorf(CodeInvalidRequest, "importance: must be one of %s", strings.Join(importances, ", "))
+	}
+	if b.Body.BodyType == "" {
+		b.Body.BodyType = "TEXT"
+	}
+	if !slices.Contains(bodyTypes, b.Body.BodyType) {
+		return Errorf(CodeInvalidRequest, "body.bodyType: must be one of %s", strings.Join(bodyTypes, ", "))
+	}
+	if len(b.Subject) > 255 {
+		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
+	}
+	if err := checkAttendeeCount(*b); err != nil {
+		return err
+	}
+	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
+	for i, a := range b.InternalAttendees {
+		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+		}
+		if a.UserID == uuid.Nil {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
+		}
+		if j, ok := users[a.UserID]; ok {
+			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: %s is already listed as internalAttendees[%d]; list each person once", i, a.UserID, j)
+		}
+		users[a.UserID] = i
+	}
+	emails := make(map[string]int, len(b.ExternalAttendees))
+	for i, a := range b.ExternalAttendees {
+		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+		}
+		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
+		}
+		key := strings.ToLower(a.Email)
+		if j, ok := emails[key]; ok {
+			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %s is already listed as externalAttendees[%d]; list each guest once", i, a.Email, j)
+		}
+		emails[key] = i
+	}
+	return nil
+}
+
+// checkAttendeeCount refuses a booking with more than MaxAttendees attendees, internal and external
+// together.
+func checkAttendeeCount(b NewBooking) error {
+	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
+		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
+	}
+	return nil
+}
+
+var (
+	importances = []string{"LOW", "NORMAL", "HIGH"}
+	bodyTypes   = []string{"TEXT", "HTML"}
+)
+
+// Importances returns the importances a booking may have; the first is the default.
+func Importances() []string { return slices.Clone(importances) }
+
+// BodyTypes returns the types a booking's body may have; the first is the default.
+func BodyTypes() []string { return slices.Clone(bodyTypes) }

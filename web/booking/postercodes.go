@@ -1,0 +1,86 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/workspacebooking/booking/queries"
+)
+
+// posterResource returns the organization's resource with the poster code, whatever its case (bookable
+// or not), complete, from memory when it can; nil when there is none.
+func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
+	if !PosterCodeValid(code) {
+		return nil, nil
+	}
+	l, err := s.organizationLayout(ctx, org)
+	if err != nil {
+		return nil, err
+	}
+	return l.byPoster[posterKey(code)], nil
+}
+
+// MaxPosterCodeLength is the longest poster code, in characters.
+const MaxPosterCodeLength = 64
+
+// PosterCodeValid tells whether code may be a poster code: 1 to MaxPosterCodeLength letters A-Z and a-z,
+// digits, '.', '_' and '-'. These are what the kiosk lets one type, and they compare the same whatever
+// their case in Go and in the database, whatever its locale. A code outside the set names no resource.
+func PosterCodeValid(code string) bool {
+	if len(code) == 0 || len(code) > MaxPosterCodeLength {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// posterKey is a poster code as the organization's resources are found by: poster codes do not depend on
+// case, as the database's unique index on lower(poster_code) says.
+func posterKey(code string) string { return strings.ToLower(code) }
+
+// ExamplePosterCode returns a poster code of the organization for hints ("for example MAD-1-R02"): the
+// first, in order, of a bookable resource; "" when the organization has none.
+func (s *Service) ExamplePosterCode(ctx context.Context, actor User) (string, error) {
+	l, err := s.organizationLayout(ctx, actor.OrganizationID)
+	if err != nil {
+		return "", err
+	}
+	example := ""
+	for _, r := range l.byID {
+		if r.Bookable() && r.PosterCode != "" && (example == "" || r.PosterCode < example) {
+			example = r.PosterCode
+		}
+	}
+	return example, nil
+}
+
+// resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory
+// and rule (not its features), bookable or not.
+// Codes: 1002 no resource with that poster code in the organization.
+func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, posterCode string) (Resource, error) {
+	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
+		return Resource{}, errUnstorableText // as the database would have said
+	}
+	if !PosterCodeValid(posterCode) {
+		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
+	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+	}
+	if err != nil {
+		return Resource{}, fmt.Errorf("get resource by poster code: %w", err)
+	}
+	return fullResource(row.Resource, row.Floor, row.Building, row.Subcategory, row.ResourceRule), nil
+}

@@ -1,0 +1,96 @@
+package booking
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/workspacebooking/booking/queries"
+)
+
+// checkCategory refuses a resource of another category than the operation books: a workstation sent to
+// the spaces operation is 4006, anything else 2000.
+func checkCategory(res Resource, category Category) error {
+	if res.Subcategory.Category == category {
+		return nil
+	}
+	if category == CategorySpace {
+		return Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
+	}
+	return Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
+}
+
+// bookableResource loads one resource as resourcesByID does.
+// Codes: 1002 no such resource in the organization, or one that is deactivated or hidden (or on such a floor
+// or building).
+func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (Resource, error) {
+	rs, err := resourcesByID(ctx, q, org, []uuid.UUID{id})
+	if err != nil {
+		return Resource{}, err
+	}
+	res, ok := rs[id]
+	if !ok || !res.Bookable() {
+		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", id)
+	}
+	return res, nil
+}
+
+// resourcesByID loads resources with floor, building, subcategory, rule and features; ids not found in the
+// organization are left out.
+func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
+	out := make(map[uuid.UUID]Resource, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	params := make([]queries.ResourceGetParams, len(ids))
+	for i, id := range ids {
+		params[i] = queries.ResourceGetParams{OrganizationID: org, ID: id}
+	}
+	var err error
+	q.ResourceGet(ctx, params).QueryRow(func(_ int, r queries.ResourceGetRow, e error) {
+		if errors.Is(e, pgx.ErrNoRows) {
+			return
+		}
+		if err = cmp.Or(err, e); err != nil {
+			return
+		}
+		res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
+		res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)
+		out[res.ID] = res
+	})
+	if err != nil {
+		return nil, fmt.Errorf("get resources: %w", err)
+	}
+	return out, nil
+}
+
+// features are the features of the organization given as three arrays of the same length.
+func features(org uuid.UUID, ids []uuid.UUID, names, emails []string) []Feature {
+	out := make([]Feature, len(ids))
+	for i, id := range ids {
+		out[i] = Feature{ID: id, OrganizationID: org, Name: names[i], Email: emails[i]}
+	}
+	return out
+}
+
+// listedResource is a bookable resource as the listings filter it.
+type listedResource struct {
+	Resource
+	allDay   bool // its rule allows all-day bookings
+	features []uuid.UUID
+}
+
+// hasFeatures reports whether the resource has every one of the features.
+func (r *listedResource) hasFeatures(ids []uuid.UUID) bool {
+	for _, id := range ids {
+		if !slices.Contains(r.features, id) {
+			return false
+		}
+	}
+	return true
+}
