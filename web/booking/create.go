@@ -181,7 +181,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		ID: uuid.Must(uuid.NewV7()), OrganizationID: c.Creator.OrganizationID, Start: r.Start, End: r.End,
 		Status: StatusPending, AccessControlType: res.Rule.AccessControlType, Creator: c.Creator,
 		Organizer: c.Organizer, Resource: res, Subject: r.Subject, Body: r.Body, Importance: r.Importance,
-		ResourceType: c.Category, BuildingAccessStatus: "PENDING", CreateOnlineMeeting: r.CreateOnlineMeeting,
+		ResourceType: c.Category, BuildingAccessStatus: BuildingAccessPending, CreateOnlineMeeting: r.CreateOnlineMeeting,
 		SipAddress: r.SipAddress, AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
 	}
 	if res.Rule.RequiresApproval {

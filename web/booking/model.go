@@ -60,6 +60,14 @@ func (s Status) Blocking() bool {
 	return s == StatusWaitingApproval || s == StatusPending || s == StatusActive
 }
 
+// The building access statuses of a booking. The service itself never grants nor denies access: a new
+// booking's is BuildingAccessPending.
+const (
+	BuildingAccessPending = "PENDING"
+	BuildingAccessGranted = "GRANTED"
+	BuildingAccessDenied  = "DENIED"
+)
+
 // Activated is the status of a building, floor or resource that is in use.
 const Activated = "ACTIVATED"
 

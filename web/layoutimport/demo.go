@@ -317,21 +317,21 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 	}
 	local := now.In(loc)
 	var out []LayoutBooking
-	booking := func(res LayoutResource, day string, start, end time.Time, subject, body string) {
-		status := "PENDING"
+	add := func(res LayoutResource, day string, start, end time.Time, subject, body string) {
+		status := booking.StatusPending
 		if !end.After(now) {
-			status = "FINISHED"
+			status = booking.StatusFinished
 		} else if !start.After(now) {
-			status = "ACTIVE"
+			status = booking.StatusActive
 		} else if res.ResourceRuleID == demoID("rule:boardroom") {
-			status = "WAITING_APPROVAL"
+			status = booking.StatusWaitingApproval
 		}
 		who := people[len(out)%len(people)]
 		out = append(out, LayoutBooking{
 			ID:             demoID(fmt.Sprintf("booking:%s:%s:%s", day, res.PosterCode, start.In(loc).Format("1504"))),
 			OrganizationID: org, ResourceID: res.ID, CreatorID: who, OrganizerID: who,
-			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: status, Subject: subject,
-			Body: LayoutBody{Content: body, BodyType: "TEXT"}, Importance: "LOW", BuildingAccessStatus: "PENDING",
+			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: subject,
+			Body: LayoutBody{Content: body, BodyType: "TEXT"}, Importance: "LOW", BuildingAccessStatus: booking.BuildingAccessPending,
 		})
 	}
 	for d := range 2 {
@@ -340,7 +340,7 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		at := func(h, min int) time.Time { return time.Date(y, m, dd, h, min, 0, 0, loc) }
 		for _, mt := range demoMeetings {
 			res := rooms[(mt.room+d)%len(rooms)]
-			booking(res, day, at(mt.startH, mt.startM), at(mt.endH, mt.endM), mt.subject, mt.body)
+			add(res, day, at(mt.startH, mt.startM), at(mt.endH, mt.endM), mt.subject, mt.body)
 		}
 		// The desk window read both as wall-clock time and as time elapsed since midnight, so that the
 		// bookings also fit on the days clocks change.
@@ -354,11 +354,11 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 		}
 		for j := range demoDesksBookedPerDay {
 			res := desks[(d*7+j*5)%len(desks)]
-			booking(res, day, start, end, "Office day", "Desk booked for the whole day.")
+			add(res, day, start, end, "Office day", "Desk booked for the whole day.")
 		}
 		for _, res := range rooms {
 			if d == 1 && res.ResourceRuleID == demoID("rule:boardroom") {
-				booking(res, day, at(10, 0), at(12, 0), "Board meeting", "Results of the quarter; needs approval.")
+				add(res, day, at(10, 0), at(12, 0), "Board meeting", "Results of the quarter; needs approval.")
 			}
 		}
 	}

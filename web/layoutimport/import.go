@@ -562,7 +562,8 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 		if p.Importance, err = a.oneOf("importance", b.Importance, "LOW", booking.Importances()...); err != nil {
 			return err
 		}
-		if p.BuildingAccessStatus, err = a.oneOf("buildingAccessStatus", b.BuildingAccessStatus, "PENDING", "PENDING", "GRANTED", "DENIED"); err != nil {
+		if p.BuildingAccessStatus, err = a.oneOf("buildingAccessStatus", b.BuildingAccessStatus, booking.BuildingAccessPending,
+			booking.BuildingAccessPending, booking.BuildingAccessGranted, booking.BuildingAccessDenied); err != nil {
 			return err
 		}
 		n, err := im.q.BookingUpsert(ctx, p)
