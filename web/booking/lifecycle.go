@@ -211,91 +211,120 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if err := s.notOverdue(b, now); err != nil {
 			return Booking{}, err
 		}
-		iv, resID, allDay := Interval{Start: b.Start, End: b.End}, b.Resource.ID, b.AllDay
-		if c.Start != nil || c.End != nil {
-			allDay = false
-		}
-		if c.Start != nil {
-			iv.Start = *c.Start
-		}
-		if c.End != nil {
-			iv.End = *c.End
-		}
-		if c.ResourceID != nil {
-			resID = *c.ResourceID
-		}
-		if iv.Start.Equal(b.Start) && iv.End.Equal(b.End) && resID == b.Resource.ID {
+		m := c.applyTo(b)
+		if m.iv.Start.Equal(b.Start) && m.iv.End.Equal(b.End) && m.res.ID == b.Resource.ID {
 			return b, nil
 		}
-		if err := checkTimes(iv, "startDate", "endDate"); err != nil {
+		if err := s.checkMove(ctx, q, b, &m, now); err != nil {
 			return Booking{}, err
 		}
-		if !iv.End.After(now) {
-			return Booking{}, Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, iv.End))
-		}
-		res := b.Resource // complete as the booking was read; another one, or one no longer bookable, is looked up
-		if resID != res.ID || !res.Bookable() {
-			var err error
-			if res, err = bookableResource(ctx, q, b.OrganizationID, resID); err != nil {
-				return Booking{}, err
-			}
-		}
-		if err := checkCategory(res, b.ResourceType); err != nil {
+		if err := moveReservables(ctx, q, b, m.res, m.iv, now); err != nil {
 			return Booking{}, err
 		}
-		loc, err := Location(res.Floor.Building.Timezone)
-		if err != nil {
-			return Booking{}, err
-		}
-		rule := res.Rule
-		if allDay {
-			if iv, err = rule.AllDay(b.Start, now, loc); err != nil {
-				return Booking{}, err
-			}
-			rule.MaximumDuration = 0
-		}
-		// A start left as it was is not "in the past": an ongoing booking may still be lengthened or moved to
-		// another room. Checked as of at most WalkUpGrace after that start, it passes that check and no other.
-		checkAt := now
-		if iv.Start.Equal(b.Start) && b.Start.Add(WalkUpGrace).Before(now) {
-			checkAt = b.Start.Add(WalkUpGrace)
-		}
-		if err := rule.CheckInterval(iv, checkAt, loc); err != nil {
-			return Booking{}, err
-		}
-		if err := moveReservables(ctx, q, b, res, iv, now); err != nil {
-			return Booking{}, err
-		}
-		// Approval is asked again when the booking moves to another resource or grows beyond what was
-		// approved; shortening an approved booking keeps it approved.
-		status := StatusPending
-		grows := iv.Start.Before(b.Start) || iv.End.After(b.End)
-		if rule.RequiresApproval && (b.Status == StatusWaitingApproval || res.ID != b.Resource.ID || grows) {
-			status = StatusWaitingApproval
-		}
-		// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
-		w := rule.CheckInWindow(iv, allDay, now, loc)
-		if iv.Start.Equal(b.Start) && res.ID == b.Resource.ID {
-			w = Interval{Start: b.CheckIn.Start, End: earliest(b.CheckIn.End, iv.End)}
-		}
-		row, err := q.BookingMove(ctx, queries.BookingMoveParams{
-			OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: res.ID, FloorID: res.Floor.ID, StartDate: iv.Start, EndDate: iv.End,
-			Status: string(status), AccessControlType: rule.AccessControlType, AllDay: allDay,
-			CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
-		})
-		if isWorkstationHeld(err) {
-			return Booking{}, &errWorkstationHeld{person: b.Organizer, iv: iv}
-		}
-		if isExclusionViolation(err) {
-			s.counts.conflicts.Add(1)
-			return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name)
-		}
-		if err != nil {
-			return Booking{}, fmt.Errorf("move booking: %w", err)
-		}
-		return assemble(row, res, b.Creator, b.Organizer, b.Reservables), nil
+		return s.writeMove(ctx, q, b, m, now)
 	})
 	return b, s.nameHeldWorkstation(ctx, err)
+}
+
+// move is where and when a change puts a booking.
+type move struct {
+	res    Resource // only its id is known until checkMove
+	rule   ResourceRule
+	iv     Interval
+	allDay bool
+	loc    *time.Location
+}
+
+// applyTo returns the move c asks of b: what c leaves out stays as it is. New times make an all-day
+// booking an ordinary one.
+func (c BookingChange) applyTo(b Booking) move {
+	m := move{res: b.Resource, iv: Interval{Start: b.Start, End: b.End}, allDay: b.AllDay}
+	if c.Start != nil || c.End != nil {
+		m.allDay = false
+	}
+	if c.Start != nil {
+		m.iv.Start = *c.Start
+	}
+	if c.End != nil {
+		m.iv.End = *c.End
+	}
+	if c.ResourceID != nil && *c.ResourceID != b.Resource.ID {
+		m.res = Resource{ID: *c.ResourceID}
+	}
+	return m
+}
+
+// checkMove checks m as a new booking of b's category would be checked, and completes it: the resource,
+// its rule and time zone, and the interval an all-day booking covers on the new resource.
+// Codes: as Change, but for those of the status, the reservables and the database.
+func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, m *move, now time.Time) error {
+	if err := checkTimes(m.iv, "startDate", "endDate"); err != nil {
+		return err
+	}
+	if !m.iv.End.After(now) {
+		return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, m.iv.End))
+	}
+	// b's resource is complete as the booking was read; another one, or one no longer bookable, is looked up.
+	if m.res.ID != b.Resource.ID || !m.res.Bookable() {
+		var err error
+		if m.res, err = bookableResource(ctx, q, b.OrganizationID, m.res.ID); err != nil {
+			return err
+		}
+	}
+	if err := checkCategory(m.res, b.ResourceType); err != nil {
+		return err
+	}
+	var err error
+	if m.loc, err = Location(m.res.Floor.Building.Timezone); err != nil {
+		return err
+	}
+	m.rule = m.res.Rule
+	if m.allDay {
+		if m.iv, err = m.rule.AllDay(b.Start, now, m.loc); err != nil {
+			return err
+		}
+		m.rule.MaximumDuration = 0 // allowing all-day bookings allows their length
+	}
+	// A start left as it was is not "in the past": an ongoing booking may still be lengthened or moved to
+	// another room. Checked as of at most WalkUpGrace after that start, it passes that check and no other.
+	checkAt := now
+	if m.iv.Start.Equal(b.Start) && b.Start.Add(WalkUpGrace).Before(now) {
+		checkAt = b.Start.Add(WalkUpGrace)
+	}
+	return m.rule.CheckInterval(m.iv, checkAt, m.loc)
+}
+
+// writeMove writes b moved as m says, with the status and check-in window that follow from it.
+// Codes: 4001 the new slot is taken; 4013 its person already holds another workstation then.
+func (s *Service) writeMove(ctx context.Context, q *queries.Queries, b Booking, m move, now time.Time) (Booking, error) {
+	// Approval is asked again when the booking moves to another resource or grows beyond what was
+	// approved; shortening an approved booking keeps it approved.
+	status := StatusPending
+	grows := m.iv.Start.Before(b.Start) || m.iv.End.After(b.End)
+	if m.rule.RequiresApproval && (b.Status == StatusWaitingApproval || m.res.ID != b.Resource.ID || grows) {
+		status = StatusWaitingApproval
+	}
+	// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
+	w := m.rule.CheckInWindow(m.iv, m.allDay, now, m.loc)
+	if m.iv.Start.Equal(b.Start) && m.res.ID == b.Resource.ID {
+		w = Interval{Start: b.CheckIn.Start, End: earliest(b.CheckIn.End, m.iv.End)}
+	}
+	row, err := q.BookingMove(ctx, queries.BookingMoveParams{
+		OrganizationID: b.OrganizationID, ID: b.ID, ResourceID: m.res.ID, FloorID: m.res.Floor.ID,
+		StartDate: m.iv.Start, EndDate: m.iv.End, Status: string(status), AccessControlType: m.rule.AccessControlType,
+		AllDay: m.allDay, CheckInOpensAt: w.Start, CheckInClosesAt: w.End,
+	})
+	if isWorkstationHeld(err) {
+		return Booking{}, &errWorkstationHeld{person: b.Organizer, iv: m.iv}
+	}
+	if isExclusionViolation(err) {
+		s.counts.conflicts.Add(1)
+		return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", m.res.Name)
+	}
+	if err != nil {
+		return Booking{}, fmt.Errorf("move booking: %w", err)
+	}
+	return assemble(row, m.res, b.Creator, b.Organizer, b.Reservables), nil
 }
 
 // moveReservables checks that the reservables contracted on b can follow it to res and iv.

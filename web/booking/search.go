@@ -176,30 +176,9 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	}
 	found := Found{Building: buildingFromRow(b), Location: loc, Days: days, From: q.From, To: q.To}
 
-	// Each day's busy intervals, by resource.
-	busy := make([]map[uuid.UUID][]Interval, len(days))
-	var ids []uuid.UUID
-	for i, day := range days {
-		as, err := s.Availability(ctx, actor, AvailabilityQuery{
-			BuildingID: q.BuildingID, From: day, To: atOffset(day, loc, 24*time.Hour), FloorID: q.FloorID,
-			Category: q.Category, FeatureIDs: q.FeatureIDs, MinCapacity: q.MinCapacity,
-		})
-		if err != nil {
-			return Found{}, err
-		}
-		busy[i] = make(map[uuid.UUID][]Interval, len(as))
-		for _, a := range as {
-			if q.ResourceID != nil && a.Resource.ID != *q.ResourceID {
-				continue
-			}
-			for j, iv := range a.Busy {
-				a.Busy[j] = Interval{Start: iv.Start.In(loc), End: iv.End.In(loc)}
-			}
-			busy[i][a.Resource.ID] = a.Busy
-			if i == 0 {
-				ids = append(ids, a.Resource.ID)
-			}
-		}
+	busy, ids, err := s.busyByDay(ctx, actor, q, days, loc)
+	if err != nil {
+		return Found{}, err
 	}
 	resources, err := resourcesByID(ctx, s.q, org, ids)
 	if err != nil {
@@ -226,17 +205,52 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 		if !ok {
 			continue // deleted between the two queries
 		}
-		r := SearchResult{Resource: res, State: SpotFree, Days: make([]SearchDay, len(days))}
-		for i, day := range days {
-			d := searchDayOf(res.Rule, day, q.From, q.To, busy[i][id], mine[id], now, loc)
-			if searchRank(d.State) > searchRank(r.State) {
-				r.State = d.State
-			}
-			r.Days[i] = d
-		}
-		found.Results = append(found.Results, r)
+		found.Results = append(found.Results, searchResultOf(res, q, days, busy, mine[id], now, loc))
 	}
 	return found, nil
+}
+
+// busyByDay returns, for each of the days, the busy intervals of each resource the search lists, in the
+// building's time zone, and the ids of those resources in the order they are listed.
+func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days []time.Time, loc *time.Location) ([]map[uuid.UUID][]Interval, []uuid.UUID, error) {
+	busy := make([]map[uuid.UUID][]Interval, len(days))
+	var ids []uuid.UUID
+	for i, day := range days {
+		as, err := s.Availability(ctx, actor, AvailabilityQuery{
+			BuildingID: q.BuildingID, From: day, To: atOffset(day, loc, 24*time.Hour), FloorID: q.FloorID,
+			Category: q.Category, FeatureIDs: q.FeatureIDs, MinCapacity: q.MinCapacity,
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		busy[i] = make(map[uuid.UUID][]Interval, len(as))
+		for _, a := range as {
+			if q.ResourceID != nil && a.Resource.ID != *q.ResourceID {
+				continue
+			}
+			for j, iv := range a.Busy {
+				a.Busy[j] = Interval{Start: iv.Start.In(loc), End: iv.End.In(loc)}
+			}
+			busy[i][a.Resource.ID] = a.Busy
+			if i == 0 {
+				ids = append(ids, a.Resource.ID)
+			}
+		}
+	}
+	return busy, ids, nil
+}
+
+// searchResultOf is how res fares on each day of the search; its state is the worst of its days.
+func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uuid.UUID][]Interval, mine []Interval, now time.Time, loc *time.Location) SearchResult {
+	r := SearchResult{Resource: res, State: SpotFree, Days: make([]SearchDay, len(days))}
+	for i, day := range days {
+		d := searchDayOf(res.Rule, day, q.From, q.To, busy[i][res.ID], mine, now, loc)
+		if searchRank(d.State) > searchRank(r.State) {
+			r.State = d.State
+		}
+		r.Days[i] = d
+	}
+	return r
 }
 
 // searchDayOf is how a resource with rule and the day's busy intervals fares during the hours [from, to) of

@@ -182,63 +182,9 @@ func demoDeskRect(i int) LayoutMapCoordinates {
 // bookings. The resources' mapCoordinates match the drawings of the floor plans.
 func DemoLayout(now time.Time) Layout {
 	org := demoID("organization")
-	yes := true
-	var l Layout
-	l.Organizations = []LayoutOrganization{{ID: org, Name: "Acme Workspaces", AdditionalServicesActive: true}}
-	userRule := LayoutNamed{ID: demoID("user-rule:standard"), OrganizationID: org, Name: "Standard"}
-	mobileRole := LayoutNamed{ID: demoID("mobile-role:standard"), OrganizationID: org, Name: "Standard"}
-	l.UserRules, l.MobileRoles = []LayoutNamed{userRule}, []LayoutNamed{mobileRole}
-
+	l := demoCatalogue(org)
 	employees := map[string][]string{} // building code → ids of the employees working there
-	for _, p := range demoPeople {
-		id := demoID("user:" + p.email)
-		l.Users = append(l.Users, LayoutUser{
-			ID: id, OrganizationID: org, Name: p.name, Surname: p.surname, Alias: p.name, Email: p.email,
-			UserRule: &LayoutRef{ID: userRule.ID}, MobileRole: &LayoutRef{ID: mobileRole.ID},
-			CanBeSearched: &yes, UserLanguage: p.language, Role: p.role,
-		})
-		if p.role == "EMPLOYEE" {
-			employees[p.home] = append(employees[p.home], id)
-		}
-	}
-
-	desk := LayoutSubcategory{ID: demoID("subcategory:desk"), OrganizationID: org, Name: "Desk",
-		Category: "WORKSTATION", CanBeSearched: &yes}
-	room := LayoutSubcategory{ID: demoID("subcategory:meeting-room"), OrganizationID: org, Name: "Meeting room",
-		Category: "SPACE", CanBeSearched: &yes}
-	booth := LayoutSubcategory{ID: demoID("subcategory:phone-booth"), OrganizationID: org, Name: "Phone booth",
-		Category: "SPACE", CanBeSearched: &yes}
-	l.Subcategories = []LayoutSubcategory{desk, room, booth}
-
-	deskRule := LayoutResourceRule{ID: demoID("rule:desks"), OrganizationID: org, Name: "Desks",
-		StartTime: 7 * demoHour, EndTime: 21 * demoHour, MaximumDuration: 0, MaximumAdvance: 30 * demoDay,
-		AdvanceCheckIn: 15 * demoMinute, ExpirationMargin: 30 * demoMinute,
-		AllDayBookings: true, AllDayBookingsCheckInMS: 11 * demoHour}
-	roomRule := LayoutResourceRule{ID: demoID("rule:meeting-rooms"), OrganizationID: org, Name: "Meeting rooms",
-		StartTime: 8 * demoHour, EndTime: 20 * demoHour, MaximumDuration: 4 * demoHour, MaximumAdvance: 60 * demoDay,
-		AdvanceCheckIn: 10 * demoMinute, ExpirationMargin: 15 * demoMinute}
-	boardRule := roomRule
-	boardRule.ID, boardRule.Name, boardRule.RequiresApproval = demoID("rule:boardroom"), "Boardroom", true
-	l.ResourceRules = []LayoutResourceRule{deskRule, roomRule, boardRule}
-
-	feature := map[string]string{} // name → id
-	for _, f := range demoFeatures {
-		feature[f.name] = demoID("feature:" + f.name)
-		l.Features = append(l.Features, LayoutFeature{ID: feature[f.name], OrganizationID: org, Name: f.name, Email: f.email})
-	}
-	coffee := LayoutReservable{ID: demoID("reservable:coffee"), OrganizationID: org, Name: "Coffee service",
-		Type: "SERVICE", Description: "Coffee, tea and water for the attendees.",
-		ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * demoHour}
-	lunch := LayoutReservable{ID: demoID("reservable:lunch"), OrganizationID: org, Name: "Lunch",
-		Type: "SERVICE", Description: "Sandwiches, salads and fruit, served 3 h 30 min after the start.",
-		ChooseQuantity: true, AllowComments: true, MinimumCancellationMs: 24 * demoHour,
-		StandardDeliveryTimeMs: 3*demoHour + 30*demoMinute}
-	av := LayoutReservable{ID: demoID("reservable:av-setup"), OrganizationID: org, Name: "AV setup",
-		Type: "SERVICE", Description: "A technician checks the screen, camera and microphones beforehand.",
-		MinimumCancellationMs: demoHour}
-	l.Reservables = []LayoutReservable{coffee, lunch, av}
-	services := []string{coffee.ID, lunch.ID, av.ID} // on meeting rooms only
-
+	l.Users = demoUsers(org, employees)
 	for _, b := range demoBuildings {
 		building := demoID("building:" + b.code)
 		l.Buildings = append(l.Buildings, LayoutBuilding{ID: building, OrganizationID: org, Name: b.name,
@@ -249,61 +195,140 @@ func DemoLayout(now time.Time) Layout {
 			floor := demoID(fmt.Sprintf("floor:%s-%d", b.code, f.number))
 			l.Floors = append(l.Floors, LayoutFloor{ID: floor, OrganizationID: org, BuildingID: building,
 				Name: f.name, FloorNumber: f.number, Image: fmt.Sprintf("/static/floors/%s-%d.svg", b.slug, f.number)})
-			resource := func(kind byte, n int, name string, sub string, rule string) LayoutResource {
-				poster := fmt.Sprintf("%s-%d-%c%02d", b.code, f.number, kind, n)
-				return LayoutResource{ID: demoID("resource:" + poster), OrganizationID: org, FloorID: floor,
-					SubcategoryID: sub, ResourceRuleID: rule, Name: name, PosterCode: poster}
-			}
-			x := int32(demoRoomLeft)
-			for i, r := range f.rooms {
-				rule := roomRule.ID
-				if r.boardroom {
-					rule = boardRule.ID
-				}
-				res := resource('R', i+1, r.name, room.ID, rule)
-				for _, name := range r.features {
-					res.FeatureIDs = append(res.FeatureIDs, feature[name])
-				}
-				res.ReservableIDs = services
-				res.Phone = fmt.Sprintf(b.phone, 100*(int(f.number)+1)+i+1)
-				res.Capacity = &r.capacity
-				w := demoRoomWidth(r.capacity)
-				res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: demoRoomTop,
-					BottomRightX: x + w, BottomRightY: demoRoomBottom}
-				x += w + demoRoomGap
-				rooms = append(rooms, res)
-				l.Resources = append(l.Resources, res)
-			}
-			for i := range f.booths {
-				res := resource('P', i+1, fmt.Sprintf("Phone booth %d%c", f.number, 'A'+i), booth.ID, roomRule.ID)
-				res.FeatureIDs = []string{feature["Video conferencing"]}
-				one := int32(1)
-				res.Capacity = &one
-				y := int32(demoRoomTop + i*demoBoothStepY)
-				res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: y,
-					BottomRightX: x + demoBoothW, BottomRightY: y + demoBoothH}
-				l.Resources = append(l.Resources, res)
-			}
-			for i := range f.desks {
-				res := resource('D', i+1, fmt.Sprintf("Desk %d.%02d", f.number, i+1), desk.ID, deskRule.ID)
-				res.FeatureIDs = []string{feature["Monitor"]}
-				if i%2 == 0 {
-					res.FeatureIDs = append(res.FeatureIDs, feature["Docking station"])
-				}
-				if i%6 == 1 { // odd, so never with a docking station: at most 3 features
-					res.FeatureIDs = append(res.FeatureIDs, feature["Standing desk"])
-				}
-				if i%demoClusterSize < 2 && i < demoClusterSize*demoClustersPerCol { // along the west windows
-					res.FeatureIDs = append(res.FeatureIDs, feature["Window seat"])
-				}
-				res.MapCoordinates = demoDeskRect(i)
-				desks = append(desks, res)
-				l.Resources = append(l.Resources, res)
-			}
+			fr, fb, fd := demoFloorResources(org, floor, b, f)
+			rooms, desks = append(rooms, fr...), append(desks, fd...)
+			l.Resources = append(append(append(l.Resources, fr...), fb...), fd...)
 		}
 		l.Bookings = append(l.Bookings, demoBookings(now, org, b, rooms, desks, employees[b.code])...)
 	}
 	return l
+}
+
+// demoCatalogue returns the demo organization with what its resources refer to: a user rule and a mobile
+// role, the subcategories, the rules, the features and the services.
+func demoCatalogue(org string) Layout {
+	yes := true
+	userRule := LayoutNamed{ID: demoID("user-rule:standard"), OrganizationID: org, Name: "Standard"}
+	mobileRole := LayoutNamed{ID: demoID("mobile-role:standard"), OrganizationID: org, Name: "Standard"}
+	roomRule := LayoutResourceRule{ID: demoID("rule:meeting-rooms"), OrganizationID: org, Name: "Meeting rooms",
+		StartTime: 8 * demoHour, EndTime: 20 * demoHour, MaximumDuration: 4 * demoHour, MaximumAdvance: 60 * demoDay,
+		AdvanceCheckIn: 10 * demoMinute, ExpirationMargin: 15 * demoMinute}
+	boardRule := roomRule
+	boardRule.ID, boardRule.Name, boardRule.RequiresApproval = demoID("rule:boardroom"), "Boardroom", true
+	l := Layout{
+		Organizations: []LayoutOrganization{{ID: org, Name: "Acme Workspaces", AdditionalServicesActive: true}},
+		UserRules:     []LayoutNamed{userRule},
+		MobileRoles:   []LayoutNamed{mobileRole},
+		Subcategories: []LayoutSubcategory{
+			{ID: demoID("subcategory:desk"), OrganizationID: org, Name: "Desk", Category: "WORKSTATION", CanBeSearched: &yes},
+			{ID: demoID("subcategory:meeting-room"), OrganizationID: org, Name: "Meeting room", Category: "SPACE", CanBeSearched: &yes},
+			{ID: demoID("subcategory:phone-booth"), OrganizationID: org, Name: "Phone booth", Category: "SPACE", CanBeSearched: &yes},
+		},
+		ResourceRules: []LayoutResourceRule{{ID: demoID("rule:desks"), OrganizationID: org, Name: "Desks",
+			StartTime: 7 * demoHour, EndTime: 21 * demoHour, MaximumDuration: 0, MaximumAdvance: 30 * demoDay,
+			AdvanceCheckIn: 15 * demoMinute, ExpirationMargin: 30 * demoMinute,
+			AllDayBookings: true, AllDayBookingsCheckInMS: 11 * demoHour}, roomRule, boardRule},
+		Reservables: []LayoutReservable{
+			{ID: demoID("reservable:coffee"), OrganizationID: org, Name: "Coffee service",
+				Type: "SERVICE", Description: "Coffee, tea and water for the attendees.",
+				ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * demoHour},
+			{ID: demoID("reservable:lunch"), OrganizationID: org, Name: "Lunch",
+				Type: "SERVICE", Description: "Sandwiches, salads and fruit, served 3 h 30 min after the start.",
+				ChooseQuantity: true, AllowComments: true, MinimumCancellationMs: 24 * demoHour,
+				StandardDeliveryTimeMs: 3*demoHour + 30*demoMinute},
+			{ID: demoID("reservable:av-setup"), OrganizationID: org, Name: "AV setup",
+				Type: "SERVICE", Description: "A technician checks the screen, camera and microphones beforehand.",
+				MinimumCancellationMs: demoHour},
+		},
+	}
+	for _, f := range demoFeatures {
+		l.Features = append(l.Features, LayoutFeature{ID: demoFeature(f.name), OrganizationID: org, Name: f.name, Email: f.email})
+	}
+	return l
+}
+
+// demoFeature is the id of the demo feature with the name.
+func demoFeature(name string) string { return demoID("feature:" + name) }
+
+// demoUsers returns the demo's people, and adds the employees to the buildings they work in.
+func demoUsers(org string, employees map[string][]string) []LayoutUser {
+	yes := true
+	var out []LayoutUser
+	for _, p := range demoPeople {
+		id := demoID("user:" + p.email)
+		out = append(out, LayoutUser{
+			ID: id, OrganizationID: org, Name: p.name, Surname: p.surname, Alias: p.name, Email: p.email,
+			UserRule:      &LayoutRef{ID: demoID("user-rule:standard")},
+			MobileRole:    &LayoutRef{ID: demoID("mobile-role:standard")},
+			CanBeSearched: &yes, UserLanguage: p.language, Role: p.role,
+		})
+		if p.role == string(booking.RoleEmployee) {
+			employees[p.home] = append(employees[p.home], id)
+		}
+	}
+	return out
+}
+
+// demoFloorResources returns the meeting rooms, the phone booths and the desks of one floor, placed on
+// its plan.
+func demoFloorResources(org, floor string, b demoBuilding, f demoFloor) (rooms, booths, desks []LayoutResource) {
+	resource := func(kind byte, n int, name, sub, rule string) LayoutResource {
+		poster := fmt.Sprintf("%s-%d-%c%02d", b.code, f.number, kind, n)
+		return LayoutResource{ID: demoID("resource:" + poster), OrganizationID: org, FloorID: floor,
+			SubcategoryID: demoID("subcategory:" + sub), ResourceRuleID: demoID("rule:" + rule), Name: name, PosterCode: poster}
+	}
+	services := []string{demoID("reservable:coffee"), demoID("reservable:lunch"), demoID("reservable:av-setup")}
+	x := int32(demoRoomLeft)
+	for i, r := range f.rooms {
+		rule := "meeting-rooms"
+		if r.boardroom {
+			rule = "boardroom"
+		}
+		res := resource('R', i+1, r.name, "meeting-room", rule)
+		for _, name := range r.features {
+			res.FeatureIDs = append(res.FeatureIDs, demoFeature(name))
+		}
+		res.ReservableIDs = services // meeting rooms only
+		res.Phone = fmt.Sprintf(b.phone, 100*(int(f.number)+1)+i+1)
+		res.Capacity = &r.capacity
+		w := demoRoomWidth(r.capacity)
+		res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: demoRoomTop,
+			BottomRightX: x + w, BottomRightY: demoRoomBottom}
+		x += w + demoRoomGap
+		rooms = append(rooms, res)
+	}
+	for i := range f.booths {
+		res := resource('P', i+1, fmt.Sprintf("Phone booth %d%c", f.number, 'A'+i), "phone-booth", "meeting-rooms")
+		res.FeatureIDs = []string{demoFeature("Video conferencing")}
+		one := int32(1)
+		res.Capacity = &one
+		y := int32(demoRoomTop + i*demoBoothStepY)
+		res.MapCoordinates = LayoutMapCoordinates{TopLeftX: x, TopLeftY: y,
+			BottomRightX: x + demoBoothW, BottomRightY: y + demoBoothH}
+		booths = append(booths, res)
+	}
+	for i := range f.desks {
+		res := resource('D', i+1, fmt.Sprintf("Desk %d.%02d", f.number, i+1), "desk", "desks")
+		res.FeatureIDs = demoDeskFeatures(i)
+		res.MapCoordinates = demoDeskRect(i)
+		desks = append(desks, res)
+	}
+	return rooms, booths, desks
+}
+
+// demoDeskFeatures returns the features of the i-th desk (from 0) of a floor: every desk has a monitor.
+func demoDeskFeatures(i int) []string {
+	out := []string{demoFeature("Monitor")}
+	if i%2 == 0 {
+		out = append(out, demoFeature("Docking station"))
+	}
+	if i%6 == 1 { // odd, so never with a docking station: at most 3 features
+		out = append(out, demoFeature("Standing desk"))
+	}
+	if i%demoClusterSize < 2 && i < demoClusterSize*demoClustersPerCol { // along the west windows
+		out = append(out, demoFeature("Window seat"))
+	}
+	return out
 }
 
 // demoBookings returns the bookings of one building on today's and tomorrow's local dates: the meetings
