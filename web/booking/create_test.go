@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -14,13 +15,88 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
+// goya and velazquez ask for the two Madrid rooms tomorrow from hour h1 to hour h2.
+func goya(h1, h2 int) booking.NewBooking {
+	return req(bookingtest.RoomGoya, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
+}
+
+func velazquez(h1, h2 int) booking.NewBooking {
+	return req(bookingtest.RoomVelazquez, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
+}
+
+// attendee asks for Velázquez with Bob and another internal attendee.
+func attendee(typ string, id uuid.UUID) booking.NewBooking {
+	r := velazquez(12, 13)
+	r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Bob}, {Type: typ, UserID: id}}
+	return r
+}
+
+// external asks for Velázquez with one guest.
+func external(typ, email string) booking.NewBooking {
+	r := velazquez(12, 13)
+	r.ExternalAttendees = []booking.ExternalAttendee{{Type: typ, Email: email}}
+	return r
+}
+
+// with asks for Velázquez, changed by fn.
+func with(fn func(*booking.NewBooking)) booking.NewBooking {
+	r := velazquez(12, 13)
+	fn(&r)
+	return r
+}
+
+// made is what TestCreateBookings checks of a booking made, its resource reduced to ids and a few fields.
+type made struct {
+	Status                                  booking.Status
+	Start, End                              time.Time
+	BuildingAccessStatus, AccessControlType string
+	ResourceType                            booking.Category
+	Subject                                 string
+	Body                                    booking.Body
+	Importance, SipAddress                  string
+	CreateOnlineMeeting                     bool
+	Creator, Organizer                      uuid.UUID
+	Resource                                madeResource
+}
+
+type madeResource struct {
+	ID              uuid.UUID
+	Name            string
+	Capacity        *int32
+	Floor           uuid.UUID
+	FloorName       string
+	Building        uuid.UUID
+	Timezone        string
+	Subcategory     uuid.UUID
+	Category        booking.Category
+	Rule            uuid.UUID
+	MaximumDuration time.Duration
+	Features        []uuid.UUID
+}
+
+func madeOf(b booking.Booking) made {
+	r := b.Resource
+	m := made{
+		Status: b.Status, Start: b.Start, End: b.End, BuildingAccessStatus: b.BuildingAccessStatus,
+		AccessControlType: b.AccessControlType, ResourceType: b.ResourceType, Subject: b.Subject, Body: b.Body,
+		Importance: b.Importance, SipAddress: b.SipAddress, CreateOnlineMeeting: b.CreateOnlineMeeting,
+		Creator: b.Creator.ID, Organizer: b.Organizer.ID,
+		Resource: madeResource{
+			ID: r.ID, Name: r.Name, Capacity: r.Capacity, Floor: r.Floor.ID, FloorName: r.Floor.Name,
+			Building: r.Floor.Building.ID, Timezone: r.Floor.Building.Timezone, Subcategory: r.Subcategory.ID,
+			Category: r.Subcategory.Category, Rule: r.Rule.ID, MaximumDuration: r.Rule.MaximumDuration,
+		},
+	}
+	for _, f := range r.Features {
+		m.Resource.Features = append(m.Resource.Features, f.ID)
+	}
+	return m
+}
+
+// TestCreateBookings checks what a booking made looks like, for whom and in what status.
 func TestCreateBookings(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	goya := func(h1, h2 int) booking.NewBooking { return req(bookingtest.RoomGoya, at(1, h1, 0), at(1, h2, 0)) }
-	velazquez := func(h1, h2 int) booking.NewBooking {
-		return req(bookingtest.RoomVelazquez, at(1, h1, 0), at(1, h2, 0))
-	}
 
 	t.Run("ReturnsPendingBookingWithFullResource", func(t *testing.T) {
 		t.Parallel()
@@ -40,70 +116,20 @@ func TestCreateBookings(t *testing.T) {
 		if bk.ID == uuid.Nil {
 			t.Errorf("ID is nil")
 		}
-		if got, want := bk.Status, booking.StatusPending; got != want {
-			t.Errorf("Status = %v, want %v", got, want)
+		want := made{
+			Status: booking.StatusPending, Start: at(1, 10, 0), End: at(1, 11, 0), BuildingAccessStatus: "PENDING",
+			AccessControlType: "ANY", ResourceType: booking.CategorySpace, Subject: "Planning",
+			Body: booking.Body{Content: "Agenda", BodyType: "HTML"}, Importance: "HIGH", CreateOnlineMeeting: true,
+			SipAddress: "sip:goya@acme.test", Creator: bookingtest.Alice, Organizer: bookingtest.Alice,
+			Resource: madeResource{
+				ID: bookingtest.RoomGoya, Name: "Goya", Capacity: ptr(int32(8)), Floor: bookingtest.FloorMadrid,
+				FloorName: "madrid-1", Building: bookingtest.BuildingMadrid, Timezone: "Europe/Madrid",
+				Subcategory: bookingtest.SubRoom, Category: booking.CategorySpace, Rule: bookingtest.RuleRoom,
+				MaximumDuration: 4 * time.Hour, Features: []uuid.UUID{bookingtest.FeatureScreen, bookingtest.FeatureWhiteboard},
+			},
 		}
-		if !bk.Start.Equal(at(1, 10, 0)) || !bk.End.Equal(at(1, 11, 0)) {
-			t.Errorf("interval = %v–%v, want %v–%v", bk.Start, bk.End, at(1, 10, 0), at(1, 11, 0))
-		}
-		if got, want := bk.BuildingAccessStatus, "PENDING"; got != want {
-			t.Errorf("BuildingAccessStatus = %q, want %q", got, want)
-		}
-		if got, want := bk.AccessControlType, "ANY"; got != want {
-			t.Errorf("AccessControlType = %q, want %q", got, want)
-		}
-		if got, want := bk.ResourceType, booking.CategorySpace; got != want {
-			t.Errorf("ResourceType = %v, want %v", got, want)
-		}
-		if bk.Subject != "Planning" || bk.Body != (booking.Body{Content: "Agenda", BodyType: "HTML"}) || bk.Importance != "HIGH" {
-			t.Errorf("Subject, Body, Importance = %q, %+v, %q, want as sent", bk.Subject, bk.Body, bk.Importance)
-		}
-		if !bk.CreateOnlineMeeting || bk.SipAddress != "sip:goya@acme.test" {
-			t.Errorf("CreateOnlineMeeting, SipAddress = %v, %q, want as sent", bk.CreateOnlineMeeting, bk.SipAddress)
-		}
-		if bk.Creator.ID != bookingtest.Alice || bk.Organizer.ID != bookingtest.Alice {
-			t.Errorf("Creator, Organizer = %v, %v, want Alice twice", bk.Creator.ID, bk.Organizer.ID)
-		}
-		res := bk.Resource
-		if got, want := res.ID, bookingtest.RoomGoya; got != want {
-			t.Errorf("Resource.ID = %v, want %v", got, want)
-		}
-		if got, want := res.Name, "Goya"; got != want {
-			t.Errorf("Resource.Name = %q, want %q", got, want)
-		}
-		if res.Capacity == nil || *res.Capacity != 8 {
-			t.Errorf("Resource.Capacity = %v, want 8", res.Capacity)
-		}
-		if got, want := res.Floor.ID, bookingtest.FloorMadrid; got != want {
-			t.Errorf("Floor.ID = %v, want %v", got, want)
-		}
-		if got, want := res.Floor.Name, "madrid-1"; got != want {
-			t.Errorf("Floor.Name = %q, want %q", got, want)
-		}
-		if got, want := res.Floor.Building.ID, bookingtest.BuildingMadrid; got != want {
-			t.Errorf("Floor.Building.ID = %v, want %v", got, want)
-		}
-		if got, want := res.Floor.Building.Timezone, "Europe/Madrid"; got != want {
-			t.Errorf("Floor.Building.Timezone = %q, want %q", got, want)
-		}
-		if got, want := res.Subcategory.ID, bookingtest.SubRoom; got != want {
-			t.Errorf("Subcategory.ID = %v, want %v", got, want)
-		}
-		if got, want := res.Subcategory.Category, booking.CategorySpace; got != want {
-			t.Errorf("Subcategory.Category = %v, want %v", got, want)
-		}
-		if got, want := res.Rule.ID, bookingtest.RuleRoom; got != want {
-			t.Errorf("Rule.ID = %v, want %v", got, want)
-		}
-		if got, want := res.Rule.MaximumDuration, 4*time.Hour; got != want {
-			t.Errorf("Rule.MaximumDuration = %v, want %v", got, want)
-		}
-		var features []uuid.UUID
-		for _, f := range res.Features {
-			features = append(features, f.ID)
-		}
-		if want := []uuid.UUID{bookingtest.FeatureScreen, bookingtest.FeatureWhiteboard}; !slices.Equal(features, want) {
-			t.Errorf("Features = %v, want %v", features, want)
+		if diff := cmp.Diff(want, madeOf(bk)); diff != "" {
+			t.Errorf("booking made (-want +got):\n%s", diff)
 		}
 		// And it is in the database as returned.
 		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND organization_id = $2 AND resource_id = $3
@@ -183,6 +209,12 @@ func TestCreateBookings(t *testing.T) {
 			t.Errorf("rows with defaults = %d, want 1", got)
 		}
 	})
+}
+
+// TestCreateBookingsKeepsWithBookings checks what is written together with the bookings: the
+// creator's token and the attendees.
+func TestCreateBookingsKeepsWithBookings(t *testing.T) {
+	t.Parallel()
 
 	t.Run("UserAccessTokenStored", func(t *testing.T) {
 		t.Parallel()
@@ -300,6 +332,13 @@ func TestCreateBookings(t *testing.T) {
 			t.Errorf("attendees = %+v, want %+v", got, want)
 		}
 	})
+}
+
+// TestCreateBookingsOverlaps checks which earlier bookings, and which elements of the same request, a
+// booking may not overlap.
+func TestCreateBookingsOverlaps(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
 
 	t.Run("AdjacentBookingsBothSucceed", func(t *testing.T) {
 		t.Parallel()
@@ -369,23 +408,14 @@ func TestCreateBookings(t *testing.T) {
 		wantIndex(t, err, 1)
 		wantNoBookings(t, b)
 	})
+}
 
-	// Refusals: every one names its element and writes nothing, not even the valid elements before it.
-	attendee := func(typ string, id uuid.UUID) booking.NewBooking {
-		r := velazquez(12, 13)
-		r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Bob}, {Type: typ, UserID: id}}
-		return r
-	}
-	external := func(typ, email string) booking.NewBooking {
-		r := velazquez(12, 13)
-		r.ExternalAttendees = []booking.ExternalAttendee{{Type: typ, Email: email}}
-		return r
-	}
-	with := func(fn func(*booking.NewBooking)) booking.NewBooking {
-		r := velazquez(12, 13)
-		fn(&r)
-		return r
-	}
+// TestCreateBookingsRefusals checks that every refusal names its element and writes nothing, not even
+// the valid elements before it.
+func TestCreateBookingsRefusals(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+
 	refusals := []struct {
 		name    string
 		reqs    []booking.NewBooking
@@ -476,6 +506,13 @@ func TestCreateBookings(t *testing.T) {
 			mustCreate(t, b, alice, hudson)
 		})
 	}
+}
+
+// TestCreateBookingsLimits checks the edges that are allowed: the first failure decides, the maximum
+// number of elements, a walk-up booking.
+func TestCreateBookingsLimits(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
 
 	t.Run("FirstFailingDecidesOverlapBeforeLaterError", func(t *testing.T) {
 		t.Parallel()

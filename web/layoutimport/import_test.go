@@ -28,165 +28,17 @@ func tableCounts(t *testing.T, b *bookingtest.Bundle) map[string]int {
 	return out
 }
 
-func TestImport(t *testing.T) {
-	t.Parallel()
+// badDocument is a layout document Import refuses, and the start of the message that names its fault.
+type badDocument struct {
+	name string
+	doc  func() layoutimport.Layout
+	want string // the message starts with it
+}
+
+// badDocuments returns documents that each start with a valid new organization, org (and sometimes valid
+// objects before the bad one), and hold one fault.
+func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
 	at := bookingtest.At
-
-	t.Run("FixtureCounts", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		got := tableCounts(t, b)
-		want := map[string]int{
-			"organizations": 2, "user_rules": 0, "mobile_roles": 0, "users": 5, "buildings": 3, "floors": 4,
-			"subcategories": 3, "resource_rules": 4, "features": 2, "reservables": 4, "resources": 9,
-			"resource_features": 4, "resource_reservables": 5, "bookings": 0,
-		}
-		if !maps.Equal(got, want) {
-			t.Fatalf("counts = %v, want %v", got, want)
-		}
-	})
-
-	t.Run("ReimportIsIdempotentAndKeepsBookings", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		bs := mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-		before := tableCounts(t, b)
-		sum, err := layoutimport.Import(t.Context(), b.Service, bookingtest.Layout())
-		if err != nil {
-			t.Fatalf("Import: %v", err)
-		}
-		if got, want := sum["resources"], 9; got != want {
-			t.Errorf("summary resources = %d, want %d", got, want)
-		}
-		if got := tableCounts(t, b); !maps.Equal(got, before) {
-			t.Fatalf("counts after reimport = %v, want %v", got, before)
-		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
-			t.Errorf("the booking is gone or changed")
-		}
-	})
-
-	t.Run("UpdatesInPlace", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		alice := alice(t, b)
-		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-		before := tableCounts(t, b)
-		l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
-			r.Name = "Goya (renovated)"
-			r.Capacity = ptr(int32(12))
-			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
-			r.ReservableIDs = []string{bookingtest.ReservableAV.String()}
-		})
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
-			t.Fatalf("Import: %v", err)
-		}
-		st, err := b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")
-		if err != nil {
-			t.Fatalf("StatusByPosterCode: %v", err)
-		}
-		if got, want := st.Resource.Name, "Goya (renovated)"; got != want {
-			t.Errorf("Name = %q, want %q", got, want)
-		}
-		if st.Resource.Capacity == nil || *st.Resource.Capacity != 12 {
-			t.Errorf("Capacity = %v, want 12", st.Resource.Capacity)
-		}
-		if got, want := st.Resource.ID, bookingtest.RoomGoya; got != want {
-			t.Errorf("ID = %v, want %v", got, want)
-		}
-		after := tableCounts(t, b)
-		// Goya's features and reservables are replaced by the lists given: one each instead of two.
-		before["resource_features"]--
-		before["resource_reservables"]--
-		if !maps.Equal(after, before) {
-			t.Fatalf("counts = %v, want %v", after, before)
-		}
-		if got := rowCount(t, b, "SELECT count(*) FROM resource_features WHERE resource_id = $1 AND feature_id = $2",
-			bookingtest.RoomGoya, bookingtest.FeatureWhiteboard); got != 1 {
-			t.Errorf("Goya's whiteboard rows = %d, want 1", got)
-		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE resource_id = $1", bookingtest.RoomGoya); got != 1 {
-			t.Errorf("Goya's bookings = %d, want 1", got)
-		}
-	})
-
-	t.Run("ExistingBookingsLeftAsTheyAre", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
-		importBookings(t, b, lb)
-		// A booking made and then cancelled through the service, loaded again as the document had it.
-		alice := alice(t, b)
-		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
-		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
-			t.Fatalf("Cancel: %v", err)
-		}
-		again := layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
-		again.ID = made.ID.String()
-		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
-		importBookings(t, b, lb, again)
-		if got := tableCount(t, b, "bookings"); got != 2 {
-			t.Fatalf("bookings = %d rows, want 2", got)
-		}
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'FINISHED' AND subject = 'History'
-			AND resource_type = 'SPACE' AND importance = 'LOW' AND body_type = 'TEXT'`, uuid.MustParse(lb.ID)); got != 1 {
-			t.Errorf("the imported booking changed on a second import")
-		}
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Meeting'`, made.ID); got != 1 {
-			t.Errorf("the cancelled booking changed on import (it must stay CANCELLED)")
-		}
-	})
-
-	t.Run("UserFieldsLeftOutAreKept", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		l := bookingtest.Layout()
-		rita := l.Users[2]
-		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
-		rita.CanBeSearched = ptr(false)
-		importOne := func(u layoutimport.LayoutUser) {
-			t.Helper()
-			if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{u}}); err != nil {
-				t.Fatalf("Import: %v", err)
-			}
-		}
-		importOne(rita)
-		// Only the required fields, and a new e-mail address.
-		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
-		got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
-			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
-			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
-		if got != 1 {
-			t.Errorf("Rita lost a field the document left out")
-		}
-		// A field given changes; a new user gets the defaults.
-		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
-		newcomer := uuid.New()
-		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
-		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
-			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
-		}
-		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'EMPLOYEE' AND surname = '' AND oidc_subject IS NULL
-			AND can_be_searched AND type = 'SERVICE_INTERNAL' AND user_language = 'en'`, newcomer); got != 1 {
-			t.Errorf("a new user did not get the defaults")
-		}
-	})
-
-	t.Run("OverlappingNonBlockingBookingsAccepted", func(t *testing.T) {
-		t.Parallel()
-		b := bookingtest.Setup(t)
-		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusRejected),
-		)
-		if got := tableCount(t, b, "bookings"); got != 3 {
-			t.Errorf("bookings = %d rows, want 3", got)
-		}
-	})
-
-	// Bad documents: each starts with a valid new organization (and sometimes valid objects before the bad
-	// one), is refused with 2000 naming the array, index and field, and imports nothing.
 	orgC := layoutimport.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
 	a := bookingtest.OrgA.String()
 	newResource := func(code string) layoutimport.LayoutResource {
@@ -199,11 +51,7 @@ func TestImport(t *testing.T) {
 	newUser := func(name, email string) layoutimport.LayoutUser {
 		return layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
 	}
-	bad := []struct {
-		name string
-		doc  func() layoutimport.Layout
-		want string // the message starts with it
-	}{
+	return orgC, []badDocument{
 		{"ResourceFloorIDNotUUID", func() layoutimport.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = "floor-1"
@@ -344,6 +192,181 @@ func TestImport(t *testing.T) {
 			}}
 		}, "bookings[2].startDate:"},
 	}
+}
+
+// TestImport checks what an import writes: the objects of the document, in place when they exist.
+func TestImport(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+
+	t.Run("FixtureCounts", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		got := tableCounts(t, b)
+		want := map[string]int{
+			"organizations": 2, "user_rules": 0, "mobile_roles": 0, "users": 5, "buildings": 3, "floors": 4,
+			"subcategories": 3, "resource_rules": 4, "features": 2, "reservables": 4, "resources": 9,
+			"resource_features": 4, "resource_reservables": 5, "bookings": 0,
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("counts = %v, want %v", got, want)
+		}
+	})
+
+	t.Run("ReimportIsIdempotentAndKeepsBookings", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		bs := mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		before := tableCounts(t, b)
+		sum, err := layoutimport.Import(t.Context(), b.Service, bookingtest.Layout())
+		if err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		if got, want := sum["resources"], 9; got != want {
+			t.Errorf("summary resources = %d, want %d", got, want)
+		}
+		if got := tableCounts(t, b); !maps.Equal(got, before) {
+			t.Fatalf("counts after reimport = %v, want %v", got, before)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
+			t.Errorf("the booking is gone or changed")
+		}
+	})
+
+	t.Run("UpdatesInPlace", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		alice := alice(t, b)
+		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		before := tableCounts(t, b)
+		l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
+			r.Name = "Goya (renovated)"
+			r.Capacity = ptr(int32(12))
+			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
+			r.ReservableIDs = []string{bookingtest.ReservableAV.String()}
+		})
+		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		st, err := b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")
+		if err != nil {
+			t.Fatalf("StatusByPosterCode: %v", err)
+		}
+		if got, want := st.Resource.Name, "Goya (renovated)"; got != want {
+			t.Errorf("Name = %q, want %q", got, want)
+		}
+		if st.Resource.Capacity == nil || *st.Resource.Capacity != 12 {
+			t.Errorf("Capacity = %v, want 12", st.Resource.Capacity)
+		}
+		if got, want := st.Resource.ID, bookingtest.RoomGoya; got != want {
+			t.Errorf("ID = %v, want %v", got, want)
+		}
+		after := tableCounts(t, b)
+		// Goya's features and reservables are replaced by the lists given: one each instead of two.
+		before["resource_features"]--
+		before["resource_reservables"]--
+		if !maps.Equal(after, before) {
+			t.Fatalf("counts = %v, want %v", after, before)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM resource_features WHERE resource_id = $1 AND feature_id = $2",
+			bookingtest.RoomGoya, bookingtest.FeatureWhiteboard); got != 1 {
+			t.Errorf("Goya's whiteboard rows = %d, want 1", got)
+		}
+		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE resource_id = $1", bookingtest.RoomGoya); got != 1 {
+			t.Errorf("Goya's bookings = %d, want 1", got)
+		}
+	})
+}
+
+// TestImportKeeps checks what an import leaves as it is: bookings already there, and the user
+// fields a document leaves out.
+func TestImportKeeps(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+
+	t.Run("ExistingBookingsLeftAsTheyAre", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
+		importBookings(t, b, lb)
+		// A booking made and then cancelled through the service, loaded again as the document had it.
+		alice := alice(t, b)
+		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
+		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
+			t.Fatalf("Cancel: %v", err)
+		}
+		again := layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+		again.ID = made.ID.String()
+		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
+		importBookings(t, b, lb, again)
+		if got := tableCount(t, b, "bookings"); got != 2 {
+			t.Fatalf("bookings = %d rows, want 2", got)
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'FINISHED' AND subject = 'History'
+			AND resource_type = 'SPACE' AND importance = 'LOW' AND body_type = 'TEXT'`, uuid.MustParse(lb.ID)); got != 1 {
+			t.Errorf("the imported booking changed on a second import")
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Meeting'`, made.ID); got != 1 {
+			t.Errorf("the cancelled booking changed on import (it must stay CANCELLED)")
+		}
+	})
+
+	t.Run("UserFieldsLeftOutAreKept", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		l := bookingtest.Layout()
+		rita := l.Users[2]
+		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
+		rita.CanBeSearched = ptr(false)
+		importOne := func(u layoutimport.LayoutUser) {
+			t.Helper()
+			if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{u}}); err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+		}
+		importOne(rita)
+		// Only the required fields, and a new e-mail address.
+		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
+		got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
+			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
+			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
+		if got != 1 {
+			t.Errorf("Rita lost a field the document left out")
+		}
+		// A field given changes; a new user gets the defaults.
+		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
+		newcomer := uuid.New()
+		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
+		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
+			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
+		}
+		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'EMPLOYEE' AND surname = '' AND oidc_subject IS NULL
+			AND can_be_searched AND type = 'SERVICE_INTERNAL' AND user_language = 'en'`, newcomer); got != 1 {
+			t.Errorf("a new user did not get the defaults")
+		}
+	})
+
+	t.Run("OverlappingNonBlockingBookingsAccepted", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		importBookings(t, b,
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusRejected),
+		)
+		if got := tableCount(t, b, "bookings"); got != 3 {
+			t.Errorf("bookings = %d rows, want 3", got)
+		}
+	})
+}
+
+// TestImportRefusesBadDocuments checks that a bad document is refused with 2000 naming the array,
+// the index and the field, and imports nothing.
+func TestImportRefusesBadDocuments(t *testing.T) {
+	t.Parallel()
+	at := bookingtest.At
+
+	orgC, bad := badDocuments()
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
