@@ -248,9 +248,10 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 	return hydrate(ctx, s.q, org, rows)
 }
 
-// checkElement normalizes element i of reqs and checks it against everything but the bookings already
-// stored: its fields, its resource, the resource's rule, the earlier elements and its internal attendees.
-// An all-day element gets the interval it covers. It returns the resource and the check-in window.
+// checkElement fills in defaults of element i and checks everything about it that needs no other
+// booking: its fields, its resource, the resource's rule, the earlier elements of the request and its
+// internal attendees. An all-day element gets the interval it covers. It returns the resource and the
+// booking's check-in window.
 func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {

@@ -26,20 +26,19 @@ const (
 	PosterUnavailable PosterState = "UNAVAILABLE" // the resource, its floor or building is deactivated or hidden
 )
 
-// PosterStatus is what the kiosk and a phone that scanned a poster show: StatusByPosterCode's status, and
-// what to do with it. Every time is read in Location, the building's time zone.
+// PosterStatus is what the kiosk, and a phone that scanned a poster, show about a resource now: its
+// status (as StatusByPosterCode) and what can be done. Times are in Location, the building's time zone.
 //
-// When FREE, FreeUntil is set and a walk-up booking may run from BookFrom (now, to the minute) until
-// BookUntil at the latest: FreeUntil, or, when that is the end of today's window and the rule's hours are
-// open across midnight, on into the next day's window while the resource stays free (a day at most);
-// capped by the rule's maximum duration. When BUSY, BusyUntil is the
-// end of the booking covering now, extended over the blocking bookings that follow it back to back;
-// BookedBy is its organizer, nil when the resource's subcategory hides bookings. Window is today's bookable
-// window (zero when UNAVAILABLE).
+// When FREE, a walk-up booking may run from BookFrom (now, to the minute) until BookUntil at the latest.
+// BookUntil is FreeUntil, capped by the rule's maximum duration; when the resource is free to the end of
+// today's window and the rule's hours run across midnight, it may reach into the next day's window.
 //
-// Mine is the actor's own booking of the resource that covers now, else their next one today (nil when
-// none); CanCheckIn tells that the actor has a booking here whose check-in is open now, so that checking in
-// from the poster succeeds.
+// When BUSY, BusyUntil is the end of the booking covering now and of any blocking bookings that follow
+// it back to back. BookedBy is its organizer, or nil when the subcategory hides bookings. Window is
+// today's bookable window, zero when UNAVAILABLE.
+//
+// Mine is the actor's booking of the resource covering now, else their next one today (nil: none).
+// CanCheckIn tells whether the actor could check in here now.
 type PosterStatus struct {
 	ResourceStatus
 	State         PosterState
@@ -125,10 +124,10 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	return ps, nil
 }
 
-// freeAcrossMidnight returns how long a walk-up booking from bookFrom may last, before the maximum
-// duration: until freeUntil, or, when the resource is free until the end of today's window and the rule's
-// hours are open across midnight, on into the next day's window, until its end, the next blocking
-// booking, or MaxCrossingLength after bookFrom, whichever comes first.
+// freeAcrossMidnight returns the latest end of a walk-up booking from bookFrom, before the rule's maximum
+// duration applies. That is freeUntil, unless the resource is free until the end of today's window and
+// the rule's hours run across midnight: then the booking may run into the next day's window, until the
+// first of its end, the next blocking booking, and MaxCrossingLength after bookFrom.
 func (s *Service) freeAcrossMidnight(ctx context.Context, res Resource, freeUntil time.Time, window Interval, bookFrom time.Time, loc *time.Location) (time.Time, error) {
 	if !freeUntil.Equal(window.End) {
 		return freeUntil, nil
@@ -150,8 +149,8 @@ func (s *Service) freeAcrossMidnight(ctx context.Context, res Resource, freeUnti
 	return until, nil
 }
 
-// ownBooking fills in the actor's own booking of the resource (covering now, else their next one before
-// the end of the local day) and whether a check-in now would succeed.
+// ownBooking sets ps.Mine to the actor's booking of the resource that covers now, else their next one
+// today, and ps.CanCheckIn to whether checking in now would succeed.
 func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now time.Time, loc *time.Location, ps *PosterStatus) error {
 	y, m, d := now.In(loc).Date()
 	mine, err := s.q.BookingsOfUserAfter(ctx, queries.BookingsOfUserAfterParams{
@@ -176,10 +175,10 @@ func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now 
 	return nil
 }
 
-// EndChoices are the ends a walk-up booking of a FREE resource may choose: 30 minutes, 1 hour and 2 hours
-// after BookFrom when they are not after BookUntil (they may run past midnight), then the end of today's
-// free time when that comes later. The last is the one chosen unless the person picks another, so a
-// walk-up booking never holds a resource overnight unless asked to. Empty unless FREE.
+// EndChoices returns the ends offered for a walk-up booking of a FREE resource: 30 minutes, 1 hour and
+// 2 hours after BookFrom, those not after BookUntil, then the end of today's free time if later. The last
+// one is preselected, so a walk-up booking holds a resource overnight only when asked to. It returns
+// nothing unless the state is FREE.
 func (p PosterStatus) EndChoices() []time.Time {
 	if p.State != PosterFree || p.BookUntil == nil {
 		return nil

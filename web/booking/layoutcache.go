@@ -14,12 +14,11 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// LayoutTTL is how long the service keeps a layout in memory. A layout (buildings, floors, subcategories,
-// resources, rules, features) changes only when one is imported, yet every availability and free listing,
-// every poster scan and every booking reads it. An import through this service forgets what it holds at
-// once, and an entry is read again after LayoutTTL, so a change made elsewhere shows in the reads within
-// that time. Bookings never wait for it: their insert proves the layout they were checked against is still
-// the organization's (organizations.layout_version), and they are checked again when it is not.
+// LayoutTTL is how long the service keeps a layout (buildings, floors, subcategories, resources, rules,
+// features) in memory. Layouts change only on import, yet every listing, poster scan and booking reads
+// them. An import through this service drops them at once; a change made by another instance shows
+// within LayoutTTL. Bookings do not wait that long: a booking's insert succeeds only while the layout it
+// was checked against is still current (organizations.layout_version), and is checked again otherwise.
 const LayoutTTL = 10 * time.Second
 
 // buildingLayout is what the listings need of a building and its organization.
@@ -32,17 +31,17 @@ type buildingLayout struct {
 
 type layoutKey struct{ org, building uuid.UUID }
 
-// orgLayout is every resource of an organization, bookable or not, complete (floor, building, subcategory,
-// rule and features), as of one version of the organization's layout. Its resources are shared: read
-// them, never change them.
+// orgLayout holds every resource of an organization, bookable or not, with its floor, building,
+// subcategory, rule and features, as of one version of the organization's layout. The resources are
+// shared between requests: read them, never change them.
 type orgLayout struct {
 	version  int64
 	byID     map[uuid.UUID]*Resource
 	byPoster map[string]*Resource
 }
 
-// layouts holds the buildings' layouts and the organizations' resources; concurrent readers of a missing
-// entry wait for one read.
+// layouts caches the buildings' layouts and the organizations' resources. When several requests miss the
+// same entry at once, one reads it and the others wait for that read.
 type layouts struct {
 	cache *expirable.LRU[layoutKey, *buildingLayout]
 	orgs  *expirable.LRU[uuid.UUID, *orgLayout]
@@ -74,8 +73,8 @@ func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLa
 	})
 }
 
-// readOrganizationLayout reads the organization's resources and the version of its layout they are, in one
-// snapshot.
+// readOrganizationLayout reads the organization's resources and its layout version from the database, in
+// one snapshot, so that the version describes the resources read.
 func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	var l *orgLayout
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -111,8 +110,8 @@ func (s *Service) layout(ctx context.Context, org, building uuid.UUID) (*buildin
 	})
 }
 
-// remembered returns the entry of key, reading it with read when it is not held: once, however many ask
-// for it at the same time.
+// remembered returns the cached entry for key. On a miss it calls read once, however many callers ask
+// at the same time, and caches the result unless read failed.
 func remembered[K comparable, V any](reads *singleflight.Group, held *expirable.LRU[K, V], key K, read func() (V, error)) (V, error) {
 	if v, ok := held.Get(key); ok {
 		return v, nil

@@ -22,9 +22,8 @@ import (
 // Repeating a check-in, a release or a cancellation that already happened answers the booking as it is,
 // so that a client may retry safely.
 
-// transition locks the booking the actor may act on, hands it to fn complete and as of now, and returns
-// what fn returns: the booking as fn left it (b itself when nothing changed). Everything fn writes is one
-// transaction with the lock.
+// transition locks the booking, passes it to fn with the current time, and returns the booking fn
+// returns. The lock and everything fn writes are one transaction.
 // Codes: 1011 no such booking, or one the actor may not act on.
 func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
 	org := actor.OrganizationID
@@ -47,8 +46,8 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 	return out, err
 }
 
-// withRow returns b as row, written by a transition, now has it: a transition changes the row, never the
-// people or the contracts (nor the resource, but for a move).
+// withRow returns b updated with the row a transition wrote. A transition changes only the booking's own
+// row: its people, contracts and (except for a move) resource stay as they were.
 func (b Booking) withRow(row queries.Booking) Booking {
 	return assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
 }
@@ -190,12 +189,11 @@ type BookingChange struct {
 	Start, End *time.Time
 }
 
-// Change moves a booking that waits for check-in or approval to another time and/or resource, under the
-// same rules as a new booking, atomically: on any error nothing changes. The booking then waits for
-// approval when its (new) resource requires it — unless it was approved and only shrinks — and for
-// check-in otherwise. An all-day booking moved to
-// another resource without new times covers that resource's window of the same day; new times make it an
-// ordinary booking. Contracted reservables move with it.
+// Change moves a PENDING or WAITING_APPROVAL booking to another time, another resource, or both, under
+// the rules of a new booking. On any error nothing changes. Afterwards the booking waits for approval if
+// its resource requires it (unless it was approved and only got shorter), and for check-in otherwise.
+// An all-day booking moved without new times covers the new resource's window on the same day; new times
+// make it an ordinary booking. Contracted reservables move with it.
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL, or
 // its check-in has closed (it expires); 2000 end not after start, or a resource of the other category;
 // 4002 a new end in the past; 1002 the resource is unknown or not
@@ -357,8 +355,8 @@ func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Res
 	return nil
 }
 
-// overdue reports whether a booking in status st, whose check-in closes at closes, still waits for check-in
-// or approval after its window closed: it is EXPIRED in all but name until the next sweep.
+// overdue reports whether a booking still waits for check-in or approval after its check-in window
+// closed. Such a booking is expired in all but name: the next sweep marks it EXPIRED.
 func overdue(st Status, closes, now time.Time) bool {
 	return (st == StatusPending || st == StatusWaitingApproval) && !now.Before(closes)
 }
@@ -381,8 +379,8 @@ func reservablesCancellable(b Booking, now time.Time) error {
 	return nil
 }
 
-// lockingReservable is the first reservable contracted on b whose deadline (ReservableDeadline) has passed
-// at now, which keeps b from being dropped; nil when none.
+// lockingReservable returns the first reservable contracted on b whose cancellation deadline
+// (ReservableDeadline) has passed, which keeps b from being cancelled; nil when there is none.
 func lockingReservable(b Booking, now time.Time) *Reservable {
 	for _, br := range b.Reservables {
 		if now.After(ReservableDeadline(b, br.Reservable)) {
@@ -401,7 +399,7 @@ func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, no
 	return b.withRow(row), nil
 }
 
-// local writes a moment as the booking's building reads it.
+// local formats t in the time zone of the booking's building.
 func (s *Service) local(b Booking, t time.Time) string {
 	if loc, err := Location(b.Resource.Floor.Building.Timezone); err == nil {
 		t = t.In(loc)

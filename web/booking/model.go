@@ -193,9 +193,9 @@ type Body struct {
 	BodyType string
 }
 
-// Booking is a booking of a resource for the half-open interval [Start, End). It can be checked in during
-// CheckIn, which lies around its start (DESIGN.md §4); an AllDay booking covers the whole bookable window
-// of its day. Reservables are the services contracted on it, by name (filled where read back).
+// Booking is a booking of a resource for the half-open interval [Start, End). Its person can check in
+// during CheckIn, a window around the start (DESIGN.md §4). An AllDay booking covers the whole bookable
+// window of its day. Reservables are the services contracted on it, filled in where read back.
 type Booking struct {
 	ID                   uuid.UUID
 	OrganizationID       uuid.UUID

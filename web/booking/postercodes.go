@@ -28,9 +28,9 @@ func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string
 // MaxPosterCodeLength is the longest poster code, in characters.
 const MaxPosterCodeLength = 64
 
-// PosterCodeValid tells whether code may be a poster code: 1 to MaxPosterCodeLength letters A-Z and a-z,
-// digits, '.', '_' and '-'. These are what the kiosk lets one type, and they compare the same whatever
-// their case in Go and in the database, whatever its locale. A code outside the set names no resource.
+// PosterCodeValid reports whether code may be a poster code: 1 to MaxPosterCodeLength ASCII letters,
+// digits, '.', '_' and '-'. These are the characters the kiosk lets one type, and their case folds the
+// same in Go and in the database whatever its locale. A code outside the set names no resource.
 func PosterCodeValid(code string) bool {
 	if len(code) == 0 || len(code) > MaxPosterCodeLength {
 		return false

@@ -108,9 +108,9 @@ func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
 	return free, true
 }
 
-// SearchResult is a resource and how it fares on every day of a search. State is mine when the actor holds
-// it during the hours of any day, else busy when it is busy on any day, else unavailable when its rule
-// refuses the hours of any day, else free: free means it can be booked for the hours of every day.
+// SearchResult is a resource and how it fares on each day of a search. State is the worst over the
+// days, in this order: mine (the actor holds it on some day), busy, unavailable (its rule refuses the
+// hours on some day), free (it can be booked for the hours of every day).
 type SearchResult struct {
 	Resource Resource // complete: floor, building, subcategory, rule and features
 	Days     []SearchDay
@@ -432,9 +432,8 @@ func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uui
 	return SearchStart{Day: day, From: from, To: to}, nil
 }
 
-// ResourcesByIDs returns the bookable resources among ids, complete (floor, building, subcategory, rule and
-// features), in the order of ids, without repeats; ids of no bookable resource of the actor's organization
-// are left out.
+// ResourcesByIDs returns the actor's organization's bookable resources among ids, with floor, building,
+// subcategory, rule and features, in the order of ids and without repeats. Other ids are left out.
 func (s *Service) ResourcesByIDs(ctx context.Context, actor User, ids []uuid.UUID) ([]Resource, error) {
 	ids = distinct(ids)
 	if len(ids) == 0 {

@@ -63,10 +63,10 @@ func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) e
 	return retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
 }
 
-// retried runs op, and again (three times in all) when PostgreSQL ended it to break a deadlock or a
-// serialization failure, or because a booking's resource moved to another floor meanwhile (the booking
-// carried the old floor, which bookings_resource_fkey refuses): nothing of it was written. An op that meets
-// the last must read the resource again.
+// retried runs op up to three times. It runs op again only when PostgreSQL ended it having written
+// nothing: to break a deadlock, on a serialization failure, or because a booking's resource moved to
+// another floor meanwhile (bookings_resource_fkey refused the old floor). In that last case op must read
+// the resource again.
 func retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -93,9 +93,9 @@ func movedFloor(err error) bool {
 
 var zones sync.Map // IANA time-zone name → *time.Location
 
-// Location returns the time zone a building names (Building.Timezone, an IANA name such as
-// "Europe/Madrid"), loaded once for the whole process: every calendar rule is read in it, and every time
-// the pages show is written in it.
+// Location returns the time zone with the IANA name a building gives (Building.Timezone, such as
+// "Europe/Madrid"). Each zone is loaded once per process. Calendar rules and the times the pages show are
+// read in the building's zone.
 func Location(name string) (*time.Location, error) {
 	if l, ok := zones.Load(name); ok {
 		return l.(*time.Location), nil
@@ -110,10 +110,9 @@ func Location(name string) (*time.Location, error) {
 
 var errUnstorableText = Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
 
-// Interpret returns err as a domain error where the database refused the request's input rather than
-// failed: text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) is 2000. A database
-// that cannot be reached, is shutting down or did not answer in time is 5030. Other errors are returned as
-// they are.
+// Interpret turns a database error that is not a fault of ours into a domain error. Text PostgreSQL
+// cannot store (a NUL character, or bytes that are not UTF-8) is 2000; a database that cannot be reached,
+// is shutting down or did not answer in time is 5030. Other errors are returned unchanged.
 func Interpret(err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05") {
@@ -125,10 +124,9 @@ func Interpret(err error) error {
 	return err
 }
 
-// unavailable reports whether err is the database being away or too slow, rather than a fault of ours:
-// no connection could be made, whatever the server's reason for refusing it (down, starting, too many
-// connections, the database closed to connections), the connection was lost, the server is shutting
-// down, or the statement or the request ran out of time.
+// unavailable reports whether err means the database is away or too slow: no connection could be made
+// (for whatever reason the server gave), the connection was lost, the server is shutting down, or the
+// statement or the request ran out of time.
 func unavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	if errors.As(err, &connectErr) {

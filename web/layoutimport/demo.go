@@ -173,13 +173,12 @@ func demoDeskRect(i int) LayoutMapCoordinates {
 	return LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + demoDeskW, BottomRightY: y + demoDeskH}
 }
 
-// DemoLayout returns the built-in demo office loaded by `booking demo`: the organization "Acme Workspaces"
-// with a Madrid and a New York building (five floors, whose plans are /static/floors/*.svg), 112 desks,
-// ten meeting rooms, two phone booths, their rules, features and services, fourteen people (employees
-// first, then a receptionist and an admin) and a few bookings on today's and tomorrow's local dates, with
-// statuses consistent with now. Every id is derived from a stable name, so loading the demo again updates
-// it in place; booking ids include their local date, so a demo loaded on another day adds that day's
-// bookings. The resources' mapCoordinates match the drawings of the floor plans.
+// DemoLayout returns the demo office that `booking demo` loads: the organization "Acme Workspaces" with
+// a Madrid and a New York building (five floors, drawn in /static/floors/*.svg), 112 desks, ten meeting
+// rooms, two phone booths, fourteen people, and bookings for today and tomorrow whose statuses fit now.
+//
+// Every id is derived from a stable name, so loading the demo again updates it in place. Booking ids
+// include their local date, so loading it on another day adds that day's bookings.
 func DemoLayout(now time.Time) Layout {
 	org := demoID("organization")
 	l := demoCatalogue(org)

@@ -25,8 +25,8 @@ const (
 	idleInTransactionTimeout = "15s"
 )
 
-// PoolConfig reads a database URL (DATABASE_URL) and adds the pool's defaults for what it does not set;
-// its connections carry ids in binary (PrepareConn).
+// PoolConfig parses a database URL (DATABASE_URL) and fills in the defaults above for the settings the
+// URL leaves out. Every connection registers the binary uuid codec (PrepareConn).
 func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(dbURL)
 	if err != nil {

@@ -10,9 +10,9 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-// PrepareConn readies each new connection of a pool (pgxpool.Config.AfterConnect): ids travel in
-// PostgreSQL's binary form. Left alone, pgx reads a uuid.UUID through its sql.Scanner and writes it through
-// its driver.Valuer, both by way of its 36-character text.
+// PrepareConn registers a codec on a new connection (pgxpool.Config.AfterConnect) so that uuid.UUID
+// values travel in PostgreSQL's 16-byte binary form. Without it pgx converts each id to and from its
+// 36-character text.
 func PrepareConn(_ context.Context, conn *pgx.Conn) error {
 	m := conn.TypeMap()
 	id := &pgtype.Type{Name: "uuid", OID: pgtype.UUIDOID, Codec: uuidCodec{}}

@@ -54,8 +54,8 @@ func (migrator) Migrate(ctx context.Context, _ *sql.DB, c pgtestdb.Config) error
 	return err
 }
 
-// ServerURL is the URL of the maintenance database "postgres" on the server the tests use (DATABASE_URL,
-// whatever database it names, else DefaultDatabaseURL): the place to create and drop databases from.
+// ServerURL returns the URL of the "postgres" database on the tests' server (the one DATABASE_URL names,
+// else DefaultDatabaseURL's). Tests create and drop their databases from there.
 func ServerURL() string {
 	base := os.Getenv("DATABASE_URL")
 	if base == "" {
@@ -69,8 +69,8 @@ func ServerURL() string {
 	return u.String()
 }
 
-// NewDatabaseURL returns the URL of a fresh database, migrated, dropped when the test ends. Without a
-// server the test fails: tests never skip silently.
+// NewDatabaseURL returns the URL of a fresh, migrated database, dropped when the test ends. Without a
+// server the test fails rather than skip.
 func NewDatabaseURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("DATABASE_URL")
@@ -165,8 +165,8 @@ func (c *Clock) Set(t time.Time) {
 	c.now = t
 }
 
-// Bundle is what most tests need: a service on a fresh database loaded with the fixture, its pool and
-// its clock (standing at Now), which also stands for the database's clock in the sweeps.
+// Bundle is what most tests need: a service on a fresh database loaded with the fixture, its pool, and a
+// clock standing at Now that the sweeps also use as the database's clock.
 type Bundle struct {
 	Service *booking.Service
 	Pool    *pgxpool.Pool
