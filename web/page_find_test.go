@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 	"github.com/oauth2-proxy/mockoidc"
 
@@ -576,6 +577,28 @@ func bookForm(resources []uuid.UUID, days ...string) url.Values {
 	return v
 }
 
+// madeBooking is what the booking form's tests compare of a booking made.
+type madeBooking struct {
+	Resource           uuid.UUID
+	Start, End         time.Time
+	AllDay             bool
+	Subject            string
+	Online             bool
+	Organizer, Creator uuid.UUID
+}
+
+func madeBookings(bs []booking.Booking) []madeBooking {
+	out := make([]madeBooking, len(bs))
+	for i, b := range bs {
+		out[i] = madeBooking{
+			Resource: b.Resource.ID, Start: b.Start, End: b.End, AllDay: b.AllDay, Subject: b.Subject,
+			Online: b.CreateOnlineMeeting, Organizer: b.Organizer.ID, Creator: b.Creator.ID,
+		}
+	}
+	return out
+}
+
+// TestBookFromTheForm covers bookings made with the booking form.
 func TestBookFromTheForm(t *testing.T) {
 	t.Parallel()
 
@@ -592,18 +615,12 @@ func TestBookFromTheForm(t *testing.T) {
 		if p.url.Path != "/bookings" || p.url.Query().Get("booked") != "2" {
 			t.Fatalf("after booking: at %s, want /bookings?booked=2", p.url)
 		}
-		got := findOwnBookings(t, pb, fx.Alice)
-		if len(got) != 2 {
-			t.Fatalf("%d bookings, want 2", len(got))
+		want := []madeBooking{ // newest first
+			{Resource: fx.RoomGoya, Start: fx.At(2, 10, 0), End: fx.At(2, 11, 0), Subject: "Planning", Online: true, Organizer: fx.Alice, Creator: fx.Alice},
+			{Resource: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0), Subject: "Planning", Online: true, Organizer: fx.Alice, Creator: fx.Alice},
 		}
-		for i, day := range []int{2, 1} { // newest first
-			bk := got[i]
-			if bk.Resource.ID != fx.RoomGoya || !bk.Start.Equal(fx.At(day, 10, 0)) || !bk.End.Equal(fx.At(day, 11, 0)) {
-				t.Errorf("booking %d: %s %s–%s, want Goya on day %d 10:00–11:00", i, bk.Resource.Name, bk.Start, bk.End, day)
-			}
-			if bk.Subject != "Planning" || !bk.CreateOnlineMeeting || bk.Organizer.ID != fx.Alice || bk.Creator.ID != fx.Alice {
-				t.Errorf("booking %d: subject %q, online %v, organizer %s, creator %s", i, bk.Subject, bk.CreateOnlineMeeting, bk.Organizer.ID, bk.Creator.ID)
-			}
+		if diff := cmp.Diff(want, madeBookings(findOwnBookings(t, pb, fx.Alice))); diff != "" {
+			t.Errorf("bookings made (-want +got):\n%s", diff)
 		}
 		// Bob is invited to both.
 		if n := len(findOwnBookings(t, pb, fx.Bob)); n != 2 {
@@ -629,11 +646,18 @@ func TestBookFromTheForm(t *testing.T) {
 		b := pb.signedIn(t, fx.Alice)
 		p := b.hxPost("/bookings", url.Values{"resource": {fx.DeskOne.String()}, "date": {"2026-11-24"}, "allday": {"1"}})
 		p.wantStatus(t, http.StatusOK)
-		got := findOwnBookings(t, pb, fx.Alice)
-		if len(got) != 1 || !got[0].AllDay || !got[0].Start.Equal(fx.At(1, 0, 0)) || !got[0].End.Equal(fx.At(2, 0, 0)) {
-			t.Fatalf("bookings = %+v, want Desk 1 all Tuesday", got)
+		want := []madeBooking{{Resource: fx.DeskOne, Start: fx.At(1, 0, 0), End: fx.At(2, 0, 0), AllDay: true, Organizer: fx.Alice, Creator: fx.Alice}}
+		if diff := cmp.Diff(want, madeBookings(findOwnBookings(t, pb, fx.Alice))); diff != "" {
+			t.Errorf("bookings made (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// TestBookFromTheFormRefused covers refusals of the booking form: nothing is booked, and the form
+// comes back with the reason.
+func TestBookFromTheFormRefused(t *testing.T) {
+	t.Parallel()
+
 	t.Run("ConflictOnDayTwo", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
@@ -798,6 +822,63 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.waitText("#results-h", "free desks")
 	b.check("find")
 
+	room := browserChooseRoom(t, b)
+
+	// On a phone the panel comes below the plan.
+	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
+	b.check("floor-plan-phone")
+	b.do(chromedp.EmulateViewport(1280, 900))
+
+	// A colleague found by name: Enter looks the name up and does not submit the booking form.
+	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
+	b.waitText("#attendee-choices", "Rosa Delgado")
+	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
+		t.Fatalf("Enter in the colleague search left the page for %s", loc)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#attendee-choices input[name=attendee]`)))
+
+	// Book the room for the two days.
+	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
+		chromedp.Click(chromedp.CSS("#booking-box button[type=submit]")))
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(b.location(), "/bookings?booked=2") {
+		if time.Now().After(deadline) {
+			t.Fatalf("after booking: at %s, want /bookings?booked=2", b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	page, err := pb.Service.UserBookings(t.Context(), lucia, booking.BookingFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && bk.Subject == "Planning" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d bookings of %s, want 2", n, room)
+	}
+	if as, err := pb.Service.Attendees(t.Context(), page.Bookings[0]); err != nil || len(as) != 1 || as[0].Name != "Rosa Delgado" {
+		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
+	}
+
+	// My bookings shows both; coffee for the first, then it is cancelled.
+	var first booking.Booking
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
+			first = bk
+		}
+	}
+	browserOrderCoffeeAndCancel(t, b, pb, lucia, room, first.ID)
+}
+
+// browserChooseRoom searches for rooms on two days, chooses the first free one, then goes to the floor
+// plan, moves the hours to the evening and opens, with the keyboard, the room Alcalá that is free then.
+// It returns the room's name.
+func browserChooseRoom(t *testing.T, b *tab) string {
+	t.Helper()
 	// Filters update the results in place and the URL follows.
 	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
 	b.waitText("#results-h", "free rooms")
@@ -855,57 +936,16 @@ func TestBrowserFindAndBook(t *testing.T) {
 	}
 	b.waitText("#panel .resource-panel .until", "Free until 20:00")
 	b.check("floor-plan-panel")
+	return room
+}
 
-	// On a phone the panel comes below the plan.
-	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
-	b.check("floor-plan-phone")
-	b.do(chromedp.EmulateViewport(1280, 900))
-
-	// A colleague found by name: Enter looks the name up and does not submit the booking form.
-	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
-	b.waitText("#attendee-choices", "Rosa Delgado")
-	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
-		t.Fatalf("Enter in the colleague search left the page for %s", loc)
-	}
-	b.do(chromedp.Click(chromedp.CSS(`#attendee-choices input[name=attendee]`)))
-
-	// Book the room for the two days.
-	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
-		chromedp.Click(chromedp.CSS("#booking-box button[type=submit]")))
-	deadline := time.Now().Add(15 * time.Second)
-	for !strings.Contains(b.location(), "/bookings?booked=2") {
-		if time.Now().After(deadline) {
-			t.Fatalf("after booking: at %s, want /bookings?booked=2", b.location())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	page, err := pb.Service.UserBookings(t.Context(), lucia, booking.BookingFilter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, bk := range page.Bookings {
-		if bk.Resource.Name == room && bk.Subject == "Planning" {
-			n++
-		}
-	}
-	if n != 2 {
-		t.Fatalf("%d bookings of %s, want 2", n, room)
-	}
-	if as, err := pb.Service.Attendees(t.Context(), page.Bookings[0]); err != nil || len(as) != 1 || as[0].Name != "Rosa Delgado" {
-		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
-	}
-
-	// My bookings shows both; coffee for the first, then it is cancelled.
+// browserOrderCoffeeAndCancel goes from My bookings, which must list the two bookings of the room, to the
+// first of them, orders coffee for 6 and cancels it.
+func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia booking.User, room string, first uuid.UUID) {
+	t.Helper()
 	b.waitText("main", "2 bookings made.")
 	b.waitText("main", room, "Mon 23 Nov, 19:00–20:00 Madrid time", "Tue 24 Nov, 19:00–20:00 Madrid time")
-	var first booking.Booking
-	for _, bk := range page.Bookings {
-		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
-			first = bk
-		}
-	}
-	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.ID.String() + `"]`)))
+	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.String() + `"]`)))
 	b.waitText("h1", room)
 	coffee, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
 		const set = [...document.querySelectorAll("#services fieldset.service")].find(f => f.querySelector("legend").innerText.startsWith("Coffee"));
@@ -921,7 +961,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS(`#services button[type=submit]`)))
 	b.waitText("#services", "Services saved.", "Coffee")
 	b.check("booking-with-coffee")
-	got, err := pb.Service.Booking(t.Context(), lucia, first.ID)
+	got, err := pb.Service.Booking(t.Context(), lucia, first)
 	if err != nil || len(got.Reservables) != 1 || got.Reservables[0].Quantity != 6 {
 		t.Fatalf("after ordering: %+v, %v; want coffee for 6", got.Reservables, err)
 	}
@@ -930,7 +970,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.waitText("details.cancel", "Cancel this booking?")
 	b.do(chromedp.Click(chromedp.CSS("details.cancel button")))
 	b.waitText("main", "Booking cancelled.", "Cancelled")
-	if got, err := pb.Service.Booking(t.Context(), lucia, first.ID); err != nil || got.Status != booking.StatusCancelled {
+	if got, err := pb.Service.Booking(t.Context(), lucia, first); err != nil || got.Status != booking.StatusCancelled {
 		t.Errorf("after cancelling: status %s, %v; want CANCELLED", got.Status, err)
 	}
 }
