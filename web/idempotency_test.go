@@ -26,14 +26,6 @@ func (tb *testBundle) postKeyed(t *testing.T, as uuid.UUID, key string, body any
 	return tb.callWith(t, as, http.MethodPost, bookingsPath("me"), body, keyed(key))
 }
 
-// exec runs SQL on the test's database, as its superuser.
-func (tb *testBundle) exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := tb.Pool.Exec(t.Context(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
 // postRequest is postKeyed's request, built here so that another goroutine may send it (with tb.do).
 func (tb *testBundle) postRequest(t *testing.T, as uuid.UUID, key string, body any) *http.Request {
 	t.Helper()
