@@ -753,3 +753,20 @@ func TestBrowserMyBookings(t *testing.T) {
 	a.do(chromedp.Click(chromedp.CSS(`.approval button[value=approve]`)))
 	a.waitText(".approval", "Approved — now pending check-in")
 }
+
+// A booking that waits for approval still holds its room: My bookings lists it under Upcoming.
+func TestPageMyBookingsWaitingForApprovalIsUpcoming(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	waiting := pb.mbCreate(t, fx.Alice, fx.RoomBoard, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	if waiting.Status != booking.StatusWaitingApproval {
+		t.Fatalf("status = %s, want WAITING_APPROVAL", waiting.Status)
+	}
+	b := pb.signedIn(t, fx.Alice)
+	up := b.get("/bookings")
+	up.wantStatus(t, http.StatusOK)
+	up.wantText(t, card(waiting.ID), "Boardroom", "Tue 24 Nov, 10:00–11:00 Madrid time")
+	if n := b.get("/bookings?when=past").count(card(waiting.ID)); n != 0 {
+		t.Errorf("the waiting booking is also under Past")
+	}
+}
