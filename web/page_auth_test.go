@@ -211,11 +211,7 @@ func TestPageSafety(t *testing.T) {
 // TestOIDCSignIn signs in through the authorization-code flow with PKCE against mockoidc.
 func TestOIDCSignIn(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 
 	setup := func(t *testing.T) *pageBundle { return setupPagesOIDC(t, m) }
 
@@ -296,6 +292,17 @@ func TestOIDCSignIn(t *testing.T) {
 }
 
 // setupPagesOIDC is setupPages with mockoidc as the identity provider people sign in with.
+// runProvider starts a mock identity provider that stops when the test ends.
+func runProvider(t *testing.T) *mockoidc.MockOIDC {
+	t.Helper()
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatalf("mockoidc: %v", err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	return m
+}
+
 func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 	t.Helper()
 	return setupPages(t, func(d *web.Deps) {
@@ -321,11 +328,7 @@ func mustURL(t *testing.T, raw string) *url.URL {
 // TestBrowserSignIn signs in through a real authorization-code flow (PKCE, state, nonce) in chromium.
 func TestBrowserSignIn(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
 	b := newTab(t, pb.srv.URL)
 	m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})

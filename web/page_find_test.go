@@ -775,11 +775,7 @@ func TestBookFromTheFormRefused(t *testing.T) {
 // opens beside the plan, and booking it for two days lands in My bookings; axe-core finds nothing serious.
 func TestBrowserFindAndBook(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
 	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)

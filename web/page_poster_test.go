@@ -373,11 +373,7 @@ func TestBrowserPosters(t *testing.T) {
 // posters: their QR codes would hold whatever address the admin's browser used. The pages say so.
 func TestPostersNeedBaseURL(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPages(t, func(d *web.Deps) {
 		login, err := web.NewLogin(t.Context(), web.LoginConfig{
 			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
