@@ -213,43 +213,35 @@ func TestIdempotencyKeysNotKept(t *testing.T) {
 	t.Parallel()
 	goya := goyaAtTen
 
-	t.Run("FailuresAreNotKept", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		// A failure of ours (500): nothing was written, and the key is given back.
-		undo := tb.refuseInserts(t, "P0001")
-		failed := tb.postKeyed(t, fx.Alice, "k-fail", goya)
-		wantProblem(t, failed, http.StatusInternalServerError, booking.CodeInternal, noIndex)
-		tb.wantRows(t, "idempotency_keys", 0)
-		undo()
-		// The retry runs again.
-		again := tb.postKeyed(t, fx.Alice, "k-fail", goya)
-		wantStatus(t, again, http.StatusCreated)
-		wantNotReplayed(t, "the retry after a failure", again)
-		tb.wantRows(t, "bookings", 1)
-	})
-
-	t.Run("UnavailableIs5030AndNotKept", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		// The database cannot take the booking at the moment (57P03, as while it starts up): 503 5030, with
-		// and without a key; nothing was written, and the key is given back.
-		undo := tb.refuseInserts(t, "57P03")
-		failed := tb.postKeyed(t, fx.Alice, "k-unavailable", goya)
-		wantProblem(t, failed, http.StatusServiceUnavailable, booking.CodeUnavailable, noIndex)
-		wantNotReplayed(t, "the failed answer", failed)
-		tb.wantRows(t, "bookings", 0)
-		tb.wantRows(t, "idempotency_keys", 0)
-		wantProblem(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya),
-			http.StatusServiceUnavailable, booking.CodeUnavailable, noIndex)
-		tb.wantRows(t, "bookings", 0)
-		undo()
-		// Once the database is back, the retry runs.
-		again := tb.postKeyed(t, fx.Alice, "k-unavailable", goya)
-		wantStatus(t, again, http.StatusCreated)
-		wantNotReplayed(t, "the retry after a 503", again)
-		tb.wantRows(t, "bookings", 1)
-	})
+	// A failure of ours (500), or a database that cannot take the booking at the moment (57P03, as while
+	// it starts up: 503 5030), with and without a key: nothing was written, the key is given back, and the
+	// retry runs once the database takes bookings again.
+	for _, tc := range []struct {
+		name, key, sqlstate string
+		status              int
+		code                booking.Code
+	}{
+		{"FailuresAreNotKept", "k-fail", "P0001", http.StatusInternalServerError, booking.CodeInternal},
+		{"UnavailableIs5030AndNotKept", "k-unavailable", "57P03", http.StatusServiceUnavailable, booking.CodeUnavailable},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := setup(t)
+			undo := tb.refuseInserts(t, tc.sqlstate)
+			failed := tb.postKeyed(t, fx.Alice, tc.key, goya)
+			wantProblem(t, failed, tc.status, tc.code, noIndex)
+			wantNotReplayed(t, "the failed answer", failed)
+			tb.wantRows(t, "bookings", 0)
+			tb.wantRows(t, "idempotency_keys", 0)
+			wantProblem(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya), tc.status, tc.code, noIndex)
+			tb.wantRows(t, "bookings", 0)
+			undo()
+			again := tb.postKeyed(t, fx.Alice, tc.key, goya)
+			wantStatus(t, again, http.StatusCreated)
+			wantNotReplayed(t, "the retry after a failure", again)
+			tb.wantRows(t, "bookings", 1)
+		})
+	}
 
 	t.Run("MalformedKeyIs2000", func(t *testing.T) {
 		t.Parallel()
