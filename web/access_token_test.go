@@ -166,11 +166,7 @@ func TestUserAccessToken(t *testing.T) {
 // The provider's access token of a browser sign-in is kept in the same store, not in the session.
 func TestUserAccessTokenOfSignIn(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
 	m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
 	p := pb.browser(t).get("/bookings")

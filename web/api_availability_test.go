@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -73,18 +74,21 @@ func available(t *testing.T, r reply, from, to time.Time) (map[string]map[string
 // wantBusy checks a resource's busy intervals.
 func wantBusy(t *testing.T, where string, res map[string]any, want ...[2]time.Time) {
 	t.Helper()
-	busy := array(t, where+".busy", res["busy"])
-	if len(busy) != len(want) {
-		t.Fatalf("%s.busy = %v, want %d intervals", where, busy, len(want))
+	got := [][2]any{}
+	for _, iv := range array(t, where+".busy", res["busy"]) {
+		got = append(got, [2]any{field(iv, "startDate"), field(iv, "endDate")})
 	}
-	for i, w := range want {
-		iv := busy[i].(map[string]any)
-		wantInt(t, fmt.Sprintf("%s.busy[%d].startDate", where, i), iv["startDate"], w[0].UnixMilli())
-		wantInt(t, fmt.Sprintf("%s.busy[%d].endDate", where, i), iv["endDate"], w[1].UnixMilli())
+	wantIntervals := [][2]any{}
+	for _, w := range want {
+		wantIntervals = append(wantIntervals, [2]any{num(w[0].UnixMilli()), num(w[1].UnixMilli())})
+	}
+	if diff := gocmp.Diff(wantIntervals, got); diff != "" {
+		t.Errorf("%s.busy (-want +got):\n%s", where, diff)
 	}
 	wantValue(t, where+".free", res["free"], len(want) == 0)
 }
 
+// TestAvailability covers the resources of a building with their busy intervals, and its filters.
 func TestAvailability(t *testing.T) {
 	t.Parallel()
 	tb := setup(t) // the subtests only read
@@ -108,21 +112,16 @@ func TestAvailability(t *testing.T) {
 			t.Fatalf("resources = %v, want %v", order, madrid)
 		}
 		goya := byID[fx.RoomGoya.String()]
-		wantValue(t, "Goya.name", goya["name"], "Goya")
-		wantValue(t, "Goya.posterCode", goya["posterCode"], "MAD-R1")
-		wantValue(t, "Goya.phone", goya["phone"], "+34 910 000 001")
-		wantValue(t, "Goya.category", goya["category"], "SPACE")
-		wantValue(t, "Goya.visible", goya["visible"], true)
-		wantValue(t, "Goya.approachable", goya["approachable"], true)
-		wantInt(t, "Goya.capacity", goya["capacity"], 8)
-		wantID(t, "Goya.floor", goya["floor"], fx.FloorMadrid)
-		wantID(t, "Goya.subcategory", goya["subcategory"], fx.SubRoom)
+		wantFields(t, "Goya", goya, map[string]any{
+			"name": "Goya", "posterCode": "MAD-R1", "phone": "+34 910 000 001", "category": "SPACE",
+			"visible": true, "approachable": true, "capacity": num(8),
+			"floor": idObject(fx.FloorMadrid.String()), "subcategory": idObject(fx.SubRoom.String()),
+		})
 		// Intervals cut to the range; the cancelled booking and the one outside are left out.
 		wantBusy(t, "Goya", goya, [2]time.Time{from, fx.At(1, 11, 0)})
 		wantBusy(t, "Boardroom", byID[fx.RoomBoard.String()], [2]time.Time{from, fx.At(1, 11, 0)})
 		desk := byID[fx.DeskOne.String()]
-		wantValue(t, "Desk 1.category", desk["category"], "WORKSTATION")
-		wantID(t, "Desk 1.subcategory", desk["subcategory"], fx.SubDesk)
+		wantFields(t, "Desk 1", desk, map[string]any{"category": "WORKSTATION", "subcategory": idObject(fx.SubDesk.String())})
 		wantBusy(t, "Desk 1", desk, [2]time.Time{from, to})
 		wantBusy(t, "Desk 2", byID[fx.DeskTwo.String()])
 		wantBusy(t, "Velázquez", byID[fx.RoomVelazquez.String()])
@@ -200,6 +199,14 @@ func TestAvailability(t *testing.T) {
 		wantBusy(t, "Globex room", byID[fx.RoomB.String()], [2]time.Time{fx.At(1, 10, 0), fx.At(1, 11, 0)})
 	})
 
+}
+
+// TestAvailabilityRefused covers malformed queries, and buildings, floors, subcategories and people that
+// are unknown or not the caller's to see.
+func TestAvailabilityRefused(t *testing.T) {
+	t.Parallel()
+	tb := setup(t) // the subtests only read
+	day := [2]time.Time{fx.At(1, 0, 0), fx.At(2, 0, 0)}
 	ok := func(kv ...string) url.Values { return fromTo(day[0], day[1], kv...) }
 	for _, tc := range []struct {
 		name, user string

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -55,115 +56,106 @@ func created(t *testing.T, r reply, n int) []map[string]any {
 // wantUser checks a full User of the response.
 func wantUser(t *testing.T, where string, v any, id uuid.UUID, name, surname string) {
 	t.Helper()
-	u := wantKeys(t, where, v, userKeys...)
-	wantValue(t, where+".id", u["id"], id.String())
-	wantValue(t, where+".name", u["name"], name)
-	wantValue(t, where+".surname", u["surname"], surname)
-	wantValue(t, where+".email", u["email"], name+"@acme.test")
-	wantValue(t, where+".type", u["type"], "SERVICE_INTERNAL")
-	wantValue(t, where+".userLanguage", u["userLanguage"], "en")
-	wantValue(t, where+".canBeSearched", u["canBeSearched"], true)
-	wantID(t, where+".organization", u["organization"], fx.OrgA)
+	wantKeys(t, where, v, userKeys...)
+	wantFields(t, where, v, map[string]any{
+		"id": id.String(), "name": name, "surname": surname, "email": name + "@acme.test",
+		"type": "SERVICE_INTERNAL", "userLanguage": "en", "canBeSearched": true,
+		"organization": idObject(fx.OrgA.String()),
+	})
 }
 
+// testCreateSpaceBookingShape checks every field of a created booking, and that the identity
+// provider's token sent with it is kept.
+func testCreateSpaceBookingShape(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	start, end := fx.At(1, 10, 0), fx.At(1, 11, 30)
+	bs := created(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, end)},
+		http.Header{"User-Access-Token": {"idp-access-token-of-alice"}}), 1)
+	b := bs[0]
+
+	id, _ := b["id"].(string)
+	if _, err := uuid.Parse(id); err != nil {
+		t.Errorf("id = %q, want a UUID", id)
+	}
+	wantUser(t, "creator", b["creator"], fx.Alice, "alice", "Archer")
+	wantUser(t, "organizer", b["organizer"], fx.Alice, "alice", "Archer")
+	for path, keys := range map[string][]string{
+		"body":                            {"content", "bodyType"},
+		"supervisedBooking":               nil,
+		"resource":                        bookedResourceKeys,
+		"resource.mapCoordinates":         mapKeys,
+		"resource.floor":                  floorKeys,
+		"resource.floor.building":         buildingKeys,
+		"resource.floor.building.address": addressKeys,
+		"resource.subcategory":            subcategoryKeys,
+		"resource.resourceRule":           ruleKeysAllDay,
+	} {
+		wantKeys(t, path, field(b, path), keys...)
+	}
+	wantFields(t, "booking", b, map[string]any{
+		"startDate": num(start.UnixMilli()), "endDate": num(end.UnixMilli()), "duration": num(end.Sub(start).Milliseconds()),
+		"status": "PENDING", "accessControlType": "ANY", "subject": "Team sync", "importance": "LOW",
+		"body.content": "Weekly planning", "body.bodyType": "TEXT",
+		"resourceType": "SPACE", "buildingAccessStatus": "PENDING",
+
+		"resource.id": fx.RoomGoya.String(), "resource.name": "Goya", "resource.posterCode": "MAD-R1",
+		"resource.phone": "+34 910 000 001", "resource.visible": true, "resource.approachable": true,
+		"resource.capacity": num(8),
+
+		"resource.floor.id": fx.FloorMadrid.String(), "resource.floor.name": "madrid-1",
+		"resource.floor.floorNumber": num(1), "resource.floor.image": "/static/floors/madrid-1.svg",
+		"resource.floor.status": "ACTIVATED", "resource.floor.type": "OFFICE", "resource.floor.visible": true,
+
+		"resource.floor.building.id": fx.BuildingMadrid.String(), "resource.floor.building.name": "Madrid HQ",
+		"resource.floor.building.timezone": "Europe/Madrid", "resource.floor.building.status": "ACTIVATED",
+		"resource.floor.building.organization":    idObject(fx.OrgA.String()),
+		"resource.floor.building.address.country": "ES", "resource.floor.building.address.city": "Madrid",
+		"resource.floor.building.address.address": "Calle Mayor 1",
+
+		"resource.subcategory.id": fx.SubRoom.String(), "resource.subcategory.category": "SPACE",
+		"resource.subcategory.organization": idObject(fx.OrgA.String()),
+
+		"resource.resourceRule.id": fx.RuleRoom.String(), "resource.resourceRule.allDayBookings": false,
+		"resource.resourceRule.allDayBookingsCheckInMS": num(0), "resource.resourceRule.endTime": num(20 * hourMs),
+	})
+	if field(b, "resource.floor.building.address.coordinates") == nil {
+		t.Errorf("address.coordinates = null, want the building's coordinates")
+	}
+
+	features := array(t, "resource.features", field(b, "resource.features"))
+	gotFeatures := map[string]any{}
+	for i, f := range features {
+		m := wantKeys(t, fmt.Sprintf("features[%d]", i), f, featureKeys...)
+		gotFeatures[fmt.Sprint(m["id"])] = m
+	}
+	wantFeatures := map[string]any{
+		fx.FeatureScreen.String(): map[string]any{
+			"id": fx.FeatureScreen.String(), "name": "Screen", "email": "av@acme.test", "organization": idObject(fx.OrgA.String()),
+		},
+		fx.FeatureWhiteboard.String(): map[string]any{
+			"id": fx.FeatureWhiteboard.String(), "name": "Whiteboard", "email": "", "organization": idObject(fx.OrgA.String()),
+		},
+	}
+	if diff := cmp.Diff(wantFeatures, gotFeatures); diff != "" {
+		t.Errorf("resource.features by id (-want +got):\n%s", diff)
+	}
+
+	// The identity provider's token is kept as Alice's.
+	token, err := tb.Service.UserAccessToken(t.Context(), tb.User(t, fx.OrgA, fx.Alice))
+	if err != nil {
+		t.Fatalf("UserAccessToken: %v", err)
+	}
+	if got, want := token, "idp-access-token-of-alice"; got != want {
+		t.Errorf("user access token = %q, want %q", got, want)
+	}
+}
+
+// TestCreateSpaceBookings covers a booking made as asked.
 func TestCreateSpaceBookings(t *testing.T) {
 	t.Parallel()
 
-	t.Run("ShapeAndValues", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		start, end := fx.At(1, 10, 0), fx.At(1, 11, 30)
-		bs := created(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, end)},
-			http.Header{"User-Access-Token": {"idp-access-token-of-alice"}}), 1)
-		b := bs[0]
-
-		id, _ := b["id"].(string)
-		if _, err := uuid.Parse(id); err != nil {
-			t.Errorf("id = %q, want a UUID", id)
-		}
-		wantInt(t, "startDate", b["startDate"], start.UnixMilli())
-		wantInt(t, "endDate", b["endDate"], end.UnixMilli())
-		wantInt(t, "duration", b["duration"], end.Sub(start).Milliseconds())
-		wantValue(t, "status", b["status"], "PENDING")
-		wantValue(t, "accessControlType", b["accessControlType"], "ANY")
-		wantValue(t, "subject", b["subject"], "Team sync")
-		body := wantKeys(t, "body", b["body"], "content", "bodyType")
-		wantValue(t, "body.content", body["content"], "Weekly planning")
-		wantValue(t, "body.bodyType", body["bodyType"], "TEXT")
-		wantValue(t, "importance", b["importance"], "LOW")
-		wantValue(t, "resourceType", b["resourceType"], "SPACE")
-		wantValue(t, "buildingAccessStatus", b["buildingAccessStatus"], "PENDING")
-		wantKeys(t, "supervisedBooking", b["supervisedBooking"])
-		wantUser(t, "creator", b["creator"], fx.Alice, "alice", "Archer")
-		wantUser(t, "organizer", b["organizer"], fx.Alice, "alice", "Archer")
-
-		res := wantKeys(t, "resource", b["resource"], bookedResourceKeys...)
-		wantValue(t, "resource.id", res["id"], fx.RoomGoya.String())
-		wantValue(t, "resource.name", res["name"], "Goya")
-		wantValue(t, "resource.posterCode", res["posterCode"], "MAD-R1")
-		wantValue(t, "resource.phone", res["phone"], "+34 910 000 001")
-		wantValue(t, "resource.visible", res["visible"], true)
-		wantValue(t, "resource.approachable", res["approachable"], true)
-		wantInt(t, "resource.capacity", res["capacity"], 8)
-		wantKeys(t, "resource.mapCoordinates", res["mapCoordinates"], mapKeys...)
-
-		floor := wantKeys(t, "resource.floor", res["floor"], floorKeys...)
-		wantValue(t, "floor.id", floor["id"], fx.FloorMadrid.String())
-		wantValue(t, "floor.name", floor["name"], "madrid-1")
-		wantInt(t, "floor.floorNumber", floor["floorNumber"], 1)
-		wantValue(t, "floor.image", floor["image"], "/static/floors/madrid-1.svg")
-		wantValue(t, "floor.status", floor["status"], "ACTIVATED")
-		wantValue(t, "floor.type", floor["type"], "OFFICE")
-		wantValue(t, "floor.visible", floor["visible"], true)
-		building := wantKeys(t, "floor.building", floor["building"], buildingKeys...)
-		wantValue(t, "building.id", building["id"], fx.BuildingMadrid.String())
-		wantValue(t, "building.name", building["name"], "Madrid HQ")
-		wantValue(t, "building.timezone", building["timezone"], "Europe/Madrid")
-		wantValue(t, "building.status", building["status"], "ACTIVATED")
-		wantID(t, "building.organization", building["organization"], fx.OrgA)
-		addr := wantKeys(t, "building.address", building["address"], addressKeys...)
-		wantValue(t, "address.country", addr["country"], "ES")
-		wantValue(t, "address.city", addr["city"], "Madrid")
-		wantValue(t, "address.address", addr["address"], "Calle Mayor 1")
-		if addr["coordinates"] == nil {
-			t.Errorf("address.coordinates = null, want the building's coordinates")
-		}
-
-		sub := wantKeys(t, "resource.subcategory", res["subcategory"], subcategoryKeys...)
-		wantValue(t, "subcategory.id", sub["id"], fx.SubRoom.String())
-		wantValue(t, "subcategory.category", sub["category"], "SPACE")
-		wantID(t, "subcategory.organization", sub["organization"], fx.OrgA)
-
-		rule := wantKeys(t, "resource.resourceRule", res["resourceRule"], ruleKeysAllDay...)
-		wantValue(t, "resourceRule.id", rule["id"], fx.RuleRoom.String())
-		wantValue(t, "resourceRule.allDayBookings", rule["allDayBookings"], false)
-		wantInt(t, "resourceRule.allDayBookingsCheckInMS", rule["allDayBookingsCheckInMS"], 0)
-		wantInt(t, "resourceRule.endTime", rule["endTime"], 20*hourMs)
-
-		features := array(t, "resource.features", res["features"])
-		gotFeatures := map[string]map[string]any{}
-		for i, f := range features {
-			m := wantKeys(t, fmt.Sprintf("features[%d]", i), f, featureKeys...)
-			wantID(t, fmt.Sprintf("features[%d].organization", i), m["organization"], fx.OrgA)
-			gotFeatures[m["id"].(string)] = m
-		}
-		if len(gotFeatures) != 2 {
-			t.Fatalf("features = %v, want Screen and Whiteboard", features)
-		}
-		screen := gotFeatures[fx.FeatureScreen.String()]
-		wantValue(t, "Screen.name", screen["name"], "Screen")
-		wantValue(t, "Screen.email", screen["email"], "av@acme.test")
-		wantValue(t, "Whiteboard.name", gotFeatures[fx.FeatureWhiteboard.String()]["name"], "Whiteboard")
-
-		// The identity provider's token is kept as Alice's.
-		token, err := tb.Service.UserAccessToken(t.Context(), tb.User(t, fx.OrgA, fx.Alice))
-		if err != nil {
-			t.Fatalf("UserAccessToken: %v", err)
-		}
-		if got, want := token, "idp-access-token-of-alice"; got != want {
-			t.Errorf("user access token = %q, want %q", got, want)
-		}
-	})
+	t.Run("ShapeAndValues", testCreateSpaceBookingShape)
 
 	t.Run("WithoutUserAccessToken", func(t *testing.T) {
 		t.Parallel()
@@ -240,6 +232,13 @@ func TestCreateSpaceBookings(t *testing.T) {
 		wantValue(t, "body.bodyType", b["body"].(map[string]any)["bodyType"], "TEXT")
 	})
 
+}
+
+// TestCreateSpaceBookingsOnBehalf covers the organizer and creator of a booking made for oneself or
+// for another.
+func TestCreateSpaceBookingsOnBehalf(t *testing.T) {
+	t.Parallel()
+
 	t.Run("OwnUserID", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
@@ -273,6 +272,12 @@ func TestCreateSpaceBookings(t *testing.T) {
 		wantUser(t, "organizer", b["organizer"], fx.Bob, "bob", "Baker")
 		wantUser(t, "creator", b["creator"], fx.Adam, "adam", "Adler")
 	})
+
+}
+
+// TestCreateSpaceBookingsExtraInput covers headers and fields that do not change the booking.
+func TestCreateSpaceBookingsExtraInput(t *testing.T) {
+	t.Parallel()
 
 	t.Run("AppVersionHeaderAccepted", func(t *testing.T) {
 		t.Parallel()

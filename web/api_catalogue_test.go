@@ -63,6 +63,7 @@ func importHiddenBuilding(t *testing.T, tb *testBundle) {
 	}
 }
 
+// TestCatalogue covers the lists of buildings, floors, subcategories, features and reservables.
 func TestCatalogue(t *testing.T) {
 	t.Parallel()
 	tb := setup(t) // the subtests only read
@@ -74,17 +75,14 @@ func TestCatalogue(t *testing.T) {
 		if got, want := idsOf(bs), strs(fx.BuildingMadrid, fx.BuildingNewYork); !slices.Equal(got, want) {
 			t.Fatalf("buildings = %v, want %v (by name, the hidden one left out)", got, want)
 		}
-		m := bs[0]
-		wantValue(t, "name", m["name"], "Madrid HQ")
-		wantValue(t, "timezone", m["timezone"], "Europe/Madrid")
-		wantValue(t, "status", m["status"], "ACTIVATED")
-		wantID(t, "organization", m["organization"], fx.OrgA)
-		addr := wantKeys(t, "address", m["address"], addressKeys...)
-		wantValue(t, "address.city", addr["city"], "Madrid")
-		wantKeys(t, "address.coordinates", addr["coordinates"], "latitude", "longitude")
-		ny := wantKeys(t, "New York.address", bs[1]["address"], addressKeys...)
-		wantValue(t, "New York.address.coordinates", ny["coordinates"], nil)
-		wantValue(t, "New York.timezone", bs[1]["timezone"], "America/New_York")
+		wantKeys(t, "Madrid.address", bs[0]["address"], addressKeys...)
+		wantKeys(t, "Madrid.address.coordinates", field(bs[0], "address.coordinates"), "latitude", "longitude")
+		wantKeys(t, "New York.address", bs[1]["address"], addressKeys...)
+		wantFields(t, "Madrid", bs[0], map[string]any{
+			"name": "Madrid HQ", "timezone": "Europe/Madrid", "status": "ACTIVATED",
+			"organization": idObject(fx.OrgA.String()), "address.city": "Madrid",
+		})
+		wantFields(t, "New York", bs[1], map[string]any{"address.coordinates": nil, "timezone": "America/New_York"})
 	})
 
 	t.Run("Floors", func(t *testing.T) {
@@ -93,15 +91,11 @@ func TestCatalogue(t *testing.T) {
 		if got, want := idsOf(fs), strs(fx.FloorMadrid); !slices.Equal(got, want) {
 			t.Fatalf("floors = %v, want %v (the hidden floor left out)", got, want)
 		}
-		f := fs[0]
-		wantValue(t, "name", f["name"], "madrid-1")
-		wantInt(t, "floorNumber", f["floorNumber"], 1)
-		wantValue(t, "image", f["image"], "/static/floors/madrid-1.svg")
-		wantValue(t, "status", f["status"], "ACTIVATED")
-		wantValue(t, "type", f["type"], "OFFICE")
-		wantValue(t, "visible", f["visible"], true)
-		b := wantKeys(t, "building", f["building"], buildingKeys...)
-		wantValue(t, "building.id", b["id"], fx.BuildingMadrid.String())
+		wantKeys(t, "building", fs[0]["building"], buildingKeys...)
+		wantFields(t, "madrid-1", fs[0], map[string]any{
+			"name": "madrid-1", "floorNumber": num(1), "image": "/static/floors/madrid-1.svg", "status": "ACTIVATED",
+			"type": "OFFICE", "visible": true, "building.id": fx.BuildingMadrid.String(),
+		})
 
 		fs = listOf(t, tb.call(t, fx.Alice, http.MethodGet, api+"/buildings/"+fx.BuildingNewYork.String()+"/floors", nil), "floors", floorKeys...)
 		if got, want := idsOf(fs), strs(fx.FloorNewYork); !slices.Equal(got, want) {
@@ -125,10 +119,8 @@ func TestCatalogue(t *testing.T) {
 			}
 		}
 		ss := listOf(t, tb.call(t, fx.Alice, http.MethodGet, api+"/subcategories", nil), "subcategories", subcategoryKeys...)
-		wantValue(t, "Desk.name", ss[0]["name"], "Desk")
-		wantValue(t, "Desk.category", ss[0]["category"], "WORKSTATION")
-		wantValue(t, "Meeting room.category", ss[1]["category"], "SPACE")
-		wantID(t, "Desk.organization", ss[0]["organization"], fx.OrgA)
+		wantFields(t, "Desk", ss[0], map[string]any{"name": "Desk", "category": "WORKSTATION", "organization": idObject(fx.OrgA.String())})
+		wantFields(t, "Meeting room", ss[1], map[string]any{"category": "SPACE"})
 	})
 
 	t.Run("Features", func(t *testing.T) {
@@ -137,9 +129,7 @@ func TestCatalogue(t *testing.T) {
 		if got, want := idsOf(fs), strs(fx.FeatureScreen, fx.FeatureWhiteboard); !slices.Equal(got, want) {
 			t.Fatalf("features = %v, want %v", got, want)
 		}
-		wantValue(t, "Screen.name", fs[0]["name"], "Screen")
-		wantValue(t, "Screen.email", fs[0]["email"], "av@acme.test")
-		wantID(t, "Screen.organization", fs[0]["organization"], fx.OrgA)
+		wantFields(t, "Screen", fs[0], map[string]any{"name": "Screen", "email": "av@acme.test", "organization": idObject(fx.OrgA.String())})
 	})
 
 	t.Run("ResourceReservables", func(t *testing.T) {
@@ -149,15 +139,13 @@ func TestCatalogue(t *testing.T) {
 		if got, want := idsOf(rs), strs(fx.ReservableAV, fx.ReservableCoffee); !slices.Equal(got, want) {
 			t.Fatalf("Goya's reservables = %v, want %v (by name)", got, want)
 		}
-		av, coffee := rs[0], rs[1]
-		wantValue(t, "AV.name", av["name"], "AV setup")
-		wantInt(t, "AV.minimumCancellationMs", av["minimumCancellationMs"], hourMs)
-		wantInt(t, "AV.standardDeliveryTimeMs", av["standardDeliveryTimeMs"], 15*minuteMs)
-		wantValue(t, "Coffee.organizationId", coffee["organizationId"], fx.OrgA.String())
-		wantValue(t, "Coffee.type", coffee["type"], "SERVICE")
-		wantValue(t, "Coffee.description", coffee["description"], "Coffee and tea")
-		wantValue(t, "Coffee.chooseQuantity", coffee["chooseQuantity"], true)
-		wantInt(t, "Coffee.minimumCancellationMs", coffee["minimumCancellationMs"], 2*hourMs)
+		wantFields(t, "AV setup", rs[0], map[string]any{
+			"name": "AV setup", "minimumCancellationMs": num(hourMs), "standardDeliveryTimeMs": num(15 * minuteMs),
+		})
+		wantFields(t, "Coffee", rs[1], map[string]any{
+			"organizationId": fx.OrgA.String(), "type": "SERVICE", "description": "Coffee and tea",
+			"chooseQuantity": true, "minimumCancellationMs": num(2 * hourMs),
+		})
 
 		for _, tc := range []struct {
 			resource uuid.UUID
@@ -197,6 +185,14 @@ func TestCatalogue(t *testing.T) {
 		}
 	})
 
+}
+
+// TestCatalogueRefused covers lookups in the catalogue of what is unknown, hidden, another
+// organization's, malformed or asked without a token.
+func TestCatalogueRefused(t *testing.T) {
+	t.Parallel()
+	tb := setup(t) // the subtests only read
+	importHiddenBuilding(t, tb)
 	for _, tc := range []struct {
 		name, path string
 		as         uuid.UUID

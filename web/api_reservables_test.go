@@ -160,160 +160,137 @@ func TestContractReservables(t *testing.T) {
 	})
 }
 
+// hideGoya makes the room Goya invisible.
+func hideGoya(t *testing.T, tb *testBundle) {
+	t.Helper()
+	goya := fx.Layout().Resources[0]
+	if goya.ID != fx.RoomGoya.String() {
+		t.Fatalf("fixture resource 0 = %s, want Goya", goya.Name)
+	}
+	hidden := false
+	goya.Visible = &hidden
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{goya}}); err != nil {
+		t.Fatalf("hide Goya: %v", err)
+	}
+}
+
+// aliceGoyaTwoHours books Goya for Alice tomorrow 10:00–12:00 and returns the booking's id.
+func aliceGoyaTwoHours(t *testing.T, tb *testBundle) string {
+	t.Helper()
+	return tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
+}
+
+// TestContractReservablesRefused covers contracts refused, and that a refused call leaves the booking's
+// reservables as they were.
 func TestContractReservablesRefused(t *testing.T) {
 	t.Parallel()
-	hide := func(t *testing.T, tb *testBundle) {
-		t.Helper()
-		goya := fx.Layout().Resources[0]
-		if goya.ID != fx.RoomGoya.String() {
-			t.Fatalf("fixture resource 0 = %s, want Goya", goya.Name)
-		}
-		hidden := false
-		goya.Visible = &hidden
-		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{goya}}); err != nil {
-			t.Fatalf("hide Goya: %v", err)
+	// orders gives the body of a contract of the orders for the booking.
+	orders := func(os ...map[string]any) func(id string) any {
+		return func(id string) any { return contract(id, os...) }
+	}
+	coffee := orders(order(fx.ReservableCoffee))
+	// contractedFirst books as aliceGoyaTwoHours and contracts the order before the refused call.
+	contractedFirst := func(o map[string]any) func(t *testing.T, tb *testBundle) string {
+		return func(t *testing.T, tb *testBundle) string {
+			id := aliceGoyaTwoHours(t, tb)
+			contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, o)), id, 1)
+			return id
 		}
 	}
 	for _, tc := range []struct {
 		name string
 		as   uuid.UUID
-		// prepare makes what the call needs and returns the path's booking id and the body; it may contract
-		// reservables first (they must stay as they were).
-		prepare func(t *testing.T, tb *testBundle) (string, any)
+		// prepare makes the booking named by the path and returns its id; it may contract reservables
+		// first (they must stay as they were). nil: aliceGoyaTwoHours.
+		prepare func(t *testing.T, tb *testBundle) string
+		body    func(id string) any
 		status  int
 		code    booking.Code
 		detail  []string
 	}{
-		{name: "UnknownBooking", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := uuid.NewString()
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
-		{name: "OtherOrganizationsBooking", as: fx.Boris, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
-		{name: "ColleaguesBooking", as: fx.Bob, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
-		{name: "RoomHiddenLater", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableAV))), id, 1)
-			hide(t, tb)
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusNotFound, code: booking.CodeResourceNotFound},
-		{name: "ReservableNotOfferedForRoom", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee), order(fx.ReservableLunch))
-		}, status: http.StatusNotFound, code: booking.CodeResourceReservableNotFound, detail: []string{"reservableBookingList[1]"}},
-		{name: "OtherOrganizationsReservable", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableB))
-		}, status: http.StatusNotFound, code: booking.CodeResourceReservableNotFound},
-		{name: "CancelledBooking", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			if _, err := tb.Pool.Exec(t.Context(), "UPDATE bookings SET status = 'CANCELLED' WHERE id = $1", id); err != nil {
-				t.Fatalf("cancel: %v", err)
-			}
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusConflict, code: booking.CodeBookingNotModifiable},
-		{name: "AddInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
+		{name: "UnknownBooking", as: fx.Alice, prepare: func(*testing.T, *testBundle) string { return uuid.NewString() },
+			body: coffee, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
+		{name: "OtherOrganizationsBooking", as: fx.Boris, body: coffee, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
+		{name: "ColleaguesBooking", as: fx.Bob, body: coffee, status: http.StatusNotFound, code: booking.CodeBookingNotFound},
+		{name: "RoomHiddenLater", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
+			id := contractedFirst(order(fx.ReservableAV))(t, tb)
+			hideGoya(t, tb)
+			return id
+		}, body: coffee, status: http.StatusNotFound, code: booking.CodeResourceNotFound},
+		{name: "ReservableNotOfferedForRoom", as: fx.Alice, body: orders(order(fx.ReservableCoffee), order(fx.ReservableLunch)),
+			status: http.StatusNotFound, code: booking.CodeResourceReservableNotFound, detail: []string{"reservableBookingList[1]"}},
+		{name: "OtherOrganizationsReservable", as: fx.Alice, body: orders(order(fx.ReservableB)),
+			status: http.StatusNotFound, code: booking.CodeResourceReservableNotFound},
+		{name: "CancelledBooking", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
+			id := aliceGoyaTwoHours(t, tb)
+			tb.exec(t, "UPDATE bookings SET status = 'CANCELLED' WHERE id = $1", id)
+			return id
+		}, body: coffee, status: http.StatusConflict, code: booking.CodeBookingNotModifiable},
+		{name: "AddInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
 			// Coffee must be ordered at least 2 h ahead; the booking starts in 1 h.
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
-		{name: "ChangeInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee, "quantity", 2))), id, 1)
+			return tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
+		}, body: coffee, status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
+		{name: "ChangeInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
+			id := contractedFirst(order(fx.ReservableCoffee, "quantity", 2))(t, tb)
 			tb.Clock.Set(fx.At(1, 8, 30))
-			return id, contract(id, order(fx.ReservableCoffee, "quantity", 4))
-		}, status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
-		{name: "RemoveInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee))), id, 1)
+			return id
+		}, body: orders(order(fx.ReservableCoffee, "quantity", 4)), status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
+		{name: "RemoveInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
+			id := contractedFirst(order(fx.ReservableCoffee))(t, tb)
 			tb.Clock.Set(fx.At(1, 8, 30))
-			return id, contract(id)
-		}, status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
-		{name: "DeliveryAfterTheEnd", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee, "deliveryTimeMs", 2*hourMs+1))
-		}, status: http.StatusConflict, code: booking.CodeReservableDeliveryTime, detail: []string{"deliveryTimeMs"}},
-		{name: "DeliveryBeforeTheStart", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee, "deliveryTimeMs", -1))
-		}, status: http.StatusConflict, code: booking.CodeReservableDeliveryTime},
-		{name: "QuantityZero", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee, "quantity", 0))
-		}, status: http.StatusConflict, code: booking.CodeReservableQuantity, detail: []string{"quantity"}},
-		{name: "FixedQuantityOfTwo", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableAV, "quantity", 2))
-		}, status: http.StatusConflict, code: booking.CodeReservableQuantity},
-		{name: "ModuleNotActive", as: fx.Boris, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableB))
-		}, status: http.StatusConflict, code: booking.CodeAdditionalServicesInactive},
+			return id
+		}, body: orders(), status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
+		{name: "DeliveryAfterTheEnd", as: fx.Alice, body: orders(order(fx.ReservableCoffee, "deliveryTimeMs", 2*hourMs+1)),
+			status: http.StatusConflict, code: booking.CodeReservableDeliveryTime, detail: []string{"deliveryTimeMs"}},
+		{name: "DeliveryBeforeTheStart", as: fx.Alice, body: orders(order(fx.ReservableCoffee, "deliveryTimeMs", -1)),
+			status: http.StatusConflict, code: booking.CodeReservableDeliveryTime},
+		{name: "QuantityZero", as: fx.Alice, body: orders(order(fx.ReservableCoffee, "quantity", 0)),
+			status: http.StatusConflict, code: booking.CodeReservableQuantity, detail: []string{"quantity"}},
+		{name: "FixedQuantityOfTwo", as: fx.Alice, body: orders(order(fx.ReservableAV, "quantity", 2)),
+			status: http.StatusConflict, code: booking.CodeReservableQuantity},
+		{name: "ModuleNotActive", as: fx.Boris, prepare: func(t *testing.T, tb *testBundle) string {
+			return tb.book(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 12, 0))
+		}, body: orders(order(fx.ReservableB)), status: http.StatusConflict, code: booking.CodeAdditionalServicesInactive},
 
 		// Malformed requests.
-		{name: "BodyBookingIDDiffers", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(uuid.NewString(), order(fx.ReservableCoffee))
+		{name: "BodyBookingIDDiffers", as: fx.Alice, body: func(string) any { return contract(uuid.NewString(), order(fx.ReservableCoffee)) },
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"bookingId"}},
+		{name: "MissingBodyBookingID", as: fx.Alice, body: func(string) any {
+			return map[string]any{"reservableBookingList": []any{order(fx.ReservableCoffee)}}
 		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"bookingId"}},
-		{name: "MissingBodyBookingID", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, map[string]any{"reservableBookingList": []any{order(fx.ReservableCoffee)}}
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"bookingId"}},
-		{name: "PathBookingIDNotAUUID", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			return "42", contract("42", order(fx.ReservableCoffee))
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"bookingId"}},
-		{name: "MalformedJSON", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, `{"bookingId": "` + id + `", "reservableBookingList": [`
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"JSON"}},
-		{name: "ArrayInsteadOfObject", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, []any{order(fx.ReservableCoffee)}
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"object"}},
-		{name: "MissingList", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, map[string]any{"bookingId": id}
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList"}},
-		{name: "ListNotAnArray", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, map[string]any{"bookingId": id, "reservableBookingList": order(fx.ReservableCoffee)}
+		{name: "PathBookingIDNotAUUID", as: fx.Alice, prepare: func(*testing.T, *testBundle) string { return "42" },
+			body: coffee, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"bookingId"}},
+		{name: "MalformedJSON", as: fx.Alice, body: func(id string) any { return `{"bookingId": "` + id + `", "reservableBookingList": [` },
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"JSON"}},
+		{name: "ArrayInsteadOfObject", as: fx.Alice, body: func(string) any { return []any{order(fx.ReservableCoffee)} },
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"object"}},
+		{name: "MissingList", as: fx.Alice, body: func(id string) any { return map[string]any{"bookingId": id} },
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList"}},
+		{name: "ListNotAnArray", as: fx.Alice, body: func(id string) any {
+			return map[string]any{"bookingId": id, "reservableBookingList": order(fx.ReservableCoffee)}
 		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList", "an array"}},
-		{name: "ReservableIDNotAUUID", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee), map[string]any{"reservableId": "coffee"})
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList[1].reservableId"}},
-		{name: "MissingReservableID", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, map[string]any{"quantity": 1})
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList[0].reservableId"}},
-		{name: "QuantityNotAnInteger", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee, "quantity", "two"))
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"quantity", "an integer"}},
-		{name: "SameReservableTwice", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee), order(fx.ReservableCoffee, "quantity", 2))
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"twice"}},
-		{name: "TooLarge", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee, "comment", strings.Repeat("x", 1<<20)))
-		}, status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"larger than"}},
-		{name: "NoToken", prepare: func(t *testing.T, tb *testBundle) (string, any) {
-			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
-			return id, contract(id, order(fx.ReservableCoffee))
-		}, status: http.StatusUnauthorized, code: booking.CodeUnauthorized},
+		{name: "ReservableIDNotAUUID", as: fx.Alice, body: orders(order(fx.ReservableCoffee), map[string]any{"reservableId": "coffee"}),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList[1].reservableId"}},
+		{name: "MissingReservableID", as: fx.Alice, body: orders(map[string]any{"quantity": 1}),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"reservableBookingList[0].reservableId"}},
+		{name: "QuantityNotAnInteger", as: fx.Alice, body: orders(order(fx.ReservableCoffee, "quantity", "two")),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"quantity", "an integer"}},
+		{name: "SameReservableTwice", as: fx.Alice, body: orders(order(fx.ReservableCoffee), order(fx.ReservableCoffee, "quantity", 2)),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"twice"}},
+		{name: "TooLarge", as: fx.Alice, body: orders(order(fx.ReservableCoffee, "comment", strings.Repeat("x", 1<<20))),
+			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, detail: []string{"larger than"}},
+		{name: "NoToken", body: coffee, status: http.StatusUnauthorized, code: booking.CodeUnauthorized},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tb := setup(t)
-			id, body := tc.prepare(t, tb)
+			prepare := tc.prepare
+			if prepare == nil {
+				prepare = aliceGoyaTwoHours
+			}
+			id := prepare(t, tb)
 			before := contents(t, tb)
-			r := tb.call(t, tc.as, http.MethodPut, reservablesPath(id), body)
+			r := tb.call(t, tc.as, http.MethodPut, reservablesPath(id), tc.body(id))
 			wantDetail(t, wantProblem(t, r, tc.status, tc.code, noIndex), tc.detail...)
 			if after := contents(t, tb); after != before {
 				t.Errorf("booking_reservables = %s, want it unchanged: %s", after, before)

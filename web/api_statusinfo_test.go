@@ -33,6 +33,8 @@ const (
 	minuteMs = int64(time.Minute / time.Millisecond)
 )
 
+// TestStatusInfo covers the status lookup by poster code: the resource, and whether and until when it
+// is free.
 func TestStatusInfo(t *testing.T) {
 	t.Parallel()
 
@@ -45,40 +47,41 @@ func TestStatusInfo(t *testing.T) {
 			t.Errorf("Content-Type = %q, want %q", got, want)
 		}
 		body := wantKeys(t, "body", r.object(t), "resource", "isFree", "freeUntil")
-		res := wantKeys(t, "resource", body["resource"], statusResourceKeys...)
-		wantValue(t, "resource.id", res["id"], fx.RoomGoya.String())
-		wantValue(t, "resource.name", res["name"], "Goya")
-		wantValue(t, "resource.posterCode", res["posterCode"], "MAD-R1")
-		wantValue(t, "resource.image", res["image"], "")
-		wantValue(t, "resource.phone", res["phone"], "+34 910 000 001")
-		wantValue(t, "resource.approachable", res["approachable"], true)
-		wantValue(t, "resource.visible", res["visible"], true)
-		m := wantKeys(t, "resource.mapCoordinates", res["mapCoordinates"], mapKeys...)
-		wantInt(t, "mapCoordinates.topLeftX", m["topLeftX"], 10)
-		wantInt(t, "mapCoordinates.topLeftY", m["topLeftY"], 20)
-		wantInt(t, "mapCoordinates.bottomRightX", m["bottomRightX"], 110)
-		wantInt(t, "mapCoordinates.bottomRightY", m["bottomRightY"], 80)
-		wantID(t, "resource.floor", res["floor"], fx.FloorMadrid)
-		sub := wantKeys(t, "resource.subcategory", res["subcategory"], subcategoryKeys...)
-		wantValue(t, "subcategory.id", sub["id"], fx.SubRoom.String())
-		wantValue(t, "subcategory.name", sub["name"], "Meeting room")
-		wantValue(t, "subcategory.category", sub["category"], "SPACE")
-		wantID(t, "subcategory.organization", sub["organization"], fx.OrgA)
-		wantValue(t, "subcategory.shifts", sub["shifts"], false)
-		wantValue(t, "subcategory.canBeSearched", sub["canBeSearched"], true)
-		rule := wantKeys(t, "resource.resourceRule", res["resourceRule"], ruleKeys...)
-		wantValue(t, "resourceRule.id", rule["id"], fx.RuleRoom.String())
-		wantInt(t, "resourceRule.startTime", rule["startTime"], 8*hourMs)
-		wantInt(t, "resourceRule.endTime", rule["endTime"], 20*hourMs)
-		wantInt(t, "resourceRule.maximumDuration", rule["maximumDuration"], 4*hourMs)
-		wantInt(t, "resourceRule.maximumAdvance", rule["maximumAdvance"], 30*24*hourMs)
-		wantInt(t, "resourceRule.advanceCheckIn", rule["advanceCheckIn"], 10*minuteMs)
-		wantInt(t, "resourceRule.expirationMargin", rule["expirationMargin"], 15*minuteMs)
-		wantValue(t, "resourceRule.accessControlType", rule["accessControlType"], "ANY")
-		wantValue(t, "resourceRule.requiresApproval", rule["requiresApproval"], false)
-		wantValue(t, "isFree", body["isFree"], true)
-		// Free until the end of today's window, 20:00 in Madrid.
-		wantInt(t, "freeUntil", body["freeUntil"], fx.At(0, 20, 0).UnixMilli())
+		for path, keys := range map[string][]string{
+			"resource":                statusResourceKeys,
+			"resource.mapCoordinates": mapKeys,
+			"resource.subcategory":    subcategoryKeys,
+			"resource.resourceRule":   ruleKeys,
+		} {
+			wantKeys(t, path, field(body, path), keys...)
+		}
+		wantFields(t, "body", body, map[string]any{
+			"resource.id": fx.RoomGoya.String(), "resource.name": "Goya", "resource.posterCode": "MAD-R1",
+			"resource.image": "", "resource.phone": "+34 910 000 001", "resource.approachable": true,
+			"resource.visible": true,
+			"resource.mapCoordinates": map[string]any{
+				"topLeftX": num(10), "topLeftY": num(20), "bottomRightX": num(110), "bottomRightY": num(80),
+			},
+			"resource.floor":                          idObject(fx.FloorMadrid.String()),
+			"resource.subcategory.id":                 fx.SubRoom.String(),
+			"resource.subcategory.name":               "Meeting room",
+			"resource.subcategory.category":           "SPACE",
+			"resource.subcategory.organization":       idObject(fx.OrgA.String()),
+			"resource.subcategory.shifts":             false,
+			"resource.subcategory.canBeSearched":      true,
+			"resource.resourceRule.id":                fx.RuleRoom.String(),
+			"resource.resourceRule.startTime":         num(8 * hourMs),
+			"resource.resourceRule.endTime":           num(20 * hourMs),
+			"resource.resourceRule.maximumDuration":   num(4 * hourMs),
+			"resource.resourceRule.maximumAdvance":    num(30 * 24 * hourMs),
+			"resource.resourceRule.advanceCheckIn":    num(10 * minuteMs),
+			"resource.resourceRule.expirationMargin":  num(15 * minuteMs),
+			"resource.resourceRule.accessControlType": "ANY",
+			"resource.resourceRule.requiresApproval":  false,
+			"isFree":                                  true,
+			// Free until the end of today's window, 20:00 in Madrid.
+			"freeUntil": num(fx.At(0, 20, 0).UnixMilli()),
+		})
 	})
 
 	t.Run("FreeUntilNextBooking", func(t *testing.T) {
@@ -137,56 +140,6 @@ func TestStatusInfo(t *testing.T) {
 		wantValue(t, "resource.id", r.object(t)["resource"].(map[string]any)["id"], fx.RoomGoya.String())
 	})
 
-	t.Run("EmployeeForOtherUserIs1001", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Alice, http.MethodGet, statusPath(fx.Bob.String(), "MAD-R1"), nil)
-		wantProblem(t, r, http.StatusForbidden, booking.CodeForbidden, noIndex)
-	})
-
-	t.Run("ReceptionistForOtherUser", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Rita, http.MethodGet, statusPath(fx.Alice.String(), "MAD-R1"), nil)
-		wantStatus(t, r, http.StatusOK)
-		wantKeys(t, "body", r.object(t), "resource", "isFree", "freeUntil")
-	})
-
-	t.Run("ReceptionistForUnknownUserIs1003", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Rita, http.MethodGet, statusPath(uuid.NewString(), "MAD-R1"), nil)
-		wantProblem(t, r, http.StatusNotFound, booking.CodeUserNotFound, noIndex)
-	})
-
-	t.Run("ReceptionistForOtherOrganizationsUserIs1003", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Rita, http.MethodGet, statusPath(fx.Boris.String(), "MAD-R1"), nil)
-		wantProblem(t, r, http.StatusNotFound, booking.CodeUserNotFound, noIndex)
-	})
-
-	t.Run("NonUUIDUserIDIs2000", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Alice, http.MethodGet, statusPath("alice", "MAD-R1"), nil)
-		wantDetail(t, wantProblem(t, r, http.StatusBadRequest, booking.CodeInvalidRequest, noIndex), "userId")
-	})
-
-	t.Run("UnknownPosterCodeIs1002", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "NOPE-1"), nil)
-		wantDetail(t, wantProblem(t, r, http.StatusNotFound, booking.CodeResourceNotFound, noIndex), "NOPE-1")
-	})
-
-	t.Run("MissingPosterCodeIs2000", func(t *testing.T) {
-		t.Parallel()
-		tb := setup(t)
-		r := tb.call(t, fx.Alice, http.MethodGet, api+"/users/me/resources/statusinfo", nil)
-		wantDetail(t, wantProblem(t, r, http.StatusBadRequest, booking.CodeInvalidRequest, noIndex), "postercode")
-	})
-
 	t.Run("OtherOrganizationSeesOnlyItsOwn", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
@@ -210,4 +163,31 @@ func TestStatusInfo(t *testing.T) {
 		tb := setup(t)
 		wantStatus(t, tb.callWith(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil, http.Header{"App-Version": {"ios/3.14.0"}}), http.StatusOK)
 	})
+}
+
+// TestStatusInfoRefused covers the lookups refused: for another person, of an unknown code, malformed.
+func TestStatusInfoRefused(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		as     uuid.UUID
+		path   string
+		status int
+		code   booking.Code
+		detail []string
+	}{
+		{"EmployeeForOtherUserIs1001", fx.Alice, statusPath(fx.Bob.String(), "MAD-R1"), http.StatusForbidden, booking.CodeForbidden, nil},
+		{"ReceptionistForUnknownUserIs1003", fx.Rita, statusPath(uuid.NewString(), "MAD-R1"), http.StatusNotFound, booking.CodeUserNotFound, nil},
+		{"ReceptionistForOtherOrganizationsUserIs1003", fx.Rita, statusPath(fx.Boris.String(), "MAD-R1"), http.StatusNotFound, booking.CodeUserNotFound, nil},
+		{"NonUUIDUserIDIs2000", fx.Alice, statusPath("alice", "MAD-R1"), http.StatusBadRequest, booking.CodeInvalidRequest, []string{"userId"}},
+		{"UnknownPosterCodeIs1002", fx.Alice, statusPath("me", "NOPE-1"), http.StatusNotFound, booking.CodeResourceNotFound, []string{"NOPE-1"}},
+		{"MissingPosterCodeIs2000", fx.Alice, api + "/users/me/resources/statusinfo", http.StatusBadRequest, booking.CodeInvalidRequest, []string{"postercode"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tb := setup(t)
+			r := tb.call(t, tc.as, http.MethodGet, tc.path, nil)
+			wantDetail(t, wantProblem(t, r, tc.status, tc.code, noIndex), tc.detail...)
+		})
+	}
 }

@@ -191,11 +191,7 @@ func bindBob(t *testing.T, tb *testBundle) {
 // TestOIDCBearer checks the identity provider's ID tokens, with mockoidc as the provider.
 func TestOIDCBearer(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	cfg := web.OIDCConfig{Issuer: m.Issuer(), Audience: m.ClientID}
 	otherKey, err := mockoidc.RandomKeypair(2048)
 	if err != nil {

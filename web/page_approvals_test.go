@@ -16,6 +16,7 @@ import (
 // approvalRow selects a booking's row on the approvals page.
 func approvalRow(id uuid.UUID) string { return "#approval-" + id.String() }
 
+// TestPageApprovals covers the list of bookings waiting for an admin's approval, and who may see it.
 func TestPageApprovals(t *testing.T) {
 	t.Parallel()
 
@@ -72,6 +73,35 @@ func TestPageApprovals(t *testing.T) {
 			t.Errorf("an employee's menu links to approvals")
 		}
 	})
+
+	t.Run("PagedWithShowMore", func(t *testing.T) {
+		pb := setupPages(t)
+		alice := pb.mbUser(t, fx.Alice)
+		var reqs []booking.NewBooking
+		for d := 1; d <= booking.DefaultPageSize+1; d++ {
+			reqs = append(reqs, booking.NewBooking{ResourceID: fx.RoomBoard, Start: fx.At(d, 10, 0), End: fx.At(d, 11, 0)})
+		}
+		if _, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs}); err != nil {
+			t.Fatalf("book: %v", err)
+		}
+		b := pb.signedIn(t, fx.Adam)
+		p := b.get("/approvals")
+		if got := p.count(".approval"); got != booking.DefaultPageSize {
+			t.Fatalf("first page = %d rows, want %d", got, booking.DefaultPageSize)
+		}
+		p.wantText(t, ".approval", "Tue 24 Nov") // earliest first
+		next := b.hxGet(p.attr(".more a", "hx-get"))
+		next.wantStatus(t, http.StatusOK)
+		if got := next.count(".approval"); got != 1 || next.count(".more") != 0 || next.count("header.top") != 0 {
+			t.Errorf("next page = %d rows, %d more links; want the last row alone", got, next.count(".more"))
+		}
+		next.wantText(t, ".approval", "Mon 14 Dec")
+	})
+}
+
+// TestPageApprovalsDecide covers approving and rejecting from the approvals page, with and without htmx.
+func TestPageApprovalsDecide(t *testing.T) {
+	t.Parallel()
 
 	t.Run("ApproveWithoutJavaScript", func(t *testing.T) {
 		pb := setupPages(t)
@@ -149,29 +179,5 @@ func TestPageApprovals(t *testing.T) {
 		b.post("/approvals/nope", url.Values{"decision": {"approve"}}).wantStatus(t, http.StatusNotFound)
 		b.post("/approvals/"+uuid.NewString(), url.Values{"decision": {"approve"}}).wantStatus(t, http.StatusNotFound)
 		pb.mbWantStatus(t, fx.Alice, bk.ID, booking.StatusWaitingApproval)
-	})
-
-	t.Run("PagedWithShowMore", func(t *testing.T) {
-		pb := setupPages(t)
-		alice := pb.mbUser(t, fx.Alice)
-		var reqs []booking.NewBooking
-		for d := 1; d <= booking.DefaultPageSize+1; d++ {
-			reqs = append(reqs, booking.NewBooking{ResourceID: fx.RoomBoard, Start: fx.At(d, 10, 0), End: fx.At(d, 11, 0)})
-		}
-		if _, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs}); err != nil {
-			t.Fatalf("book: %v", err)
-		}
-		b := pb.signedIn(t, fx.Adam)
-		p := b.get("/approvals")
-		if got := p.count(".approval"); got != booking.DefaultPageSize {
-			t.Fatalf("first page = %d rows, want %d", got, booking.DefaultPageSize)
-		}
-		p.wantText(t, ".approval", "Tue 24 Nov") // earliest first
-		next := b.hxGet(p.attr(".more a", "hx-get"))
-		next.wantStatus(t, http.StatusOK)
-		if got := next.count(".approval"); got != 1 || next.count(".more") != 0 || next.count("header.top") != 0 {
-			t.Errorf("next page = %d rows, %d more links; want the last row alone", got, next.count(".more"))
-		}
-		next.wantText(t, ".approval", "Mon 14 Dec")
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/workspacebooking/booking/web"
@@ -210,11 +211,7 @@ func TestPageSafety(t *testing.T) {
 // TestOIDCSignIn signs in through the authorization-code flow with PKCE against mockoidc.
 func TestOIDCSignIn(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 
 	setup := func(t *testing.T) *pageBundle { return setupPagesOIDC(t, m) }
 
@@ -295,6 +292,17 @@ func TestOIDCSignIn(t *testing.T) {
 }
 
 // setupPagesOIDC is setupPages with mockoidc as the identity provider people sign in with.
+// runProvider starts a mock identity provider that stops when the test ends.
+func runProvider(t *testing.T) *mockoidc.MockOIDC {
+	t.Helper()
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatalf("mockoidc: %v", err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	return m
+}
+
 func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 	t.Helper()
 	return setupPages(t, func(d *web.Deps) {
@@ -315,4 +323,29 @@ func mustURL(t *testing.T, raw string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// TestBrowserSignIn signs in through a real authorization-code flow (PKCE, state, nonce) in chromium.
+func TestBrowserSignIn(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	pb := setupPagesOIDC(t, m)
+	b := newTab(t, pb.srv.URL)
+	m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
+	b.open("/bookings")
+	b.waitText(".whoami", "alice Archer")
+
+	b.do(chromedp.Click(chromedp.CSS(".whoami button")))
+	b.waitText("h1", "You are signed out")
+	b.check("signed-out")
+}
+
+// TestBrowserDevSignIn checks the development sign-in page.
+func TestBrowserDevSignIn(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := newTab(t, pb.srv.URL)
+	b.open("/login")
+	b.waitText(".dev-banner", "Development mode")
+	b.check("sign-in")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -441,6 +442,7 @@ func TestPageChangeBooking(t *testing.T) {
 	})
 }
 
+// TestPageServices covers ordering services from a booking's page.
 func TestPageServices(t *testing.T) {
 	t.Parallel()
 	coffee, av := fx.ReservableCoffee.String(), fx.ReservableAV.String()
@@ -498,9 +500,18 @@ func TestPageServices(t *testing.T) {
 		if got := p.attr("input[name=quantity-"+coffee+"]", "value"); got != "3" {
 			t.Errorf("quantity shown %q, want 3", got)
 		}
-		got := pb.mbGet(t, fx.Alice, bk.ID).Reservables
-		if len(got) != 1 || got[0].Quantity != 3 || got[0].DeliveryTime != 30*time.Minute || got[0].Comment != "Oat milk, please" {
-			t.Errorf("contracted %+v, want coffee × 3 at +30m with the comment", got)
+		type order struct {
+			Reservable   string
+			Quantity     int32
+			DeliveryTime time.Duration
+			Comment      string
+		}
+		var got []order
+		for _, r := range pb.mbGet(t, fx.Alice, bk.ID).Reservables {
+			got = append(got, order{r.Reservable.Name, r.Quantity, r.DeliveryTime, r.Comment})
+		}
+		if diff := cmp.Diff([]order{{"Coffee", 3, 30 * time.Minute, "Oat milk, please"}}, got); diff != "" {
+			t.Errorf("contracted (-want +got):\n%s", diff)
 		}
 		b.get("/bookings").wantText(t, card(bk.ID), "Services: Coffee × 3")
 	})
@@ -516,6 +527,25 @@ func TestPageServices(t *testing.T) {
 		p.wantText(t, "#services [role=status]", "Services saved.")
 		p.wantText(t, ".contracted", "AV setup", "delivered at 11:45 Madrid time")
 	})
+
+	t.Run("DesksHaveNoServicesSection", func(t *testing.T) {
+		pb := setupPages(t)
+		bk := pb.mbCreate(t, fx.Alice, fx.DeskOne, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		b := pb.signedIn(t, fx.Alice)
+		if p := b.get("/bookings/" + bk.ID.String()); p.count("#services") != 0 {
+			t.Errorf("a desk booking shows a services section")
+		}
+		if p := b.get("/bookings"); p.count(card(bk.ID)+` a[href$="#services"]`) != 0 {
+			t.Errorf("a desk booking offers to order services")
+		}
+	})
+}
+
+// TestPageServicesRefused covers orders of services past their deadline, outside the booking, or without
+// the module, and what the form keeps and says then.
+func TestPageServicesRefused(t *testing.T) {
+	t.Parallel()
+	coffee, av := fx.ReservableCoffee.String(), fx.ReservableAV.String()
 
 	t.Run("TooLateIs409AndTheFormSaysSo", func(t *testing.T) {
 		pb := setupPages(t)
@@ -591,18 +621,6 @@ func TestPageServices(t *testing.T) {
 		r := b.hxPost("/bookings/"+bk.ID.String()+"/services", url.Values{"reservable": {fx.ReservableB.String()}})
 		r.wantStatus(t, http.StatusConflict)
 		r.wantText(t, "[role=alert]", "Your organization has not activated additional services.")
-	})
-
-	t.Run("DesksHaveNoServicesSection", func(t *testing.T) {
-		pb := setupPages(t)
-		bk := pb.mbCreate(t, fx.Alice, fx.DeskOne, fx.At(1, 10, 0), fx.At(1, 11, 0))
-		b := pb.signedIn(t, fx.Alice)
-		if p := b.get("/bookings/" + bk.ID.String()); p.count("#services") != 0 {
-			t.Errorf("a desk booking shows a services section")
-		}
-		if p := b.get("/bookings"); p.count(card(bk.ID)+` a[href$="#services"]`) != 0 {
-			t.Errorf("a desk booking offers to order services")
-		}
 	})
 }
 
@@ -734,4 +752,21 @@ func TestBrowserMyBookings(t *testing.T) {
 	a.check("approvals")
 	a.do(chromedp.Click(chromedp.CSS(`.approval button[value=approve]`)))
 	a.waitText(".approval", "Approved — now pending check-in")
+}
+
+// A booking that waits for approval still holds its room: My bookings lists it under Upcoming.
+func TestPageMyBookingsWaitingForApprovalIsUpcoming(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	waiting := pb.mbCreate(t, fx.Alice, fx.RoomBoard, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	if waiting.Status != booking.StatusWaitingApproval {
+		t.Fatalf("status = %s, want WAITING_APPROVAL", waiting.Status)
+	}
+	b := pb.signedIn(t, fx.Alice)
+	up := b.get("/bookings")
+	up.wantStatus(t, http.StatusOK)
+	up.wantText(t, card(waiting.ID), "Boardroom", "Tue 24 Nov, 10:00–11:00 Madrid time")
+	if n := b.get("/bookings?when=past").count(card(waiting.ID)); n != 0 {
+		t.Errorf("the waiting booking is also under Past")
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 	"github.com/oauth2-proxy/mockoidc"
 
@@ -576,6 +577,28 @@ func bookForm(resources []uuid.UUID, days ...string) url.Values {
 	return v
 }
 
+// madeBooking is what the booking form's tests compare of a booking made.
+type madeBooking struct {
+	Resource           uuid.UUID
+	Start, End         time.Time
+	AllDay             bool
+	Subject            string
+	Online             bool
+	Organizer, Creator uuid.UUID
+}
+
+func madeBookings(bs []booking.Booking) []madeBooking {
+	out := make([]madeBooking, len(bs))
+	for i, b := range bs {
+		out[i] = madeBooking{
+			Resource: b.Resource.ID, Start: b.Start, End: b.End, AllDay: b.AllDay, Subject: b.Subject,
+			Online: b.CreateOnlineMeeting, Organizer: b.Organizer.ID, Creator: b.Creator.ID,
+		}
+	}
+	return out
+}
+
+// TestBookFromTheForm covers bookings made with the booking form.
 func TestBookFromTheForm(t *testing.T) {
 	t.Parallel()
 
@@ -592,18 +615,12 @@ func TestBookFromTheForm(t *testing.T) {
 		if p.url.Path != "/bookings" || p.url.Query().Get("booked") != "2" {
 			t.Fatalf("after booking: at %s, want /bookings?booked=2", p.url)
 		}
-		got := findOwnBookings(t, pb, fx.Alice)
-		if len(got) != 2 {
-			t.Fatalf("%d bookings, want 2", len(got))
+		want := []madeBooking{ // newest first
+			{Resource: fx.RoomGoya, Start: fx.At(2, 10, 0), End: fx.At(2, 11, 0), Subject: "Planning", Online: true, Organizer: fx.Alice, Creator: fx.Alice},
+			{Resource: fx.RoomGoya, Start: fx.At(1, 10, 0), End: fx.At(1, 11, 0), Subject: "Planning", Online: true, Organizer: fx.Alice, Creator: fx.Alice},
 		}
-		for i, day := range []int{2, 1} { // newest first
-			bk := got[i]
-			if bk.Resource.ID != fx.RoomGoya || !bk.Start.Equal(fx.At(day, 10, 0)) || !bk.End.Equal(fx.At(day, 11, 0)) {
-				t.Errorf("booking %d: %s %s–%s, want Goya on day %d 10:00–11:00", i, bk.Resource.Name, bk.Start, bk.End, day)
-			}
-			if bk.Subject != "Planning" || !bk.CreateOnlineMeeting || bk.Organizer.ID != fx.Alice || bk.Creator.ID != fx.Alice {
-				t.Errorf("booking %d: subject %q, online %v, organizer %s, creator %s", i, bk.Subject, bk.CreateOnlineMeeting, bk.Organizer.ID, bk.Creator.ID)
-			}
+		if diff := cmp.Diff(want, madeBookings(findOwnBookings(t, pb, fx.Alice))); diff != "" {
+			t.Errorf("bookings made (-want +got):\n%s", diff)
 		}
 		// Bob is invited to both.
 		if n := len(findOwnBookings(t, pb, fx.Bob)); n != 2 {
@@ -629,11 +646,18 @@ func TestBookFromTheForm(t *testing.T) {
 		b := pb.signedIn(t, fx.Alice)
 		p := b.hxPost("/bookings", url.Values{"resource": {fx.DeskOne.String()}, "date": {"2026-11-24"}, "allday": {"1"}})
 		p.wantStatus(t, http.StatusOK)
-		got := findOwnBookings(t, pb, fx.Alice)
-		if len(got) != 1 || !got[0].AllDay || !got[0].Start.Equal(fx.At(1, 0, 0)) || !got[0].End.Equal(fx.At(2, 0, 0)) {
-			t.Fatalf("bookings = %+v, want Desk 1 all Tuesday", got)
+		want := []madeBooking{{Resource: fx.DeskOne, Start: fx.At(1, 0, 0), End: fx.At(2, 0, 0), AllDay: true, Organizer: fx.Alice, Creator: fx.Alice}}
+		if diff := cmp.Diff(want, madeBookings(findOwnBookings(t, pb, fx.Alice))); diff != "" {
+			t.Errorf("bookings made (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// TestBookFromTheFormRefused covers refusals of the booking form: nothing is booked, and the form
+// comes back with the reason.
+func TestBookFromTheFormRefused(t *testing.T) {
+	t.Parallel()
+
 	t.Run("ConflictOnDayTwo", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
@@ -676,31 +700,6 @@ func TestBookFromTheForm(t *testing.T) {
 		full.wantText(t, "main h1", "Book")
 		full.wantText(t, "main #booking-box .booking-error", "Goya on Wednesday 25 November 2026")
 	})
-	t.Run("SecondRoomRefused", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		b := pb.signedIn(t, fx.Alice)
-		form := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez}, "2026-11-24")
-		form.Set("from", "09:00")
-		form.Set("to", "14:00")
-		p := b.hxPost("/bookings", form)
-		p.wantStatus(t, http.StatusConflict)
-		p.wantText(t, ".booking-error", "Goya on Tuesday 24 November 2026: the booking lasts 5h, longer than the maximum of 4h.")
-		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
-			t.Errorf("%d bookings made, want none", n)
-		}
-	})
-	t.Run("DesksAndRoomsApart", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		b := pb.signedIn(t, fx.Alice)
-		p := b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomGoya, fx.DeskOne}, "2026-11-24"))
-		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".booking-error", "Desk 1 is a desk and Goya is a meeting room: desks and rooms cannot be booked together.")
-		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
-			t.Errorf("%d bookings made, want none", n)
-		}
-	})
 	t.Run("BadInput", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
@@ -732,37 +731,43 @@ func TestBookFromTheForm(t *testing.T) {
 			t.Errorf("%d bookings made, want none", n)
 		}
 	})
-	t.Run("AllDayRoom", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		b := pb.signedIn(t, fx.Alice)
-		p := b.hxPost("/bookings", url.Values{"resource": {fx.RoomGoya.String()}, "date": {"2026-11-24"}, "allday": {"1"}})
-		p.wantStatus(t, http.StatusConflict)
-		p.wantText(t, ".booking-error", "Goya on Tuesday 24 November 2026: this resource cannot be booked for the whole day.")
-	})
-	t.Run("TooMany", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		b := pb.signedIn(t, fx.Alice)
-		form := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard})
-		for i := range 34 {
-			form.Add("date", fx.At(1+i, 0, 0).Format(time.DateOnly))
-		}
-		p := b.hxPost("/bookings", form)
-		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".booking-error", "3 spaces on 34 days make 102 bookings, and at most 100 can be made at once.")
-		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
-			t.Errorf("%d bookings made, want none", n)
-		}
-	})
-	t.Run("UnknownResource", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		b := pb.signedIn(t, fx.Alice)
-		p := b.hxPost("/bookings", bookForm([]uuid.UUID{fx.RoomB}, "2026-11-24"))
-		p.wantStatus(t, http.StatusNotFound)
-		p.wantText(t, ".booking-error", "The chosen space on Tuesday 24 November 2026: no bookable resource "+fx.RoomB.String()+".")
-	})
+	// Each refusal answers the form alone with its reason, and books nothing.
+	tooMany := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard})
+	for i := range 34 {
+		tooMany.Add("date", fx.At(1+i, 0, 0).Format(time.DateOnly))
+	}
+	fiveHours := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez}, "2026-11-24")
+	fiveHours.Set("from", "09:00")
+	fiveHours.Set("to", "14:00")
+	for _, tc := range []struct {
+		name   string
+		form   url.Values
+		status int
+		want   string
+	}{
+		{"SecondRoomRefused", fiveHours, http.StatusConflict,
+			"Goya on Tuesday 24 November 2026: the booking lasts 5h, longer than the maximum of 4h."},
+		{"DesksAndRoomsApart", bookForm([]uuid.UUID{fx.RoomGoya, fx.DeskOne}, "2026-11-24"), http.StatusBadRequest,
+			"Desk 1 is a desk and Goya is a meeting room: desks and rooms cannot be booked together."},
+		{"AllDayRoom", url.Values{"resource": {fx.RoomGoya.String()}, "date": {"2026-11-24"}, "allday": {"1"}}, http.StatusConflict,
+			"Goya on Tuesday 24 November 2026: this resource cannot be booked for the whole day."},
+		{"TooMany", tooMany, http.StatusBadRequest,
+			"3 spaces on 34 days make 102 bookings, and at most 100 can be made at once."},
+		{"UnknownResource", bookForm([]uuid.UUID{fx.RoomB}, "2026-11-24"), http.StatusNotFound,
+			"The chosen space on Tuesday 24 November 2026: no bookable resource " + fx.RoomB.String() + "."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pb := setupPages(t)
+			p := pb.signedIn(t, fx.Alice).hxPost("/bookings", tc.form)
+			p.wantStatus(t, tc.status)
+			p.wantText(t, ".booking-error", tc.want)
+			if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
+				t.Errorf("%d bookings made, want none", n)
+			}
+		})
+	}
+
 }
 
 // TestBrowserFindAndBook goes through the search, the floor plan and the booking form in chromium, on the
@@ -770,11 +775,7 @@ func TestBookFromTheForm(t *testing.T) {
 // opens beside the plan, and booking it for two days lands in My bookings; axe-core finds nothing serious.
 func TestBrowserFindAndBook(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
 	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
@@ -798,6 +799,63 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.waitText("#results-h", "free desks")
 	b.check("find")
 
+	room := browserChooseRoom(t, b)
+
+	// On a phone the panel comes below the plan.
+	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
+	b.check("floor-plan-phone")
+	b.do(chromedp.EmulateViewport(1280, 900))
+
+	// A colleague found by name: Enter looks the name up and does not submit the booking form.
+	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
+	b.waitText("#attendee-choices", "Rosa Delgado")
+	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
+		t.Fatalf("Enter in the colleague search left the page for %s", loc)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#attendee-choices input[name=attendee]`)))
+
+	// Book the room for the two days.
+	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
+		chromedp.Click(chromedp.CSS("#booking-box button[type=submit]")))
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(b.location(), "/bookings?booked=2") {
+		if time.Now().After(deadline) {
+			t.Fatalf("after booking: at %s, want /bookings?booked=2", b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	page, err := pb.Service.UserBookings(t.Context(), lucia, booking.BookingFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && bk.Subject == "Planning" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d bookings of %s, want 2", n, room)
+	}
+	if as, err := pb.Service.Attendees(t.Context(), page.Bookings[0]); err != nil || len(as) != 1 || as[0].Name != "Rosa Delgado" {
+		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
+	}
+
+	// My bookings shows both; coffee for the first, then it is cancelled.
+	var first booking.Booking
+	for _, bk := range page.Bookings {
+		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
+			first = bk
+		}
+	}
+	browserOrderCoffeeAndCancel(t, b, pb, lucia, room, first.ID)
+}
+
+// browserChooseRoom searches for rooms on two days, chooses the first free one, then goes to the floor
+// plan, moves the hours to the evening and opens, with the keyboard, the room Alcalá that is free then.
+// It returns the room's name.
+func browserChooseRoom(t *testing.T, b *tab) string {
+	t.Helper()
 	// Filters update the results in place and the URL follows.
 	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
 	b.waitText("#results-h", "free rooms")
@@ -855,57 +913,16 @@ func TestBrowserFindAndBook(t *testing.T) {
 	}
 	b.waitText("#panel .resource-panel .until", "Free until 20:00")
 	b.check("floor-plan-panel")
+	return room
+}
 
-	// On a phone the panel comes below the plan.
-	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
-	b.check("floor-plan-phone")
-	b.do(chromedp.EmulateViewport(1280, 900))
-
-	// A colleague found by name: Enter looks the name up and does not submit the booking form.
-	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
-	b.waitText("#attendee-choices", "Rosa Delgado")
-	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
-		t.Fatalf("Enter in the colleague search left the page for %s", loc)
-	}
-	b.do(chromedp.Click(chromedp.CSS(`#attendee-choices input[name=attendee]`)))
-
-	// Book the room for the two days.
-	b.do(chromedp.SetValue(chromedp.CSS("#b-subject"), "Planning"),
-		chromedp.Click(chromedp.CSS("#booking-box button[type=submit]")))
-	deadline := time.Now().Add(15 * time.Second)
-	for !strings.Contains(b.location(), "/bookings?booked=2") {
-		if time.Now().After(deadline) {
-			t.Fatalf("after booking: at %s, want /bookings?booked=2", b.location())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	page, err := pb.Service.UserBookings(t.Context(), lucia, booking.BookingFilter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, bk := range page.Bookings {
-		if bk.Resource.Name == room && bk.Subject == "Planning" {
-			n++
-		}
-	}
-	if n != 2 {
-		t.Fatalf("%d bookings of %s, want 2", n, room)
-	}
-	if as, err := pb.Service.Attendees(t.Context(), page.Bookings[0]); err != nil || len(as) != 1 || as[0].Name != "Rosa Delgado" {
-		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
-	}
-
-	// My bookings shows both; coffee for the first, then it is cancelled.
+// browserOrderCoffeeAndCancel goes from My bookings, which must list the two bookings of the room, to the
+// first of them, orders coffee for 6 and cancels it.
+func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia booking.User, room string, first uuid.UUID) {
+	t.Helper()
 	b.waitText("main", "2 bookings made.")
 	b.waitText("main", room, "Mon 23 Nov, 19:00–20:00 Madrid time", "Tue 24 Nov, 19:00–20:00 Madrid time")
-	var first booking.Booking
-	for _, bk := range page.Bookings {
-		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
-			first = bk
-		}
-	}
-	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.ID.String() + `"]`)))
+	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.String() + `"]`)))
 	b.waitText("h1", room)
 	coffee, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
 		const set = [...document.querySelectorAll("#services fieldset.service")].find(f => f.querySelector("legend").innerText.startsWith("Coffee"));
@@ -921,7 +938,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS(`#services button[type=submit]`)))
 	b.waitText("#services", "Services saved.", "Coffee")
 	b.check("booking-with-coffee")
-	got, err := pb.Service.Booking(t.Context(), lucia, first.ID)
+	got, err := pb.Service.Booking(t.Context(), lucia, first)
 	if err != nil || len(got.Reservables) != 1 || got.Reservables[0].Quantity != 6 {
 		t.Fatalf("after ordering: %+v, %v; want coffee for 6", got.Reservables, err)
 	}
@@ -930,7 +947,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b.waitText("details.cancel", "Cancel this booking?")
 	b.do(chromedp.Click(chromedp.CSS("details.cancel button")))
 	b.waitText("main", "Booking cancelled.", "Cancelled")
-	if got, err := pb.Service.Booking(t.Context(), lucia, first.ID); err != nil || got.Status != booking.StatusCancelled {
+	if got, err := pb.Service.Booking(t.Context(), lucia, first); err != nil || got.Status != booking.StatusCancelled {
 		t.Errorf("after cancelling: status %s, %v; want CANCELLED", got.Status, err)
 	}
 }
@@ -962,4 +979,35 @@ func TestBrowserResourceAndBookPages(t *testing.T) {
 		t.Errorf("the refused booking form is not marked as part of Find a space (aria-current %q)", got)
 	}
 	b.check("book-refused")
+}
+
+// People whose "can be searched" is off are never offered by the colleague picker, however asked.
+func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	no := false
+	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
+		ID: fx.Bob.String(), OrganizationID: fx.OrgA.String(), Name: "bob", Email: "bob@acme.test", CanBeSearched: &no,
+	}}}); err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	b := pb.signedIn(t, fx.Alice)
+	for _, q := range []url.Values{
+		{"field": {"attendee"}, "multi": {"1"}, "q": {"bob"}},
+		{"field": {"attendee"}, "multi": {"1"}, "q": {"acme.test"}},
+		{"field": {"user"}, "q": {"Baker"}},
+		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}},                 // as if chosen before
+		{"field": {"user"}, "user": {fx.Bob.String()}, "q": {"b"}},                             // the kiosk's picker
+		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}, "q": {"alice"}}, // chosen, and a search
+	} {
+		p := b.hxGet("/people?" + q.Encode())
+		p.wantStatus(t, http.StatusOK)
+		if strings.Contains(p.text("body"), "bob@acme.test") || p.count(`input[value="`+fx.Bob.String()+`"]`) != 0 {
+			t.Errorf("/people?%s offers Bob: %s", q.Encode(), p.text("body"))
+		}
+	}
+	// The others still are.
+	if p := b.hxGet("/people?field=attendee&multi=1&q=rita"); p.count(`input[value="`+fx.Rita.String()+`"]`) != 1 {
+		t.Errorf("Rita is not offered: %s", p.text("body"))
+	}
 }

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,7 +8,6 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -192,28 +190,10 @@ func TestPageLimits(t *testing.T) {
 	})
 }
 
-// logBuffer is a log the server writes while the test reads it.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // The log line of a request refused for its user's rate names the user.
 func TestThrottledLogNamesTheUser(t *testing.T) {
 	t.Parallel()
-	var logs logBuffer
+	var logs syncBuffer
 	tb := setup(t, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 1}}), func(d *web.Deps) {
 		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})

@@ -9,12 +9,14 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
+	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
+// TestPosterPage covers what a resource's poster page shows, signed out and in.
 func TestPosterPage(t *testing.T) {
 	t.Parallel()
 
@@ -55,6 +57,51 @@ func TestPosterPage(t *testing.T) {
 			t.Errorf("Check in is offered without a booking to check in")
 		}
 	})
+
+	t.Run("UnknownCodeIs404", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		alice := pb.signedIn(t, fx.Alice)
+		p := alice.get("/p/NOPE-1")
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, "main", "No resource has the poster code NOPE-1")
+		p = alice.post("/p/NOPE-1/checkin", url.Values{})
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, "main", "No resource has the poster code NOPE-1.")
+		p = alice.hxPost("/p/NOPE-1/book", url.Values{"until": {rfc3339(fx.At(0, 10, 0))}})
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, ".notice", "No resource has the poster code NOPE-1.")
+		if got := p.header.Get("HX-Retarget"); got != "#notice" {
+			t.Errorf("HX-Retarget = %q, want #notice", got)
+		}
+	})
+
+	t.Run("UnavailableOffersNothing", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		p := pb.signedIn(t, fx.Alice).get("/p/MAD-RH")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "#resource-status", "Unavailable", "cannot be booked at the moment")
+		if p.count("form.poster-action") != 0 {
+			t.Errorf("a closed-down resource offers an action")
+		}
+	})
+
+	t.Run("ClosedOffersNothing", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPages(t)
+		pb.Clock.Set(fx.At(0, 21, 0))
+		p := pb.signedIn(t, fx.Alice).get("/p/MAD-R1")
+		p.wantText(t, "#resource-status", "Closed", "Closed now: it can be booked from 08:00 to 20:00 Madrid time")
+		if p.count("form[action='/p/MAD-R1/book']") != 0 || p.count("form[action='/p/MAD-R1/checkin']") != 0 {
+			t.Errorf("outside the window, with no booking to check in: want no action")
+		}
+	})
+}
+
+// TestPosterPageActions covers booking and checking in from a resource's poster page.
+func TestPosterPageActions(t *testing.T) {
+	t.Parallel()
 
 	t.Run("BookNow", func(t *testing.T) {
 		t.Parallel()
@@ -132,46 +179,6 @@ func TestPosterPage(t *testing.T) {
 		}
 		if got := countBookings(t, pb, "status = 'ACTIVE'"); got != 0 {
 			t.Errorf("active bookings = %d, want 0", got)
-		}
-	})
-
-	t.Run("UnknownCodeIs404", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		alice := pb.signedIn(t, fx.Alice)
-		p := alice.get("/p/NOPE-1")
-		p.wantStatus(t, http.StatusNotFound)
-		p.wantText(t, "main", "No resource has the poster code NOPE-1")
-		p = alice.post("/p/NOPE-1/checkin", url.Values{})
-		p.wantStatus(t, http.StatusNotFound)
-		p.wantText(t, "main", "No resource has the poster code NOPE-1.")
-		p = alice.hxPost("/p/NOPE-1/book", url.Values{"until": {rfc3339(fx.At(0, 10, 0))}})
-		p.wantStatus(t, http.StatusNotFound)
-		p.wantText(t, ".notice", "No resource has the poster code NOPE-1.")
-		if got := p.header.Get("HX-Retarget"); got != "#notice" {
-			t.Errorf("HX-Retarget = %q, want #notice", got)
-		}
-	})
-
-	t.Run("UnavailableOffersNothing", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		p := pb.signedIn(t, fx.Alice).get("/p/MAD-RH")
-		p.wantStatus(t, http.StatusOK)
-		p.wantText(t, "#resource-status", "Unavailable", "cannot be booked at the moment")
-		if p.count("form.poster-action") != 0 {
-			t.Errorf("a closed-down resource offers an action")
-		}
-	})
-
-	t.Run("ClosedOffersNothing", func(t *testing.T) {
-		t.Parallel()
-		pb := setupPages(t)
-		pb.Clock.Set(fx.At(0, 21, 0))
-		p := pb.signedIn(t, fx.Alice).get("/p/MAD-R1")
-		p.wantText(t, "#resource-status", "Closed", "Closed now: it can be booked from 08:00 to 20:00 Madrid time")
-		if p.count("form[action='/p/MAD-R1/book']") != 0 || p.count("form[action='/p/MAD-R1/checkin']") != 0 {
-			t.Errorf("outside the window, with no booking to check in: want no action")
 		}
 	})
 }
@@ -360,4 +367,32 @@ func TestBrowserPosters(t *testing.T) {
 	admin.open("/p/NOPE-1")
 	admin.waitText("main", "No resource has the poster code NOPE-1.")
 	admin.check("poster-not-found")
+}
+
+// Outside development mode, a service that does not know its public address (BASE_URL) prints no
+// posters: their QR codes would hold whatever address the admin's browser used. The pages say so.
+func TestPostersNeedBaseURL(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	pb := setupPages(t, func(d *web.Deps) {
+		login, err := web.NewLogin(t.Context(), web.LoginConfig{
+			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
+		})
+		if err != nil {
+			t.Fatalf("NewLogin: %v", err)
+		}
+		d.Login, d.Dev, d.BaseURL = login, false, ""
+	})
+	m.QueueUser(&mockoidc.MockUser{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true})
+	b := pb.browser(t)
+	p := b.get("/posters?floor=" + fx.FloorMadrid.String())
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, ".posters-admin [role=alert]", "BASE_URL")
+
+	p = b.get("/posters/print?floor=" + fx.FloorMadrid.String())
+	p.wantStatus(t, http.StatusServiceUnavailable)
+	p.wantText(t, "[role=alert]", "BASE_URL")
+	if n := p.count("article.poster, svg.qr"); n != 0 {
+		t.Errorf("%d posters or QR codes printed without BASE_URL, want none", n)
+	}
 }

@@ -61,11 +61,7 @@ func TestSignInNextIsACleanPath(t *testing.T) {
 // than the sign-in started: refused with 400, and nobody is signed in.
 func TestOIDCNonceIsChecked(t *testing.T) {
 	t.Parallel()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
+	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
 
 	for _, tc := range []struct {

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
@@ -414,6 +415,7 @@ func TestMigrate(t *testing.T) {
 	})
 }
 
+// TestImport covers importing a layout document, again, and refusing a bad one whole.
 func TestImport(t *testing.T) {
 	t.Parallel()
 
@@ -429,19 +431,13 @@ func TestImport(t *testing.T) {
 		}
 		tables := []string{"organizations", "users", "buildings", "floors", "resources", "resource_features", "resource_reservables"}
 		first := counts(t, dbURL, tables...)
-		if got, want := first["users"], 5; got != want {
-			t.Errorf("users after the first import = %d, want %d", got, want)
-		}
-		if got, want := first["resources"], 9; got != want {
-			t.Errorf("resources after the first import = %d, want %d", got, want)
+		if diff := cmp.Diff(map[string]int{"users": 5, "resources": 9}, counts(t, dbURL, "users", "resources")); diff != "" {
+			t.Errorf("rows after the first import (-want +got):\n%s", diff)
 		}
 
 		mustRun(t, dbURL, "import", path)
-		second := counts(t, dbURL, tables...)
-		for _, table := range tables {
-			if got, want := second[table], first[table]; got != want {
-				t.Errorf("%s after the second import = %d, want %d as after the first", table, got, want)
-			}
+		if diff := cmp.Diff(first, counts(t, dbURL, tables...)); diff != "" {
+			t.Errorf("rows after the second import, against the first (-first +second):\n%s", diff)
 		}
 	})
 
@@ -500,11 +496,8 @@ func TestImport(t *testing.T) {
 			if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "nothing imported") {
 				t.Errorf("err = %v, want it to name the file and say nothing was imported", err)
 			}
-			after := counts(t, dbURL, tables...)
-			for _, table := range tables {
-				if got, want := after[table], before[table]; got != want {
-					t.Errorf("%s after the failed import = %d, want %d as before", table, got, want)
-				}
+			if diff := cmp.Diff(before, counts(t, dbURL, tables...)); diff != "" {
+				t.Errorf("rows after the failed import (-before +after):\n%s", diff)
 			}
 			if got, want := queryString(t, dbURL, "SELECT count(*)::text FROM organizations WHERE id = $1", newOrg), "0"; got != want {
 				t.Errorf("the new organization listed first exists %s times, want %s", got, want)
@@ -514,6 +507,12 @@ func TestImport(t *testing.T) {
 			}
 		})
 	}
+
+}
+
+// TestImportRefused covers files that are not one layout document, and a missing file.
+func TestImportRefused(t *testing.T) {
+	t.Parallel()
 
 	t.Run("UnknownTopLevelField", func(t *testing.T) {
 		t.Parallel()
@@ -622,6 +621,7 @@ func TestToken(t *testing.T) {
 	}
 }
 
+// TestServe covers the server that serve starts, and how it stops.
 func TestServe(t *testing.T) {
 	t.Parallel()
 
@@ -631,31 +631,28 @@ func TestServe(t *testing.T) {
 		tok := mintToken(t, dbURL, bookingtest.Alice)
 		s := startServer(t, dbURL)
 
-		if res := s.get(t, "/healthz", ""); res.status != http.StatusOK || strings.TrimSpace(res.body) != "ok" {
-			t.Errorf("GET /healthz = %d %q, want 200 ok", res.status, res.body)
-		}
-		if res := s.get(t, "/readyz", ""); res.status != http.StatusOK {
-			t.Errorf("GET /readyz = %d %q, want 200", res.status, res.body)
-		}
-		res := s.get(t, "/api/v1/no/such/operation", "")
-		if res.status != http.StatusNotFound {
-			t.Errorf("GET /api/v1/no/such/operation = %d, want 404", res.status)
-		}
-		if ct := res.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
-			t.Errorf("Content-Type of the API's 404 = %q, want application/problem+json", ct)
-		}
-		res = s.get(t, "/no/such/page", "")
-		if ct := res.header.Get("Content-Type"); res.status != http.StatusNotFound || !strings.HasPrefix(ct, "text/html") {
-			t.Errorf("GET /no/such/page = %d %q, want a 404 page in text/html", res.status, ct)
-		}
 		const statusinfo = "/api/v1/users/me/resources/statusinfo?postercode=MAD-R1"
-		if res := s.get(t, statusinfo, ""); res.status != http.StatusUnauthorized {
-			t.Errorf("GET %s without a token = %d, want 401", statusinfo, res.status)
+		// mediaType is the start of the Content-Type; "" when any will do.
+		for _, tc := range []struct {
+			path, token, mediaType string
+			status                 int
+		}{
+			{"/healthz", "", "", http.StatusOK},
+			{"/readyz", "", "", http.StatusOK},
+			{"/api/v1/no/such/operation", "", "application/problem+json", http.StatusNotFound},
+			{"/no/such/page", "", "text/html", http.StatusNotFound},
+			{statusinfo, "", "", http.StatusUnauthorized},
+			{statusinfo, "not.a.token", "", http.StatusUnauthorized},
+		} {
+			res := s.get(t, tc.path, tc.token)
+			if ct := res.header.Get("Content-Type"); res.status != tc.status || !strings.HasPrefix(ct, tc.mediaType) {
+				t.Errorf("GET %s (token %q) = %d %q, want %d %s", tc.path, tc.token, res.status, ct, tc.status, tc.mediaType)
+			}
+			if tc.path == "/healthz" && strings.TrimSpace(res.body) != "ok" {
+				t.Errorf("GET /healthz body = %q, want ok", res.body)
+			}
 		}
-		if res := s.get(t, statusinfo, "not.a.token"); res.status != http.StatusUnauthorized {
-			t.Errorf("GET %s with a bad token = %d, want 401", statusinfo, res.status)
-		}
-		res = s.get(t, statusinfo, tok)
+		res := s.get(t, statusinfo, tok)
 		if res.status != http.StatusOK {
 			t.Fatalf("GET %s with the minted token = %d %s, want 200", statusinfo, res.status, res.body)
 		}
@@ -702,91 +699,7 @@ func TestServe(t *testing.T) {
 		}
 	})
 
-	t.Run("InFlightRequestFinishes", func(t *testing.T) {
-		t.Parallel()
-		dbURL := withFixture(t)
-		tok := mintToken(t, dbURL, bookingtest.Alice)
-		s := startServer(t, dbURL)
-
-		bookingID := uuid.NewString()
-		pr, pw := io.Pipe()
-		defer pw.Close()
-		req, err := http.NewRequestWithContext(t.Context(), http.MethodPut, s.base+"/api/v1/bookings/"+bookingID+"/reservables/all", pr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", "Bearer "+tok)
-		req.Header.Set("Content-Type", "application/json")
-		// The client sends the body only after the server's 100 Continue, which the server sends when
-		// the handler starts reading the body: once the first write below returns, the request is in
-		// the handler.
-		req.Header.Set("Expect", "100-continue")
-		type result struct {
-			res response
-			err error
-		}
-		resc := make(chan result, 1)
-		go func() {
-			res, err := s.client.Do(req)
-			if err != nil {
-				resc <- result{err: err}
-				return
-			}
-			defer res.Body.Close()
-			body, err := io.ReadAll(res.Body)
-			resc <- result{res: response{status: res.StatusCode, header: res.Header, body: string(body)}, err: err}
-		}()
-		write := func(s string) {
-			t.Helper()
-			errc := make(chan error, 1)
-			go func() { _, err := io.WriteString(pw, s); errc <- err }()
-			select {
-			case err := <-errc:
-				if err != nil {
-					t.Fatalf("write body: %v", err)
-				}
-			case r := <-resc:
-				t.Fatalf("the request ended before its body was sent: %d %s %v", r.res.status, r.res.body, r.err)
-			case <-time.After(wait):
-				t.Fatalf("the request body was not read within %s", wait)
-			}
-		}
-		body := fmt.Sprintf(`{"bookingId": %q, "reservableBookingList": []}`, bookingID)
-		write(body[:10])
-
-		s.cancel()
-		deadline := time.Now().Add(wait)
-		for !strings.Contains(s.stderr.String(), "shutting down") {
-			if time.Now().After(deadline) {
-				t.Fatalf("serve did not start shutting down within %s\nstderr:\n%s", wait, s.stderr)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		select {
-		case <-s.done:
-			t.Fatalf("serve returned %v while a request was in flight", s.err)
-		default:
-		}
-
-		write(body[10:])
-		pw.Close()
-		var r result
-		select {
-		case r = <-resc:
-		case <-time.After(wait):
-			t.Fatalf("no response within %s", wait)
-		}
-		if r.err != nil {
-			t.Fatalf("in-flight request during shutdown: %v", r.err)
-		}
-		if r.res.status < 200 || r.res.status >= 500 {
-			t.Errorf("status = %d, want a client-facing answer", r.res.status)
-		}
-		if !json.Valid([]byte(r.res.body)) {
-			t.Errorf("body = %q, want a complete JSON document", r.res.body)
-		}
-		s.stop(t)
-	})
+	t.Run("InFlightRequestFinishes", testServeInFlightRequestFinishes)
 
 	t.Run("AddressInUse", func(t *testing.T) {
 		t.Parallel()
@@ -800,6 +713,94 @@ func TestServe(t *testing.T) {
 			t.Fatal("serve on a busy address returned nil, want an error")
 		}
 	})
+}
+
+// testServeInFlightRequestFinishes stops the server while a request's body is half sent, and checks
+// that serve waits for it and the request gets a whole answer.
+func testServeInFlightRequestFinishes(t *testing.T) {
+	t.Parallel()
+	dbURL := withFixture(t)
+	tok := mintToken(t, dbURL, bookingtest.Alice)
+	s := startServer(t, dbURL)
+
+	bookingID := uuid.NewString()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPut, s.base+"/api/v1/bookings/"+bookingID+"/reservables/all", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", "application/json")
+	// The client sends the body only after the server's 100 Continue, which the server sends when
+	// the handler starts reading the body: once the first write below returns, the request is in
+	// the handler.
+	req.Header.Set("Expect", "100-continue")
+	type result struct {
+		res response
+		err error
+	}
+	resc := make(chan result, 1)
+	go func() {
+		res, err := s.client.Do(req)
+		if err != nil {
+			resc <- result{err: err}
+			return
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		resc <- result{res: response{status: res.StatusCode, header: res.Header, body: string(body)}, err: err}
+	}()
+	write := func(s string) {
+		t.Helper()
+		errc := make(chan error, 1)
+		go func() { _, err := io.WriteString(pw, s); errc <- err }()
+		select {
+		case err := <-errc:
+			if err != nil {
+				t.Fatalf("write body: %v", err)
+			}
+		case r := <-resc:
+			t.Fatalf("the request ended before its body was sent: %d %s %v", r.res.status, r.res.body, r.err)
+		case <-time.After(wait):
+			t.Fatalf("the request body was not read within %s", wait)
+		}
+	}
+	body := fmt.Sprintf(`{"bookingId": %q, "reservableBookingList": []}`, bookingID)
+	write(body[:10])
+
+	s.cancel()
+	deadline := time.Now().Add(wait)
+	for !strings.Contains(s.stderr.String(), "shutting down") {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not start shutting down within %s\nstderr:\n%s", wait, s.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case <-s.done:
+		t.Fatalf("serve returned %v while a request was in flight", s.err)
+	default:
+	}
+
+	write(body[10:])
+	pw.Close()
+	var r result
+	select {
+	case r = <-resc:
+	case <-time.After(wait):
+		t.Fatalf("no response within %s", wait)
+	}
+	if r.err != nil {
+		t.Fatalf("in-flight request during shutdown: %v", r.err)
+	}
+	if r.res.status < 200 || r.res.status >= 500 {
+		t.Errorf("status = %d, want a client-facing answer", r.res.status)
+	}
+	if !json.Valid([]byte(r.res.body)) {
+		t.Errorf("body = %q, want a complete JSON document", r.res.body)
+	}
+	s.stop(t)
 }
 
 var (

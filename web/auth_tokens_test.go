@@ -1,0 +1,132 @@
+package web
+
+import (
+	"testing"
+	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The life of the service's own tokens inside one instance: how long a verified token is remembered,
+// revocation, and the longest life a token may have.
+
+// clockedTokens is the Tokens of a fresh fixture database, with a clock the test moves by setting *now.
+func clockedTokens(t *testing.T) (*fx.Bundle, *Tokens, *time.Time) {
+	t.Helper()
+	b := fx.Setup(t)
+	tokens := newTokens(t, b)
+	now := time.Now()
+	tokens.now = func() time.Time { return now }
+	return b, tokens, &now
+}
+
+// newTokens is another instance's Tokens on the same database.
+func newTokens(t *testing.T, b *fx.Bundle) *Tokens {
+	t.Helper()
+	tokens, err := NewTokens(t.Context(), b.Service, OIDCConfig{})
+	if err != nil {
+		t.Fatalf("NewTokens: %v", err)
+	}
+	return tokens
+}
+
+// mintFor mints a token for u that lives for ttl.
+func mintFor(t *testing.T, tokens *Tokens, u booking.User, ttl time.Duration) string {
+	t.Helper()
+	raw, err := tokens.Mint(u, ttl)
+	if err != nil {
+		t.Fatalf("Mint: %v", err)
+	}
+	return raw
+}
+
+// A verified token is reused for a minute at most: a change to its user shows after that, and a token
+// past its own expiry is refused at once, remembered or not.
+func TestVerifiedTokensAreRememberedBriefly(t *testing.T) {
+	t.Parallel()
+	b, tokens, now := clockedTokens(t)
+	alice := b.User(t, fx.OrgA, fx.Alice)
+	raw := mintFor(t, tokens, alice, 5*time.Minute)
+	roleOf := func() booking.Role {
+		t.Helper()
+		u, err := tokens.Authenticate(t.Context(), raw)
+		if err != nil {
+			t.Fatalf("Authenticate: %v", err)
+		}
+		return u.Role
+	}
+	if got := roleOf(); got != booking.RoleEmployee {
+		t.Fatalf("role = %s, want EMPLOYEE", got)
+	}
+	if _, err := b.Pool.Exec(t.Context(), `UPDATE users SET role = 'ADMIN' WHERE id = $1`, fx.Alice); err != nil {
+		t.Fatal(err)
+	}
+	if got := roleOf(); got != booking.RoleEmployee {
+		t.Errorf("role at once after the change = %s, want the remembered EMPLOYEE", got)
+	}
+	*now = now.Add(tokenCacheTTL + time.Second)
+	if got := roleOf(); got != booking.RoleAdmin {
+		t.Errorf("role a minute after the change = %s, want ADMIN", got)
+	}
+
+	*now = time.Now()
+	short := mintFor(t, tokens, alice, 30*time.Second)
+	if _, err := tokens.Authenticate(t.Context(), short); err != nil {
+		t.Fatalf("Authenticate: %v", err)
+	}
+	*now = now.Add(31 * time.Second)
+	if _, err := tokens.Authenticate(t.Context(), short); booking.ErrorCode(err) != booking.CodeUnauthorized {
+		t.Errorf("a remembered token past its expiry: err = %v, want 1000", err)
+	}
+}
+
+// The service's tokens of a user issued before a moment are refused once they are revoked: at once by an
+// instance that has not seen them, within tokenCacheTTL by one that remembers them. Tokens issued later,
+// and other users' tokens, still work.
+func TestRevokedTokensAreRefused(t *testing.T) {
+	t.Parallel()
+	b, tokens, now := clockedTokens(t)
+	alice, bob := b.User(t, fx.OrgA, fx.Alice), b.User(t, fx.OrgA, fx.Bob)
+	authenticate := func(tk *Tokens, raw string) error {
+		t.Helper()
+		_, err := tk.Authenticate(t.Context(), raw)
+		return err
+	}
+	old, bobs := mintFor(t, tokens, alice, time.Hour), mintFor(t, tokens, bob, time.Hour)
+	if err := authenticate(tokens, old); err != nil {
+		t.Fatalf("before revoking: %v", err)
+	}
+
+	if _, err := b.Service.RevokeTokens(t.Context(), alice, *now); err != nil {
+		t.Fatalf("RevokeTokens: %v", err)
+	}
+	fresh := newTokens(t, b)
+	if err := authenticate(fresh, old); booking.ErrorCode(err) != booking.CodeUnauthorized {
+		t.Errorf("a revoked token on another instance: err = %v, want 1000", err)
+	}
+	*now = now.Add(tokenCacheTTL + time.Second)
+	if err := authenticate(tokens, old); booking.ErrorCode(err) != booking.CodeUnauthorized {
+		t.Errorf("a revoked token a minute later: err = %v, want 1000", err)
+	}
+	if err := authenticate(tokens, mintFor(t, tokens, alice, time.Hour)); err != nil {
+		t.Errorf("a token issued after revoking: %v", err)
+	}
+	if err := authenticate(fresh, bobs); err != nil {
+		t.Errorf("another user's token: %v", err)
+	}
+}
+
+// Tokens live at most MaxTokenTTL.
+func TestMintRefusesLongLives(t *testing.T) {
+	t.Parallel()
+	b := fx.Setup(t)
+	tokens := newTokens(t, b)
+	alice := b.User(t, fx.OrgA, fx.Alice)
+	if _, err := tokens.Mint(alice, 30*24*time.Hour); err != nil {
+		t.Errorf("Mint for 30 days: %v", err)
+	}
+	if _, err := tokens.Mint(alice, 30*24*time.Hour+time.Second); err == nil {
+		t.Error("Mint for more than 30 days: err = nil, want a refusal")
+	}
+}
