@@ -12,44 +12,12 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// codeStatus maps every domain code to its HTTP status, once. A test makes sure no code is missing.
-var codeStatus = map[booking.Code]int{
-	booking.CodeUnauthorized:                http.StatusUnauthorized,
-	booking.CodeForbidden:                   http.StatusForbidden,
-	booking.CodeResourceNotFound:            http.StatusNotFound,
-	booking.CodeUserNotFound:                http.StatusNotFound,
-	booking.CodeBuildingNotFound:            http.StatusNotFound,
-	booking.CodeSubcategoryNotFound:         http.StatusNotFound,
-	booking.CodeFloorNotFound:               http.StatusNotFound,
-	booking.CodeBookingNotFound:             http.StatusNotFound,
-	booking.CodeNoBookingToCheckIn:          http.StatusNotFound,
-	booking.CodeResourceReservableNotFound:  http.StatusNotFound,
-	booking.CodeInvalidRequest:              http.StatusBadRequest,
-	booking.CodeResourceNotAvailable:        http.StatusConflict,
-	booking.CodeDateInThePast:               http.StatusConflict,
-	booking.CodeDateOutsideResourceHours:    http.StatusConflict,
-	booking.CodeDurationExceedsMaximum:      http.StatusConflict,
-	booking.CodeDateExceedsMaximumAdvance:   http.StatusConflict,
-	booking.CodeResourceNotASpace:           http.StatusConflict,
-	booking.CodeBookingNotModifiable:        http.StatusConflict,
-	booking.CodeCheckInNotOpenYet:           http.StatusConflict,
-	booking.CodeCheckInClosed:               http.StatusConflict,
-	booking.CodeAllDayNotAllowed:            http.StatusConflict,
-	booking.CodeUserAlreadyHasWorkstation:   http.StatusConflict,
-	booking.CodeMinCancellationOfReservable: http.StatusConflict,
-	booking.CodeReservableDeliveryTime:      http.StatusConflict,
-	booking.CodeReservableQuantity:          http.StatusConflict,
-	booking.CodeAdditionalServicesInactive:  http.StatusConflict,
-	booking.CodeIdempotencyKeyReused:        http.StatusUnprocessableEntity,
-	booking.CodeTooManyRequests:             http.StatusTooManyRequests,
-	booking.CodeInternal:                    http.StatusInternalServerError,
-	booking.CodeUnavailable:                 http.StatusServiceUnavailable,
-}
-
-// statusClientClosed is logged for a request whose client went away before its answer (nginx's 499).
+// statusClientClosed is the status logged for a request whose client went away before it was answered
+// (nginx's 499). The client never sees it.
 const statusClientClosed = 499
 
-// problem is the error body (RFC 9457 shape) of every failed call.
+// problem is the body of every failed API call, in the shape of RFC 9457. Code and Name are empty for an
+// unknown route or method; Index is set only for a request that carries several bookings.
 type problem struct {
 	Status int    `json:"status"`
 	Code   int    `json:"code,omitempty"`
@@ -59,8 +27,9 @@ type problem struct {
 	Index  *int   `json:"index,omitempty"`
 }
 
-// handleError answers every error a handler returns: domain errors with their code's status, Echo's own
-// (unknown route, wrong method) with theirs, and anything else as a logged 500 that reveals nothing.
+// handleError answers every error a handler returns. A refusal (a *booking.Error) gets the status of its
+// code; Echo's own errors (unknown route, wrong method) keep theirs; anything else is logged and answered
+// as a 500 that reveals nothing. API calls get a problem+json body, pages an error page.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
@@ -71,7 +40,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	switch {
 	case de != nil:
 		if de.Code == booking.CodeUnavailable && !errors.As(err, new(*booking.Error)) {
-			// The database's own reason (refused, away, too slow) is for the operator, not the client.
+			// A database that is away or too slow: its own reason (refused, down, timed out) goes to
+			// the log for the operator, not to the client.
 			s.log.WarnContext(c.Request().Context(), "database unavailable",
 				slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("path", c.Request().URL.Path),
 				slog.Any("error", err))
@@ -117,16 +87,22 @@ func (s *Server) handleError(err error, c echo.Context) {
 	_ = c.JSON(p.Status, p)
 }
 
-// domainRefusal is err as the domain's error, with its code's HTTP status; nil for an error that is not
-// the domain's (a failure).
+// domainRefusal returns err as a refusal with the HTTP status of its code, or nil when err is not a
+// refusal but a failure. Database errors that are refusals (text it cannot store, a database away or
+// too slow) are turned into one first, by booking.Interpret.
 func domainRefusal(err error) (*booking.Error, int) {
 	var de *booking.Error
 	if !errors.As(booking.Interpret(err), &de) {
 		return nil, 0
 	}
-	status := codeStatus[de.Code]
-	if status == 0 {
-		status = http.StatusInternalServerError
+	return de, httpStatus(de.Code)
+}
+
+// httpStatus returns the HTTP status of answers with the code, as booking's code table gives it, or 500
+// for a number that is not a code.
+func httpStatus(code booking.Code) int {
+	if status := code.HTTPStatus(); status != 0 {
+		return status
 	}
-	return de, status
+	return http.StatusInternalServerError
 }

@@ -7,6 +7,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,38 +18,114 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-func TestEveryCodeHasAStatusAndAName(t *testing.T) {
+// TestCodeTable checks the shape of booking's code table: codes in increasing order, each with an error
+// status, an upper-case name and a meaning, and Codes, Name and String agreeing with it.
+func TestCodeTable(t *testing.T) {
 	t.Parallel()
-	for _, code := range booking.Codes() {
-		t.Run(code.String(), func(t *testing.T) {
-			status, ok := codeStatus[code]
-			if !ok {
-				t.Fatalf("codeStatus has no status for %v", code)
-			}
-			if status < 400 || status > 599 || http.StatusText(status) == "" {
-				t.Errorf("codeStatus[%v] = %d, want an error status", code, status)
-			}
-			if got := code.Name(); got == "UNKNOWN" || got == "" {
-				t.Errorf("Name() = %q, want a name", got)
-			}
-			if got, want := code.String(), fmt.Sprintf("%d - %s", int(code), code.Name()); got != want {
-				t.Errorf("String() = %q, want %q", got, want)
-			}
-		})
+	table := booking.CodeTable()
+	upper := regexp.MustCompile(`^[A-Z][A-Z_]*[A-Z]$`)
+	var codes []booking.Code
+	for i, info := range table {
+		codes = append(codes, info.Code)
+		if i > 0 && info.Code <= table[i-1].Code {
+			t.Errorf("%d comes after %d: want increasing codes", info.Code, table[i-1].Code)
+		}
+		if info.Status < 400 || info.Status > 599 || http.StatusText(info.Status) == "" {
+			t.Errorf("%d: status %d, want an HTTP error status", info.Code, info.Status)
+		}
+		if !upper.MatchString(info.Name) {
+			t.Errorf("%d: name %q, want upper case and underscores", info.Code, info.Name)
+		}
+		if info.Meaning == "" {
+			t.Errorf("%d: no meaning", info.Code)
+		}
+		if got, want := info.Code.String(), fmt.Sprintf("%d - %s", int(info.Code), info.Name); got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+		if got := info.Code.Name(); got != info.Name {
+			t.Errorf("%d: Name() = %q, want %q", info.Code, got, info.Name)
+		}
 	}
-	known := map[booking.Code]bool{}
-	for _, c := range booking.Codes() {
-		known[c] = true
+	if diff := cmp.Diff(codes, booking.Codes()); diff != "" {
+		t.Errorf("Codes() differs from the table (-table +Codes):\n%s", diff)
 	}
-	for c := range codeStatus {
-		if !known[c] {
-			t.Errorf("codeStatus maps %v, which booking.Codes() does not list", c)
+}
+
+// TestHandleErrorAnswersEveryCode holds the HTTP answers to the code table: a refusal with any code is
+// answered with the table's status, name and title.
+func TestHandleErrorAnswersEveryCode(t *testing.T) {
+	t.Parallel()
+	s := NewServer(Deps{Logger: slog.New(slog.DiscardHandler)})
+	for _, info := range booking.CodeTable() {
+		rec := httptest.NewRecorder()
+		c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/api/v1/x", nil), rec)
+		s.handleError(booking.Errorf(info.Code, "why"), c)
+		want := problem{
+			Status: info.Status, Code: int(info.Code), Name: info.Name,
+			Title: fmt.Sprintf("%d - %s", int(info.Code), info.Name), Detail: "why",
+		}
+		var got problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+			t.Fatalf("%d: body %s: %v", info.Code, rec.Body, err)
+		}
+		if rec.Code != info.Status {
+			t.Errorf("%d: status = %d, want %d", info.Code, rec.Code, info.Status)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%d: body differs (-want +got):\n%s", info.Code, diff)
 		}
 	}
 }
 
-// The published interface's codes keep its names and statuses; ours are those of DESIGN.md §5 and the
-// README. Every code is pinned here, so that no status can change unnoticed.
+// TestErrorCatalogueInDocs holds the error catalogue of docs/api.md to the code table: the same codes in
+// the same order, with the same names, statuses, origins and meanings.
+func TestErrorCatalogueInDocs(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile(filepath.Join("..", "docs", "api.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := docsCodeTable(t, string(raw))
+	if diff := cmp.Diff(booking.CodeTable(), got); diff != "" {
+		t.Errorf("docs/api.md's error catalogue differs from booking's code table (-table +docs):\n%s", diff)
+	}
+}
+
+// docsCatalogueRow is one row of the error catalogue in docs/api.md:
+// | 1002 - RESOURCE_NOT_FOUND | 404 | interface | unknown resource … |
+var docsCatalogueRow = regexp.MustCompile(`^\| (\d+) - ([A-Z_]+) \| (\d{3}) \| (interface|ours) \| (.+) \|$`)
+
+// docsCatalogueStart is the start of a catalogue row: a table cell that starts with a digit.
+var docsCatalogueStart = regexp.MustCompile(`^\| \d`)
+
+// docsCodeTable reads the error catalogue of docs/api.md: every table row that starts with a code.
+func docsCodeTable(t *testing.T, doc string) []booking.CodeInfo {
+	t.Helper()
+	var table []booking.CodeInfo
+	for line := range strings.Lines(doc) {
+		line = strings.TrimRight(line, "\n")
+		if !docsCatalogueStart.MatchString(line) {
+			continue
+		}
+		m := docsCatalogueRow.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("docs/api.md: a catalogue row not of the form | CODE - NAME | STATUS | interface or ours | MEANING |:\n%s", line)
+			continue
+		}
+		code, _ := strconv.Atoi(m[1])
+		status, _ := strconv.Atoi(m[3])
+		table = append(table, booking.CodeInfo{
+			Code: booking.Code(code), Name: m[2], Status: status, Published: m[4] == "interface", Meaning: m[5],
+		})
+	}
+	if len(table) == 0 {
+		t.Error("docs/api.md has no error catalogue (rows | CODE - NAME | STATUS | … |)")
+	}
+	return table
+}
+
+// TestCodeStatuses pins the name and HTTP status of every code, so that none changes unnoticed. The
+// published interface's codes keep its names and statuses (its section 7); ours are those of DESIGN.md.
 func TestCodeStatuses(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -100,8 +180,8 @@ func TestCodeStatuses(t *testing.T) {
 			if got := tc.code.Name(); got != tc.name {
 				t.Errorf("Name() = %q, want %q", got, tc.name)
 			}
-			if got := codeStatus[tc.code]; got != tc.status {
-				t.Errorf("codeStatus[%d] = %d, want %d", int(tc.code), got, tc.status)
+			if got := httpStatus(tc.code); got != tc.status {
+				t.Errorf("httpStatus(%d) = %d, want %d", int(tc.code), got, tc.status)
 			}
 		})
 	}

@@ -12,8 +12,11 @@ import (
 	"mime"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -22,8 +25,10 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // web/openapi.yaml is held to the code twice: every response the API tests receive goes through
@@ -353,4 +358,175 @@ func TestOpenAPIDocument(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestOpenAPIErrorCodes holds the error codes openapi.yaml documents to booking's code table: each
+// problem response's codes answer with its status, each "`CODE` NAME" in a description names the code
+// as the table does, each "STATUS `CODE`" of an operation's "Codes:" list is one of its responses, and
+// every code of the table is documented somewhere.
+func TestOpenAPIErrorCodes(t *testing.T) {
+	t.Parallel()
+	spec, err := loadAPISpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := map[booking.Code]booking.CodeInfo{}
+	for _, info := range booking.CodeTable() {
+		table[info.Code] = info
+	}
+	documented := map[booking.Code]bool{}
+	for path, item := range spec.doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			name := method + " " + path
+			answers := map[statusCode]bool{}
+			for st, ref := range op.Responses.Map() {
+				checkCodeNames(t, name+" "+st, deref(ref.Value.Description), table)
+				for _, sc := range problemCodes(t, name+" "+st, ref.Value) {
+					documented[sc.code] = true
+					answers[sc] = true
+					if got, want := sc.status, table[sc.code].Status; got != want {
+						t.Errorf("%s %s: code %d answers %d, the code table says %d", name, st, sc.code, got, want)
+					}
+				}
+			}
+			for _, sc := range listedCodes(op.Description) {
+				if !answers[sc] {
+					t.Errorf("%s: its description lists %d `%d`, which no response of it documents", name, sc.status, sc.code)
+				}
+			}
+		}
+	}
+	for _, info := range booking.CodeTable() {
+		if !documented[info.Code] {
+			t.Errorf("%v: no response of openapi.yaml documents it", info.Code)
+		}
+	}
+}
+
+// statusCode is an HTTP status with an error code that may answer with it.
+type statusCode struct {
+	status int
+	code   booking.Code
+}
+
+// problemCodes returns the statuses and codes a problem+json response documents: its schema is allOf
+// the Problem schema and one that lists them, {status: {enum: [409]}, code: {enum: [4001, 4002]}}.
+func problemCodes(t *testing.T, name string, resp *openapi3.Response) []statusCode {
+	t.Helper()
+	media := resp.Content.Get("application/problem+json")
+	if media == nil || media.Schema == nil {
+		return nil
+	}
+	var statuses, codes []int
+	for _, sub := range media.Schema.Value.AllOf {
+		if p := sub.Value.Properties["status"]; p != nil {
+			statuses = append(statuses, enumInts(t, name, p.Value.Enum)...)
+		}
+		if p := sub.Value.Properties["code"]; p != nil {
+			codes = append(codes, enumInts(t, name, p.Value.Enum)...)
+		}
+	}
+	if len(statuses) != 1 || len(codes) == 0 {
+		t.Errorf("%s: a problem response should list one status and its codes; it lists %v and %v", name, statuses, codes)
+		return nil
+	}
+	var scs []statusCode
+	for _, c := range codes {
+		scs = append(scs, statusCode{statuses[0], booking.Code(c)})
+	}
+	return scs
+}
+
+// enumInts returns the values of an enum of integers.
+func enumInts(t *testing.T, name string, enum []any) []int {
+	t.Helper()
+	var ints []int
+	for _, v := range enum {
+		n, err := strconv.Atoi(fmt.Sprint(v))
+		if err != nil {
+			t.Errorf("%s: enum value %v is not an integer", name, v)
+			continue
+		}
+		ints = append(ints, n)
+	}
+	return ints
+}
+
+// codeName is a code and the name beside it in a description: "`1002` RESOURCE_NOT_FOUND".
+var codeName = regexp.MustCompile("`(\\d{4})` ([A-Z][A-Z_]+[A-Z])")
+
+// checkCodeNames checks that each code named in a description is named as the code table names it.
+func checkCodeNames(t *testing.T, name, description string, table map[booking.Code]booking.CodeInfo) {
+	t.Helper()
+	for _, m := range codeName.FindAllStringSubmatch(description, -1) {
+		code, _ := strconv.Atoi(m[1])
+		if want := table[booking.Code(code)].Name; m[2] != want {
+			t.Errorf("%s: the description names %d %s, the code table %q", name, code, m[2], want)
+		}
+	}
+}
+
+// listedToken is one part of an operation's "Codes:" list: a status followed by a code ("404 `1002`"),
+// or a further code of the same status ("`1003`").
+var listedToken = regexp.MustCompile("(?:\\b([1-5]\\d\\d)\\s+)?`(\\d{4})`")
+
+// listedCodes returns the statuses and codes of an operation's description, which lists them as
+// "Codes: 400 `2000` (why); 404 `1003` (why), `1002` (why); …": each code has the status before it.
+func listedCodes(description string) []statusCode {
+	_, list, ok := strings.Cut(description, "Codes")
+	if !ok {
+		return nil
+	}
+	var scs []statusCode
+	status := 0
+	for _, m := range listedToken.FindAllStringSubmatch(list, -1) {
+		if m[1] != "" {
+			status, _ = strconv.Atoi(m[1])
+		}
+		code, _ := strconv.Atoi(m[2])
+		if status != 0 {
+			scs = append(scs, statusCode{status, booking.Code(code)})
+		}
+	}
+	return scs
+}
+
+// docsOperation is an operation as docs/api.md writes it: `PATCH /api/v1/bookings/{bookingId}`.
+var docsOperation = regexp.MustCompile(`\b(GET|HEAD|POST|PUT|PATCH|DELETE) +(/api/v1/[^\s` + "`" + `?]*)`)
+
+// TestAPIDocsOperations holds docs/api.md to openapi.yaml: the reference mentions every documented
+// operation, and no other.
+func TestAPIDocsOperations(t *testing.T) {
+	t.Parallel()
+	spec, err := loadAPISpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join("..", "docs", "api.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inDocs []string
+	for _, m := range docsOperation.FindAllStringSubmatch(string(raw), -1) {
+		inDocs = append(inDocs, m[1]+" "+m[2])
+	}
+	var inSpec []string
+	for path, item := range spec.doc.Paths.Map() {
+		for method := range item.Operations() {
+			inSpec = append(inSpec, method+" "+path)
+		}
+	}
+	slices.Sort(inDocs)
+	slices.Sort(inSpec)
+	if diff := cmp.Diff(inSpec, slices.Compact(inDocs)); diff != "" {
+		t.Errorf("the operations docs/api.md mentions differ from openapi.yaml's (-openapi.yaml +docs/api.md):\n%s", diff)
+	}
+}
+
+// deref returns the string s points to, or "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -3,13 +3,14 @@ package booking
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
-// Code is a domain error code. The numbers, names and HTTP statuses of the published interface are kept;
-// the others are ours and documented as such in the README.
+// Code is the number of a refusal, as the API answers it. The codes of the published interface keep its
+// numbers, names and HTTP statuses; the others are the service's own. codeTable lists them all.
 type Code int
 
-// The error codes. Every one has a name and an HTTP status in web/errors.go.
+// The error codes, in numeric order. codeTable gives each its name, HTTP status and meaning.
 const (
 	CodeUnauthorized                Code = 1000
 	CodeForbidden                   Code = 1001
@@ -43,71 +44,149 @@ const (
 	CodeUnavailable                 Code = 5030
 )
 
-var codeNames = map[Code]string{
-	CodeUnauthorized:                "UNAUTHORIZED",
-	CodeForbidden:                   "FORBIDDEN",
-	CodeResourceNotFound:            "RESOURCE_NOT_FOUND",
-	CodeUserNotFound:                "USER_NOT_FOUND",
-	CodeBuildingNotFound:            "BUILDING_NOT_FOUND",
-	CodeSubcategoryNotFound:         "SUBCATEGORY_NOT_FOUND",
-	CodeFloorNotFound:               "FLOOR_NOT_FOUND",
-	CodeBookingNotFound:             "BOOKING_NOT_FOUND",
-	CodeNoBookingToCheckIn:          "NO_BOOKING_TO_CHECK_IN",
-	CodeResourceReservableNotFound:  "RESOURCE_RESERVABLE_NOT_FOUND",
-	CodeInvalidRequest:              "INVALID_REQUEST",
-	CodeResourceNotAvailable:        "RESOURCE_NOT_AVAILABLE",
-	CodeDateInThePast:               "INVALID_DATE_IN_THE_PAST",
-	CodeDateOutsideResourceHours:    "INVALID_DATE_OUTSIDE_RESOURCE_HOURS",
-	CodeDurationExceedsMaximum:      "INVALID_DURATION_EXCEEDS_MAXIMUM",
-	CodeDateExceedsMaximumAdvance:   "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE",
-	CodeResourceNotASpace:           "RESOURCE_NOT_A_SPACE",
-	CodeBookingNotModifiable:        "BOOKING_NOT_MODIFIABLE",
-	CodeCheckInNotOpenYet:           "CHECK_IN_NOT_OPEN_YET",
-	CodeCheckInClosed:               "CHECK_IN_CLOSED",
-	CodeAllDayNotAllowed:            "ALL_DAY_BOOKINGS_NOT_ALLOWED",
-	CodeUserAlreadyHasWorkstation:   "USER_ALREADY_HAS_WORKSTATION",
-	CodeMinCancellationOfReservable: "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE",
-	CodeReservableDeliveryTime:      "INVALID_RESERVABLE_DELIVERY_TIME",
-	CodeReservableQuantity:          "INVALID_RESERVABLE_QUANTITY",
-	CodeAdditionalServicesInactive:  "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE",
-	CodeIdempotencyKeyReused:        "IDEMPOTENCY_KEY_REUSED",
-	CodeTooManyRequests:             "TOO_MANY_REQUESTS",
-	CodeInternal:                    "INTERNAL_ERROR",
-	CodeUnavailable:                 "SERVICE_UNAVAILABLE",
+// CodeInfo describes one error code. The HTTP handlers answer with its Status, and docs/api.md and
+// web/openapi.yaml document it; tests check both documents against codeTable.
+type CodeInfo struct {
+	Code Code
+	// Name is the upper-case name of the code, e.g. RESOURCE_NOT_FOUND.
+	Name string
+	// Status is the HTTP status of every answer with this code. It is a plain number so that the domain
+	// does not import net/http.
+	Status int
+	// Published is true for the codes the published interface defines (its section 7).
+	Published bool
+	// Meaning says in words when the code is returned.
+	Meaning string
 }
 
-// Codes lists every error code, in numeric order.
-func Codes() []Code {
-	return []Code{
-		CodeUnauthorized, CodeForbidden, CodeResourceNotFound, CodeUserNotFound, CodeBuildingNotFound,
-		CodeSubcategoryNotFound, CodeFloorNotFound, CodeBookingNotFound, CodeNoBookingToCheckIn,
-		CodeResourceReservableNotFound, CodeInvalidRequest, CodeResourceNotAvailable, CodeDateInThePast,
-		CodeDateOutsideResourceHours, CodeDurationExceedsMaximum, CodeDateExceedsMaximumAdvance,
-		CodeResourceNotASpace, CodeBookingNotModifiable, CodeCheckInNotOpenYet, CodeCheckInClosed,
-		CodeAllDayNotAllowed, CodeUserAlreadyHasWorkstation, CodeMinCancellationOfReservable, CodeReservableDeliveryTime, CodeReservableQuantity,
-		CodeAdditionalServicesInactive, CodeIdempotencyKeyReused, CodeTooManyRequests, CodeInternal, CodeUnavailable,
+// Readable names for CodeInfo.Published in codeTable.
+const (
+	published = true
+	ours      = false
+)
+
+// codeTable is the one list of error codes, in numeric order.
+var codeTable = []CodeInfo{
+	{CodeUnauthorized, "UNAUTHORIZED", 401, ours,
+		"missing, malformed, expired or forged bearer token; a token naming nobody"},
+	{CodeForbidden, "FORBIDDEN", 403, ours,
+		"acting for another user without being a receptionist or admin; approvals by anyone but an admin"},
+	{CodeResourceNotFound, "RESOURCE_NOT_FOUND", 404, published,
+		"unknown resource or poster code; for 4.3 and 4.4 also a resource, floor or building not ACTIVATED " +
+			"or not visible"},
+	{CodeUserNotFound, "USER_NOT_FOUND", 404, ours,
+		"`{userId}` or an internal attendee unknown in the organization"},
+	{CodeBuildingNotFound, "BUILDING_NOT_FOUND", 404, ours,
+		"unknown building"},
+	{CodeSubcategoryNotFound, "SUBCATEGORY_NOT_FOUND", 404, ours,
+		"unknown subcategory, or one of the other category"},
+	{CodeFloorNotFound, "FLOOR_NOT_FOUND", 404, ours,
+		"availability asked for a floor that is not in the building"},
+	{CodeBookingNotFound, "BOOKING_NOT_FOUND", 404, published,
+		"unknown booking, or one the caller may not see (or act on)"},
+	{CodeNoBookingToCheckIn, "NO_BOOKING_TO_CHECK_IN", 404, ours,
+		"check-in by poster code: the user has no booking of that resource whose check-in is open now"},
+	{CodeResourceReservableNotFound, "RESOURCE_RESERVABLE_NOT_FOUND", 404, published,
+		"the reservable is not offered for the booked resource"},
+	{CodeInvalidRequest, "INVALID_REQUEST", 400, ours,
+		"malformed JSON, wrong types, missing fields (and unknown ones in the bodies of PATCH and of an " +
+			"approval), bad UUIDs, empty arrays, end ≤ start, body over 1 MiB, a `user-access-token` over 8 KB, " +
+			"text with a NUL character or bytes that are not UTF-8; `detail` names the field where it can"},
+	{CodeResourceNotAvailable, "RESOURCE_NOT_AVAILABLE", 409, ours,
+		"overlaps another booking, or another element of the same request"},
+	{CodeDateInThePast, "INVALID_DATE_IN_THE_PAST", 409, ours,
+		"starts more than 5 minutes ago; a change that would end in the past; an all-day booking of a day " +
+			"whose window is over"},
+	{CodeDateOutsideResourceHours, "INVALID_DATE_OUTSIDE_RESOURCE_HOURS", 409, ours,
+		"outside the daily window (crossing midnight only where the hours are open on both sides)"},
+	{CodeDurationExceedsMaximum, "INVALID_DURATION_EXCEEDS_MAXIMUM", 409, ours,
+		"longer than `maximumDuration`, or crossing midnight for more than 24 hours"},
+	{CodeDateExceedsMaximumAdvance, "INVALID_DATE_EXCEEDS_MAXIMUM_ADVANCE", 409, ours,
+		"starts beyond `maximumAdvance`"},
+	{CodeResourceNotASpace, "RESOURCE_NOT_A_SPACE", 409, ours,
+		"a workstation sent to the spaces endpoint"},
+	{CodeBookingNotModifiable, "BOOKING_NOT_MODIFIABLE", 409, ours,
+		"the booking's status does not allow it: reservables of a cancelled, rejected, expired or finished " +
+			"booking; a check-in, release, cancellation, change or decision from a status that has no such " +
+			"transition; acting on a booking whose check-in closed without a check-in"},
+	{CodeCheckInNotOpenYet, "CHECK_IN_NOT_OPEN_YET", 409, ours,
+		"check-in before the window opens (`advanceCheckIn` before the start)"},
+	{CodeCheckInClosed, "CHECK_IN_CLOSED", 409, ours,
+		"check-in after the window closed"},
+	{CodeAllDayNotAllowed, "ALL_DAY_BOOKINGS_NOT_ALLOWED", 409, ours,
+		"`allDay` on a resource whose rule does not allow all-day bookings"},
+	{CodeUserAlreadyHasWorkstation, "USER_ALREADY_HAS_WORKSTATION", 409, ours,
+		"the person (the organizer) already holds a workstation during part of that time, booked before or " +
+			"in an earlier element of the same request; `detail` names it: \"Lucía Fernández already has " +
+			"Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov\""},
+	{CodeMinCancellationOfReservable, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", 409, published,
+		"a reservable changed, or its booking cancelled or moved, later than its minimum cancellation time " +
+			"before the start"},
+	{CodeReservableDeliveryTime, "INVALID_RESERVABLE_DELIVERY_TIME", 409, published,
+		"delivery time outside [0, duration]"},
+	{CodeReservableQuantity, "INVALID_RESERVABLE_QUANTITY", 409, published,
+		"quantity below 1, or other than 1 where it cannot be chosen"},
+	{CodeAdditionalServicesInactive, "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE", 409, published,
+		"the organization has not activated additional services"},
+	{CodeIdempotencyKeyReused, "IDEMPOTENCY_KEY_REUSED", 422, ours,
+		"an `Idempotency-Key` already used with another request (method, path or body)"},
+	{CodeTooManyRequests, "TOO_MANY_REQUESTS", 429, ours,
+		"rate limit of the caller or of its address; `Retry-After` says when to try again"},
+	{CodeInternal, "INTERNAL_ERROR", 500, ours,
+		"anything unexpected; logged with the request id, nothing changed"},
+	{CodeUnavailable, "SERVICE_UNAVAILABLE", 503, ours,
+		"the database cannot be reached or refuses connections (down, restarting, too many connections, " +
+			"closed to new connections), or did not answer in time (a statement past 5 s, a request past " +
+			"10 s), or the organization's layout changed under a booking three times running; answered at " +
+			"once, nothing is half-written, try again"},
+}
+
+// codeInfos indexes codeTable by code.
+var codeInfos = func() map[Code]CodeInfo {
+	m := make(map[Code]CodeInfo, len(codeTable))
+	for _, info := range codeTable {
+		m[info.Code] = info
 	}
+	return m
+}()
+
+// CodeTable returns every error code with its name, status and meaning, in numeric order.
+func CodeTable() []CodeInfo { return slices.Clone(codeTable) }
+
+// Codes returns every error code, in numeric order.
+func Codes() []Code {
+	codes := make([]Code, len(codeTable))
+	for i, info := range codeTable {
+		codes[i] = info.Code
+	}
+	return codes
 }
 
-// Name is the upper-case name of the code, e.g. RESOURCE_NOT_FOUND.
+// Name returns the upper-case name of the code, e.g. RESOURCE_NOT_FOUND, or UNKNOWN for a number that
+// is not a code.
 func (c Code) Name() string {
-	if n, ok := codeNames[c]; ok {
-		return n
+	if info, ok := codeInfos[c]; ok {
+		return info.Name
 	}
 	return "UNKNOWN"
 }
 
-// String gives the code as the interface writes it: "1002 - RESOURCE_NOT_FOUND".
+// HTTPStatus returns the HTTP status answers with the code carry, or 0 for a number that is not a code.
+func (c Code) HTTPStatus() int { return codeInfos[c].Status }
+
+// String returns the code as the interface writes it: "1002 - RESOURCE_NOT_FOUND".
 func (c Code) String() string { return fmt.Sprintf("%d - %s", int(c), c.Name()) }
 
-// Error is a domain error: a code, a message for people, and for requests that carry several bookings
-// the zero-based index of the element that failed.
+// Error is a refusal: a code, a message for people and, in a request that carries several bookings, the
+// zero-based index of the element that was refused.
 type Error struct {
 	Code    Code
 	Message string
 	Index   *int
 }
 
+// Error returns the code, the element when there is one, and the message:
+// "4001 - RESOURCE_NOT_AVAILABLE: element 2: Alcalá is taken".
 func (e *Error) Error() string {
 	if e.Index != nil {
 		return fmt.Sprintf("%s: element %d: %s", e.Code, *e.Index, e.Message)
@@ -120,7 +199,8 @@ func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// AtIndex returns a copy of err naming the element i of a multi-element request.
+// AtIndex returns a copy of err that names element i of a request with several bookings. An err that is
+// not an *Error is returned as it is.
 func AtIndex(err error, i int) error {
 	var e *Error
 	if !errors.As(err, &e) {
@@ -131,7 +211,7 @@ func AtIndex(err error, i int) error {
 	return &c
 }
 
-// ErrorCode returns the code of err, CodeInternal when err carries none, and 0 for nil.
+// ErrorCode returns the code of err: 0 for nil, and CodeInternal for an error that carries no code.
 func ErrorCode(err error) Code {
 	if err == nil {
 		return 0
