@@ -6,9 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
@@ -176,4 +178,95 @@ func TestReadmeWalkThrough(t *testing.T) {
 			t.Errorf("the walk-through's output has no %s\nstdout:\n%s", part, out)
 		}
 	}
+}
+
+// TestReadmeTwoCommands checks that the README opens with the two commands, and that CI (.ci/run) runs
+// the README's test command.
+func TestReadmeTwoCommands(t *testing.T) {
+	t.Parallel()
+	block := readmeBlock(t, "## Two commands")
+	var commands []string
+	for line := range strings.Lines(block) {
+		command, _, _ := strings.Cut(line, "#")
+		commands = append(commands, strings.TrimSpace(command))
+	}
+	if want := []string{"make run", "make test"}; !slices.Equal(commands, want) {
+		t.Errorf("the README's two commands are %q, want %q", commands, want)
+	}
+	ci, err := os.ReadFile(filepath.Join("..", "..", ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(strings.Split(string(ci), "\n"), "make test") {
+		t.Error(".ci/run does not run make test, the README's test command")
+	}
+}
+
+// markdownLink is a link of a Markdown file: [text](target).
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinks checks every relative link of the README and docs/: the file it names exists and, when
+// it names a heading (#anchor), the file has that heading.
+func TestDocLinks(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range append(docs, filepath.Join(root, "README.md")) {
+		raw, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(root, doc)
+		for _, m := range markdownLink.FindAllStringSubmatch(string(raw), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			path := doc
+			if file != "" {
+				path = filepath.Join(filepath.Dir(doc), file)
+			}
+			linked, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("%s: link %s: %v", name, target, err)
+				continue
+			}
+			if anchor != "" && !slices.Contains(headingAnchors(string(linked)), anchor) {
+				t.Errorf("%s: link %s: the file has no heading #%s", name, target, anchor)
+			}
+		}
+	}
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a Markdown file: lower case, spaces
+// as hyphens, punctuation other than hyphens and underscores dropped. Headings inside code blocks
+// (comments of a shell block) are not headings.
+func headingAnchors(markdown string) []string {
+	var anchors []string
+	inCode := false
+	for line := range strings.Lines(markdown) {
+		line = strings.TrimRight(line, "\n")
+		if strings.HasPrefix(line, "```") {
+			inCode = !inCode
+		}
+		text, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
+		if inCode || !ok || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		anchor := strings.Map(func(r rune) rune {
+			switch {
+			case r == ' ':
+				return '-'
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, text)
+		anchors = append(anchors, anchor)
+	}
+	return anchors
 }
