@@ -21,10 +21,14 @@ type benchOptions struct {
 	ServerURL       string // DATABASE_URL: its server hosts the benchmark's databases
 	Database        string
 	PgbenchDatabase string
-	OutDir          string
-	ResultsDir      string
-	Runs            int
-	Duration        time.Duration
+	// Size is standard, or large: then the scenarios also run on the large data set in LargeDatabase,
+	// each run right after the same run on the standard one.
+	Size          string
+	LargeDatabase string
+	OutDir        string
+	ResultsDir    string
+	Runs          int
+	Duration      time.Duration
 }
 
 const (
@@ -32,6 +36,9 @@ const (
 	memoryTargetMB       = 150
 	serverReadyTimeout   = time.Minute
 	serverShutdownWindow = 40 * time.Second
+	// largeReuseWithin is how old a large data set may be for a benchmark to use it again rather than
+	// seed it anew (which takes the better part of an hour). Its bookings' statuses drift with the clock.
+	largeReuseWithin = 24 * time.Hour
 )
 
 // target is what a scenario's medians must reach. contend and rush have none: their runs' checks decide.
@@ -53,17 +60,26 @@ type benchRun struct {
 	rep            report
 	runOptions     map[string]options // each scenario's, as `loadtest run` would have them
 	resultsDir     string
-	dbURL          string
-	pool           *pgxpool.Pool
-	world          *world
-	srv            *server
+	sets           []*dataSet // the standard data set first
 	pgbench        pgbench
 	stdout, stderr io.Writer
 }
 
+// dataSet is a database seeded for the benchmark, and the server on it.
+type dataSet struct {
+	name  string // the size seeded: standard or large
+	size  size
+	dbURL string
+	pool  *pgxpool.Pool
+	world *world
+	srv   *server
+	info  *setInfo // in the report, with the results
+}
+
 // measurement is something the benchmark measures beside the scenarios. prepare runs once, before the
-// server starts; after runs after each run of scenario, while the server is idle, so that the two are
-// measured at the same moment of a machine whose speed drifts. Either may be nil.
+// servers start; after runs after each run of scenario on the standard data set, while the servers are
+// idle, so that the two are measured at the same moment of a machine whose speed drifts. Either may be
+// nil.
 type measurement struct {
 	name     string
 	scenario string
@@ -76,8 +92,9 @@ var measurements = []measurement{
 	{name: "pgbench", scenario: "book", prepare: preparePgbench, after: runPgbench},
 }
 
-// bench measures the service on a fresh standard data set. It seeds the data, builds and starts the real
-// server, runs every scenario Runs times with the measurements beside them, and writes the report.
+// bench measures the service on a fresh standard data set, and on a large one if asked. It seeds the
+// data, builds and starts the real server on each, runs every scenario Runs times with the measurements
+// beside them, and writes the report.
 // It fails when a run's checks fail (a double booking, a lost 201, an unexpected answer). Missed targets
 // are only reported: the machine's load decides them as much as the code does.
 func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error {
@@ -85,30 +102,34 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	if err := b.seed(ctx); err != nil {
+	defer b.close()
+	if err := b.seedStandard(ctx); err != nil {
 		return err
 	}
-	defer b.pool.Close()
-	if err := b.prepare(ctx); err != nil {
-		return err
-	}
-	if b.srv, err = startServer(ctx, b.dbURL, filepath.Join(b.resultsDir, "server.log"), stdout); err != nil {
-		return err
-	}
-	defer b.srv.stop()
-	if err := b.measure(ctx); err != nil {
-		return err
-	}
-	if err := b.srv.stop(); err != nil {
-		return fmt.Errorf("stop the server: %w", err)
-	}
-	// The server logs every request: its log is kept only when a run failed.
-	if len(b.rep.failedChecks()) == 0 {
-		if err := os.Remove(b.srv.logPath); err != nil {
+	if o.Size == "large" {
+		if err := b.seedLarge(ctx); err != nil {
 			return err
 		}
 	}
-	b.rep.Machine = machine(ctx, b.pool)
+	if err := b.prepare(ctx); err != nil {
+		return err
+	}
+	for _, set := range b.sets {
+		logs := filepath.Join(b.resultsDir, set.name+"-server.log")
+		if set.srv, err = startServer(ctx, set.dbURL, logs, stdout); err != nil {
+			return err
+		}
+	}
+	if err := b.measure(ctx); err != nil {
+		return err
+	}
+	if err := b.stopServers(); err != nil {
+		return err
+	}
+	b.rep.Machine = machine(ctx, b.sets[0].pool)
+	for _, set := range b.sets {
+		set.info.DatabaseSize = databaseSize(ctx, set.pool)
+	}
 	b.rep.Took = time.Since(b.rep.Date)
 	if err := b.write(); err != nil {
 		return err
@@ -124,6 +145,9 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 	if o.Runs < 1 || o.Runs > 10 {
 		return nil, fmt.Errorf("--runs %d: between 1 and 10", o.Runs)
 	}
+	if o.Size != "standard" && o.Size != "large" {
+		return nil, fmt.Errorf("--size %q: standard or large", o.Size)
+	}
 	b := &benchRun{o: o, runOptions: make(map[string]options, len(scenarios)), stdout: stdout, stderr: stderr}
 	// Each scenario runs with the defaults of `loadtest run`, for the benchmark's duration. The server's
 	// address and pid are filled in once it has started.
@@ -135,12 +159,12 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 		}
 		b.runOptions[sc] = opt
 	}
-	var err error
-	if b.dbURL, err = withDatabase(o.ServerURL, o.Database); err != nil {
+	dbURL, err := withDatabase(o.ServerURL, o.Database)
+	if err != nil {
 		return nil, err
 	}
 	// The server configures its pool from the same URL.
-	poolCfg, err := postgres.PoolConfig(b.dbURL)
+	poolCfg, err := postgres.PoolConfig(dbURL)
 	if err != nil {
 		return nil, err
 	}
@@ -149,39 +173,97 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 	if err := os.MkdirAll(b.resultsDir, 0o755); err != nil {
 		return nil, err
 	}
+	standard := &dataSet{name: "standard", size: sizes["standard"], dbURL: dbURL,
+		info: &setInfo{SizeName: "standard", Size: sizes["standard"], Database: o.Database, Results: map[string][]result{}}}
+	b.sets = []*dataSet{standard}
 	b.rep = report{
 		Date: began, Runs: o.Runs, Duration: o.Duration, Warmup: defaultOptions("").Warmup, Procs: runtime.GOMAXPROCS(0),
-		SizeName: "standard", Size: sizes["standard"], PoolMaxConns: int(poolCfg.MaxConns), ServerFlags: serveFlags,
-		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, Results: map[string][]result{},
+		SizeName: "standard", Size: standard.size, PoolMaxConns: int(poolCfg.MaxConns), ServerFlags: serveFlags,
+		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, Results: standard.info.Results, Standard: standard.info,
 	}
 	return b, nil
 }
 
-// seed recreates the benchmark's database, seeds it, and reads the world the scenarios load it with.
-func (b *benchRun) seed(ctx context.Context) error {
+// seedStandard recreates the benchmark's database and seeds the standard organization in it.
+func (b *benchRun) seedStandard(ctx context.Context) error {
+	set := b.sets[0]
 	fmt.Fprintf(b.stdout, "bench: recreating database %s\n", b.o.Database)
 	if err := recreate(ctx, b.o.ServerURL, b.o.Database); err != nil {
 		return err
 	}
 	seeded := time.Now()
-	if err := seed(ctx, b.dbURL, b.rep.Size, time.Now(), b.stdout); err != nil {
+	if err := seed(ctx, set.dbURL, set.size, seeded, b.stdout); err != nil {
 		return err
 	}
 	b.rep.SeedTime = time.Since(seeded)
+	set.info.SeedTime, set.info.SeededAt = b.rep.SeedTime, seeded.UTC()
+	if err := b.open(ctx, set); err != nil {
+		return err
+	}
+	b.rep.Users = len(set.world.users)
+	return nil
+}
+
+// seedLarge makes the large data set ready: the one in LargeDatabase when it was seeded at this size
+// within largeReuseWithin, without the bookings earlier benchmarks made in it; else a fresh one.
+func (b *benchRun) seedLarge(ctx context.Context) error {
+	dbURL, err := withDatabase(b.o.ServerURL, b.o.LargeDatabase)
+	if err != nil {
+		return err
+	}
+	set := &dataSet{name: "large", size: sizes["large"], dbURL: dbURL,
+		info: &setInfo{SizeName: "large", Size: sizes["large"], Database: b.o.LargeDatabase, Results: map[string][]result{}}}
+	mark, ok := readSeedMark(ctx, dbURL)
+	if ok && mark.Size == "large" && time.Since(mark.At) < largeReuseWithin {
+		fmt.Fprintf(b.stdout, "bench: using database %s, seeded with the large data set at %s\n", b.o.LargeDatabase, mark.At.Format(time.RFC3339))
+		set.info.Reused = true
+		if err := forgetLoad(ctx, dbURL); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(b.stdout, "bench: recreating database %s for the large data set\n", b.o.LargeDatabase)
+		if err := recreate(ctx, b.o.ServerURL, b.o.LargeDatabase); err != nil {
+			return err
+		}
+		mark = seedMark{Size: "large", At: time.Now().UTC()}
+		if err := seed(ctx, dbURL, set.size, mark.At, b.stdout); err != nil {
+			return err
+		}
+		mark.Took = time.Since(mark.At)
+		if err := markSeeded(ctx, dbURL, mark); err != nil {
+			return err
+		}
+	}
+	set.info.SeedTime, set.info.SeededAt = mark.Took, mark.At
+	b.rep.Large = set.info
+	b.sets = append(b.sets, set)
+	return b.open(ctx, set)
+}
+
+// open opens a pool on the data set and reads the world the scenarios load it with.
+func (b *benchRun) open(ctx context.Context, set *dataSet) error {
 	var err error
-	if b.pool, err = openPool(ctx, b.dbURL, 4); err != nil {
+	if set.pool, err = openPool(ctx, set.dbURL, 4); err != nil {
 		return err
 	}
 	// One world serves every run. Its tokens outlive the longest benchmark; only the first free day
 	// changes from run to run.
 	load := defaultOptions("")
-	ttl := 2*time.Hour + time.Duration(b.o.Runs*len(scenarios))*(load.Warmup+b.o.Duration)
-	if b.world, err = newWorld(ctx, b.pool, load.Users, ttl, time.Now()); err != nil {
-		b.pool.Close()
-		return err
+	ttl := 2*time.Hour + time.Duration(b.o.Runs*len(scenarios)*2)*(load.Warmup+b.o.Duration)
+	set.world, err = newWorld(ctx, set.pool, load.Users, ttl, time.Now())
+	return err
+}
+
+// close closes the data sets' pools and stops their servers, if still running.
+func (b *benchRun) close() {
+	for _, set := range b.sets {
+		if set.srv != nil {
+			set.srv.stop()
+		}
+		if set.pool != nil {
+			set.pool.Close()
+		}
 	}
-	b.rep.Users = len(b.world.users)
-	return nil
 }
 
 // prepare builds bin/booking and prepares each measurement.
@@ -203,13 +285,16 @@ func (b *benchRun) prepare(ctx context.Context) error {
 	return nil
 }
 
-// measure runs every scenario Runs times, in turn, and the measurements after the runs of their scenario.
+// measure runs every scenario Runs times, in turn, on each data set, and the measurements after the runs
+// of their scenario.
 func (b *benchRun) measure(ctx context.Context) error {
 	for i := range b.o.Runs {
 		for _, sc := range scenarios {
-			fmt.Fprintf(b.stdout, "\nbench: %s, run %d of %d\n", sc, i+1, b.o.Runs)
-			if err := b.runScenario(ctx, sc, i+1); err != nil {
-				return fmt.Errorf("%s: %w", sc, err)
+			for _, set := range b.sets {
+				fmt.Fprintf(b.stdout, "\nbench: %s, run %d of %d, %s data set\n", sc, i+1, b.o.Runs, set.name)
+				if err := b.runScenario(ctx, set, sc, i+1); err != nil {
+					return fmt.Errorf("%s on the %s data set: %w", sc, set.name, err)
+				}
 			}
 			for _, m := range measurements {
 				if m.scenario != sc || m.after == nil {
@@ -224,22 +309,44 @@ func (b *benchRun) measure(ctx context.Context) error {
 	return nil
 }
 
-// runScenario runs scenario sc once against the server, as the benchmark's run-th, and keeps its result.
-func (b *benchRun) runScenario(ctx context.Context, sc string, run int) error {
+// runScenario runs scenario sc once on a data set, as the benchmark's run-th, and keeps its result.
+func (b *benchRun) runScenario(ctx context.Context, set *dataSet, sc string, run int) error {
 	opt := b.runOptions[sc]
-	opt.Bases, opt.ServerPIDs = []string{b.srv.base}, []int{b.srv.cmd.Process.Pid}
-	if err := b.world.readFirstDay(ctx, b.pool); err != nil {
+	opt.Bases, opt.ServerPIDs = []string{set.srv.base}, []int{set.srv.cmd.Process.Pid}
+	if err := set.world.readFirstDay(ctx, set.pool); err != nil {
 		return err
 	}
-	res, err := runScenario(ctx, b.pool, b.world, opt, b.stderr)
+	res, err := runScenario(ctx, set.pool, set.world, opt, b.stderr)
 	if err != nil {
 		return err
 	}
 	printResult(b.stdout, res)
-	if err := writeJSON(filepath.Join(b.resultsDir, fmt.Sprintf("%s-%d.json", sc, run)), res); err != nil {
+	name := fmt.Sprintf("%s-%d.json", sc, run)
+	if set.name != "standard" {
+		name = set.name + "-" + name
+	}
+	if err := writeJSON(filepath.Join(b.resultsDir, name), res); err != nil {
 		return err
 	}
-	b.rep.Results[sc] = append(b.rep.Results[sc], res)
+	set.info.Results[sc] = append(set.info.Results[sc], res)
+	return nil
+}
+
+// stopServers stops the servers. A server logs every request: its log is kept only when a run failed.
+func (b *benchRun) stopServers() error {
+	for _, set := range b.sets {
+		if err := set.srv.stop(); err != nil {
+			return fmt.Errorf("stop the server of the %s data set: %w", set.name, err)
+		}
+	}
+	if len(b.rep.failedChecks()) > 0 {
+		return nil
+	}
+	for _, set := range b.sets {
+		if err := os.Remove(set.srv.logPath); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // withDatabase is the URL of another database on the server of serverURL, with the same user, password
@@ -54,4 +58,81 @@ func recreate(ctx context.Context, serverURL, db string) error {
 		return fmt.Errorf("create database %s: %w", db, err)
 	}
 	return nil
+}
+
+// seedMark is what a database's comment records of the seed in it: which size, when, and how long the
+// seed took. A benchmark may reuse a large data set seeded recently instead of seeding it again.
+type seedMark struct {
+	Size     string        `json:"size"`
+	At       time.Time     `json:"at"`
+	Took     time.Duration `json:"took"`
+	Database string        `json:"-"`
+}
+
+// markSeeded records m as the comment of the database at dbURL.
+func markSeeded(ctx context.Context, dbURL string, m seedMark) error {
+	conn, err := pgx.Connect(ctx, plain(dbURL))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	var db string
+	if err := conn.QueryRow(ctx, "SELECT current_database()").Scan(&db); err != nil {
+		return err
+	}
+	// COMMENT takes a literal only, not a parameter.
+	_, err = conn.Exec(ctx, "COMMENT ON DATABASE "+pgx.Identifier{db}.Sanitize()+" IS "+quoteLiteral(string(data)))
+	return err
+}
+
+// readSeedMark reads what markSeeded recorded on the database at dbURL. It is false when the database
+// does not exist or has no such comment.
+func readSeedMark(ctx context.Context, dbURL string) (seedMark, bool) {
+	conn, err := pgx.Connect(ctx, plain(dbURL))
+	if err != nil {
+		return seedMark{}, false
+	}
+	defer conn.Close(context.Background())
+	var comment *string
+	err = conn.QueryRow(ctx, "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = current_database()").Scan(&comment)
+	var m seedMark
+	if err != nil || comment == nil || json.Unmarshal([]byte(*comment), &m) != nil || m.Size == "" {
+		return seedMark{}, false
+	}
+	return m, true
+}
+
+// quoteLiteral writes s as an SQL string literal.
+func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// forgetLoad deletes the bookings that earlier benchmarks made in the database at dbURL, so that their
+// evenings are free again, and vacuums the table.
+func forgetLoad(ctx context.Context, dbURL string) error {
+	conn, err := pgx.Connect(ctx, plain(dbURL))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, `DELETE FROM bookings WHERE organization_id = $1 AND subject = $2`, orgID, loadSubject); err != nil {
+		return fmt.Errorf("delete the bookings of earlier benchmarks: %w", err)
+	}
+	if _, err := conn.Exec(ctx, `VACUUM (ANALYZE) bookings`); err != nil {
+		return fmt.Errorf("vacuum bookings: %w", err)
+	}
+	return nil
+}
+
+// databaseSize is the size of the pool's database on disk, as PostgreSQL writes it ("12 GB"), with its
+// bookings' share: "12 GB, bookings 10 GB".
+func databaseSize(ctx context.Context, pool *pgxpool.Pool) string {
+	var db, bookings string
+	if err := pool.QueryRow(ctx, `SELECT pg_size_pretty(pg_database_size(current_database())),
+		pg_size_pretty(pg_total_relation_size('bookings'))`).Scan(&db, &bookings); err != nil {
+		return "unknown"
+	}
+	return fmt.Sprintf("%s, bookings with their indexes %s", db, bookings)
 }

@@ -3,11 +3,11 @@
 // database afterwards (run), and runs the whole benchmark behind `make bench` (bench): a fresh standard
 // data set, the real server, every scenario, pgbench beside it, docs/benchmarks.md and its chart.
 //
-//	loadtest seed  [--size standard|small] [--db URL]
+//	loadtest seed  [--size standard|large|small] [--db URL]
 //	loadtest run   --scenario status|free|availability|book|contend|rush [--base http://127.0.0.1:8080]
 //	               [--db URL] [--c 32] [--duration 10s] [--warmup 1s] [--rounds 100] [--users 1000]
 //	               [--procs 1] [--server-pid PID] [--out FILE.json]
-//	loadtest bench [--out docs] [--runs 3] [--duration 10s]
+//	loadtest bench [--size standard|large] [--out docs] [--runs 3] [--duration 10s]
 //
 // It is a binary of its own rather than a `booking` subcommand. Load generation and pgbench stay out of
 // the server binary, and the generator runs as a separate process: it never shares the server's heap or
@@ -51,9 +51,10 @@ func main() {
 const usage = `usage: loadtest <command> [flags]
 
 commands:
-  seed   [--size standard|small] [--db URL]     build the synthetic organization into a (fresh) database
+  seed   [--size standard|large|small] [--db URL]
+                                                 build the synthetic organizations into a (fresh) database
   run    --scenario NAME [--base URL] [flags]    load a running server with one scenario, then check the database
-  bench  [--out docs] [--runs 3] [--duration 10s]
+  bench  [--size standard|large] [--out docs] [--runs 3] [--duration 10s]
                                                  fresh standard data set, the real server, every scenario and
                                                  pgbench; writes docs/benchmarks.md and docs/benchmarks.svg
 
@@ -100,7 +101,11 @@ func runSeed(ctx context.Context, fs *cli.Command, args []string, dbDefault stri
 	if !ok {
 		return fmt.Errorf("--size %q: one of %s", *size, strings.Join(sizeNames(), ", "))
 	}
-	return seed(ctx, *db, sz, time.Now(), stdout)
+	start := time.Now()
+	if err := seed(ctx, *db, sz, start, stdout); err != nil {
+		return err
+	}
+	return markSeeded(ctx, *db, seedMark{Size: *size, At: start.UTC(), Took: time.Since(start)})
 }
 
 // sizeNames are the sizes seed knows, in name order.
@@ -173,6 +178,8 @@ func runBench(ctx context.Context, fs *cli.Command, args []string, dbDefault str
 	fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
 	fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 	fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
+	fs.StringVar(&b.Size, "size", "standard", "standard, or large: the scenarios also run on the large data set, side by side")
+	fs.StringVar(&b.LargeDatabase, "large-database", "booking_large", "the database of the large data set, kept from one benchmark to the next for a day")
 	procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
 		return err

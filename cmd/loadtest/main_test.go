@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/web"
@@ -499,8 +501,117 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// The large data set's figures stand beside the standard ones: p99 within 1.5 × the standard one's,
+// book's rate at least 2/3 of it.
+func TestReportLarge(t *testing.T) {
+	standard := map[string][]result{}
+	large := map[string][]result{}
+	for _, c := range []struct {
+		sc                      string
+		standardP99, largeP99   float64
+		standardRate, largeRate float64
+	}{
+		{"status", 8, 11, 0, 0}, {"free", 30, 46, 0, 0}, {"availability", 30, 44, 0, 0}, {"book", 20, 22, 3000, 1900},
+	} {
+		standard[c.sc] = []result{{Scenario: c.sc, OK: true, Check: dbCheck{OK: true}, BookingRate: c.standardRate, LatencyMS: latencies{P99: c.standardP99}}}
+		large[c.sc] = []result{{Scenario: c.sc, OK: true, Check: dbCheck{OK: true}, BookingRate: c.largeRate, LatencyMS: latencies{P99: c.largeP99}}}
+	}
+	rep := report{Runs: 1, Results: standard, Size: sizes["standard"],
+		Large: &setInfo{SizeName: "large", Size: sizes["large"], Database: "booking_large", SeedTime: 20 * time.Minute,
+			DatabaseSize: "9 GB", Results: large}}
+	var got []verdict
+	for _, v := range rep.verdicts(rep.rows()) {
+		if strings.HasPrefix(v.Target, "large: ") {
+			got = append(got, v)
+		}
+	}
+	want := []verdict{
+		{"large: status p99 ≤ 1.5 × standard", "11.0 ms against 8.0 ms: 1.38 ×", true},
+		{"large: free p99 ≤ 1.5 × standard", "46.0 ms against 30.0 ms: 1.53 ×", false},
+		{"large: availability p99 ≤ 1.5 × standard", "44.0 ms against 30.0 ms: 1.47 ×", true},
+		{"large: book p99 ≤ 1.5 × standard", "22.0 ms against 20.0 ms: 1.10 ×", true},
+		{"large: book ≥ 0.67 × standard bookings/s", "1900 bookings/s against 3000: 0.63 ×", false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("large verdicts (-want +got):\n%s", diff)
+	}
+	md := rep.markdown(rep.rows())
+	for _, s := range []string{"## At the large scale", "`booking_large`", "100 organizations", "20,000,000 bookings in all",
+		"seeded in 20m0s and takes 9 GB on disk", "| free | 0 | – | 0.00 | 0.00 | 46.00 | 0.0 | 1.53 |"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("benchmarks.md lacks %q:\n%s", s, md)
+		}
+	}
+}
+
 func TestSeqID(t *testing.T) {
 	if got, want := seqID(kindBooking, 1_000_000).String(), "5eed0000-000c-8000-8000-0000000f4240"; got != want {
 		t.Errorf("seqID = %s, want %s", got, want)
+	}
+	if got, want := synthetic(42).id(kindUser, 7).String(), "5eed002a-0004-8000-8000-000000000007"; got != want {
+		t.Errorf("synthetic(42).id = %s, want %s", got, want)
+	}
+}
+
+// The seed of several organizations, at a tiny size: each organization is whole and alike, and the
+// bookings table ends with the very indexes and constraints the migrations gave it.
+func TestSeedOrganizations(t *testing.T) {
+	t.Parallel()
+	pool := bookingtest.NewPool(t)
+	ctx := t.Context()
+	schema := func() []string {
+		rows, err := pool.Query(ctx, `SELECT indexdef FROM pg_indexes WHERE tablename = 'bookings'
+			UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'bookings'::regclass
+			UNION ALL SELECT tgname || ' ' || tgenabled::text FROM pg_trigger WHERE tgrelid = 'bookings'::regclass AND NOT tgisinternal
+			ORDER BY 1`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return defs
+	}
+	migrated := schema()
+	sz := size{Organizations: 3, Buildings: 1, FloorsPerBuilding: 2, ResourcesPerFloor: 10, RoomsPerFloor: 2,
+		Users: 20, Bookings: 400, Days: 30, DaysAhead: 10}
+	var out bytes.Buffer
+	if err := seed(ctx, pool.Config().ConnString(), sz, time.Now(), &out); err != nil {
+		t.Fatalf("seed: %v\n%s", err, out.String())
+	}
+	if diff := cmp.Diff(migrated, schema()); diff != "" {
+		t.Errorf("the bookings table after the seed differs from the migrated one (-migrated +seeded):\n%s", diff)
+	}
+	type perOrg struct {
+		Org                               uuid.UUID
+		Users, Resources, Bookings, Past  int
+		Blocking, BlockingPast, Cancelled int
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT o.id, (SELECT count(*) FROM users u WHERE u.organization_id = o.id),
+		       (SELECT count(*) FROM resources r WHERE r.organization_id = o.id),
+		       count(b.id), count(b.id) FILTER (WHERE b.end_date <= now()),
+		       count(b.id) FILTER (WHERE b.status IN ('PENDING', 'ACTIVE')),
+		       count(b.id) FILTER (WHERE b.status IN ('PENDING', 'ACTIVE') AND b.end_date <= now()),
+		       count(b.id) FILTER (WHERE b.status = 'CANCELLED')
+		FROM organizations o LEFT JOIN bookings b ON b.organization_id = o.id
+		GROUP BY o.id ORDER BY o.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[perOrg])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d organizations, want 3", len(got))
+	}
+	for i, o := range got {
+		// Two thirds of the 30 days lie before today; the bookings of today may be either.
+		if o.Org != synthetic(i).org() || o.Users != 20 || o.Resources != 20 || o.Bookings != 400 ||
+			o.Past < 400*19/30 || o.Past > 400*21/30 || o.Blocking == 0 || o.BlockingPast != 0 || o.Cancelled == 0 {
+			t.Errorf("organization %d: %+v", i, o)
+		}
 	}
 }

@@ -25,7 +25,9 @@ type report struct {
 	PgbenchDatabase string
 	SeedTime        time.Duration
 	Took            time.Duration       // the whole benchmark
-	Results         map[string][]result // by scenario, in run order
+	Results         map[string][]result // by scenario, in run order: the standard data set's
+	// Standard describes the standard data set; Large the large one, when the benchmark ran on it too.
+	Standard, Large *setInfo
 	Pgbench         []pgbenchResult
 	Machine         machineInfo
 	ServerFlags     []string // serve's flags beyond --addr
@@ -204,13 +206,21 @@ func (r report) verdicts(rows map[string]row) []verdict {
 			add(fmt.Sprintf("%s p99 ≤ %.0f ms", sc, t.p99), fmt.Sprintf("%.1f ms", w.LatencyMS.P99), w.LatencyMS.P99 <= t.p99)
 		}
 	}
+	if r.Large != nil {
+		for _, w := range r.Large.rows() {
+			peakRSS = max(peakRSS, w.PeakRSSMB)
+		}
+	}
 	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
+	out = append(out, r.largeVerdicts(rows)...)
 	runs, ok := 0, 0
-	for _, rs := range r.Results {
-		for _, x := range rs {
-			runs++
-			if x.Check.OK {
-				ok++
+	for _, set := range r.sets() {
+		for _, rs := range set.Results {
+			for _, x := range rs {
+				runs++
+				if x.Check.OK {
+					ok++
+				}
 			}
 		}
 	}
@@ -222,10 +232,12 @@ func (r report) verdicts(rows map[string]row) []verdict {
 // one winner, an overlap or a lost booking.
 func (r report) failedChecks() []string {
 	var out []string
-	for _, sc := range scenarios {
-		for i, x := range r.Results[sc] {
-			if !x.OK {
-				out = append(out, fmt.Sprintf("%s run %d: %s", sc, i+1, strings.Join(x.Failures, "; ")))
+	for _, set := range r.sets() {
+		for _, sc := range scenarios {
+			for i, x := range set.Results[sc] {
+				if !x.OK {
+					out = append(out, fmt.Sprintf("%s run %d (%s data set): %s", sc, i+1, set.SizeName, strings.Join(x.Failures, "; ")))
+				}
 			}
 		}
 	}
@@ -300,6 +312,7 @@ func (r report) markdown(rows map[string]row) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
 	r.writeSetup(p)
 	r.writeResults(p, rows)
+	r.writeLarge(p, rows)
 	r.writeTargets(p, rows)
 	r.writePgbench(p)
 	r.writeReproduce(p)
@@ -325,8 +338,8 @@ func (r report) writeSetup(p printer) {
 		r.SizeName, thousands(sz.Buildings), thousands(sz.zones()), thousands(sz.floors()), thousands(sz.resources()), thousands(sz.rooms()))
 	p("  rooms, %s desks), %s people and %s bookings over the %d days around today (past ones finished,\n",
 		thousands(sz.resources()-sz.rooms()), thousands(sz.Users), thousands(sz.Bookings), sz.Days)
-	p("  expired or cancelled, some active, future ones pending), %s–%s building time; seeded in %s.\n",
-		clock(seededFrom), clock(seededUntil), r.SeedTime.Round(100*time.Millisecond))
+	p("  expired or cancelled, some active, future ones pending), %s–%s building time; seeded in %s%s.\n",
+		clock(seededFrom), clock(seededUntil), r.SeedTime.Round(100*time.Millisecond), r.Standard.onDisk())
 	p("- **Server**: one `bin/booking serve` built from this tree, on 127.0.0.1, with a pool of %d connections\n", r.PoolMaxConns)
 	p("  and its rate limits off, `%s`: every synthetic person calls from 127.0.0.1, and the\n", strings.Join(r.ServerFlags, " "))
 	p("  benchmark measures the service, not its limits.\n")
@@ -352,12 +365,8 @@ func (r report) writeResults(p printer, rows map[string]row) {
 		if !ok {
 			continue
 		}
-		bps := "–"
-		if w.BookingRate > 0 {
-			bps = fmt.Sprintf("%.0f", w.BookingRate)
-		}
 		answers := answerText(w)
-		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bps, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max, answers)
+		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bookingRate(w), w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max, answers)
 	}
 	p("\n![p50, p95 and p99 latency by scenario, logarithmic axis](benchmarks.svg)\n\n")
 }
@@ -457,11 +466,18 @@ func (r report) chart(path string, rows map[string]row) error {
 
 // summary is the benchmark's medians rows, verdicts and measurements as JSON.
 func (r report) summary(rows map[string]row) any {
-	var ordered []row
-	for _, sc := range scenarios {
-		if w, ok := rows[sc]; ok {
-			ordered = append(ordered, w)
+	ordered := func(rows map[string]row) []row {
+		var out []row
+		for _, sc := range scenarios {
+			if w, ok := rows[sc]; ok {
+				out = append(out, w)
+			}
 		}
+		return out
+	}
+	var large []row
+	if r.Large != nil {
+		large = ordered(r.Large.rows())
 	}
 	return struct {
 		Date        time.Time       `json:"date"`
@@ -472,7 +488,9 @@ func (r report) summary(rows map[string]row) any {
 		ServerFlags []string        `json:"server_flags"`
 		Machine     machineInfo     `json:"machine"`
 		Scenarios   []row           `json:"scenarios"`
+		Large       []row           `json:"large_scenarios,omitempty"`
 		Pgbench     []pgbenchResult `json:"pgbench"`
 		Targets     []verdict       `json:"targets"`
-	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered, r.Pgbench, r.verdicts(rows)}
+	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered(rows), large,
+		r.Pgbench, r.verdicts(rows)}
 }

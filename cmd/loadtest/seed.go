@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -18,25 +16,39 @@ import (
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
-// size is the shape of a synthetic organization.
+// size is the shape of a synthetic data set: Organizations alike organizations. The scenarios load the
+// first one; the others are there for their weight.
 type size struct {
-	Buildings, FloorsPerBuilding, ResourcesPerFloor, RoomsPerFloor, Users, Bookings, Days int
+	Organizations int
+	// Each organization's buildings, floors, resources and people, and its bookings.
+	Buildings, FloorsPerBuilding, ResourcesPerFloor, RoomsPerFloor, Users, Bookings int
+	// The bookings lie on the Days around today: DaysAhead of them after today, the rest before.
+	Days, DaysAhead int
 }
 
 var sizes = map[string]size{
 	// The organization of the benchmarks: 10 buildings, 50 floors, 10,000 resources of which 1,000 rooms,
 	// 5,000 people, 1,000,000 bookings over the 180 days around today.
-	"standard": {Buildings: 10, FloorsPerBuilding: 5, ResourcesPerFloor: 200, RoomsPerFloor: 20, Users: 5000, Bookings: 1_000_000, Days: 180},
+	"standard": {Organizations: 1, Buildings: 10, FloorsPerBuilding: 5, ResourcesPerFloor: 200, RoomsPerFloor: 20,
+		Users: 5000, Bookings: 1_000_000, Days: 180, DaysAhead: 90},
+	// The scale of Seatsurfing's performance test: 100 organizations, each with 1,000 people, 500 resources
+	// (one building of two floors, 50 rooms) and 200,000 bookings, 20,000,000 in all. The bookings span two
+	// years, most of them history, so that a resource is booked about as often a day as in the standard
+	// organization.
+	"large": {Organizations: 100, Buildings: 1, FloorsPerBuilding: 2, ResourcesPerFloor: 250, RoomsPerFloor: 25,
+		Users: 1000, Bookings: 200_000, Days: 730, DaysAhead: 90},
 	// A small one for the tests: 2 buildings, 4 floors, 200 resources of which 20 rooms, 100 people.
-	"small": {Buildings: 2, FloorsPerBuilding: 2, ResourcesPerFloor: 50, RoomsPerFloor: 5, Users: 100, Bookings: 5000, Days: 180},
+	"small": {Organizations: 1, Buildings: 2, FloorsPerBuilding: 2, ResourcesPerFloor: 50, RoomsPerFloor: 5,
+		Users: 100, Bookings: 5000, Days: 180, DaysAhead: 90},
 }
 
+// The counts of one organization.
 func (sz size) floors() int    { return sz.Buildings * sz.FloorsPerBuilding }
 func (sz size) resources() int { return sz.floors() * sz.ResourcesPerFloor }
 func (sz size) rooms() int     { return sz.floors() * sz.RoomsPerFloor }
 
-// zones is how many time zones the buildings are in: they take zones in turn.
-func (sz size) zones() int { return min(sz.Buildings, len(zones)) }
+// zones is how many time zones the buildings of all organizations are in: they take zones in turn.
+func (sz size) zones() int { return min(sz.Organizations*sz.Buildings, len(zones)) }
 
 // Every resource may be booked 07:00–21:00 building time, up to 4 h (rooms) or 10 h (desks), up to 150
 // days ahead; check-in opens 15 minutes before the start and closes 30 minutes after it. Seeded bookings
@@ -65,115 +77,9 @@ var zones = []struct{ tz, city, country string }{
 	{"Asia/Singapore", "Singapore", "SG"},
 }
 
-// Kinds of synthetic ids.
-const (
-	kindOrganization = iota + 1
-	kindUserRule
-	kindMobileRole
-	kindUser
-	kindBuilding
-	kindFloor
-	kindSubcategory
-	kindRule
-	kindFeature
-	kindReservable
-	kindResource
-	kindBooking
-)
-
-// seqID is the synthetic organization's id of the n-th object of a kind: 5eed0000-00KK-8000-8000-NNNNNNNNNNNN
-// (a version 8 UUID, readable and stable across seeds).
-func seqID(kind, n int) uuid.UUID {
-	var u uuid.UUID
-	u[0], u[1] = 0x5e, 0xed
-	binary.BigEndian.PutUint16(u[4:6], uint16(kind))
-	u[6], u[8] = 0x80, 0x80
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], uint64(n))
-	copy(u[10:], b[2:])
-	return u
-}
-
-// orgID is the synthetic organization.
-var orgID = seqID(kindOrganization, 0)
-
-// Fixed objects of the organization.
-var (
-	roomSubcategory = seqID(kindSubcategory, 0)
-	deskRule        = seqID(kindRule, 0)
-	roomRule        = seqID(kindRule, 1)
-	userRule        = seqID(kindUserRule, 0)
-	mobileRole      = seqID(kindMobileRole, 0)
-	coffee          = seqID(kindReservable, 0)
-	features        = []string{"Monitor", "Docking station", "Screen", "Whiteboard"}
-)
-
-// deskSubcategory is the subcategory of the desks of one floor (a zone): the free listing, which has no
-// floor filter, then lists one floor's desks, as availability does with floorId.
-func deskSubcategory(floor int) uuid.UUID { return seqID(kindSubcategory, floor+1) }
-
-func posterCode(b, f, r int, room bool) string {
-	if room {
-		return fmt.Sprintf("B%02d-F%d-R%03d", b, f, r)
-	}
-	return fmt.Sprintf("B%02d-F%d-D%03d", b, f, r)
-}
-
-// skeleton is the organization without its people, resources and bookings, loaded through the service's
-// own import (which checks it); the bulk rows follow with COPY.
-func skeleton(sz size) layoutimport.Layout {
-	org := orgID.String()
-	l := layoutimport.Layout{
-		Organizations: []layoutimport.LayoutOrganization{{ID: org, Name: "Synthetic Corp", AdditionalServicesActive: true}},
-		UserRules:     []layoutimport.LayoutNamed{{ID: userRule.String(), OrganizationID: org, Name: "Staff"}},
-		MobileRoles:   []layoutimport.LayoutNamed{{ID: mobileRole.String(), OrganizationID: org, Name: "Mobile user"}},
-		Subcategories: []layoutimport.LayoutSubcategory{
-			{ID: roomSubcategory.String(), OrganizationID: org, Name: "Meeting room", Category: string(booking.CategorySpace)},
-		},
-		Reservables: []layoutimport.LayoutReservable{{
-			ID: coffee.String(), OrganizationID: org, Name: "Coffee service", ChooseQuantity: true, AllowComments: true,
-			MinimumCancellationMs: (2 * time.Hour).Milliseconds(),
-		}},
-	}
-	for i, f := range features {
-		l.Features = append(l.Features, layoutimport.LayoutFeature{ID: seqID(kindFeature, i).String(), OrganizationID: org, Name: f})
-	}
-	for _, r := range []struct {
-		id      uuid.UUID
-		name    string
-		longest time.Duration
-	}{{deskRule, "Desks", 10 * time.Hour}, {roomRule, "Meeting rooms", 4 * time.Hour}} {
-		l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
-			ID: r.id.String(), OrganizationID: org, Name: r.name,
-			StartTime: windowStart.Milliseconds(), EndTime: windowEnd.Milliseconds(),
-			MaximumDuration: r.longest.Milliseconds(), MaximumAdvance: maximumAdvance.Milliseconds(),
-			AdvanceCheckIn: advanceCheckIn.Milliseconds(), ExpirationMargin: expirationMargin.Milliseconds(),
-		})
-	}
-	for b := range sz.Buildings {
-		z := zones[b%len(zones)]
-		l.Buildings = append(l.Buildings, layoutimport.LayoutBuilding{
-			ID: seqID(kindBuilding, b).String(), OrganizationID: org, Name: fmt.Sprintf("B%02d %s", b, z.city), Timezone: z.tz,
-			Address: layoutimport.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
-		})
-		for f := range sz.FloorsPerBuilding {
-			floor := b*sz.FloorsPerBuilding + f
-			l.Floors = append(l.Floors, layoutimport.LayoutFloor{
-				ID: seqID(kindFloor, floor).String(), OrganizationID: org, BuildingID: seqID(kindBuilding, b).String(),
-				Name: fmt.Sprintf("Floor %d", f), FloorNumber: int32(f),
-			})
-			l.Subcategories = append(l.Subcategories, layoutimport.LayoutSubcategory{
-				ID: deskSubcategory(floor).String(), OrganizationID: org, Name: fmt.Sprintf("Desks B%02d floor %d", b, f),
-				Category: string(booking.CategoryWorkstation),
-			})
-		}
-	}
-	return l
-}
-
-// seed builds a synthetic organization of size sz into the database at dbURL, which it migrates first.
-// The bookings are spread over the sz.Days around now. It analyzes the tables at the end, so that the
-// planner knows their sizes from the first query on.
+// seed builds a synthetic data set of size sz into the database at dbURL, which it migrates first. The
+// bookings are spread over the sz.Days around now. At the end it vacuums and analyzes the tables, so the
+// planner knows them from the first query on and no autovacuum of the fresh rows competes with a benchmark.
 func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writer) error {
 	start := time.Now()
 	if _, err := postgres.Migrate(ctx, dbURL); err != nil {
@@ -189,8 +95,11 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("look for the synthetic organization: %w", err)
 	}
-	if _, err := layoutimport.Import(ctx, booking.NewService(pool), skeleton(sz)); err != nil {
-		return fmt.Errorf("import the organization: %w", err)
+	svc := booking.NewService(pool)
+	for o := range synthetic(sz.Organizations) {
+		if _, err := layoutimport.Import(ctx, svc, o.skeleton(sz)); err != nil {
+			return fmt.Errorf("import organization %d: %w", o, err)
+		}
 	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := copyPeople(ctx, tx, sz); err != nil {
@@ -199,27 +108,38 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 		if err := copyResources(ctx, tx, sz); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "seed: %d buildings, %d floors, %d resources (%d rooms), %d people (%s)\n", sz.Buildings,
-			sz.floors(), sz.resources(), sz.rooms(), sz.Users, time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(out, "seed: %s (%s)\n", sz.layoutText(), time.Since(start).Round(time.Millisecond))
 		return copyBookings(ctx, tx, sz, now, out)
 	})
 	if err != nil {
 		return err
 	}
-	analyzed := time.Now()
-	if _, err := pool.Exec(ctx, `ANALYZE organizations, user_rules, mobile_roles, users, buildings, floors, subcategories,
-		resource_rules, features, resources, resource_features, reservables, resource_reservables, bookings`); err != nil {
-		return fmt.Errorf("analyze: %w", err)
+	vacuumed := time.Now()
+	if _, err := pool.Exec(ctx, `VACUUM (FREEZE, ANALYZE) organizations, user_rules, mobile_roles, users, buildings, floors,
+		subcategories, resource_rules, features, resources, resource_features, reservables, resource_reservables, bookings`); err != nil {
+		return fmt.Errorf("vacuum: %w", err)
 	}
-	fmt.Fprintf(out, "seed: analyzed (%s); done in %s\n", time.Since(analyzed).Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "seed: vacuumed and analyzed (%s); done in %s\n", time.Since(vacuumed).Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-// copyPeople copies the organization's people. The last one is an administrator and one in a hundred is
-// a receptionist; the others are employees.
+// layoutText says what the seed builds besides bookings: "10 buildings, 50 floors, …".
+func (sz size) layoutText() string {
+	n := sz.Organizations
+	text := fmt.Sprintf("%d buildings, %d floors, %d resources (%d rooms), %d people",
+		n*sz.Buildings, n*sz.floors(), n*sz.resources(), n*sz.rooms(), n*sz.Users)
+	if n > 1 {
+		text = fmt.Sprintf("%d organizations: %s", n, text)
+	}
+	return text
+}
+
+// copyPeople copies every organization's people. In each, the last one is an administrator and one in a
+// hundred is a receptionist; the others are employees.
 func copyPeople(ctx context.Context, tx pgx.Tx, sz size) error {
 	return copyRows(ctx, tx, "users", []string{"organization_id", "id", "name", "surname", "email",
-		"user_rule_id", "mobile_role_id", "role", "user_language"}, sz.Users, func(u int) []any {
+		"user_rule_id", "mobile_role_id", "role", "user_language"}, sz.Organizations*sz.Users, func(i int) []any {
+		o, u := synthetic(i/sz.Users), i%sz.Users
 		role := "EMPLOYEE"
 		switch {
 		case u == sz.Users-1:
@@ -227,25 +147,31 @@ func copyPeople(ctx context.Context, tx pgx.Tx, sz size) error {
 		case u%100 == 99:
 			role = "RECEPTIONIST"
 		}
-		return []any{orgID, seqID(kindUser, u), "Person", fmt.Sprintf("%05d", u), fmt.Sprintf("person%05d@synthetic.example", u),
-			userRule, mobileRole, role, "en"}
+		domain := "synthetic.example"
+		if o > 0 {
+			domain = fmt.Sprintf("org%03d.synthetic.example", o)
+		}
+		return []any{o.org(), o.id(kindUser, u), "Person", fmt.Sprintf("%05d", u), fmt.Sprintf("person%05d@%s", u, domain),
+			o.userRule(), o.mobileRole(), role, "en"}
 	})
 }
 
-// copyResources copies the resources, floor by floor, each floor's rooms first, in a grid on its plan,
-// with their features and services.
+// copyResources copies every organization's resources, floor by floor, each floor's rooms first, in a
+// grid on its plan, with their features and services.
 func copyResources(ctx context.Context, tx pgx.Tx, sz size) error {
+	per := sz.resources()
 	err := copyRows(ctx, tx, "resources", []string{"organization_id", "id", "floor_id", "subcategory_id", "resource_rule_id",
 		"name", "poster_code", "top_left_x", "top_left_y", "bottom_right_x", "bottom_right_y", "capacity"},
-		sz.resources(), func(n int) []any {
+		sz.Organizations*per, func(i int) []any {
+			o, n := synthetic(i/per), i%per
 			floor, r := n/sz.ResourcesPerFloor, n%sz.ResourcesPerFloor
 			b, f := floor/sz.FloorsPerBuilding, floor%sz.FloorsPerBuilding
 			x, y := int32(r%20)*60, int32(r/20)*60
 			if r < sz.RoomsPerFloor {
-				return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), roomSubcategory, roomRule,
+				return []any{o.org(), o.id(kindResource, n), o.id(kindFloor, floor), o.roomSubcategory(), o.roomRule(),
 					fmt.Sprintf("Room %d.%02d", f, r), posterCode(b, f, r, true), x, y, x + 50, y + 50, int32(4 + r%4*2)}
 			}
-			return []any{orgID, seqID(kindResource, n), seqID(kindFloor, floor), deskSubcategory(floor), deskRule,
+			return []any{o.org(), o.id(kindResource, n), o.id(kindFloor, floor), o.deskSubcategory(floor), o.deskRule(),
 				fmt.Sprintf("Desk %d.%03d", f, r), posterCode(b, f, r, false), x, y, x + 50, y + 30, nil}
 		})
 	if err != nil {
@@ -254,16 +180,17 @@ func copyResources(ctx context.Context, tx pgx.Tx, sz size) error {
 	// Every desk has a monitor, and every other desk a docking station. Every room has a screen and a
 	// whiteboard, and may order coffee.
 	var feats, services [][]any
-	for n := range sz.resources() {
-		id := seqID(kindResource, n)
+	for i := range sz.Organizations * per {
+		o, n := synthetic(i/per), i%per
+		org, id := o.org(), o.id(kindResource, n)
 		if n%sz.ResourcesPerFloor < sz.RoomsPerFloor {
-			feats = append(feats, []any{orgID, id, seqID(kindFeature, 2)}, []any{orgID, id, seqID(kindFeature, 3)})
-			services = append(services, []any{orgID, id, coffee})
+			feats = append(feats, []any{org, id, o.id(kindFeature, 2)}, []any{org, id, o.id(kindFeature, 3)})
+			services = append(services, []any{org, id, o.coffee()})
 			continue
 		}
-		feats = append(feats, []any{orgID, id, seqID(kindFeature, 0)})
+		feats = append(feats, []any{org, id, o.id(kindFeature, 0)})
 		if n%2 == 0 {
-			feats = append(feats, []any{orgID, id, seqID(kindFeature, 1)})
+			feats = append(feats, []any{org, id, o.id(kindFeature, 1)})
 		}
 	}
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"resource_features"}, []string{"organization_id", "resource_id", "feature_id"},
@@ -277,17 +204,10 @@ func copyResources(ctx context.Context, tx pgx.Tx, sz size) error {
 	return nil
 }
 
-// copyBookings generates the bookings and copies them in.
+// copyBookings generates every organization's bookings and copies them in.
 func copyBookings(ctx context.Context, tx pgx.Tx, sz size, now time.Time, out io.Writer) error {
-	locs := make([]*time.Location, sz.Buildings)
-	for b := range locs {
-		var err error
-		if locs[b], err = time.LoadLocation(zones[b%len(zones)].tz); err != nil {
-			return err
-		}
-	}
 	copied := time.Now()
-	g, err := newBookingRows(sz, now, locs)
+	g, err := newAllBookings(sz, now)
 	if err != nil {
 		return err
 	}
@@ -308,7 +228,7 @@ func copyBookings(ctx context.Context, tx pgx.Tx, sz size, now time.Time, out io
 // arrives: the seeded bookings cannot overlap. The table stays locked until the transaction ends, and a
 // failure rolls everything back.
 func bulkLoad(ctx context.Context, tx pgx.Tx, table string, columns []string, src pgx.CopyFromSource) (int64, error) {
-	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '512MB'`); err != nil {
 		return 0, err
 	}
 	type object struct{ name, def string }
@@ -375,183 +295,6 @@ func copyRows(ctx context.Context, tx pgx.Tx, table string, columns []string, n 
 	}
 	return nil
 }
-
-var bookingColumns = []string{"organization_id", "id", "resource_id", "floor_id", "creator_id", "organizer_id", "start_date", "end_date",
-	"status", "resource_type", "subject", "check_in_opens_at", "check_in_closes_at", "checked_in_at", "created_at", "updated_at"}
-
-// bookingRows generates the seeded bookings for COPY, resource by resource. Each resource gets the same
-// number of bookings, spread evenly over the days. When a resource has more bookings than there are days,
-// each day is cut into equal blocks with one booking in each. A booking lasts one to four hours between
-// 08:00 and 19:00 building time.
-// Statuses follow the clock: a booking that has ended is FINISHED (checked in), EXPIRED (a no-show, one in
-// twenty) or CANCELLED (one in ten); one in progress is ACTIVE; one to come is PENDING, or CANCELLED (one
-// in ten). A person may hold one desk at a time, so a desk booking that still holds its desk goes to
-// someone who holds no other desk then, or becomes CANCELLED when nobody is free. The people kept for the
-// load's desks (loadDeskPerson) are never given a desk.
-type bookingRows struct {
-	sz       size
-	now      time.Time
-	days     [][]time.Time // per building, the local midnight of each day
-	per      int           // bookings per resource
-	perDay   int           // at most this many a day
-	block    time.Duration // the part of the seeded hours each of a day's bookings lies in
-	r, i, k  int           // the resource, its booking, the booking's number
-	row      []any
-	statuses map[string]int
-	held     map[[2]int][][2]int64 // the desks held by person and UTC day: [start, end) in Unix seconds
-}
-
-func newBookingRows(sz size, now time.Time, locs []*time.Location) (*bookingRows, error) {
-	g := &bookingRows{sz: sz, now: now, per: max(1, sz.Bookings/sz.resources()), statuses: map[string]int{}, row: make([]any, len(bookingColumns))}
-	g.perDay = (g.per + sz.Days - 1) / sz.Days
-	if (seededUntil-seededFrom)/time.Duration(g.perDay) < slotLength {
-		return nil, fmt.Errorf("%d bookings a day per resource do not fit between %s and %s", g.perDay, seededFrom, seededUntil)
-	}
-	g.block = (seededUntil - seededFrom) / time.Duration(g.perDay)
-	g.block -= g.block % slotLength
-	for _, loc := range locs {
-		y, m, d := now.In(loc).Date()
-		ds := make([]time.Time, sz.Days)
-		for j := range ds {
-			ds[j] = time.Date(y, m, d-sz.Days/2+j, 0, 0, 0, 0, loc)
-		}
-		g.days = append(g.days, ds)
-	}
-	return g, nil
-}
-
-// hash mixes a booking's number into a well-spread value (SplitMix64).
-func hash(k int) uint64 {
-	z := uint64(k) + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (g *bookingRows) Next() bool {
-	sz := g.sz
-	if g.i == g.per {
-		g.r, g.i = g.r+1, 0
-	}
-	if g.r == sz.resources() || g.k == sz.Bookings {
-		return false
-	}
-	r, i, k := g.r, g.i, g.k
-	g.i, g.k = g.i+1, g.k+1
-	h := hash(k)
-
-	// The day, and the block of that day this booking lies in.
-	day := i * sz.Days / g.per
-	firstOfDay := (day*g.per + sz.Days - 1) / sz.Days
-	blockStart := seededFrom + time.Duration(i-firstOfDay)*g.block
-	length := min(g.block, time.Duration(1+h%4)*time.Hour)
-	offset := time.Duration(h>>8%uint64((g.block-length)/slotLength+1)) * slotLength
-	floor := r / sz.ResourcesPerFloor
-	midnight := g.days[floor/sz.FloorsPerBuilding][day]
-	y, m, d := midnight.Date()
-	from := blockStart + offset
-	start := time.Date(y, m, d, int(from/time.Hour), int(from%time.Hour/time.Minute), 0, 0, midnight.Location())
-	end := start.Add(length)
-
-	status, checkedIn := "PENDING", any(nil)
-	switch {
-	case !end.After(g.now):
-		switch h >> 16 % 20 {
-		case 0, 1:
-			status = "CANCELLED"
-		case 2:
-			status = "EXPIRED"
-		default:
-			status, checkedIn = "FINISHED", start.Add(time.Duration(h>>24%20)*time.Minute-10*time.Minute)
-		}
-	case !start.After(g.now):
-		status, checkedIn = "ACTIVE", minTime(g.now, start.Add(time.Duration(h>>24%20)*time.Minute-10*time.Minute))
-	case h>>16%10 == 0:
-		status = "CANCELLED"
-	}
-	kind := "WORKSTATION"
-	if r%sz.ResourcesPerFloor < sz.RoomsPerFloor {
-		kind = "SPACE"
-	}
-	u := int(h >> 32 % uint64(sz.Users))
-	if kind == "WORKSTATION" {
-		u = g.deskPerson(u)
-		// A person holds one desk at a time: the first person from u on who is free then, or nobody, and the
-		// booking was cancelled.
-		if status == "PENDING" || status == "ACTIVE" {
-			if holder := g.deskHolder(u, start, end); holder >= 0 {
-				u = holder
-			} else {
-				status, checkedIn = "CANCELLED", nil
-			}
-		}
-	}
-	g.statuses[status]++
-	user := seqID(kindUser, u)
-	created := minTime(g.now, start.Add(-time.Duration(1+h>>40%14)*24*time.Hour))
-	copy(g.row, []any{orgID, seqID(kindBooking, k), seqID(kindResource, r), seqID(kindFloor, r/sz.ResourcesPerFloor), user, user, start, end, status, kind, seededSubject,
-		start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
-	return true
-}
-
-// loadDeskShare keeps one person in five free of desks. The seed books no desk for them, so the book
-// scenario can book desks in their name without giving anyone a second desk (409 4013). In the standard
-// organization that is 1,000 of the 5,000 people: as many as a run uses by default, one desk each.
-const loadDeskShare = 5
-
-// loadDeskPerson reports whether person u is kept for the load's desks.
-func loadDeskPerson(u int) bool { return u%loadDeskShare == 0 }
-
-// deskPerson is u, or the person beside u when u is kept for the load's desks.
-func (g *bookingRows) deskPerson(u int) int {
-	switch {
-	case !loadDeskPerson(u):
-		return u
-	case u+1 < g.sz.Users:
-		return u + 1
-	default:
-		return u - 1
-	}
-}
-
-// deskHolder returns the first person, counting from u, who holds no desk during [start, end) and is not
-// kept for the load's desks, and records that they now hold one then. It returns -1 when nobody is free.
-// Desks held are filed by the UTC day they start on; a booking is compared with those of its own day and
-// of the days on either side.
-func (g *bookingRows) deskHolder(u int, start, end time.Time) int {
-	if g.held == nil {
-		g.held = map[[2]int][][2]int64{}
-	}
-	day := int(start.Unix() / 86400)
-	for p := range g.sz.Users {
-		who := (u + p) % g.sz.Users
-		free := !loadDeskPerson(who)
-		for d := day - 1; d <= day+1 && free; d++ {
-			for _, iv := range g.held[[2]int{who, d}] {
-				if iv[0] < end.Unix() && start.Unix() < iv[1] {
-					free = false
-					break
-				}
-			}
-		}
-		if free {
-			k := [2]int{who, day}
-			g.held[k] = append(g.held[k], [2]int64{start.Unix(), end.Unix()})
-			return who
-		}
-	}
-	return -1
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
-func (g *bookingRows) Values() ([]any, error) { return g.row, nil }
-func (g *bookingRows) Err() error             { return nil }
 
 // openPool opens a pool of at most conns connections on dbURL, configured as the service's (ids in
 // PostgreSQL's binary form, its timeouts) but without a statement timeout: the seed's COPY and index

@@ -168,7 +168,8 @@ func (w *world) readUsers(ctx context.Context, pool *pgxpool.Pool, maxUsers int,
 		    SELECT 1 FROM bookings bk
 		    WHERE bk.organization_id = u.organization_id AND bk.organizer_id = u.id
 		      AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-		      AND bk.end_date > $3) AS free
+		      -- end_date > $3, written so that the one-desk exclusion index can search by time too
+		      AND tstzrange(bk.start_date, bk.end_date, '[)') && tstzrange($3, NULL)) AS free
 		FROM users u
 		WHERE u.organization_id = $1 AND u.role = 'EMPLOYEE'
 		ORDER BY free DESC, u.id
