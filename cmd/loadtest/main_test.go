@@ -518,7 +518,7 @@ func TestReportLarge(t *testing.T) {
 	}
 	rep := report{Runs: 1, Results: standard, Size: sizes["standard"],
 		Large: &setInfo{SizeName: "large", Size: sizes["large"], Database: "booking_large", SeedTime: 20 * time.Minute,
-			DatabaseSize: "9 GB", Results: large}}
+			DatabaseSize: "9 GB on disk", Results: large}}
 	var got []verdict
 	for _, v := range rep.verdicts(rep.rows()) {
 		if strings.HasPrefix(v.Target, "large: ") {
@@ -537,7 +537,7 @@ func TestReportLarge(t *testing.T) {
 	}
 	md := rep.markdown(rep.rows())
 	for _, s := range []string{"## At the large scale", "`booking_large`", "100 organizations", "20,000,000 bookings in all",
-		"seeded in 20m0s and takes 9 GB on disk", "| free | 0 | – | 0.00 | 0.00 | 46.00 | 0.0 | 1.53 |"} {
+		"seeded in 20m0s; it takes 9 GB on disk", "| free | 0 | – | 0.00 | 0.00 | 46.00 | 0.0 | 1.53 |"} {
 		if !strings.Contains(md, s) {
 			t.Errorf("benchmarks.md lacks %q:\n%s", s, md)
 		}

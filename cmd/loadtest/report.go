@@ -402,7 +402,11 @@ func (r report) writePgbench(p printer) {
 
 // writeReproduce says how to run the benchmark again, whole or one scenario at a time.
 func (r report) writeReproduce(p printer) {
-	p("\n## How to reproduce\n\n```sh\nmake bench\n```\n\n")
+	command := "make bench"
+	if r.Large != nil {
+		command += " SIZE=large"
+	}
+	p("\n## How to reproduce\n\n```sh\n%s\n```\n\n", command)
 	p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
 	p("(else the local one), seeds the %s organization, builds and starts `bin/booking serve`, runs every\n", r.SizeName)
 	p("scenario (and pgbench after each run of book), stops the server with SIGTERM, and writes this file,\n")

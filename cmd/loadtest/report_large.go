@@ -22,7 +22,7 @@ func (s *setInfo) onDisk() string {
 	if s == nil || s.DatabaseSize == "" {
 		return ""
 	}
-	return "; " + s.DatabaseSize + " on disk"
+	return "; it takes " + s.DatabaseSize
 }
 
 // sets are the data sets the benchmark ran on: the standard one, and the large one if it ran on it.
@@ -94,7 +94,7 @@ func (r report) writeLarge(p printer, rows map[string]row) {
 		thousands(sz.Days), thousands(sz.DaysAhead), thousands(sz.Organizations*sz.Users))
 	p("%s resources and %s bookings in all. The scenarios load its first organization through a server of\n",
 		thousands(sz.Organizations*sz.resources()), thousands(sz.Organizations*sz.Bookings))
-	p("its own, each run right after the same run on the standard data set. %s\n\n", l.seedText())
+	p("its own, each run right after the same run on the standard data set.\n%s\n\n", l.seedText())
 	large := l.rows()
 	p("| scenario | req/s | bookings/s | p50 ms | p95 ms | p99 ms | max ms | p99 large / standard |\n")
 	p("|---|--:|--:|--:|--:|--:|--:|--:|\n")
@@ -117,10 +117,10 @@ func (r report) writeLarge(p printer, rows map[string]row) {
 func (s *setInfo) seedText() string {
 	text := fmt.Sprintf("It was seeded in %s", s.SeedTime.Round(time.Second))
 	if s.Reused {
-		text += fmt.Sprintf(" on %s, by an earlier benchmark", s.SeededAt.Format("2006-01-02 15:04 MST"))
+		text += fmt.Sprintf(", at %s, before this benchmark", s.SeededAt.Format("2006-01-02 15:04 MST"))
 	}
 	if s.DatabaseSize != "" {
-		text += " and takes " + s.DatabaseSize + " on disk"
+		text += "; it takes " + s.DatabaseSize
 	}
 	return text + "."
 }
