@@ -74,7 +74,7 @@ fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
 # Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL, builds
 # and starts bin/booking, and keeps each run's JSON under bench-results/ (git-ignored). A few minutes.
 # SIZE=large also runs every scenario on the large data set (100 organizations, 20,000,000 bookings) in
-# booking_large, seeded anew when it is missing or more than a day old (most of an hour on 2 cores).
+# booking_large, seeded anew when it is missing or more than a day old (half an hour on 2 shared cores).
 SIZE ?= standard
 bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
 	@$(DB); \

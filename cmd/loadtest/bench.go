@@ -37,7 +37,7 @@ const (
 	serverReadyTimeout   = time.Minute
 	serverShutdownWindow = 40 * time.Second
 	// largeReuseWithin is how old a large data set may be for a benchmark to use it again rather than
-	// seed it anew (which takes the better part of an hour). Its bookings' statuses drift with the clock.
+	// seed it anew (half an hour on two shared cores). Its bookings' statuses drift with the clock.
 	largeReuseWithin = 24 * time.Hour
 )
 
