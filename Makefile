@@ -8,8 +8,8 @@ SQLC := CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
 TEMPL_VERSION = $(shell go list -m -f '{{.Version}}' github.com/a-h/templ)
 TEMPL = go run github.com/a-h/templ/cmd/templ@$(TEMPL_VERSION)
 ADDR ?= 127.0.0.1:8080
-# DATABASE_URL, when set, is used as is; otherwise cmd/devdb finds or starts a local PostgreSQL. A recipe
-# line starting with $(DB) has it exported, or stops there when devdb fails.
+# If DATABASE_URL is set, it is used as is; otherwise cmd/devdb finds or starts a local PostgreSQL.
+# A recipe line that starts with $(DB) exports DATABASE_URL, or stops if devdb fails.
 DB := DATABASE_URL="$${DATABASE_URL:-$$(go run ./cmd/devdb)}" || exit 1; export DATABASE_URL
 
 .PHONY: help generate check-generated build run test lint fuzz bench
@@ -24,8 +24,9 @@ generate: ## Regenerate the sqlc code (queries/) and the templ code (views/)
 	$(SQLC) generate
 	$(TEMPL) generate -path views
 
-# templ has no diff mode: it generates into a copy of views/ (with go.mod, for its version check), which is
-# then compared with views/. The working tree is left as it was.
+# templ has no diff mode, so check-generated runs it on a temporary copy of views/ and compares the copy
+# with views/. go.mod is copied too because templ checks its own version against it. The working tree is
+# not changed.
 check-generated: ## Fail when the generated code in the tree is not what the generators produce; changes nothing
 	$(SQLC) diff
 	@copy="$$(mktemp -d)"; trap 'rm -rf "$$copy"' EXIT; cp -R go.mod views "$$copy"/; \
@@ -42,22 +43,24 @@ run: build ## Serve the demo office on ADDR, http://127.0.0.1:8080 by default (s
 	echo && echo "Serving on http://$(ADDR) — Ctrl-C stops." && \
 	exec ./bin/booking serve --addr $(ADDR) --dev
 
-# go vet builds every package it checks; with -race it builds them as the tests do, so that `make test`
-# compiles the code once, not once for vet and once for the tests.
+# go vet builds every package it checks. With -race it builds them the same way the tests do, so
+# `make test` compiles the code once instead of once for vet and again for the tests.
 lint: ## gofmt and go vet
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	go vet -race ./...
 
-# test runs the fuzz targets in the shell that resolved DATABASE_URL, so that devdb runs once (and
-# `make -n test` only prints, which a $(MAKE) line would not).
+# test runs the fuzz targets in the same shell that set DATABASE_URL, so devdb runs only once. Calling
+# $(MAKE) fuzz instead would run devdb again, and make -n always runs $(MAKE) lines, so `make -n test`
+# would no longer only print.
 test: check-generated lint ## Check generated code, gofmt and vet, then run every test against a real PostgreSQL
 	@$(DB); \
 	go test -race -count=1 ./... || exit 1; \
 	$(FUZZ)
 
-# Every Fuzz function of every package, found by `go test -list`, so that a new one is run without being
-# named here. Failing inputs are written to the package's testdata/fuzz/ and replayed by every `go test`.
+# FUZZ runs every Fuzz function in every package. `go test -list` finds them, so a new fuzz target runs
+# without being added here. A failing input is saved in the package's testdata/fuzz/, and every later
+# `go test` runs it again.
 FUZZTIME ?= 3s
 FUZZ = set -o pipefail; \
 	targets="$$(go test -list '^Fuzz' ./... | awk '/^Fuzz/ { names = names " " $$1; next } \
@@ -71,10 +74,11 @@ fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
 	@$(DB); \
 	$(FUZZ)
 
-# Drops and recreates the databases booking_bench and booking_pgbench on the server of DATABASE_URL, builds
-# and starts bin/booking, and keeps each run's JSON under bench-results/ (git-ignored). A few minutes.
-# SIZE=large also runs every scenario on the large data set (100 organizations, 20,000,000 bookings) in
-# booking_large, seeded anew when it is missing or more than a day old (half an hour on 2 shared cores).
+# bench drops and recreates the databases booking_bench and booking_pgbench on the DATABASE_URL server,
+# builds and starts bin/booking, and saves each run's JSON under bench-results/ (git-ignored). It takes a
+# few minutes. SIZE=large also runs every scenario on the large data set (100 organizations, 20,000,000
+# bookings) in booking_large. That database is seeded again when it is missing or more than a day old,
+# which takes about half an hour on 2 shared cores.
 SIZE ?= standard
 bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
 	@$(DB); \

@@ -51,9 +51,10 @@ func databaseURL(getenv func(string) string, stderr io.Writer) (string, error) {
 	if pgcluster.Listening(systemAddr) {
 		return systemURL, nil
 	}
-	// Its address and URL only: New, which looks for the binaries, is for starting it.
+	// A bare Cluster is enough to check the port and build the URL. New also looks for the
+	// PostgreSQL binaries, which is only needed to start the server.
 	private := pgcluster.Cluster{Port: privatePort}
-	if private.Listening() { // started by an earlier call
+	if private.Listening() { // an earlier run of devdb started it
 		return private.URL("booking"), nil
 	}
 	c, err := pgcluster.New(".data", privatePort, stderr)

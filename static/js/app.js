@@ -1,6 +1,7 @@
-// Workspace Booking: the little script every page loads after htmx. It moves keyboard focus to what htmx
-// swapped in when that is a refusal, so that screen readers and keyboard users land on it, and keeps Enter
-// in a colleague search from submitting the form around it.
+// Workspace Booking: the small script that every page loads after htmx.
+//
+// After htmx swaps in content, move keyboard focus to the element marked data-focus, or to the notice
+// area when that was the target, so that screen reader and keyboard users land on the message.
 document.addEventListener("htmx:afterSwap", function (event) {
   var target = event.detail.target;
   if (!target) return;
@@ -11,7 +12,7 @@ document.addEventListener("htmx:afterSwap", function (event) {
   }
 });
 
-// Enter in a colleague search looks the name up rather than submitting the form around it.
+// Pressing Enter in a colleague search looks the name up instead of submitting the surrounding form.
 document.addEventListener("keydown", function (event) {
   var input = event.target;
   if (event.key !== "Enter" || !input.matches || !input.matches("input[data-picker]")) return;

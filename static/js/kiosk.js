@@ -1,8 +1,12 @@
-// Workspace Booking: the reception kiosk. "Scan a poster" starts the tablet's camera and reads a poster's
-// QR code, whose content is the poster page's address (BASE_URL/p/CODE), then shows that resource; a code
-// that is not a poster of this service is refused. The camera is released when the page is left. After a
-// minute without a touch or a key, the kiosk goes back to scanning. Loaded as a module: qr-scanner loads its
-// worker only when it needs one (browsers with BarcodeDetector need none).
+// Workspace Booking: the reception kiosk.
+//
+// "Scan a poster" starts the tablet's camera and reads a poster's QR code. The code holds the address of
+// the poster page (BASE_URL/p/CODE); the kiosk then shows that resource. It refuses QR codes that are not
+// posters of this service. The camera is released when the user leaves the page. After a minute without
+// a touch or a key press, the kiosk goes back to scanning.
+//
+// The script is loaded as a module so that qr-scanner can load its worker only when it needs one
+// (browsers with BarcodeDetector don't).
 import QrScanner from "/static/js/qr-scanner.min.js";
 
 const root = document.querySelector("[data-kiosk-idle]");
@@ -16,22 +20,22 @@ const stopButton = document.getElementById("scan-stop");
 const message = document.getElementById("scan-message");
 let scanner = null;
 
-// say writes a message where screen readers hear it.
+// say shows a message in the status area, which screen readers announce.
 function say(text) {
   if (message) message.textContent = text;
 }
 
-// posterCode reads the poster code from a QR code's content: the CODE of an address of this service's
-// poster page (…/p/CODE, at this page's origin or at the service's public address), or a bare code as
-// printed on the poster. It is "" for anything else: another site's address, another page of this
-// service, a Wi-Fi code.
+// posterCode returns the poster code in a QR code's text. The text can be the address of a poster page
+// (…/p/CODE, on this page's origin or on the service's public address) or the bare code printed on the
+// poster. For anything else, such as another site, another page of this service or a Wi-Fi code, it
+// returns "".
 function posterCode(text) {
   text = String(text || "").trim();
   let url = null;
   try {
     url = new URL(text);
   } catch (e) {
-    // not an address: a bare code, letters, digits and dashes
+    // Not an address, so accept only a bare code: letters, digits, dots, underscores and dashes.
     return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text) ? text : "";
   }
   const main = document.getElementById("main");
@@ -39,7 +43,7 @@ function posterCode(text) {
   try {
     if (main && main.dataset.baseUrl) origins.push(new URL(main.dataset.baseUrl).origin);
   } catch (e) {
-    // no usable public address: this page's origin only
+    // The public address is not a valid URL: accept this page's origin only.
   }
   if (!origins.includes(url.origin)) return "";
   const match = url.pathname.match(/^\/p\/([^/]+)\/?$/);
@@ -51,8 +55,8 @@ function posterCode(text) {
   }
 }
 
-// scanned handles what the camera read: a poster of this service opens its resource; anything else is
-// said, and scanning goes on.
+// scanned handles the text the camera read. A poster of this service opens its resource. For anything
+// else, it shows a message once and keeps scanning.
 let lastRefused = "";
 function scanned(text) {
   const code = posterCode(text);
@@ -72,8 +76,8 @@ function found(result) {
   scanned(result && result.data);
 }
 
-// The preview is mirrored only for a camera that faces the user: the rear camera, or one whose facing is
-// not known, shows the poster as it is.
+// setMirror mirrors the preview only for a camera that faces the user. The rear camera, or a camera
+// whose direction is unknown, shows the poster the right way round.
 function setMirror() {
   const stream = video && video.srcObject;
   const track = stream && stream.getVideoTracks && stream.getVideoTracks()[0];
@@ -119,8 +123,9 @@ function stopScan() {
   if (startButton) startButton.hidden = false;
 }
 
-// Leaving the page releases the camera at once (stop alone waits a moment, which a page being left does
-// not have); a page restored from the back-forward cache starts a new scanner when asked.
+// Leaving the page releases the camera at once. scanner.stop() alone waits a moment before releasing it,
+// and a page being left has no moment to spare. A page restored from the back-forward cache creates a
+// new scanner when the user presses "Scan a poster".
 window.addEventListener("pagehide", function () {
   if (!scanner) return;
   scanner.pause(true);
@@ -130,7 +135,7 @@ window.addEventListener("pagehide", function () {
   if (startButton) startButton.hidden = false;
 });
 
-// For the tests of the page: how a scanned content is read, and what a scan does.
+// Exposed for the browser tests, which call these directly instead of using a camera.
 window.kiosk = Object.freeze({ posterCode: posterCode, scanned: scanned });
 
 if (startButton && area && video) {
@@ -143,8 +148,8 @@ if (startButton && area && video) {
   });
 }
 
-// Going back to scanning after a while without a touch or a key: from a resource, to the start page; on
-// the start page, the camera stops and the typed code is cleared.
+// After idleMs without a touch or a key press, the kiosk resets. A resource page goes back to the start
+// page. On the start page, the typed code is cleared and the camera stops.
 let timer = 0;
 function idle() {
   if (!onScanPage) {

@@ -1,4 +1,5 @@
-// Workspace Booking: the Print button of the posters page (it needs a script, so it shows only with one).
+// Workspace Booking: the Print button of the posters page. The button is hidden in the HTML and shown
+// here, because it does nothing without a script.
 var printButton = document.getElementById("print-posters");
 if (printButton) {
   printButton.hidden = false;

@@ -1,4 +1,4 @@
-// Package cli holds what the commands share in reading their arguments.
+// Package cli parses the command-line arguments of the project's commands.
 package cli
 
 import (
@@ -11,30 +11,33 @@ import (
 	"time"
 )
 
-// ErrHelp ends a command that printed its help: successfully, with nothing more to say.
+// ErrHelp is returned by Parse after it printed the usage for -h or --help. The command should
+// then exit successfully without doing anything else.
 var ErrHelp = errors.New("help shown")
 
-// Command is a subcommand of a program: its flags, its usage and the arguments it takes.
+// Command is one subcommand of a program: its flags, its usage text and its positional arguments.
 type Command struct {
 	*flag.FlagSet
-	// Usage is the synopsis and a few words on what the command does; the flags' defaults follow it.
+	// Usage is the synopsis and a short description. PrintUsage prints the flags' defaults after it.
 	Usage string
-	// Args names the arguments the command takes, exactly that many ("FILE.json"); none when empty.
+	// Args names the positional arguments, such as "FILE.json". The command requires exactly
+	// that many; an empty Args means it takes none.
 	Args []string
 }
 
-// NewCommand returns the command name with its usage, taking the arguments named.
+// NewCommand returns a command with the given name, usage text and positional arguments.
 func NewCommand(name, usage string, args ...string) *Command {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // Parse says what is wrong, once
+	fs.SetOutput(io.Discard) // Parse reports errors itself, so the flag package must not print them too
 	fs.Usage = func() {}
 	return &Command{FlagSet: fs, Usage: usage, Args: args}
 }
 
-// Parse reads the command's arguments and returns those that are not flags. -h, -help or --help
-// anywhere (before a "--") prints the usage to stdout and returns ErrHelp, and nothing else is read.
-// A bad flag or value, or a wrong number of arguments, prints the usage to stderr and returns an error
-// saying what is wrong.
+// Parse parses the command's flags and returns the positional arguments.
+//
+// If -h, -help or --help appears anywhere before "--", Parse prints the usage to stdout and returns
+// ErrHelp without parsing anything else. For an unknown flag, a bad value or the wrong number of
+// arguments, it prints the usage to stderr and returns an error that says what is wrong.
 func (c *Command) Parse(args []string, stdout, stderr io.Writer) ([]string, error) {
 	for _, a := range args {
 		if a == "--" {
@@ -64,7 +67,7 @@ func (c *Command) Parse(args []string, stdout, stderr io.Writer) ([]string, erro
 	return c.FlagSet.Args(), nil
 }
 
-// PrintUsage writes the usage and the flags' defaults.
+// PrintUsage writes the usage text to w, followed by the flags and their defaults if there are any.
 func (c *Command) PrintUsage(w io.Writer) {
 	fmt.Fprintln(w, strings.TrimRight(c.Usage, "\n"))
 	n := 0
@@ -78,25 +81,26 @@ func (c *Command) PrintUsage(w io.Writer) {
 	c.SetOutput(io.Discard)
 }
 
-// checkDurations refuses a duration flag given a bare number ("--sweep-every 5"), which Go's flags
-// refuse with a bare "parse error": the message says that a unit is needed.
+// checkDurations returns an error when a duration flag is given a number without a unit, such as
+// "--sweep-every 5". The flag package would reject it too, but with only "parse error"; this error
+// says that a unit is needed.
 func checkDurations(fs *flag.FlagSet, args []string) error {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
-			return nil // the flags end there
+			return nil // no flags after this point
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		f := fs.Lookup(name)
 		if f == nil {
-			continue // Parse says it is unknown
+			continue // unknown flag: Parse reports it
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
 		if !hasValue {
 			if i+1 >= len(args) {
-				return nil // Parse says the value is missing
+				return nil // missing value: Parse reports it
 			}
 			i++
 			value = args[i]

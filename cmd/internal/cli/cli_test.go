@@ -7,12 +7,12 @@ import (
 	"time"
 )
 
-// TestParse: a command's flags, -h, unknown flags, arguments left over and durations without a unit.
+// TestParse checks flags, -h, unknown flags, an extra argument, and durations without a unit.
 func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args []string
-		want string // the error; "" for none
+		want string // the error message; "" for no error
 		help bool
 	}{
 		{"Flags", []string{"--n", "3"}, "", false},
