@@ -25,27 +25,28 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The fault tests drive a real `serve` with several clients at once, as a rush of bookings would.
-// The limits per user and per address are off: four fixture users on one address are not an office.
+// The fault tests run a real `serve` and send it requests from several clients at once, like a rush
+// of bookings. unlimited turns the rate limits off: the four fixture users all send from one address,
+// far faster than real users would, and the limits would refuse most of the load.
 var unlimited = []string{"--rate-per-user", "0", "--rate-per-address", "0"}
 
-// answer is what a client saw for one request.
+// answer is what a client got back for one request.
 type answer struct {
 	started, ended time.Time
 	status         int
-	code           int      // the problem's code; 0 when none
-	ids            []string // the bookings answered 201
-	err            error    // no HTTP answer at all
+	code           int      // the error code in the problem body; 0 if there is none
+	ids            []string // IDs of the bookings created (201)
+	err            error    // set when no HTTP response came back
 }
 
-// bookingLoad books distinct 15-minute slots of the fixture's desks from several clients, each sending
-// its next request when the last is answered, and keeps every answer.
+// bookingLoad books distinct 15-minute slots on the fixture's desks from several clients and keeps
+// every answer. Each client sends its next request as soon as the previous one is answered.
 type bookingLoad struct {
-	bases  []string // the instances, taken in turn
-	tokens []string // the users, taken in turn
+	bases  []string // base URLs of the server instances, used in turn
+	tokens []string // the users' tokens, used in turn
 	client *http.Client
-	next   atomic.Int64 // the next slot
-	day    time.Time    // the first slot's start
+	next   atomic.Int64 // number of the next slot to book
+	day    time.Time    // start of slot 0
 
 	mu      sync.Mutex
 	answers []answer
@@ -60,13 +61,13 @@ func newBookingLoad(t *testing.T, dbURL string, bases ...string) *bookingLoad {
 	tomorrow := time.Now().In(bookingtest.Madrid).AddDate(0, 0, 1)
 	return &bookingLoad{
 		bases: bases, tokens: tokens,
-		// A request never waits longer than this: a hung request shows as an error.
+		// The timeout turns a hung request into an error instead of a stuck test.
 		client: &http.Client{Timeout: 15 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}},
 		day:    time.Date(tomorrow.Year(), tomorrow.Month(), tomorrow.Day(), 0, 0, 0, 0, bookingtest.Madrid),
 	}
 }
 
-// run sends requests from clients goroutines until ctx ends.
+// run sends requests from the given number of concurrent clients until ctx is done.
 func (l *bookingLoad) run(ctx context.Context, clients int) {
 	var wg sync.WaitGroup
 	for c := range clients {
@@ -82,10 +83,10 @@ func (l *bookingLoad) run(ctx context.Context, clients int) {
 	wg.Wait()
 }
 
-// book asks for slot n: desk n%2, the nth quarter hour from the first day's midnight.
+// book books slot n: desk n%2 for the nth quarter hour after midnight of the first day.
 func (l *bookingLoad) book(base, token string, n int64) answer {
-	// Every slot has a time of its own: the people of the load share desks, and a person may hold only
-	// one desk at a time.
+	// No two slots overlap in time, because the load's users share the desks and a person may hold
+	// only one desk at a time.
 	desk := []uuid.UUID{bookingtest.DeskOne, bookingtest.DeskTwo}[n%2]
 	start := l.day.Add(time.Duration(n) * 15 * time.Minute)
 	body := fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`,
@@ -93,7 +94,7 @@ func (l *bookingLoad) book(base, token string, n int64) answer {
 	return send(l.client, http.MethodPost, base+"/api/v1/users/me/bookings/workstations/standard", token, body)
 }
 
-// send makes one request and reads its answer.
+// send makes one request and returns what came back.
 func send(client *http.Client, method, url, token, body string) answer {
 	a := answer{started: time.Now()}
 	defer func() { a.ended = time.Now() }()
@@ -129,7 +130,7 @@ func send(client *http.Client, method, url, token, body string) answer {
 	return a
 }
 
-// between returns the answers to requests sent at from or later and answered before to.
+// between returns the answers to requests sent at or after from and answered before to.
 func (l *bookingLoad) between(from, to time.Time) []answer {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -142,7 +143,7 @@ func (l *bookingLoad) between(from, to time.Time) []answer {
 	return in
 }
 
-// created lists the bookings answered 201.
+// created returns the IDs of all bookings created so far.
 func (l *bookingLoad) created() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -155,8 +156,8 @@ func (l *bookingLoad) created() []string {
 	return ids
 }
 
-// wantAllExist checks that every booking answered 201 is in the database, and that the desks hold no
-// booking that nobody was told about.
+// wantAllExist checks that every booking answered 201 is in the database, and that the desks have no
+// other bookings (none that a client was not told about).
 func wantAllExist(t *testing.T, dbURL string, ids []string) {
 	t.Helper()
 	var found, held int
@@ -175,7 +176,7 @@ func wantAllExist(t *testing.T, dbURL string, ids []string) {
 	}
 }
 
-// freePort returns a TCP port nothing listens on now.
+// freePort returns a TCP port that nothing listens on at the moment.
 func freePort(t *testing.T) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -186,13 +187,13 @@ func freePort(t *testing.T) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// privateCluster starts a PostgreSQL server of the test's own, which the test may stop and start again.
+// privateCluster starts a PostgreSQL server for this test alone, so the test can stop and restart it.
 func privateCluster(t *testing.T) *pgcluster.Cluster {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL server of its own")
 	}
-	// Not t.TempDir: the server may run as the postgres user, who must be able to reach its directory.
+	// Not t.TempDir: the server may run as the postgres user, who needs access to its data directory.
 	root, err := os.MkdirTemp("", "booking-faults-")
 	if err != nil {
 		t.Fatal(err)
@@ -214,8 +215,9 @@ func privateCluster(t *testing.T) *pgcluster.Cluster {
 	return c
 }
 
-// While the database is away, every call answers at once 503 with code 5030 and /readyz fails; when it
-// is back, the service recovers by itself; every booking answered 201 is there.
+// TestServeThroughDatabaseRestart checks that while the database is down, every request fails at once
+// with 503 and code 5030, and /readyz fails. When the database is back, the service recovers on its own,
+// and every booking that was answered 201 is in the database.
 func TestServeThroughDatabaseRestart(t *testing.T) {
 	t.Parallel()
 	cluster := privateCluster(t)
@@ -249,7 +251,7 @@ func TestServeThroughDatabaseRestart(t *testing.T) {
 	if err := cluster.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Recovered: a booking asked for after the restart is made.
+	// The service has recovered once a booking requested after the restart succeeds.
 	bookingtest.WaitFor(t, "a booking made after the database's return", func() bool {
 		return slices.ContainsFunc(load.between(up, time.Now().Add(time.Hour)), func(a answer) bool { return a.status == http.StatusCreated })
 	})
@@ -285,8 +287,9 @@ func TestServeThroughDatabaseRestart(t *testing.T) {
 	s.stop(t)
 }
 
-// SIGTERM (the cancelled context of run) under load: the requests in flight are answered, later ones find
-// no server, and the database holds exactly the bookings answered 201.
+// TestServeStopsCleanlyUnderLoad stops serve under load, as SIGTERM does, by cancelling run's context.
+// The requests in flight get their answers, later requests find no server, and the database holds
+// exactly the bookings that were answered 201.
 func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
@@ -317,11 +320,12 @@ func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 		case a.err == nil:
 			t.Errorf("status %d code %d, want 201", a.status, a.code)
 		case !a.started.Before(stopped):
-			refused++ // no server any more
+			refused++ // sent after the server stopped
 		case errors.Is(a.err, syscall.ECONNREFUSED) && a.ended.After(stopping):
-			// Connected once the stop had closed the listener: nothing was sent.
+			// The connection was attempted after the stop closed the listener, so nothing was sent.
 		case errors.Is(a.err, io.EOF) || errors.Is(a.err, syscall.ECONNRESET) || strings.Contains(a.err.Error(), "server closed idle connection"):
-			// Sent as the server closed an idle connection: the request was not read, so nothing was done.
+			// The server closed an idle connection while the request was being sent. It did not read the
+			// request, so nothing was booked.
 		default:
 			t.Errorf("a request sent before the stop failed: %v", a.err)
 		}
@@ -336,8 +340,9 @@ func TestServeStopsCleanlyUnderLoad(t *testing.T) {
 	wantAllExist(t, dbURL, load.created())
 }
 
-// Two instances on one database, under contention: each slot has exactly one winner, wherever the
-// requests land, and every other answer is 409 4001.
+// TestTwoInstancesOneWinnerPerSlot runs two instances on one database, with clients competing for the
+// same slots. Each slot is booked exactly once, whichever instance gets the request, and every other
+// request is refused with 409 and code 4001.
 func TestTwoInstancesOneWinnerPerSlot(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)

@@ -9,7 +9,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestServeLimits: serve's rate-limit flags reach the server, and /metrics answers this machine.
+// TestServeLimits checks that serve passes its rate-limit flags to the server, that it refuses bad
+// values, and that /metrics, asked from this machine, counts the throttled call.
 func TestServeLimits(t *testing.T) {
 	t.Parallel()
 
@@ -27,7 +28,7 @@ func TestServeLimits(t *testing.T) {
 			!strings.Contains(res.body, `"code":4290`) {
 			t.Errorf("second call = %d (Retry-After %q) %s, want 429 4290 with Retry-After 100", res.status, res.header.Get("Retry-After"), res.body)
 		}
-		// Addresses are not limited (--rate-per-address 0).
+		// --rate-per-address 0 turns off the limit per address.
 		for range 50 {
 			if res := s.get(t, "/healthz", ""); res.status != http.StatusOK {
 				t.Fatalf("GET /healthz = %d, want 200 (no limit per address)", res.status)
@@ -44,7 +45,8 @@ func TestServeLimits(t *testing.T) {
 	t.Run("BadFlagsAreRefused", func(t *testing.T) {
 		t.Parallel()
 		dbURL := bookingtest.NewDatabaseURL(t)
-		// Cancelled already: a bad flag that serve accepted would end at once, with an error that names no flag.
+		// The context is already cancelled. If serve accepted a bad flag, it would return at once with an
+		// error that names no flag, and the test would fail.
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
 		for _, tc := range []struct {

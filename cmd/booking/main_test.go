@@ -32,10 +32,10 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// wait bounds everything a test waits for.
+// wait is the longest a test waits for anything.
 const wait = bookingtest.Wait
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines to write while the test reads it.
+// syncBuffer is a bytes.Buffer that the server's goroutines can write to while the test reads it.
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
@@ -53,7 +53,7 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// environ returns a getenv that knows DATABASE_URL and the extra key/value pairs, and nothing else.
+// environ returns a getenv function that knows only DATABASE_URL and the given key/value pairs.
 func environ(dbURL string, kv ...string) func(string) string {
 	env := map[string]string{"DATABASE_URL": dbURL}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -62,7 +62,7 @@ func environ(dbURL string, kv ...string) func(string) string {
 	return func(k string) string { return env[k] }
 }
 
-// runBooking runs the command line with args (without the program name) against dbURL.
+// runBooking runs the booking command with args (without the program name) and returns its output.
 func runBooking(t *testing.T, getenv func(string) string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	var out, errOut syncBuffer
@@ -80,10 +80,10 @@ func mustRun(t *testing.T, dbURL string, args ...string) (stdout string) {
 	return stdout
 }
 
-// serverURL is the PostgreSQL server the tests use, as bookingtest reads it.
+// serverURL returns the URL of the PostgreSQL server the tests use.
 func serverURL() string { return bookingtest.ServerURL() }
 
-// databaseURL returns the server's URL naming the database name instead.
+// databaseURL returns the server's URL with the database changed to name.
 func databaseURL(t *testing.T, name string) string {
 	t.Helper()
 	u, err := url.Parse(serverURL())
@@ -104,8 +104,8 @@ func connect(t *testing.T, dbURL string) *pgx.Conn {
 	return conn
 }
 
-// randomDatabaseName returns the name of a database that does not exist yet; it is dropped, if it
-// exists by then, when the test ends.
+// randomDatabaseName returns the name of a database that does not exist yet. If the test creates it,
+// it is dropped when the test ends.
 func randomDatabaseName(t *testing.T) string {
 	t.Helper()
 	b := make([]byte, 8)
@@ -127,7 +127,8 @@ func randomDatabaseName(t *testing.T) string {
 	return name
 }
 
-// newEmptyDatabase returns the URL of a new database without any table, dropped when the test ends.
+// newEmptyDatabase creates a database with no tables and returns its URL. It is dropped when the
+// test ends.
 func newEmptyDatabase(t *testing.T) string {
 	t.Helper()
 	name := randomDatabaseName(t)
@@ -147,7 +148,7 @@ func databaseExists(t *testing.T, name string) bool {
 	return ok
 }
 
-// counts returns the number of rows of each table.
+// counts returns the number of rows in each of the tables.
 func counts(t *testing.T, dbURL string, tables ...string) map[string]int {
 	t.Helper()
 	conn := connect(t, dbURL)
@@ -171,7 +172,8 @@ func queryString(t *testing.T, dbURL, sql string, args ...any) string {
 	return s
 }
 
-// writeFile writes data, or v as JSON, to a new file in the test's directory and returns its path.
+// writeFile writes v to a new file in the test's directory and returns its path. A []byte is written
+// as is; anything else is written as JSON.
 func writeFile(t *testing.T, v any) string {
 	t.Helper()
 	data, ok := v.([]byte)
@@ -188,7 +190,8 @@ func writeFile(t *testing.T, v any) string {
 	return path
 }
 
-// withFixture returns a fresh migrated database with the fixture layout imported through the command.
+// withFixture returns the URL of a new migrated database, with the fixture layout imported by running
+// `booking import`.
 func withFixture(t *testing.T) string {
 	t.Helper()
 	dbURL := bookingtest.NewDatabaseURL(t)
@@ -211,12 +214,12 @@ func mintToken(t *testing.T, dbURL string, user uuid.UUID) string {
 	return tok
 }
 
-// testServer is `booking serve` running in a goroutine.
+// testServer is a `booking serve` running in a goroutine.
 type testServer struct {
 	base   string // http://127.0.0.1:PORT
 	addr   string
 	cancel context.CancelFunc
-	done   chan struct{} // closed when run returns, with err set
+	done   chan struct{} // closed when run returns; err is set by then
 	err    error
 	stdout *syncBuffer
 	stderr *syncBuffer
@@ -225,14 +228,14 @@ type testServer struct {
 
 var listening = regexp.MustCompile(`listening on http://(\S+)`)
 
-// startServer runs `booking serve --addr 127.0.0.1:0 [flags]` on dbURL and waits until it says where it
-// listens. It is stopped, if the test has not, when the test ends.
+// startServer runs `booking serve --addr 127.0.0.1:0 [flags]` on dbURL and waits until it prints the
+// address it listens on. If the test does not stop the server, it is stopped when the test ends.
 func startServer(t *testing.T, dbURL string, flags ...string) *testServer {
 	t.Helper()
 	return startServerWith(t, environ(dbURL), flags...)
 }
 
-// startServerWith is startServer with the environment getenv.
+// startServerWith is like startServer, but reads the environment from getenv.
 func startServerWith(t *testing.T, getenv func(string) string, flags ...string) *testServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -278,7 +281,7 @@ type response struct {
 	body   string
 }
 
-// get calls the server; token may be empty.
+// get sends a GET request to the server, with token as the bearer token unless it is empty.
 func (s *testServer) get(t *testing.T, path, token string) response {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, s.base+path, nil)
@@ -305,7 +308,8 @@ func (s *testServer) do(t *testing.T, req *http.Request) response {
 	return response{status: res.StatusCode, header: res.Header, body: string(body)}
 }
 
-// stop cancels the server's context and checks that run returns nil and the port is closed.
+// stop cancels the server's context and checks that run returns nil and the port no longer accepts
+// connections.
 func (s *testServer) stop(t *testing.T) {
 	t.Helper()
 	s.cancel()
@@ -361,7 +365,7 @@ func TestHelp(t *testing.T) {
 
 var applied = regexp.MustCompile(`applied (\d+) migration\(s\); the database is up to date`)
 
-// migrations returns the number the migrate command says it applied.
+// migrations returns the number of migrations that `booking migrate` says it applied.
 func migrations(t *testing.T, stdout string) int {
 	t.Helper()
 	m := applied.FindStringSubmatch(stdout)
@@ -415,7 +419,8 @@ func TestMigrate(t *testing.T) {
 	})
 }
 
-// TestImport covers importing a layout document, again, and refusing a bad one whole.
+// TestImport checks importing a layout document, importing it a second time, and refusing a bad
+// document as a whole.
 func TestImport(t *testing.T) {
 	t.Parallel()
 
@@ -455,8 +460,8 @@ func TestImport(t *testing.T) {
 		}
 	})
 
-	// A bad document imports nothing: neither the new organization listed first, nor the rename of an
-	// existing one, nor anything after it.
+	// A bad document imports nothing at all: not the new organization listed first, not the renamed
+	// existing one, and nothing that comes after them.
 	bad := []struct {
 		name  string
 		spoil func(l *layoutimport.Layout)
@@ -510,7 +515,8 @@ func TestImport(t *testing.T) {
 
 }
 
-// TestImportRefused covers files that are not one layout document, and a missing file.
+// TestImportRefused checks that import refuses files that are not a single layout document, and a
+// missing file.
 func TestImportRefused(t *testing.T) {
 	t.Parallel()
 
@@ -621,7 +627,7 @@ func TestToken(t *testing.T) {
 	}
 }
 
-// TestServe covers the server that serve starts, and how it stops.
+// TestServe checks the endpoints of the server that serve starts, and how it shuts down.
 func TestServe(t *testing.T) {
 	t.Parallel()
 
@@ -632,7 +638,7 @@ func TestServe(t *testing.T) {
 		s := startServer(t, dbURL)
 
 		const statusinfo = "/api/v1/users/me/resources/statusinfo?postercode=MAD-R1"
-		// mediaType is the start of the Content-Type; "" when any will do.
+		// mediaType is the expected start of the Content-Type; "" accepts any.
 		for _, tc := range []struct {
 			path, token, mediaType string
 			status                 int
@@ -715,8 +721,8 @@ func TestServe(t *testing.T) {
 	})
 }
 
-// testServeInFlightRequestFinishes stops the server while a request's body is half sent, and checks
-// that serve waits for it and the request gets a whole answer.
+// testServeInFlightRequestFinishes stops the server while a request body is half sent. It checks that
+// serve waits for the request and that the client gets a complete response.
 func testServeInFlightRequestFinishes(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
@@ -732,9 +738,9 @@ func testServeInFlightRequestFinishes(t *testing.T) {
 	}
 	req.Header.Set("Authorization", "Bearer "+tok)
 	req.Header.Set("Content-Type", "application/json")
-	// The client sends the body only after the server's 100 Continue, which the server sends when
-	// the handler starts reading the body: once the first write below returns, the request is in
-	// the handler.
+	// The client sends the body only after the server's 100 Continue, and the server sends that when
+	// the handler starts reading the body. So once the first write below returns, the request has
+	// reached the handler.
 	req.Header.Set("Expect", "100-continue")
 	type result struct {
 		res response
@@ -808,8 +814,8 @@ var (
 	curl        = regexp.MustCompile(`(?m)^\s*curl .*-H "Authorization: Bearer \$TOKEN" '([^']+)'$`)
 )
 
-// TestServeSweepsOnce runs two instances against one database: the no-shows expire (and the ended stays
-// finish) within a few sweeps, and between them the two instances change each booking once.
+// TestServeSweepsOnce runs two instances on one database. Within a few sweeps, the no-shows expire and
+// the bookings that have ended finish, and each booking is changed by only one of the two instances.
 func TestServeSweepsOnce(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
@@ -821,7 +827,7 @@ func TestServeSweepsOnce(t *testing.T) {
 			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status),
 		}
 	}
-	// Check-in of the rooms' rule closes 15 minutes after the start.
+	// The rooms' rule closes check-in 15 minutes after the start, so these are no-shows.
 	noShows := []layoutimport.LayoutBooking{
 		stay(bookingtest.RoomGoya, now.Add(-30*time.Minute), now.Add(time.Hour), booking.StatusPending),
 		stay(bookingtest.RoomVelazquez, now.Add(-20*time.Minute), now.Add(time.Hour), booking.StatusPending),
@@ -843,7 +849,7 @@ func TestServeSweepsOnce(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond) // several more sweeps by each instance
+	time.Sleep(200 * time.Millisecond) // give each instance several more sweeps
 	a.stop(t)
 	b.stop(t)
 
@@ -865,7 +871,8 @@ func TestServeSweepsOnce(t *testing.T) {
 	}
 }
 
-// swept adds up the "swept bookings" log lines of an instance: bookings expired and finished.
+// swept adds up an instance's "swept bookings" log lines and returns the number of bookings expired
+// and the number finished.
 func swept(t *testing.T, logs string) (counts [2]int) {
 	t.Helper()
 	for _, line := range strings.Split(logs, "\n") {
@@ -946,8 +953,8 @@ func TestDemo(t *testing.T) {
 	s.stop(t)
 }
 
-// Every command answers -h and --help with its usage on stdout and does nothing else: no database is
-// created, migrated or loaded, no file is opened, no address is listened on.
+// TestCommandHelp checks that every command prints its usage on stdout for -h and --help and does
+// nothing else: it creates, migrates or loads no database, opens no file and listens on no address.
 func TestCommandHelp(t *testing.T) {
 	t.Parallel()
 	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo"} {
@@ -977,7 +984,8 @@ func TestCommandHelp(t *testing.T) {
 	}
 }
 
-// A command given an argument it does not take refuses it with its usage, and does nothing.
+// TestCommandUnexpectedArguments checks that a command refuses an argument it does not take, prints
+// its usage and does nothing else.
 func TestCommandUnexpectedArguments(t *testing.T) {
 	t.Parallel()
 	path := writeFile(t, bookingtest.Layout())
@@ -1012,7 +1020,7 @@ func TestCommandUnexpectedArguments(t *testing.T) {
 	}
 }
 
-// Mistakes a newcomer makes are answered with what to do instead.
+// TestCommandMistakes checks that common newcomer mistakes get an error that says what to do instead.
 func TestCommandMistakes(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -1045,7 +1053,7 @@ func TestCommandMistakes(t *testing.T) {
 	}
 }
 
-// The demo's links and curl command point at the address the server is told to listen on.
+// TestDemoAddr checks that the demo's links and curl command use the address given to --addr.
 func TestDemoAddr(t *testing.T) {
 	t.Parallel()
 	dbURL := bookingtest.NewDatabaseURL(t)

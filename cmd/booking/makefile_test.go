@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// runMake runs make in the repository's root with the arguments and returns what it prints. Outside CI
-// the test is skipped when make is missing; in CI it fails.
+// runMake runs make with args in the repository's root and returns its output. If make is not
+// installed, the test is skipped, except in CI, where it fails.
 func runMake(t *testing.T, args ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("make"); err != nil {
@@ -19,7 +19,8 @@ func runMake(t *testing.T, args ...string) string {
 		t.Skip("make is not installed: the Makefile is not checked")
 	}
 	cmd := exec.CommandContext(t.Context(), "make", append([]string{"-C", "../..", "--no-print-directory"}, args...)...)
-	// A make running this test passes its flags down; this make must not take them.
+	// When `make test` runs this test, it passes its own flags down in the environment. Drop them so
+	// they do not change what this make does.
 	var env []string
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); k != "MAKEFLAGS" && k != "MFLAGS" && k != "MAKELEVEL" {
@@ -34,11 +35,11 @@ func runMake(t *testing.T, args ...string) string {
 	return string(out)
 }
 
-// bookingCommand finds the bin/booking commands a recipe runs, with the address each is given.
+// bookingCommand matches a bin/booking demo or serve command in a recipe and captures its --addr value.
 var bookingCommand = regexp.MustCompile(`bin/booking (demo|serve)\b[^\n&;]*?--addr[ =](\S+)`)
 
-// `make run ADDR=…` gives the address to the demo (for its links and curl), to the serve command and to
-// the line that says where it serves; `make help` names ADDR.
+// TestMakeRunAddr checks that `make run ADDR=…` passes the address to the demo (for its links and curl
+// command), to serve, and to the message that says where it serves; and that `make help` mentions ADDR.
 func TestMakeRunAddr(t *testing.T) {
 	t.Parallel()
 	const addr = "127.0.0.1:9999"

@@ -15,8 +15,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// asCommand, set in the environment, makes the test binary run as bin/booking instead of running tests:
-// the README's walk-through calls bin/booking by that name.
+// asCommand is an environment variable. When it is "1", the test binary runs main instead of the tests,
+// so it can stand in for bin/booking, which the README's walk-through calls by that name.
 const asCommand = "BOOKING_TEST_AS_COMMAND"
 
 func TestMain(m *testing.M) {
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// readmeBlock returns the first ```sh block after the heading in ../../README.md.
+// readmeBlock returns the first ```sh block after heading in ../../README.md.
 func readmeBlock(t *testing.T, heading string) string {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
@@ -49,7 +49,7 @@ func readmeBlock(t *testing.T, heading string) string {
 	return block + "\n"
 }
 
-// needTools skips the test when a tool the README's commands use is missing, except in CI, where it fails.
+// needTools skips the test when one of the tools is missing. In CI, it fails the test instead.
 func needTools(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
@@ -68,13 +68,13 @@ func needTools(t *testing.T, tools ...string) {
 	}
 }
 
-// walkCall is one curl of the walk-through, as the wrapper around curl logs it.
+// walkCall matches the line that the curl wrapper logs for each call: status, method and URL.
 var walkCall = regexp.MustCompile(`(?m)^walk: (\d{3}) (\S+) (\S+)$`)
 
-// TestReadmeWalkThrough pastes the README's walk-through, as it stands, into bash against a server with
-// the demo freshly loaded, as `make run` serves it: bin/booking is this binary, and B the test server's
-// address instead of the default one. Every command must succeed and every call answer what the README
-// says it answers.
+// TestReadmeWalkThrough runs the README's walk-through, unchanged, in bash against a server with freshly
+// loaded demo data, as `make run` serves it. Two things differ: bin/booking is this test binary, and B
+// points at the test server instead of the default address. Every command must succeed, and every call
+// must return the status the README says it returns.
 func TestReadmeWalkThrough(t *testing.T) {
 	t.Parallel()
 	needTools(t, "bash", "curl", "sed", "tail")
@@ -99,7 +99,7 @@ func TestReadmeWalkThrough(t *testing.T) {
 	if err := os.Symlink(self, filepath.Join(dir, "bin", "booking")); err != nil {
 		t.Fatal(err)
 	}
-	// Each curl also writes its status, method and address to stderr, for the test to check.
+	// The wrapper makes each curl also write its status, method and URL to stderr for the test to check.
 	script := "set -euo pipefail\n" +
 		`curl() { command curl -w '%{stderr}walk: %{http_code} %{method} %{url_effective}\n' "$@"; }` + "\n" +
 		"B=" + s.base + "/api/v1\n" + strings.TrimPrefix(block, defaultB)
@@ -115,7 +115,7 @@ func TestReadmeWalkThrough(t *testing.T) {
 		t.Fatalf("the walk-through failed: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
 	}
 
-	// What the README says each call answers, in order.
+	// The status the README gives for each call, in order.
 	want := []struct {
 		status, method, path string
 	}{

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// A TOKEN_ENCRYPTION_KEY that is not the base64 of 32 bytes stops serve before anything starts.
+// TestServeRefusesABadTokenEncryptionKey checks that serve refuses to start, and prints nothing, when
+// TOKEN_ENCRYPTION_KEY is not the base64 encoding of 32 bytes.
 func TestServeRefusesABadTokenEncryptionKey(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
@@ -22,8 +23,9 @@ func TestServeRefusesABadTokenEncryptionKey(t *testing.T) {
 	}
 }
 
-// Without TOKEN_ENCRYPTION_KEY the key of the kept tokens is in the database they are kept in: serve
-// says so at startup, and how to set the variable, unless it runs with --dev.
+// TestServeWarnsWithoutATokenEncryptionKey checks the startup warning. Without TOKEN_ENCRYPTION_KEY, the
+// key that encrypts the stored tokens is kept in the same database as the tokens. serve warns about this
+// and says how to set the variable, except when it runs with --dev.
 func TestServeWarnsWithoutATokenEncryptionKey(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)

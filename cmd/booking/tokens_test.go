@@ -10,8 +10,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// booking token refuses lifetimes past 30 days, and token revoke makes every token of the user issued
-// until then refused.
+// TestTokenLifetimeAndRevoke checks that `booking token` refuses a lifetime over 30 days, and that
+// `token revoke` makes every token issued to the user so far invalid.
 func TestTokenLifetimeAndRevoke(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
@@ -48,8 +48,9 @@ func TestTokenLifetimeAndRevoke(t *testing.T) {
 	}
 }
 
-// token revoke --before refuses the user's tokens issued before a moment of the past; a moment later
-// than now is refused (it would refuse tokens not minted yet), and a revocation never moves back.
+// TestTokenRevokeBefore checks `token revoke --before TIME`, which invalidates the user's tokens issued
+// before a past moment. A future moment is refused, because it would invalidate tokens not issued yet.
+// A later call with an earlier moment does not move the revocation back.
 func TestTokenRevokeBefore(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
