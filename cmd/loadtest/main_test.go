@@ -24,8 +24,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// testBundle is a fresh database seeded with the small organization, a pool on it, and the real server
-// on it, in process.
+// testBundle holds a new database seeded with the small organization, a pool connected to it, and the
+// real server running in this process on top of it.
 type testBundle struct {
 	dbURL string
 	pool  *pgxpool.Pool
@@ -34,14 +34,15 @@ type testBundle struct {
 
 func setup(t *testing.T) *testBundle {
 	t.Helper()
-	// The pool is configured as the service's, on a fresh migrated database.
+	// A new migrated database, with the pool configured as the service configures it.
 	pool := bookingtest.NewPool(t)
 	b := &testBundle{dbURL: pool.Config().ConnString(), pool: pool}
 	var out bytes.Buffer
 	if err := run(t.Context(), []string{"loadtest", "seed", "--size", "small", "--db", b.dbURL}, noEnv, &out, &out); err != nil {
 		t.Fatalf("seed: %v\n%s", err, out.String())
 	}
-	// As `booking serve` builds it, without rate limits (every client here is 127.0.0.1).
+	// Build the server as `booking serve` does, but without rate limits, because every client here
+	// comes from 127.0.0.1.
 	svc := booking.NewService(b.pool)
 	tokens, err := web.NewTokens(t.Context(), svc, web.OIDCConfig{})
 	if err != nil {
@@ -57,12 +58,12 @@ func setup(t *testing.T) *testBundle {
 
 func noEnv(string) string { return "" }
 
-// run runs `loadtest run` against the bundle's server and returns its JSON result, what it printed and
-// its error.
+// run runs `loadtest run` against the bundle's server. It returns the JSON result, the printed output
+// and the error.
 func (b *testBundle) run(t *testing.T, args ...string) (result, string, error) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "result.json")
-	// --procs 0: the server runs in this process, the generator must not change its cores.
+	// --procs 0 leaves GOMAXPROCS alone: the server runs in this process too, and must keep its cores.
 	all := append([]string{"loadtest", "run", "--db", b.dbURL, "--base", b.base, "--out", path, "--procs", "0", "--warmup", "200ms"}, args...)
 	var out, progress bytes.Buffer
 	err := run(t.Context(), all, noEnv, &out, &progress)
@@ -98,7 +99,7 @@ func TestSeed(t *testing.T) {
 			{`SELECT count(DISTINCT status) FROM bookings WHERE status IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'PENDING')`, 4},
 			{`SELECT count(*) FROM bookings WHERE end_date <= now() AND status IN ('PENDING', 'ACTIVE')`, 0},
 			{`SELECT count(*) FROM bookings WHERE start_date > now() AND status NOT IN ('PENDING', 'CANCELLED')`, 0},
-			// Every seeded booking lies between 08:00 and 19:00 building time: the evening band is free.
+			// Every seeded booking is between 08:00 and 19:00 in the building's time zone, so evenings are free.
 			{`SELECT count(*) FROM bookings bk
 			  JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
 			  JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
@@ -106,10 +107,11 @@ func TestSeed(t *testing.T) {
 			  WHERE (bk.start_date AT TIME ZONE bu.timezone)::time < '08:00'
 			     OR (bk.end_date AT TIME ZONE bu.timezone)::time > '19:00'
 			     OR (bk.start_date AT TIME ZONE bu.timezone)::date <> (bk.end_date AT TIME ZONE bu.timezone)::date`, 0},
-			// One person in five (surnames 00000, 00005, …) is kept for the desks of the load: no desk is theirs.
+			// One person in five (surnames 00000, 00005, …) is kept for the load's desk bookings, so none of
+			// them has a seeded desk booking.
 			{`SELECT count(*) FROM bookings bk JOIN users u ON u.organization_id = bk.organization_id AND u.id = bk.organizer_id
 			  WHERE bk.resource_type = 'WORKSTATION' AND u.surname::int % 5 = 0`, 0},
-			// Rooms: a screen and a whiteboard; desks: a monitor, and the even-numbered ones a docking station.
+			// Each room has a screen and a whiteboard; each desk a monitor, and even-numbered desks a docking station.
 			{`SELECT count(*) FROM resource_features`, 20*2 + 180 + 88},
 		} {
 			var got int
@@ -138,14 +140,16 @@ func TestSeed(t *testing.T) {
 	})
 }
 
-// progressLine is one of the lines a run writes each second: "status  1s  1234 requests  1234/s  0 errors".
+// progressLine matches the line a run prints each second, such as
+// "status  1s  1234 requests  1234/s  0 errors".
 var progressLine = regexp.MustCompile(`\d+ requests +\d+/s`)
 
-// Every scenario runs briefly against the real server, answers as expected, and passes its checks.
+// TestScenarios runs every scenario briefly against the real server and checks its answers and its
+// database checks.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	pid := strconv.Itoa(os.Getpid()) // the server runs in this process
+	pid := strconv.Itoa(os.Getpid()) // the server runs in this process, so --server-pid is our own
 
 	common := func(t *testing.T, err error, r result, out, scenario string) {
 		t.Helper()
@@ -170,7 +174,7 @@ func TestScenarios(t *testing.T) {
 		if !strings.Contains(out, "  ok\n") {
 			t.Errorf("summary:\n%s", out)
 		}
-		// A run of a second or more writes a progress line each second.
+		// A run that lasts a second or more prints a progress line every second.
 		if r.DurationS >= 1 && !progressLine.MatchString(out) {
 			t.Errorf("no progress line:\n%s", out)
 		}
@@ -197,8 +201,8 @@ func TestScenarios(t *testing.T) {
 		if r.WarmupRequests == 0 || r.Check.Answered201 != r.Bookings+r.WarmupRequests {
 			t.Errorf("book: %d warm-up requests; %d answered 201 in all, %d measured", r.WarmupRequests, r.Check.Answered201, r.Bookings)
 		}
-		// Every booking answered 201 (warm-up included) is in the database, as a pending evening booking of
-		// the load test, and nothing else was booked.
+		// Every booking answered 201, warm-up included, is in the database as a pending "Load test"
+		// booking, and nothing else was booked.
 		var after, evening int
 		if err := b.pool.QueryRow(t.Context(), `SELECT count(*), count(*) FILTER (WHERE subject = 'Load test' AND status = 'PENDING') FROM bookings`).Scan(&after, &evening); err != nil {
 			t.Fatal(err)
@@ -207,7 +211,7 @@ func TestScenarios(t *testing.T) {
 			t.Errorf("bookings: %d before, %d after, %d of the load test; the run answered 201 %d times", before, after, evening, r.Check.Answered201)
 		}
 
-		// A second run books other slots: every request is answered 201 again.
+		// A second run books different slots, so every request succeeds again.
 		r2, out, err := b.run(t, "--scenario", "book", "--c", "2", "--duration", "300ms", "--server-pid", pid)
 		common(t, err, r2, out, "book")
 	})
@@ -232,7 +236,8 @@ func TestScenarios(t *testing.T) {
 	t.Run("rush", func(t *testing.T) {
 		r, out, err := b.run(t, "--scenario", "rush", "--c", "4", "--duration", "1s", "--server-pid", pid)
 		common(t, err, r, out, "rush")
-		// Five hot rooms a second, over 1.2 s: at most 10 bookings won, many lost.
+		// rush opens five rooms for booking each second. Over about 1.2 s (warm-up included), at most 10
+		// bookings can succeed and many must lose.
 		if r.StatusCounts["200"] == 0 || r.Check.Answered201 == 0 || r.Check.Answered201 > 10 || r.ErrorCodes["409 4001"] == 0 {
 			t.Errorf("rush: answers %v, %d bookings; want reads, 1 to 10 bookings won (5 rooms a second) and the others lost",
 				r.StatusCounts, r.Check.Answered201)
@@ -245,9 +250,10 @@ func TestScenarios(t *testing.T) {
 	})
 }
 
-// The book scenario books each desk always as the same person: no slot of its first ten evenings may
-// overlap another slot of that person, nor a blocking desk booking the person holds in the database,
-// else the service refuses it with 409 4013 (a person holds one desk at a time) and the run fails.
+// TestDeskSlots checks the slots of the book scenario, which always books a given desk as the same
+// person. Over the first ten evenings, no slot may overlap another slot of that person or a blocking
+// desk booking the person already holds. Otherwise the service refuses it with 409 and code 4013 (a
+// person holds one desk at a time) and the run fails.
 func TestDeskSlots(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -256,7 +262,7 @@ func TestDeskSlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One person in five of the 100 is kept free of desks: 20 desks are booked, each as its own person.
+	// One person in five of the 100 has no seeded desk booking. These 20 people each book one desk.
 	if w.deskPeople != 20 {
 		t.Errorf("%d people free of desks, want 20", w.deskPeople)
 	}
@@ -264,7 +270,7 @@ func TestDeskSlots(t *testing.T) {
 	var people []uuid.UUID
 	var starts, ends []time.Time
 	desks := map[int]bool{}
-	latest := map[int]int64{} // the end of each person's latest slot
+	latest := map[int]int64{} // end of each person's latest slot
 	for n := 0; ; n++ {
 		s, ok := w.eveningSlot(n, false)
 		if !ok || time.UnixMilli(s.start).After(horizon) {
@@ -298,7 +304,8 @@ func TestDeskSlots(t *testing.T) {
 	}
 }
 
-// Only a server on this machine may be loaded, briefly, by a bounded number of clients.
+// TestRunRefuses checks that run refuses a server that is not on this machine, a run that is too long,
+// too many clients and other bad flags, and that it accepts every loopback address.
 func TestRunRefuses(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -329,8 +336,9 @@ func TestRunRefuses(t *testing.T) {
 	}
 }
 
-// The check fails when blocking bookings of one resource overlap (here forced in without the exclusion
-// constraint) or when a booking answered 201 is missing; so does a run on such a database.
+// TestCheckFails checks that the database check fails when blocking bookings of one resource overlap, or
+// when a booking answered 201 is missing, and that a run on such a database fails too. The test drops the
+// exclusion constraint to insert the overlap.
 func TestCheckFails(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -348,7 +356,8 @@ func TestCheckFails(t *testing.T) {
 		t.Errorf("a booking answered 201 missing: %+v, want it named and the check failed", c)
 	}
 
-	// Two overlapping blocking bookings of one resource, and one that merely touches (half-open: no overlap).
+	// Two overlapping blocking bookings of one resource, and a third that only touches one of them. Ranges
+	// are half-open, so touching is not overlapping.
 	_, err = b.pool.Exec(ctx, `
 		ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
 		INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
@@ -436,7 +445,7 @@ func TestWithDatabase(t *testing.T) {
 	}
 }
 
-// The report turns runs into medians and verdicts, and a chart.
+// TestReport checks that the report turns the runs into medians, pass/fail verdicts and a chart.
 func TestReport(t *testing.T) {
 	rep := report{Date: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), Runs: 2, Duration: 10 * time.Second, Results: map[string][]result{},
 		Warmup: time.Second, Procs: 2, Users: 1000, SizeName: "standard", Size: sizes["standard"], ServerFlags: serveFlags,
@@ -465,7 +474,7 @@ func TestReport(t *testing.T) {
 		"| TPC-B | 2500 | 13.00 |", "| select-only | 35000 | 0.90 |",
 		"| status p99 ≤ 20 ms | 10.0 ms | pass |", "| free ≥ 1,500 req/s | 2500 req/s | pass |", "| book p99 ≤ 50 ms | 40.0 ms | pass |",
 		"| availability p99 ≤ 50 ms | 30.0 ms | pass |", "2 of 2 rounds", "| server peak RSS ≤ 150 MB | 90 MB | pass |",
-		// The set-up as the report records it.
+		// The report's description of the setup.
 		"10 buildings in 10 time zones, 50 floors, 10,000 resources (1,000 meeting", "9,000 desks), 5,000 people and 1,000,000 bookings over the 180 days",
 		"as 1,000 people", "after 1s of warm-up", "on 2 cores (GOMAXPROCS=2)", "with a pool of 16 connections\n", "`booking_pgbench`",
 	} {
@@ -476,8 +485,8 @@ func TestReport(t *testing.T) {
 	if !strings.Contains(md, "| status ≥ 5,000 req/s | 1500 req/s | **fail** |") {
 		t.Errorf("a missed target is not marked failed:\n%s", md)
 	}
-	// Book is held to the TPC-B run beside each of its runs: here the faster second TPC-B run makes the median
-	// ratio fall short.
+	// Each book run is compared with the TPC-B run of the same round, and the verdict uses the median of
+	// those ratios. A faster second TPC-B run pulls the median under 50%.
 	rep.Pgbench[2].TPS = 3200
 	if md := rep.markdown(rows); !strings.Contains(md, "| book ≥ 50% of pgbench TPC-B tps | 49% (runs: 60%, 38%) | **fail** |") {
 		t.Errorf("a median ratio under 50%% is not marked failed:\n%s", md)
