@@ -17,17 +17,19 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The lifecycle of a booking over HTTP: read back, check in (by id and by poster code), release, cancel,
-// approve or reject, and move. Every transition answers the booking as read back (bookingDetailDTO).
+// These tests cover a booking's lifecycle over HTTP: reading it, checking in (by ID and by poster code),
+// releasing, cancelling, approving or rejecting, and changing it. Every transition responds with the
+// booking in the same shape as GET /bookings/{id} (bookingDetailDTO).
 
 var (
-	// detailKeys are the keys of a booking read back: the Booking of the interface, whether it is all-day,
-	// its check-in window and its contracted reservables.
+	// detailKeys are the keys of a booking returned by GET /bookings/{id}: those of the interface's
+	// Booking, plus allDay, the check-in window and the contracted reservables.
 	detailKeys   = append(slices.Clone(bookingKeys), "allDay", "checkIn", "bookingReservableList")
 	intervalKeys = []string{"startDate", "endDate"}
 )
 
-// bookingPath is /api/v1/bookings/{id}, followed by the action when given (checkin, checkout, approval).
+// bookingPath returns /api/v1/bookings/{id}, followed by the action if one is given (checkin, checkout,
+// approval).
 func bookingPath(id string, action ...string) string {
 	return strings.Join(append([]string{api + "/bookings/" + id}, action...), "/")
 }
@@ -36,15 +38,16 @@ func posterCheckInPath(user, posterCode string) string {
 	return api + "/users/" + user + "/resources/checkin?postercode=" + posterCode
 }
 
-// detail checks a booking read back: the status of the response and the exact shape, and returns it.
+// detail checks the response's status and that its body has exactly the shape of a booking, and
+// returns the booking.
 func detail(t *testing.T, r reply, status int) map[string]any {
 	t.Helper()
 	wantStatus(t, r, status)
 	return wantDetailShape(t, "booking", r.object(t))
 }
 
-// wantDetailShape checks that v has exactly the keys of a booking read back, down to its check-in window
-// and contracted reservables.
+// wantDetailShape checks that v has exactly the keys of a booking, including the keys of its check-in
+// window and of each contracted reservable.
 func wantDetailShape(t *testing.T, where string, v any) map[string]any {
 	t.Helper()
 	b := wantKeys(t, where, v, detailKeys...)
@@ -56,19 +59,19 @@ func wantDetailShape(t *testing.T, where string, v any) map[string]any {
 	return b
 }
 
-// get reads a booking back as the user; it must succeed.
+// get fetches a booking as the user and fails the test unless that succeeds.
 func (tb *testBundle) get(t *testing.T, as uuid.UUID, id string) map[string]any {
 	t.Helper()
 	return detail(t, tb.call(t, as, http.MethodGet, bookingPath(id), nil), http.StatusOK)
 }
 
-// wantStatusOf checks a booking's status, read back as its organizer Alice.
+// wantStatusOf checks a booking's status, fetched as Alice, its organizer.
 func (tb *testBundle) wantStatusOf(t *testing.T, id, want string) {
 	t.Helper()
 	wantValue(t, "status of "+id, tb.get(t, fx.Alice, id)["status"], want)
 }
 
-// checkIn checks Alice in to her booking at the moment; it must succeed.
+// checkIn sets the clock to at and checks Alice in to her booking. The check-in must succeed.
 func (tb *testBundle) checkIn(t *testing.T, id string, at time.Time) {
 	t.Helper()
 	tb.Clock.Set(at)
@@ -76,7 +79,7 @@ func (tb *testBundle) checkIn(t *testing.T, id string, at time.Time) {
 	wantValue(t, "status", b["status"], "ACTIVE")
 }
 
-// bookWith creates one space booking through the API with extra fields and returns its id.
+// bookWith creates one space booking through the API, with the extra fields in kv, and returns its ID.
 func (tb *testBundle) bookWith(t *testing.T, as, resource uuid.UUID, start, end time.Time, kv ...any) string {
 	t.Helper()
 	e := spaceBooking(resource, start, end)
@@ -120,7 +123,7 @@ func TestGetBooking(t *testing.T) {
 			"status": "PENDING", "accessControlType": "ANY", "subject": "Team sync", "importance": "LOW",
 			"resourceType": "SPACE", "buildingAccessStatus": "PENDING", "body.content": "Weekly planning",
 			"resource.id": fx.RoomGoya.String(), "allDay": false,
-			// Room rule: check-in opens 10 min before the start and closes 15 min after it.
+			// The room rule opens check-in 10 minutes before the start and closes it 15 minutes after.
 			"checkIn": map[string]any{"startDate": num(fx.At(1, 9, 50).UnixMilli()), "endDate": num(fx.At(1, 10, 15).UnixMilli())},
 		})
 
@@ -148,7 +151,8 @@ func TestGetBooking(t *testing.T) {
 	t.Run("WhoMaySeeIt", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		// Rita books for Alice and invites Bob: the organizer, the creator, the attendee and the admin see it.
+		// Rita books for Alice and invites Bob. The organizer, the creator, the attendee and the admin can
+		// all see the booking.
 		e := spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 		e["internalAttendees"] = invite(fx.Bob)
 		b := created(t, tb.call(t, fx.Rita, http.MethodPost, bookingsPath(fx.Alice.String()), []any{e}), 1)[0]
@@ -189,7 +193,8 @@ func TestGetBooking(t *testing.T) {
 	}
 }
 
-// Goya today 10:00–11:00, made at 09:00: check-in is open from 09:50 until (not including) 10:15.
+// TestCheckIn uses a booking of Goya today 10:00–11:00, made at 09:00. Its check-in window opens at
+// 09:50 and closes at 10:15 (10:15 itself is outside).
 func TestCheckIn(t *testing.T) {
 	t.Parallel()
 	today := func(t *testing.T, tb *testBundle) string {
@@ -200,7 +205,7 @@ func TestCheckIn(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		id := today(t, tb)
-		tb.Clock.Set(fx.At(0, 9, 50)) // the first moment of the window
+		tb.Clock.Set(fx.At(0, 9, 50)) // the window's first moment
 		b := detail(t, tb.call(t, fx.Alice, http.MethodPost, bookingPath(id, "checkin"), nil), http.StatusOK)
 		wantValue(t, "id", b["id"], id)
 		wantValue(t, "status", b["status"], "ACTIVE")
@@ -208,7 +213,7 @@ func TestCheckIn(t *testing.T) {
 		wantInt(t, "endDate", b["endDate"], fx.At(0, 11, 0).UnixMilli())
 		tb.wantStatusOf(t, id, "ACTIVE")
 
-		// Checking in again answers the booking as it is.
+		// Checking in again succeeds and returns the booking unchanged.
 		tb.Clock.Set(fx.At(0, 10, 30))
 		b = detail(t, tb.call(t, fx.Alice, http.MethodPost, bookingPath(id, "checkin"), nil), http.StatusOK)
 		wantValue(t, "status", b["status"], "ACTIVE")
@@ -233,7 +238,7 @@ func TestCheckIn(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		as      uuid.UUID
-		prepare func(t *testing.T, tb *testBundle) string // makes the booking, sets the clock
+		prepare func(t *testing.T, tb *testBundle) string // creates the booking and sets the clock
 		status  int
 		code    booking.Code
 		detail  []string
@@ -297,7 +302,8 @@ func TestCheckIn(t *testing.T) {
 
 func TestCheckInByPosterCode(t *testing.T) {
 	t.Parallel()
-	// Alice's Goya (MAD-R1) today 10:00–11:00; the clock stands inside its check-in window.
+	// open books Goya (poster MAD-R1) for Alice today 10:00–11:00 and sets the clock inside its check-in
+	// window.
 	open := func(t *testing.T, tb *testBundle) string {
 		t.Helper()
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
@@ -317,7 +323,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tb := setup(t)
-			// A booking of another room and one of Goya tomorrow must not be picked.
+			// Check-in must not pick Alice's booking of another room, or her Goya booking tomorrow.
 			other := tb.book(t, fx.Alice, fx.RoomVelazquez, fx.At(0, 10, 0), fx.At(0, 11, 0))
 			later := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 			id := open(t, tb)
@@ -328,14 +334,14 @@ func TestCheckInByPosterCode(t *testing.T) {
 			tb.wantStatusOf(t, other, "PENDING")
 			tb.wantStatusOf(t, later, "PENDING")
 
-			// Scanning again is harmless.
+			// Scanning the poster again succeeds and changes nothing.
 			b = detail(t, tb.call(t, tc.as, http.MethodPost, posterCheckInPath(tc.user, "MAD-R1"), nil), http.StatusOK)
 			wantValue(t, "status", b["status"], "ACTIVE")
 		})
 	}
 
 	for _, tc := range []struct {
-		name, user, path string // path replaces the default posterCheckInPath(user, "MAD-R1")
+		name, user, path string // if set, used instead of posterCheckInPath(user, "MAD-R1")
 		as               uuid.UUID
 		prepare          func(t *testing.T, tb *testBundle)
 		status           int
@@ -351,7 +357,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		{name: "NoBookingAtAll", as: fx.Alice,
 			status: http.StatusNotFound, code: booking.CodeNoBookingToCheckIn},
 		{name: "WindowNotOpenYet", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) {
-			tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0)) // the clock stays at 09:00
+			tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0)) // clock still at 09:00, before the window
 		}, status: http.StatusNotFound, code: booking.CodeNoBookingToCheckIn},
 		{name: "WindowClosed", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) {
 			tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
@@ -387,7 +393,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 	}
 }
 
-// wantNoneActive checks that no booking is checked in: after a refused check-in, that none was.
+// wantNoneActive checks that no booking is checked in. Tests call it after a refused check-in.
 func (tb *testBundle) wantNoneActive(t *testing.T) {
 	t.Helper()
 	var active int
@@ -399,7 +405,7 @@ func (tb *testBundle) wantNoneActive(t *testing.T) {
 	}
 }
 
-// exists tells whether a booking with the id is stored.
+// exists reports whether the database has a booking with the ID.
 func (tb *testBundle) exists(t *testing.T, id string) bool {
 	t.Helper()
 	var n int
@@ -426,13 +432,13 @@ func TestCheckOut(t *testing.T) {
 		wantInt(t, "endDate", b["endDate"], now.UnixMilli())
 		wantInt(t, "duration", b["duration"], now.UnixMilli()-start.UnixMilli())
 
-		// Releasing again answers the booking as it is.
+		// Checking out again succeeds and returns the booking unchanged.
 		tb.Clock.Set(fx.At(0, 10, 40))
 		b = detail(t, tb.call(t, fx.Alice, http.MethodPost, bookingPath(id, "checkout"), nil), http.StatusOK)
 		wantValue(t, "status", b["status"], "FINISHED")
 		wantInt(t, "endDate", b["endDate"], now.UnixMilli())
 
-		// The rest of the slot is free again.
+		// The rest of the slot can be booked again.
 		tb.book(t, fx.Bob, fx.RoomGoya, fx.At(0, 10, 40), fx.At(0, 11, 0))
 	})
 
@@ -503,11 +509,11 @@ func TestCancelBooking(t *testing.T) {
 		tb.wantRows(t, "bookings", 1)
 		tb.wantStatusOf(t, id, "CANCELLED")
 
-		// Cancelling again answers the booking as it is.
+		// Cancelling again succeeds and returns the booking unchanged.
 		b = detail(t, tb.call(t, fx.Alice, http.MethodDelete, bookingPath(id), nil), http.StatusOK)
 		wantValue(t, "status", b["status"], "CANCELLED")
 
-		// The slot is free again.
+		// The slot can be booked again.
 		tb.book(t, fx.Bob, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	})
 
@@ -532,7 +538,7 @@ func TestCancelBooking(t *testing.T) {
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 11, 30), fx.At(0, 12, 30))
 		contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee))), id, 1)
-		tb.Clock.Set(fx.At(0, 9, 30)) // exactly 2 h before: still allowed
+		tb.Clock.Set(fx.At(0, 9, 30)) // exactly 2 hours before the start, which is still allowed
 		b := detail(t, tb.call(t, fx.Alice, http.MethodDelete, bookingPath(id), nil), http.StatusOK)
 		wantValue(t, "status", b["status"], "CANCELLED")
 	})
@@ -544,10 +550,10 @@ func TestCancelBooking(t *testing.T) {
 		status  int
 		code    booking.Code
 		detail  []string
-		want    string // the booking's status afterwards, when there is a booking
+		want    string // the booking's status afterwards; "" when there is no booking
 	}{
 		{name: "ReservableInsideItsCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
-			// Coffee can be cancelled until 2 h before the start: 09:30 for 11:30.
+			// Coffee can be cancelled until 2 hours before the start: until 09:30 for 11:30.
 			id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 11, 30), fx.At(0, 12, 30))
 			contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id, order(fx.ReservableCoffee))), id, 1)
 			tb.Clock.Set(fx.At(0, 9, 45))
@@ -612,7 +618,7 @@ func TestDecideApproval(t *testing.T) {
 		wantInt(t, "checkIn.endDate", checkIn["endDate"], fx.At(1, 10, 15).UnixMilli())
 		tb.wantStatusOf(t, id, "PENDING")
 
-		// Decided once: a second decision is refused.
+		// The booking was decided, so a second decision is refused.
 		r := tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": false})
 		wantProblem(t, r, http.StatusConflict, booking.CodeBookingNotModifiable, noIndex)
 		tb.wantStatusOf(t, id, "PENDING")
@@ -622,7 +628,7 @@ func TestDecideApproval(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomBoard, fx.At(0, 10, 0), fx.At(0, 11, 0))
-		tb.Clock.Set(fx.At(0, 10, 10)) // check-in would close at 10:15
+		tb.Clock.Set(fx.At(0, 10, 10)) // the original check-in window closes at 10:15
 		b := detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": true}), http.StatusOK)
 		checkIn := b["checkIn"].(map[string]any)
 		wantInt(t, "checkIn.endDate", checkIn["endDate"], fx.At(0, 10, 25).UnixMilli())
@@ -633,7 +639,7 @@ func TestDecideApproval(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		id := tb.book(t, fx.Alice, fx.RoomBoard, fx.At(0, 10, 0), fx.At(0, 11, 0))
-		tb.Clock.Set(fx.At(0, 10, 15)) // check-in has closed: the request expires at the next sweep
+		tb.Clock.Set(fx.At(0, 10, 15)) // check-in has closed, so the next sweep will expire the request
 		r := tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": true})
 		wantProblem(t, r, http.StatusConflict, booking.CodeBookingNotModifiable, noIndex)
 		tb.wantStatusOf(t, id, "WAITING_APPROVAL")
@@ -648,14 +654,14 @@ func TestDecideApproval(t *testing.T) {
 		b := detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(id, "approval"), map[string]any{"approved": false}), http.StatusOK)
 		wantValue(t, "status", b["status"], "REJECTED")
 		tb.wantStatusOf(t, id, "REJECTED")
-		// A rejected booking blocks nothing.
+		// A rejected booking does not block the slot.
 		tb.book(t, fx.Bob, fx.RoomBoard, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	})
 
 	for _, tc := range []struct {
 		name    string
 		as      uuid.UUID
-		prepare func(t *testing.T, tb *testBundle) string // nil: a booking waiting for approval
+		prepare func(t *testing.T, tb *testBundle) string // nil means a booking waiting for approval
 		body    any
 		status  int
 		code    booking.Code
@@ -722,7 +728,8 @@ func TestDecideApproval(t *testing.T) {
 	}
 }
 
-// statuses gives the id, status and times of every booking, to show that a refused call changed nothing.
+// statuses returns the ID, status and times of every booking as text. Tests compare it before and after
+// a refused call to show that nothing changed.
 func (tb *testBundle) statuses(t *testing.T) string {
 	t.Helper()
 	rows, err := tb.Pool.Query(t.Context(), `SELECT id, resource_id, status, start_date, end_date, check_in_opens_at,
@@ -748,8 +755,8 @@ func (tb *testBundle) statuses(t *testing.T) string {
 	return b.String()
 }
 
-// bookingPage checks a page of bookings: {bookings, nextCursor}, each booking in the read-back shape. It returns
-// the ids and the cursor ("" when null).
+// bookingPage checks that a response is a page of bookings, {bookings, nextCursor}, with each booking in
+// the full shape. It returns the booking IDs and the cursor ("" when it is null).
 func bookingPage(t *testing.T, r reply) ([]string, string) {
 	t.Helper()
 	wantStatus(t, r, http.StatusOK)
@@ -773,7 +780,8 @@ func bookingPage(t *testing.T, r reply) ([]string, string) {
 	return out, ""
 }
 
-// allPages follows nextCursor from path, asking for pages of limit, and returns every id in order.
+// allPages fetches path page by page, limit bookings at a time, following nextCursor. It returns every
+// booking ID in order.
 func (tb *testBundle) allPages(t *testing.T, as uuid.UUID, path string, limit int) []string {
 	t.Helper()
 	sep := "?"
@@ -803,7 +811,7 @@ func (tb *testBundle) allPages(t *testing.T, as uuid.UUID, path string, limit in
 
 func TestApprovals(t *testing.T) {
 	t.Parallel()
-	// Two bookings of the Boardroom wait; Goya needs no approval.
+	// prepare makes two Boardroom bookings, which wait for approval, and one Goya booking, which needs none.
 	prepare := func(t *testing.T, tb *testBundle) (first, second string) {
 		t.Helper()
 		second = tb.book(t, fx.Alice, fx.RoomBoard, fx.At(2, 10, 0), fx.At(2, 11, 0))
@@ -824,7 +832,7 @@ func TestApprovals(t *testing.T) {
 			t.Errorf("nextCursor = %q, want null", next)
 		}
 
-		// Once decided, a booking leaves the queue.
+		// Once decided, a booking leaves the approval queue.
 		detail(t, tb.call(t, fx.Adam, http.MethodPost, bookingPath(first, "approval"), map[string]any{"approved": true}), http.StatusOK)
 		got, _ = bookingPage(t, tb.call(t, fx.Adam, http.MethodGet, api+"/approvals", nil))
 		if want := []string{second}; !slices.Equal(got, want) {
@@ -889,19 +897,19 @@ func TestApprovals(t *testing.T) {
 	}
 }
 
-// aliceGoyaTomorrow books Goya for Alice tomorrow 10:00–11:00 and returns the booking's id.
+// aliceGoyaTomorrow books Goya for Alice tomorrow 10:00–11:00 and returns the booking's ID.
 func aliceGoyaTomorrow(t *testing.T, tb *testBundle) string {
 	t.Helper()
 	return tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 }
 
-// millis is an instant as the API carries it.
+// millis returns t in Unix milliseconds, as the API sends times.
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
-// resourceRef names a resource in a request body; id is sent as given, so that a test may send a wrong one.
+// resourceRef returns {"id": id} for a request body. id is any type so that a test can send a wrong one.
 func resourceRef(id any) map[string]any { return map[string]any{"id": id} }
 
-// TestChangeBooking covers changes that are made: new times, another room.
+// TestChangeBooking checks changes that succeed: new times and another room.
 func TestChangeBooking(t *testing.T) {
 	t.Parallel()
 	mine, ms, resource := aliceGoyaTomorrow, millis, resourceRef
@@ -927,7 +935,7 @@ func TestChangeBooking(t *testing.T) {
 			"endDate":   num(ms(end)),
 		})
 
-		// The old slot is free, the new one taken.
+		// The old slot is free again and the new one is taken.
 		tb.book(t, fx.Bob, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 		r := tb.call(t, fx.Bob, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(1, 15, 0), fx.At(1, 16, 0))})
 		wantProblem(t, r, http.StatusConflict, booking.CodeResourceNotAvailable, 0)
@@ -999,15 +1007,15 @@ func TestChangeBooking(t *testing.T) {
 
 }
 
-// TestChangeBookingRefused covers changes that are refused, and that a refused change leaves the
-// booking as it was.
+// TestChangeBookingRefused checks changes that are refused, and that a refused change leaves the booking
+// as it was.
 func TestChangeBookingRefused(t *testing.T) {
 	t.Parallel()
 	mine, ms, resource := aliceGoyaTomorrow, millis, resourceRef
 	for _, tc := range []struct {
 		name    string
 		as      uuid.UUID
-		prepare func(t *testing.T, tb *testBundle) string // nil: mine
+		prepare func(t *testing.T, tb *testBundle) string // nil means aliceGoyaTomorrow
 		body    any
 		status  int
 		code    booking.Code
@@ -1116,7 +1124,8 @@ func TestChangeBookingRefused(t *testing.T) {
 	}
 }
 
-// A wrong method on a route of the lifecycle, availability or catalogue answers 405 with a problem body.
+// TestNewRoutesWrongMethod checks that a wrong method on a lifecycle, availability or catalogue route
+// gets 405 with a problem body.
 func TestNewRoutesWrongMethod(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)

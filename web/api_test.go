@@ -26,27 +26,28 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The API tests talk to the server over real HTTP, the way a mobile app does: every test gets a fresh
-// database loaded with the bookingtest fixture (clock at Monday 2026-11-23 09:00 in Madrid) and its own
-// server.
+// The API tests talk to the server over real HTTP, as a mobile app does. Each test gets its own server
+// and a new database loaded with the bookingtest fixture. The fixture's clock starts at Monday
+// 2026-11-23 09:00 in Madrid.
 
 const api = "/api/v1"
 
-// testBundle is a server on a fresh database, with the fixture loaded.
+// testBundle is a test server on a new database with the fixture loaded.
 type testBundle struct {
 	*fx.Bundle
-	srv    *httptest.Server // serves server through validateAPI
-	server *web.Server      // the server itself: its routes, and calls that skip validateAPI
+	srv    *httptest.Server // serves server, checking every API exchange with validateAPI
+	server *web.Server      // the handler itself, for tests that list its routes or skip validateAPI
 	tokens *web.Tokens
 }
 
-// setup starts a server on a fresh database; deps may change the dependencies before the server is built.
+// setup starts a server on a new database. Each function in deps may change the dependencies before
+// the server is built.
 func setup(t testing.TB, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
 	return setupOIDC(t, web.OIDCConfig{}, deps...)
 }
 
-// setupOIDC is setup with an identity provider whose tokens the API also accepts.
+// setupOIDC is like setup, but the API also accepts tokens from the identity provider in cfg.
 func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
 	b := fx.Setup(t)
@@ -54,13 +55,14 @@ func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testB
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
-	// Started first, so that the dependencies know the server's address; it serves once they are built.
+	// Start the listener before building the server, so that BaseURL can be its real address. The
+	// handler is set below, before any request is sent.
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Start()
 	t.Cleanup(srv.Close)
 	d := web.Deps{
 		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
-		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0), // as serve has them, for a test of the pages too
+		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0), // as serve sets it, so page tests can use this bundle too
 		BaseURL:  srv.URL,
 	}
 	for _, f := range deps {
@@ -71,7 +73,7 @@ func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testB
 	return &testBundle{Bundle: b, srv: srv, server: server, tokens: tokens}
 }
 
-// orgOf gives the organization of a fixture user.
+// orgOf returns the organization of a fixture user.
 func orgOf(user uuid.UUID) uuid.UUID {
 	if user == fx.Boris {
 		return fx.OrgB
@@ -79,7 +81,7 @@ func orgOf(user uuid.UUID) uuid.UUID {
 	return fx.OrgA
 }
 
-// mint mints a bearer token of the service for the user as given, whether or not the service knows them.
+// mint issues a service bearer token for u, whether or not the user exists in the database.
 func (tb *testBundle) mint(t testing.TB, u booking.User, ttl time.Duration) string {
 	t.Helper()
 	tok, err := tb.tokens.Mint(u, ttl)
@@ -89,14 +91,14 @@ func (tb *testBundle) mint(t testing.TB, u booking.User, ttl time.Duration) stri
 	return tok
 }
 
-// token mints a bearer token for a fixture user, valid for an hour.
+// token issues a bearer token for a fixture user, valid for an hour.
 func (tb *testBundle) token(t *testing.T, user uuid.UUID) string {
 	t.Helper()
 	return tb.mint(t, tb.User(t, orgOf(user), user), time.Hour)
 }
 
-// request builds a request to the server as a fixture user (uuid.Nil: without Authorization). body is
-// sent as is when it is a string or []byte, as JSON otherwise, and not at all when nil.
+// request builds a request to the server as a fixture user. With uuid.Nil, it has no Authorization
+// header. A string or []byte body is sent as is, any other body as JSON, and a nil body not at all.
 func (tb *testBundle) request(t *testing.T, as uuid.UUID, method, path string, body any) *http.Request {
 	t.Helper()
 	var r io.Reader
@@ -126,14 +128,14 @@ func (tb *testBundle) request(t *testing.T, as uuid.UUID, method, path string, b
 	return req
 }
 
-// reply is a response, read whole.
+// reply is a response with its body fully read.
 type reply struct {
 	status int
 	header http.Header
 	body   []byte
 }
 
-// do sends the request and reads the response. It touches no test, so that goroutines may call it.
+// do sends the request and reads the response. It takes no *testing.T, so goroutines can call it.
 func (tb *testBundle) do(req *http.Request) (reply, error) {
 	res, err := tb.srv.Client().Do(req)
 	if err != nil {
@@ -163,7 +165,8 @@ func (tb *testBundle) call(t *testing.T, as uuid.UUID, method, path string, body
 	return tb.send(t, tb.request(t, as, method, path, body))
 }
 
-// callWith is call with more headers; each one given replaces the request's own (Authorization too).
+// callWith is like call, with extra headers. Each header given replaces the request's own, including
+// Authorization.
 func (tb *testBundle) callWith(t *testing.T, as uuid.UUID, method, path string, body any, header http.Header) reply {
 	t.Helper()
 	req := tb.request(t, as, method, path, body)
@@ -176,7 +179,8 @@ func (tb *testBundle) callWith(t *testing.T, as uuid.UUID, method, path string, 
 	return tb.send(t, req)
 }
 
-// object decodes the body as a JSON object; numbers stay json.Number so that integers can be told apart.
+// object decodes the body as a JSON object. Numbers are kept as json.Number so that tests can tell
+// integers from other numbers.
 func (r reply) object(t *testing.T) map[string]any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(r.body))
@@ -188,7 +192,7 @@ func (r reply) object(t *testing.T) map[string]any {
 	return m
 }
 
-// wantStatus stops the test unless the response has the status.
+// wantStatus fails the test at once if the response does not have the status want.
 func wantStatus(t *testing.T, r reply, want int) {
 	t.Helper()
 	if r.status != want {
@@ -196,7 +200,7 @@ func wantStatus(t *testing.T, r reply, want int) {
 	}
 }
 
-// wantKeys checks that v is a JSON object with exactly the keys and returns it.
+// wantKeys checks that v is a JSON object with exactly the keys in want, and returns it.
 func wantKeys(t *testing.T, where string, v any, want ...string) map[string]any {
 	t.Helper()
 	m, ok := v.(map[string]any)
@@ -260,7 +264,7 @@ func wantID(t *testing.T, where string, v any, want uuid.UUID) {
 	wantValue(t, where+".id", wantKeys(t, where, v, "id")["id"], want.String())
 }
 
-// ids gives the id of every element of an array of objects.
+// ids returns the id of each object in a JSON array.
 func ids(t *testing.T, where string, v any) []string {
 	t.Helper()
 	var out []string
@@ -285,8 +289,8 @@ func strs(us ...uuid.UUID) []string {
 
 const noIndex = -1
 
-// wantProblem checks an error response: status, content type, the exact body shape and its values;
-// index is the element the error names, or noIndex. It returns the body.
+// wantProblem checks an error response: its status, its content type, and the exact keys and values of
+// its body. index is the request element the error names, or noIndex. It returns the body.
 func wantProblem(t *testing.T, r reply, status int, code booking.Code, index int) map[string]any {
 	t.Helper()
 	wantStatus(t, r, status)
@@ -303,7 +307,7 @@ func wantProblem(t *testing.T, r reply, status int, code booking.Code, index int
 		"code":   num(int64(code)),
 		"name":   code.Name(),
 		"title":  fmt.Sprintf("%d - %s", int(code), code.Name()),
-		"detail": p["detail"], // any message: checked above
+		"detail": p["detail"], // any non-empty message, checked above
 	}
 	if index != noIndex {
 		want["index"] = num(int64(index))
@@ -325,7 +329,7 @@ func wantDetail(t *testing.T, p map[string]any, words ...string) {
 	}
 }
 
-// exec runs SQL on the test's database, as its superuser.
+// exec runs SQL on the test's database as its superuser.
 func (tb *testBundle) exec(t *testing.T, sql string, args ...any) {
 	t.Helper()
 	if _, err := tb.Pool.Exec(t.Context(), sql, args...); err != nil {
@@ -333,7 +337,7 @@ func (tb *testBundle) exec(t *testing.T, sql string, args ...any) {
 	}
 }
 
-// count counts the rows of a table.
+// count returns the number of rows in a table.
 func (tb *testBundle) count(t *testing.T, table string) int {
 	t.Helper()
 	var n int
@@ -343,7 +347,7 @@ func (tb *testBundle) count(t *testing.T, table string) int {
 	return n
 }
 
-// wantRows checks that a table holds n rows: after a refused call, that nothing was written.
+// wantRows checks that a table has want rows. Tests use it to check that a refused call wrote nothing.
 func (tb *testBundle) wantRows(t *testing.T, table string, want int) {
 	t.Helper()
 	if got := tb.count(t, table); got != want {
@@ -351,7 +355,7 @@ func (tb *testBundle) wantRows(t *testing.T, table string, want int) {
 	}
 }
 
-// The paths of the four operations. user is "me" or a user id.
+// Paths of the API operations. user is "me" or a user ID.
 
 func statusPath(user, posterCode string) string {
 	return api + "/users/" + user + "/resources/statusinfo?postercode=" + url.QueryEscape(posterCode)

@@ -2,10 +2,10 @@ package web
 
 import "github.com/workspacebooking/booking/web/booking"
 
-// What the external tests (package web_test) need of the package's insides.
+// Internal names that the external tests (package web_test) need.
 
-// StatusOf is the HTTP status of the code's problem answers.
+// StatusOf returns the HTTP status of an error response with code c.
 func StatusOf(c booking.Code) int { return httpStatus(c) }
 
-// CreateBodies are create requests for the resource: valid, near-valid and broken.
+// CreateBodies returns create request bodies for a resource: valid, almost valid and broken.
 var CreateBodies = createBodies
