@@ -18,11 +18,13 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// The fixture's Madrid floor "madrid-1" holds the rooms Goya (8 seats, screen and whiteboard), Velázquez
-// (4 seats, screen) and Boardroom (16 seats, needs approval), bookable 08:00–20:00 for up to 4 h, and the
-// desks Desk 1 (screen) and Desk 2, bookable all day. The clock stands at Monday 23 November 2026, 09:00.
+// The fixture's Madrid floor "madrid-1" has three rooms, bookable 08:00–20:00 for up to 4 hours: Goya
+// (8 seats, screen and whiteboard), Velázquez (4 seats, screen) and Boardroom (16 seats, needs approval).
+// It also has two desks bookable all day: Desk 1 (screen) and Desk 2. The clock starts at Monday
+// 23 November 2026, 09:00.
 
-// findBook books a resource for user through the domain, as another browser or app would.
+// findBook books a resource for user by calling the domain directly, as if from another browser or
+// the app.
 func findBook(t *testing.T, pb *pageBundle, user, resource uuid.UUID, category booking.Category, start, end time.Time) {
 	t.Helper()
 	u := pb.User(t, fx.OrgA, user)
@@ -33,7 +35,7 @@ func findBook(t *testing.T, pb *pageBundle, user, resource uuid.UUID, category b
 	}
 }
 
-// findOwnBookings are the blocking bookings user organizes or attends.
+// findOwnBookings returns the blocking bookings that user organizes or attends.
 func findOwnBookings(t *testing.T, pb *pageBundle, user uuid.UUID) []booking.Booking {
 	t.Helper()
 	page, err := pb.Service.UserBookings(t.Context(), pb.User(t, fx.OrgA, user), booking.BookingFilter{})
@@ -43,7 +45,7 @@ func findOwnBookings(t *testing.T, pb *pageBundle, user uuid.UUID) []booking.Boo
 	return page.Bookings
 }
 
-// findResult is the result of the named resource in a results list.
+// findResult returns the result for the named resource in a results list.
 func findResult(p htmlPage, name string) *goquery.Selection {
 	return p.doc.Find("li.result").FilterFunction(func(_ int, s *goquery.Selection) bool {
 		return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s.Find(".result-name").Text()), "Choose")) == name
@@ -52,7 +54,7 @@ func findResult(p htmlPage, name string) *goquery.Selection {
 
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// findPath is a search of the Madrid building.
+// findPath returns the URL of a search in the Madrid building, with params as key/value pairs.
 func findPath(params ...string) string {
 	v := url.Values{"building": {fx.BuildingMadrid.String()}}
 	for i := 0; i+1 < len(params); i += 2 {
@@ -61,7 +63,7 @@ func findPath(params ...string) string {
 	return "/find?" + v.Encode()
 }
 
-// resultNames are the names of the free results and of the others.
+// resultNames returns the names of the free results and the names of the others.
 func resultNames(p htmlPage) (free, other []string) {
 	p.doc.Find("li.result").Each(func(_ int, s *goquery.Selection) {
 		name := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s.Find(".result-name").Text()), "Choose"))
@@ -168,14 +170,15 @@ func TestFindSpaceSeveralDays(t *testing.T) {
 		t.Errorf("Goya: %q, want %q", got, want)
 	}
 	p.wantText(t, ".results-head .meta", "Tue 24 Nov and Wed 25 Nov, 10:00–11:00 Madrid time")
-	// Goya, chosen on Tuesday alone, is taken out of the booking once Wednesday is added, and that is said.
+	// Goya was chosen for Tuesday only. Once Wednesday is added, Goya is taken out of the booking form,
+	// and a notice says so.
 	chosen := b.hxGet(findPath("kind", "room", "date", "2026-11-24", "date", "2026-11-25", "from", "10:00", "to", "11:00",
 		"resource", fx.RoomGoya.String(), "resource", fx.RoomVelazquez.String()))
 	chosen.wantText(t, "aside#booking .notice.warn", "Taken out: Goya is not free for these hours on every chosen day.")
 	if got := chosen.count(`aside#booking input[name=resource]`); got != 1 || chosen.attr(`aside#booking input[name=resource]`, "value") != fx.RoomVelazquez.String() {
 		t.Errorf("the booking form holds %d resources, want Velázquez alone", got)
 	}
-	// The second day is a check box that can be unticked, and another can be added.
+	// The second day shows as a ticked check box, and another day can be added.
 	if got := p.count(`#f-days input[type=checkbox][name=date][value="2026-11-25"][checked]`); got != 1 {
 		t.Errorf("Wednesday's check box: %d, want 1", got)
 	}
@@ -215,7 +218,7 @@ func TestFindSpaceHTMX(t *testing.T) {
 		t.Errorf("status line out of band: %d, want 1", got)
 	}
 	part.wantText(t, "#results-status", "3 free rooms, Tue 24 Nov, 10:00–11:00 Madrid time")
-	// The chosen room is ticked and its booking form comes along, out of band.
+	// The chosen room is ticked, and its booking form is sent too, as an out-of-band swap.
 	if got := part.count(`li.result input[name=resource][value="` + fx.RoomGoya.String() + `"][checked]`); got != 1 {
 		t.Errorf("Goya ticked: %d, want 1", got)
 	}
@@ -226,7 +229,7 @@ func TestFindSpaceHTMX(t *testing.T) {
 	if got := part.header.Get("HX-Push-Url"); !strings.HasPrefix(got, "/find?") || !strings.Contains(got, "resource="+fx.RoomGoya.String()) || !strings.Contains(got, "from=10%3A00") {
 		t.Errorf("HX-Push-Url = %q, want the search's URL with the chosen room", got)
 	}
-	// The form updates the results as it changes, and pushes the URL.
+	// The search form updates the results whenever it changes, and pushes the new URL.
 	if got := full.attr("form#search", "hx-get"); got != "/find" {
 		t.Errorf("search form hx-get = %q", got)
 	}
@@ -258,12 +261,12 @@ func TestFindSpaceBuildingRemembered(t *testing.T) {
 	if got, want := strings.Join(free, ","), "Hudson"; got != want {
 		t.Errorf("free = %s, want %s", got, want)
 	}
-	// Times are the building's: New York's window ends at 20:00 New York time.
+	// Times are in the building's time zone: New York's rooms are free until 20:00 New York time.
 	if got, want := squash(findResult(again, "Hudson").Find(".until").Text()), "Free until 20:00 New York time"; got != want {
 		t.Errorf("Hudson: %q, want %q", got, want)
 	}
 	again.wantText(t, "#f-zone", "Times are New York time")
-	// Another person's browser starts from the first building.
+	// Another person's browser has nothing remembered and starts from the first building.
 	other := pb.signedIn(t, fx.Bob).get("/find?kind=room")
 	if got := other.attr("#f-building option[selected]", "value"); got != fx.BuildingMadrid.String() {
 		t.Errorf("Bob's first visit: building %s, want Madrid HQ", got)
@@ -277,9 +280,9 @@ func TestFindSpaceDefaults(t *testing.T) {
 	for _, tc := range []struct {
 		name, path, date, from, to string
 	}{
-		// Rooms: 08:00–20:00 for up to 4 h; it is 09:00.
+		// Rooms are bookable 08:00–20:00 for up to 4 hours, and it is 09:00.
 		{"Rooms", "/find?kind=room", "2026-11-23", "09:00", "13:00"},
-		// Desks: all day without limit; 00:00 as the end is midnight.
+		// Desks are bookable all day without a limit; an end of 00:00 means midnight.
 		{"Desks", "/find", "2026-11-23", "09:00", "00:00"},
 		{"ChosenDay", "/find?kind=room&date=2026-11-30", "2026-11-30", "09:00", "13:00"},
 	} {
@@ -355,7 +358,7 @@ func TestFindSpaceBadSearch(t *testing.T) {
 	}
 }
 
-// manyDays is n date parameters from 24 November 2026 on.
+// manyDays returns n date query parameters, starting on 24 November 2026.
 func manyDays(n int) string {
 	var sb strings.Builder
 	for i := range n {
@@ -364,7 +367,8 @@ func manyDays(n int) string {
 	return sb.String()
 }
 
-// planPath is the Madrid floor's plan on Tuesday 24 November.
+// planPath returns the URL of the Madrid floor's plan on Tuesday 24 November, with params as
+// key/value pairs.
 func planPath(params ...string) string {
 	v := url.Values{"building": {fx.BuildingMadrid.String()}, "floor": {fx.FloorMadrid.String()}, "date": {"2026-11-24"}}
 	for i := 0; i+1 < len(params); i += 2 {
@@ -380,7 +384,8 @@ func TestFloorPlan(t *testing.T) {
 	findBook(t, pb, fx.Alice, fx.RoomVelazquez, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	b := pb.signedIn(t, fx.Alice)
 
-	// 09:00–14:00 is longer than rooms may be booked (4 h): a room nobody holds is unavailable then.
+	// 09:00–14:00 is longer than the 4-hour limit for rooms, so even a room nobody has booked shows as
+	// unavailable.
 	p := b.get(planPath("from", "09:00", "to", "14:00"))
 	p.wantStatus(t, http.StatusOK)
 	want := map[string]struct{ state, label string }{
@@ -479,7 +484,8 @@ func TestFloorPlan(t *testing.T) {
 		b.get(planPath("floor", "upstairs")).wantStatus(t, http.StatusBadRequest)
 	})
 	t.Run("ImageOfUnknownSize", func(t *testing.T) {
-		// Globex's floor image is not one of the static plans: the drawing spans the resources, with a margin.
+		// Globex's floor image is not one of the static plans, so its size is unknown. The drawing covers
+		// the resources' positions plus a margin.
 		p := pb.signedIn(t, fx.Boris).get("/find/plan?date=2026-11-24&from=10:00&to=11:00")
 		p.wantStatus(t, http.StatusOK)
 		if got := p.attr("svg.plan", "viewBox"); got != "0 0 130 100" {
@@ -568,7 +574,7 @@ func TestResourcePanel(t *testing.T) {
 	b.get("/find/resources/nope").wantStatus(t, http.StatusBadRequest)
 }
 
-// bookForm is the booking form's fields for the resources on the days, 10:00–11:00.
+// bookForm returns the booking form's fields for the resources on the days, 10:00–11:00.
 func bookForm(resources []uuid.UUID, days ...string) url.Values {
 	v := url.Values{"from": {"10:00"}, "to": {"11:00"}, "date": days}
 	for _, r := range resources {
@@ -577,7 +583,7 @@ func bookForm(resources []uuid.UUID, days ...string) url.Values {
 	return v
 }
 
-// madeBooking is what the booking form's tests compare of a booking made.
+// madeBooking holds the fields of a created booking that the booking form's tests compare.
 type madeBooking struct {
 	Resource           uuid.UUID
 	Start, End         time.Time
@@ -598,7 +604,7 @@ func madeBookings(bs []booking.Booking) []madeBooking {
 	return out
 }
 
-// TestBookFromTheForm covers bookings made with the booking form.
+// TestBookFromTheForm checks bookings made with the booking form.
 func TestBookFromTheForm(t *testing.T) {
 	t.Parallel()
 
@@ -653,8 +659,8 @@ func TestBookFromTheForm(t *testing.T) {
 	})
 }
 
-// TestBookFromTheFormRefused covers refusals of the booking form: nothing is booked, and the form
-// comes back with the reason.
+// TestBookFromTheFormRefused checks refusals of the booking form: nothing is booked, and the form comes
+// back with the reason.
 func TestBookFromTheFormRefused(t *testing.T) {
 	t.Parallel()
 
@@ -676,7 +682,7 @@ func TestBookFromTheFormRefused(t *testing.T) {
 		if p.attr(".booking-error", "role") != "alert" || p.count(".booking-error[data-focus]") != 1 {
 			t.Errorf("the refusal is not announced and focused")
 		}
-		// The form comes back as it was sent, inside its box, without the rest of the page.
+		// The response is the form alone, filled in as it was sent, for htmx to swap into its box.
 		if p.count("header.top, #booking-box") != 0 || p.count(`form[hx-target="#booking-box"]`) != 1 {
 			t.Errorf("the refusal is not the form alone")
 		}
@@ -694,7 +700,7 @@ func TestBookFromTheFormRefused(t *testing.T) {
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
 			t.Errorf("%d bookings made, want none (all or none)", n)
 		}
-		// Without JavaScript the refusal is a whole page with the form.
+		// Without JavaScript, the refusal is a full page containing the form.
 		full := b.post("/bookings", form)
 		full.wantStatus(t, http.StatusConflict)
 		full.wantText(t, "main h1", "Book")
@@ -731,7 +737,7 @@ func TestBookFromTheFormRefused(t *testing.T) {
 			t.Errorf("%d bookings made, want none", n)
 		}
 	})
-	// Each refusal answers the form alone with its reason, and books nothing.
+	// Each refusal returns the form alone with its reason, and books nothing.
 	tooMany := bookForm([]uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard})
 	for i := range 34 {
 		tooMany.Add("date", fx.At(1+i, 0, 0).Format(time.DateOnly))
@@ -770,9 +776,10 @@ func TestBookFromTheFormRefused(t *testing.T) {
 
 }
 
-// TestBrowserFindAndBook goes through the search, the floor plan and the booking form in chromium, on the
-// demo office: htmx updates the results and re-colours the plan in place, a room chosen with the keyboard
-// opens beside the plan, and booking it for two days lands in My bookings; axe-core finds nothing serious.
+// TestBrowserFindAndBook uses the search, the floor plan and the booking form in Chromium, on the demo
+// office. It checks that htmx updates the results and the plan's colours in place, that a room chosen
+// with the keyboard opens beside the plan, and that booking it for two days shows in My bookings.
+// axe-core must find no serious accessibility problem.
 func TestBrowserFindAndBook(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
@@ -801,12 +808,12 @@ func TestBrowserFindAndBook(t *testing.T) {
 
 	room := browserChooseRoom(t, b)
 
-	// On a phone the panel comes below the plan.
+	// On a phone, the panel is below the plan.
 	b.do(chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#panel .resource-panel")))
 	b.check("floor-plan-phone")
 	b.do(chromedp.EmulateViewport(1280, 900))
 
-	// A colleague found by name: Enter looks the name up and does not submit the booking form.
+	// Find a colleague by name. Enter looks the name up and does not submit the booking form.
 	b.do(chromedp.SendKeys(chromedp.CSS("#attendee-q"), "rosa"), pressEnter())
 	b.waitText("#attendee-choices", "Rosa Delgado")
 	if loc := b.location(); !strings.Contains(loc, "/find/plan?") {
@@ -841,7 +848,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 		t.Errorf("attendees = %+v, %v; want Rosa Delgado", as, err)
 	}
 
-	// My bookings shows both; coffee for the first, then it is cancelled.
+	// My bookings shows both bookings. Order coffee for the first one, then cancel it.
 	var first booking.Booking
 	for _, bk := range page.Bookings {
 		if bk.Resource.Name == room && (first.ID == uuid.Nil || bk.Start.Before(first.Start)) {
@@ -851,19 +858,19 @@ func TestBrowserFindAndBook(t *testing.T) {
 	browserOrderCoffeeAndCancel(t, b, pb, lucia, room, first.ID)
 }
 
-// browserChooseRoom searches for rooms on two days, chooses the first free one, then goes to the floor
-// plan, moves the hours to the evening and opens, with the keyboard, the room Alcalá that is free then.
-// It returns the room's name.
+// browserChooseRoom searches for rooms on two days and chooses the first free one. It then opens the floor
+// plan, moves the hours to the evening and, with the keyboard, opens Alcalá, which is free then. It
+// returns the name of the room opened on the plan.
 func browserChooseRoom(t *testing.T, b *tab) string {
 	t.Helper()
-	// Filters update the results in place and the URL follows.
+	// Changing a filter updates the results in place and updates the URL.
 	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
 	b.waitText("#results-h", "free rooms")
 	b.waitText("#results-status", "free rooms")
 	if loc := b.location(); !strings.Contains(loc, "kind=room") {
 		t.Errorf("URL %s does not follow the search", loc)
 	}
-	// A second day, added with the button: the days are redrawn with it.
+	// Add a second day with the button; the list of days is redrawn with it.
 	b.do(chromedp.SetValue(chromedp.CSS("#f-add-date"), "2026-11-24"), chromedp.Click(chromedp.CSS(`#f-days button[name=add]`)))
 	b.waitText("#f-days", "Tue 24 Nov")
 	b.waitText(".results-head .meta", "Mon 23 Nov and Tue 24 Nov")
@@ -872,11 +879,11 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	b.waitText("#booking-box", picked, "Monday 23 November 2026", "Tuesday 24 November 2026")
 	b.check("find-chosen")
 
-	// The floor plan: a free room chosen with the keyboard opens beside the plan.
+	// On the floor plan, a free room chosen with the keyboard opens beside the plan.
 	b.do(chromedp.Click(chromedp.CSS(".floor-head a.plan-link")))
 	b.waitText("#plan-h", "Madrid HQ")
 	b.check("floor-plan")
-	// The 1st floor has a free room at this hour in the demo.
+	// In the demo, the 1st floor has a free room at this hour.
 	b.do(chromedp.Click(chromedp.CSS(`.floor-tabs label:nth-of-type(2)`)))
 	b.waitText("#plan-h", "1st floor")
 	// Changing the hours re-colours the plan without reloading the page.
@@ -893,7 +900,7 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	if still, _ := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker === true`)); !still {
 		t.Errorf("the page reloaded")
 	}
-	// Alcalá, busy in the morning, is free in the evening.
+	// Alcalá is busy in the morning and free in the evening.
 	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "free") {
 		t.Errorf("Alcalá in the evening: %q, want free", label)
 	}
@@ -916,8 +923,8 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	return room
 }
 
-// browserOrderCoffeeAndCancel goes from My bookings, which must list the two bookings of the room, to the
-// first of them, orders coffee for 6 and cancels it.
+// browserOrderCoffeeAndCancel checks that My bookings lists the room's two bookings, then opens the
+// first one, orders coffee for 6 and cancels the booking.
 func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia booking.User, room string, first uuid.UUID) {
 	t.Helper()
 	b.waitText("main", "2 bookings made.")
@@ -952,9 +959,9 @@ func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia boo
 	}
 }
 
-// TestBrowserResourceAndBookPages checks in chromium with axe-core the two pages of the search that stand
-// alone: a resource's details and booking form, and, where a refusal lands when the form is posted without
-// htmx, the booking form on a page of its own.
+// TestBrowserResourceAndBookPages runs axe-core in Chromium on the two standalone pages of the search:
+// a resource's page with its booking form, and the full booking page that a refusal shows when the form
+// is posted without htmx.
 func TestBrowserResourceAndBookPages(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -963,10 +970,11 @@ func TestBrowserResourceAndBookPages(t *testing.T) {
 	b.waitText("#res-h", "Goya")
 	b.waitText(".resource-panel .until", "Free until 20:00 Madrid time")
 	b.check("resource")
-	// Bob takes it while the page is open.
+	// Bob books the room while the page is open.
 	findBook(t, pb, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 
-	// form.submit() posts without the submit event htmx listens to, as a browser without JavaScript would.
+	// form.submit() posts without firing the submit event that htmx listens for, as a browser without
+	// JavaScript would.
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(() => {
 		document.querySelector("#booking-box form").submit();
 		return true;
@@ -981,7 +989,8 @@ func TestBrowserResourceAndBookPages(t *testing.T) {
 	b.check("book-refused")
 }
 
-// People whose "can be searched" is off are never offered by the colleague picker, however asked.
+// TestPeopleSearchSkipsUnsearchablePeople checks that the colleague picker never offers a person whose
+// "can be searched" setting is off, whatever the query.
 func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -996,9 +1005,9 @@ func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
 		{"field": {"attendee"}, "multi": {"1"}, "q": {"bob"}},
 		{"field": {"attendee"}, "multi": {"1"}, "q": {"acme.test"}},
 		{"field": {"user"}, "q": {"Baker"}},
-		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}},                 // as if chosen before
+		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}},                 // as if already chosen
 		{"field": {"user"}, "user": {fx.Bob.String()}, "q": {"b"}},                             // the kiosk's picker
-		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}, "q": {"alice"}}, // chosen, and a search
+		{"field": {"attendee"}, "multi": {"1"}, "attendee": {fx.Bob.String()}, "q": {"alice"}}, // already chosen, plus a search
 	} {
 		p := b.hxGet("/people?" + q.Encode())
 		p.wantStatus(t, http.StatusOK)
@@ -1006,7 +1015,7 @@ func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
 			t.Errorf("/people?%s offers Bob: %s", q.Encode(), p.text("body"))
 		}
 	}
-	// The others still are.
+	// Other people are still offered.
 	if p := b.hxGet("/people?field=attendee&multi=1&q=rita"); p.count(`input[value="`+fx.Rita.String()+`"]`) != 1 {
 		t.Errorf("Rita is not offered: %s", p.text("body"))
 	}
