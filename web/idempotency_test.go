@@ -17,16 +17,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// keyed is the header of a request sent with the idempotency key.
+// keyed returns a header that carries the idempotency key.
 func keyed(key string) http.Header { return http.Header{web.IdempotencyKeyHeader: {key}} }
 
-// postKeyed books as the user with the body, sent with the idempotency key.
+// postKeyed sends a create-bookings request with the body as the user, with the idempotency key.
 func (tb *testBundle) postKeyed(t *testing.T, as uuid.UUID, key string, body any) reply {
 	t.Helper()
 	return tb.callWith(t, as, http.MethodPost, bookingsPath("me"), body, keyed(key))
 }
 
-// postRequest is postKeyed's request, built here so that another goroutine may send it (with tb.do).
+// postRequest builds the same request as postKeyed without sending it, so that another goroutine can
+// send it with tb.do.
 func (tb *testBundle) postRequest(t *testing.T, as uuid.UUID, key string, body any) *http.Request {
 	t.Helper()
 	req := tb.request(t, as, http.MethodPost, bookingsPath("me"), body)
@@ -34,13 +35,13 @@ func (tb *testBundle) postRequest(t *testing.T, as uuid.UUID, key string, body a
 	return req
 }
 
-// result is what tb.do gave a goroutine.
+// result is what tb.do returned in a goroutine.
 type result struct {
 	reply
 	err error
 }
 
-// sendAsync sends the request from a goroutine of its own and gives the result on the channel.
+// sendAsync sends the request from a new goroutine and delivers the result on the returned channel.
 func (tb *testBundle) sendAsync(req *http.Request) <-chan result {
 	out := make(chan result, 1)
 	go func() {
@@ -50,7 +51,7 @@ func (tb *testBundle) sendAsync(req *http.Request) <-chan result {
 	return out
 }
 
-// receive waits for a result, at most fx.Wait.
+// receive waits up to fx.Wait for a result and fails the test if none comes or the request failed.
 func receive(t *testing.T, what string, c <-chan result) reply {
 	t.Helper()
 	select {
@@ -65,7 +66,8 @@ func receive(t *testing.T, what string, c <-chan result) reply {
 	}
 }
 
-// answer is what a retry compares of a reply: its status, its body and whether it says it was replayed.
+// answer holds the parts of a reply that retry tests compare: the status, the body and the replayed
+// header.
 type answer struct {
 	Status   int
 	Body     string
@@ -76,7 +78,7 @@ func answerOf(r reply) answer {
 	return answer{Status: r.status, Body: string(r.body), Replayed: r.header.Get(web.ReplayedHeader)}
 }
 
-// wantReplayOf checks that got is first's answer again, marked as replayed.
+// wantReplayOf checks that got repeats first's answer and is marked as replayed.
 func wantReplayOf(t *testing.T, what string, got, first reply) {
 	t.Helper()
 	want := answerOf(first)
@@ -86,7 +88,7 @@ func wantReplayOf(t *testing.T, what string, got, first reply) {
 	}
 }
 
-// wantNotReplayed checks that the answer does not say it was replayed.
+// wantNotReplayed checks that the reply is not marked as replayed.
 func wantNotReplayed(t *testing.T, what string, r reply) {
 	t.Helper()
 	if got := r.header.Get(web.ReplayedHeader); got != "" {
@@ -94,8 +96,8 @@ func wantNotReplayed(t *testing.T, what string, r reply) {
 	}
 }
 
-// refuseInserts makes every insert into bookings fail with the SQLSTATE, until the returned function
-// is called.
+// refuseInserts makes every insert into bookings fail with the given SQLSTATE until the returned undo
+// function is called.
 func (tb *testBundle) refuseInserts(t *testing.T, sqlstate string) (undo func()) {
 	t.Helper()
 	tb.exec(t, `
@@ -110,7 +112,7 @@ var (
 	velazquezAtTen = []any{spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0))}
 )
 
-// TestIdempotencyKeys covers the answer a retry with the same key gets.
+// TestIdempotencyKeys checks what a retry with the same key gets back.
 func TestIdempotencyKeys(t *testing.T) {
 	t.Parallel()
 	goya, velazquez := goyaAtTen, velazquezAtTen
@@ -130,7 +132,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		tb := setup(t)
 		first := tb.postKeyed(t, fx.Alice, "k-2", goya)
 		wantStatus(t, first, http.StatusCreated)
-		// Another body, another path, another query: each is another request.
+		// Reusing the key with a different body, path or query is refused: it is a different request.
 		for _, other := range []struct {
 			path string
 			body any
@@ -144,7 +146,7 @@ func TestIdempotencyKeys(t *testing.T) {
 			wantNotReplayed(t, other.path+": a refusal of the key", r)
 		}
 		tb.wantRows(t, "bookings", 1)
-		// The key still holds the first answer.
+		// The key still returns the first answer.
 		wantReplayOf(t, "retry after the refusals", tb.postKeyed(t, fx.Alice, "k-2", goya), first)
 	})
 
@@ -152,7 +154,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		wantStatus(t, tb.postKeyed(t, fx.Alice, "k-3", goya), http.StatusCreated)
-		// Bob's same key is a request of his own: it runs, and the room is taken.
+		// Keys are per user, so Bob's request with the same key runs, and finds the room taken.
 		wantProblem(t, tb.postKeyed(t, fx.Bob, "k-3", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
 		wantStatus(t, tb.postKeyed(t, fx.Bob, "k-4", velazquez), http.StatusCreated)
 		tb.wantRows(t, "bookings", 2)
@@ -165,7 +167,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		first := tb.postKeyed(t, fx.Alice, "k-5", goya)
 		wantProblem(t, first, http.StatusConflict, booking.CodeResourceNotAvailable, 0)
 		tb.exec(t, `UPDATE bookings SET status = 'CANCELLED'`)
-		again := tb.postKeyed(t, fx.Alice, "k-5", goya) // the room is free now, but this is a retry
+		again := tb.postKeyed(t, fx.Alice, "k-5", goya) // the room is free now, but a retry gets the first answer
 		wantReplayOf(t, "retry of a refusal", again, first)
 		if got := again.header.Get("Content-Type"); got != "application/problem+json" {
 			t.Errorf("retry of a refusal: Content-Type %q, want application/problem+json", got)
@@ -178,7 +180,8 @@ func TestIdempotencyKeys(t *testing.T) {
 		tb := setup(t)
 		wantStatus(t, tb.postKeyed(t, fx.Alice, "k-7", goya), http.StatusCreated)
 		tb.exec(t, `UPDATE idempotency_keys SET created_at = now() - interval '25 hours'`)
-		// 25 hours on, the key is a new one: the request runs again (and the room is taken by the first).
+		// After 25 hours the key has expired, so the request runs again, and finds the room taken by the
+		// first booking.
 		wantProblem(t, tb.postKeyed(t, fx.Alice, "k-7", goya), http.StatusConflict, booking.CodeResourceNotAvailable, 0)
 		tb.exec(t, `UPDATE idempotency_keys SET created_at = now() - interval '25 hours'`)
 		if n, err := tb.Service.DeleteExpiredIdempotencyKeys(t.Context()); err != nil || n != 1 {
@@ -195,7 +198,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		}
 		first := checkIn()
 		wantStatus(t, first, http.StatusOK)
-		// Checked in once: a second check-in would be refused; the retry gets the first answer.
+		// A second check-in would be refused, but a retry with the same key gets the first answer.
 		wantReplayOf(t, "retry of a check-in", checkIn(), first)
 	})
 
@@ -207,15 +210,15 @@ func TestIdempotencyKeys(t *testing.T) {
 	})
 }
 
-// TestIdempotencyKeysNotKept covers the answers a key does not keep: our failures, and malformed
-// requests.
+// TestIdempotencyKeysNotKept checks the answers that a key does not store: the service's own failures,
+// and malformed requests.
 func TestIdempotencyKeysNotKept(t *testing.T) {
 	t.Parallel()
 	goya := goyaAtTen
 
-	// A failure of ours (500), or a database that cannot take the booking at the moment (57P03, as while
-	// it starts up: 503 5030), with and without a key: nothing was written, the key is given back, and the
-	// retry runs once the database takes bookings again.
+	// Two kinds of failure: an internal error (500), and a database that cannot take bookings right now
+	// (SQLSTATE 57P03, as while it starts up, which becomes 503 with code 5030). With or without a key,
+	// nothing is written and the key is released, so a retry runs once the database works again.
 	for _, tc := range []struct {
 		name, key, sqlstate string
 		status              int
@@ -251,7 +254,7 @@ func TestIdempotencyKeysNotKept(t *testing.T) {
 		}
 		twoKeys := http.Header{web.IdempotencyKeyHeader: {"k-a", "k-b"}}
 		wantProblem(t, tb.callWith(t, fx.Alice, http.MethodPost, bookingsPath("me"), goya, twoKeys), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
-		// 255 characters is still a key.
+		// A key of 255 characters is still accepted.
 		wantStatus(t, tb.postKeyed(t, fx.Alice, strings.Repeat("k", 255), goya), http.StatusCreated)
 		tb.wantRows(t, "bookings", 1)
 		tb.wantRows(t, "idempotency_keys", 1)
@@ -268,7 +271,8 @@ func TestIdempotencyKeysNotKept(t *testing.T) {
 	})
 }
 
-// TestIdempotencyKeysConcurrent covers retries sent while the first request runs, or after it was lost.
+// TestIdempotencyKeysConcurrent checks retries sent while the first request is still running, or after
+// its answer was lost.
 func TestIdempotencyKeysConcurrent(t *testing.T) {
 	t.Parallel()
 	goya, velazquez := goyaAtTen, velazquezAtTen
@@ -292,7 +296,7 @@ func TestIdempotencyKeysConcurrent(t *testing.T) {
 			if got.Replayed == "" {
 				ran++
 			}
-			got.Replayed = "" // compared on its own, above
+			got.Replayed = "" // already counted above
 			if i == 0 {
 				firstAnswer = got
 				wantStatus(t, r, http.StatusCreated)
@@ -306,9 +310,9 @@ func TestIdempotencyKeysConcurrent(t *testing.T) {
 		tb.wantRows(t, "bookings", 1)
 	})
 
-	// An instance that stops after the bookings are made and before their answer is kept leaves the key
-	// claimed, unanswered, with the bookings recorded on it: the retry that takes it over a minute later
-	// answers with those bookings, and makes none.
+	// If an instance stops after making the bookings but before storing the answer, the key stays claimed
+	// with no answer, and the bookings are recorded on it. A retry more than a minute later takes the key
+	// over and answers with those bookings, without making new ones.
 	t.Run("RetryAfterALostAnswerGetsTheBookingsMade", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
@@ -328,20 +332,20 @@ func TestIdempotencyKeysConcurrent(t *testing.T) {
 			t.Errorf("retry's bookings (id, resource name) (-first +retry):\n%s", diff)
 		}
 		tb.wantRows(t, "bookings", 2)
-		// That answer is kept in turn.
+		// The retry's answer is stored in turn.
 		wantReplayOf(t, "the next retry", tb.postKeyed(t, fx.Alice, "k-lost", two), retry)
 	})
 
 	t.Run("RetryWaitsForTheFirst", testRetryWaitsForTheFirst)
 }
 
-// testRetryWaitsForTheFirst holds the first request on its resource's lock, sends a retry, and checks
-// that the retry waits for the first answer and gives it back.
+// testRetryWaitsForTheFirst holds the resource's lock so that the first request blocks, then sends a
+// retry. It checks that the retry waits for the first request and returns the same answer.
 func testRetryWaitsForTheFirst(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
-	// Inserts of a resource's bookings queue on its advisory lock (queries/bookings.sql): holding it keeps
-	// the first request running.
+	// Inserting a booking takes the resource's advisory lock (queries/bookings.sql). Holding that lock
+	// here keeps the first request waiting.
 	tx, err := tb.Pool.Begin(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -350,15 +354,15 @@ func testRetryWaitsForTheFirst(t *testing.T) {
 	if _, err := tx.Exec(t.Context(), `SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 0))`, fx.RoomGoya); err != nil {
 		t.Fatal(err)
 	}
-	// The locks and the server's connections are looked at from a connection of the test's own: one of
-	// the pool could be the very one the server has just used.
+	// Inspect locks and server connections from a separate connection. A connection from the pool might
+	// be the one the server just used, and would then count itself.
 	conn, err := pgx.ConnectConfig(t.Context(), tb.Pool.Config().ConnConfig.Copy())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
 	running := map[string]<-chan result{}
-	// stillRunning stops the test if a request has answered while the resource is locked.
+	// stillRunning fails the test if any request has answered while the resource is locked.
 	stillRunning := func() {
 		t.Helper()
 		for name, c := range running {
@@ -369,7 +373,8 @@ func testRetryWaitsForTheFirst(t *testing.T) {
 			}
 		}
 	}
-	// seen tells whether the query counts any row, once no request has answered.
+	// seen returns a condition for fx.WaitFor: no request has answered yet, and the count query returns
+	// more than zero.
 	seen := func(query string) func() bool {
 		return func() bool {
 			stillRunning()
@@ -383,7 +388,7 @@ func testRetryWaitsForTheFirst(t *testing.T) {
 	firstReq, retryReq := tb.postRequest(t, fx.Alice, "k-wait", goyaAtTen), tb.postRequest(t, fx.Alice, "k-wait", goyaAtTen)
 	first := tb.sendAsync(firstReq)
 	running["the first request"] = first
-	// The first request has claimed its key when it waits for the resource's lock.
+	// By the time the first request waits for the resource's lock, it has claimed its key.
 	fx.WaitFor(t, "the first request to wait for the resource's lock", seen(`
 		SELECT count(*) FROM pg_locks
 		WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`))
@@ -392,8 +397,9 @@ func testRetryWaitsForTheFirst(t *testing.T) {
 	}
 	retry := tb.sendAsync(retryReq)
 	running["the retry"] = retry
-	// The retry, finding the key claimed and not answered, looks again and again for the answer: the last
-	// query of one of the server's connections is the look (the first request's claim needed none).
+	// The retry finds the key claimed but not answered, so it polls for the answer with
+	// IdempotencyKeyGet. Wait until a server connection's last query is that poll; the first request's
+	// claim did not run it.
 	fx.WaitFor(t, "the retry to look for the first answer", seen(`
 		SELECT count(*) FROM pg_stat_activity
 		WHERE datname = current_database() AND query LIKE '-- name: IdempotencyKeyGet %'`))

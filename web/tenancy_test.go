@@ -18,42 +18,47 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// One organization can never read or change another's. Organization B's employee, receptionist and
-// admin call every route of the service with organization A's ids — bookings, resources, buildings,
-// floors, subcategories, features, reservables, users and poster codes — and get a not-found (or a
-// forbidden, where the caller's role is refused before anything is looked up) with the right code; a
-// route without an id answers without anything of A. After every call A's rows are exactly as they were.
-// The matrix is held to routes.go: a route that is neither in it nor listed as outside the organizations
-// fails the test.
+// These tests check that one organization can never read or change another's data.
+//
+// Organization B's employee, receptionist and admin call every route of the service with organization
+// A's IDs: bookings, resources, buildings, floors, subcategories, features, reservables, users and poster
+// codes. Each call must get "not found" with the right code, or "forbidden" where the caller's role is
+// refused before anything is looked up. A route that takes no ID must return nothing of A's. After every
+// call, A's rows must be exactly as they were.
+//
+// The list of cases is checked against routes.go: the test fails if a route is neither in the list nor
+// in nonTenantRoutes.
 
-// Organization B's receptionist and admin, added to the fixture (which gives B only an employee, Boris).
+// Organization B's receptionist and admin. setupTenancy adds them, because the fixture gives B only an
+// employee, Boris.
 var (
 	bReceptionist = uuid.MustParse("00000000-0000-4000-8000-000000000202")
 	bAdmin        = uuid.MustParse("00000000-0000-4000-8000-000000000203")
 )
 
-// nonTenantRoutes are the routes that read or change nothing of an organization: the probes, the
-// metrics, static files, signing in and out, and the public OpenAPI document.
+// nonTenantRoutes are the routes that touch no organization's data: the health probes, the metrics,
+// static files, signing in and out, and the public OpenAPI document.
 var nonTenantRoutes = []string{
 	"GET /healthz", "GET /readyz", "GET /metrics", "GET /static/*",
 	"GET /login", "POST /login/dev", "GET /auth/callback", "POST /logout",
 	"GET /api/v1/openapi.json",
 }
 
-// The callers' roles, in the order of a crossWant.
+// Indexes of B's roles in a crossWant.
 const (
 	asEmployee = iota
 	asReceptionist
 	asAdmin
 )
 
-// crossWant is what each of B's roles gets: the status and, for the API, the code (0: none, a success).
+// crossWant is the expected answer for each of B's roles: the status and, for the API, the error code
+// (0 for a success).
 type crossWant [3]struct {
 	status int
 	code   booking.Code
 }
 
-// every is the same answer for every role.
+// every expects the same answer for every role.
 func every(status int, code booking.Code) crossWant {
 	var w crossWant
 	for i := range w {
@@ -62,56 +67,58 @@ func every(status int, code booking.Code) crossWant {
 	return w
 }
 
-// actsFor is the answer to acting for someone else: an employee may not (403 1001); a receptionist or an
-// admin gets the answer given.
+// actsFor is for acting on behalf of someone else. An employee may not, and gets 403 with code 1001;
+// a receptionist or an admin gets the given answer.
 func actsFor(status int, code booking.Code) crossWant {
 	w := every(status, code)
 	w[asEmployee].status, w[asEmployee].code = http.StatusForbidden, booking.CodeForbidden
 	return w
 }
 
-// adminsOnly is forbidden to the employee and the receptionist; the admin gets the answer given.
+// adminsOnly expects 403 for the employee and the receptionist, and the given answer for the admin.
 func adminsOnly(status int, code booking.Code) crossWant {
 	w := every(http.StatusForbidden, booking.CodeForbidden)
 	w[asAdmin].status, w[asAdmin].code = status, code
 	return w
 }
 
-// receptionOnly is forbidden to the employee; the receptionist and the admin get the answer given.
+// receptionOnly expects 403 for the employee, and the given answer for the receptionist and the admin.
 func receptionOnly(status int, code booking.Code) crossWant {
 	w := every(status, code)
 	w[asEmployee].status, w[asEmployee].code = http.StatusForbidden, booking.CodeForbidden
 	return w
 }
 
-// crossCase is one call of the matrix: route is the route as routes.go registers it ("METHOD /path").
+// crossCase is one call in the list of cases. route is the route as routes.go registers it
+// ("METHOD /path").
 type crossCase struct {
 	name   string
 	route  string
-	path   string     // with the query
-	body   any        // a JSON body (API)
-	form   url.Values // a form (pages)
+	path   string     // the URL path with its query
+	body   any        // JSON body, for the API
+	form   url.Values // form body, for the pages
 	want   crossWant
-	index  bool // the refusal names element 0 of the request
+	index  bool // the error response names element 0 of the request
 	isPage bool
 }
 
-// tenancyBundle is one server (API and pages) on a database with the fixture, B's extra people, and
-// bookings of both organizations.
+// tenancyBundle is one server, serving both the API and the pages, on a database with the fixture, B's
+// extra people, and bookings in both organizations.
 type tenancyBundle struct {
 	api   *testBundle
 	pages *pageBundle
 	srv   *web.Server
-	// A's bookings: pending (Goya tomorrow 10:00, Bob invited, coffee ordered), waiting for approval
-	// (Boardroom tomorrow 12:00) and checked in (Velázquez today 09:00).
+	// A's bookings. pending: Goya tomorrow at 10:00, with Bob invited and coffee ordered. waiting: the
+	// Boardroom tomorrow at 12:00, waiting for approval. active: Velázquez today at 09:00, checked in.
 	pending, waiting, active uuid.UUID
 	bBooking                 uuid.UUID // Boris's booking of B's room, tomorrow 10:00
-	markers                  []string  // what of A must never show to B: ids and names
+	markers                  []string  // IDs and names of A's that B must never see
 }
 
 func setupTenancy(t *testing.T) *tenancyBundle {
 	t.Helper()
-	// The pages too: the development sign-in; the server's errors in the test's log.
+	// Dev enables the development sign-in so the pages can be tested too. The server's errors go to the
+	// test's log.
 	api := setup(t, func(d *web.Deps) {
 		d.Dev = true
 		d.Logger = slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
@@ -164,8 +171,8 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	return tb
 }
 
-// snapshot is a hash of each of an organization's rows, by table: every table with an organization_id,
-// and the organization itself.
+// snapshot returns a hash of an organization's rows in each table that has an organization_id, and in
+// organizations itself, keyed by table name.
 func snapshot(t *testing.T, b *fx.Bundle, org uuid.UUID) map[string]string {
 	t.Helper()
 	rows, err := b.Pool.Query(t.Context(), `SELECT table_name FROM information_schema.columns
@@ -211,7 +218,7 @@ func snapshot(t *testing.T, b *fx.Bundle, org uuid.UUID) map[string]string {
 func quoteIdent(s string) string   { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 func quoteLiteral(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 
-// changedTables names the tables whose hash differs.
+// changedTables returns the names of the tables whose hashes differ.
 func changedTables(before, after map[string]string) []string {
 	var out []string
 	for table, h := range before {
@@ -228,7 +235,7 @@ func changedTables(before, after map[string]string) []string {
 	return out
 }
 
-// cases is the matrix: every route of the service with A's ids in every place one can go.
+// cases returns the list of calls: every route of the service, with A's IDs in every place that takes one.
 func (tb *tenancyBundle) cases() []crossCase {
 	const (
 		nf        = http.StatusNotFound
@@ -236,7 +243,7 @@ func (tb *tenancyBundle) cases() []crossCase {
 		forbidden = http.StatusForbidden
 	)
 	s := func(id uuid.UUID) string { return id.String() }
-	// Fresh query values each time: with changes the values it is given.
+	// These build new values on each call, because with modifies the values it is given.
 	tomorrow := func(kv ...string) url.Values { return with(days(span(fx.At(1, 10, 0), fx.At(1, 11, 0))), kv...) }
 	hours := func(kv ...string) url.Values { return fromTo(fx.At(1, 8, 0), fx.At(1, 20, 0), kv...) }
 	pending, waiting, active, mine := s(tb.pending), s(tb.waiting), s(tb.active), s(tb.bBooking)
@@ -265,14 +272,14 @@ func (tb *tenancyBundle) cases() []crossCase {
 	}
 
 	apiCases := []crossCase{
-		// 4.1
+		// Spec 4.1: status of a resource
 		{name: "StatusOfAnotherOrganizationsPosterCode", route: "GET /api/v1/users/:userId/resources/statusinfo",
 			path: statusPath("me", "MAD-R2"), want: every(nf, booking.CodeResourceNotFound)},
 		{name: "StatusForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/resources/statusinfo",
 			path: statusPath(s(fx.Alice), "MAD-R1"), want: actsFor(nf, booking.CodeUserNotFound)},
 		{name: "StatusOfASharedPosterCodeIsOwn", route: "GET /api/v1/users/:userId/resources/statusinfo",
 			path: statusPath("me", "MAD-R1"), want: every(ok, 0)},
-		// 4.2
+		// Spec 4.2: availability of workstations and spaces
 		{name: "FreeWorkstationsOfAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free",
 			path: freePath("me", "workstations", fx.BuildingMadrid, fx.SubDesk, tomorrow().Encode()), want: every(nf, booking.CodeBuildingNotFound)},
 		{name: "FreeWorkstationsOfAnotherOrganizationsSubcategory", route: "GET /api/v1/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free",
@@ -287,7 +294,7 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: freePath("me", "spaces", fx.BuildingB, fx.SubRoomB, tomorrow("features", s(fx.FeatureScreen)).Encode()), want: every(ok, 0)},
 		{name: "FreeSpacesForAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free",
 			path: freePath(s(fx.Adam), "spaces", fx.BuildingB, fx.SubRoomB, tomorrow().Encode()), want: actsFor(nf, booking.CodeUserNotFound)},
-		// 4.4 and workstations
+		// Spec 4.4: create bookings (spaces and workstations)
 		{name: "BookAnotherOrganizationsRoom", route: "POST /api/v1/users/:userId/bookings/spaces/standard",
 			path: bookingsPath("me"), body: spaceOf(fx.RoomGoya, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: every(nf, booking.CodeResourceNotFound), index: true},
 		{name: "BookForAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/bookings/spaces/standard",
@@ -298,7 +305,7 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: api + "/users/me/bookings/workstations/standard", body: spaceOf(fx.DeskOne, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: every(nf, booking.CodeResourceNotFound), index: true},
 		{name: "BookDeskForAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/bookings/workstations/standard",
 			path: api + "/users/" + s(fx.Bob) + "/bookings/workstations/standard", body: spaceOf(fx.DeskOne, fx.At(1, 14, 0), fx.At(1, 15, 0)), want: actsFor(nf, booking.CodeUserNotFound)},
-		// 4.3
+		// Spec 4.3: contract reservables
 		{name: "ContractOnAnotherOrganizationsBooking", route: "PUT /api/v1/bookings/:bookingId/reservables/all",
 			path: reservablesPath(pending), body: contract(pending, fx.ReservableCoffee), want: every(nf, booking.CodeBookingNotFound)},
 		{name: "ContractAnotherOrganizationsReservable", route: "PUT /api/v1/bookings/:bookingId/reservables/all",
@@ -418,7 +425,7 @@ func (tb *tenancyBundle) cases() []crossCase {
 	return append(apiCases, pageCases...)
 }
 
-// routeKey is how a route is named in the matrix: "METHOD /path".
+// routeKey returns a route's name in the list of cases: "METHOD /path".
 func routeKey(method, path string) string { return method + " " + path }
 
 func TestOrganizationIsolation(t *testing.T) {
@@ -426,7 +433,7 @@ func TestOrganizationIsolation(t *testing.T) {
 	tb := setupTenancy(t)
 	cases := tb.cases()
 
-	// Every route is in the matrix, or named as outside the organizations; every case names a route.
+	// Every registered route has a case or is in nonTenantRoutes, and every case names a registered route.
 	registered := map[string]bool{}
 	for _, r := range tb.srv.Routes() {
 		registered[routeKey(r.Method, r.Path)] = true
@@ -480,7 +487,7 @@ func TestOrganizationIsolation(t *testing.T) {
 				if status != want.status {
 					t.Errorf("%s: status = %d, want %d", c.path, status, want.status)
 				}
-				// Nothing of A shows: neither names, nor ids the request did not itself carry.
+				// The response shows none of A's names, and none of A's IDs except those the request itself sent.
 				request := c.path + fmt.Sprint(c.body) + c.form.Encode()
 				for _, m := range tb.markers {
 					if strings.Contains(body, m) && !strings.Contains(request, m) {
