@@ -354,8 +354,9 @@ func testRetryWaitsForTheFirst(t *testing.T) {
 	if _, err := tx.Exec(t.Context(), `SELECT pg_advisory_xact_lock(hashtextextended($1::uuid::text, 0))`, fx.RoomGoya); err != nil {
 		t.Fatal(err)
 	}
-	// Inspect locks and server connections from a separate connection. A connection from the pool might
-	// be the one the server just used, and would then count itself.
+	// Inspect locks and server connections from a separate connection. A connection from the pool could
+	// be the one the server just used, and the test's query would then replace the server's last query
+	// in pg_stat_activity.
 	conn, err := pgx.ConnectConfig(t.Context(), tb.Pool.Config().ConnConfig.Copy())
 	if err != nil {
 		t.Fatal(err)
