@@ -19,16 +19,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The fuzz targets of the JSON bodies go through the real handlers, on a real database, so that the
-// validation behind the decoding (the domain's) is reached too. Every fuzzing process sets up its own
-// database once and sends every input to the same server: inputs that succeed change it (a booking made,
-// moved or decided), which the properties allow for. They hold for any body: the answer is never a 5xx;
-// an error is a problem body whose status is the code's and whose detail is readable; a body that is
-// not JSON at all is 400 2000.
+// The fuzz targets for JSON bodies go through the real handlers and a real database, so that inputs
+// also reach the domain's validation after decoding. Each fuzzing process sets up its own database once
+// and sends every input to the same server. Inputs that succeed change the data (a booking is made,
+// moved or decided); the checked properties allow for that.
+//
+// The properties hold for any body: the status is never 5xx; an error is a problem body whose status
+// matches its code and whose detail is readable; a body that is not JSON at all gets 400 with code 2000.
 
-// fuzzBundle is a server on a database of its own, with bookings of Alice to act on. The fuzz targets call
-// the server itself, not through validateAPI: a mismatch would be reported on the *testing.F, which may
-// not fail from inside the fuzz function.
+// fuzzBundle is a server on its own database, with two of Alice's bookings to act on. The fuzz targets
+// call the server directly, not through validateAPI, because validateAPI would report a mismatch on the
+// *testing.F, and a *testing.F must not fail from inside the fuzz function.
 type fuzzBundle struct {
 	*testBundle
 	bearer  map[uuid.UUID]string
@@ -61,8 +62,7 @@ func setupFuzz(f *testing.F) *fuzzBundle {
 	return fb
 }
 
-// serve sends the body to the route as the user and checks the answer's properties; it returns the
-// answer.
+// serve sends the body to the route as the user, checks the response with wantSound, and returns it.
 func (fb *fuzzBundle) serve(t *testing.T, as uuid.UUID, method, path string, body []byte) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequestWithContext(t.Context(), method, path, bytes.NewReader(body))
@@ -74,7 +74,7 @@ func (fb *fuzzBundle) serve(t *testing.T, as uuid.UUID, method, path string, bod
 	return rec
 }
 
-// wantSound checks what every answer to any body must be.
+// wantSound checks the properties that the response to any body must have.
 func wantSound(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	t.Helper()
 	if rec.Code >= 500 {
@@ -110,9 +110,9 @@ func wantSound(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	if err := json.Unmarshal(p.Detail, &detail); err != nil || detail == "" {
 		t.Errorf("problem detail %s is empty or not a string", p.Detail)
 	}
-	// Decoded, the detail is valid UTF-8 whatever it was: the encoder wrote each byte that was not as the
-	// escape \ufffd. (A U+FFFD of the detail itself, such as the decoder makes of a body's bad bytes, is
-	// written as is.)
+	// Decoding always yields valid UTF-8, because encoding/json writes each invalid byte as the escape
+	// \ufffd. So look for that escape in the raw text instead. A real U+FFFD in the detail, such as the
+	// decoder puts in place of a body's bad bytes, is written as is and does not match.
 	if escapesRuneError(p.Detail) {
 		t.Errorf("problem detail %s had bytes that are not UTF-8", p.Detail)
 	}
@@ -124,14 +124,14 @@ func wantSound(t *testing.T, rec *httptest.ResponseRecorder, body []byte) {
 	}
 }
 
-// escapesRuneError tells whether the JSON text holds the escape \ufffd, which encoding/json writes for
-// each byte of a string that is not UTF-8.
+// escapesRuneError reports whether the JSON text contains the escape \ufffd, which encoding/json writes
+// for each byte of a string that is not valid UTF-8.
 func escapesRuneError(text []byte) bool {
 	for i := 0; i < len(text); i++ {
 		if text[i] != '\\' {
 			continue
 		}
-		i++ // the escaped character: a backslash escaped is no escape's start
+		i++ // skip the escaped character, so that an escaped backslash does not start an escape
 		if i+4 < len(text) && text[i] == 'u' && strings.EqualFold(string(text[i+1:i+5]), "fffd") {
 			return true
 		}
@@ -139,8 +139,8 @@ func escapesRuneError(text []byte) bool {
 	return false
 }
 
-// wantBookings checks the bookings of a successful answer: each one ends after it starts and lasts
-// its duration.
+// wantBookings checks the bookings in a successful response: each one ends after it starts, and its
+// duration field equals end minus start.
 func wantBookings(t *testing.T, rec *httptest.ResponseRecorder, list string) {
 	t.Helper()
 	var out map[string]json.RawMessage
@@ -169,7 +169,7 @@ func wantBookings(t *testing.T, rec *httptest.ResponseRecorder, list string) {
 	}
 }
 
-// FuzzAPICreateSpaceBookings fuzzes the body of POST /api/v1/users/me/bookings/spaces/standard (4.4).
+// FuzzAPICreateSpaceBookings fuzzes the body of POST /api/v1/users/me/bookings/spaces/standard (spec 4.4).
 func FuzzAPICreateSpaceBookings(f *testing.F) {
 	fuzzCreate(f, "spaces", fx.RoomVelazquez)
 }
@@ -218,7 +218,7 @@ func FuzzAPIChangeBooking(f *testing.F) {
 	})
 }
 
-// FuzzAPIContractReservables fuzzes the body of PUT /api/v1/bookings/{bookingId}/reservables/all (4.3).
+// FuzzAPIContractReservables fuzzes the body of PUT /api/v1/bookings/{bookingId}/reservables/all (spec 4.3).
 func FuzzAPIContractReservables(f *testing.F) {
 	fb := setupFuzz(f)
 	id := fb.pending.String()
@@ -263,10 +263,10 @@ func FuzzAPIDecideApproval(f *testing.F) {
 	})
 }
 
-// FuzzAPICreateBookingFields fuzzes the fields of one create request rather than its bytes, so that every
-// input is JSON of the right shape and reaches the domain's checks and the database: any resource of the
-// fixture (or none known), any times, any texts. Whatever they are, the answer is a 201 of bookings that
-// end after they start, or a refusal: never a 5xx.
+// FuzzAPICreateBookingFields fuzzes the fields of one create request instead of its bytes. Every input is
+// then JSON of the right shape and reaches the domain's checks and the database: any fixture resource (or
+// an unknown one), any times, any texts. The response must be either 201 with bookings that end after
+// they start, or a refusal; never a 5xx.
 func FuzzAPICreateBookingFields(f *testing.F) {
 	f.Add(uint8(0), fx.At(1, 10, 0).UnixMilli(), fx.At(1, 11, 0).UnixMilli(), false, "LOW", "Team sync", "TEXT", "Agenda", uint8(0), "REQUIRED", "guest@example.com", "")
 	f.Add(uint8(3), fx.At(2, 0, 0).UnixMilli(), int64(0), true, "", "", "", "", uint8(9), "", "", "")

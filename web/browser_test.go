@@ -16,15 +16,15 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The browser tests drive Debian's chromium with chromedp against a test server: they sign in, click
-// through the main journeys, run axe-core on every page, and save a screenshot of each main page under
+// The browser tests use chromedp to drive Chromium against a test server. They sign in, click through
+// the main user journeys, run axe-core on every page, and save a screenshot of each main page under
 // testdata/screens/ (git-ignored).
 
 //go:embed testdata/axe-4.14.1.min.js
 var axeScript string
 
-// chromiumPath finds chromium. In CI a missing browser fails the run; elsewhere the browser tests are
-// skipped with a note saying how to install it.
+// chromiumPath returns the path of the Chromium binary. If there is none, the test fails in CI, and is
+// skipped elsewhere with a note on how to install it.
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("CHROMIUM"); p != "" {
@@ -42,14 +42,14 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// tab is one chromium tab with its own profile, on a test server.
+// tab is one Chromium tab with its own profile, pointed at a test server.
 type tab struct {
 	t    *testing.T
 	ctx  context.Context
 	base string
 }
 
-// newTab starts chromium (headless, a fresh profile, a laptop-sized window) for the test.
+// newTab starts Chromium for the test: headless, with a new profile and a laptop-sized window.
 func newTab(t *testing.T, base string) *tab {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -66,7 +66,7 @@ func newTab(t *testing.T, base string) *tab {
 	return &tab{t: t, ctx: ctx, base: base}
 }
 
-// do runs the steps, failing the test on the first error.
+// do runs the steps and fails the test on the first error.
 func (b *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	if err := chromedp.Do(b.ctx, steps...); err != nil {
@@ -80,13 +80,13 @@ func (b *tab) open(path string) {
 	b.do(chromedp.Navigate(b.base+path), chromedp.WaitReady(chromedp.CSS("main")))
 }
 
-// location is the tab's current URL.
+// location returns the tab's current URL.
 func (b *tab) location() string {
 	loc, _ := chromedp.Run(context.WithoutCancel(b.ctx), chromedp.Location())
 	return loc
 }
 
-// text is the visible text of the first element the selector finds, whitespace normalized.
+// text returns the visible text of the first element that matches selector, with whitespace collapsed.
 func (b *tab) text(selector string) string {
 	b.t.Helper()
 	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(selector)))
@@ -96,7 +96,7 @@ func (b *tab) text(selector string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// waitText waits until the selector's element shows every part.
+// waitText waits until the element that matches selector contains every part.
 func (b *tab) waitText(selector string, parts ...string) {
 	b.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
@@ -123,21 +123,21 @@ func (b *tab) waitText(selector string, parts ...string) {
 	}
 }
 
-// pressEnter presses Enter in the focused element the way a keyboard does: one keydown carrying the text,
-// which a page's preventDefault cancels whole. (chromedp's KeyEvent sends the text as a separate char
-// event, which implicit form submission still sees.)
+// pressEnter presses Enter in the focused element the way a real keyboard does: a single keydown that
+// carries the text, so that a page's preventDefault cancels all of it. chromedp's KeyEvent alone would
+// send the text in a separate char event, which still triggers implicit form submission.
 func pressEnter() chromedp.Action[chromedp.Void] {
 	return chromedp.KeyEvent("\r", func(p *input.DispatchKeyEventParams) {
 		switch p.Type {
 		case input.DispatchKeyEventTypeKeyDown:
 			p.Text, p.UnmodifiedText = "\r", "\r"
 		case input.DispatchKeyEventTypeChar:
-			p.Modifiers |= int64(chromedp.ModifierAlt) // dropped by KeyEvent: the keydown carried the text
+			p.Modifiers |= int64(chromedp.ModifierAlt) // KeyEvent skips char events with Alt; the keydown has the text
 		}
 	})
 }
 
-// attrOf is an attribute of the first element the selector finds ("" when none).
+// attrOf returns an attribute of the first element that matches selector, or "" if there is none.
 func (b *tab) attrOf(selector, name string) string {
 	b.t.Helper()
 	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](fmt.Sprintf(
@@ -148,7 +148,7 @@ func (b *tab) attrOf(selector, name string) string {
 	return v
 }
 
-// axeViolation is what axe-core reports of one rule.
+// axeViolation is what axe-core reports for one rule.
 type axeViolation struct {
 	ID     string `json:"id"`
 	Impact string `json:"impact"`
@@ -159,8 +159,8 @@ type axeViolation struct {
 	} `json:"nodes"`
 }
 
-// axe runs axe-core (WCAG 2.x A and AA rules) on the page as it stands and fails the test on every
-// serious or critical violation; lesser ones are logged.
+// axe runs axe-core's WCAG 2.x A and AA rules on the page as it is now. Serious and critical violations
+// fail the test; lesser ones are logged.
 func (b *tab) axe(name string) {
 	b.t.Helper()
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](axeScript+";true")); err != nil {
@@ -207,7 +207,7 @@ func (b *tab) screenshot(name string) {
 	}
 }
 
-// check checks the page: axe-core, then a screenshot.
+// check runs axe on the page, then saves a screenshot.
 func (b *tab) check(name string) {
 	b.t.Helper()
 	b.axe(name)

@@ -31,16 +31,17 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// web/openapi.yaml is held to the code twice: every response the API tests receive goes through
-// validateAPI, which checks it against the documented operation, and TestOpenAPIDocument checks that the
-// document describes exactly the routes the server registers.
+// Two checks keep web/openapi.yaml in line with the code. validateAPI checks every response the API
+// tests receive against the documented operation. TestOpenAPIDocument checks that the document describes
+// exactly the routes the server registers.
 
-// apiSpec is openapi.yaml, loaded and checked once for all tests, with a router over its operations.
+// apiSpec is openapi.yaml, loaded and validated once for all tests, with a router that finds the
+// operation for a request.
 type apiSpec struct {
 	doc      *openapi3.T
 	router   routers.Router
 	opts     *openapi3filter.Options
-	json2020 sync.Map // *openapi3.Schema → bool: validate its bodies with the JSON Schema 2020-12 validator
+	json2020 sync.Map // *openapi3.Schema → bool: whether to validate with the JSON Schema 2020-12 validator
 }
 
 var loadAPISpec = sync.OnceValues(func() (*apiSpec, error) {
@@ -52,20 +53,20 @@ var loadAPISpec = sync.OnceValues(func() (*apiSpec, error) {
 	if err := doc.Validate(loader.Context); err != nil {
 		return nil, fmt.Errorf("validate openapi.yaml: %w", err)
 	}
-	doc.Servers = nil // the paths carry /api/v1; match them on the test server's host
+	doc.Servers = nil // the paths include /api/v1, so match them on any host, such as the test server's
 	router, err := gorillamux.NewRouter(doc)
 	if err != nil {
 		return nil, fmt.Errorf("route openapi.yaml: %w", err)
 	}
-	// IncludeResponseStatus: a status the operation does not document is a failure, not a pass. The body
-	// is checked by checkBody.
+	// With IncludeResponseStatus, a status the operation does not document is an error instead of being
+	// accepted. Bodies are checked separately, by checkBody.
 	opts := &openapi3filter.Options{IncludeResponseStatus: true, ExcludeResponseBody: true}
 	opts.WithCustomSchemaErrorFunc(schemaError)
 	return &apiSpec{doc: doc, router: router, opts: opts}, nil
 })
 
-// schemaError writes a schema violation briefly: the reason, where in the body it is, and for allOf and
-// oneOf the violations underneath.
+// schemaError formats a schema violation briefly: the reason, where in the body it is, and, for allOf
+// and oneOf, the violations inside them.
 func schemaError(e *openapi3.SchemaError) string {
 	msg := e.Reason
 	if p := e.JSONPointer(); len(p) > 0 {
@@ -77,10 +78,10 @@ func schemaError(e *openapi3.SchemaError) string {
 	return msg
 }
 
-// validateAPI wraps h so that the response to every /api/v1 request is validated against openapi.yaml
-// before the client gets it; each mismatch fails t, the test that built the server (subtests sharing one
-// server report on it). A request that matches no documented operation fails too, unless it is answered
-// with the 404 or 405 problem of an unknown route or method.
+// validateAPI wraps h so that the response to every /api/v1 request is checked against openapi.yaml
+// before the client gets it. Each mismatch fails t, the test that built the server; subtests that share
+// one server report on their parent. A request that matches no documented operation fails too, unless
+// the response is the 404 or 405 problem for an unknown route or method.
 func validateAPI(t testing.TB, h http.Handler) http.Handler {
 	t.Helper()
 	spec, err := loadAPISpec()
@@ -105,7 +106,7 @@ func validateAPI(t testing.TB, h http.Handler) http.Handler {
 	})
 }
 
-// check validates one response to r.
+// check validates one response to r against the documented operation.
 func (s *apiSpec) check(r *http.Request, status int, header http.Header, body []byte) error {
 	route, params, err := s.router.FindRoute(r)
 	switch {
@@ -128,11 +129,13 @@ func (s *apiSpec) check(r *http.Request, status int, header http.Header, body []
 	return s.checkBody(r, route.Operation, status, header, body)
 }
 
-// checkBody validates the body of a response as ValidateResponse does (content type, then the schema),
-// choosing the validator as it does: the JSON Schema 2020-12 one for a schema that uses a keyword only it
-// knows or that refers to no component, kin-openapi's own otherwise. ValidateResponse makes that choice
-// by compiling the 2020-12 validator for every response, and drops it in the second case, which is what
-// every body of this API is: choosing once per schema keeps the validation of the whole suite cheap.
+// checkBody validates a response body the way openapi3filter.ValidateResponse does: first the content
+// type, then the schema. It also picks the same validator: the JSON Schema 2020-12 validator for a schema
+// that uses a keyword only 2020-12 has or that refers to no component, and kin-openapi's own validator
+// otherwise.
+//
+// ValidateResponse compiles the 2020-12 validator for every response and then, for every body of this
+// API, discards it. Making the choice once per schema keeps the whole suite fast.
 func (s *apiSpec) checkBody(r *http.Request, op *openapi3.Operation, status int, header http.Header, body []byte) error {
 	ref := op.Responses.Status(status)
 	if ref == nil {
@@ -162,10 +165,10 @@ func (s *apiSpec) checkBody(r *http.Request, op *openapi3.Operation, status int,
 	return nil
 }
 
-// useJSONSchema2020 tells whether kin-openapi validates values of schema with the JSON Schema 2020-12
-// validator (rather than falling back to its own): when the schema refers to no component, or when it or
-// a schema under it uses a keyword of 2020-12 only. The keywords are those kin-openapi v0.152.0 checks
-// (schemaHasJSONSchema2020FallbackGuardKeyword); see there when upgrading it.
+// useJSONSchema2020 reports whether kin-openapi would validate values of schema with the JSON Schema
+// 2020-12 validator instead of its own. It does when the schema refers to no component, or when the
+// schema or one nested in it uses a keyword that only 2020-12 has. The keyword list copies kin-openapi
+// v0.152.0 (schemaHasJSONSchema2020FallbackGuardKeyword); check it there when upgrading.
 func (s *apiSpec) useJSONSchema2020(schema *openapi3.Schema) bool {
 	if use, ok := s.json2020.Load(schema); ok {
 		return use.(bool)
@@ -188,8 +191,9 @@ func (s *apiSpec) useJSONSchema2020(schema *openapi3.Schema) bool {
 	return use
 }
 
-// checkNoRoute accepts a request no documented operation matches only when it is answered with want (404
-// for an unknown path, 405 for a method the path does not have) and the RouteProblem body.
+// checkNoRoute handles a request that matches no documented operation. It accepts the response only if
+// the status is want (404 for an unknown path, 405 for a method the path does not have) and the body is
+// the RouteProblem body.
 func (s *apiSpec) checkNoRoute(r *http.Request, want, status int, header http.Header, body []byte) error {
 	if status != want {
 		return fmt.Errorf("no documented operation matches (want %d for it)", want)
@@ -212,7 +216,7 @@ func (s *apiSpec) checkNoRoute(r *http.Request, want, status int, header http.He
 	return nil
 }
 
-// clip shortens a body for a failure message.
+// clip shortens a body for use in a failure message.
 func clip(body []byte) string {
 	const n = 600
 	if len(body) > n {
@@ -221,10 +225,10 @@ func clip(body []byte) string {
 	return string(body)
 }
 
-// TestOpenAPIDocument checks the served document and that it describes exactly the routes of the server.
+// TestOpenAPIDocument checks the served document, and that it describes exactly the server's routes.
 func TestOpenAPIDocument(t *testing.T) {
 	t.Parallel()
-	// openapi.json needs neither the database nor a token.
+	// openapi.json needs no database and no token.
 	s := web.NewServer(web.Deps{Logger: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(validateAPI(t, s))
 	t.Cleanup(srv.Close)
@@ -313,7 +317,9 @@ func TestOpenAPIDocument(t *testing.T) {
 				}) {
 					t.Errorf("%s: the app-version header is not documented", name)
 				}
-				// Every request counts against its address's rate limit, and every POST takes an Idempotency-Key.
+				// Every operation documents 500, and 429 because every request counts against its address's
+				// rate limit. Secured operations also document 401. Every POST, and only a POST, takes an
+				// Idempotency-Key and then also documents 422.
 				statuses := []string{"500", "429"}
 				if !public {
 					statuses = append(statuses, "401")

@@ -16,18 +16,18 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// The helpers of the kiosk and poster tests.
+// Helpers for the kiosk and poster tests.
 
-// rfc3339 is how the kiosk's forms carry an end.
+// rfc3339 formats an end time as the kiosk's forms send it.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// fixtureUser loads a fixture user of organization A.
+// fixtureUser loads a fixture user from organization A.
 func fixtureUser(t *testing.T, pb *pageBundle, id uuid.UUID) booking.User {
 	t.Helper()
 	return pb.User(t, fx.OrgA, id)
 }
 
-// bookRoom books a room for organizer, made by the receptionist, and fails the test on any error.
+// bookRoom books a room for organizer, with the receptionist as creator, and fails the test on any error.
 func bookRoom(t *testing.T, pb *pageBundle, organizer uuid.UUID, resource uuid.UUID, start, end time.Time) booking.Booking {
 	t.Helper()
 	bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: fixtureUser(t, pb, fx.Rita), Organizer: fixtureUser(t, pb, organizer), Category: booking.CategorySpace, Bookings: []booking.NewBooking{{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}}})
@@ -37,7 +37,7 @@ func bookRoom(t *testing.T, pb *pageBundle, organizer uuid.UUID, resource uuid.U
 	return bs[0]
 }
 
-// countBookings counts the bookings of the database matching a condition on the bookings table.
+// countBookings returns the number of bookings that match the SQL condition where.
 func countBookings(t *testing.T, pb *pageBundle, where string, args ...any) int {
 	t.Helper()
 	var n int
@@ -47,7 +47,7 @@ func countBookings(t *testing.T, pb *pageBundle, where string, args ...any) int 
 	return n
 }
 
-// hideRoomBookings makes the meeting rooms' subcategory hide who booked them.
+// hideRoomBookings sets the meeting rooms' subcategory to hide who booked a room.
 func hideRoomBookings(t *testing.T, pb *pageBundle) {
 	t.Helper()
 	l := fx.Layout()
@@ -61,7 +61,7 @@ func hideRoomBookings(t *testing.T, pb *pageBundle) {
 	}
 }
 
-// wantNoText fails the test when the selector's text contains part.
+// wantNoText fails the test if the selector's text contains part.
 func (p htmlPage) wantNoText(t *testing.T, selector, part string) {
 	t.Helper()
 	if got := p.text(selector); strings.Contains(got, part) {
@@ -69,7 +69,7 @@ func (p htmlPage) wantNoText(t *testing.T, selector, part string) {
 	}
 }
 
-// TestKiosk covers who may use the kiosk and what it shows of a resource.
+// TestKiosk checks who may use the kiosk and what it shows about a resource.
 func TestKiosk(t *testing.T) {
 	t.Parallel()
 
@@ -129,7 +129,7 @@ func TestKiosk(t *testing.T) {
 		p.wantText(t, "h1", "Goya")
 		p.wantText(t, ".kiosk-where", "madrid-1", "Madrid HQ", "MAD-R1")
 		p.wantText(t, "#resource-status", "Free", "Free until 20:00 Madrid time")
-		// The longest end (the rule's 4 hours) is chosen, shorter ones offered.
+		// The form offers four end times, up to the rule's 4-hour limit, with the longest selected.
 		if got, want := p.count("input[name=until]"), 4; got != want {
 			t.Errorf("end choices = %d, want %d", got, want)
 		}
@@ -197,7 +197,7 @@ func TestKiosk(t *testing.T) {
 		if got := p.attr("input#code", "value"); got != "NOPE-9" {
 			t.Errorf("typed code = %q, want it kept for correction", got)
 		}
-		// Another organization's resources are unknown too.
+		// Another organization's resources are not found either.
 		p = rita.get("/kiosk/resource?code=" + url.QueryEscape("Globex room"))
 		p.wantStatus(t, http.StatusNotFound)
 		p = rita.get("/kiosk/resource?code=")
@@ -206,7 +206,7 @@ func TestKiosk(t *testing.T) {
 	})
 }
 
-// TestKioskBook covers booking a resource for a colleague at the kiosk.
+// TestKioskBook checks booking a resource for a colleague at the kiosk.
 func TestKioskBook(t *testing.T) {
 	t.Parallel()
 
@@ -241,7 +241,7 @@ func TestKioskBook(t *testing.T) {
 			fx.Bob, fx.Rita, fx.RoomGoya, fx.At(0, 9, 0), fx.At(0, 11, 0)); got != 1 {
 			t.Errorf("bookings of Goya for bob made by rita, 09:00–11:00 = %d, want 1", got)
 		}
-		// The outcome shows once.
+		// The outcome message shows only once.
 		p = rita.get("/kiosk/resource?code=MAD-R1")
 		if p.count(".kiosk-outcome") != 0 {
 			t.Errorf("the outcome shows again on reload")
@@ -280,7 +280,7 @@ func TestKioskBook(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
 		rita := pb.signedIn(t, fx.Rita)
-		// The form was loaded while Goya was free; alice books 09:30 meanwhile.
+		// The form was loaded while Goya was free. Meanwhile, Alice books it from 09:30.
 		bookRoom(t, pb, fx.Alice, fx.RoomGoya, fx.At(0, 9, 30), fx.At(0, 10, 30))
 		form := url.Values{"code": {"MAD-R1"}, "user": {fx.Bob.String()}, "until": {rfc3339(fx.At(0, 10, 0))}}
 		for _, p := range []htmlPage{rita.hxPost("/kiosk/book", form), rita.post("/kiosk/book", form)} {
@@ -334,7 +334,7 @@ func TestKioskBook(t *testing.T) {
 
 }
 
-// TestKioskCheckIn covers checking a colleague in at the kiosk.
+// TestKioskCheckIn checks checking a colleague in at the kiosk.
 func TestKioskCheckIn(t *testing.T) {
 	t.Parallel()
 
@@ -364,8 +364,8 @@ func TestKioskCheckIn(t *testing.T) {
 	})
 }
 
-// kioskBrowserSignIn signs the tab in as a fixture user through the development sign-in page, then opens
-// path.
+// kioskBrowserSignIn signs the tab in as a fixture user through the development sign-in page, then
+// opens path.
 func kioskBrowserSignIn(b *tab, user uuid.UUID, path string) {
 	b.t.Helper()
 	b.open("/login?next=" + url.QueryEscape(path))
@@ -377,23 +377,23 @@ func kioskBrowserSignIn(b *tab, user uuid.UUID, path string) {
 		b.t.Fatalf("sign in: %v", err)
 	}
 	if strings.HasPrefix(path, "/kiosk") {
-		b.waitText("header.top", "Leave kiosk") // the kiosk signs out in two steps
+		b.waitText("header.top", "Leave kiosk") // the kiosk has "Leave kiosk", which asks before signing out
 	} else {
 		b.waitText(".whoami", "Sign out")
 	}
 	b.waitLoaded()
 }
 
-// waitLoaded waits until the page a script navigated to has loaded. Its text shows before that, and the
-// browser replaces the nodes chromedp knows of while it loads: a click on one of them in between fails
-// with "Could not find node with given id".
+// waitLoaded waits until a page that a script navigated to has finished loading. The page's text can
+// appear earlier, but the browser keeps replacing nodes while it loads, and clicking a replaced node
+// fails with "Could not find node with given id".
 func (b *tab) waitLoaded() {
 	b.t.Helper()
 	b.do(chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second)))
 }
 
-// TestBrowserKiosk is the reception's journey on a tablet: the camera refused for want of one, a typed
-// poster code, and a booking for a colleague found by name.
+// TestBrowserKiosk follows a receptionist on a tablet: the camera cannot start because there is none,
+// a poster code is typed instead, and a room is booked for a colleague found by name.
 func TestBrowserKiosk(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -402,7 +402,7 @@ func TestBrowserKiosk(t *testing.T) {
 	b.waitText("h1", "Kiosk")
 	b.check("kiosk")
 
-	// The scan button shows once the script runs; without a camera it says so.
+	// The scan button appears once the script runs. With no camera, pressing it shows a message.
 	b.do(chromedp.WaitVisible(chromedp.CSS("#scan-start")), chromedp.Click(chromedp.CSS("#scan-start")))
 	b.waitText("#scan-message", "camera")
 
@@ -425,12 +425,12 @@ func TestBrowserKiosk(t *testing.T) {
 		t.Errorf("bookings of bob made by rita until 10:00 = %d, want 1", got)
 	}
 
-	// Bob, still chosen, is checked in.
+	// Bob is still selected, so he can be checked in.
 	b.do(chromedp.Click(chromedp.CSS(`button[formaction="/kiosk/checkin"]`)))
 	b.waitText(".kiosk-outcome", "Checked in", "bob Baker is checked in to Goya until 10:00 Madrid time.")
 	b.waitText("#resource-status", "Checked in.")
 
-	// Left alone, the kiosk goes back to scanning: the test shortens the minute to a second.
+	// Left idle, the kiosk goes back to the start page. The test shortens the idle minute to a second.
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(function () {
 		const setTimeout = window.setTimeout;
 		window.setTimeout = (fn, ms) => setTimeout(fn, Math.min(ms, 1000));

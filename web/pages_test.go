@@ -17,19 +17,19 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The page tests drive the server the way a browser does: a cookie jar keeps the session, forms are
-// posted as application/x-www-form-urlencoded, htmx requests carry HX-Request, and assertions read the
-// HTML with goquery. The fixture's clock stands at Monday 2026-11-23 09:00 in Madrid.
+// The page tests use the server as a browser does: a cookie jar keeps the session, forms are posted as
+// application/x-www-form-urlencoded, and htmx requests carry HX-Request. The tests read the HTML with
+// goquery. The fixture's clock starts at Monday 2026-11-23 09:00 in Madrid.
 
-// pageBundle is a server with its pages, on a fresh database with the fixture loaded.
+// pageBundle is a test server, pages included, on a new database with the fixture loaded.
 type pageBundle struct {
 	*fx.Bundle
 	srv    *httptest.Server
-	server *web.Server // the server itself: its routes
+	server *web.Server // the handler itself, for tests that list its routes
 }
 
-// setupPages starts a server in development mode (the development sign-in on) with sessions in the
-// database; deps may change the dependencies before the server is built.
+// setupPages starts a server in development mode, which turns on the development sign-in, with sessions
+// stored in the database. Each function in deps may change the dependencies before the server is built.
 func setupPages(t *testing.T, deps ...func(*web.Deps)) *pageBundle {
 	t.Helper()
 	dev := func(d *web.Deps) { d.Dev = true }
@@ -37,14 +37,14 @@ func setupPages(t *testing.T, deps ...func(*web.Deps)) *pageBundle {
 	return &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 }
 
-// browser is one person's browser: its own cookie jar.
+// browser is one person's browser, with its own cookie jar.
 type browser struct {
 	t      *testing.T
 	base   string
 	client *http.Client
 }
 
-// browser opens a browser that follows redirects, signed in as nobody.
+// browser returns a new browser that follows redirects and is not signed in.
 func (pb *pageBundle) browser(t *testing.T) *browser {
 	t.Helper()
 	jar, err := cookiejar.New(nil)
@@ -54,7 +54,7 @@ func (pb *pageBundle) browser(t *testing.T) *browser {
 	return &browser{t: t, base: pb.srv.URL, client: &http.Client{Jar: jar}}
 }
 
-// signedIn opens a browser signed in as a fixture user through the development sign-in.
+// signedIn returns a new browser signed in as a fixture user through the development sign-in.
 func (pb *pageBundle) signedIn(t *testing.T, user uuid.UUID) *browser {
 	t.Helper()
 	b := pb.browser(t)
@@ -65,16 +65,16 @@ func (pb *pageBundle) signedIn(t *testing.T, user uuid.UUID) *browser {
 	return b
 }
 
-// htmlPage is a response read whole, with its HTML parsed.
+// htmlPage is a response with its body read and its HTML parsed.
 type htmlPage struct {
 	status int
 	header http.Header
-	url    *url.URL // where the browser ended, after redirects
+	url    *url.URL // the final URL, after redirects
 	body   string
 	doc    *goquery.Document
 }
 
-// do sends the request and reads the answer; htmx marks it as htmx's.
+// do sends a request and reads the response. If htmx is true, the request is marked as coming from htmx.
 func (b *browser) do(method, path string, form url.Values, htmx bool) htmlPage {
 	b.t.Helper()
 	var body io.Reader
@@ -113,19 +113,19 @@ func (b *browser) send(req *http.Request) htmlPage {
 	return htmlPage{status: res.StatusCode, header: res.Header, url: res.Request.URL, body: string(data), doc: doc}
 }
 
-// get loads a whole htmlPage.
+// get loads a full page.
 func (b *browser) get(path string) htmlPage {
 	b.t.Helper()
 	return b.do(http.MethodGet, path, nil, false)
 }
 
-// post submits a form without htmx (the browser follows the redirect that answers it).
+// post submits a form without htmx, and follows the redirect that the server answers with.
 func (b *browser) post(path string, form url.Values) htmlPage {
 	b.t.Helper()
 	return b.do(http.MethodPost, path, form, false)
 }
 
-// hxGet and hxPost are what htmx sends to swap part of a htmlPage.
+// hxGet and hxPost send the requests htmx sends to replace part of a page.
 func (b *browser) hxGet(path string) htmlPage {
 	b.t.Helper()
 	return b.do(http.MethodGet, path, nil, true)
@@ -135,21 +135,21 @@ func (b *browser) hxPost(path string, form url.Values) htmlPage {
 	return b.do(http.MethodPost, path, form, true)
 }
 
-// text is the whitespace-normalized text of the elements the selector finds.
+// text returns the text of the elements that match selector, with whitespace collapsed.
 func (p htmlPage) text(selector string) string {
 	return strings.Join(strings.Fields(p.doc.Find(selector).Text()), " ")
 }
 
-// count is how many elements the selector finds.
+// count returns the number of elements that match selector.
 func (p htmlPage) count(selector string) int { return p.doc.Find(selector).Length() }
 
-// attr is an attribute of the first element the selector finds.
+// attr returns an attribute of the first element that matches selector.
 func (p htmlPage) attr(selector, name string) string {
 	v, _ := p.doc.Find(selector).First().Attr(name)
 	return v
 }
 
-// wantStatus fails the test unless the htmlPage answered status.
+// wantStatus fails the test unless the response has the status want.
 func (p htmlPage) wantStatus(t *testing.T, want int) {
 	t.Helper()
 	if p.status != want {
@@ -157,7 +157,7 @@ func (p htmlPage) wantStatus(t *testing.T, want int) {
 	}
 }
 
-// wantText fails the test unless the selector's text contains every part.
+// wantText fails the test unless the text of the elements that match selector contains every part.
 func (p htmlPage) wantText(t *testing.T, selector string, parts ...string) {
 	t.Helper()
 	got := p.text(selector)
