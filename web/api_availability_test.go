@@ -17,8 +17,8 @@ import (
 )
 
 var (
-	// availableDeskKeys are the keys of a workstation in the availability answer: the listed form, its
-	// category, busy intervals and free flag; availableSpaceKeys add capacity.
+	// availableDeskKeys are the keys of a workstation in an availability response: the keys of a listed
+	// resource plus category, busy and free. availableSpaceKeys adds capacity for rooms.
 	availableDeskKeys  = append(slices.Clone(listedKeys), "category", "busy", "free")
 	availableSpaceKeys = append(slices.Clone(availableDeskKeys), "capacity")
 )
@@ -31,13 +31,13 @@ func availabilityPath(user string, building any, query url.Values) string {
 	return p
 }
 
-// fromTo is the query of [from, to) with extra parameters.
+// fromTo returns the query for the range from–to (to excluded), plus the key/value pairs in kv.
 func fromTo(from, to time.Time, kv ...string) url.Values {
 	return with(url.Values{"from": {msParam(from)}, "to": {msParam(to)}}, kv...)
 }
 
-// available checks an availability answer: status, exact shape of the body and of every resource, and
-// that from and to are echoed. It returns the resources by id and the ids in order.
+// available checks an availability response: the status, the exact shape of the body and of every
+// resource, and that from and to are echoed back. It returns the resources by ID, and the IDs in order.
 func available(t *testing.T, r reply, from, to time.Time) (map[string]map[string]any, []string) {
 	t.Helper()
 	wantStatus(t, r, http.StatusOK)
@@ -88,12 +88,12 @@ func wantBusy(t *testing.T, where string, res map[string]any, want ...[2]time.Ti
 	wantValue(t, where+".free", res["free"], len(want) == 0)
 }
 
-// TestAvailability covers the resources of a building with their busy intervals, and its filters.
+// TestAvailability checks the list of a building's resources with their busy intervals, and its filters.
 func TestAvailability(t *testing.T) {
 	t.Parallel()
-	tb := setup(t) // the subtests only read
-	// Tomorrow: Goya 10–11 (Alice) and 14–15 (Bob), a cancelled 12–13 (Bob); the Boardroom waits for
-	// approval 10–11; Desk 1 is booked for the whole day; Velázquez and Desk 2 are free.
+	tb := setup(t) // shared: the subtests only read
+	// Tomorrow, Goya is booked 10–11 by Alice and 14–15 by Bob, and Bob's 12–13 booking is cancelled. The
+	// Boardroom's 10–11 booking waits for approval. Desk 1 is booked all day. Velázquez and Desk 2 are free.
 	tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	tb.book(t, fx.Bob, fx.RoomGoya, fx.At(1, 14, 0), fx.At(1, 15, 0))
 	cancelled := tb.book(t, fx.Bob, fx.RoomGoya, fx.At(1, 12, 0), fx.At(1, 13, 0))
@@ -101,7 +101,7 @@ func TestAvailability(t *testing.T) {
 	tb.book(t, fx.Alice, fx.RoomBoard, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	created(t, tb.call(t, fx.Bob, http.MethodPost, deskPath("me"), []any{allDay(fx.DeskOne, fx.At(1, 0, 0))}), 1)
 	tb.book(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0))
-	madrid := strs(fx.RoomBoard, fx.DeskOne, fx.DeskTwo, fx.RoomGoya, fx.RoomVelazquez) // by floor number, then name
+	madrid := strs(fx.RoomBoard, fx.DeskOne, fx.DeskTwo, fx.RoomGoya, fx.RoomVelazquez) // sorted by floor number, then name
 	day := [2]time.Time{fx.At(1, 0, 0), fx.At(2, 0, 0)}
 
 	t.Run("ShapeAndValues", func(t *testing.T) {
@@ -117,7 +117,7 @@ func TestAvailability(t *testing.T) {
 			"visible": true, "approachable": true, "capacity": num(8),
 			"floor": idObject(fx.FloorMadrid.String()), "subcategory": idObject(fx.SubRoom.String()),
 		})
-		// Intervals cut to the range; the cancelled booking and the one outside are left out.
+		// Intervals are cut to the range; the cancelled booking and the one outside the range are left out.
 		wantBusy(t, "Goya", goya, [2]time.Time{from, fx.At(1, 11, 0)})
 		wantBusy(t, "Boardroom", byID[fx.RoomBoard.String()], [2]time.Time{from, fx.At(1, 11, 0)})
 		desk := byID[fx.DeskOne.String()]
@@ -136,7 +136,7 @@ func TestAvailability(t *testing.T) {
 
 	t.Run("HalfOpen", func(t *testing.T) {
 		t.Parallel()
-		// 11:00–14:00 touches Goya's bookings without overlapping them.
+		// 11:00–14:00 touches Goya's bookings at both ends without overlapping them.
 		from, to := fx.At(1, 11, 0), fx.At(1, 14, 0)
 		byID, _ := available(t, tb.call(t, fx.Alice, http.MethodGet, availabilityPath("me", fx.BuildingMadrid, fromTo(from, to)), nil), from, to)
 		wantBusy(t, "Goya", byID[fx.RoomGoya.String()])
@@ -183,7 +183,7 @@ func TestAvailability(t *testing.T) {
 			}
 			query := fromTo(day[0], day[1], tc.kv...)
 			if tc.features != nil {
-				query["features"] = tc.features // repeated rather than comma-separated
+				query["features"] = tc.features // as repeated parameters instead of comma-separated
 			}
 			r := tb.call(t, as, http.MethodGet, availabilityPath(cmp.Or(tc.user, "me"), building, query), nil)
 			_, got := available(t, r, day[0], day[1])
@@ -201,11 +201,11 @@ func TestAvailability(t *testing.T) {
 
 }
 
-// TestAvailabilityRefused covers malformed queries, and buildings, floors, subcategories and people that
-// are unknown or not the caller's to see.
+// TestAvailabilityRefused checks malformed queries, and buildings, floors, subcategories and people that
+// do not exist or that the caller may not see.
 func TestAvailabilityRefused(t *testing.T) {
 	t.Parallel()
-	tb := setup(t) // the subtests only read
+	tb := setup(t) // shared: the subtests only read
 	day := [2]time.Time{fx.At(1, 0, 0), fx.At(2, 0, 0)}
 	ok := func(kv ...string) url.Values { return fromTo(day[0], day[1], kv...) }
 	for _, tc := range []struct {
@@ -260,7 +260,8 @@ func TestAvailabilityRefused(t *testing.T) {
 	}
 }
 
-// The deprecated free listings (4.2) point to availability, their successor.
+// TestFreeListingsPointToAvailability checks that the deprecated free listings (spec 4.2) point to
+// availability, which replaces them.
 func TestFreeListingsPointToAvailability(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -287,7 +288,7 @@ func TestFreeListingsPointToAvailability(t *testing.T) {
 			if got := r.header.Get("Link"); got != want {
 				t.Errorf("Link = %q, want %q", got, want)
 			}
-			// The successor answers for the same user and building.
+			// Availability works for the same user and building.
 			from, to := today10[0], today10[1]
 			available(t, tb.call(t, fx.Rita, http.MethodGet, availabilityPath(tc.user, fx.BuildingMadrid, fromTo(from, to)), nil), from, to)
 		})

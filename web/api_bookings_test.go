@@ -37,7 +37,7 @@ var (
 	featureKeys  = []string{"id", "name", "email", "organization"}
 )
 
-// created checks a create response's status and outer shape and returns its bookings.
+// created checks that a create response is 201 with n bookings of the right shape, and returns them.
 func created(t *testing.T, r reply, n int) []map[string]any {
 	t.Helper()
 	wantStatus(t, r, http.StatusCreated)
@@ -53,7 +53,7 @@ func created(t *testing.T, r reply, n int) []map[string]any {
 	return out
 }
 
-// wantUser checks a full User of the response.
+// wantUser checks every field of a User in a response.
 func wantUser(t *testing.T, where string, v any, id uuid.UUID, name, surname string) {
 	t.Helper()
 	wantKeys(t, where, v, userKeys...)
@@ -64,8 +64,8 @@ func wantUser(t *testing.T, where string, v any, id uuid.UUID, name, surname str
 	})
 }
 
-// testCreateSpaceBookingShape checks every field of a created booking, and that the identity
-// provider's token sent with it is kept.
+// testCreateSpaceBookingShape checks every field of a created booking, and that the identity provider's
+// access token sent with the request is stored.
 func testCreateSpaceBookingShape(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -141,7 +141,7 @@ func testCreateSpaceBookingShape(t *testing.T) {
 		t.Errorf("resource.features by id (-want +got):\n%s", diff)
 	}
 
-	// The identity provider's token is kept as Alice's.
+	// The identity provider's token is stored as Alice's.
 	token, err := tb.Service.UserAccessToken(t.Context(), tb.User(t, fx.OrgA, fx.Alice))
 	if err != nil {
 		t.Fatalf("UserAccessToken: %v", err)
@@ -151,7 +151,7 @@ func testCreateSpaceBookingShape(t *testing.T) {
 	}
 }
 
-// TestCreateSpaceBookings covers a booking made as asked.
+// TestCreateSpaceBookings checks bookings that are created as requested.
 func TestCreateSpaceBookings(t *testing.T) {
 	t.Parallel()
 
@@ -222,7 +222,7 @@ func TestCreateSpaceBookings(t *testing.T) {
 		created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{e}), 1)
 		tb.wantRows(t, "booking_attendees", 2)
 
-		// Only resource and dates are needed; importance and bodyType have defaults.
+		// Only the resource and dates are required; importance and bodyType have defaults.
 		minimal := map[string]any{
 			"resource":  map[string]any{"id": fx.RoomVelazquez.String()},
 			"startDate": fx.At(1, 10, 0).UnixMilli(), "endDate": fx.At(1, 11, 0).UnixMilli(),
@@ -234,8 +234,8 @@ func TestCreateSpaceBookings(t *testing.T) {
 
 }
 
-// TestCreateSpaceBookingsOnBehalf covers the organizer and creator of a booking made for oneself or
-// for another.
+// TestCreateSpaceBookingsOnBehalf checks the organizer and creator of a booking made for oneself or for
+// someone else.
 func TestCreateSpaceBookingsOnBehalf(t *testing.T) {
 	t.Parallel()
 
@@ -275,7 +275,7 @@ func TestCreateSpaceBookingsOnBehalf(t *testing.T) {
 
 }
 
-// TestCreateSpaceBookingsExtraInput covers headers and fields that do not change the booking.
+// TestCreateSpaceBookingsExtraInput checks headers and fields that do not change the booking.
 func TestCreateSpaceBookingsExtraInput(t *testing.T) {
 	t.Parallel()
 
@@ -286,8 +286,8 @@ func TestCreateSpaceBookingsExtraInput(t *testing.T) {
 			http.Header{"App-Version": {"ios/3.14.0"}}), 1)
 	})
 
-	// Apps may send fields the interface does not show (here a supervised booking's and a newer app's):
-	// they are ignored, and the booking is made as without them.
+	// Apps may send fields that the interface does not list, such as isSupervisedBooking or a newer app's
+	// reminderMinutes. They are ignored, and the booking is made as if they were absent.
 	t.Run("FieldsNotShownAreIgnored", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
@@ -313,9 +313,9 @@ func TestCreateSpaceBookingsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		as     uuid.UUID
-		user   string // "me" when empty
+		user   string // "" means "me"
 		body   any
-		before func(t *testing.T, tb *testBundle) // bookings made first
+		before func(t *testing.T, tb *testBundle) // makes bookings before the call
 		status int
 		code   booking.Code
 		index  int
@@ -387,7 +387,7 @@ func TestCreateSpaceBookingsRefused(t *testing.T) {
 		{name: "TooMany", as: fx.Alice, body: slices.Repeat([]any{ok()}, booking.MaxBookingsPerRequest+1),
 			status: http.StatusBadRequest, code: booking.CodeInvalidRequest, index: noIndex, detail: []string{"at most"}},
 
-		// Refused by the domain: the first failing element decides, and names itself.
+		// Refused by the domain: the first failing element decides the error, and the error gives its index.
 		{name: "UnknownResource", as: fx.Alice, body: []any{ok(), spaceBooking(uuid.New(), fx.At(1, 10, 0), fx.At(1, 11, 0))},
 			status: http.StatusNotFound, code: booking.CodeResourceNotFound, index: 1},
 		{name: "HiddenResource", as: fx.Alice, body: []any{spaceBooking(fx.RoomHidden, fx.At(1, 10, 0), fx.At(1, 11, 0))},
@@ -436,7 +436,8 @@ func TestCreateSpaceBookingsRefused(t *testing.T) {
 	}
 }
 
-// A booking may start a few minutes in the past (walk-up), and half-open intervals let bookings touch.
+// TestCreateSpaceBookingsEdges checks that a booking may start a few minutes in the past (a walk-up), and
+// that one booking may end exactly when the next one starts.
 func TestCreateSpaceBookingsEdges(t *testing.T) {
 	t.Parallel()
 
@@ -460,8 +461,8 @@ func TestCreateSpaceBookingsEdges(t *testing.T) {
 	})
 }
 
-// TestCreateBookingsRaceOverHTTP releases 24 clients at once on one room and slot, each as a different
-// request: exactly one gets 201, every other one 409 with code 4001, and one booking exists.
+// TestCreateBookingsRaceOverHTTP sends 24 requests at once for the same room and slot. Exactly one gets
+// 201, every other one gets 409 with code 4001, and only one booking exists.
 func TestCreateBookingsRaceOverHTTP(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)

@@ -21,7 +21,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// ownClaims are the claims of a service token for Alice, valid for an hour; kv replaces or adds claims.
+// ownClaims returns the claims of a service token for Alice, valid for an hour. The key/value pairs in
+// kv replace or add claims.
 func ownClaims(kv ...any) map[string]any {
 	now := time.Now()
 	c := map[string]any{
@@ -34,7 +35,7 @@ func ownClaims(kv ...any) map[string]any {
 	return c
 }
 
-// signed signs claims with go-jose.
+// signed returns a JWT with the claims, signed with go-jose.
 func signed(t testing.TB, alg jose.SignatureAlgorithm, key any, kid string, claims map[string]any) string {
 	t.Helper()
 	opts := (&jose.SignerOptions{}).WithType("JWT")
@@ -52,7 +53,7 @@ func signed(t testing.TB, alg jose.SignatureAlgorithm, key any, kid string, clai
 	return tok
 }
 
-// unsigned builds a token with alg "none".
+// unsigned returns an unsigned JWT, with alg "none".
 func unsigned(t *testing.T, claims map[string]any) string {
 	t.Helper()
 	enc := func(v any) string {
@@ -65,7 +66,7 @@ func unsigned(t *testing.T, claims map[string]any) string {
 	return enc(map[string]string{"alg": "none", "typ": "JWT"}) + "." + enc(claims) + "."
 }
 
-// wantUnauthorized checks a 401: the problem body and the Bearer challenge.
+// wantUnauthorized checks that a response is 401 with a problem body and a Bearer challenge.
 func wantUnauthorized(t *testing.T, r reply) {
 	t.Helper()
 	wantProblem(t, r, http.StatusUnauthorized, booking.CodeUnauthorized, noIndex)
@@ -74,7 +75,7 @@ func wantUnauthorized(t *testing.T, r reply) {
 	}
 }
 
-// withAuthorization calls statusinfo with the Authorization header as given ("" for none).
+// withAuthorization calls statusinfo with the given Authorization header, or none if it is "".
 func (tb *testBundle) withAuthorization(t *testing.T, authorization string) reply {
 	t.Helper()
 	var header http.Header
@@ -111,7 +112,7 @@ func TestBearerTokens(t *testing.T) {
 		cases := []struct{ name, authorization string }{
 			{"MissingHeader", ""},
 			{"BasicScheme", "Basic " + base64.StdEncoding.EncodeToString([]byte("alice:secret"))},
-			// A valid token under another scheme: only the scheme check refuses it.
+			// A valid token with the wrong scheme: only the scheme check can refuse it.
 			{"ValidTokenUnderBasicScheme", "Basic " + tb.mint(t, alice, time.Hour)},
 			{"ValidTokenUnderTokenScheme", "Token " + tb.mint(t, alice, time.Hour)},
 			{"SchemeWithoutToken", "Bearer"},
@@ -147,7 +148,7 @@ func TestBearerTokens(t *testing.T) {
 	})
 }
 
-// serviceKey is the key the service signs its tokens with, and its kid.
+// serviceKey returns the key that the service signs its tokens with, and its kid.
 func (tb *testBundle) serviceKey(t testing.TB) (*ecdsa.PrivateKey, string) {
 	t.Helper()
 	keys, err := tb.Service.SigningKeys(t.Context())
@@ -157,7 +158,7 @@ func (tb *testBundle) serviceKey(t testing.TB) (*ecdsa.PrivateKey, string) {
 	return keys[0].Key, keys[0].ID.String()
 }
 
-// tamper replaces a claim of a signed token without signing it again.
+// tamper changes one claim of a signed token without signing it again.
 func tamper(t *testing.T, token, claim string, value any) string {
 	t.Helper()
 	parts := strings.Split(token, ".")
@@ -178,7 +179,7 @@ func tamper(t *testing.T, token, claim string, value any) string {
 	return strings.Join(parts, ".")
 }
 
-// bindBob binds Bob to the provider's subject idp|bob.
+// bindBob links Bob to the provider's subject idp|bob.
 func bindBob(t *testing.T, tb *testBundle) {
 	t.Helper()
 	bob := fx.Layout().Users[1]
@@ -188,7 +189,8 @@ func bindBob(t *testing.T, tb *testBundle) {
 	}
 }
 
-// TestOIDCBearer checks the identity provider's ID tokens, with mockoidc as the provider.
+// TestOIDCBearer checks how the API accepts the identity provider's ID tokens, with mockoidc as the
+// provider.
 func TestOIDCBearer(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
@@ -198,7 +200,8 @@ func TestOIDCBearer(t *testing.T) {
 		t.Fatalf("keypair: %v", err)
 	}
 
-	// idToken is an ID token of the provider, valid for an hour; kv replaces or adds claims (nil removes).
+	// idToken returns an ID token from the provider, valid for an hour. The key/value pairs in kv replace
+	// or add claims; a nil value removes the claim.
 	idToken := func(t *testing.T, kp *mockoidc.Keypair, kv ...any) string {
 		t.Helper()
 		now := time.Now()
@@ -228,9 +231,9 @@ func TestOIDCBearer(t *testing.T) {
 
 	for _, tc := range []struct {
 		name    string
-		prepare func(t *testing.T, tb *testBundle) // changes to the fixture
+		prepare func(t *testing.T, tb *testBundle) // changes the fixture before the call
 		token   func(t *testing.T) string
-		want    uuid.UUID // the creator; uuid.Nil: refused with 401
+		want    uuid.UUID // the booking's creator; uuid.Nil means refused with 401
 	}{
 		{name: "VerifiedEmailNamesAlice", token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "email_verified", true)
@@ -238,19 +241,20 @@ func TestOIDCBearer(t *testing.T) {
 		{name: "EmailInOtherCase", token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "email", "Alice@ACME.test", "email_verified", true)
 		}, want: fx.Alice},
-		// An address the provider does not say it verified names nobody.
+		// An e-mail address that the provider does not mark as verified identifies nobody.
 		{name: "EmailWithoutEmailVerified", token: func(t *testing.T) string { return idToken(t, m.Keypair) }},
 		{name: "EmailVerifiedNotABoolean", token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "email_verified", "true")
 		}},
-		// Another subject with the address of a user bound to a subject: refused, verified or not.
+		// A user already linked to a subject cannot be reached through another subject with their address,
+		// whether the address is verified or not.
 		{name: "ForgedSubjectWithBoundUsersEmail", prepare: bindBob, token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "sub", "idp|mallory", "email", "bob@acme.test")
 		}},
 		{name: "OtherSubjectWithBoundUsersVerifiedEmail", prepare: bindBob, token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "sub", "idp|mallory", "email", "bob@acme.test", "email_verified", true)
 		}},
-		// The provider serves every organization: an address known in two of them names nobody.
+		// The provider serves every organization, so an address found in two of them identifies nobody.
 		{name: "VerifiedEmailInTwoOrganizations", prepare: func(t *testing.T, tb *testBundle) {
 			twin := fx.Layout().Users[4] // Boris, of Globex
 			twin.ID, twin.Email = uuid.NewString(), "alice@acme.test"
@@ -265,7 +269,7 @@ func TestOIDCBearer(t *testing.T) {
 				t.Fatalf("import: %v", err)
 			}
 		}, token: func(t *testing.T) string {
-			// The subject decides before the e-mail address.
+			// The subject takes precedence over the e-mail address.
 			return idToken(t, m.Keypair, "sub", "idp|bob", "email", "alice@acme.test")
 		}, want: fx.Bob},
 		{name: "AudienceInAList", token: func(t *testing.T) string {
@@ -321,7 +325,7 @@ func TestOIDCBearer(t *testing.T) {
 		if subject != "idp|alice" {
 			t.Errorf("Alice's oidc_subject = %q, want idp|alice", subject)
 		}
-		// From now on her address names her for that subject only.
+		// From now on, her address identifies her only when it comes with that subject.
 		wantUnauthorized(t, tb.callWith(t, uuid.Nil, http.MethodGet, statusPath("me", "MAD-R1"), nil,
 			http.Header{"Authorization": {"Bearer " + idToken(t, m.Keypair, "sub", "idp|other", "email_verified", true)}}))
 		later := idToken(t, m.Keypair, "sub", "idp|alice", "email", nil)

@@ -25,12 +25,12 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The request readers are pure: these fuzz targets call them directly with an Echo context of their own.
-// Each one holds to what the handlers rely on: an answer is either a 2000 whose message says what is
-// wrong (non-empty, valid UTF-8, so that it reads the same in the problem body), or a value the handler
-// can pass on as it is.
+// The request readers have no side effects, so these fuzz targets call them directly with their own Echo
+// context. Each target checks what the handlers rely on: a reader returns either an error with code 2000
+// whose message says what is wrong (non-empty and valid UTF-8, so it reads the same in the problem body),
+// or a value the handler can use as it is.
 
-// fuzzContext is the context of a request with the body and the raw query.
+// fuzzContext returns an Echo context for a request with the body and the raw query.
 func fuzzContext(method, rawQuery string, body []byte) echo.Context {
 	req := httptest.NewRequest(method, "/", bytes.NewReader(body))
 	req.URL.RawQuery = rawQuery
@@ -38,7 +38,7 @@ func fuzzContext(method, rawQuery string, body []byte) echo.Context {
 	return echo.New().NewContext(req, httptest.NewRecorder())
 }
 
-// wantInvalidRequest fails unless err is a 2000 with a message people can read.
+// wantInvalidRequest fails the test unless err is a domain error with code 2000 and a readable message.
 func wantInvalidRequest(t *testing.T, err error) {
 	t.Helper()
 	var de *booking.Error
@@ -56,8 +56,8 @@ func wantInvalidRequest(t *testing.T, err error) {
 	}
 }
 
-// createBodies are create requests for the resource (4.4 and workstations): valid, near-valid and broken.
-// The API's fuzz targets start from them too.
+// createBodies returns create request bodies for the resource (spaces, spec 4.4, and workstations):
+// valid, almost valid and broken. The API's fuzz targets use them as seeds too.
 func createBodies(resource uuid.UUID, start, end time.Time) [][]byte {
 	s, e, id := start.UnixMilli(), end.UnixMilli(), resource.String()
 	bodies := []string{
@@ -86,8 +86,9 @@ func createBodies(resource uuid.UUID, start, end time.Time) [][]byte {
 	return out
 }
 
-// FuzzDecodeBookingRequests holds the reader of the create request to its promise: a 2000 naming the
-// element, or one booking per element of the array with a resource, a start, and an end unless all-day.
+// FuzzDecodeBookingRequests checks the reader of create requests. It returns either an error with code
+// 2000 that names the element, or one booking per array element, each with a resource, a start, and an
+// end unless the booking is all-day.
 func FuzzDecodeBookingRequests(f *testing.F) {
 	for _, b := range createBodies(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)) {
 		f.Add(b)
@@ -106,7 +107,7 @@ func FuzzDecodeBookingRequests(f *testing.F) {
 			t.Fatalf("decoded %d bookings from an array of %d", len(reqs), len(elems))
 		}
 		for i, r := range reqs {
-			// The element read again, with the request's own shapes: the ids it names are the ones decoded.
+			// Decode the element again with a minimal struct, and check that the decoded IDs match.
 			var e struct {
 				Resource *struct {
 					ID *string `json:"id"`
@@ -145,8 +146,8 @@ func FuzzDecodeBookingRequests(f *testing.F) {
 	})
 }
 
-// FuzzDecodeObject holds decodeObject, the reader of the PATCH and approval bodies, to its promise: a
-// 2000, or a JSON object whose keys are all among the fields, decoded.
+// FuzzDecodeObject checks decodeObject, the reader of the PATCH and approval bodies. It returns either an
+// error with code 2000, or a decoded JSON object whose keys are all known fields.
 func FuzzDecodeObject(f *testing.F) {
 	for _, s := range []string{
 		`{"startDate":1795510800000,"endDate":1795514400000}`,
@@ -188,8 +189,9 @@ func FuzzDecodeObject(f *testing.F) {
 	})
 }
 
-// FuzzBookingDays holds the bookingDays reader of the free listings (4.2) to its promise on any raw query:
-// a 2000, or from 1 to MaxFreeIntervals intervals, the same on every read of the same query.
+// FuzzBookingDays checks bookingDays, the query reader of the free listings (spec 4.2), on any raw query.
+// It returns either an error with code 2000, or 1 to MaxFreeIntervals intervals, the same every time the
+// same query is read.
 func FuzzBookingDays(f *testing.F) {
 	for _, s := range []string{
 		"bookingDays[0].startDate=1795510800000&bookingDays[0].endDate=1795514400000",
@@ -216,7 +218,7 @@ func FuzzBookingDays(f *testing.F) {
 		if len(days) == 0 || len(days) > booking.MaxFreeIntervals {
 			t.Fatalf("%d intervals, want 1 to %d", len(days), booking.MaxFreeIntervals)
 		}
-		for range 8 { // parameters come out of a map: in another order each time
+		for range 8 { // the parameters come from a map, so each read sees them in a different order
 			again, err := bookingDays(fuzzContext(http.MethodGet, rawQuery, nil))
 			if err != nil || !reflect.DeepEqual(days, again) {
 				t.Fatalf("the same query read again gave %v, then %v (%v)", days, again, err)
@@ -238,9 +240,10 @@ func FuzzBookingDays(f *testing.F) {
 	})
 }
 
-// bookingDayIndex reads a parameter written bookingDays[<index>].startDate or .endDate, the index in ASCII
-// digits (leading zeros allowed): its index (math.MaxInt when too large to read), or false when it is not
-// written so. The grammar is the test's own, not the reader's regular expression.
+// bookingDayIndex parses a parameter name of the form bookingDays[<index>].startDate or .endDate, where
+// index is ASCII digits, leading zeros allowed. It returns the index (math.MaxInt if it is too large for
+// an int), or false if the name has another form. The test parses the name itself instead of reusing the
+// reader's regular expression, so that it checks the reader independently.
 func bookingDayIndex(name string) (int, bool) {
 	rest, ok := strings.CutPrefix(name, "bookingDays[")
 	if !ok {
@@ -257,8 +260,8 @@ func bookingDayIndex(name string) (int, bool) {
 	return index, true
 }
 
-// FuzzIssuer: reading the unverified issuer of any string never panics, and gives the `iss` of a JWT's
-// payload or nothing.
+// FuzzIssuer checks that reading the unverified issuer of any string never panics, and returns either
+// the `iss` claim of a JWT's payload or nothing.
 func FuzzIssuer(f *testing.F) {
 	enc := base64.RawURLEncoding.EncodeToString
 	for _, s := range []string{

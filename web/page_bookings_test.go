@@ -16,10 +16,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// My bookings and one booking's page: what a person sees of their bookings, and every action on them,
-// with and without htmx, including each refusal. The clock stands at Monday 2026-11-23 09:00 Madrid.
+// These tests cover My bookings and a booking's own page: what people see of their bookings, and every
+// action on them, with and without htmx, including each refusal. The clock starts at Monday 2026-11-23
+// 09:00 in Madrid.
 
-// mbUser is a fixture user of the right organization.
+// mbUser loads a fixture user from organization A.
 func (pb *pageBundle) mbUser(t *testing.T, id uuid.UUID) booking.User {
 	t.Helper()
 	if id == fx.Boris {
@@ -28,8 +29,8 @@ func (pb *pageBundle) mbUser(t *testing.T, id uuid.UUID) booking.User {
 	return pb.User(t, fx.OrgA, id)
 }
 
-// mbCreate books the resource for [start, end) as the organizer, directly in the domain; edit may change
-// the request (subject, attendees…).
+// mbCreate books the resource from start to end (end excluded) for the organizer, calling the domain
+// directly. Each edit function may change the request, for example its subject or attendees.
 func (pb *pageBundle) mbCreate(t *testing.T, organizer, resource uuid.UUID, start, end time.Time, edit ...func(*booking.NewBooking)) booking.Booking {
 	t.Helper()
 	u := pb.mbUser(t, organizer)
@@ -48,7 +49,7 @@ func (pb *pageBundle) mbCreate(t *testing.T, organizer, resource uuid.UUID, star
 	return bs[0]
 }
 
-// mbGet reads a booking back as its organizer.
+// mbGet fetches a booking as its organizer.
 func (pb *pageBundle) mbGet(t *testing.T, organizer uuid.UUID, id uuid.UUID) booking.Booking {
 	t.Helper()
 	b, err := pb.Service.Booking(t.Context(), pb.mbUser(t, organizer), id)
@@ -66,7 +67,7 @@ func (pb *pageBundle) mbWantStatus(t *testing.T, organizer uuid.UUID, id uuid.UU
 	}
 }
 
-// card selects a booking's card.
+// card returns the CSS selector of a booking's card.
 func card(id uuid.UUID) string { return "#booking-" + id.String() }
 
 func withSubject(s string) func(*booking.NewBooking) {
@@ -170,7 +171,7 @@ func TestPageMyBookings(t *testing.T) {
 			t.Errorf("next page = %d cards and %d more links, want 1 card (Tue 24 Nov) and none", got, next.count(".more"))
 		}
 		next.wantText(t, ".booking-card", "Tue 24 Nov")
-		// Without JavaScript the link is a whole page.
+		// Without JavaScript, the link loads a full page.
 		b.get(more).wantText(t, "h1", "My bookings")
 	})
 
@@ -324,7 +325,7 @@ func TestPageCancel(t *testing.T) {
 			t.Errorf("the confirmation is open before anyone asked")
 		}
 		p.wantText(t, step+" form", "Cancel this booking?", "Yes, cancel it")
-		pb.mbWantStatus(t, fx.Alice, bk.ID, booking.StatusPending) // seeing the step changes nothing
+		pb.mbWantStatus(t, fx.Alice, bk.ID, booking.StatusPending) // showing the confirmation changes nothing
 
 		p = b.post("/bookings/"+bk.ID.String()+"/cancel", url.Values{"back": {"/bookings?when=upcoming"}})
 		p.wantStatus(t, http.StatusOK)
@@ -442,7 +443,7 @@ func TestPageChangeBooking(t *testing.T) {
 	})
 }
 
-// TestPageServices covers ordering services from a booking's page.
+// TestPageServices checks ordering services from a booking's page.
 func TestPageServices(t *testing.T) {
 	t.Parallel()
 	coffee, av := fx.ReservableCoffee.String(), fx.ReservableAV.String()
@@ -468,7 +469,7 @@ func TestPageServices(t *testing.T) {
 		if p.count("fieldset[disabled]") != 0 {
 			t.Errorf("a service is disabled before its deadline")
 		}
-		// Every control has its label.
+		// Every control has a label.
 		p.doc.Find("#services input:not([type=hidden]), #services textarea").Each(func(_ int, s *goquery.Selection) {
 			id, _ := s.Attr("id")
 			if s.AttrOr("type", "") == "checkbox" {
@@ -541,8 +542,8 @@ func TestPageServices(t *testing.T) {
 	})
 }
 
-// TestPageServicesRefused covers orders of services past their deadline, outside the booking, or without
-// the module, and what the form keeps and says then.
+// TestPageServicesRefused checks orders of services that are refused: past their deadline, outside the
+// booking's time, or with the services module off. It also checks what the form keeps and what it says.
 func TestPageServicesRefused(t *testing.T) {
 	t.Parallel()
 	coffee, av := fx.ReservableCoffee.String(), fx.ReservableAV.String()
@@ -556,7 +557,7 @@ func TestPageServicesRefused(t *testing.T) {
 		pb.Clock.Set(fx.At(1, 8, 30))
 		p := b.get("/bookings/" + bk.ID.String())
 		p.wantText(t, "fieldset[disabled]", "Coffee", "Could be ordered, changed or cancelled until 08:00 Madrid time; it is too late now.")
-		if p.count("fieldset:not([disabled])") != 1 { // AV setup: until 09:00
+		if p.count("fieldset:not([disabled])") != 1 { // AV setup can be ordered until 09:00
 			t.Errorf("want coffee disabled and AV setup open; section: %s", p.text("#services"))
 		}
 		r := b.hxPost("/bookings/"+bk.ID.String()+"/services", url.Values{"reservable": {coffee}, "quantity-" + coffee: {"2"}})
@@ -687,8 +688,9 @@ func TestPageBookingDetail(t *testing.T) {
 	}
 }
 
-// TestBrowserMyBookings goes through My bookings, a booking's page and approvals in chromium: htmx swaps
-// the card and the services section in place, and axe-core finds nothing serious on any of them.
+// TestBrowserMyBookings uses My bookings, a booking's page and Approvals in Chromium. It checks that htmx
+// replaces the card and the services section in place, and that axe-core finds no serious problem on any
+// of the pages.
 func TestBrowserMyBookings(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -713,7 +715,7 @@ func TestBrowserMyBookings(t *testing.T) {
 	b.waitText(card(room.ID)+" details.cancel", "Cancel this booking?")
 	b.check("my-bookings-actions")
 
-	// A refusal (400 here) is swapped in next to the form, in words.
+	// A refusal (400 here) appears next to the form as a written message.
 	b.do(chromedp.Click(chromedp.CSS(card(room.ID)+" details:has(.change-form) > summary")),
 		chromedp.SetValue(chromedp.CSS(card(room.ID)+" input[name=end]"), "09:00"),
 		chromedp.Click(chromedp.CSS(card(room.ID)+" .change-form button")))
@@ -730,7 +732,7 @@ func TestBrowserMyBookings(t *testing.T) {
 	b.waitText("#services", "Services saved.", "Coffee")
 	b.check("booking")
 
-	// On a phone the cards and the services form keep working.
+	// On a phone, the cards and the services form still work.
 	b.do(chromedp.EmulateViewport(390, 844))
 	b.open("/bookings")
 	b.waitText(card(room.ID), "Velázquez", "Services: Coffee")
@@ -738,7 +740,8 @@ func TestBrowserMyBookings(t *testing.T) {
 	b.open("/bookings/" + room.ID.String())
 	b.check("booking-phone")
 
-	// Cancelled on its own page, the booking's services section closes too (swapped beside the card).
+	// Cancelling on the booking's own page also closes its services section, which is swapped in along
+	// with the card.
 	b.do(chromedp.Click(chromedp.CSS(card(room.ID)+" details.cancel > summary")),
 		chromedp.Click(chromedp.CSS(card(room.ID)+" details.cancel button")))
 	b.waitText(card(room.ID), "Booking cancelled.", "Cancelled")
@@ -754,7 +757,8 @@ func TestBrowserMyBookings(t *testing.T) {
 	a.waitText(".approval", "Approved — now pending check-in")
 }
 
-// A booking that waits for approval still holds its room: My bookings lists it under Upcoming.
+// TestPageMyBookingsWaitingForApprovalIsUpcoming checks that a booking waiting for approval, which
+// still holds its room, is listed under Upcoming.
 func TestPageMyBookingsWaitingForApprovalIsUpcoming(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
