@@ -15,11 +15,11 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// offeredReservableKeys are the keys of a reservable offered for a resource.
+// offeredReservableKeys are the keys of a reservable that a resource offers.
 var offeredReservableKeys = append(slices.Clone(reservableKeys), "minimumCancellationMs", "standardDeliveryTimeMs")
 
-// listOf checks a catalogue answer: 200, a body with only the key, holding an array of objects with exactly
-// the keys. It returns the elements.
+// listOf checks a catalogue response: status 200, and a body whose only key is key, holding an array of
+// objects with exactly the given keys. It returns the objects.
 func listOf(t *testing.T, r reply, key string, keys ...string) []map[string]any {
 	t.Helper()
 	wantStatus(t, r, http.StatusOK)
@@ -40,7 +40,7 @@ func idsOf(list []map[string]any) []string {
 	return out
 }
 
-// hiddenBuilding is a building of Acme that is not visible, with a visible floor and room.
+// hiddenBuilding is an Acme building that is not visible. Its floor and room are visible.
 var (
 	hiddenBuilding        = uuid.MustParse("00000000-0000-4000-8000-000000000310")
 	floorOfHiddenBuilding = uuid.MustParse("00000000-0000-4000-8000-000000000410")
@@ -63,7 +63,7 @@ func importHiddenBuilding(t *testing.T, tb *testBundle) {
 	}
 }
 
-// TestCatalogue covers the lists of buildings, floors, subcategories, features and reservables.
+// TestCatalogue checks the lists of buildings, floors, subcategories, features and reservables.
 func TestCatalogue(t *testing.T) {
 	t.Parallel()
 	tb := setup(t) // the subtests only read
@@ -162,7 +162,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	})
 
-	// Boris (Globex) sees Globex's catalogue and nothing of Acme's.
+	// Boris, of Globex, sees Globex's catalogue and nothing of Acme's.
 	t.Run("OtherOrganization", func(t *testing.T) {
 		t.Parallel()
 		for _, tc := range []struct {
@@ -175,7 +175,7 @@ func TestCatalogue(t *testing.T) {
 			{"/subcategories", "subcategories", subcategoryKeys, strs(fx.SubRoomB)},
 			{"/subcategories?category=WORKSTATION", "subcategories", subcategoryKeys, []string{}},
 			{"/features", "features", featureKeys, []string{}},
-			// Globex has no additional-services module: nothing can be contracted.
+			// Globex does not have the additional-services module, so no reservable is offered.
 			{"/resources/" + fx.RoomB.String() + "/reservables", "reservables", offeredReservableKeys, []string{}},
 		} {
 			r := tb.call(t, fx.Boris, http.MethodGet, api+tc.path, nil)
@@ -187,8 +187,8 @@ func TestCatalogue(t *testing.T) {
 
 }
 
-// TestCatalogueRefused covers lookups in the catalogue of what is unknown, hidden, another
-// organization's, malformed or asked without a token.
+// TestCatalogueRefused checks catalogue lookups that are refused: unknown, hidden, another
+// organization's, malformed, or without a token.
 func TestCatalogueRefused(t *testing.T) {
 	t.Parallel()
 	tb := setup(t) // the subtests only read
@@ -227,9 +227,9 @@ func TestCatalogueRefused(t *testing.T) {
 	}
 }
 
-// A building or floor hidden from the catalogue is not found by availability either: /floors answers 1004
-// for the hidden building and leaves the hidden floor out, and availability should agree (1004, 1006)
-// rather than answer 200 with no resources.
+// TestAvailabilityOfHiddenBuildingOrFloor checks that availability does not find a building or floor that
+// the catalogue hides. /floors returns 1004 for a hidden building and leaves out a hidden floor, so
+// availability must agree, with 1004 or 1006, instead of returning 200 with no resources.
 func TestAvailabilityOfHiddenBuildingOrFloor(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -266,6 +266,6 @@ func TestOpenAPIJSONServedWithoutToken(t *testing.T) {
 		t.Errorf("openapi = %#v, want the version of the document", doc["openapi"])
 	}
 
-	// A token does no harm.
+	// A request with a token works too.
 	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, api+"/openapi.json", nil), http.StatusOK)
 }

@@ -15,7 +15,7 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// userBookingsPath is GET /api/v1/users/{user}/bookings with the query.
+// userBookingsPath returns the path of GET /api/v1/users/{user}/bookings with the query.
 func userBookingsPath(user string, query url.Values) string {
 	p := api + "/users/" + user + "/bookings"
 	if len(query) > 0 {
@@ -26,14 +26,15 @@ func userBookingsPath(user string, query url.Values) string {
 
 func msParam(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
 
-// aliceBookings are the bookings of the listing tests, newest start first as Alice's listing gives them.
+// aliceBookings holds the IDs of the bookings that the listing tests use, in the order of Alice's
+// listing: latest start first.
 type aliceBookings struct {
-	byRita    string // Goya day 3, made by Rita for Alice
-	velazquez string // Velázquez day 2
-	invited   string // Velázquez day 1 14:00, Bob's, Alice invited
-	goya      string // Goya day 1 10:00, cancelled
-	bobs      string // Goya day 1 12:00, Bob's alone
-	boris     string // Globex room day 1
+	byRita    string // Goya on day 3, made by Rita for Alice
+	velazquez string // Velázquez on day 2
+	invited   string // Velázquez on day 1 at 14:00, Bob's booking with Alice invited
+	goya      string // Goya on day 1 at 10:00, cancelled
+	bobs      string // Goya on day 1 at 12:00, Bob's, without Alice
+	boris     string // Globex's room on day 1
 }
 
 func (a aliceBookings) all() []string { return []string{a.byRita, a.velazquez, a.invited, a.goya} }
@@ -55,7 +56,7 @@ func prepareListings(t *testing.T, tb *testBundle) aliceBookings {
 
 func TestUserBookings(t *testing.T) {
 	t.Parallel()
-	tb := setup(t) // the subtests only read
+	tb := setup(t) // shared: the subtests only read
 	a := prepareListings(t, tb)
 	q := func(kv ...string) url.Values { return with(url.Values{}, kv...) }
 
@@ -79,7 +80,7 @@ func TestUserBookings(t *testing.T) {
 		{name: "StatusWithoutMatch", user: "me", as: fx.Alice, query: q("status", "ACTIVE"), want: []string{}},
 		{name: "From", user: "me", as: fx.Alice, query: q("from", msParam(fx.At(2, 0, 0))), want: []string{a.byRita, a.velazquez}},
 		{name: "To", user: "me", as: fx.Alice, query: q("to", msParam(fx.At(2, 0, 0))), want: []string{a.invited, a.goya}},
-		// Overlapping [from, to), half-open: Goya 10–11 overlaps 10:30–14:00, Bob's 14–15 does not.
+		// Bookings that overlap from–to (to excluded): Goya 10–11 overlaps 10:30–14:00; Bob's 14–15 does not.
 		{name: "FromTo", user: "me", as: fx.Alice, query: q("from", msParam(fx.At(1, 10, 30)), "to", msParam(fx.At(1, 14, 0))), want: []string{a.goya}},
 		{name: "EndingAtFromIsOut", user: "me", as: fx.Alice, query: q("from", msParam(fx.At(1, 11, 0)), "to", msParam(fx.At(1, 14, 0))), want: []string{}},
 		{name: "StatusAndRange", user: "me", as: fx.Alice, query: q("status", "PENDING", "to", msParam(fx.At(2, 0, 0))), want: []string{a.invited}},
@@ -110,7 +111,7 @@ func TestUserBookings(t *testing.T) {
 		wantUser(t, "invited.organizer", invited["organizer"], fx.Bob, "bob", "Baker")
 		wantValue(t, "goya.status", goya["status"], "CANCELLED")
 		wantInt(t, "goya.startDate", goya["startDate"], fx.At(1, 10, 0).UnixMilli())
-		// The attendee may read the booking she was invited to.
+		// As an attendee, Alice may read the booking she was invited to.
 		wantValue(t, "invited read back", tb.get(t, fx.Alice, a.invited)["id"], a.invited)
 	})
 
@@ -138,11 +139,11 @@ func TestUserBookings(t *testing.T) {
 		if want := a.all()[3:]; !slices.Equal(got, want) || next != "" {
 			t.Fatalf("second page = %v, %q, want %v and no cursor", got, next, want)
 		}
-		// The filter applies on every page.
+		// The filter applies to every page.
 		if got, want := tb.allPages(t, fx.Alice, userBookingsPath("me", q("status", "PENDING")), 1), []string{a.byRita, a.velazquez, a.invited}; !slices.Equal(got, want) {
 			t.Errorf("PENDING pages = %v, want %v", got, want)
 		}
-		// A receptionist pages through Alice's.
+		// A receptionist can page through Alice's bookings.
 		if got := tb.allPages(t, fx.Rita, userBookingsPath(fx.Alice.String(), nil), 1); !slices.Equal(got, a.all()) {
 			t.Errorf("Alice's pages as Rita = %v, want %v", got, a.all())
 		}
@@ -183,7 +184,8 @@ func TestUserBookings(t *testing.T) {
 	}
 }
 
-// Bookings that start at the same moment are told apart by id: paging one at a time visits each once.
+// TestUserBookingsPagesTies checks that bookings with the same start are ordered by ID, so that paging
+// one at a time returns each of them exactly once.
 func TestUserBookingsPagesTies(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -197,7 +199,7 @@ func TestUserBookingsPagesTies(t *testing.T) {
 		want = append(want, b["id"].(string))
 	}
 	slices.Sort(want)
-	slices.Reverse(want) // newest first, then the greater id first
+	slices.Reverse(want) // latest start first, then the greater ID first
 	want = append(want, earlier)
 	for _, limit := range []int{1, 2} {
 		if got := tb.allPages(t, fx.Alice, userBookingsPath("me", nil), limit); !slices.Equal(got, want) {

@@ -23,7 +23,7 @@ var (
 	}
 )
 
-// order is an element of reservableBookingList.
+// order returns one element of reservableBookingList, with the extra fields in kv.
 func order(reservable uuid.UUID, kv ...any) map[string]any {
 	o := map[string]any{"reservableId": reservable.String()}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -40,7 +40,7 @@ func contract(bookingID string, orders ...map[string]any) map[string]any {
 	return map[string]any{"bookingId": bookingID, "reservableBookingList": list}
 }
 
-// contracted checks a contract response's status and shape and returns its list.
+// contracted checks a contract response's status and shape, and returns its n reservables.
 func contracted(t *testing.T, r reply, bookingID string, n int) []map[string]any {
 	t.Helper()
 	wantStatus(t, r, http.StatusCreated)
@@ -68,12 +68,12 @@ func TestContractReservables(t *testing.T) {
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
 		r := tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id,
 			order(fx.ReservableCoffee, "deliveryTimeMs", 30*minuteMs, "quantity", 3, "comment", "oat milk"),
-			// AV setup has a fixed delivery time and quantity, and takes no comments.
+			// AV setup has a fixed delivery time and quantity and takes no comment, so these fields are ignored.
 			order(fx.ReservableAV, "deliveryTimeMs", 999, "comment", "ignored"),
 		))
 		list := contracted(t, r, id, 2)
 
-		av, coffee := list[0], list[1] // by reservable name
+		av, coffee := list[0], list[1] // sorted by reservable name
 		rv := av["reservable"].(map[string]any)
 		wantValue(t, "AV.reservable.id", rv["id"], fx.ReservableAV.String())
 		wantValue(t, "AV.reservable.name", rv["name"], "AV setup")
@@ -122,7 +122,7 @@ func TestContractReservables(t *testing.T) {
 		list := contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), contract(id,
 			order(fx.ReservableCoffee, "quantity", 5))), id, 1)
 		wantInt(t, "quantity", list[0]["quantity"], 5)
-		// Omitted delivery time: the standard one; omitted quantity: 1.
+		// Without a delivery time, the standard one applies; without a quantity, it is 1.
 		wantInt(t, "deliveryTimeMs", list[0]["deliveryTimeMs"], 0)
 		tb.wantRows(t, "booking_reservables", 1)
 
@@ -147,7 +147,7 @@ func TestContractReservables(t *testing.T) {
 		id := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
 		body := contract(id, order(fx.ReservableCoffee, "quantity", 2))
 		contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), body), id, 1)
-		tb.Clock.Set(fx.At(1, 9, 0)) // inside Coffee's 2 h, so only an unchanged contract is accepted
+		tb.Clock.Set(fx.At(1, 9, 0)) // less than 2 hours before: Coffee can no longer change, only be resent as is
 		contracted(t, tb.call(t, fx.Alice, http.MethodPut, reservablesPath(id), body), id, 1)
 	})
 
@@ -160,7 +160,7 @@ func TestContractReservables(t *testing.T) {
 	})
 }
 
-// hideGoya makes the room Goya invisible.
+// hideGoya makes the room Goya not visible.
 func hideGoya(t *testing.T, tb *testBundle) {
 	t.Helper()
 	goya := fx.Layout().Resources[0]
@@ -174,22 +174,22 @@ func hideGoya(t *testing.T, tb *testBundle) {
 	}
 }
 
-// aliceGoyaTwoHours books Goya for Alice tomorrow 10:00–12:00 and returns the booking's id.
+// aliceGoyaTwoHours books Goya for Alice tomorrow 10:00–12:00 and returns the booking's ID.
 func aliceGoyaTwoHours(t *testing.T, tb *testBundle) string {
 	t.Helper()
 	return tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0))
 }
 
-// TestContractReservablesRefused covers contracts refused, and that a refused call leaves the booking's
+// TestContractReservablesRefused checks refused contracts, and that a refused call leaves the booking's
 // reservables as they were.
 func TestContractReservablesRefused(t *testing.T) {
 	t.Parallel()
-	// orders gives the body of a contract of the orders for the booking.
+	// orders returns a function that builds the contract body with these orders for a booking ID.
 	orders := func(os ...map[string]any) func(id string) any {
 		return func(id string) any { return contract(id, os...) }
 	}
 	coffee := orders(order(fx.ReservableCoffee))
-	// contractedFirst books as aliceGoyaTwoHours and contracts the order before the refused call.
+	// contractedFirst books as aliceGoyaTwoHours does, then contracts o before the refused call.
 	contractedFirst := func(o map[string]any) func(t *testing.T, tb *testBundle) string {
 		return func(t *testing.T, tb *testBundle) string {
 			id := aliceGoyaTwoHours(t, tb)
@@ -200,8 +200,8 @@ func TestContractReservablesRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		as   uuid.UUID
-		// prepare makes the booking named by the path and returns its id; it may contract reservables
-		// first (they must stay as they were). nil: aliceGoyaTwoHours.
+		// prepare makes the booking that the path names and returns its ID. It may also contract
+		// reservables, which must be unchanged after the call. nil means aliceGoyaTwoHours.
 		prepare func(t *testing.T, tb *testBundle) string
 		body    func(id string) any
 		status  int
@@ -227,7 +227,7 @@ func TestContractReservablesRefused(t *testing.T) {
 			return id
 		}, body: coffee, status: http.StatusConflict, code: booking.CodeBookingNotModifiable},
 		{name: "AddInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
-			// Coffee must be ordered at least 2 h ahead; the booking starts in 1 h.
+			// Coffee must be ordered at least 2 hours ahead, and the booking starts in 1 hour.
 			return tb.book(t, fx.Alice, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
 		}, body: coffee, status: http.StatusConflict, code: booking.CodeMinCancellationOfReservable},
 		{name: "ChangeInsideCancellationTime", as: fx.Alice, prepare: func(t *testing.T, tb *testBundle) string {
@@ -299,7 +299,8 @@ func TestContractReservablesRefused(t *testing.T) {
 	}
 }
 
-// contents gives every contracted reservable, to show that a refused call changed nothing.
+// contents returns every contracted reservable as text. Tests compare it before and after a refused
+// call to show that nothing changed.
 func contents(t *testing.T, tb *testBundle) string {
 	t.Helper()
 	rows, err := tb.Pool.Query(t.Context(), `SELECT booking_id, reservable_id, delivery_time_ms, quantity, comment

@@ -14,12 +14,12 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// deskResourceKeys are the keys of a booked workstation: those of a booked space without capacity.
+// deskResourceKeys are the keys of a booked workstation: those of a booked space, minus capacity.
 var deskResourceKeys = slices.DeleteFunc(slices.Clone(bookedResourceKeys), func(k string) bool { return k == "capacity" })
 
 func deskPath(user string) string { return api + "/users/" + user + "/bookings/workstations/standard" }
 
-// deskBooking is one element of a workstation create request; end zero leaves endDate out.
+// deskBooking returns one element of a workstation create request. If end is zero, endDate is left out.
 func deskBooking(resource uuid.UUID, start, end time.Time, kv ...any) map[string]any {
 	e := map[string]any{"resource": map[string]any{"id": resource.String()}, "startDate": start.UnixMilli(), "subject": "Focus"}
 	if !end.IsZero() {
@@ -31,7 +31,7 @@ func deskBooking(resource uuid.UUID, start, end time.Time, kv ...any) map[string
 	return e
 }
 
-// allDay is an all-day element for the day of t, without endDate.
+// allDay returns an all-day element for the day of t, without endDate.
 func allDay(resource uuid.UUID, t time.Time) map[string]any {
 	return deskBooking(resource, t, time.Time{}, "allDay", true)
 }
@@ -44,7 +44,7 @@ func TestCreateWorkstationBookings(t *testing.T) {
 		tb := setup(t)
 		start, end := fx.At(1, 9, 0), fx.At(1, 17, 0)
 		b := created(t, tb.callWith(t, fx.Alice, http.MethodPost, deskPath("me"), []any{deskBooking(fx.DeskOne, start, end)},
-			http.Header{"User-Access-Token": {"idp-token"}}), 1)[0] // {"bookings": [Booking]}, exactly the Booking keys
+			http.Header{"User-Access-Token": {"idp-token"}}), 1)[0] // {"bookings": [Booking]}, with exactly the Booking keys
 		wantInt(t, "startDate", b["startDate"], start.UnixMilli())
 		wantInt(t, "endDate", b["endDate"], end.UnixMilli())
 		wantInt(t, "duration", b["duration"], 8*hourMs)
@@ -91,7 +91,7 @@ func TestCreateWorkstationBookings(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		b := created(t, tb.call(t, fx.Alice, http.MethodPost, deskPath("me"), []any{allDay(fx.DeskOne, fx.At(1, 12, 0))}), 1)[0]
-		// The desk's window is the whole local day.
+		// The booking covers the whole local day.
 		wantInt(t, "startDate", b["startDate"], fx.At(1, 0, 0).UnixMilli())
 		wantInt(t, "endDate", b["endDate"], fx.At(2, 0, 0).UnixMilli())
 		wantInt(t, "duration", b["duration"], 24*hourMs)
@@ -154,8 +154,9 @@ func TestCreateWorkstationBookings(t *testing.T) {
 	})
 }
 
-// Moving a workstation booking: an all-day one stays all-day on another desk, and becomes ordinary with
-// new times; a desk booking cannot move to a space.
+// TestChangeWorkstationBooking checks changes to workstation bookings. An all-day booking stays all-day
+// when moved to another desk, and becomes an ordinary booking when given new times. A desk booking cannot
+// move to a space.
 func TestChangeWorkstationBooking(t *testing.T) {
 	t.Parallel()
 	allDayBooking := func(t *testing.T, tb *testBundle) string {
@@ -174,7 +175,7 @@ func TestChangeWorkstationBooking(t *testing.T) {
 		wantInt(t, "startDate", b["startDate"], fx.At(1, 0, 0).UnixMilli())
 		wantInt(t, "endDate", b["endDate"], fx.At(2, 0, 0).UnixMilli())
 		wantInt(t, "checkIn.endDate", b["checkIn"].(map[string]any)["endDate"], fx.At(1, 11, 0).UnixMilli())
-		// Desk 1 is free again.
+		// Desk 1 can be booked again.
 		created(t, tb.call(t, fx.Bob, http.MethodPost, deskPath("me"), []any{allDay(fx.DeskOne, fx.At(1, 0, 0))}), 1)
 	})
 
@@ -199,10 +200,10 @@ func TestChangeWorkstationBooking(t *testing.T) {
 	})
 }
 
-// An ordinary booking of a desk whose rule has neither advanceCheckIn nor expirationMargin (the fixture's
-// "no limits" desk rule) must still be possible to check in to: at its start at the latest. Today its
-// check-in window is [start, start), empty: 4010 before the start, 4011 from the start on, and the sweep
-// then expires the booking.
+// TestCheckInToDeskWithoutMargins checks a desk whose rule has neither advanceCheckIn nor
+// expirationMargin (the fixture's "no limits" desk rule). An ordinary booking of it must still have a
+// non-empty check-in window, so that check-in works at its start. With an empty window, every check-in
+// would be refused (4010 before the start, 4011 from the start on) and the sweep would expire the booking.
 func TestCheckInToDeskWithoutMargins(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)

@@ -16,10 +16,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The kiosk on a tablet: what fits on its screen, what its camera does and what it keeps from reception.
+// These tests run the kiosk on a tablet: what fits on its screen, what its camera does, and which parts
+// of the site it keeps away from the reception desk.
 
-// newTabSized starts chromium like newTab with a window of the size, and a fake camera that needs no
-// permission when camera is set.
+// newTabSized starts Chromium like newTab, with a w×h window. If camera is true, it also has a fake
+// camera that needs no permission.
 func newTabSized(t *testing.T, base string, w, h int, camera bool) *tab {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -41,8 +42,8 @@ func newTabSized(t *testing.T, base string, w, h int, camera bool) *tab {
 	return b
 }
 
-// consoleErrors collects what the page reports as errors: console.error, uncaught exceptions and the
-// browser's own error log (a refused script or style, a failed request).
+// consoleErrors collects the errors a page reports: console.error calls, uncaught exceptions, and the
+// browser's own error log (such as a blocked script or style, or a failed request).
 type consoleErrors struct {
 	mu   sync.Mutex
 	errs []string
@@ -86,7 +87,8 @@ func (ce *consoleErrors) take() []string {
 	return out
 }
 
-// box is the bounding box of the first element the selector finds, in the viewport.
+// box is an element's bounding box in the viewport. tab.box returns it for the first element that
+// matches a selector.
 type box struct{ Top, Bottom, Left, Right, Width, Height float64 }
 
 func (b *tab) box(selector string) box {
@@ -106,7 +108,7 @@ func (b *tab) box(selector string) box {
 	return bx
 }
 
-// wantOnScreen fails unless the element is visible inside the viewport without scrolling.
+// wantOnScreen fails the test unless the element is visible inside a w×h viewport without scrolling.
 func (b *tab) wantOnScreen(selector string, w, h float64) {
 	b.t.Helper()
 	bx := b.box(selector)
@@ -115,9 +117,11 @@ func (b *tab) wantOnScreen(selector string, w, h float64) {
 	}
 }
 
-// TestBrowserKioskTablet is the kiosk on a 1024×768 tablet: no way into the rest of the site nor a
-// one-tap sign-out, the scanning hint and the two actions on screen, no console errors while a name is
-// typed, the rear camera's preview not mirrored and the camera released when the page is left.
+// TestBrowserKioskTablet runs the kiosk on a 1024×768 tablet. It checks that:
+//   - there is no way into the rest of the site, and no one-tap sign-out;
+//   - the scanning hint and the two actions fit on the screen;
+//   - typing a name causes no console errors;
+//   - the rear camera's preview is not mirrored, and the camera is released when the page is left.
 func TestBrowserKioskTablet(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -128,7 +132,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 	kioskBrowserSignIn(b, fx.Rita, "/kiosk")
 	b.waitText("h1", "Kiosk")
 
-	// No site navigation, no sign-out in one tap: a discreet way out that asks first.
+	// No site navigation and no one-tap sign-out, only a discreet way out that asks first.
 	for _, sel := range []string{`nav[aria-label="Main"]`, `a.brand[href]`} {
 		if n, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))); n != 0 {
 			t.Errorf("the kiosk shows %s", sel)
@@ -140,7 +144,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 	b.do(chromedp.WaitVisible(chromedp.CSS(".kiosk-leave summary")), chromedp.Click(chromedp.CSS(".kiosk-leave summary")))
 	b.waitText(".kiosk-leave", "Sign out")
 
-	// The camera: its hint on screen, its preview not mirrored, released on pagehide.
+	// The camera's hint is on screen, its preview is not mirrored, and pagehide releases it.
 	b.do(chromedp.WaitVisible(chromedp.CSS("#scan-start")), chromedp.Click(chromedp.CSS("#scan-start")))
 	b.waitText("#scan-message", "Hold the poster's QR code in front of the camera.")
 	b.wantOnScreen("#scan-message", w, h)
@@ -157,7 +161,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 		t.Errorf("after pagehide the camera is still live (%v)", err)
 	}
 
-	// A QR code that is not a poster of this service.
+	// Which QR codes count as posters of this service, and what a scan of another one shows.
 	for _, tc := range []struct{ in, want string }{
 		{pb.srv.URL + "/p/MAD-R1", "MAD-R1"},
 		{pb.srv.URL + "/p/MAD%20R1/", "MAD R1"},
@@ -174,7 +178,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 	b.eval(`window.kiosk.scanned("https://evil.example/p/MAD-R1")`)
 	b.waitText("#scan-message", "not a poster of this service")
 
-	// A resource: both actions on screen; typing a name raises no error.
+	// On a resource page, both actions are on screen, and typing a name raises no error.
 	b.open("/kiosk/resource?code=MAD-R1")
 	b.waitText("h1", "Goya")
 	ce.take()
@@ -182,7 +186,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 		document.body.addEventListener("htmx:afterSettle", e => window.settledSearches.push(e.detail.xhr.responseURL))`)
 	b.do(chromedp.SendKeys(chromedp.CSS("#user-q"), "bob"))
 	b.waitText("#user-choices", "bob Baker")
-	// The search for "bob" answered and settled, and no request is left in flight.
+	// Wait until the search for "bob" has been answered and settled, and no request is in flight.
 	b.do(chromedp.Poll[chromedp.Void](`window.settledSearches.some(u => new URL(u).searchParams.get("q") === "bob") &&
 		!document.querySelector(".htmx-request")`, chromedp.WithPollingTimeout(15*time.Second)))
 	for _, e := range ce.take() {

@@ -16,7 +16,7 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestPosterPage covers what a resource's poster page shows, signed out and in.
+// TestPosterPage checks what a resource's poster page shows, signed in and signed out.
 func TestPosterPage(t *testing.T) {
 	t.Parallel()
 
@@ -99,7 +99,7 @@ func TestPosterPage(t *testing.T) {
 	})
 }
 
-// TestPosterPageActions covers booking and checking in from a resource's poster page.
+// TestPosterPageActions checks booking and checking in from a resource's poster page.
 func TestPosterPageActions(t *testing.T) {
 	t.Parallel()
 
@@ -138,13 +138,13 @@ func TestPosterPageActions(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
 		alice := pb.signedIn(t, fx.Alice)
-		// Bob books Goya at 10:00 after alice's page offered until 13:00.
+		// Alice's page offered Goya until 13:00, but Bob then books it from 10:00.
 		bookRoom(t, pb, fx.Bob, fx.RoomGoya, fx.At(0, 10, 0), fx.At(0, 11, 0))
 		form := url.Values{"until": {rfc3339(fx.At(0, 13, 0))}}
 		for _, p := range []htmlPage{alice.hxPost("/p/MAD-R1/book", form), alice.post("/p/MAD-R1/book", form)} {
 			p.wantStatus(t, http.StatusConflict)
 			p.wantText(t, ".kiosk-outcome", "Not booked", "Goya is already booked during part of that time.")
-			// The fresh status offers what is left.
+			// The updated status offers the time that is still free.
 			p.wantText(t, "form[action='/p/MAD-R1/book'] .kiosk-until", "As long as possible, until 10:00")
 		}
 		p := alice.hxPost("/p/MAD-R1/book", url.Values{})
@@ -170,7 +170,7 @@ func TestPosterPageActions(t *testing.T) {
 	t.Run("CheckInRefused", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
-		// Bob's booking is not alice's to check in.
+		// Alice may not check in to Bob's booking.
 		bookRoom(t, pb, fx.Bob, fx.RoomGoya, fx.At(0, 9, 0), fx.At(0, 10, 0))
 		alice := pb.signedIn(t, fx.Alice)
 		for _, p := range []htmlPage{alice.hxPost("/p/MAD-R1/checkin", url.Values{}), alice.post("/p/MAD-R1/checkin", url.Values{})} {
@@ -235,7 +235,7 @@ func TestPosters(t *testing.T) {
 		adam.get("/posters?building=nope").wantStatus(t, http.StatusBadRequest)
 	})
 
-	// posters reads the printed posters of a page: code, address, and the QR code's path.
+	// posters reads the printed posters on a page: name, code, address, and the QR code's path and viewBox.
 	type poster struct{ name, code, url, path, viewBox string }
 	posters := func(p htmlPage) []poster {
 		var out []poster
@@ -250,7 +250,7 @@ func TestPosters(t *testing.T) {
 		})
 		return out
 	}
-	// wantQR fails unless the poster's QR code is the one of its address.
+	// wantQR fails the test unless the poster shows the address want and its QR code encodes it.
 	wantQR := func(t *testing.T, ps poster, want string) {
 		t.Helper()
 		if ps.url != want {
@@ -325,8 +325,8 @@ func TestPosters(t *testing.T) {
 	})
 }
 
-// TestBrowserPosters is a phone's view of a poster (book now, then check in) and the admins' posters, on
-// screen and ready to print.
+// TestBrowserPosters checks a poster page on a phone (booking now, which also checks in) and the admins'
+// posters page, on screen and ready to print.
 func TestBrowserPosters(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -349,7 +349,7 @@ func TestBrowserPosters(t *testing.T) {
 	admin.waitText("article.poster", "MAD-R3")
 	admin.check("posters-print")
 
-	// The vendored scanner reads the first poster's QR code, drawn as an image, back to its address.
+	// The vendored scanner reads the first poster's QR code, rendered as an image, and gets its address.
 	got, err := chromedp.Run(admin.ctx, chromedp.Evaluate[string](`(async () => {
 		const { default: QrScanner } = await import("/static/js/qr-scanner.min.js");
 		const svg = document.querySelector("article.poster svg.qr").outerHTML.replace("<svg ", '<svg width="400" height="400" ');
@@ -363,14 +363,15 @@ func TestBrowserPosters(t *testing.T) {
 		t.Errorf("the first poster's QR code reads %q, want %q", got, want)
 	}
 
-	// A poster code that names nothing: the error page.
+	// An unknown poster code shows the error page.
 	admin.open("/p/NOPE-1")
 	admin.waitText("main", "No resource has the poster code NOPE-1.")
 	admin.check("poster-not-found")
 }
 
-// Outside development mode, a service that does not know its public address (BASE_URL) prints no
-// posters: their QR codes would hold whatever address the admin's browser used. The pages say so.
+// TestPostersNeedBaseURL checks that outside development mode, a service without a public address
+// (BASE_URL) prints no posters, and the pages say why. Otherwise the QR codes would hold whatever address
+// the admin's browser happened to use.
 func TestPostersNeedBaseURL(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
