@@ -17,7 +17,8 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// jwtShaped is a token that looks like a JWT expiring at exp (its signature is not checked).
+// jwtShaped returns a token shaped like a JWT that expires at exp. Its signature is not valid, and
+// nothing checks it.
 func jwtShaped(t *testing.T, exp time.Time) string {
 	t.Helper()
 	enc := func(v any) string {
@@ -31,8 +32,8 @@ func jwtShaped(t *testing.T, exp time.Time) string {
 		enc(map[string]any{"sub": "idp|alice", "exp": exp.Unix(), "n": uuid.NewString()}) + ".c2lnbmF0dXJl"
 }
 
-// The user-access-token header is at most 8 KB, kept once per user (not per booking), encrypted, until it
-// expires, and never written to the logs.
+// TestUserAccessToken checks the User-Access-Token header: it is at most 8 KB, stored once per user (not
+// per booking), encrypted, kept until it expires, and never written to the logs.
 func TestUserAccessToken(t *testing.T) {
 	t.Parallel()
 	start := fx.At(1, 10, 0)
@@ -68,7 +69,7 @@ func TestUserAccessToken(t *testing.T) {
 		wantStatus(t, book(t, tb, 0, strings.Repeat("x", 8192)), http.StatusCreated)
 	})
 
-	// The token is kept with the bookings it came with: a request refused keeps nothing.
+	// The token is stored only when the bookings it came with are made; a refused request stores nothing.
 	t.Run("KeptOnlyWhenTheBookingsAreMade", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
@@ -115,7 +116,7 @@ func TestUserAccessToken(t *testing.T) {
 		if got := kept(t, tb); got != second {
 			t.Errorf("kept token = %q, want the newest, %q", got, second)
 		}
-		// An opaque token is kept 12 hours.
+		// A token that is not a JWT has no expiry to read, so it is kept for 12 hours.
 		var left time.Duration
 		if err := tb.Pool.QueryRow(t.Context(), `SELECT extract(epoch FROM expires_at - now())::bigint * 1000000000
 			FROM user_access_tokens`).Scan(&left); err != nil {
@@ -163,7 +164,8 @@ func TestUserAccessToken(t *testing.T) {
 	})
 }
 
-// The provider's access token of a browser sign-in is kept in the same store, not in the session.
+// TestUserAccessTokenOfSignIn checks that the provider's access token from a browser sign-in is stored
+// in the same table, not in the session.
 func TestUserAccessTokenOfSignIn(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)

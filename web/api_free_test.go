@@ -15,12 +15,14 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// An element of the free listing (4.2): floor and subcategory with only their ids; spaces add capacity.
+// listedKeys are the keys of an element of the free listing (spec 4.2). Floor and subcategory carry only
+// their IDs; spaces also have capacity.
 var listedKeys = []string{
 	"id", "name", "posterCode", "image", "phone", "mapCoordinates", "approachable", "floor", "subcategory", "visible",
 }
 
-// days encodes bookingDays the way the interface says: brackets percent-encoded, ms epoch values.
+// days encodes bookingDays as the interface specifies: brackets percent-encoded, and times in Unix
+// milliseconds.
 func days(intervals ...[2]time.Time) url.Values {
 	q := url.Values{}
 	for i, iv := range intervals {
@@ -33,7 +35,7 @@ func days(intervals ...[2]time.Time) url.Values {
 
 func span(start, end time.Time) [2]time.Time { return [2]time.Time{start, end} }
 
-// today10 is 10:00–11:00 today, a slot everything is free in.
+// today10 is 10:00–11:00 today, when every resource is free.
 var today10 = span(fx.At(0, 10, 0), fx.At(0, 11, 0))
 
 func workstations(user string, query url.Values) string {
@@ -44,7 +46,7 @@ func spaces(user string, query url.Values) string {
 	return freePath(user, "spaces", fx.BuildingMadrid, fx.SubRoom, query.Encode())
 }
 
-// listed checks a free listing's status, headers and outer shape and returns the ids it lists.
+// listed checks a free listing's status, headers and outer shape, and returns the IDs it lists.
 func listed(t *testing.T, r reply) []string {
 	t.Helper()
 	wantStatus(t, r, http.StatusOK)
@@ -91,7 +93,7 @@ func TestFreeWorkstations(t *testing.T) {
 	t.Run("BookedDeskIsNotListed", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		// Desks cannot be booked through the spaces endpoint; load the booking as history.
+		// The spaces endpoint cannot book desks, so import the booking directly.
 		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{{
 			ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), ResourceID: fx.DeskOne.String(),
 			CreatorID: fx.Bob.String(), OrganizerID: fx.Bob.String(),
@@ -119,7 +121,7 @@ func TestFreeWorkstations(t *testing.T) {
 	t.Run("AllDayBookingsKeepsRulesAllowingThem", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		// Both fixture desks allow all-day bookings; Desk 3's rule (the rooms') does not.
+		// Both fixture desks allow all-day bookings. Desk 3 uses the rooms' rule, which does not.
 		desk3 := uuid.New()
 		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{{
 			ID: desk3.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
@@ -183,7 +185,7 @@ func TestFreeSpaces(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		r := tb.call(t, fx.Alice, http.MethodGet, spaces("me", days(today10)), nil)
-		// Hidden rooms and rooms on hidden floors are not listed; the order is floor number, then name.
+		// Hidden rooms and rooms on hidden floors are not listed. The order is floor number, then name.
 		if got, want := listed(t, r), strs(fx.RoomBoard, fx.RoomGoya, fx.RoomVelazquez); !slices.Equal(got, want) {
 			t.Fatalf("free spaces = %v, want %v", got, want)
 		}
@@ -212,7 +214,7 @@ func TestFreeSpaces(t *testing.T) {
 		want := strs(fx.RoomBoard, fx.RoomVelazquez)
 		for name, query := range map[string]string{"Encoded": encoded, "Raw": raw} {
 			req := tb.request(t, fx.Alice, http.MethodGet, freePath("me", "spaces", fx.BuildingMadrid, fx.SubRoom, ""), nil)
-			req.URL.RawQuery = query // sent exactly as written
+			req.URL.RawQuery = query // sent exactly as written, without re-encoding
 			if got := listed(t, tb.send(t, req)); !slices.Equal(got, want) {
 				t.Errorf("%s: free spaces = %v, want %v", name, got, want)
 			}

@@ -8,8 +8,9 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestTextThatCannotBeStored: a NUL character or bytes that are not UTF-8, which PostgreSQL refuses to
-// store or compare, are the client's mistake (400 2000), never a 500, and change nothing.
+// TestTextThatCannotBeStored checks text that PostgreSQL cannot store or compare: a NUL character, or
+// bytes that are not valid UTF-8. Such text is the client's mistake (400 with code 2000), never a 500, and
+// the request changes nothing.
 func TestTextThatCannotBeStored(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)

@@ -8,8 +8,8 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// A booking may cross midnight where the rule's hours are open on both sides of it (the desks' rule is
-// open 00:00–24:00); the rooms' 08:00–20:00 rule keeps refusing it.
+// TestBookingAcrossMidnight checks that a booking may cross midnight when the rule's hours are open on
+// both sides (the desks' rule is open 00:00–24:00), and that the rooms' 08:00–20:00 rule still refuses it.
 func TestBookingAcrossMidnight(t *testing.T) {
 	t.Parallel()
 

@@ -12,13 +12,14 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// Keys are (organization, id) and imports choose ids, so one booking id may exist in two organizations.
-// Acting on it in one never reads or touches the other's.
+// TestBookingIDsSharedByTwoOrganizations checks bookings whose ID exists in two organizations. That can
+// happen because keys are (organization, id) and imports choose the IDs. Acting on the booking in one
+// organization must never read or change the other's.
 func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
 	start, end := fx.At(1, 10, 0), fx.At(1, 11, 0)
-	// Two bookings of Alice's with Bob invited, each with a twin of the same id in Globex, Boris's.
+	// Two of Alice's bookings with Bob invited. Each has a twin with the same ID in Globex, booked by Boris.
 	changed := tb.bookWith(t, fx.Alice, fx.RoomGoya, start, end, "internalAttendees", invite(fx.Bob))
 	checked := tb.bookWith(t, fx.Alice, fx.RoomVelazquez, start, end, "internalAttendees", invite(fx.Bob))
 	var twins []layoutimport.LayoutBooking
@@ -28,12 +29,12 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 			OrganizerID: fx.Boris.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: "PENDING",
 			Subject: "Globex secret",
 		})
-		start, end = end, end.Add(time.Hour) // the twins do not overlap on Globex's room
+		start, end = end, end.Add(time.Hour) // so the twins do not overlap on Globex's room
 	}
 	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: twins}); err != nil {
 		t.Fatalf("import the twins: %v", err)
 	}
-	// wantTwinUntouched checks that Globex's booking of the id is as it was imported.
+	// wantTwinUntouched checks that Globex's booking with the ID is still as it was imported.
 	wantTwinUntouched := func(t *testing.T, i int) {
 		t.Helper()
 		var n int

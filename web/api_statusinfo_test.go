@@ -11,8 +11,8 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The resource of the status lookup (4.1): floor with only its id, full subcategory and rule (without the
-// all-day fields), visible.
+// statusResourceKeys are the keys of the resource in a status lookup (spec 4.1). The floor carries only
+// its ID; the subcategory and rule are complete, except for the rule's all-day fields.
 var statusResourceKeys = []string{
 	"id", "name", "posterCode", "image", "phone", "mapCoordinates", "approachable", "floor", "subcategory",
 	"resourceRule", "visible",
@@ -33,8 +33,8 @@ const (
 	minuteMs = int64(time.Minute / time.Millisecond)
 )
 
-// TestStatusInfo covers the status lookup by poster code: the resource, and whether and until when it
-// is free.
+// TestStatusInfo checks the status lookup by poster code: the resource, whether it is free, and until
+// when.
 func TestStatusInfo(t *testing.T) {
 	t.Parallel()
 
@@ -79,7 +79,7 @@ func TestStatusInfo(t *testing.T) {
 			"resource.resourceRule.accessControlType": "ANY",
 			"resource.resourceRule.requiresApproval":  false,
 			"isFree":                                  true,
-			// Free until the end of today's window, 20:00 in Madrid.
+			// Free until today's closing time, 20:00 in Madrid.
 			"freeUntil": num(fx.At(0, 20, 0).UnixMilli()),
 		})
 	})
@@ -153,7 +153,7 @@ func TestStatusInfo(t *testing.T) {
 		sub := wantKeys(t, "resource.subcategory", res["subcategory"], subcategoryKeys...)
 		wantID(t, "subcategory.organization", sub["organization"], fx.OrgB)
 
-		// And a poster code only Acme has is not found for Globex.
+		// A poster code that only Acme has is not found for Globex.
 		r = tb.call(t, fx.Boris, http.MethodGet, statusPath("me", "MAD-R2"), nil)
 		wantProblem(t, r, http.StatusNotFound, booking.CodeResourceNotFound, noIndex)
 	})
@@ -165,7 +165,8 @@ func TestStatusInfo(t *testing.T) {
 	})
 }
 
-// TestStatusInfoRefused covers the lookups refused: for another person, of an unknown code, malformed.
+// TestStatusInfoRefused checks refused lookups: for another person, for an unknown code, and malformed
+// ones.
 func TestStatusInfoRefused(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

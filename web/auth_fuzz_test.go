@@ -20,17 +20,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// nbfLeeway is how far ahead of the clock go-oidc's verifier lets a token's nbf be (oidc/verify.go, v3):
-// such a token is accepted.
+// nbfLeeway is how far in the future a token's nbf may be for go-oidc's verifier to still accept it
+// (oidc/verify.go, v3).
 const nbfLeeway = 5 * time.Minute
 
-// FuzzAuthenticate gives Tokens.Authenticate any string: it never panics, and it accepts only what is
-// validly signed with one of the service's keys and names a user of the service as its claims say; all
-// else is 1000. Whether a string is validly signed is decided here independently, with go-jose.
+// FuzzAuthenticate passes any string to Tokens.Authenticate. It must never panic. It may accept only a
+// token signed with one of the service's keys whose claims name a user of the service; everything else
+// gets code 1000. The test checks signatures itself, with go-jose, independently of the service.
 func FuzzAuthenticate(f *testing.F) {
 	b := setup(f)
 	key, kid := b.serviceKey(f)
-	// Every key the service verifies with, not only the newest it signs with.
+	// Every key the service accepts, not only the newest one, which it signs with.
 	keys, err := b.Service.SigningKeys(f.Context())
 	if err != nil {
 		f.Fatalf("SigningKeys: %v", err)
@@ -57,7 +57,7 @@ func FuzzAuthenticate(f *testing.F) {
 		minted(booking.User{ID: fx.Alice, OrganizationID: fx.OrgB}, time.Hour),
 		sign(jose.ES256, key, ownClaims("aud", []string{"another-api"})),
 		sign(jose.ES256, key, ownClaims("nbf", time.Now().Add(time.Hour).Unix())),
-		// Within go-oidc's leeway on nbf, and without one: both accepted.
+		// A token whose nbf is within go-oidc's leeway, and one without nbf: both are accepted.
 		sign(jose.ES256, key, ownClaims("nbf", time.Now().Add(nbfLeeway-time.Minute).Unix())), sign(jose.ES256, key, withoutNBF),
 		sign(jose.ES256, key, ownClaims("org", "")),
 		sign(jose.HS256, der, ownClaims()),
@@ -78,9 +78,9 @@ func FuzzAuthenticate(f *testing.F) {
 			}
 			return
 		}
-		// Accepted: it must be an ES256 JWT, signed with a service key, of the service's issuer and
-		// audience, unexpired when the call began, valid already (but for go-oidc's leeway on nbf), naming
-		// this very user.
+		// The token was accepted, so it must be an ES256 JWT signed with a service key, with the service's
+		// issuer and audience. It must not have expired when the call began, must already be valid (within
+		// go-oidc's nbf leeway), and must name this exact user.
 		jws, err := jose.ParseSignedCompact(raw, []jose.SignatureAlgorithm{jose.ES256})
 		if err != nil {
 			t.Fatalf("Authenticate accepted %q, which is no ES256 JWS: %v", raw, err)

@@ -21,14 +21,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// forgery is a bearer token that no operation may accept.
+// forgery is a bearer token that every operation must refuse.
 type forgery struct{ name, token string }
 
-// forgeries are tokens the service must refuse: alg "none", the algorithm-confusion attack (HS256 keyed
-// with the service's public key), other keys and algorithms, a key embedded in the token, tokens expired
-// or not valid yet, without an expiry, an issue time, an audience or an organization, living more than
-// 30 days, of another issuer or audience, naming an unknown user or a user with another's organization,
-// and a payload changed after signing.
+// forgeries returns tokens that the service must refuse:
+//   - alg "none", and the algorithm-confusion attack (HS256 keyed with the service's public key);
+//   - other keys and algorithms, and a key embedded in the token;
+//   - tokens that have expired or are not valid yet;
+//   - tokens without an expiry, issue time, audience or organization, or valid for more than 30 days;
+//   - tokens from another issuer or for another audience;
+//   - tokens naming an unknown user, or a user with another user's organization;
+//   - a token whose payload was changed after signing.
 func (tb *testBundle) forgeries(t *testing.T) []forgery {
 	t.Helper()
 	serviceKey, kid := tb.serviceKey(t)
@@ -102,8 +105,8 @@ func (tb *testBundle) forgeries(t *testing.T) []forgery {
 		{"ExpiredAnHourAgo", own("exp", time.Now().Add(-time.Hour).Unix())},
 		{"ExpiredASecondAgo", own("exp", time.Now().Add(-time.Second).Unix())},
 		{"WithoutExpiry", signed(t, jose.ES256, serviceKey, kid, withoutClaim("exp"))},
-		// Tokens living longer than 30 days, as could be minted before that limit: refused even when
-		// most of their life is over.
+		// Tokens valid for more than 30 days, which could have been issued before that limit existed.
+		// They are refused even when most of their lifetime has passed.
 		{"LivingASecondMoreThan30Days", own("iat", now.Unix(), "exp", now.Add(web.MaxTokenTTL+time.Second).Unix())},
 		{"LivingAYear", own("iat", now.Add(-360*24*time.Hour).Unix(), "exp", now.Add(5*24*time.Hour).Unix())},
 		{"WithoutIssuedAt", signed(t, jose.ES256, serviceKey, kid, withoutClaim("iat"))},
@@ -124,14 +127,15 @@ func (tb *testBundle) forgeries(t *testing.T) []forgery {
 	}
 }
 
-// TestForgedTokensWriteNothing sends the forgeries to the operations that write: each is 401 1000 with a
-// Bearer challenge, and nothing changes. (TestBearerTokens sends them to one that reads.)
+// TestForgedTokensWriteNothing sends each forgery to the operations that write. Each call gets 401 with
+// code 1000 and a Bearer challenge, and nothing changes. TestBearerTokens sends them to an operation that
+// reads.
 func TestForgedTokensWriteNothing(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
 	forgeries := tb.forgeries(t)
 
-	// Alice's booking, which the forgeries try to change.
+	// Alice's booking, which the forged calls try to change.
 	target := tb.book(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	before := snapshot(t, tb.Bundle, fx.OrgA)
 	beforeB := snapshot(t, tb.Bundle, fx.OrgB)

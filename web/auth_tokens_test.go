@@ -8,10 +8,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The life of the service's own tokens inside one instance: how long a verified token is remembered,
-// revocation, and the longest life a token may have.
+// These tests cover the service's own tokens within one instance: how long a verified token is cached,
+// revocation, and the maximum lifetime of a token.
 
-// clockedTokens is the Tokens of a fresh fixture database, with a clock the test moves by setting *now.
+// clockedTokens returns a Tokens on a new fixture database, with a clock that the test moves by setting
+// *now.
 func clockedTokens(t *testing.T) (*fx.Bundle, *Tokens, *time.Time) {
 	t.Helper()
 	b := fx.Setup(t)
@@ -21,7 +22,7 @@ func clockedTokens(t *testing.T) (*fx.Bundle, *Tokens, *time.Time) {
 	return b, tokens, &now
 }
 
-// newTokens is another instance's Tokens on the same database.
+// newTokens returns a second Tokens on the same database, as another instance would have.
 func newTokens(t *testing.T, b *fx.Bundle) *Tokens {
 	t.Helper()
 	tokens, err := NewTokens(t.Context(), b.Service, OIDCConfig{})
@@ -31,7 +32,7 @@ func newTokens(t *testing.T, b *fx.Bundle) *Tokens {
 	return tokens
 }
 
-// mintFor mints a token for u that lives for ttl.
+// mintFor issues a token for u that is valid for ttl.
 func mintFor(t *testing.T, tokens *Tokens, u booking.User, ttl time.Duration) string {
 	t.Helper()
 	raw, err := tokens.Mint(u, ttl)
@@ -41,8 +42,9 @@ func mintFor(t *testing.T, tokens *Tokens, u booking.User, ttl time.Duration) st
 	return raw
 }
 
-// A verified token is reused for a minute at most: a change to its user shows after that, and a token
-// past its own expiry is refused at once, remembered or not.
+// TestVerifiedTokensAreRememberedBriefly checks that a verified token is cached for at most a minute, so
+// a change to its user takes effect after that. A token past its own expiry is refused at once, cached or
+// not.
 func TestVerifiedTokensAreRememberedBriefly(t *testing.T) {
 	t.Parallel()
 	b, tokens, now := clockedTokens(t)
@@ -81,9 +83,9 @@ func TestVerifiedTokensAreRememberedBriefly(t *testing.T) {
 	}
 }
 
-// The service's tokens of a user issued before a moment are refused once they are revoked: at once by an
-// instance that has not seen them, within tokenCacheTTL by one that remembers them. Tokens issued later,
-// and other users' tokens, still work.
+// TestRevokedTokensAreRefused checks that once a user's tokens issued before some moment are revoked,
+// they are refused: at once by an instance that has not cached them, and within tokenCacheTTL by one that
+// has. Tokens issued later, and other users' tokens, still work.
 func TestRevokedTokensAreRefused(t *testing.T) {
 	t.Parallel()
 	b, tokens, now := clockedTokens(t)
@@ -117,7 +119,7 @@ func TestRevokedTokensAreRefused(t *testing.T) {
 	}
 }
 
-// Tokens live at most MaxTokenTTL.
+// TestMintRefusesLongLives checks that Mint refuses a lifetime over MaxTokenTTL.
 func TestMintRefusesLongLives(t *testing.T) {
 	t.Parallel()
 	b := fx.Setup(t)
