@@ -12,8 +12,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// benchBookingPage is a full page of bookings (booking.MaxPageSize) as the bookings listing reads them:
-// every booking with its creator and organizer, its resource in full (floor, building, subcategory,
+// benchBookingPage returns a full page of booking.MaxPageSize bookings, as the bookings listing loads
+// them. Each booking has its creator and organizer, its full resource (floor, building, subcategory,
 // rule, two features) and two contracted reservables.
 func benchBookingPage() booking.BookingPage {
 	org := uuid.New()
@@ -74,8 +74,8 @@ func benchBookingPage() booking.BookingPage {
 	return p
 }
 
-// BenchmarkBookingPageJSON is the answer of GET /api/v1/users/{me}/bookings with a full page: the DTOs,
-// then encoding/json as c.JSON writes them.
+// BenchmarkBookingPageJSON measures the response of GET /api/v1/users/{me}/bookings for a full page:
+// building the DTOs, then encoding them with encoding/json as c.JSON does.
 func BenchmarkBookingPageJSON(b *testing.B) {
 	p := benchBookingPage()
 	var buf bytes.Buffer

@@ -18,8 +18,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// TestCodeTable checks the shape of booking's code table: codes in increasing order, each with an error
-// status, an upper-case name and a meaning, and Codes, Name and String agreeing with it.
+// TestCodeTable checks booking's code table: the codes are in increasing order, each has an error status,
+// an upper-case name and a meaning, and Codes, Name and String agree with the table.
 func TestCodeTable(t *testing.T) {
 	t.Parallel()
 	table := booking.CodeTable()
@@ -51,8 +51,8 @@ func TestCodeTable(t *testing.T) {
 	}
 }
 
-// TestHandleErrorAnswersEveryCode holds the HTTP answers to the code table: a refusal with any code is
-// answered with the table's status, name and title.
+// TestHandleErrorAnswersEveryCode checks the HTTP response for every code in the table: an error with
+// any code gets the table's status, name and title.
 func TestHandleErrorAnswersEveryCode(t *testing.T) {
 	t.Parallel()
 	s := NewServer(Deps{Logger: slog.New(slog.DiscardHandler)})
@@ -77,8 +77,8 @@ func TestHandleErrorAnswersEveryCode(t *testing.T) {
 	}
 }
 
-// TestErrorCatalogueInDocs holds the error catalogue of docs/api.md to the code table: the same codes in
-// the same order, with the same names, statuses, origins and meanings.
+// TestErrorCatalogueInDocs checks that the error catalogue in docs/api.md matches the code table: the same
+// codes in the same order, with the same names, statuses, origins and meanings.
 func TestErrorCatalogueInDocs(t *testing.T) {
 	t.Parallel()
 	raw, err := os.ReadFile(filepath.Join("..", "docs", "api.md"))
@@ -91,14 +91,14 @@ func TestErrorCatalogueInDocs(t *testing.T) {
 	}
 }
 
-// docsCatalogueRow is one row of the error catalogue in docs/api.md:
+// docsCatalogueRow matches one row of the error catalogue in docs/api.md, such as:
 // | 1002 - RESOURCE_NOT_FOUND | 404 | interface | unknown resource … |
 var docsCatalogueRow = regexp.MustCompile(`^\| (\d+) - ([A-Z_]+) \| (\d{3}) \| (interface|ours) \| (.+) \|$`)
 
-// docsCatalogueStart is the start of a catalogue row: a table cell that starts with a digit.
+// docsCatalogueStart matches the start of a catalogue row: a table cell that starts with a digit.
 var docsCatalogueStart = regexp.MustCompile(`^\| \d`)
 
-// docsCodeTable reads the error catalogue of docs/api.md: every table row that starts with a code.
+// docsCodeTable parses the error catalogue in docs/api.md: every table row that starts with a code.
 func docsCodeTable(t *testing.T, doc string) []booking.CodeInfo {
 	t.Helper()
 	var table []booking.CodeInfo
@@ -124,8 +124,9 @@ func docsCodeTable(t *testing.T, doc string) []booking.CodeInfo {
 	return table
 }
 
-// TestCodeStatuses pins the name and HTTP status of every code, so that none changes unnoticed. The
-// published interface's codes keep its names and statuses (its section 7); ours are those of DESIGN.md.
+// TestCodeStatuses pins the name and HTTP status of every code, so that none changes unnoticed. The codes
+// from the published interface keep the names and statuses of its section 7; our own codes follow
+// DESIGN.md.
 func TestCodeStatuses(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -133,7 +134,7 @@ func TestCodeStatuses(t *testing.T) {
 		name   string
 		status int
 	}{
-		// The interface's (section 7).
+		// Codes from the interface (section 7).
 		{1002, "RESOURCE_NOT_FOUND", http.StatusNotFound},
 		{1011, "BOOKING_NOT_FOUND", http.StatusNotFound},
 		{1012, "NO_BOOKING_TO_CHECK_IN", http.StatusNotFound},
@@ -142,7 +143,7 @@ func TestCodeStatuses(t *testing.T) {
 		{4077, "INVALID_RESERVABLE_DELIVERY_TIME", http.StatusConflict},
 		{4078, "INVALID_RESERVABLE_QUANTITY", http.StatusConflict},
 		{4079, "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE", http.StatusConflict},
-		// Ours.
+		// Our own codes.
 		{1000, "UNAUTHORIZED", http.StatusUnauthorized},
 		{1001, "FORBIDDEN", http.StatusForbidden},
 		{1003, "USER_NOT_FOUND", http.StatusNotFound},
@@ -196,7 +197,7 @@ func TestHandleError(t *testing.T) {
 		method     string
 		err        error
 		wantStatus int
-		wantBody   map[string]any // nil: no body
+		wantBody   map[string]any // nil means no body
 	}{
 		{"DomainError", http.MethodGet, booking.Errorf(booking.CodeBookingNotFound, "no booking x"), http.StatusNotFound,
 			map[string]any{"status": 404.0, "code": 1011.0, "name": "BOOKING_NOT_FOUND", "title": "1011 - BOOKING_NOT_FOUND", "detail": "no booking x"}},

@@ -10,11 +10,15 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// Inputs the fuzz targets found mishandled, kept as cases of the operations they reached.
+// Inputs that the fuzz targets found to be mishandled, kept as test cases of the operations they reached.
 
-// TestBookingDaysFuzzRegressions: an interval's date given twice (under two spellings of one index, which
-// used to be taken in map order, so that one query answered differently from one call to the next; or
-// repeated) is refused; a parameter name that is not UTF-8 is named in a detail that is.
+// TestBookingDaysFuzzRegressions checks two fixed bugs in bookingDays.
+//
+// An interval's date given twice is refused, whether it is repeated or spelled with two forms of the same
+// index (such as [0] and [00]). Two spellings used to be read in map order, so the same query could get
+// different answers from one call to the next.
+//
+// A parameter name that is not valid UTF-8 is quoted in a detail that is valid UTF-8.
 func TestBookingDaysFuzzRegressions(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -27,12 +31,12 @@ func TestBookingDaysFuzzRegressions(t *testing.T) {
 			"bookingDays[1].startDate: given more than once"},
 		{"RepeatedDate", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays[0].endDate=" + later,
 			"bookingDays[0].endDate: given more than once"},
-		// The byte the name is not UTF-8 for is written escaped: the encoder would make it U+FFFD.
+		// The invalid byte in the name is written escaped, because the JSON encoder would turn it into U+FFFD.
 		{"NameNotUTF8", "bookingDays[0].startDate=" + start + "&bookingDays[0].endDate=" + end + "&bookingDays%FF=1",
 			`"bookingDays\xff": expected bookingDays[<index>].startDate or .endDate`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for range 4 { // the same answer every time
+			for range 4 { // the answer must be the same every time
 				r := tb.call(t, fx.Alice, http.MethodGet, freePath("me", "spaces", fx.BuildingMadrid, fx.SubRoom, tc.query), nil)
 				p := wantProblem(t, r, http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 				d, _ := p["detail"].(string)

@@ -14,7 +14,8 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// API answers, refusals included, are never cached and never sniffed.
+// TestAPIAnswersAreNotCachedOrSniffed checks that API responses, errors included, forbid caching and
+// content-type sniffing.
 func TestAPIAnswersAreNotCachedOrSniffed(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -35,7 +36,8 @@ func TestAPIAnswersAreNotCachedOrSniffed(t *testing.T) {
 	}
 }
 
-// The public OpenAPI document may be cached, but not sniffed.
+// TestOpenAPIDocumentIsNotSniffed checks that the public OpenAPI document may be cached but forbids
+// content-type sniffing.
 func TestOpenAPIDocumentIsNotSniffed(t *testing.T) {
 	t.Parallel()
 	r := setup(t).call(t, uuid.Nil, http.MethodGet, api+"/openapi.json", nil)
@@ -45,8 +47,9 @@ func TestOpenAPIDocumentIsNotSniffed(t *testing.T) {
 	}
 }
 
-// A client's X-Request-Id is used (in the answer and the log) only when it is at most 64 characters of
-// letters, digits, '.', '_' and '-'; otherwise the request gets a new id.
+// TestClientRequestID checks that a client's X-Request-Id is used, in the response and in the log, only
+// if it has at most 64 characters, all letters, digits, '.', '_' or '-'. Otherwise the request gets a new
+// ID.
 func TestClientRequestID(t *testing.T) {
 	t.Parallel()
 	var logs syncBuffer
@@ -75,7 +78,8 @@ func TestClientRequestID(t *testing.T) {
 	}
 }
 
-// Text that is not UTF-8 in a JSON body is 400 2000, and nothing is written.
+// TestInvalidUTF8BodyIs400 checks that a JSON body with text that is not valid UTF-8 gets 400 with code
+// 2000, and nothing is written.
 func TestInvalidUTF8BodyIs400(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -91,7 +95,7 @@ func TestInvalidUTF8BodyIs400(t *testing.T) {
 	wantProblem(t, tb.call(t, fx.Alice, http.MethodPatch, api+"/bookings/"+id, patch), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
 }
 
-// /static/ serves files, never a listing of a folder.
+// TestStaticListsNoFolders checks that /static/ serves files but never lists a folder's contents.
 func TestStaticListsNoFolders(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -106,7 +110,8 @@ func TestStaticListsNoFolders(t *testing.T) {
 	}
 }
 
-// Behind https every answer asks browsers to use https only (HSTS); over plain http none does.
+// TestStrictTransportSecurity checks that when BASE_URL is https, every response tells browsers to use
+// https only (HSTS), and that over plain http no response does.
 func TestStrictTransportSecurity(t *testing.T) {
 	t.Parallel()
 	paths := []string{"/login", "/healthz", "/static/js/app.js", statusPath("me", "MAD-R1"), "/nowhere"}

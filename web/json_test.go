@@ -11,10 +11,11 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// The answers' shapes as DTOs, encoded by reflection: what the hand-written listings must equal.
+// The DTOs below describe the listings' response shapes. encoding/json encodes them by reflection, and
+// the hand-written listing encoders must produce the same bytes.
 
-// listedResourceDTO is an element of the free listing (4.2): floor and subcategory ids only, capacity
-// for spaces.
+// listedResourceDTO is an element of the free listing (spec 4.2): floor and subcategory carry only
+// their IDs, and spaces also have capacity.
 type listedResourceDTO struct {
 	resourceBase
 	Floor       idDTO  `json:"floor"`
@@ -30,8 +31,8 @@ func toListedResource(r booking.Resource) listedResourceDTO {
 	}
 }
 
-// availableResourceDTO is a resource of the availability answer: the listed form, its category, its busy
-// intervals inside the range and whether it is free for all of it.
+// availableResourceDTO is a resource in an availability response: the listed fields, plus its category,
+// its busy intervals within the range, and whether it is free for the whole range.
 type availableResourceDTO struct {
 	listedResourceDTO
 	Category string        `json:"category"`
@@ -49,8 +50,8 @@ type freeResponse struct {
 	FreeResources []listedResourceDTO `json:"freeResources"`
 }
 
-// awkward are strings encoding/json writes with escapes: quotes, controls, HTML characters, line and
-// paragraph separators, invalid UTF-8, and plain non-ASCII text.
+// awkward are strings that encoding/json writes with escapes (quotes, control characters, HTML
+// characters, line and paragraph separators, invalid UTF-8), plus plain non-ASCII text.
 var awkward = []string{
 	"", "Goya", `say "hi"`, `back\slash`, "tab\tnew\nline\rreturn\bbell\ffeed", "\x00\x01\x1f\x7f",
 	"<b>&amp;</b>", "Alcalá 1.07 — sala", "日本語", "line\u2028para\u2029", "bad \xff\xfe utf-8", "\xe2\x80", "emoji 🙂",
@@ -69,7 +70,7 @@ func listingResources() []booking.Resource {
 		}
 		switch i % 3 {
 		case 1:
-			r.Subcategory.Category = booking.CategorySpace // capacity 0 when unknown
+			r.Subcategory.Category = booking.CategorySpace // a space with unknown capacity
 		case 2:
 			r.Subcategory.Category, r.Capacity = booking.CategorySpace, &capacity
 		}
@@ -78,7 +79,8 @@ func listingResources() []booking.Resource {
 	return rs
 }
 
-// The hand-written listings are byte for byte what encoding/json writes for their DTOs.
+// TestListingsEncodeAsEncodingJSON checks that the hand-written listings produce exactly the bytes that
+// encoding/json writes for their DTOs.
 func TestListingsEncodeAsEncodingJSON(t *testing.T) {
 	t.Parallel()
 	rs := listingResources()
@@ -126,7 +128,7 @@ func TestListingsEncodeAsEncodingJSON(t *testing.T) {
 	}
 }
 
-// Any string is quoted as encoding/json quotes it.
+// FuzzAppendString checks that appendString quotes any string exactly as encoding/json does.
 func FuzzAppendString(f *testing.F) {
 	for _, s := range awkward {
 		f.Add(s)

@@ -9,11 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The helpers here read a decoded JSON body (objects as map[string]any, numbers as json.Number) by
-// dotted paths such as "resource.floor.name", so that a test states the values it wants as one map and
-// compares them with cmp.Diff.
+// These helpers read values from a decoded JSON body (objects as map[string]any, numbers as json.Number)
+// by dotted paths such as "resource.floor.name". A test can then list the values it wants in one map and
+// compare them with cmp.Diff.
 
-// field gives the value at the dotted path, or nil when a step of it is missing.
+// field returns the value at the dotted path, or nil if any step of the path is missing.
 func field(v any, path string) any {
 	for _, step := range strings.Split(path, ".") {
 		m, ok := v.(map[string]any)
@@ -25,7 +25,7 @@ func field(v any, path string) any {
 	return v
 }
 
-// fields gives the value at each path, keyed by the path.
+// fields returns the value at each path, keyed by path.
 func fields(v any, paths ...string) map[string]any {
 	out := make(map[string]any, len(paths))
 	for _, p := range paths {
@@ -34,13 +34,13 @@ func fields(v any, paths ...string) map[string]any {
 	return out
 }
 
-// num is an integer as a decoded body holds it.
+// num returns n as a decoded body holds an integer: a json.Number.
 func num(n int64) json.Number { return json.Number(strconv.FormatInt(n, 10)) }
 
-// idObject is {"id": id}, as the body names another object.
+// idObject returns {"id": id}, the form in which a body refers to another object.
 func idObject(id string) map[string]any { return map[string]any{"id": id} }
 
-// wantFields compares the values at want's paths of v with want.
+// wantFields checks that, for each path in want, v has the value want gives.
 func wantFields(t *testing.T, where string, v any, want map[string]any) {
 	t.Helper()
 	paths := make([]string, 0, len(want))

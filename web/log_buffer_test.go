@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// syncBuffer is a log destination the test reads while the server writes.
+// syncBuffer is a log destination that the test can read while the server writes to it.
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer

@@ -20,15 +20,15 @@ func TestMetrics(t *testing.T) {
 	tb := setup(t)
 	start := fx.At(1, 10, 0)
 	goya := []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}
-	// One request of two bookings, then one refused: three requests, two bookings made, one conflict.
+	// One request that makes two bookings, then one that is refused: two bookings made, one conflict.
 	two := append(goya, spaceBooking(fx.RoomVelazquez, start, start.Add(time.Hour)))
 	wantStatus(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), two), http.StatusCreated)
 	wantStatus(t, tb.call(t, fx.Bob, http.MethodPost, bookingsPath("me"), goya), http.StatusConflict)
 	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil), http.StatusOK)
-	// Addresses no route has, and methods nobody knows, make no series of their own.
+	// Unknown paths and unknown methods do not create series of their own.
 	wantStatus(t, tb.call(t, uuid.Nil, http.MethodGet, "/no/such/page/"+fx.RoomGoya.String(), nil), http.StatusNotFound)
 	wantStatus(t, tb.call(t, uuid.Nil, "BREW", "/healthz", nil), http.StatusMethodNotAllowed)
-	// A no-show whose check-in closed half an hour ago, for the sweep.
+	// A no-show whose check-in closed half an hour ago, for the sweep to expire.
 	_, err := tb.Pool.Exec(t.Context(), `
 		INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
 		                      status, resource_type, check_in_opens_at, check_in_closes_at)
@@ -49,8 +49,8 @@ func TestMetrics(t *testing.T) {
 	}
 	text := string(res.body)
 	lines := strings.Split(text, "\n")
-	// Each line wanted is a whole line of the text ("… 1" is not "… 10"); one ending in a space is a series
-	// whose value may be anything.
+	// Each wanted line must match a whole line of the output, so "… 1" does not match "… 10". A wanted
+	// line that ends in a space matches the series with any value.
 	for _, want := range []string{
 		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="201"} 1`,
 		`booking_http_requests_total{method="POST",route="/api/v1/users/:userId/bookings/spaces/standard",status="409"} 1`,
@@ -80,7 +80,8 @@ func TestMetrics(t *testing.T) {
 	}
 }
 
-// /metrics is for this machine and private networks; from anywhere else there is no such page.
+// TestMetricsAreNotPublic checks that /metrics answers only this machine and private networks. From any
+// other address it returns 404, as if the page did not exist.
 func TestMetricsAreNotPublic(t *testing.T) {
 	t.Parallel()
 	s := web.NewServer(web.Deps{Logger: slog.New(slog.DiscardHandler)})

@@ -11,11 +11,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// codeUserAlreadyHasWorkstation is 4013: a person holds at most one workstation at any moment.
+// codeUserAlreadyHasWorkstation is code 4013: a person may hold at most one workstation at a time.
 const codeUserAlreadyHasWorkstation = booking.Code(4013)
 
-// TestOnePersonOneWorkstation covers the rule on the API; TestPageOnePersonOneWorkstation below, on the
-// pages.
+// TestOnePersonOneWorkstation checks the one-workstation rule through the API.
+// TestPageOnePersonOneWorkstation below checks it through the pages.
 func TestOnePersonOneWorkstation(t *testing.T) {
 	t.Parallel()
 
@@ -36,7 +36,7 @@ func TestOnePersonOneWorkstation(t *testing.T) {
 		r := tb.call(t, fx.Rita, http.MethodPost, deskPath(fx.Alice.String()), []any{deskBooking(fx.DeskTwo, fx.At(1, 15, 0), fx.At(1, 16, 0))})
 		p := wantProblem(t, r, http.StatusConflict, codeUserAlreadyHasWorkstation, 0)
 		wantDetail(t, p, "alice Archer already has Desk 1")
-		// Rita herself may have a desk then, and Bob the other one.
+		// Rita herself may have a desk at that time, and Bob the other desk.
 		created(t, tb.call(t, fx.Rita, http.MethodPost, deskPath("me"), []any{deskBooking(fx.DeskTwo, fx.At(1, 15, 0), fx.At(1, 16, 0))}), 1)
 		tb.wantRows(t, "bookings", 2)
 	})
@@ -61,7 +61,7 @@ func TestOnePersonOneWorkstation(t *testing.T) {
 			deskBooking(fx.DeskOne, fx.At(1, 9, 0), fx.At(1, 12, 0)),
 			deskBooking(fx.DeskTwo, fx.At(1, 12, 0), fx.At(1, 14, 0)),
 		}), 2)
-		// Rooms are exempt: two at once for one person, beside a desk.
+		// Rooms are exempt: one person may hold two rooms at once, as well as a desk.
 		created(t, tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{
 			spaceBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0)),
 			spaceBooking(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)),
@@ -103,7 +103,7 @@ func TestPageOnePersonOneWorkstation(t *testing.T) {
 			t.Errorf("notice = %q, want %q", got, want)
 		}
 		for _, path := range []string{
-			findPath("kind", "desk", "date", "2026-11-24", "from", "18:00", "to", "19:00"), // after it
+			findPath("kind", "desk", "date", "2026-11-24", "from", "18:00", "to", "19:00"), // after the held desk's time
 			findPath("kind", "desk", "date", "2026-11-25", "from", "10:00", "to", "11:00"), // another day
 			findPath("kind", "room", "date", "2026-11-24", "from", "10:00", "to", "11:00"), // rooms are exempt
 		} {
@@ -114,7 +114,7 @@ func TestPageOnePersonOneWorkstation(t *testing.T) {
 		if n := pb.signedIn(t, fx.Bob).get(findPath("kind", "desk", "date", "2026-11-24", "from", "10:00", "to", "11:00")).count(".held"); n != 0 {
 			t.Errorf("Bob sees %d notices of Alice's desk, want none", n)
 		}
-		// Several days: a desk held on the second of them is named too.
+		// With several days, a desk held on the second day is named too.
 		findBook(t, pb, fx.Bob, fx.DeskOne, booking.CategoryWorkstation, fx.At(2, 9, 0), fx.At(2, 18, 0))
 		p = pb.signedIn(t, fx.Bob).get(findPath("kind", "desk", "date", "2026-11-24", "date", "2026-11-25", "from", "10:00", "to", "11:00"))
 		if got, want := squash(p.text(".held")), "You already have Desk 1 then (from 09:00 to 18:00 Madrid time on Wed 25 Nov)."; got != want {

@@ -13,8 +13,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// What every request pays for the metrics and the rate limits: nothing allocated once a route, a user or
-// an address has been seen.
+// These tests measure what the metrics and the rate limits cost each request. Once a route, a user or an
+// address has been seen, they must allocate nothing.
 
 func TestMetricsObserveAllocatesNothing(t *testing.T) {
 	m := newMetrics(nil)
@@ -48,7 +48,7 @@ func TestRateLimiterAllocatesNothing(t *testing.T) {
 }
 
 func TestRateLimiterForgetsIdleKeys(t *testing.T) {
-	l := newLimiter[string](Limit{Rate: 10, Burst: 10}) // full again after 1 s; forgotten after 2 s
+	l := newLimiter[string](Limit{Rate: 10, Burst: 10}) // refills in 1 s; an idle key is dropped after 2 s
 	now := time.Now()
 	for i := range 10 {
 		if ok, _ := l.allow("192.0.2.1", now); !ok {
@@ -72,7 +72,7 @@ func TestRateLimiterForgetsIdleKeys(t *testing.T) {
 }
 
 func TestRateLimiterRefills(t *testing.T) {
-	l := newLimiter[string](Limit{Rate: 1, Burst: 2}) // a token a second, two at once
+	l := newLimiter[string](Limit{Rate: 1, Burst: 2}) // one token a second, at most two saved up
 	now := time.Now()
 	allow := func(key string, at time.Duration) (bool, time.Duration) { return l.allow(key, now.Add(at)) }
 	for i := range 2 {
@@ -87,15 +87,15 @@ func TestRateLimiterRefills(t *testing.T) {
 			t.Errorf("%v on: ok %v, retry after %v; want refused, %v to the next token", tc.at, ok, after, tc.after)
 		}
 	}
-	// A refusal takes no token: one is back after a second, and only one.
+	// A refused request uses no token, so after a second exactly one token is back.
 	if ok, _ := allow("192.0.2.1", time.Second); !ok {
 		t.Error("refused a second on, want the token that came back")
 	}
 	if ok, after := allow("192.0.2.1", time.Second); ok || after != time.Second {
 		t.Errorf("again a second on: ok %v, retry after %v; want refused, 1s to the next token", ok, after)
 	}
-	// Idle for longer than it takes to fill (but not so long that it is forgotten), the bucket holds the
-	// burst, no more.
+	// After being idle longer than it takes to refill, but not long enough to be dropped, the bucket holds
+	// the burst and no more.
 	for i := range 2 {
 		if ok, _ := allow("192.0.2.1", 3500*time.Millisecond); !ok {
 			t.Errorf("request %d refused after 2.5 s idle, want the burst again", i)
