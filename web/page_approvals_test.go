@@ -11,12 +11,12 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// Approvals: admins see what waits and approve or reject it; nobody else may.
+// Approvals: admins see the bookings waiting for approval and approve or reject them; nobody else may.
 
-// approvalRow selects a booking's row on the approvals page.
+// approvalRow returns the CSS selector of a booking's row on the approvals page.
 func approvalRow(id uuid.UUID) string { return "#approval-" + id.String() }
 
-// TestPageApprovals covers the list of bookings waiting for an admin's approval, and who may see it.
+// TestPageApprovals checks the list of bookings waiting for an admin's approval, and who may see it.
 func TestPageApprovals(t *testing.T) {
 	t.Parallel()
 
@@ -99,7 +99,7 @@ func TestPageApprovals(t *testing.T) {
 	})
 }
 
-// TestPageApprovalsDecide covers approving and rejecting from the approvals page, with and without htmx.
+// TestPageApprovalsDecide checks approving and rejecting from the approvals page, with and without htmx.
 func TestPageApprovalsDecide(t *testing.T) {
 	t.Parallel()
 

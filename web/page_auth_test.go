@@ -94,7 +94,7 @@ func TestDevelopmentSignIn(t *testing.T) {
 		if p := b.get("/bookings"); p.url.Path != "/login" {
 			t.Errorf("after signing out /bookings ended at %s, want /login", p.url)
 		}
-		// The old cookie names no session any more.
+		// The old cookie no longer refers to a session.
 		replay := pb.browser(t)
 		replay.client.Jar.SetCookies(mustURL(t, pb.srv.URL), old)
 		if p := replay.get("/bookings"); p.url.Path != "/login" {
@@ -178,7 +178,7 @@ func TestPageSafety(t *testing.T) {
 		req.Header.Set("HX-Current-URL", pb.srv.URL+"/find?kind=room")
 		p := b.send(req)
 		p.wantStatus(t, http.StatusNoContent)
-		// Back to the page the person was on, not to the fragment htmx asked for.
+		// After signing in, the person returns to the page they were on, not to the fragment htmx requested.
 		if got, want := p.header.Get("HX-Redirect"), "/login?next="+url.QueryEscape("/find?kind=room"); got != want {
 			t.Errorf("HX-Redirect = %q, want %q", got, want)
 		}
@@ -208,7 +208,7 @@ func TestPageSafety(t *testing.T) {
 	})
 }
 
-// TestOIDCSignIn signs in through the authorization-code flow with PKCE against mockoidc.
+// TestOIDCSignIn checks signing in through the authorization-code flow with PKCE, against mockoidc.
 func TestOIDCSignIn(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
@@ -238,8 +238,8 @@ func TestOIDCSignIn(t *testing.T) {
 		p.wantText(t, "main", "stranger@elsewhere.test", "no person with that account")
 	})
 
-	// Another subject with the address of a user bound to a subject, and no email_verified: refused, and
-	// Bob stays bound to his own subject.
+	// Bob is already linked to a subject. Another subject with Bob's address, and no email_verified, is
+	// refused, and Bob stays linked to his own subject.
 	t.Run("ForgedSubjectWithBoundUsersEmailIsRefused", func(t *testing.T) {
 		pb := setup(t)
 		bob := fx.Layout().Users[1]
@@ -291,7 +291,6 @@ func TestOIDCSignIn(t *testing.T) {
 	})
 }
 
-// setupPagesOIDC is setupPages with mockoidc as the identity provider people sign in with.
 // runProvider starts a mock identity provider that stops when the test ends.
 func runProvider(t *testing.T) *mockoidc.MockOIDC {
 	t.Helper()
@@ -303,6 +302,7 @@ func runProvider(t *testing.T) *mockoidc.MockOIDC {
 	return m
 }
 
+// setupPagesOIDC is like setupPages, with m as the identity provider that people sign in with.
 func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 	t.Helper()
 	return setupPages(t, func(d *web.Deps) {
@@ -325,7 +325,7 @@ func mustURL(t *testing.T, raw string) *url.URL {
 	return u
 }
 
-// TestBrowserSignIn signs in through a real authorization-code flow (PKCE, state, nonce) in chromium.
+// TestBrowserSignIn signs in through a real authorization-code flow (PKCE, state, nonce) in Chromium.
 func TestBrowserSignIn(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)

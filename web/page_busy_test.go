@@ -12,8 +12,9 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// A resource busy during the searched hours offers no booking form for them: it says when it is free
-// next, with a link to as much of that time as one booking may take (4 hours for the rooms).
+// When a resource is busy during the searched hours, its page shows no booking form. Instead it says when
+// the resource is next free, with a link to book as much of that time as one booking may take (4 hours
+// for rooms).
 
 func TestResourceBusyOffersFreeNext(t *testing.T) {
 	t.Parallel()
@@ -30,34 +31,35 @@ func TestResourceBusyOffersFreeNext(t *testing.T) {
 		if n := p.count("form.booking-form"); n != 0 {
 			t.Errorf("htmx %v: a busy resource offers %d booking forms", htmx, n)
 		}
-		// 11:00–11:10 is booked too, back to back; a gap shorter than 15 minutes does not count.
+		// 11:00–11:10 is booked too, right after; a gap shorter than 15 minutes does not count as free.
 		p.wantText(t, "#free-next", "Free next on Tuesday 24 November: 11:10–20:00 Madrid time.")
 		href := p.attr("#free-next a", "href")
 		if !strings.Contains(href, "from=11%3A10") || !strings.Contains(href, "to=15%3A10") {
 			t.Errorf("the link to the free hours is %q", href)
 		}
-		// Following it offers the form for those hours.
+		// Following the link shows the form for those hours.
 		p = b.get(href)
 		if got := p.attr("#b-from", "value"); got != "11:10" {
 			t.Errorf("the form after the link starts at %q, want 11:10", got)
 		}
 	}
 
-	// Busy until the end of the day: nothing left that day.
+	// Busy until the end of the day, so nothing is free that day.
 	p := b.get("/find/resources/" + fx.RoomVelazquez.String() + "?date=2026-11-24&kind=room&from=17:00&to=18:00")
 	p.wantText(t, "#free-next", "Not free again on Tuesday 24 November")
 	if n := p.count("form.booking-form"); n != 0 {
 		t.Errorf("a busy resource offers %d booking forms", n)
 	}
 
-	// Free hours keep the form.
+	// For free hours, the form is still shown.
 	if n := b.get(goya + "&from=12:00&to=13:00").count("form.booking-form"); n != 1 {
 		t.Errorf("a free resource offers %d booking forms, want 1", n)
 	}
 }
 
-// On the days the clocks change, the free time said and the hours of the link agree: both are read on the
-// clock (11:00 is 11:00), not as the time passed since midnight.
+// TestResourceBusyFreeNextOnClockChangeDays checks that on days when the clocks change, the free time shown
+// and the hours in the link agree. Both use wall-clock times (11:00 means 11:00), not time elapsed since
+// midnight.
 func TestResourceBusyFreeNextOnClockChangeDays(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -90,7 +92,7 @@ func TestResourceBusyFreeNextOnClockChangeDays(t *testing.T) {
 	}
 }
 
-// TestBrowserResourceBusy follows the link to the hours when a busy resource is free next and books it.
+// TestBrowserResourceBusy follows a busy resource's link to its next free hours, and books them.
 func TestBrowserResourceBusy(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)

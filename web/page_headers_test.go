@@ -14,12 +14,12 @@ import (
 )
 
 // notPages are the routes outside /api and /static that serve no HTML: the probes and the metrics. Every
-// other route is a page and must carry the security headers, whatever it answers.
+// other route is a page and must send the security headers, whatever its response.
 var notPages = []string{"/healthz", "/readyz", "/metrics"}
 
-// wantSecurityHeaders checks the headers every page response carries, error pages and redirects included:
-// a Content-Security-Policy that allows no inline or eval'd script and no framing, nosniff, a referrer
-// policy and X-Frame-Options.
+// wantSecurityHeaders checks the headers that every page response must have, error pages and redirects
+// included: a Content-Security-Policy that allows no inline script, no eval and no framing; nosniff; a
+// referrer policy; and X-Frame-Options.
 func wantSecurityHeaders(t *testing.T, where string, h http.Header) {
 	t.Helper()
 	csp := h.Get("Content-Security-Policy")
@@ -58,21 +58,22 @@ func wantSecurityHeaders(t *testing.T, where string, h http.Header) {
 	}
 }
 
-// noRedirects is a client that keeps the browser's cookies but shows redirects instead of following them.
+// noRedirects returns a client that uses the browser's cookies but returns redirects instead of
+// following them.
 func (b *browser) noRedirects() *http.Client {
 	return &http.Client{Jar: b.client.Jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
-// TestSecurityHeadersOnEveryPage sends a request to every page route (every route but /api, /static and
-// the probes), signed in and not, and to the error pages, and checks the security headers of each answer.
-// A new page route is covered without changing the test.
+// TestSecurityHeadersOnEveryPage checks the security headers on every page route (all routes except /api,
+// /static and notPages), signed in and signed out, and on the error pages. It reads the routes from the
+// server, so a new page route is covered without changing the test.
 func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	srv := pb.server
 	anonymous := pb.browser(t)
 
-	// A booking of Alice's, for the routes of a booking.
+	// One of Alice's bookings, for the routes that take a booking ID.
 	b := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
@@ -118,7 +119,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 			continue
 		}
 		t.Run(r.Method+r.Path, func(t *testing.T) {
-			alice := pb.signedIn(t, fx.Alice) // afresh: one of the routes signs out
+			alice := pb.signedIn(t, fx.Alice) // a new session each time, because one of the routes signs out
 			for _, who := range []struct {
 				name   string
 				client *http.Client
@@ -134,7 +135,8 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 		t.Errorf("found %d page routes, want the pages of routes.go", pages)
 	}
 
-	// The error pages: no route, a wrong method, a refusal, a cross-site form, a page of nothing.
+	// The error pages: unknown paths, a wrong method, refused access, a cross-site form post, unknown or
+	// malformed IDs, a bad query, and a refusal shown as an htmx notice.
 	for _, tc := range []struct {
 		name, method, path string
 		header             http.Header

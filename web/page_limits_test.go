@@ -18,9 +18,10 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// A booking form asking for more bookings than one request may make is refused from its counts alone,
-// before the bookings are built: 20 spaces on 50 days for 1000 colleagues would be a million attendee
-// rows in memory. The test is not parallel, so that the memory it measures is this request's.
+// TestPageBookingFormCountedFirst checks that a booking form asking for more bookings than one request may
+// make is refused from its counts alone, before any booking is built. Otherwise 20 spaces on 50 days for
+// 1000 colleagues would put a million attendee rows in memory. The test is not parallel, so that the
+// memory it measures belongs to this request only.
 func TestPageBookingFormCountedFirst(t *testing.T) {
 	pb := setupPages(t)
 	b := pb.signedIn(t, fx.Alice)
@@ -56,8 +57,8 @@ func TestPageBookingFormCountedFirst(t *testing.T) {
 func TestPageLimits(t *testing.T) {
 	t.Parallel()
 
-	// The colleagues and guests of the form are counted together, once, against booking.MaxAttendees,
-	// before the people are looked up or the rest of the form is read; the form comes back with its spaces.
+	// The form's colleagues and guests are counted together, once, against booking.MaxAttendees, before
+	// the people are looked up or the rest of the form is read. The refused form keeps its spaces.
 	t.Run("InvitedPeopleCounted", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
@@ -102,7 +103,7 @@ func TestPageLimits(t *testing.T) {
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 0 {
 			t.Errorf("%d bookings made, want none", n)
 		}
-		// As many as booking.MaxAttendees is fine.
+		// Exactly booking.MaxAttendees people is allowed.
 		p := b.hxPost("/bookings", invited(1, booking.MaxAttendees-1))
 		p.wantStatus(t, http.StatusOK)
 		if n := len(findOwnBookings(t, pb, fx.Alice)); n != 1 {
@@ -110,7 +111,8 @@ func TestPageLimits(t *testing.T) {
 		}
 	})
 
-	// A page's body is at most 64 KB, said or not by Content-Length: 413 with a page that says so.
+	// A page request's body may be at most 64 KB, whether or not Content-Length gives its size. A larger
+	// body gets 413 and a page that says so.
 	t.Run("BodyOver64KB", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
@@ -140,7 +142,7 @@ func TestPageLimits(t *testing.T) {
 				t.Errorf("%s: %d %q, want 413 saying the form is larger than 64 KB", tc.name, p.status, p.text("body"))
 			}
 		}
-		// Just under the limit, the form is read (and refused for what it says, not for its size).
+		// Just under the limit, the form is read, and refused for its content, not for its size.
 		form.Set("subject", strings.Repeat("x", web.MaxPageBody-len(body)+web.MaxPageBody-200))
 		if n := len(form.Encode()); n > web.MaxPageBody {
 			t.Fatalf("form of %d bytes, want one under the limit", n)
@@ -153,8 +155,8 @@ func TestPageLimits(t *testing.T) {
 		}
 	})
 
-	// A signed-in person is limited on the pages as on the API, with one bucket for both: a burst spent on
-	// the API leaves no page, and a burst spent on the pages leaves no API call.
+	// A signed-in person has the same rate limit on the pages as on the API, with one bucket for both. A
+	// burst spent on the API leaves nothing for the pages, and the other way round.
 	t.Run("PerUserOnPages", func(t *testing.T) {
 		t.Parallel()
 		dev := func(d *web.Deps) { d.Dev = true }
@@ -163,7 +165,7 @@ func TestPageLimits(t *testing.T) {
 		status := statusPath("me", "MAD-R1")
 
 		since := time.Now()
-		alice := pb.signedIn(t, fx.Alice) // lands on /bookings: one request
+		alice := pb.signedIn(t, fx.Alice) // signing in lands on /bookings, which uses one token
 		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
 		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
 		p := alice.get("/find")
@@ -179,7 +181,7 @@ func TestPageLimits(t *testing.T) {
 			t.Errorf("%d bookings made over the limit, want none", n)
 		}
 
-		// Another person has a bucket of their own, spent here on the pages: then the API refuses them.
+		// Bob has his own bucket. Once he spends it on the pages, the API refuses him.
 		since = time.Now()
 		bob := pb.signedIn(t, fx.Bob)
 		bob.get("/find").wantStatus(t, http.StatusOK)
@@ -190,7 +192,8 @@ func TestPageLimits(t *testing.T) {
 	})
 }
 
-// The log line of a request refused for its user's rate names the user.
+// TestThrottledLogNamesTheUser checks that the log line of a request refused by the per-user rate limit
+// names the user.
 func TestThrottledLogNamesTheUser(t *testing.T) {
 	t.Parallel()
 	var logs syncBuffer

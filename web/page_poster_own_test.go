@@ -13,13 +13,15 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The poster page tells the person holding the phone the truth about their own booking, offers check-in
-// only when it can succeed, checks in at once what it books, and offers the kiosk's lengths.
+// These tests cover the poster page as seen by the person holding the phone. It shows their own booking
+// as theirs, offers check-in only when it can succeed, checks in at once when it books, and offers the
+// same booking lengths as the kiosk.
 
 func TestPosterOwnBooking(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	// Alice's Goya 12:00–13:00; check-in opens 10 min before and closes 15 min after the start.
+	// Alice's Goya booking, 12:00–13:00. Check-in opens 10 minutes before the start and closes 15 minutes
+	// after it.
 	findBook(t, pb, fx.Alice, fx.RoomGoya, booking.CategorySpace, fx.At(0, 12, 0), fx.At(0, 13, 0))
 	alice, bob := pb.signedIn(t, fx.Alice), pb.signedIn(t, fx.Bob)
 
@@ -59,7 +61,7 @@ func TestPosterBookChecksIn(t *testing.T) {
 	pb := setupPages(t)
 	alice := pb.signedIn(t, fx.Alice)
 	p := alice.get("/p/MAD-R1")
-	// The kiosk's lengths: 30 minutes, 1 hour, 2 hours and the longest (4 h, until 13:00).
+	// The kiosk's lengths: 30 minutes, 1 hour, 2 hours, and the longest allowed (4 hours, until 13:00).
 	var got []string
 	p.doc.Find("form[action='/p/MAD-R1/book'] input[name=until]").Each(func(_ int, s *goquery.Selection) {
 		v, _ := s.Attr("value")
@@ -83,8 +85,8 @@ func TestPosterBookChecksIn(t *testing.T) {
 	}
 }
 
-// TestBrowserPosterOwn is a phone at a poster: a booking made elsewhere reads as the person's own, is
-// checked in from the poster, and booking another room from its poster checks in at once.
+// TestBrowserPosterOwn uses a phone at a poster. A booking made elsewhere shows as the person's own and can
+// be checked in from the poster; booking another room from its poster checks in at once.
 func TestBrowserPosterOwn(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -110,13 +112,13 @@ func TestBrowserPosterOwn(t *testing.T) {
 	phone.check("poster-booked")
 }
 
-// Booking from the poster and checking in are one: should the check-in fail, nothing is booked, and trying
-// again books and checks in.
+// TestPosterBookAndCheckInAllOrNothing checks that booking from the poster and checking in happen together.
+// If the check-in fails, nothing is booked, and trying again books and checks in.
 func TestPosterBookAndCheckInAllOrNothing(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	alice := pb.signedIn(t, fx.Alice)
-	// The database refuses every check-in, as if it failed underneath the service.
+	// Make the database refuse every check-in, as if it failed underneath the service.
 	if _, err := pb.Pool.Exec(t.Context(), `
 CREATE FUNCTION refuse_check_in() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -11,11 +11,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// noRedirects is a client that reads a redirect instead of following it.
+// noRedirects is a client that returns a redirect instead of following it.
 var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
-// signInLocation signs in as Alice through the development sign-in with next and returns the Location
-// of the answer.
+// signInLocation signs in as Alice through the development sign-in with the given next, and returns the
+// response's Location header.
 func signInLocation(t *testing.T, pb *pageBundle, next string) string {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, pb.srv.URL+"/login/dev",
@@ -35,8 +35,9 @@ func signInLocation(t *testing.T, pb *pageBundle, next string) string {
 	return res.Header.Get("Location")
 }
 
-// After signing in, next is followed only when it is a clean path of this site: a browser reads a tab,
-// a newline or a backslash after the first slash as another host.
+// TestSignInNextIsACleanPath checks that after signing in, next is followed only if it is a clean path on
+// this site. Browsers treat a tab, a newline or a backslash after the first slash as the start of another
+// host.
 func TestSignInNextIsACleanPath(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -57,8 +58,8 @@ func TestSignInNextIsACleanPath(t *testing.T) {
 	}
 }
 
-// TestOIDCNonceIsChecked answers the provider's callback with a code whose ID token carries another nonce
-// than the sign-in started: refused with 400, and nobody is signed in.
+// TestOIDCNonceIsChecked calls the sign-in callback with a code whose ID token has a different nonce from
+// the one the sign-in started with. The callback must refuse it with 400, and nobody is signed in.
 func TestOIDCNonceIsChecked(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
@@ -75,7 +76,7 @@ func TestOIDCNonceIsChecked(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := pb.browser(t)
-			// Start the sign-in, but do not go to the provider: read where it would send us.
+			// Start the sign-in, but do not follow the redirect to the provider; read where it points.
 			b.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 			res, err := b.client.Get(pb.srv.URL + "/login?next=/bookings")
 			if err != nil {
@@ -87,7 +88,7 @@ func TestOIDCNonceIsChecked(t *testing.T) {
 				t.Fatal(err)
 			}
 			q := authorize.Query()
-			// The provider's session for that request, with the nonce the case chooses.
+			// Set up the provider's session for that request, with the nonce this case chooses.
 			user := &mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true}
 			sess, err := m.SessionStore.NewSession(q.Get("scope"), tc.nonce(q.Get("nonce")), user,
 				q.Get("code_challenge"), q.Get("code_challenge_method"))
@@ -99,7 +100,7 @@ func TestOIDCNonceIsChecked(t *testing.T) {
 			p.wantStatus(t, tc.status)
 			if tc.status != http.StatusOK {
 				p.wantText(t, "main", "The identity provider's answer was not meant for this sign-in.")
-				// Nobody is signed in: /bookings sends the browser to the sign-in page.
+				// Nobody is signed in, so /bookings redirects to the sign-in page.
 				b.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 				res, err := b.client.Get(pb.srv.URL + "/bookings")
 				if err != nil {

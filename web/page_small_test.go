@@ -12,8 +12,8 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// Small things people met on the pages: a cancelled booking leaves "Upcoming", the booking just made is
-// marked, "0 free" says why, and the filters offer what fits the kind chosen.
+// Small issues people ran into on the pages: a cancelled booking leaves "Upcoming", the booking just made
+// is highlighted, "0 free" says why, and the filters offer only what fits the chosen kind.
 
 func TestCancelledLeavesUpcoming(t *testing.T) {
 	t.Parallel()
@@ -21,7 +21,8 @@ func TestCancelledLeavesUpcoming(t *testing.T) {
 	goya := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	pb.mbCreate(t, fx.Alice, fx.RoomVelazquez, fx.At(1, 12, 0), fx.At(1, 13, 0))
 	b := pb.signedIn(t, fx.Alice)
-	// The cards of the Upcoming list say so in their forms; the list, not the page they return to, decides.
+	// The cancel forms of cards in the Upcoming list send list=upcoming. That field, not the page the form
+	// returns to, decides whether the cancelled card is removed.
 	form := "#booking-" + goya.ID.String() + " form.cancel-form"
 	if got := b.get("/bookings").attr(form+" input[name=list]", "value"); got != "upcoming" {
 		t.Fatalf("the cancel form of a card in Upcoming sends list=%q, want upcoming", got)
@@ -35,19 +36,19 @@ func TestCancelledLeavesUpcoming(t *testing.T) {
 	if n := p.count(".booking-card"); n != 0 {
 		t.Errorf("the cancelled booking still shows as a card in Upcoming")
 	}
-	// On its own page the card stays, cancelled.
+	// On the booking's own page, the card stays and shows as cancelled.
 	velazquez := findOwnBookings(t, pb, fx.Alice)[0]
 	p = b.hxPost("/bookings/"+velazquez.ID.String()+"/cancel", url.Values{"back": {"/bookings/" + velazquez.ID.String()}})
 	p.wantText(t, ".booking-card", "Cancelled")
 
-	// A card not in the list stays a card, whatever page it returns to.
+	// A card whose form does not send list=upcoming stays, whatever page it returns to.
 	later := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(2, 10, 0), fx.At(2, 11, 0))
 	p = b.hxPost("/bookings/"+later.ID.String()+"/cancel", url.Values{"back": {"/bookings?when=upcoming"}})
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, ".booking-card", "Cancelled")
 }
 
-// TestBrowserCancelLeavesUpcoming cancels from the list: the booking leaves it.
+// TestBrowserCancelLeavesUpcoming cancels a booking from the Upcoming list and checks that it leaves the list.
 func TestBrowserCancelLeavesUpcoming(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -99,7 +100,7 @@ func TestFindZeroFreeSaysWhy(t *testing.T) {
 			b.get(tc.path).wantText(t, "#results-h", tc.want)
 		})
 	}
-	// Busy ones are not a reason the headline can give in a word.
+	// When the desks are simply booked, the headline gives no reason, just "0 free desks".
 	findBook(t, pb, fx.Bob, fx.DeskOne, booking.CategoryWorkstation, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	findBook(t, pb, fx.Alice, fx.DeskTwo, booking.CategoryWorkstation, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	p := b.get(findPath("kind", "desk", "date", "2026-11-24", "from", "10:00", "to", "11:00"))
@@ -119,7 +120,7 @@ func TestFindFiltersFitTheKind(t *testing.T) {
 		})
 		return out
 	}
-	// Desk 1 has a screen; the rooms have screens and whiteboards; only rooms have a number of people.
+	// Desk 1 has a screen, and the rooms have screens and whiteboards. Only rooms have a number of people.
 	p := b.get(findPath("kind", "desk", "date", "2026-11-24"))
 	if got := features(p, "desk"); len(got) != 1 || got[0] != "Screen" {
 		t.Errorf("features offered for desks = %v, want [Screen]", got)
@@ -134,20 +135,20 @@ func TestFindFiltersFitTheKind(t *testing.T) {
 	if p.count("#f-capacity") != 1 {
 		t.Errorf("the number of people is not offered for rooms")
 	}
-	// Switching the kind with htmx swaps both in.
+	// Switching the kind with htmx swaps in both the capacity field and the features.
 	p = b.do(http.MethodGet, findPath("kind", "room", "date", "2026-11-24", "shown_kind", "desk"), nil, true)
 	if p.count("#f-people[hx-swap-oob] #f-capacity") != 1 || len(features(p, "room")) != 2 {
 		t.Errorf("switching to rooms does not swap in their filters")
 	}
-	// What does not fit desks is not applied to them: both desks are found.
+	// Filters that do not apply to desks are ignored for them, so both desks are found.
 	p = b.get(findPath("kind", "desk", "date", "2026-11-24", "capacity", "6", "features", fx.FeatureWhiteboard.String()))
 	if free, _ := resultNames(p); len(free) != 2 {
 		t.Errorf("desks found with a room's capacity and feature = %v, want both", free)
 	}
 }
 
-// TestBrowserFindKindFilters switches the kind: the number of people and each kind's features show only
-// for it, and hours changed with the kind say so.
+// TestBrowserFindKindFilters switches the kind. The number of people and each kind's features show only
+// for that kind, and if switching changes the hours, the page says so.
 func TestBrowserFindKindFilters(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -172,7 +173,7 @@ func TestBrowserFindKindFilters(t *testing.T) {
 		t.Errorf("rooms: capacity %v, room features %v, desk features %v; want capacity and the room features",
 			visible("#f-capacity"), visible("fieldset.features-room"), visible("fieldset.features-desk"))
 	}
-	// Desks start 09:00–00:00 here, rooms 09:00–13:00: the change is said.
+	// Here desks default to 09:00–00:00 and rooms to 09:00–13:00, so the page says the hours changed.
 	if newFrom, newTo := b.attrOf("#f-from", "value"), b.attrOf("#f-to", "value"); newFrom != from || newTo != to {
 		b.waitText("#f-hours", "The hours changed to "+newFrom+"–"+newTo)
 	} else {

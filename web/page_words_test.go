@@ -11,11 +11,11 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// Pages speak to people in words: a refusal never shows a numeric code or a code's name, and a search
-// whose address is wrong keeps its filters and says what is wrong beside them, with no results under it.
+// Pages speak to people in words. A refusal never shows a numeric code or a code's name. A search with a
+// bad URL keeps its filters, says what is wrong beside them, and shows no results.
 
-// codeExpr finds what a person must never read: a code ("2000"), a code's name (INVALID_REQUEST), or a
-// status line ("Bad Request").
+// codeExpr matches what a person must never see on a page: a code ("2000 - "), a code's name
+// (INVALID_REQUEST), or an HTTP status text ("Bad Request").
 var codeExpr = regexp.MustCompile(`\b\d{4} - |\b[A-Z]{3,}_[A-Z_]+\b|Bad Request|Not Found|Conflict|Unprocessable`)
 
 func wantWords(t *testing.T, where, text string) {
@@ -83,7 +83,7 @@ func TestFindBadSearchKeepsFilters(t *testing.T) {
 			}
 		})
 	}
-	// The filters keep what was asked.
+	// The filters keep the values that were asked for.
 	p := b.get(findPath("date", "2026-11-24", "from", "11:00", "to", "10:00", "kind", "room"))
 	if got, _ := p.doc.Find("#f-from").Attr("value"); got != "11:00" {
 		t.Errorf("from = %q, want 11:00", got)
@@ -96,8 +96,8 @@ func TestFindBadSearchKeepsFilters(t *testing.T) {
 	}
 }
 
-// TestBrowserFindProblem changes the hours to an end before the start: the problem shows beside the
-// filters, in words, and the results that were there go away.
+// TestBrowserFindProblem sets an end time before the start time. The problem is explained in words beside
+// the filters, and the previous results are removed.
 func TestBrowserFindProblem(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -117,7 +117,7 @@ func TestBrowserFindProblem(t *testing.T) {
 	wantWords(t, "the page", b.text("body"))
 	b.check("find-problem")
 
-	// A bad address keeps the filters too.
+	// A bad URL keeps the filters too.
 	b.open(findPath("date", "2026-11-24", "from", "9am", "to", "11:00"))
 	b.waitText("#search-problem", "“9am” is not a time")
 	wantWords(t, "the page", b.text("body"))
@@ -126,7 +126,7 @@ func TestBrowserFindProblem(t *testing.T) {
 	}
 }
 
-// eval runs a script in the page, failing the test when it throws.
+// eval runs a script in the page and fails the test if it throws.
 func (b *tab) eval(script string) {
 	b.t.Helper()
 	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[any](script)); err != nil {

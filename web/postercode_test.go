@@ -14,8 +14,9 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// Poster codes do not depend on case: a code typed or scanned in lower case finds the resource, on the
-// API, the poster page and the kiosk, and the answers show the code as it is printed.
+// TestPosterCodesIgnoreCase checks that poster codes are case-insensitive. A code typed or scanned in lower
+// case finds the resource on the API, the poster page and the kiosk, and the responses show the code as
+// printed.
 func TestPosterCodesIgnoreCase(t *testing.T) {
 	t.Parallel()
 	tb := setupOIDC(t, web.OIDCConfig{}, func(d *web.Deps) { d.Dev = true })
@@ -44,7 +45,8 @@ func TestPosterCodesIgnoreCase(t *testing.T) {
 	p.wantText(t, "main", "Velázquez", "MAD-R2")
 }
 
-// The kiosk's hint gives a real poster code of the organization as its example.
+// TestKioskHintIsARealPosterCode checks that the kiosk's hint uses one of the organization's real poster
+// codes as its example.
 func TestKioskHintIsARealPosterCode(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -76,7 +78,7 @@ func TestKioskHintIsARealPosterCode(t *testing.T) {
 }
 
 // TestBrowserPosterCodesIgnoreCase types a poster code in lower case on the kiosk, and opens a poster's
-// address in lower case on a phone: both find the resource and show its code as printed.
+// URL in lower case on a phone. Both find the resource and show its code as printed.
 func TestBrowserPosterCodesIgnoreCase(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)

@@ -16,17 +16,17 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// withLimits is the option of setup that sets the limits.
+// withLimits returns a setup option that sets the rate limits.
 func withLimits(limits web.Limits) func(*web.Deps) {
 	return func(d *web.Deps) { d.Limits = limits }
 }
 
-// slow is the tests' rate: a token every 1000 s, so that none comes back while a test runs. (The limiter's
-// refill is tested on its own clock, in overhead_test.go.)
+// slow is the rate the tests use: one token every 1000 s, so no token comes back while a test runs. The
+// limiter's refill is tested with its own clock in overhead_test.go.
 const slow = 0.001
 
-// wantRetryAfter checks a Retry-After of the whole seconds until the next token, at the slow rate: 1000,
-// less the whole seconds gone since the bucket was first drawn on, at since or later.
+// wantRetryAfter checks that Retry-After is the whole number of seconds until the next token at the slow
+// rate: 1000, minus the seconds that have passed since the bucket was first used (at since or later).
 func wantRetryAfter(t *testing.T, got string, since time.Time) {
 	t.Helper()
 	secs, err := strconv.Atoi(got)
@@ -35,7 +35,7 @@ func wantRetryAfter(t *testing.T, got string, since time.Time) {
 	}
 }
 
-// wantThrottled checks a 429 4290 with a Retry-After of whole seconds.
+// wantThrottled checks for a 429 response with code 4290 and a Retry-After in whole seconds.
 func wantThrottled(t *testing.T, r reply, since time.Time) {
 	t.Helper()
 	wantProblem(t, r, http.StatusTooManyRequests, booking.CodeTooManyRequests, noIndex)
@@ -52,13 +52,13 @@ func TestRateLimits(t *testing.T) {
 		since := time.Now()
 		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
 		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
-		// Over the limit, a booking is refused and nothing is written.
+		// Over the limit, a booking request is refused and nothing is written.
 		start := fx.At(1, 10, 0)
 		r := tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))})
 		wantThrottled(t, r, since)
 		tb.wantRows(t, "bookings", 0)
 		wantThrottled(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), since)
-		// Another user has a bucket of their own.
+		// Another user has their own bucket.
 		wantStatus(t, tb.call(t, fx.Bob, http.MethodGet, status, nil), http.StatusOK)
 	})
 
@@ -68,7 +68,7 @@ func TestRateLimits(t *testing.T) {
 		since := time.Now()
 		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, status, nil), http.StatusOK)
 		wantStatus(t, tb.call(t, fx.Bob, http.MethodGet, status, nil), http.StatusOK)
-		// Everybody on this address shares the bucket, signed in or not.
+		// Everybody at this address shares the bucket, signed in or not.
 		wantThrottled(t, tb.call(t, fx.Rita, http.MethodGet, status, nil), since)
 		wantThrottled(t, tb.call(t, uuid.Nil, http.MethodGet, status, nil), since)
 	})
@@ -91,26 +91,27 @@ func TestRateLimits(t *testing.T) {
 		if rec := get("/healthz", "192.0.2.1:4000", ""); rec.Code != http.StatusOK {
 			t.Fatalf("first request = %d, want 200", rec.Code)
 		}
-		// Another port of the same address, claiming to forward for someone else: the same bucket.
+		// Another port on the same address, with a header claiming to forward for someone else, still uses
+		// the same bucket.
 		rec := get("/healthz", "192.0.2.1:4001", "198.51.100.7")
 		if rec.Code != http.StatusTooManyRequests {
 			t.Errorf("second request = %d, want 429", rec.Code)
 		}
 		wantRetryAfter(t, rec.Header().Get("Retry-After"), since)
-		// A page gets the error page, with Retry-After too.
+		// A page request gets the error page, also with Retry-After.
 		rec = get("/find", "192.0.2.1:4002", "")
 		if ct := rec.Header().Get("Content-Type"); rec.Code != http.StatusTooManyRequests || !strings.HasPrefix(ct, "text/html") ||
 			!strings.Contains(rec.Body.String(), "Too many requests from this address") {
 			t.Errorf("a page over the limit = %d %q; want the 429 error page\n%s", rec.Code, ct, rec.Body)
 		}
 		wantRetryAfter(t, rec.Header().Get("Retry-After"), since)
-		// The API answers problem+json.
+		// The API responds with problem+json.
 		rec = get(api+"/openapi.json", "192.0.2.1:4003", "")
 		if ct := rec.Header().Get("Content-Type"); rec.Code != http.StatusTooManyRequests || ct != "application/problem+json" ||
 			!strings.Contains(rec.Body.String(), `"code":4290,"name":"TOO_MANY_REQUESTS"`) {
 			t.Errorf("the API over the limit = %d %q %s; want 429 4290 in problem+json", rec.Code, ct, rec.Body)
 		}
-		// Another address has a bucket of its own, IPv6 too.
+		// Another address has its own bucket, IPv6 included.
 		for _, addr := range []string{"192.0.2.2:4000", "[2001:db8::1]:4000"} {
 			if rec := get("/healthz", addr, ""); rec.Code != http.StatusOK {
 				t.Errorf("first request from %s = %d, want 200", addr, rec.Code)

@@ -24,8 +24,9 @@ import (
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
-// A database that refuses new connections, whatever its reason, is a database that cannot be reached:
-// the API answers 503 5030, the pages and /readyz 503, never 500.
+// TestDatabaseRefusingConnections checks that a database refusing new connections, for whatever reason, is
+// treated as unreachable: the API returns 503 with code 5030, and the pages and /readyz return 503, never
+// 500.
 func TestDatabaseRefusingConnections(t *testing.T) {
 	t.Parallel()
 
@@ -36,7 +37,7 @@ func TestDatabaseRefusingConnections(t *testing.T) {
 		wantUnavailable(t, tb, tb.Pool, "ALTER DATABASE "+db+" ALLOW_CONNECTIONS false", "ALTER DATABASE "+db+" ALLOW_CONNECTIONS true")
 	})
 
-	t.Run("RoleConnectionLimitZero", func(t *testing.T) { // SQLSTATE 53300; a superuser is never limited
+	t.Run("RoleConnectionLimitZero", func(t *testing.T) { // SQLSTATE 53300; needs a non-superuser, since superusers ignore the limit
 		t.Parallel()
 		tb := setupOIDC(t, web.OIDCConfig{})
 		pool, role := ordinaryRolePool(t, tb.Pool.Config().ConnString())
@@ -52,8 +53,8 @@ func TestDatabaseRefusingConnections(t *testing.T) {
 	})
 }
 
-// wantUnavailable signs in, runs refuse as the superuser, drops the connections pool holds, and expects
-// 503 from the API (with 5030), from the pages and from /readyz.
+// wantUnavailable signs in, runs the refuse statement as the superuser, and drops the pool's open
+// connections. It then expects 503 from the API (with code 5030), from the pages and from /readyz.
 func wantUnavailable(t *testing.T, tb *testBundle, pool *pgxpool.Pool, refuse, undo string) {
 	t.Helper()
 	pages := (&pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}).signedIn(t, fx.Alice)
@@ -64,7 +65,7 @@ func wantUnavailable(t *testing.T, tb *testBundle, pool *pgxpool.Pool, refuse, u
 		t.Fatalf("%s: %v", refuse, err)
 	}
 	t.Cleanup(func() { _, _ = admin.Exec(context.Background(), undo) })
-	pool.Reset() // the connections already open would go on being served
+	pool.Reset() // connections that are already open would keep working
 
 	res := tb.send(t, req)
 	var p struct {
@@ -83,7 +84,7 @@ func wantUnavailable(t *testing.T, tb *testBundle, pool *pgxpool.Pool, refuse, u
 	}
 }
 
-// adminConn is a connection of the tests' superuser to the server's postgres database.
+// adminConn returns a connection to the server's postgres database as the tests' superuser.
 func adminConn(t *testing.T) *pgx.Conn {
 	t.Helper()
 	conn, err := pgx.Connect(t.Context(), fx.ServerURL())
@@ -94,8 +95,9 @@ func adminConn(t *testing.T) *pgx.Conn {
 	return conn
 }
 
-// ordinaryRolePool makes a login role that is not a superuser, with every right on the tables of the
-// database of dbURL, and returns a pool of that role on that database. Both go when the test ends.
+// ordinaryRolePool creates a login role that is not a superuser and has all privileges on the tables of
+// the dbURL database. It returns a pool connected as that role, and the role's name. The role and the pool
+// are removed when the test ends.
 func ordinaryRolePool(t *testing.T, dbURL string) (*pgxpool.Pool, string) {
 	t.Helper()
 	b := make([]byte, 6)
@@ -133,7 +135,7 @@ func ordinaryRolePool(t *testing.T, dbURL string) (*pgxpool.Pool, string) {
 			return
 		}
 		in.Path = "/" + db
-		if c, err := pgx.Connect(ctx, in.String()); err == nil { // a superuser may drop what the role was granted
+		if c, err := pgx.Connect(ctx, in.String()); err == nil { // connect as superuser to revoke the role's grants
 			_, _ = c.Exec(ctx, "DROP OWNED BY "+r)
 			c.Close(ctx)
 		}

@@ -13,13 +13,13 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The request log names the request (its X-Request-Id) and, for the API, the user who called; so does the
-// log line of a request that failed.
+// TestRequestLogs checks that each request's log line carries its X-Request-Id and, for the API, the
+// calling user. The log line of a failed request does too.
 func TestRequestLogs(t *testing.T) {
 	t.Parallel()
 	var logs syncBuffer
 	tb := setup(t, func(d *web.Deps) { d.Logger = slog.New(slog.NewJSONHandler(&logs, nil)) })
-	// One token for every call: the server remembers it, and so knows Alice once the pool is closed.
+	// Use one token for every call. The server caches it, so it still knows Alice after the pool is closed.
 	alice := http.Header{"Authorization": {"Bearer " + tb.mint(t, tb.User(t, fx.OrgA, fx.Alice), time.Hour)}}
 	find := func(msg, id string) map[string]any {
 		for _, l := range logs.lines(t) {
@@ -38,7 +38,7 @@ func TestRequestLogs(t *testing.T) {
 		t.Errorf("request log = %v, want Alice's id as user and the route template", line)
 	}
 
-	// On a closed pool, a booking fails on our side (the token is remembered, so Alice is known).
+	// With the pool closed, a booking fails with an internal error. The token is cached, so Alice is known.
 	tb.Pool.Close()
 	start := fx.At(1, 10, 0)
 	failed := tb.callWith(t, uuid.Nil, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, start, start.Add(time.Hour))}, alice)
@@ -51,7 +51,7 @@ func TestRequestLogs(t *testing.T) {
 		t.Errorf("failure log = %v, want Alice's id as user and the error", line)
 	}
 
-	// Before authentication there is no user.
+	// A request without authentication has no user in the log.
 	anon := tb.call(t, uuid.Nil, http.MethodGet, "/healthz", nil)
 	if line := find("request", anon.header.Get("X-Request-Id")); line["user"] != "" {
 		t.Errorf("request log of /healthz names user %v, want none", line["user"])
