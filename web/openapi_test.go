@@ -366,10 +366,11 @@ func TestOpenAPIDocument(t *testing.T) {
 	})
 }
 
-// TestOpenAPIErrorCodes holds the error codes openapi.yaml documents to booking's code table: each
-// problem response's codes answer with its status, each "`CODE` NAME" in a description names the code
-// as the table does, each "STATUS `CODE`" of an operation's "Codes:" list is one of its responses, and
-// every code of the table is documented somewhere.
+// TestOpenAPIErrorCodes checks the error codes in openapi.yaml against booking's code table:
+//   - each code in a problem response has the status the table gives it;
+//   - each "`CODE` NAME" in a description uses the table's name for the code;
+//   - each "STATUS `CODE`" in an operation's "Codes:" list is one of the operation's responses;
+//   - every code in the table is documented somewhere.
 func TestOpenAPIErrorCodes(t *testing.T) {
 	t.Parallel()
 	spec, err := loadAPISpec()
@@ -409,14 +410,15 @@ func TestOpenAPIErrorCodes(t *testing.T) {
 	}
 }
 
-// statusCode is an HTTP status with an error code that may answer with it.
+// statusCode is an HTTP status paired with an error code that can come with it.
 type statusCode struct {
 	status int
 	code   booking.Code
 }
 
-// problemCodes returns the statuses and codes a problem+json response documents: its schema is allOf
-// the Problem schema and one that lists them, {status: {enum: [409]}, code: {enum: [4001, 4002]}}.
+// problemCodes returns the statuses and codes that a problem+json response documents. Its schema is an
+// allOf of the Problem schema and a schema that lists them, such as
+// {status: {enum: [409]}, code: {enum: [4001, 4002]}}.
 func problemCodes(t *testing.T, name string, resp *openapi3.Response) []statusCode {
 	t.Helper()
 	media := resp.Content.Get("application/problem+json")
@@ -458,10 +460,10 @@ func enumInts(t *testing.T, name string, enum []any) []int {
 	return ints
 }
 
-// codeName is a code and the name beside it in a description: "`1002` RESOURCE_NOT_FOUND".
+// codeName matches a code and the name after it in a description, such as "`1002` RESOURCE_NOT_FOUND".
 var codeName = regexp.MustCompile("`(\\d{4})` ([A-Z][A-Z_]+[A-Z])")
 
-// checkCodeNames checks that each code named in a description is named as the code table names it.
+// checkCodeNames checks that each code mentioned in a description has the name the code table gives it.
 func checkCodeNames(t *testing.T, name, description string, table map[booking.Code]booking.CodeInfo) {
 	t.Helper()
 	for _, m := range codeName.FindAllStringSubmatch(description, -1) {
@@ -472,12 +474,12 @@ func checkCodeNames(t *testing.T, name, description string, table map[booking.Co
 	}
 }
 
-// listedToken is one part of an operation's "Codes:" list: a status followed by a code ("404 `1002`"),
-// or a further code of the same status ("`1003`").
+// listedToken matches one item of an operation's "Codes:" list: a status followed by a code
+// ("404 `1002`"), or another code with the same status ("`1003`").
 var listedToken = regexp.MustCompile("(?:\\b([1-5]\\d\\d)\\s+)?`(\\d{4})`")
 
-// listedCodes returns the statuses and codes of an operation's description, which lists them as
-// "Codes: 400 `2000` (why); 404 `1003` (why), `1002` (why); …": each code has the status before it.
+// listedCodes returns the statuses and codes listed in an operation's description, in the form
+// "Codes: 400 `2000` (why); 404 `1003` (why), `1002` (why); …". Each code takes the status before it.
 func listedCodes(description string) []statusCode {
 	_, list, ok := strings.Cut(description, "Codes")
 	if !ok {
@@ -497,11 +499,10 @@ func listedCodes(description string) []statusCode {
 	return scs
 }
 
-// docsOperation is an operation as docs/api.md writes it: `PATCH /api/v1/bookings/{bookingId}`.
+// docsOperation matches an operation as docs/api.md writes it, such as `PATCH /api/v1/bookings/{bookingId}`.
 var docsOperation = regexp.MustCompile(`\b(GET|HEAD|POST|PUT|PATCH|DELETE) +(/api/v1/[^\s` + "`" + `?]*)`)
 
-// TestAPIDocsOperations holds docs/api.md to openapi.yaml: the reference mentions every documented
-// operation, and no other.
+// TestAPIDocsOperations checks that docs/api.md mentions every operation in openapi.yaml, and no other.
 func TestAPIDocsOperations(t *testing.T) {
 	t.Parallel()
 	spec, err := loadAPISpec()
