@@ -258,7 +258,7 @@ func wantValue(t *testing.T, where string, got, want any) {
 	}
 }
 
-// wantID checks an object that must be {"id": want}.
+// wantID checks that v is exactly {"id": want}.
 func wantID(t *testing.T, where string, v any, want uuid.UUID) {
 	t.Helper()
 	wantValue(t, where+".id", wantKeys(t, where, v, "id")["id"], want.String())

@@ -202,11 +202,11 @@ func TestReadmeTwoCommands(t *testing.T) {
 	}
 }
 
-// markdownLink is a link of a Markdown file: [text](target).
+// markdownLink matches a Markdown link, [text](target), and captures the target.
 var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
-// TestDocLinks checks every relative link of the README and docs/: the file it names exists and, when
-// it names a heading (#anchor), the file has that heading.
+// TestDocLinks checks every relative link in the README and docs/: the linked file exists and, if the
+// link ends in #anchor, the file has that heading.
 func TestDocLinks(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
@@ -243,8 +243,8 @@ func TestDocLinks(t *testing.T) {
 }
 
 // headingAnchors returns the anchors GitHub gives the headings of a Markdown file: lower case, spaces
-// as hyphens, punctuation other than hyphens and underscores dropped. Headings inside code blocks
-// (comments of a shell block) are not headings.
+// turned into hyphens, and punctuation other than hyphens and underscores dropped. Lines starting with #
+// inside code blocks, such as shell comments, are not headings.
 func headingAnchors(markdown string) []string {
 	var anchors []string
 	inCode := false
