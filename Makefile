@@ -80,6 +80,6 @@ fuzz: ## Run every fuzz target briefly (FUZZTIME, default 3s each)
 # bookings) in booking_large. That database is seeded again when it is missing or more than a day old,
 # which takes about half an hour on 2 shared cores.
 SIZE ?= standard
-bench: ## Measure: load scenarios and pgbench on a fresh standard data set; writes docs/benchmarks.md
+bench: ## Measure: load scenarios and pgbench on a fresh data set (SIZE); writes docs/benchmarks.md
 	@$(DB); \
 	go run ./cmd/loadtest bench --size $(SIZE)
