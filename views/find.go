@@ -56,9 +56,9 @@ type FindSearch struct {
 	Capacity   string            // at least this many people; "" for any
 	FeatureIDs []uuid.UUID       // the resources must have all of them
 	Chosen     []uuid.UUID       // resources chosen to book together
-	// Auto is "building kind from to" when the hours are where the search started them for that building
-	// and kind; HoursChanged tells that they were started again, for another building or kind.
-	Auto         string
+	// Auto holds the hours the search started with and the building and kind they suit, while nobody
+	// has changed them. HoursChanged tells that the hours were started again for another building or kind.
+	Auto         StartedHours
 	HoursChanged bool
 	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
 	// (rooms only) and the features to choose from change with it.
@@ -67,6 +67,20 @@ type FindSearch struct {
 	// ProblemNotFound tells that it names something that is not there for the person (a building).
 	Problem         string
 	ProblemNotFound bool
+}
+
+// StartedHours are the hours a search started with for a building and a kind. The search form sends them
+// back as auto_building, auto_kind, auto_from and auto_to, so that hours nobody changed can start again
+// when the building or the kind changes. The zero value means there are none.
+type StartedHours struct {
+	Building string // the building's id
+	Kind     string // KindDesk or KindRoom
+	From, To string // HH:MM, as HoursValue writes them
+}
+
+// Complete reports whether every field is set; only complete hours are compared with the search's.
+func (h StartedHours) Complete() bool {
+	return h.Building != "" && h.Kind != "" && h.From != "" && h.To != ""
 }
 
 // Zone names the building's time zone: "Madrid time".
