@@ -73,11 +73,7 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	out := bookingsResponse{Bookings: make([]bookingDTO, len(bs))}
-	for i, b := range bs {
-		out.Bookings[i] = toBooking(b)
-	}
-	return c.JSON(http.StatusCreated, out)
+	return c.JSON(http.StatusCreated, bookingsResponse{Bookings: toDTOs(bs, toBooking)})
 }
 
 // decodeBookingRequests decodes the array of the create request; errors name the element and field.

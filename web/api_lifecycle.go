@@ -63,9 +63,9 @@ func (s *Server) apiCheckInByPosterCode(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	code := c.QueryParam("postercode")
-	if code == "" {
-		return invalid("postercode: is required")
+	code, err := posterCodeQuery(c)
+	if err != nil {
+		return err
 	}
 	b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, user, code)
 	if err != nil {

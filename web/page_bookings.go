@@ -115,16 +115,12 @@ func plural(n int, one, many string) string {
 // pageBooking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
 // person may not see is not found.
 func (s *Server) pageBooking(c echo.Context) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
-	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(id)}
+	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(b.ID)}
 	f, err := s.servicesForm(ctx, actor, b)
 	if err != nil {
 		return err
@@ -167,14 +163,24 @@ func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking
 	return f, err
 }
 
-// pageBookingID reads the {bookingId} of a page: an address with anything else is a page that does not
-// exist.
+// pageBookingID reads the {bookingId} of a page's path. A path with anything but an id there is a page
+// that does not exist (404).
 func pageBookingID(c echo.Context) (uuid.UUID, error) {
 	id, err := uuid.Parse(c.Param("bookingId"))
 	if err != nil {
 		return uuid.Nil, echo.ErrNotFound
 	}
 	return id, nil
+}
+
+// pathBooking returns the booking named by the page's path, as the signed-in person sees it. It refuses
+// what pageBookingID and booking.Service.Booking refuse.
+func (s *Server) pathBooking(c echo.Context) (booking.Booking, error) {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return booking.Booking{}, err
+	}
+	return s.bookings.Booking(c.Request().Context(), actorFrom(c), id)
 }
 
 // bookingPath is a booking's page.
@@ -243,15 +249,12 @@ type bookingAction func(ctx context.Context, actor booking.User, b booking.Booki
 // in the Upcoming list: once the action ends the booking, the card leaves it. A refusal shows on the card,
 // in words, with its code's status; typed, when given, is the change-time form as sent, shown again.
 func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
+	id := b.ID
 	back := c.FormValue("back")
 	if back == "" || localPath(back) != back {
 		back = bookingPath(id)
@@ -311,15 +314,12 @@ func bookingRefusal(err error) (string, int) {
 // ticked in "reservable", its quantity-{id}, delivery-{id} (a local time of day) and comment-{id};
 // "keep" names contracts past their deadline, which are kept as they are.
 func (s *Server) pageOrderServices(c echo.Context) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
+	id := b.ID
 	f, err := s.servicesForm(ctx, actor, b)
 	if err != nil {
 		return err
