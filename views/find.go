@@ -289,7 +289,8 @@ func Where(r booking.Resource) string {
 	return floor + " · " + r.Floor.Building.Name
 }
 
-// dayClock is a moment as a time of day on the local day starting at midnight: the next midnight is 24:00.
+// dayClock writes t as a time of day on the local day that starts at midnight; the next midnight is
+// written 24:00.
 func dayClock(t, midnight time.Time) string {
 	if t.After(midnight) && t.Hour() == 0 && t.Minute() == 0 {
 		return "24:00"
@@ -311,7 +312,7 @@ func daySpans(ivs []booking.Interval, midnight time.Time) string {
 	return strings.Join(out, ", ")
 }
 
-// dayMidnight is the local midnight starting the day of a search day.
+// dayMidnight returns the local midnight at which the search day d starts.
 func dayMidnight(d booking.SearchDay) time.Time {
 	t := d.Hours.Start
 	y, m, dd := t.Date()

@@ -64,7 +64,8 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	// The Idempotency-Key, checked and claimed by s.idempotent when it was sent: the bookings are recorded on it.
+	// When the client sent an Idempotency-Key, s.idempotent has already checked and claimed it; the
+	// bookings are recorded under it.
 	h := c.Request().Header
 	bs, err := s.bookings.CreateBookings(c.Request().Context(), booking.CreateRequest{
 		Creator: actor, Organizer: organizer, Category: category, Bookings: reqs,

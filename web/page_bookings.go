@@ -27,8 +27,8 @@ import (
 // upcomingPages bounds how many pages of upcoming bookings My bookings reads to list them soonest first.
 const upcomingPages = 5
 
-// upcomingStatuses hold their resource, still to come or going on: the Upcoming tab; pastStatuses are
-// over: the Past tab.
+// upcomingStatuses are the statuses of bookings that still hold their resource, listed on the Upcoming
+// tab; pastStatuses are those of bookings that are over, listed on the Past tab.
 var (
 	upcomingStatuses = slices.DeleteFunc(booking.Statuses(), func(s booking.Status) bool { return !s.Blocking() })
 	pastStatuses     = slices.DeleteFunc(booking.Statuses(), booking.Status.Blocking)
@@ -84,9 +84,9 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.MyBookingsPage(p))
 }
 
-// upcomingBookings are the person's bookings that have not ended and still hold their resource, soonest
-// first. The listing gives the latest first, so every page is read (a few at most: bookings may only be
-// made so far ahead).
+// upcomingBookings returns the person's bookings that have not ended and still hold their resource,
+// soonest first. The listing gives the latest first, so it reads every page; there are only a few,
+// because bookings can only be made so far ahead.
 func (s *Server) upcomingBookings(ctx context.Context, actor booking.User, now time.Time) ([]booking.Booking, error) {
 	var out []booking.Booking
 	f := booking.BookingFilter{From: &now, Statuses: upcomingStatuses, Page: booking.Page{Limit: booking.MaxPageSize}}
@@ -141,8 +141,8 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 	}))
 }
 
-// servicesForm is the services section of the booking: whether the organization has the module and what
-// the booked resource offers (nothing, once it is deactivated or hidden).
+// servicesForm builds the services section of the booking page: whether the organization uses
+// services, and what the booked resource offers (nothing once the resource is deactivated or hidden).
 func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
 	f := views.ServicesForm{Booking: b, Viewer: actor, Now: s.bookings.Now(), From: bookingPath(b.ID)}
 	if !views.HasServicesSection(b) {
@@ -239,15 +239,16 @@ func (s *Server) pageChangeBooking(c echo.Context) error {
 	}, typed)
 }
 
-// bookingAction acts on the booking b, as it stood before, and returns it as it is afterwards with what
-// was done in words.
+// bookingAction does what a booking card's form asks to b, the booking as it was before. It returns the
+// booking as it is afterwards and a sentence that says what was done.
 type bookingAction func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error)
 
-// pageBookingAction answers a form of a booking card. The form's back field names the page it is on:
-// without htmx the browser is sent back there with a notice; with htmx the card is answered (on the
-// booking's own page with its services section, swapped beside it). The list field says that the card is
-// in the Upcoming list: once the action ends the booking, the card leaves it. A refusal shows on the card,
-// in words, with its code's status; typed, when given, is the change-time form as sent, shown again.
+// pageBookingAction runs act on the booking named by the path and answers a booking card's form.
+// Without htmx the browser goes back to the page the form's back field names, which shows what was done.
+// With htmx the card is answered; on the booking's own page the services section comes with it. When the
+// form's list field says the card is on the Upcoming tab and the action ends the booking, the card
+// leaves the list. A refusal is shown on the card, in words, with its code's status; typed, when given,
+// is the change-time form as sent, shown again.
 func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	b, err := s.pathBooking(c)
@@ -299,8 +300,9 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 	return s.renderBookingPage(c, status, card, f)
 }
 
-// bookingRefusal tells a refusal to show next to the form (in words, with its HTTP status) from an error
-// the page answers as a whole (a booking not found, a failure): the words are empty then.
+// bookingRefusal returns the words and HTTP status of a refusal to show next to the form (400 or 409).
+// For any other error, such as a booking not found or a failure, the words are empty: the page answers
+// it as a whole.
 func bookingRefusal(err error) (string, int) {
 	de, status := domainRefusal(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {

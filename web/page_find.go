@@ -205,7 +205,8 @@ func (s *Server) pageResource(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.ResourcePage(s.chrome(c, p.Result.Resource.Name), p))
 }
 
-// resourcePanel is the panel of one resource for the search's days and hours.
+// resourcePanel reads the panel of the resource id for the search's days and hours. It refuses a
+// resource the person cannot book with 1002.
 func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
 	found, err := s.bookings.Search(c.Request().Context(), actorFrom(c), booking.SearchQuery{
 		ResourceID: &id, Days: in.Days, From: in.From, To: in.To,
@@ -220,7 +221,7 @@ func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID
 	return resourcePanelOf(in, found.Results[0]), nil
 }
 
-// resourcePanelOf is the panel of a result of the search in.
+// resourcePanelOf builds the panel of r, a result of the search in.
 func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.ResourcePanel {
 	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }

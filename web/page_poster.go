@@ -202,8 +202,8 @@ func (s *Server) kioskView(c echo.Context, code string, ids []string, query stri
 	return views.KioskView{Chrome: s.chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
 }
 
-// kioskRefusal turns a domain error into the outcome a form shows next to it, with the code's status.
-// ok is false for errors that are not refusals (they fail the request).
+// kioskRefusal turns a domain refusal into the outcome a form shows, titled title, with the status of
+// its code. ok is false for an error that is not a refusal; that error fails the request.
 func kioskRefusal(err error, title string) (status int, o views.KioskOutcome, ok bool) {
 	de, status := domainRefusal(err)
 	if de == nil {
@@ -223,8 +223,8 @@ func kioskPosterCode(s string) string {
 	return s
 }
 
-// kioskUnknownCodeError words a 1002 from reading a poster code the way the pages say it; other errors
-// are returned as they are.
+// kioskUnknownCodeError rewrites a 1002 from reading the poster code so that its message names the code.
+// It returns other errors unchanged.
 func kioskUnknownCodeError(err error, code string) error {
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
 		return booking.Errorf(booking.CodeResourceNotFound, "no resource has the poster code %s", code)

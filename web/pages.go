@@ -62,8 +62,8 @@ func (s *Server) render(c echo.Context, status int, t templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// isHTMX tells a request htmx made to swap part of a page from one that wants the whole page (a first
-// visit, a reload, or the back button restoring history).
+// isHTMX reports whether htmx made the request to swap part of a page. It is false for a request that
+// wants the whole page: a first visit, a reload, or the back button restoring history.
 func isHTMX(c echo.Context) bool {
 	h := c.Request().Header
 	return h.Get("HX-Request") == "true" && h.Get("HX-History-Restore-Request") != "true"
@@ -78,7 +78,7 @@ func (s *Server) chrome(c echo.Context, title string) views.Chrome {
 	return ch
 }
 
-// isPage tells a request for a page from one for the API (of any version).
+// isPage reports whether the request is for a page rather than for the API (of any version).
 func isPage(c echo.Context) bool {
 	p := c.Request().URL.Path
 	return p != "/api" && !strings.HasPrefix(p, "/api/")
