@@ -153,8 +153,8 @@ func decodeObject(c echo.Context, v any, fields ...string) error {
 	return decodeJSON(body, "", v)
 }
 
-// The query parameters. Each reader answers the zero value when the parameter is absent, and a 2000 naming
-// the parameter when it is malformed.
+// Readers of the query parameters. Each returns the zero value when the parameter is absent, and a 2000
+// naming the parameter when it is malformed.
 
 // boolQuery reads an optional boolean query parameter.
 func boolQuery(c echo.Context, name string) (bool, error) {

@@ -156,11 +156,11 @@ func (s *Server) pageHome(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/find")
 }
 
-// signInURL is the sign-in page that comes back to the path afterwards.
+// signInURL returns the address of the sign-in page that sends the browser back to path afterwards.
 func signInURL(path string) string { return signInPath + "?next=" + url.QueryEscape(path) }
 
-// The session keys of the flash: what a form posted without htmx did, kept across the redirect that
-// follows it for the next page to show once.
+// The session keys of the flash: what a form posted without htmx did. It is kept across the redirect
+// that follows the form, and the next page shows it once.
 const (
 	sessionFlashTitle = "flash_title"
 	sessionFlash      = "flash"
@@ -174,7 +174,8 @@ func (s *Server) putFlash(c echo.Context, title, message string) {
 	s.sessions.Put(ctx, sessionFlash, message)
 }
 
-// popFlash returns, once, what the form before left for this page; the message is empty when nothing was.
+// popFlash returns and forgets what the previous form left for this page. The message is empty when it
+// left nothing.
 func (s *Server) popFlash(c echo.Context) (title, message string) {
 	ctx := c.Request().Context()
 	return s.sessions.PopString(ctx, sessionFlashTitle), s.sessions.PopString(ctx, sessionFlash)
