@@ -15,8 +15,14 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// The reception's kiosk: a tablet that scans a poster (or takes its typed code), shows the resource's
-// status, and books it now for an employee or checks an employee in.
+// The pages built around the posters on desks and rooms, each poster carrying a code and its QR code:
+//   - the reception's kiosk, a tablet that scans a poster (or takes its typed code), shows the
+//     resource's status, and books it now for an employee or checks an employee in;
+//   - the page a poster's QR code opens on a phone, which does the same for the person holding it;
+//   - the admins' pages that print the posters.
+// The forms of the kiosk and of the phone's page share one flow, runPosterForm.
+
+// The reception's kiosk.
 
 // pageKiosk is the kiosk's start page: scan a poster, or type its code.
 // Codes: 1001 neither a receptionist nor an admin.
