@@ -29,10 +29,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if err != nil {
 		return invalid("form: %v", err)
 	}
-	f := bookingForm{view: views.BookingForm{
-		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
-		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
-	}}
+	var f bookingForm
 	var made []booking.Booking
 	err = s.readBookingForm(c, form, &f)
 	if err == nil {
@@ -81,6 +78,10 @@ func refuseForm(format string, args ...any) error {
 // form cannot use is returned as a *formRefusal; f.view then holds what had been read until then.
 func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
+	f.view = views.BookingForm{
+		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
+		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
+	}
 	var err error
 	if f.resources, err = readResourceIDs(form["resource"]); err != nil {
 		return err
