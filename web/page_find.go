@@ -17,12 +17,13 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// The "Find a space" pages: the search (a list by floor), the floor plan, a resource's panel, and the
-// booking form they share. They read the search from the query: building (remembered in the session),
-// date (repeated, YYYY-MM-DD), from and to (HH:MM in the building's time zone; 00:00 or 24:00 as the end
-// is midnight), kind (desk or room), capacity, features (repeated ids) and resource (the resources chosen
-// to book; on the plan, the one whose panel is open). What is missing starts where
-// booking.Service.SearchDefaults says.
+// The "Find a space" pages: the search (a list by floor), the floor plan, and a resource's panel, each
+// with the booking form (page_book.go). They read the search from the query (page_find_search.go):
+// building (remembered in the session), date (repeated, YYYY-MM-DD), from and to (HH:MM in the
+// building's time zone; as the end, 00:00 or 24:00 is midnight), kind (desk or room), capacity, features
+// (repeated ids), resource (the resources chosen to book; on the plan, the one whose panel is open), and
+// auto_building, auto_kind, auto_from and auto_to (the hours the search started with). Days and hours
+// that are missing start where booking.Service.SearchDefaults says.
 
 // pageFind is GET /find: the search. htmx requests get the results only (with the booking form of the
 // chosen resources and the status line, out of band).
