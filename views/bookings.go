@@ -210,8 +210,9 @@ func (c BookingCard) checkInNote() string {
 	return ""
 }
 
-// cancelLockedNote says why the booking cannot be cancelled (or, checked in early, released before its
-// start) any more, when a contracted service is why.
+// cancelLockedNote explains that a contracted service's deadline has passed, and so the booking can no
+// longer be cancelled (or, when checked in early, released before it starts). It is "" when no service
+// stands in the way.
 func (c BookingCard) cancelLockedNote() string {
 	rv := c.actions().CancelLockedBy
 	if rv == nil {
@@ -301,7 +302,8 @@ func (f ServicesForm) anyOpen() bool {
 	return false
 }
 
-// deadlineNote is the reservable's rule shown before it bites.
+// deadlineNote says until when the reservable can be ordered, changed or cancelled on the booking, and
+// whether that time has passed.
 func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
 	at := bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv))
 	if f.open(rv) || !f.changeable() {
@@ -310,8 +312,8 @@ func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
 	return "Could be ordered, changed or cancelled until " + at + "; it is too late now."
 }
 
-// deliveryAt is when a contract (or, not contracted, the reservable's standard) is delivered, as a local
-// time of day.
+// deliveryAt returns the local time of day the reservable is delivered: as typed into the form, else as
+// contracted, else the reservable's standard delivery time.
 func (f ServicesForm) deliveryAt(rv booking.Reservable) string {
 	if t, ok := f.typed(rv); ok && t.Delivery != "" {
 		return t.Delivery

@@ -1549,8 +1549,8 @@ func BookingDetailPage(p BookingPage) templ.Component {
 	})
 }
 
-// ServicesSection shows the services contracted on a booking and the form that replaces them, with each
-// service's deadline shown before it bites.
+// ServicesSection shows the services contracted on a booking and the form that replaces them. Each
+// service says until when it can be ordered, changed or cancelled.
 func ServicesSection(f ServicesForm) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

@@ -20,7 +20,7 @@ type Chrome struct {
 	BaseURL string
 }
 
-// kiosk tells the kiosk's pages, which show no way into the rest of the site.
+// kiosk reports whether the page is one of the kiosk's, which offer no way into the rest of the site.
 func (c Chrome) kiosk() bool { return c.section("/kiosk") }
 
 // section tells whether the page is in the section starting at prefix.
@@ -43,9 +43,9 @@ func (c Chrome) actsForOthers() bool { return c.User != nil && c.User.Role.ActsF
 // FullName is how a person is named on the pages.
 func FullName(u booking.User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
 
-// htmxConfig: errors (4xx) are swapped like any answer, so that refusals show next to the form; history is
-// not cached in the browser's storage (a back button reloads the page from the server); no eval, no
-// inline styles.
+// htmxConfig is the htmx configuration of every page. Answers with a 4xx status are swapped in like any
+// other, so that a refusal shows next to its form. History is not cached in the browser: the back button
+// reloads the page from the server. Eval and inline styles are off.
 const htmxConfig = `{"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},` +
 	`{"code":"4..","swap":true,"error":false},{"code":"...","swap":false,"error":true}],` +
 	`"historyCacheSize":0,"refreshOnHistoryMiss":true,"allowEval":false,"allowScriptTags":false,` +

@@ -56,9 +56,9 @@ type FindSearch struct {
 	Capacity   string            // at least this many people; "" for any
 	FeatureIDs []uuid.UUID       // the resources must have all of them
 	Chosen     []uuid.UUID       // resources chosen to book together
-	// Auto is "building kind from to" when the hours are where the search started them for that building
-	// and kind; HoursChanged tells that they were started again, for another building or kind.
-	Auto         string
+	// Auto holds the hours the search started with and the building and kind they suit, while nobody
+	// has changed them. HoursChanged tells that the hours were started again for another building or kind.
+	Auto         StartedHours
 	HoursChanged bool
 	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
 	// (rooms only) and the features to choose from change with it.
@@ -67,6 +67,20 @@ type FindSearch struct {
 	// ProblemNotFound tells that it names something that is not there for the person (a building).
 	Problem         string
 	ProblemNotFound bool
+}
+
+// StartedHours are the hours a search started with for a building and a kind. The search form sends them
+// back as auto_building, auto_kind, auto_from and auto_to, so that hours nobody changed can start again
+// when the building or the kind changes. The zero value means there are none.
+type StartedHours struct {
+	Building string // the building's id
+	Kind     string // KindDesk or KindRoom
+	From, To string // HH:MM, as HoursValue writes them
+}
+
+// Complete reports whether every field is set; only complete hours are compared with the search's.
+func (h StartedHours) Complete() bool {
+	return h.Building != "" && h.Kind != "" && h.From != "" && h.To != ""
 }
 
 // Zone names the building's time zone: "Madrid time".
@@ -275,7 +289,8 @@ func Where(r booking.Resource) string {
 	return floor + " · " + r.Floor.Building.Name
 }
 
-// dayClock is a moment as a time of day on the local day starting at midnight: the next midnight is 24:00.
+// dayClock writes t as a time of day on the local day that starts at midnight; the next midnight is
+// written 24:00.
 func dayClock(t, midnight time.Time) string {
 	if t.After(midnight) && t.Hour() == 0 && t.Minute() == 0 {
 		return "24:00"
@@ -297,7 +312,7 @@ func daySpans(ivs []booking.Interval, midnight time.Time) string {
 	return strings.Join(out, ", ")
 }
 
-// dayMidnight is the local midnight starting the day of a search day.
+// dayMidnight returns the local midnight at which the search day d starts.
 func dayMidnight(d booking.SearchDay) time.Time {
 	t := d.Hours.Start
 	y, m, dd := t.Date()

@@ -349,8 +349,8 @@ func KioskPanel(v KioskView) templ.Component {
 	})
 }
 
-// kioskUntil offers the ends a walk-up booking may choose, the chosen one (or the longest) checked: the
-// kiosk and the poster page offer the same.
+// kioskUntil offers the ends a walk-up booking may choose, with the chosen one checked (the longest when
+// none was chosen). The kiosk and the poster page offer the same ends.
 func kioskUntil(st booking.PosterStatus, chosen string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

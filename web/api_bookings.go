@@ -64,7 +64,8 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	// The Idempotency-Key, checked and claimed by s.idempotent when it was sent: the bookings are recorded on it.
+	// When the client sent an Idempotency-Key, s.idempotent has already checked and claimed it; the
+	// bookings are recorded under it.
 	h := c.Request().Header
 	bs, err := s.bookings.CreateBookings(c.Request().Context(), booking.CreateRequest{
 		Creator: actor, Organizer: organizer, Category: category, Bookings: reqs,
@@ -73,11 +74,7 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	if err != nil {
 		return err
 	}
-	out := bookingsResponse{Bookings: make([]bookingDTO, len(bs))}
-	for i, b := range bs {
-		out.Bookings[i] = toBooking(b)
-	}
-	return c.JSON(http.StatusCreated, out)
+	return c.JSON(http.StatusCreated, bookingsResponse{Bookings: toDTOs(bs, toBooking)})
 }
 
 // decodeBookingRequests decodes the array of the create request; errors name the element and field.

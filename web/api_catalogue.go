@@ -16,10 +16,7 @@ func (s *Server) apiBuildings(c echo.Context) error {
 	}
 	out := struct {
 		Buildings []buildingDTO `json:"buildings"`
-	}{make([]buildingDTO, len(bs))}
-	for i, b := range bs {
-		out.Buildings[i] = toBuilding(b)
-	}
+	}{toDTOs(bs, toBuilding)}
 	return c.JSON(http.StatusOK, out)
 }
 
@@ -35,10 +32,7 @@ func (s *Server) apiFloors(c echo.Context) error {
 	}
 	out := struct {
 		Floors []floorDTO `json:"floors"`
-	}{make([]floorDTO, len(fs))}
-	for i, f := range fs {
-		out.Floors[i] = toFloor(f)
-	}
+	}{toDTOs(fs, toFloor)}
 	return c.JSON(http.StatusOK, out)
 }
 
@@ -50,10 +44,7 @@ func (s *Server) apiSubcategories(c echo.Context) error {
 	}
 	out := struct {
 		Subcategories []subcategoryDTO `json:"subcategories"`
-	}{make([]subcategoryDTO, len(ss))}
-	for i, sc := range ss {
-		out.Subcategories[i] = toSubcategory(sc)
-	}
+	}{toDTOs(ss, toSubcategory)}
 	return c.JSON(http.StatusOK, out)
 }
 
@@ -65,10 +56,7 @@ func (s *Server) apiFeatures(c echo.Context) error {
 	}
 	out := struct {
 		Features []featureDTO `json:"features"`
-	}{make([]featureDTO, len(fs))}
-	for i, f := range fs {
-		out.Features[i] = toFeature(f)
-	}
+	}{toDTOs(fs, toFeature)}
 	return c.JSON(http.StatusOK, out)
 }
 

@@ -24,8 +24,8 @@ func (s *Server) apiFreeWorkstations(c echo.Context) error {
 // apiFreeSpaces is 4.2 for spaces (deprecated).
 func (s *Server) apiFreeSpaces(c echo.Context) error { return s.apiFree(c, booking.CategorySpace) }
 
-// apiFree lists the resources free in every bookingDays interval:
-// GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
+// apiFree is GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
+// It lists the resources of the subcategory that are free during every interval of bookingDays.
 func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 	c.Response().Header().Set("Deprecation", "true")
 	c.Response().Header().Set("Link", fmt.Sprintf(`<%s/users/%s/buildings/%s/availability>; rel="successor-version"`,

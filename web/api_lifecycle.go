@@ -22,7 +22,8 @@ func (s *Server) apiGetBooking(c echo.Context) error {
 	})
 }
 
-// apiLifecycle answers the booking named by the path as do, called for the caller, leaves it.
+// apiLifecycle runs do on the booking named by the {bookingId} path segment, as the caller, and answers
+// the booking as do returns it. It refuses a malformed id with 2000, and returns do's errors unchanged.
 func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uuid.UUID) (booking.Booking, error)) error {
 	id, err := bookingIDParam(c)
 	if err != nil {
@@ -63,9 +64,9 @@ func (s *Server) apiCheckInByPosterCode(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	code := c.QueryParam("postercode")
-	if code == "" {
-		return invalid("postercode: is required")
+	code, err := posterCodeQuery(c)
+	if err != nil {
+		return err
 	}
 	b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, user, code)
 	if err != nil {

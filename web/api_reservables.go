@@ -80,9 +80,6 @@ func (s *Server) apiContractReservables(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := contractResponse{BookingID: bookingID.String(), BookingReservableList: make([]bookingReservableDTO, len(brs))}
-	for i, br := range brs {
-		out.BookingReservableList[i] = toBookingReservable(br)
-	}
+	out := contractResponse{BookingID: bookingID.String(), BookingReservableList: toDTOs(brs, toBookingReservable)}
 	return c.JSON(http.StatusCreated, out)
 }

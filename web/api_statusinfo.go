@@ -18,9 +18,9 @@ func (s *Server) apiStatusInfo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	code := c.QueryParam("postercode")
-	if code == "" {
-		return invalid("postercode: is required")
+	code, err := posterCodeQuery(c)
+	if err != nil {
+		return err
 	}
 	st, err := s.bookings.StatusByPosterCode(c.Request().Context(), actor, code)
 	if err != nil {

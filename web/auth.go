@@ -32,17 +32,18 @@ type OIDCConfig struct {
 	Audience string // the `aud` its tokens carry for this service
 }
 
-// Verified tokens are remembered, so that a client's next calls skip the signature check (an ECDSA
-// verification costs more than the rest of a status call) and the user lookup: up to tokenCacheSize of
-// them, each for tokenCacheTTL at most and never beyond its own expiry. A change to a user (role, removal,
-// revoked tokens) reaches the API within tokenCacheTTL.
+// Up to tokenCacheSize verified tokens are remembered, each for at most tokenCacheTTL and never past its
+// own expiry, so that a client's next calls skip the signature check and the user lookup: an ECDSA
+// verification costs more than the rest of a status call. A change to a user (role, removal, revoked
+// tokens) therefore reaches the API within tokenCacheTTL.
 const (
 	tokenCacheSize = 10_000
 	tokenCacheTTL  = time.Minute
 )
 
-// Tokens mints the service's own bearer tokens (ES256, keys in the database) and verifies them and,
-// when configured, the identity provider's. alg none, HMAC and expired tokens are refused.
+// Tokens mints the service's own bearer tokens (ES256, signed with keys kept in the database) and
+// verifies them, and the identity provider's tokens when one is configured. It refuses expired tokens and
+// tokens signed with HMAC or with no algorithm ("alg": "none").
 type Tokens struct {
 	bookings *booking.Service
 	signer   jose.Signer

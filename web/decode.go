@@ -153,8 +153,8 @@ func decodeObject(c echo.Context, v any, fields ...string) error {
 	return decodeJSON(body, "", v)
 }
 
-// The query parameters. Each reader answers the zero value when the parameter is absent, and a 2000 naming
-// the parameter when it is malformed.
+// Readers of the query parameters. Each returns the zero value when the parameter is absent, and a 2000
+// naming the parameter when it is malformed.
 
 // boolQuery reads an optional boolean query parameter.
 func boolQuery(c echo.Context, name string) (bool, error) {
@@ -180,28 +180,35 @@ func parseMillis(field, v string) (time.Time, error) {
 
 // msQuery reads an optional query parameter holding ms since the epoch.
 func msQuery(c echo.Context, name string) (*time.Time, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return nil, nil
-	}
-	t, err := parseMillis(name, v)
-	if err != nil {
-		return nil, err
-	}
-	return &t, nil
+	return optionalQuery(c, name, parseMillis)
 }
 
 // uuidQuery reads an optional query parameter holding a UUID.
 func uuidQuery(c echo.Context, name string) (*uuid.UUID, error) {
+	return optionalQuery(c, name, parseUUID)
+}
+
+// optionalQuery reads the query parameter name with parse. It returns nil when the parameter is absent or
+// empty, and parse's error when it refuses the value.
+func optionalQuery[T any](c echo.Context, name string, parse func(name, v string) (T, error)) (*T, error) {
 	v := c.QueryParam(name)
 	if v == "" {
 		return nil, nil
 	}
-	id, err := parseUUID(name, v)
+	x, err := parse(name, v)
 	if err != nil {
 		return nil, err
 	}
-	return &id, nil
+	return &x, nil
+}
+
+// posterCodeQuery reads postercode, a poster code the caller must send.
+func posterCodeQuery(c echo.Context) (string, error) {
+	code := c.QueryParam("postercode")
+	if code == "" {
+		return "", invalid("postercode: is required")
+	}
+	return code, nil
 }
 
 // categoryQuery reads category, an optional WORKSTATION or SPACE (the service refuses any other).

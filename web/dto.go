@@ -15,6 +15,16 @@ type idDTO struct {
 
 func ref(id string) idDTO { return idDTO{ID: id} }
 
+// toDTOs converts every element of xs with to. It never returns nil, so that an empty list is written
+// as [] rather than null.
+func toDTOs[T, D any](xs []T, to func(T) D) []D {
+	out := make([]D, len(xs))
+	for i, x := range xs {
+		out[i] = to(x)
+	}
+	return out
+}
+
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 type mapCoordinatesDTO struct {
@@ -219,10 +229,7 @@ func toBookedResource(r booking.Resource) bookedResourceDTO {
 	d := bookedResourceDTO{
 		resourceBase: toResourceBase(r), Floor: toFloor(r.Floor),
 		Subcategory: toSubcategory(r.Subcategory), ResourceRule: toRule(r.Rule, true), Visible: r.Visible,
-		Features: make([]featureDTO, len(r.Features)), Capacity: capacity(r),
-	}
-	for i, f := range r.Features {
-		d.Features[i] = toFeature(f)
+		Features: toDTOs(r.Features, toFeature), Capacity: capacity(r),
 	}
 	return d
 }
@@ -311,10 +318,7 @@ type bookingDetailDTO struct {
 func toBookingDetail(b booking.Booking) bookingDetailDTO {
 	d := bookingDetailDTO{
 		bookingDTO: toBooking(b), AllDay: b.AllDay, CheckIn: toInterval(b.CheckIn),
-		BookingReservableList: make([]bookingReservableDTO, len(b.Reservables)),
-	}
-	for i, br := range b.Reservables {
-		d.BookingReservableList[i] = toBookingReservable(br)
+		BookingReservableList: toDTOs(b.Reservables, toBookingReservable),
 	}
 	return d
 }
@@ -325,10 +329,7 @@ type bookingPageDTO struct {
 }
 
 func toBookingPage(p booking.BookingPage) bookingPageDTO {
-	d := bookingPageDTO{Bookings: make([]bookingDetailDTO, len(p.Bookings))}
-	for i, b := range p.Bookings {
-		d.Bookings[i] = toBookingDetail(b)
-	}
+	d := bookingPageDTO{Bookings: toDTOs(p.Bookings, toBookingDetail)}
 	if p.NextCursor != "" {
 		d.NextCursor = &p.NextCursor
 	}

@@ -22,15 +22,16 @@ const IdempotencyKeyHeader = "Idempotency-Key"
 // ReplayedHeader marks an answer given again to a retry.
 const ReplayedHeader = "Idempotent-Replayed"
 
-// A retry looks whether the first request with its key has been answered after idempotencyPoll, then
-// twice as long each time, up to idempotencyPollMax: soon for the common short wait, and without many
-// queries for a long one.
+// A retry that finds the first request with its key still running checks for its answer after
+// idempotencyPoll, then waits twice as long each time, up to idempotencyPollMax. A short wait, the common
+// case, ends soon, and a long one does not cost many queries.
 const (
 	idempotencyPoll    = 10 * time.Millisecond
 	idempotencyPollMax = 250 * time.Millisecond
 )
 
-// idempotent serves the POST operations of the API; it comes after requireBearer (keys are per user).
+// idempotent is the middleware of the API's POST operations that honours IdempotencyKeyHeader. It must
+// run after requireBearer, because each key belongs to one user.
 func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		values, sent := c.Request().Header[IdempotencyKeyHeader]

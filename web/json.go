@@ -19,7 +19,8 @@ import (
 // buffers keeps the listings' response buffers for reuse.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
-// writeJSON sends what appendBody appends to an empty buffer, as c.JSON would send a value.
+// writeJSON answers with status and the JSON that appendBody appends to an empty buffer, followed by a
+// newline, as c.JSON answers.
 func writeJSON(c echo.Context, status int, appendBody func([]byte) []byte) error {
 	bp := buffers.Get().(*[]byte)
 	b := append(appendBody((*bp)[:0]), '\n')

@@ -78,7 +78,7 @@ func (s *Server) pageDecide(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/approvals")
 }
 
-// approvals is the page of the list after cursor.
+// approvals reads one page of the bookings waiting for approval, starting after cursor.
 func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, error) {
 	page, err := s.bookings.WaitingApproval(c.Request().Context(), actorFrom(c), booking.Page{Cursor: cursor})
 	if err != nil {

@@ -27,8 +27,8 @@ import (
 // upcomingPages bounds how many pages of upcoming bookings My bookings reads to list them soonest first.
 const upcomingPages = 5
 
-// upcomingStatuses hold their resource, still to come or going on: the Upcoming tab; pastStatuses are
-// over: the Past tab.
+// upcomingStatuses are the statuses of bookings that still hold their resource, listed on the Upcoming
+// tab; pastStatuses are those of bookings that are over, listed on the Past tab.
 var (
 	upcomingStatuses = slices.DeleteFunc(booking.Statuses(), func(s booking.Status) bool { return !s.Blocking() })
 	pastStatuses     = slices.DeleteFunc(booking.Statuses(), booking.Status.Blocking)
@@ -84,9 +84,9 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.MyBookingsPage(p))
 }
 
-// upcomingBookings are the person's bookings that have not ended and still hold their resource, soonest
-// first. The listing gives the latest first, so every page is read (a few at most: bookings may only be
-// made so far ahead).
+// upcomingBookings returns the person's bookings that have not ended and still hold their resource,
+// soonest first. The listing gives the latest first, so it reads every page; there are only a few,
+// because bookings can only be made so far ahead.
 func (s *Server) upcomingBookings(ctx context.Context, actor booking.User, now time.Time) ([]booking.Booking, error) {
 	var out []booking.Booking
 	f := booking.BookingFilter{From: &now, Statuses: upcomingStatuses, Page: booking.Page{Limit: booking.MaxPageSize}}
@@ -115,16 +115,12 @@ func plural(n int, one, many string) string {
 // pageBooking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
 // person may not see is not found.
 func (s *Server) pageBooking(c echo.Context) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
-	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(id)}
+	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(b.ID)}
 	f, err := s.servicesForm(ctx, actor, b)
 	if err != nil {
 		return err
@@ -145,8 +141,8 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 	}))
 }
 
-// servicesForm is the services section of the booking: whether the organization has the module and what
-// the booked resource offers (nothing, once it is deactivated or hidden).
+// servicesForm builds the services section of the booking page: whether the organization uses
+// services, and what the booked resource offers (nothing once the resource is deactivated or hidden).
 func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
 	f := views.ServicesForm{Booking: b, Viewer: actor, Now: s.bookings.Now(), From: bookingPath(b.ID)}
 	if !views.HasServicesSection(b) {
@@ -167,14 +163,24 @@ func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking
 	return f, err
 }
 
-// pageBookingID reads the {bookingId} of a page: an address with anything else is a page that does not
-// exist.
+// pageBookingID reads the {bookingId} of a page's path. A path with anything but an id there is a page
+// that does not exist (404).
 func pageBookingID(c echo.Context) (uuid.UUID, error) {
 	id, err := uuid.Parse(c.Param("bookingId"))
 	if err != nil {
 		return uuid.Nil, echo.ErrNotFound
 	}
 	return id, nil
+}
+
+// pathBooking returns the booking named by the page's path, as the signed-in person sees it. It refuses
+// what pageBookingID and booking.Service.Booking refuse.
+func (s *Server) pathBooking(c echo.Context) (booking.Booking, error) {
+	id, err := pageBookingID(c)
+	if err != nil {
+		return booking.Booking{}, err
+	}
+	return s.bookings.Booking(c.Request().Context(), actorFrom(c), id)
 }
 
 // bookingPath is a booking's page.
@@ -233,25 +239,23 @@ func (s *Server) pageChangeBooking(c echo.Context) error {
 	}, typed)
 }
 
-// bookingAction acts on the booking b, as it stood before, and returns it as it is afterwards with what
-// was done in words.
+// bookingAction does what a booking card's form asks to b, the booking as it was before. It returns the
+// booking as it is afterwards and a sentence that says what was done.
 type bookingAction func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error)
 
-// pageBookingAction answers a form of a booking card. The form's back field names the page it is on:
-// without htmx the browser is sent back there with a notice; with htmx the card is answered (on the
-// booking's own page with its services section, swapped beside it). The list field says that the card is
-// in the Upcoming list: once the action ends the booking, the card leaves it. A refusal shows on the card,
-// in words, with its code's status; typed, when given, is the change-time form as sent, shown again.
+// pageBookingAction runs act on the booking named by the path and answers a booking card's form.
+// Without htmx the browser goes back to the page the form's back field names, which shows what was done.
+// With htmx the card is answered; on the booking's own page the services section comes with it. When the
+// form's list field says the card is on the Upcoming tab and the action ends the booking, the card
+// leaves the list. A refusal is shown on the card, in words, with its code's status; typed, when given,
+// is the change-time form as sent, shown again.
 func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
+	id := b.ID
 	back := c.FormValue("back")
 	if back == "" || localPath(back) != back {
 		back = bookingPath(id)
@@ -296,8 +300,9 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 	return s.renderBookingPage(c, status, card, f)
 }
 
-// bookingRefusal tells a refusal to show next to the form (in words, with its HTTP status) from an error
-// the page answers as a whole (a booking not found, a failure): the words are empty then.
+// bookingRefusal returns the words and HTTP status of a refusal to show next to the form (400 or 409).
+// For any other error, such as a booking not found or a failure, the words are empty: the page answers
+// it as a whole.
 func bookingRefusal(err error) (string, int) {
 	de, status := domainRefusal(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {
@@ -311,15 +316,12 @@ func bookingRefusal(err error) (string, int) {
 // ticked in "reservable", its quantity-{id}, delivery-{id} (a local time of day) and comment-{id};
 // "keep" names contracts past their deadline, which are kept as they are.
 func (s *Server) pageOrderServices(c echo.Context) error {
-	id, err := pageBookingID(c)
-	if err != nil {
-		return err
-	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := s.bookings.Booking(ctx, actor, id)
+	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
 	}
+	id := b.ID
 	f, err := s.servicesForm(ctx, actor, b)
 	if err != nil {
 		return err

@@ -301,21 +301,34 @@ func TestFindSpaceDefaults(t *testing.T) {
 		})
 	}
 	t.Run("HoursFollowTheKindUntilChanged", func(t *testing.T) {
+		// started reads the hours the search started with, as the form sends them back.
+		started := func(p htmlPage, hours string) string {
+			return url.Values{
+				"auto_building": {p.attr(hours+" input[name=auto_building]", "value")},
+				"auto_kind":     {p.attr(hours+" input[name=auto_kind]", "value")},
+				"auto_from":     {p.attr(hours+" input[name=auto_from]", "value")},
+				"auto_to":       {p.attr(hours+" input[name=auto_to]", "value")},
+			}.Encode()
+		}
 		desk := b.get("/find?date=2026-11-24")
-		auto := desk.attr("input[name=auto]", "value")
-		if want := fx.BuildingMadrid.String() + " desk 09:00 00:00"; auto != want {
+		auto := started(desk, "#f-hours")
+		if want := "auto_building=" + fx.BuildingMadrid.String() + "&auto_from=09%3A00&auto_kind=desk&auto_to=00%3A00"; auto != want {
 			t.Fatalf("auto = %q, want %q", auto, want)
 		}
-		base := "/find?building=" + fx.BuildingMadrid.String() + "&date=2026-11-24&kind=room&auto=" + url.QueryEscape(auto)
+		base := "/find?building=" + fx.BuildingMadrid.String() + "&date=2026-11-24&kind=room&" + auto
 		room := b.hxGet(base + "&from=09:00&to=00:00")
 		room.wantStatus(t, http.StatusOK)
 		room.wantText(t, ".results-head .meta", "09:00–13:00 Madrid time")
 		if got := room.attr("#f-hours[hx-swap-oob] #f-to", "value"); got != "13:00" {
 			t.Errorf("hours redrawn to %q, want 13:00", got)
 		}
-		if got, want := room.attr("#f-hours[hx-swap-oob] input[name=auto]", "value"), fx.BuildingMadrid.String()+" room 09:00 13:00"; got != want {
+		if got, want := started(room, "#f-hours[hx-swap-oob]"), "auto_building="+fx.BuildingMadrid.String()+"&auto_from=09%3A00&auto_kind=room&auto_to=13%3A00"; got != want {
 			t.Errorf("auto = %q, want %q", got, want)
 		}
+		// Addresses made before the four fields carry the same hours in one: auto.
+		old := b.hxGet("/find?building=" + fx.BuildingMadrid.String() + "&date=2026-11-24&kind=room&from=09:00&to=00:00&auto=" +
+			url.QueryEscape(fx.BuildingMadrid.String()+" desk 09:00 00:00"))
+		old.wantText(t, ".results-head .meta", "09:00–13:00 Madrid time")
 		kept := b.hxGet(base + "&from=10:00&to=00:00")
 		kept.wantStatus(t, http.StatusOK)
 		kept.wantText(t, ".results-head .meta", "10:00–24:00 Madrid time")

@@ -32,8 +32,8 @@ func (s *Server) pagePeople(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.PeopleChoices(p))
 }
 
-// peoplePicker is a colleague picker of the field: the people chosen (ids; malformed ones and people who
-// cannot be searched are skipped), then the others whom query finds.
+// peoplePicker builds the colleague picker of the form field: first the people already chosen (ids,
+// skipping malformed ids and people who cannot be searched), then the others that query finds.
 func (s *Server) peoplePicker(ctx context.Context, actor booking.User, field string, ids []string, query string) (views.PeoplePicker, error) {
 	var chosenIDs []uuid.UUID
 	for _, v := range ids {

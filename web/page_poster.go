@@ -1,16 +1,247 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 )
+
+// The pages built around the posters on desks and rooms, each poster carrying a code and its QR code:
+//   - the reception's kiosk, a tablet that scans a poster (or takes its typed code), shows the
+//     resource's status, and books it now for an employee or checks an employee in;
+//   - the page a poster's QR code opens on a phone, which does the same for the person holding it;
+//   - the admins' pages that print the posters.
+// The forms of the kiosk and of the phone's page share one flow, runPosterForm.
+
+// The reception's kiosk.
+
+// pageKiosk is the kiosk's start page: scan a poster, or type its code.
+// Codes: 1001 neither a receptionist nor an admin.
+func (s *Server) pageKiosk(c echo.Context) error {
+	if err := booking.UsesKiosk(actorFrom(c)); err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.KioskScan(s.chrome(c, "Kiosk"), "", "", s.examplePosterCode(c)))
+}
+
+// examplePosterCode is a real poster code of the organization for the kiosk's hints; "" when there is none
+// or it cannot be read (a hint is not worth failing the page for).
+func (s *Server) examplePosterCode(c echo.Context) string {
+	code, _ := s.bookings.ExamplePosterCode(c.Request().Context(), actorFrom(c))
+	return code
+}
+
+// pageKioskResource shows the resource with the poster code (code: the code, or the poster's address),
+// with the person chosen (user) and found (q) in the picker. An unknown code is answered on the start
+// page with 404, so that the next code can be typed at once.
+// Codes: 1001 neither a receptionist nor an admin.
+func (s *Server) pageKioskResource(c echo.Context) error {
+	actor := actorFrom(c)
+	if err := booking.UsesKiosk(actor); err != nil {
+		return err
+	}
+	code := kioskPosterCode(c.QueryParam("code"))
+	if code == "" {
+		example := s.examplePosterCode(c)
+		problem := "Type the poster code printed under the QR code."
+		if example != "" {
+			problem = "Type the poster code printed under the QR code, for example " + example + "."
+		}
+		return s.render(c, http.StatusBadRequest, views.KioskScan(s.chrome(c, "Kiosk"), "", problem, example))
+	}
+	v, err := s.kioskView(c, code, c.QueryParams()["user"], c.QueryParam("q"))
+	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
+		return s.render(c, http.StatusNotFound, views.KioskScan(s.chrome(c, "Kiosk"), code, kioskUnknownCode(code), s.examplePosterCode(c)))
+	}
+	if err != nil {
+		return err
+	}
+	v.Until = c.QueryParam("until")
+	v.Outcome = s.popKioskOutcome(c)
+	return s.render(c, http.StatusOK, views.KioskResource(v))
+}
+
+// pageKioskBook books the resource with the poster code now, until the chosen end, for the chosen
+// employee: the receptionist is its creator, the employee its organizer.
+// Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals of the booking
+// (2000 no employee or no end chosen, 1003, 4001, 4003, 4004…) are shown next to the form with their status.
+func (s *Server) pageKioskBook(c echo.Context) error {
+	return s.kioskAct(c, "Not booked", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
+		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
+		if err != nil {
+			return views.KioskOutcome{}, invalid("choose until when to book")
+		}
+		b, err := s.bookings.BookNow(c.Request().Context(), actor, person, code, until, "")
+		if err != nil {
+			return views.KioskOutcome{}, err
+		}
+		return views.BookedOutcome(b, false), nil
+	})
+}
+
+// pageKioskCheckIn checks the chosen employee in to their booking of the resource whose check-in is open.
+// Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals (2000 nobody chosen,
+// 1003, 1012 no booking to check in, 4010, 4011…) are shown next to the form with their status.
+func (s *Server) pageKioskCheckIn(c echo.Context) error {
+	return s.kioskAct(c, "Not checked in", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
+		b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, person, code)
+		if err != nil {
+			return views.KioskOutcome{}, err
+		}
+		return views.CheckedInOutcome(b, false), nil
+	})
+}
+
+// kioskAct runs a form of the kiosk for the employee chosen in its picker. act does what the form asks
+// on the resource with the poster code; runPosterForm answers.
+// Codes: 1001 neither a receptionist nor an admin; 2000 no employee chosen.
+func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person booking.User, code string) (views.KioskOutcome, error)) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	if err := booking.UsesKiosk(actor); err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	code, users := kioskPosterCode(form.Get("code")), form["user"]
+	return s.runPosterForm(c, posterForm{
+		code: code, refused: refused,
+		next: "/kiosk/resource?" + url.Values{"code": {code}, "user": users}.Encode(),
+		act: func() (views.KioskOutcome, error) {
+			person, err := s.kioskPerson(ctx, actor, users)
+			if err != nil {
+				return views.KioskOutcome{}, err
+			}
+			return act(actor, person, code)
+		},
+		view: func(o *views.KioskOutcome) (panel, page templ.Component, err error) {
+			v, err := s.kioskView(c, code, users, "")
+			v.Until, v.Outcome = form.Get("until"), o
+			return views.KioskPanel(v), views.KioskResource(v), err
+		},
+	})
+}
+
+// kioskPerson returns the employee the receptionist chose in the kiosk's picker (users). It refuses a
+// form without exactly one well-formed choice (2000), and what ActingFor refuses.
+func (s *Server) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
+	if len(users) != 1 {
+		return booking.User{}, invalid("choose the employee first: type part of their name, then pick them")
+	}
+	id, err := uuid.Parse(users[0])
+	if err != nil {
+		return booking.User{}, invalid("choose the employee first: type part of their name, then pick them")
+	}
+	return s.bookings.ActingFor(ctx, actor, &id)
+}
+
+// posterForm is a form of the kiosk or of a poster's page, acting on the resource with a poster code.
+type posterForm struct {
+	code    string
+	refused string // the outcome's title when the form is refused: "Not booked"
+	next    string // where the browser goes after a success, without htmx
+	// act does what the form asks and returns the outcome to show.
+	act func() (views.KioskOutcome, error)
+	// view reads the resource's status now and returns the panel and the whole page that show it with
+	// the outcome o.
+	view func(o *views.KioskOutcome) (panel, page templ.Component, err error)
+}
+
+// runPosterForm runs the form's action and shows its outcome beside the resource's fresh status. With
+// htmx it answers the panel. Without htmx a refusal is answered with the whole page, and a success
+// redirects to f.next, which shows the outcome once. A refusal is answered with its code's status; an
+// error that is not a refusal fails the request, and so does a poster code that names nothing (1002).
+func (s *Server) runPosterForm(c echo.Context, f posterForm) error {
+	outcome, err := f.act()
+	status := http.StatusOK
+	if err != nil {
+		var ok bool
+		if status, outcome, ok = kioskRefusal(err, f.refused); !ok {
+			return err
+		}
+	}
+	panel, page, verr := f.view(&outcome)
+	if verr != nil {
+		return kioskUnknownCodeError(verr, f.code)
+	}
+	switch {
+	case isHTMX(c):
+		return s.render(c, status, panel)
+	case err != nil:
+		return s.render(c, status, page)
+	}
+	s.putFlash(c, outcome.Title, outcome.Message)
+	return c.Redirect(http.StatusSeeOther, f.next)
+}
+
+// popKioskOutcome returns (once) what the last form did, or nil.
+func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
+	title, msg := s.popFlash(c)
+	if msg == "" {
+		return nil
+	}
+	return &views.KioskOutcome{OK: true, Title: title, Message: msg}
+}
+
+// kioskView reads the resource's status now and the picker's people: chosen (ids) and found (query).
+// Codes: 1002 no resource with the poster code.
+func (s *Server) kioskView(c echo.Context, code string, ids []string, query string) (views.KioskView, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	st, err := s.bookings.PosterStatus(ctx, actor, code)
+	if err != nil {
+		return views.KioskView{}, err
+	}
+	picker, err := s.peoplePicker(ctx, actor, "user", ids, query)
+	if err != nil {
+		return views.KioskView{}, err
+	}
+	return views.KioskView{Chrome: s.chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
+}
+
+// kioskRefusal turns a domain refusal into the outcome a form shows, titled title, with the status of
+// its code. ok is false for an error that is not a refusal; that error fails the request.
+func kioskRefusal(err error, title string) (status int, o views.KioskOutcome, ok bool) {
+	de, status := domainRefusal(err)
+	if de == nil {
+		return 0, views.KioskOutcome{}, false
+	}
+	return status, views.KioskOutcome{Title: title, Message: toSentence(de.Message)}, true
+}
+
+// kioskPosterCode reads a poster code as typed, or from the poster's address (…/p/CODE) as scanned.
+func kioskPosterCode(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndex(s, "/p/"); i >= 0 {
+		if code, err := url.PathUnescape(strings.TrimSuffix(s[i+3:], "/")); err == nil {
+			return strings.TrimSpace(code)
+		}
+	}
+	return s
+}
+
+// kioskUnknownCodeError rewrites a 1002 from reading the poster code so that its message names the code.
+// It returns other errors unchanged.
+func kioskUnknownCodeError(err error, code string) error {
+	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
+		return booking.Errorf(booking.CodeResourceNotFound, "no resource has the poster code %s", code)
+	}
+	return err
+}
+
+// kioskUnknownCode says that a poster code names nothing.
+func kioskUnknownCode(code string) string {
+	return "No resource has the poster code " + code + ". Check the code on the poster and try again."
+}
 
 // The page a poster's QR code opens on a phone, and the admins' pages that print the posters.
 
@@ -66,31 +297,19 @@ func (s *Server) pagePosterCheckIn(c echo.Context) error {
 	})
 }
 
-// posterAct runs an action of the poster page and answers with the fresh status and the outcome: for htmx
-// the panel, otherwise a redirect to the poster page (done) or the whole page with the refusal's status.
+// posterAct runs a form of a poster's page for the signed-in person. act does what the form asks on the
+// resource with the poster code; runPosterForm answers.
 func (s *Server) posterAct(c echo.Context, refused string, act func(actor booking.User, code string) (views.KioskOutcome, error)) error {
 	code := c.Param("posterCode")
-	outcome, err := act(actorFrom(c), code)
-	status := http.StatusOK
-	if err != nil {
-		var ok bool
-		if status, outcome, ok = kioskRefusal(err, refused); !ok {
-			return err
-		}
-	}
-	v, verr := s.posterView(c, code)
-	if verr != nil {
-		return kioskUnknownCodeError(verr, code)
-	}
-	v.Outcome = &outcome
-	switch {
-	case isHTMX(c):
-		return s.render(c, status, views.PosterPanel(v))
-	case err != nil:
-		return s.render(c, status, views.Poster(v))
-	}
-	s.putFlash(c, outcome.Title, outcome.Message)
-	return c.Redirect(http.StatusSeeOther, "/p/"+url.PathEscape(code))
+	return s.runPosterForm(c, posterForm{
+		code: code, refused: refused, next: "/p/" + url.PathEscape(code),
+		act: func() (views.KioskOutcome, error) { return act(actorFrom(c), code) },
+		view: func(o *views.KioskOutcome) (panel, page templ.Component, err error) {
+			v, err := s.posterView(c, code)
+			v.Outcome = o
+			return views.PosterPanel(v), views.Poster(v), err
+		},
+	})
 }
 
 // posterView reads the status of the resource with the poster code now.
@@ -113,11 +332,11 @@ func (s *Server) pagePosters(c echo.Context) error {
 		return err
 	}
 	v := views.PostersView{Chrome: s.chrome(c, "Posters"), Warning: s.postersWarning()}
-	floorID, err := queryUUID(c, "floor")
+	floorID, err := uuidQuery(c, "floor")
 	if err != nil {
 		return err
 	}
-	chosenBuilding, err := queryUUID(c, "building")
+	chosenBuilding, err := uuidQuery(c, "building")
 	if err != nil {
 		return err
 	}
@@ -179,10 +398,10 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 	}
 	var q booking.PosterQuery
 	var err error
-	if q.FloorID, err = queryUUID(c, "floor"); err != nil {
+	if q.FloorID, err = uuidQuery(c, "floor"); err != nil {
 		return err
 	}
-	if q.ResourceID, err = queryUUID(c, "resource"); err != nil {
+	if q.ResourceID, err = uuidQuery(c, "resource"); err != nil {
 		return err
 	}
 	floor, rs, err := s.bookings.PosterResources(ctx, actor, q)
@@ -214,18 +433,4 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 	}
 	v.Chrome = s.chrome(c, title)
 	return s.render(c, http.StatusOK, views.PostersPrint(v))
-}
-
-// queryUUID reads an optional id of the query: nil when it is absent.
-// Codes: 2000 a malformed id.
-func queryUUID(c echo.Context, name string) (*uuid.UUID, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return nil, nil
-	}
-	id, err := parseUUID(name, v)
-	if err != nil {
-		return nil, err
-	}
-	return &id, nil
 }

@@ -62,8 +62,8 @@ func (s *Server) render(c echo.Context, status int, t templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// isHTMX tells a request htmx made to swap part of a page from one that wants the whole page (a first
-// visit, a reload, or the back button restoring history).
+// isHTMX reports whether htmx made the request to swap part of a page. It is false for a request that
+// wants the whole page: a first visit, a reload, or the back button restoring history.
 func isHTMX(c echo.Context) bool {
 	h := c.Request().Header
 	return h.Get("HX-Request") == "true" && h.Get("HX-History-Restore-Request") != "true"
@@ -78,7 +78,7 @@ func (s *Server) chrome(c echo.Context, title string) views.Chrome {
 	return ch
 }
 
-// isPage tells a request for a page from one for the API (of any version).
+// isPage reports whether the request is for a page rather than for the API (of any version).
 func isPage(c echo.Context) bool {
 	p := c.Request().URL.Path
 	return p != "/api" && !strings.HasPrefix(p, "/api/")
@@ -156,11 +156,11 @@ func (s *Server) pageHome(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/find")
 }
 
-// signInURL is the sign-in page that comes back to the path afterwards.
+// signInURL returns the address of the sign-in page that sends the browser back to path afterwards.
 func signInURL(path string) string { return signInPath + "?next=" + url.QueryEscape(path) }
 
-// The session keys of the flash: what a form posted without htmx did, kept across the redirect that
-// follows it for the next page to show once.
+// The session keys of the flash: what a form posted without htmx did. It is kept across the redirect
+// that follows the form, and the next page shows it once.
 const (
 	sessionFlashTitle = "flash_title"
 	sessionFlash      = "flash"
@@ -174,7 +174,8 @@ func (s *Server) putFlash(c echo.Context, title, message string) {
 	s.sessions.Put(ctx, sessionFlash, message)
 }
 
-// popFlash returns, once, what the form before left for this page; the message is empty when nothing was.
+// popFlash returns and forgets what the previous form left for this page. The message is empty when it
+// left nothing.
 func (s *Server) popFlash(c echo.Context) (title, message string) {
 	ctx := c.Request().Context()
 	return s.sessions.PopString(ctx, sessionFlashTitle), s.sessions.PopString(ctx, sessionFlash)

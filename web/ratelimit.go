@@ -65,7 +65,8 @@ func newLimiter[K comparable](l Limit) *limiter[K] {
 	return &limiter[K]{limit: l, idle: idle, buckets: map[K]*bucket{}}
 }
 
-// allow takes a token for key, or says how long until one is there.
+// allow takes a token from key's bucket and reports true, or reports false and how long until the
+// bucket holds a token again.
 func (l *limiter[K]) allow(key K, now time.Time) (ok bool, retryAfter time.Duration) {
 	if l == nil {
 		return true, 0
@@ -94,15 +95,15 @@ func (l *limiter[K]) allow(key K, now time.Time) (ok bool, retryAfter time.Durat
 	return true, 0
 }
 
-// tooMany answers 429 4290 with Retry-After in whole seconds, at least one.
+// tooMany returns a 4290 (429) and sets Retry-After to after in whole seconds, at least one.
 func tooMany(c echo.Context, who string, after time.Duration) error {
 	secs := max(1, int(math.Ceil(after.Seconds())))
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	return booking.Errorf(booking.CodeTooManyRequests, "too many requests from this %s: try again in %d s", who, secs)
 }
 
-// limitUsers refuses the page requests of a signed-in person beyond their limit; nothing is done for
-// them. The pages and the API draw on the same bucket of each user.
+// limitUsers refuses, with 429, the requests of a signed-in person beyond their limit, before anything is
+// done for them. The pages and the API draw on the same bucket for each person.
 func (s *Server) limitUsers(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if ok, after := s.perUser.allow(actorFrom(c).ID, time.Now()); !ok {
@@ -112,7 +113,8 @@ func (s *Server) limitUsers(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// limitAddresses refuses the requests of a client address beyond its limit; nothing is done for them.
+// limitAddresses refuses, with 429, the requests of a client address beyond its limit, before anything
+// is done for them.
 func (s *Server) limitAddresses(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if ok, after := s.perAddress.allow(peer(c.Request()), time.Now()); !ok {

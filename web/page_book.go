@@ -1,0 +1,313 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The booking form of "Find a space": POST /bookings books every chosen resource on every chosen day.
+
+// pageCreateBookings is POST /bookings. It books every chosen resource on every chosen day for the
+// signed-in person, all or none, and sends them to My bookings. A refusal shows the form again, as it was
+// sent, with which space on which day failed and why, and the status of the error's code (400 for input
+// the form cannot use).
+func (s *Server) pageCreateBookings(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	var f bookingForm
+	var made []booking.Booking
+	err = s.readBookingForm(c, form, &f)
+	if err == nil {
+		made, err = s.createFromForm(c, f)
+	}
+	var refusal *formRefusal
+	if errors.As(err, &refusal) {
+		return s.renderBookingRefusal(c, f.view, refusal)
+	}
+	if err != nil {
+		return err
+	}
+	s.putJustBooked(c, made)
+	next := "/bookings?booked=" + strconv.Itoa(len(made))
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Redirect", next)
+		return c.NoContent(http.StatusOK)
+	}
+	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// bookingForm is the booking form as read from the request.
+type bookingForm struct {
+	view      views.BookingForm // the form as it is shown again after a refusal
+	resources []uuid.UUID       // the chosen resources, in the order sent, without repeats
+	attendees []uuid.UUID       // the colleagues invited
+	guests    []string          // the guests' e-mail addresses
+	from, to  time.Duration     // the hours of every day from local midnight; unused when all day
+	category  booking.Category  // the category every chosen resource belongs to
+}
+
+// formRefusal is what was wrong with a form, in words, and the HTTP status to answer it with.
+type formRefusal struct {
+	status int
+	text   string
+}
+
+func (r *formRefusal) Error() string { return r.text }
+
+// refuseForm returns a formRefusal with status 400 and the formatted text.
+func refuseForm(format string, args ...any) error {
+	return &formRefusal{status: http.StatusBadRequest, text: fmt.Sprintf(format, args...)}
+}
+
+// readBookingForm reads the posted form into f and looks up the chosen resources and colleagues. What the
+// form cannot use is returned as a *formRefusal; f.view then holds what had been read until then.
+func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	f.view = views.BookingForm{
+		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
+		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
+	}
+	var err error
+	if f.resources, err = readResourceIDs(form["resource"]); err != nil {
+		return err
+	}
+	days, bad := readDates(form["date"])
+	if bad != "" {
+		return refuseForm("%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+	}
+	f.view.Days = days
+	// Each space on each day is a booking: they are counted before anything is looked up.
+	if n := len(f.resources) * len(days); n > booking.MaxBookingsPerRequest {
+		return refuseForm("%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
+			len(f.resources), len(days), n, booking.MaxBookingsPerRequest)
+	}
+	if f.view.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, f.resources); err != nil {
+		return err
+	}
+	if len(f.view.Resources) > 0 {
+		f.view.Zone = views.ZoneLabel(f.view.Resources[0].Floor.Building.Timezone)
+	}
+	// The people invited are counted once, before any of them is looked up.
+	if n := len(form["attendee"]) + len(guestFields(f.view.Guests)); n > booking.MaxAttendees {
+		return refuseForm("%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
+			n, booking.MaxAttendees)
+	}
+	if f.attendees, err = readAttendeeIDs(form["attendee"]); err != nil {
+		return err
+	}
+	if f.view.Attendees, err = s.bookings.PeopleByIDs(ctx, actor, f.attendees); err != nil {
+		return err
+	}
+	return f.check()
+}
+
+// readResourceIDs reads the chosen resources' ids, dropping repeats. It refuses a value that is not an id.
+func readResourceIDs(vs []string) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	for _, v := range vs {
+		id, err := parseUUID("resource", strings.TrimSpace(v))
+		if err != nil {
+			return nil, refuseForm("One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// readAttendeeIDs reads the invited colleagues' ids. It refuses a value that is not an id.
+func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	for _, v := range vs {
+		id, err := parseUUID("attendee", v)
+		if err != nil {
+			return nil, refuseForm("One of the invited colleagues (%q) is not a person this service knows.", v)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// check refuses a form without a resource or a day, with hours that cannot be read or end before they
+// start, with a guest that is not an e-mail address, or with desks and rooms together. It sets the hours,
+// the guests and the category.
+func (f *bookingForm) check() error {
+	if len(f.resources) == 0 {
+		return refuseForm("Choose at least one desk or room to book.")
+	}
+	if len(f.view.Days) == 0 {
+		return refuseForm("Choose at least one day.")
+	}
+	var err error
+	if !f.view.AllDay {
+		if f.from, err = parseHours("From", f.view.From, false); err != nil {
+			return refuseForm("%s", sentence(err))
+		}
+		if f.to, err = parseHours("To", f.view.To, true); err != nil {
+			return refuseForm("%s", sentence(err))
+		}
+		if f.to <= f.from {
+			return refuseForm("The end (%s) must be after the start (%s).", f.view.To, f.view.From)
+		}
+	}
+	if f.guests, err = parseGuests(f.view.Guests); err != nil {
+		return refuseForm("%s", sentence(err))
+	}
+	if f.category, err = bookingCategory(f.view.Resources); err != nil {
+		return refuseForm("%s", sentence(err))
+	}
+	return nil
+}
+
+// createFromForm makes the bookings of a checked form, one for each resource on each day, all or none.
+// A refusal of the domain is returned as a *formRefusal that names the space and the day that failed.
+func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	reqs := make([]booking.NewBooking, 0, len(f.resources)*len(f.view.Days))
+	for _, id := range f.resources {
+		loc := time.UTC // a resource that was not found is named by the domain's refusal
+		if i := slices.IndexFunc(f.view.Resources, func(r booking.Resource) bool { return r.ID == id }); i >= 0 {
+			var err error
+			if loc, err = booking.Location(f.view.Resources[i].Floor.Building.Timezone); err != nil {
+				return nil, err
+			}
+		}
+		for _, day := range f.view.Days {
+			reqs = append(reqs, f.newBooking(id, day, loc))
+		}
+	}
+	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: f.category, Bookings: reqs})
+	if de, status := domainRefusal(err); de != nil {
+		return nil, &formRefusal{status: status, text: refusalText(de, f)}
+	}
+	return made, err
+}
+
+// newBooking is the form's booking of the resource on the day, in loc, the resource's time zone.
+func (f bookingForm) newBooking(resource uuid.UUID, day time.Time, loc *time.Location) booking.NewBooking {
+	y, m, d := day.Date()
+	nb := booking.NewBooking{
+		ResourceID: resource, Subject: strings.TrimSpace(f.view.Subject), CreateOnlineMeeting: f.view.Online,
+		Start: time.Date(y, m, d, 0, 0, 0, int(f.from), loc), End: time.Date(y, m, d, 0, 0, 0, int(f.to), loc),
+	}
+	if f.view.AllDay {
+		// The domain sets an all-day booking's hours from the resource's rule; the start names the day.
+		nb.AllDay, nb.Start = true, time.Date(y, m, d, 12, 0, 0, 0, loc)
+	}
+	for _, a := range f.attendees {
+		nb.InternalAttendees = append(nb.InternalAttendees, booking.InternalAttendee{Type: booking.AttendeeRequired, UserID: a})
+	}
+	for _, g := range f.guests {
+		nb.ExternalAttendees = append(nb.ExternalAttendees, booking.ExternalAttendee{Type: booking.AttendeeRequired, Email: g})
+	}
+	return nb
+}
+
+// renderBookingRefusal answers the booking form again with the refusal: for htmx the form alone,
+// otherwise the booking page.
+func (s *Server) renderBookingRefusal(c echo.Context, f views.BookingForm, r *formRefusal) error {
+	f.Error = r.text
+	if isHTMX(c) {
+		return s.render(c, r.status, views.BookingFormView(f))
+	}
+	ch := s.chrome(c, "Book")
+	ch.Path = "/find" // the form posts to /bookings, but it is a step of finding a space
+	return s.render(c, r.status, views.BookPage(ch, f, "/find"))
+}
+
+// sessionJustBooked is the session key under which the booking form leaves the ids of the bookings it
+// just made, for My bookings to mark them once.
+const sessionJustBooked = "just_booked"
+
+// putJustBooked stores the ids of the bookings just made in the session, separated by spaces.
+func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
+	ids := make([]string, len(made))
+	for i, b := range made {
+		ids[i] = b.ID.String()
+	}
+	s.sessions.Put(c.Request().Context(), sessionJustBooked, strings.Join(ids, " "))
+}
+
+// refusalText words a refusal of the form's bookings. When the error names one booking of the request it
+// starts with that booking's space and day: "Goya on Tuesday 24 November 2026: Goya is already booked
+// during part of that time." The request holds each resource on every day, resource by resource.
+func refusalText(e *booking.Error, f bookingForm) string {
+	days := f.view.Days
+	if e.Index == nil || len(days) == 0 || *e.Index < 0 || *e.Index >= len(f.resources)*len(days) {
+		return toSentence(e.Message)
+	}
+	id, day := f.resources[*e.Index/len(days)], days[*e.Index%len(days)]
+	name := "The chosen space"
+	if i := slices.IndexFunc(f.view.Resources, func(r booking.Resource) bool { return r.ID == id }); i >= 0 {
+		name = f.view.Resources[i].Name
+	}
+	return name + " on " + views.DayLong(day) + ": " + strings.TrimSuffix(e.Message, ".") + "."
+}
+
+// sentence returns an error's message as a sentence: "From: \"9am\" is not a time…".
+func sentence(err error) string {
+	var e *booking.Error
+	if errors.As(err, &e) {
+		return toSentence(e.Message)
+	}
+	return toSentence(err.Error())
+}
+
+// bookingCategory returns the category of the chosen resources. It refuses desks and rooms together.
+func bookingCategory(rs []booking.Resource) (booking.Category, error) {
+	if len(rs) == 0 {
+		return booking.CategorySpace, nil // the domain names the unknown resource
+	}
+	first := rs[0]
+	for _, r := range rs[1:] {
+		if r.Subcategory.Category != first.Subcategory.Category {
+			desk, room := first, r
+			if desk.Subcategory.Category != booking.CategoryWorkstation {
+				desk, room = r, first
+			}
+			return "", invalid("%s is a desk and %s is a meeting room: desks and rooms cannot be booked together. Untick one kind and book it separately", desk.Name, room.Name)
+		}
+	}
+	return first.Subcategory.Category, nil
+}
+
+// parseGuests reads the guests' e-mail addresses, separated by commas, semicolons or new lines. It
+// refuses an entry that is not an address.
+func parseGuests(v string) ([]string, error) {
+	var out []string
+	for _, g := range guestFields(v) {
+		addr, err := mail.ParseAddress(g)
+		if err != nil {
+			return nil, invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
+		}
+		out = append(out, addr.Address)
+	}
+	return out, nil
+}
+
+// guestFields splits the guests field at commas, semicolons and new lines, dropping blank entries.
+func guestFields(v string) []string {
+	var out []string
+	for _, g := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
+		if g = strings.TrimSpace(g); g != "" {
+			out = append(out, g)
+		}
+	}
+	return out
+}

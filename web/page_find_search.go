@@ -1,0 +1,225 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// findQuery is the search of "Find a space" as its address writes it, before any value is checked.
+type findQuery struct {
+	building  string             // building: the building's id
+	kind      string             // kind: views.KindDesk or views.KindRoom
+	shownKind string             // shown_kind: the kind the filters on the page were drawn for
+	capacity  string             // capacity: at least this many people
+	features  []string           // features: the ids of the features every result must have
+	resources []string           // resource: the ids of the resources chosen to book
+	dates     []string           // date (repeated), and add_date when add is set
+	from, to  string             // from and to: HH:MM in the building's time zone
+	started   views.StartedHours // the hours the search started with (see readStartedHours)
+}
+
+// readFindQuery reads the search's parameters from the query.
+func readFindQuery(q url.Values) findQuery {
+	fq := findQuery{
+		building: q.Get("building"), kind: q.Get("kind"), shownKind: q.Get("shown_kind"),
+		capacity: strings.TrimSpace(q.Get("capacity")), features: q["features"], resources: q["resource"],
+		dates: q["date"], from: strings.TrimSpace(q.Get("from")), to: strings.TrimSpace(q.Get("to")),
+		started: readStartedHours(q),
+	}
+	if q.Get("add") != "" {
+		fq.dates = append(slices.Clip(fq.dates), q.Get("add_date"))
+	}
+	return fq
+}
+
+// readStartedHours reads auto_building, auto_kind, auto_from and auto_to. Without them it reads auto,
+// which older addresses use for the same four values, separated by spaces: "BUILDING desk 09:00 00:00".
+func readStartedHours(q url.Values) views.StartedHours {
+	h := views.StartedHours{
+		Building: strings.TrimSpace(q.Get("auto_building")), Kind: strings.TrimSpace(q.Get("auto_kind")),
+		From: strings.TrimSpace(q.Get("auto_from")), To: strings.TrimSpace(q.Get("auto_to")),
+	}
+	if h != (views.StartedHours{}) {
+		return h
+	}
+	if a := strings.Fields(q.Get("auto")); len(a) == 4 {
+		return views.StartedHours{Building: a[0], Kind: a[1], From: a[2], To: a[3]}
+	}
+	return views.StartedHours{}
+}
+
+// readFindSearch reads the search from the request's query. building, when not nil, is the building of
+// the resource the page shows, and wins over the query and the session. ok is false when the organization
+// has no building to search. A value the search cannot use is replaced by where the search starts, and
+// Problem says in words what was wrong with it; the other filters keep their values.
+func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
+		return in, false, err
+	}
+	q := readFindQuery(c.QueryParams())
+	if err := s.chooseFindBuilding(ctx, &in, q.building, building); err != nil {
+		return in, false, err
+	}
+	readFindFilters(&in, q)
+	from, to := readFindHours(&in, q)
+	if err := s.startFindSearch(ctx, actor, &in, from, to); err != nil {
+		return in, false, err
+	}
+	if in.Auto == (views.StartedHours{}) && !in.HoursChanged {
+		in.Auto = q.started // still the hours the page shows, since nobody changed them
+	}
+	if in.To <= in.From {
+		addProblem(&in, "The end (%s) must be after the start (%s). As the end, 00:00 means midnight.", views.HoursValue(in.To), views.HoursValue(in.From))
+	}
+	return in, true, nil
+}
+
+// addProblem records what is wrong with the search, in words. Only the first problem is kept.
+func addProblem(in *views.FindSearch, format string, args ...any) {
+	if in.Problem == "" {
+		in.Problem = fmt.Sprintf(format, args...)
+	}
+}
+
+// chooseFindBuilding sets the search's building, in this order of preference: fixed, the building named
+// by the query (named), the one remembered in the session, the first. A building named by the query is
+// remembered for the next search. A fixed building the person cannot book in is refused with 1004; a
+// named one is a problem of the search, marked as not found when it is a well-formed id.
+func (s *Server) chooseFindBuilding(ctx context.Context, in *views.FindSearch, named string, fixed *uuid.UUID) error {
+	index := func(id uuid.UUID) int {
+		return slices.IndexFunc(in.Buildings, func(b booking.Building) bool { return b.ID == id })
+	}
+	in.Building = in.Buildings[0]
+	if id, err := uuid.Parse(s.sessions.GetString(ctx, sessionBuilding)); err == nil {
+		if i := index(id); i >= 0 {
+			in.Building = in.Buildings[i]
+		}
+	}
+	switch {
+	case fixed != nil:
+		i := index(*fixed)
+		if i < 0 {
+			return booking.Errorf(booking.CodeBuildingNotFound, "no building %s in your organization", *fixed)
+		}
+		in.Building = in.Buildings[i]
+	case named != "":
+		id, err := uuid.Parse(named)
+		i := index(id)
+		if err != nil || i < 0 {
+			addProblem(in, "The building in this address is not one you can book in: choose one from the list.")
+			in.ProblemNotFound = err == nil
+			return nil
+		}
+		in.Building = in.Buildings[i]
+		s.sessions.Put(ctx, sessionBuilding, id.String())
+	}
+	return nil
+}
+
+// readFindFilters sets the search's kind, number of people, features, chosen resources and days from the
+// query, noting the first value it cannot use as the search's problem.
+func readFindFilters(in *views.FindSearch, q findQuery) {
+	switch in.Kind = q.kind; in.Kind {
+	case views.KindDesk, views.KindRoom:
+	case "":
+		in.Kind = views.KindDesk
+	default:
+		in.Kind = views.KindDesk
+		addProblem(in, "Choose a desk or a meeting room.")
+	}
+	in.KindChanged = q.shownKind != "" && q.shownKind != in.Kind
+	if in.Capacity = q.capacity; in.Capacity != "" {
+		if n, err := strconv.Atoi(in.Capacity); err != nil || n < 1 {
+			addProblem(in, "People: write how many people, e.g. 4.")
+		}
+	}
+	var err error
+	if in.FeatureIDs, err = uuidList("features", q.features); err != nil {
+		addProblem(in, "One of the features in this address is not one this service knows: choose them again.")
+	}
+	if in.Chosen, err = uuidList("resource", q.resources); err != nil {
+		addProblem(in, "One of the chosen spaces in this address is not one this service knows: tick them again.")
+	}
+	var bad string
+	if in.Days, bad = readDates(q.dates); bad != "" {
+		addProblem(in, "Day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+	}
+}
+
+// readFindHours sets the search's hours from the query. It returns the from and to values it used, ""
+// for one that was not given, could not be read, or is to start again.
+func readFindHours(in *views.FindSearch, q findQuery) (from, to string) {
+	from, to = q.from, q.to
+	// Hours nobody changed start again for another building or kind: a desk's day is not a room's.
+	if a := q.started; a.Complete() && a.From == from && a.To == to && (a.Building != in.Building.ID.String() || a.Kind != in.Kind) {
+		from, to, in.HoursChanged = "", "", true
+	}
+	var err error
+	if from != "" {
+		if in.From, err = parseHours("from", from, false); err != nil {
+			addProblem(in, "From: “%s” is not a time: write it as HH:MM, e.g. 09:30.", from)
+			from = ""
+		}
+	}
+	if to != "" {
+		if in.To, err = parseHours("to", to, true); err != nil {
+			addProblem(in, "To: “%s” is not a time: write it as HH:MM, e.g. 18:00.", to)
+			to = ""
+		}
+	}
+	return from, to
+}
+
+// startFindSearch fills in the days and hours the search lacks from where the domain starts a search of
+// the building and kind (booking.Service.SearchDefaults). from and to are the hours that were given, ""
+// for none. When both hours start there, they are recorded in in.Auto.
+func (s *Server) startFindSearch(ctx context.Context, actor booking.User, in *views.FindSearch, from, to string) error {
+	if len(in.Days) > 0 && from != "" && to != "" {
+		return nil
+	}
+	category := views.KindCategory(in.Kind)
+	start, err := s.bookings.SearchDefaults(ctx, actor, in.Building.ID, &category)
+	if err != nil {
+		return err
+	}
+	if len(in.Days) == 0 {
+		in.Days = []time.Time{start.Day}
+	}
+	switch {
+	case from == "" && to == "":
+		in.From, in.To = start.From, start.To
+		in.Auto = views.StartedHours{
+			Building: in.Building.ID.String(), Kind: in.Kind, From: views.HoursValue(in.From), To: views.HoursValue(in.To),
+		}
+	case from == "":
+		in.From = min(start.From, max(in.To-time.Hour, 0))
+	case to == "":
+		in.To = start.To
+		if in.To <= in.From {
+			in.To = min(in.From+time.Hour, 24*time.Hour)
+		}
+	}
+	return nil
+}
+
+// findCapacity returns the search's minimum number of people, or nil for any.
+func findCapacity(v string) *int32 {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return nil
+	}
+	c := int32(n)
+	return &c
+}
