@@ -100,11 +100,24 @@ RETURNING *;
 -- name: BookingsOfUser :many
 -- A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of
 -- the last booking of the previous page), overlapping [from, to) when given, in the statuses given.
+-- The page's bookings as organizer are among the first max_rows of them, read in order from
+-- bookings_organizer_idx; those as attendee come from booking_attendees_user_idx. (With the two tests
+-- in one OR, PostgreSQL read every booking of the organization.)
 SELECT bk.* FROM bookings bk
 WHERE bk.organization_id = @organization_id
-  AND (bk.organizer_id = @user_id OR EXISTS (
-      SELECT 1 FROM booking_attendees a
-      WHERE a.organization_id = bk.organization_id AND a.booking_id = bk.id AND a.user_id = @user_id))
+  AND bk.id IN (
+      (SELECT o.id FROM bookings o
+       WHERE o.organization_id = @organization_id AND o.organizer_id = @user_id
+         AND (sqlc.narg(from_date)::timestamptz IS NULL OR o.end_date > sqlc.narg(from_date)::timestamptz)
+         AND (sqlc.narg(to_date)::timestamptz IS NULL OR o.start_date < sqlc.narg(to_date)::timestamptz)
+         AND (cardinality(@statuses::text[]) = 0 OR o.status = ANY (@statuses::text[]))
+         AND (sqlc.narg(after_start)::timestamptz IS NULL
+              OR (o.start_date, o.id) < (sqlc.narg(after_start)::timestamptz, @after_id::uuid))
+       ORDER BY o.start_date DESC, o.id DESC
+       LIMIT @max_rows)
+      UNION ALL
+      SELECT a.booking_id FROM booking_attendees a
+      WHERE a.organization_id = @organization_id AND a.user_id = @user_id)
   AND (sqlc.narg(from_date)::timestamptz IS NULL OR bk.end_date > sqlc.narg(from_date)::timestamptz)
   AND (sqlc.narg(to_date)::timestamptz IS NULL OR bk.start_date < sqlc.narg(to_date)::timestamptz)
   AND (cardinality(@statuses::text[]) = 0 OR bk.status = ANY (@statuses::text[]))
