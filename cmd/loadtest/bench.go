@@ -62,6 +62,7 @@ type benchRun struct {
 	resultsDir     string
 	sets           []*dataSet // the standard data set first
 	pgbench        pgbench
+	bookCost       bookCost
 	stdout, stderr io.Writer
 }
 
@@ -77,19 +78,23 @@ type dataSet struct {
 }
 
 // measurement is something the benchmark measures beside the scenarios. prepare runs once, before the
-// servers start; after runs after each run of scenario on the standard data set, while the servers are
-// idle, so that the two are measured at the same moment of a machine whose speed drifts. Either may be
-// nil.
+// servers start; before and after run just before and just after each run of scenario on the standard
+// data set, after while the servers are idle, so that the two are measured at the same moment of a
+// machine whose speed drifts. Any may be nil.
 type measurement struct {
 	name     string
 	scenario string
 	prepare  func(ctx context.Context, b *benchRun) error
+	before   func(ctx context.Context, b *benchRun, run int) error
 	after    func(ctx context.Context, b *benchRun, run int) error
 }
 
 // measurements are taken in this order.
 var measurements = []measurement{
+	// First, so that what the server spent on book's bookings is read before pgbench adds to it.
+	{name: "cost of a booking", scenario: "book", before: beforeBook, after: afterBook},
 	{name: "pgbench", scenario: "book", prepare: preparePgbench, after: runPgbench},
+	{name: "booking script", scenario: "book", after: runCeiling},
 }
 
 // bench measures the service on a fresh standard data set, and on a large one if asked. It seeds the
@@ -290,19 +295,37 @@ func (b *benchRun) prepare(ctx context.Context) error {
 func (b *benchRun) measure(ctx context.Context) error {
 	for i := range b.o.Runs {
 		for _, sc := range scenarios {
-			for _, set := range b.sets {
+			for j, set := range b.sets {
 				fmt.Fprintf(b.stdout, "\nbench: %s, run %d of %d, %s data set\n", sc, i+1, b.o.Runs, set.name)
+				standard := j == 0
+				if standard {
+					if err := b.runMeasurements(ctx, sc, i+1, func(m measurement) measureFunc { return m.before }); err != nil {
+						return err
+					}
+				}
 				if err := b.runScenario(ctx, set, sc, i+1); err != nil {
 					return fmt.Errorf("%s on the %s data set: %w", sc, set.name, err)
 				}
+				if standard {
+					if err := b.runMeasurements(ctx, sc, i+1, func(m measurement) measureFunc { return m.after }); err != nil {
+						return err
+					}
+				}
 			}
-			for _, m := range measurements {
-				if m.scenario != sc || m.after == nil {
-					continue
-				}
-				if err := m.after(ctx, b, i+1); err != nil {
-					return fmt.Errorf("%s: %w", m.name, err)
-				}
+		}
+	}
+	return nil
+}
+
+// measureFunc is one step of a measurement beside the run-th run of a scenario.
+type measureFunc func(ctx context.Context, b *benchRun, run int) error
+
+// runMeasurements runs the step that pick chooses of each measurement beside scenario sc.
+func (b *benchRun) runMeasurements(ctx context.Context, sc string, run int, pick func(measurement) measureFunc) error {
+	for _, m := range measurements {
+		if f := pick(m); m.scenario == sc && f != nil {
+			if err := f(ctx, b, run); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
 			}
 		}
 	}

@@ -29,6 +29,8 @@ type report struct {
 	// Standard describes the standard data set; Large the large one, when the benchmark ran on it too.
 	Standard, Large *setInfo
 	Pgbench         []pgbenchResult
+	Ceiling         []ceilingResult // the booking script, beside each run of book
+	BookCost        []perBooking    // what the database server spent on each run of book's bookings
 	Machine         machineInfo
 	ServerFlags     []string // serve's flags beyond --addr
 }
@@ -315,6 +317,7 @@ func (r report) markdown(rows map[string]row) string {
 	r.writeLarge(p, rows)
 	r.writeTargets(p, rows)
 	r.writePgbench(p)
+	r.writeCeiling(p)
 	r.writeReproduce(p)
 	return s.String()
 }
@@ -494,7 +497,9 @@ func (r report) summary(rows map[string]row) any {
 		Scenarios   []row           `json:"scenarios"`
 		Large       []row           `json:"large_scenarios,omitempty"`
 		Pgbench     []pgbenchResult `json:"pgbench"`
+		Ceiling     []ceilingResult `json:"booking_script"`
+		BookCost    []perBooking    `json:"book_cost"`
 		Targets     []verdict       `json:"targets"`
 	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered(rows), large,
-		r.Pgbench, r.verdicts(rows)}
+		r.Pgbench, r.Ceiling, r.BookCost, r.verdicts(rows)}
 }

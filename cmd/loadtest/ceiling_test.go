@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// ceilingArgs are the script's expressions for BookingInsert's arguments.
+var scriptArgs = map[string]string{
+	"id":                     `(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7' || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid`,
+	"resource_id":            `('5eed0000-000b-8000-8000-' || lpad(to_hex(:r::bigint), 12, '0'))::uuid`,
+	"floor_id":               `('5eed0000-0006-8000-8000-' || lpad(to_hex(:floor::bigint), 12, '0'))::uuid`,
+	"creator_id":             `('5eed0000-0004-8000-8000-' || lpad(to_hex(:user::bigint), 12, '0'))::uuid`,
+	"organizer_id":           `('5eed0000-0004-8000-8000-' || lpad(to_hex(:user::bigint), 12, '0'))::uuid`,
+	"start_date":             `to_timestamp(:start::bigint)::timestamptz`,
+	"end_date":               `to_timestamp(:start::bigint + 900)::timestamptz`,
+	"status":                 `'PENDING'::text`,
+	"access_control_type":    `'ANY'::text`,
+	"subject":                `'pgbench ceiling'::text`,
+	"body_content":           `''::text`,
+	"body_type":              `'TEXT'::text`,
+	"importance":             `'LOW'::text`,
+	"resource_type":          `(CASE :room::int WHEN 1 THEN 'SPACE' ELSE 'WORKSTATION' END)::text`,
+	"building_access_status": `'PENDING'::text`,
+	"create_online_meeting":  `false::boolean`,
+	"sip_address":            `''::text`,
+	"all_day":                `false::boolean`,
+	"check_in_opens_at":      `to_timestamp(:start::bigint - 900)::timestamptz`,
+	"check_in_closes_at":     `to_timestamp(:start::bigint + 900)::timestamptz`,
+	"organization_id":        `:org::uuid`,
+	"layout_version":         `:layout::bigint`,
+}
+
+// TestCeilingScriptIsBookingInsert holds the pgbench script to the service's insert: BookingInsert of
+// queries/bookings.sql with each argument replaced by the script's expression for it.
+func TestCeilingScriptIsBookingInsert(t *testing.T) {
+	src, err := os.ReadFile("../../queries/bookings.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, query, ok := strings.Cut(string(src), "-- name: BookingInsert :execrows\n")
+	if !ok {
+		t.Fatal("no BookingInsert in queries/bookings.sql")
+	}
+	_, query, ok = strings.Cut(query, "\nWITH resource_lock")
+	if !ok {
+		t.Fatal("BookingInsert does not start with WITH resource_lock")
+	}
+	query, _, _ = strings.Cut("WITH resource_lock"+query, ";")
+	arg := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
+	want := arg.ReplaceAllStringFunc(query, func(m string) string {
+		name := arg.FindStringSubmatch(m)[1]
+		e, ok := scriptArgs[name]
+		if !ok {
+			t.Errorf("BookingInsert has an argument %s the script does not set", name)
+		}
+		return e
+	})
+	_, got, _ := strings.Cut(ceilingScript, "\nWITH resource_lock")
+	got, _, _ = strings.Cut("WITH resource_lock"+got, ";")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ceiling.sql's statement is not BookingInsert (-want +got):\n%s", diff)
+	}
+}
