@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/workspacebooking/booking/cmd/internal/pgcluster"
 )
 
 // ceilingArgs are the script's expressions for BookingInsert's arguments.
@@ -64,5 +68,31 @@ func TestCeilingScriptIsBookingInsert(t *testing.T) {
 	got, _, _ = strings.Cut("WITH resource_lock"+got, ";")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ceiling.sql's statement is not BookingInsert (-want +got):\n%s", diff)
+	}
+}
+
+// TestCeilingRun runs the booking script briefly on the small organization: every insert succeeds, the
+// cost is counted, and the script's bookings are gone afterwards.
+func TestCeilingRun(t *testing.T) {
+	t.Parallel()
+	bin, err := pgcluster.Program("pgbench")
+	if err != nil {
+		t.Skipf("no pgbench: %v", err)
+	}
+	b := setup(t)
+	var out bytes.Buffer
+	r, err := pgbench{bin: bin}.ceiling(t.Context(), b.pool, b.dbURL, sizes["small"], 4, 1, time.Second, &out)
+	if err != nil {
+		t.Fatalf("ceiling: %v\n%s", err, out.String())
+	}
+	if r.TPS <= 0 || r.Cost.Bookings <= 0 || r.Cost.WALBytes <= 0 {
+		t.Errorf("ceiling = %+v, want bookings made and WAL written", r)
+	}
+	var left int
+	if err := b.pool.QueryRow(t.Context(), "SELECT count(*) FROM bookings WHERE subject = $1", ceilingSubject).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 {
+		t.Errorf("%d of the script's bookings are left", left)
 	}
 }
