@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -94,5 +95,28 @@ func TestCeilingRun(t *testing.T) {
 	}
 	if left != 0 {
 		t.Errorf("%d of the script's bookings are left", left)
+	}
+}
+
+// TestCeilingReport writes book against the booking script run by run, and the medians of their costs.
+func TestCeilingReport(t *testing.T) {
+	r := report{
+		Duration: 10 * time.Second,
+		Results:  map[string][]result{"book": {{BookingRate: 2000}, {BookingRate: 3000}}},
+		Ceiling: []ceilingResult{
+			{Run: 1, TPS: 2500, Cost: perBooking{WALBytes: 2000, FPI: 0.1, CPUMicros: 400, ExecMicros: 300, InsertWAL: 1900}},
+			{Run: 2, TPS: 3000, Cost: perBooking{WALBytes: 3000, FPI: 0.3, CPUMicros: 500}},
+		},
+		BookCost: []perBooking{{WALBytes: 2500, FPI: 0.2, CPUMicros: 600}},
+	}
+	var s strings.Builder
+	r.writeCeiling(func(format string, a ...any) { fmt.Fprintf(&s, format, a...) })
+	for _, want := range []string{
+		"| 1 | 2000 | 2500 | 80% |\n", "| 2 | 3000 | 3000 | 100% |\n", "| median | | | 90% |\n",
+		"| book (HTTP) | 2500 | 0.20 | 600 | – | – |\n", "| booking script | 2500 | 0.20 | 450 | 150 | 950 |\n",
+	} {
+		if !strings.Contains(s.String(), want) {
+			t.Errorf("the ceiling's section has no line %q:\n%s", want, s.String())
+		}
 	}
 }
