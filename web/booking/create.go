@@ -23,19 +23,21 @@ type CreateRequest struct {
 	Category           Category
 	Bookings           []NewBooking
 
-	// UserAccessToken is the identity provider's token of Creator, possibly empty. It is kept as Creator's
-	// (KeepUserAccessToken) together with the bookings; a request refused, or answered with bookings made
-	// before, keeps nothing.
+	// UserAccessToken is Creator's token from the identity provider, or empty. If set, it is stored as
+	// Creator's token in the same transaction as the bookings (see KeepUserAccessToken). Nothing is stored
+	// when the request is refused or answered with bookings from an earlier run.
 	UserAccessToken string
-	// IdempotencyKey, when not empty, is Creator's Idempotency-Key of the request, already claimed
-	// (ClaimIdempotencyKey). The bookings made are recorded on it together with them; when it already has
-	// bookings recorded (a first run whose answer was never kept), those are returned and nothing is made.
+	// IdempotencyKey is Creator's Idempotency-Key for this request, or empty. The caller has already
+	// claimed it with ClaimIdempotencyKey. The new bookings are recorded on the key in the same
+	// transaction. If the key already has bookings (an earlier run committed but its response was lost),
+	// CreateBookings returns those and creates nothing.
 	IdempotencyKey string
 }
 
-// CreateBookings makes every booking of the request, or none. Each element is checked and inserted in
-// turn; the first that fails decides the error, which carries its index. A new booking is PENDING, or
-// WAITING_APPROVAL when its resource's rule requires approval.
+// CreateBookings creates every booking in the request, or none. It checks and inserts the elements in
+// order; the first element that fails decides the error, which carries that element's index. A new
+// booking is PENDING, or WAITING_APPROVAL if its resource's rule requires approval.
+//
 // Codes: 2000 an invalid element, too many elements, more than MaxAttendees attendees on one element, an
 // attendee listed twice (the same user, or the same e-mail address in any case), or a UserAccessToken too
 // long; 1002 an unknown, deactivated or hidden resource; 4006 a resource of the other category; 4012 an
@@ -71,8 +73,8 @@ func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Bookin
 	return out, nil
 }
 
-// check refuses a request that is wrong as a whole: a token too long, no elements, or too many.
-// Codes: 2000.
+// check refuses a request that is wrong as a whole: a token that is too long, no elements, or too many
+// elements. Codes: 2000.
 func (r CreateRequest) check() error {
 	if err := CheckUserAccessToken(r.UserAccessToken); err != nil {
 		return err
@@ -86,8 +88,8 @@ func (r CreateRequest) check() error {
 	return nil
 }
 
-// madeBefore returns the bookings already recorded on the request's idempotency key, and whether there
-// are any.
+// madeBefore returns the bookings already recorded on the request's idempotency key, and reports whether
+// there were any.
 func (s *Service) madeBefore(ctx context.Context, r CreateRequest) ([]Booking, bool, error) {
 	if r.IdempotencyKey == "" {
 		return nil, false, nil
@@ -104,8 +106,8 @@ func (s *Service) madeBefore(ctx context.Context, r CreateRequest) ([]Booking, b
 	return bs, true, err
 }
 
-// internalAttendees returns the users invited to the elements, to be looked up once. An element with too
-// many attendees is refused when its turn comes: its attendees are not looked up.
+// internalAttendees returns the user IDs of every element's internal attendees, so that they can be
+// looked up in one query. It skips elements with too many attendees: those are refused later, in turn.
 func internalAttendees(reqs []NewBooking) []uuid.UUID {
 	var ids []uuid.UUID
 	for _, r := range reqs {
@@ -119,31 +121,32 @@ func internalAttendees(reqs []NewBooking) []uuid.UUID {
 	return ids
 }
 
-// creation is one run of CreateBookings against one version of the organization's layout.
+// creation holds the state of one attempt of CreateBookings against one version of the organization's
+// layout.
 type creation struct {
 	CreateRequest
-	elements []NewBooking                      // the request's elements, filled in as they are checked
-	layout   *orgLayout                        // the layout they are checked against
-	known    map[uuid.UUID]bool                // which internal attendees are users of the organization
-	token    *queries.UserAccessTokenPutParams // Creator's sealed token to keep; nil: none
+	elements []NewBooking                      // a copy of the request's elements; checking fills in defaults
+	layout   *orgLayout                        // the layout the elements are checked against
+	known    map[uuid.UUID]bool                // internal attendees who are users of the organization
+	token    *queries.UserAccessTokenPutParams // Creator's encrypted token to store, or nil
 	now      time.Time
 }
 
-// createBookings checks and inserts every element of c, all or none. It returns errLayoutChanged, having
-// written nothing, when c's layout is no longer the organization's.
+// createBookings checks and inserts every element of c, all or none. If the organization's layout has
+// changed since c.layout was read, it writes nothing and returns errLayoutChanged.
 func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, error) {
 	out := make([]Booking, len(c.elements))
 	atomically := s.inTx
 	if c.oneStatement() {
-		// One row written by one statement is all or none by itself: no transaction to open and commit,
-		// two round trips fewer for the commonest request.
+		// A single INSERT is atomic on its own. Skipping BEGIN and COMMIT saves two round trips on the
+		// most common request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
 			return retried(func() error { return fn(s.q) })
 		}
 	}
 	err := atomically(ctx, func(q *queries.Queries) error {
-		// Each element is checked, then inserted, before the next one is looked at: the first failing
-		// element decides the error, whether a check or the no-overlap constraint refuses it.
+		// Check and insert each element before moving to the next, so that the first failing element
+		// decides the error, whether a check or the no-overlap constraint refuses it.
 		for i := range c.elements {
 			b, err := s.createElement(ctx, q, c, i)
 			if err != nil {
@@ -162,15 +165,16 @@ func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, e
 	return out, nil
 }
 
-// oneStatement reports whether c writes a single row: one booking, and nothing beside it.
+// oneStatement reports whether c writes a single row: one booking with no attendees, no check-in, no
+// token and no idempotency key.
 func (c *creation) oneStatement() bool {
 	e := c.elements
 	return len(e) == 1 && len(e[0].InternalAttendees)+len(e[0].ExternalAttendees) == 0 && !e[0].checkInNow &&
 		c.token == nil && c.IdempotencyKey == ""
 }
 
-// createElement checks element i of c and inserts it with its attendees, checking the organizer in when
-// the element asks for it and check-in is open.
+// createElement checks element i of c and inserts it with its attendees. If the element asks to check
+// in now and the check-in window is open, the booking is made ACTIVE.
 func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *creation, i int) (Booking, error) {
 	res, checkIn, err := s.checkElement(c.elements, i, c.Organizer, c.Category, c.layout.byID, c.known, c.now)
 	if err != nil {
@@ -203,7 +207,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		s.counts.conflicts.Add(1)
 		return Booking{}, AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
 	case n == 0 && err == nil, movedFloor(err):
-		return Booking{}, errLayoutChanged // the insert writes nothing unless c's layout is still current
+		return Booking{}, errLayoutChanged // the insert writes no row if c's layout is no longer current
 	case err != nil:
 		return Booking{}, fmt.Errorf("insert booking: %w", err)
 	}
@@ -234,7 +238,8 @@ func recordOnIdempotencyKey(ctx context.Context, q *queries.Queries, r CreateReq
 	return nil
 }
 
-// bookingsByID reads complete bookings of the organization, in the order of ids.
+// bookingsByID returns the organization's bookings with the given ids, with their attendees and
+// reservables, in the order of ids.
 func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UUID) ([]Booking, error) {
 	rows, err := s.q.BookingsGetByIDs(ctx, queries.BookingsGetByIDsParams{OrganizationID: org, Ids: ids})
 	if err != nil {
@@ -248,10 +253,10 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 	return hydrate(ctx, s.q, org, rows)
 }
 
-// checkElement fills in defaults of element i and checks everything about it that needs no other
-// booking: its fields, its resource, the resource's rule, the earlier elements of the request and its
-// internal attendees. An all-day element gets the interval it covers. It returns the resource and the
-// booking's check-in window.
+// checkElement fills in the defaults of element i and runs every check that needs no other booking: its
+// fields, its resource, the resource's rule, overlaps with earlier elements of the request, and its
+// internal attendees. An all-day element gets the start and end of its day. It returns the resource and
+// the booking's check-in window.
 func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
@@ -276,7 +281,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 			return Resource{}, Interval{}, err
 		}
 		r.Start, r.End = iv.Start, iv.End
-		rule.MaximumDuration = 0 // allowing all-day bookings allows their length
+		rule.MaximumDuration = 0 // a rule that allows all-day bookings allows their length
 	}
 	iv := Interval{Start: r.Start, End: r.End}
 	if err := rule.CheckInterval(iv, now, loc); err != nil {
@@ -287,7 +292,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 			return Resource{}, Interval{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
 		}
 	}
-	// Every element books for the same person: two workstations of one request may not overlap either.
+	// Every element is booked for the same organizer, so two workstations in one request must not overlap.
 	if category == CategoryWorkstation {
 		for j := range i {
 			other := Interval{Start: reqs[j].Start, End: reqs[j].End}

@@ -14,34 +14,34 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// LayoutTTL is how long the service keeps a layout (buildings, floors, subcategories, resources, rules,
-// features) in memory. Layouts change only on import, yet every listing, poster scan and booking reads
-// them. An import through this service drops them at once; a change made by another instance shows
-// within LayoutTTL. Bookings do not wait that long: a booking's insert succeeds only while the layout it
-// was checked against is still current (organizations.layout_version), and is checked again otherwise.
+// LayoutTTL is how long the service caches a layout (buildings, floors, subcategories, resources, rules,
+// features). Layouts change only on import, but every listing, poster scan and booking reads them. An
+// import through this service clears the cache at once; an import through another instance shows within
+// LayoutTTL. Bookings never rely on a stale layout: a booking is inserted only if the layout version it
+// was checked against (organizations.layout_version) is still current, and is checked again otherwise.
 const LayoutTTL = 10 * time.Second
 
-// buildingLayout is what the listings need of a building and its organization.
+// buildingLayout holds what the resource listings need to know about one building and its organization.
 type buildingLayout struct {
 	building      queries.Building
 	floors        map[uuid.UUID]bool // the visible floors of the building
 	subcategories map[uuid.UUID]Category
-	resources     []listedResource // the bookable ones, by floor number, name and id
+	resources     []listedResource // bookable resources, ordered by floor number, name and id
 }
 
 type layoutKey struct{ org, building uuid.UUID }
 
 // orgLayout holds every resource of an organization, bookable or not, with its floor, building,
-// subcategory, rule and features, as of one version of the organization's layout. The resources are
-// shared between requests: read them, never change them.
+// subcategory, rule and features, as of one layout version. The resources are shared between requests,
+// so they must never be modified.
 type orgLayout struct {
 	version  int64
 	byID     map[uuid.UUID]*Resource
 	byPoster map[string]*Resource
 }
 
-// layouts caches the buildings' layouts and the organizations' resources. When several requests miss the
-// same entry at once, one reads it and the others wait for that read.
+// layouts caches building layouts and organization layouts. When several requests miss the same entry at
+// once, only one of them reads it from the database and the others wait for its result.
 type layouts struct {
 	cache *expirable.LRU[layoutKey, *buildingLayout]
 	orgs  *expirable.LRU[uuid.UUID, *orgLayout]
@@ -55,8 +55,8 @@ func newLayouts() *layouts {
 	}
 }
 
-// ChangeLayout runs write in one transaction, for a change to organizations' layouts (an import), and
-// then drops every layout the service holds, so that its next reads see the change.
+// ChangeLayout runs write in one transaction to change organizations' layouts (an import), then clears
+// every cached layout so that the next reads see the change.
 func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Queries) error) error {
 	if err := s.inTx(ctx, write); err != nil {
 		return err
@@ -66,15 +66,15 @@ func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Querie
 	return nil
 }
 
-// organizationLayout returns the organization's resources, from memory when it can.
+// organizationLayout returns the organization's layout, from the cache when it holds one.
 func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	return remembered(&s.layouts.reads, s.layouts.orgs, org, func() (*orgLayout, error) {
 		return s.readOrganizationLayout(ctx, org)
 	})
 }
 
-// readOrganizationLayout reads the organization's resources and its layout version from the database, in
-// one snapshot, so that the version describes the resources read.
+// readOrganizationLayout reads the organization's resources and layout version from the database in one
+// snapshot, so that the version matches the resources. An unknown organization gets an empty layout.
 func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	var l *orgLayout
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -102,16 +102,16 @@ func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*o
 	return l, err
 }
 
-// layout returns the layout of a building of the organization, from memory when it can.
-// Codes: 1004 no such building in the organization (visible or not).
+// layout returns the layout of one of the organization's buildings, from the cache when it holds one.
+// Codes: 1004 the organization has no such building (visible or not).
 func (s *Service) layout(ctx context.Context, org, building uuid.UUID) (*buildingLayout, error) {
 	return remembered(&s.layouts.reads, s.layouts.cache, layoutKey{org, building}, func() (*buildingLayout, error) {
 		return s.readLayout(ctx, org, building)
 	})
 }
 
-// remembered returns the cached entry for key. On a miss it calls read once, however many callers ask
-// at the same time, and caches the result unless read failed.
+// remembered returns the cached entry for key. On a miss it calls read only once, however many callers
+// ask at the same time, and caches the result unless read fails.
 func remembered[K comparable, V any](reads *singleflight.Group, held *expirable.LRU[K, V], key K, read func() (V, error)) (V, error) {
 	if v, ok := held.Get(key); ok {
 		return v, nil
@@ -169,10 +169,10 @@ func (s *Service) readLayout(ctx context.Context, org, building uuid.UUID) (*bui
 	return l, nil
 }
 
-// withCurrentLayout runs op against the organization's layout as held in memory. When op's answer may
-// come from a layout that is no longer current, it runs op again against the layout read anew, three runs
-// at most. That is when op returned errLayoutChanged (it wrote nothing), or a refusal the layout decided
-// (refusedByLayout) while the organization's layout version has moved on.
+// withCurrentLayout runs op against the organization's cached layout. If op's result may come from an
+// outdated layout, it reads the layout again from the database and reruns op, up to three runs in all.
+// That happens when op returns errLayoutChanged (it wrote nothing), or when it returns a refusal decided
+// by the layout (refusedByLayout) and the layout version has changed since.
 // Codes: 5030 the layout kept changing.
 func (s *Service) withCurrentLayout(ctx context.Context, org uuid.UUID, op func(*orgLayout) ([]Booking, error)) ([]Booking, error) {
 	layout, err := s.organizationLayout(ctx, org)
@@ -199,8 +199,8 @@ func (s *Service) withCurrentLayout(ctx context.Context, org uuid.UUID, op func(
 		if run == 3 {
 			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
 		}
-		// Read from the database, not through organizationLayout: the entry held, or a read of it still
-		// under way, is the old layout. Then hold the new one for the requests that follow.
+		// Read from the database, not through organizationLayout: the cached entry, or a read of it still
+		// in flight, holds the old layout. Then cache the new layout for the requests that follow.
 		if layout, err = s.readOrganizationLayout(ctx, org); err != nil {
 			return nil, err
 		}
@@ -208,13 +208,13 @@ func (s *Service) withCurrentLayout(ctx context.Context, org uuid.UUID, op func(
 	}
 }
 
-// errLayoutChanged tells that the organization's layout changed after the bookings were checked against
-// it: nothing was written, and they are to be checked again.
+// errLayoutChanged means the organization's layout changed after the bookings were checked against it.
+// Nothing was written, and the bookings must be checked again.
 var errLayoutChanged = errors.New("the organization's layout changed")
 
-// refusedByLayout reports whether err is a refusal that the layout decided, which a newer layout may
-// decide otherwise. A booking that overlaps another, or a second workstation of one person, is decided by
-// the database instead.
+// refusedByLayout reports whether err is a refusal decided by the layout, which a newer layout might
+// decide differently. Overlapping bookings and a second workstation for one person are refused by the
+// database, not by the layout, so they do not count.
 func refusedByLayout(err error) bool {
 	code := ErrorCode(err)
 	return code != 0 && code != CodeResourceNotAvailable && code != CodeUserAlreadyHasWorkstation

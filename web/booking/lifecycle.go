@@ -18,12 +18,12 @@ import (
 //	PENDING → ACTIVE (checked in) | EXPIRED (no check-in in time) | CANCELLED
 //	ACTIVE → FINISHED (released, or over)
 //
-// Each transition locks the booking's row, so two of them on one booking happen one after the other.
-// Repeating a check-in, a release or a cancellation that already happened answers the booking as it is,
-// so that a client may retry safely.
+// Each transition locks the booking's row, so two transitions of one booking run one after the other.
+// Repeating a check-in, release or cancellation that already happened returns the booking unchanged, so
+// clients can retry safely.
 
-// transition locks the booking, passes it to fn with the current time, and returns the booking fn
-// returns. The lock and everything fn writes are one transaction.
+// transition locks the booking's row, calls fn with the booking and the current time, and returns the
+// booking fn returns. The lock and fn's writes share one transaction.
 // Codes: 1011 no such booking, or one the actor may not act on.
 func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
 	org := actor.OrganizationID
@@ -46,14 +46,14 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 	return out, err
 }
 
-// withRow returns b updated with the row a transition wrote. A transition changes only the booking's own
-// row: its people, contracts and (except for a move) resource stay as they were.
+// withRow returns b updated from the row a transition wrote. A transition changes only the booking's own
+// row: its people, its reservables and (except for a move) its resource stay the same.
 func (b Booking) withRow(row queries.Booking) Booking {
 	return assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
 }
 
-// CheckIn checks the actor (or the person they act for) in to a booking: PENDING becomes ACTIVE. Check-in
-// is open from the booking's CheckIn.Start until (not including) CheckIn.End.
+// CheckIn checks in a booking: PENDING becomes ACTIVE. Check-in is open from CheckIn.Start up to, but not
+// including, CheckIn.End. Checking in an ACTIVE booking again returns it unchanged.
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is neither PENDING nor ACTIVE;
 // 4010 check-in has not opened yet; 4011 check-in has closed.
 func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
@@ -75,8 +75,9 @@ func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Bookin
 	})
 }
 
-// CheckInByPosterCode checks user in to their booking of the resource with the poster code whose check-in
-// is open now: the scan at the door. The actor is user or acts for them (see ActingFor).
+// CheckInByPosterCode checks user in when they scan the poster at a resource's door. It checks in user's
+// booking of the resource with that poster code whose check-in window is open now. The actor is user, or
+// acts for user (see ActingFor).
 // Codes: 1002 no resource with that poster code; 1012 no booking of user for that resource whose
 // check-in is open now.
 func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, posterCode string) (Booking, error) {
@@ -96,10 +97,11 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 	return s.CheckIn(ctx, actor, rows[0].ID)
 }
 
-// CheckOut releases a checked-in booking: it becomes FINISHED and ends now, freeing the rest of its slot.
-// Released before its start (check-in opens early), it is as if it had been cancelled.
-// Codes: 1011 no such booking the actor may act on; 4007 the booking is neither ACTIVE nor released
-// already; 4072 released before its start while a contracted reservable can no longer be cancelled.
+// CheckOut releases a checked-in (ACTIVE) booking: it becomes FINISHED and ends now, freeing the rest of
+// its slot. A booking released before its start (check-in opens early) becomes CANCELLED instead.
+// Releasing a booking twice returns it unchanged.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is not ACTIVE and was not released
+// before; 4072 released before its start while a contracted reservable can no longer be cancelled.
 func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch {
@@ -126,9 +128,11 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 	})
 }
 
-// Cancel cancels a booking that is waiting for approval or for check-in. It is kept, CANCELLED, for history.
+// Cancel cancels a booking that is waiting for approval or for check-in. The booking is kept, CANCELLED,
+// for history. Cancelling it twice returns it unchanged.
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is checked in, over or decided, or
-// its check-in has closed (it expires); 4072 a reservable contracted on it can no longer be cancelled.
+// its check-in window has closed (it is about to expire); 4072 a reservable contracted on it can no
+// longer be cancelled.
 func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch b.Status {
@@ -150,10 +154,10 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 	})
 }
 
-// Decide approves (PENDING, with its check-in window opened anew from now) or rejects (REJECTED) a booking
-// that waits for approval.
-// Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking does not wait for approval,
-// or approving one whose check-in window has closed (it expires; it may still be rejected).
+// Decide approves or rejects a booking that is waiting for approval. An approved booking becomes PENDING
+// with a new check-in window computed from now; a rejected one becomes REJECTED.
+// Codes: 1001 the actor is not an admin; 1011 no such booking; 4007 the booking is not waiting for
+// approval, or it is approved after its check-in window closed (it can still be rejected).
 func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved bool) (Booking, error) {
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
@@ -183,21 +187,22 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 	})
 }
 
-// BookingChange moves a booking: the fields set replace the booking's.
+// BookingChange says where and when to move a booking. Each field that is set replaces the booking's
+// value; a nil field leaves it as it is.
 type BookingChange struct {
 	ResourceID *uuid.UUID
 	Start, End *time.Time
 }
 
-// Change moves a PENDING or WAITING_APPROVAL booking to another time, another resource, or both, under
-// the rules of a new booking. On any error nothing changes. Afterwards the booking waits for approval if
-// its resource requires it (unless it was approved and only got shorter), and for check-in otherwise.
-// An all-day booking moved without new times covers the new resource's window on the same day; new times
-// make it an ordinary booking. Contracted reservables move with it.
-// Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL, or
-// its check-in has closed (it expires); 2000 end not after start, or a resource of the other category;
-// 4002 a new end in the past; 1002 the resource is unknown or not
-// bookable; 4006 a workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
+// Change moves a PENDING or WAITING_APPROVAL booking to another time, another resource, or both, and
+// checks it as it would check a new booking. On any error nothing changes. Afterwards the booking waits
+// for approval if its resource requires it (unless it was approved and only got shorter); otherwise it
+// waits for check-in. An all-day booking moved without new times covers the new resource's all-day
+// window on the same day; new times make it an ordinary booking. Contracted reservables move with it.
+// Codes: 1011 no such booking the actor may act on; 4007 the booking is not PENDING or WAITING_APPROVAL,
+// or its check-in window has closed (it is about to expire); 2000 end not after start, or a resource of
+// the other category; 4002 a new end in the past; 1002 the resource is unknown or not bookable; 4006 a
+// workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
 // refuses; 1043 a contracted reservable the new resource does not offer; 4077 a delivery time beyond the
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
 // taken; 4013 its person already holds another workstation during part of the new time.
@@ -224,17 +229,17 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 	return b, s.nameHeldWorkstation(ctx, err)
 }
 
-// move is where and when a change puts a booking.
+// move is the resource and interval that a change gives a booking.
 type move struct {
-	res    Resource // only its id is known until checkMove
+	res    Resource // only the ID is set until checkMove fills in the rest
 	rule   ResourceRule
 	iv     Interval
 	allDay bool
 	loc    *time.Location
 }
 
-// applyTo returns the move c asks of b: what c leaves out stays as it is. New times make an all-day
-// booking an ordinary one.
+// applyTo returns the move that c makes of b. Fields that c leaves nil keep b's values. New times turn
+// an all-day booking into an ordinary one.
 func (c BookingChange) applyTo(b Booking) move {
 	m := move{res: b.Resource, iv: Interval{Start: b.Start, End: b.End}, allDay: b.AllDay}
 	if c.Start != nil || c.End != nil {
@@ -252,9 +257,9 @@ func (c BookingChange) applyTo(b Booking) move {
 	return m
 }
 
-// checkMove checks m as a new booking of b's category would be checked, and completes it: the resource,
-// its rule and time zone, and the interval an all-day booking covers on the new resource.
-// Codes: as Change, but for those of the status, the reservables and the database.
+// checkMove checks m as it would check a new booking of b's category. It fills in m's resource, rule and
+// time zone, and for an all-day booking the interval it covers on the new resource.
+// Codes: those of Change, except the ones about the status, the reservables, 4001 and 4013.
 func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, m *move, now time.Time) error {
 	if err := checkTimes(m.iv, "startDate", "endDate"); err != nil {
 		return err
@@ -262,7 +267,8 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 	if !m.iv.End.After(now) {
 		return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, m.iv.End))
 	}
-	// b's resource is complete as the booking was read; another one, or one no longer bookable, is looked up.
+	// b.Resource was read with the booking and is complete. Look up a different resource, or the same one
+	// if it is no longer bookable, so that bookableResource refuses it.
 	if m.res.ID != b.Resource.ID || !m.res.Bookable() {
 		var err error
 		if m.res, err = bookableResource(ctx, q, b.OrganizationID, m.res.ID); err != nil {
@@ -281,10 +287,11 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 		if m.iv, err = m.rule.AllDay(b.Start, now, m.loc); err != nil {
 			return err
 		}
-		m.rule.MaximumDuration = 0 // allowing all-day bookings allows their length
+		m.rule.MaximumDuration = 0 // a rule that allows all-day bookings allows their length
 	}
-	// A start left as it was is not "in the past": an ongoing booking may still be lengthened or moved to
-	// another room. Checked as of at most WalkUpGrace after that start, it passes that check and no other.
+	// An unchanged start does not count as "in the past": an ongoing booking may still be lengthened or
+	// moved to another room. Checking as if the time were at most WalkUpGrace after that start lets the
+	// start pass and changes no other check.
 	checkAt := now
 	if m.iv.Start.Equal(b.Start) && b.Start.Add(WalkUpGrace).Before(now) {
 		checkAt = b.Start.Add(WalkUpGrace)
@@ -292,17 +299,19 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 	return m.rule.CheckInterval(m.iv, checkAt, m.loc)
 }
 
-// writeMove writes b moved as m says, with the status and check-in window that follow from it.
-// Codes: 4001 the new slot is taken; 4013 its person already holds another workstation then.
+// writeMove applies m to b and sets the status and check-in window that follow from the move.
+// Codes: 4001 the new slot is taken; 4013 the organizer already holds another workstation during part
+// of the new time.
 func (s *Service) writeMove(ctx context.Context, q *queries.Queries, b Booking, m move, now time.Time) (Booking, error) {
-	// Approval is asked again when the booking moves to another resource or grows beyond what was
-	// approved; shortening an approved booking keeps it approved.
+	// Approval is needed again when the booking moves to another resource or grows beyond the approved
+	// interval; shortening an approved booking keeps it approved.
 	status := StatusPending
 	grows := m.iv.Start.Before(b.Start) || m.iv.End.After(b.End)
 	if m.rule.RequiresApproval && (b.Status == StatusWaitingApproval || m.res.ID != b.Resource.ID || grows) {
 		status = StatusWaitingApproval
 	}
-	// Only a new start or resource opens check-in anew: lengthening a booking does not postpone its expiry.
+	// Only a new start or a new resource opens a new check-in window: lengthening a booking must not
+	// postpone its expiry.
 	w := m.rule.CheckInWindow(m.iv, m.allDay, now, m.loc)
 	if m.iv.Start.Equal(b.Start) && m.res.ID == b.Resource.ID {
 		w = Interval{Start: b.CheckIn.Start, End: earliest(b.CheckIn.End, m.iv.End)}
@@ -325,7 +334,9 @@ func (s *Service) writeMove(ctx context.Context, q *queries.Queries, b Booking, 
 	return assemble(row, m.res, b.Creator, b.Organizer, b.Reservables), nil
 }
 
-// moveReservables checks that the reservables contracted on b can follow it to res and iv.
+// moveReservables checks that the reservables contracted on b can move with it to res and iv.
+// Codes: 1043 res does not offer one of them; 4077 a delivery time beyond the new duration; 4072 a
+// reservable inside its minimum cancellation time.
 func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Resource, iv Interval, now time.Time) error {
 	if len(b.Reservables) == 0 {
 		return nil
@@ -355,13 +366,13 @@ func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Res
 	return nil
 }
 
-// overdue reports whether a booking still waits for check-in or approval after its check-in window
-// closed. Such a booking is expired in all but name: the next sweep marks it EXPIRED.
+// overdue reports whether a booking is still waiting for check-in or approval after its check-in window
+// closed. Such a booking has in effect expired; the next sweep marks it EXPIRED.
 func overdue(st Status, closes, now time.Time) bool {
 	return (st == StatusPending || st == StatusWaitingApproval) && !now.Before(closes)
 }
 
-// notOverdue refuses to act on an overdue booking.
+// notOverdue returns a 4007 error if b is overdue.
 func (s *Service) notOverdue(b Booking, now time.Time) error {
 	if overdue(b.Status, b.CheckIn.End, now) {
 		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", s.local(b, b.CheckIn.End))
@@ -369,8 +380,8 @@ func (s *Service) notOverdue(b Booking, now time.Time) error {
 	return nil
 }
 
-// reservablesCancellable refuses to drop a booking while a reservable contracted on it is inside its
-// minimum cancellation time.
+// reservablesCancellable returns a 4072 error if a reservable contracted on b is inside its minimum
+// cancellation time, since b can then no longer be cancelled.
 func reservablesCancellable(b Booking, now time.Time) error {
 	if rv := lockingReservable(b, now); rv != nil {
 		return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
@@ -380,7 +391,7 @@ func reservablesCancellable(b Booking, now time.Time) error {
 }
 
 // lockingReservable returns the first reservable contracted on b whose cancellation deadline
-// (ReservableDeadline) has passed, which keeps b from being cancelled; nil when there is none.
+// (ReservableDeadline) has passed, or nil. Such a reservable keeps b from being cancelled.
 func lockingReservable(b Booking, now time.Time) *Reservable {
 	for _, br := range b.Reservables {
 		if now.After(ReservableDeadline(b, br.Reservable)) {
@@ -390,7 +401,7 @@ func lockingReservable(b Booking, now time.Time) *Reservable {
 	return nil
 }
 
-// setStatus moves b to the status and returns it as it now is.
+// setStatus sets b's status to st and returns the updated booking.
 func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, now time.Time) (Booking, error) {
 	row, err := q.BookingSetStatus(ctx, queries.BookingSetStatusParams{OrganizationID: b.OrganizationID, ID: b.ID, Status: string(st), Now: now})
 	if err != nil {

@@ -12,17 +12,18 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// What the "Find a space" pages ask: which resources can be booked for the same hours on one or more days,
-// how each one fares on each day, and where a search starts.
+// This file serves the "Find a space" pages: which resources can be booked for the same hours on one or
+// more days, what each resource looks like on each day, and which day and hours a search starts with.
 
-// MaxSearchDays bounds the days of one search.
+// MaxSearchDays is the largest number of days one search may cover.
 const MaxSearchDays = 14
 
-// SearchQuery asks how the bookable resources of a building fare during the same hours of one or more days.
-// Days are calendar dates: the year, month and day of each (in its own location) name a day of the building's
-// calendar. From and To are the hours of every day, offsets from local midnight with 0 ≤ From < To ≤ 24 h,
-// read as times of day (as ResourceRule.Window reads its window). The other fields narrow the resources as
-// in AvailabilityQuery; ResourceID asks about one resource only, whatever BuildingID says.
+// SearchQuery asks whether a building's bookable resources are free during the same hours on one or more
+// days. Days are calendar dates: only the year, month and day of each are used, as a day in the building's
+// time zone. From and To are the hours on every day, as offsets from local midnight with
+// 0 ≤ From < To ≤ 24 h, read as clock times (as ResourceRule.Window does). The other fields narrow the
+// resources as in AvailabilityQuery. If ResourceID is set, only that resource is searched and BuildingID
+// is ignored.
 type SearchQuery struct {
 	BuildingID  uuid.UUID
 	ResourceID  *uuid.UUID
@@ -34,46 +35,48 @@ type SearchQuery struct {
 	From, To    time.Duration
 }
 
-// SpotState is how a resource fares during the asked hours.
+// SpotState is the state of a resource during the hours of a search.
 type SpotState string
 
-// The states of a resource in a search, in the order a result takes the worst of its days'.
+// The states of a resource in a search, from best to worst. A result over several days takes the worst
+// state of its days.
 const (
 	SpotFree        SpotState = "free"        // it can be booked for the hours
-	SpotUnavailable SpotState = "unavailable" // its rule refuses the hours (outside its window, too long, too far ahead, over)
-	SpotBusy        SpotState = "busy"        // somebody else's booking takes part of the hours
-	SpotMine        SpotState = "mine"        // a booking of the actor (organizer or attendee) takes part of the hours
+	SpotUnavailable SpotState = "unavailable" // its rule refuses the hours (outside its window, too long, too far ahead, past)
+	SpotBusy        SpotState = "busy"        // someone else's booking covers part of the hours
+	SpotMine        SpotState = "mine"        // the actor's booking (as organizer or attendee) covers part of the hours
 )
 
-// SearchDay is how a resource fares on one day of a search. Its times are in the building's time zone.
+// SearchDay is the state of a resource on one day of a search. Its times are in the building's time zone.
 type SearchDay struct {
-	Hours     Interval   // the asked hours of the day
-	Window    Interval   // the rule's bookable window of the day
-	Busy      []Interval // the blocking bookings of the whole local day, cut to it, earliest first
-	Mine      []Interval // the actor's own among them
-	State     SpotState  // during Hours
-	FreeUntil time.Time  // when free: the start of the next busy interval after Hours, or else the window's end
-	Refusal   string     // when unavailable: why the rule refuses the hours, in words
-	// RefusalCode is the code of that refusal: 4002 begun or over, 4003 outside the bookable hours, 4004
-	// longer than a booking may last, 4005 too far ahead.
+	Hours     Interval   // the searched hours on this day
+	Window    Interval   // the hours the rule allows bookings on this day
+	Busy      []Interval // blocking bookings during the whole local day, clipped to it, earliest first
+	Mine      []Interval // the actor's own bookings among Busy
+	State     SpotState  // the state during Hours
+	FreeUntil time.Time  // if free: the start of the next busy interval after Hours, or else the window's end
+	Refusal   string     // if unavailable: why the rule refuses the hours, in words
+	// RefusalCode is the code of that refusal: 4002 already begun or over, 4003 outside the bookable
+	// hours, 4004 longer than a booking may last, 4005 too far ahead.
 	RefusalCode Code
 }
 
-// MinFreeTime is the shortest free time a search day offers after a busy one (FreeNext).
+// MinFreeTime is the shortest free time that FreeNext offers on a busy search day.
 const MinFreeTime = 15 * time.Minute
 
-// FreeTime is when a resource is free next on a day of a search, and how much of it one booking may take.
+// FreeTime is the next free time of a resource on one day of a search, and the part of it that one
+// booking may take.
 type FreeTime struct {
-	Free Interval // from its start until the next booking or the end of the day's bookable window
-	Book Interval // from the same start, for at most the rule's maximum duration
-	// From and To are Book as times of day, offsets from local midnight read on the clock as SearchQuery
-	// reads its hours: 11:00 is 11 h also on a day the clocks change, and the next midnight is 24 h.
+	Free Interval // until the next booking or the end of the day's bookable window
+	Book Interval // the same start, lasting at most the rule's maximum duration
+	// From and To are Book as clock times, offsets from local midnight as in SearchQuery: 11:00 is 11 h
+	// even on a day the clocks change, and the next midnight is 24 h.
 	From, To time.Duration
 }
 
-// FreeNext returns when the resource is free next on the day, from the start of the asked hours on: the
-// first free time of at least MinFreeTime, until the next booking or the end of the bookable window, and as
-// much of it as one booking may take under rule. ok is false when nothing is left that day.
+// FreeNext returns the first free time of at least MinFreeTime on the day, starting no earlier than the
+// searched hours. The free time runs until the next booking or the end of the bookable window; Book is
+// the part of it that one booking may take under rule. ok is false if no such time is left that day.
 func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
 	t := d.Hours.Start
 	for {
@@ -82,7 +85,7 @@ func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
 		for _, b := range d.Busy {
 			switch {
 			case !b.Start.After(t) && b.End.After(t):
-				t, moved = b.End, true // covered: look after this booking
+				t, moved = b.End, true // t is inside this booking: try again from its end
 			case b.Start.After(t) && b.Start.Before(end):
 				end = b.Start
 			}
@@ -101,36 +104,36 @@ func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
 	}
 	free.Book = free.Free
 	if max := rule.MaximumDuration; max > 0 && free.Book.End.Sub(free.Book.Start) > max {
-		free.Book.End = free.Book.Start.Add(max) // the rule measures how long a booking lasts, not the clock
+		free.Book.End = free.Book.Start.Add(max) // elapsed time, not clock time: the rule limits how long a booking lasts
 	}
 	midnight := atOffset(d.Hours.Start, d.Hours.Start.Location(), 0)
 	free.From, free.To = timeOfDay(free.Book.Start, midnight), timeOfDay(free.Book.End, midnight)
 	return free, true
 }
 
-// SearchResult is a resource and how it fares on each day of a search. State is the worst over the
-// days, in this order: mine (the actor holds it on some day), busy, unavailable (its rule refuses the
-// hours on some day), free (it can be booked for the hours of every day).
+// SearchResult is a resource and its state on each day of a search. State is the worst state over the
+// days, from worst to best: mine (the actor holds it on some day), busy, unavailable (its rule refuses
+// the hours on some day), free (it can be booked for the hours on every day).
 type SearchResult struct {
-	Resource Resource // complete: floor, building, subcategory, rule and features
+	Resource Resource // with floor, building, subcategory, rule and features
 	Days     []SearchDay
 	State    SpotState
 }
 
-// Found is the answer to a search: the building, its time zone, the days (their local midnights, in order,
-// without repeats) and the results, by floor number and name.
+// Found is the result of a search: the building, its time zone, the days (as local midnights, sorted,
+// without repeats) and one result per resource, ordered by floor number and name.
 type Found struct {
 	Building Building
 	Location *time.Location
 	Days     []time.Time
 	From, To time.Duration
 	Results  []SearchResult
-	// Held is the workstation the actor already holds during the hours of one of the days, when the search
-	// is for workstations: they cannot book another one then.
+	// Held is set when the search is for workstations and the actor already holds one during the hours
+	// of one of the days: they cannot book another then.
 	Held *HeldWorkstation
 }
 
-// searchRank orders the states as a result sums up its days: the higher outranks the lower.
+// searchRank ranks the states from best (0) to worst, to pick the worst state of a result's days.
 func searchRank(s SpotState) int {
 	switch s {
 	case SpotUnavailable:
@@ -143,10 +146,11 @@ func searchRank(s SpotState) int {
 	return 0
 }
 
-// Search answers a search: one availability query per day (the whole local day, so that a free resource
-// can tell until when it stays free), the resources' rules, and the actor's own blocking bookings.
+// Search returns the state of each matching resource on each day of q. It runs one availability query
+// per day, over the whole local day so that a free resource can say how long it stays free, and checks
+// the resources' rules and the actor's own blocking bookings.
 // Codes: 2000 no days, more than MaxSearchDays, hours not within one day or To not after From, or a bad
-// category; 1002 ResourceID names no bookable resource; 1004, 1005, 1006 as Availability.
+// category; 1002 ResourceID names no bookable resource; 1004, 1005, 1006 as for Availability.
 func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found, error) {
 	if len(q.Days) == 0 {
 		return Found{}, Errorf(CodeInvalidRequest, "date: choose at least one day")
@@ -210,8 +214,8 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	return found, nil
 }
 
-// busyByDay returns, for each of the days, the busy intervals of each resource the search lists, in the
-// building's time zone, and the ids of those resources in the order they are listed.
+// busyByDay returns, for each day, the busy intervals of each resource the search lists, in the
+// building's time zone. It also returns the ids of those resources in listing order.
 func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days []time.Time, loc *time.Location) ([]map[uuid.UUID][]Interval, []uuid.UUID, error) {
 	busy := make([]map[uuid.UUID][]Interval, len(days))
 	var ids []uuid.UUID
@@ -240,7 +244,7 @@ func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days
 	return busy, ids, nil
 }
 
-// searchResultOf is how res fares on each day of the search; its state is the worst of its days.
+// searchResultOf returns the state of res on each day of the search, and the worst of them as a whole.
 func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uuid.UUID][]Interval, mine []Interval, now time.Time, loc *time.Location) SearchResult {
 	r := SearchResult{Resource: res, State: SpotFree, Days: make([]SearchDay, len(days))}
 	for i, day := range days {
@@ -253,8 +257,9 @@ func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uu
 	return r
 }
 
-// searchDayOf is how a resource with rule and the day's busy intervals fares during the hours [from, to) of
-// the day at now. mine are the actor's own blocking bookings of the resource, on any day.
+// searchDayOf returns the state of a resource during the hours [from, to) of day, given its rule, its busy
+// intervals on that day and the current time. mine holds the actor's own blocking bookings of the
+// resource, on any day.
 func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy, mine []Interval, now time.Time, loc *time.Location) SearchDay {
 	d := SearchDay{
 		Hours:  Interval{Start: atOffset(day, loc, from), End: atOffset(day, loc, to)},
@@ -281,7 +286,8 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 		d.State, d.Refusal, d.RefusalCode = SpotUnavailable, searchRefusal(err, d.Hours, now), ErrorCode(err)
 		return d
 	}
-	// The rule keeps the hours inside the day's window: free until its end, or the next booking after them.
+	// The rule accepted the hours, so they lie inside the day's window: the resource stays free until the
+	// window ends or the next booking starts.
 	d.FreeUntil = d.Window.End
 	for _, b := range busy {
 		if !b.Start.Before(d.Hours.End) && b.Start.Before(d.FreeUntil) {
@@ -292,7 +298,7 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 	return d
 }
 
-// searchRefusal says in words why a rule refuses hours.
+// searchRefusal returns, in words, why a rule refused the hours.
 func searchRefusal(err error, hours Interval, now time.Time) string {
 	var e *Error
 	switch {
@@ -306,7 +312,7 @@ func searchRefusal(err error, hours Interval, now time.Time) string {
 	return err.Error()
 }
 
-// searchLocalDays returns the local midnights of the dates of days in loc, in order, without repeats.
+// searchLocalDays returns midnight in loc of each date in days, sorted, without repeats.
 func searchLocalDays(days []time.Time, loc *time.Location) []time.Time {
 	out := make([]time.Time, 0, len(days))
 	for _, d := range days {
@@ -317,8 +323,8 @@ func searchLocalDays(days []time.Time, loc *time.Location) []time.Time {
 	return slices.CompactFunc(out, func(a, b time.Time) bool { return a.Equal(b) })
 }
 
-// searchOwnBusy returns the actor's blocking bookings (as organizer or attendee) of the resources that overlap
-// [from, to), by resource.
+// searchOwnBusy returns the actor's blocking bookings (as organizer or attendee) of the resources in ids
+// that overlap [from, to), grouped by resource.
 func (s *Service) searchOwnBusy(ctx context.Context, actor User, ids []uuid.UUID, from, to time.Time) (map[uuid.UUID][]Interval, error) {
 	out := make(map[uuid.UUID][]Interval)
 	if len(ids) == 0 {
@@ -351,20 +357,21 @@ func (s *Service) searchOwnBusy(ctx context.Context, actor User, ids []uuid.UUID
 	}
 }
 
-// SearchStart is where a search starts when the person has not chosen the day or the hours.
+// SearchStart is the day and hours a search starts with when the user has not chosen them.
 type SearchStart struct {
 	Day      time.Time     // a local midnight
 	From, To time.Duration // offsets from local midnight
 }
 
-// DefaultSearchHours are the hours of a search in a building without resources of the category.
+// DefaultSearchHours are the hours a search starts with in a building that has no resources of the
+// category.
 var DefaultSearchHours = [2]time.Duration{8 * time.Hour, 18 * time.Hour}
 
-// SearchDefaults returns where a search of the building's resources of the category (any, when nil) starts:
-// the widest daily window of their rules (the earliest start to the latest end; DefaultSearchHours when
-// there are none), shortened to the longest maximum duration among them (none when any has no maximum).
-// Today, the hours start now, rounded up to the quarter hour; once today's window is over, the search
-// starts tomorrow.
+// SearchDefaults returns the day and hours a search of the building's resources of the category (any
+// category if nil) starts with. The hours span the widest daily window of those resources' rules, from
+// the earliest start to the latest end (DefaultSearchHours if there are no resources). They are cut to
+// the longest maximum duration among the rules, unless some rule has no maximum. Today's hours start
+// now, rounded up to the quarter hour; once today's window is over, the search starts tomorrow.
 // Codes: 1004 no such building, or a hidden one; 2000 a bad category.
 func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uuid.UUID, category *Category) (SearchStart, error) {
 	c, err := optionalCategory(category)
@@ -395,7 +402,7 @@ func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uui
 		return SearchStart{}, err
 	}
 	start, end := DefaultSearchHours[0], DefaultSearchHours[1]
-	var longest time.Duration // the longest maximum duration; 0 when some rule has none
+	var longest time.Duration // the longest maximum duration; 0 if some rule has none
 	first := true
 	for _, id := range ids {
 		r, ok := resources[id]
@@ -423,7 +430,7 @@ func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uui
 	}
 	day := today
 	if from >= end {
-		day, from = atOffset(today.Add(36*time.Hour), loc, 0), start // tomorrow, whatever the length of today
+		day, from = atOffset(today.Add(36*time.Hour), loc, 0), start // tomorrow, even if today is 23 or 25 hours long
 	}
 	to := end
 	if longest > 0 && from+longest < to {
@@ -432,8 +439,9 @@ func (s *Service) SearchDefaults(ctx context.Context, actor User, buildingID uui
 	return SearchStart{Day: day, From: from, To: to}, nil
 }
 
-// ResourcesByIDs returns the actor's organization's bookable resources among ids, with floor, building,
-// subcategory, rule and features, in the order of ids and without repeats. Other ids are left out.
+// ResourcesByIDs returns the bookable resources of the actor's organization whose ids are in ids, with
+// floor, building, subcategory, rule and features, in the order of ids and without repeats. Unknown
+// and unbookable ids are skipped.
 func (s *Service) ResourcesByIDs(ctx context.Context, actor User, ids []uuid.UUID) ([]Resource, error) {
 	ids = distinct(ids)
 	if len(ids) == 0 {
