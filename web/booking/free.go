@@ -12,7 +12,7 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// MaxFreeIntervals bounds the intervals of one free-resource query.
+// MaxFreeIntervals is the largest number of intervals one FreeQuery may hold.
 const MaxFreeIntervals = 62
 
 // FreeQuery asks which resources of a building and subcategory are free.
@@ -20,14 +20,15 @@ type FreeQuery struct {
 	BuildingID    uuid.UUID
 	SubcategoryID uuid.UUID
 	Category      Category
-	Intervals     []Interval  // free in every one of them
-	FeatureIDs    []uuid.UUID // having all of them
-	MinCapacity   *int32      // spaces with at least this capacity
-	AllDay        bool        // only resources whose rule allows all-day bookings
+	Intervals     []Interval  // the resource must be free in every one of them
+	FeatureIDs    []uuid.UUID // the resource must have all of them
+	MinCapacity   *int32      // if set, only spaces with at least this capacity
+	AllDay        bool        // if set, only resources whose rule allows all-day bookings
 }
 
-// FreeResources lists the activated, visible resources matching q that no blocking booking touches in
-// any of its intervals, by floor number and name. Floor carries only its id, Subcategory its id and category.
+// FreeResources lists the activated, visible resources that match q and have no blocking booking in any
+// of q's intervals, ordered by floor number and name. In the results, Floor holds only its id, and
+// Subcategory only its id and category.
 // Codes: 2000 no interval, too many, or one that ends before it starts; 1004 no such building in the
 // actor's organization; 1005 no such subcategory there, or one of the other category.
 func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([]Resource, error) {
@@ -80,7 +81,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 	if len(candidates) == 0 {
 		return out, nil
 	}
-	// Read by floor: other resources of the floors may be among them.
+	// Query busy resources by floor, so the results may include resources that are not candidates.
 	params := make([]queries.ResourcesBusyDuringParams, len(floors))
 	for i, f := range floors {
 		params[i] = queries.ResourcesBusyDuringParams{OrganizationID: org, FloorID: f, Intervals: ranges}

@@ -12,33 +12,35 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// What the reception's kiosk and the printed posters need: the status of a resource read from its poster,
-// walk-up bookings from now, and the resources to print posters for.
+// This file serves the reception kiosk and the printed posters: the status of a resource from its poster
+// code, walk-up bookings starting now, and the list of resources to print posters for.
 
-// PosterState is what a poster's resource is now.
+// PosterState is the current state of the resource a poster belongs to.
 type PosterState string
 
 // The states of a poster's resource.
 const (
 	PosterFree        PosterState = "FREE"        // bookable now, until FreeUntil
-	PosterBusy        PosterState = "BUSY"        // a blocking booking covers now
-	PosterClosed      PosterState = "CLOSED"      // now lies outside today's bookable window
+	PosterBusy        PosterState = "BUSY"        // a blocking booking covers the current time
+	PosterClosed      PosterState = "CLOSED"      // the current time is outside today's bookable window
 	PosterUnavailable PosterState = "UNAVAILABLE" // the resource, its floor or building is deactivated or hidden
 )
 
-// PosterStatus is what the kiosk, and a phone that scanned a poster, show about a resource now: its
-// status (as StatusByPosterCode) and what can be done. Times are in Location, the building's time zone.
+// PosterStatus is what the kiosk, or a phone that scanned a poster, shows about a resource right now:
+// its status (as from StatusByPosterCode) and what the user can do. Times are in Location, the
+// building's time zone.
 //
-// When FREE, a walk-up booking may run from BookFrom (now, to the minute) until BookUntil at the latest.
-// BookUntil is FreeUntil, capped by the rule's maximum duration; when the resource is free to the end of
-// today's window and the rule's hours run across midnight, it may reach into the next day's window.
+// When FREE, a walk-up booking may run from BookFrom (now, truncated to the minute) until BookUntil at
+// the latest. BookUntil is FreeUntil, capped by the rule's maximum duration. If the resource is free
+// until the end of today's window and the rule's hours run across midnight, BookUntil may reach into
+// the next day's window.
 //
-// When BUSY, BusyUntil is the end of the booking covering now and of any blocking bookings that follow
-// it back to back. BookedBy is its organizer, or nil when the subcategory hides bookings. Window is
-// today's bookable window, zero when UNAVAILABLE.
+// When BUSY, BusyUntil is the end of the booking that covers now, extended by any blocking bookings
+// that follow it back to back. BookedBy is that booking's organizer, or nil if the subcategory hides
+// bookings. Window is today's bookable window, or zero when UNAVAILABLE.
 //
-// Mine is the actor's booking of the resource covering now, else their next one today (nil: none).
-// CanCheckIn tells whether the actor could check in here now.
+// Mine is the actor's booking of the resource that covers now, or else their next one today, or nil.
+// CanCheckIn reports whether the actor could check in here now.
 type PosterStatus struct {
 	ResourceStatus
 	State         PosterState
@@ -49,12 +51,12 @@ type PosterStatus struct {
 	BookUntil     *time.Time
 	BusyUntil     *time.Time
 	BookedBy      *User
-	BookingStatus Status // BUSY: the status of the booking covering now
+	BookingStatus Status // if BUSY: the status of the booking covering now
 	Mine          *OwnBooking
 	CanCheckIn    bool
 }
 
-// OwnBooking is a booking of the person looking at a poster, as the poster page tells it.
+// OwnBooking is a booking of the person looking at a poster, as the poster page shows it.
 type OwnBooking struct {
 	ID         uuid.UUID
 	Start, End time.Time
@@ -62,11 +64,12 @@ type OwnBooking struct {
 	CheckIn    Interval // when its check-in opens and closes
 }
 
-// Covers tells whether the booking holds the resource at t.
+// Covers reports whether the booking holds the resource at t.
 func (b OwnBooking) Covers(t time.Time) bool { return !t.Before(b.Start) && t.Before(b.End) }
 
-// PosterStatus returns the status of the resource with the poster code now, for the kiosk and the poster
-// page: as StatusByPosterCode, and who holds it until when, or how long a booking made now may last.
+// PosterStatus returns the current status of the resource with the given poster code, for the kiosk
+// and the poster page. Beyond StatusByPosterCode it says who holds the resource and until when, or how
+// long a booking made now may last.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
 	res, err := s.resourceByPosterCode(ctx, actor.OrganizationID, posterCode)
@@ -124,10 +127,11 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	return ps, nil
 }
 
-// freeAcrossMidnight returns the latest end of a walk-up booking from bookFrom, before the rule's maximum
-// duration applies. That is freeUntil, unless the resource is free until the end of today's window and
-// the rule's hours run across midnight: then the booking may run into the next day's window, until the
-// first of its end, the next blocking booking, and MaxCrossingLength after bookFrom.
+// freeAcrossMidnight returns the latest end of a walk-up booking starting at bookFrom, before the rule's
+// maximum duration is applied. That is freeUntil, unless the resource is free until the end of today's
+// window and the rule's hours run across midnight. Then the booking may run into the next day's window,
+// and ends at the earliest of that window's end, the next blocking booking, and MaxCrossingLength after
+// bookFrom.
 func (s *Service) freeAcrossMidnight(ctx context.Context, res Resource, freeUntil time.Time, window Interval, bookFrom time.Time, loc *time.Location) (time.Time, error) {
 	if !freeUntil.Equal(window.End) {
 		return freeUntil, nil
@@ -149,8 +153,8 @@ func (s *Service) freeAcrossMidnight(ctx context.Context, res Resource, freeUnti
 	return until, nil
 }
 
-// ownBooking sets ps.Mine to the actor's booking of the resource that covers now, else their next one
-// today, and ps.CanCheckIn to whether checking in now would succeed.
+// ownBooking sets ps.Mine to the actor's booking of the resource that covers now, or else their next one
+// today. It sets ps.CanCheckIn to whether checking in now would succeed.
 func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now time.Time, loc *time.Location, ps *PosterStatus) error {
 	y, m, d := now.In(loc).Date()
 	mine, err := s.q.BookingsOfUserAfter(ctx, queries.BookingsOfUserAfterParams{
@@ -175,10 +179,10 @@ func (s *Service) ownBooking(ctx context.Context, actor User, res Resource, now 
 	return nil
 }
 
-// EndChoices returns the ends offered for a walk-up booking of a FREE resource: 30 minutes, 1 hour and
-// 2 hours after BookFrom, those not after BookUntil, then the end of today's free time if later. The last
-// one is preselected, so a walk-up booking holds a resource overnight only when asked to. It returns
-// nothing unless the state is FREE.
+// EndChoices returns the end times offered for a walk-up booking of a FREE resource: 30 minutes, 1 hour
+// and 2 hours after BookFrom, if before BookUntil, then the end of today's free time if that is later.
+// The page preselects the last choice, so a walk-up booking runs overnight only if the user picks it.
+// It returns nil unless the state is FREE.
 func (p PosterStatus) EndChoices() []time.Time {
 	if p.State != PosterFree || p.BookUntil == nil {
 		return nil
@@ -199,19 +203,19 @@ func (p PosterStatus) EndChoices() []time.Time {
 	return out
 }
 
-// BookNow books the resource with the poster code for organizer, made by creator, from now (to the minute)
-// until until: a walk-up booking at the kiosk or from a poster. The category is the resource's; the
-// booking waits for approval when the resource's rule requires it.
+// BookNow makes a walk-up booking at the kiosk or from a poster: creator books the resource with the
+// given poster code for organizer, from now (truncated to the minute) until until. The booking takes the
+// resource's category, and waits for approval if the resource's rule requires it.
 // Codes: 1002 no resource with that poster code, or one that cannot be booked; 2000 until not after now;
 // 4001 the resource is booked during part of that time; 4003, 4004 the rule refuses the end.
 func (s *Service) BookNow(ctx context.Context, creator, organizer User, posterCode string, until time.Time, userAccessToken string) (Booking, error) {
 	return s.bookNow(ctx, creator, organizer, posterCode, until, userAccessToken, false)
 }
 
-// BookNowAndCheckIn books the resource with the poster code for person as BookNow does, and checks them in
-// in the same transaction when the booking's check-in is open at once: they are standing at it. The booking
-// is ACTIVE then, else PENDING (check-in opens later) or WAITING_APPROVAL. Should the check-in fail, nothing
-// is booked.
+// BookNowAndCheckIn books the resource with the given poster code for person, as BookNow does. If the
+// booking's check-in window is already open, it also checks person in, in the same transaction, since
+// they are standing at the resource. The booking is then ACTIVE; otherwise it is PENDING (check-in
+// opens later) or WAITING_APPROVAL. If the check-in fails, nothing is booked.
 // Codes: as BookNow.
 func (s *Service) BookNowAndCheckIn(ctx context.Context, person User, posterCode string, until time.Time) (Booking, error) {
 	return s.bookNow(ctx, person, person, posterCode, until, "", true)
@@ -235,7 +239,7 @@ func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCo
 		var e *Error
 		if errors.As(err, &e) && e.Index != nil {
 			c := *e
-			c.Index = nil // one booking: no element to name
+			c.Index = nil // the request had one booking, so the index tells the caller nothing
 			return Booking{}, &c
 		}
 		return Booking{}, err
@@ -243,8 +247,8 @@ func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCo
 	return bs[0], nil
 }
 
-// UsesKiosk refuses everyone but receptionists and admins: the kiosk acts for anyone.
-// Codes: 1001 anyone else.
+// UsesKiosk allows only receptionists and admins, because the kiosk acts on behalf of anyone.
+// Codes: 1001 any other role.
 func UsesKiosk(u User) error {
 	if !u.Role.ActsForOthers() {
 		return Errorf(CodeForbidden, "the kiosk is for reception: only receptionists and admins may use it")
@@ -252,8 +256,8 @@ func UsesKiosk(u User) error {
 	return nil
 }
 
-// PrintsPosters refuses everyone but admins: they print the posters.
-// Codes: 1001 anyone else.
+// PrintsPosters allows only admins, who print the posters.
+// Codes: 1001 any other role.
 func PrintsPosters(u User) error {
 	if u.Role != RoleAdmin {
 		return Errorf(CodeForbidden, "posters are printed by admins")
@@ -261,15 +265,16 @@ func PrintsPosters(u User) error {
 	return nil
 }
 
-// PosterQuery names what to print posters for: every bookable resource of a floor, or one resource.
-// Exactly one of the two is set.
+// PosterQuery says what to print posters for: every bookable resource on a floor, or one resource.
+// Exactly one of the two fields must be set.
 type PosterQuery struct {
 	FloorID    *uuid.UUID
 	ResourceID *uuid.UUID
 }
 
-// PosterResources returns the resources to print posters for, complete with floor and building, by name,
-// and their floor: the bookable resources of a visible floor, or one bookable resource.
+// PosterResources returns the resources to print posters for and their floor: either the bookable
+// resources of a visible floor, or one bookable resource. Each resource comes with its floor and
+// building, and the list is ordered by name.
 // Codes: 1001 the actor is not an admin; 2000 neither or both of floor and resource; 1006 no such visible
 // floor; 1002 no such bookable resource.
 func (s *Service) PosterResources(ctx context.Context, actor User, q PosterQuery) (Floor, []Resource, error) {

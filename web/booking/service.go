@@ -17,12 +17,12 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// WalkUpGrace is how far in the past a booking may start: someone who walks up to a desk a few minutes
-// after the hour can still book that hour.
+// WalkUpGrace is how far in the past a new booking may start, so that someone who walks up to a desk a
+// few minutes after the hour can still book that hour.
 const WalkUpGrace = 5 * time.Minute
 
-// Service is the booking domain: every rule of the service, called alike by the JSON API and the pages.
-// It knows nothing of HTTP or HTML.
+// Service holds every booking rule. The JSON API and the HTML pages both call it, and it knows nothing
+// of HTTP or HTML.
 type Service struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
@@ -30,22 +30,23 @@ type Service struct {
 	layouts *layouts
 	counts  *counters
 
-	tokenKey tokenKey // seals the identity provider's tokens kept for users
-	// dbNow, when set, stands for the database's clock in the sweep (tests only); nil: now() in SQL.
+	tokenKey tokenKey // encrypts the identity provider's tokens stored for users
+	// dbNow, if set, replaces the database's clock in the expiry sweep (tests only). If nil, the sweep
+	// uses now() in SQL.
 	dbNow func() time.Time
 }
 
 // Option configures a Service.
 type Option func(*Service)
 
-// WithClock replaces the wall clock, so that windows and limits can be tested at any moment.
+// WithClock replaces the wall clock, so that tests can check windows and limits at any moment.
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
-// WithDatabaseClock makes the sweep take its moment from now instead of the database's clock, so that
-// tests can let time pass; the service itself never sets it.
+// WithDatabaseClock makes the expiry sweep read the time from now instead of the database's clock, so
+// that tests can let time pass. Production code never sets it.
 func WithDatabaseClock(now func() time.Time) Option { return func(s *Service) { s.dbNow = now } }
 
-// NewService returns a Service on the pool.
+// NewService returns a Service that uses pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{}}
 	for _, o := range opts {
@@ -57,16 +58,16 @@ func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 // Ping reports whether the database answers.
 func (s *Service) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 
-// inTx runs fn in one transaction and commits when it returns nil. A serialization failure or a deadlock
-// (possible when two multi-element requests insert crossing intervals in opposite orders) is retried.
+// inTx runs fn in one transaction and commits if fn returns nil. It retries on a serialization failure
+// or a deadlock; a deadlock can happen when two multi-element requests insert overlapping intervals in
+// opposite orders.
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
 	return retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
 }
 
-// retried runs op up to three times. It runs op again only when PostgreSQL ended it having written
-// nothing: to break a deadlock, on a serialization failure, or because a booking's resource moved to
-// another floor meanwhile (bookings_resource_fkey refused the old floor). In that last case op must read
-// the resource again.
+// retried runs op up to three times. It retries only errors after which PostgreSQL has written nothing:
+// a deadlock, a serialization failure, or a booking whose resource moved to another floor meanwhile
+// (bookings_resource_fkey refused the old floor). In that last case op must read the resource again.
 func retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -79,13 +80,14 @@ func retried(op func() error) error {
 	return err
 }
 
+// transient reports whether err is one that retried retries.
 func transient(err *pgconn.PgError) bool {
 	const serializationFailure, deadlockDetected = "40001", "40P01"
 	return err.Code == serializationFailure || err.Code == deadlockDetected || movedFloor(err)
 }
 
-// movedFloor reports whether err is bookings_resource_fkey refusing a booking written with a floor its
-// resource is no longer on.
+// movedFloor reports whether err is bookings_resource_fkey refusing a booking because its resource is no
+// longer on the floor the booking was written with.
 func movedFloor(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23503" && pgErr.ConstraintName == "bookings_resource_fkey"
@@ -93,9 +95,9 @@ func movedFloor(err error) bool {
 
 var zones sync.Map // IANA time-zone name → *time.Location
 
-// Location returns the time zone with the IANA name a building gives (Building.Timezone, such as
-// "Europe/Madrid"). Each zone is loaded once per process. Calendar rules and the times the pages show are
-// read in the building's zone.
+// Location returns the time zone with the given IANA name, such as "Europe/Madrid" (see
+// Building.Timezone). Each zone is loaded once per process. Calendar rules and the times that pages show
+// use the building's zone.
 func Location(name string) (*time.Location, error) {
 	if l, ok := zones.Load(name); ok {
 		return l.(*time.Location), nil
@@ -110,9 +112,10 @@ func Location(name string) (*time.Location, error) {
 
 var errUnstorableText = Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
 
-// Interpret turns a database error that is not a fault of ours into a domain error. Text PostgreSQL
-// cannot store (a NUL character, or bytes that are not UTF-8) is 2000; a database that cannot be reached,
-// is shutting down or did not answer in time is 5030. Other errors are returned unchanged.
+// Interpret turns a database error that is not a bug in the service into a domain error. Text that
+// PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) becomes 2000. A database that
+// cannot be reached, is shutting down or did not answer in time becomes 5030. Other errors are returned
+// unchanged.
 func Interpret(err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05") {
@@ -124,9 +127,9 @@ func Interpret(err error) error {
 	return err
 }
 
-// unavailable reports whether err means the database is away or too slow: no connection could be made
-// (for whatever reason the server gave), the connection was lost, the server is shutting down, or the
-// statement or the request ran out of time.
+// unavailable reports whether err means the database is down or too slow: no connection could be made
+// (for any reason), the connection was lost, the server is shutting down, or the statement or the
+// request timed out.
 func unavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	if errors.As(err, &connectErr) {
@@ -152,8 +155,8 @@ func unavailable(err error) bool {
 // noOverlap is the name of the exclusion constraint that keeps two blocking bookings of one resource apart.
 const noOverlap = "bookings_no_overlap"
 
-// isExclusionViolation reports whether err is the no-overlap constraint refusing a booking: the resource is
-// booked during part of the time. Any other exclusion constraint is not this refusal.
+// isExclusionViolation reports whether err is the no-overlap constraint refusing a booking because the
+// resource is already booked during part of the time. Other exclusion constraints do not count.
 func isExclusionViolation(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23P01" && pgErr.ConstraintName == noOverlap

@@ -10,21 +10,21 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// ResourceStatus is what a poster scan shows: the resource, whether it is free now and until when.
+// ResourceStatus is what a poster scan shows: the resource, whether it is free now, and until when.
 type ResourceStatus struct {
 	Resource  Resource
 	IsFree    bool
-	FreeUntil *time.Time // set when IsFree
+	FreeUntil *time.Time // set only if IsFree
 }
 
-// StatusByPosterCode returns the status of the resource with the poster code, now. A resource is free when
-// it, its floor and its building are activated and visible, now lies inside today's window (in the
-// building's time zone) and no blocking booking covers now; it stays free until the earlier of the next
-// blocking booking's start and the end of today's window.
+// StatusByPosterCode returns the current status of the resource with the given poster code. A resource
+// is free if it, its floor and its building are activated and visible, the current time is inside today's
+// bookable window (in the building's time zone), and no blocking booking covers it. It stays free until
+// the next blocking booking starts or today's window ends, whichever comes first.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
 	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
-		return ResourceStatus{}, errUnstorableText // as the database would have said
+		return ResourceStatus{}, errUnstorableText // the same error the database would give
 	}
 	res, err := s.posterResource(ctx, actor.OrganizationID, posterCode)
 	if err != nil {
@@ -37,15 +37,14 @@ func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode
 	return st.ResourceStatus, err
 }
 
-// resourceAt is the status of a resource at a moment, with what made it so: today's window (zero when
-// the resource is not bookable) and the blocking booking covering the moment (nil when none).
+// resourceAt is the status of a resource at one moment, with the facts it was computed from.
 type resourceAt struct {
 	ResourceStatus
-	window   Interval
-	covering *queries.Booking
+	window   Interval         // today's bookable window; zero if the resource is not bookable
+	covering *queries.Booking // the blocking booking covering the moment, or nil
 }
 
-// statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most.
+// statusAt returns the status of res at now, as described at StatusByPosterCode, using at most one query.
 func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
 	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
 	if !res.Bookable() {
