@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Code is the number of a refusal, as the API answers it. The codes of the published interface keep its
+// Code is a domain error code, as the API returns it. Codes from the published interface keep their
 // numbers, names and HTTP statuses; the others are the service's own. codeTable lists them all.
 type Code int
 
@@ -171,14 +171,14 @@ func (c Code) Name() string {
 	return "UNKNOWN"
 }
 
-// HTTPStatus returns the HTTP status answers with the code carry, or 0 for a number that is not a code.
+// HTTPStatus returns the HTTP status of responses with this code, or 0 if c is not a known code.
 func (c Code) HTTPStatus() int { return codeInfos[c].Status }
 
-// String returns the code as the interface writes it: "1002 - RESOURCE_NOT_FOUND".
+// String returns the code as the published interface writes it: "1002 - RESOURCE_NOT_FOUND".
 func (c Code) String() string { return fmt.Sprintf("%d - %s", int(c), c.Name()) }
 
-// Error is a refusal: a code, a message for people and, in a request that carries several bookings, the
-// zero-based index of the element that was refused.
+// Error is a refusal: a code and a human-readable message. For a request with several bookings, Index
+// is the zero-based index of the element that was refused.
 type Error struct {
 	Code    Code
 	Message string

@@ -6,10 +6,10 @@ import (
 	"github.com/google/uuid"
 )
 
-// Role is what a user may do beyond their own bookings.
+// Role says what a user may do beyond managing their own bookings.
 type Role string
 
-// The roles. RECEPTIONIST and ADMIN act for anyone of their organization.
+// The roles. RECEPTIONIST and ADMIN may act for anyone in their organization.
 const (
 	RoleEmployee     Role = "EMPLOYEE"
 	RoleReceptionist Role = "RECEPTIONIST"
@@ -28,7 +28,8 @@ const (
 	CategorySpace       Category = "SPACE"
 )
 
-// optionalCategory checks a category a query may narrow by and gives it as the queries take it.
+// optionalCategory checks a category that a query may filter by, and converts it to the form the
+// generated queries take. A nil category (any category) stays nil.
 // Codes: 2000 neither WORKSTATION nor SPACE.
 func optionalCategory(c *Category) (*string, error) {
 	if c == nil {
@@ -44,7 +45,7 @@ func optionalCategory(c *Category) (*string, error) {
 // Status is the state of a booking (DESIGN.md §4).
 type Status string
 
-// The booking statuses. WAITING_APPROVAL, PENDING and ACTIVE block the resource.
+// The booking statuses. A booking that is WAITING_APPROVAL, PENDING or ACTIVE blocks its resource.
 const (
 	StatusWaitingApproval Status = "WAITING_APPROVAL"
 	StatusPending         Status = "PENDING"
@@ -60,8 +61,8 @@ func (s Status) Blocking() bool {
 	return s == StatusWaitingApproval || s == StatusPending || s == StatusActive
 }
 
-// The building access statuses of a booking. The service itself never grants nor denies access: a new
-// booking's is BuildingAccessPending.
+// The building access statuses of a booking. The service never grants or denies access itself, so every
+// new booking gets BuildingAccessPending.
 const (
 	BuildingAccessPending = "PENDING"
 	BuildingAccessGranted = "GRANTED"
@@ -71,7 +72,7 @@ const (
 // Activated is the status of a building, floor or resource that is in use.
 const Activated = "ACTIVATED"
 
-// User is a person of an organization.
+// User is a person in an organization.
 type User struct {
 	ID             uuid.UUID
 	OrganizationID uuid.UUID
@@ -93,7 +94,7 @@ type Coordinates struct {
 	Latitude, Longitude float64
 }
 
-// Building is a building of an organization. Every calendar rule of its resources is read in Timezone.
+// Building is a building of an organization. The calendar rules of its resources use its Timezone.
 type Building struct {
 	ID             uuid.UUID
 	OrganizationID uuid.UUID
@@ -132,7 +133,8 @@ type Subcategory struct {
 }
 
 // ResourceRule limits the bookings of a resource (DESIGN.md §4). StartTime and EndTime are offsets from
-// local midnight with 0 ≤ StartTime < EndTime ≤ 24 h; a zero MaximumDuration or MaximumAdvance means no limit.
+// local midnight, with 0 ≤ StartTime < EndTime ≤ 24 h. A zero MaximumDuration or MaximumAdvance means no
+// limit.
 type ResourceRule struct {
 	ID                    uuid.UUID
 	AdvanceCheckIn        time.Duration
@@ -160,8 +162,8 @@ type Feature struct {
 	Email          string
 }
 
-// Resource is a workstation or a space. Floor and Subcategory are complete where the operation loads
-// them; listings fill only their ids. Capacity is set for spaces.
+// Resource is a workstation or a space. Operations that load Floor and Subcategory fill them in
+// completely; listings set only their ids. Capacity is set only for spaces.
 type Resource struct {
 	ID             uuid.UUID
 	OrganizationID uuid.UUID
@@ -193,9 +195,9 @@ type Body struct {
 	BodyType string
 }
 
-// Booking is a booking of a resource for the half-open interval [Start, End). Its person can check in
+// Booking is a booking of a resource for the half-open interval [Start, End). Its organizer can check in
 // during CheckIn, a window around the start (DESIGN.md §4). An AllDay booking covers the whole bookable
-// window of its day. Reservables are the services contracted on it, filled in where read back.
+// window of its day. Reservables are the services contracted on the booking.
 type Booking struct {
 	ID                   uuid.UUID
 	OrganizationID       uuid.UUID
@@ -214,7 +216,7 @@ type Booking struct {
 	SipAddress           string
 	AllDay               bool
 	CheckIn              Interval
-	CheckedInAt          *time.Time // set once checked in
+	CheckedInAt          *time.Time // nil until the booking is checked in
 	Reservables          []BookingReservable
 }
 
@@ -233,7 +235,7 @@ type Reservable struct {
 }
 
 // BookingReservable is a reservable contracted on a booking. DeliveryTime is an offset from the booking's
-// start, within [0, duration].
+// start, between 0 and the booking's duration.
 type BookingReservable struct {
 	Reservable   Reservable
 	DeliveryTime time.Duration
