@@ -18,25 +18,26 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// MaxUserAccessToken is the longest user-access-token the service keeps, in bytes.
+// MaxUserAccessToken is the longest user access token the service stores, in bytes.
 const MaxUserAccessToken = 8192
 
-// TokenKeySize is the size of the key the kept tokens are encrypted with (AES-256).
+// TokenKeySize is the size in bytes of the AES-256 key that encrypts stored tokens.
 const TokenKeySize = 32
 
-// WithTokenKey sets the AES-256 key the identity provider's tokens are encrypted with at rest
-// (TOKEN_ENCRYPTION_KEY). Without it, the service uses a key kept in the database, made on first use.
+// WithTokenKey sets the AES-256 key that encrypts the identity provider's tokens at rest
+// (TOKEN_ENCRYPTION_KEY). Without it, the service uses a key stored in the database, created on first
+// use.
 func WithTokenKey(key []byte) Option { return func(s *Service) { s.tokenKey.key = key } }
 
-// tokenKey is the AEAD the kept tokens are sealed with, made once from the configured key or the
-// database's.
+// tokenKey holds the cipher that encrypts stored tokens. It is built once, from the configured key or
+// from the database's key.
 type tokenKey struct {
 	key  []byte
 	mu   sync.Mutex
 	aead cipher.AEAD
 }
 
-// ParseTokenKey reads a TOKEN_ENCRYPTION_KEY: the standard base64 of 32 bytes.
+// ParseTokenKey decodes a TOKEN_ENCRYPTION_KEY, which must be 32 bytes in standard base64.
 func ParseTokenKey(s string) ([]byte, error) {
 	key, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
 	if err != nil || len(key) != TokenKeySize {
@@ -45,8 +46,9 @@ func ParseTokenKey(s string) ([]byte, error) {
 	return key, nil
 }
 
-// tokenAEAD returns the AEAD of the configured key or, without one, of the database's key, made when
-// there is none yet (two instances making it at once agree on the first one kept).
+// tokenAEAD returns the cipher for the configured key or, if none is configured, for the database's
+// key. It creates the database's key if there is none yet; if two instances create one at once, both
+// use the first one stored.
 func (s *Service) tokenAEAD(ctx context.Context) (cipher.AEAD, error) {
 	k := &s.tokenKey
 	k.mu.Lock()
@@ -76,13 +78,14 @@ func (s *Service) tokenAEAD(ctx context.Context) (cipher.AEAD, error) {
 	return k.aead, nil
 }
 
-// tokenOwner binds a sealed token to its user, so that it cannot be moved to another user's row.
+// tokenOwner returns the additional data that binds an encrypted token to its user, so that it cannot
+// be copied to another user's row.
 func tokenOwner(u User) []byte {
 	owner := make([]byte, 0, len(u.OrganizationID)+len(u.ID))
 	return append(append(owner, u.OrganizationID[:]...), u.ID[:]...)
 }
 
-// CheckUserAccessToken refuses a user-access-token longer than MaxUserAccessToken.
+// CheckUserAccessToken refuses a user access token longer than MaxUserAccessToken.
 // Codes: 2000 too long.
 func CheckUserAccessToken(token string) error {
 	if len(token) > MaxUserAccessToken {
@@ -91,9 +94,9 @@ func CheckUserAccessToken(token string) error {
 	return nil
 }
 
-// KeepUserAccessToken keeps the identity provider's access token of the user, replacing the one kept
-// before, encrypted, until it expires: a JWT until its `exp` (read without verifying it, at most 30 days),
-// any other token for 12 hours. An empty token changes nothing.
+// KeepUserAccessToken stores u's access token from the identity provider, encrypted, replacing any
+// stored before. It is kept until it expires: a JWT until its `exp` claim (read without verifying it,
+// and at most 30 days), any other token for 12 hours. An empty token changes nothing.
 // Codes: 2000 a token longer than MaxUserAccessToken.
 func (s *Service) KeepUserAccessToken(ctx context.Context, u User, token string) error {
 	sealed, err := s.sealUserAccessToken(ctx, u, token)
@@ -103,8 +106,8 @@ func (s *Service) KeepUserAccessToken(ctx context.Context, u User, token string)
 	return putUserAccessToken(ctx, s.q, sealed)
 }
 
-// sealUserAccessToken encrypts the user's token for KeepUserAccessToken and returns the row to write, nil
-// for an empty token. It writes nothing but the database's key, when there is none yet.
+// sealUserAccessToken encrypts u's token and returns the row for putUserAccessToken to write, or nil for
+// an empty token. The only thing it may write is the database's key, if there is none yet.
 // Codes: 2000 a token longer than MaxUserAccessToken.
 func (s *Service) sealUserAccessToken(ctx context.Context, u User, token string) (*queries.UserAccessTokenPutParams, error) {
 	if token == "" {
@@ -129,8 +132,8 @@ func (s *Service) sealUserAccessToken(ctx context.Context, u User, token string)
 	}, nil
 }
 
-// putUserAccessToken writes a sealed token through q (inside the caller's transaction when q is one's);
-// nil writes nothing.
+// putUserAccessToken writes an encrypted token through q, so inside the caller's transaction if q belongs
+// to one. A nil token writes nothing.
 func putUserAccessToken(ctx context.Context, q *queries.Queries, sealed *queries.UserAccessTokenPutParams) error {
 	if sealed == nil {
 		return nil
@@ -141,8 +144,8 @@ func putUserAccessToken(ctx context.Context, q *queries.Queries, sealed *queries
 	return nil
 }
 
-// UserAccessToken returns the user's kept access token, "" when there is none, it has expired, or it was
-// sealed with another key than the one configured now.
+// UserAccessToken returns u's stored access token. It returns "" if there is none, if it has expired,
+// or if it was encrypted with a different key from the one configured now.
 func (s *Service) UserAccessToken(ctx context.Context, u User) (string, error) {
 	sealed, err := s.q.UserAccessTokenGet(ctx, queries.UserAccessTokenGetParams{OrganizationID: u.OrganizationID, UserID: u.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -165,12 +168,13 @@ func (s *Service) UserAccessToken(ctx context.Context, u User) (string, error) {
 	return string(plain), nil
 }
 
-// DeleteExpiredUserAccessTokens forgets the access tokens that have expired; the sweeps call it.
+// DeleteExpiredUserAccessTokens deletes the stored access tokens that have expired and returns how many
+// it deleted. The periodic sweep calls it.
 func (s *Service) DeleteExpiredUserAccessTokens(ctx context.Context) (int64, error) {
 	return s.q.UserAccessTokensDeleteExpired(ctx)
 }
 
-// jwtExpiry reads the `exp` of a token shaped like a JWT, without verifying it.
+// jwtExpiry returns the `exp` claim of a token shaped like a JWT, without verifying the token.
 func jwtExpiry(token string) (time.Time, bool) {
 	parts := strings.Split(token, ".")
 	if len(parts) != 3 {
@@ -187,7 +191,7 @@ func jwtExpiry(token string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	exp, err := c.Exp.Float64()
-	// Past the year 9999 means no expiry worth reading: the 30-day bound applies.
+	// An expiry after the year 9999 is meaningless: fall back to the 30-day limit.
 	if err != nil || exp > 253402300799 {
 		return time.Time{}, false
 	}

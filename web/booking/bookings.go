@@ -22,8 +22,8 @@ const (
 	MaxPageSize     = 100
 )
 
-// Page asks for one page of a listing: at most Limit items (0: DefaultPageSize) after Cursor, which is
-// empty for the first page and otherwise the NextCursor of the previous one.
+// Page asks for one page of a listing: at most Limit items (DefaultPageSize if 0) after Cursor. Cursor
+// is empty for the first page, and the previous page's NextCursor after that.
 type Page struct {
 	Limit  int
 	Cursor string
@@ -35,8 +35,8 @@ type BookingPage struct {
 	NextCursor string
 }
 
-// BookingFilter narrows a user's bookings: those overlapping [From, To) when set, in one of Statuses when
-// any are given.
+// BookingFilter narrows a user's bookings. If From or To is set, only bookings that overlap [From, To)
+// are listed; if Statuses is not empty, only bookings in one of those statuses.
 type BookingFilter struct {
 	From, To *time.Time
 	Statuses []Status
@@ -49,19 +49,19 @@ func Statuses() []Status {
 		StatusCancelled, StatusRejected}
 }
 
-// canAct reports whether the user may act on the booking row (see mayAct).
+// canAct reports whether u may act on the booking in row b (see mayAct).
 func canAct(u User, b queries.Booking) bool {
 	return mayAct(u, b.OrganizationID, b.OrganizerID, b.CreatorID)
 }
 
-// mayAct reports whether the user may act on a booking of the organization with that organizer and
-// creator: they themselves, and the receptionists and admins of the organization.
+// mayAct reports whether u may act on a booking of org with the given organizer and creator. The
+// organizer, the creator, and the organization's receptionists and admins may.
 func mayAct(u User, org, organizer, creator uuid.UUID) bool {
 	return org == u.OrganizationID && (organizer == u.ID || creator == u.ID || u.Role.ActsForOthers())
 }
 
-// Booking returns one booking, with its contracted reservables, to someone who may see it: whoever may
-// act on it, and its internal attendees.
+// Booking returns one booking with its contracted reservables. Only people who may act on the booking
+// and its internal attendees may see it.
 // Codes: 1011 no such booking visible to the actor.
 func (s *Service) Booking(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
 	org := actor.OrganizationID
@@ -143,7 +143,8 @@ func (s *Service) WaitingApproval(ctx context.Context, actor User, pg Page) (Boo
 	return s.page(ctx, actor.OrganizationID, rows, limit)
 }
 
-// page turns up to limit+1 rows into a page, with a cursor when there was one more.
+// page turns up to limit+1 rows into a page of at most limit bookings. If there was an extra row, the
+// page gets a cursor to the next one.
 func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Booking, limit int) (BookingPage, error) {
 	var next string
 	if len(rows) > limit {
@@ -158,8 +159,8 @@ func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Bookin
 	return BookingPage{Bookings: bs, NextCursor: next}, nil
 }
 
-// cursor is the position after which a page starts: the start and id of the last item before it. The
-// zero cursor (nil start) is the beginning.
+// cursor marks where a page starts: the start and id of the last item of the previous page. The zero
+// cursor (nil start) means the beginning.
 type cursor struct {
 	start *time.Time
 	id    uuid.UUID
@@ -170,6 +171,7 @@ func (c cursor) String() string {
 }
 
 // read checks the page size and decodes the cursor.
+// Codes: 2000 a bad page size or cursor.
 func (p Page) read() (int, cursor, error) {
 	limit := p.Limit
 	if limit == 0 {
@@ -207,8 +209,9 @@ func joinStatuses() string {
 	return strings.Join(names, ", ")
 }
 
-// hydrate turns rows into complete bookings, in the same order: resource with floor, building,
-// subcategory, rule and features; creator and organizer; contracted reservables.
+// hydrate turns rows into complete bookings, in the same order. It loads each booking's resource (with
+// floor, building, subcategory, rule and features), its creator and organizer, and its contracted
+// reservables.
 func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []queries.Booking) ([]Booking, error) {
 	if len(rows) == 0 {
 		return []Booking{}, nil
@@ -246,7 +249,7 @@ func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []quer
 	return out, nil
 }
 
-// assemble builds a booking from its row and the parts it refers to.
+// assemble builds a booking from its row and the records the row refers to.
 func assemble(r queries.Booking, res Resource, creator, organizer User, reservables []BookingReservable) Booking {
 	if reservables == nil {
 		reservables = []BookingReservable{}

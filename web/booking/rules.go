@@ -6,22 +6,22 @@ import (
 	"time"
 )
 
-// Window returns the bookable window of the rule on the local day of t.
+// Window returns the hours the rule allows bookings on t's day in loc.
 func (r ResourceRule) Window(t time.Time, loc *time.Location) Interval {
 	return Interval{Start: atOffset(t, loc, r.StartTime), End: atOffset(t, loc, r.EndTime)}
 }
 
-// MaxCrossingLength is the longest a booking that crosses midnight into the next day's window may last.
-// A booking inside the window of its start day is bounded by that window alone.
+// MaxCrossingLength is the longest a booking may last if it crosses midnight into the next day's window.
+// A booking that stays inside its start day's window is limited by that window alone.
 const MaxCrossingLength = 24 * time.Hour
 
-// CheckInterval applies the rule to a booking of iv made at now, with calendar rules read in loc.
-// A booking lies inside the window of its start day, or crosses midnight where the rule's hours are open
-// on both sides of it (the window of its start day runs to midnight and the next day's starts then) and
-// ends inside the next day's window, lasting at most MaxCrossingLength.
-// It returns nil or an *Error: 4002 starts more than WalkUpGrace ago, 4005 starts beyond maximumAdvance,
-// 4004 lasts longer than maximumDuration (or crosses midnight for longer than MaxCrossingLength), 4003
-// lies outside those windows.
+// CheckInterval checks a booking of iv made at now against the rule, reading calendar rules in loc.
+// A booking must lie inside its start day's window, or cross midnight into the next day's window. It may
+// cross midnight only if the start day's window runs until midnight and the next day's window starts
+// then; it must then end inside the next day's window and last at most MaxCrossingLength.
+// It returns nil or an *Error: 4002 it starts more than WalkUpGrace ago; 4005 it starts further ahead
+// than MaximumAdvance; 4004 it lasts longer than MaximumDuration (or crosses midnight and lasts longer
+// than MaxCrossingLength); 4003 it lies outside those windows.
 func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Location) error {
 	if iv.Start.Before(now.Add(-WalkUpGrace)) {
 		return Errorf(CodeDateInThePast, "the booking starts at %s, more than %s ago",
@@ -44,7 +44,8 @@ func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Locati
 	if !iv.End.After(w.End) {
 		return nil
 	}
-	// Past the end of its start day's window: allowed only across a midnight open on both sides.
+	// The booking ends after its start day's window. That is allowed only if the next day's window
+	// starts exactly when this one ends, at midnight.
 	next := r.Window(w.End, loc)
 	if !next.Start.Equal(w.End) {
 		return refused
@@ -59,7 +60,7 @@ func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Locati
 	return nil
 }
 
-// clock formats the end of a window, writing the next midnight as 24:00.
+// clock formats end as a time of day, writing the midnight after start as 24:00.
 func clock(end, start time.Time) string {
 	if y, m, d := end.Date(); end.Hour() == 0 && end.Minute() == 0 {
 		if sy, sm, sd := start.Date(); y != sy || m != sm || d != sd {
@@ -69,7 +70,7 @@ func clock(end, start time.Time) string {
 	return end.Format("15:04")
 }
 
-// human writes a duration the way people say it: 4h, 30m, 1h30m, 30 days.
+// human formats a duration the way people say it: 4h, 30m, 1h30m, 30 days.
 func human(d time.Duration) string {
 	if d >= 48*time.Hour && d%(24*time.Hour) == 0 {
 		return fmt.Sprintf("%d days", d/(24*time.Hour))
@@ -84,17 +85,17 @@ func human(d time.Duration) string {
 	return s
 }
 
-// MinCheckInTime is how long check-in stays open, at least, after a booking is made, moved or approved:
-// someone who books a desk after its check-in deadline (a walk-up) still has time to check in.
+// MinCheckInTime is the shortest time check-in stays open after a booking is made, moved or approved,
+// so that someone who books a desk after its check-in deadline (a walk-up) still has time to check in.
 const MinCheckInTime = 15 * time.Minute
 
-// CheckInWindow returns when check-in opens and closes for a booking of iv (all-day or not) made, moved or
-// approved at madeAt. It opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start;
-// an all-day booking's closes AllDayBookingsCheckIn after local midnight of its day. A zero margin (or a
-// zero all-day deadline) means no deadline: check-in stays open until the end (a booking never checked in
-// is EXPIRED only once it is over). The window never closes before the start or after the end, nor less
-// than MinCheckInTime after madeAt. Bookings loaded from a layout get the same window, computed in SQL
-// (queries/bookings.sql, BookingUpsert).
+// CheckInWindow returns when check-in opens and closes for a booking of iv made, moved or approved at
+// madeAt. Check-in opens AdvanceCheckIn before the start. It closes ExpirationMargin after the start, or
+// for an all-day booking AllDayBookingsCheckIn after local midnight of its day. A zero margin or all-day
+// deadline means no deadline: check-in stays open until the end, and a booking never checked in expires
+// only once it is over. The window never closes before the start, after the end, or less than
+// MinCheckInTime after madeAt. Bookings loaded from a layout get the same window, computed in SQL (see
+// BookingUpsert in queries/bookings.sql).
 func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, loc *time.Location) Interval {
 	closes := iv.End
 	switch {
@@ -107,8 +108,8 @@ func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, 
 	return Interval{Start: iv.Start.Add(-r.AdvanceCheckIn), End: closes}
 }
 
-// AllDay returns the interval an all-day booking of day's local day covers at now: the day's whole window,
-// or what is left of it once it has begun (from now, to the minute).
+// AllDay returns the interval that an all-day booking on day's local date covers, if made at now: the
+// day's whole window, or, once the window has begun, the rest of it from now (truncated to the minute).
 // Codes: 4012 the rule allows no all-day bookings; 4002 the day's window is over.
 func (r ResourceRule) AllDay(day, now time.Time, loc *time.Location) (Interval, error) {
 	if !r.AllDayBookings {

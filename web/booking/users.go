@@ -15,11 +15,11 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// ErrUnknownUser is returned when a verified token names nobody known to the service.
+// ErrUnknownUser is returned when a verified token names no user known to the service.
 var ErrUnknownUser = Errorf(CodeUnauthorized, "the token names no user of this service")
 
-// UserByID returns the user with the id in the organization.
-// Codes: 1000 when there is none (the caller holds a token for a user who no longer exists).
+// UserByID returns the user with the given id in the organization.
+// Codes: 1000 no such user (the caller holds a token for a user who no longer exists).
 func (s *Service) UserByID(ctx context.Context, orgID, id uuid.UUID) (User, error) {
 	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: orgID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -31,8 +31,9 @@ func (s *Service) UserByID(ctx context.Context, orgID, id uuid.UUID) (User, erro
 	return userFromRow(u), nil
 }
 
-// UserByToken returns the user with the id in the organization whom a service token issued at issuedAt
-// names. Codes: 1000 when there is none, or when the user's tokens issued before then were revoked.
+// UserByToken returns the user with the given id in the organization, for a service token issued at
+// issuedAt.
+// Codes: 1000 no such user, or the user's tokens issued at issuedAt were revoked (see RevokeTokens).
 func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt time.Time) (User, error) {
 	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: orgID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -47,10 +48,10 @@ func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt
 	return userFromRow(u), nil
 }
 
-// RevokeTokens makes every service token of the user issued before the moment refused from now on (an
-// instance that remembers a token it verified refuses it within a minute). A later moment refused before
-// stays: a revocation never moves back. It returns the moment in force.
-// Codes: 1003 when the user no longer exists.
+// RevokeTokens revokes every service token of u issued before the given moment. An instance that has
+// cached a verified token refuses it within a minute. A revocation never moves back: if an earlier call
+// already revoked up to a later moment, that moment stays. It returns the moment now in force.
+// Codes: 1003 the user no longer exists.
 func (s *Service) RevokeTokens(ctx context.Context, u User, before time.Time) (time.Time, error) {
 	inForce, err := s.q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: u.OrganizationID, ID: u.ID, Before: before})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -62,8 +63,8 @@ func (s *Service) RevokeTokens(ctx context.Context, u User, before time.Time) (t
 	return inForce, nil
 }
 
-// FindUser returns the only user with the id in any organization, for the command line.
-// Codes: 1003 when there is none.
+// FindUser returns the user with the given id, searching every organization. The command line uses it.
+// Codes: 1003 no such user.
 func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
 	us, err := s.q.UserFindByID(ctx, id)
 	if err != nil {
@@ -75,12 +76,12 @@ func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
 	return userFromRow(us[0]), nil
 }
 
-// UserByIdentity returns the user an identity provider's token names: the one user bound to its subject;
-// else, only when the provider vouches for the e-mail address (emailVerified), the one user with that
-// address, who must be bound to no subject yet and is bound to this one from then on. The provider serves
-// every organization, so an address known in several organizations names nobody.
-// Codes: 1000 when nobody matches, when several users do, or when the address's user is bound to another
-// subject.
+// UserByIdentity returns the user named by an identity provider's token. That is the user bound to the
+// token's subject. If there is none and the provider has verified the e-mail address (emailVerified), it
+// is the one user with that address, provided they are not yet bound to a subject; that user is then
+// bound to this subject. The provider serves every organization, so an address that exists in several
+// organizations matches nobody.
+// Codes: 1000 nobody matches, several users match, or the address's user is bound to another subject.
 func (s *Service) UserByIdentity(ctx context.Context, subject, email string, emailVerified bool) (User, error) {
 	if subject == "" {
 		return User{}, ErrUnknownUser
@@ -114,8 +115,8 @@ func (s *Service) UserByIdentity(ctx context.Context, subject, email string, ema
 	return userFromRow(us[0]), nil
 }
 
-// ActingFor returns the user the actor acts for: the actor itself when target is nil or the actor's own
-// id; another user of the same organization when the actor is a receptionist or an admin.
+// ActingFor returns the user the actor acts for: the actor themselves if target is nil or the actor's own
+// id, or else another user of the same organization, which only receptionists and admins may choose.
 // Codes: 1001 an employee acting for someone else; 1003 no such user in the organization.
 func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) (User, error) {
 	if target == nil || *target == actor.ID {
@@ -134,11 +135,12 @@ func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) 
 	return userFromRow(u), nil
 }
 
-// MaxPeople bounds the people a search returns.
+// MaxPeople is the largest number of people SearchPeople returns.
 const MaxPeople = 20
 
-// SearchPeople returns the searchable people of the actor's organization whose name, surname, alias or
-// e-mail contains every word of query, by name; at most MaxPeople. A blank query finds nobody.
+// SearchPeople returns up to MaxPeople searchable people of the actor's organization, ordered by name.
+// Every word of query must appear in a person's name, surname, alias or e-mail. A blank query finds
+// nobody.
 func (s *Service) SearchPeople(ctx context.Context, actor User, query string) ([]User, error) {
 	words := strings.Fields(query)
 	if len(words) == 0 {
@@ -161,11 +163,11 @@ func (s *Service) SearchPeople(ctx context.Context, actor User, query string) ([
 	return us, nil
 }
 
-// likeEscaper makes a word match itself in a LIKE pattern.
+// likeEscaper escapes a word so that it matches literally in a LIKE pattern.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// DevelopmentUsers lists everybody in every organization (at most 100), for the development sign-in page
-// only: it crosses organizations on purpose.
+// DevelopmentUsers lists up to 100 users across every organization. Only the development sign-in page
+// uses it; it crosses organizations on purpose.
 func (s *Service) DevelopmentUsers(ctx context.Context) ([]User, error) {
 	rows, err := s.q.UsersList(ctx, 100)
 	if err != nil {
@@ -178,7 +180,8 @@ func (s *Service) DevelopmentUsers(ctx context.Context) ([]User, error) {
 	return us, nil
 }
 
-// PeopleByIDs returns the people of the actor's organization among ids, by name; unknown ids are left out.
+// PeopleByIDs returns the people of the actor's organization whose ids are in ids, ordered by name.
+// Unknown ids are skipped.
 func (s *Service) PeopleByIDs(ctx context.Context, actor User, ids []uuid.UUID) ([]User, error) {
 	if len(ids) == 0 {
 		return nil, nil
