@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// BookingActions tells what can be done to a booking at a moment, so that pages offer only that, and why
-// not where that helps. The methods that act (CheckIn, CheckOut, Cancel, Change, ContractReservables)
-// decide alone; this only reads the same rules ahead of them.
+// BookingActions says what can be done to a booking at a given moment, so that pages offer only those
+// actions, and explain why not where that helps. It only predicts: the methods that act (CheckIn,
+// CheckOut, Cancel, Change, ContractReservables) apply the same rules and have the final word.
 type BookingActions struct {
 	CheckIn       bool // PENDING and its check-in window is open
 	CheckInLater  bool // PENDING and its check-in window opens later (at CheckIn.Start)
@@ -16,16 +16,16 @@ type BookingActions struct {
 	Release       bool // ACTIVE: can be released early (checked out)
 	Change        bool // its time can be changed
 	Cancel        bool // it can be cancelled now
-	// CancelLockedBy is the contracted reservable that can no longer be cancelled, which alone keeps the
-	// booking from being cancelled (or, checked in early, from being released before its start); nil when
-	// none does.
+	// CancelLockedBy is a contracted reservable that can no longer be cancelled, and therefore keeps the
+	// booking from being cancelled (or, if checked in early, from being released before its start). It
+	// is nil if there is none.
 	CancelLockedBy *Reservable
-	// Services tells whether reservables can be contracted, changed or removed at all (each still has its
-	// own deadline, ReservableDeadline).
+	// Services reports whether reservables can be contracted, changed or removed at all. Each one still
+	// has its own deadline (see ReservableDeadline).
 	Services bool
 }
 
-// ActionsAt returns what can be done to the booking at now, by someone who may act on it.
+// ActionsAt returns what someone who may act on the booking can do to it at now.
 func (b Booking) ActionsAt(now time.Time) BookingActions {
 	var a BookingActions
 	waiting := b.Status == StatusPending || b.Status == StatusWaitingApproval
@@ -39,7 +39,7 @@ func (b Booking) ActionsAt(now time.Time) BookingActions {
 	a.Change = waiting && !overdue
 	a.Cancel = waiting && !overdue
 	a.Services = b.Status.Blocking() && !overdue
-	// Released before its start, a booking is as good as cancelled (CheckOut): its services must allow it.
+	// Releasing a booking before its start cancels it (see CheckOut), so its reservables must allow that.
 	releasedBeforeStart := a.Release && !now.Truncate(time.Millisecond).After(b.Start)
 	if !a.Cancel && !releasedBeforeStart {
 		return a
@@ -51,14 +51,14 @@ func (b Booking) ActionsAt(now time.Time) BookingActions {
 	return a
 }
 
-// ReservableDeadline is the last moment the reservable can be added to, changed on or removed from the
-// booking: its minimum cancellation time before the start.
+// ReservableDeadline returns the last moment rv can be added to, changed on or removed from b: its
+// minimum cancellation time before b starts.
 func ReservableDeadline(b Booking, rv Reservable) time.Time {
 	return b.Start.Add(-rv.MinimumCancellation)
 }
 
-// AdditionalServicesActive reports whether the actor's organization has the additional-services module,
-// without which no reservable can be contracted (4079).
+// AdditionalServicesActive reports whether the actor's organization has the additional-services module.
+// Without it, no reservable can be contracted (4079).
 func (s *Service) AdditionalServicesActive(ctx context.Context, actor User) (bool, error) {
 	o, err := s.q.OrganizationGet(ctx, actor.OrganizationID)
 	if err != nil {
@@ -67,9 +67,9 @@ func (s *Service) AdditionalServicesActive(ctx context.Context, actor User) (boo
 	return o.AdditionalServicesActive, nil
 }
 
-// ActableBy reports whether u may act on the booking (check in, release, cancel, change, order services):
-// its organizer and creator, and the receptionists and admins of its organization. Its other attendees
-// only see it.
+// ActableBy reports whether u may act on the booking (check in, release, cancel, change, order
+// services). Its organizer, its creator, and the receptionists and admins of its organization may. Other
+// attendees can only see it.
 func (b Booking) ActableBy(u User) bool {
 	return mayAct(u, b.OrganizationID, b.Organizer.ID, b.Creator.ID)
 }

@@ -11,9 +11,10 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// What the apps read to build their screens, all scoped to the actor's organization.
+// This file holds the lists the apps read to build their screens, all limited to the actor's
+// organization.
 
-// Buildings lists the visible buildings, by name.
+// Buildings lists the visible buildings, ordered by name.
 func (s *Service) Buildings(ctx context.Context, actor User) ([]Building, error) {
 	rows, err := s.q.BuildingsVisible(ctx, actor.OrganizationID)
 	if err != nil {
@@ -26,7 +27,8 @@ func (s *Service) Buildings(ctx context.Context, actor User) ([]Building, error)
 	return out, nil
 }
 
-// Floors lists the visible floors of a visible building, by floor number, each with its building.
+// Floors lists the visible floors of a visible building, ordered by floor number, each with its
+// building.
 // Codes: 1004 no such building visible in the actor's organization.
 func (s *Service) Floors(ctx context.Context, actor User, buildingID uuid.UUID) ([]Floor, error) {
 	org := actor.OrganizationID
@@ -58,7 +60,8 @@ func (s *Service) visibleBuilding(ctx context.Context, org, id uuid.UUID) (queri
 	return b, nil
 }
 
-// Subcategories lists the subcategories, of one category when given, workstations first, by name.
+// Subcategories lists the subcategories, workstations first, then by name. If category is not nil, only
+// that category's subcategories are listed.
 // Codes: 2000 an unknown category.
 func (s *Service) Subcategories(ctx context.Context, actor User, category *Category) ([]Subcategory, error) {
 	c, err := optionalCategory(category)
@@ -76,7 +79,7 @@ func (s *Service) Subcategories(ctx context.Context, actor User, category *Categ
 	return out, nil
 }
 
-// Features lists the features, by name.
+// Features lists the features, ordered by name.
 func (s *Service) Features(ctx context.Context, actor User) ([]Feature, error) {
 	rows, err := s.q.FeaturesList(ctx, actor.OrganizationID)
 	if err != nil {
@@ -89,8 +92,8 @@ func (s *Service) Features(ctx context.Context, actor User) ([]Feature, error) {
 	return out, nil
 }
 
-// FeaturesOf lists, by name, the features that at least one resource of the category has in the building:
-// what a search for that kind of resource can ask for.
+// FeaturesOf lists the features that at least one resource of the category in the building has,
+// ordered by name. These are the features a search for that kind of resource can ask for.
 func (s *Service) FeaturesOf(ctx context.Context, actor User, buildingID uuid.UUID, category Category) ([]Feature, error) {
 	rows, err := s.q.FeaturesOfCategory(ctx, queries.FeaturesOfCategoryParams{
 		OrganizationID: actor.OrganizationID, Category: string(category), BuildingID: buildingID,
@@ -105,8 +108,8 @@ func (s *Service) FeaturesOf(ctx context.Context, actor User, buildingID uuid.UU
 	return out, nil
 }
 
-// ResourceReservables lists the reservables that can be contracted on bookings of a resource, by name:
-// none when the organization has no additional-services module.
+// ResourceReservables lists the reservables that can be contracted on bookings of a resource, ordered by
+// name. The list is empty if the organization has no additional-services module.
 // Codes: 1002 no such resource, or one that is deactivated or hidden (or on such a floor or building).
 func (s *Service) ResourceReservables(ctx context.Context, actor User, resourceID uuid.UUID) ([]Reservable, error) {
 	if _, err := bookableResource(ctx, s.q, actor.OrganizationID, resourceID); err != nil {

@@ -9,25 +9,26 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// SweepEvery is how often each serving instance sweeps: a no-show is EXPIRED, and its resource free again,
-// at most this long (plus one sweep) after its check-in closed.
+// SweepEvery is how often each serving instance sweeps. A no-show becomes EXPIRED, and its resource free
+// again, at most this long (plus the time of one sweep) after its check-in window closed.
 const SweepEvery = 15 * time.Second
 
-// sweepLock is the advisory lock that lets one instance sweep at a time ("booking" in ASCII).
+// sweepLock is the key of the advisory lock that lets only one instance sweep at a time ("booking" in
+// ASCII).
 const sweepLock = 0x626f6f6b696e67
 
-// SweepResult tells what one sweep did. Skipped is set when another instance was sweeping at that moment.
+// SweepResult reports what one sweep did. Skipped is set if another instance was sweeping at the time.
 type SweepResult struct {
 	Expired  int // PENDING (or undecided WAITING_APPROVAL) bookings whose check-in closed, now EXPIRED
 	Finished int // ACTIVE bookings whose end passed, now FINISHED
 	Skipped  bool
 }
 
-// Sweep moves every organization's bookings on as time passes: no-shows (PENDING past their check-in
-// window) become EXPIRED, freeing their resources, and so do requests still undecided by then
-// (WAITING_APPROVAL); checked-in bookings past their end become FINISHED. What has passed is decided by
-// the database's clock. Every instance of the service may call it at any time: an advisory lock lets one
-// act while the others skip, and each booking changes once.
+// Sweep updates every organization's bookings as time passes. No-shows (PENDING past their check-in
+// window) and requests still undecided by then (WAITING_APPROVAL) become EXPIRED, which frees their
+// resources. Checked-in bookings past their end become FINISHED. The database's clock decides what has
+// passed. Any instance may call Sweep at any time: an advisory lock lets one instance sweep while the
+// others skip, so each booking changes only once.
 func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 	var res SweepResult
 	err := s.inTx(ctx, func(q *queries.Queries) error {
@@ -40,8 +41,8 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 			res.Skipped = true
 			return nil
 		}
-		// The database's clock decides, not this instance's: instances whose clocks differ agree, and none
-		// expires a booking early.
+		// Use the database's clock, not this instance's, so that instances whose clocks differ agree and
+		// none expires a booking early.
 		var now *time.Time
 		if s.dbNow != nil {
 			t := s.dbNow()
@@ -65,9 +66,9 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 	return res, err
 }
 
-// RunSweeps sweeps at once and then every interval until ctx ends, logging what changed and any failure
-// (the next sweep tries again). Each round also deletes the browser sessions, Idempotency-Key answers and
-// users' access tokens that have expired.
+// RunSweeps sweeps at once, then every interval until ctx is done. It logs what changed and any failure;
+// a failed sweep is simply tried again next time. Each round also deletes expired browser sessions,
+// Idempotency-Key responses and users' access tokens.
 func (s *Service) RunSweeps(ctx context.Context, every time.Duration, log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()

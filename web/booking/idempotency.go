@@ -12,25 +12,26 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// The answer to a request sent with an Idempotency-Key is kept 24 hours (queries/idempotency.sql).
+// The response to a request sent with an Idempotency-Key is kept for 24 hours (see
+// queries/idempotency.sql).
 
-// IdempotencyAbandonedAfter is how long a key may wait for the answer of its first request. A request
-// takes 10 s at most (and a response 30 s to write): a key still unanswered after this belongs to an
-// instance that stopped before answering, and a retry of the same request takes it over and runs, rather
-// than wait until the key expires.
+// IdempotencyAbandonedAfter is how long a key may wait for the response to its first request. A request
+// takes at most 10 s, and writing a response at most 30 s, so a key still without a response after this
+// long belongs to an instance that stopped before answering. A retry of the same request then takes
+// over the key and runs, instead of waiting for the key to expire.
 const IdempotencyAbandonedAfter = time.Minute
 
-// StoredAnswer is the first answer to a request sent with an idempotency key.
+// StoredAnswer is the stored response to the first request sent with an idempotency key.
 type StoredAnswer struct {
 	Status      int
 	ContentType string
 	Body        []byte
 }
 
-// ClaimIdempotencyKey claims the user's key for a request whose hash is given. claimed: the request is the
-// first with the key (or the key had expired) and is to run, then be completed or released. Otherwise
-// answer is the stored first answer, or nil while the first request is still running (it may be
-// waited for: claim again a little later).
+// ClaimIdempotencyKey claims user's key for the request with the given hash. If claimed is true, this
+// request is the first with the key (or the key had expired): the caller runs it, then calls
+// CompleteIdempotencyKey or ReleaseIdempotencyKey. Otherwise answer is the stored response to the first
+// request, or nil while that request is still running; the caller may try again a little later.
 // Codes: 4220 the key was used for another request.
 func (s *Service) ClaimIdempotencyKey(ctx context.Context, user User, key string, hash []byte) (claimed bool, answer *StoredAnswer, err error) {
 	_, err = s.q.IdempotencyKeyClaim(ctx, queries.IdempotencyKeyClaimParams{
@@ -45,7 +46,7 @@ func (s *Service) ClaimIdempotencyKey(ctx context.Context, user User, key string
 	}
 	row, err := s.q.IdempotencyKeyGet(ctx, queries.IdempotencyKeyGetParams{OrganizationID: user.OrganizationID, UserID: user.ID, Key: key})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return s.ClaimIdempotencyKey(ctx, user, key, hash) // released meanwhile
+		return s.ClaimIdempotencyKey(ctx, user, key, hash) // the key was released since the claim failed
 	}
 	if err != nil {
 		return false, nil, fmt.Errorf("get idempotency key: %w", err)
@@ -59,7 +60,7 @@ func (s *Service) ClaimIdempotencyKey(ctx context.Context, user User, key string
 	return false, &StoredAnswer{Status: int(*row.Status), ContentType: row.ContentType, Body: row.Body}, nil
 }
 
-// CompleteIdempotencyKey stores the first answer to the key's request.
+// CompleteIdempotencyKey stores the response to the key's first request.
 func (s *Service) CompleteIdempotencyKey(ctx context.Context, user User, key string, a StoredAnswer) error {
 	status := int32(a.Status)
 	err := s.q.IdempotencyKeyComplete(ctx, queries.IdempotencyKeyCompleteParams{
@@ -72,8 +73,8 @@ func (s *Service) CompleteIdempotencyKey(ctx context.Context, user User, key str
 	return nil
 }
 
-// ReleaseIdempotencyKey forgets a key whose request failed without doing anything (it was not answered,
-// or answered 5xx), so that a retry runs. A key already answered stays.
+// ReleaseIdempotencyKey deletes a key whose request failed without changing anything (it got no
+// response, or a 5xx), so that a retry runs again. A key that already has a response is kept.
 func (s *Service) ReleaseIdempotencyKey(ctx context.Context, user User, key string) error {
 	err := s.q.IdempotencyKeyRelease(ctx, queries.IdempotencyKeyReleaseParams{OrganizationID: user.OrganizationID, UserID: user.ID, Key: key})
 	if err != nil {
@@ -82,7 +83,8 @@ func (s *Service) ReleaseIdempotencyKey(ctx context.Context, user User, key stri
 	return nil
 }
 
-// DeleteExpiredIdempotencyKeys forgets the keys older than 24 hours; the sweeps call it.
+// DeleteExpiredIdempotencyKeys deletes the keys older than 24 hours and returns how many it deleted.
+// The periodic sweep calls it.
 func (s *Service) DeleteExpiredIdempotencyKeys(ctx context.Context) (int64, error) {
 	return s.q.IdempotencyKeysDeleteExpired(ctx)
 }

@@ -21,12 +21,12 @@ type ReservableOrder struct {
 	Comment      string
 }
 
-// ContractReservables replaces the set of reservables contracted on the booking with orders and returns
-// the resulting set, by reservable name. Orders for reservables without delivery-time choice get the
-// standard delivery time; comments are kept only where the reservable allows them.
-// Adding, changing or removing a contract later than its reservable's minimum cancellation time before
-// the booking's start is refused; contracts left as they were are not.
-// Codes: 2000 a reservable twice; 1011 no such booking the actor may act on; 4007 the booking is no longer
+// ContractReservables replaces the reservables contracted on the booking with orders, and returns the
+// new set ordered by reservable name. An order for a reservable whose delivery time cannot be chosen gets
+// the standard delivery time; comments are kept only if the reservable allows them.
+// A contract may not be added, changed or removed less than its reservable's minimum cancellation time
+// before the booking starts; contracts left unchanged are not affected.
+// Codes: 2000 a reservable ordered twice; 1011 no such booking the actor may act on; 4007 the booking is no longer
 // blocking (cancelled, rejected, expired, finished), or its check-in closed without a check-in; 4079 the
 // organization has no additional-services module; 1002 the booked resource, its floor or building is
 // deactivated or hidden; 1043 a reservable not associated with the booked resource; 4078 a quantity below
@@ -88,7 +88,8 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 	return out.Reservables, nil
 }
 
-// priceOrders turns orders into contracts, checking each against the reservables of the resource.
+// priceOrders turns orders into contracts, checking each one against the reservables the resource
+// offers (allowed) and the booking's duration.
 func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResourceRow, duration time.Duration) ([]BookingReservable, error) {
 	byID := make(map[uuid.UUID]Reservable, len(allowed))
 	for _, a := range allowed {
@@ -126,7 +127,7 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 	return out, nil
 }
 
-// contracts turns contracted-reservable rows into contracts, in the rows' order.
+// contracts turns booking-reservable rows into contracts, in the same order.
 func contracts(rows []queries.BookingReservablesOfBookingsRow) []BookingReservable {
 	out := make([]BookingReservable, len(rows))
 	for i, r := range rows {
@@ -138,8 +139,8 @@ func contracts(rows []queries.BookingReservablesOfBookingsRow) []BookingReservab
 	return out
 }
 
-// checkCancellation refuses any contract added, changed or removed later than its reservable's minimum
-// cancellation time before start.
+// checkCancellation compares the current contracts with next, and returns a 4072 error if any contract
+// is added, changed or removed less than its reservable's minimum cancellation time before start.
 func checkCancellation(current, next []BookingReservable, start, now time.Time) error {
 	before := make(map[uuid.UUID]BookingReservable, len(current))
 	for _, c := range current {

@@ -13,9 +13,9 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// A person holds at most one workstation at any moment, whoever books it for them; rooms are exempt. The
-// database enforces it (bookings_one_workstation_per_person, sql/0010); the checks here only name the desk
-// already held.
+// A person holds at most one workstation at any moment, whoever books it for them; spaces are exempt.
+// The database enforces this (bookings_one_workstation_per_person, sql/0010); the code here only finds
+// and names the desk already held, for the error message.
 
 // oneWorkstationPerPerson is the name of the exclusion constraint over a person's workstation bookings.
 const oneWorkstationPerPerson = "bookings_one_workstation_per_person"
@@ -27,7 +27,7 @@ func isWorkstationHeld(err error) bool {
 }
 
 // errWorkstationHeld carries a refusal by bookings_one_workstation_per_person out of the transaction it
-// aborted, so that the desk already held can then be looked up and named.
+// aborted. Once outside, nameHeldWorkstation can look up the desk already held and name it.
 type errWorkstationHeld struct {
 	person User
 	iv     Interval
@@ -38,9 +38,9 @@ func (e *errWorkstationHeld) Error() string {
 	return fmt.Sprintf("%s already has a workstation during part of that time", FullName(e.person))
 }
 
-// nameHeldWorkstation turns an errWorkstationHeld into the 4013 error naming the desk already held ("Lucía
-// Fernández already has Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov"); any other error is
-// returned as it is.
+// nameHeldWorkstation turns an errWorkstationHeld into a 4013 error that names the desk already held
+// ("Lucía Fernández already has Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov"). Any other
+// error is returned unchanged.
 func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	var held *errWorkstationHeld
 	if !errors.As(err, &held) {
@@ -60,7 +60,7 @@ func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	return e
 }
 
-// HeldWorkstation is a workstation booking a person holds.
+// HeldWorkstation is a workstation booking that a person holds.
 type HeldWorkstation struct {
 	BookingID    uuid.UUID
 	ResourceName string
@@ -68,8 +68,7 @@ type HeldWorkstation struct {
 	Timezone     string // of the resource's building
 }
 
-// workstationHeld returns the first workstation booking person holds that overlaps any of the intervals,
-// or nil when there is none.
+// workstationHeld returns the first workstation booking of person that overlaps any of ivs, or nil.
 func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
 	starts, ends := make([]time.Time, len(ivs)), make([]time.Time, len(ivs))
 	for i, iv := range ivs {
@@ -89,11 +88,11 @@ func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interv
 		Interval: Interval{Start: h.StartDate, End: h.EndDate}, Timezone: h.Timezone}, nil
 }
 
-// FullName is a user's name and surname: "Lucía Fernández".
+// FullName returns a user's name and surname: "Lucía Fernández".
 func FullName(u User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
 
-// Span writes an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
-// time on Mon 23 Nov", or with both dates when it crosses midnight.
+// Span formats an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
+// time on Mon 23 Nov". An interval that crosses midnight shows both dates.
 func Span(iv Interval, timezone string) string {
 	loc, err := Location(timezone)
 	if err != nil {
