@@ -10,8 +10,8 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// Attendee is someone invited to a booking: a user of the organization (UserID set, Name their full
-// name) or a guest known by e-mail only.
+// Attendee is someone invited to a booking: either a user of the organization (UserID set, Name their
+// full name) or a guest known only by e-mail.
 type Attendee struct {
 	Type   string // REQUIRED or OPTIONAL
 	UserID *uuid.UUID
@@ -20,7 +20,7 @@ type Attendee struct {
 }
 
 // Attendees returns the people invited to a booking, in the order they were invited. b must come from
-// Booking, which checked that the actor may see it.
+// Booking, which has already checked that the actor may see it.
 func (s *Service) Attendees(ctx context.Context, b Booking) ([]Attendee, error) {
 	rows, err := s.q.BookingAttendeesGet(ctx, queries.BookingAttendeesGetParams{
 		OrganizationID: b.OrganizationID, BookingID: b.ID,

@@ -12,11 +12,11 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// MaxAvailabilityRange bounds the range of one availability query.
+// MaxAvailabilityRange is the longest range one availability query may cover.
 const MaxAvailabilityRange = 31 * 24 * time.Hour
 
-// AvailabilityQuery asks how busy the bookable resources of a building are during [From, To). The other
-// fields narrow the resources when set.
+// AvailabilityQuery asks when the bookable resources of a building are busy during [From, To). The other
+// fields, when set, narrow the resources.
 type AvailabilityQuery struct {
 	BuildingID    uuid.UUID
 	From, To      time.Time
@@ -27,17 +27,17 @@ type AvailabilityQuery struct {
 	MinCapacity   *int32
 }
 
-// ResourceAvailability is a resource with the intervals of the asked range that blocking bookings take,
-// earliest first (each booking's interval cut to the range). Free tells that there are none.
+// ResourceAvailability is a resource with the parts of the queried range that blocking bookings take,
+// earliest first, each clipped to the range. Free is true if there are none.
 type ResourceAvailability struct {
 	Resource *Resource // shared with other readers: never to be changed
 	Busy     []Interval
 	Free     bool
 }
 
-// Availability returns every bookable resource of the building that matches q, by floor number and name,
-// with its busy intervals inside [q.From, q.To): what a floor plan needs in one call. Floor and
-// Subcategory of each resource carry their ids; Subcategory its category too.
+// Availability returns every bookable resource of the building that matches q, ordered by floor number
+// and name, with its busy intervals inside [q.From, q.To). This is everything a floor plan needs in one
+// call. Each resource's Floor holds only its id, and its Subcategory only its id and category.
 // Codes: 2000 To not after From, a range longer than MaxAvailabilityRange or outside the years 1970–9999,
 // or an unknown category; 1004 no such building, or a hidden one; 1006 no such floor in the building, or
 // a hidden one; 1005 no such subcategory.
@@ -91,7 +91,8 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	if len(out) == 0 {
 		return []ResourceAvailability{}, nil
 	}
-	// The bookings are read by floor, those of resources left out too.
+	// Read the bookings by floor, which is one short index range per floor (sql/0005). This also returns
+	// bookings of resources that q filtered out; the loop below skips them.
 	params := make([]queries.BookingsBusyParams, len(floors))
 	for i, f := range floors {
 		params[i] = queries.BookingsBusyParams{OrganizationID: org, FloorID: f, FromDate: q.From, ToDate: q.To}

@@ -2,6 +2,6 @@ package booking
 
 import "time"
 
-// Now is the moment as the service sees it: its clock, which tests may set (WithClock). Pages compare
-// bookings with it to tell what can be done to them now.
+// Now returns the current time by the service's clock, which tests may replace (WithClock). Pages use it
+// to decide what can be done to a booking now.
 func (s *Service) Now() time.Time { return s.now() }

@@ -15,7 +15,7 @@ const (
 	AttendeeOptional = "OPTIONAL"
 )
 
-// MaxAttendees bounds the attendees of one booking, internal and external together.
+// MaxAttendees is the largest number of attendees on one booking, internal and external together.
 const MaxAttendees = 100
 
 // InternalAttendee is a user of the organization invited to a booking.
@@ -30,8 +30,8 @@ type ExternalAttendee struct {
 	Email string
 }
 
-// NewBooking asks for one booking of a resource for [Start, End), or, when AllDay, for the whole bookable
-// window of Start's local day (End is then not read).
+// NewBooking asks for one booking of a resource for [Start, End). If AllDay is set, it asks for the whole
+// bookable window of Start's local day instead, and End is ignored.
 type NewBooking struct {
 	ResourceID          uuid.UUID
 	Start, End          time.Time
@@ -44,12 +44,12 @@ type NewBooking struct {
 	CreateOnlineMeeting bool
 	SipAddress          string
 
-	// checkInNow checks the organizer in, in the transaction that makes the booking, when its check-in is
-	// open at once: the person is standing at the resource (BookNowAndCheckIn).
+	// checkInNow asks to check the organizer in, in the same transaction that makes the booking, if its
+	// check-in window is already open. BookNowAndCheckIn sets it: the person is standing at the resource.
 	checkInNow bool
 }
 
-// normalize fills defaults and checks the fields that need no database.
+// normalize fills in defaults and checks the fields that need no database lookup.
 func (b *NewBooking) normalize() error {
 	if b.ResourceID == uuid.Nil {
 		return Errorf(CodeInvalidRequest, "resource.id: is required")
@@ -115,7 +115,7 @@ func (b *NewBooking) normalize() error {
 }
 
 // checkAttendeeCount refuses a booking with more than MaxAttendees attendees, internal and external
-// together.
+// together. Codes: 2000.
 func checkAttendeeCount(b NewBooking) error {
 	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
 		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
@@ -128,8 +128,8 @@ var (
 	bodyTypes   = []string{"TEXT", "HTML"}
 )
 
-// Importances returns the importances a booking may have; the first is the default.
+// Importances returns the allowed importance values of a booking; the first is the default.
 func Importances() []string { return slices.Clone(importances) }
 
-// BodyTypes returns the types a booking's body may have; the first is the default.
+// BodyTypes returns the allowed types of a booking's body; the first is the default.
 func BodyTypes() []string { return slices.Clone(bodyTypes) }

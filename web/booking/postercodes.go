@@ -12,8 +12,9 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// posterResource returns the organization's resource with the poster code, whatever its case (bookable
-// or not), complete, from memory when it can; nil when there is none.
+// posterResource returns the organization's resource with the given poster code, ignoring case, or nil
+// if there is none. The resource may or may not be bookable. It comes from the cached layout when
+// possible.
 func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string) (*Resource, error) {
 	if !PosterCodeValid(code) {
 		return nil, nil
@@ -25,12 +26,13 @@ func (s *Service) posterResource(ctx context.Context, org uuid.UUID, code string
 	return l.byPoster[posterKey(code)], nil
 }
 
-// MaxPosterCodeLength is the longest poster code, in characters.
+// MaxPosterCodeLength is the longest allowed poster code, in characters.
 const MaxPosterCodeLength = 64
 
-// PosterCodeValid reports whether code may be a poster code: 1 to MaxPosterCodeLength ASCII letters,
-// digits, '.', '_' and '-'. These are the characters the kiosk lets one type, and their case folds the
-// same in Go and in the database whatever its locale. A code outside the set names no resource.
+// PosterCodeValid reports whether code is a well-formed poster code: 1 to MaxPosterCodeLength ASCII
+// letters, digits, '.', '_' and '-'. These are the characters the kiosk keyboard offers, and their case
+// folds the same way in Go and in the database, whatever its locale. No resource has a code outside this
+// set.
 func PosterCodeValid(code string) bool {
 	if len(code) == 0 || len(code) > MaxPosterCodeLength {
 		return false
@@ -45,12 +47,12 @@ func PosterCodeValid(code string) bool {
 	return true
 }
 
-// posterKey is a poster code as the organization's resources are found by: poster codes do not depend on
-// case, as the database's unique index on lower(poster_code) says.
+// posterKey returns the key to look up a poster code by. Poster codes ignore case, as the database's
+// unique index on lower(poster_code) does.
 func posterKey(code string) string { return strings.ToLower(code) }
 
-// ExamplePosterCode returns a poster code of the organization for hints ("for example MAD-1-R02"): the
-// first, in order, of a bookable resource; "" when the organization has none.
+// ExamplePosterCode returns one of the organization's poster codes for hints ("for example MAD-1-R02"):
+// the alphabetically first code of a bookable resource, or "" if there is none.
 func (s *Service) ExamplePosterCode(ctx context.Context, actor User) (string, error) {
 	l, err := s.organizationLayout(ctx, actor.OrganizationID)
 	if err != nil {
@@ -65,8 +67,8 @@ func (s *Service) ExamplePosterCode(ctx context.Context, actor User) (string, er
 	return example, nil
 }
 
-// resourceByPosterCode returns the resource with the poster code, with its floor, building, subcategory
-// and rule (not its features), bookable or not.
+// resourceByPosterCode returns the resource with the given poster code, bookable or not, with its floor,
+// building, subcategory and rule.
 // Codes: 1002 no resource with that poster code in the organization.
 func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, posterCode string) (Resource, error) {
 	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {

@@ -13,8 +13,8 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// checkCategory refuses a resource of another category than the operation books: a workstation sent to
-// the spaces operation is 4006, anything else 2000.
+// checkCategory refuses a resource whose category differs from the one the operation books. A workstation
+// sent to the spaces operation gets 4006; any other mismatch gets 2000.
 func checkCategory(res Resource, category Category) error {
 	if res.Subcategory.Category == category {
 		return nil
@@ -25,9 +25,9 @@ func checkCategory(res Resource, category Category) error {
 	return Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
 }
 
-// bookableResource loads one resource as resourcesByID does.
-// Codes: 1002 no such resource in the organization, or one that is deactivated or hidden (or on such a floor
-// or building).
+// bookableResource loads one bookable resource, as resourcesByID does.
+// Codes: 1002 no such resource in the organization, or one that is deactivated or hidden (or on such a
+// floor or building).
 func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (Resource, error) {
 	rs, err := resourcesByID(ctx, q, org, []uuid.UUID{id})
 	if err != nil {
@@ -40,8 +40,8 @@ func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID
 	return res, nil
 }
 
-// resourcesByID loads resources with floor, building, subcategory, rule and features; ids not found in the
-// organization are left out.
+// resourcesByID loads the resources with the given ids, with floor, building, subcategory, rule and
+// features. Ids not found in the organization are skipped.
 func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]Resource, error) {
 	out := make(map[uuid.UUID]Resource, len(ids))
 	if len(ids) == 0 {
@@ -69,7 +69,7 @@ func resourcesByID(ctx context.Context, q *queries.Queries, org uuid.UUID, ids [
 	return out, nil
 }
 
-// features are the features of the organization given as three arrays of the same length.
+// features builds the organization's features from three arrays of the same length.
 func features(org uuid.UUID, ids []uuid.UUID, names, emails []string) []Feature {
 	out := make([]Feature, len(ids))
 	for i, id := range ids {
@@ -78,14 +78,14 @@ func features(org uuid.UUID, ids []uuid.UUID, names, emails []string) []Feature 
 	return out
 }
 
-// listedResource is a bookable resource as the listings filter it.
+// listedResource is a bookable resource with the fields the listings filter on.
 type listedResource struct {
 	Resource
 	allDay   bool // its rule allows all-day bookings
 	features []uuid.UUID
 }
 
-// hasFeatures reports whether the resource has every one of the features.
+// hasFeatures reports whether the resource has every feature in ids.
 func (r *listedResource) hasFeatures(ids []uuid.UUID) bool {
 	for _, id := range ids {
 		if !slices.Contains(r.features, id) {

@@ -6,7 +6,7 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// The generated rows never leave this package: these functions turn them into domain values.
+// The generated sqlc rows never leave this package: these functions turn them into domain values.
 
 func ms(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
 
@@ -54,7 +54,7 @@ func ruleFromRow(r queries.ResourceRule) ResourceRule {
 	}
 }
 
-// resourceFromRow builds a resource; floor, building, subcategory and rule are filled when given.
+// resourceFromRow builds a resource from its row. Floor, Subcategory and Rule get only their ids.
 func resourceFromRow(r queries.Resource) Resource {
 	return Resource{
 		ID: r.ID, OrganizationID: r.OrganizationID, Name: r.Name, PosterCode: r.PosterCode, Image: r.Image,

@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// SigningKey is a key the service signs its own bearer tokens with.
+// SigningKey is a key that the service signs its own bearer tokens with.
 type SigningKey struct {
 	ID  uuid.UUID
 	Key *ecdsa.PrivateKey

@@ -6,19 +6,19 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Stats counts, since the service started, what the metrics report of the domain.
+// Stats holds the domain counters that the metrics report, counted since the service started.
 type Stats struct {
-	BookingsCreated  int64 // bookings made (a request of several counts each)
-	BookingConflicts int64 // bookings refused because a blocking booking holds the resource then (4001)
+	BookingsCreated  int64 // bookings created; a request with several bookings counts each one
+	BookingConflicts int64 // bookings refused because another blocking booking holds the resource (4001)
 	BookingsExpired  int64 // no-shows expired by this instance's sweeps
-	BookingsFinished int64 // stays finished by this instance's sweeps
+	BookingsFinished int64 // checked-in bookings finished by this instance's sweeps
 }
 
 type counters struct {
 	created, conflicts, expired, finished atomic.Int64
 }
 
-// Stats returns the counts so far.
+// Stats returns the counters so far.
 func (s *Service) Stats() Stats {
 	return Stats{
 		BookingsCreated: s.counts.created.Load(), BookingConflicts: s.counts.conflicts.Load(), BookingsExpired: s.counts.expired.Load(),

@@ -7,18 +7,19 @@ type Interval struct {
 	Start, End time.Time
 }
 
-// Overlaps reports whether two half-open intervals share a moment: 10:00–11:00 and 11:00–12:00 do not.
+// Overlaps reports whether two half-open intervals share a moment. 10:00–11:00 and 11:00–12:00 do not.
 func (i Interval) Overlaps(o Interval) bool { return i.Start.Before(o.End) && o.Start.Before(i.End) }
 
-// atOffset returns the wall-clock moment offset after local midnight of t's day in loc. The offset is read
-// as a time of day (08:00 stays 08:00 on a daylight-saving day); 24 h is the next midnight.
+// atOffset returns the moment that is offset after midnight on t's local day in loc. The offset is a
+// clock time, not elapsed time: 8 h is 08:00 even on a day the clocks change, and 24 h is the next
+// midnight.
 func atOffset(t time.Time, loc *time.Location, offset time.Duration) time.Time {
 	y, m, d := t.In(loc).Date()
 	return time.Date(y, m, d, 0, 0, 0, int(offset), loc)
 }
 
-// timeOfDay is the inverse of atOffset: the time of day of t, read on the clock, on the local day starting
-// at midnight; the days after it add 24 h each (the next midnight is 24 h).
+// timeOfDay is the inverse of atOffset: it returns t's clock time as an offset from midnight. Each day
+// after midnight's day adds 24 h, so the next midnight is 24 h.
 func timeOfDay(t, midnight time.Time) time.Duration {
 	t = t.In(midnight.Location())
 	y, m, d := t.Date()
@@ -28,7 +29,7 @@ func timeOfDay(t, midnight time.Time) time.Duration {
 		time.Duration(t.Second())*time.Second + time.Duration(t.Nanosecond())
 }
 
-// latest returns the latest of the moments.
+// latest returns the latest of the given moments.
 func latest(t time.Time, ts ...time.Time) time.Time {
 	for _, u := range ts {
 		if u.After(t) {
@@ -38,7 +39,7 @@ func latest(t time.Time, ts ...time.Time) time.Time {
 	return t
 }
 
-// earliest returns the earliest of the moments.
+// earliest returns the earliest of the given moments.
 func earliest(t time.Time, ts ...time.Time) time.Time {
 	for _, u := range ts {
 		if u.Before(t) {
@@ -48,8 +49,8 @@ func earliest(t time.Time, ts ...time.Time) time.Time {
 	return t
 }
 
-// checkTimes refuses an interval that does not end after it starts, or that lies outside the range of
-// times a booking may use; start and end name its two fields in the message.
+// checkTimes refuses an interval that does not end after it starts, or that lies outside
+// [MinTime, MaxTime]. start and end are the field names used in the error message.
 // Codes: 2000.
 func checkTimes(iv Interval, start, end string) error {
 	if !iv.End.After(iv.Start) {
@@ -61,7 +62,7 @@ func checkTimes(iv Interval, start, end string) error {
 	return nil
 }
 
-// MinTime and MaxTime bound the times a booking may use: the database could not store some times
+// MinTime and MaxTime bound the times a booking may use, because the database cannot store some times
 // outside them.
 var (
 	MinTime = time.UnixMilli(0)
