@@ -47,10 +47,10 @@ type BookingsBusyRow struct {
 	EndDate    time.Time
 }
 
-// The blocking bookings on a floor that overlap [from, to), by resource and start: one short range of
-// bookings_floor_busy_idx, as no booking lasts more than 25 hours. One floor a query, several in a batch:
-// PostgreSQL keeps one plan of it for every call, where an array of floors makes it plan each call anew,
-// which cost more than the query itself.
+// Lists the blocking bookings on a floor that overlap [from, to), ordered by resource and start. Since no
+// booking lasts more than 25 hours, this reads one short range of bookings_floor_busy_idx.
+// It takes one floor per query, sent as a batch for several floors: PostgreSQL then reuses one plan for
+// every call, whereas an array of floors made it plan each call again, which cost more than the query.
 func (q *Queries) BookingsBusy(ctx context.Context, arg []BookingsBusyParams) *BookingsBusyBatchResults {
 	batch := &pgx.Batch{}
 	for _, a := range arg {
@@ -143,9 +143,9 @@ type ResourceGetRow struct {
 	FeatureEmails []string
 }
 
-// A resource with its floor, building, subcategory, rule and features (by name). One id a query, several
-// in a batch (one round trip): PostgreSQL keeps one plan of it for every call, where an array of ids made
-// it plan each call anew, which under load cost more than a booking's insert.
+// Returns a resource with its floor, building, subcategory, rule and features (by name). It takes one id
+// per query, sent as a batch in one round trip: PostgreSQL then reuses one plan for every call, whereas an
+// array of ids made it plan each call again, which under load cost more than inserting a booking.
 func (q *Queries) ResourceGet(ctx context.Context, arg []ResourceGetParams) *ResourceGetBatchResults {
 	batch := &pgx.Batch{}
 	for _, a := range arg {
@@ -265,7 +265,8 @@ type ResourcesBusyDuringParams struct {
 	Intervals      pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]]
 }
 
-// Which resources on a floor a blocking booking holds during any of the intervals: as BookingsBusy.
+// Lists the resources on a floor that a blocking booking holds during any of the intervals. Batched by
+// floor for the same reason as BookingsBusy.
 func (q *Queries) ResourcesBusyDuring(ctx context.Context, arg []ResourcesBusyDuringParams) *ResourcesBusyDuringBatchResults {
 	batch := &pgx.Batch{}
 	for _, a := range arg {

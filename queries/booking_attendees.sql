@@ -8,7 +8,7 @@ SELECT EXISTS (
     WHERE organization_id = @organization_id AND booking_id = @booking_id AND user_id = @user_id::uuid);
 
 -- name: BookingAttendeesGet :many
--- The attendees of a booking in the order they were invited, internal ones with their names.
+-- Lists a booking's attendees in the order they were invited, with the names of internal attendees.
 SELECT a.type, a.user_id, a.email, coalesce(u.name, '')::text AS name, coalesce(u.surname, '')::text AS surname,
        coalesce(u.email, '')::text AS user_email
 FROM booking_attendees a

@@ -60,7 +60,7 @@ type BookingAttendeesGetRow struct {
 	UserEmail string
 }
 
-// The attendees of a booking in the order they were invited, internal ones with their names.
+// Lists a booking's attendees in the order they were invited, with the names of internal attendees.
 func (q *Queries) BookingAttendeesGet(ctx context.Context, arg BookingAttendeesGetParams) ([]BookingAttendeesGetRow, error) {
 	rows, err := q.db.Query(ctx, bookingAttendeesGet, arg.OrganizationID, arg.BookingID)
 	if err != nil {

@@ -1,10 +1,10 @@
 -- name: BookingInsert :execrows
--- Inserts a booking checked against the organization's layout of version layout_version, and nothing when
--- the layout has changed since (0 rows): the booking is then to be checked again.
--- Inserts of one resource's bookings queue on an advisory lock first. Without it, two overlapping inserts
--- may each wait for the other on the exclusion constraint, a deadlock PostgreSQL breaks only after
--- deadlock_timeout (1 s) by failing one of them; with it, the second sees the first committed and is
--- refused at once.
+-- Inserts a booking that was checked against version layout_version of the organization's layout. If the
+-- layout has changed since, it inserts nothing (0 rows) and the caller checks the booking again.
+-- Inserts for one resource first wait in turn on an advisory lock. Without it, two overlapping inserts
+-- can each wait for the other on the exclusion constraint: a deadlock that PostgreSQL breaks only after
+-- deadlock_timeout (1 s) by failing one of them. With the lock, the second insert sees the first one
+-- committed and is refused at once.
 WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended(sqlc.arg(resource_id)::uuid::text, 0)))
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
@@ -21,9 +21,9 @@ FROM resource_lock, organizations o
 WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(layout_version)::bigint;
 
 -- name: BookingUpsert :execrows
--- Loads a booking from a layout document; its resource type and check-in window follow from the resource
--- and its rule. Nothing is written when the resource does not exist, nor when the booking already does:
--- a booking once there is left exactly as it is, whatever the document says of it.
+-- Loads a booking from a layout document. Its resource type and check-in window come from the resource
+-- and its rule. Nothing is written if the resource does not exist or the booking already exists: an
+-- existing booking is left exactly as it is, whatever the document says about it.
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
                       status, access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, check_in_opens_at,
@@ -36,7 +36,7 @@ FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
-    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
+    -- Same as booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in stays open until the end).
     SELECT sqlc.arg(start_date)::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
            CASE WHEN rr.expiration_margin = 0 THEN sqlc.arg(end_date)::timestamptz
                 ELSE LEAST(sqlc.arg(end_date)::timestamptz,
@@ -56,8 +56,9 @@ SELECT * FROM bookings WHERE organization_id = @organization_id AND id = ANY (@i
 SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
 
 -- name: BookingsBlockingAfter :many
--- The first blocking booking of a resource that overlaps [after, until): the one covering the moment
--- after, if any, else the next one to start. (No booking lasts more than 25 hours: see bookings_busy_idx.)
+-- Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
+-- moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
+-- bookings_busy_idx.)
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
@@ -67,7 +68,7 @@ ORDER BY start_date
 LIMIT 1;
 
 -- name: BookingSetStatus :one
--- Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
+-- Sets a booking's status, and sets checked_in_at when the new status is ACTIVE.
 UPDATE bookings
 SET status = @status, checked_in_at = CASE WHEN @status = 'ACTIVE' THEN @now::timestamptz ELSE checked_in_at END,
     updated_at = now()
@@ -75,13 +76,13 @@ WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
 -- name: BookingFinish :one
--- Ends an ACTIVE booking at a moment, freeing the rest of its slot.
+-- Ends an ACTIVE booking at the given moment, freeing the rest of its slot.
 UPDATE bookings SET status = 'FINISHED', end_date = @end_date, updated_at = now()
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
 -- name: BookingApprove :one
--- Approves a waiting booking, opening its check-in window anew.
+-- Approves a waiting booking and sets its new check-in window.
 UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = @check_in_opens_at, check_in_closes_at = @check_in_closes_at,
     updated_at = now()
@@ -89,7 +90,7 @@ WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
 -- name: BookingMove :one
--- Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
+-- Moves a booking to another time, another resource, or both. The no-overlap constraint may still refuse it.
 UPDATE bookings
 SET resource_id = @resource_id, floor_id = @floor_id, start_date = @start_date, end_date = @end_date, all_day = @all_day, status = @status,
     access_control_type = @access_control_type, check_in_opens_at = @check_in_opens_at,
@@ -98,11 +99,12 @@ WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
 -- name: BookingsOfUser :many
--- A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of
--- the last booking of the previous page), overlapping [from, to) when given, in the statuses given.
+-- Lists a user's bookings as organizer or internal attendee, newest first, after a cursor (the start and
+-- id of the last booking on the previous page). If given, only bookings that overlap [from, to) and are in
+-- one of the given statuses are listed.
 -- The page's bookings as organizer are among the first max_rows of them, read in order from
--- bookings_organizer_idx; those as attendee come from booking_attendees_user_idx. (With the two tests
--- in one OR, PostgreSQL read every booking of the organization.)
+-- bookings_organizer_idx; bookings as attendee come from booking_attendees_user_idx. (With both tests in
+-- one OR, PostgreSQL read every booking of the organization.)
 SELECT bk.* FROM bookings bk
 WHERE bk.organization_id = @organization_id
   AND bk.id IN (
@@ -127,7 +129,7 @@ ORDER BY bk.start_date DESC, bk.id DESC
 LIMIT @max_rows;
 
 -- name: BookingsWaitingApproval :many
--- The approval queue of an organization, earliest start first, from a cursor.
+-- Lists an organization's bookings waiting for approval, earliest start first, after a cursor.
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND status = 'WAITING_APPROVAL'
   AND (sqlc.narg(after_start)::timestamptz IS NULL
@@ -136,9 +138,9 @@ ORDER BY start_date, id
 LIMIT @max_rows;
 
 -- name: BookingsToCheckIn :many
--- A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
--- open first (back to back, the next booking, not the one being left), then ACTIVE ones not yet over
--- (checking in again is harmless).
+-- Returns the user's booking of a resource that a check-in at the given moment applies to. PENDING
+-- bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
+-- checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
   AND ((status = 'PENDING' AND check_in_opens_at <= @at::timestamptz AND @at::timestamptz < check_in_closes_at)
@@ -147,8 +149,8 @@ ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
 -- name: BookingsOfUserAfter :many
--- A user's first blocking booking of a resource that overlaps [after, until): the one they hold at the
--- moment after, if any, else their next one.
+-- Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
+-- at the moment after, if any, or else their next one.
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
@@ -158,10 +160,10 @@ ORDER BY start_date
 LIMIT 1;
 
 -- name: BookingsBusy :batchmany
--- The blocking bookings on a floor that overlap [from, to), by resource and start: one short range of
--- bookings_floor_busy_idx, as no booking lasts more than 25 hours. One floor a query, several in a batch:
--- PostgreSQL keeps one plan of it for every call, where an array of floors makes it plan each call anew,
--- which cost more than the query itself.
+-- Lists the blocking bookings on a floor that overlap [from, to), ordered by resource and start. Since no
+-- booking lasts more than 25 hours, this reads one short range of bookings_floor_busy_idx.
+-- It takes one floor per query, sent as a batch for several floors: PostgreSQL then reuses one plan for
+-- every call, whereas an array of floors made it plan each call again, which cost more than the query.
 SELECT resource_id, start_date, end_date FROM bookings
 WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
@@ -170,29 +172,31 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
 ORDER BY resource_id, start_date;
 
 -- name: BookingsExpireNoShows :many
--- Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
--- closed becomes EXPIRED, freeing its resource. The moment is the database's (now()) unless @at is given.
+-- Marks EXPIRED every booking still waiting for check-in or approval after its check-in window closed,
+-- which frees its resource. The current time is the database's now(), unless @at is given.
 UPDATE bookings SET status = 'EXPIRED', updated_at = now()
 WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
 RETURNING organization_id, id;
 
 -- name: BookingsFinishEnded :many
--- Every ACTIVE booking that has ended becomes FINISHED. The moment is the database's unless @at is given.
+-- Marks FINISHED every ACTIVE booking that has ended. The current time is the database's now(), unless @at
+-- is given.
 UPDATE bookings SET status = 'FINISHED', updated_at = now()
 WHERE status = 'ACTIVE' AND end_date <= coalesce(sqlc.narg(at)::timestamptz, now())
 RETURNING organization_id, id;
 
 -- name: SweepLockTry :one
--- One sweep at a time across every instance: the lock is held until the transaction ends.
+-- Takes the sweep lock if it is free, so that only one instance sweeps at a time. The lock is held until
+-- the transaction ends.
 SELECT pg_try_advisory_xact_lock(@key::bigint);
 
 -- name: BookingCount :one
 SELECT count(*) FROM bookings WHERE organization_id = @organization_id;
 
 -- name: BookingsRunEnd :one
--- The end of the run of back-to-back blocking bookings of a resource that starts at a moment: the moment
--- itself when no blocking booking starts then, else the end of the last booking of the chain in which each
--- starts exactly when the one before ends.
+-- Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
+-- chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
+-- it returns from_date.
 WITH RECURSIVE run (end_date) AS (
     SELECT sqlc.arg(from_date)::timestamptz
     UNION
@@ -203,7 +207,8 @@ WITH RECURSIVE run (end_date) AS (
 SELECT max(end_date)::timestamptz AS end_date FROM run;
 
 -- name: ResourcesBusyDuring :batchmany
--- Which resources on a floor a blocking booking holds during any of the intervals: as BookingsBusy.
+-- Lists the resources on a floor that a blocking booking holds during any of the intervals. Batched by
+-- floor for the same reason as BookingsBusy.
 SELECT DISTINCT resource_id FROM bookings
 WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
@@ -212,9 +217,9 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
   AND tstzrange(start_date, end_date, '[)') && sqlc.arg(intervals)::tstzmultirange;
 
 -- name: BookingWorkstationHeld :many
--- The first blocking workstation booking of a person that overlaps any of the intervals [from_dates[i],
--- to_dates[i]), with its resource's name and its building's time zone: the desk that person already holds
--- then. One query for all the days of a search.
+-- Returns the person's first blocking workstation booking that overlaps any interval
+-- [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
+-- person already holds then. One query covers all the days of a search.
 SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
 FROM bookings bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id

@@ -27,7 +27,7 @@ type BookingApproveParams struct {
 	ID              uuid.UUID
 }
 
-// Approves a waiting booking, opening its check-in window anew.
+// Approves a waiting booking and sets its new check-in window.
 func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingApprove,
 		arg.CheckInOpensAt,
@@ -88,7 +88,7 @@ type BookingFinishParams struct {
 	ID             uuid.UUID
 }
 
-// Ends an ACTIVE booking at a moment, freeing the rest of its slot.
+// Ends an ACTIVE booking at the given moment, freeing the rest of its slot.
 func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
 	var i Booking
@@ -245,12 +245,12 @@ type BookingInsertParams struct {
 	LayoutVersion        int64
 }
 
-// Inserts a booking checked against the organization's layout of version layout_version, and nothing when
-// the layout has changed since (0 rows): the booking is then to be checked again.
-// Inserts of one resource's bookings queue on an advisory lock first. Without it, two overlapping inserts
-// may each wait for the other on the exclusion constraint, a deadlock PostgreSQL breaks only after
-// deadlock_timeout (1 s) by failing one of them; with it, the second sees the first committed and is
-// refused at once.
+// Inserts a booking that was checked against version layout_version of the organization's layout. If the
+// layout has changed since, it inserts nothing (0 rows) and the caller checks the booking again.
+// Inserts for one resource first wait in turn on an advisory lock. Without it, two overlapping inserts
+// can each wait for the other on the exclusion constraint: a deadlock that PostgreSQL breaks only after
+// deadlock_timeout (1 s) by failing one of them. With the lock, the second insert sees the first one
+// committed and is refused at once.
 func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (int64, error) {
 	result, err := q.db.Exec(ctx, bookingInsert,
 		arg.ID,
@@ -305,7 +305,7 @@ type BookingMoveParams struct {
 	ID                uuid.UUID
 }
 
-// Moves a booking to another time and/or resource; the no-overlap constraint has the last word.
+// Moves a booking to another time, another resource, or both. The no-overlap constraint may still refuse it.
 func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingMove,
 		arg.ResourceID,
@@ -365,7 +365,7 @@ type BookingSetStatusParams struct {
 	ID             uuid.UUID
 }
 
-// Moves a booking to a status; checked_in_at is set when it becomes ACTIVE.
+// Sets a booking's status, and sets checked_in_at when the new status is ACTIVE.
 func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingSetStatus,
 		arg.Status,
@@ -416,7 +416,7 @@ FROM resources r
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
-    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
+    -- Same as booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in stays open until the end).
     SELECT $5::timestamptz - rr.advance_check_in * interval '1 millisecond' AS opens,
            CASE WHEN rr.expiration_margin = 0 THEN $6::timestamptz
                 ELSE LEAST($6::timestamptz,
@@ -445,9 +445,9 @@ type BookingUpsertParams struct {
 	ResourceID           uuid.UUID
 }
 
-// Loads a booking from a layout document; its resource type and check-in window follow from the resource
-// and its rule. Nothing is written when the resource does not exist, nor when the booking already does:
-// a booking once there is left exactly as it is, whatever the document says of it.
+// Loads a booking from a layout document. Its resource type and check-in window come from the resource
+// and its rule. Nothing is written if the resource does not exist or the booking already exists: an
+// existing booking is left exactly as it is, whatever the document says about it.
 func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (int64, error) {
 	result, err := q.db.Exec(ctx, bookingUpsert,
 		arg.OrganizationID,
@@ -502,9 +502,9 @@ type BookingWorkstationHeldRow struct {
 	Timezone     string
 }
 
-// The first blocking workstation booking of a person that overlaps any of the intervals [from_dates[i],
-// to_dates[i]), with its resource's name and its building's time zone: the desk that person already holds
-// then. One query for all the days of a search.
+// Returns the person's first blocking workstation booking that overlaps any interval
+// [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
+// person already holds then. One query covers all the days of a search.
 func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
 	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
 		arg.OrganizationID,
@@ -553,8 +553,9 @@ type BookingsBlockingAfterParams struct {
 	Until          time.Time
 }
 
-// The first blocking booking of a resource that overlaps [after, until): the one covering the moment
-// after, if any, else the next one to start. (No booking lasts more than 25 hours: see bookings_busy_idx.)
+// Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
+// moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
+// bookings_busy_idx.)
 func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockingAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsBlockingAfter,
 		arg.OrganizationID,
@@ -616,8 +617,8 @@ type BookingsExpireNoShowsRow struct {
 	ID             uuid.UUID
 }
 
-// Every booking still waiting for check-in (or, undecided, for approval) when its check-in window has
-// closed becomes EXPIRED, freeing its resource. The moment is the database's (now()) unless @at is given.
+// Marks EXPIRED every booking still waiting for check-in or approval after its check-in window closed,
+// which frees its resource. The current time is the database's now(), unless @at is given.
 func (q *Queries) BookingsExpireNoShows(ctx context.Context, at *time.Time) ([]BookingsExpireNoShowsRow, error) {
 	rows, err := q.db.Query(ctx, bookingsExpireNoShows, at)
 	if err != nil {
@@ -649,7 +650,8 @@ type BookingsFinishEndedRow struct {
 	ID             uuid.UUID
 }
 
-// Every ACTIVE booking that has ended becomes FINISHED. The moment is the database's unless @at is given.
+// Marks FINISHED every ACTIVE booking that has ended. The current time is the database's now(), unless @at
+// is given.
 func (q *Queries) BookingsFinishEnded(ctx context.Context, at *time.Time) ([]BookingsFinishEndedRow, error) {
 	rows, err := q.db.Query(ctx, bookingsFinishEnded, at)
 	if err != nil {
@@ -760,11 +762,12 @@ type BookingsOfUserParams struct {
 	MaxRows        int32
 }
 
-// A user's bookings as organizer or internal attendee, newest first, from a cursor (the start and id of
-// the last booking of the previous page), overlapping [from, to) when given, in the statuses given.
+// Lists a user's bookings as organizer or internal attendee, newest first, after a cursor (the start and
+// id of the last booking on the previous page). If given, only bookings that overlap [from, to) and are in
+// one of the given statuses are listed.
 // The page's bookings as organizer are among the first max_rows of them, read in order from
-// bookings_organizer_idx; those as attendee come from booking_attendees_user_idx. (With the two tests
-// in one OR, PostgreSQL read every booking of the organization.)
+// bookings_organizer_idx; bookings as attendee come from booking_attendees_user_idx. (With both tests in
+// one OR, PostgreSQL read every booking of the organization.)
 func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsOfUser,
 		arg.OrganizationID,
@@ -837,8 +840,8 @@ type BookingsOfUserAfterParams struct {
 	Until          time.Time
 }
 
-// A user's first blocking booking of a resource that overlaps [after, until): the one they hold at the
-// moment after, if any, else their next one.
+// Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
+// at the moment after, if any, or else their next one.
 func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsOfUserAfter,
 		arg.OrganizationID,
@@ -907,9 +910,9 @@ type BookingsRunEndParams struct {
 	ResourceID     uuid.UUID
 }
 
-// The end of the run of back-to-back blocking bookings of a resource that starts at a moment: the moment
-// itself when no blocking booking starts then, else the end of the last booking of the chain in which each
-// starts exactly when the one before ends.
+// Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
+// chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
+// it returns from_date.
 func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) (time.Time, error) {
 	row := q.db.QueryRow(ctx, bookingsRunEnd, arg.FromDate, arg.OrganizationID, arg.ResourceID)
 	var end_date time.Time
@@ -933,9 +936,9 @@ type BookingsToCheckInParams struct {
 	At             time.Time
 }
 
-// A user's bookings of a resource that a check-in at a moment could concern: PENDING ones whose window is
-// open first (back to back, the next booking, not the one being left), then ACTIVE ones not yet over
-// (checking in again is harmless).
+// Returns the user's booking of a resource that a check-in at the given moment applies to. PENDING
+// bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
+// checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
 func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsToCheckIn,
 		arg.OrganizationID,
@@ -1002,7 +1005,7 @@ type BookingsWaitingApprovalParams struct {
 	MaxRows        int32
 }
 
-// The approval queue of an organization, earliest start first, from a cursor.
+// Lists an organization's bookings waiting for approval, earliest start first, after a cursor.
 func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaitingApprovalParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsWaitingApproval,
 		arg.OrganizationID,
@@ -1057,7 +1060,8 @@ const sweepLockTry = `-- name: SweepLockTry :one
 SELECT pg_try_advisory_xact_lock($1::bigint)
 `
 
-// One sweep at a time across every instance: the lock is held until the transaction ends.
+// Takes the sweep lock if it is free, so that only one instance sweeps at a time. The lock is held until
+// the transaction ends.
 func (q *Queries) SweepLockTry(ctx context.Context, key int64) (bool, error) {
 	row := q.db.QueryRow(ctx, sweepLockTry, key)
 	var pg_try_advisory_xact_lock bool

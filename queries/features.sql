@@ -6,8 +6,8 @@ ON CONFLICT (organization_id, id) DO UPDATE SET name = EXCLUDED.name, email = EX
 SELECT * FROM features WHERE organization_id = @organization_id ORDER BY name, id;
 
 -- name: FeaturesOfCategory :many
--- The features that at least one resource of a category has in a building, by name: what a search for
--- that kind of resource can ask for.
+-- Lists, by name, the features that at least one resource of a category in a building has. These are the
+-- features a search for that kind of resource can ask for.
 SELECT f.* FROM features f
 WHERE f.organization_id = @organization_id AND EXISTS (
     SELECT 1 FROM resource_features rf

@@ -80,8 +80,8 @@ type FeaturesOfCategoryParams struct {
 	BuildingID     uuid.UUID
 }
 
-// The features that at least one resource of a category has in a building, by name: what a search for
-// that kind of resource can ask for.
+// Lists, by name, the features that at least one resource of a category in a building has. These are the
+// features a search for that kind of resource can ask for.
 func (q *Queries) FeaturesOfCategory(ctx context.Context, arg FeaturesOfCategoryParams) ([]Feature, error) {
 	rows, err := q.db.Query(ctx, featuresOfCategory, arg.OrganizationID, arg.Category, arg.BuildingID)
 	if err != nil {

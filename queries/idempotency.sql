@@ -1,9 +1,10 @@
 -- name: IdempotencyKeyClaim :one
--- Claims a key for a request: a new key, a key older than 24 hours (taken over as new), or a key whose
--- first request was abandoned: still unanswered after abandoned_secs seconds, longer than any request may
--- run, so its instance stopped before answering; only the same request takes that over, and keeps the
--- bookings it made. The database's clock decides the ages, as it sets created_at. No row when the key is
--- held: by a request still running, or by a stored answer.
+-- Claims a key for a request. The claim succeeds for a new key, for a key older than 24 hours (reused as
+-- new), or for a key whose first request was abandoned. A request is abandoned if it has no response after
+-- abandoned_secs seconds, longer than any request may run, so its instance must have stopped. Only the same
+-- request may take over an abandoned key, and it keeps the bookings recorded on it. The database's clock
+-- measures the ages, as it also sets created_at. Returns no row if the key is taken, by a request still
+-- running or by a stored response.
 INSERT INTO idempotency_keys (organization_id, user_id, key, request_hash)
 VALUES (@organization_id, @user_id, @key, @request_hash)
 ON CONFLICT (organization_id, user_id, key) DO UPDATE
@@ -24,19 +25,19 @@ UPDATE idempotency_keys SET status = @status, content_type = @content_type, body
 WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key;
 
 -- name: IdempotencyKeyRelease :exec
--- Forgets a key whose request failed on our side (nothing was done), so that a retry runs again; a key
--- on which bookings were made stays, for the retry to answer with them.
+-- Deletes a key whose request failed in the service without changing anything, so that a retry runs
+-- again. A key with bookings recorded on it is kept, so that a retry returns those bookings.
 DELETE FROM idempotency_keys
 WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key AND status IS NULL
   AND booking_ids = '{}';
 
 -- name: IdempotencyKeyBookings :one
--- The bookings the key's request made.
+-- Returns the ids of the bookings recorded on the key.
 SELECT booking_ids FROM idempotency_keys
 WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key;
 
 -- name: IdempotencyKeySetBookings :exec
--- Records on a key the bookings its request made, in the transaction that makes them.
+-- Records on a key the bookings its request made, in the same transaction that creates them.
 UPDATE idempotency_keys SET booking_ids = @booking_ids
 WHERE organization_id = @organization_id AND user_id = @user_id AND key = @key;
 

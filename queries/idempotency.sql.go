@@ -22,7 +22,7 @@ type IdempotencyKeyBookingsParams struct {
 	Key            string
 }
 
-// The bookings the key's request made.
+// Returns the ids of the bookings recorded on the key.
 func (q *Queries) IdempotencyKeyBookings(ctx context.Context, arg IdempotencyKeyBookingsParams) ([]uuid.UUID, error) {
 	row := q.db.QueryRow(ctx, idempotencyKeyBookings, arg.OrganizationID, arg.UserID, arg.Key)
 	var booking_ids []uuid.UUID
@@ -51,11 +51,12 @@ type IdempotencyKeyClaimParams struct {
 	AbandonedSecs  int32
 }
 
-// Claims a key for a request: a new key, a key older than 24 hours (taken over as new), or a key whose
-// first request was abandoned: still unanswered after abandoned_secs seconds, longer than any request may
-// run, so its instance stopped before answering; only the same request takes that over, and keeps the
-// bookings it made. The database's clock decides the ages, as it sets created_at. No row when the key is
-// held: by a request still running, or by a stored answer.
+// Claims a key for a request. The claim succeeds for a new key, for a key older than 24 hours (reused as
+// new), or for a key whose first request was abandoned. A request is abandoned if it has no response after
+// abandoned_secs seconds, longer than any request may run, so its instance must have stopped. Only the same
+// request may take over an abandoned key, and it keeps the bookings recorded on it. The database's clock
+// measures the ages, as it also sets created_at. Returns no row if the key is taken, by a request still
+// running or by a stored response.
 func (q *Queries) IdempotencyKeyClaim(ctx context.Context, arg IdempotencyKeyClaimParams) (string, error) {
 	row := q.db.QueryRow(ctx, idempotencyKeyClaim,
 		arg.OrganizationID,
@@ -137,8 +138,8 @@ type IdempotencyKeyReleaseParams struct {
 	Key            string
 }
 
-// Forgets a key whose request failed on our side (nothing was done), so that a retry runs again; a key
-// on which bookings were made stays, for the retry to answer with them.
+// Deletes a key whose request failed in the service without changing anything, so that a retry runs
+// again. A key with bookings recorded on it is kept, so that a retry returns those bookings.
 func (q *Queries) IdempotencyKeyRelease(ctx context.Context, arg IdempotencyKeyReleaseParams) error {
 	_, err := q.db.Exec(ctx, idempotencyKeyRelease, arg.OrganizationID, arg.UserID, arg.Key)
 	return err
@@ -156,7 +157,7 @@ type IdempotencyKeySetBookingsParams struct {
 	Key            string
 }
 
-// Records on a key the bookings its request made, in the transaction that makes them.
+// Records on a key the bookings its request made, in the same transaction that creates them.
 func (q *Queries) IdempotencyKeySetBookings(ctx context.Context, arg IdempotencyKeySetBookingsParams) error {
 	_, err := q.db.Exec(ctx, idempotencyKeySetBookings,
 		arg.BookingIds,

@@ -7,5 +7,5 @@ VALUES (@id, @name, @additional_services_active)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, additional_services_active = EXCLUDED.additional_services_active;
 
 -- name: OrganizationLayoutVersion :one
--- The version of the organization's layout: the last transaction that changed it (sql/0006).
+-- Returns the organization's layout version: the id of the last transaction that changed it (sql/0006).
 SELECT layout_version FROM organizations WHERE id = @id;

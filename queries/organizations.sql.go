@@ -32,7 +32,7 @@ const organizationLayoutVersion = `-- name: OrganizationLayoutVersion :one
 SELECT layout_version FROM organizations WHERE id = $1
 `
 
-// The version of the organization's layout: the last transaction that changed it (sql/0006).
+// Returns the organization's layout version: the id of the last transaction that changed it (sql/0006).
 func (q *Queries) OrganizationLayoutVersion(ctx context.Context, id uuid.UUID) (int64, error) {
 	row := q.db.QueryRow(ctx, organizationLayoutVersion, id)
 	var layout_version int64

@@ -10,7 +10,7 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms;
 
 -- name: ReservablesOfResource :many
--- The reservables that may be contracted on bookings of a resource.
+-- Lists the reservables that may be contracted on bookings of a resource.
 SELECT sqlc.embed(rv)
 FROM resource_reservables rr
 JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id

@@ -69,7 +69,7 @@ type ReservablesOfResourceRow struct {
 	Reservable Reservable
 }
 
-// The reservables that may be contracted on bookings of a resource.
+// Lists the reservables that may be contracted on bookings of a resource.
 func (q *Queries) ReservablesOfResource(ctx context.Context, arg ReservablesOfResourceParams) ([]ReservablesOfResourceRow, error) {
 	rows, err := q.db.Query(ctx, reservablesOfResource, arg.OrganizationID, arg.ResourceID)
 	if err != nil {

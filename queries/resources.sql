@@ -1,5 +1,5 @@
 -- name: ResourceGetByPosterCode :one
--- The resource with the poster code, whatever the case it is given in (the unique index is on lower()).
+-- Returns the resource with the poster code, ignoring case (the unique index is on lower(poster_code)).
 SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr)
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
@@ -9,9 +9,9 @@ JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.r
 WHERE r.organization_id = @organization_id AND lower(r.poster_code) = lower(@poster_code);
 
 -- name: ResourceGet :batchone
--- A resource with its floor, building, subcategory, rule and features (by name). One id a query, several
--- in a batch (one round trip): PostgreSQL keeps one plan of it for every call, where an array of ids made
--- it plan each call anew, which under load cost more than a booking's insert.
+-- Returns a resource with its floor, building, subcategory, rule and features (by name). It takes one id
+-- per query, sent as a batch in one round trip: PostgreSQL then reuses one plan for every call, whereas an
+-- array of ids made it plan each call again, which under load cost more than inserting a booking.
 SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
        COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
        COALESCE(fx.emails, '{}')::text[] AS feature_emails
@@ -45,8 +45,8 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     status = EXCLUDED.status, capacity = EXCLUDED.capacity;
 
 -- name: ResourcesOfBuilding :many
--- Bookable resources of a building, narrowed by floor, subcategory, category, features (all of them) and
--- a minimum capacity when asked, by floor number and name.
+-- Lists the bookable resources of a building, ordered by floor number and name, optionally narrowed by
+-- floor, subcategory, category, features (all of them) and minimum capacity.
 SELECT sqlc.embed(r), s.category
 FROM resources r
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
@@ -67,8 +67,9 @@ WHERE r.organization_id = @organization_id
 ORDER BY f.floor_number, r.name, r.id;
 
 -- name: ResourcesBookableInBuilding :many
--- The bookable resources of a building (they, their floor and the building activated and visible), each
--- with its category, whether its rule allows all-day bookings, and its features, by floor number and name.
+-- Lists the bookable resources of a building (the resource, its floor and the building all activated and
+-- visible), ordered by floor number and name. Each comes with its category, its features, and whether its
+-- rule allows all-day bookings.
 SELECT sqlc.embed(r), s.category, rr.all_day_bookings,
        ARRAY(SELECT rf.feature_id FROM resource_features rf
              WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id)::uuid[] AS feature_ids
@@ -84,8 +85,8 @@ WHERE r.organization_id = @organization_id AND f.building_id = @building_id
 ORDER BY f.floor_number, r.name, r.id;
 
 -- name: ResourcesOfOrganization :many
--- Every resource of the organization, bookable or not, with its floor, building, subcategory, rule and
--- features (by name).
+-- Lists every resource of the organization, bookable or not, with its floor, building, subcategory, rule
+-- and features (by name).
 SELECT sqlc.embed(r), sqlc.embed(f), sqlc.embed(b), sqlc.embed(s), sqlc.embed(rr),
        COALESCE(fx.ids, '{}')::uuid[] AS feature_ids, COALESCE(fx.names, '{}')::text[] AS feature_names,
        COALESCE(fx.emails, '{}')::text[] AS feature_emails

@@ -34,7 +34,7 @@ type ResourceGetByPosterCodeRow struct {
 	ResourceRule ResourceRule
 }
 
-// The resource with the poster code, whatever the case it is given in (the unique index is on lower()).
+// Returns the resource with the poster code, ignoring case (the unique index is on lower(poster_code)).
 func (q *Queries) ResourceGetByPosterCode(ctx context.Context, arg ResourceGetByPosterCodeParams) (ResourceGetByPosterCodeRow, error) {
 	row := q.db.QueryRow(ctx, resourceGetByPosterCode, arg.OrganizationID, arg.PosterCode)
 	var i ResourceGetByPosterCodeRow
@@ -188,8 +188,9 @@ type ResourcesBookableInBuildingRow struct {
 	FeatureIds     []uuid.UUID
 }
 
-// The bookable resources of a building (they, their floor and the building activated and visible), each
-// with its category, whether its rule allows all-day bookings, and its features, by floor number and name.
+// Lists the bookable resources of a building (the resource, its floor and the building all activated and
+// visible), ordered by floor number and name. Each comes with its category, its features, and whether its
+// rule allows all-day bookings.
 func (q *Queries) ResourcesBookableInBuilding(ctx context.Context, arg ResourcesBookableInBuildingParams) ([]ResourcesBookableInBuildingRow, error) {
 	rows, err := q.db.Query(ctx, resourcesBookableInBuilding, arg.OrganizationID, arg.BuildingID)
 	if err != nil {
@@ -267,8 +268,8 @@ type ResourcesOfBuildingRow struct {
 	Category string
 }
 
-// Bookable resources of a building, narrowed by floor, subcategory, category, features (all of them) and
-// a minimum capacity when asked, by floor number and name.
+// Lists the bookable resources of a building, ordered by floor number and name, optionally narrowed by
+// floor, subcategory, category, features (all of them) and minimum capacity.
 func (q *Queries) ResourcesOfBuilding(ctx context.Context, arg ResourcesOfBuildingParams) ([]ResourcesOfBuildingRow, error) {
 	rows, err := q.db.Query(ctx, resourcesOfBuilding,
 		arg.OrganizationID,
@@ -347,8 +348,8 @@ type ResourcesOfOrganizationRow struct {
 	FeatureEmails []string
 }
 
-// Every resource of the organization, bookable or not, with its floor, building, subcategory, rule and
-// features (by name).
+// Lists every resource of the organization, bookable or not, with its floor, building, subcategory, rule
+// and features (by name).
 func (q *Queries) ResourcesOfOrganization(ctx context.Context, organizationID uuid.UUID) ([]ResourcesOfOrganizationRow, error) {
 	rows, err := q.db.Query(ctx, resourcesOfOrganization, organizationID)
 	if err != nil {

@@ -1,3 +1,3 @@
 -- name: SessionsDeleteExpired :execrows
--- Browser sessions (kept by the web layer through scs) past their expiry.
+-- Deletes browser sessions (stored by the web layer through scs) that have expired.
 DELETE FROM sessions WHERE expiry < now();

@@ -13,7 +13,7 @@ const sessionsDeleteExpired = `-- name: SessionsDeleteExpired :execrows
 DELETE FROM sessions WHERE expiry < now()
 `
 
-// Browser sessions (kept by the web layer through scs) past their expiry.
+// Deletes browser sessions (stored by the web layer through scs) that have expired.
 func (q *Queries) SessionsDeleteExpired(ctx context.Context) (int64, error) {
 	result, err := q.db.Exec(ctx, sessionsDeleteExpired)
 	if err != nil {

@@ -1,12 +1,12 @@
 -- name: SigningKeysAll :many
--- Every key, newest first: the first one signs, all of them verify.
+-- Lists every key, newest first. The newest key signs; all of them verify.
 SELECT * FROM signing_keys ORDER BY created_at DESC, id;
 
 -- name: SigningKeyInsert :exec
 INSERT INTO signing_keys (id, private_key) VALUES (@id, @private_key);
 
 -- name: SigningKeysLock :exec
--- Serializes the creation of the first key across instances starting together (until commit).
+-- Takes a lock, held until commit, so that instances starting together create the first key one at a time.
 SELECT pg_advisory_xact_lock(7305533871016011);
 
 -- name: SigningKeyCount :one

@@ -40,7 +40,7 @@ const signingKeysAll = `-- name: SigningKeysAll :many
 SELECT id, private_key, created_at FROM signing_keys ORDER BY created_at DESC, id
 `
 
-// Every key, newest first: the first one signs, all of them verify.
+// Lists every key, newest first. The newest key signs; all of them verify.
 func (q *Queries) SigningKeysAll(ctx context.Context) ([]SigningKey, error) {
 	rows, err := q.db.Query(ctx, signingKeysAll)
 	if err != nil {
@@ -65,7 +65,7 @@ const signingKeysLock = `-- name: SigningKeysLock :exec
 SELECT pg_advisory_xact_lock(7305533871016011)
 `
 
-// Serializes the creation of the first key across instances starting together (until commit).
+// Takes a lock, held until commit, so that instances starting together create the first key one at a time.
 func (q *Queries) SigningKeysLock(ctx context.Context) error {
 	_, err := q.db.Exec(ctx, signingKeysLock)
 	return err

@@ -1,6 +1,6 @@
 -- name: UserAccessTokenPut :exec
--- Keeps the user's token, replacing the one kept before, until expires_at (NULL: 12 hours from now), and
--- never longer than 30 days.
+-- Stores the user's token, replacing any stored before. It expires at expires_at (12 hours from now if
+-- NULL), and never later than 30 days from now.
 INSERT INTO user_access_tokens (organization_id, user_id, sealed, expires_at)
 VALUES (@organization_id, @user_id, @sealed,
         LEAST(coalesce(sqlc.narg(expires_at)::timestamptz, now() + interval '12 hours'), now() + interval '30 days'))
@@ -8,7 +8,7 @@ ON CONFLICT (organization_id, user_id) DO UPDATE SET
     sealed = EXCLUDED.sealed, expires_at = EXCLUDED.expires_at, updated_at = now();
 
 -- name: UserAccessTokenGet :one
--- The user's token, unless it has expired.
+-- Returns the user's token, unless it has expired.
 SELECT sealed FROM user_access_tokens
 WHERE organization_id = @organization_id AND user_id = @user_id AND expires_at > now();
 
@@ -16,7 +16,7 @@ WHERE organization_id = @organization_id AND user_id = @user_id AND expires_at >
 DELETE FROM user_access_tokens WHERE expires_at <= now();
 
 -- name: TokenEncryptionKeyCreate :exec
--- Keeps key as the encryption key unless one exists already (another instance made it first).
+-- Stores key as the encryption key, unless another instance already stored one.
 INSERT INTO token_encryption_keys (id, key) VALUES (1, @key) ON CONFLICT (id) DO NOTHING;
 
 -- name: TokenEncryptionKeyGet :one

@@ -16,7 +16,7 @@ const tokenEncryptionKeyCreate = `-- name: TokenEncryptionKeyCreate :exec
 INSERT INTO token_encryption_keys (id, key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING
 `
 
-// Keeps key as the encryption key unless one exists already (another instance made it first).
+// Stores key as the encryption key, unless another instance already stored one.
 func (q *Queries) TokenEncryptionKeyCreate(ctx context.Context, key []byte) error {
 	_, err := q.db.Exec(ctx, tokenEncryptionKeyCreate, key)
 	return err
@@ -43,7 +43,7 @@ type UserAccessTokenGetParams struct {
 	UserID         uuid.UUID
 }
 
-// The user's token, unless it has expired.
+// Returns the user's token, unless it has expired.
 func (q *Queries) UserAccessTokenGet(ctx context.Context, arg UserAccessTokenGetParams) ([]byte, error) {
 	row := q.db.QueryRow(ctx, userAccessTokenGet, arg.OrganizationID, arg.UserID)
 	var sealed []byte
@@ -66,8 +66,8 @@ type UserAccessTokenPutParams struct {
 	ExpiresAt      *time.Time
 }
 
-// Keeps the user's token, replacing the one kept before, until expires_at (NULL: 12 hours from now), and
-// never longer than 30 days.
+// Stores the user's token, replacing any stored before. It expires at expires_at (12 hours from now if
+// NULL), and never later than 30 days from now.
 func (q *Queries) UserAccessTokenPut(ctx context.Context, arg UserAccessTokenPutParams) error {
 	_, err := q.db.Exec(ctx, userAccessTokenPut,
 		arg.OrganizationID,

@@ -2,7 +2,7 @@
 SELECT * FROM users WHERE organization_id = @organization_id AND id = @id;
 
 -- name: UserFindByID :many
--- Users with this id in any organization (ids are UUIDs, so at most one in practice).
+-- Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
 SELECT * FROM users WHERE id = @id;
 
 -- name: UserFindByOIDCSubject :many
@@ -16,7 +16,7 @@ SELECT * FROM users WHERE organization_id = @organization_id AND id = ANY (@ids:
 
 -- name: UserUpsert :exec
 -- Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
--- the value of a user already there, and takes its default for a new one.
+-- its current value for an existing user, and gets its default for a new one.
 INSERT INTO users (organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id,
                    can_be_searched, type, user_language, role, oidc_subject)
 VALUES (@organization_id, @id, @name, coalesce(sqlc.narg(surname)::text, ''), coalesce(sqlc.narg(alias)::text, ''),
@@ -38,8 +38,8 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     oidc_subject = coalesce(sqlc.narg(oidc_subject)::text, users.oidc_subject);
 
 -- name: UsersSearch :many
--- Searchable people of an organization whose name, surname, alias or e-mail contains every word of the
--- query (@patterns are '%word%' patterns, matched case-insensitively), by name.
+-- Lists, by name, the searchable people of an organization whose name, surname, alias or e-mail contains
+-- every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
 SELECT * FROM users
 WHERE organization_id = @organization_id AND can_be_searched
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest(@patterns::text[]) AS p)
@@ -47,20 +47,20 @@ ORDER BY name, surname, id
 LIMIT @max_rows;
 
 -- name: UsersList :many
--- Everybody, by organization, role (employees first) and name: the development sign-in lists them (never
--- used otherwise).
+-- Lists every user, ordered by organization, role (employees first) and name. Only the development
+-- sign-in page uses it.
 SELECT * FROM users
 ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
 LIMIT @max_rows;
 
 -- name: UserBindOIDCSubject :execrows
--- Binds the user to the identity provider's subject, only while the user is bound to none.
+-- Binds the user to the identity provider's subject, but only if the user is not yet bound to one.
 UPDATE users SET oidc_subject = @oidc_subject
 WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;
 
 -- name: UserRevokeTokens :one
--- Refuses the user's service tokens issued before @before from now on, unless a later moment is refused
--- already: a revocation never moves back. Returns the moment now in force.
+-- Revokes the user's service tokens issued before @before, unless tokens up to a later moment are already
+-- revoked: a revocation never moves back. Returns the moment now in force.
 UPDATE users SET tokens_valid_after = GREATEST(tokens_valid_after, @before::timestamptz)
 WHERE organization_id = @organization_id AND id = @id
 RETURNING tokens_valid_after::timestamptz;

@@ -23,7 +23,7 @@ type UserBindOIDCSubjectParams struct {
 	ID             uuid.UUID
 }
 
-// Binds the user to the identity provider's subject, only while the user is bound to none.
+// Binds the user to the identity provider's subject, but only if the user is not yet bound to one.
 func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubjectParams) (int64, error) {
 	result, err := q.db.Exec(ctx, userBindOIDCSubject, arg.OidcSubject, arg.OrganizationID, arg.ID)
 	if err != nil {
@@ -76,7 +76,7 @@ const userFindByID = `-- name: UserFindByID :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE id = $1
 `
 
-// Users with this id in any organization (ids are UUIDs, so at most one in practice).
+// Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
 func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error) {
 	rows, err := q.db.Query(ctx, userFindByID, id)
 	if err != nil {
@@ -197,8 +197,8 @@ type UserRevokeTokensParams struct {
 	ID             uuid.UUID
 }
 
-// Refuses the user's service tokens issued before @before from now on, unless a later moment is refused
-// already: a revocation never moves back. Returns the moment now in force.
+// Revokes the user's service tokens issued before @before, unless tokens up to a later moment are already
+// revoked: a revocation never moves back. Returns the moment now in force.
 func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensParams) (time.Time, error) {
 	row := q.db.QueryRow(ctx, userRevokeTokens, arg.Before, arg.OrganizationID, arg.ID)
 	var tokens_valid_after time.Time
@@ -246,7 +246,7 @@ type UserUpsertParams struct {
 }
 
 // Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
-// the value of a user already there, and takes its default for a new one.
+// its current value for an existing user, and gets its default for a new one.
 func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 	_, err := q.db.Exec(ctx, userUpsert,
 		arg.OrganizationID,
@@ -318,8 +318,8 @@ ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' T
 LIMIT $1
 `
 
-// Everybody, by organization, role (employees first) and name: the development sign-in lists them (never
-// used otherwise).
+// Lists every user, ordered by organization, role (employees first) and name. Only the development
+// sign-in page uses it.
 func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) {
 	rows, err := q.db.Query(ctx, usersList, maxRows)
 	if err != nil {
@@ -370,8 +370,8 @@ type UsersSearchParams struct {
 	MaxRows        int32
 }
 
-// Searchable people of an organization whose name, surname, alias or e-mail contains every word of the
-// query (@patterns are '%word%' patterns, matched case-insensitively), by name.
+// Lists, by name, the searchable people of an organization whose name, surname, alias or e-mail contains
+// every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
 func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]User, error) {
 	rows, err := q.db.Query(ctx, usersSearch, arg.OrganizationID, arg.Patterns, arg.MaxRows)
 	if err != nil {
