@@ -19,9 +19,9 @@ import (
 	schema "github.com/workspacebooking/booking/sql"
 )
 
-// Migrate brings the database at databaseURL up to date: it creates the database when it does not exist,
-// applies the pending migrations under tern's advisory lock (two instances starting together are safe),
-// and creates the first signing key. It returns the number of migrations applied.
+// Migrate brings the database at databaseURL up to date. It creates the database if it does not exist,
+// applies the pending migrations while holding tern's advisory lock (so two instances starting together
+// are safe), and creates the first signing key. It returns the number of migrations it applied.
 func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	conn, err := connectCreating(ctx, databaseURL)
 	if err != nil {
@@ -36,8 +36,8 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	if err := m.LoadMigrations(schema.Migrations); err != nil {
 		return 0, fmt.Errorf("migrate: load: %w", err)
 	}
-	// Count the migrations this run applies, under the lock: reading the version before taking the lock would
-	// also count those another instance applied meanwhile.
+	// Count the migrations while holding the lock. Reading the version before taking the lock would also
+	// count migrations that another instance applied meanwhile.
 	applied := 0
 	m.OnStart = func(int32, string, string, string) { applied++ }
 	if err := m.Migrate(ctx); err != nil {
@@ -49,9 +49,9 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	return applied, nil
 }
 
-// connectCreating connects to the database, creating it first when the server says it does not exist.
+// connectCreating connects to the database, creating it first if the server says it does not exist.
 func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error) {
-	// Read as a pool's URL, so that the pool's settings (pool_max_conns…) are not sent to the server.
+	// Parse it as a pool URL, so that pool settings such as pool_max_conns are not sent to the server.
 	pcfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
@@ -83,7 +83,7 @@ func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error)
 	return conn, nil
 }
 
-// ensureSigningKey creates an ES256 signing key when there is none.
+// ensureSigningKey creates an ES256 signing key if there is none.
 func ensureSigningKey(ctx context.Context, conn *pgx.Conn) error {
 	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		q := queries.New(tx)

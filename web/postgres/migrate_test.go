@@ -50,7 +50,7 @@ func TestMigrate(t *testing.T) {
 			}
 			total += applied[i]
 		}
-		// Each migration is applied by exactly one of them.
+		// Exactly one of the instances applies each migration.
 		if got, want := total, len(files); got != want {
 			t.Errorf("migrations applied in all = %d (%v), want %d", got, applied, want)
 		}
@@ -95,7 +95,7 @@ func TestMigrate(t *testing.T) {
 	t.Run("CreatesMissingDatabase", func(t *testing.T) {
 		t.Parallel()
 		dbURL := bookingtest.NewEmptyDatabaseURL(t)
-		// Drop it again: Migrate must create it. The cleanup drops it with IF EXISTS.
+		// Drop the database so that Migrate has to create it. The cleanup drops it with IF EXISTS.
 		u, _ := url.Parse(dbURL)
 		name := u.Path[1:]
 		admin, err := pgx.Connect(t.Context(), bookingtest.ServerURL())

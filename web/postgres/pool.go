@@ -1,6 +1,6 @@
-// Package postgres connects the service to PostgreSQL: the pool's settings (PoolConfig), the binary uuid
-// codec every connection registers (PrepareConn), and the schema migrations (Migrate). It knows nothing
-// of bookings.
+// Package postgres connects the service to PostgreSQL. It holds the pool settings (PoolConfig), the
+// binary uuid codec that every connection registers (PrepareConn), and the schema migrations (Migrate).
+// It knows nothing about bookings.
 package postgres
 
 import (
@@ -11,22 +11,23 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// The pool's defaults, each overridden by the same setting in DATABASE_URL (pool_max_conns,
+// The pool's defaults. The same setting in DATABASE_URL overrides each one (pool_max_conns,
 // connect_timeout, statement_timeout, idle_in_transaction_session_timeout).
 const (
-	// poolMaxConns bounds the connections of one instance. PostgreSQL does best with a few connections per
-	// core; more only queue inside it, and N instances share its max_connections (100 by default).
+	// poolMaxConns limits the connections of one instance. PostgreSQL works best with a few connections
+	// per core; more connections only wait inside it, and all instances share its max_connections (100
+	// by default).
 	poolMaxConns = 16
-	// connectTimeout bounds a connection attempt, so that requests fail fast while the database is away.
+	// connectTimeout limits a connection attempt, so that requests fail fast while the database is down.
 	connectTimeout = 3 * time.Second
-	// statementTimeout bounds every statement: no request holds a connection longer.
+	// statementTimeout limits every statement, so that no request holds a connection longer.
 	statementTimeout = "5s"
-	// idleInTransactionTimeout ends a session that holds a transaction open and idle (a stuck client).
+	// idleInTransactionTimeout ends a session that keeps a transaction open while idle (a stuck client).
 	idleInTransactionTimeout = "15s"
 )
 
-// PoolConfig parses a database URL (DATABASE_URL) and fills in the defaults above for the settings the
-// URL leaves out. Every connection registers the binary uuid codec (PrepareConn).
+// PoolConfig parses a database URL (DATABASE_URL) and applies the defaults above to any setting the URL
+// leaves out. Every connection registers the binary uuid codec (PrepareConn).
 func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(dbURL)
 	if err != nil {

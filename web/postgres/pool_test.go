@@ -44,7 +44,7 @@ func TestPoolConfig(t *testing.T) {
 	})
 }
 
-// A statement that runs longer than the statement timeout is stopped, and is 5030 to the client.
+// A statement that runs longer than the statement timeout is stopped, and the client gets 5030.
 func TestStatementTimeout(t *testing.T) {
 	t.Parallel()
 	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")

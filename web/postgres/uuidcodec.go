@@ -11,8 +11,8 @@ import (
 )
 
 // PrepareConn registers a codec on a new connection (pgxpool.Config.AfterConnect) so that uuid.UUID
-// values travel in PostgreSQL's 16-byte binary form. Without it pgx converts each id to and from its
-// 36-character text.
+// values are sent in PostgreSQL's 16-byte binary form. Without it, pgx converts each id to and from its
+// 36-character text form.
 func PrepareConn(_ context.Context, conn *pgx.Conn) error {
 	m := conn.TypeMap()
 	id := &pgtype.Type{Name: "uuid", OID: pgtype.UUIDOID, Codec: uuidCodec{}}
@@ -21,7 +21,7 @@ func PrepareConn(_ context.Context, conn *pgx.Conn) error {
 	return nil
 }
 
-// uuidCodec is pgx's uuid codec with binary plans for uuid.UUID.
+// uuidCodec is pgx's uuid codec, extended with binary encode and decode plans for uuid.UUID.
 type uuidCodec struct{ pgtype.UUIDCodec }
 
 func (c uuidCodec) PlanEncode(m *pgtype.Map, oid uint32, format int16, value any) pgtype.EncodePlan {

@@ -1,5 +1,5 @@
-// Package bookingtest gives tests a fresh, migrated PostgreSQL database (a clone of a template migrated
-// once), a settable clock, and a small fixture layout of two organizations with known ids.
+// Package bookingtest gives tests a fresh, migrated PostgreSQL database (cloned from a template that is
+// migrated once), a settable clock, and a small fixture layout of two organizations with known ids.
 package bookingtest
 
 import (
@@ -54,8 +54,8 @@ func (migrator) Migrate(ctx context.Context, _ *sql.DB, c pgtestdb.Config) error
 	return err
 }
 
-// ServerURL returns the URL of the "postgres" database on the tests' server (the one DATABASE_URL names,
-// else DefaultDatabaseURL's). Tests create and drop their databases from there.
+// ServerURL returns the URL of the "postgres" database on the test server: the server DATABASE_URL
+// names, or else DefaultDatabaseURL's. Tests create and drop their databases through it.
 func ServerURL() string {
 	base := os.Getenv("DATABASE_URL")
 	if base == "" {
@@ -69,8 +69,8 @@ func ServerURL() string {
 	return u.String()
 }
 
-// NewDatabaseURL returns the URL of a fresh, migrated database, dropped when the test ends. Without a
-// server the test fails rather than skip.
+// NewDatabaseURL returns the URL of a fresh, migrated database, which is dropped when the test ends. If
+// no server is reachable, the test fails rather than being skipped.
 func NewDatabaseURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("DATABASE_URL")
@@ -127,7 +127,7 @@ func NewEmptyDatabaseURL(t testing.TB) string {
 	return u.String()
 }
 
-// NewPool returns a pool on a fresh database, closed when the test ends.
+// NewPool returns a pool on a fresh database. The pool is closed when the test ends.
 func NewPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
 	cfg, err := postgres.PoolConfig(NewDatabaseURL(t)) // as the service runs
@@ -148,7 +148,7 @@ type Clock struct {
 	now time.Time
 }
 
-// NewClock returns a clock standing at t.
+// NewClock returns a clock set to t.
 func NewClock(t time.Time) *Clock { return &Clock{now: t} }
 
 // Now returns the clock's time.
@@ -165,15 +165,15 @@ func (c *Clock) Set(t time.Time) {
 	c.now = t
 }
 
-// Bundle is what most tests need: a service on a fresh database loaded with the fixture, its pool, and a
-// clock standing at Now that the sweeps also use as the database's clock.
+// Bundle is what most tests need: a service on a fresh database loaded with the fixture, its pool, and
+// a clock set to Now. The sweeps also use that clock in place of the database's clock.
 type Bundle struct {
 	Service *booking.Service
 	Pool    *pgxpool.Pool
 	Clock   *Clock
 }
 
-// Setup returns a Bundle.
+// Setup returns a Bundle on a fresh database.
 func Setup(t testing.TB) *Bundle {
 	t.Helper()
 	pool := NewPool(t)
@@ -195,10 +195,11 @@ func (b *Bundle) User(t testing.TB, org, id uuid.UUID) booking.User {
 	return u
 }
 
-// Wait bounds what a test waits for: generous, for a slow shared machine.
+// Wait is the longest a test waits for something. It is generous, for a slow shared machine.
 const Wait = 60 * time.Second
 
-// WaitFor waits, at most Wait, until cond holds; what names it when it does not.
+// WaitFor waits up to Wait for cond to hold, and fails the test if it does not. what describes cond in
+// the failure message.
 func WaitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(Wait)

@@ -22,15 +22,15 @@ func mustLocation(name string) *time.Location {
 	return l
 }
 
-// Now is the moment the fixture's clock stands at: Monday 23 November 2026, 09:00 in Madrid.
+// Now is the time the fixture's clock starts at: Monday 23 November 2026, 09:00 in Madrid.
 var Now = time.Date(2026, 11, 23, 9, 0, 0, 0, Madrid)
 
-// At returns hh:mm in Madrid, days after Now's date.
+// At returns hh:mm in Madrid on the day that is days after Now's date.
 func At(days, hh, mm int) time.Time { return time.Date(2026, 11, 23+days, hh, mm, 0, 0, Madrid) }
 
 func id(n int) uuid.UUID { return uuid.MustParse(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)) }
 
-// The fixture's ids. Organization A (Acme) has the additional-services module; B (Globex) has not.
+// The fixture's ids. Organization A (Acme) has the additional-services module; B (Globex) does not.
 var (
 	OrgA = id(1)
 	OrgB = id(2)
