@@ -18,9 +18,10 @@ const (
 	demoDay    = 24 * demoHour
 )
 
-// Floor-plan geometry shared by every demo floor: pixels of the SVG in /static/floors, whose viewBox is
-// 0 0 1200 800 (TestDemoLayoutFloorPlans reads it). Meeting rooms and phone booths line the top band, from
-// the left; desks stand in clusters of 2 rows × 4 desks in the bottom band, filled column by column.
+// Floor-plan geometry shared by every demo floor, in pixels of the SVGs in /static/floors, whose viewBox
+// is 0 0 1200 800 (TestDemoLayoutFloorPlans checks this). Meeting rooms and phone booths line the top
+// band from the left. Desks sit in clusters of 2 rows × 4 desks in the bottom band, filled column by
+// column.
 const (
 	demoRoomLeft   = 60  // x of the first room
 	demoRoomTop    = 60  // y of every room
@@ -56,7 +57,7 @@ type demoBuilding struct {
 	floors   []demoFloor
 }
 
-// demoFloor is one floor: its rooms from left to right, then its phone booths, then its desks.
+// demoFloor is one demo floor: its rooms from left to right, then its phone booths, then its desks.
 type demoFloor struct {
 	number int32
 	name   string
@@ -65,7 +66,7 @@ type demoFloor struct {
 	desks  int
 }
 
-// demoRoom is a meeting room; features are names from demoFeatures.
+// demoRoom is a meeting room. Its features are names from demoFeatures.
 type demoRoom struct {
 	name      string
 	capacity  int32
@@ -110,7 +111,7 @@ var demoBuildings = []demoBuilding{
 	},
 }
 
-// demoFeatures are the features, with the team to contact about them.
+// demoFeatures are the demo's features, each with the e-mail of the team to contact about it.
 var demoFeatures = []struct{ name, email string }{
 	{"Monitor", "it-support@acme.example"},
 	{"Docking station", "it-support@acme.example"},
@@ -122,7 +123,7 @@ var demoFeatures = []struct{ name, email string }{
 	{"Wheelchair accessible", "facilities@acme.example"},
 }
 
-// demoPeople are the users; employees come first. home is the code of the building they work in.
+// demoPeople are the demo's users, employees first. home is the code of the building they work in.
 var demoPeople = []struct{ name, surname, email, language, role, home string }{
 	{"Lucía", "Fernández", "lucia.fernandez@acme.example", "es", "EMPLOYEE", "MAD"},
 	{"Javier", "Moreno", "javier.moreno@acme.example", "es", "EMPLOYEE", "MAD"},
@@ -140,8 +141,8 @@ var demoPeople = []struct{ name, surname, email, language, role, home string }{
 	{"Alex", "Morgan", "alex.morgan@acme.example", "en", "ADMIN", "NYC"},
 }
 
-// demoMeetings are the room bookings of each building and day: room is an index into the building's
-// meeting rooms, shifted by the day so that tomorrow looks different; times are local.
+// demoMeetings are the room bookings of each building and day, in local time. room is an index into the
+// building's meeting rooms; it is shifted by the day so that tomorrow looks different.
 var demoMeetings = []struct {
 	room                       int
 	startH, startM, endH, endM int
@@ -154,7 +155,7 @@ var demoMeetings = []struct {
 	{3, 16, 0, 17, 0, "Quarterly roadmap", "Agree on the priorities for next quarter."},
 }
 
-// demoDesksBookedPerDay is how many desks of each building are booked for the whole window, per day.
+// demoDesksBookedPerDay is how many desks in each building are booked for the whole desk window each day.
 const demoDesksBookedPerDay = 6
 
 // demoID derives the stable id of a demo object from its name.
@@ -162,10 +163,10 @@ func demoID(name string) string {
 	return uuid.NewSHA1(uuid.NameSpaceURL, []byte("workspace-booking-demo:"+name)).String()
 }
 
-// demoRoomWidth is the width on the plan of a room for capacity people.
+// demoRoomWidth returns the width on the plan of a room for capacity people.
 func demoRoomWidth(capacity int32) int32 { return 120 + 12*capacity }
 
-// demoDeskRect is the rectangle of the i-th desk (from 0) of a floor.
+// demoDeskRect returns the rectangle of the i-th desk (counting from 0) on a floor.
 func demoDeskRect(i int) LayoutMapCoordinates {
 	cluster, seat := i/demoClusterSize, i%demoClusterSize
 	x := int32(demoClusterLeft + cluster/demoClustersPerCol*demoClusterStepX + seat/2*demoDeskPitchX)
@@ -175,7 +176,8 @@ func demoDeskRect(i int) LayoutMapCoordinates {
 
 // DemoLayout returns the demo office that `booking demo` loads: the organization "Acme Workspaces" with
 // a Madrid and a New York building (five floors, drawn in /static/floors/*.svg), 112 desks, ten meeting
-// rooms, two phone booths, fourteen people, and bookings for today and tomorrow whose statuses fit now.
+// rooms, two phone booths, fourteen people, and bookings for today and tomorrow with statuses that match
+// now.
 //
 // Every id is derived from a stable name, so loading the demo again updates it in place. Booking ids
 // include their local date, so loading it on another day adds that day's bookings.
@@ -203,8 +205,8 @@ func DemoLayout(now time.Time) Layout {
 	return l
 }
 
-// demoCatalogue returns the demo organization with what its resources refer to: a user rule and a mobile
-// role, the subcategories, the rules, the features and the services.
+// demoCatalogue returns the demo organization and the objects its resources refer to: a user rule, a
+// mobile role, the subcategories, the rules, the features and the services.
 func demoCatalogue(org string) Layout {
 	yes := true
 	userRule := LayoutNamed{ID: demoID("user-rule:standard"), OrganizationID: org, Name: "Standard"}
@@ -246,7 +248,7 @@ func demoCatalogue(org string) Layout {
 	return l
 }
 
-// demoFeature is the id of the demo feature with the name.
+// demoFeature returns the id of the demo feature with the given name.
 func demoFeature(name string) string { return demoID("feature:" + name) }
 
 // demoUsers returns the demo's people, and adds the employees to the buildings they work in.
@@ -315,7 +317,8 @@ func demoFloorResources(org, floor string, b demoBuilding, f demoFloor) (rooms, 
 	return rooms, booths, desks
 }
 
-// demoDeskFeatures returns the features of the i-th desk (from 0) of a floor: every desk has a monitor.
+// demoDeskFeatures returns the features of the i-th desk (counting from 0) on a floor. Every desk has a
+// monitor.
 func demoDeskFeatures(i int) []string {
 	out := []string{demoFeature("Monitor")}
 	if i%2 == 0 {
@@ -330,10 +333,10 @@ func demoDeskFeatures(i int) []string {
 	return out
 }
 
-// demoBookings returns the bookings of one building on today's and tomorrow's local dates: the meetings
-// of demoMeetings and a few desks booked for the whole desk window (07:00–21:00). Bookings that ended
-// before now are FINISHED, those covering now ACTIVE, the others PENDING — or WAITING_APPROVAL where the
-// rule requires approval (tomorrow's board meetings wait for the admin).
+// demoBookings returns one building's bookings for today's and tomorrow's local dates: the meetings of
+// demoMeetings, and a few desks booked for the whole desk window (07:00–21:00). Bookings that ended
+// before now are FINISHED and those covering now are ACTIVE. The rest are PENDING, or WAITING_APPROVAL
+// if the rule requires approval (tomorrow's board meetings wait for the admin).
 func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []LayoutResource, people []string) []LayoutBooking {
 	loc, err := time.LoadLocation(b.timezone)
 	if err != nil {
@@ -366,8 +369,8 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 			res := rooms[(mt.room+d)%len(rooms)]
 			add(res, day, at(mt.startH, mt.startM), at(mt.endH, mt.endM), mt.subject, mt.body)
 		}
-		// The desk window read both as wall-clock time and as time elapsed since midnight, so that the
-		// bookings also fit on the days clocks change.
+		// Use the part of the desk window that is inside it both as clock time and as time elapsed since
+		// midnight, so that the bookings still fit on days the clocks change.
 		midnight := at(0, 0)
 		start, end := at(7, 0), at(21, 0)
 		if elapsed := midnight.Add(7 * time.Hour); elapsed.After(start) {
@@ -389,7 +392,7 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 	return out
 }
 
-// DemoResult is what LoadDemo loaded, with the people to try the service as.
+// DemoResult reports what LoadDemo loaded, and the people to try the service as.
 type DemoResult struct {
 	Summary      ImportSummary
 	Employee     booking.User
@@ -398,9 +401,9 @@ type DemoResult struct {
 	Room         booking.Resource // a meeting room, for a first status lookup
 }
 
-// LoadDemo imports the demo office (DemoLayout) and returns the people to try the service as. The demo's
-// bookings are left out when the organization already has bookings, so that loading the demo again never
-// collides with bookings made since.
+// LoadDemo imports the demo office (DemoLayout) and returns the people to try the service as. If the
+// organization already has bookings, the demo's bookings are left out, so that loading the demo again
+// never collides with bookings made since.
 func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoResult, error) {
 	l := DemoLayout(now)
 	org := uuid.MustParse(l.Organizations[0].ID)

@@ -300,7 +300,7 @@ func TestDemoLayoutBookings(t *testing.T) {
 			if rl.MaximumDuration > 0 && b.EndDate-b.StartDate > rl.MaximumDuration {
 				t.Errorf("%s: longer than the rule's maximum", where)
 			}
-			// The window of the start day, read as wall-clock time and as time elapsed since midnight.
+			// The start day's window, both as clock time and as time elapsed since midnight.
 			y, m, d := start.Date()
 			midnight := time.Date(y, m, d, 0, 0, 0, 0, loc)
 			wall := func(t time.Time) int64 {

@@ -23,13 +23,13 @@ func rowCount(t *testing.T, b *bookingtest.Bundle, query string, args ...any) in
 	return n
 }
 
-// tableCount returns the number of rows of a table.
+// tableCount returns the number of rows in a table.
 func tableCount(t *testing.T, b *bookingtest.Bundle, table string) int {
 	t.Helper()
 	return rowCount(t, b, "SELECT count(*) FROM "+table)
 }
 
-// wantCode fails the test unless err carries the code.
+// wantCode fails the test unless err has the code want.
 func wantCode(t *testing.T, err error, want booking.Code) {
 	t.Helper()
 	if got := booking.ErrorCode(err); got != want {
@@ -55,7 +55,7 @@ func alice(t *testing.T, b *bookingtest.Bundle) booking.User {
 	return b.User(t, bookingtest.OrgA, bookingtest.Alice)
 }
 
-// req asks for a booking of the resource for [start, end).
+// req returns a request for a booking of the resource for [start, end).
 func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 	return booking.NewBooking{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}
 }
@@ -70,7 +70,7 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 	return bs
 }
 
-// layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
+// layoutBooking returns a layout-document booking in organization A, made by Alice for herself.
 func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
 	return layoutimport.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
@@ -87,7 +87,7 @@ func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.Layo
 	}
 }
 
-// layoutWith returns the fixture layout with fn applied to the resource with the id.
+// layoutWith returns the fixture layout with fn applied to the resource with the given id.
 func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
 	t.Helper()
 	l := bookingtest.Layout()

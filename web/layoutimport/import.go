@@ -18,13 +18,15 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 )
 
-// ImportSummary counts the objects of an imported layout, by the name of their array in the document.
+// ImportSummary counts the objects of an imported layout, keyed by the name of their array in the
+// document.
 type ImportSummary map[string]int
 
-// Import loads a layout document into the database, all in one transaction: a bad document imports
-// nothing. Every object is inserted, or updated in place when its id is already there; nothing is deleted.
-// A resource's features and services are replaced by the lists given. A user's optional field left out
-// keeps its stored value. A booking is only ever inserted: one already there is left exactly as it is.
+// Import loads a layout document into the database in one transaction, so a bad document imports
+// nothing. Every object is inserted, or updated in place if its id already exists; nothing is deleted.
+// A resource's features and services are replaced by the lists given. An optional user field that is
+// left out keeps its stored value. Bookings are only inserted: an existing booking is left exactly as
+// it is.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
 func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
 	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return write(ctx, q, l) }); err != nil {
@@ -33,7 +35,7 @@ func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary,
 	return summarize(l), nil
 }
 
-// summarize counts the objects of the document.
+// summarize counts the objects in the document.
 func summarize(l Layout) ImportSummary {
 	return ImportSummary{
 		"organizations": len(l.Organizations), "userRules": len(l.UserRules), "mobileRoles": len(l.MobileRoles),
@@ -43,7 +45,7 @@ func summarize(l Layout) ImportSummary {
 	}
 }
 
-// write inserts or updates every object of the document, parents before children.
+// write inserts or updates every object in the document, parents before children.
 func write(ctx context.Context, q *queries.Queries, l Layout) error {
 	im := importer{q: q}
 	steps := []func(context.Context, Layout) error{
@@ -60,7 +62,7 @@ func write(ctx context.Context, q *queries.Queries, l Layout) error {
 
 type importer struct{ q *queries.Queries }
 
-// at names one object of the document in error messages: resources[3].floorId.
+// at names one object of the document in error messages, as in resources[3].floorId.
 type at struct {
 	array string
 	index int
@@ -93,7 +95,7 @@ func (a at) required(field, v string) error {
 	return nil
 }
 
-// oneOf returns v, or def when v is empty, if it is one of allowed.
+// oneOf returns v, or def if v is empty, and refuses a value that is not in allowed.
 func (a at) oneOf(field, v, def string, allowed ...string) (string, error) {
 	if v == "" {
 		v = def
@@ -104,7 +106,8 @@ func (a at) oneOf(field, v, def string, allowed ...string) (string, error) {
 	return v, nil
 }
 
-// db turns a database refusal into an error naming the object and, from the constraint, the field.
+// db turns a database refusal into an error that names the object, and the field if the constraint
+// tells which.
 func (a at) db(err error) error {
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) {
@@ -163,7 +166,7 @@ var constraintFields = map[string]string{
 	"bookings_building_access_status_check": "buildingAccessStatus",
 }
 
-// given returns nil for an empty string: a field the document leaves out.
+// given returns nil for an empty string, which is a field the document leaves out.
 func given(v string) *string {
 	if v == "" {
 		return nil
@@ -197,7 +200,7 @@ func (im importer) organizations(ctx context.Context, l Layout) error {
 	return nil
 }
 
-// ids parses the id and organizationId every object of an organization carries.
+// ids parses the id and organizationId that every object of an organization has.
 func (a at) ids(id, org string) (uuid.UUID, uuid.UUID, error) {
 	i, err := a.uuid("id", id)
 	if err != nil {
@@ -259,7 +262,7 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		if err != nil {
 			return err
 		}
-		// A field left out (or empty) is NULL: a user already there keeps its value, a new one gets the default.
+		// A field left out (or empty) is NULL: an existing user keeps its value, a new one gets the default.
 		p := queries.UserUpsertParams{
 			OrganizationID: org, ID: id, Name: u.Name, Email: u.Email, Surname: given(u.Surname), Alias: given(u.Alias),
 			Image: given(u.Image), UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: u.CanBeSearched,
@@ -571,7 +574,8 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 			return a.db(err)
 		}
 		if n == 0 {
-			// Either the booking is already there, and is left exactly as it is, or its resource is not.
+			// Nothing was written: either the booking already exists and is left as it is, or its resource
+			// does not exist.
 			_, err := im.q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id})
 			if errors.Is(err, pgx.ErrNoRows) {
 				return a.errorf("resourceId", "refers to an object that is neither in the document nor in the database")

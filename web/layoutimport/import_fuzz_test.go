@@ -12,8 +12,9 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// importSeeds are layout documents: the fixture, and small documents, right and wrong, written against the
-// fixture's ids. (The demo office is left out: the fuzzer barely moves with an input of its size.)
+// importSeeds returns seed layout documents: the fixture, and small valid and invalid documents that use
+// the fixture's ids. The demo office is left out because the fuzzer makes little progress on an input
+// that large.
 func importSeeds(t testing.TB) [][]byte {
 	t.Helper()
 	fixture, err := json.Marshal(bookingtest.Layout())
@@ -57,11 +58,11 @@ func importSeeds(t testing.TB) [][]byte {
 	return out
 }
 
-// FuzzImportLayout decodes any document as `booking import` does (layoutimport.DecodeLayout) and imports it
-// into a database of the fuzzing process's own, loaded with the fixture: it never panics, and a document
-// imports, or is refused with a 2000 that names where it is wrong — never another error, which the command
-// would report as a failure of its own. A document that imported imports again (an import is an idempotent
-// upsert by id).
+// FuzzImportLayout decodes any document as `booking import` does (layoutimport.DecodeLayout) and imports
+// it into the fuzzing process's own database, loaded with the fixture. It checks that the import never
+// panics, and that a document either imports or is refused with a 2000 error that says where it is
+// wrong; any other error would be reported by the command as its own failure. A document that imported
+// once imports again, since an import is an idempotent upsert by id.
 func FuzzImportLayout(f *testing.F) {
 	for _, s := range importSeeds(f) {
 		f.Add(s)

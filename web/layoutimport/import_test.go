@@ -28,15 +28,16 @@ func tableCounts(t *testing.T, b *bookingtest.Bundle) map[string]int {
 	return out
 }
 
-// badDocument is a layout document Import refuses, and the start of the message that names its fault.
+// badDocument is a layout document that Import refuses, with the start of the error message that names
+// its fault.
 type badDocument struct {
 	name string
 	doc  func() layoutimport.Layout
 	want string // the message starts with it
 }
 
-// badDocuments returns documents that each start with a valid new organization, org (and sometimes valid
-// objects before the bad one), and hold one fault.
+// badDocuments returns documents with one fault each. Each starts with the same valid new organization,
+// org, and sometimes valid objects before the bad one.
 func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
 	at := bookingtest.At
 	orgC := layoutimport.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
@@ -194,7 +195,7 @@ func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
 	}
 }
 
-// TestImport checks what an import writes: the objects of the document, in place when they exist.
+// TestImport checks that an import writes the document's objects, updating existing ones in place.
 func TestImport(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -278,8 +279,8 @@ func TestImport(t *testing.T) {
 	})
 }
 
-// TestImportKeeps checks what an import leaves as it is: bookings already there, and the user
-// fields a document leaves out.
+// TestImportKeeps checks what an import leaves unchanged: existing bookings, and the user fields a
+// document leaves out.
 func TestImportKeeps(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -289,7 +290,7 @@ func TestImportKeeps(t *testing.T) {
 		b := bookingtest.Setup(t)
 		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
 		importBookings(t, b, lb)
-		// A booking made and then cancelled through the service, loaded again as the document had it.
+		// A booking made and then cancelled through the service, then imported again in its original state.
 		alice := alice(t, b)
 		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
 		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
@@ -333,7 +334,7 @@ func TestImportKeeps(t *testing.T) {
 		if got != 1 {
 			t.Errorf("Rita lost a field the document left out")
 		}
-		// A field given changes; a new user gets the defaults.
+		// A field that is given changes; a new user gets the defaults.
 		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
 		newcomer := uuid.New()
 		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})

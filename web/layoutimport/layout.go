@@ -1,6 +1,7 @@
 // Package layoutimport loads a layout document (organizations, people, buildings, floors, resources and
-// their rules, bookings) into the database: the file `booking import` reads, and the demo office of
-// `booking demo`. It stands outside the domain and writes through booking.Service.ChangeLayout.
+// their rules, bookings) into the database. It serves `booking import`, which reads such a file, and
+// `booking demo`, which loads the demo office. It sits outside the domain and writes through
+// booking.Service.ChangeLayout.
 package layoutimport
 
 import (
@@ -9,9 +10,9 @@ import (
 	"io"
 )
 
-// Layout is the import document of `booking import` (DESIGN.md §8): one JSON object with optional arrays,
-// field names as in the API. Every object carries its id; importing again updates in place and never
-// deletes bookings. Objects of an organization carry organizationId.
+// Layout is the document that `booking import` reads (DESIGN.md §8): one JSON object with optional
+// arrays, using the API's field names. Every object has its id, and every object that belongs to an
+// organization has organizationId. Importing again updates objects in place and never deletes bookings.
 type Layout struct {
 	Organizations []LayoutOrganization `json:"organizations,omitempty"`
 	UserRules     []LayoutNamed        `json:"userRules,omitempty"`
@@ -27,8 +28,8 @@ type Layout struct {
 	Bookings      []LayoutBooking      `json:"bookings,omitempty"`
 }
 
-// DecodeLayout reads a layout document: one JSON object, with no field a Layout does not have and nothing
-// after it.
+// DecodeLayout reads a layout document. It must be one JSON object, with no fields that Layout lacks and
+// nothing after it.
 func DecodeLayout(r io.Reader) (Layout, error) {
 	var l Layout
 	dec := json.NewDecoder(r)
@@ -49,20 +50,20 @@ type LayoutOrganization struct {
 	AdditionalServicesActive bool   `json:"additionalServicesActive"`
 }
 
-// LayoutNamed is a user rule or a mobile role: only an id and a name.
+// LayoutNamed is a user rule or a mobile role, which have only an id and a name.
 type LayoutNamed struct {
 	ID             string `json:"id"`
 	OrganizationID string `json:"organizationId"`
 	Name           string `json:"name"`
 }
 
-// LayoutRef is a reference written as in the API: an object with only the id.
+// LayoutRef is a reference written as in the API: an object with only an id.
 type LayoutRef struct {
 	ID string `json:"id"`
 }
 
-// LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN; OIDCSubject is the `sub`
-// of the identity provider, when known.
+// LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN. OIDCSubject is the
+// identity provider's `sub` for the person, if known.
 type LayoutUser struct {
 	ID             string     `json:"id"`
 	OrganizationID string     `json:"organizationId"`
@@ -130,8 +131,8 @@ type LayoutSubcategory struct {
 	Shifts          bool   `json:"shifts"`
 }
 
-// LayoutResourceRule is a resource rule; every duration and offset is in milliseconds (DESIGN.md §4).
-// EndTime 0 or absent means the end of the day.
+// LayoutResourceRule is a resource rule. Every duration and offset is in milliseconds (DESIGN.md §4).
+// An EndTime of 0, or none, means the end of the day.
 type LayoutResourceRule struct {
 	ID                      string `json:"id"`
 	OrganizationID          string `json:"organizationId"`
@@ -178,8 +179,8 @@ type LayoutMapCoordinates struct {
 	BottomRightY int32 `json:"bottomRightY"`
 }
 
-// LayoutResource is a desk (WORKSTATION) or a room (SPACE). Its features and reservables are replaced by
-// the lists given here on every import.
+// LayoutResource is a desk (WORKSTATION) or a room (SPACE). Every import replaces its features and
+// reservables with the lists given here.
 type LayoutResource struct {
 	ID             string               `json:"id"`
 	OrganizationID string               `json:"organizationId"`
@@ -205,7 +206,8 @@ type LayoutBody struct {
 	BodyType string `json:"bodyType,omitempty"`
 }
 
-// LayoutBooking is a booking loaded as history or as demo data; dates in ms since the epoch.
+// LayoutBooking is a booking loaded as history or as demo data. Dates are in milliseconds since the
+// epoch.
 type LayoutBooking struct {
 	ID                   string     `json:"id"`
 	OrganizationID       string     `json:"organizationId"`
