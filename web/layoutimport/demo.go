@@ -369,8 +369,8 @@ func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []Layo
 			res := rooms[(mt.room+d)%len(rooms)]
 			add(res, day, at(mt.startH, mt.startM), at(mt.endH, mt.endM), mt.subject, mt.body)
 		}
-		// Use the part of the desk window that is inside it both as clock time and as time elapsed since
-		// midnight, so that the bookings still fit on days the clocks change.
+		// Read the desk window both as clock time and as time elapsed since midnight, and keep the part
+		// inside both, so that the bookings still fit on days the clocks change.
 		midnight := at(0, 0)
 		start, end := at(7, 0), at(21, 0)
 		if elapsed := midnight.Add(7 * time.Hour); elapsed.After(start) {
