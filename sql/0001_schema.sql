@@ -1,6 +1,7 @@
--- The whole data model. Every tenant table carries organization_id and leads its primary key with it:
--- it is the isolation boundary (composite foreign keys make a cross-organization reference impossible)
--- and the distribution column should one PostgreSQL ever be sharded by organization.
+-- The whole data model. Every tenant table has an organization_id column, and its primary key starts
+-- with it. organization_id is the isolation boundary: composite foreign keys make a reference across
+-- organizations impossible. It would also be the distribution column if the database were ever sharded
+-- by organization.
 
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 
@@ -50,7 +51,7 @@ CREATE TABLE users (
     CONSTRAINT users_email_key UNIQUE (organization_id, email),
     CONSTRAINT users_role_check CHECK (role IN ('EMPLOYEE', 'RECEPTIONIST', 'ADMIN'))
 );
--- Bearer tokens name a user by id (own tokens) or by the identity provider's subject.
+-- Bearer tokens name a user by id (the service's own tokens) or by the identity provider's subject.
 CREATE INDEX users_id_idx ON users (id);
 CREATE INDEX users_oidc_subject_idx ON users (oidc_subject) WHERE oidc_subject IS NOT NULL;
 CREATE INDEX users_email_idx ON users (lower(email));
@@ -100,7 +101,7 @@ CREATE TABLE subcategories (
     CONSTRAINT subcategories_category_check CHECK (category IN ('WORKSTATION', 'SPACE'))
 );
 
--- All durations and offsets in milliseconds. start_time and end_time are offsets from local midnight.
+-- All durations and offsets are in milliseconds. start_time and end_time are offsets from local midnight.
 CREATE TABLE resource_rules (
     organization_id               uuid    NOT NULL,
     id                            uuid    NOT NULL,

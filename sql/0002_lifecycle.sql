@@ -1,5 +1,5 @@
--- The booking lifecycle: check-in windows fixed when a booking is made or moved, all-day bookings, and
--- the indexes the expiry sweep, the listings and the approval queue read.
+-- The booking lifecycle: check-in windows, set when a booking is made or moved; all-day bookings; and
+-- the indexes that the expiry sweep, the listings and the approval queue use.
 
 ALTER TABLE bookings
     ADD COLUMN all_day            boolean     NOT NULL DEFAULT false,
@@ -9,7 +9,7 @@ ALTER TABLE bookings
 
 UPDATE bookings bk
 SET check_in_opens_at  = bk.start_date - rr.advance_check_in * interval '1 millisecond',
-    -- As booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in open until the end).
+    -- Same as booking.ResourceRule.CheckInWindow: a zero margin means no deadline (check-in stays open until the end).
     check_in_closes_at = CASE WHEN rr.expiration_margin = 0 THEN bk.end_date
                               ELSE LEAST(bk.end_date, bk.start_date + rr.expiration_margin * interval '1 millisecond') END
 FROM resources r
@@ -21,14 +21,14 @@ ALTER TABLE bookings
     ALTER COLUMN check_in_closes_at SET NOT NULL,
     ADD CONSTRAINT bookings_check_in_check CHECK (check_in_opens_at <= check_in_closes_at);
 
--- What the expiry sweep looks for: no-shows (and undecided requests) past their check-in deadline, and
--- stays past their end.
+-- For the expiry sweep: no-shows and undecided requests past their check-in deadline, and checked-in
+-- bookings past their end.
 CREATE INDEX bookings_check_in_deadline_idx ON bookings (check_in_closes_at)
     WHERE status IN ('PENDING', 'WAITING_APPROVAL');
 CREATE INDEX bookings_active_end_idx ON bookings (end_date) WHERE status = 'ACTIVE';
--- The approval queue of an organization, earliest first.
+-- For an organization's approval queue, earliest first.
 CREATE INDEX bookings_waiting_approval_idx ON bookings (organization_id, start_date, id)
     WHERE status = 'WAITING_APPROVAL';
--- A user's bookings, newest first (as organizer; attendees through booking_attendees_user_idx).
+-- For a user's bookings as organizer, newest first. Bookings they attend use booking_attendees_user_idx.
 DROP INDEX bookings_organizer_idx;
 CREATE INDEX bookings_organizer_idx ON bookings (organization_id, organizer_id, start_date DESC, id DESC);

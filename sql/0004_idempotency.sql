@@ -1,6 +1,6 @@
--- Idempotency keys: the first answer to a POST sent with an Idempotency-Key, kept for 24 hours, so that a
--- retry of the same request gets it again instead of doing the operation twice. Keys belong to the user
--- who sent them. status is NULL while the first request is still running.
+-- Idempotency keys store the first response to a POST sent with an Idempotency-Key, for 24 hours, so
+-- that a retry of the same request gets the same response instead of doing the operation twice. Keys
+-- belong to the user who sent them. status is NULL while the first request is still running.
 CREATE TABLE idempotency_keys (
     organization_id uuid        NOT NULL,
     user_id         uuid        NOT NULL,

@@ -1,11 +1,12 @@
--- The listings read the busy intervals of a floor's resources for a day. Read by resource, that is one
--- descent of bookings_busy_idx per resource, some 200 for a floor; with the floor on each booking, it is
--- one short range of the index below.
+-- The listings read the busy intervals of a floor's resources for a day. Read by resource, that takes one
+-- lookup in bookings_busy_idx per resource, some 200 for a floor. With the floor stored on each booking,
+-- it is one short range of the index below.
 --
--- bookings.floor_id is the floor of the booking's resource, kept by the database alone: a trigger sets it
--- whenever a booking is written with a resource, and the foreign key on (resource, floor) both proves it
--- and follows a resource that an import moves to another floor (ON UPDATE CASCADE). A booking written while
--- its resource moves fails that key instead of keeping the old floor, and is retried.
+-- bookings.floor_id is the floor of the booking's resource, and only the database maintains it. A
+-- trigger sets it whenever a booking is written with a resource. The foreign key on (resource, floor)
+-- checks that it is right, and updates it when an import moves a resource to another floor (ON UPDATE
+-- CASCADE). A booking written while its resource moves fails that key, rather than keep the old floor,
+-- and is retried.
 ALTER TABLE resources ADD CONSTRAINT resources_floor_key UNIQUE (organization_id, id, floor_id);
 
 ALTER TABLE bookings ADD COLUMN floor_id uuid;

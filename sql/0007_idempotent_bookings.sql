@@ -1,4 +1,4 @@
--- A booking request sent with an Idempotency-Key records on its key the bookings it made, in the
--- transaction that makes them. Its answer is kept only after that commit: should its instance stop in
--- between, the retry that takes the key over answers with those bookings instead of making them again.
+-- A booking request sent with an Idempotency-Key records the bookings it made on its key, in the same
+-- transaction that creates them. Its response is stored only after that commit. If its instance stops in
+-- between, the retry that takes over the key returns those bookings instead of creating them again.
 ALTER TABLE idempotency_keys ADD COLUMN booking_ids uuid[] NOT NULL DEFAULT '{}';

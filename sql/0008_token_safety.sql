@@ -1,7 +1,7 @@
--- The identity provider's access token of each user (the API's user-access-token header, or the token of
--- a browser sign-in) is kept once per user rather than copied into every booking, encrypted with AES-GCM
--- (nonce followed by ciphertext), until it expires. The copies kept with bookings are dropped: they were
--- stored in plain text, and the next request or sign-in brings a fresh token.
+-- Each user's access token from the identity provider (the API's user-access-token header, or the token
+-- from a browser sign-in) is now stored once per user instead of in every booking. It is encrypted with
+-- AES-GCM (nonce followed by ciphertext) and kept until it expires. The copies stored with bookings are
+-- dropped: they were in plain text, and the next request or sign-in brings a fresh token.
 CREATE TABLE user_access_tokens (
     organization_id uuid        NOT NULL,
     user_id         uuid        NOT NULL,
@@ -14,7 +14,7 @@ CREATE TABLE user_access_tokens (
 );
 CREATE INDEX user_access_tokens_expires_idx ON user_access_tokens (expires_at);
 
--- The key those tokens are encrypted with when TOKEN_ENCRYPTION_KEY is not set: made on first use.
+-- The key that encrypts those tokens when TOKEN_ENCRYPTION_KEY is not set. It is created on first use.
 CREATE TABLE token_encryption_keys (
     id  smallint NOT NULL,
     key bytea    NOT NULL,
@@ -25,5 +25,6 @@ CREATE TABLE token_encryption_keys (
 
 ALTER TABLE bookings DROP COLUMN user_access_token;
 
--- The service's own bearer tokens of a user issued before this moment are refused (booking token revoke).
+-- The service refuses its own bearer tokens for this user if they were issued before this moment
+-- (see `booking token revoke`).
 ALTER TABLE users ADD COLUMN tokens_valid_after timestamptz;

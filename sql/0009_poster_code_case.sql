@@ -1,6 +1,6 @@
--- Poster codes are unique in an organization whatever their case, so that a code typed or scanned as
--- nyc-1-d05 finds NYC-1-D05 and no other resource. An organization already holding two codes that differ
--- only in case stops the migration with a message naming them: rename one, then migrate again.
+-- Poster codes are unique within an organization, ignoring case, so that a code typed or scanned as
+-- nyc-1-d05 finds NYC-1-D05 and no other resource. If an organization already has two codes that differ
+-- only in case, the migration stops with a message naming them: rename one, then migrate again.
 DO $$
 DECLARE
     dup record;

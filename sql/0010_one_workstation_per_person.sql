@@ -1,13 +1,13 @@
 -- A person holds at most one workstation at any moment, whoever books it for them; rooms are exempt.
--- Like the resource overlap, it is enforced by an exclusion constraint, over the organizer and the time of
--- the blocking bookings of workstations. bookings.resource_type is the category of the booked resource,
--- written with the booking (as floor_id is); the check keeps it to the two categories.
+-- As with overlapping bookings of one resource, an exclusion constraint enforces this, over the organizer
+-- and the time of blocking workstation bookings. bookings.resource_type is the category of the booked
+-- resource, written with the booking (as floor_id is); a check limits it to the two categories.
 ALTER TABLE bookings ADD CONSTRAINT bookings_resource_type_check CHECK (resource_type IN ('WORKSTATION', 'SPACE'));
 
--- Bookings made before the rule may break it. Each person's workstation bookings that clash with another
--- of theirs are taken in turn, those checked in (ACTIVE) first, then in the order they were made: each is
--- kept unless it overlaps one already kept, in which case it is cancelled. So only what must go goes: of
--- A 09-12, B 11-14 and C 13-16 made in that order, B alone is cancelled. A notice gives the number cancelled.
+-- Bookings made before this rule may break it. The migration walks each person's clashing workstation
+-- bookings, checked-in (ACTIVE) ones first, then in the order they were made. It keeps each booking
+-- unless it overlaps one already kept, and cancels it otherwise. So it cancels as few as possible: of
+-- A 09-12, B 11-14 and C 13-16, made in that order, only B is cancelled. A notice reports how many.
 DO $$
 DECLARE
     bk record;
@@ -24,7 +24,7 @@ BEGIN
                 AND tstzrange(o.start_date, o.end_date, '[)') && tstzrange(b.start_date, b.end_date, '[)'))
         ORDER BY b.organization_id, b.organizer_id, b.status = 'ACTIVE' DESC, b.created_at, b.id
     LOOP
-        -- The bookings still blocking that come earlier in the walk are the ones kept.
+        -- The bookings kept so far are the still-blocking ones that come earlier in the walk.
         UPDATE bookings b SET status = 'CANCELLED', updated_at = now()
         WHERE b.organization_id = bk.organization_id AND b.id = bk.id
           AND EXISTS (
