@@ -12,7 +12,7 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// move asks to move a booking to the resource and times given; nil keeps what the booking has.
+// move returns a change to the given resource and times; a nil field keeps the booking's value.
 func move(res *uuid.UUID, start, end *time.Time) booking.BookingChange {
 	return booking.BookingChange{ResourceID: res, Start: start, End: end}
 }
@@ -27,7 +27,7 @@ func change(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID, c
 	return bk
 }
 
-// TestChange moves Alice's Goya booking of tomorrow 10:00–11:00 in time or to another room.
+// TestChange moves Alice's Goya booking for tomorrow 10:00–11:00 to another time or another room.
 func TestChange(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -43,7 +43,7 @@ func TestChange(t *testing.T) {
 		want.Start, want.End, want.CheckIn = at(1, 14, 0), at(1, 15, 0), iv(at(1, 13, 50), at(1, 14, 15))
 		wantSame(t, got, want)
 		wantSame(t, reread(t, b, bk.ID), want)
-		// The old slot is free, the new one taken.
+		// The old slot is free and the new one is taken.
 		createOne(t, b, u.bob, req(goya, at(1, 10, 0), at(1, 11, 0)))
 		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, req(goya, at(1, 14, 30), at(1, 15, 30)))
 		wantCode(t, err, booking.CodeResourceNotAvailable)
@@ -113,7 +113,7 @@ func TestChange(t *testing.T) {
 	})
 }
 
-// TestChangeRefused checks the moves refused: each leaves the booking as it was.
+// TestChangeRefused checks the moves that are refused, and that each leaves the booking unchanged.
 func TestChangeRefused(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -121,7 +121,7 @@ func TestChangeRefused(t *testing.T) {
 	goya := bookingtest.RoomGoya
 	setup := goyaTomorrow
 
-	// The refusals change nothing: they share one booking.
+	// The refusals change nothing, so they can all use one booking.
 	rb, ru, rbk := setup(t)
 	for _, tc := range []struct {
 		name string
@@ -195,7 +195,7 @@ func TestChangeRefused(t *testing.T) {
 	t.Run("NewRoomsMaximumAdvanceApplies", func(t *testing.T) {
 		t.Parallel()
 		b, u := setupWeekRoom(t)
-		// Goya may be booked 30 days ahead, Sorolla only 7: a booking 20 days ahead may not move there.
+		// Goya may be booked 30 days ahead but Sorolla only 7, so a booking 20 days ahead cannot move there.
 		bk := createOne(t, b, u.alice, req(goya, at(20, 10, 0), at(20, 11, 0)))
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(ptr(roomSorolla), nil, nil))
 		wantCode(t, err, booking.CodeDateExceedsMaximumAdvance)
@@ -248,8 +248,8 @@ func TestChangeOngoing(t *testing.T) {
 	})
 }
 
-// TestChangeWithReservables changes a booking with coffee contracted: the coffee follows it, or the move
-// is refused when the coffee cannot.
+// TestChangeWithReservables changes a booking with coffee contracted. The coffee moves with it, or the
+// move is refused if the coffee cannot move.
 func TestChangeWithReservables(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -301,7 +301,7 @@ func TestChangeWithReservables(t *testing.T) {
 	t.Run("NewStartInsideMinimumCancellationIs4072", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := withCoffee(t)
-		// Coffee may change until 2 h before the start: moving to 10:30 today at 09:00 is too late.
+		// Coffee may change until 2 h before the start, so moving to 10:30 today at 09:00 is too late.
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(nil, ptr(at(0, 10, 30)), ptr(at(0, 12, 30))))
 		wantCode(t, err, booking.CodeMinCancellationOfReservable)
 		wantSame(t, reread(t, b, bk.ID), bk)
@@ -321,8 +321,8 @@ func TestChangeWithReservables(t *testing.T) {
 	t.Run("SameTimesAreNoChange", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := withCoffee(t)
-		// Inside the coffee's minimum cancellation: a real move would be 4072, sending the times the booking
-		// already has is no move at all.
+		// Inside the coffee's minimum cancellation time a real move gets 4072, but sending the times the
+		// booking already has is no move at all.
 		b.Clock.Set(at(1, 9, 0))
 		wantSame(t, change(t, b, u.alice, bk.ID, move(&goya, ptr(at(1, 10, 0)), ptr(at(1, 12, 0)))), bk)
 		wantSame(t, reread(t, b, bk.ID), bk)
@@ -373,7 +373,7 @@ func TestChangeAllDay(t *testing.T) {
 	})
 }
 
-// roomSorolla is a room of Madrid whose rule lets it be booked at most 7 days ahead.
+// roomSorolla is a Madrid room whose rule allows bookings at most 7 days ahead.
 var (
 	roomSorolla = uuid.MustParse("00000000-0000-4000-8000-000000020001")
 	ruleWeek    = uuid.MustParse("00000000-0000-4000-8000-000000020002")
@@ -401,8 +401,8 @@ func setupWeekRoom(t *testing.T) (*bookingtest.Bundle, users) {
 	return b, fixtureUsers(t, b)
 }
 
-// TestChangeRace moves a booking to a slot while someone else books that slot, many times: exactly one of
-// the two wins, and a move that loses leaves the booking as it was.
+// TestChangeRace repeatedly moves a booking to a slot while someone else books that slot. Exactly one of
+// the two wins each time, and a move that loses leaves the booking unchanged.
 func TestChangeRace(t *testing.T) {
 	t.Parallel()
 	const rounds = 20

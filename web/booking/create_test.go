@@ -15,7 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// goya and velazquez ask for the two Madrid rooms tomorrow from hour h1 to hour h2.
+// goya and velazquez return requests for the two Madrid rooms tomorrow, from hour h1 to hour h2.
 func goya(h1, h2 int) booking.NewBooking {
 	return req(bookingtest.RoomGoya, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
 }
@@ -24,28 +24,29 @@ func velazquez(h1, h2 int) booking.NewBooking {
 	return req(bookingtest.RoomVelazquez, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
 }
 
-// attendee asks for Velázquez with Bob and another internal attendee.
+// attendee returns a request for Velázquez with Bob and another internal attendee.
 func attendee(typ string, id uuid.UUID) booking.NewBooking {
 	r := velazquez(12, 13)
 	r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Bob}, {Type: typ, UserID: id}}
 	return r
 }
 
-// external asks for Velázquez with one guest.
+// external returns a request for Velázquez with one guest.
 func external(typ, email string) booking.NewBooking {
 	r := velazquez(12, 13)
 	r.ExternalAttendees = []booking.ExternalAttendee{{Type: typ, Email: email}}
 	return r
 }
 
-// with asks for Velázquez, changed by fn.
+// with returns a request for Velázquez, changed by fn.
 func with(fn func(*booking.NewBooking)) booking.NewBooking {
 	r := velazquez(12, 13)
 	fn(&r)
 	return r
 }
 
-// made is what TestCreateBookings checks of a booking made, its resource reduced to ids and a few fields.
+// made holds the fields of a new booking that TestCreateBookings checks, with the resource reduced to
+// its ids and a few fields.
 type made struct {
 	Status                                  booking.Status
 	Start, End                              time.Time
@@ -93,7 +94,7 @@ func madeOf(b booking.Booking) made {
 	return m
 }
 
-// TestCreateBookings checks what a booking made looks like, for whom and in what status.
+// TestCreateBookings checks the bookings CreateBookings makes: their fields, people and status.
 func TestCreateBookings(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -131,7 +132,7 @@ func TestCreateBookings(t *testing.T) {
 		if diff := cmp.Diff(want, madeOf(bk)); diff != "" {
 			t.Errorf("booking made (-want +got):\n%s", diff)
 		}
-		// And it is in the database as returned.
+		// The database holds the booking as returned.
 		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND organization_id = $2 AND resource_id = $3
 			AND status = 'PENDING' AND start_date = $4 AND end_date = $5 AND importance = 'HIGH' AND body_type = 'HTML'
 			AND resource_type = 'SPACE' AND create_online_meeting`,
@@ -227,7 +228,7 @@ func TestCreateBookingsKeepsWithBookings(t *testing.T) {
 		if len(bs) != 2 {
 			t.Fatalf("bookings = %d, want 2", len(bs))
 		}
-		// Kept once, as Alice's.
+		// The token is stored once, as Alice's.
 		got, err := b.Service.UserAccessToken(t.Context(), alice)
 		if err != nil {
 			t.Fatalf("UserAccessToken: %v", err)
@@ -240,8 +241,8 @@ func TestCreateBookingsKeepsWithBookings(t *testing.T) {
 		}
 	})
 
-	// The token is kept in the transaction that makes the bookings: a request refused, or one run again
-	// that finds its bookings already made, keeps nothing.
+	// The token is stored in the same transaction as the bookings, so a refused request, or a retry that
+	// finds its bookings already made, stores nothing.
 	t.Run("UserAccessTokenKeptOnlyWithNewBookings", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
@@ -334,8 +335,8 @@ func TestCreateBookingsKeepsWithBookings(t *testing.T) {
 	})
 }
 
-// TestCreateBookingsOverlaps checks which earlier bookings, and which elements of the same request, a
-// booking may not overlap.
+// TestCreateBookingsOverlaps checks which existing bookings, and which elements of the same request, a
+// new booking must not overlap.
 func TestCreateBookingsOverlaps(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -451,7 +452,7 @@ func TestCreateBookingsRefusals(t *testing.T) {
 		{"EmptyRequestIs2000", []booking.NewBooking{}, nil, booking.CodeInvalidRequest, -1},
 		{"NilRequestIs2000", nil, nil, booking.CodeInvalidRequest, -1},
 		{"MoreThan100Is2000", manyValid(booking.MaxBookingsPerRequest + 1), nil, booking.CodeInvalidRequest, -1},
-		// The first failing element decides, whatever the kinds of failure.
+		// The first failing element decides the error, whatever kind of failure each one has.
 		{"FirstFailingDecidesResourceBeforeField", []booking.NewBooking{goya(10, 11), req(uuid.New(), at(1, 10, 0), at(1, 11, 0)), with(func(r *booking.NewBooking) { r.Importance = "URGENT" })}, nil, booking.CodeResourceNotFound, 1},
 		{"FirstFailingDecidesRuleBeforeRule", []booking.NewBooking{goya(10, 11), goya(12, 17), velazquez(19, 21)}, nil, booking.CodeDurationExceedsMaximum, 1},
 		{"FirstFailingDecidesAttendeeBeforeDesk", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New()), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeUserNotFound, 1},
@@ -508,8 +509,8 @@ func TestCreateBookingsRefusals(t *testing.T) {
 	}
 }
 
-// TestCreateBookingsLimits checks the edges that are allowed: the first failure decides, the maximum
-// number of elements, a walk-up booking.
+// TestCreateBookingsLimits checks the edge cases: the first failure decides, the maximum number of
+// elements, and a walk-up booking.
 func TestCreateBookingsLimits(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -547,8 +548,8 @@ func TestCreateBookingsLimits(t *testing.T) {
 	})
 }
 
-// TestCreateBookingsRace sends the same booking from many goroutines at once: the database lets exactly
-// one through and every other one answers 4001.
+// TestCreateBookingsRace sends the same booking from many goroutines at once. The database lets exactly
+// one through, and every other one gets 4001.
 func TestCreateBookingsRace(t *testing.T) {
 	t.Parallel()
 	const n = 24

@@ -14,7 +14,7 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// The helpers shared by the service tests of this package.
+// Helpers shared by the service tests of this package.
 
 // rowCount returns the result of a count(*) query on the bundle's database.
 func rowCount(t *testing.T, b *bookingtest.Bundle, query string, args ...any) int {
@@ -26,13 +26,13 @@ func rowCount(t *testing.T, b *bookingtest.Bundle, query string, args ...any) in
 	return n
 }
 
-// tableCount returns the number of rows of a table.
+// tableCount returns the number of rows in a table.
 func tableCount(t *testing.T, b *bookingtest.Bundle, table string) int {
 	t.Helper()
 	return rowCount(t, b, "SELECT count(*) FROM "+table)
 }
 
-// wantNoBookings fails the test when any booking or attendee was written.
+// wantNoBookings fails the test if any booking or attendee was written.
 func wantNoBookings(t *testing.T, b *bookingtest.Bundle) {
 	t.Helper()
 	if got := tableCount(t, b, "bookings"); got != 0 {
@@ -43,7 +43,7 @@ func wantNoBookings(t *testing.T, b *bookingtest.Bundle) {
 	}
 }
 
-// wantCode fails the test unless err carries the code.
+// wantCode fails the test unless err has the code want.
 func wantCode(t *testing.T, err error, want booking.Code) {
 	t.Helper()
 	if got := booking.ErrorCode(err); got != want {
@@ -51,7 +51,8 @@ func wantCode(t *testing.T, err error, want booking.Code) {
 	}
 }
 
-// wantIndex fails the test unless err is a domain error naming element want; -1 asks for no index.
+// wantIndex fails the test unless err is a domain error naming element want. A want of -1 means no
+// index.
 func wantIndex(t *testing.T, err error, want int) {
 	t.Helper()
 	var e *booking.Error
@@ -79,7 +80,7 @@ func wantMessagePrefix(t *testing.T, err error, want string) {
 	}
 }
 
-// users is the fixture's people, loaded from the database.
+// users holds the fixture's people, loaded from the database.
 type users struct {
 	alice, bob, rita, adam, boris booking.User
 }
@@ -95,19 +96,19 @@ func fixtureUsers(t *testing.T, b *bookingtest.Bundle) users {
 	}
 }
 
-// req asks for a booking of the resource for [start, end).
+// req returns a request for a booking of the resource for [start, end).
 func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 	return booking.NewBooking{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}
 }
 
-// book asks CreateBookings, made by creator for organizer, for resources of the category, with no access
-// token or idempotency key, and returns what it answers.
+// book calls CreateBookings with creator, organizer and category, without an access token or
+// idempotency key, and returns its result.
 func book(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) ([]booking.Booking, error) {
 	t.Helper()
 	return b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: creator, Organizer: organizer, Category: c, Bookings: reqs})
 }
 
-// mustBook is book that fails the test on any error.
+// mustBook is like book but fails the test on any error.
 func mustBook(t *testing.T, b *bookingtest.Bundle, creator, organizer booking.User, c booking.Category, reqs ...booking.NewBooking) []booking.Booking {
 	t.Helper()
 	bs, err := book(t, b, creator, organizer, c, reqs...)
@@ -123,7 +124,8 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 	return mustBook(t, b, u, u, booking.CategorySpace, reqs...)
 }
 
-// importLayout loads a layout document (whole or a part) over the bundle's and fails the test on any error.
+// importLayout imports a layout document (whole or partial) into the bundle's database, and fails the
+// test on any error.
 func importLayout(t *testing.T, b *bookingtest.Bundle, l layoutimport.Layout) {
 	t.Helper()
 	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
@@ -131,7 +133,7 @@ func importLayout(t *testing.T, b *bookingtest.Bundle, l layoutimport.Layout) {
 	}
 }
 
-// layoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
+// layoutBooking returns a layout-document booking in organization A, made by Alice for herself.
 func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
 	return layoutimport.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
@@ -146,7 +148,7 @@ func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.Layo
 	importLayout(t, b, layoutimport.Layout{Bookings: bs})
 }
 
-// wantEqual fails the test when got differs from want, showing the difference.
+// wantEqual fails the test if got differs from want, and shows the difference.
 func wantEqual(t *testing.T, what string, want, got any) {
 	t.Helper()
 	if d := cmp.Diff(want, got); d != "" {
@@ -154,7 +156,7 @@ func wantEqual(t *testing.T, what string, want, got any) {
 	}
 }
 
-// layoutWith returns the fixture layout with fn applied to the resource with the id.
+// layoutWith returns the fixture layout with fn applied to the resource with the given id.
 func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
 	t.Helper()
 	l := bookingtest.Layout()

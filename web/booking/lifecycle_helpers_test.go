@@ -11,8 +11,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The helpers of the lifecycle tests: check-in, check-out, cancel, decide, change, the sweep and the
-// listings of a user's bookings.
+// Helpers for the lifecycle tests: check-in, check-out, cancel, decide, change, the sweep, and listing a
+// user's bookings.
 
 // createOne books one space for u and fails the test on any error.
 func createOne(t *testing.T, b *bookingtest.Bundle, u booking.User, r booking.NewBooking) booking.Booking {
@@ -26,12 +26,12 @@ func createDesk(t *testing.T, b *bookingtest.Bundle, u booking.User, r booking.N
 	return mustBook(t, b, u, u, booking.CategoryWorkstation, r)[0]
 }
 
-// allDayReq asks for an all-day booking of the resource on day's local day.
+// allDayReq returns a request for an all-day booking of the resource on day's local date.
 func allDayReq(resource uuid.UUID, day time.Time) booking.NewBooking {
 	return booking.NewBooking{ResourceID: resource, Start: day, AllDay: true, Subject: "Desk day"}
 }
 
-// reread returns the booking as stored, read by the admin.
+// reread returns the booking as stored, read as the admin.
 func reread(t *testing.T, b *bookingtest.Bundle, id uuid.UUID) booking.Booking {
 	t.Helper()
 	bk, err := b.Service.Booking(t.Context(), b.User(t, bookingtest.OrgA, bookingtest.Adam), id)
@@ -65,7 +65,7 @@ func wantStatus(t *testing.T, bk booking.Booking, want booking.Status) {
 	}
 }
 
-// span writes an interval in Madrid time, to the millisecond.
+// span formats an interval in Madrid time, to the millisecond.
 func span(iv booking.Interval) string {
 	const f = "2006-01-02 15:04:05.000"
 	return iv.Start.In(bookingtest.Madrid).Format(f) + " – " + iv.End.In(bookingtest.Madrid).Format(f)
@@ -82,11 +82,11 @@ func times(bk booking.Booking) booking.Interval {
 	return booking.Interval{Start: bk.Start, End: bk.End}
 }
 
-// interval is the interval [s, e).
+// interval returns the interval [s, e).
 func interval(s, e time.Time) booking.Interval { return booking.Interval{Start: s, End: e} }
 
-// lifecycleView is what the lifecycle changes of a booking: status, resource, times, all-day flag,
-// check-in window and contracted reservables (name, delivery, quantity).
+// lifecycleView holds the fields of a booking that lifecycle operations change: status, resource, times,
+// all-day flag, check-in window, and contracted reservables (name, delivery, quantity).
 type lifecycleView struct {
 	ID          uuid.UUID
 	Status      booking.Status
@@ -106,7 +106,7 @@ func viewOf(bk booking.Booking) lifecycleView {
 		CheckIn: bk.CheckIn, Reservables: rs}
 }
 
-// wantSame fails the test unless got is want as far as the lifecycle goes (see lifecycleView).
+// wantSame fails the test unless got and want have the same lifecycleView.
 func wantSame(t *testing.T, got, want booking.Booking) {
 	t.Helper()
 	wantEqual(t, "booking", viewOf(want), viewOf(got))
@@ -133,9 +133,10 @@ func sweep(t *testing.T, b *bookingtest.Bundle) booking.SweepResult {
 	return res
 }
 
-// inStatus returns a booking of u in the status, reached the way the service reaches it: on the given day
-// after Now's, 10:00–11:00 (Goya, or the Boardroom for the approval statuses). The clock ends at Now.
-// Reaching EXPIRED sweeps, which expires whatever else is due by 10:15 that day.
+// inStatus returns a booking of u in the given status, reached through the service's own operations. The
+// booking is 10:00–11:00, day days after Now's date, in Goya (or the Boardroom for the approval
+// statuses). The clock is back at Now afterwards. Reaching EXPIRED runs a sweep, which also expires
+// anything else due by 10:15 that day.
 func inStatus(t *testing.T, b *bookingtest.Bundle, u users, st booking.Status, day int) booking.Booking {
 	t.Helper()
 	at := bookingtest.At
@@ -175,8 +176,8 @@ func inStatus(t *testing.T, b *bookingtest.Bundle, u users, st booking.Status, d
 	return bk
 }
 
-// settled are the statuses a booking leaves the check-in flow for, and a booking can neither be checked
-// in, cancelled nor changed in.
+// settled are the final statuses: a booking in one of them can no longer be checked in, cancelled or
+// changed.
 var settled = []booking.Status{booking.StatusActive, booking.StatusExpired, booking.StatusFinished,
 	booking.StatusCancelled, booking.StatusRejected}
 
@@ -186,7 +187,7 @@ func setupStatuses(t *testing.T) (*bookingtest.Bundle, users, map[booking.Status
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
 	out := map[booking.Status]booking.Booking{}
-	// EXPIRED first: its sweep must find nothing else due.
+	// Make the EXPIRED booking first, so that its sweep finds nothing else due.
 	for i, st := range []booking.Status{booking.StatusExpired, booking.StatusActive, booking.StatusFinished,
 		booking.StatusCancelled, booking.StatusRejected, booking.StatusWaitingApproval, booking.StatusPending} {
 		out[st] = inStatus(t, b, u, st, i+1)
@@ -218,8 +219,8 @@ func contract(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID,
 	return got
 }
 
-// wantNotModifiable calls do on the booking of each status of bs and fails the test unless each call is
-// refused with 4007 and leaves the booking as it was.
+// wantNotModifiable calls do on bs's booking in each status, and fails the test unless every call is
+// refused with 4007 and leaves the booking unchanged.
 func wantNotModifiable(t *testing.T, b *bookingtest.Bundle, bs map[booking.Status]booking.Booking, statuses []booking.Status,
 	do func(bk booking.Booking) error) {
 	t.Helper()

@@ -11,8 +11,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// TestCheckIn checks in Alice's Goya booking of tomorrow 10:00–11:00, whose check-in is open from 09:50
-// until (not including) 10:15.
+// TestCheckIn checks in Alice's Goya booking for tomorrow 10:00–11:00. Its check-in window runs from
+// 09:50 up to, but not including, 10:15.
 func TestCheckIn(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -64,7 +64,7 @@ func TestCheckIn(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
 		first := checkIn(t, b, u.alice, bk.ID, at(1, 9, 55))
-		// Later, even after the window closed, a retry answers the booking as it is.
+		// A retry later, even after the window has closed, returns the booking unchanged.
 		again := checkIn(t, b, u.alice, bk.ID, at(1, 10, 30))
 		wantSame(t, again, first)
 		if n := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND checked_in_at = $2", bk.ID, at(1, 9, 55)); n != 1 {
@@ -106,7 +106,7 @@ func TestCheckIn(t *testing.T) {
 		wantStatus(t, checkIn(t, b, u.bob, bs[0].ID, at(1, 10, 0)), booking.StatusActive)
 	})
 
-	// Bob is invited to the booking but does not hold it; Boris is of the other organization.
+	// Bob is invited to the booking but does not hold it; Boris belongs to the other organization.
 	for _, tc := range []struct {
 		name    string
 		actor   func(users) booking.User
@@ -152,15 +152,15 @@ func TestCheckInWindow(t *testing.T) {
 		start, end time.Time
 		want       booking.Interval
 	}{
-		// Opens AdvanceCheckIn (10 min) before the start, closes ExpirationMargin (15 min) after it.
+		// It opens AdvanceCheckIn (10 min) before the start and closes ExpirationMargin (15 min) after it.
 		{"Room", bookingtest.Now, at(1, 10, 0), at(1, 11, 0), iv(at(1, 9, 50), at(1, 10, 15))},
-		// Never after the end.
+		// It never closes after the end.
 		{"ShortRoomClosesAtEnd", bookingtest.Now, at(1, 10, 0), at(1, 10, 10), iv(at(1, 9, 50), at(1, 10, 10))},
-		// A walk-up made at 09:00 for 08:56: not less than 15 min after it was made.
+		// A walk-up made at 09:00 for 08:56: it closes no sooner than 15 min after it was made.
 		{"WalkUp", bookingtest.Now, at(0, 8, 56), at(0, 10, 0), iv(at(0, 8, 46), at(0, 9, 15))},
 		// A walk-up shorter than the margin still closes at its end.
 		{"ShortWalkUpClosesAtEnd", bookingtest.Now, at(0, 8, 56), at(0, 9, 10), iv(at(0, 8, 46), at(0, 9, 10))},
-		// Made just before its start: the margin counts from when it was made.
+		// Made just before its start: the margin counts from when the booking was made.
 		{"MadeJustBeforeStart", at(0, 9, 55), at(0, 10, 0), at(0, 11, 0), iv(at(0, 9, 50), at(0, 10, 15))},
 		{"MadeAfterStart", at(0, 10, 3), at(0, 10, 0), at(0, 11, 0), iv(at(0, 9, 50), at(0, 10, 18))},
 	} {
@@ -172,7 +172,7 @@ func TestCheckInWindow(t *testing.T) {
 			bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, tc.start, tc.end))
 			wantInterval(t, "CheckIn", bk.CheckIn, tc.want)
 			wantInterval(t, "stored CheckIn", reread(t, b, bk.ID).CheckIn, tc.want)
-			// Check-in follows the window: closed at its end, open on its last millisecond.
+			// Check-in follows the window: open on its last millisecond, closed at its end.
 			b.Clock.Set(tc.want.End)
 			_, err := b.Service.CheckIn(t.Context(), u.alice, bk.ID)
 			wantCode(t, err, booking.CodeCheckInClosed)
@@ -192,7 +192,7 @@ func TestCheckInWindow(t *testing.T) {
 		{"AllDayDeskToday", bookingtest.Now, at(0, 0, 0), iv(at(0, 9, 0), at(1, 0, 0)), iv(at(0, 9, 0), at(0, 11, 0))},
 		// Made after 11:00 (a walk-up): check-in stays open MinCheckInTime after it was made.
 		{"AllDayDeskAfterDeadline", at(0, 12, 0), at(0, 12, 0), iv(at(0, 12, 0), at(1, 0, 0)), iv(at(0, 12, 0), at(0, 12, 15))},
-		// A day of 23 hours (summer time begins): 11:00 is read on the wall clock.
+		// On a 23-hour day (summer time begins), 11:00 is clock time.
 		{"AllDayDeskOnDaylightSavingDay", bookingtest.Now,
 			time.Date(2027, 3, 28, 12, 0, 0, 0, bookingtest.Madrid),
 			iv(time.Date(2027, 3, 28, 0, 0, 0, 0, bookingtest.Madrid), time.Date(2027, 3, 29, 0, 0, 0, 0, bookingtest.Madrid)),
@@ -344,7 +344,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		wantStored(t, b, goya.ID, booking.StatusPending)
 	})
 
-	// Refusals: Alice's Goya booking stays PENDING.
+	// In each refusal below, Alice's Goya booking stays PENDING.
 	for _, tc := range []struct {
 		name        string
 		actor, user func(users) booking.User
@@ -357,7 +357,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		{"AfterWindowIs1012", aliceOf, aliceOf, "MAD-R1", at(1, 10, 15), booking.CodeNoBookingToCheckIn},
 		{"AnotherUsersBookingIsNotFound", bobOf, bobOf, "MAD-R1", at(1, 10, 0), booking.CodeNoBookingToCheckIn},
 		{"EmployeeScanningForAliceIs1011", bobOf, aliceOf, "MAD-R1", at(1, 10, 0), booking.CodeBookingNotFound},
-		// Globex's room has the poster code MAD-R1 too; Boris has no booking of it.
+		// Globex's room also has the poster code MAD-R1; Boris has no booking of it.
 		{"CodeIsReadInActorsOrganization", borisOf, borisOf, "MAD-R1", at(1, 10, 0), booking.CodeNoBookingToCheckIn},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -384,7 +384,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		t.Parallel()
 		b, u, next := setup(t)
 		// Alice is in Goya 09:00–10:00 and scans the door at 09:55 for her 10:00 meeting there, whose
-		// check-in is open: that is the booking to check in, not the one she is already checked in to.
+		// check-in is open. The scan must check in the 10:00 booking, not the one she is already in.
 		current := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 0)))
 		checkIn(t, b, u.alice, current.ID, at(1, 9, 0))
 		got, err := scan(t, b, u.alice, u.alice, "MAD-R1", at(1, 9, 55))
@@ -665,7 +665,7 @@ func TestDecide(t *testing.T) {
 		wantInterval(t, "CheckIn", got.CheckIn, want)
 		wantInterval(t, "stored CheckIn", reread(t, b, bk.ID).CheckIn, want)
 		wantStored(t, b, bk.ID, booking.StatusPending)
-		// The fresh window lets Alice check in after the one the booking was made with had closed.
+		// The new window lets Alice check in even though the booking's original window has closed.
 		wantStatus(t, checkIn(t, b, u.alice, bk.ID, at(1, 10, 20)), booking.StatusActive)
 	})
 
@@ -690,7 +690,7 @@ func TestDecide(t *testing.T) {
 	t.Run("ApprovingEndedIs4007RejectingIsFine", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
-		// Not swept yet: still waiting at its end.
+		// Not swept yet, so it is still waiting at its end.
 		b.Clock.Set(at(1, 11, 0))
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
 		wantCode(t, err, booking.CodeBookingNotModifiable)
