@@ -90,7 +90,7 @@ func TestBooking(t *testing.T) {
 				{Reservable: booking.Reservable{Name: "Coffee"}, DeliveryTime: 30 * time.Minute, Quantity: 2},
 			},
 		})
-		// What wantSame does not look at.
+		// The fields wantSame does not compare.
 		type details struct {
 			Coffee                 booking.BookingReservable
 			Organizer, Creator     uuid.UUID
@@ -126,8 +126,8 @@ func TestBooking(t *testing.T) {
 	})
 }
 
-// spread books n one-hour slots for u from tomorrow, newest last: per day 10:00 on Goya and on Velázquez
-// (the same start twice), then 12:00 and 14:00 on Goya.
+// spread books n one-hour slots for u from tomorrow, newest last. Each day gets 10:00 on Goya and on
+// Velázquez (the same start twice), then 12:00 and 14:00 on Goya.
 func spread(t *testing.T, b *bookingtest.Bundle, u booking.User, n int) []booking.Booking {
 	t.Helper()
 	reqs := make([]booking.NewBooking, n)
@@ -146,7 +146,7 @@ func spread(t *testing.T, b *bookingtest.Bundle, u booking.User, n int) []bookin
 	return mustCreate(t, b, u, reqs...)
 }
 
-// newestFirst orders bookings as the listings of a user do: by start, then id, descending.
+// newestFirst sorts bookings as a user's listing does: by start, then id, descending.
 func newestFirst(bs []booking.Booking) []uuid.UUID {
 	bs = slices.Clone(bs)
 	slices.SortFunc(bs, func(x, y booking.Booking) int {
@@ -168,8 +168,8 @@ func listUser(t *testing.T, b *bookingtest.Bundle, u booking.User, f booking.Boo
 	return p
 }
 
-// walkPages reads at most maxPages pages, following the cursors from none, and returns the ids read and
-// the size of each page.
+// walkPages reads up to maxPages pages, starting with no cursor and following each NextCursor. It returns
+// the ids read and the size of each page.
 func walkPages(t *testing.T, maxPages int, page func(cursor string) booking.BookingPage) (got []uuid.UUID, sizes []int) {
 	t.Helper()
 	cursor := ""

@@ -15,8 +15,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// Busy intervals are read on the understanding that no booking lasts more than 25 hours (a day when
-// clocks go back): the database refuses one that would.
+// Reading busy intervals relies on no booking lasting more than 25 hours (the length of a day when clocks
+// go back). The database refuses a booking that would.
 func TestNoBookingLastsMoreThan25Hours(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
@@ -61,8 +61,8 @@ func goyaOnFloorTwo() layoutimport.Layout {
 	}
 }
 
-// The listings read busy intervals by floor: a booking's floor is its resource's, also after an import
-// moves the resource to another floor.
+// The listings read busy intervals by floor, so a booking's floor must be its resource's floor, even after
+// an import moves the resource to another floor.
 func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
@@ -91,11 +91,11 @@ func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	if got, want := onFloor(floorTwo), []string{"Goya: 11-24 10:00–11-24 12:00 11-24 14:00–11-24 15:00"}; !slices.Equal(got, want) {
 		t.Errorf("availability of the new floor = %q, want %q", got, want)
 	}
-	// The old floor: everything else, free; Goya is gone, and so is its booking.
+	// On the old floor everything else is free; Goya and its booking are gone.
 	if got, want := onFloor(bookingtest.FloorMadrid), []string{"Boardroom: free", "Desk 1: free", "Desk 2: free", "Velázquez: free"}; !slices.Equal(got, want) {
 		t.Errorf("availability of the old floor = %q, want %q", got, want)
 	}
-	// Rooms free in Madrid at 11:00: Goya, booked, is not among them.
+	// Goya is booked, so it is not among the rooms free in Madrid at 11:00.
 	free, err := b.Service.FreeResources(t.Context(), alice, booking.FreeQuery{
 		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubRoom, Category: booking.CategorySpace,
 		Intervals: []booking.Interval{{Start: at(1, 11, 0), End: at(1, 11, 30)}},
@@ -112,14 +112,14 @@ func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	}
 }
 
-// A booking made while an import moves its resource to another floor waits for the import, and is stored
-// with the new floor.
+// A booking made while an import moves its resource to another floor waits for the import, and is then
+// stored with the new floor.
 func TestBookingWhileItsResourceMoves(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 	ctx := t.Context()
-	// The move, held open: the floor exists, Goya is on it, nothing is committed.
+	// Hold the move open: the new floor exists and Goya is on it, but nothing is committed yet.
 	tx, err := b.Pool.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -16,11 +16,11 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// sweepLockKey is the advisory lock the sweep takes ("booking" in ASCII, as expiry.go has it).
+// sweepLockKey is the key of the sweep's advisory lock ("booking" in ASCII, as in expiry.go).
 const sweepLockKey = 0x626f6f6b696e67
 
-// holdSweepLock takes the sweep's advisory lock in a transaction of its own and returns the function that
-// gives it back, as another instance in the middle of a sweep would hold it.
+// holdSweepLock takes the sweep's advisory lock in its own transaction, as another instance in the middle
+// of a sweep would, and returns a function that releases it.
 func holdSweepLock(t *testing.T, pool *pgxpool.Pool) (release func()) {
 	t.Helper()
 	tx, err := pool.Begin(t.Context())
@@ -72,7 +72,7 @@ func TestSweep(t *testing.T) {
 		wantStored(t, b, g14.ID, booking.StatusPending)
 		wantStored(t, b, v10.ID, booking.StatusFinished)
 		wantInterval(t, "finished booking", times(reread(t, b, v10.ID)), booking.Interval{Start: at(1, 10, 0), End: at(1, 11, 0)})
-		// Once is enough: the next sweep finds nothing.
+		// One sweep is enough: the next one finds nothing.
 		wantSweep(t, sweep(t, b), booking.SweepResult{})
 		// An expired booking can no longer be checked in.
 		_, err := b.Service.CheckIn(t.Context(), u.alice, g12.ID)
@@ -129,7 +129,7 @@ func TestSweep(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
-		// Approved at 10:10, check-in stays open until 10:25.
+		// Approved at 10:10, so check-in stays open until 10:25.
 		b.Clock.Set(at(1, 10, 10))
 		if _, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true); err != nil {
 			t.Fatalf("Decide: %v", err)
@@ -143,7 +143,8 @@ func TestSweep(t *testing.T) {
 
 }
 
-// TestSweepLeavesAlone checks what the sweep does not touch, and that what it expires is free again.
+// TestSweepLeavesAlone checks which bookings the sweep leaves alone, and that resources it expires become
+// free again.
 func TestSweepLeavesAlone(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -234,8 +235,8 @@ func TestSweepLeavesAlone(t *testing.T) {
 	})
 }
 
-// TestSweepTwoInstances runs two services, each on its own pool, against one database, as two serving
-// instances do: however their sweeps interleave, each due booking expires once.
+// TestSweepTwoInstances runs two services, each with its own pool, against one database, like two
+// serving instances. However their sweeps interleave, each due booking expires exactly once.
 func TestSweepTwoInstances(t *testing.T) {
 	t.Parallel()
 	const (
@@ -252,7 +253,7 @@ func TestSweepTwoInstances(t *testing.T) {
 	t.Cleanup(pool.Close)
 	second := booking.NewService(pool, booking.WithClock(b.Clock.Now), booking.WithDatabaseClock(b.Clock.Now))
 
-	// Four a day from tomorrow on Goya and Velázquez, and one that is not due yet.
+	// Four bookings a day from tomorrow on Goya and Velázquez, and one that is not due yet.
 	bs := spread(t, b, u.alice, due)
 	later := createOne(t, b, u.bob, req(bookingtest.RoomVelazquez, at(20, 10, 0), at(20, 11, 0)))
 	b.Clock.Set(at(10, 0, 0))
@@ -326,7 +327,7 @@ func TestSweepTwoInstances(t *testing.T) {
 			wantStored(t, b, bk.ID, booking.StatusExpired)
 		}
 		wantStored(t, b, later.ID, booking.StatusPending)
-		// And later sweeps, from either instance, find nothing more.
+		// Later sweeps, from either instance, find nothing more.
 		for _, svc := range []*booking.Service{b.Service, second} {
 			res, err := svc.Sweep(t.Context())
 			if err != nil {
@@ -360,8 +361,8 @@ func TestRunSweeps(t *testing.T) {
 		defer close(done)
 		b.Service.RunSweeps(ctx, 10*time.Millisecond, log)
 	}()
-	// A round sweeps, then deletes the expired sessions: wait for both, or cancelling could cut a round short
-	// between the two.
+	// Each round sweeps, then deletes the expired sessions. Wait for both, or cancelling could cut a round
+	// short between the two.
 	deadline := time.Now().Add(5 * time.Second)
 	for storedStatus(t, b, bk.ID) != booking.StatusExpired || rowCount(t, b, "SELECT count(*) FROM sessions WHERE token = 'old'") != 0 {
 		if time.Now().After(deadline) {

@@ -11,8 +11,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// Resources the free-listing tests add to the fixture: floors 0 and 2 in Madrid, a room on each and a desk
-// whose rule does not allow all-day bookings.
+// Resources the free-listing tests add to the fixture: floors 0 and 2 in Madrid, a room on each, and a
+// desk whose rule does not allow all-day bookings.
 var (
 	floorGround  = uuid.MustParse("00000000-0000-4000-8000-000000010001")
 	floorSecond  = uuid.MustParse("00000000-0000-4000-8000-000000010002")
@@ -49,7 +49,7 @@ func importExtraFloors(t *testing.T, b *bookingtest.Bundle) {
 	}
 }
 
-// resourceView is what the listings tell of a resource besides its name.
+// resourceView holds what the listings show about a resource besides its name.
 type resourceView struct {
 	ID, Floor, Subcategory uuid.UUID
 	Category               booking.Category
@@ -71,12 +71,12 @@ func names(rs []booking.Resource) []string {
 	return out
 }
 
-// tomorrow is tomorrow from h1:00 to h2:00.
+// tomorrow returns the interval from h1:00 to h2:00 tomorrow.
 func tomorrow(h1, h2 int) booking.Interval {
 	return booking.Interval{Start: bookingtest.At(1, h1, 0), End: bookingtest.At(1, h2, 0)}
 }
 
-// spaces asks for the meeting rooms of Madrid free in every interval.
+// spaces returns a query for the Madrid meeting rooms that are free in every interval.
 func spaces(ivs ...booking.Interval) booking.FreeQuery {
 	return booking.FreeQuery{
 		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubRoom, Category: booking.CategorySpace,
@@ -84,7 +84,7 @@ func spaces(ivs ...booking.Interval) booking.FreeQuery {
 	}
 }
 
-// desks asks for the desks of Madrid free in every interval.
+// desks returns a query for the Madrid desks that are free in every interval.
 func desks(ivs ...booking.Interval) booking.FreeQuery {
 	return booking.FreeQuery{
 		BuildingID: bookingtest.BuildingMadrid, SubcategoryID: bookingtest.SubDesk,
@@ -122,7 +122,7 @@ func TestFreeResources(t *testing.T) {
 		if err != nil {
 			t.Fatalf("FreeResources: %v", err)
 		}
-		// Neither the hidden room nor the room on the hidden floor, nor Hudson (New York), nor desks.
+		// Not the hidden room, the room on the hidden floor, Hudson (New York), or any desk.
 		wantNames(t, names(rs), "Boardroom", "Goya", "Velázquez")
 		wantEqual(t, "Goya", resourceView{
 			ID: bookingtest.RoomGoya, Floor: bookingtest.FloorMadrid, Subcategory: bookingtest.SubRoom,
@@ -151,7 +151,7 @@ func TestFreeResources(t *testing.T) {
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
 		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-		// Free in the first interval only: not listed, whichever order the intervals come in.
+		// Free in the first interval only: not listed, in whatever order the intervals come.
 		today := booking.Interval{Start: at(0, 12, 0), End: at(0, 13, 0)}
 		overlapping := booking.Interval{Start: at(1, 10, 30), End: at(1, 11, 30)}
 		wantNames(t, free(t, b, alice, spaces(today, overlapping)), "Boardroom", "Velázquez")
@@ -258,7 +258,7 @@ func TestFreeResources(t *testing.T) {
 
 }
 
-// TestFreeResourcesRefused checks the queries refused, and the longest one taken.
+// TestFreeResourcesRefused checks the queries that are refused, and the longest query accepted.
 func TestFreeResourcesRefused(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At

@@ -11,7 +11,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// posterStatus returns what the poster of code shows u and fails the test on any error.
+// posterStatus returns what the poster with the given code shows u, and fails the test on any error.
 func posterStatus(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.PosterStatus {
 	t.Helper()
 	ps, err := b.Service.PosterStatus(t.Context(), u, code)
@@ -45,7 +45,7 @@ func wantEndChoices(t *testing.T, ps booking.PosterStatus, want ...time.Time) {
 	wantEqual(t, "EndChoices", want, got)
 }
 
-// posterView is what a poster shows of a resource's state.
+// posterView holds what a poster shows about a resource's state.
 type posterView struct {
 	State                           booking.PosterState
 	IsFree                          bool
@@ -107,7 +107,7 @@ func TestPosterStatus(t *testing.T) {
 		wantEndChoices(t, ps, at(0, 9, 30), at(0, 10, 0))
 	})
 
-	// A desk open all day, every day, is bookable across midnight, for a day at most.
+	// A desk that is open all day, every day, can be booked across midnight, for at most a day.
 	t.Run("WholeDayDeskBookableForADay", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
@@ -115,7 +115,7 @@ func TestPosterStatus(t *testing.T) {
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 9, 0))
-		// Offered: 30 minutes, 1 and 2 hours, then midnight; never the night through unless asked.
+		// Offered: 30 minutes, 1 hour, 2 hours, then midnight. A booking runs overnight only if asked.
 		wantEndChoices(t, ps, at(0, 9, 30), at(0, 10, 0), at(0, 11, 0), at(1, 0, 0))
 	})
 
@@ -129,7 +129,7 @@ func TestPosterStatus(t *testing.T) {
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(1, 0, 0))
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 23, 20))
 		wantEndChoices(t, ps, at(0, 23, 50), at(1, 0, 20), at(1, 1, 20))
-		// The next morning's booking caps it.
+		// The next morning's booking limits it.
 		if _, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -153,7 +153,7 @@ func TestPosterStatus(t *testing.T) {
 	})
 }
 
-// TestPosterStatusBusy checks what the poster of a resource held now shows.
+// TestPosterStatusBusy checks what the poster of a resource that is held now shows.
 func TestPosterStatusBusy(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -174,7 +174,7 @@ func TestPosterStatusBusy(t *testing.T) {
 			Window: interval(at(0, 8, 0), at(0, 20, 0)), BookedBy: ptr(bookingtest.Bob), BookingStatus: booking.StatusPending,
 		}, posterViewOf(ps))
 		wantEndChoices(t, ps)
-		// Half-way through the second booking, alice holds it.
+		// Half-way through the second booking, Alice holds it.
 		b.Clock.Set(at(0, 10, 30))
 		ps = status(t, b, u.alice, "MAD-R1")
 		wantTime(t, "BusyUntil", ps.BusyUntil, at(0, 11, 30))
@@ -244,8 +244,8 @@ func TestPosterStatusBusy(t *testing.T) {
 
 }
 
-// TestPosterStatusClosed checks the posters of resources closed now, hidden, unknown or of another
-// organization.
+// TestPosterStatusClosed checks the posters of resources that are closed now, hidden, unknown, or in
+// another organization.
 func TestPosterStatusClosed(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At

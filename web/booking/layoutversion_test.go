@@ -10,13 +10,13 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// Bookings are checked against the layout held in memory, and their insert proves it is still the
-// organization's: a change made elsewhere (another instance's import, or straight in the database) is
-// seen by the very next booking, not LayoutTTL later, whether it now allows the booking or refuses it.
+// Bookings are checked against the cached layout, and their insert proves it is still current. So a change
+// made elsewhere (another instance's import, or directly in the database) affects the very next booking,
+// not LayoutTTL later, whether the change now allows the booking or refuses it.
 func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	t.Parallel()
-	// setup returns a bundle whose service holds the layout (it has booked Goya once), another instance on
-	// the same database, and Alice.
+	// setup returns a bundle whose service has cached the layout (it has booked Goya once), another
+	// instance on the same database, and Alice.
 	setup := func(t *testing.T) (*bookingtest.Bundle, *booking.Service, booking.User) {
 		b := bookingtest.Setup(t)
 		alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
@@ -84,8 +84,8 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 		}
 	})
 
-	// A layout that changes between every check and insert: the service gives up after three tries, with
-	// nothing written. (A trigger stands in for a resource moving to another floor each time.)
+	// If the layout changes between every check and insert, the service gives up after three tries and
+	// writes nothing. (A trigger simulates a resource moving to another floor each time.)
 	t.Run("KeepsChangingIs5030", func(t *testing.T) {
 		t.Parallel()
 		b, _, alice := setup(t)
@@ -104,8 +104,8 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	})
 }
 
-// Every table of the layout counts: a change to any of them, whoever makes it, gives the organization's
-// layout a new version, and leaves the other organizations' alone.
+// Every layout table counts: a change to any of them, whoever makes it, gives the organization's layout a
+// new version and leaves other organizations' versions alone.
 func TestLayoutVersion(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
@@ -141,7 +141,7 @@ func TestLayoutVersion(t *testing.T) {
 			t.Errorf("%s: organization B's layout version %d -> %d, want it unchanged", change, other, got)
 		}
 	}
-	// Bookings are not the layout.
+	// Bookings are not part of the layout.
 	a := version(bookingtest.OrgA)
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 	mustCreate(t, b, alice, req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))

@@ -13,7 +13,7 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// contracted returns the reservables contracted on a booking as read from the database, one line each,
+// contracted returns the reservables contracted on a booking, read from the database, one line each,
 // ordered by reservable id.
 func contracted(t *testing.T, b *bookingtest.Bundle, bookingID uuid.UUID) []string {
 	t.Helper()
@@ -68,8 +68,8 @@ func goyaTwoHours(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID) {
 	return b, u, bs[0].ID
 }
 
-// contractedView is a contracted reservable as ContractReservables answers it, without the reservable's
-// own description.
+// contractedView is a contracted reservable as ContractReservables returns it, without the reservable's
+// description.
 type contractedView struct {
 	Name                string
 	DeliveryTime        time.Duration
@@ -88,7 +88,7 @@ func contractedViews(brs []booking.BookingReservable) []contractedView {
 	return out
 }
 
-// The views of the fixture's coffee and AV setup, with what their orders choose.
+// Views of the fixture's coffee and AV setup, with the choices their orders make.
 func coffeeView(delivery time.Duration, quantity int32, comment string) contractedView {
 	return contractedView{Name: "Coffee", DeliveryTime: delivery, Quantity: quantity, Comment: comment,
 		MinimumCancellation: 2 * time.Hour, ChooseQuantity: true}
@@ -194,7 +194,7 @@ func TestContractReservables(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		// Rita books for Alice; Alice, the organizer, may contract.
+		// Rita books for Alice; Alice, as the organizer, may contract.
 		bs, err := book(t, b, u.rita, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
@@ -202,9 +202,9 @@ func TestContractReservables(t *testing.T) {
 		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, ptr(int32(2)), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 2, ""))
 
-		// Rita may act on any booking of her organization whatever the creator, so she cannot show the
-		// creator's right: Bob, an employee, books for Alice, and as the creator (neither the organizer
-		// nor a receptionist or admin) he may contract; Adam's booking for Alice stays invisible to him.
+		// Rita may act on any booking of her organization, so she cannot show the creator's right. Instead
+		// Bob, an employee, books for Alice: as the creator (neither the organizer nor a receptionist or
+		// admin) he may contract. Adam's booking for Alice stays invisible to him.
 		bs, err = book(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
@@ -234,8 +234,8 @@ func TestContractReservables(t *testing.T) {
 
 }
 
-// TestContractReservablesRefused checks the orders refused: each leaves the contracted set as it was,
-// Coffee ×2 at 30 min, commented "before".
+// TestContractReservablesRefused checks the orders that are refused. Each refusal leaves the contracted
+// set unchanged: Coffee ×2 at 30 min, with the comment "before".
 func TestContractReservablesRefused(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -295,7 +295,8 @@ func TestContractReservablesRefused(t *testing.T) {
 		{"DeliveryBeyondDurationIs4077", nil,
 			[]booking.ReservableOrder{order(coffee, ptr(2*time.Hour+time.Millisecond), nil, "")}, booking.CodeReservableDeliveryTime},
 
-		// The order of the checks, as documented: each request breaks a later rule too, and the earlier wins.
+		// The checks run in the documented order: each request also breaks a later rule, and the earlier
+		// rule decides the error.
 		{"DuplicateOnUnknownBookingIs2000", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
 			return u.alice, uuid.New()
 		}, []booking.ReservableOrder{order(av, nil, nil, ""), order(av, nil, nil, "")}, booking.CodeInvalidRequest},
@@ -405,7 +406,7 @@ func TestContractReservablesMinimumCancellation(t *testing.T) {
 
 	t.Run("AddingWithShorterMarginPassesUntilItsOwnLimit", func(t *testing.T) {
 		t.Parallel()
-		// At 09:00, past Coffee's limit (08:00) but exactly at AV setup's own (09:00), adding AV passes.
+		// At 09:00, after Coffee's limit (08:00) but exactly at AV setup's (09:00), adding AV is allowed.
 		b, u, id, _ := setupLate(t)
 		b.Clock.Set(at(1, 9, 0))
 		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(av, nil, nil, ""))

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// The pure paths every booking and every search goes through, measured without a database.
+// Benchmarks of the pure code that every booking and every search runs, without a database.
 
 var benchMadrid = mustZone("Europe/Madrid")
 
@@ -31,18 +31,18 @@ var roomRule = ResourceRule{
 	AccessControlType: "ANY",
 }
 
-// deskRule is a desk's: the whole day, all-day bookings with check-in until 11:00.
+// deskRule is a desk's rule: the whole day, all-day bookings allowed, with check-in until 11:00.
 var deskRule = ResourceRule{
 	ID: uuid.New(), EndTime: 24 * time.Hour, AllDayBookings: true, AllDayBookingsCheckIn: 11 * time.Hour,
 	AccessControlType: "ANY",
 }
 
-// BenchmarkBookingRules is what CreateBookings asks of the rules for one element, before the database:
-// the element's own checks, the rule's interval check, and the check-in window.
+// BenchmarkBookingRules measures the rule checks CreateBookings runs for one element before it reaches
+// the database: the element's own checks, the rule's interval check, and the check-in window.
 func BenchmarkBookingRules(b *testing.B) {
 	start := time.Date(2026, 11, 24, 10, 0, 0, 0, benchMadrid)
 	b.Run("Room", func(b *testing.B) {
-		// The attendees come decoded with the request: building them is not the rules' work.
+		// The attendees arrive decoded with the request, so building them is not part of the measurement.
 		internal := []InternalAttendee{{Type: AttendeeRequired, UserID: roomRule.ID}}
 		external := []ExternalAttendee{{Type: AttendeeOptional, Email: "guest@example.com"}}
 		b.ReportAllocs()
@@ -86,10 +86,10 @@ func BenchmarkBookingRules(b *testing.B) {
 	})
 }
 
-// BenchFloorDay is a day of bookings on a floor of 150 desks and then 50 meeting rooms: about two thirds
-// of the desks taken for the morning, the afternoon or the whole day, and each room holding three to seven
-// meetings of 30 to 90 minutes. busy[i] are resource i's intervals, earliest first. The same every time;
-// BenchmarkAvailability (package booking_test) books it too.
+// BenchFloorDay returns a day of bookings on a floor of 150 desks followed by 50 meeting rooms. About two
+// thirds of the desks are taken for the morning, the afternoon or the whole day, and each room has three
+// to seven meetings of 30 to 90 minutes. busy[i] holds resource i's intervals, earliest first. The result
+// is the same on every call; BenchmarkAvailability (package booking_test) books it too.
 func BenchFloorDay(day time.Time) (busy [][]Interval) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	at := func(h, m int) time.Time { return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
@@ -120,8 +120,8 @@ func BenchFloorDay(day time.Time) (busy [][]Interval) {
 	return busy
 }
 
-// benchFloor is BenchFloorDay with each resource's rule; every tenth resource's first booking is the
-// actor's own.
+// benchFloor is BenchFloorDay with each resource's rule. The first booking of every tenth resource
+// belongs to the actor.
 type benchFloor struct {
 	rules      []ResourceRule
 	busy, mine [][]Interval
@@ -143,9 +143,9 @@ func newBenchFloor() benchFloor {
 	return f
 }
 
-// BenchmarkSearchFloorDay is how a floor of 200 resources fares during 10:00–11:00 of a day of bookings:
-// the merge of each resource's busy intervals with its rule's window into free, busy, mine or
-// unavailable, and until when it stays free (searchDayOf, once per resource, as Search calls it).
+// BenchmarkSearchFloorDay measures searching a floor of 200 resources for 10:00–11:00 on a busy day. For
+// each resource, searchDayOf merges the busy intervals with the rule's window into free, busy, mine or
+// unavailable, and finds how long it stays free, as Search calls it.
 func BenchmarkSearchFloorDay(b *testing.B) {
 	f := newBenchFloor()
 	day := time.Date(2026, 11, 24, 0, 0, 0, 0, benchMadrid)

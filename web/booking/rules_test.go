@@ -59,7 +59,7 @@ func TestResourceRuleCheckInterval(t *testing.T) {
 		{"EndsAtWindowEndIsFine", room, at(1, 19, 0), at(1, 20, 0), now, madrid, 0},
 		{"StartsAfterWindowIs4003", room, at(1, 20, 0), at(1, 21, 0), now, madrid, booking.CodeDateOutsideResourceHours},
 		{"WholeDayAcceptsMidnightToMidnight", wholeDay, at(1, 0, 0), at(2, 0, 0), now, madrid, 0},
-		// Crossing midnight: fine where the hours are open on both sides, within 24 hours and the maximum.
+		// Crossing midnight is allowed if the hours are open on both sides, within 24 hours and the maximum.
 		{"WholeDayAcceptsCrossingMidnight", wholeDay, at(1, 23, 0), at(2, 1, 0), now, madrid, 0},
 		{"WholeDayAcceptsAWalkUpAt2320UntilTwentyPastMidnight", wholeDay, at(0, 23, 20), at(1, 0, 21), at(0, 23, 20), madrid, 0},
 		{"WholeDayAcceptsCrossingMidnightInNewYork", wholeDay, nyAt(0, 23, 20), nyAt(1, 0, 21), nyAt(0, 23, 20), newYork, 0},
@@ -88,7 +88,7 @@ func TestResourceRuleCheckInterval(t *testing.T) {
 		{"DaylightSavingDayAfterTwentyLocalIs4003", room, dstUTC(17, 0), dstUTC(18, 1), dstNow, madrid, booking.CodeDateOutsideResourceHours},
 		{"AutumnDaylightSavingDayEightLocalIsWindowStart", room, fallUTC(7, 0), fallUTC(8, 0), fallNow, madrid, 0},
 		{"AutumnDaylightSavingDaySevenLocalIs4003", room, fallUTC(6, 0), fallUTC(7, 0), fallNow, madrid, booking.CodeDateOutsideResourceHours},
-		// The past is checked first: a booking both in the past and outside the window is 4002.
+		// The past is checked first: a booking both in the past and outside the window gets 4002.
 		{"PastBeforeWindowIs4002", room, at(0, 6, 0), at(0, 7, 0), now, madrid, booking.CodeDateInThePast},
 	}
 	for _, tt := range tests {

@@ -9,13 +9,13 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// wantFree fails unless st is free until want.
+// wantFree fails the test unless st is free until want.
 func wantFree(t *testing.T, st booking.ResourceStatus, want time.Time) {
 	t.Helper()
 	wantEqual(t, "free until", freeUntil{IsFree: true, FreeUntil: &want}, freeUntil{st.IsFree, st.FreeUntil})
 }
 
-// wantBusy fails unless st is not free, with no FreeUntil.
+// wantBusy fails the test unless st is not free and has no FreeUntil.
 func wantBusy(t *testing.T, st booking.ResourceStatus) {
 	t.Helper()
 	wantEqual(t, "free until", freeUntil{}, freeUntil{st.IsFree, st.FreeUntil})
@@ -26,7 +26,8 @@ type freeUntil struct {
 	FreeUntil *time.Time
 }
 
-// resourceStatus returns the status of the resource of the poster code and fails the test on any error.
+// resourceStatus returns the status of the resource with the poster code, and fails the test on any
+// error.
 func resourceStatus(t *testing.T, b *bookingtest.Bundle, u booking.User, code string) booking.ResourceStatus {
 	t.Helper()
 	st, err := b.Service.StatusByPosterCode(t.Context(), u, code)
@@ -36,7 +37,8 @@ func resourceStatus(t *testing.T, b *bookingtest.Bundle, u booking.User, code st
 	return st
 }
 
-// TestStatusByPosterCode checks how bookings make a resource busy or free it until they start.
+// TestStatusByPosterCode checks that a booking makes its resource busy, and that a resource is free until
+// its next booking starts.
 func TestStatusByPosterCode(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -129,7 +131,7 @@ func TestStatusByPosterCode(t *testing.T) {
 
 }
 
-// TestStatusByPosterCodeWindow checks that a resource is free only inside its rule's window of the day.
+// TestStatusByPosterCodeWindow checks that a resource is free only inside its rule's window for the day.
 func TestStatusByPosterCodeWindow(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -169,7 +171,7 @@ func TestStatusByPosterCodeWindow(t *testing.T) {
 		// 15:00 in Madrid is 09:00 in New York.
 		b.Clock.Set(at(0, 15, 0))
 		wantFree(t, status(t, b, alice, "NYC-R1"), time.Date(2026, 11, 23, 20, 0, 0, 0, bookingtest.NewYork))
-		// At 21:00 Madrid Goya is closed, Hudson still open.
+		// At 21:00 in Madrid, Goya is closed and Hudson is still open.
 		b.Clock.Set(at(0, 21, 0))
 		wantBusy(t, status(t, b, alice, "MAD-R1"))
 		wantFree(t, status(t, b, alice, "NYC-R1"), time.Date(2026, 11, 23, 20, 0, 0, 0, bookingtest.NewYork))
@@ -178,7 +180,7 @@ func TestStatusByPosterCodeWindow(t *testing.T) {
 }
 
 // TestStatusByPosterCodeHidden checks that hidden or deactivated resources are never free, and that poster
-// codes are read in the caller's organization.
+// codes are looked up in the caller's organization.
 func TestStatusByPosterCodeHidden(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
@@ -207,7 +209,7 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 		}
 	})
 
-	// The resource is free only when its floor and building are activated and visible too.
+	// The resource is free only if its floor and building are also activated and visible.
 	for _, tc := range []struct {
 		name   string
 		change func(l *layoutimport.Layout)
