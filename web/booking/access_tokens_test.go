@@ -8,8 +8,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The identity provider's tokens are sealed with TOKEN_ENCRYPTION_KEY when it is set, and otherwise with a
-// key made once and kept in the database; a token sealed with another key reads as none.
+// The identity provider's tokens are encrypted with TOKEN_ENCRYPTION_KEY if it is set, and otherwise with
+// a key created once and stored in the database. A token encrypted with a different key reads as none.
 func TestUserAccessTokenKeys(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)

@@ -13,7 +13,7 @@ import (
 func TestBookingActionsAt(t *testing.T) {
 	t.Parallel()
 	coffee := booking.Reservable{Name: "Coffee", MinimumCancellation: 2 * time.Hour}
-	// pending is a booking of 10:00–11:00 whose check-in is open 09:50–10:15.
+	// pending is a 10:00–11:00 booking whose check-in window is 09:50–10:15.
 	pending := booking.Booking{
 		Start: fx.At(0, 10, 0), End: fx.At(0, 11, 0), Status: booking.StatusPending,
 		CheckIn: booking.Interval{Start: fx.At(0, 9, 50), End: fx.At(0, 10, 15)},
@@ -48,9 +48,9 @@ func TestBookingActionsAt(t *testing.T) {
 			booking.BookingActions{CheckInLater: true, Change: true, Cancel: true, Services: true}},
 		{"ServicePastItsDeadline", withCoffee, fx.At(0, 8, 1),
 			booking.BookingActions{CheckInLater: true, Change: true, CancelLockedBy: &coffee, Services: true}},
-		// Overdue, it cannot be cancelled anyway: the service is not what keeps it.
+		// An overdue booking cannot be cancelled anyway, so the service is not what blocks it.
 		{"ServicePastItsDeadlineWhenCheckInCloses", withCoffee, fx.At(0, 10, 15), booking.BookingActions{CheckInClosed: true}},
-		// Checked in early, releasing it before its start would cancel the service too late.
+		// Checked in early: releasing it before its start would cancel the service too late.
 		{"ActiveBeforeItsStartWithAServicePastItsDeadline", activeWithCoffee, fx.At(0, 9, 55),
 			booking.BookingActions{CancelLockedBy: &coffee, Services: true}},
 		{"ActiveAtItsStartWithAServicePastItsDeadline", activeWithCoffee, fx.At(0, 10, 0),
@@ -95,10 +95,10 @@ func TestBookingActableBy(t *testing.T) {
 	}
 }
 
-// TestBookingActionsAgreeWithTheLifecycle holds ActionsAt to what CheckIn, Cancel and CheckOut then do, at
-// the moments around the edges of the check-in window and of a service's deadline. A booking checked in by
-// the first action meets the second as ACTIVE, which is not offered to cancel either, and the third as
-// ACTIVE, released before its start while check-in is open early.
+// TestBookingActionsAgreeWithTheLifecycle checks that ActionsAt predicts what CheckIn, Cancel and CheckOut
+// actually do, at moments around the edges of the check-in window and of a service's deadline. If the
+// first action checks the booking in, the second finds it ACTIVE (so Cancel is not offered either), and
+// the third releases it before its start while check-in is open early.
 func TestBookingActionsAgreeWithTheLifecycle(t *testing.T) {
 	t.Parallel()
 	for _, at := range []time.Time{fx.At(0, 8, 0), fx.At(0, 8, 1), fx.At(0, 9, 49), fx.At(0, 9, 50), fx.At(0, 10, 14), fx.At(0, 10, 15)} {

@@ -12,7 +12,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// busyLines writes availability as one line per resource: "Goya: 10:00–12:00 14:00–15:00" or "Goya: free".
+// busyLines formats availability as one line per resource: "Goya: 10:00–12:00 14:00–15:00" or "Goya: free".
 func busyLines(as []booking.ResourceAvailability) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
@@ -32,8 +32,8 @@ func busyLines(as []booking.ResourceAvailability) []string {
 	return out
 }
 
-// setupAvailability returns the catalogue's bundle (the fixture and a hidden building) with these bookings.
-// Tomorrow (day 1): Goya 10–12 and 14–15, Boardroom 11–12 waiting for approval, Desk 1 all day,
+// setupAvailability returns the catalogue tests' bundle (the fixture and a hidden building) with these
+// bookings. Tomorrow (day 1): Goya 10–12 and 14–15, Boardroom 11–12 waiting for approval, Desk 1 all day,
 // Velázquez 10–11 cancelled. Today: Velázquez 09:00–10:00 expired at 09:15, Goya 09:00–10:00 checked in.
 func setupAvailability(t *testing.T) (*bookingtest.Bundle, users) {
 	t.Helper()
@@ -59,12 +59,12 @@ func setupAvailability(t *testing.T) (*bookingtest.Bundle, users) {
 	return b, u
 }
 
-// madridRange asks for the availability of Madrid's resources from from to to.
+// madridRange returns a query for the availability of Madrid's resources during [from, to).
 func madridRange(from, to time.Time) booking.AvailabilityQuery {
 	return booking.AvailabilityQuery{BuildingID: bookingtest.BuildingMadrid, From: from, To: to}
 }
 
-// madridTomorrowWith asks for Madrid's resources tomorrow 08:00–20:00, the query changed by fn.
+// madridTomorrowWith returns a query for Madrid's resources tomorrow 08:00–20:00, changed by fn.
 func madridTomorrowWith(fn func(*booking.AvailabilityQuery)) booking.AvailabilityQuery {
 	q := madridRange(bookingtest.At(1, 8, 0), bookingtest.At(1, 20, 0))
 	fn(&q)

@@ -12,13 +12,13 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// A hidden building of organization A, with a visible floor, that the catalogue tests add to the fixture.
+// A hidden building of organization A, with a visible floor, which the catalogue tests add to the fixture.
 var (
 	buildingHidden        = uuid.MustParse("00000000-0000-4000-8000-000000030001")
 	floorOfHiddenBuilding = uuid.MustParse("00000000-0000-4000-8000-000000030002")
 )
 
-// setupCatalogue returns the fixture with the hidden building, and its users.
+// setupCatalogue returns a bundle with the fixture and the hidden building, and the fixture's users.
 func setupCatalogue(t *testing.T) (*bookingtest.Bundle, users) {
 	t.Helper()
 	b := bookingtest.Setup(t)

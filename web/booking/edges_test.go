@@ -12,8 +12,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// searchOne searches Madrid's rooms on Tuesday during [from, to) as Alice and returns the result of the room
-// with the name.
+// searchOne searches Madrid's rooms on Tuesday during [from, to) as Alice, and returns the result for the
+// room with the given name.
 func searchOne(t *testing.T, b *fx.Bundle, name string, from, to time.Duration) booking.SearchResult {
 	t.Helper()
 	space := booking.CategorySpace
@@ -45,7 +45,8 @@ func TestSearchEdges(t *testing.T) {
 		}
 	})
 
-	// During 10:00–12:00 one of two back-to-back bookings is Alice's, the other Bob's: mine, in either order.
+	// During 10:00–12:00, of two back-to-back bookings one is Alice's and the other Bob's. The state is mine,
+	// in either order.
 	for _, tt := range []struct {
 		name          string
 		first, second uuid.UUID
@@ -65,8 +66,8 @@ func TestSearchEdges(t *testing.T) {
 	}
 }
 
-// Moving a booking to another resource at the same start opens the check-in window of the new resource's
-// rule, not the old one's.
+// Moving a booking to another resource at the same start gives it the check-in window of the new
+// resource's rule, not the old one's.
 func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 	t.Parallel()
 	b := fx.Setup(t)
@@ -103,8 +104,8 @@ func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 	}
 }
 
-// 25 October 2026 lasts 25 hours in Madrid (03:00 CEST becomes 02:00 CET): an all-day desk booking covers
-// all of them, and every busy look-up still sees it in its last half hour, 23:30–24:00.
+// 25 October 2026 lasts 25 hours in Madrid (03:00 CEST becomes 02:00 CET). An all-day desk booking covers
+// all of them, and every busy lookup still sees it in its last half hour, 23:30–24:00.
 func TestBusyAcrossTheFallBackDay(t *testing.T) {
 	t.Parallel()
 	b := fx.Setup(t)

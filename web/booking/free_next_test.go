@@ -8,9 +8,9 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// A resource busy during the hours of a search day is free next from the end of what keeps it busy, for at
-// least 15 minutes, until the next booking or the end of the window; one booking takes as much of that as
-// the rule allows. Its times of day are read on the clock, also on the days the clocks change.
+// A resource that is busy during the searched hours is next free from the end of its busy time, for at
+// least 15 minutes, until the next booking or the end of the window. One booking may take as much of that
+// as the rule allows. Times of day are clock times, even on days the clocks change.
 func TestSearchDayFreeNext(t *testing.T) {
 	t.Parallel()
 	madrid := bookingtest.Madrid
@@ -22,7 +22,7 @@ func TestSearchDayFreeNext(t *testing.T) {
 	oct25 := func(hh, mm int) time.Time { return time.Date(2026, 10, 25, hh, mm, 0, 0, madrid) } // clocks go back at 03:00
 	mar28 := func(hh, mm int) time.Time { return time.Date(2027, 3, 28, hh, mm, 0, 0, madrid) }  // clocks go forward at 02:00
 	iv := func(start, end time.Time) booking.Interval { return booking.Interval{Start: start, End: end} }
-	// day is a search day of rule with the hours [from, to) and the busy intervals, in pairs of start and end.
+	// day returns a search day for the hours [from, to), with busy intervals given as start, end pairs.
 	day := func(rule booking.ResourceRule, from, to time.Time, busy ...time.Time) booking.SearchDay {
 		d := booking.SearchDay{Hours: iv(from, to), Window: rule.Window(from, madrid), State: booking.SpotBusy}
 		for i := 0; i+1 < len(busy); i += 2 {
@@ -61,7 +61,7 @@ func TestSearchDayFreeNext(t *testing.T) {
 			booking.FreeTime{Free: iv(oct25(1, 0), oct25(24, 0)), Book: iv(oct25(1, 0), oct25(24, 0)), From: 1 * h, To: 24 * h}, true},
 		{"ClocksGoForwardUntilMidnight", wholeDay, day(wholeDay, mar28(0, 0), mar28(1, 0), mar28(0, 0), mar28(1, 0)),
 			booking.FreeTime{Free: iv(mar28(1, 0), mar28(24, 0)), Book: iv(mar28(1, 0), mar28(24, 0)), From: 1 * h, To: 24 * h}, true},
-		// Four hours from 01:00 on the day the clocks go back end at 04:00 (one hour comes twice) ...
+		// Four hours from 01:00 on the day the clocks go back end at 04:00 (one hour repeats) ...
 		{"ClocksGoBackMaximumDuration", wholeDayFourHours, day(wholeDayFourHours, oct25(0, 0), oct25(1, 0), oct25(0, 0), oct25(1, 0)),
 			booking.FreeTime{Free: iv(oct25(1, 0), oct25(24, 0)), Book: iv(oct25(1, 0), oct25(4, 0)), From: 1 * h, To: 4 * h}, true},
 		// ... and at 06:00 on the day they go forward (one hour is skipped).
@@ -78,7 +78,7 @@ func TestSearchDayFreeNext(t *testing.T) {
 				t.Errorf("FreeNext = %s, want %s", freeTimeString(got), freeTimeString(tc.want))
 			}
 			if ok {
-				// The hours From–To of the day, read as a search reads them, are Book again.
+				// From and To, read as clock times as a search reads them, give Book again.
 				y, m, d := tc.day.Hours.Start.Date()
 				start := time.Date(y, m, d, 0, 0, 0, int(got.From), madrid)
 				end := time.Date(y, m, d, 0, 0, 0, int(got.To), madrid)

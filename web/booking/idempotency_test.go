@@ -11,14 +11,14 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The request hashes and the answer the idempotency tests store.
+// The request hashes and the response that the idempotency tests store.
 var (
 	hash   = bytes.Repeat([]byte{1}, 32)
 	other  = bytes.Repeat([]byte{2}, 32)
 	answer = booking.StoredAnswer{Status: 201, ContentType: "application/json", Body: []byte(`{"bookings":[]}`)}
 )
 
-// claim claims the key for u with the request hash h and fails the test on any error.
+// claim claims the key for u with the request hash h, and fails the test on any error.
 func claim(t *testing.T, b *bookingtest.Bundle, u booking.User, key string, h []byte) (bool, *booking.StoredAnswer) {
 	t.Helper()
 	claimed, a, err := b.Service.ClaimIdempotencyKey(t.Context(), u, key, h)
@@ -44,7 +44,7 @@ func TestIdempotencyKeyStore(t *testing.T) {
 		if claimed, _ := claim(t, b, u.alice, "k", hash); !claimed {
 			t.Fatal("a new key is not claimed")
 		}
-		// While the first runs: no answer yet, and another request with the key is 4220.
+		// While the first request runs there is no response yet, and another request with the key gets 4220.
 		if claimed, a := claim(t, b, u.alice, "k", hash); claimed || a != nil {
 			t.Errorf("claim while running = %v, %v; want neither claimed nor answered", claimed, a)
 		}
@@ -58,7 +58,7 @@ func TestIdempotencyKeyStore(t *testing.T) {
 			t.Errorf("claim after the answer claimed the key, want the answer")
 		}
 		wantEqual(t, "answer", &answer, a)
-		// An answered key is not given back.
+		// A key that has a response is not released.
 		if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
 			t.Fatal(err)
 		}
@@ -129,8 +129,8 @@ func TestIdempotencyKeyStore(t *testing.T) {
 }
 
 // TestIdempotencyKeyRecordsBookings checks that the bookings a keyed request makes are recorded on its key
-// in the same transaction: a run of the request that finds them recorded answers with them, in the
-// request's order, and makes nothing.
+// in the same transaction. A rerun of the request that finds them recorded returns them, in the request's
+// order, and creates nothing.
 func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
@@ -153,7 +153,7 @@ func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 	if got := recorded("k"); got != 2 {
 		t.Errorf("bookings recorded on the key = %d, want 2", got)
 	}
-	// The key is not released once bookings are recorded on it: a retry must find them.
+	// Once bookings are recorded on the key it is not released, because a retry must find them.
 	if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "k"); err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 	if got, want := tableCount(t, b, "bookings"), 2; got != want {
 		t.Errorf("bookings = %d, want %d", got, want)
 	}
-	// A request refused records nothing, and its key may be released.
+	// A refused request records nothing, and its key may be released.
 	claim(t, b, u.alice, "refused", hash)
 	_, err = create("refused")
 	wantCode(t, err, booking.CodeResourceNotAvailable)

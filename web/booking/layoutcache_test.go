@@ -8,8 +8,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// The listings and the status of a poster read the layout from memory; an import through the service
-// shows at once.
+// The listings and the poster status read the cached layout, and an import through the service shows up
+// at once.
 func TestImportShowsAtOnce(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)

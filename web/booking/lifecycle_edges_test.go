@@ -10,8 +10,8 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The edges of the lifecycle: rules without a check-in deadline, bookings whose check-in closed before the
-// sweep came, and moves and releases that would otherwise slip past a rule.
+// Edge cases of the lifecycle: rules without a check-in deadline, bookings whose check-in closed before the
+// sweep ran, and moves and releases that could otherwise get around a rule.
 
 // contractCoffee contracts one coffee (2 h minimum cancellation) on the booking.
 func contractCoffee(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID) {
@@ -68,7 +68,7 @@ func TestNoCheckInDeadline(t *testing.T) {
 func TestOverdue(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	// Goya today 10:00–12:00, made at 09:00: check-in closed at 10:15; at 10:40 no sweep has run yet.
+	// Goya today 10:00–12:00, made at 09:00: check-in closed at 10:15, and at 10:40 no sweep has run yet.
 	setup := func(t *testing.T) (*bookingtest.Bundle, users, booking.Booking) {
 		t.Helper()
 		b := bookingtest.Setup(t)
@@ -129,7 +129,7 @@ func TestChangeEdges(t *testing.T) {
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 
-	// The Boardroom needs approval; an approved booking 10:00–11:00 tomorrow.
+	// The Boardroom needs approval. Start from an approved booking for 10:00–11:00 tomorrow.
 	approved := func(t *testing.T) (*bookingtest.Bundle, users, booking.Booking) {
 		t.Helper()
 		b := bookingtest.Setup(t)

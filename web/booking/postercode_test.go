@@ -20,8 +20,8 @@ import (
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
-// Poster codes are unique in an organization whatever their case: an import giving a second resource a
-// code that differs from another only in case is refused, naming the field, and imports nothing.
+// Poster codes are unique within an organization, ignoring case. An import that gives a second resource a
+// code differing from another only in case is refused with an error naming the field, and imports nothing.
 func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
@@ -74,8 +74,8 @@ func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 	})
 }
 
-// A database holding two poster codes that differ only in case is not migrated past them: the migration
-// stops and names the codes, so that one can be renamed first.
+// If a database holds two poster codes that differ only in case, the migration stops and names the codes,
+// so that one can be renamed first.
 func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 	t.Parallel()
 	files, err := fs.Glob(schema.Migrations, "*_poster_code_case.sql")
@@ -120,9 +120,9 @@ func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 	}
 }
 
-// Poster codes hold only letters A–Z and a–z, digits, '.', '_' and '-', 1 to 64 of them: what a kiosk can
-// type and every database compares the same whatever its locale. An import giving another is refused,
-// naming the field, and imports nothing.
+// Poster codes hold 1 to 64 characters from A–Z, a–z, digits, '.', '_' and '-': characters a kiosk can type
+// and every database compares the same way, whatever its locale. An import that gives any other code is
+// refused with an error naming the field, and imports nothing.
 func TestPosterCodeCharacters(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
@@ -164,7 +164,7 @@ func TestPosterCodeCharacters(t *testing.T) {
 			t.Errorf("StatusByPosterCode(%q): %v", strings.ToUpper(code), err)
 		}
 	})
-	// A code outside the set, left by an older version, is not found, however it is asked for.
+	// A code outside the set, left by an older version, is never found, however it is typed.
 	t.Run("LookupOutsideTheSet", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)

@@ -10,7 +10,7 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// searchBook books a resource for user, failing the test on a refusal.
+// searchBook books a resource for user, and fails the test if the booking is refused.
 func searchBook(t *testing.T, b *fx.Bundle, user, resource uuid.UUID, category booking.Category, start, end time.Time, attendees ...uuid.UUID) booking.Booking {
 	t.Helper()
 	u := b.User(t, fx.OrgA, user)
@@ -25,7 +25,7 @@ func searchBook(t *testing.T, b *fx.Bundle, user, resource uuid.UUID, category b
 	return bs[0]
 }
 
-// date is a calendar date, as a search takes it.
+// date returns a calendar date in the form a search takes.
 func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 
 func TestSearch(t *testing.T) {
@@ -36,7 +36,7 @@ func TestSearch(t *testing.T) {
 	searchBook(t, b, fx.Bob, fx.RoomGoya, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	searchBook(t, b, fx.Bob, fx.RoomVelazquez, booking.CategorySpace, fx.At(1, 12, 0), fx.At(1, 13, 0))
 	searchBook(t, b, fx.Bob, fx.RoomBoard, booking.CategorySpace, fx.At(1, 10, 0), fx.At(1, 11, 0), fx.Alice)
-	// Wednesday: a cancelled booking holds nothing.
+	// Wednesday: a cancelled booking, which holds nothing.
 	gone := searchBook(t, b, fx.Bob, fx.RoomVelazquez, booking.CategorySpace, fx.At(2, 10, 0), fx.At(2, 11, 0))
 	if _, err := b.Service.Cancel(t.Context(), b.User(t, fx.OrgA, fx.Bob), gone.ID); err != nil {
 		t.Fatal(err)
@@ -135,7 +135,7 @@ func TestSearch(t *testing.T) {
 		}
 	})
 	t.Run("HoursAreTimesOfDay", func(t *testing.T) {
-		// 29 March 2026 is 23 hours long in Madrid: 10:00 is still 10:00.
+		// 29 March 2026 is 23 hours long in Madrid, but 10:00 is still 10:00.
 		id := fx.DeskOne
 		f, err := b.Service.Search(t.Context(), alice, booking.SearchQuery{
 			ResourceID: &id, Days: []time.Time{date(2026, 3, 29)}, From: 10 * time.Hour, To: 24 * time.Hour,

@@ -8,18 +8,18 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// The sweep decides what has expired by the database's clock: an instance whose own clock is years off
-// neither expires a booking early nor leaves a no-show in place.
+// The sweep uses the database's clock to decide what has expired, so an instance whose own clock is years
+// off neither expires a booking early nor leaves a no-show in place.
 func TestSweepUsesTheDatabaseClock(t *testing.T) {
 	t.Parallel()
 	at := bookingtest.At
-	// pending makes a booking of Goya on the day, as if made an hour before it starts.
+	// pending books Goya on the given day, as if the booking were made an hour before it starts.
 	pending := func(t *testing.T, b *bookingtest.Bundle, day int) booking.Booking {
 		t.Helper()
 		b.Clock.Set(at(day, 9, 0))
 		return createOne(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(day, 10, 0), at(day, 11, 0)))
 	}
-	// instance is a service as serve makes it, its own clock standing at now.
+	// instance returns a service set up as serve sets it up, with its own clock at now.
 	instance := func(b *bookingtest.Bundle, now time.Time) *booking.Service {
 		return booking.NewService(b.Pool, booking.WithClock(func() time.Time { return now }))
 	}

@@ -48,7 +48,7 @@ func TestActingFor(t *testing.T) {
 			if got.ID != tt.want {
 				t.Fatalf("user = %v, want %v", got.ID, tt.want)
 			}
-			// The user comes complete, as stored.
+			// The user is returned complete, as stored.
 			if got != b.User(t, got.OrganizationID, tt.want) {
 				t.Errorf("user = %+v, want it as stored", got)
 			}
@@ -102,8 +102,8 @@ func TestUserLookups(t *testing.T) {
 		}
 		_, err = b.Service.UserByIdentity(t.Context(), "nobody-subject", "nobody@acme.test", true)
 		wantCode(t, err, booking.CodeUnauthorized)
-		// Rita is now bound to that subject: her address no longer names her for another one, and an
-		// address the provider does not vouch for names nobody.
+		// Rita is now bound to that subject, so her address no longer matches her for another subject. An
+		// address the provider has not verified matches nobody.
 		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "rita@acme.test", true)
 		wantCode(t, err, booking.CodeUnauthorized)
 		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "alice@acme.test", false)
@@ -116,7 +116,7 @@ func TestUserLookups(t *testing.T) {
 	t.Run("UserByIdentityEmailInTwoOrganizationsIs1000", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		// Globex gets a user with Alice's address: the address alone no longer says who it is.
+		// Globex gets a user with Alice's address, so the address alone no longer identifies anyone.
 		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
 			ID: uuid.NewString(), OrganizationID: bookingtest.OrgB.String(), Name: "alice", Email: "alice@acme.test",
 		}}}); err != nil {
@@ -124,7 +124,7 @@ func TestUserLookups(t *testing.T) {
 		}
 		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test", true)
 		wantCode(t, err, booking.CodeUnauthorized)
-		// Rita's address is still hers alone.
+		// Rita's address still belongs to her alone.
 		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)

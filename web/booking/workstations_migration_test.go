@@ -22,7 +22,8 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// migrationNumber returns the number of the one migration file whose name ends with suffix.
+// migrationNumber returns the number of the migration file whose name ends with suffix. There must be
+// exactly one.
 func migrationNumber(t *testing.T, suffix string) int32 {
 	t.Helper()
 	files, err := fs.Glob(schema.Migrations, "*_"+suffix)
@@ -36,9 +37,9 @@ func migrationNumber(t *testing.T, suffix string) int32 {
 	return int32(n)
 }
 
-// When the one-desk rule comes, a person's workstation bookings that clash are settled one by one: those
-// checked in first, then in the order they were made, each kept unless it clashes with one already kept.
-// Only what must go is cancelled, and the migration says how many.
+// When the one-desk rule is introduced, the migration settles each person's clashing workstation bookings
+// one by one: checked-in ones first, then in the order they were made. Each is kept unless it clashes with
+// one already kept. Only the bookings that must go are cancelled, and the migration reports how many.
 func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 	t.Parallel()
 	target := migrationNumber(t, "one_workstation_per_person.sql")
@@ -90,14 +91,15 @@ func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 		want       string
 	}
 	rows := []row{
-		// Alice: A 09–12 made first, B 11–14, C 13–16. Only B must go: once it has, C clashes with nothing.
+		// Alice: A 09–12 made first, B 11–14, C 13–16. Only B must go; once it is cancelled, C clashes with
+		// nothing.
 		{"A", bookingtest.Alice, bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 12, 0), "PENDING", "PENDING"},
 		{"B", bookingtest.Alice, bookingtest.DeskTwo, bookingtest.At(1, 11, 0), bookingtest.At(1, 14, 0), "PENDING", "CANCELLED"},
 		{"C", bookingtest.Alice, bookingtest.DeskOne, bookingtest.At(1, 13, 0), bookingtest.At(1, 16, 0), "PENDING", "PENDING"},
-		// Bob: a PENDING desk made first and a later one he has checked in to. The one in use stays.
+		// Bob: a PENDING desk booked first, and a later one he has checked in to. The one in use stays.
 		{"Pending", bookingtest.Bob, bookingtest.DeskOne, bookingtest.At(0, 8, 0), bookingtest.At(0, 12, 0), "PENDING", "CANCELLED"},
 		{"Active", bookingtest.Bob, bookingtest.DeskTwo, bookingtest.At(0, 8, 30), bookingtest.At(0, 11, 0), "ACTIVE", "ACTIVE"},
-		// Rita: a room beside a desk is not a second desk, and a finished desk blocks nothing.
+		// Rita: a room alongside a desk is not a second desk, and a finished desk booking blocks nothing.
 		{"Desk", bookingtest.Rita, bookingtest.DeskOne, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "PENDING", "PENDING"},
 		{"Room", bookingtest.Rita, bookingtest.RoomGoya, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "PENDING", "PENDING"},
 		{"Finished", bookingtest.Rita, bookingtest.DeskTwo, bookingtest.At(2, 9, 0), bookingtest.At(2, 12, 0), "FINISHED", "FINISHED"},

@@ -19,13 +19,13 @@ func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
 	wantCode(t, err, booking.CodeInvalidRequest)
 	wantMessagePrefix(t, err, "bookings[2].organizerId: already has another workstation during part of that time")
 	wantNoBookings(t, b)
-	// A cancelled one holds nothing.
+	// A cancelled booking holds nothing.
 	second.Status = string(booking.StatusCancelled)
 	importBookings(t, b, first, room, second)
 }
 
-// Only the resource overlap constraint is answered as 4001, and only the one-desk constraint as 4013: an
-// exclusion constraint the service does not know of is an unexpected error, not a refusal in words that
+// Only the resource-overlap constraint becomes 4001, and only the one-desk constraint becomes 4013. An
+// exclusion constraint the service does not know is an unexpected error, not a refusal whose message
 // would blame the wrong thing.
 func TestOnlyKnownExclusionConstraintsAreRefusals(t *testing.T) {
 	t.Parallel()
