@@ -13,11 +13,11 @@ import (
 	"github.com/workspacebooking/booking/queries"
 )
 
-// MaxBookingsPerRequest bounds the elements of one create request.
+// MaxBookingsPerRequest is the largest number of bookings one CreateBookings request may hold.
 const MaxBookingsPerRequest = 100
 
-// CreateRequest asks CreateBookings for one or more bookings, all of the same category, made by Creator
-// for Organizer.
+// CreateRequest asks CreateBookings for one or more bookings of the same category, made by Creator on
+// behalf of Organizer.
 type CreateRequest struct {
 	Creator, Organizer User
 	Category           Category
@@ -61,7 +61,8 @@ func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Bookin
 		return nil, err
 	}
 	out, err := s.withCurrentLayout(ctx, r.Creator.OrganizationID, func(layout *orgLayout) ([]Booking, error) {
-		// Checking fills in the elements (defaults, all-day intervals): each run starts from the request.
+		// Checking fills in defaults and all-day intervals in place, so each attempt starts from a fresh
+		// copy of the request's elements.
 		return s.createBookings(ctx, &creation{
 			CreateRequest: r, elements: slices.Clone(r.Bookings), layout: layout, known: known, token: token, now: s.now(),
 		})
@@ -310,7 +311,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 	return res, rule.CheckInWindow(iv, r.AllDay, now, loc), nil
 }
 
-// knownUsers returns which of the ids are users of the organization.
+// knownUsers returns the set of ids that belong to users of the organization.
 func (s *Service) knownUsers(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]bool, error) {
 	known := make(map[uuid.UUID]bool, len(ids))
 	if len(ids) == 0 {

@@ -15,7 +15,7 @@ import (
 // MaxFreeIntervals is the largest number of intervals one FreeQuery may hold.
 const MaxFreeIntervals = 62
 
-// FreeQuery asks which resources of a building and subcategory are free.
+// FreeQuery asks which resources of a building and subcategory are free in every one of its intervals.
 type FreeQuery struct {
 	BuildingID    uuid.UUID
 	SubcategoryID uuid.UUID
