@@ -124,9 +124,14 @@ func Interpret(err error) error {
 	return err
 }
 
-// unavailable reports whether err means the database is away or too slow: no connection could be made
-// (for whatever reason the server gave), the connection was lost, the server is shutting down, or the
-// statement or the request ran out of time.
+// readOnlyTransaction is PostgreSQL's refusal of a write on a standby.
+const readOnlyTransaction = "25006"
+
+// unavailable reports whether err is the database being away or too slow, rather than a fault of ours:
+// no connection could be made, whatever the server's reason for refusing it (down, starting, too many
+// connections, the database closed to connections, no server of the URL accepting writes), the connection
+// was lost, the server is shutting down or became a standby, or the statement or the request ran out of
+// time.
 func unavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	if errors.As(err, &connectErr) {
@@ -137,8 +142,9 @@ func unavailable(err error) bool {
 		switch {
 		case strings.HasPrefix(pgErr.Code, "08"), // connection exception
 			pgErr.Code == "57P01", pgErr.Code == "57P02", pgErr.Code == "57P03", // shutting down, cannot connect now
-			pgErr.Code == "53300", // too many connections
-			pgErr.Code == "57014": // statement timeout
+			pgErr.Code == "53300",             // too many connections
+			pgErr.Code == readOnlyTransaction, // a standby now: a failover is under way
+			pgErr.Code == "57014":             // statement timeout
 			return true
 		}
 		return false

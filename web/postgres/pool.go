@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -25,8 +26,11 @@ const (
 	idleInTransactionTimeout = "15s"
 )
 
-// PoolConfig parses a database URL (DATABASE_URL) and fills in the defaults above for the settings the
-// URL leaves out. Every connection registers the binary uuid codec (PrepareConn).
+// PoolConfig reads a database URL (DATABASE_URL) and adds the pool's defaults for what it does not set;
+// its connections carry ids in binary (PrepareConn). The URL may list several servers
+// (postgres://h1:5432,h2:5432/booking?target_session_attrs=read-write): a new connection goes to the
+// first that suits, and a connection whose server turned read-only (a primary demoted to a standby) is
+// closed, so that the pool reconnects to the new primary.
 func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(dbURL)
 	if err != nil {
@@ -39,6 +43,7 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
 	cfg.AfterConnect = PrepareConn
+	cfg.ConnConfig.OnPgError = closeOnReadOnly(cfg.ConnConfig.OnPgError)
 	params := cfg.ConnConfig.RuntimeParams
 	if params["statement_timeout"] == "" {
 		params["statement_timeout"] = statementTimeout
@@ -47,4 +52,16 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 		params["idle_in_transaction_session_timeout"] = idleInTransactionTimeout
 	}
 	return cfg, nil
+}
+
+// closeOnReadOnly wraps pgx's handler of server errors (which closes the connection on a FATAL one) so that
+// it also closes the connection when the server refuses a write because it is read-only now: a standby,
+// no longer the primary this connection was made to.
+func closeOnReadOnly(next pgconn.PgErrorHandler) pgconn.PgErrorHandler {
+	return func(conn *pgconn.PgConn, err *pgconn.PgError) bool {
+		if err.Code == readOnlyTransaction {
+			return false
+		}
+		return next == nil || next(conn, err)
+	}
 }
