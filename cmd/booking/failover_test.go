@@ -15,9 +15,9 @@ import (
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// recoveryBound is how long after the primary's crash bookings must succeed again. Measured here: about
-// 3 s from the crash to the first booking on the promoted node (docs/scaling.md); the bound leaves room
-// for a busy machine.
+// recoveryBound is how long after the primary's crash bookings must succeed again. Measured here: 5 to
+// 6 s from the crash to the first booking on the promoted node, 9 s on a machine loaded far beyond its
+// cores (docs/scaling.md); the bound leaves room for that.
 const recoveryBound = 15 * time.Second
 
 // haFormation starts a pg_auto_failover monitor and two nodes of the test's own, and stops them when the
@@ -119,17 +119,17 @@ func TestServeThroughFailover(t *testing.T) {
 }
 
 // wantOnPrimary checks that the bookings answered 201 are all on the node of dbURL, and that no two
-// blocking bookings there overlap.
+// blocking bookings there overlap: none starts before another of its resource that started earlier ends.
 func wantOnPrimary(t *testing.T, dbURL string, ids []string) {
 	t.Helper()
 	var found, overlaps int
 	err := connect(t, dbURL).QueryRow(t.Context(), `
 		SELECT (SELECT count(*) FROM bookings WHERE id = ANY ($1::uuid[])),
-		       (SELECT count(*) FROM bookings a JOIN bookings b
-		          ON a.resource_id = b.resource_id AND a.id < b.id
-		         AND tstzrange(a.start_date, a.end_date, '[)') && tstzrange(b.start_date, b.end_date, '[)')
-		       WHERE a.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-		         AND b.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE'))`, ids).Scan(&found, &overlaps)
+		       (SELECT count(*) FROM (
+		          SELECT start_date, max(end_date) OVER (PARTITION BY resource_id ORDER BY start_date
+		                   ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS ends_before
+		          FROM bookings WHERE status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')) AS sorted
+		        WHERE ends_before > start_date)`, ids).Scan(&found, &overlaps)
 	if err != nil {
 		t.Fatal(err)
 	}

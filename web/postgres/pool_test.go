@@ -61,3 +61,28 @@ func TestStatementTimeout(t *testing.T) {
 		t.Errorf("a 2 s statement under a 100 ms statement timeout: %v (code %d), want 5030", err, got)
 	}
 }
+
+// A server that refuses writes as read-only, as a primary demoted to a standby does, is 5030 to the
+// client, and the connection is closed, so that the pool's next one goes to the server that accepts
+// writes.
+func TestReadOnlyServer(t *testing.T) {
+	t.Parallel()
+	// default_transaction_read_only makes the server refuse writes with the standby's SQLSTATE (25006).
+	cfg, err := booking.PoolConfig(bookingtest.NewDatabaseURL(t) + "&default_transaction_read_only=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := pgxpool.NewWithConfig(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	_, err = pool.Exec(t.Context(), "CREATE TABLE refused (i int)")
+	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
+		t.Errorf("a write refused as read-only: %v (code %d), want 5030", err, got)
+	}
+	// The pool destroys a closed connection in the background.
+	bookingtest.WaitFor(t, "the pool to drop its connection to the read-only server", func() bool {
+		return pool.Stat().TotalConns() == 0
+	})
+}
