@@ -26,6 +26,7 @@ const WalkUpGrace = 5 * time.Minute
 type Service struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
+	reads   *queries.Queries // the status and the free and busy listings; q unless WithReadPool
 	now     func() time.Time
 	layouts *layouts
 	counts  *counters
@@ -45,9 +46,16 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 // tests can let time pass; the service itself never sets it.
 func WithDatabaseClock(now func() time.Time) Option { return func(s *Service) { s.dbNow = now } }
 
+// WithReadPool sends the reads that may lag a little behind the writes to pool, a standby's
+// (DATABASE_READ_URL): a resource's status and which resources are free or busy. Whatever a person
+// must see right after their own write (the booking answer, their own bookings) is read from the
+// primary's pool all the same.
+func WithReadPool(pool *pgxpool.Pool) Option { return func(s *Service) { s.reads = queries.New(pool) } }
+
 // NewService returns a Service on the pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{}}
+	s.reads = s.q
 	for _, o := range opts {
 		o(s)
 	}

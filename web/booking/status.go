@@ -59,7 +59,7 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	if now.Before(st.window.Start) || !now.Before(st.window.End) {
 		return st, nil
 	}
-	next, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+	next, err := s.reads.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
 		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
 	})
 	if err != nil {

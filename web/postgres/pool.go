@@ -59,6 +59,7 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 // no longer the primary this connection was made to.
 func closeOnReadOnly(next pgconn.PgErrorHandler) pgconn.PgErrorHandler {
 	return func(conn *pgconn.PgConn, err *pgconn.PgError) bool {
+		const readOnlyTransaction = "25006"
 		if err.Code == readOnlyTransaction {
 			return false
 		}

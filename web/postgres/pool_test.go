@@ -68,7 +68,7 @@ func TestStatementTimeout(t *testing.T) {
 func TestReadOnlyServer(t *testing.T) {
 	t.Parallel()
 	// default_transaction_read_only makes the server refuse writes with the standby's SQLSTATE (25006).
-	cfg, err := booking.PoolConfig(bookingtest.NewDatabaseURL(t) + "&default_transaction_read_only=on")
+	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&default_transaction_read_only=on")
 	if err != nil {
 		t.Fatal(err)
 	}
