@@ -191,12 +191,13 @@ func (f *Formation) tuneMonitor(ctx context.Context) error {
 	return err
 }
 
-// Stop stops both nodes, then the monitor, and waits until each keeper has stopped its PostgreSQL.
+// Stop stops both nodes, then the monitor, and waits until each keeper has stopped its PostgreSQL. It
+// leaves alone what is not running.
 func (f *Formation) Stop(ctx context.Context) error {
 	var errs []error
 	for _, name := range []string{"node2", "node1", "monitor"} {
-		if !exists(filepath.Join(f.path(name), "postmaster.pid")) {
-			continue
+		if f.command(ctx, "status", "--pgdata", f.path(name)).Run() != nil {
+			continue // not running
 		}
 		if err := f.autoctl(ctx, "stop", "--pgdata", f.path(name)); err != nil {
 			errs = append(errs, err)
@@ -207,6 +208,17 @@ func (f *Formation) Stop(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Logs returns the last lines of the monitor's and the nodes' logs, at most n of each.
+func (f *Formation) Logs(n int) string {
+	var b strings.Builder
+	for _, name := range []string{"monitor", "node1", "node2"} {
+		data, _ := os.ReadFile(f.path(name + ".log"))
+		lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+		fmt.Fprintf(&b, "%s.log:\n%s\n", name, strings.Join(lines[max(0, len(lines)-n):], "\n"))
+	}
+	return b.String()
 }
 
 // Node is one node as the monitor sees it.
@@ -239,14 +251,17 @@ func (f *Formation) Nodes(ctx context.Context) ([]Node, error) {
 func (f *Formation) WaitFor(ctx context.Context, timeout time.Duration, what string, ok func([]Node) bool) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	var last []Node
 	for {
 		nodes, err := f.Nodes(ctx)
 		if err == nil && ok(nodes) {
 			return nil
+		} else if err == nil {
+			last = nodes
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("waited %s for %s; the nodes: %+v (error %v)", timeout, what, nodes, err)
+			return fmt.Errorf("waited %s for %s; the nodes as last seen: %+v", timeout, what, last)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
@@ -280,19 +295,46 @@ func (f *Formation) Primary(ctx context.Context) (int, error) {
 	return 0, fmt.Errorf("no primary: %+v", nodes)
 }
 
-// KillPostmaster kills node i's PostgreSQL with SIGKILL, as a crash would. Its keeper goes on: it
-// starts PostgreSQL again, and the node rejoins as a secondary when the monitor has promoted the other.
-func (f *Formation) KillPostmaster(i int) error {
-	data, err := os.ReadFile(filepath.Join(f.path(nodeName(i)), "postmaster.pid"))
+// Crash kills node i as the loss of its machine would: its PostgreSQL's postmaster, then its keeper
+// and everything the keeper started, with SIGKILL. Nothing of the node runs until Revive.
+func (f *Formation) Crash(i int) error {
+	dir := f.path(nodeName(i))
+	postmaster, err := pidIn(filepath.Join(dir, "postmaster.pid"))
 	if err != nil {
 		return err
+	}
+	// pg_autoctl keeps its pid file under XDG_RUNTIME_DIR, in a folder named after the data folder.
+	keeper, err := pidIn(filepath.Join(f.path("run"), "pg_autoctl", dir, "pg_autoctl.pid"))
+	if err != nil {
+		return err
+	}
+	if err := syscall.Kill(postmaster, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("kill the postmaster of %s: %w", nodeName(i), err)
+	}
+	// runKeeper started the keeper as the leader of a process group of its own.
+	if err := syscall.Kill(-keeper, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("kill the keeper of %s: %w", nodeName(i), err)
+	}
+	return nil
+}
+
+// Revive starts node i's keeper again after Crash. The keeper starts PostgreSQL, and the node rejoins:
+// as the secondary when the monitor promoted the other node meanwhile (pg_rewind drops what the node
+// wrote that the other did not receive).
+func (f *Formation) Revive(i int) error { return f.runKeeper(nodeName(i)) }
+
+// pidIn reads the process id on the first line of a pid file.
+func pidIn(file string) (int, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
 	}
 	first, _, _ := strings.Cut(string(data), "\n")
 	pid, err := strconv.Atoi(strings.TrimSpace(first))
 	if err != nil {
-		return fmt.Errorf("postmaster.pid of %s: %w", nodeName(i), err)
+		return 0, fmt.Errorf("%s: %w", file, err)
 	}
-	return syscall.Kill(pid, syscall.SIGKILL)
+	return pid, nil
 }
 
 func nodeName(i int) string { return "node" + strconv.Itoa(i+1) }

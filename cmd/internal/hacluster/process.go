@@ -40,7 +40,10 @@ func (f *Formation) runKeeper(name string) error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("pg_autoctl run --pgdata %s: %w", f.path(name), err)
 	}
-	return cmd.Process.Release()
+	// Reap the keeper when it ends, so that it leaves no zombie behind for as long as this process runs:
+	// pg_autoctl would take a zombie's pid, still in its pid file, for a keeper running already.
+	go func() { _ = cmd.Wait() }()
+	return nil
 }
 
 // command prepares pg_autoctl with args, as the postgres user when we are root. Its configuration, state
