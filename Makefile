@@ -12,7 +12,7 @@ ADDR ?= 127.0.0.1:8080
 # A recipe line that starts with $(DB) exports DATABASE_URL, or stops if devdb fails.
 DB := DATABASE_URL="$${DATABASE_URL:-$$(go run ./cmd/devdb)}" || exit 1; export DATABASE_URL
 
-.PHONY: help generate check-generated build run ha test lint fuzz bench
+.PHONY: help generate check-generated build run ha test lint fuzz bench bench-ha
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -92,3 +92,8 @@ SIZE ?= standard
 bench: ## Measure: load scenarios and pgbench on a fresh data set (SIZE); writes docs/benchmarks.md
 	@$(DB); \
 	go run ./cmd/loadtest bench --size $(SIZE)
+
+# One run, so that the figures compare: one server against the pair of make ha, on the same machine.
+bench-ha: ## Measure: book on one server and on the pg_auto_failover pair, and reads with DATABASE_READ_URL (DURATION, default 10s)
+	@$(DB); \
+	cmd/hadb/bench.sh
