@@ -47,16 +47,8 @@ func TestPoolConfig(t *testing.T) {
 // A statement that runs longer than the statement timeout is stopped, and is 5030 to the client.
 func TestStatementTimeout(t *testing.T) {
 	t.Parallel()
-	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := pgxpool.NewWithConfig(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	_, err = pool.Exec(t.Context(), "SELECT pg_sleep(2)")
+	pool := newPool(t, "statement_timeout=100ms")
+	_, err := pool.Exec(t.Context(), "SELECT pg_sleep(2)")
 	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
 		t.Errorf("a 2 s statement under a 100 ms statement timeout: %v (code %d), want 5030", err, got)
 	}
@@ -68,16 +60,8 @@ func TestStatementTimeout(t *testing.T) {
 func TestReadOnlyServer(t *testing.T) {
 	t.Parallel()
 	// default_transaction_read_only makes the server refuse writes with the standby's SQLSTATE (25006).
-	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&default_transaction_read_only=on")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := pgxpool.NewWithConfig(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	_, err = pool.Exec(t.Context(), "CREATE TABLE refused (i int)")
+	pool := newPool(t, "default_transaction_read_only=on")
+	_, err := pool.Exec(t.Context(), "CREATE TABLE refused (i int)")
 	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
 		t.Errorf("a write refused as read-only: %v (code %d), want 5030", err, got)
 	}
@@ -85,4 +69,20 @@ func TestReadOnlyServer(t *testing.T) {
 	bookingtest.WaitFor(t, "the pool to drop its connection to the read-only server", func() bool {
 		return pool.Stat().TotalConns() == 0
 	})
+}
+
+// newPool opens a pool of PoolConfig on a fresh test database, with setting (name=value) added to its URL,
+// and closes it when the test ends.
+func newPool(t *testing.T, setting string) *pgxpool.Pool {
+	t.Helper()
+	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&" + setting)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := pgxpool.NewWithConfig(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
 }
