@@ -110,6 +110,7 @@ func (f *Formation) MonitorURL() string {
 	return fmt.Sprintf("postgres://autoctl_node@%s/pg_auto_failover?sslmode=disable", addr(f.MonitorPort))
 }
 
+// addr is the TCP address of a port on this machine.
 func addr(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }
 
 // Running reports whether the monitor accepts connections, as it does once Start has run.
@@ -145,6 +146,7 @@ func (f *Formation) Start(ctx context.Context) error {
 	return f.WaitFor(ctx, time.Minute, "a primary and a secondary", Paired)
 }
 
+// startMonitor creates the monitor when its folder is empty, starts its keeper and applies FastFailover.
 func (f *Formation) startMonitor(ctx context.Context) error {
 	dir := f.path("monitor")
 	if !exists(filepath.Join(dir, "PG_VERSION")) {
@@ -160,6 +162,8 @@ func (f *Formation) startMonitor(ctx context.Context) error {
 	return f.tuneMonitor(ctx)
 }
 
+// startNode creates node i when its folder is empty, registering it with the monitor (which makes the
+// first node primary and the second its secondary), and starts its keeper.
 func (f *Formation) startNode(ctx context.Context, i int) error {
 	name := nodeName(i)
 	dir := f.path(name)
@@ -337,10 +341,13 @@ func pidIn(file string) (int, error) {
 	return pid, nil
 }
 
+// nodeName is the name, and the folder, of node i: node1 or node2.
 func nodeName(i int) string { return "node" + strconv.Itoa(i+1) }
 
+// path is the file or folder name under Root.
 func (f *Formation) path(name string) string { return filepath.Join(f.Root, name) }
 
+// exists reports whether a file or folder is at path.
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
