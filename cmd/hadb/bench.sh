@@ -54,4 +54,6 @@ fresh "$ha"
 
 measure "one node" "$single" "" book
 measure "HA pair" "$ha" "" book status free availability
+# The same pair, with commits that do not wait for the secondary: what the wait itself costs.
+measure "HA pair, synchronous_commit=local" "$ha&synchronous_commit=local" "" book
 measure "HA pair, reads on standby" "$ha" "$ha_reads" status free availability
