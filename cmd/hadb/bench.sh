@@ -32,7 +32,7 @@ measure() {
   DATABASE_URL=$db DATABASE_READ_URL=$read ./bin/booking serve --addr 127.0.0.1:$port \
     --rate-per-user 0 --rate-per-address 0 >/dev/null 2>bin/bench-ha-serve.log &
   local pid=$!
-  trap 'kill $pid 2>/dev/null' RETURN
+  trap 'kill $pid 2>/dev/null || true' RETURN
   for _ in $(seq 1 100); do curl -sf http://127.0.0.1:$port/readyz >/dev/null && break; sleep 0.1; done
   for scenario in "$@"; do
     ./bin/loadtest run --scenario "$scenario" --base http://127.0.0.1:$port --db "$db" \
