@@ -33,7 +33,7 @@ func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode
 	if res == nil {
 		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
 	}
-	st, err := s.statusAt(ctx, *res, s.now())
+	st, err := s.statusAt(ctx, s.reads, *res, s.now())
 	return st.ResourceStatus, err
 }
 
@@ -45,8 +45,9 @@ type resourceAt struct {
 	covering *queries.Booking
 }
 
-// statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most.
-func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
+// statusAt reads the status of the resource at now (see StatusByPosterCode) in one query at most, with q:
+// s.reads where a little lag is harmless, s.q where the caller shows it beside the person's own booking.
+func (s *Service) statusAt(ctx context.Context, q *queries.Queries, res Resource, now time.Time) (resourceAt, error) {
 	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
 	if !res.Bookable() {
 		return st, nil
@@ -59,7 +60,7 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	if now.Before(st.window.Start) || !now.Before(st.window.End) {
 		return st, nil
 	}
-	next, err := s.reads.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+	next, err := q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
 		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
 	})
 	if err != nil {
