@@ -12,7 +12,7 @@ ADDR ?= 127.0.0.1:8080
 # A recipe line that starts with $(DB) exports DATABASE_URL, or stops if devdb fails.
 DB := DATABASE_URL="$${DATABASE_URL:-$$(go run ./cmd/devdb)}" || exit 1; export DATABASE_URL
 
-.PHONY: help generate check-generated build run test lint fuzz bench
+.PHONY: help generate check-generated build run ha test lint fuzz bench bench-ha
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -41,6 +41,15 @@ run: build ## Serve the demo office on ADDR, http://127.0.0.1:8080 by default (s
 	@$(DB); \
 	./bin/booking demo --addr $(ADDR) && \
 	echo && echo "Serving on http://$(ADDR) — Ctrl-C stops." && \
+	exec ./bin/booking serve --addr $(ADDR) --dev
+
+# cmd/hadb starts (or finds running) a pg_auto_failover monitor and two nodes under .data/ha/ and prints the
+# URL that lists both nodes; `go run ./cmd/hadb stop` stops them. docs/scaling.md tells more.
+ha: build ## Serve the demo office on ADDR against a primary and a synchronous secondary (pg_auto_failover, under .data/ha/)
+	@DATABASE_URL="$$(go run ./cmd/hadb)" || exit 1; export DATABASE_URL; \
+	./bin/booking demo --addr $(ADDR) && \
+	echo && echo "Serving on http://$(ADDR) with the database on two nodes — Ctrl-C stops the server;" && \
+	echo "go run ./cmd/hadb state shows the nodes, go run ./cmd/hadb stop stops them." && \
 	exec ./bin/booking serve --addr $(ADDR) --dev
 
 # go vet builds every package it checks. With -race it builds them the same way the tests do, so
@@ -83,3 +92,8 @@ SIZE ?= standard
 bench: ## Measure: load scenarios and pgbench on a fresh data set (SIZE); writes docs/benchmarks.md
 	@$(DB); \
 	go run ./cmd/loadtest bench --size $(SIZE)
+
+# One run, so that the figures compare: one server against the pair of make ha, on the same machine.
+bench-ha: ## Measure: book on one server and on the pg_auto_failover pair, and reads with DATABASE_READ_URL (DURATION, default 10s)
+	@$(DB); \
+	cmd/hadb/bench.sh

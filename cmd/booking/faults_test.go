@@ -83,19 +83,20 @@ func (l *bookingLoad) run(ctx context.Context, clients int) {
 	wg.Wait()
 }
 
-// book books slot n: desk n%2 for the nth quarter hour after midnight of the first day.
-func (l *bookingLoad) book(base, token string, n int64) answer {
-	// No two slots overlap in time, because the load's users share the desks and a person may hold
-	// only one desk at a time.
+// book asks for slot n: desk n%2, the nth quarter hour from the first day's midnight. header holds
+// further headers of the request, as name and value pairs.
+func (l *bookingLoad) book(base, token string, n int64, header ...string) answer {
+	// Every slot has a time of its own: the people of the load share desks, and a person may hold only
+	// one desk at a time.
 	desk := []uuid.UUID{bookingtest.DeskOne, bookingtest.DeskTwo}[n%2]
 	start := l.day.Add(time.Duration(n) * 15 * time.Minute)
 	body := fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`,
 		desk, start.UnixMilli(), start.Add(15*time.Minute).UnixMilli())
-	return send(l.client, http.MethodPost, base+"/api/v1/users/me/bookings/workstations/standard", token, body)
+	return send(l.client, http.MethodPost, base+"/api/v1/users/me/bookings/workstations/standard", token, body, header...)
 }
 
-// send makes one request and returns what came back.
-func send(client *http.Client, method, url, token, body string) answer {
+// send makes one request, with header's name and value pairs as further headers, and reads its answer.
+func send(client *http.Client, method, url, token, body string, header ...string) answer {
 	a := answer{started: time.Now()}
 	defer func() { a.ended = time.Now() }()
 	req, err := http.NewRequest(method, url, bytes.NewBufferString(body))
@@ -105,6 +106,9 @@ func send(client *http.Client, method, url, token, body string) answer {
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	res, err := client.Do(req)
 	if err != nil {
 		a.err = err

@@ -48,8 +48,10 @@ commands:
   demo    [--addr 127.0.0.1:8080]          load the demo office and print how to try it on that server
 
 booking <command> --help shows the usage of a command and does nothing else.
-environment: DATABASE_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_AUDIENCE,
-             TOKEN_ENCRYPTION_KEY
+environment: DATABASE_URL, DATABASE_READ_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET,
+             OIDC_AUDIENCE, TOKEN_ENCRYPTION_KEY
+DATABASE_URL may list several servers, of which the one that accepts writes is used:
+  postgres://h1:5432,h2:5432/booking?target_session_attrs=read-write
 `
 
 func main() {
@@ -61,8 +63,8 @@ func main() {
 	}
 }
 
-// run is the whole program: it parses args, reads the environment through getenv, and writes to stdout
-// and stderr only. It returns when the command is done or, for serve, when ctx is cancelled. Every
+// run is the whole program. It parses args, reads the environment through getenv, and writes only to
+// stdout and stderr. It returns when the command is done, or for serve when ctx is cancelled. Every
 // command answers -h and --help with its usage and does nothing else (cli.ErrHelp).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) < 2 {
@@ -89,8 +91,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
-// dbURLFrom is DATABASE_URL, or the local server when it is not set. It refuses a URL of another
-// database than PostgreSQL, naming only its scheme (the URL may hold a password).
+// dbURLFrom returns DATABASE_URL, or the local server when it is not set. It refuses a URL of another
+// database than PostgreSQL, and names only its scheme in the error, since the URL may hold a password.
 func dbURLFrom(getenv func(string) string) (string, error) {
 	dbURL := getenv("DATABASE_URL")
 	if dbURL == "" {
@@ -103,6 +105,7 @@ func dbURLFrom(getenv func(string) string) (string, error) {
 	return dbURL, nil
 }
 
+// migrate applies the pending migrations and exits.
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	c := cli.NewCommand("migrate", `usage: booking migrate
 
@@ -138,108 +141,164 @@ func open(ctx context.Context, dbURL string, opts ...booking.Option) (*pgxpool.P
 	return pool, booking.NewService(pool, opts...), nil
 }
 
-func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+// serveFlags are the flags of serve.
+type serveFlags struct {
+	addr       string
+	dev        bool
+	sweepEvery time.Duration
+	limits     web.Limits
+}
+
+// parseServe reads the flags of serve and refuses values that cannot work.
+func parseServe(args []string, stdout, stderr io.Writer) (serveFlags, error) {
 	fs := cli.NewCommand("serve", `usage: booking serve [flags]
 
 Migrates the database of DATABASE_URL, then serves the pages and /api/v1 and sweeps the bookings (expiring
 no-shows) until Ctrl-C or SIGTERM.`)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	dev := fs.Bool("dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
-	sweepEvery := fs.Duration("sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
-	var limits web.Limits
-	fs.Float64Var(&limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
-	fs.IntVar(&limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
-	fs.Float64Var(&limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
-	fs.IntVar(&limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
+	var f serveFlags
+	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.BoolVar(&f.dev, "dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
+	fs.DurationVar(&f.sweepEvery, "sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
+	fs.Float64Var(&f.limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
+	fs.IntVar(&f.limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
+	fs.Float64Var(&f.limits.PerAddress.Rate, "rate-per-address", 200, "requests a second from each client address, on average (0: no limit)")
+	fs.IntVar(&f.limits.PerAddress.Burst, "burst-per-address", 400, "requests from each client address at once")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
+		return f, err
+	}
+	if f.sweepEvery <= 0 {
+		return f, fmt.Errorf("serve: --sweep-every must be positive")
+	}
+	for _, l := range []struct {
+		who   string
+		limit web.Limit
+	}{{"user", f.limits.PerUser}, {"address", f.limits.PerAddress}} {
+		if err := l.limit.Validate(); err != nil {
+			return f, fmt.Errorf("serve: --rate-per-%[1]s and --burst-per-%[1]s: %[2]w", l.who, err)
+		}
+	}
+	return f, nil
+}
+
+// serve migrates the database, then serves the pages and the API and sweeps the bookings until ctx is
+// cancelled.
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	flags, err := parseServe(args, stdout, stderr)
+	if err != nil {
 		return err
 	}
 	dbURL, err := dbURLFrom(getenv)
 	if err != nil {
 		return err
 	}
-	if *sweepEvery <= 0 {
-		return fmt.Errorf("serve: --sweep-every must be positive")
-	}
-	for _, l := range []struct {
-		who   string
-		limit web.Limit
-	}{{"user", limits.PerUser}, {"address", limits.PerAddress}} {
-		if err := l.limit.Validate(); err != nil {
-			return fmt.Errorf("serve: --rate-per-%[1]s and --burst-per-%[1]s: %[2]w", l.who, err)
-		}
-	}
 	baseURL, issuer := getenv("BASE_URL"), getenv("OIDC_ISSUER")
 	if issuer != "" && baseURL == "" {
 		return errors.New("OIDC_ISSUER is set: set BASE_URL too (the identity provider sends people back there)")
 	}
-	var opts []booking.Option
-	if k := getenv("TOKEN_ENCRYPTION_KEY"); k != "" {
-		key, err := booking.ParseTokenKey(k)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, booking.WithTokenKey(key))
+	log := newLogger(stderr, flags.dev)
+	opts, closeReads, err := serviceOptions(ctx, getenv, log, flags.dev)
+	if err != nil {
+		return err
 	}
-	log := newLogger(stderr, *dev)
-	if getenv("TOKEN_ENCRYPTION_KEY") == "" && !*dev {
-		log.Warn("TOKEN_ENCRYPTION_KEY is not set: the key that encrypts the identity provider's tokens is kept in " +
-			"the database, next to the tokens, so anyone who can read the database can read them; set " +
-			"TOKEN_ENCRYPTION_KEY to the output of `openssl rand -base64 32` (the tokens kept so far are then forgotten)")
-	}
+	defer closeReads()
 	pool, svc, err := open(ctx, dbURL, opts...)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
+	deps := web.Deps{
+		Bookings: svc, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
+		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
+	}
+	if deps.Tokens, deps.Login, err = signIn(ctx, getenv, svc); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", flags.addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Workspace Booking listening on http://%s\n", ln.Addr())
+	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", flags.dev), slog.Bool("oidc", deps.Login != nil))
+	if flags.dev && deps.Login == nil {
+		log.Warn("development sign-in is on: anyone can sign in as anyone")
+	}
+	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, flags.sweepEvery, log)
+}
+
+// serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, and
+// a pool on DATABASE_READ_URL for the reads that may lag a little. The function it returns closes that
+// pool.
+func serviceOptions(ctx context.Context, getenv func(string) string, log *slog.Logger, dev bool) ([]booking.Option, func(), error) {
+	var opts []booking.Option
+	if k := getenv("TOKEN_ENCRYPTION_KEY"); k != "" {
+		key, err := booking.ParseTokenKey(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts = append(opts, booking.WithTokenKey(key))
+	} else if !dev {
+		log.Warn("TOKEN_ENCRYPTION_KEY is not set: the key that encrypts the identity provider's tokens is kept in " +
+			"the database, next to the tokens, so anyone who can read the database can read them; set " +
+			"TOKEN_ENCRYPTION_KEY to the output of `openssl rand -base64 32` (the tokens kept so far are then forgotten)")
+	}
+	readURL := getenv("DATABASE_READ_URL")
+	if readURL == "" {
+		return opts, func() {}, nil
+	}
+	cfg, err := postgres.PoolConfig(readURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DATABASE_READ_URL: %w", err)
+	}
+	reads, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DATABASE_READ_URL: %w", err)
+	}
+	return append(opts, booking.WithReadPool(reads)), reads.Close, nil
+}
+
+// signIn returns the bearer tokens the API accepts and, when OIDC_ISSUER is set, the sign-in through
+// that identity provider (nil otherwise).
+func signIn(ctx context.Context, getenv func(string) string, svc *booking.Service) (*web.Tokens, *web.Login, error) {
+	issuer := getenv("OIDC_ISSUER")
 	audience := getenv("OIDC_AUDIENCE")
 	if audience == "" {
 		audience = getenv("OIDC_CLIENT_ID")
 	}
 	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{Issuer: issuer, Audience: audience})
-	if err != nil {
-		return err
+	if err != nil || issuer == "" {
+		return tokens, nil, err
 	}
-	var login *web.Login
-	if issuer != "" {
-		login, err = web.NewLogin(ctx, web.LoginConfig{
-			Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: baseURL,
-		})
-		if err != nil {
-			return err
-		}
-	}
-	// The sweeps delete expired sessions; the store's own cleanup goroutine is off.
-	sessions := pgxstore.NewWithCleanupInterval(pool, 0)
-	srv := &http.Server{
-		Handler: web.NewServer(web.Deps{
-			Bookings: svc, Tokens: tokens, Logger: log, Sessions: sessions, Login: login, Dev: *dev, BaseURL: baseURL,
-			Limits: limits,
-		}),
+	login, err := web.NewLogin(ctx, web.LoginConfig{
+		Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: getenv("BASE_URL"),
+	})
+	return tokens, login, err
+}
+
+// newHTTPServer is the HTTP server of the service, with timeouts that keep a slow client from holding a
+// connection for ever.
+func newHTTPServer(deps web.Deps) *http.Server {
+	return &http.Server{
+		Handler:           web.NewServer(deps),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(deps.Logger.Handler(), slog.LevelWarn),
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "Workspace Booking listening on http://%s\n", ln.Addr())
-	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", *dev), slog.Bool("oidc", login != nil))
-	if *dev && login == nil {
-		log.Warn("development sign-in is on: anyone can sign in as anyone")
-	}
+}
 
-	// Every instance sweeps; the sweep itself makes sure only one acts at a time.
+// serveUntilDone serves on ln and sweeps the bookings every sweepEvery until ctx is cancelled, then
+// lets the requests in flight finish (for up to 30 seconds) and stops the sweeps.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, sweepEvery time.Duration, log *slog.Logger) error {
+	// Every instance sweeps; the sweep itself makes sure that only one acts at a time.
 	sweepCtx, stopSweeps := context.WithCancel(ctx)
 	swept := make(chan struct{})
 	go func() {
 		defer close(swept)
-		svc.RunSweeps(sweepCtx, *sweepEvery, log)
+		svc.RunSweeps(sweepCtx, sweepEvery, log)
 	}()
-	defer func() { stopSweeps(); <-swept }() // before the pool closes
+	defer func() { stopSweeps(); <-swept }() // before the caller closes the pool
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -270,11 +329,13 @@ func newLogger(w io.Writer, dev bool) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, nil))
 }
 
+// isTerminal reports whether f is a terminal rather than a file or a pipe.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
+// importLayout loads a layout document, all or nothing, and prints what it created or updated.
 func importLayout(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	c := cli.NewCommand("import", `usage: booking import FILE.json
 
@@ -309,6 +370,7 @@ object in place by id.`, "FILE.json")
 	return nil
 }
 
+// summary writes an import's counts as "2 buildings, 14 resources", leaving out the zeros.
 func summary(sum layoutimport.ImportSummary) string {
 	keys := make([]string, 0, len(sum))
 	for k, n := range sum {
@@ -324,6 +386,7 @@ func summary(sum layoutimport.ImportSummary) string {
 	return strings.Join(parts, ", ")
 }
 
+// token prints a bearer token for a user, or with "revoke" refuses the user's tokens (revokeTokens).
 func token(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "revoke" {
 		return revokeTokens(ctx, args[1:], getenv, stdout, stderr)
@@ -361,8 +424,8 @@ Prints a bearer token of the service for that user; the token is the last line. 
 	return nil
 }
 
-// revokeTokens makes every token of the user issued before --before (default now) refused. It refuses a
-// moment later than now, which would refuse tokens not minted yet.
+// revokeTokens refuses, from now on, every token of the user issued before --before (default: now). It
+// refuses a --before later than now, which would refuse tokens not minted yet.
 func revokeTokens(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := cli.NewCommand("token revoke", `usage: booking token revoke --user USER_ID [--before RFC3339]
 
@@ -443,6 +506,7 @@ func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Du
 	return tokens.Mint(u, ttl)
 }
 
+// demo loads the demo office and prints the people, a token and the links to try it with.
 func demo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	c := cli.NewCommand("demo", `usage: booking demo [--addr 127.0.0.1:8080]
 
@@ -492,8 +556,8 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 	return nil
 }
 
-// baseOf is the address of a server listening on addr (host:port), as a browser on this machine reaches
-// it: a server on every interface ("", 0.0.0.0, ::) is reached at 127.0.0.1.
+// baseOf returns the URL at which a browser on this machine reaches a server listening on addr
+// (host:port). A server listening on every interface ("", 0.0.0.0, ::) is reached at 127.0.0.1.
 func baseOf(addr string) (string, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil || port == "" {

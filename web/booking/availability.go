@@ -97,7 +97,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	for i, f := range floors {
 		params[i] = queries.BookingsBusyParams{OrganizationID: org, FloorID: f, FromDate: q.From, ToDate: q.To}
 	}
-	s.q.BookingsBusy(ctx, params).Query(func(_ int, busy []queries.BookingsBusyRow, e error) {
+	s.reads.BookingsBusy(ctx, params).Query(func(_ int, busy []queries.BookingsBusyRow, e error) {
 		if err = cmp.Or(err, e); err != nil {
 			return
 		}

@@ -87,7 +87,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 		params[i] = queries.ResourcesBusyDuringParams{OrganizationID: org, FloorID: f, Intervals: ranges}
 	}
 	taken := make(map[uuid.UUID]bool)
-	s.q.ResourcesBusyDuring(ctx, params).Query(func(_ int, busy []uuid.UUID, e error) {
+	s.reads.ResourcesBusyDuring(ctx, params).Query(func(_ int, busy []uuid.UUID, e error) {
 		if err = cmp.Or(err, e); err != nil {
 			return
 		}

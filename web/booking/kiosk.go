@@ -81,7 +81,8 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		return PosterStatus{}, err
 	}
 	now := s.now()
-	st, err := s.statusAt(ctx, res, now)
+	// From the primary: the page shows it beside the person's own booking, perhaps made a moment ago.
+	st, err := s.statusAt(ctx, s.q, res, now)
 	if err != nil {
 		return PosterStatus{}, err
 	}

@@ -26,6 +26,7 @@ const WalkUpGrace = 5 * time.Minute
 type Service struct {
 	pool    *pgxpool.Pool
 	q       *queries.Queries
+	reads   *queries.Queries // the status and the free and busy listings; q unless WithReadPool
 	now     func() time.Time
 	layouts *layouts
 	counts  *counters
@@ -46,9 +47,16 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 // that tests can let time pass. Production code never sets it.
 func WithDatabaseClock(now func() time.Time) Option { return func(s *Service) { s.dbNow = now } }
 
+// WithReadPool sends reads that may lag slightly behind writes to pool, which is a standby's pool
+// (DATABASE_READ_URL). Only a resource's status and the free and busy listings use it. Anything a person
+// must see right after their own write, such as the booking answer or their own bookings, is still read
+// from the primary.
+func WithReadPool(pool *pgxpool.Pool) Option { return func(s *Service) { s.reads = queries.New(pool) } }
+
 // NewService returns a Service that uses pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{}}
+	s.reads = s.q
 	for _, o := range opts {
 		o(s)
 	}
@@ -127,9 +135,12 @@ func Interpret(err error) error {
 	return err
 }
 
+// readOnlyTransaction is PostgreSQL's refusal of a write on a standby.
+const readOnlyTransaction = "25006"
+
 // unavailable reports whether err means the database is down or too slow: no connection could be made
-// (for any reason), the connection was lost, the server is shutting down, or the statement or the
-// request timed out.
+// (for any reason, including no server accepting writes), the connection was lost, the server is shutting
+// down or has become a standby, or the statement or the request timed out.
 func unavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	if errors.As(err, &connectErr) {
@@ -140,8 +151,9 @@ func unavailable(err error) bool {
 		switch {
 		case strings.HasPrefix(pgErr.Code, "08"), // connection exception
 			pgErr.Code == "57P01", pgErr.Code == "57P02", pgErr.Code == "57P03", // shutting down, cannot connect now
-			pgErr.Code == "53300", // too many connections
-			pgErr.Code == "57014": // statement timeout
+			pgErr.Code == "53300",             // too many connections
+			pgErr.Code == readOnlyTransaction, // a standby now: a failover is under way
+			pgErr.Code == "57014":             // statement timeout
 			return true
 		}
 		return false

@@ -33,7 +33,7 @@ func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode
 	if res == nil {
 		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
 	}
-	st, err := s.statusAt(ctx, *res, s.now())
+	st, err := s.statusAt(ctx, s.reads, *res, s.now())
 	return st.ResourceStatus, err
 }
 
@@ -45,7 +45,9 @@ type resourceAt struct {
 }
 
 // statusAt returns the status of res at now, as described at StatusByPosterCode, using at most one query.
-func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (resourceAt, error) {
+// q is s.reads where a little lag is harmless, or s.q where the caller shows the status beside the
+// person's own booking.
+func (s *Service) statusAt(ctx context.Context, q *queries.Queries, res Resource, now time.Time) (resourceAt, error) {
 	st := resourceAt{ResourceStatus: ResourceStatus{Resource: res}}
 	if !res.Bookable() {
 		return st, nil
@@ -58,7 +60,7 @@ func (s *Service) statusAt(ctx context.Context, res Resource, now time.Time) (re
 	if now.Before(st.window.Start) || !now.Before(st.window.End) {
 		return st, nil
 	}
-	next, err := s.q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+	next, err := q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
 		OrganizationID: res.OrganizationID, ResourceID: res.ID, After: now, Until: st.window.End,
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -28,6 +29,10 @@ const (
 
 // PoolConfig parses a database URL (DATABASE_URL) and applies the defaults above to any setting the URL
 // leaves out. Every connection registers the binary uuid codec (PrepareConn).
+//
+// The URL may list several servers (postgres://h1:5432,h2:5432/booking?target_session_attrs=read-write).
+// A new connection goes to the first server that accepts writes. A connection whose server has become
+// read-only (a primary demoted to a standby) is closed, so the pool reconnects to the new primary.
 func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(dbURL)
 	if err != nil {
@@ -40,6 +45,7 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
 	cfg.AfterConnect = PrepareConn
+	cfg.ConnConfig.OnPgError = closeOnReadOnly(cfg.ConnConfig.OnPgError)
 	params := cfg.ConnConfig.RuntimeParams
 	if params["statement_timeout"] == "" {
 		params["statement_timeout"] = statementTimeout
@@ -48,4 +54,17 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 		params["idle_in_transaction_session_timeout"] = idleInTransactionTimeout
 	}
 	return cfg, nil
+}
+
+// closeOnReadOnly wraps pgx's handler of server errors (which closes the connection on a FATAL one) so that
+// it also closes the connection when the server refuses a write because it is read-only now: a standby,
+// no longer the primary this connection was made to.
+func closeOnReadOnly(next pgconn.PgErrorHandler) pgconn.PgErrorHandler {
+	return func(conn *pgconn.PgConn, err *pgconn.PgError) bool {
+		const readOnlyTransaction = "25006"
+		if err.Code == readOnlyTransaction {
+			return false
+		}
+		return next == nil || next(conn, err)
+	}
 }

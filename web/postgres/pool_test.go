@@ -47,7 +47,35 @@ func TestPoolConfig(t *testing.T) {
 // A statement that runs longer than the statement timeout is stopped, and the client gets 5030.
 func TestStatementTimeout(t *testing.T) {
 	t.Parallel()
-	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&statement_timeout=100ms")
+	pool := newPool(t, "statement_timeout=100ms")
+	_, err := pool.Exec(t.Context(), "SELECT pg_sleep(2)")
+	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
+		t.Errorf("a 2 s statement under a 100 ms statement timeout: %v (code %d), want 5030", err, got)
+	}
+}
+
+// A server that refuses writes as read-only, as a primary demoted to a standby does, is 5030 to the
+// client, and the connection is closed, so that the pool's next one goes to the server that accepts
+// writes.
+func TestReadOnlyServer(t *testing.T) {
+	t.Parallel()
+	// default_transaction_read_only makes the server refuse writes with the standby's SQLSTATE (25006).
+	pool := newPool(t, "default_transaction_read_only=on")
+	_, err := pool.Exec(t.Context(), "CREATE TABLE refused (i int)")
+	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
+		t.Errorf("a write refused as read-only: %v (code %d), want 5030", err, got)
+	}
+	// The pool destroys a closed connection in the background.
+	bookingtest.WaitFor(t, "the pool to drop its connection to the read-only server", func() bool {
+		return pool.Stat().TotalConns() == 0
+	})
+}
+
+// newPool opens a pool of PoolConfig on a fresh test database, with setting (name=value) added to its URL,
+// and closes it when the test ends.
+func newPool(t *testing.T, setting string) *pgxpool.Pool {
+	t.Helper()
+	cfg, err := postgres.PoolConfig(bookingtest.NewDatabaseURL(t) + "&" + setting)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,9 +83,6 @@ func TestStatementTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pool.Close()
-	_, err = pool.Exec(t.Context(), "SELECT pg_sleep(2)")
-	if got := booking.ErrorCode(booking.Interpret(err)); got != booking.CodeUnavailable {
-		t.Errorf("a 2 s statement under a 100 ms statement timeout: %v (code %d), want 5030", err, got)
-	}
+	t.Cleanup(pool.Close)
+	return pool
 }
