@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 var bookingColumns = []string{"organization_id", "id", "resource_id", "floor_id", "creator_id", "organizer_id", "start_date", "end_date",
@@ -124,51 +126,51 @@ func (g *bookingRows) Next() bool {
 	end := start.Add(length)
 
 	status, checkedIn := g.status(h, start, end)
-	kind := "WORKSTATION"
+	kind := booking.CategoryWorkstation
 	if r%sz.ResourcesPerFloor < sz.RoomsPerFloor {
-		kind = "SPACE"
+		kind = booking.CategorySpace
 	}
 	u := int(h >> 32 % uint64(sz.Users))
-	if kind == "WORKSTATION" {
+	if kind == booking.CategoryWorkstation {
 		u = g.deskPerson(u)
 		// A person holds one desk at a time: the desk goes to the first person from u on who is free
 		// then. When nobody is, the booking was cancelled.
-		if status == "PENDING" || status == "ACTIVE" {
+		if status == booking.StatusPending || status == booking.StatusActive {
 			if holder := g.deskHolder(u, start, end); holder >= 0 {
 				u = holder
 			} else {
-				status, checkedIn = "CANCELLED", nil
+				status, checkedIn = booking.StatusCancelled, nil
 			}
 		}
 	}
-	g.statuses[status]++
+	g.statuses[string(status)]++
 	user := g.o.id(kindUser, u)
 	created := minTime(g.now, start.Add(-time.Duration(1+h>>40%14)*24*time.Hour))
 	copy(g.row, []any{g.o.org(), g.o.id(kindBooking, k), g.o.id(kindResource, r), g.o.id(kindFloor, r/sz.ResourcesPerFloor), user, user,
-		start, end, status, kind, seededSubject, start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
+		start, end, string(status), string(kind), seededSubject, start.Add(-advanceCheckIn), minTime(end, start.Add(expirationMargin)), checkedIn, created, created})
 	return true
 }
 
 // status is the status of a booking from start to end, and when it was checked in (nil if it was not),
 // by the clock and the booking's hash h.
-func (g *bookingRows) status(h uint64, start, end time.Time) (string, any) {
+func (g *bookingRows) status(h uint64, start, end time.Time) (booking.Status, any) {
 	checkedIn := start.Add(time.Duration(h>>24%20)*time.Minute - 10*time.Minute)
 	switch {
 	case !end.After(g.now):
 		switch h >> 16 % 20 {
 		case 0, 1:
-			return "CANCELLED", nil
+			return booking.StatusCancelled, nil
 		case 2:
-			return "EXPIRED", nil
+			return booking.StatusExpired, nil
 		default:
-			return "FINISHED", checkedIn
+			return booking.StatusFinished, checkedIn
 		}
 	case !start.After(g.now):
-		return "ACTIVE", minTime(g.now, checkedIn)
+		return booking.StatusActive, minTime(g.now, checkedIn)
 	case h>>16%10 == 0:
-		return "CANCELLED", nil
+		return booking.StatusCancelled, nil
 	}
-	return "PENDING", nil
+	return booking.StatusPending, nil
 }
 
 // loadDeskShare keeps one person in five free of desks. The seed books no desk for them, so the book
