@@ -64,7 +64,7 @@ lint: ## gofmt and go vet
 # would no longer only print.
 test: check-generated lint ## Check generated code, gofmt and vet, then run every test against a real PostgreSQL
 	@$(DB); \
-	go test -race -count=1 ./... || exit 1; \
+	go test -race -count=1 -timeout 30m ./... || exit 1; \
 	$(FUZZ)
 
 # FUZZ runs every Fuzz function in every package. `go test -list` finds them, so a new fuzz target runs
