@@ -51,7 +51,7 @@ func TestUserAccessTokenKeys(t *testing.T) {
 	if got := read(b.Service); got != "" {
 		t.Errorf("read with the database key = %q, want none", got)
 	}
-	if n := rowCount(t, b, "SELECT count(*) FROM token_encryption_keys"); n != 1 {
+	if n := bookingtest.RowCount(t, b, "SELECT count(*) FROM token_encryption_keys"); n != 1 {
 		t.Errorf("database keys = %d, want 1", n)
 	}
 

@@ -41,16 +41,16 @@ func setupAvailability(t *testing.T) (*bookingtest.Bundle, users) {
 	b, u := setupCatalogue(t)
 	ctx := t.Context()
 
-	createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
-	createOne(t, b, u.bob, req(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
-	createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 11, 0), at(1, 12, 0)))
+	createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+	createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
+	createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 11, 0), at(1, 12, 0)))
 	createDesk(t, b, u.alice, allDayReq(bookingtest.DeskOne, at(1, 0, 0)))
-	cancelled := createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
+	cancelled := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
 	if _, err := b.Service.Cancel(ctx, u.alice, cancelled.ID); err != nil {
 		t.Fatalf("Cancel: %v", err)
 	}
-	createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(0, 9, 0), at(0, 10, 0)))
-	active := createOne(t, b, u.bob, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+	createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomVelazquez, at(0, 9, 0), at(0, 10, 0)))
+	active := createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 	checkIn(t, b, u.bob, active.ID, at(0, 9, 5))
 	b.Clock.Set(at(0, 9, 15))
 	if res := sweep(t, b); res.Expired != 1 {
@@ -251,7 +251,7 @@ func TestAvailabilityRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.Availability(t.Context(), tc.actor, tc.q)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 		})
 	}
 }

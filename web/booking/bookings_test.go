@@ -38,12 +38,12 @@ func TestBooking(t *testing.T) {
 	ctx := t.Context()
 
 	// Alice's booking with Bob invited, one without guests, and one Bob made for Alice.
-	r := req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0))
+	r := bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0))
 	r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeOptional, UserID: bookingtest.Bob}}
 	r.ExternalAttendees = []booking.ExternalAttendee{{Type: booking.AttendeeRequired, Email: "guest@example.com"}}
 	invited := createOne(t, b, u.alice, r)
-	alone := createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
-	madeByBob := mustBook(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0)))[0]
+	alone := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
+	madeByBob := mustBook(t, b, u.bob, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0)))[0]
 	if _, err := b.Service.ContractReservables(ctx, u.alice, invited.ID, []booking.ReservableOrder{
 		{ReservableID: bookingtest.ReservableCoffee, DeliveryTime: ptr(30 * time.Minute), Quantity: ptr(int32(2)), Comment: "decaf"},
 		{ReservableID: bookingtest.ReservableAV},
@@ -69,7 +69,7 @@ func TestBooking(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			got, err := b.Service.Booking(t.Context(), tc.actor, tc.id)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			if tc.want == 0 && got.ID != tc.id {
 				t.Errorf("ID = %v, want %v", got.ID, tc.id)
 			}
@@ -135,12 +135,12 @@ func spread(t *testing.T, b *bookingtest.Bundle, u booking.User, n int) []bookin
 		day, slot := 1+i/4, i%4
 		switch slot {
 		case 0:
-			reqs[i] = req(bookingtest.RoomGoya, bookingtest.At(day, 10, 0), bookingtest.At(day, 11, 0))
+			reqs[i] = bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(day, 10, 0), bookingtest.At(day, 11, 0))
 		case 1:
-			reqs[i] = req(bookingtest.RoomVelazquez, bookingtest.At(day, 10, 0), bookingtest.At(day, 11, 0))
+			reqs[i] = bookingtest.Request(bookingtest.RoomVelazquez, bookingtest.At(day, 10, 0), bookingtest.At(day, 11, 0))
 		default:
 			h := 8 + 2*slot
-			reqs[i] = req(bookingtest.RoomGoya, bookingtest.At(day, h, 0), bookingtest.At(day, h+1, 0))
+			reqs[i] = bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(day, h, 0), bookingtest.At(day, h+1, 0))
 		}
 	}
 	return mustCreate(t, b, u, reqs...)
@@ -192,13 +192,13 @@ func TestUserBookings(t *testing.T) {
 	// and b4 without her (day 4), Alice's cancelled a5 (day 5); all 10:00–11:00.
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
-	a1 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-	a2 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0)))
-	r := req(bookingtest.RoomVelazquez, at(3, 10, 0), at(3, 11, 0))
+	a1 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+	a2 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(2, 10, 0), at(2, 11, 0)))
+	r := bookingtest.Request(bookingtest.RoomVelazquez, at(3, 10, 0), at(3, 11, 0))
 	r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Alice}}
 	b3 := createOne(t, b, u.bob, r)
-	b4 := createOne(t, b, u.bob, req(bookingtest.RoomVelazquez, at(4, 10, 0), at(4, 11, 0)))
-	a5 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(5, 10, 0), at(5, 11, 0)))
+	b4 := createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomVelazquez, at(4, 10, 0), at(4, 11, 0)))
+	a5 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(5, 10, 0), at(5, 11, 0)))
 	if _, err := b.Service.Cancel(t.Context(), u.alice, a5.ID); err != nil {
 		t.Fatalf("Cancel: %v", err)
 	}
@@ -267,7 +267,7 @@ func TestUserBookings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.UserBookings(t.Context(), u.alice, tc.f)
-			wantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		})
 	}
 
@@ -361,12 +361,12 @@ func TestWaitingApproval(t *testing.T) {
 	var want []uuid.UUID
 	byDay := map[int]uuid.UUID{}
 	for _, d := range []int{7, 2, 5, 1, 3, 6, 4} {
-		byDay[d] = createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(d, 10, 0), at(d, 11, 0))).ID
-		createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(d, 10, 0), at(d, 11, 0)))
+		byDay[d] = createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(d, 10, 0), at(d, 11, 0))).ID
+		createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(d, 10, 0), at(d, 11, 0)))
 	}
-	rejected := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 14, 0), at(1, 15, 0)))
-	cancelled := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(2, 14, 0), at(2, 15, 0)))
-	bobs := createOne(t, b, u.bob, req(bookingtest.RoomBoard, at(3, 8, 0), at(3, 9, 0)))
+	rejected := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 14, 0), at(1, 15, 0)))
+	cancelled := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(2, 14, 0), at(2, 15, 0)))
+	bobs := createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomBoard, at(3, 8, 0), at(3, 9, 0)))
 	if _, err := b.Service.Decide(t.Context(), u.adam, rejected.ID, false); err != nil {
 		t.Fatalf("Decide: %v", err)
 	}
@@ -414,7 +414,7 @@ func TestWaitingApproval(t *testing.T) {
 		t.Run(actor.Name+"Is1001", func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.WaitingApproval(t.Context(), actor, booking.Page{})
-			wantCode(t, err, booking.CodeForbidden)
+			bookingtest.WantCode(t, err, booking.CodeForbidden)
 		})
 	}
 
@@ -428,7 +428,7 @@ func TestWaitingApproval(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.WaitingApproval(t.Context(), u.adam, tc.pg)
-			wantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		})
 	}
 
@@ -436,8 +436,8 @@ func TestWaitingApproval(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		first := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
-		second := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(2, 10, 0), at(2, 11, 0)))
+		first := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		second := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(2, 10, 0), at(2, 11, 0)))
 		if _, err := b.Service.Decide(t.Context(), u.adam, first.ID, true); err != nil {
 			t.Fatalf("Decide: %v", err)
 		}

@@ -68,15 +68,15 @@ func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	b := bookingtest.Setup(t)
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 	at := bookingtest.At
-	createOne(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+	createOne(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 	if _, err := layoutimport.Import(t.Context(), b.Service, goyaOnFloorTwo()); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
-	if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
+	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
 		t.Errorf("Goya's bookings on the floor it moved to = %d, want 1", n)
 	}
 	// A booking made after the move is on the new floor too.
-	createOne(t, b, alice, req(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
+	createOne(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
 
 	onFloor := func(floor uuid.UUID) []string {
 		t.Helper()
@@ -139,7 +139,7 @@ func TestBookingWhileItsResourceMoves(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		bs, err := b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
+		bs, err := b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
 		done <- result{bs, err}
 	}()
 	// The booking waits for the move's lock on Goya's row.
@@ -149,7 +149,7 @@ func TestBookingWhileItsResourceMoves(t *testing.T) {
 			t.Fatalf("the booking answered (%v) while its resource was moving", r.err)
 		default:
 		}
-		return rowCount(t, b, `SELECT count(*) FROM pg_locks WHERE NOT granted AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`) > 0
+		return bookingtest.RowCount(t, b, `SELECT count(*) FROM pg_locks WHERE NOT granted AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`) > 0
 	})
 	if err := tx.Commit(ctx); err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestBookingWhileItsResourceMoves(t *testing.T) {
 	case <-time.After(bookingtest.Wait):
 		t.Fatalf("no answer within %s of the move", bookingtest.Wait)
 	}
-	if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
+	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {
 		t.Errorf("Goya's bookings on its new floor = %d, want 1", n)
 	}
 }

@@ -105,7 +105,7 @@ func TestCatalogue(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.Floors(t.Context(), tc.actor, tc.building)
-			wantCode(t, err, booking.CodeBuildingNotFound)
+			bookingtest.WantCode(t, err, booking.CodeBuildingNotFound)
 		})
 	}
 
@@ -153,7 +153,7 @@ func TestCatalogueSubcategoriesAndFeatures(t *testing.T) {
 		t.Run("SubcategoriesOfCategory"+string(c)+"Is2000", func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.Subcategories(t.Context(), u.alice, &c)
-			wantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		})
 	}
 
@@ -241,7 +241,7 @@ func TestCatalogueReservables(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := b.Service.ResourceReservables(t.Context(), tc.actor, tc.resource)
-			wantCode(t, err, booking.CodeResourceNotFound)
+			bookingtest.WantCode(t, err, booking.CodeResourceNotFound)
 		})
 	}
 }

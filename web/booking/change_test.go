@@ -44,9 +44,9 @@ func TestChange(t *testing.T) {
 		wantSame(t, got, want)
 		wantSame(t, reread(t, b, bk.ID), want)
 		// The old slot is free and the new one is taken.
-		createOne(t, b, u.bob, req(goya, at(1, 10, 0), at(1, 11, 0)))
-		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, req(goya, at(1, 14, 30), at(1, 15, 30)))
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		createOne(t, b, u.bob, bookingtest.Request(goya, at(1, 10, 0), at(1, 11, 0)))
+		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, bookingtest.Request(goya, at(1, 14, 30), at(1, 15, 30)))
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 	})
 
 	t.Run("MovesEndOnly", func(t *testing.T) {
@@ -71,9 +71,9 @@ func TestChange(t *testing.T) {
 	t.Run("TakenSlotIs4001AndNothingChanges", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
-		createOne(t, b, u.bob, req(velazquez, at(1, 14, 0), at(1, 15, 0)))
+		createOne(t, b, u.bob, bookingtest.Request(velazquez, at(1, 14, 0), at(1, 15, 0)))
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(&velazquez, ptr(at(1, 14, 30)), ptr(at(1, 15, 30))))
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 
@@ -105,11 +105,11 @@ func TestChange(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(board, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(board, at(1, 10, 0), at(1, 11, 0)))
 		got := change(t, b, u.alice, bk.ID, move(&goya, nil, nil))
 		wantStatus(t, got, booking.StatusPending)
 		wantStored(t, b, bk.ID, booking.StatusPending)
-		createOne(t, b, u.bob, req(board, at(1, 10, 0), at(1, 11, 0)))
+		createOne(t, b, u.bob, bookingtest.Request(board, at(1, 10, 0), at(1, 11, 0)))
 	})
 }
 
@@ -152,7 +152,7 @@ func TestChangeRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := rb.Service.Change(t.Context(), ru.alice, rbk.ID, tc.c())
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			wantSame(t, reread(t, rb, rbk.ID), rbk)
 		})
 	}
@@ -183,7 +183,7 @@ func TestChangeRefused(t *testing.T) {
 			t.Parallel()
 			b, u, bk := setup(t)
 			_, err := b.Service.Change(t.Context(), tc.actor(u), bk.ID, move(nil, ptr(at(1, 14, 0)), ptr(at(1, 15, 0))))
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			want := iv(at(1, 10, 0), at(1, 11, 0))
 			if tc.want == 0 {
 				want = iv(at(1, 14, 0), at(1, 15, 0))
@@ -196,9 +196,9 @@ func TestChangeRefused(t *testing.T) {
 		t.Parallel()
 		b, u := setupWeekRoom(t)
 		// Goya may be booked 30 days ahead but Sorolla only 7, so a booking 20 days ahead cannot move there.
-		bk := createOne(t, b, u.alice, req(goya, at(20, 10, 0), at(20, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(goya, at(20, 10, 0), at(20, 11, 0)))
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(ptr(roomSorolla), nil, nil))
-		wantCode(t, err, booking.CodeDateExceedsMaximumAdvance)
+		bookingtest.WantCode(t, err, booking.CodeDateExceedsMaximumAdvance)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 }
@@ -215,7 +215,7 @@ func TestChangeOngoing(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(goya, at(0, 9, 0), at(0, 10, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(goya, at(0, 9, 0), at(0, 10, 0)))
 		b.Clock.Set(at(0, 9, 10))
 		return b, u, bk
 	}
@@ -243,7 +243,7 @@ func TestChangeOngoing(t *testing.T) {
 		t.Parallel()
 		b, u, bk := ongoing(t)
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(nil, ptr(at(0, 9, 1)), nil))
-		wantCode(t, err, booking.CodeDateInThePast)
+		bookingtest.WantCode(t, err, booking.CodeDateInThePast)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 }
@@ -260,7 +260,7 @@ func TestChangeWithReservables(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(goya, at(1, 10, 0), at(1, 12, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(goya, at(1, 10, 0), at(1, 12, 0)))
 		contract(t, b, u.alice, bk.ID, booking.ReservableOrder{
 			ReservableID: bookingtest.ReservableCoffee, DeliveryTime: ptr(90 * time.Minute), Quantity: ptr(int32(3)),
 		})
@@ -285,7 +285,7 @@ func TestChangeWithReservables(t *testing.T) {
 		b, u, bk := withCoffee(t)
 		// The Boardroom offers no coffee.
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(&board, nil, nil))
-		wantCode(t, err, booking.CodeResourceReservableNotFound)
+		bookingtest.WantCode(t, err, booking.CodeResourceReservableNotFound)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 
@@ -293,7 +293,7 @@ func TestChangeWithReservables(t *testing.T) {
 		t.Parallel()
 		b, u, bk := withCoffee(t)
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(nil, nil, ptr(at(1, 11, 0))))
-		wantCode(t, err, booking.CodeReservableDeliveryTime)
+		bookingtest.WantCode(t, err, booking.CodeReservableDeliveryTime)
 		wantSame(t, reread(t, b, bk.ID), bk)
 		change(t, b, u.alice, bk.ID, move(nil, nil, ptr(at(1, 11, 30))))
 	})
@@ -303,7 +303,7 @@ func TestChangeWithReservables(t *testing.T) {
 		b, u, bk := withCoffee(t)
 		// Coffee may change until 2 h before the start, so moving to 10:30 today at 09:00 is too late.
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(nil, ptr(at(0, 10, 30)), ptr(at(0, 12, 30))))
-		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 
@@ -312,7 +312,7 @@ func TestChangeWithReservables(t *testing.T) {
 		b, u, bk := withCoffee(t)
 		b.Clock.Set(at(1, 8, 0).Add(time.Millisecond))
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(nil, ptr(at(1, 15, 0)), ptr(at(1, 17, 0))))
-		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 		wantSame(t, reread(t, b, bk.ID), bk)
 		b.Clock.Set(at(1, 8, 0))
 		change(t, b, u.alice, bk.ID, move(nil, ptr(at(1, 15, 0)), ptr(at(1, 17, 0))))
@@ -368,7 +368,7 @@ func TestChangeAllDay(t *testing.T) {
 		u := fixtureUsers(t, b)
 		bk := createDesk(t, b, u.alice, allDayReq(bookingtest.DeskOne, at(1, 0, 0)))
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, move(&goya, ptr(at(1, 10, 0)), ptr(at(1, 11, 0))))
-		wantCode(t, err, booking.CodeInvalidRequest)
+		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 }
@@ -413,7 +413,7 @@ func TestChangeRace(t *testing.T) {
 	changed, created := 0, 0
 	for i := range rounds {
 		day := 1 + i
-		a := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(day, 10, 0), at(day, 11, 0)))
+		a := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(day, 10, 0), at(day, 11, 0)))
 		// Slot X: Velázquez 14:00–15:00 for the move, 14:30–15:30 for the new booking.
 		var (
 			wg        sync.WaitGroup
@@ -433,7 +433,7 @@ func TestChangeRace(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, createErr = b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: u.bob, Organizer: u.bob, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}})
+			_, createErr = b.Service.CreateBookings(ctx, booking.CreateRequest{Creator: u.bob, Organizer: u.bob, Category: booking.CategorySpace, Bookings: []booking.NewBooking{bookingtest.Request(bookingtest.RoomVelazquez, at(day, 14, 30), at(day, 15, 30))}})
 		}()
 		close(start)
 		wg.Wait()
@@ -443,27 +443,27 @@ func TestChangeRace(t *testing.T) {
 			t.Fatalf("round %d: both the move and the new booking succeeded", i)
 		case changeErr == nil:
 			changed++
-			wantCode(t, createErr, booking.CodeResourceNotAvailable)
+			bookingtest.WantCode(t, createErr, booking.CodeResourceNotAvailable)
 			if moved.Resource.ID != bookingtest.RoomVelazquez || !moved.Start.Equal(at(day, 14, 0)) {
 				t.Errorf("round %d: moved to %s %s, want Velázquez 14:00–15:00", i, moved.Resource.Name, span(times(moved)))
 			}
 			wantSame(t, reread(t, b, a.ID), moved)
 		case createErr == nil:
 			created++
-			wantCode(t, changeErr, booking.CodeResourceNotAvailable)
+			bookingtest.WantCode(t, changeErr, booking.CodeResourceNotAvailable)
 			wantSame(t, reread(t, b, a.ID), a)
 		default:
 			t.Fatalf("round %d: both failed: move %v; create %v", i, changeErr, createErr)
 		}
 	}
 	t.Logf("moves won %d rounds, new bookings %d", changed, created)
-	if n := rowCount(t, b, `SELECT count(*) FROM bookings x JOIN bookings y
+	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings x JOIN bookings y
 		ON x.organization_id = y.organization_id AND x.resource_id = y.resource_id AND x.id < y.id
 		AND tstzrange(x.start_date, x.end_date, '[)') && tstzrange(y.start_date, y.end_date, '[)')
 		WHERE x.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND y.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')`); n != 0 {
 		t.Errorf("overlapping blocking bookings = %d pairs, want 0", n)
 	}
-	if got, want := rowCount(t, b, "SELECT count(*) FROM bookings"), rounds+created; got != want {
+	if got, want := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings"), rounds+created; got != want {
 		t.Errorf("bookings = %d rows, want %d", got, want)
 	}
 }

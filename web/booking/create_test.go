@@ -17,11 +17,11 @@ import (
 
 // goya and velazquez return requests for the two Madrid rooms tomorrow, from hour h1 to hour h2.
 func goya(h1, h2 int) booking.NewBooking {
-	return req(bookingtest.RoomGoya, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
+	return bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
 }
 
 func velazquez(h1, h2 int) booking.NewBooking {
-	return req(bookingtest.RoomVelazquez, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
+	return bookingtest.Request(bookingtest.RoomVelazquez, bookingtest.At(1, h1, 0), bookingtest.At(1, h2, 0))
 }
 
 // attendee returns a request for Velázquez with Bob and another internal attendee.
@@ -133,7 +133,7 @@ func TestCreateBookings(t *testing.T) {
 			t.Errorf("booking made (-want +got):\n%s", diff)
 		}
 		// The database holds the booking as returned.
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND organization_id = $2 AND resource_id = $3
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND organization_id = $2 AND resource_id = $3
 			AND status = 'PENDING' AND start_date = $4 AND end_date = $5 AND importance = 'HIGH' AND body_type = 'HTML'
 			AND resource_type = 'SPACE' AND create_online_meeting`,
 			bk.ID, bookingtest.OrgA, bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)); got != 1 {
@@ -155,7 +155,7 @@ func TestCreateBookings(t *testing.T) {
 		if got, want := bs[0].Organizer.ID, bookingtest.Alice; got != want {
 			t.Errorf("Organizer.ID = %v, want %v (Alice)", got, want)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND creator_id = $2 AND organizer_id = $3",
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND creator_id = $2 AND organizer_id = $3",
 			bs[0].ID, bookingtest.Rita, bookingtest.Alice); got != 1 {
 			t.Errorf("rows with creator Rita and organizer Alice = %d, want 1", got)
 		}
@@ -164,14 +164,14 @@ func TestCreateBookings(t *testing.T) {
 	t.Run("ApprovalRuleGivesWaitingApproval", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		bs := mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)), goya(10, 11))
+		bs := mustCreate(t, b, fixtureUsers(t, b).alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)), goya(10, 11))
 		if got, want := bs[0].Status, booking.StatusWaitingApproval; got != want {
 			t.Errorf("Boardroom: Status = %v, want %v", got, want)
 		}
 		if got, want := bs[1].Status, booking.StatusPending; got != want {
 			t.Errorf("Goya: Status = %v, want %v", got, want)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'WAITING_APPROVAL'", bs[0].ID); got != 1 {
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'WAITING_APPROVAL'", bs[0].ID); got != 1 {
 			t.Errorf("WAITING_APPROVAL rows = %d, want 1", got)
 		}
 	})
@@ -187,7 +187,7 @@ func TestCreateBookings(t *testing.T) {
 		if want := []uuid.UUID{bookingtest.RoomGoya, bookingtest.RoomVelazquez, bookingtest.RoomGoya}; !slices.Equal(got, want) {
 			t.Errorf("resources = %v, want %v", got, want)
 		}
-		if got, want := tableCount(t, b, "bookings"), 3; got != want {
+		if got, want := bookingtest.TableCount(t, b, "bookings"), 3; got != want {
 			t.Errorf("bookings = %d rows, want %d", got, want)
 		}
 	})
@@ -205,7 +205,7 @@ func TestCreateBookings(t *testing.T) {
 		if bs[0].CreateOnlineMeeting {
 			t.Errorf("CreateOnlineMeeting = true, want false")
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND importance = 'LOW' AND body_type = 'TEXT' AND NOT create_online_meeting",
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND importance = 'LOW' AND body_type = 'TEXT' AND NOT create_online_meeting",
 			bs[0].ID); got != 1 {
 			t.Errorf("rows with defaults = %d, want 1", got)
 		}
@@ -236,7 +236,7 @@ func TestCreateBookingsKeepsWithBookings(t *testing.T) {
 		if want := "idp-token-123"; got != want {
 			t.Errorf("UserAccessToken = %q, want %q", got, want)
 		}
-		if n := rowCount(t, b, "SELECT count(*) FROM user_access_tokens WHERE user_id = $1", alice.ID); n != 1 {
+		if n := bookingtest.RowCount(t, b, "SELECT count(*) FROM user_access_tokens WHERE user_id = $1", alice.ID); n != 1 {
 			t.Errorf("kept tokens of Alice = %d, want 1", n)
 		}
 	})
@@ -262,17 +262,17 @@ func TestCreateBookingsKeepsWithBookings(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := create("refused-overlap", "", goya(10, 11))
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		_, err = create("refused-second-element", "", velazquez(10, 11), goya(10, 11))
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		_, err = create("refused-backwards", "", goya(15, 14))
-		wantCode(t, err, booking.CodeInvalidRequest)
+		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		_, err = create(strings.Repeat("x", booking.MaxUserAccessToken+1), "", goya(16, 17))
-		wantCode(t, err, booking.CodeInvalidRequest)
-		if n := tableCount(t, b, "user_access_tokens"); n != 0 {
+		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+		if n := bookingtest.TableCount(t, b, "user_access_tokens"); n != 0 {
 			t.Errorf("kept tokens after refused requests = %d, want 0", n)
 		}
-		if n := tableCount(t, b, "bookings"); n != 1 {
+		if n := bookingtest.TableCount(t, b, "bookings"); n != 1 {
 			t.Errorf("bookings = %d, want 1", n)
 		}
 
@@ -348,7 +348,7 @@ func TestCreateBookingsOverlaps(t *testing.T) {
 		mustCreate(t, b, alice, goya(10, 11))
 		mustCreate(t, b, alice, goya(11, 12))
 		mustCreate(t, b, alice, goya(8, 9), goya(9, 10))
-		if got, want := tableCount(t, b, "bookings"), 4; got != want {
+		if got, want := bookingtest.TableCount(t, b, "bookings"), 4; got != want {
 			t.Errorf("bookings = %d rows, want %d", got, want)
 		}
 	})
@@ -357,11 +357,11 @@ func TestCreateBookingsOverlaps(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0), booking.StatusFinished),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0), booking.StatusFinished),
 		)
 		mustCreate(t, b, fixtureUsers(t, b).alice, goya(10, 11))
-		if got, want := rowCount(t, b, "SELECT count(*) FROM bookings WHERE status = 'PENDING'"), 1; got != want {
+		if got, want := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE status = 'PENDING'"), 1; got != want {
 			t.Errorf("PENDING bookings = %d, want %d", got, want)
 		}
 	})
@@ -372,18 +372,18 @@ func TestCreateBookingsOverlaps(t *testing.T) {
 		alice := fixtureUsers(t, b).alice
 		existing := mustCreate(t, b, alice, goya(10, 12))
 		for _, reqs := range [][]booking.NewBooking{
-			{req(bookingtest.RoomGoya, at(1, 11, 30), at(1, 12, 30))},
-			{velazquez(10, 11), req(bookingtest.RoomGoya, at(1, 9, 30), at(1, 10, 30))},
+			{bookingtest.Request(bookingtest.RoomGoya, at(1, 11, 30), at(1, 12, 30))},
+			{velazquez(10, 11), bookingtest.Request(bookingtest.RoomGoya, at(1, 9, 30), at(1, 10, 30))},
 			{velazquez(10, 11), goya(14, 15), goya(10, 12)},
 		} {
 			_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs})
-			wantCode(t, err, booking.CodeResourceNotAvailable)
+			bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 			wantIndex(t, err, len(reqs)-1)
 		}
-		if got := tableCount(t, b, "bookings"); got != 1 {
+		if got := bookingtest.TableCount(t, b, "bookings"); got != 1 {
 			t.Errorf("bookings = %d rows, want 1", got)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1", existing[0].ID); got != 1 {
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1", existing[0].ID); got != 1 {
 			t.Errorf("the existing booking is gone")
 		}
 	})
@@ -391,11 +391,11 @@ func TestCreateBookingsOverlaps(t *testing.T) {
 	t.Run("OverlappingImportedWaitingApprovalIs4001", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		importBookings(t, b, layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusWaitingApproval))
+		importBookings(t, b, bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusWaitingApproval))
 		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: fixtureUsers(t, b).alice, Organizer: fixtureUsers(t, b).alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 11)}})
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 0)
-		if got := tableCount(t, b, "bookings"); got != 1 {
+		if got := bookingtest.TableCount(t, b, "bookings"); got != 1 {
 			t.Errorf("bookings = %d rows, want 1", got)
 		}
 	})
@@ -404,8 +404,8 @@ func TestCreateBookingsOverlaps(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 12), req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}})
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{goya(10, 12), bookingtest.Request(bookingtest.RoomGoya, at(1, 11, 0), at(1, 11, 30))}})
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
 		wantNoBookings(t, b)
 	})
@@ -424,18 +424,18 @@ func TestCreateBookingsRefusals(t *testing.T) {
 		want    booking.Code
 		index   int // -1: none
 	}{
-		{"UnknownResourceIs1002", []booking.NewBooking{goya(10, 11), req(uuid.New(), at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
-		{"HiddenResourceIs1002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomHidden, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
-		{"ResourceOnHiddenFloorIs1002", []booking.NewBooking{req(bookingtest.RoomOnHidden, at(1, 10, 0), at(1, 11, 0)), goya(10, 11)}, nil, booking.CodeResourceNotFound, 0},
-		{"OtherOrganizationsResourceIs1002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"UnknownResourceIs1002", []booking.NewBooking{goya(10, 11), bookingtest.Request(uuid.New(), at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"HiddenResourceIs1002", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.RoomHidden, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
+		{"ResourceOnHiddenFloorIs1002", []booking.NewBooking{bookingtest.Request(bookingtest.RoomOnHidden, at(1, 10, 0), at(1, 11, 0)), goya(10, 11)}, nil, booking.CodeResourceNotFound, 0},
+		{"OtherOrganizationsResourceIs1002", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotFound, 1},
 		{"OwnResourceForOtherOrganizationIs1002", []booking.NewBooking{goya(10, 11)}, func(u users) booking.User { return u.boris }, booking.CodeResourceNotFound, 0},
-		{"DeskIs4006", []booking.NewBooking{goya(10, 11), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotASpace, 1},
-		{"PastIs4002", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomVelazquez, at(0, 8, 54), at(0, 10, 0))}, nil, booking.CodeDateInThePast, 1},
+		{"DeskIs4006", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeResourceNotASpace, 1},
+		{"PastIs4002", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.RoomVelazquez, at(0, 8, 54), at(0, 10, 0))}, nil, booking.CodeDateInThePast, 1},
 		{"OutsideHoursIs4003", []booking.NewBooking{goya(10, 11), velazquez(19, 21)}, nil, booking.CodeDateOutsideResourceHours, 1},
 		{"TooLongIs4004", []booking.NewBooking{goya(10, 11), goya(12, 17)}, nil, booking.CodeDurationExceedsMaximum, 1},
-		{"TooFarAheadIs4005", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomGoya, at(31, 10, 0), at(31, 11, 0))}, nil, booking.CodeDateExceedsMaximumAdvance, 1},
+		{"TooFarAheadIs4005", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.RoomGoya, at(31, 10, 0), at(31, 11, 0))}, nil, booking.CodeDateExceedsMaximumAdvance, 1},
 		{"OutsideHoursAtIndexZeroIs4003", []booking.NewBooking{velazquez(7, 9), goya(10, 11)}, nil, booking.CodeDateOutsideResourceHours, 0},
-		{"NewYorkHoursAreNewYorkTime", []booking.NewBooking{goya(10, 11), req(bookingtest.RoomHudson, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeDateOutsideResourceHours, 1},
+		{"NewYorkHoursAreNewYorkTime", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.RoomHudson, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeDateOutsideResourceHours, 1},
 		{"UnknownInternalAttendeeIs1003", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}, nil, booking.CodeUserNotFound, 1},
 		{"OtherOrganizationsAttendeeIs1003", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeOptional, bookingtest.Boris)}, nil, booking.CodeUserNotFound, 1},
 		{"InternalAttendeeTypeIs2000", []booking.NewBooking{goya(10, 11), attendee("MANDATORY", bookingtest.Adam)}, nil, booking.CodeInvalidRequest, 1},
@@ -447,16 +447,16 @@ func TestCreateBookingsRefusals(t *testing.T) {
 		{"BodyTypeIs2000", []booking.NewBooking{goya(10, 11), with(func(r *booking.NewBooking) { r.Body.BodyType = "MARKDOWN" })}, nil, booking.CodeInvalidRequest, 1},
 		{"EndBeforeStartIs2000", []booking.NewBooking{goya(10, 11), velazquez(13, 12)}, nil, booking.CodeInvalidRequest, 1},
 		{"EndEqualToStartIs2000", []booking.NewBooking{goya(10, 11), velazquez(13, 13)}, nil, booking.CodeInvalidRequest, 1},
-		{"MissingResourceIs2000", []booking.NewBooking{goya(10, 11), req(uuid.Nil, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeInvalidRequest, 1},
+		{"MissingResourceIs2000", []booking.NewBooking{goya(10, 11), bookingtest.Request(uuid.Nil, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeInvalidRequest, 1},
 		{"MissingDatesIs2000", []booking.NewBooking{goya(10, 11), {ResourceID: bookingtest.RoomVelazquez}}, nil, booking.CodeInvalidRequest, 1},
 		{"EmptyRequestIs2000", []booking.NewBooking{}, nil, booking.CodeInvalidRequest, -1},
 		{"NilRequestIs2000", nil, nil, booking.CodeInvalidRequest, -1},
 		{"MoreThan100Is2000", manyValid(booking.MaxBookingsPerRequest + 1), nil, booking.CodeInvalidRequest, -1},
 		// The first failing element decides the error, whatever kind of failure each one has.
-		{"FirstFailingDecidesResourceBeforeField", []booking.NewBooking{goya(10, 11), req(uuid.New(), at(1, 10, 0), at(1, 11, 0)), with(func(r *booking.NewBooking) { r.Importance = "URGENT" })}, nil, booking.CodeResourceNotFound, 1},
+		{"FirstFailingDecidesResourceBeforeField", []booking.NewBooking{goya(10, 11), bookingtest.Request(uuid.New(), at(1, 10, 0), at(1, 11, 0)), with(func(r *booking.NewBooking) { r.Importance = "URGENT" })}, nil, booking.CodeResourceNotFound, 1},
 		{"FirstFailingDecidesRuleBeforeRule", []booking.NewBooking{goya(10, 11), goya(12, 17), velazquez(19, 21)}, nil, booking.CodeDurationExceedsMaximum, 1},
-		{"FirstFailingDecidesAttendeeBeforeDesk", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New()), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeUserNotFound, 1},
-		{"FirstFailingDecidesDeskBeforeAttendee", []booking.NewBooking{goya(10, 11), req(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0)), attendee(booking.AttendeeRequired, uuid.New())}, nil, booking.CodeResourceNotASpace, 1},
+		{"FirstFailingDecidesAttendeeBeforeDesk", []booking.NewBooking{goya(10, 11), attendee(booking.AttendeeRequired, uuid.New()), bookingtest.Request(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0))}, nil, booking.CodeUserNotFound, 1},
+		{"FirstFailingDecidesDeskBeforeAttendee", []booking.NewBooking{goya(10, 11), bookingtest.Request(bookingtest.DeskOne, at(1, 10, 0), at(1, 11, 0)), attendee(booking.AttendeeRequired, uuid.New())}, nil, booking.CodeResourceNotASpace, 1},
 	}
 	for _, tt := range refusals {
 		t.Run(tt.name, func(t *testing.T) {
@@ -468,7 +468,7 @@ func TestCreateBookingsRefusals(t *testing.T) {
 				creator = tt.creator(u)
 			}
 			bs, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: creator, Organizer: creator, Category: booking.CategorySpace, Bookings: tt.reqs})
-			wantCode(t, err, tt.want)
+			bookingtest.WantCode(t, err, tt.want)
 			wantIndex(t, err, tt.index)
 			if bs != nil {
 				t.Errorf("bookings = %v, want nil on error", bs)
@@ -499,9 +499,9 @@ func TestCreateBookingsRefusals(t *testing.T) {
 				t.Fatalf("Import: %v", err)
 			}
 			alice := fixtureUsers(t, b).alice
-			hudson := req(bookingtest.RoomHudson, at(1, 16, 0), at(1, 17, 0)) // 10:00–11:00 in New York
+			hudson := bookingtest.Request(bookingtest.RoomHudson, at(1, 16, 0), at(1, 17, 0)) // 10:00–11:00 in New York
 			_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{hudson, goya(10, 11)}})
-			wantCode(t, err, booking.CodeResourceNotFound)
+			bookingtest.WantCode(t, err, booking.CodeResourceNotFound)
 			wantIndex(t, err, 1)
 			wantNoBookings(t, b)
 			mustCreate(t, b, alice, hudson)
@@ -522,9 +522,9 @@ func TestCreateBookingsLimits(t *testing.T) {
 		mustCreate(t, b, alice, goya(10, 11))
 		reqs := []booking.NewBooking{velazquez(10, 11), goya(10, 11), attendee(booking.AttendeeRequired, uuid.New())}
 		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: reqs})
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		wantIndex(t, err, 1)
-		if got := tableCount(t, b, "bookings"); got != 1 {
+		if got := bookingtest.TableCount(t, b, "bookings"); got != 1 {
 			t.Errorf("bookings = %d rows, want 1", got)
 		}
 	})
@@ -536,7 +536,7 @@ func TestCreateBookingsLimits(t *testing.T) {
 		if got, want := len(bs), booking.MaxBookingsPerRequest; got != want {
 			t.Errorf("bookings = %d, want %d", got, want)
 		}
-		if got, want := tableCount(t, b, "bookings"), booking.MaxBookingsPerRequest; got != want {
+		if got, want := bookingtest.TableCount(t, b, "bookings"), booking.MaxBookingsPerRequest; got != want {
 			t.Errorf("bookings = %d rows, want %d", got, want)
 		}
 	})
@@ -544,7 +544,7 @@ func TestCreateBookingsLimits(t *testing.T) {
 	t.Run("WalkUpFourMinutesAgoSucceeds", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		mustCreate(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(0, 8, 56), at(0, 10, 0)))
+		mustCreate(t, b, fixtureUsers(t, b).alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 8, 56), at(0, 10, 0)))
 	})
 }
 
@@ -564,7 +564,7 @@ func TestCreateBookingsRace(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, errs[i] = b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}})
+			_, errs[i] = b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))}})
 		}()
 	}
 	close(start)
@@ -582,7 +582,7 @@ func TestCreateBookingsRace(t *testing.T) {
 	if got, want := ok, 1; got != want {
 		t.Errorf("successes = %d, want %d", got, want)
 	}
-	if got, want := tableCount(t, b, "bookings"), 1; got != want {
+	if got, want := bookingtest.TableCount(t, b, "bookings"), 1; got != want {
 		t.Errorf("bookings = %d rows, want %d", got, want)
 	}
 }
@@ -596,7 +596,7 @@ func manyValid(n int) []booking.NewBooking {
 		if slot%2 == 1 {
 			room = bookingtest.RoomVelazquez
 		}
-		reqs[i] = req(room, bookingtest.At(day+1, 10+slot, 0), bookingtest.At(day+1, 11+slot, 0))
+		reqs[i] = bookingtest.Request(room, bookingtest.At(day+1, 10+slot, 0), bookingtest.At(day+1, 11+slot, 0))
 	}
 	return reqs
 }

@@ -73,7 +73,7 @@ func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 	b := fx.Setup(t)
 	const minute, hour = int64(time.Minute / time.Millisecond), int64(time.Hour / time.Millisecond)
 	wide := uuid.New()
-	l := layoutWith(t, fx.RoomVelazquez, func(r *layoutimport.LayoutResource) { r.ResourceRuleID = wide.String() })
+	l := fx.LayoutWith(t, fx.RoomVelazquez, func(r *layoutimport.LayoutResource) { r.ResourceRuleID = wide.String() })
 	l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
 		ID: wide.String(), OrganizationID: fx.OrgA.String(), AdvanceCheckIn: 30 * minute, ExpirationMargin: hour,
 		StartTime: 8 * hour, EndTime: 20 * hour, MaximumDuration: 4 * hour,
@@ -82,7 +82,7 @@ func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 		t.Fatalf("Import: %v", err)
 	}
 	alice := b.User(t, fx.OrgA, fx.Alice)
-	bk := mustCreate(t, b, alice, req(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0)))[0]
+	bk := mustCreate(t, b, alice, fx.Request(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 12, 0)))[0]
 	if want := (booking.Interval{Start: fx.At(1, 9, 50), End: fx.At(1, 10, 15)}); !bk.CheckIn.Start.Equal(want.Start) || !bk.CheckIn.End.Equal(want.End) {
 		t.Fatalf("check-in on Goya = %v, want %v", bk.CheckIn, want)
 	}
@@ -190,6 +190,6 @@ func TestBusyAcrossTheFallBackDay(t *testing.T) {
 	})
 	t.Run("BookingTheLastHalfHour", func(t *testing.T) {
 		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: bob, Organizer: bob, Category: desk, Bookings: []booking.NewBooking{{ResourceID: fx.DeskOne, Start: last.Start, End: last.End}}})
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		fx.WantCode(t, err, booking.CodeResourceNotAvailable)
 	})
 }

@@ -59,10 +59,10 @@ func TestSweep(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// Check-in closes at 10:15, 12:15 and 14:15; Velázquez is checked in and ends at 11:00.
-		g10 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-		g12 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 12, 0), at(1, 13, 0)))
-		g14 := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
-		v10 := createOne(t, b, u.bob, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
+		g10 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		g12 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 12, 0), at(1, 13, 0)))
+		g14 := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0)))
+		v10 := createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
 		checkIn(t, b, u.bob, v10.ID, at(1, 9, 55))
 
 		b.Clock.Set(at(1, 12, 15))
@@ -76,14 +76,14 @@ func TestSweep(t *testing.T) {
 		wantSweep(t, sweep(t, b), booking.SweepResult{})
 		// An expired booking can no longer be checked in.
 		_, err := b.Service.CheckIn(t.Context(), u.alice, g12.ID)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 	})
 
 	t.Run("ExpiresWhenCheckInCloses", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		b.Clock.Set(at(1, 10, 15).Add(-time.Millisecond))
 		wantSweep(t, sweep(t, b), booking.SweepResult{})
 		wantStored(t, b, bk.ID, booking.StatusPending)
@@ -96,7 +96,7 @@ func TestSweep(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		checkIn(t, b, u.alice, bk.ID, at(1, 10, 0))
 		b.Clock.Set(at(1, 11, 0).Add(-time.Millisecond))
 		wantSweep(t, sweep(t, b), booking.SweepResult{})
@@ -110,7 +110,7 @@ func TestSweep(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		wantStatus(t, bk, booking.StatusWaitingApproval)
 		b.Clock.Set(at(1, 10, 15).Add(-time.Millisecond))
 		wantSweep(t, sweep(t, b), booking.SweepResult{})
@@ -120,15 +120,15 @@ func TestSweep(t *testing.T) {
 		wantStored(t, b, bk.ID, booking.StatusExpired)
 		// Too late to decide, and the Boardroom is free again.
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
-		createOne(t, b, u.bob, req(bookingtest.RoomBoard, at(1, 10, 15), at(1, 11, 0)))
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
+		createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 15), at(1, 11, 0)))
 	})
 
 	t.Run("ApprovedLateIsNotExpiredAtOnce", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		// Approved at 10:10, so check-in stays open until 10:25.
 		b.Clock.Set(at(1, 10, 10))
 		if _, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true); err != nil {
@@ -168,8 +168,8 @@ func TestSweepLeavesAlone(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
-		createOne(t, b, u.boris, req(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0)))
+		createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		createOne(t, b, u.boris, bookingtest.Request(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0)))
 		b.Clock.Set(at(1, 10, 15))
 		wantSweep(t, sweep(t, b), booking.SweepResult{Expired: 2})
 	})
@@ -179,7 +179,7 @@ func TestSweepLeavesAlone(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// A walk-up at 09:00 for 09:00–10:00: check-in closes at 09:15.
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		b.Clock.Set(at(0, 9, 15))
 		rest := booking.Interval{Start: at(0, 9, 15), End: at(0, 10, 0)}
 		freeRooms := func() []string {
@@ -217,14 +217,14 @@ func TestSweepLeavesAlone(t *testing.T) {
 		if got := freeRooms(); !strings.Contains(strings.Join(got, ","), "Goya") {
 			t.Errorf("after the sweep: free rooms = %q, want Goya among them", got)
 		}
-		createOne(t, b, u.bob, req(bookingtest.RoomGoya, rest.Start, rest.End))
+		createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomGoya, rest.Start, rest.End))
 	})
 
 	t.Run("SkipsWhileAnotherInstanceSweeps", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		b.Clock.Set(at(1, 12, 0))
 		release := holdSweepLock(t, b.Pool)
 		wantSweep(t, sweep(t, b), booking.SweepResult{Skipped: true})
@@ -255,7 +255,7 @@ func TestSweepTwoInstances(t *testing.T) {
 
 	// Four bookings a day from tomorrow on Goya and Velázquez, and one that is not due yet.
 	bs := spread(t, b, u.alice, due)
-	later := createOne(t, b, u.bob, req(bookingtest.RoomVelazquez, at(20, 10, 0), at(20, 11, 0)))
+	later := createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomVelazquez, at(20, 10, 0), at(20, 11, 0)))
 	b.Clock.Set(at(10, 0, 0))
 
 	t.Run("SecondInstanceSkipsWhileTheFirstSweeps", func(t *testing.T) {
@@ -270,7 +270,7 @@ func TestSweepTwoInstances(t *testing.T) {
 				t.Errorf("%s: Sweep = %+v, want %+v", name, res, want)
 			}
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE status = 'EXPIRED'"); got != 0 {
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE status = 'EXPIRED'"); got != 0 {
 			t.Errorf("EXPIRED rows = %d, want 0", got)
 		}
 	})
@@ -345,7 +345,7 @@ func TestRunSweeps(t *testing.T) {
 	at := bookingtest.At
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
-	bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+	bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 	b.Clock.Set(at(1, 10, 15))
 	// Browser sessions: one expired, one still valid (the database's own clock decides).
 	if _, err := b.Pool.Exec(t.Context(), `INSERT INTO sessions (token, data, expiry) VALUES
@@ -364,7 +364,7 @@ func TestRunSweeps(t *testing.T) {
 	// Each round sweeps, then deletes the expired sessions. Wait for both, or cancelling could cut a round
 	// short between the two.
 	deadline := time.Now().Add(5 * time.Second)
-	for storedStatus(t, b, bk.ID) != booking.StatusExpired || rowCount(t, b, "SELECT count(*) FROM sessions WHERE token = 'old'") != 0 {
+	for storedStatus(t, b, bk.ID) != booking.StatusExpired || bookingtest.RowCount(t, b, "SELECT count(*) FROM sessions WHERE token = 'old'") != 0 {
 		if time.Now().After(deadline) {
 			cancel()
 			<-done

@@ -150,7 +150,7 @@ func TestFreeResources(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		// Free in the first interval only: not listed, in whatever order the intervals come.
 		today := booking.Interval{Start: at(0, 12, 0), End: at(0, 13, 0)}
 		overlapping := booking.Interval{Start: at(1, 10, 30), End: at(1, 11, 30)}
@@ -164,7 +164,7 @@ func TestFreeResources(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		wantNames(t, free(t, b, alice, spaces(tomorrow(11, 12))), "Boardroom", "Goya", "Velázquez")
 		wantNames(t, free(t, b, alice, spaces(tomorrow(9, 10))), "Boardroom", "Goya", "Velázquez")
 	})
@@ -173,7 +173,7 @@ func TestFreeResources(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
-		mustCreate(t, b, alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		wantNames(t, free(t, b, alice, spaces(tomorrow(10, 11))), "Goya", "Velázquez")
 	})
 
@@ -182,8 +182,8 @@ func TestFreeResources(t *testing.T) {
 		b := bookingtest.Setup(t)
 		alice := fixtureUsers(t, b).alice
 		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
-			layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusExpired),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			bookingtest.LayoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusExpired),
 		)
 		wantNames(t, free(t, b, alice, spaces(tomorrow(10, 11))), "Boardroom", "Goya", "Velázquez")
 	})
@@ -327,7 +327,7 @@ func TestFreeResourcesRefused(t *testing.T) {
 				actor = tt.actor(u)
 			}
 			rs, err := b.Service.FreeResources(t.Context(), actor, tt.query())
-			wantCode(t, err, tt.want)
+			bookingtest.WantCode(t, err, tt.want)
 			if rs != nil {
 				t.Errorf("resources = %q, want nil on error", names(rs))
 			}

@@ -2,12 +2,9 @@ package booking_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -16,38 +13,14 @@ import (
 
 // Helpers shared by the service tests of this package.
 
-// rowCount returns the result of a count(*) query on the bundle's database.
-func rowCount(t *testing.T, b *bookingtest.Bundle, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := b.Pool.QueryRow(t.Context(), query, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return n
-}
-
-// tableCount returns the number of rows in a table.
-func tableCount(t *testing.T, b *bookingtest.Bundle, table string) int {
-	t.Helper()
-	return rowCount(t, b, "SELECT count(*) FROM "+table)
-}
-
 // wantNoBookings fails the test if any booking or attendee was written.
 func wantNoBookings(t *testing.T, b *bookingtest.Bundle) {
 	t.Helper()
-	if got := tableCount(t, b, "bookings"); got != 0 {
+	if got := bookingtest.TableCount(t, b, "bookings"); got != 0 {
 		t.Errorf("bookings = %d rows, want 0", got)
 	}
-	if got := tableCount(t, b, "booking_attendees"); got != 0 {
+	if got := bookingtest.TableCount(t, b, "booking_attendees"); got != 0 {
 		t.Errorf("booking_attendees = %d rows, want 0", got)
-	}
-}
-
-// wantCode fails the test unless err has the code want.
-func wantCode(t *testing.T, err error, want booking.Code) {
-	t.Helper()
-	if got := booking.ErrorCode(err); got != want {
-		t.Fatalf("ErrorCode = %v, want %v (err: %v)", got, want, err)
 	}
 }
 
@@ -68,18 +41,6 @@ func wantIndex(t *testing.T, err error, want int) {
 	}
 }
 
-// wantMessagePrefix fails the test unless err is a domain error whose message starts with want.
-func wantMessagePrefix(t *testing.T, err error, want string) {
-	t.Helper()
-	var e *booking.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("err = %v, want a *booking.Error", err)
-	}
-	if !strings.HasPrefix(e.Message, want) {
-		t.Fatalf("Message = %q, want it to start with %q", e.Message, want)
-	}
-}
-
 // users holds the fixture's people, loaded from the database.
 type users struct {
 	alice, bob, rita, adam, boris booking.User
@@ -94,11 +55,6 @@ func fixtureUsers(t *testing.T, b *bookingtest.Bundle) users {
 		adam:  b.User(t, bookingtest.OrgA, bookingtest.Adam),
 		boris: b.User(t, bookingtest.OrgB, bookingtest.Boris),
 	}
-}
-
-// req returns a request for a booking of the resource for [start, end).
-func req(resource uuid.UUID, start, end time.Time) booking.NewBooking {
-	return booking.NewBooking{ResourceID: resource, Start: start, End: end, Subject: "Meeting"}
 }
 
 // book calls CreateBookings with creator, organizer and category, without an access token or
@@ -133,15 +89,6 @@ func importLayout(t *testing.T, b *bookingtest.Bundle, l layoutimport.Layout) {
 	}
 }
 
-// layoutBooking returns a layout-document booking in organization A, made by Alice for herself.
-func layoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
-	return layoutimport.LayoutBooking{
-		ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
-		CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
-		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: "History",
-	}
-}
-
 // importBookings loads bookings through Import and fails the test on any error.
 func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
 	t.Helper()
@@ -154,20 +101,6 @@ func wantEqual(t *testing.T, what string, want, got any) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Fatalf("%s mismatch (-want +got):\n%s", what, d)
 	}
-}
-
-// layoutWith returns the fixture layout with fn applied to the resource with the given id.
-func layoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
-	t.Helper()
-	l := bookingtest.Layout()
-	for i := range l.Resources {
-		if l.Resources[i].ID == id.String() {
-			fn(&l.Resources[i])
-			return l
-		}
-	}
-	t.Fatalf("no resource %s in the fixture", id)
-	return l
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -49,7 +49,7 @@ func TestIdempotencyKeyStore(t *testing.T) {
 			t.Errorf("claim while running = %v, %v; want neither claimed nor answered", claimed, a)
 		}
 		_, _, err := b.Service.ClaimIdempotencyKey(t.Context(), u.alice, "k", other)
-		wantCode(t, err, booking.CodeIdempotencyKeyReused)
+		bookingtest.WantCode(t, err, booking.CodeIdempotencyKeyReused)
 		if err := b.Service.CompleteIdempotencyKey(t.Context(), u.alice, "k", answer); err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestIdempotencyKeyStore(t *testing.T) {
 		}
 		age(t, b, "1 minute")
 		_, _, err := b.Service.ClaimIdempotencyKey(t.Context(), u.alice, "k", other)
-		wantCode(t, err, booking.CodeIdempotencyKeyReused)
+		bookingtest.WantCode(t, err, booking.CodeIdempotencyKeyReused)
 		if claimed, _ := claim(t, b, u.alice, "k", hash); !claimed {
 			t.Error("the same request does not take over a key unanswered for 90 s")
 		}
@@ -136,14 +136,14 @@ func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
 	two := []booking.NewBooking{
-		req(bookingtest.RoomVelazquez, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
-		req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+		bookingtest.Request(bookingtest.RoomVelazquez, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+		bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
 	}
 	create := func(key string) ([]booking.Booking, error) {
 		return b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: u.alice, Organizer: u.alice, Category: booking.CategorySpace, Bookings: two, IdempotencyKey: key})
 	}
 	recorded := func(key string) int {
-		return rowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)
+		return bookingtest.RowCount(t, b, `SELECT cardinality(booking_ids) FROM idempotency_keys WHERE key = $1`, key)
 	}
 	claim(t, b, u.alice, "k", hash)
 	first, err := create("k")
@@ -165,20 +165,20 @@ func TestIdempotencyKeyRecordsBookings(t *testing.T) {
 	if again[0].Resource.Name != "Velázquez" {
 		t.Errorf("first booking of the run again on %q, want Velázquez", again[0].Resource.Name)
 	}
-	if got, want := tableCount(t, b, "bookings"), 2; got != want {
+	if got, want := bookingtest.TableCount(t, b, "bookings"), 2; got != want {
 		t.Errorf("bookings = %d, want %d", got, want)
 	}
 	// A refused request records nothing, and its key may be released.
 	claim(t, b, u.alice, "refused", hash)
 	_, err = create("refused")
-	wantCode(t, err, booking.CodeResourceNotAvailable)
+	bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 	if got := recorded("refused"); got != 0 {
 		t.Errorf("bookings recorded on a refused request's key = %d, want 0", got)
 	}
 	if err := b.Service.ReleaseIdempotencyKey(t.Context(), u.alice, "refused"); err != nil {
 		t.Fatal(err)
 	}
-	if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'refused'`); n != 0 {
+	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'refused'`); n != 0 {
 		t.Errorf("the refused request's key was not released")
 	}
 }
@@ -203,9 +203,9 @@ func TestRunSweepsDeletesExpiredIdempotencyKeys(t *testing.T) {
 	}()
 	defer func() { cancel(); <-done }()
 	bookingtest.WaitFor(t, "the sweeps to delete the expired key", func() bool {
-		return rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'old'`) == 0
+		return bookingtest.RowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'old'`) == 0
 	})
-	if n := rowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'new'`); n != 1 {
+	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM idempotency_keys WHERE key = 'new'`); n != 1 {
 		t.Errorf("the key of a moment ago was deleted too (%d left)", n)
 	}
 }

@@ -99,7 +99,7 @@ func TestPosterStatus(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0)))
 		ps := status(t, b, u.alice, "MAD-R1")
 		wantState(t, ps, booking.PosterFree)
 		wantTime(t, "FreeUntil", ps.FreeUntil, at(0, 10, 0))
@@ -130,7 +130,7 @@ func TestPosterStatus(t *testing.T) {
 		wantTime(t, "BookUntil", ps.BookUntil, at(1, 23, 20))
 		wantEndChoices(t, ps, at(0, 23, 50), at(1, 0, 20), at(1, 1, 20))
 		// The next morning's booking limits it.
-		if _, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, req(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))); err != nil {
+		if _, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, bookingtest.Request(bookingtest.DeskOne, at(1, 8, 0), at(1, 10, 0))); err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		ps = status(t, b, u.alice, "MAD-D1")
@@ -164,10 +164,10 @@ func TestPosterStatusBusy(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// Made by Rita for Bob: the poster names Bob, the organizer.
-		mustBook(t, b, u.rita, u.bob, booking.CategorySpace, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0)),
-			req(bookingtest.RoomGoya, at(0, 11, 0), at(0, 11, 30)),
-			req(bookingtest.RoomGoya, at(0, 12, 0), at(0, 13, 0))) // after a gap: not part of the run
+		mustBook(t, b, u.rita, u.bob, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0)),
+			bookingtest.Request(bookingtest.RoomGoya, at(0, 11, 0), at(0, 11, 30)),
+			bookingtest.Request(bookingtest.RoomGoya, at(0, 12, 0), at(0, 13, 0))) // after a gap: not part of the run
 		ps := status(t, b, u.alice, "MAD-R1")
 		wantEqual(t, "poster", posterView{
 			State: booking.PosterBusy, BusyUntil: ptr(at(0, 11, 30)), BookFrom: ps.BookFrom, Location: "Europe/Madrid",
@@ -187,7 +187,7 @@ func TestPosterStatusBusy(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 9, 45)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 9, 45)))
 		b.Clock.Set(at(0, 9, 20))
 		ps := status(t, b, u.alice, "MAD-R1")
 		wantState(t, ps, booking.PosterBusy)
@@ -199,8 +199,8 @@ func TestPosterStatusBusy(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusActive),
-			layoutBooking(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0), booking.StatusCancelled),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusActive),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(0, 10, 0), at(0, 11, 0), booking.StatusCancelled),
 		)
 		ps := status(t, b, u.alice, "MAD-R1")
 		wantState(t, ps, booking.PosterBusy)
@@ -214,7 +214,7 @@ func TestPosterStatusBusy(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(0, 9, 0), at(0, 10, 0)))
 		ps := status(t, b, u.alice, "MAD-R3")
 		wantState(t, ps, booking.PosterBusy)
 		if got, want := ps.BookingStatus, booking.StatusWaitingApproval; got != want {
@@ -233,7 +233,7 @@ func TestPosterStatusBusy(t *testing.T) {
 		}
 		importLayout(t, b, l)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.bob, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.bob, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		ps := status(t, b, u.alice, "MAD-R1")
 		wantState(t, ps, booking.PosterBusy)
 		wantTime(t, "BusyUntil", ps.BusyUntil, at(0, 10, 0))
@@ -283,14 +283,14 @@ func TestPosterStatusClosed(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		_, err := b.Service.PosterStatus(t.Context(), fixtureUsers(t, b).alice, "NOPE-1")
-		wantCode(t, err, booking.CodeResourceNotFound)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotFound)
 	})
 
 	t.Run("OtherOrganizationsResourceIsNotSeen", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		ps := status(t, b, u.boris, "MAD-R1")
 		wantState(t, ps, booking.PosterFree)
 		if got, want := ps.Resource.ID, bookingtest.RoomB; got != want {
@@ -324,7 +324,7 @@ func TestBookNow(t *testing.T) {
 		if got, want := bk.Status, booking.StatusPending; got != want {
 			t.Errorf("Status = %v, want %v", got, want)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE organizer_id = $1 AND creator_id = $2",
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE organizer_id = $1 AND creator_id = $2",
 			bookingtest.Bob, bookingtest.Rita); got != 1 {
 			t.Errorf("stored bookings of bob made by rita = %d, want 1", got)
 		}
@@ -382,13 +382,13 @@ func TestBookNow(t *testing.T) {
 			b := bookingtest.Setup(t)
 			u := fixtureUsers(t, b)
 			if tc.busy {
-				mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 30), at(0, 10, 30)))
+				mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 30), at(0, 10, 30)))
 			}
-			before := tableCount(t, b, "bookings")
+			before := bookingtest.TableCount(t, b, "bookings")
 			_, err := b.Service.BookNow(t.Context(), u.rita, u.bob, tc.code, tc.until, "")
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			wantIndex(t, err, -1)
-			if got := tableCount(t, b, "bookings"); got != before {
+			if got := bookingtest.TableCount(t, b, "bookings"); got != before {
 				t.Errorf("bookings = %d, want %d: nothing written", got, before)
 			}
 		})
@@ -472,7 +472,7 @@ func TestPosterResources(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := b.Service.PosterResources(t.Context(), tc.actor, tc.q)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 		})
 	}
 }

@@ -20,11 +20,11 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	setup := func(t *testing.T) (*bookingtest.Bundle, *booking.Service, booking.User) {
 		b := bookingtest.Setup(t)
 		alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
-		mustCreate(t, b, alice, req(bookingtest.RoomGoya, bookingtest.At(1, 8, 0), bookingtest.At(1, 9, 0)))
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 8, 0), bookingtest.At(1, 9, 0)))
 		return b, booking.NewService(b.Pool, booking.WithClock(b.Clock.Now)), alice
 	}
 	book := func(t *testing.T, b *bookingtest.Bundle, alice booking.User, room uuid.UUID) error {
-		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{req(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
+		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{bookingtest.Request(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
 		return err
 	}
 	hide := func(hidden bool) func(*layoutimport.LayoutResource) {
@@ -34,11 +34,11 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	t.Run("AnotherInstanceHidesTheRoom", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound)
-		if got, want := tableCount(t, b, "bookings"), 1; got != want {
+		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound)
+		if got, want := bookingtest.TableCount(t, b, "bookings"), 1; got != want {
 			t.Errorf("bookings = %d, want %d", got, want)
 		}
 	})
@@ -46,11 +46,11 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	t.Run("AnotherInstanceShowsTheRoomAgain", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound) // now held hidden
-		if _, err := layoutimport.Import(t.Context(), other, layoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
+		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound) // now held hidden
+		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
 			t.Fatal(err)
 		}
 		if err := book(t, b, alice, bookingtest.RoomGoya); err != nil {
@@ -66,7 +66,7 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 			bookingtest.OrgA, bookingtest.RuleRoom); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeDateOutsideResourceHours)
+		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeDateOutsideResourceHours)
 	})
 
 	t.Run("RoomAddedInTheDatabase", func(t *testing.T) {
@@ -97,8 +97,8 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 			CREATE TRIGGER always_moved BEFORE INSERT ON bookings FOR EACH ROW EXECUTE FUNCTION always_moved()`); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeUnavailable)
-		if got, want := tableCount(t, b, "bookings"), 1; got != want {
+		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeUnavailable)
+		if got, want := bookingtest.TableCount(t, b, "bookings"), 1; got != want {
 			t.Errorf("bookings = %d, want %d", got, want)
 		}
 	})
@@ -144,7 +144,7 @@ func TestLayoutVersion(t *testing.T) {
 	// Bookings are not part of the layout.
 	a := version(bookingtest.OrgA)
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
-	mustCreate(t, b, alice, req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+	mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
 	if got := version(bookingtest.OrgA); got != a {
 		t.Errorf("a booking changed the layout version %d -> %d", a, got)
 	}

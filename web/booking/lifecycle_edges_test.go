@@ -30,7 +30,7 @@ func TestNoCheckInDeadline(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createDesk(t, b, u.alice, req(bookingtest.DeskOne, at(1, 10, 0), at(1, 18, 0)))
+		bk := createDesk(t, b, u.alice, bookingtest.Request(bookingtest.DeskOne, at(1, 10, 0), at(1, 18, 0)))
 		wantInterval(t, "CheckIn", bk.CheckIn, booking.Interval{Start: at(1, 10, 0), End: at(1, 18, 0)})
 		b.Clock.Set(at(1, 17, 0))
 		if got := sweep(t, b); got.Expired != 0 {
@@ -42,7 +42,7 @@ func TestNoCheckInDeadline(t *testing.T) {
 	t.Run("Imported", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		lb := layoutBooking(bookingtest.DeskOne, at(1, 10, 0), at(1, 18, 0), booking.StatusPending)
+		lb := bookingtest.LayoutBooking(bookingtest.DeskOne, at(1, 10, 0), at(1, 18, 0), booking.StatusPending)
 		importBookings(t, b, lb)
 		id := uuid.MustParse(lb.ID)
 		wantInterval(t, "stored CheckIn", reread(t, b, id).CheckIn, booking.Interval{Start: at(1, 10, 0), End: at(1, 18, 0)})
@@ -59,7 +59,7 @@ func TestNoCheckInDeadline(t *testing.T) {
 	t.Run("ImportedWithMargin", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+		lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 		importBookings(t, b, lb)
 		wantInterval(t, "stored CheckIn", reread(t, b, uuid.MustParse(lb.ID)).CheckIn, booking.Interval{Start: at(1, 9, 50), End: at(1, 10, 15)})
 	})
@@ -73,7 +73,7 @@ func TestOverdue(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 10, 0), at(0, 12, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 10, 0), at(0, 12, 0)))
 		b.Clock.Set(at(0, 10, 40))
 		return b, u, bk
 	}
@@ -104,7 +104,7 @@ func TestOverdue(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			b, u, bk := setup(t)
-			wantCode(t, tc.do(b, u, bk.ID), tc.want)
+			bookingtest.WantCode(t, tc.do(b, u, bk.ID), tc.want)
 			wantSame(t, reread(t, b, bk.ID), bk)
 			if got := sweep(t, b); got.Expired != 1 {
 				t.Errorf("Sweep expired %d, want 1", got.Expired)
@@ -121,11 +121,11 @@ func TestChangeEdges(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 12, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 12, 0)))
 		b.Clock.Set(at(0, 9, 10)) // check-in still open
 		end := at(0, 9, 5)
 		_, err := b.Service.Change(t.Context(), u.alice, bk.ID, booking.BookingChange{End: &end})
-		wantCode(t, err, booking.CodeDateInThePast)
+		bookingtest.WantCode(t, err, booking.CodeDateInThePast)
 		wantSame(t, reread(t, b, bk.ID), bk)
 	})
 
@@ -134,7 +134,7 @@ func TestChangeEdges(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		bk, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
 		if err != nil {
 			t.Fatalf("Decide: %v", err)
@@ -171,11 +171,11 @@ func TestReleaseBeforeStart(t *testing.T) {
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
 	b.Clock.Set(at(0, 8, 0))
-	bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 11, 0), at(0, 12, 0)))
+	bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 11, 0), at(0, 12, 0)))
 	contractCoffee(t, b, u.alice, bk.ID)
 	checkIn(t, b, u.alice, bk.ID, at(0, 10, 55))
 	b.Clock.Set(at(0, 10, 58))
 	_, err := b.Service.CheckOut(t.Context(), u.alice, bk.ID)
-	wantCode(t, err, booking.CodeMinCancellationOfReservable)
+	bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 	wantStored(t, b, bk.ID, booking.StatusActive)
 }

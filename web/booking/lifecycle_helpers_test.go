@@ -146,7 +146,7 @@ func inStatus(t *testing.T, b *bookingtest.Bundle, u users, st booking.Status, d
 	if st == booking.StatusWaitingApproval || st == booking.StatusRejected {
 		room = bookingtest.RoomBoard
 	}
-	bk := createOne(t, b, u.alice, req(room, at(day, 10, 0), at(day, 11, 0)))
+	bk := createOne(t, b, u.alice, bookingtest.Request(room, at(day, 10, 0), at(day, 11, 0)))
 	var err error
 	switch st {
 	case booking.StatusPending, booking.StatusWaitingApproval:
@@ -206,7 +206,7 @@ func goyaTomorrow(t *testing.T) (*bookingtest.Bundle, users, booking.Booking) {
 	t.Helper()
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
-	return b, u, createOne(t, b, u.alice, req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+	return b, u, createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
 }
 
 // contract contracts the reservables on the booking as u and fails the test on any error.

@@ -34,7 +34,7 @@ func TestCheckIn(t *testing.T) {
 			want.Status = booking.StatusActive
 			wantSame(t, got, want)
 			wantStored(t, b, bk.ID, booking.StatusActive)
-			if n := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND checked_in_at = $2", bk.ID, tc.at); n != 1 {
+			if n := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND checked_in_at = $2", bk.ID, tc.at); n != 1 {
 				t.Errorf("rows with checked_in_at = %v: %d, want 1", tc.at, n)
 			}
 		})
@@ -55,7 +55,7 @@ func TestCheckIn(t *testing.T) {
 			b, u, bk := setup(t)
 			b.Clock.Set(tc.at)
 			_, err := b.Service.CheckIn(t.Context(), u.alice, bk.ID)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			wantStored(t, b, bk.ID, booking.StatusPending)
 		})
 	}
@@ -67,7 +67,7 @@ func TestCheckIn(t *testing.T) {
 		// A retry later, even after the window has closed, returns the booking unchanged.
 		again := checkIn(t, b, u.alice, bk.ID, at(1, 10, 30))
 		wantSame(t, again, first)
-		if n := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND checked_in_at = $2", bk.ID, at(1, 9, 55)); n != 1 {
+		if n := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND checked_in_at = $2", bk.ID, at(1, 9, 55)); n != 1 {
 			t.Errorf("checked_in_at moved on the repeat; want it to stay 09:55")
 		}
 	})
@@ -102,7 +102,7 @@ func TestCheckIn(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bs := mustBook(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bs := mustBook(t, b, u.bob, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		wantStatus(t, checkIn(t, b, u.bob, bs[0].ID, at(1, 10, 0)), booking.StatusActive)
 	})
 
@@ -120,14 +120,14 @@ func TestCheckIn(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
 			u := fixtureUsers(t, b)
-			r := req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))
+			r := bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))
 			if tc.inviteB {
 				r.InternalAttendees = []booking.InternalAttendee{{Type: booking.AttendeeRequired, UserID: bookingtest.Bob}}
 			}
 			bk := createOne(t, b, u.alice, r)
 			b.Clock.Set(at(1, 10, 0))
 			_, err := b.Service.CheckIn(t.Context(), tc.actor(u), bk.ID)
-			wantCode(t, err, booking.CodeBookingNotFound)
+			bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 			wantStored(t, b, bk.ID, booking.StatusPending)
 		})
 	}
@@ -136,7 +136,7 @@ func TestCheckIn(t *testing.T) {
 		t.Parallel()
 		b, u, _ := setup(t)
 		_, err := b.Service.CheckIn(t.Context(), u.adam, uuid.New())
-		wantCode(t, err, booking.CodeBookingNotFound)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 	})
 }
 
@@ -169,13 +169,13 @@ func TestCheckInWindow(t *testing.T) {
 			b := bookingtest.Setup(t)
 			u := fixtureUsers(t, b)
 			b.Clock.Set(tc.now)
-			bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, tc.start, tc.end))
+			bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, tc.start, tc.end))
 			wantInterval(t, "CheckIn", bk.CheckIn, tc.want)
 			wantInterval(t, "stored CheckIn", reread(t, b, bk.ID).CheckIn, tc.want)
 			// Check-in follows the window: open on its last millisecond, closed at its end.
 			b.Clock.Set(tc.want.End)
 			_, err := b.Service.CheckIn(t.Context(), u.alice, bk.ID)
-			wantCode(t, err, booking.CodeCheckInClosed)
+			bookingtest.WantCode(t, err, booking.CodeCheckInClosed)
 			checkIn(t, b, u.alice, bk.ID, tc.want.End.Add(-time.Millisecond))
 		})
 	}
@@ -232,7 +232,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 			t.Errorf("ResourceType = %v, want %v", got, want)
 		}
 		wantStatus(t, bk, booking.StatusPending)
-		if n := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND all_day AND resource_type = 'WORKSTATION'
+		if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND all_day AND resource_type = 'WORKSTATION'
 			AND start_date = $2 AND end_date = $3`, bk.ID, at(1, 0, 0), at(2, 0, 0)); n != 1 {
 			t.Errorf("matching rows = %d, want 1", n)
 		}
@@ -253,7 +253,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		u := fixtureUsers(t, b)
 		createDesk(t, b, u.alice, allDayReq(bookingtest.DeskOne, at(1, 9, 0)))
 		_, err := book(t, b, u.bob, u.bob, booking.CategoryWorkstation, allDayReq(bookingtest.DeskOne, at(1, 18, 0)))
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		createDesk(t, b, u.bob, allDayReq(bookingtest.DeskTwo, at(1, 18, 0)))
 	})
 
@@ -262,7 +262,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := book(t, b, u.alice, u.alice, booking.CategorySpace, allDayReq(bookingtest.RoomGoya, at(1, 0, 0)))
-		wantCode(t, err, booking.CodeAllDayNotAllowed)
+		bookingtest.WantCode(t, err, booking.CodeAllDayNotAllowed)
 		wantNoBookings(t, b)
 	})
 
@@ -271,7 +271,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := book(t, b, u.alice, u.alice, booking.CategoryWorkstation, allDayReq(bookingtest.DeskOne, at(-1, 12, 0)))
-		wantCode(t, err, booking.CodeDateInThePast)
+		bookingtest.WantCode(t, err, booking.CodeDateInThePast)
 		wantNoBookings(t, b)
 	})
 
@@ -280,7 +280,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		_, err := book(t, b, u.alice, u.alice, booking.CategoryWorkstation, booking.NewBooking{ResourceID: bookingtest.DeskOne, AllDay: true})
-		wantCode(t, err, booking.CodeInvalidRequest)
+		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 		wantNoBookings(t, b)
 	})
 
@@ -292,7 +292,7 @@ func TestCreateBookingsAllDay(t *testing.T) {
 		onTime := createDesk(t, b, u.bob, allDayReq(bookingtest.DeskTwo, at(1, 0, 0)))
 		b.Clock.Set(at(1, 11, 0))
 		_, err := b.Service.CheckIn(t.Context(), u.alice, late.ID)
-		wantCode(t, err, booking.CodeCheckInClosed)
+		bookingtest.WantCode(t, err, booking.CodeCheckInClosed)
 		wantStatus(t, checkIn(t, b, u.bob, onTime.ID, at(1, 11, 0).Add(-time.Millisecond)), booking.StatusActive)
 	})
 }
@@ -333,7 +333,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 	t.Run("PicksBookingOfThatResource", func(t *testing.T) {
 		t.Parallel()
 		b, u, goya := setup(t)
-		velazquez := createOne(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
+		velazquez := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))
 		got, err := scan(t, b, u.alice, u.alice, "MAD-R2", at(1, 10, 0))
 		if err != nil {
 			t.Fatalf("CheckInByPosterCode: %v", err)
@@ -364,7 +364,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 			t.Parallel()
 			b, u, bk := setup(t)
 			_, err := scan(t, b, tc.actor(u), tc.user(u), tc.code, tc.at)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			wantStored(t, b, bk.ID, booking.StatusPending)
 		})
 	}
@@ -385,7 +385,7 @@ func TestCheckInByPosterCode(t *testing.T) {
 		b, u, next := setup(t)
 		// Alice is in Goya 09:00–10:00 and scans the door at 09:55 for her 10:00 meeting there, whose
 		// check-in is open. The scan must check in the 10:00 booking, not the one she is already in.
-		current := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 0)))
+		current := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 0)))
 		checkIn(t, b, u.alice, current.ID, at(1, 9, 0))
 		got, err := scan(t, b, u.alice, u.alice, "MAD-R1", at(1, 9, 55))
 		if err != nil {
@@ -424,9 +424,9 @@ func TestCheckOut(t *testing.T) {
 		b, u, bk := setup(t)
 		now := at(1, 10, 30).Add(123456789 * time.Nanosecond)
 		b.Clock.Set(now)
-		rest := req(bookingtest.RoomGoya, at(1, 10, 35), at(1, 11, 0))
+		rest := bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 35), at(1, 11, 0))
 		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, rest)
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 
 		got := checkOut(t, b, u.alice, bk.ID, now)
 		wantStatus(t, got, booking.StatusFinished)
@@ -459,7 +459,7 @@ func TestCheckOut(t *testing.T) {
 			wantStatus(t, got, booking.StatusCancelled)
 			wantInterval(t, "booking", times(got), booking.Interval{Start: at(1, 10, 0), End: at(1, 11, 0)})
 			wantStored(t, b, bk.ID, booking.StatusCancelled)
-			createOne(t, b, u.bob, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+			createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		})
 	}
 
@@ -476,10 +476,10 @@ func TestCheckOut(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		b.Clock.Set(at(1, 10, 5))
 		_, err := b.Service.CheckOut(t.Context(), u.alice, bk.ID)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 		wantStored(t, b, bk.ID, booking.StatusPending)
 	})
 
@@ -494,7 +494,7 @@ func TestCheckOut(t *testing.T) {
 		b, u, bk := setup(t)
 		b.Clock.Set(at(1, 10, 30))
 		_, err := b.Service.CheckOut(t.Context(), u.bob, bk.ID)
-		wantCode(t, err, booking.CodeBookingNotFound)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 		wantStored(t, b, bk.ID, booking.StatusActive)
 	})
 }
@@ -507,7 +507,7 @@ func TestCancel(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		return b, u, createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+		return b, u, createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 	}
 	cancel := func(t *testing.T, b *bookingtest.Bundle, u booking.User, id uuid.UUID) booking.Booking {
 		t.Helper()
@@ -521,14 +521,14 @@ func TestCancel(t *testing.T) {
 	t.Run("PendingIsCancelledKeptAndFreesTheSlot", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
-		slot := req(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0))
+		slot := bookingtest.Request(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0))
 		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, slot)
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		got := cancel(t, b, u.alice, bk.ID)
 		wantStatus(t, got, booking.StatusCancelled)
 		wantInterval(t, "booking", times(got), times(bk))
 		wantStored(t, b, bk.ID, booking.StatusCancelled)
-		if got, want := tableCount(t, b, "bookings"), 1; got != want {
+		if got, want := bookingtest.TableCount(t, b, "bookings"), 1; got != want {
 			t.Errorf("bookings = %d rows, want %d", got, want)
 		}
 		createOne(t, b, u.bob, slot)
@@ -538,11 +538,11 @@ func TestCancel(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		wantStatus(t, bk, booking.StatusWaitingApproval)
 		wantStatus(t, cancel(t, b, u.alice, bk.ID), booking.StatusCancelled)
 		wantStored(t, b, bk.ID, booking.StatusCancelled)
-		createOne(t, b, u.bob, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		createOne(t, b, u.bob, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 	})
 
 	t.Run("RepeatReturnsIt", func(t *testing.T) {
@@ -587,7 +587,7 @@ func TestCancel(t *testing.T) {
 			contract(t, b, u.alice, bk.ID, orders...)
 			b.Clock.Set(tc.at)
 			_, err := b.Service.Cancel(t.Context(), u.alice, bk.ID)
-			wantCode(t, err, tc.want)
+			bookingtest.WantCode(t, err, tc.want)
 			want := booking.StatusCancelled
 			if tc.want != 0 {
 				want = booking.StatusPending
@@ -613,7 +613,7 @@ func TestCancel(t *testing.T) {
 			t.Parallel()
 			b, u, bk := setup(t)
 			_, err := b.Service.Cancel(t.Context(), tc.actor(u), bk.ID)
-			wantCode(t, err, booking.CodeBookingNotFound)
+			bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 			wantStored(t, b, bk.ID, booking.StatusPending)
 		})
 	}
@@ -628,7 +628,7 @@ func TestDecide(t *testing.T) {
 		t.Helper()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 11, 0)))
 		wantStatus(t, bk, booking.StatusWaitingApproval)
 		return b, u, bk
 	}
@@ -679,9 +679,9 @@ func TestDecide(t *testing.T) {
 	t.Run("RejectedFreesTheSlot", func(t *testing.T) {
 		t.Parallel()
 		b, u, bk := setup(t)
-		slot := req(bookingtest.RoomBoard, at(1, 10, 30), at(1, 11, 30))
+		slot := bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 30), at(1, 11, 30))
 		_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, slot)
-		wantCode(t, err, booking.CodeResourceNotAvailable)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotAvailable)
 		wantStatus(t, decide(t, b, u.adam, bk.ID, false), booking.StatusRejected)
 		wantStored(t, b, bk.ID, booking.StatusRejected)
 		wantStatus(t, createOne(t, b, u.bob, slot), booking.StatusWaitingApproval)
@@ -693,7 +693,7 @@ func TestDecide(t *testing.T) {
 		// Not swept yet, so it is still waiting at its end.
 		b.Clock.Set(at(1, 11, 0))
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 		wantStored(t, b, bk.ID, booking.StatusWaitingApproval)
 		wantStatus(t, decide(t, b, u.adam, bk.ID, false), booking.StatusRejected)
 	})
@@ -703,7 +703,7 @@ func TestDecide(t *testing.T) {
 		b, u, bk := setup(t)
 		b.Clock.Set(at(1, 10, 15))
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 		wantStored(t, b, bk.ID, booking.StatusWaitingApproval)
 	})
 
@@ -721,9 +721,9 @@ func TestDecide(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bk := createOne(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bk := createOne(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 		wantStored(t, b, bk.ID, booking.StatusPending)
 	})
 
@@ -732,7 +732,7 @@ func TestDecide(t *testing.T) {
 		b, u, bk := setup(t)
 		decide(t, b, u.adam, bk.ID, false)
 		_, err := b.Service.Decide(t.Context(), u.adam, bk.ID, true)
-		wantCode(t, err, booking.CodeBookingNotModifiable)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotModifiable)
 		wantStored(t, b, bk.ID, booking.StatusRejected)
 	})
 
@@ -740,6 +740,6 @@ func TestDecide(t *testing.T) {
 		t.Parallel()
 		b, u, _ := setup(t)
 		_, err := b.Service.Decide(t.Context(), u.adam, uuid.New(), true)
-		wantCode(t, err, booking.CodeBookingNotFound)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 	})
 }

@@ -64,7 +64,7 @@ func goyaTwoHours(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID) {
 	t.Helper()
 	b := bookingtest.Setup(t)
 	u := fixtureUsers(t, b)
-	bs := mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 12, 0)))
+	bs := mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 12, 0)))
 	return b, u, bs[0].ID
 }
 
@@ -195,7 +195,7 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// Rita books for Alice; Alice, as the organizer, may contract.
-		bs, err := book(t, b, u.rita, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
+		bs, err := book(t, b, u.rita, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
@@ -205,18 +205,18 @@ func TestContractReservables(t *testing.T) {
 		// Rita may act on any booking of her organization, so she cannot show the creator's right. Instead
 		// Bob, an employee, books for Alice: as the creator (neither the organizer nor a receptionist or
 		// admin) he may contract. Adam's booking for Alice stays invisible to him.
-		bs, err = book(t, b, u.bob, u.alice, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))
+		bs, err = book(t, b, u.bob, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		contract(t, b, u.bob, bs[0].ID, order(coffee, nil, ptr(int32(3)), ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 3, ""))
-		bs, err = book(t, b, u.adam, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0)))
+		bs, err = book(t, b, u.adam, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(2, 10, 0), at(2, 12, 0)))
 		if err != nil {
 			t.Fatalf("CreateBookings: %v", err)
 		}
 		_, err = b.Service.ContractReservables(t.Context(), u.bob, bs[0].ID, []booking.ReservableOrder{order(coffee, nil, nil, "")})
-		wantCode(t, err, booking.CodeBookingNotFound)
+		bookingtest.WantCode(t, err, booking.CodeBookingNotFound)
 		wantContracted(t, b, bs[0].ID)
 	})
 
@@ -225,9 +225,9 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// The Boardroom offers coffee in this test.
-		l := layoutWith(t, bookingtest.RoomBoard, func(r *layoutimport.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
+		l := bookingtest.LayoutWith(t, bookingtest.RoomBoard, func(r *layoutimport.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
 		importLayout(t, b, l)
-		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
+		bs := mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
 		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, nil, ""))
 		wantContracted(t, b, bs[0].ID, line(coffee, 0, 1, ""))
 	})
@@ -261,17 +261,17 @@ func TestContractReservablesRefused(t *testing.T) {
 			return u.boris, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotFound},
 		{"CancelledBookingIs4007", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
 			importBookings(t, b, lb)
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"DeactivatedRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Status = "DEACTIVATED" })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Status = "DEACTIVATED" })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
@@ -301,12 +301,12 @@ func TestContractReservablesRefused(t *testing.T) {
 			return u.alice, uuid.New()
 		}, []booking.ReservableOrder{order(av, nil, nil, ""), order(av, nil, nil, "")}, booking.CodeInvalidRequest},
 		{"CancelledBeforeNotOfferedIs4007", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 14, 0), at(1, 15, 0), booking.StatusCancelled)
 			importBookings(t, b, lb)
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomBeforeNotOfferedIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeResourceNotFound},
@@ -326,14 +326,14 @@ func TestContractReservablesRefused(t *testing.T) {
 			if tt.prepare != nil {
 				actor, target = tt.prepare(t, b, u, id)
 			}
-			before := tableCount(t, b, "booking_reservables")
+			before := bookingtest.TableCount(t, b, "booking_reservables")
 			got, err := b.Service.ContractReservables(t.Context(), actor, target, tt.orders)
-			wantCode(t, err, tt.want)
+			bookingtest.WantCode(t, err, tt.want)
 			if got != nil {
 				t.Errorf("result = %+v, want nil on error", got)
 			}
 			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
-			if got := tableCount(t, b, "booking_reservables"); got != before {
+			if got := bookingtest.TableCount(t, b, "booking_reservables"); got != before {
 				t.Errorf("booking_reservables = %d rows, want %d", got, before)
 			}
 		})
@@ -343,12 +343,12 @@ func TestContractReservablesRefused(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		boris := fixtureUsers(t, b).boris
-		bs := mustCreate(t, b, boris, req(bookingtest.RoomB, at(1, 10, 0), at(1, 12, 0)))
+		bs := mustCreate(t, b, boris, bookingtest.Request(bookingtest.RoomB, at(1, 10, 0), at(1, 12, 0)))
 		_, err := b.Service.ContractReservables(t.Context(), boris, bs[0].ID,
 			[]booking.ReservableOrder{order(bookingtest.ReservableB, nil, nil, "")})
-		wantCode(t, err, booking.CodeAdditionalServicesInactive)
+		bookingtest.WantCode(t, err, booking.CodeAdditionalServicesInactive)
 		wantContracted(t, b, bs[0].ID)
-		if got := tableCount(t, b, "booking_reservables"); got != 0 {
+		if got := bookingtest.TableCount(t, b, "booking_reservables"); got != 0 {
 			t.Errorf("booking_reservables = %d rows, want 0", got)
 		}
 	})
@@ -363,7 +363,7 @@ func TestContractReservablesMinimumCancellation(t *testing.T) {
 	setupLate := func(t *testing.T) (*bookingtest.Bundle, users, uuid.UUID, uuid.UUID) {
 		t.Helper()
 		b, u, id := goyaTwoHours(t)
-		other := mustCreate(t, b, u.alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))[0].ID
+		other := mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 12, 0)))[0].ID
 		contract(t, b, u.alice, id, order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"))
 		b.Clock.Set(at(1, 8, 30))
 		return b, u, id, other
@@ -383,7 +383,7 @@ func TestContractReservablesMinimumCancellation(t *testing.T) {
 			t.Parallel()
 			b, u, id, _ := setupLate(t)
 			_, err := b.Service.ContractReservables(t.Context(), u.alice, id, tt.orders)
-			wantCode(t, err, booking.CodeMinCancellationOfReservable)
+			bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 			wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
 		})
 	}
@@ -392,7 +392,7 @@ func TestContractReservablesMinimumCancellation(t *testing.T) {
 		t.Parallel()
 		b, u, _, other := setupLate(t)
 		_, err := b.Service.ContractReservables(t.Context(), u.alice, other, []booking.ReservableOrder{order(coffee, nil, nil, "")})
-		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 		wantContracted(t, b, other)
 	})
 
@@ -417,7 +417,7 @@ func TestContractReservablesMinimumCancellation(t *testing.T) {
 		b.Clock.Set(at(1, 9, 1))
 		_, err := b.Service.ContractReservables(t.Context(), u.alice, id,
 			[]booking.ReservableOrder{order(coffee, ptr(30*time.Minute), ptr(int32(2)), "before"), order(av, nil, nil, "")})
-		wantCode(t, err, booking.CodeMinCancellationOfReservable)
+		bookingtest.WantCode(t, err, booking.CodeMinCancellationOfReservable)
 		wantContracted(t, b, id, line(coffee, 30*time.Minute, 2, "before"))
 	})
 

@@ -181,7 +181,7 @@ func TestSearchRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := b.Service.Search(t.Context(), alice, tc.q)
-			wantCode(t, err, tc.want)
+			fx.WantCode(t, err, tc.want)
 		})
 	}
 }
@@ -225,10 +225,10 @@ func TestSearchDefaults(t *testing.T) {
 	}
 	t.Run("Refused", func(t *testing.T) {
 		_, err := b.Service.SearchDefaults(t.Context(), alice, fx.BuildingB, nil)
-		wantCode(t, err, booking.CodeBuildingNotFound)
+		fx.WantCode(t, err, booking.CodeBuildingNotFound)
 		bad := booking.Category("SOFA")
 		_, err = b.Service.SearchDefaults(t.Context(), alice, fx.BuildingMadrid, &bad)
-		wantCode(t, err, booking.CodeInvalidRequest)
+		fx.WantCode(t, err, booking.CodeInvalidRequest)
 	})
 }
 

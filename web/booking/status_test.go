@@ -63,8 +63,8 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 16, 0), at(0, 17, 0)),
-			req(bookingtest.RoomGoya, at(0, 14, 0), at(0, 15, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 16, 0), at(0, 17, 0)),
+			bookingtest.Request(bookingtest.RoomGoya, at(0, 14, 0), at(0, 15, 0)))
 		wantFree(t, status(t, b, u.alice, "MAD-R1"), at(0, 14, 0))
 	})
 
@@ -72,7 +72,7 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(1, 8, 0), at(1, 9, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 8, 0), at(1, 9, 0)))
 		wantFree(t, status(t, b, u.alice, "MAD-R1"), at(0, 20, 0))
 	})
 
@@ -80,7 +80,7 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		b.Clock.Set(at(0, 10, 0))
 		wantFree(t, status(t, b, u.alice, "MAD-R1"), at(0, 20, 0))
 	})
@@ -89,7 +89,7 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		wantBusy(t, status(t, b, u.alice, "MAD-R1"))
 		b.Clock.Set(at(0, 9, 10))
 		wantBusy(t, status(t, b, u.alice, "MAD-R1"))
@@ -101,7 +101,7 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		bs := mustCreate(t, b, u.alice, req(bookingtest.RoomBoard, at(0, 9, 0), at(0, 10, 0)))
+		bs := mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(0, 9, 0), at(0, 10, 0)))
 		if got, want := bs[0].Status, booking.StatusWaitingApproval; got != want {
 			t.Fatalf("Status = %v, want %v", got, want)
 		}
@@ -113,9 +113,9 @@ func TestStatusByPosterCode(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusCancelled),
-			layoutBooking(bookingtest.RoomVelazquez, at(0, 8, 30), at(0, 10, 0), booking.StatusFinished),
-			layoutBooking(bookingtest.RoomGoya, at(0, 12, 0), at(0, 13, 0), booking.StatusRejected),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusCancelled),
+			bookingtest.LayoutBooking(bookingtest.RoomVelazquez, at(0, 8, 30), at(0, 10, 0), booking.StatusFinished),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(0, 12, 0), at(0, 13, 0), booking.StatusRejected),
 		)
 		wantFree(t, status(t, b, u.alice, "MAD-R1"), at(0, 20, 0))
 		wantFree(t, status(t, b, u.alice, "MAD-R2"), at(0, 20, 0))
@@ -125,7 +125,7 @@ func TestStatusByPosterCode(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
-		importBookings(t, b, layoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusActive))
+		importBookings(t, b, bookingtest.LayoutBooking(bookingtest.RoomGoya, at(0, 8, 30), at(0, 10, 0), booking.StatusActive))
 		wantBusy(t, status(t, b, u.alice, "MAD-R1"))
 	})
 
@@ -239,7 +239,7 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		_, err := b.Service.StatusByPosterCode(t.Context(), fixtureUsers(t, b).alice, "NOPE-1")
-		wantCode(t, err, booking.CodeResourceNotFound)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotFound)
 	})
 
 	t.Run("OtherOrganizationsCodeIs1002", func(t *testing.T) {
@@ -247,7 +247,7 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 		b := bookingtest.Setup(t)
 		// MAD-D1 exists only in organization A.
 		_, err := b.Service.StatusByPosterCode(t.Context(), fixtureUsers(t, b).boris, "MAD-D1")
-		wantCode(t, err, booking.CodeResourceNotFound)
+		bookingtest.WantCode(t, err, booking.CodeResourceNotFound)
 	})
 
 	t.Run("PosterCodeResolvesWithinOrganization", func(t *testing.T) {
@@ -262,7 +262,7 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 			t.Errorf("Boris: Resource.ID = %v, want %v (Globex room)", got, want)
 		}
 		// A booking of Goya does not make Globex's room busy.
-		mustCreate(t, b, u.alice, req(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
+		mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomGoya, at(0, 9, 0), at(0, 10, 0)))
 		wantFree(t, status(t, b, u.boris, "MAD-R1"), at(0, 20, 0))
 		wantBusy(t, status(t, b, u.alice, "MAD-R1"))
 	})

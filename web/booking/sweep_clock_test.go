@@ -17,7 +17,7 @@ func TestSweepUsesTheDatabaseClock(t *testing.T) {
 	pending := func(t *testing.T, b *bookingtest.Bundle, day int) booking.Booking {
 		t.Helper()
 		b.Clock.Set(at(day, 9, 0))
-		return createOne(t, b, fixtureUsers(t, b).alice, req(bookingtest.RoomGoya, at(day, 10, 0), at(day, 11, 0)))
+		return createOne(t, b, fixtureUsers(t, b).alice, bookingtest.Request(bookingtest.RoomGoya, at(day, 10, 0), at(day, 11, 0)))
 	}
 	// instance returns a service set up as serve sets it up, with its own clock at now.
 	instance := func(b *bookingtest.Bundle, now time.Time) *booking.Service {

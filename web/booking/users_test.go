@@ -38,7 +38,7 @@ func TestActingFor(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
 			got, err := b.Service.ActingFor(t.Context(), tt.actor(fixtureUsers(t, b)), tt.target)
-			wantCode(t, err, tt.code)
+			bookingtest.WantCode(t, err, tt.code)
 			if tt.code != 0 {
 				if got.ID != uuid.Nil {
 					t.Errorf("user = %v, want none on error", got.ID)
@@ -75,7 +75,7 @@ func TestUserLookups(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		_, err := b.Service.UserByID(t.Context(), bookingtest.OrgA, bookingtest.Boris)
-		wantCode(t, err, booking.CodeUnauthorized)
+		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
 	})
 	t.Run("FindUserAnyOrganization", func(t *testing.T) {
 		t.Parallel()
@@ -88,7 +88,7 @@ func TestUserLookups(t *testing.T) {
 			t.Errorf("OrganizationID = %v, want %v", got.OrganizationID, bookingtest.OrgB)
 		}
 		_, err = b.Service.FindUser(t.Context(), uuid.New())
-		wantCode(t, err, booking.CodeUserNotFound)
+		bookingtest.WantCode(t, err, booking.CodeUserNotFound)
 	})
 	t.Run("UserByIdentityEmail", func(t *testing.T) {
 		t.Parallel()
@@ -101,13 +101,13 @@ func TestUserLookups(t *testing.T) {
 			t.Errorf("ID = %v, want Rita", got.ID)
 		}
 		_, err = b.Service.UserByIdentity(t.Context(), "nobody-subject", "nobody@acme.test", true)
-		wantCode(t, err, booking.CodeUnauthorized)
+		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
 		// Rita is now bound to that subject, so her address no longer matches her for another subject. An
 		// address the provider has not verified matches nobody.
 		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "rita@acme.test", true)
-		wantCode(t, err, booking.CodeUnauthorized)
+		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
 		_, err = b.Service.UserByIdentity(t.Context(), "another-subject", "alice@acme.test", false)
-		wantCode(t, err, booking.CodeUnauthorized)
+		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
 		got, err = b.Service.UserByIdentity(t.Context(), "unknown-subject", "", false)
 		if err != nil || got.ID != bookingtest.Rita {
 			t.Errorf("UserByIdentity by the bound subject = %v, %v; want Rita", got.ID, err)
@@ -123,7 +123,7 @@ func TestUserLookups(t *testing.T) {
 			t.Fatalf("Import: %v", err)
 		}
 		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test", true)
-		wantCode(t, err, booking.CodeUnauthorized)
+		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
 		// Rita's address still belongs to her alone.
 		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test", true)
 		if err != nil {

@@ -12,12 +12,12 @@ import (
 func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
-	first := layoutBooking(bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 18, 0), booking.StatusPending)
-	second := layoutBooking(bookingtest.DeskTwo, bookingtest.At(1, 17, 0), bookingtest.At(1, 19, 0), booking.StatusPending)
-	room := layoutBooking(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0), booking.StatusPending)
+	first := bookingtest.LayoutBooking(bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 18, 0), booking.StatusPending)
+	second := bookingtest.LayoutBooking(bookingtest.DeskTwo, bookingtest.At(1, 17, 0), bookingtest.At(1, 19, 0), booking.StatusPending)
+	room := bookingtest.LayoutBooking(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0), booking.StatusPending)
 	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{first, room, second}})
-	wantCode(t, err, booking.CodeInvalidRequest)
-	wantMessagePrefix(t, err, "bookings[2].organizerId: already has another workstation during part of that time")
+	bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+	bookingtest.WantMessagePrefix(t, err, "bookings[2].organizerId: already has another workstation during part of that time")
 	wantNoBookings(t, b)
 	// A cancelled booking holds nothing.
 	second.Status = string(booking.StatusCancelled)
@@ -38,10 +38,10 @@ ALTER TABLE bookings ADD CONSTRAINT bookings_one_at_a_time EXCLUDE USING gist (
 ) WHERE (status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE'))`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := book(t, b, u.alice, u.alice, booking.CategorySpace, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))); err != nil {
+	if _, err := book(t, b, u.alice, u.alice, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0))); err != nil {
 		t.Fatalf("CreateBookings Goya: %v", err)
 	}
-	_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, req(bookingtest.RoomVelazquez, at(1, 10, 30), at(1, 11, 30)))
+	_, err := book(t, b, u.bob, u.bob, booking.CategorySpace, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 30), at(1, 11, 30)))
 	if booking.ErrorCode(err) != booking.CodeInternal || !strings.Contains(err.Error(), "bookings_one_at_a_time") {
 		t.Errorf("CreateBookings Velázquez = %v (code %d), want an unexpected error naming the constraint", err, booking.ErrorCode(err))
 	}

@@ -23,7 +23,7 @@ func tableCounts(t *testing.T, b *bookingtest.Bundle) map[string]int {
 	t.Helper()
 	out := make(map[string]int, len(layoutTables))
 	for _, table := range layoutTables {
-		out[table] = tableCount(t, b, table)
+		out[table] = bookingtest.TableCount(t, b, table)
 	}
 	return out
 }
@@ -155,41 +155,41 @@ func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
 		}, "organizations[1].id:"},
 		{"BookingResourceIDNotUUID", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.ResourceID = "goya"
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
 		{"BookingResourceExistsNowhere", func() layoutimport.Layout {
-			lb := layoutBooking(uuid.New(), at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb := bookingtest.LayoutBooking(uuid.New(), at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
 		{"BookingResourceOfOtherOrganization", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
 		{"BookingCreatorExistsNowhere", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.CreatorID = uuid.NewString()
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].creatorId:"},
 		{"BookingOrganizerOfOtherOrganization", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.OrganizerID = bookingtest.Boris.String()
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].organizerId:"},
 		{"BookingStatus", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), "BOOKED")
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), "BOOKED")
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].status:"},
 		{"BookingEndBeforeStart", func() layoutimport.Layout {
-			lb := layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 10, 0), booking.StatusFinished)
+			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 10, 0), booking.StatusFinished)
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
 		}, "bookings[0].endDate:"},
 		{"OverlappingBlockingBookings", func() layoutimport.Layout {
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{
-				layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
-				layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
-				layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
+				bookingtest.LayoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
+				bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
+				bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
 			}}
 		}, "bookings[2].startDate:"},
 	}
@@ -217,7 +217,7 @@ func TestImport(t *testing.T) {
 	t.Run("ReimportIsIdempotentAndKeepsBookings", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		bs := mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		bs := mustCreate(t, b, alice(t, b), bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
 		sum, err := layoutimport.Import(t.Context(), b.Service, bookingtest.Layout())
 		if err != nil {
@@ -229,7 +229,7 @@ func TestImport(t *testing.T) {
 		if got := tableCounts(t, b); !maps.Equal(got, before) {
 			t.Fatalf("counts after reimport = %v, want %v", got, before)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
 			t.Errorf("the booking is gone or changed")
 		}
 	})
@@ -238,9 +238,9 @@ func TestImport(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		alice := alice(t, b)
-		mustCreate(t, b, alice, req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		l := layoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
+		l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
 			r.Name = "Goya (renovated)"
 			r.Capacity = ptr(int32(12))
 			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
@@ -269,11 +269,11 @@ func TestImport(t *testing.T) {
 		if !maps.Equal(after, before) {
 			t.Fatalf("counts = %v, want %v", after, before)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM resource_features WHERE resource_id = $1 AND feature_id = $2",
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM resource_features WHERE resource_id = $1 AND feature_id = $2",
 			bookingtest.RoomGoya, bookingtest.FeatureWhiteboard); got != 1 {
 			t.Errorf("Goya's whiteboard rows = %d, want 1", got)
 		}
-		if got := rowCount(t, b, "SELECT count(*) FROM bookings WHERE resource_id = $1", bookingtest.RoomGoya); got != 1 {
+		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE resource_id = $1", bookingtest.RoomGoya); got != 1 {
 			t.Errorf("Goya's bookings = %d, want 1", got)
 		}
 	})
@@ -288,26 +288,26 @@ func TestImportKeeps(t *testing.T) {
 	t.Run("ExistingBookingsLeftAsTheyAre", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		lb := layoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
+		lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(-1, 10, 0), at(-1, 11, 0), booking.StatusFinished)
 		importBookings(t, b, lb)
 		// A booking made and then cancelled through the service, then imported again in its original state.
 		alice := alice(t, b)
-		made := mustCreate(t, b, alice, req(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
+		made := mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0)))[0]
 		if _, err := b.Service.Cancel(t.Context(), alice, made.ID); err != nil {
 			t.Fatalf("Cancel: %v", err)
 		}
-		again := layoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
+		again := bookingtest.LayoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 		again.ID = made.ID.String()
 		lb.Status, lb.Subject = string(booking.StatusCancelled), "Renamed"
 		importBookings(t, b, lb, again)
-		if got := tableCount(t, b, "bookings"); got != 2 {
+		if got := bookingtest.TableCount(t, b, "bookings"); got != 2 {
 			t.Fatalf("bookings = %d rows, want 2", got)
 		}
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'FINISHED' AND subject = 'History'
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'FINISHED' AND subject = 'History'
 			AND resource_type = 'SPACE' AND importance = 'LOW' AND body_type = 'TEXT'`, uuid.MustParse(lb.ID)); got != 1 {
 			t.Errorf("the imported booking changed on a second import")
 		}
-		if got := rowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Meeting'`, made.ID); got != 1 {
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED' AND subject = 'Meeting'`, made.ID); got != 1 {
 			t.Errorf("the cancelled booking changed on import (it must stay CANCELLED)")
 		}
 	})
@@ -328,7 +328,7 @@ func TestImportKeeps(t *testing.T) {
 		importOne(rita)
 		// Only the required fields, and a new e-mail address.
 		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
-		got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
+		got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
 			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
 			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
 		if got != 1 {
@@ -338,10 +338,10 @@ func TestImportKeeps(t *testing.T) {
 		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
 		newcomer := uuid.New()
 		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
-		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
 			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
 		}
-		if got := rowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'EMPLOYEE' AND surname = '' AND oidc_subject IS NULL
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'EMPLOYEE' AND surname = '' AND oidc_subject IS NULL
 			AND can_be_searched AND type = 'SERVICE_INTERNAL' AND user_language = 'en'`, newcomer); got != 1 {
 			t.Errorf("a new user did not get the defaults")
 		}
@@ -351,11 +351,11 @@ func TestImportKeeps(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		importBookings(t, b,
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
-			layoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusRejected),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusCancelled),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusRejected),
 		)
-		if got := tableCount(t, b, "bookings"); got != 3 {
+		if got := bookingtest.TableCount(t, b, "bookings"); got != 3 {
 			t.Errorf("bookings = %d rows, want 3", got)
 		}
 	})
@@ -374,15 +374,15 @@ func TestImportRefusesBadDocuments(t *testing.T) {
 			b := bookingtest.Setup(t)
 			before := tableCounts(t, b)
 			sum, err := layoutimport.Import(t.Context(), b.Service, tt.doc())
-			wantCode(t, err, booking.CodeInvalidRequest)
-			wantMessagePrefix(t, err, tt.want)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantMessagePrefix(t, err, tt.want)
 			if sum != nil {
 				t.Errorf("summary = %v, want nil on error", sum)
 			}
 			if got := tableCounts(t, b); !maps.Equal(got, before) {
 				t.Fatalf("counts after a refused import = %v, want %v", got, before)
 			}
-			if got := rowCount(t, b, "SELECT count(*) FROM organizations WHERE id = $1", uuid.MustParse(orgC.ID)); got != 0 {
+			if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM organizations WHERE id = $1", uuid.MustParse(orgC.ID)); got != 0 {
 				t.Errorf("organization %s was imported", orgC.Name)
 			}
 		})
@@ -391,14 +391,14 @@ func TestImportRefusesBadDocuments(t *testing.T) {
 	t.Run("BookingOverlappingCreatedBookingRefused", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		mustCreate(t, b, alice(t, b), req(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
+		mustCreate(t, b, alice(t, b), bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
 		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{
-			layoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0), booking.StatusPending),
-			layoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0), booking.StatusPending),
+			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
 		}})
-		wantCode(t, err, booking.CodeInvalidRequest)
-		wantMessagePrefix(t, err, "bookings[1].startDate:")
+		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+		bookingtest.WantMessagePrefix(t, err, "bookings[1].startDate:")
 		if got := tableCounts(t, b); !maps.Equal(got, before) {
 			t.Fatalf("counts after a refused import = %v, want %v", got, before)
 		}
