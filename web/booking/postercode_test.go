@@ -1,18 +1,10 @@
 package booking_test
 
 import (
-	"context"
-	"io/fs"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/tern/v2/migrate"
-
-	schema "github.com/workspacebooking/booking/sql"
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -78,43 +70,11 @@ func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 // so that one can be renamed first.
 func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 	t.Parallel()
-	files, err := fs.Glob(schema.Migrations, "*_poster_code_case.sql")
-	if err != nil || len(files) != 1 {
-		t.Fatalf("the poster code migration: %v %v", files, err)
-	}
-	before, err := strconv.Atoi(strings.SplitN(files[0], "_", 2)[0])
-	if err != nil {
+	db := bookingtest.MigratedBefore(t, "poster_code_case.sql")
+	if _, err := db.Conn.Exec(t.Context(), "UPDATE resources SET poster_code = 'mad-r2' WHERE id = $1", bookingtest.RoomGoya); err != nil {
 		t.Fatal(err)
 	}
-	before--
-	dbURL := bookingtest.NewEmptyDatabaseURL(t)
-	conn, err := pgx.Connect(t.Context(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
-	m, err := migrate.NewMigrator(t.Context(), conn, "schema_version")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.LoadMigrations(schema.Migrations); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.MigrateTo(t.Context(), int32(before)); err != nil {
-		t.Fatalf("migrate to %d: %v", before, err)
-	}
-	pool, err := pgxpool.New(t.Context(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), bookingtest.Layout()); err != nil {
-		t.Fatalf("import the fixture at version %d: %v", before, err)
-	}
-	if _, err := conn.Exec(t.Context(), "UPDATE resources SET poster_code = 'mad-r2' WHERE id = $1", bookingtest.RoomGoya); err != nil {
-		t.Fatal(err)
-	}
-	_, err = postgres.Migrate(t.Context(), dbURL)
+	_, err := postgres.Migrate(t.Context(), db.URL)
 	if err == nil || !strings.Contains(err.Error(), "differ only in case") || !strings.Contains(err.Error(), "MAD-R2") {
 		t.Fatalf("Migrate = %v, want it stopped naming the codes that differ only in case", err)
 	}

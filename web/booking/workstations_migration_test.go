@@ -1,85 +1,21 @@
 package booking_test
 
 import (
-	"context"
-	"io/fs"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/tern/v2/migrate"
 
-	schema "github.com/workspacebooking/booking/sql"
-
-	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
-
-// migrationNumber returns the number of the migration file whose name ends with suffix. There must be
-// exactly one.
-func migrationNumber(t *testing.T, suffix string) int32 {
-	t.Helper()
-	files, err := fs.Glob(schema.Migrations, "*_"+suffix)
-	if err != nil || len(files) != 1 {
-		t.Fatalf("the migration *_%s: %v %v", suffix, files, err)
-	}
-	n, err := strconv.Atoi(strings.SplitN(files[0], "_", 2)[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return int32(n)
-}
 
 // When the one-desk rule is introduced, the migration settles each person's clashing workstation bookings
 // one by one: checked-in ones first, then in the order they were made. Each is kept unless it clashes with
 // one already kept. Only the bookings that must go are cancelled, and the migration reports how many.
 func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 	t.Parallel()
-	target := migrationNumber(t, "one_workstation_per_person.sql")
-	dbURL := bookingtest.NewEmptyDatabaseURL(t)
-	cfg, err := pgx.ParseConfig(dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var (
-		mu      sync.Mutex
-		notices []string
-	)
-	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
-		mu.Lock()
-		defer mu.Unlock()
-		notices = append(notices, n.Message)
-	}
-	conn, err := pgx.ConnectConfig(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
-	m, err := migrate.NewMigrator(t.Context(), conn, "schema_version")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.LoadMigrations(schema.Migrations); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.MigrateTo(t.Context(), target-1); err != nil {
-		t.Fatalf("migrate to %d: %v", target-1, err)
-	}
-	pool, err := pgxpool.New(t.Context(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), bookingtest.Layout()); err != nil {
-		t.Fatalf("import the fixture at version %d: %v", target-1, err)
-	}
+	db := bookingtest.MigratedBefore(t, "one_workstation_per_person.sql")
 
 	made := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	type row struct {
@@ -111,7 +47,7 @@ func TestOneWorkstationMigrationCancelsOnlyWhatMustGo(t *testing.T) {
 		if r.desk == bookingtest.RoomGoya {
 			resourceType = "SPACE"
 		}
-		if _, err := conn.Exec(t.Context(), `
+		if _, err := db.Conn.Exec(t.Context(), `
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date,
     status, resource_type, check_in_opens_at, check_in_closes_at, created_at)
 VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $6, $7, $10)`,
@@ -121,20 +57,19 @@ VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $6, $7, $10)`,
 		}
 	}
 
-	if err := m.MigrateTo(t.Context(), target); err != nil {
-		t.Fatalf("migrate to %d: %v", target, err)
+	if err := db.Migrator.MigrateTo(t.Context(), db.Version+1); err != nil {
+		t.Fatalf("migrate to %d: %v", db.Version+1, err)
 	}
 	for i, r := range rows {
 		var status string
-		if err := conn.QueryRow(t.Context(), "SELECT status FROM bookings WHERE id = $1", ids[i]).Scan(&status); err != nil {
+		if err := db.Conn.QueryRow(t.Context(), "SELECT status FROM bookings WHERE id = $1", ids[i]).Scan(&status); err != nil {
 			t.Fatal(err)
 		}
 		if status != r.want {
 			t.Errorf("booking %s is %s after the migration, want %s", r.name, status, r.want)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	notices := db.Notices()
 	found := false
 	for _, n := range notices {
 		if strings.Contains(n, "2 workstation bookings") {

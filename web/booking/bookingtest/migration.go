@@ -1,0 +1,85 @@
+package bookingtest
+
+import (
+	"context"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/tern/v2/migrate"
+
+	schema "github.com/workspacebooking/booking/sql"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// BeforeMigration is a new database holding the fixture, migrated up to the version just before one
+// migration, so that a test can write the rows that migration must handle and then run it.
+type BeforeMigration struct {
+	URL      string
+	Conn     *pgx.Conn         // a connection of the test's own, closed when the test ends
+	Version  int32             // the version the database is at: the migration's number minus one
+	Migrator *migrate.Migrator // runs the remaining migrations on Conn
+
+	mu      sync.Mutex
+	notices []string
+}
+
+// MigratedBefore makes a BeforeMigration for the migration whose file name ends with suffix. There must be
+// exactly one such file.
+func MigratedBefore(t *testing.T, suffix string) *BeforeMigration {
+	t.Helper()
+	files, err := fs.Glob(schema.Migrations, "*_"+suffix)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("the migration *_%s: %v %v", suffix, files, err)
+	}
+	n, err := strconv.Atoi(strings.SplitN(files[0], "_", 2)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &BeforeMigration{URL: NewEmptyDatabaseURL(t), Version: int32(n) - 1}
+	cfg, err := pgx.ParseConfig(d.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		d.notices = append(d.notices, n.Message)
+	}
+	if d.Conn, err = pgx.ConnectConfig(t.Context(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Conn.Close(context.Background()) })
+	if d.Migrator, err = migrate.NewMigrator(t.Context(), d.Conn, "schema_version"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Migrator.LoadMigrations(schema.Migrations); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Migrator.MigrateTo(t.Context(), d.Version); err != nil {
+		t.Fatalf("migrate to %d: %v", d.Version, err)
+	}
+	pool, err := pgxpool.New(t.Context(), d.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), Layout()); err != nil {
+		t.Fatalf("import the fixture at version %d: %v", d.Version, err)
+	}
+	return d
+}
+
+// Notices returns the messages of the notices the database sent on Conn so far.
+func (d *BeforeMigration) Notices() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]string(nil), d.notices...)
+}
