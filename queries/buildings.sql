@@ -11,3 +11,14 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 
 -- name: BuildingsVisible :many
 SELECT * FROM buildings WHERE organization_id = @organization_id AND visible ORDER BY name, id;
+
+-- name: BuildingsExport :many
+-- Lists buildings by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM buildings
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: BuildingDelete :execrows
+DELETE FROM buildings WHERE organization_id = @organization_id AND id = @id;

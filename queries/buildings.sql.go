@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const buildingDelete = `-- name: BuildingDelete :execrows
+DELETE FROM buildings WHERE organization_id = $1 AND id = $2
+`
+
+type BuildingDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) BuildingDelete(ctx context.Context, arg BuildingDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, buildingDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const buildingGet = `-- name: BuildingGet :one
 SELECT organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible FROM buildings WHERE organization_id = $1 AND id = $2
 `
@@ -77,6 +94,52 @@ func (q *Queries) BuildingUpsert(ctx context.Context, arg BuildingUpsertParams) 
 		arg.Visible,
 	)
 	return err
+}
+
+const buildingsExport = `-- name: BuildingsExport :many
+SELECT organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible FROM buildings
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type BuildingsExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists buildings by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) BuildingsExport(ctx context.Context, arg BuildingsExportParams) ([]Building, error) {
+	rows, err := q.db.Query(ctx, buildingsExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Building
+	for rows.Next() {
+		var i Building
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Country,
+			&i.City,
+			&i.Address,
+			&i.Latitude,
+			&i.Longitude,
+			&i.Timezone,
+			&i.Status,
+			&i.Visible,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const buildingsVisible = `-- name: BuildingsVisible :many

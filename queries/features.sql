@@ -17,3 +17,14 @@ WHERE f.organization_id = @organization_id AND EXISTS (
     WHERE rf.organization_id = f.organization_id AND rf.feature_id = f.id
       AND s.category = @category AND fl.building_id = @building_id)
 ORDER BY f.name, f.id;
+
+-- name: FeaturesExport :many
+-- Lists features by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM features
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: FeatureDelete :execrows
+DELETE FROM features WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const featureDelete = `-- name: FeatureDelete :execrows
+DELETE FROM features WHERE organization_id = $1 AND id = $2
+`
+
+type FeatureDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) FeatureDelete(ctx context.Context, arg FeatureDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, featureDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const featureUpsert = `-- name: FeatureUpsert :exec
 INSERT INTO features (organization_id, id, name, email) VALUES ($1, $2, $3, $4)
 ON CONFLICT (organization_id, id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
@@ -31,6 +48,45 @@ func (q *Queries) FeatureUpsert(ctx context.Context, arg FeatureUpsertParams) er
 		arg.Email,
 	)
 	return err
+}
+
+const featuresExport = `-- name: FeaturesExport :many
+SELECT organization_id, id, name, email FROM features
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type FeaturesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists features by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) FeaturesExport(ctx context.Context, arg FeaturesExportParams) ([]Feature, error) {
+	rows, err := q.db.Query(ctx, featuresExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Feature
+	for rows.Next() {
+		var i Feature
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const featuresList = `-- name: FeaturesList :many

@@ -12,3 +12,14 @@ ORDER BY floor_number, name, id;
 
 -- name: FloorGet :one
 SELECT * FROM floors WHERE organization_id = @organization_id AND id = @id;
+
+-- name: FloorsExport :many
+-- Lists floors by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM floors
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: FloorDelete :execrows
+DELETE FROM floors WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const floorDelete = `-- name: FloorDelete :execrows
+DELETE FROM floors WHERE organization_id = $1 AND id = $2
+`
+
+type FloorDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) FloorDelete(ctx context.Context, arg FloorDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, floorDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const floorGet = `-- name: FloorGet :one
 SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors WHERE organization_id = $1 AND id = $2
 `
@@ -70,6 +87,50 @@ func (q *Queries) FloorUpsert(ctx context.Context, arg FloorUpsertParams) error 
 		arg.Visible,
 	)
 	return err
+}
+
+const floorsExport = `-- name: FloorsExport :many
+SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type FloorsExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists floors by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) FloorsExport(ctx context.Context, arg FloorsExportParams) ([]Floor, error) {
+	rows, err := q.db.Query(ctx, floorsExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Floor
+	for rows.Next() {
+		var i Floor
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.BuildingID,
+			&i.Name,
+			&i.FloorNumber,
+			&i.Image,
+			&i.Status,
+			&i.Type,
+			&i.Visible,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const floorsOfBuilding = `-- name: FloorsOfBuilding :many

@@ -26,3 +26,37 @@ func (q *Queries) MobileRoleUpsert(ctx context.Context, arg MobileRoleUpsertPara
 	_, err := q.db.Exec(ctx, mobileRoleUpsert, arg.OrganizationID, arg.ID, arg.Name)
 	return err
 }
+
+const mobileRolesExport = `-- name: MobileRolesExport :many
+SELECT organization_id, id, name FROM mobile_roles
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type MobileRolesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists mobile roles by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) MobileRolesExport(ctx context.Context, arg MobileRolesExportParams) ([]MobileRole, error) {
+	rows, err := q.db.Query(ctx, mobileRolesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []MobileRole
+	for rows.Next() {
+		var i MobileRole
+		if err := rows.Scan(&i.OrganizationID, &i.ID, &i.Name); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -10,6 +10,19 @@ import (
 	"github.com/google/uuid"
 )
 
+type AdminAudit struct {
+	OrganizationID uuid.UUID
+	ID             int64
+	At             time.Time
+	ActorID        *uuid.UUID
+	ActorName      string
+	Collection     string
+	ObjectID       uuid.UUID
+	Action         string
+	Before         []byte
+	After          []byte
+}
+
 type Booking struct {
 	OrganizationID       uuid.UUID
 	ID                   uuid.UUID

@@ -9,3 +9,12 @@ ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, additional_services_active 
 -- name: OrganizationLayoutVersion :one
 -- Returns the organization's layout version: the id of the last transaction that changed it (sql/0006).
 SELECT layout_version FROM organizations WHERE id = @id;
+
+-- name: OrganizationAdminLock :exec
+-- Takes the lock that puts the organization's admin changes one after the other, until the transaction ends.
+SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST(sqlc.arg(id)::uuid AS text), 0));
+
+-- name: ObjectIDLock :exec
+-- Takes the lock of an object id, whatever its organization, so that two organizations racing to create
+-- an object with one id do so one after the other.
+SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uuid AS text), 0));

@@ -11,6 +11,27 @@ import (
 	"github.com/google/uuid"
 )
 
+const objectIDLock = `-- name: ObjectIDLock :exec
+SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST($1::uuid AS text), 0))
+`
+
+// Takes the lock of an object id, whatever its organization, so that two organizations racing to create
+// an object with one id do so one after the other.
+func (q *Queries) ObjectIDLock(ctx context.Context, id uuid.UUID) error {
+	_, err := q.db.Exec(ctx, objectIDLock, id)
+	return err
+}
+
+const organizationAdminLock = `-- name: OrganizationAdminLock :exec
+SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST($1::uuid AS text), 0))
+`
+
+// Takes the lock that puts the organization's admin changes one after the other, until the transaction ends.
+func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error {
+	_, err := q.db.Exec(ctx, organizationAdminLock, id)
+	return err
+}
+
 const organizationGet = `-- name: OrganizationGet :one
 SELECT id, name, additional_services_active, created_at, layout_version FROM organizations WHERE id = $1
 `

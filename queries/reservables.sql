@@ -16,3 +16,14 @@ FROM resource_reservables rr
 JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id
 WHERE rr.organization_id = @organization_id AND rr.resource_id = @resource_id
 ORDER BY rv.name, rv.id;
+
+-- name: ReservablesExport :many
+-- Lists reservables by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM reservables
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: ReservableDelete :execrows
+DELETE FROM reservables WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const reservableDelete = `-- name: ReservableDelete :execrows
+DELETE FROM reservables WHERE organization_id = $1 AND id = $2
+`
+
+type ReservableDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) ReservableDelete(ctx context.Context, arg ReservableDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, reservableDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const reservableUpsert = `-- name: ReservableUpsert :exec
 INSERT INTO reservables (organization_id, id, name, type, description, choose_quantity, choose_delivery_time,
                          allow_comments, minimum_cancellation_ms, standard_delivery_time_ms)
@@ -50,6 +67,51 @@ func (q *Queries) ReservableUpsert(ctx context.Context, arg ReservableUpsertPara
 		arg.StandardDeliveryTimeMs,
 	)
 	return err
+}
+
+const reservablesExport = `-- name: ReservablesExport :many
+SELECT organization_id, id, name, type, description, choose_quantity, choose_delivery_time, allow_comments, minimum_cancellation_ms, standard_delivery_time_ms FROM reservables
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type ReservablesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists reservables by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) ReservablesExport(ctx context.Context, arg ReservablesExportParams) ([]Reservable, error) {
+	rows, err := q.db.Query(ctx, reservablesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Reservable
+	for rows.Next() {
+		var i Reservable
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Type,
+			&i.Description,
+			&i.ChooseQuantity,
+			&i.ChooseDeliveryTime,
+			&i.AllowComments,
+			&i.MinimumCancellationMs,
+			&i.StandardDeliveryTimeMs,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const reservablesOfResource = `-- name: ReservablesOfResource :many

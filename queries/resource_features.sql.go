@@ -11,6 +11,22 @@ import (
 	"github.com/google/uuid"
 )
 
+const resourceFeaturesCountOfFeature = `-- name: ResourceFeaturesCountOfFeature :one
+SELECT count(*) FROM resource_features WHERE organization_id = $1 AND feature_id = $2
+`
+
+type ResourceFeaturesCountOfFeatureParams struct {
+	OrganizationID uuid.UUID
+	FeatureID      uuid.UUID
+}
+
+func (q *Queries) ResourceFeaturesCountOfFeature(ctx context.Context, arg ResourceFeaturesCountOfFeatureParams) (int64, error) {
+	row := q.db.QueryRow(ctx, resourceFeaturesCountOfFeature, arg.OrganizationID, arg.FeatureID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const resourceFeaturesDelete = `-- name: ResourceFeaturesDelete :exec
 DELETE FROM resource_features WHERE organization_id = $1 AND resource_id = $2
 `
@@ -23,6 +39,38 @@ type ResourceFeaturesDeleteParams struct {
 func (q *Queries) ResourceFeaturesDelete(ctx context.Context, arg ResourceFeaturesDeleteParams) error {
 	_, err := q.db.Exec(ctx, resourceFeaturesDelete, arg.OrganizationID, arg.ResourceID)
 	return err
+}
+
+const resourceFeaturesExport = `-- name: ResourceFeaturesExport :many
+SELECT organization_id, resource_id, feature_id FROM resource_features
+WHERE organization_id = $1 AND ($2::uuid IS NULL OR resource_id = $2::uuid)
+ORDER BY resource_id, feature_id
+`
+
+type ResourceFeaturesExportParams struct {
+	OrganizationID uuid.UUID
+	ResourceID     *uuid.UUID
+}
+
+// Lists the features of the organization's resources (only the resource's when it is given), in order.
+func (q *Queries) ResourceFeaturesExport(ctx context.Context, arg ResourceFeaturesExportParams) ([]ResourceFeature, error) {
+	rows, err := q.db.Query(ctx, resourceFeaturesExport, arg.OrganizationID, arg.ResourceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ResourceFeature
+	for rows.Next() {
+		var i ResourceFeature
+		if err := rows.Scan(&i.OrganizationID, &i.ResourceID, &i.FeatureID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const resourceFeaturesInsert = `-- name: ResourceFeaturesInsert :exec

@@ -11,6 +11,22 @@ import (
 	"github.com/google/uuid"
 )
 
+const resourceReservablesCountOfReservable = `-- name: ResourceReservablesCountOfReservable :one
+SELECT count(*) FROM resource_reservables WHERE organization_id = $1 AND reservable_id = $2
+`
+
+type ResourceReservablesCountOfReservableParams struct {
+	OrganizationID uuid.UUID
+	ReservableID   uuid.UUID
+}
+
+func (q *Queries) ResourceReservablesCountOfReservable(ctx context.Context, arg ResourceReservablesCountOfReservableParams) (int64, error) {
+	row := q.db.QueryRow(ctx, resourceReservablesCountOfReservable, arg.OrganizationID, arg.ReservableID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const resourceReservablesDelete = `-- name: ResourceReservablesDelete :exec
 DELETE FROM resource_reservables WHERE organization_id = $1 AND resource_id = $2
 `
@@ -23,6 +39,38 @@ type ResourceReservablesDeleteParams struct {
 func (q *Queries) ResourceReservablesDelete(ctx context.Context, arg ResourceReservablesDeleteParams) error {
 	_, err := q.db.Exec(ctx, resourceReservablesDelete, arg.OrganizationID, arg.ResourceID)
 	return err
+}
+
+const resourceReservablesExport = `-- name: ResourceReservablesExport :many
+SELECT organization_id, resource_id, reservable_id FROM resource_reservables
+WHERE organization_id = $1 AND ($2::uuid IS NULL OR resource_id = $2::uuid)
+ORDER BY resource_id, reservable_id
+`
+
+type ResourceReservablesExportParams struct {
+	OrganizationID uuid.UUID
+	ResourceID     *uuid.UUID
+}
+
+// Lists the services of the organization's resources (only the resource's when it is given), in order.
+func (q *Queries) ResourceReservablesExport(ctx context.Context, arg ResourceReservablesExportParams) ([]ResourceReservable, error) {
+	rows, err := q.db.Query(ctx, resourceReservablesExport, arg.OrganizationID, arg.ResourceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ResourceReservable
+	for rows.Next() {
+		var i ResourceReservable
+		if err := rows.Scan(&i.OrganizationID, &i.ResourceID, &i.ReservableID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const resourceReservablesInsert = `-- name: ResourceReservablesInsert :exec

@@ -11,3 +11,14 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     maximum_advance = EXCLUDED.maximum_advance, access_control_type = EXCLUDED.access_control_type,
     requires_approval = EXCLUDED.requires_approval, all_day_bookings = EXCLUDED.all_day_bookings,
     all_day_bookings_check_in_ms = EXCLUDED.all_day_bookings_check_in_ms;
+
+-- name: ResourceRulesExport :many
+-- Lists resource rules by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM resource_rules
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: ResourceRuleDelete :execrows
+DELETE FROM resource_rules WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const resourceRuleDelete = `-- name: ResourceRuleDelete :execrows
+DELETE FROM resource_rules WHERE organization_id = $1 AND id = $2
+`
+
+type ResourceRuleDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) ResourceRuleDelete(ctx context.Context, arg ResourceRuleDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, resourceRuleDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const resourceRuleUpsert = `-- name: ResourceRuleUpsert :exec
 INSERT INTO resource_rules (organization_id, id, name, advance_check_in, expiration_margin, start_time, end_time,
                             maximum_duration, maximum_advance, access_control_type, requires_approval,
@@ -59,4 +76,52 @@ func (q *Queries) ResourceRuleUpsert(ctx context.Context, arg ResourceRuleUpsert
 		arg.AllDayBookingsCheckInMs,
 	)
 	return err
+}
+
+const resourceRulesExport = `-- name: ResourceRulesExport :many
+SELECT organization_id, id, name, advance_check_in, expiration_margin, start_time, end_time, maximum_duration, maximum_advance, access_control_type, requires_approval, all_day_bookings, all_day_bookings_check_in_ms FROM resource_rules
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type ResourceRulesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists resource rules by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) ResourceRulesExport(ctx context.Context, arg ResourceRulesExportParams) ([]ResourceRule, error) {
+	rows, err := q.db.Query(ctx, resourceRulesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ResourceRule
+	for rows.Next() {
+		var i ResourceRule
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.AdvanceCheckIn,
+			&i.ExpirationMargin,
+			&i.StartTime,
+			&i.EndTime,
+			&i.MaximumDuration,
+			&i.MaximumAdvance,
+			&i.AccessControlType,
+			&i.RequiresApproval,
+			&i.AllDayBookings,
+			&i.AllDayBookingsCheckInMs,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -104,3 +104,14 @@ LEFT JOIN (
     GROUP BY rf.resource_id
 ) fx ON fx.resource_id = r.id
 WHERE r.organization_id = @organization_id;
+
+-- name: ResourcesExport :many
+-- Lists resources by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM resources
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: ResourceDelete :execrows
+DELETE FROM resources WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,23 @@ import (
 	"github.com/google/uuid"
 )
 
+const resourceDelete = `-- name: ResourceDelete :execrows
+DELETE FROM resources WHERE organization_id = $1 AND id = $2
+`
+
+type ResourceDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) ResourceDelete(ctx context.Context, arg ResourceDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, resourceDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const resourceGetByPosterCode = `-- name: ResourceGetByPosterCode :one
 SELECT r.organization_id, r.id, r.floor_id, r.subcategory_id, r.resource_rule_id, r.name, r.poster_code, r.image, r.phone, r.top_left_x, r.top_left_y, r.bottom_right_x, r.bottom_right_y, r.approachable, r.visible, r.status, r.capacity, f.organization_id, f.id, f.building_id, f.name, f.floor_number, f.image, f.status, f.type, f.visible, b.organization_id, b.id, b.name, b.country, b.city, b.address, b.latitude, b.longitude, b.timezone, b.status, b.visible, s.organization_id, s.id, s.name, s.category, s.delete_historial, s.hide_bookings, s.can_be_searched, s.shifts, rr.organization_id, rr.id, rr.name, rr.advance_check_in, rr.expiration_margin, rr.start_time, rr.end_time, rr.maximum_duration, rr.maximum_advance, rr.access_control_type, rr.requires_approval, rr.all_day_bookings, rr.all_day_bookings_check_in_ms
 FROM resources r
@@ -221,6 +238,58 @@ func (q *Queries) ResourcesBookableInBuilding(ctx context.Context, arg Resources
 			&i.Category,
 			&i.AllDayBookings,
 			&i.FeatureIds,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const resourcesExport = `-- name: ResourcesExport :many
+SELECT organization_id, id, floor_id, subcategory_id, resource_rule_id, name, poster_code, image, phone, top_left_x, top_left_y, bottom_right_x, bottom_right_y, approachable, visible, status, capacity FROM resources
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type ResourcesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists resources by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) ResourcesExport(ctx context.Context, arg ResourcesExportParams) ([]Resource, error) {
+	rows, err := q.db.Query(ctx, resourcesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Resource
+	for rows.Next() {
+		var i Resource
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.FloorID,
+			&i.SubcategoryID,
+			&i.ResourceRuleID,
+			&i.Name,
+			&i.PosterCode,
+			&i.Image,
+			&i.Phone,
+			&i.TopLeftX,
+			&i.TopLeftY,
+			&i.BottomRightX,
+			&i.BottomRightY,
+			&i.Approachable,
+			&i.Visible,
+			&i.Status,
+			&i.Capacity,
 		); err != nil {
 			return nil, err
 		}

@@ -9,3 +9,14 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 SELECT * FROM subcategories
 WHERE organization_id = @organization_id AND (sqlc.narg(category)::text IS NULL OR category = sqlc.narg(category)::text)
 ORDER BY category DESC, name, id;
+
+-- name: SubcategoriesExport :many
+-- Lists subcategories by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM subcategories
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: SubcategoryDelete :execrows
+DELETE FROM subcategories WHERE organization_id = @organization_id AND id = @id;

@@ -11,6 +11,49 @@ import (
 	"github.com/google/uuid"
 )
 
+const subcategoriesExport = `-- name: SubcategoriesExport :many
+SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type SubcategoriesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists subcategories by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) SubcategoriesExport(ctx context.Context, arg SubcategoriesExportParams) ([]Subcategory, error) {
+	rows, err := q.db.Query(ctx, subcategoriesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Subcategory
+	for rows.Next() {
+		var i Subcategory
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Category,
+			&i.DeleteHistorial,
+			&i.HideBookings,
+			&i.CanBeSearched,
+			&i.Shifts,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const subcategoriesList = `-- name: SubcategoriesList :many
 SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories
 WHERE organization_id = $1 AND ($2::text IS NULL OR category = $2::text)
@@ -49,6 +92,23 @@ func (q *Queries) SubcategoriesList(ctx context.Context, arg SubcategoriesListPa
 		return nil, err
 	}
 	return items, nil
+}
+
+const subcategoryDelete = `-- name: SubcategoryDelete :execrows
+DELETE FROM subcategories WHERE organization_id = $1 AND id = $2
+`
+
+type SubcategoryDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) SubcategoryDelete(ctx context.Context, arg SubcategoryDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, subcategoryDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const subcategoryUpsert = `-- name: SubcategoryUpsert :exec

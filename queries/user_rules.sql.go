@@ -26,3 +26,37 @@ func (q *Queries) UserRuleUpsert(ctx context.Context, arg UserRuleUpsertParams) 
 	_, err := q.db.Exec(ctx, userRuleUpsert, arg.OrganizationID, arg.ID, arg.Name)
 	return err
 }
+
+const userRulesExport = `-- name: UserRulesExport :many
+SELECT organization_id, id, name FROM user_rules
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type UserRulesExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists user rules by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) UserRulesExport(ctx context.Context, arg UserRulesExportParams) ([]UserRule, error) {
+	rows, err := q.db.Query(ctx, userRulesExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UserRule
+	for rows.Next() {
+		var i UserRule
+		if err := rows.Scan(&i.OrganizationID, &i.ID, &i.Name); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -64,3 +64,14 @@ WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;
 UPDATE users SET tokens_valid_after = GREATEST(tokens_valid_after, @before::timestamptz)
 WHERE organization_id = @organization_id AND id = @id
 RETURNING tokens_valid_after::timestamptz;
+
+-- name: UsersExport :many
+-- Lists users by id for an export: those of the organization, or of any organization when it is
+-- NULL; only the one with the id when it is given.
+SELECT * FROM users
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;
+
+-- name: UserDelete :execrows
+DELETE FROM users WHERE organization_id = @organization_id AND id = @id;

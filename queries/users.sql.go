@@ -32,6 +32,23 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 	return result.RowsAffected(), nil
 }
 
+const userDelete = `-- name: UserDelete :execrows
+DELETE FROM users WHERE organization_id = $1 AND id = $2
+`
+
+type UserDeleteParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) UserDelete(ctx context.Context, arg UserDeleteParams) (int64, error) {
+	result, err := q.db.Exec(ctx, userDelete, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const userFindByEmail = `-- name: UserFindByEmail :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE lower(email) = lower($1::text)
 `
@@ -265,6 +282,56 @@ func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 		arg.OidcSubject,
 	)
 	return err
+}
+
+const usersExport = `-- name: UsersExport :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type UsersExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists users by id for an export: those of the organization, or of any organization when it is
+// NULL; only the one with the id when it is given.
+func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, usersExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+			&i.TokensValidAfter,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many

@@ -21,6 +21,7 @@ const (
 	CodeFloorNotFound               Code = 1006
 	CodeBookingNotFound             Code = 1011
 	CodeNoBookingToCheckIn          Code = 1012
+	CodeObjectNotFound              Code = 1013
 	CodeResourceReservableNotFound  Code = 1043
 	CodeInvalidRequest              Code = 2000
 	CodeResourceNotAvailable        Code = 4001
@@ -34,10 +35,12 @@ const (
 	CodeCheckInClosed               Code = 4011
 	CodeAllDayNotAllowed            Code = 4012
 	CodeUserAlreadyHasWorkstation   Code = 4013
+	CodeObjectInUse                 Code = 4015
 	CodeMinCancellationOfReservable Code = 4072
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
 	CodeAdditionalServicesInactive  Code = 4079
+	CodePreconditionFailed          Code = 4120
 	CodeIdempotencyKeyReused        Code = 4220
 	CodeTooManyRequests             Code = 4290
 	CodeInternal                    Code = 5000
@@ -86,6 +89,9 @@ var codeTable = []CodeInfo{
 		"unknown booking, or one the caller may not see (or act on)"},
 	{CodeNoBookingToCheckIn, "NO_BOOKING_TO_CHECK_IN", 404, ours,
 		"check-in by poster code: the user has no booking of that resource whose check-in is open now"},
+	{CodeObjectNotFound, "OBJECT_NOT_FOUND", 404, ours,
+		"admin API: no such collection, or no object with that id in the organization (another " +
+			"organization's object is unknown too)"},
 	{CodeResourceReservableNotFound, "RESOURCE_RESERVABLE_NOT_FOUND", 404, published,
 		"the reservable is not offered for the booked resource"},
 	{CodeInvalidRequest, "INVALID_REQUEST", 400, ours,
@@ -119,6 +125,9 @@ var codeTable = []CodeInfo{
 		"the person (the organizer) already holds a workstation during part of that time, booked before or " +
 			"in an earlier element of the same request; `detail` names it: \"Lucía Fernández already has " +
 			"Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov\""},
+	{CodeObjectInUse, "OBJECT_IN_USE", 409, ours,
+		"admin API: deleting an object something refers to (a building with floors, a resource ever " +
+			"booked, a rule a resource uses…); `detail` says what, and to deactivate it instead"},
 	{CodeMinCancellationOfReservable, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", 409, published,
 		"a reservable changed, or its booking cancelled or moved, later than its minimum cancellation time " +
 			"before the start"},
@@ -128,6 +137,8 @@ var codeTable = []CodeInfo{
 		"quantity below 1, or other than 1 where it cannot be chosen"},
 	{CodeAdditionalServicesInactive, "ADDITIONAL_SERVICES_MODULE_NOT_ACTIVE", 409, published,
 		"the organization has not activated additional services"},
+	{CodePreconditionFailed, "PRECONDITION_FAILED", 412, ours,
+		"admin API: `If-Match` names a version of the object that is no longer current; nothing changed"},
 	{CodeIdempotencyKeyReused, "IDEMPOTENCY_KEY_REUSED", 422, ours,
 		"an `Idempotency-Key` already used with another request (method, path or body)"},
 	{CodeTooManyRequests, "TOO_MANY_REQUESTS", 429, ours,

@@ -66,6 +66,14 @@ func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Querie
 	return nil
 }
 
+// ReadLayout runs read in one read-only transaction that sees a single snapshot, so that everything it
+// reads belongs together (an export, an object and its ETag).
+func (s *Service) ReadLayout(ctx context.Context, read func(q *queries.Queries) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		return read(s.q.WithTx(tx))
+	})
+}
+
 // organizationLayout returns the organization's layout, from the cache when it holds one.
 func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	return remembered(&s.layouts.reads, s.layouts.orgs, org, func() (*orgLayout, error) {

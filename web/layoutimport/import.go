@@ -29,7 +29,7 @@ type ImportSummary map[string]int
 // it is.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
 func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
-	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return write(ctx, q, l) }); err != nil {
+	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, q, l) }); err != nil {
 		return nil, err
 	}
 	return summarize(l), nil
@@ -45,8 +45,10 @@ func summarize(l Layout) ImportSummary {
 	}
 }
 
-// write inserts or updates every object in the document, parents before children.
-func write(ctx context.Context, q *queries.Queries, l Layout) error {
+// Write inserts or updates every object in the document, parents before children, inside the transaction
+// that q runs. Import and the admin API both write through it, so both validate alike.
+// Codes: 2000 naming the array, the index and the field of the first bad object.
+func Write(ctx context.Context, q *queries.Queries, l Layout) error {
 	im := importer{q: q}
 	steps := []func(context.Context, Layout) error{
 		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,

@@ -1,0 +1,369 @@
+// Package admin is the admin domain: it lists, reads, creates, updates and deletes the objects of an
+// organization's office, one at a time, in the format of the layout document, and exports the whole
+// organization as one. Every change goes through layoutimport.Write, the code path of `booking import`,
+// in a transaction that also writes the audit log. It knows nothing of HTTP.
+package admin
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// MaxBody is the largest object Put accepts, in bytes.
+const MaxBody = 1 << 20
+
+// Object is one object of a collection, in the layout document's format with its organizationId.
+// ETag is a strong entity tag, quoted, that changes whenever JSON does.
+type Object struct {
+	Collection Collection
+	ID         uuid.UUID
+	JSON       json.RawMessage
+	ETag       string
+}
+
+// Service runs the admin operations. Every method refuses anyone but an admin (1001) and treats another
+// organization's objects as unknown (1013).
+type Service struct {
+	svc *booking.Service
+}
+
+// New returns a Service that reads and writes through svc.
+func New(svc *booking.Service) *Service { return &Service{svc: svc} }
+
+// List returns the organization's objects of collection c, in id order.
+// Codes: 1001, 1013 (no such collection).
+func (s *Service) List(ctx context.Context, actor booking.User, c Collection) ([]Object, error) {
+	k, err := lookup(actor, c)
+	if err != nil {
+		return nil, err
+	}
+	var objs []Object
+	err = s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+		objs, err = read(ctx, q, k, c, layoutimport.Scope{Organization: &actor.OrganizationID})
+		return err
+	})
+	return objs, err
+}
+
+// Get returns one object of the organization.
+// Codes: 1001, 1013.
+func (s *Service) Get(ctx context.Context, actor booking.User, c Collection, id uuid.UUID) (Object, error) {
+	k, err := lookup(actor, c)
+	if err != nil {
+		return Object{}, err
+	}
+	var objs []Object
+	err = s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+		objs, err = read(ctx, q, k, c, layoutimport.Scope{Organization: &actor.OrganizationID, ID: &id})
+		return err
+	})
+	if err != nil {
+		return Object{}, err
+	}
+	if len(objs) == 0 {
+		return Object{}, notFound(k, id)
+	}
+	return objs[0], nil
+}
+
+// Put creates or updates one object from body, the object in the layout document's format. Its id may
+// be left out (the path's is used) and so may its organizationId (the admin's). It writes through the
+// code path of `booking import`, so it validates alike, in one transaction that also writes the audit
+// entry. ifMatch "" writes unconditionally; otherwise it must match the object's current ETag.
+// Codes: 1001, 1013 (no such collection, or the id is another organization's), 2000 (the same messages
+// as `booking import`), 4120 (stale ifMatch; nothing changed).
+func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id uuid.UUID, body []byte, ifMatch string) (obj Object, created bool, err error) {
+	k, err := lookup(actor, c)
+	if err != nil {
+		return Object{}, false, err
+	}
+	doc, err := document(c, id, actor.OrganizationID, body)
+	if err != nil {
+		return Object{}, false, err
+	}
+	err = s.svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
+		if err != nil {
+			return err
+		}
+		if err := checkIfMatch(before, ifMatch); err != nil {
+			return err
+		}
+		if err := layoutimport.Write(ctx, q, doc); err != nil {
+			return err
+		}
+		after, err := current(ctx, q, k, c, actor.OrganizationID, id)
+		if err != nil {
+			return err
+		}
+		obj, created = *after, before == nil
+		return record(ctx, q, actor, before, after)
+	})
+	if err != nil {
+		return Object{}, false, err
+	}
+	return obj, created, nil
+}
+
+// Delete deletes one object that nothing refers to, in a transaction that also writes the audit entry.
+// Codes: 1001, 1013, 4015 (something refers to it; deactivate it instead), 4120.
+func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, id uuid.UUID, ifMatch string) error {
+	k, err := lookup(actor, c)
+	if err != nil {
+		return err
+	}
+	return s.svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
+		if err != nil {
+			return err
+		}
+		if before == nil {
+			return notFound(k, id)
+		}
+		if err := checkIfMatch(before, ifMatch); err != nil {
+			return err
+		}
+		if err := remove(ctx, q, k, key{actor.OrganizationID, id}); err != nil {
+			return err
+		}
+		return record(ctx, q, actor, before, nil)
+	})
+}
+
+// Export returns the organization's whole layout, without bookings, as a document that `booking import`
+// loads back without changing anything.
+// Codes: 1001.
+func (s *Service) Export(ctx context.Context, actor booking.User) (layoutimport.Layout, error) {
+	if err := requireAdmin(actor); err != nil {
+		return layoutimport.Layout{}, err
+	}
+	var l layoutimport.Layout
+	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+		var err error
+		l, err = layoutimport.Export(ctx, q, actor.OrganizationID)
+		return err
+	})
+	return l, err
+}
+
+// MaxAuditEntries is the most entries Audit returns at once.
+const MaxAuditEntries = 500
+
+// Audit returns the organization's audit entries that f chooses, newest first. A Limit of 0 means 100.
+// Codes: 1001, 2000 (a limit outside 0 to MaxAuditEntries).
+func (s *Service) Audit(ctx context.Context, actor booking.User, f booking.AuditFilter) ([]booking.AuditEntry, error) {
+	if err := requireAdmin(actor); err != nil {
+		return nil, err
+	}
+	if f.Limit < 0 || f.Limit > MaxAuditEntries {
+		return nil, booking.Errorf(booking.CodeInvalidRequest, "limit: must be between 1 and %d", MaxAuditEntries)
+	}
+	if f.Limit == 0 {
+		f.Limit = 100
+	}
+	var entries []booking.AuditEntry
+	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+		var err error
+		entries, err = booking.ListAudit(ctx, q, actor.OrganizationID, f)
+		return err
+	})
+	return entries, err
+}
+
+func requireAdmin(actor booking.User) error {
+	if actor.Role != booking.RoleAdmin {
+		return booking.Errorf(booking.CodeForbidden, "only an admin may manage the organization")
+	}
+	return nil
+}
+
+// lookup refuses a non-admin and an unknown collection.
+func lookup(actor booking.User, c Collection) (kind, error) {
+	if err := requireAdmin(actor); err != nil {
+		return kind{}, err
+	}
+	k, ok := kinds[c]
+	if !ok {
+		return kind{}, booking.Errorf(booking.CodeObjectNotFound, "no collection %q", c)
+	}
+	return k, nil
+}
+
+func notFound(k kind, id uuid.UUID) error {
+	return booking.Errorf(booking.CodeObjectNotFound, "no %s with id %s", k.noun, id)
+}
+
+// read returns the objects of collection c that scope chooses.
+func read(ctx context.Context, q *queries.Queries, k kind, c Collection, scope layoutimport.Scope) ([]Object, error) {
+	l, err := k.export(ctx, q, scope)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := json.Marshal(l)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", c, err)
+	}
+	var arrays map[Collection][]json.RawMessage
+	if err := json.Unmarshal(doc, &arrays); err != nil {
+		return nil, fmt.Errorf("decode %s: %w", c, err)
+	}
+	objs := make([]Object, 0, len(arrays[c]))
+	for _, raw := range arrays[c] {
+		var ids struct {
+			ID uuid.UUID `json:"id"`
+		}
+		if err := json.Unmarshal(raw, &ids); err != nil {
+			return nil, fmt.Errorf("decode %s id: %w", c, err)
+		}
+		objs = append(objs, Object{Collection: c, ID: ids.ID, JSON: raw, ETag: etag(raw)})
+	}
+	return objs, nil
+}
+
+// etag returns a strong entity tag of j: the quoted hex of the first 16 bytes of its SHA-256.
+func etag(j []byte) string {
+	sum := sha256.Sum256(j)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// current takes the locks of an admin change and returns the object as it is now, or nil if there is
+// none. An object with that id in another organization is 1013: ids are global, and such an object is
+// never created twice.
+func current(ctx context.Context, q *queries.Queries, k kind, c Collection, org, id uuid.UUID) (*Object, error) {
+	if err := q.OrganizationAdminLock(ctx, org); err != nil {
+		return nil, fmt.Errorf("lock admin changes: %w", err)
+	}
+	if err := q.ObjectIDLock(ctx, id); err != nil {
+		return nil, fmt.Errorf("lock object id: %w", err)
+	}
+	objs, err := read(ctx, q, k, c, layoutimport.Scope{ID: &id})
+	if err != nil {
+		return nil, err
+	}
+	var mine *Object
+	for i, obj := range objs {
+		var o struct {
+			OrganizationID uuid.UUID `json:"organizationId"`
+		}
+		if err := json.Unmarshal(obj.JSON, &o); err != nil {
+			return nil, fmt.Errorf("decode %s organization: %w", c, err)
+		}
+		if o.OrganizationID != org {
+			return nil, notFound(k, id)
+		}
+		mine = &objs[i]
+	}
+	return mine, nil
+}
+
+// checkIfMatch refuses a write whose If-Match does not name the current version. "*" matches any
+// existing object; a list matches if one of its tags does.
+func checkIfMatch(cur *Object, ifMatch string) error {
+	if ifMatch == "" {
+		return nil
+	}
+	if cur != nil {
+		for _, tag := range strings.Split(ifMatch, ",") {
+			if tag = strings.TrimSpace(tag); tag == "*" || tag == cur.ETag {
+				return nil
+			}
+		}
+	}
+	return booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the current version of the object; read it again", ifMatch)
+}
+
+// document turns body into a layout document holding that one object, with id and organizationId set.
+func document(c Collection, id, org uuid.UUID, body []byte) (layoutimport.Layout, error) {
+	if len(body) > MaxBody {
+		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: larger than %d bytes", MaxBody)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil || fields == nil {
+		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: must be one JSON object")
+	}
+	if err := sameID(fields, "id", id, "the id in the path"); err != nil {
+		return layoutimport.Layout{}, err
+	}
+	if err := sameID(fields, "organizationId", org, "your organization's id"); err != nil {
+		return layoutimport.Layout{}, err
+	}
+	fields["id"], _ = json.Marshal(id.String())
+	fields["organizationId"], _ = json.Marshal(org.String())
+	obj, _ := json.Marshal(fields)
+	doc, _ := json.Marshal(map[Collection][]json.RawMessage{c: {obj}})
+	l, err := layoutimport.DecodeLayout(bytes.NewReader(doc))
+	if err != nil {
+		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "%s[0]: %v", c, err)
+	}
+	return l, nil
+}
+
+// sameID refuses a field that is given and is not want.
+func sameID(fields map[string]json.RawMessage, name string, want uuid.UUID, what string) error {
+	raw, ok := fields[name]
+	if !ok {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil || !strings.EqualFold(s, want.String()) {
+		return booking.Errorf(booking.CodeInvalidRequest, "%s: must be %s (%s) or left out", name, what, want)
+	}
+	return nil
+}
+
+// remove deletes the object, or refuses with 4015 naming what refers to it.
+func remove(ctx context.Context, q *queries.Queries, k kind, obj key) error {
+	if k.inUse != nil {
+		by, err := k.inUse(ctx, q, obj)
+		if err != nil {
+			return fmt.Errorf("check %s in use: %w", k.noun, err)
+		}
+		if by != "" {
+			return inUse(k, obj.ID, by)
+		}
+	}
+	_, err := k.remove(ctx, q, obj)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
+		return inUse(k, obj.ID, strings.ReplaceAll(pgErr.TableName, "_", " "))
+	}
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", k.noun, err)
+	}
+	return nil
+}
+
+func inUse(k kind, id uuid.UUID, by string) error {
+	return booking.Errorf(booking.CodeObjectInUse, "%s %s is referred to by %s, so it cannot be deleted; %s", k.noun, id, by, k.instead)
+}
+
+// record writes the audit entry of a change from before to after (nil for none). A write that changed
+// nothing is not recorded.
+func record(ctx context.Context, q *queries.Queries, actor booking.User, before, after *Object) error {
+	e := booking.AuditEntry{OrganizationID: actor.OrganizationID}
+	e.ActorID, e.ActorName = booking.AuditActor(actor)
+	switch {
+	case before == nil:
+		e.Action, e.Collection, e.ObjectID, e.After = booking.AuditCreate, string(after.Collection), after.ID, after.JSON
+	case after == nil:
+		e.Action, e.Collection, e.ObjectID, e.Before = booking.AuditDelete, string(before.Collection), before.ID, before.JSON
+	case before.ETag == after.ETag:
+		return nil
+	default:
+		e.Action, e.Collection, e.ObjectID, e.Before, e.After = booking.AuditUpdate, string(after.Collection), after.ID, before.JSON, after.JSON
+	}
+	return booking.RecordAudit(ctx, q, e)
+}

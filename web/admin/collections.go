@@ -1,0 +1,104 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// Collection names a kind of object the admin API manages. It is also the name of the object's array in
+// the layout document (layoutimport.Layout), whose format the objects use.
+type Collection string
+
+// kind is one collection of the registry: how to read its objects and how to delete one.
+type kind struct {
+	// noun names one object in messages.
+	noun string
+	// export reads the objects the scope chooses into the collection's array of a Layout.
+	export layoutimport.Exporter
+	// remove deletes one object of the organization and returns how many rows it deleted.
+	remove func(ctx context.Context, q *queries.Queries, k key) (int64, error)
+	// inUse, if set, says what refers to the object when the database would not refuse its deletion
+	// (references that cascade); "" means nothing does.
+	inUse func(ctx context.Context, q *queries.Queries, k key) (string, error)
+	// instead says what to do rather than deleting an object in use.
+	instead string
+}
+
+// key is one object of an organization; it converts to every XxxDeleteParams.
+type key struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+const (
+	deactivateIt   = "set its status to DEACTIVATED instead"
+	changeUsersOf  = "point what refers to it at another one first, or keep it"
+	deactivateUser = "deactivate the user instead"
+)
+
+// kinds is the registry of collections. Adding a collection is one row here, an array in
+// layoutimport.Layout that Write loads, and its exporter.
+var kinds = map[Collection]kind{
+	"buildings": {"building", layoutimport.ExportBuildings, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.BuildingDelete(ctx, queries.BuildingDeleteParams(k))
+	}, nil, deactivateIt},
+	"floors": {"floor", layoutimport.ExportFloors, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.FloorDelete(ctx, queries.FloorDeleteParams(k))
+	}, nil, deactivateIt},
+	"subcategories": {"subcategory", layoutimport.ExportSubcategories, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.SubcategoryDelete(ctx, queries.SubcategoryDeleteParams(k))
+	}, nil, changeUsersOf},
+	"resourceRules": {"resource rule", layoutimport.ExportResourceRules, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.ResourceRuleDelete(ctx, queries.ResourceRuleDeleteParams(k))
+	}, nil, changeUsersOf},
+	"features": {"feature", layoutimport.ExportFeatures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.FeatureDelete(ctx, queries.FeatureDeleteParams(k))
+	}, featureInUse, changeUsersOf},
+	"reservables": {"reservable", layoutimport.ExportReservables, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.ReservableDelete(ctx, queries.ReservableDeleteParams(k))
+	}, reservableInUse, changeUsersOf},
+	"resources": {"resource", layoutimport.ExportResources, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.ResourceDelete(ctx, queries.ResourceDeleteParams(k))
+	}, nil, deactivateIt},
+	"users": {"user", layoutimport.ExportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.UserDelete(ctx, queries.UserDeleteParams(k))
+	}, nil, deactivateUser},
+}
+
+// Collections returns the names of every collection, in the order the layout document lists them.
+func Collections() []Collection {
+	var out []Collection
+	for _, c := range []Collection{"users", "buildings", "floors", "subcategories", "resourceRules", "features", "reservables", "resources", "closures"} {
+		if _, ok := kinds[c]; ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// featureInUse names the resources that have the feature: deleting it would silently take it from them.
+func featureInUse(ctx context.Context, q *queries.Queries, k key) (string, error) {
+	n, err := q.ResourceFeaturesCountOfFeature(ctx, queries.ResourceFeaturesCountOfFeatureParams{OrganizationID: k.OrganizationID, FeatureID: k.ID})
+	return countOf(n, "resource"), err
+}
+
+// reservableInUse names the resources that offer the service.
+func reservableInUse(ctx context.Context, q *queries.Queries, k key) (string, error) {
+	n, err := q.ResourceReservablesCountOfReservable(ctx, queries.ResourceReservablesCountOfReservableParams{OrganizationID: k.OrganizationID, ReservableID: k.ID})
+	return countOf(n, "resource"), err
+}
+
+func countOf(n int64, noun string) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
