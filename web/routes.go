@@ -95,6 +95,15 @@ func (s *Server) routes() {
 	api.GET("/features", s.apiFeatures, auth)
 	api.GET("/resources/:resourceId/reservables", s.apiResourceReservables, auth)
 
+	// Admins: the organization's objects one at a time (in the import format), the whole organization as
+	// an import document, and the audit log.
+	api.GET("/admin/layout", s.apiAdminLayout, auth)
+	api.GET("/admin/audit", s.apiAdminAudit, auth)
+	api.GET("/admin/:collection", s.apiAdminList, auth)
+	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
+	api.PUT("/admin/:collection/:id", s.apiAdminPut, auth)
+	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, auth)
+
 	// The OpenAPI 3.1 document of everything under /api/v1; public.
 	api.GET("/openapi.json", s.apiOpenAPI)
 }

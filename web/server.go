@@ -16,14 +16,17 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/static"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
 // Deps are what the server needs.
 type Deps struct {
 	Bookings *booking.Service
-	Tokens   *Tokens
-	Logger   *slog.Logger
+	// Admin runs the Admin API; nil: one built on Bookings.
+	Admin  *admin.Service
+	Tokens *Tokens
+	Logger *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
 	Sessions scs.Store
 	// Login signs people in through the identity provider; nil when none is configured.
@@ -41,6 +44,7 @@ type Deps struct {
 type Server struct {
 	echo     *echo.Echo
 	bookings *booking.Service
+	admin    *admin.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	sessions *scs.SessionManager
@@ -65,6 +69,9 @@ func NewServer(d Deps) *Server {
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
 		metrics: newMetrics(d.Bookings),
+	}
+	if s.admin = d.Admin; s.admin == nil {
+		s.admin = admin.New(d.Bookings)
 	}
 	e.HTTPErrorHandler = s.handleError
 	s.sessions.ErrorFunc = s.sessionError

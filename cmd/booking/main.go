@@ -25,6 +25,7 @@ import (
 
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/layoutimport"
 	"github.com/workspacebooking/booking/web/postgres"
@@ -207,7 +208,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	defer pool.Close()
 	deps := web.Deps{
-		Bookings: svc, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		Bookings: svc, Admin: admin.New(svc), Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}

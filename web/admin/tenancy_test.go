@@ -17,7 +17,10 @@ func TestOnlyAdmins(t *testing.T) {
 	ctx := t.Context()
 	calls := map[string]func(u booking.User) error{
 		"List": func(u booking.User) error { _, err := b.admin.List(ctx, u, "features"); return err },
-		"Get":  func(u booking.User) error { _, err := b.admin.Get(ctx, u, "features", bookingtest.FeatureScreen); return err },
+		"Get": func(u booking.User) error {
+			_, err := b.admin.Get(ctx, u, "features", bookingtest.FeatureScreen)
+			return err
+		},
 		"Put": func(u booking.User) error {
 			_, _, err := b.admin.Put(ctx, u, "features", bookingtest.FeatureScreen, []byte(`{"name": "TV"}`), "")
 			return err

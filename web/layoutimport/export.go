@@ -242,7 +242,7 @@ func ExportResources(ctx context.Context, q *queries.Queries, s Scope) (Layout, 
 			FeatureIDs: rl.features[r.ID], ReservableIDs: rl.reservables[r.ID], Name: r.Name,
 			PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
 			MapCoordinates: LayoutMapCoordinates{TopLeftX: r.TopLeftX, TopLeftY: r.TopLeftY, BottomRightX: r.BottomRightX, BottomRightY: r.BottomRightY},
-			Approachable: ptr(r.Approachable), Visible: ptr(r.Visible), Status: r.Status, Capacity: r.Capacity,
+			Approachable:   ptr(r.Approachable), Visible: ptr(r.Visible), Status: r.Status, Capacity: r.Capacity,
 		})
 	}
 	return l, nil
