@@ -614,8 +614,15 @@ func (im importer) closures(ctx context.Context, l Layout) error {
 		}
 		if _, err := im.svc.SaveClosure(ctx, im.q, spec); err != nil {
 			var e *booking.Error
-			if errors.As(err, &e) {
-				return booking.Errorf(e.Code, "%s[%d].%s", a.array, a.index, e.Message)
+			switch {
+			case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
+				return booking.Errorf(e.Code, "%s[%d].%s", a.array, a.index, e.Message) // the message starts with the field
+			case errors.As(err, &e):
+				return booking.Errorf(e.Code, "%s[%d]: %s", a.array, a.index, e.Message)
+			case retryable(err):
+				// A closure waits for bookings of its building and they may wait for it: PostgreSQL breaks
+				// such a deadlock, and the whole import is retried (booking.Service.ChangeLayout).
+				return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
 			}
 			return a.db(err)
 		}
@@ -670,4 +677,11 @@ func ExportClosure(c queries.Closure) LayoutClosure {
 		out.KeptBookingIDs = append(out.KeptBookingIDs, k.String())
 	}
 	return out
+}
+
+// retryable reports whether err is a deadlock or a serialization failure, after which the transaction
+// can be run again.
+func retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
 }
