@@ -257,7 +257,7 @@ func TestClosureImportRefusals(t *testing.T) {
 		t.Errorf("closures = %d rows, want 0", got)
 	}
 	c := good
-	c.Reason = string([]rune("ñ"+fmt.Sprintf("%0200d", 0))[:201])
+	c.Reason = string([]rune("ñ" + fmt.Sprintf("%0200d", 0))[:201])
 	wantMessage(t, saveClosures(t, b, c), booking.CodeInvalidRequest, "closures[0].reason: at most 200 characters")
 	c.Reason = " Holiday "
 	mustSaveClosures(t, b, c)
