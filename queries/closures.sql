@@ -96,3 +96,11 @@ UPDATE bookings bk SET status = 'CANCELLED', updated_at = now()
 WHERE bk.organization_id = @organization_id AND bk.id = ANY (@ids::uuid[])
   AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND bk.start_date < sqlc.arg(end_date)::timestamptz AND bk.end_date > sqlc.arg(start_date)::timestamptz;
+
+-- name: ClosuresExport :many
+-- Lists closures for a layout export: those of one organization (of any when it is null), or the one with
+-- the given id, in id order.
+SELECT * FROM closures
+WHERE (sqlc.narg(organization_id)::uuid IS NULL OR organization_id = sqlc.narg(organization_id)::uuid)
+  AND (sqlc.narg(id)::uuid IS NULL OR id = sqlc.narg(id)::uuid)
+ORDER BY id, organization_id;

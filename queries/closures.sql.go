@@ -422,6 +422,51 @@ func (q *Queries) ClosuresCovering(ctx context.Context, arg ClosuresCoveringPara
 	return items, nil
 }
 
+const closuresExport = `-- name: ClosuresExport :many
+SELECT organization_id, id, building_id, floor_id, resource_id, start_date, end_date, reason, kept_booking_ids, created_at FROM closures
+WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
+  AND ($2::uuid IS NULL OR id = $2::uuid)
+ORDER BY id, organization_id
+`
+
+type ClosuresExportParams struct {
+	OrganizationID *uuid.UUID
+	ID             *uuid.UUID
+}
+
+// Lists closures for a layout export: those of one organization (of any when it is null), or the one with
+// the given id, in id order.
+func (q *Queries) ClosuresExport(ctx context.Context, arg ClosuresExportParams) ([]Closure, error) {
+	rows, err := q.db.Query(ctx, closuresExport, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Closure
+	for rows.Next() {
+		var i Closure
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.BuildingID,
+			&i.FloorID,
+			&i.ResourceID,
+			&i.StartDate,
+			&i.EndDate,
+			&i.Reason,
+			&i.KeptBookingIds,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const closuresOpen = `-- name: ClosuresOpen :many
 SELECT organization_id, id, building_id, floor_id, resource_id, start_date, end_date, reason, kept_booking_ids, created_at FROM closures
 WHERE organization_id = $1 AND end_date > $2::timestamptz

@@ -381,11 +381,12 @@ func TestClosureExport(t *testing.T) {
 	c := closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Painting")
 	c.Overlapping = "KEEP"
 	mustSaveClosures(t, b, c)
-	rows, err := queries.New(b.Pool).ClosureList(t.Context(), bookingtest.OrgA)
+	org := bookingtest.OrgA
+	got, err := layoutimport.ExportClosures(t.Context(), queries.New(b.Pool), layoutimport.Scope{Organization: &org})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := c
 	want.Overlapping, want.KeptBookingIDs = "", []string{bs[0].ID.String()}
-	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{want}, []layoutimport.LayoutClosure{layoutimport.ExportClosure(rows[0])})
+	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{want}, got.Closures)
 }

@@ -658,27 +658,6 @@ func (a at) closure(c LayoutClosure) (booking.ClosureSpec, error) {
 	return spec, nil
 }
 
-// ExportClosure returns a stored closure (a row of queries.ClosureList or ClosureGet) in the document's
-// format, with the bookings it keeps.
-func ExportClosure(c queries.Closure) LayoutClosure {
-	out := LayoutClosure{
-		ID: c.ID.String(), OrganizationID: c.OrganizationID.String(), StartDate: c.StartDate.UnixMilli(),
-		EndDate: c.EndDate.UnixMilli(), Reason: c.Reason,
-	}
-	for _, f := range []struct {
-		id *uuid.UUID
-		to *string
-	}{{c.BuildingID, &out.BuildingID}, {c.FloorID, &out.FloorID}, {c.ResourceID, &out.ResourceID}} {
-		if f.id != nil {
-			*f.to = f.id.String()
-		}
-	}
-	for _, k := range c.KeptBookingIds {
-		out.KeptBookingIDs = append(out.KeptBookingIDs, k.String())
-	}
-	return out
-}
-
 // retryable reports whether err is a deadlock or a serialization failure, after which the transaction
 // can be run again.
 func retryable(err error) bool {
