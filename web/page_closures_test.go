@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
@@ -43,4 +44,26 @@ func TestPagesShowClosures(t *testing.T) {
 			t.Errorf("poster page does not say %q:\n%s", want, got)
 		}
 	})
+}
+
+// The API refuses a booking, or a change, into a closure with 409 4014, whose detail gives the reason.
+func TestAPIClosures(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	id := aliceGoyaTomorrow(t, tb) // Tue 24 Nov 10:00–11:00, before the closure
+	closures := []layoutimport.LayoutClosure{{ID: "00000000-0000-4000-8000-000000009001", OrganizationID: fx.OrgA.String(),
+		BuildingID: fx.BuildingMadrid.String(), StartDate: fx.At(2, 0, 0).UnixMilli(), EndDate: fx.At(3, 0, 0).UnixMilli(), Reason: "Holiday"}}
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Closures: closures}); err != nil {
+		t.Fatal(err)
+	}
+	const codeResourceClosed = booking.Code(4014)
+
+	r := tb.call(t, fx.Alice, http.MethodPost, bookingsPath("me"), []any{spaceBooking(fx.RoomGoya, fx.At(2, 10, 0), fx.At(2, 11, 0))})
+	p := wantProblem(t, r, http.StatusConflict, codeResourceClosed, 0)
+	wantValue(t, "detail", p["detail"], "Goya is closed on Wed 25 Nov: Holiday")
+
+	r = tb.call(t, fx.Alice, http.MethodPatch, bookingPath(id), map[string]any{"startDate": millis(fx.At(2, 10, 0)), "endDate": millis(fx.At(2, 11, 0))})
+	p = wantProblem(t, r, http.StatusConflict, codeResourceClosed, noIndex)
+	wantValue(t, "detail", p["detail"], "Goya is closed on Wed 25 Nov: Holiday")
+	tb.wantRows(t, "bookings", 1)
 }
