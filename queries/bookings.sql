@@ -1,24 +1,22 @@
 -- name: BookingInsert :execrows
 -- Inserts a booking that was checked against version layout_version of the organization's layout. If the
 -- layout has changed since, it inserts nothing (0 rows) and the caller checks the booking again.
--- Inserts for one resource first wait in turn on an advisory lock. Without it, two overlapping inserts
--- can each wait for the other on the exclusion constraint: a deadlock that PostgreSQL breaks only after
--- deadlock_timeout (1 s) by failing one of them. With the lock, the second insert sees the first one
--- committed and is refused at once.
-WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended(sqlc.arg(resource_id)::uuid::text, 0)))
+-- booking_may_insert (sql/0012) first takes the building's closure lock (shared) and the resource's lock,
+-- then reads the version: a closure saved while the insert waited is seen, and so is a booking of the
+-- resource that committed meanwhile (the exclusion constraint refuses an overlap at once).
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
                       check_in_opens_at, check_in_closes_at)
-SELECT o.id, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(floor_id)::uuid, sqlc.arg(creator_id)::uuid,
+SELECT sqlc.arg(organization_id)::uuid, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(floor_id)::uuid, sqlc.arg(creator_id)::uuid,
        sqlc.arg(organizer_id)::uuid, sqlc.arg(start_date)::timestamptz, sqlc.arg(end_date)::timestamptz,
        sqlc.arg(status)::text, sqlc.arg(access_control_type)::text, sqlc.arg(subject)::text,
        sqlc.arg(body_content)::text, sqlc.arg(body_type)::text, sqlc.arg(importance)::text,
        sqlc.arg(resource_type)::text, sqlc.arg(building_access_status)::text,
        sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text,
        sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
-FROM resource_lock, organizations o
-WHERE o.id = sqlc.arg(organization_id)::uuid AND o.layout_version = sqlc.arg(layout_version)::bigint;
+WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_version)::bigint,
+                         sqlc.arg(building_id)::uuid, sqlc.arg(resource_id)::uuid);
 
 -- name: BookingUpsert :execrows
 -- Loads a booking from a layout document. Its resource type and check-in window come from the resource

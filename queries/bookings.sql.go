@@ -204,23 +204,23 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 }
 
 const bookingInsert = `-- name: BookingInsert :execrows
-WITH resource_lock AS (SELECT pg_advisory_xact_lock(hashtextextended($2::uuid::text, 0)))
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
                       check_in_opens_at, check_in_closes_at)
-SELECT o.id, $1::uuid, $2::uuid, $3::uuid, $4::uuid,
-       $5::uuid, $6::timestamptz, $7::timestamptz,
-       $8::text, $9::text, $10::text,
-       $11::text, $12::text, $13::text,
-       $14::text, $15::text,
-       $16::boolean, $17::text,
-       $18::boolean, $19::timestamptz, $20::timestamptz
-FROM resource_lock, organizations o
-WHERE o.id = $21::uuid AND o.layout_version = $22::bigint
+SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid,
+       $6::uuid, $7::timestamptz, $8::timestamptz,
+       $9::text, $10::text, $11::text,
+       $12::text, $13::text, $14::text,
+       $15::text, $16::text,
+       $17::boolean, $18::text,
+       $19::boolean, $20::timestamptz, $21::timestamptz
+WHERE booking_may_insert($1::uuid, $22::bigint,
+                         $23::uuid, $3::uuid)
 `
 
 type BookingInsertParams struct {
+	OrganizationID       uuid.UUID
 	ID                   uuid.UUID
 	ResourceID           uuid.UUID
 	FloorID              uuid.UUID
@@ -241,18 +241,18 @@ type BookingInsertParams struct {
 	AllDay               bool
 	CheckInOpensAt       time.Time
 	CheckInClosesAt      time.Time
-	OrganizationID       uuid.UUID
 	LayoutVersion        int64
+	BuildingID           uuid.UUID
 }
 
 // Inserts a booking that was checked against version layout_version of the organization's layout. If the
 // layout has changed since, it inserts nothing (0 rows) and the caller checks the booking again.
-// Inserts for one resource first wait in turn on an advisory lock. Without it, two overlapping inserts
-// can each wait for the other on the exclusion constraint: a deadlock that PostgreSQL breaks only after
-// deadlock_timeout (1 s) by failing one of them. With the lock, the second insert sees the first one
-// committed and is refused at once.
+// booking_may_insert (sql/0012) first takes the building's closure lock (shared) and the resource's lock,
+// then reads the version: a closure saved while the insert waited is seen, and so is a booking of the
+// resource that committed meanwhile (the exclusion constraint refuses an overlap at once).
 func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (int64, error) {
 	result, err := q.db.Exec(ctx, bookingInsert,
+		arg.OrganizationID,
 		arg.ID,
 		arg.ResourceID,
 		arg.FloorID,
@@ -273,8 +273,8 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (i
 		arg.AllDay,
 		arg.CheckInOpensAt,
 		arg.CheckInClosesAt,
-		arg.OrganizationID,
 		arg.LayoutVersion,
+		arg.BuildingID,
 	)
 	if err != nil {
 		return 0, err

@@ -82,6 +82,19 @@ type Building struct {
 	Visible        bool
 }
 
+type Closure struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	BuildingID     *uuid.UUID
+	FloorID        *uuid.UUID
+	ResourceID     *uuid.UUID
+	StartDate      time.Time
+	EndDate        time.Time
+	Reason         string
+	KeptBookingIds []uuid.UUID
+	CreatedAt      time.Time
+}
+
 type Feature struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID

@@ -321,7 +321,7 @@ func dayMidnight(d booking.SearchDay) time.Time {
 
 // StateText says how a result fares, after the badge that names its state: until when a free one stays
 // free ("until 20:00 Madrid time"), when a busy or own one is taken ("10:00–11:00 Madrid time"), why the
-// rule refuses the hours ("then: that time is over"). With several days it goes day by day where they
+// rule refuses the hours ("then: that time is over"), or why it is closed ("— Closed: Christmas"). With several days it goes day by day where they
 // differ: "until 12:00 on Mon 23 Nov and 20:00 on Tue 24 Nov Madrid time", "Tue 24 Nov: busy 10:00–11:00
 // Madrid time".
 func StateText(r booking.SearchResult, zone string) string {
@@ -362,6 +362,9 @@ func findDayDetail(d booking.SearchDay, zone string) string {
 	case booking.SpotBusy:
 		return daySpans(overlappingHours(d.Busy, d.Hours), dayMidnight(d)) + " " + zone
 	case booking.SpotUnavailable:
+		if d.Closed != nil {
+			return "— Closed: " + d.Closed.Reason
+		}
 		return "then: " + d.Refusal
 	}
 	return ""

@@ -808,6 +808,9 @@ func PosterStatusWords(st booking.PosterStatus) string {
 		}
 		return s
 	case booking.PosterClosed:
+		if c := st.ClosedBy; c != nil {
+			return "Closed: " + c.Reason + " (" + booking.ClosureSpan(c.Interval(), st.Resource.Floor.Building.Timezone) + ")"
+		}
 		return "Closed now: it can be booked from " + kioskTime(st, st.Window.Start) + " to " +
 			kioskTime(st, st.Window.End) + zone
 	}

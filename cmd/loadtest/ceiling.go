@@ -114,6 +114,7 @@ func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients int, 
 		{"firstday", int64(ceilingFirstDay(sz))}, {"rooms", int64(sz.rooms())},
 		{"desks", int64(min(sz.resources()-sz.rooms(), sz.Users))}, {"users", int64(sz.Users)},
 		{"perfloor", int64(sz.ResourcesPerFloor)}, {"roomsperfloor", int64(sz.RoomsPerFloor)}, {"layout", layout},
+		{"floorsperbuilding", int64(sz.FloorsPerBuilding)},
 	}
 	args := []string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
 		"-M", "prepared", "-D", "org=" + orgID.String()}

@@ -38,6 +38,7 @@ var scriptArgs = map[string]string{
 	"check_in_closes_at":     `to_timestamp(:start::bigint + 900)::timestamptz`,
 	"organization_id":        `:org::uuid`,
 	"layout_version":         `:layout::bigint`,
+	"building_id":            `('5eed0000-0005-8000-8000-' || lpad(to_hex(:building::bigint), 12, '0'))::uuid`,
 }
 
 // TestCeilingScriptIsBookingInsert holds the pgbench script to the service's insert: BookingInsert of
@@ -51,11 +52,11 @@ func TestCeilingScriptIsBookingInsert(t *testing.T) {
 	if !ok {
 		t.Fatal("no BookingInsert in queries/bookings.sql")
 	}
-	_, query, ok = strings.Cut(query, "\nWITH resource_lock")
+	_, query, ok = strings.Cut(query, "\nINSERT INTO bookings")
 	if !ok {
-		t.Fatal("BookingInsert does not start with WITH resource_lock")
+		t.Fatal("BookingInsert does not start with INSERT INTO bookings")
 	}
-	query, _, _ = strings.Cut("WITH resource_lock"+query, ";")
+	query, _, _ = strings.Cut("INSERT INTO bookings"+query, ";")
 	arg := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
 	want := arg.ReplaceAllStringFunc(query, func(m string) string {
 		name := arg.FindStringSubmatch(m)[1]
@@ -65,8 +66,8 @@ func TestCeilingScriptIsBookingInsert(t *testing.T) {
 		}
 		return e
 	})
-	_, got, _ := strings.Cut(ceilingScript, "\nWITH resource_lock")
-	got, _, _ = strings.Cut("WITH resource_lock"+got, ";")
+	_, got, _ := strings.Cut(ceilingScript, "\nINSERT INTO bookings")
+	got, _, _ = strings.Cut("INSERT INTO bookings"+got, ";")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ceiling.sql's statement is not BookingInsert (-want +got):\n%s", diff)
 	}

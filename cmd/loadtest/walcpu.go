@@ -71,7 +71,7 @@ func (m *costMeter) snapshot(ctx context.Context) (pgCost, error) {
 			SELECT coalesce(sum(calls), 0)::bigint, coalesce(sum(total_exec_time), 0), coalesce(sum(wal_bytes), 0)::bigint
 			FROM pg_stat_statements
 			WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-			  AND query ~* '^\s*(--[^\n]*\n\s*)*WITH resource_lock AS .*INSERT INTO bookings'`).
+			  AND query ~* '^\s*(--[^\n]*\n\s*)*INSERT INTO bookings .*booking_may_insert'`).
 			Scan(&c.Inserts, &c.InsertExecMS, &c.InsertWALBytes); err != nil {
 			return pgCost{}, fmt.Errorf("read pg_stat_statements: %w", err)
 		}

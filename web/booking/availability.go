@@ -27,12 +27,14 @@ type AvailabilityQuery struct {
 	MinCapacity   *int32
 }
 
-// ResourceAvailability is a resource with the parts of the queried range that blocking bookings take,
-// earliest first, each clipped to the range. Free is true if there are none.
+// ResourceAvailability is a resource with the parts of the queried range that blocking bookings and
+// closures take, earliest first, each clipped to the range. Free is true if there are none. Closures
+// lists the closures of the resource, its floor or its building that overlap the range.
 type ResourceAvailability struct {
 	Resource *Resource // shared with other readers: never to be changed
 	Busy     []Interval
 	Free     bool
+	Closures []Closure
 }
 
 // Availability returns every bookable resource of the building that matches q, ordered by floor number
@@ -91,6 +93,9 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	if len(out) == 0 {
 		return []ResourceAvailability{}, nil
 	}
+	if err := s.addClosures(ctx, org, q, out); err != nil {
+		return nil, err
+	}
 	// Read the bookings by floor, which is one short index range per floor (sql/0005). This also returns
 	// bookings of resources that q filtered out; the loop below skips them.
 	params := make([]queries.BookingsBusyParams, len(floors))
@@ -114,5 +119,31 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	if err != nil {
 		return nil, fmt.Errorf("list busy intervals: %w", err)
 	}
+	for i := range out {
+		if len(out[i].Closures) > 0 {
+			slices.SortFunc(out[i].Busy, func(a, b Interval) int { return a.Start.Compare(b.Start) })
+		}
+	}
 	return out, nil
+}
+
+// addClosures adds to each resource of out the closures that overlap q's range, and the time they take
+// to its busy intervals.
+func (s *Service) addClosures(ctx context.Context, org uuid.UUID, q AvailabilityQuery, out []ResourceAvailability) error {
+	l, err := s.organizationLayout(ctx, org)
+	if err != nil || len(l.closures) == 0 {
+		return err
+	}
+	rng := Interval{Start: q.From, End: q.To}
+	for i := range out {
+		a := &out[i]
+		res := *a.Resource
+		res.Floor.Building.ID = q.BuildingID // listed resources carry only their floor's id
+		a.Closures = l.closures.during(&res, rng)
+		for _, c := range a.Closures {
+			a.Busy = append(a.Busy, Interval{Start: latest(c.Start, q.From), End: earliest(c.End, q.To)})
+			a.Free = false
+		}
+	}
+	return nil
 }

@@ -42,7 +42,7 @@ type CreateRequest struct {
 // attendee listed twice (the same user, or the same e-mail address in any case), or a UserAccessToken too
 // long; 1002 an unknown, deactivated or hidden resource; 4006 a resource of the other category; 4012 an
 // all-day booking the rule does not allow; 4002, 4003, 4004, 4005 the resource's rule refuses the
-// interval; 1003 an internal attendee who is not a user of the organization; 4001 the interval overlaps a
+// interval; 4014 a closure of the resource, its floor or its building covers part of the interval; 1003 an internal attendee who is not a user of the organization; 4001 the interval overlaps a
 // blocking booking or an earlier element; 4013 a workstation for an organizer who already holds one during
 // part of the interval (booked before, or in an earlier element); 5030 the layout kept changing meanwhile.
 func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Booking, error) {
@@ -182,6 +182,9 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		return Booking{}, AtIndex(err, i)
 	}
 	r := &c.elements[i]
+	if err := c.layout.closures.closedFor(&res, Interval{Start: r.Start, End: r.End}); err != nil {
+		return Booking{}, AtIndex(err, i)
+	}
 	b := Booking{
 		ID: uuid.Must(uuid.NewV7()), OrganizationID: c.Creator.OrganizationID, Start: r.Start, End: r.End,
 		Status: StatusPending, AccessControlType: res.Rule.AccessControlType, Creator: c.Creator,
@@ -193,7 +196,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		b.Status = StatusWaitingApproval
 	}
 	n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
-		OrganizationID: b.OrganizationID, LayoutVersion: c.layout.version, ID: b.ID, ResourceID: res.ID,
+		OrganizationID: b.OrganizationID, LayoutVersion: c.layout.version, BuildingID: res.Floor.Building.ID, ID: b.ID, ResourceID: res.ID,
 		FloorID: res.Floor.ID, CreatorID: c.Creator.ID, OrganizerID: c.Organizer.ID, StartDate: b.Start,
 		EndDate: b.End, Status: string(b.Status), AccessControlType: b.AccessControlType, Subject: b.Subject,
 		BodyContent: b.Body.Content, BodyType: b.Body.BodyType, Importance: b.Importance,

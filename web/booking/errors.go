@@ -35,7 +35,9 @@ const (
 	CodeCheckInClosed               Code = 4011
 	CodeAllDayNotAllowed            Code = 4012
 	CodeUserAlreadyHasWorkstation   Code = 4013
+	CodeResourceClosed              Code = 4014
 	CodeObjectInUse                 Code = 4015
+	CodeClosureCoversBookings       Code = 4016
 	CodeMinCancellationOfReservable Code = 4072
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
@@ -125,9 +127,15 @@ var codeTable = []CodeInfo{
 		"the person (the organizer) already holds a workstation during part of that time, booked before or " +
 			"in an earlier element of the same request; `detail` names it: \"Lucía Fernández already has " +
 			"Desk 1.02 from 09:00 to 18:00 Madrid time on Mon 23 Nov\""},
+	{CodeResourceClosed, "RESOURCE_CLOSED", 409, ours,
+		"a closure of the resource, its floor or its building covers part of that time; `detail` says " +
+			"\"Desk 1.02 is closed from Mon 23 Dec to Fri 27 Dec: Christmas\""},
 	{CodeObjectInUse, "OBJECT_IN_USE", 409, ours,
 		"admin API: deleting an object something refers to (a building with floors, a resource ever " +
 			"booked, a rule a resource uses…); `detail` says what, and to deactivate it instead"},
+	{CodeClosureCoversBookings, "CLOSURE_COVERS_BOOKINGS", 409, ours,
+		"a closure being saved covers blocking bookings and does not say what to do with them; `detail` " +
+			"says how many and names the first few; send `overlapping` CANCEL or KEEP"},
 	{CodeMinCancellationOfReservable, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", 409, published,
 		"a reservable changed, or its booking cancelled or moved, later than its minimum cancellation time " +
 			"before the start"},

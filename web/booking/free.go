@@ -26,8 +26,8 @@ type FreeQuery struct {
 	AllDay        bool        // if set, only resources whose rule allows all-day bookings
 }
 
-// FreeResources lists the activated, visible resources that match q and have no blocking booking in any
-// of q's intervals, ordered by floor number and name. In the results, Floor holds only its id, and
+// FreeResources lists the activated, visible resources that match q and have no blocking booking and no
+// closure in any of q's intervals, ordered by floor number and name. In the results, Floor holds only its id, and
 // Subcategory only its id and category.
 // Codes: 2000 no interval, too many, or one that ends before it starts; 1004 no such building in the
 // actor's organization; 1005 no such subcategory there, or one of the other category.
@@ -98,10 +98,28 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 	if err != nil {
 		return nil, fmt.Errorf("list busy resources: %w", err)
 	}
+	l, err := s.organizationLayout(ctx, org)
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range candidates {
-		if !taken[r.ID] {
+		if !taken[r.ID] && !closedInAny(l.closures, r.Resource, q.BuildingID, q.Intervals) {
 			out = append(out, r.Resource)
 		}
 	}
 	return out, nil
+}
+
+// closedInAny reports whether a closure of res, its floor or building covers part of any interval.
+func closedInAny(cs closures, res Resource, building uuid.UUID, ivs []Interval) bool {
+	if len(cs) == 0 {
+		return false
+	}
+	res.Floor.Building.ID = building // listed resources carry only their floor's id
+	for _, iv := range ivs {
+		if len(cs.during(&res, iv)) > 0 {
+			return true
+		}
+	}
+	return false
 }

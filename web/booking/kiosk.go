@@ -22,7 +22,7 @@ type PosterState string
 const (
 	PosterFree        PosterState = "FREE"        // bookable now, until FreeUntil
 	PosterBusy        PosterState = "BUSY"        // a blocking booking covers the current time
-	PosterClosed      PosterState = "CLOSED"      // the current time is outside today's bookable window
+	PosterClosed      PosterState = "CLOSED"      // outside today's bookable window, or a closure covers now (ClosedBy)
 	PosterUnavailable PosterState = "UNAVAILABLE" // the resource, its floor or building is deactivated or hidden
 )
 
@@ -107,7 +107,7 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		ps.BookUntil = &until
 		return ps, nil
 	case st.covering == nil:
-		ps.State = PosterClosed // outside today's window
+		ps.State = PosterClosed // outside today's window, or closed (ClosedBy)
 		return ps, nil
 	}
 	cur, org := st.covering, actor.OrganizationID

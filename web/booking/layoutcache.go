@@ -38,6 +38,7 @@ type orgLayout struct {
 	version  int64
 	byID     map[uuid.UUID]*Resource
 	byPoster map[string]*Resource
+	closures closures // those not ended closureHorizon before the layout was read
 }
 
 // layouts caches building layouts and organization layouts. When several requests miss the same entry at
@@ -81,8 +82,8 @@ func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLa
 	})
 }
 
-// readOrganizationLayout reads the organization's resources and layout version from the database in one
-// snapshot, so that the version matches the resources. An unknown organization gets an empty layout.
+// readOrganizationLayout reads the organization's resources, closures and layout version from the
+// database in one snapshot, so that the version matches them. An unknown organization gets an empty layout.
 func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	var l *orgLayout
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -99,7 +100,14 @@ func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*o
 		if err != nil {
 			return fmt.Errorf("list resources: %w", err)
 		}
-		l = &orgLayout{version: version, byID: make(map[uuid.UUID]*Resource, len(rows)), byPoster: make(map[string]*Resource, len(rows))}
+		open, err := q.ClosuresOpen(ctx, queries.ClosuresOpenParams{OrganizationID: org, After: s.now().Add(-closureHorizon), MaxRows: MaxOpenClosures})
+		if err != nil {
+			return fmt.Errorf("list closures: %w", err)
+		}
+		l = &orgLayout{
+			version: version, byID: make(map[uuid.UUID]*Resource, len(rows)), byPoster: make(map[string]*Resource, len(rows)),
+			closures: newClosures(open),
+		}
 		for _, r := range rows {
 			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)
 			res.Features = features(org, r.FeatureIds, r.FeatureNames, r.FeatureEmails)

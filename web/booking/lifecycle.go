@@ -203,7 +203,8 @@ type BookingChange struct {
 // or its check-in window has closed (it is about to expire); 2000 end not after start, or a resource of
 // the other category; 4002 a new end in the past; 1002 the resource is unknown or not bookable; 4006 a
 // workstation for a space booking; 4012, 4002, 4003, 4004, 4005 the resource's rule
-// refuses; 1043 a contracted reservable the new resource does not offer; 4077 a delivery time beyond the
+// refuses; 4014 a closure of the resource, its floor or its building covers part of the new time; 1043 a
+// contracted reservable the new resource does not offer; 4077 a delivery time beyond the
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
 // taken; 4013 its person already holds another workstation during part of the new time.
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
@@ -219,6 +220,9 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 			return b, nil
 		}
 		if err := s.checkMove(ctx, q, b, &m, now); err != nil {
+			return Booking{}, err
+		}
+		if err := checkMoveClosures(ctx, q, b, m); err != nil {
 			return Booking{}, err
 		}
 		if err := moveReservables(ctx, q, b, m.res, m.iv, now); err != nil {

@@ -55,10 +55,13 @@ type SearchDay struct {
 	Mine      []Interval // the actor's own bookings among Busy
 	State     SpotState  // the state during Hours
 	FreeUntil time.Time  // if free: the start of the next busy interval after Hours, or else the window's end
-	Refusal   string     // if unavailable: why the rule refuses the hours, in words
+	Refusal   string     // if unavailable: why the rule refuses the hours, or why it is closed, in words
 	// RefusalCode is the code of that refusal: 4002 already begun or over, 4003 outside the bookable
-	// hours, 4004 longer than a booking may last, 4005 too far ahead.
+	// hours, 4004 longer than a booking may last, 4005 too far ahead, 4014 closed.
 	RefusalCode Code
+	// Closed is the closure that covers part of the hours, if any: the state is then unavailable, and
+	// Refusal is "closed: " and its reason.
+	Closed *Closure
 }
 
 // MinFreeTime is the shortest free time that FreeNext offers on a busy search day.
@@ -180,7 +183,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	}
 	found := Found{Building: buildingFromRow(b), Location: loc, Days: days, From: q.From, To: q.To}
 
-	busy, ids, err := s.busyByDay(ctx, actor, q, days, loc)
+	busy, closed, ids, err := s.busyByDay(ctx, actor, q, days, loc)
 	if err != nil {
 		return Found{}, err
 	}
@@ -209,15 +212,16 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 		if !ok {
 			continue // deleted between the two queries
 		}
-		found.Results = append(found.Results, searchResultOf(res, q, days, busy, mine[id], now, loc))
+		found.Results = append(found.Results, searchResultOf(res, q, days, busy, closed, mine[id], now, loc))
 	}
 	return found, nil
 }
 
-// busyByDay returns, for each day, the busy intervals of each resource the search lists, in the
-// building's time zone. It also returns the ids of those resources in listing order.
-func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days []time.Time, loc *time.Location) ([]map[uuid.UUID][]Interval, []uuid.UUID, error) {
+// busyByDay returns, for each day, the busy intervals and the closures of each resource the search
+// lists, in the building's time zone. It also returns the ids of those resources in listing order.
+func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days []time.Time, loc *time.Location) ([]map[uuid.UUID][]Interval, []map[uuid.UUID][]Closure, []uuid.UUID, error) {
 	busy := make([]map[uuid.UUID][]Interval, len(days))
+	closed := make([]map[uuid.UUID][]Closure, len(days))
 	var ids []uuid.UUID
 	for i, day := range days {
 		as, err := s.Availability(ctx, actor, AvailabilityQuery{
@@ -225,9 +229,10 @@ func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days
 			Category: q.Category, FeatureIDs: q.FeatureIDs, MinCapacity: q.MinCapacity,
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		busy[i] = make(map[uuid.UUID][]Interval, len(as))
+		closed[i] = make(map[uuid.UUID][]Closure)
 		for _, a := range as {
 			if q.ResourceID != nil && a.Resource.ID != *q.ResourceID {
 				continue
@@ -236,19 +241,26 @@ func (s *Service) busyByDay(ctx context.Context, actor User, q SearchQuery, days
 				a.Busy[j] = Interval{Start: iv.Start.In(loc), End: iv.End.In(loc)}
 			}
 			busy[i][a.Resource.ID] = a.Busy
+			if len(a.Closures) > 0 {
+				closed[i][a.Resource.ID] = a.Closures
+			}
 			if i == 0 {
 				ids = append(ids, a.Resource.ID)
 			}
 		}
 	}
-	return busy, ids, nil
+	return busy, closed, ids, nil
 }
 
 // searchResultOf returns the state of res on each day of the search, and the worst of them as a whole.
-func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uuid.UUID][]Interval, mine []Interval, now time.Time, loc *time.Location) SearchResult {
+func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uuid.UUID][]Interval, closed []map[uuid.UUID][]Closure, mine []Interval, now time.Time, loc *time.Location) SearchResult {
 	r := SearchResult{Resource: res, State: SpotFree, Days: make([]SearchDay, len(days))}
 	for i, day := range days {
 		d := searchDayOf(res.Rule, day, q.From, q.To, busy[i][res.ID], mine, now, loc)
+		if c := closedDuring(closed[i][res.ID], d.Hours); c != nil {
+			d.State, d.Closed, d.RefusalCode, d.Refusal = SpotUnavailable, c, CodeResourceClosed, "closed: "+c.Reason
+			d.FreeUntil = time.Time{}
+		}
 		if searchRank(d.State) > searchRank(r.State) {
 			r.State = d.State
 		}
@@ -296,6 +308,16 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 		}
 	}
 	return d
+}
+
+// closedDuring returns the first of the closures that overlaps hours, or nil.
+func closedDuring(cs []Closure, hours Interval) *Closure {
+	for i := range cs {
+		if cs[i].Interval().Overlaps(hours) {
+			return &cs[i]
+		}
+	}
+	return nil
 }
 
 // searchRefusal returns, in words, why a rule refused the hours.

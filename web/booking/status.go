@@ -15,12 +15,13 @@ type ResourceStatus struct {
 	Resource  Resource
 	IsFree    bool
 	FreeUntil *time.Time // set only if IsFree
+	ClosedBy  *Closure   // the closure of the resource, its floor or its building that covers now, or nil
 }
 
 // StatusByPosterCode returns the current status of the resource with the given poster code. A resource
 // is free if it, its floor and its building are activated and visible, the current time is inside today's
-// bookable window (in the building's time zone), and no blocking booking covers it. It stays free until
-// the next blocking booking starts or today's window ends, whichever comes first.
+// bookable window (in the building's time zone), and no blocking booking or closure covers it. It stays
+// free until the next blocking booking or closure starts or today's window ends, whichever comes first.
 // Codes: 1002 no resource with that poster code in the actor's organization.
 func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode string) (ResourceStatus, error) {
 	if !utf8.ValidString(posterCode) || strings.ContainsRune(posterCode, 0) {
@@ -57,6 +58,14 @@ func (s *Service) statusAt(ctx context.Context, q *queries.Queries, res Resource
 		return resourceAt{}, err
 	}
 	st.window = res.Rule.Window(now, loc)
+	closed, err := s.Closures(ctx, res, Interval{Start: now, End: latest(now.Add(time.Millisecond), st.window.End)})
+	if err != nil {
+		return resourceAt{}, err
+	}
+	if len(closed) > 0 && !closed[0].Start.After(now) {
+		st.ClosedBy = &closed[0]
+		return st, nil
+	}
 	if now.Before(st.window.Start) || !now.Before(st.window.End) {
 		return st, nil
 	}
@@ -67,12 +76,15 @@ func (s *Service) statusAt(ctx context.Context, q *queries.Queries, res Resource
 		return resourceAt{}, fmt.Errorf("get next bookings: %w", err)
 	}
 	until := st.window.End
+	if len(closed) > 0 {
+		until = closed[0].Start
+	}
 	if len(next) > 0 {
 		if !next[0].StartDate.After(now) {
 			st.covering = &next[0]
 			return st, nil
 		}
-		until = next[0].StartDate
+		until = earliest(until, next[0].StartDate)
 	}
 	st.IsFree, st.FreeUntil = true, &until
 	return st, nil

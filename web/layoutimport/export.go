@@ -30,7 +30,7 @@ func Export(ctx context.Context, q *queries.Queries, org uuid.UUID) (Layout, err
 	s := Scope{Organization: &org}
 	for _, export := range []Exporter{
 		ExportUserRules, ExportMobileRoles, ExportUsers, ExportBuildings, ExportFloors, ExportSubcategories,
-		ExportResourceRules, ExportFeatures, ExportReservables, ExportResources,
+		ExportResourceRules, ExportFeatures, ExportReservables, ExportResources, ExportClosures,
 	} {
 		part, err := export(ctx, q, s)
 		if err != nil {
@@ -53,6 +53,7 @@ func merge(l *Layout, part Layout) {
 	l.Features = append(l.Features, part.Features...)
 	l.Reservables = append(l.Reservables, part.Reservables...)
 	l.Resources = append(l.Resources, part.Resources...)
+	l.Closures = append(l.Closures, part.Closures...)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -268,4 +269,32 @@ func readResourceLinks(ctx context.Context, q *queries.Queries, org uuid.UUID, r
 		rl.reservables[r.ResourceID] = append(rl.reservables[r.ResourceID], r.ReservableID.String())
 	}
 	return rl, nil
+}
+
+// ExportClosures reads closures, with the bookings each keeps (keptBookingIds, which an import ignores).
+func ExportClosures(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+	rows, err := q.ClosuresExport(ctx, queries.ClosuresExportParams{OrganizationID: s.Organization, ID: s.ID})
+	if err != nil {
+		return Layout{}, fmt.Errorf("export closures: %w", err)
+	}
+	var l Layout
+	for _, c := range rows {
+		out := LayoutClosure{
+			ID: c.ID.String(), OrganizationID: c.OrganizationID.String(), StartDate: c.StartDate.UnixMilli(),
+			EndDate: c.EndDate.UnixMilli(), Reason: c.Reason,
+		}
+		for _, f := range []struct {
+			id *uuid.UUID
+			to *string
+		}{{c.BuildingID, &out.BuildingID}, {c.FloorID, &out.FloorID}, {c.ResourceID, &out.ResourceID}} {
+			if f.id != nil {
+				*f.to = f.id.String()
+			}
+		}
+		for _, k := range c.KeptBookingIds {
+			out.KeptBookingIDs = append(out.KeptBookingIDs, k.String())
+		}
+		l.Closures = append(l.Closures, out)
+	}
+	return l, nil
 }

@@ -23,13 +23,14 @@ import (
 type ImportSummary map[string]int
 
 // Import loads a layout document into the database in one transaction, so a bad document imports
-// nothing. Every object is inserted, or updated in place if its id already exists; nothing is deleted.
+// nothing. Closures come last, after the bookings, so a closure sees the bookings it would cover. Every object is inserted, or updated in place if its id already exists; nothing is deleted.
 // A resource's features and services are replaced by the lists given. An optional user field that is
 // left out keeps its stored value. Bookings are only inserted: an existing booking is left exactly as
 // it is.
-// Codes: 2000 naming the array, the index and the field of the first bad object.
+// Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
+// covers blocking bookings and says nothing about them (its message names the closure).
 func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
-	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, q, l) }); err != nil {
+	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, svc, q, l) }); err != nil {
 		return nil, err
 	}
 	return summarize(l), nil
@@ -42,17 +43,20 @@ func summarize(l Layout) ImportSummary {
 		"users": len(l.Users), "buildings": len(l.Buildings), "floors": len(l.Floors),
 		"subcategories": len(l.Subcategories), "resourceRules": len(l.ResourceRules), "features": len(l.Features),
 		"reservables": len(l.Reservables), "resources": len(l.Resources), "bookings": len(l.Bookings),
+		"closures": len(l.Closures),
 	}
 }
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
-// that q runs. Import and the admin API both write through it, so both validate alike.
-// Codes: 2000 naming the array, the index and the field of the first bad object.
-func Write(ctx context.Context, q *queries.Queries, l Layout) error {
-	im := importer{q: q}
+// that q runs. Import and the admin API both write through it, so both validate alike. Closures are
+// saved through svc (booking.Service.SaveClosure), which locks their buildings.
+// Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
+// covers blocking bookings and says nothing about them.
+func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout) error {
+	im := importer{q: q, svc: svc}
 	steps := []func(context.Context, Layout) error{
 		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
-		im.resourceRules, im.features, im.reservables, im.resources, im.bookings,
+		im.resourceRules, im.features, im.reservables, im.resources, im.bookings, im.closures,
 	}
 	for _, step := range steps {
 		if err := step(ctx, l); err != nil {
@@ -62,7 +66,10 @@ func Write(ctx context.Context, q *queries.Queries, l Layout) error {
 	return nil
 }
 
-type importer struct{ q *queries.Queries }
+type importer struct {
+	q   *queries.Queries
+	svc *booking.Service
+}
 
 // at names one object of the document in error messages, as in resources[3].floorId.
 type at struct {
@@ -588,4 +595,72 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 		}
 	}
 	return nil
+}
+
+// MaxClosures is the largest number of closures one document may hold.
+const MaxClosures = 1000
+
+// closures saves each closure through booking.Service.SaveClosure, which locks its building and
+// applies its overlapping choice to the bookings it covers.
+func (im importer) closures(ctx context.Context, l Layout) error {
+	if len(l.Closures) > MaxClosures {
+		return booking.Errorf(booking.CodeInvalidRequest, "closures: at most %d per document", MaxClosures)
+	}
+	for i, c := range l.Closures {
+		a := at{"closures", i}
+		spec, err := a.closure(c)
+		if err != nil {
+			return err
+		}
+		if _, err := im.svc.SaveClosure(ctx, im.q, spec); err != nil {
+			var e *booking.Error
+			switch {
+			case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
+				return booking.Errorf(e.Code, "%s[%d].%s", a.array, a.index, e.Message) // the message starts with the field
+			case errors.As(err, &e):
+				return booking.Errorf(e.Code, "%s[%d]: %s", a.array, a.index, e.Message)
+			case retryable(err):
+				// A closure waits for bookings of its building and they may wait for it: PostgreSQL breaks
+				// such a deadlock, and the whole import is retried (booking.Service.ChangeLayout).
+				return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
+			}
+			return a.db(err)
+		}
+	}
+	return nil
+}
+
+// closure parses a closure of the document.
+func (a at) closure(c LayoutClosure) (booking.ClosureSpec, error) {
+	id, org, err := a.ids(c.ID, c.OrganizationID)
+	if err != nil {
+		return booking.ClosureSpec{}, err
+	}
+	spec := booking.ClosureSpec{
+		Closure: booking.Closure{
+			ID: id, OrganizationID: org, Start: time.UnixMilli(c.StartDate), End: time.UnixMilli(c.EndDate), Reason: c.Reason,
+		},
+		Overlapping: booking.OverlapChoice(c.Overlapping),
+	}
+	for _, f := range []struct {
+		name, v string
+		to      **uuid.UUID
+	}{{"buildingId", c.BuildingID, &spec.BuildingID}, {"floorId", c.FloorID, &spec.FloorID}, {"resourceId", c.ResourceID, &spec.ResourceID}} {
+		if f.v == "" {
+			continue
+		}
+		id, err := a.uuid(f.name, f.v)
+		if err != nil {
+			return booking.ClosureSpec{}, err
+		}
+		*f.to = &id
+	}
+	return spec, nil
+}
+
+// retryable reports whether err is a deadlock or a serialization failure, after which the transaction
+// can be run again.
+func retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
 }

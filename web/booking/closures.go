@@ -1,0 +1,411 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// Bounds of closures.
+const (
+	// MaxClosureReason is the longest reason, in characters.
+	MaxClosureReason = 200
+	// MaxClosureLength is the longest time one closure may cover.
+	MaxClosureLength = 400 * 24 * time.Hour
+	// MaxOpenClosures is the largest number of closures an organization may have that have not ended
+	// (or ended less than closureHorizon ago). The cached layout holds all of them.
+	MaxOpenClosures = 5000
+	// MaxKeptBookings is the largest number of bookings one closure may keep, and the largest number it
+	// may cancel when it is saved.
+	MaxKeptBookings = 1000
+)
+
+// closureHorizon is how long after its end a closure stays in the cached layout, so that searches of
+// the day that has begun still show it.
+const closureHorizon = 24 * time.Hour
+
+// Closure takes a building, a floor or a resource out of service during [Start, End), for Reason.
+// Exactly one of BuildingID, FloorID and ResourceID is set. No blocking booking overlaps a closure of
+// its resource, floor or building, except the bookings in Kept: they existed when the closure was saved
+// and the admin chose to keep them.
+type Closure struct {
+	ID, OrganizationID              uuid.UUID
+	BuildingID, FloorID, ResourceID *uuid.UUID
+	Start, End                      time.Time
+	Reason                          string
+	Kept                            []uuid.UUID
+	CreatedAt                       time.Time
+}
+
+// Interval is the time the closure covers.
+func (c Closure) Interval() Interval { return Interval{Start: c.Start, End: c.End} }
+
+// Covers reports whether the closure applies to res: it closes res, its floor or its building.
+func (c Closure) Covers(res *Resource) bool {
+	switch {
+	case c.ResourceID != nil:
+		return *c.ResourceID == res.ID
+	case c.FloorID != nil:
+		return *c.FloorID == res.Floor.ID
+	case c.BuildingID != nil:
+		return *c.BuildingID == res.Floor.Building.ID
+	}
+	return false
+}
+
+// Keeps reports whether the booking with the given id was kept when the closure was saved.
+func (c Closure) Keeps(booking uuid.UUID) bool { return slices.Contains(c.Kept, booking) }
+
+// target is the id of the building, floor or resource the closure closes.
+func (c Closure) target() uuid.UUID {
+	for _, id := range []*uuid.UUID{c.ResourceID, c.FloorID, c.BuildingID} {
+		if id != nil {
+			return *id
+		}
+	}
+	return uuid.Nil
+}
+
+// ClosedWords says in words that res is closed for c: "Desk 1.02 is closed from Mon 23 Dec to Fri 27
+// Dec: Christmas". Times are in the building's time zone.
+func ClosedWords(res Resource, c Closure) string {
+	return fmt.Sprintf("%s is closed %s: %s", res.Name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone), c.Reason)
+}
+
+// ClosureSpan says when a closure applies, in the time zone with the given IANA name. Whole days read
+// "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does.
+func ClosureSpan(iv Interval, timezone string) string {
+	loc, err := Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	if atOffset(start, loc, 0).Equal(start) && atOffset(end, loc, 0).Equal(end) {
+		last := atOffset(end.Add(-time.Nanosecond), loc, 0)
+		if last.Equal(start) {
+			return "on " + start.Format("Mon 2 Jan")
+		}
+		return "from " + start.Format("Mon 2 Jan") + " to " + last.Format("Mon 2 Jan")
+	}
+	return Span(iv, timezone)
+}
+
+// OverlapChoice says what saving a closure does with the blocking bookings it would cover.
+type OverlapChoice string
+
+// The choices. With OverlapAsk, a closure that covers bookings is refused (4016), so that the admin
+// sees them and chooses.
+const (
+	OverlapAsk    OverlapChoice = ""
+	OverlapCancel OverlapChoice = "CANCEL" // cancel them, as a cancellation does
+	OverlapKeep   OverlapChoice = "KEEP"   // keep them: the closure does not cover them
+)
+
+// ClosureSpec is a closure to save, and what to do with the bookings it would cover. Kept and
+// CreatedAt are ignored: saving keeps the bookings the stored closure already keeps.
+type ClosureSpec struct {
+	Closure
+	Overlapping OverlapChoice
+}
+
+// check refuses a spec that is wrong on its own. Messages name the field as the import format does.
+// Codes: 2000.
+func (c ClosureSpec) check() error {
+	n := 0
+	for _, id := range []*uuid.UUID{c.BuildingID, c.FloorID, c.ResourceID} {
+		if id != nil {
+			n++
+		}
+	}
+	if n != 1 {
+		return Errorf(CodeInvalidRequest, "buildingId: exactly one of buildingId, floorId and resourceId is required")
+	}
+	if err := checkTimes(c.Interval(), "startDate", "endDate"); err != nil {
+		return err
+	}
+	if c.End.Sub(c.Start) > MaxClosureLength {
+		return Errorf(CodeInvalidRequest, "endDate: a closure lasts at most %d days", int(MaxClosureLength/(24*time.Hour)))
+	}
+	reason := strings.TrimSpace(c.Reason)
+	switch {
+	case reason == "":
+		return Errorf(CodeInvalidRequest, "reason: is required")
+	case !utf8.ValidString(reason) || strings.ContainsRune(reason, 0):
+		return Errorf(CodeInvalidRequest, "reason: holds a NUL character or bytes that are not UTF-8")
+	case utf8.RuneCountInString(reason) > MaxClosureReason:
+		return Errorf(CodeInvalidRequest, "reason: at most %d characters", MaxClosureReason)
+	}
+	switch c.Overlapping {
+	case OverlapAsk, OverlapCancel, OverlapKeep:
+	default:
+		return Errorf(CodeInvalidRequest, "overlapping: %q is not one of \"\", CANCEL, KEEP", string(c.Overlapping))
+	}
+	return nil
+}
+
+// targetField is the name of the field that names the closure's target.
+func (c Closure) targetField() string {
+	switch {
+	case c.ResourceID != nil:
+		return "resourceId"
+	case c.FloorID != nil:
+		return "floorId"
+	}
+	return "buildingId"
+}
+
+// SaveClosure creates or updates a closure inside a transaction that q runs (an import, or the admin
+// API through it); the caller commits. It takes the building's closure lock exclusively, so no booking
+// statement of the building runs meanwhile, then lists the blocking bookings the closure would cover,
+// other than those it already keeps, and applies c.Overlapping: OverlapAsk refuses, OverlapCancel
+// cancels them, OverlapKeep keeps them. The caller clears the cached layouts after the commit
+// (ChangeLayout does).
+// Codes: 2000 a bad field, an unknown building, floor or resource, more than MaxOpenClosures open
+// closures, or more than MaxKeptBookings bookings to cancel or keep; 4016 bookings covered and no choice.
+func (s *Service) SaveClosure(ctx context.Context, q *queries.Queries, c ClosureSpec) (Closure, error) {
+	if err := c.check(); err != nil {
+		return Closure{}, err
+	}
+	c.Reason = strings.TrimSpace(c.Reason)
+	org := c.OrganizationID
+	building, err := closureBuilding(ctx, q, c.Closure)
+	if err != nil {
+		return Closure{}, err
+	}
+	if err := q.ClosureLockBuilding(ctx, building); err != nil {
+		return Closure{}, fmt.Errorf("lock the building's closures: %w", err)
+	}
+	kept := []uuid.UUID{}
+	old, err := q.ClosureGetForUpdate(ctx, queries.ClosureGetForUpdateParams{OrganizationID: org, ID: c.ID})
+	switch {
+	case err == nil:
+		kept = old.KeptBookingIds
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Closure{}, fmt.Errorf("get closure: %w", err)
+	}
+	open, err := q.ClosuresOpenCount(ctx, queries.ClosuresOpenCountParams{OrganizationID: org, After: s.now().Add(-closureHorizon), ID: c.ID})
+	if err != nil {
+		return Closure{}, fmt.Errorf("count closures: %w", err)
+	}
+	if open >= MaxOpenClosures && c.End.After(s.now().Add(-closureHorizon)) {
+		return Closure{}, Errorf(CodeInvalidRequest, "endDate: the organization already has %d closures that have not ended, the most it may have", open)
+	}
+	// A fresh statement after the lock: every booking that got the lock first has committed and is seen.
+	covered, err := q.ClosureBookingsCovered(ctx, closureCoveredParams(c.Closure, kept, MaxKeptBookings+1))
+	if err != nil {
+		return Closure{}, fmt.Errorf("list the bookings a closure covers: %w", err)
+	}
+	if len(covered) > 0 {
+		if kept, err = applyOverlapChoice(ctx, q, c, covered, kept); err != nil {
+			return Closure{}, err
+		}
+	}
+	err = q.ClosureUpsert(ctx, queries.ClosureUpsertParams{
+		OrganizationID: org, ID: c.ID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,
+		StartDate: c.Start, EndDate: c.End, Reason: c.Reason, KeptBookingIds: kept,
+	})
+	if err != nil {
+		return Closure{}, fmt.Errorf("save closure: %w", err)
+	}
+	row, err := q.ClosureGet(ctx, queries.ClosureGetParams{OrganizationID: org, ID: c.ID})
+	if err != nil {
+		return Closure{}, fmt.Errorf("get closure: %w", err)
+	}
+	return closureFromRow(row), nil
+}
+
+// applyOverlapChoice does what c.Overlapping says with the bookings c covers, and returns the bookings
+// the closure keeps afterwards.
+// Codes: 4016 no choice; 2000 too many bookings.
+func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, covered []queries.ClosureBookingsCoveredRow, kept []uuid.UUID) ([]uuid.UUID, error) {
+	if c.Overlapping == OverlapAsk {
+		return nil, coversBookings(covered)
+	}
+	if len(covered) > MaxKeptBookings || c.Overlapping == OverlapKeep && len(kept)+len(covered) > MaxKeptBookings {
+		return nil, Errorf(CodeInvalidRequest, "%s: the closure covers more than %d bookings; split it into shorter closures",
+			c.targetField(), MaxKeptBookings)
+	}
+	ids := make([]uuid.UUID, len(covered))
+	for i, b := range covered {
+		ids[i] = b.ID
+	}
+	if c.Overlapping == OverlapKeep {
+		return append(slices.Clone(kept), ids...), nil
+	}
+	if _, err := q.ClosureBookingsCancel(ctx, queries.ClosureBookingsCancelParams{
+		OrganizationID: c.OrganizationID, Ids: ids, StartDate: c.Start, EndDate: c.End,
+	}); err != nil {
+		return nil, fmt.Errorf("cancel the bookings a closure covers: %w", err)
+	}
+	return kept, nil
+}
+
+// coversBookings is the 4016 refusal of a closure that covers bookings: it says how many and names the
+// first few.
+func coversBookings(covered []queries.ClosureBookingsCoveredRow) error {
+	const named = 3
+	var parts []string
+	for _, b := range covered[:min(named, len(covered))] {
+		who := strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname)
+		parts = append(parts, fmt.Sprintf("%s for %s %s", b.ResourceName, who, Span(Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone)))
+	}
+	count := fmt.Sprint(len(covered))
+	if len(covered) > MaxKeptBookings {
+		count = fmt.Sprintf("more than %d", MaxKeptBookings)
+	}
+	more := ""
+	if len(covered) > named {
+		more = "; and others"
+	}
+	noun := "bookings"
+	if len(covered) == 1 {
+		noun = "booking"
+	}
+	return Errorf(CodeClosureCoversBookings, "the closure covers %s %s: %s%s. Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)",
+		count, noun, strings.Join(parts, "; "), more)
+}
+
+// ClosureOverlaps lists the blocking bookings that saving c would cover, earliest first: those the
+// admin must choose to cancel or keep. Bookings the stored closure with c's id already keeps are left
+// out. It lists at most MaxKeptBookings of them.
+// Codes: 1001 the actor is not an admin; 2000 a bad field, or an unknown building, floor or resource.
+func (s *Service) ClosureOverlaps(ctx context.Context, actor User, c ClosureSpec) ([]Booking, error) {
+	if actor.Role != RoleAdmin {
+		return nil, Errorf(CodeForbidden, "only admins manage closures")
+	}
+	c.OrganizationID = actor.OrganizationID
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if _, err := closureBuilding(ctx, s.q, c.Closure); err != nil {
+		return nil, err
+	}
+	kept := []uuid.UUID{}
+	if old, err := s.q.ClosureGet(ctx, queries.ClosureGetParams{OrganizationID: c.OrganizationID, ID: c.ID}); err == nil {
+		kept = old.KeptBookingIds
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("get closure: %w", err)
+	}
+	covered, err := s.q.ClosureBookingsCovered(ctx, closureCoveredParams(c.Closure, kept, MaxKeptBookings))
+	if err != nil {
+		return nil, fmt.Errorf("list the bookings a closure covers: %w", err)
+	}
+	ids := make([]uuid.UUID, len(covered))
+	for i, b := range covered {
+		ids[i] = b.ID
+	}
+	return s.bookingsByID(ctx, c.OrganizationID, ids)
+}
+
+// closureBuilding returns the building of the closure's target.
+// Codes: 2000 no such building, floor or resource in the organization.
+func closureBuilding(ctx context.Context, q *queries.Queries, c Closure) (uuid.UUID, error) {
+	building, err := q.ClosureBuilding(ctx, queries.ClosureBuildingParams{
+		OrganizationID: c.OrganizationID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return uuid.Nil, Errorf(CodeInvalidRequest, "%s: refers to an object that is neither in the document nor in the database", c.targetField())
+	}
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("get the building of a closure: %w", err)
+	}
+	return building, nil
+}
+
+func closureCoveredParams(c Closure, kept []uuid.UUID, maxRows int) queries.ClosureBookingsCoveredParams {
+	return queries.ClosureBookingsCoveredParams{
+		OrganizationID: c.OrganizationID, StartDate: c.Start, EndDate: c.End, BuildingID: c.BuildingID,
+		FloorID: c.FloorID, ResourceID: c.ResourceID, Kept: kept, MaxRows: int32(maxRows),
+	}
+}
+
+func closureFromRow(r queries.Closure) Closure {
+	return Closure{
+		ID: r.ID, OrganizationID: r.OrganizationID, BuildingID: r.BuildingID, FloorID: r.FloorID,
+		ResourceID: r.ResourceID, Start: r.StartDate, End: r.EndDate, Reason: r.Reason,
+		Kept: r.KeptBookingIds, CreatedAt: r.CreatedAt,
+	}
+}
+
+// closures indexes the closures of an organization's layout by the id of the building, floor or
+// resource they close.
+type closures map[uuid.UUID][]Closure
+
+func newClosures(rows []queries.Closure) closures {
+	out := make(closures, len(rows))
+	for _, r := range rows {
+		c := closureFromRow(r)
+		out[c.target()] = append(out[c.target()], c)
+	}
+	return out
+}
+
+// during returns the closures of res, its floor or its building that overlap iv, earliest first.
+func (cs closures) during(res *Resource, iv Interval) []Closure {
+	var out []Closure
+	for _, id := range []uuid.UUID{res.ID, res.Floor.ID, res.Floor.Building.ID} {
+		for _, c := range cs[id] {
+			if c.Interval().Overlaps(iv) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Closure) int { return a.Start.Compare(b.Start) })
+	return out
+}
+
+// closedFor refuses a booking of res during iv that a closure covers (4014), naming the first such
+// closure and its reason.
+func (cs closures) closedFor(res *Resource, iv Interval) error {
+	if c := cs.during(res, iv); len(c) > 0 {
+		return Errorf(CodeResourceClosed, "%s", ClosedWords(*res, c[0]))
+	}
+	return nil
+}
+
+// Closures returns the closures of the resource, of its floor or of its building that overlap iv,
+// earliest first, from the cached layout.
+func (s *Service) Closures(ctx context.Context, res Resource, iv Interval) ([]Closure, error) {
+	l, err := s.organizationLayout(ctx, res.OrganizationID)
+	if err != nil {
+		return nil, err
+	}
+	return l.closures.during(&res, iv), nil
+}
+
+// checkMoveClosures refuses moving booking b to m when a closure of m's resource, floor or building
+// covers the new time. It first takes the building's closure lock (shared) until the transaction ends,
+// and then reads the closures, so a closure saved meanwhile is seen. A closure that kept b lets b stay,
+// or get shorter, on its resource, but not grow into more of the closure.
+// Codes: 4014.
+func checkMoveClosures(ctx context.Context, q *queries.Queries, b Booking, m move) error {
+	if err := q.ClosureLockBuildingShared(ctx, m.res.Floor.Building.ID); err != nil {
+		return fmt.Errorf("lock the building's closures: %w", err)
+	}
+	rows, err := q.ClosuresCovering(ctx, queries.ClosuresCoveringParams{
+		OrganizationID: b.OrganizationID, StartDate: m.iv.Start, EndDate: m.iv.End,
+		ResourceID: &m.res.ID, FloorID: &m.res.Floor.ID, BuildingID: &m.res.Floor.Building.ID,
+	})
+	if err != nil {
+		return fmt.Errorf("list closures: %w", err)
+	}
+	old := Interval{Start: b.Start, End: b.End}
+	within := m.res.ID == b.Resource.ID && !m.iv.Start.Before(old.Start) && !m.iv.End.After(old.End)
+	for _, r := range rows {
+		c := closureFromRow(r)
+		if c.Keeps(b.ID) && within {
+			continue
+		}
+		return Errorf(CodeResourceClosed, "%s", ClosedWords(m.res, c))
+	}
+	return nil
+}
