@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -17,6 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
@@ -130,6 +132,7 @@ func TestPutFloorPlan(t *testing.T) {
 	pb := setupPlans(t)
 
 	// Each upload answers the floor exactly as the catalogue shows it, with the new address.
+	images := []string{pb.floorJSON(t, fx.BuildingMadrid, fx.FloorMadrid)["image"].(string)}
 	upload := func(t *testing.T, contentType string, body []byte) string {
 		t.Helper()
 		before := pb.layoutVersion(t, fx.OrgA)
@@ -146,6 +149,7 @@ func TestPutFloorPlan(t *testing.T) {
 		if pb.layoutVersion(t, fx.OrgA) == before {
 			t.Errorf("the layout version did not move")
 		}
+		images = append(images, addr)
 		return addr
 	}
 
@@ -175,6 +179,42 @@ func TestPutFloorPlan(t *testing.T) {
 	// Exactly the limit is accepted: a PNG's header decides what it is, and the bytes after it are kept.
 	big := append(pngImage(t, 4, 4), make([]byte, booking.MaxPlanBytes)...)[:booking.MaxPlanBytes]
 	upload(t, "image/png", big)
+
+	t.Run("AuditLog", func(t *testing.T) {
+		// One entry per change of address, newest first; the same bytes again recorded nothing.
+		type entry struct{ Action, Actor, Before, After string }
+		var want []entry
+		for i := len(images) - 1; i > 0; i-- {
+			want = append(want, entry{"PLAN", "adam Adler", images[i-1], images[i]})
+		}
+		floor := fx.FloorMadrid
+		es, err := admin.New(pb.Service).Audit(t.Context(), pb.User(t, fx.OrgA, fx.Adam), booking.AuditFilter{Collection: "floors", ObjectID: &floor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []entry
+		for _, e := range es {
+			if e.ActorID == nil || *e.ActorID != fx.Adam {
+				t.Errorf("entry %d: actor %v, want Adam", e.ID, e.ActorID)
+			}
+			got = append(got, entry{string(e.Action), e.ActorName, imageOf(t, e.Before), imageOf(t, e.After)})
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("audit log (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// imageOf reads the image address of an audit entry's before or after.
+func imageOf(t *testing.T, j []byte) string {
+	t.Helper()
+	var v struct {
+		Image string `json:"image"`
+	}
+	if err := json.Unmarshal(j, &v); err != nil {
+		t.Fatalf("audit JSON %s: %v", j, err)
+	}
+	return v.Image
 }
 
 // TestPutFloorPlanRefusals checks each refusal's status and code, and that none of them changes the floor

@@ -138,7 +138,6 @@ func TestCodeStatuses(t *testing.T) {
 		{1002, "RESOURCE_NOT_FOUND", http.StatusNotFound},
 		{1011, "BOOKING_NOT_FOUND", http.StatusNotFound},
 		{1012, "NO_BOOKING_TO_CHECK_IN", http.StatusNotFound},
-		{1013, "OBJECT_NOT_FOUND", http.StatusNotFound},
 		{1043, "RESOURCE_RESERVABLE_NOT_FOUND", http.StatusNotFound},
 		{4072, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", http.StatusConflict},
 		{4077, "INVALID_RESERVABLE_DELIVERY_TIME", http.StatusConflict},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -56,7 +57,7 @@ func PlanPath(floorID uuid.UUID, hash, contentType string) string {
 }
 
 // SetFloorPlan makes data the floor's plan and points the floor's image at it, in one transaction that
-// also records the change in the audit log; the layout version moves, as with any change to a floor. An
+// also records the change in the audit log (action PLAN, the image address before and after); the layout version moves, as with any change to a floor. An
 // SVG is stored sanitized (no scripts, event attributes or external references); a PNG or JPEG is
 // stored as sent, once its bytes are found to be what contentType says. Uploading the plan the floor
 // already has changes nothing. It returns the floor with its new image address.
@@ -104,7 +105,10 @@ func (s *Service) SetFloorPlan(ctx context.Context, actor User, floorID uuid.UUI
 		if err := q.FloorSetImage(ctx, queries.FloorSetImageParams{OrganizationID: org, ID: floorID, Image: path}); err != nil {
 			return fmt.Errorf("set floor image: %w", err)
 		}
-		return nil
+		e := AuditEntry{OrganizationID: org, Collection: "floors", ObjectID: floorID, Action: AuditPlan,
+			Before: imageJSON(f.Image), After: imageJSON(path)}
+		e.ActorID, e.ActorName = AuditActor(actor)
+		return RecordAudit(ctx, q, e)
 	})
 	if err != nil {
 		return Floor{}, err
@@ -128,6 +132,14 @@ func (s *Service) FloorPlan(ctx context.Context, actor User, floorID uuid.UUID, 
 		return Plan{}, fmt.Errorf("get floor plan: %w", err)
 	}
 	return Plan{FloorID: r.FloorID, Hash: r.Hash, ContentType: r.ContentType, Data: r.Data, UploadedAt: r.UploadedAt}, nil
+}
+
+// imageJSON is a floor's image address as the audit log keeps it: {"image": "/plans/…"}.
+func imageJSON(image string) json.RawMessage {
+	j, _ := json.Marshal(struct {
+		Image string `json:"image"`
+	}{image})
+	return j
 }
 
 // floorNotFound turns a failed floor lookup into 1013, or a wrapped error when it failed otherwise.
