@@ -35,7 +35,6 @@ func (s *Server) pagePlan(c echo.Context) error {
 	h.Set("Cache-Control", planCacheControl)
 	h.Set("Content-Security-Policy", planCSP)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Del("Vary") // the answer is the same for htmx
 	return c.Blob(http.StatusOK, p.ContentType, p.Data)
 }
 
