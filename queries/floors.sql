@@ -23,3 +23,9 @@ ORDER BY id, organization_id;
 
 -- name: FloorDelete :execrows
 DELETE FROM floors WHERE organization_id = @organization_id AND id = @id;
+
+-- name: FloorGetForUpdate :one
+SELECT * FROM floors WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
+
+-- name: FloorSetImage :exec
+UPDATE floors SET image = @image WHERE organization_id = @organization_id AND id = @id AND image <> @image;

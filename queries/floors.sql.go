@@ -54,6 +54,47 @@ func (q *Queries) FloorGet(ctx context.Context, arg FloorGetParams) (Floor, erro
 	return i, err
 }
 
+const floorGetForUpdate = `-- name: FloorGetForUpdate :one
+SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+`
+
+type FloorGetForUpdateParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) FloorGetForUpdate(ctx context.Context, arg FloorGetForUpdateParams) (Floor, error) {
+	row := q.db.QueryRow(ctx, floorGetForUpdate, arg.OrganizationID, arg.ID)
+	var i Floor
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.BuildingID,
+		&i.Name,
+		&i.FloorNumber,
+		&i.Image,
+		&i.Status,
+		&i.Type,
+		&i.Visible,
+	)
+	return i, err
+}
+
+const floorSetImage = `-- name: FloorSetImage :exec
+UPDATE floors SET image = $1 WHERE organization_id = $2 AND id = $3 AND image <> $1
+`
+
+type FloorSetImageParams struct {
+	Image          string
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) FloorSetImage(ctx context.Context, arg FloorSetImageParams) error {
+	_, err := q.db.Exec(ctx, floorSetImage, arg.Image, arg.OrganizationID, arg.ID)
+	return err
+}
+
 const floorUpsert = `-- name: FloorUpsert :exec
 INSERT INTO floors (organization_id, id, building_id, name, floor_number, image, status, type, visible)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -114,6 +114,16 @@ type Floor struct {
 	Visible        bool
 }
 
+type FloorPlan struct {
+	OrganizationID uuid.UUID
+	FloorID        uuid.UUID
+	Hash           string
+	ContentType    string
+	Data           []byte
+	UploadedAt     time.Time
+	UploadedBy     uuid.UUID
+}
+
 type IdempotencyKey struct {
 	OrganizationID uuid.UUID
 	UserID         uuid.UUID

@@ -167,6 +167,7 @@ func TestCodeStatuses(t *testing.T) {
 		{4015, "OBJECT_IN_USE", http.StatusConflict},
 		{4016, "CLOSURE_COVERS_BOOKINGS", http.StatusConflict},
 		{4120, "PRECONDITION_FAILED", http.StatusPreconditionFailed},
+		{4130, "PAYLOAD_TOO_LARGE", http.StatusRequestEntityTooLarge},
 		{4220, "IDEMPOTENCY_KEY_REUSED", http.StatusUnprocessableEntity},
 		{4290, "TOO_MANY_REQUESTS", http.StatusTooManyRequests},
 		{5000, "INTERNAL_ERROR", http.StatusInternalServerError},

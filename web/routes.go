@@ -37,6 +37,8 @@ func (s *Server) routes() {
 	e.GET("/find", s.pageFind, user...)
 	e.GET("/find/plan", s.pageFloorPlan, user...)
 	e.GET("/find/resources/:resourceId", s.pageResource, user...)
+	// Floor plans, for the floor-plan pages and the apps: signed in, or with a bearer token.
+	e.GET("/plans/:floorId/:file", s.pagePlan, s.pageHeaders, compress, s.session, s.requireUserOrBearer)
 	e.POST("/bookings", s.pageCreateBookings, user...)
 	e.GET("/bookings", s.pageMyBookings, user...)
 	e.GET("/bookings/:bookingId", s.pageBooking, user...)
@@ -103,6 +105,8 @@ func (s *Server) routes() {
 	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
 	api.PUT("/admin/:collection/:id", s.apiAdminPut, auth)
 	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, auth)
+	// Admins: the organization's layout.
+	api.PUT("/admin/floors/:id/plan", s.apiPutFloorPlan, auth)
 
 	// The OpenAPI 3.1 document of everything under /api/v1; public.
 	api.GET("/openapi.json", s.apiOpenAPI)

@@ -112,6 +112,7 @@ type tenancyBundle struct {
 	// Boardroom tomorrow at 12:00, waiting for approval. active: Velázquez today at 09:00, checked in.
 	pending, waiting, active uuid.UUID
 	bBooking                 uuid.UUID // Boris's booking of B's room, tomorrow 10:00
+	plan                     string    // the address of A's Madrid floor plan
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -155,6 +156,12 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		t.Fatalf("coffee: %v", err)
 	}
 	tb.bBooking = pb.mbCreate(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0)).ID
+	floor, err := api.Service.SetFloorPlan(ctx, api.User(t, fx.OrgA, fx.Adam), fx.FloorMadrid, "image/svg+xml",
+		[]byte(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`))
+	if err != nil {
+		t.Fatalf("A's floor plan: %v", err)
+	}
+	tb.plan = floor.Image
 
 	for _, id := range []uuid.UUID{
 		fx.OrgA, fx.Alice, fx.Bob, fx.Rita, fx.Adam, fx.BuildingMadrid, fx.BuildingNewYork, fx.FloorMadrid,
@@ -384,6 +391,9 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: api + "/admin/features/" + s(fx.FeatureWhiteboard), want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "AdminDeleteAnotherOrganizationsReservable", route: "DELETE /api/v1/admin/:collection/:id",
 			path: api + "/admin/reservables/" + s(fx.ReservableLunch), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "PlanOfAnotherOrganizationsFloor", route: "PUT /api/v1/admin/floors/:id/plan",
+			path: api + "/admin/floors/" + s(fx.FloorMadrid) + "/plan", body: map[string]any{"image": "x"},
+			want: adminsOnly(nf, booking.CodeObjectNotFound)},
 	}
 
 	pageCases := []crossCase{
@@ -440,6 +450,7 @@ func (tb *tenancyBundle) cases() []crossCase {
 			form: url.Values{"until": {until}}, want: every(nf, 0)},
 		{name: "PosterCheckInOfAnotherOrganization", route: "POST /p/:posterCode/checkin", path: "/p/MAD-R2/checkin",
 			form: url.Values{}, want: every(nf, 0)},
+		{name: "AnotherOrganizationsPlan", route: "GET /plans/:floorId/:file", path: tb.plan, want: every(nf, 0)},
 		{name: "Posters", route: "GET /posters", path: "/posters", want: adminsOnly(ok, 0)},
 		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsFloor", route: "GET /posters", path: "/posters?floor=" + s(fx.FloorMadrid), want: adminsOnly(nf, 0)},

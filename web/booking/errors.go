@@ -43,6 +43,7 @@ const (
 	CodeReservableQuantity          Code = 4078
 	CodeAdditionalServicesInactive  Code = 4079
 	CodePreconditionFailed          Code = 4120
+	CodePayloadTooLarge             Code = 4130
 	CodeIdempotencyKeyReused        Code = 4220
 	CodeTooManyRequests             Code = 4290
 	CodeInternal                    Code = 5000
@@ -147,6 +148,8 @@ var codeTable = []CodeInfo{
 		"the organization has not activated additional services"},
 	{CodePreconditionFailed, "PRECONDITION_FAILED", 412, ours,
 		"admin API: `If-Match` names a version of the object that is no longer current; nothing changed"},
+	{CodePayloadTooLarge, "PAYLOAD_TOO_LARGE", 413, ours,
+		"a floor plan larger than 5 MiB (5,242,880 bytes); nothing was read past the limit, nothing changed"},
 	{CodeIdempotencyKeyReused, "IDEMPOTENCY_KEY_REUSED", 422, ours,
 		"an `Idempotency-Key` already used with another request (method, path or body)"},
 	{CodeTooManyRequests, "TOO_MANY_REQUESTS", 429, ours,

@@ -1,0 +1,264 @@
+package svgsafe_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/workspacebooking/booking/web/svgsafe"
+)
+
+const (
+	head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	open = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">`
+	ns   = `xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"`
+)
+
+// doc wraps body in an <svg> root as an uploader would send it.
+func doc(body string) string {
+	return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">` + body + `</svg>`
+}
+
+// sanitized is what Sanitize writes for a root holding body.
+func sanitized(body string) string {
+	if body == "" {
+		return head + strings.TrimSuffix(open, ">") + "/>\n"
+	}
+	return head + open + body + "</svg>\n"
+}
+
+// TestGoodPlanKeepsItsDrawing checks that a plan as drawing programs export it comes out with every shape,
+// text, gradient, reference and style it draws with, and without the editor's metadata and comments.
+func TestGoodPlanKeepsItsDrawing(t *testing.T) {
+	t.Parallel()
+	in := `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Generator: a drawing program -->
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+     xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="1200" height="800" viewBox="0 0 1200 800" inkscape:version="1.3">
+  <title>Floor 1 &amp; lobby</title>
+  <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>
+  <defs>
+    <style type="text/css">.wall{fill:none;stroke:#333;stroke-width:4} .room{fill:url(#floor)}</style>
+    <linearGradient id="floor" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eee"/><stop offset="1" stop-color="#ddd"/></linearGradient>
+    <symbol id="desk" viewBox="0 0 10 10"><rect width="10" height="6" rx="1"/></symbol>
+  </defs>
+  <g id="walls" class="wall" transform="translate(10 10)" inkscape:label="Walls">
+    <path d="M0 0H1180V780H0Z"/>
+    <polyline points="400,0 400,300"/>
+  </g>
+  <rect class="room" x="20" y="20" width="360" height="260" style="opacity:0.9;fill:url('#floor')"/>
+  <use xlink:href="#desk" x="50" y="50" width="40" height="40"/>
+  <use href="#desk" x="100" y="50" width="40" height="40"/>
+  <image x="0" y="0" width="2" height="2" href="data:image/png;base64,iVBORw0KGgo="/>
+  <text x="200" y="150" font-family="Helvetica, sans-serif" font-size="24" text-anchor="middle" xml:space="preserve">Goya <tspan font-weight="bold">3 &lt; 4</tspan></text>
+  <a href="https://example.com/"><circle cx="600" cy="400" r="20" fill="red"/></a>
+</svg>
+`
+	want := head + `<svg ` + ns + ` width="1200" height="800" viewBox="0 0 1200 800">
+  <title>Floor 1 &amp; lobby</title>
+  
+  <defs>
+    <style>.wall{fill:none;stroke:#333;stroke-width:4} .room{fill:url(#floor)}</style>
+    <linearGradient id="floor" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eee"/><stop offset="1" stop-color="#ddd"/></linearGradient>
+    <symbol id="desk" viewBox="0 0 10 10"><rect width="10" height="6" rx="1"/></symbol>
+  </defs>
+  <g id="walls" class="wall" transform="translate(10 10)">
+    <path d="M0 0H1180V780H0Z"/>
+    <polyline points="400,0 400,300"/>
+  </g>
+  <rect class="room" x="20" y="20" width="360" height="260" style="opacity:0.9;fill:url('#floor')"/>
+  <use xlink:href="#desk" x="50" y="50" width="40" height="40"/>
+  <use href="#desk" x="100" y="50" width="40" height="40"/>
+  <image x="0" y="0" width="2" height="2" href="data:image/png;base64,iVBORw0KGgo="/>
+  <text x="200" y="150" font-family="Helvetica, sans-serif" font-size="24" text-anchor="middle" xml:space="preserve">Goya <tspan font-weight="bold">3 &lt; 4</tspan></text>
+  <circle cx="600" cy="400" r="20" fill="red"/>
+</svg>
+`
+	got, err := svgsafe.Sanitize([]byte(in))
+	if err != nil {
+		t.Fatalf("Sanitize: %v", err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("Sanitize (-want +got):\n%s", diff)
+	}
+	wellFormed(t, got)
+}
+
+// TestDropsWhatRunsOrLoads feeds the payloads that make an SVG run script or load something from
+// elsewhere, and checks exactly what is left.
+func TestDropsWhatRunsOrLoads(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"ScriptElement", `<script>alert(1)</script><rect width="1"/>`, `<rect width="1"/>`},
+		{"ScriptWithCDATA", `<script><![CDATA[alert(1)]]></script>`, ``},
+		{"ScriptWithHref", `<script href="https://evil.test/x.js"/>`, ``},
+		{"PrefixedScript", `<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>`, ``},
+		{"UndeclaredPrefixScript", `<svg:script>alert(1)</svg:script>`, ``},
+		{"XHTMLScript", `<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script>`, ``},
+		{"UpperCaseScript", `<SCRIPT>alert(1)</SCRIPT><Script>alert(2)</Script>`, ``},
+		{"MixedCaseForeignObject", `<FOREIGNOBJECT><body onload="alert(1)"/></FOREIGNOBJECT>`, ``},
+		{"OnLoad", `<rect onload="alert(1)" width="1"/>`, `<rect width="1"/>`},
+		{"OnEvents", `<g onclick="a()" onmouseover="b()" OnFocus="c()" onbegin="d()"><circle r="1" onerror="e()"/></g>`,
+			`<g><circle r="1"/></g>`},
+		{"ForeignObject", `<foreignObject width="100" height="100"><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"></iframe></foreignObject>`, ``},
+		{"ForeignObjectText", `<foreignObject>text <b>bold</b></foreignObject><g/>`, `<g/>`},
+		{"XlinkJavascript", `<use xlink:href="javascript:alert(1)"/>`, `<use/>`},
+		{"HrefJavascript", `<use href=" JaVaScRiPt:alert(1)"/>`, `<use/>`},
+		{"AnchorJavascript", `<a xlink:href="javascript:alert(1)"><text>click</text></a>`, `<text>click</text>`},
+		{"UseExternal", `<use href="http://evil.test/sprite.svg#icon"/>`, `<use/>`},
+		{"UseExternalXlink", `<use xlink:href="//evil.test/sprite.svg#icon"/>`, `<use/>`},
+		{"UseDataSVG", `<use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=#x"/>`, `<use/>`},
+		{"ImageExternal", `<image href="https://evil.test/track.png" width="1"/>`, `<image width="1"/>`},
+		{"ImageDataSVG", `<image href="data:image/svg+xml,&lt;svg onload='alert(1)'/&gt;"/>`, `<image/>`},
+		{"ImageDataJPEG", `<image href="data:image/jpeg;base64,/9j/4AAQ"/>`, `<image href="data:image/jpeg;base64,/9j/4AAQ"/>`},
+		{"RectHref", `<rect href="#x"/>`, `<rect/>`},
+		{"AttributeJavascript", `<rect fill="javascript:alert(1)" width="1"/>`, `<rect width="1"/>`},
+		{"FillExternalURL", `<rect fill="url(http://evil.test/p.svg#g)" stroke="url(#ok)"/>`, `<rect stroke="url(#ok)"/>`},
+		{"FilterExternalURL", `<g filter="url( 'https://evil.test/f.svg#f' )" clip-path="url(#c)"/>`, `<g clip-path="url(#c)"/>`},
+		{"UnclosedURL", `<rect fill="url(http://evil.test/" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeURL", `<rect style="fill:red;background:url(https://evil.test/x.png)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeEscapes", `<rect style="fill:u\72l(https://evil.test/)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeExpression", `<rect style="width:expression(alert(1))"/>`, `<rect/>`},
+		{"StyleElementURL", `<style>rect{fill:url(https://evil.test/x)}</style><rect/>`, `<rect/>`},
+		{"StyleElementImport", `<style>@import url(https://evil.test/x.css);</style><rect/>`, `<rect/>`},
+		{"StyleElementImportString", `<style>@import 'https://evil.test/x.css';</style>`, ``},
+		{"StyleElementFontFace", `<style>@font-face{font-family:x;src:local(x)}</style>`, ``},
+		{"StyleElementImageSet", `<style>rect{fill:image-set("https://evil.test/x.png" 1x)}</style>`, ``},
+		{"StyleElementCDATA", `<style><![CDATA[rect{fill:red}]]></style>`, `<style>rect{fill:red}</style>`},
+		{"StyleElementCDATAImport", `<style><![CDATA[@import url(https://evil.test/x.css);]]></style>`, ``},
+		{"StyleElementChildren", `<style>rect{fill:red}<script>alert(1)</script></style>`, `<style>rect{fill:red}</style>`},
+		{"CDATAMarkup", `<text><![CDATA[<script>alert(1)</script>]]></text>`, `<text>&lt;script&gt;alert(1)&lt;/script&gt;</text>`},
+		{"Animation", `<a><set attributeName="href" to="javascript:alert(1)"/><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>`,
+			`<text>x</text>`},
+		{"XMLStylesheet", `<?xml-stylesheet href="https://evil.test/x.css"?><rect/>`, `<rect/>`},
+		{"XMLBase", `<g xml:base="https://evil.test/"><use href="#a"/></g>`, `<g><use href="#a"/></g>`},
+		{"Iframe", `<iframe src="https://evil.test/"/><embed src="x"/><object data="x"/>`, ``},
+		{"FeImage", `<filter id="f"><feImage href="https://evil.test/x.png"/><feGaussianBlur stdDeviation="2"/></filter>`,
+			`<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>`},
+		{"NamespaceDeclarations", `<g xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="click"/>`, `<g/>`},
+		{"DuplicateAttributes", `<rect href="#a" xlink:href="#b" width="1" width="2"/>`, `<rect width="1"/>`},
+		{"QuotesInValues", `<text font-family='"Open Sans"'>a</text>`, `<text font-family="&quot;Open Sans&quot;">a</text>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := svgsafe.Sanitize([]byte(doc(tc.in)))
+			if err != nil {
+				t.Fatalf("Sanitize: %v", err)
+			}
+			if diff := cmp.Diff(sanitized(tc.want), string(got)); diff != "" {
+				t.Errorf("Sanitize (-want +got):\n%s", diff)
+			}
+			wellFormed(t, got)
+		})
+	}
+}
+
+// TestRefuses checks the documents that are refused whole, each with a reason an uploader can act on.
+func TestRefuses(t *testing.T) {
+	t.Parallel()
+	laughs := `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>` +
+		`<svg xmlns="http://www.w3.org/2000/svg"><text>&lol2;</text></svg>`
+	for _, tc := range []struct {
+		name, in, reason string
+	}{
+		{"BillionLaughs", laughs, "document type declarations"},
+		{"ExternalEntity", `<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&xxe;</text></svg>`,
+			"document type declarations"},
+		{"Doctype", `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>`,
+			"document type declarations"},
+		{"UndeclaredEntity", `<svg xmlns="http://www.w3.org/2000/svg"><text>&lol;</text></svg>`, "not a well-formed SVG document"},
+		{"NotXML", `<svg><rect></svg>`, "not a well-formed SVG document"},
+		{"HTMLRoot", `<html><body><svg/></body></html>`, "the root element is <html>, not <svg>"},
+		{"XHTMLNamedSVG", `<svg xmlns="http://www.w3.org/1999/xhtml"/>`, "not <svg>"},
+		{"Empty", ``, "no <svg> element"},
+		{"TwoRoots", `<svg xmlns="http://www.w3.org/2000/svg"/><svg xmlns="http://www.w3.org/2000/svg"/>`, "more than one root element"},
+		{"OtherEncoding", `<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg"/>`, "UTF-8"},
+		{"TooDeep", `<svg xmlns="http://www.w3.org/2000/svg">` + strings.Repeat("<g>", svgsafe.MaxDepth) + strings.Repeat("</g>", svgsafe.MaxDepth) + `</svg>`,
+			"nested more than 64 deep"},
+		{"TooManyElements", `<svg xmlns="http://www.w3.org/2000/svg">` + strings.Repeat("<g/>", svgsafe.MaxElements) + `</svg>`,
+			"more than 200000 elements"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, err := svgsafe.Sanitize([]byte(tc.in))
+			var refusal *svgsafe.Error
+			if !errors.As(err, &refusal) {
+				t.Fatalf("Sanitize = %q, %v; want a refusal", out, err)
+			}
+			if !strings.Contains(refusal.Reason, tc.reason) {
+				t.Errorf("reason = %q, want it to say %q", refusal.Reason, tc.reason)
+			}
+		})
+	}
+}
+
+// TestDepthLimitIsInclusive checks that a document exactly MaxDepth deep is accepted.
+func TestDepthLimitIsInclusive(t *testing.T) {
+	t.Parallel()
+	n := svgsafe.MaxDepth - 1
+	in := doc(strings.Repeat("<g>", n) + strings.Repeat("</g>", n))
+	if _, err := svgsafe.Sanitize([]byte(in)); err != nil {
+		t.Errorf("Sanitize of a document %d deep: %v", svgsafe.MaxDepth, err)
+	}
+}
+
+// wellFormed fails the test if out is not a well-formed XML document with an <svg> root.
+func wellFormed(t *testing.T, out []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(out))
+	d.Strict = true
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("output is not well-formed: %v\n%s", err, out)
+		}
+	}
+}
+
+// FuzzSanitize checks that whatever comes in, what comes out is well-formed, holds no script or event
+// handler, and is left unchanged by a second pass.
+func FuzzSanitize(f *testing.F) {
+	f.Add(doc(`<rect onload="x" fill="url(#a)"/><script>x</script>`))
+	f.Add(doc(`<a><text>t</text></a><style>a{}</style>`))
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := svgsafe.Sanitize([]byte(in))
+		if err != nil {
+			return
+		}
+		wellFormed(t, out)
+		d := xml.NewDecoder(bytes.NewReader(out))
+		for {
+			tok, err := d.Token()
+			if err != nil {
+				break
+			}
+			if e, ok := tok.(xml.StartElement); ok {
+				if n := strings.ToLower(e.Name.Local); n == "script" || n == "foreignobject" {
+					t.Fatalf("output holds <%s>:\n%s", e.Name.Local, out)
+				}
+				for _, a := range e.Attr {
+					if strings.HasPrefix(strings.ToLower(a.Name.Local), "on") || strings.Contains(strings.ToLower(a.Value), "javascript:") {
+						t.Fatalf("output holds %s=%q:\n%s", a.Name.Local, a.Value, out)
+					}
+				}
+			}
+		}
+		again, err := svgsafe.Sanitize(out)
+		if err != nil {
+			t.Fatalf("second pass refused its own output: %v\n%s", err, out)
+		}
+		if !bytes.Equal(again, out) {
+			t.Fatalf("second pass changed the output:\n%s\n%s", out, again)
+		}
+	})
+}
