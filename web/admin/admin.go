@@ -102,7 +102,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 		if err := checkIfMatch(before, ifMatch); err != nil {
 			return err
 		}
-		if err := layoutimport.Write(ctx, q, doc); err != nil {
+		if err := layoutimport.Write(ctx, s.svc, q, doc); err != nil {
 			return err
 		}
 		after, err := current(ctx, q, k, c, actor.OrganizationID, id)

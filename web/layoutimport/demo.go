@@ -415,7 +415,7 @@ func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoRes
 		if n > 0 {
 			l.Bookings = nil
 		}
-		return Write(ctx, q, l)
+		return Write(ctx, svc, q, l)
 	})
 	if err != nil {
 		return DemoResult{}, err

@@ -29,7 +29,7 @@ type ImportSummary map[string]int
 // it is.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
 func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
-	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, q, l) }); err != nil {
+	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, svc, q, l) }); err != nil {
 		return nil, err
 	}
 	return summarize(l), nil
@@ -46,10 +46,11 @@ func summarize(l Layout) ImportSummary {
 }
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
-// that q runs. Import and the admin API both write through it, so both validate alike.
+// that q runs. Import and the admin API both write through it, so both validate alike; a person's active
+// goes through svc's ApplyUserActive, as every deactivation does.
 // Codes: 2000 naming the array, the index and the field of the first bad object.
-func Write(ctx context.Context, q *queries.Queries, l Layout) error {
-	im := importer{q: q}
+func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout) error {
+	im := importer{svc: svc, q: q}
 	steps := []func(context.Context, Layout) error{
 		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
 		im.resourceRules, im.features, im.reservables, im.resources, im.bookings,
@@ -62,7 +63,10 @@ func Write(ctx context.Context, q *queries.Queries, l Layout) error {
 	return nil
 }
 
-type importer struct{ q *queries.Queries }
+type importer struct {
+	svc *booking.Service
+	q   *queries.Queries
+}
 
 // at names one object of the document in error messages, as in resources[3].floorId.
 type at struct {
@@ -272,6 +276,12 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 		if err := im.q.UserUpsert(ctx, p); err != nil {
 			return a.db(err)
+		}
+		if u.Active != nil {
+			// Through the domain, so that a deactivation releases the person's bookings as it does elsewhere.
+			if err := im.svc.ApplyUserActive(ctx, im.q, org, id, *u.Active, booking.Changer{Label: "import"}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
