@@ -120,7 +120,7 @@ func (s *Server) pageCreateSCIMToken(c echo.Context) error {
 func (s *Server) pageRevokeSCIMToken(c echo.Context) error {
 	id, err := uuid.Parse(c.Param("tokenId"))
 	if err != nil {
-		return invalid("no SCIM token %s", c.Param("tokenId"))
+		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))
 	}
 	if err := s.bookings.RevokeSCIMToken(c.Request().Context(), actorFrom(c), id); err != nil {
 		return err

@@ -75,9 +75,9 @@ func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, 
 			return fmt.Errorf("revoke tokens: %w", err)
 		}
 	}
-	action := "user.reactivate"
+	action := AuditReactivate
 	if !active {
-		action = "user.deactivate"
+		action = AuditDeactivate
 	}
 	ids := make([]string, len(released))
 	for i, b := range released {
@@ -200,7 +200,7 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 		}
 		u = userFromRow(row)
 		return recordChange(ctx, q, change{
-			OrganizationID: org.ID, By: Changer{UserID: u.ID, Label: "first sign-in"}, Action: "user.create",
+			OrganizationID: org.ID, By: Changer{UserID: u.ID, Label: "first sign-in"}, Action: AuditCreate,
 			Object: "users", ObjectID: u.ID, After: map[string]any{"email": email, "role": org.DefaultRole},
 		})
 	})
@@ -275,7 +275,7 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 			return fmt.Errorf("set role: %w", err)
 		}
 		return recordChange(ctx, q, change{
-			OrganizationID: u.OrganizationID, By: Changer{Label: "groups claim " + org.GroupsClaim}, Action: "user.role",
+			OrganizationID: u.OrganizationID, By: Changer{Label: "groups claim " + org.GroupsClaim}, Action: AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		})
 	})

@@ -85,11 +85,15 @@ func TestSetUserActive(t *testing.T) {
 		if found, err := b.Service.SearchPeople(t.Context(), rita, "alice"); err != nil || len(found) != 0 {
 			t.Errorf("SearchPeople(alice) = %v, %v; want nobody", found, err)
 		}
-		// Doing it again changes nothing.
+		// Doing it again changes nothing, and the audit log has the one deactivation, by Adam.
 		if err := b.Service.SetUserActive(t.Context(), adam, fx.Alice, false); err != nil {
 			t.Fatalf("SetUserActive again: %v", err)
 		}
 		wantReleased(t, b, bs)
+		if got := fx.RowCount(t, b, `SELECT count(*) FROM admin_audit WHERE collection = 'users' AND object_id = $1
+			AND action = 'DEACTIVATE' AND actor_id = $2 AND after->'releasedBookings' ? $3`, fx.Alice, fx.Adam, bs.future); got != 1 {
+			t.Errorf("audit entries of the deactivation = %d, want 1 naming the released booking", got)
+		}
 	})
 
 	t.Run("ReactivationLetsThemSignInWithNewTokensOnly", func(t *testing.T) {

@@ -93,7 +93,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 		}
 		t = SCIMToken{ID: row.ID, Name: row.Name, CreatedAt: row.CreatedAt, CreatedBy: personName(actor.Name, actor.Surname)}
 		return recordChange(ctx, q, change{
-			OrganizationID: actor.OrganizationID, By: By(actor), Action: "scimToken.create", Object: "scimTokens",
+			OrganizationID: actor.OrganizationID, By: By(actor), Action: AuditCreate, Object: "scimTokens",
 			ObjectID: t.ID, After: map[string]any{"name": name},
 		})
 	})
@@ -105,7 +105,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 
 // RevokeSCIMToken revokes a SCIM token of the actor's organization: the client's next request is
 // refused. Revoking it again changes nothing.
-// Codes: 1001 the actor is not an admin; 2000 no such token in the organization.
+// Codes: 1001 the actor is not an admin; 1013 no such token in the organization.
 func (s *Service) RevokeSCIMToken(ctx context.Context, actor User, id uuid.UUID) error {
 	if actor.Role != RoleAdmin {
 		return Errorf(CodeForbidden, "only admins may revoke SCIM tokens")
@@ -116,10 +116,10 @@ func (s *Service) RevokeSCIMToken(ctx context.Context, actor User, id uuid.UUID)
 			return fmt.Errorf("revoke SCIM token: %w", err)
 		}
 		if n == 0 {
-			return Errorf(CodeInvalidRequest, "no SCIM token %s in your organization", id)
+			return Errorf(CodeObjectNotFound, "no SCIM token %s in your organization", id)
 		}
 		return recordChange(ctx, q, change{
-			OrganizationID: actor.OrganizationID, By: By(actor), Action: "scimToken.revoke", Object: "scimTokens", ObjectID: id,
+			OrganizationID: actor.OrganizationID, By: By(actor), Action: AuditRevoke, Object: "scimTokens", ObjectID: id,
 		})
 	})
 }

@@ -114,7 +114,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		}
 		id = row.ID
 		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: c.changer(), Action: "user.create", Object: "users", ObjectID: id,
+			OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditCreate, Object: "users", ObjectID: id,
 			After: f.audited(),
 		}); err != nil {
 			return err
@@ -167,7 +167,7 @@ func (s *Service) ReplaceProvisionedPerson(ctx context.Context, c SCIMClient, id
 		}
 		old := provisioned(before)
 		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: c.changer(), Action: "user.update", Object: "users", ObjectID: id,
+			OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditUpdate, Object: "users", ObjectID: id,
 			Before: PersonFields{Email: old.Email, Name: old.Name, Surname: old.Surname, ExternalID: old.ExternalID, Active: old.Active}.audited(),
 			After:  f.audited(),
 		}); err != nil {

@@ -108,7 +108,7 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSe
 			}
 		}
 		return recordChange(ctx, q, change{
-			OrganizationID: org, By: By(actor), Action: "signIn.update", Object: "organizations", ObjectID: org,
+			OrganizationID: org, By: By(actor), Action: AuditUpdate, Object: "signInSettings", ObjectID: org,
 			Before: before.audited(), After: st.audited(),
 		})
 	})

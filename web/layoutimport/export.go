@@ -109,7 +109,7 @@ func ExportUsers(ctx context.Context, q *queries.Queries, s Scope) (Layout, erro
 			ID: u.ID.String(), OrganizationID: u.OrganizationID.String(), Name: u.Name, Surname: u.Surname,
 			Alias: u.Alias, Email: u.Email, Image: u.Image, UserRule: ref(u.UserRuleID), MobileRole: ref(u.MobileRoleID),
 			CanBeSearched: ptr(u.CanBeSearched), Type: u.Type, UserLanguage: u.UserLanguage, Role: u.Role,
-			OIDCSubject: optional(u.OidcSubject),
+			OIDCSubject: optional(u.OidcSubject), Active: ptr(u.Active),
 		})
 	}
 	return l, nil
@@ -242,7 +242,7 @@ func ExportResources(ctx context.Context, q *queries.Queries, s Scope) (Layout, 
 			FeatureIDs: rl.features[r.ID], ReservableIDs: rl.reservables[r.ID], Name: r.Name,
 			PosterCode: r.PosterCode, Image: r.Image, Phone: r.Phone,
 			MapCoordinates: LayoutMapCoordinates{TopLeftX: r.TopLeftX, TopLeftY: r.TopLeftY, BottomRightX: r.BottomRightX, BottomRightY: r.BottomRightY},
-			Approachable: ptr(r.Approachable), Visible: ptr(r.Visible), Status: r.Status, Capacity: r.Capacity,
+			Approachable:   ptr(r.Approachable), Visible: ptr(r.Visible), Status: r.Status, Capacity: r.Capacity,
 		})
 	}
 	return l, nil
