@@ -230,3 +230,15 @@ WHERE bk.organization_id = @organization_id AND bk.organizer_id = @organizer_id
     WHERE bk.start_date < (sqlc.arg(to_dates)::timestamptz[])[i] AND (sqlc.arg(from_dates)::timestamptz[])[i] < bk.end_date)
 ORDER BY bk.start_date, bk.id
 LIMIT 1;
+
+-- name: BookingsReleaseOfOrganizer :many
+-- Releases every booking a deactivated person organizes that still holds its resource: one checked in
+-- and under way now ends now (FINISHED), every other one is CANCELLED. Bookings already over are left as
+-- they are.
+UPDATE bookings
+SET status = CASE WHEN status = 'ACTIVE' AND start_date < @now::timestamptz THEN 'FINISHED' ELSE 'CANCELLED' END,
+    end_date = CASE WHEN status = 'ACTIVE' AND start_date < @now::timestamptz THEN @now::timestamptz ELSE end_date END,
+    updated_at = now()
+WHERE organization_id = @organization_id AND organizer_id = @organizer_id
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND end_date > @now::timestamptz
+RETURNING id, status;

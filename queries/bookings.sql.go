@@ -893,6 +893,50 @@ func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAft
 	return items, nil
 }
 
+const bookingsReleaseOfOrganizer = `-- name: BookingsReleaseOfOrganizer :many
+UPDATE bookings
+SET status = CASE WHEN status = 'ACTIVE' AND start_date < $1::timestamptz THEN 'FINISHED' ELSE 'CANCELLED' END,
+    end_date = CASE WHEN status = 'ACTIVE' AND start_date < $1::timestamptz THEN $1::timestamptz ELSE end_date END,
+    updated_at = now()
+WHERE organization_id = $2 AND organizer_id = $3
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND end_date > $1::timestamptz
+RETURNING id, status
+`
+
+type BookingsReleaseOfOrganizerParams struct {
+	Now            time.Time
+	OrganizationID uuid.UUID
+	OrganizerID    uuid.UUID
+}
+
+type BookingsReleaseOfOrganizerRow struct {
+	ID     uuid.UUID
+	Status string
+}
+
+// Releases every booking a deactivated person organizes that still holds its resource: one checked in
+// and under way now ends now (FINISHED), every other one is CANCELLED. Bookings already over are left as
+// they are.
+func (q *Queries) BookingsReleaseOfOrganizer(ctx context.Context, arg BookingsReleaseOfOrganizerParams) ([]BookingsReleaseOfOrganizerRow, error) {
+	rows, err := q.db.Query(ctx, bookingsReleaseOfOrganizer, arg.Now, arg.OrganizationID, arg.OrganizerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []BookingsReleaseOfOrganizerRow
+	for rows.Next() {
+		var i BookingsReleaseOfOrganizerRow
+		if err := rows.Scan(&i.ID, &i.Status); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const bookingsRunEnd = `-- name: BookingsRunEnd :one
 WITH RECURSIVE run (end_date) AS (
     SELECT $1::timestamptz

@@ -148,6 +148,19 @@ type Organization struct {
 	AdditionalServicesActive bool
 	CreatedAt                time.Time
 	LayoutVersion            int64
+	DefaultRole              string
+	GroupsClaim              string
+}
+
+type OrganizationEmailDomain struct {
+	OrganizationID uuid.UUID
+	Domain         string
+}
+
+type OrganizationGroupRole struct {
+	OrganizationID uuid.UUID
+	GroupName      string
+	Role           string
 }
 
 type Reservable struct {
@@ -211,6 +224,17 @@ type ResourceRule struct {
 	AllDayBookingsCheckInMs int64
 }
 
+type ScimToken struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	Name           string
+	SecretSha256   []byte
+	CreatedAt      time.Time
+	CreatedBy      uuid.UUID
+	RevokedAt      *time.Time
+	LastUsedAt     *time.Time
+}
+
 type Session struct {
 	Token  string
 	Data   []byte
@@ -255,6 +279,9 @@ type User struct {
 	Role             string
 	OidcSubject      *string
 	TokensValidAfter *time.Time
+	Active           bool
+	DeactivatedAt    *time.Time
+	ExternalID       *string
 }
 
 type UserAccessToken struct {

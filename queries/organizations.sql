@@ -18,3 +18,7 @@ SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST(sqlc.arg(
 -- Takes the lock of an object id, whatever its organization, so that two organizations racing to create
 -- an object with one id do so one after the other.
 SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uuid AS text), 0));
+
+-- name: OrganizationSignInSet :exec
+-- Sets the role of people created at their first sign-in and the claim that lists their groups.
+UPDATE organizations SET default_role = @default_role, groups_claim = @groups_claim WHERE id = @id;

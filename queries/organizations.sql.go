@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -45,6 +45,8 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.AdditionalServicesActive,
 		&i.CreatedAt,
 		&i.LayoutVersion,
+		&i.DefaultRole,
+		&i.GroupsClaim,
 	)
 	return i, err
 }
@@ -59,6 +61,22 @@ func (q *Queries) OrganizationLayoutVersion(ctx context.Context, id uuid.UUID) (
 	var layout_version int64
 	err := row.Scan(&layout_version)
 	return layout_version, err
+}
+
+const organizationSignInSet = `-- name: OrganizationSignInSet :exec
+UPDATE organizations SET default_role = $1, groups_claim = $2 WHERE id = $3
+`
+
+type OrganizationSignInSetParams struct {
+	DefaultRole string
+	GroupsClaim string
+	ID          uuid.UUID
+}
+
+// Sets the role of people created at their first sign-in and the claim that lists their groups.
+func (q *Queries) OrganizationSignInSet(ctx context.Context, arg OrganizationSignInSetParams) error {
+	_, err := q.db.Exec(ctx, organizationSignInSet, arg.DefaultRole, arg.GroupsClaim, arg.ID)
+	return err
 }
 
 const organizationUpsert = `-- name: OrganizationUpsert :exec

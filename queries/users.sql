@@ -38,10 +38,10 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     oidc_subject = coalesce(sqlc.narg(oidc_subject)::text, users.oidc_subject);
 
 -- name: UsersSearch :many
--- Lists, by name, the searchable people of an organization whose name, surname, alias or e-mail contains
--- every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
+-- Lists, by name, the searchable and active people of an organization whose name, surname, alias or
+-- e-mail contains every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
 SELECT * FROM users
-WHERE organization_id = @organization_id AND can_be_searched
+WHERE organization_id = @organization_id AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest(@patterns::text[]) AS p)
 ORDER BY name, surname, id
 LIMIT @max_rows;
@@ -75,3 +75,59 @@ ORDER BY id, organization_id;
 
 -- name: UserDelete :execrows
 DELETE FROM users WHERE organization_id = @organization_id AND id = @id;
+
+-- name: UserGetForUpdate :one
+-- Reads the user and locks the row until the transaction ends, so that two changes of one person's
+-- account run one after the other.
+SELECT * FROM users WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
+
+-- name: UserSetActive :one
+-- Activates or deactivates the user. A deactivation keeps the moment of the first one.
+UPDATE users
+SET active = @active,
+    deactivated_at = CASE WHEN @active::boolean THEN NULL ELSE coalesce(deactivated_at, @now::timestamptz) END
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
+
+-- name: UserSetRole :exec
+UPDATE users SET role = @role WHERE organization_id = @organization_id AND id = @id;
+
+-- name: UserCreate :one
+-- Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
+-- already has the e-mail address (in any case) makes it insert nothing.
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
+SELECT @organization_id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
+       sqlc.narg(external_id)::text, true, NULL
+WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))
+RETURNING *;
+
+-- name: UserReplaceProvisioned :one
+-- Replaces what a SCIM client manages of a person: names, e-mail address and external id.
+UPDATE users
+SET name = @name, surname = @surname, alias = @alias, email = @email, external_id = sqlc.narg(external_id)::text
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;
+
+-- name: UsersOfOrganization :many
+-- Lists a page of an organization's people by e-mail address, optionally only the one with the given
+-- e-mail address (in any case) or external id.
+SELECT * FROM users
+WHERE organization_id = @organization_id
+  AND (sqlc.narg(email)::text IS NULL OR lower(email) = lower(sqlc.narg(email)::text))
+  AND (sqlc.narg(external_id)::text IS NULL OR external_id = sqlc.narg(external_id)::text)
+ORDER BY lower(email), id
+LIMIT @max_rows OFFSET @skip;
+
+-- name: UsersOfOrganizationCount :one
+-- Counts the people UsersOfOrganization lists, over every page.
+SELECT count(*) FROM users
+WHERE organization_id = @organization_id
+  AND (sqlc.narg(email)::text IS NULL OR lower(email) = lower(sqlc.narg(email)::text))
+  AND (sqlc.narg(external_id)::text IS NULL OR external_id = sqlc.narg(external_id)::text);
+
+-- name: UsersAdmins :many
+-- Lists up to @max_rows active admins of an organization, by name: whom a refused person may ask.
+SELECT * FROM users
+WHERE organization_id = @organization_id AND role = 'ADMIN' AND active
+ORDER BY name, surname, id
+LIMIT @max_rows;

@@ -32,6 +32,64 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 	return result.RowsAffected(), nil
 }
 
+const userCreate = `-- name: UserCreate :one
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
+SELECT $1, $2, $3, $4, $5, $6, $7, $8::text,
+       $9::text, true, NULL
+WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = $1 AND lower(email) = lower($6))
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+`
+
+type UserCreateParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	Name           string
+	Surname        string
+	Alias          string
+	Email          string
+	Role           string
+	OidcSubject    *string
+	ExternalID     *string
+}
+
+// Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
+// already has the e-mail address (in any case) makes it insert nothing.
+func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
+	row := q.db.QueryRow(ctx, userCreate,
+		arg.OrganizationID,
+		arg.ID,
+		arg.Name,
+		arg.Surname,
+		arg.Alias,
+		arg.Email,
+		arg.Role,
+		arg.OidcSubject,
+		arg.ExternalID,
+	)
+	var i User
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.Name,
+		&i.Surname,
+		&i.Alias,
+		&i.Email,
+		&i.Image,
+		&i.UserRuleID,
+		&i.MobileRoleID,
+		&i.CanBeSearched,
+		&i.Type,
+		&i.UserLanguage,
+		&i.Role,
+		&i.OidcSubject,
+		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
+	)
+	return i, err
+}
+
 const userDelete = `-- name: UserDelete :execrows
 DELETE FROM users WHERE organization_id = $1 AND id = $2
 `
@@ -50,7 +108,7 @@ func (q *Queries) UserDelete(ctx context.Context, arg UserDeleteParams) (int64, 
 }
 
 const userFindByEmail = `-- name: UserFindByEmail :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE lower(email) = lower($1::text)
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE lower(email) = lower($1::text)
 `
 
 func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, error) {
@@ -78,6 +136,9 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -90,7 +151,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 }
 
 const userFindByID = `-- name: UserFindByID :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE id = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE id = $1
 `
 
 // Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
@@ -119,6 +180,9 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -131,7 +195,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 }
 
 const userFindByOIDCSubject = `-- name: UserFindByOIDCSubject :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE oidc_subject = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE oidc_subject = $1
 `
 
 func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string) ([]User, error) {
@@ -159,6 +223,9 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -171,7 +238,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 }
 
 const userGet = `-- name: UserGet :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = $2
 `
 
 type UserGetParams struct {
@@ -198,6 +265,98 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.Role,
 		&i.OidcSubject,
 		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
+	)
+	return i, err
+}
+
+const userGetForUpdate = `-- name: UserGetForUpdate :one
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+`
+
+type UserGetForUpdateParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Reads the user and locks the row until the transaction ends, so that two changes of one person's
+// account run one after the other.
+func (q *Queries) UserGetForUpdate(ctx context.Context, arg UserGetForUpdateParams) (User, error) {
+	row := q.db.QueryRow(ctx, userGetForUpdate, arg.OrganizationID, arg.ID)
+	var i User
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.Name,
+		&i.Surname,
+		&i.Alias,
+		&i.Email,
+		&i.Image,
+		&i.UserRuleID,
+		&i.MobileRoleID,
+		&i.CanBeSearched,
+		&i.Type,
+		&i.UserLanguage,
+		&i.Role,
+		&i.OidcSubject,
+		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
+	)
+	return i, err
+}
+
+const userReplaceProvisioned = `-- name: UserReplaceProvisioned :one
+UPDATE users
+SET name = $1, surname = $2, alias = $3, email = $4, external_id = $5::text
+WHERE organization_id = $6 AND id = $7
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+`
+
+type UserReplaceProvisionedParams struct {
+	Name           string
+	Surname        string
+	Alias          string
+	Email          string
+	ExternalID     *string
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Replaces what a SCIM client manages of a person: names, e-mail address and external id.
+func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplaceProvisionedParams) (User, error) {
+	row := q.db.QueryRow(ctx, userReplaceProvisioned,
+		arg.Name,
+		arg.Surname,
+		arg.Alias,
+		arg.Email,
+		arg.ExternalID,
+		arg.OrganizationID,
+		arg.ID,
+	)
+	var i User
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.Name,
+		&i.Surname,
+		&i.Alias,
+		&i.Email,
+		&i.Image,
+		&i.UserRuleID,
+		&i.MobileRoleID,
+		&i.CanBeSearched,
+		&i.Type,
+		&i.UserLanguage,
+		&i.Role,
+		&i.OidcSubject,
+		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
 	)
 	return i, err
 }
@@ -221,6 +380,68 @@ func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensPara
 	var tokens_valid_after time.Time
 	err := row.Scan(&tokens_valid_after)
 	return tokens_valid_after, err
+}
+
+const userSetActive = `-- name: UserSetActive :one
+UPDATE users
+SET active = $1,
+    deactivated_at = CASE WHEN $1::boolean THEN NULL ELSE coalesce(deactivated_at, $2::timestamptz) END
+WHERE organization_id = $3 AND id = $4
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+`
+
+type UserSetActiveParams struct {
+	Active         bool
+	Now            time.Time
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Activates or deactivates the user. A deactivation keeps the moment of the first one.
+func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (User, error) {
+	row := q.db.QueryRow(ctx, userSetActive,
+		arg.Active,
+		arg.Now,
+		arg.OrganizationID,
+		arg.ID,
+	)
+	var i User
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.Name,
+		&i.Surname,
+		&i.Alias,
+		&i.Email,
+		&i.Image,
+		&i.UserRuleID,
+		&i.MobileRoleID,
+		&i.CanBeSearched,
+		&i.Type,
+		&i.UserLanguage,
+		&i.Role,
+		&i.OidcSubject,
+		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
+	)
+	return i, err
+}
+
+const userSetRole = `-- name: UserSetRole :exec
+UPDATE users SET role = $1 WHERE organization_id = $2 AND id = $3
+`
+
+type UserSetRoleParams struct {
+	Role           string
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+func (q *Queries) UserSetRole(ctx context.Context, arg UserSetRoleParams) error {
+	_, err := q.db.Exec(ctx, userSetRole, arg.Role, arg.OrganizationID, arg.ID)
+	return err
 }
 
 const userUpsert = `-- name: UserUpsert :exec
@@ -284,8 +505,60 @@ func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 	return err
 }
 
+const usersAdmins = `-- name: UsersAdmins :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+WHERE organization_id = $1 AND role = 'ADMIN' AND active
+ORDER BY name, surname, id
+LIMIT $2
+`
+
+type UsersAdminsParams struct {
+	OrganizationID uuid.UUID
+	MaxRows        int32
+}
+
+// Lists up to @max_rows active admins of an organization, by name: whom a refused person may ask.
+func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, usersAdmins, arg.OrganizationID, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const usersExport = `-- name: UsersExport :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
 WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
   AND ($2::uuid IS NULL OR id = $2::uuid)
 ORDER BY id, organization_id
@@ -323,6 +596,9 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -335,7 +611,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type UsersGetByIDsParams struct {
@@ -368,6 +644,9 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -380,7 +659,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
 ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
 LIMIT $1
 `
@@ -412,6 +691,9 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}
@@ -423,9 +705,94 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 	return items, nil
 }
 
+const usersOfOrganization = `-- name: UsersOfOrganization :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+WHERE organization_id = $1
+  AND ($2::text IS NULL OR lower(email) = lower($2::text))
+  AND ($3::text IS NULL OR external_id = $3::text)
+ORDER BY lower(email), id
+LIMIT $5 OFFSET $4
+`
+
+type UsersOfOrganizationParams struct {
+	OrganizationID uuid.UUID
+	Email          *string
+	ExternalID     *string
+	Skip           int32
+	MaxRows        int32
+}
+
+// Lists a page of an organization's people by e-mail address, optionally only the one with the given
+// e-mail address (in any case) or external id.
+func (q *Queries) UsersOfOrganization(ctx context.Context, arg UsersOfOrganizationParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, usersOfOrganization,
+		arg.OrganizationID,
+		arg.Email,
+		arg.ExternalID,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const usersOfOrganizationCount = `-- name: UsersOfOrganizationCount :one
+SELECT count(*) FROM users
+WHERE organization_id = $1
+  AND ($2::text IS NULL OR lower(email) = lower($2::text))
+  AND ($3::text IS NULL OR external_id = $3::text)
+`
+
+type UsersOfOrganizationCountParams struct {
+	OrganizationID uuid.UUID
+	Email          *string
+	ExternalID     *string
+}
+
+// Counts the people UsersOfOrganization lists, over every page.
+func (q *Queries) UsersOfOrganizationCount(ctx context.Context, arg UsersOfOrganizationCountParams) (int64, error) {
+	row := q.db.QueryRow(ctx, usersOfOrganizationCount, arg.OrganizationID, arg.Email, arg.ExternalID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const usersSearch = `-- name: UsersSearch :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after FROM users
-WHERE organization_id = $1 AND can_be_searched
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+WHERE organization_id = $1 AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
 ORDER BY name, surname, id
 LIMIT $3
@@ -437,8 +804,8 @@ type UsersSearchParams struct {
 	MaxRows        int32
 }
 
-// Lists, by name, the searchable people of an organization whose name, surname, alias or e-mail contains
-// every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
+// Lists, by name, the searchable and active people of an organization whose name, surname, alias or
+// e-mail contains every word of the query. @patterns holds one '%word%' pattern per word, matched case-insensitively.
 func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]User, error) {
 	rows, err := q.db.Query(ctx, usersSearch, arg.OrganizationID, arg.Patterns, arg.MaxRows)
 	if err != nil {
@@ -464,6 +831,9 @@ func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]Use
 			&i.Role,
 			&i.OidcSubject,
 			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
 		); err != nil {
 			return nil, err
 		}

@@ -35,7 +35,8 @@ type OIDCConfig struct {
 // Up to tokenCacheSize verified tokens are remembered, each for at most tokenCacheTTL and never past its
 // own expiry, so that a client's next calls skip the signature check and the user lookup: an ECDSA
 // verification costs more than the rest of a status call. A change to a user (role, removal, revoked
-// tokens) therefore reaches the API within tokenCacheTTL.
+// tokens, deactivation on another instance) therefore reaches the API within tokenCacheTTL; a
+// deactivation on this instance reaches it at once.
 const (
 	tokenCacheSize = 10_000
 	tokenCacheTTL  = time.Minute
@@ -54,10 +55,13 @@ type Tokens struct {
 	now      func() time.Time
 }
 
-// verifiedToken is the user a verified token names, and until when the answer may be reused.
+// verifiedToken is the user a verified token names, and until when the answer may be reused: until
+// then, or until this instance deactivates someone (booking.Service.DeactivationCount moves past
+// deactivations).
 type verifiedToken struct {
-	user  booking.User
-	until time.Time
+	user          booking.User
+	until         time.Time
+	deactivations uint64
 }
 
 // NewTokens loads the signing keys and, when cfg names an issuer, discovers the identity provider.
@@ -131,10 +135,10 @@ func (t *Tokens) Mint(u booking.User, ttl time.Duration) (string, error) {
 var errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is required")
 
 // Authenticate verifies a raw bearer token and returns the user it names.
-// Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known user.
+// Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known, active user.
 func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, error) {
-	now := t.now()
-	if v, ok := t.verified.Get(raw); ok && now.Before(v.until) {
+	now, deactivations := t.now(), t.bookings.DeactivationCount()
+	if v, ok := t.verified.Get(raw); ok && now.Before(v.until) && v.deactivations == deactivations {
 		return v.user, nil
 	}
 	u, expiry, err := t.verify(ctx, raw)
@@ -145,7 +149,7 @@ func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, er
 	if expiry.Before(until) {
 		until = expiry
 	}
-	t.verified.Add(raw, verifiedToken{user: u, until: until})
+	t.verified.Add(raw, verifiedToken{user: u, until: until, deactivations: deactivations})
 	return u, nil
 }
 

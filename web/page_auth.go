@@ -98,8 +98,17 @@ func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 				c.Set(actorKey, u)
 				return next(c)
 			}
-			if !errors.Is(err, booking.ErrUnknownUser) {
+			deactivated := errors.Is(err, booking.ErrDeactivated)
+			if !deactivated && !errors.Is(err, booking.ErrUnknownUser) {
 				return err
+			}
+			if deactivated {
+				if err := s.sessions.Destroy(ctx); err != nil {
+					return fmt.Errorf("end session: %w", err)
+				}
+				if !isHTMX(c) {
+					return s.deactivated(c, org)
+				}
 			}
 		}
 		to := signInURL(c.Request().URL.RequestURI())
@@ -212,6 +221,9 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !u.Active {
+		return s.deactivated(c, u.OrganizationID)
+	}
 	if err := s.signIn(c, u, ""); err != nil {
 		return err
 	}
@@ -219,7 +231,8 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 }
 
 // pageAuthCallback finishes the identity provider's sign-in: it checks state, exchanges the code with the
-// PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then by verified e-mail.
+// PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then by verified
+// e-mail, or creates them (booking.Service.SignIn).
 func (s *Server) pageAuthCallback(c echo.Context) error {
 	if s.login == nil {
 		return echo.ErrNotFound
@@ -251,15 +264,18 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	if idTok.Nonce != nonce {
 		return fail("The identity provider's answer was not meant for this sign-in.", nil)
 	}
-	email, verified, err := emailOf(idTok)
+	id, err := identityOf(idTok)
 	if err != nil {
 		return fail("The identity provider's answer could not be read.", err)
 	}
-	u, err := s.bookings.UserByIdentity(ctx, idTok.Subject, email, verified)
-	if errors.Is(err, booking.ErrUnknownUser) {
-		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), email))
-	}
-	if err != nil {
+	u, err := s.bookings.SignIn(ctx, id)
+	var refusal *booking.Error
+	switch {
+	case errors.Is(err, booking.ErrDeactivated):
+		return s.deactivated(c, u.OrganizationID)
+	case errors.As(err, &refusal) && refusal.Code == booking.CodeUnauthorized:
+		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), id.Email, refusal.Message))
+	case err != nil:
 		return err
 	}
 	if err := s.signIn(c, u, tok.AccessToken); err != nil {
@@ -296,4 +312,30 @@ func (s *Server) pageSignOut(c echo.Context) error {
 		return fmt.Errorf("renew session: %w", err)
 	}
 	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
+}
+
+// identityOf reads what an ID token says about the person signing in (see emailOf for the e-mail).
+func identityOf(tok *oidc.IDToken) (booking.Identity, error) {
+	email, verified, err := emailOf(tok)
+	if err != nil {
+		return booking.Identity{}, err
+	}
+	var claims map[string]any
+	if err := tok.Claims(&claims); err != nil {
+		return booking.Identity{}, err
+	}
+	text := func(name string) string { v, _ := claims[name].(string); return v }
+	return booking.Identity{
+		Subject: tok.Subject, Email: email, EmailVerified: verified,
+		Name: text("name"), GivenName: text("given_name"), FamilyName: text("family_name"), Claims: claims,
+	}, nil
+}
+
+// deactivated answers a deactivated person's sign-in or page with a page that says whom to ask.
+func (s *Server) deactivated(c echo.Context, org uuid.UUID) error {
+	contacts, err := s.bookings.AccountContacts(c.Request().Context(), org)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusForbidden, views.Deactivated(s.chrome(c, "Account deactivated"), contacts))
 }

@@ -13,9 +13,9 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
-// notPages are the routes outside /api and /static that serve no HTML: the probes and the metrics. Every
-// other route is a page and must send the security headers, whatever its response.
-var notPages = []string{"/healthz", "/readyz", "/metrics"}
+// notPages are the routes outside /api and /static that serve no HTML: the probes, the metrics and SCIM.
+// Every other route is a page and must send the security headers, whatever its response.
+var notPages = []string{"/healthz", "/readyz", "/metrics", "/scim/v2/*"}
 
 // wantSecurityHeaders checks the headers that every page response must have, error pages and redirects
 // included: a Content-Security-Policy that allows no inline script, no eval and no framing; nosniff; a
@@ -78,6 +78,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
+		"tokenId": uuid.NewString(),
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {

@@ -78,10 +78,10 @@ func (s *Server) chrome(c echo.Context, title string) views.Chrome {
 	return ch
 }
 
-// isPage reports whether the request is for a page rather than for the API (of any version).
+// isPage reports whether the request is for a page rather than for the API (of any version) or SCIM.
 func isPage(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return p != "/api" && !strings.HasPrefix(p, "/api/")
+	return p != "/api" && !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, scimPrefix+"/")
 }
 
 // renderPageError answers a failed page request: the whole error page, or, for htmx, a notice swapped into

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"net/http"
+
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 )
@@ -61,6 +63,16 @@ func (s *Server) routes() {
 	e.POST("/p/:posterCode/checkin", s.pagePosterCheckIn, user...)
 	e.GET("/posters", s.pagePosters, user...)
 	e.GET("/posters/print", s.pagePostersPrint, user...)
+
+	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
+	e.GET("/admin/identity", s.pageAdminIdentity, user...)
+	e.POST("/admin/identity/settings", s.pageSaveSignInSettings, user...)
+	e.POST("/admin/identity/tokens", s.pageCreateSCIMToken, user...)
+	e.POST("/admin/identity/tokens/:tokenId/revoke", s.pageRevokeSCIMToken, user...)
+
+	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
+	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
+		scimPrefix+"/*", echo.WrapHandler(newSCIM(s.bookings, s.log)), s.requireSCIMToken)
 
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.

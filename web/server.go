@@ -154,7 +154,7 @@ func (s *Server) baseHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		if s.https {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
-		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") {
+		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") || strings.HasPrefix(p, scimPrefix+"/") {
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
 		}

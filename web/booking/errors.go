@@ -74,14 +74,14 @@ const (
 // codeTable is the one list of error codes, in numeric order.
 var codeTable = []CodeInfo{
 	{CodeUnauthorized, "UNAUTHORIZED", 401, ours,
-		"missing, malformed, expired or forged bearer token; a token naming nobody"},
+		"missing, malformed, expired or forged bearer token; a token naming nobody or a deactivated person"},
 	{CodeForbidden, "FORBIDDEN", 403, ours,
 		"acting for another user without being a receptionist or admin; approvals by anyone but an admin"},
 	{CodeResourceNotFound, "RESOURCE_NOT_FOUND", 404, published,
 		"unknown resource or poster code; for 4.3 and 4.4 also a resource, floor or building not ACTIVATED " +
 			"or not visible"},
 	{CodeUserNotFound, "USER_NOT_FOUND", 404, ours,
-		"`{userId}` or an internal attendee unknown in the organization"},
+		"`{userId}` or an internal attendee unknown in the organization; acting for a deactivated person"},
 	{CodeBuildingNotFound, "BUILDING_NOT_FOUND", 404, ours,
 		"unknown building"},
 	{CodeSubcategoryNotFound, "SUBCATEGORY_NOT_FOUND", 404, ours,

@@ -57,13 +57,15 @@ func newLayouts() *layouts {
 }
 
 // ChangeLayout runs write in one transaction to change organizations' layouts (an import), then clears
-// every cached layout so that the next reads see the change.
+// every cached layout so that the next reads see the change. An import may deactivate people, so the
+// bearer tokens this instance has verified are checked again too (DeactivationCount).
 func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Queries) error) error {
 	if err := s.inTx(ctx, write); err != nil {
 		return err
 	}
 	s.layouts.cache.Purge()
 	s.layouts.orgs.Purge()
+	s.deactivations.Add(1)
 	return nil
 }
 

@@ -87,6 +87,9 @@ type User struct {
 	Type           string
 	UserLanguage   string
 	Role           Role
+	// Active is false for a deactivated person: they cannot sign in, their bearer tokens are refused,
+	// and nobody can book for them.
+	Active bool
 }
 
 // Coordinates is a point on the globe.

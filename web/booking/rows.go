@@ -15,6 +15,7 @@ func userFromRow(r queries.User) User {
 		ID: r.ID, OrganizationID: r.OrganizationID, Name: r.Name, Surname: r.Surname, Alias: r.Alias,
 		Email: r.Email, Image: r.Image, UserRuleID: r.UserRuleID, MobileRoleID: r.MobileRoleID,
 		CanBeSearched: r.CanBeSearched, Type: r.Type, UserLanguage: r.UserLanguage, Role: Role(r.Role),
+		Active: r.Active,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -32,6 +33,9 @@ type Service struct {
 	counts  *counters
 
 	tokenKey tokenKey // encrypts the identity provider's tokens stored for users
+	// deactivations counts the deactivations this instance made or may have made (imports), so that the
+	// bearer tokens it has cached are checked again at once (DeactivationCount).
+	deactivations *atomic.Uint64
 	// dbNow, if set, replaces the database's clock in the expiry sweep (tests only). If nil, the sweep
 	// uses now() in SQL.
 	dbNow func() time.Time
@@ -55,7 +59,8 @@ func WithReadPool(pool *pgxpool.Pool) Option { return func(s *Service) { s.reads
 
 // NewService returns a Service that uses pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
-	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{}}
+	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{},
+		deactivations: &atomic.Uint64{}}
 	s.reads = s.q
 	for _, o := range opts {
 		o(s)

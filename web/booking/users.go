@@ -18,8 +18,12 @@ import (
 // ErrUnknownUser is returned when a verified token names no user known to the service.
 var ErrUnknownUser = Errorf(CodeUnauthorized, "the token names no user of this service")
 
+// ErrDeactivated is returned when a token or a sign-in names a person whose account is deactivated.
+var ErrDeactivated = Errorf(CodeUnauthorized, "this account is deactivated; ask an admin of your organization to reactivate it")
+
 // UserByID returns the user with the given id in the organization.
-// Codes: 1000 no such user (the caller holds a token for a user who no longer exists).
+// Codes: 1000 no such user (the caller holds a token for a user who no longer exists), or the user is
+// deactivated (ErrDeactivated).
 func (s *Service) UserByID(ctx context.Context, orgID, id uuid.UUID) (User, error) {
 	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: orgID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -28,12 +32,16 @@ func (s *Service) UserByID(ctx context.Context, orgID, id uuid.UUID) (User, erro
 	if err != nil {
 		return User{}, fmt.Errorf("get user: %w", err)
 	}
+	if !u.Active {
+		return User{}, ErrDeactivated
+	}
 	return userFromRow(u), nil
 }
 
 // UserByToken returns the user with the given id in the organization, for a service token issued at
 // issuedAt.
-// Codes: 1000 no such user, or the user's tokens issued at issuedAt were revoked (see RevokeTokens).
+// Codes: 1000 no such user, the user is deactivated (ErrDeactivated), or the user's tokens issued at
+// issuedAt were revoked (see RevokeTokens).
 func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt time.Time) (User, error) {
 	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: orgID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -41,6 +49,9 @@ func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt
 	}
 	if err != nil {
 		return User{}, fmt.Errorf("get user: %w", err)
+	}
+	if !u.Active {
+		return User{}, ErrDeactivated
 	}
 	if u.TokensValidAfter != nil && issuedAt.Before(*u.TokensValidAfter) {
 		return User{}, Errorf(CodeUnauthorized, "the token was revoked")
@@ -81,8 +92,18 @@ func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
 // is the one user with that address, provided they are not yet bound to a subject; that user is then
 // bound to this subject. The provider serves every organization, so an address that exists in several
 // organizations matches nobody.
-// Codes: 1000 nobody matches, several users match, or the address's user is bound to another subject.
+// Codes: 1000 nobody matches, several users match, the address's user is bound to another subject, or
+// the user is deactivated (ErrDeactivated).
 func (s *Service) UserByIdentity(ctx context.Context, subject, email string, emailVerified bool) (User, error) {
+	u, err := s.userByIdentity(ctx, subject, email, emailVerified)
+	if err == nil && !u.Active {
+		return User{}, ErrDeactivated
+	}
+	return u, err
+}
+
+// userByIdentity is UserByIdentity for active and deactivated users alike.
+func (s *Service) userByIdentity(ctx context.Context, subject, email string, emailVerified bool) (User, error) {
 	if subject == "" {
 		return User{}, ErrUnknownUser
 	}
@@ -117,7 +138,8 @@ func (s *Service) UserByIdentity(ctx context.Context, subject, email string, ema
 
 // ActingFor returns the user the actor acts for: the actor themselves if target is nil or the actor's own
 // id, or else another user of the same organization, which only receptionists and admins may choose.
-// Codes: 1001 an employee acting for someone else; 1003 no such user in the organization.
+// Codes: 1001 an employee acting for someone else; 1003 no such user in the organization, or a
+// deactivated one.
 func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) (User, error) {
 	if target == nil || *target == actor.ID {
 		return actor, nil
@@ -131,6 +153,9 @@ func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) 
 	}
 	if err != nil {
 		return User{}, fmt.Errorf("get target user: %w", err)
+	}
+	if !u.Active {
+		return User{}, Errorf(CodeUserNotFound, "%s is deactivated", personName(u.Name, u.Surname))
 	}
 	return userFromRow(u), nil
 }

@@ -49,7 +49,8 @@ func summarize(l Layout) ImportSummary {
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
 // that q runs. Import and the admin API both write through it, so both validate alike. Closures are
-// saved through svc (booking.Service.SaveClosure), which locks their buildings.
+// saved through svc (booking.Service.SaveClosure), which locks their buildings; a person's active goes
+// through svc's ApplyUserActive, as every deactivation does.
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
 // covers blocking bookings and says nothing about them.
 func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout) error {
@@ -279,6 +280,12 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 		if err := im.q.UserUpsert(ctx, p); err != nil {
 			return a.db(err)
+		}
+		if u.Active != nil {
+			// Through the domain, so that a deactivation releases the person's bookings as it does elsewhere.
+			if err := im.svc.ApplyUserActive(ctx, im.q, org, id, *u.Active, booking.Changer{Label: "import"}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

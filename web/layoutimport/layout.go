@@ -64,7 +64,9 @@ type LayoutRef struct {
 }
 
 // LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN. OIDCSubject is the
-// identity provider's `sub` for the person, if known.
+// identity provider's `sub` for the person, if known. Active false deactivates the person (their
+// bookings are released), true reactivates them, and leaving it out keeps them as they are (a new person
+// is active).
 type LayoutUser struct {
 	ID             string     `json:"id"`
 	OrganizationID string     `json:"organizationId"`
@@ -80,6 +82,7 @@ type LayoutUser struct {
 	UserLanguage   string     `json:"userLanguage,omitempty"`
 	Role           string     `json:"role,omitempty"`
 	OIDCSubject    string     `json:"oidcSubject,omitempty"`
+	Active         *bool      `json:"active,omitempty"`
 }
 
 // LayoutAddress is a building's address.

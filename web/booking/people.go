@@ -1,0 +1,306 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// Changer names who changes a person's account, for the audit log: an admin (UserID set), a SCIM
+// client, or an import.
+type Changer struct {
+	UserID uuid.UUID // uuid.Nil when no person made the change
+	Label  string    // e.g. "SCIM token Okta" or "import"
+}
+
+// By returns the Changer for a change that u makes.
+func By(u User) Changer { return Changer{UserID: u.ID, Label: personName(u.Name, u.Surname)} }
+
+// SetUserActive deactivates or reactivates a person of the actor's organization, as ApplyUserActive
+// describes. Doing it twice changes nothing more.
+// Codes: 1001 the actor is not an admin; 1003 no such person in the organization; 2000 an admin
+// deactivating their own account.
+func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUID, active bool) error {
+	if actor.Role != RoleAdmin {
+		return Errorf(CodeForbidden, "only admins may deactivate or reactivate people")
+	}
+	if !active && userID == actor.ID {
+		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+	}
+	err := s.inTx(ctx, func(q *queries.Queries) error {
+		return s.ApplyUserActive(ctx, q, actor.OrganizationID, userID, active, By(actor))
+	})
+	s.deactivations.Add(1) // after the commit too, so that a token checked meanwhile is checked again
+	return err
+}
+
+// ApplyUserActive deactivates or reactivates a person inside the transaction of q; SetUserActive, the
+// SCIM client and the layout import all change a person's account through it. Deactivating a person
+// refuses their sign-ins and bearer tokens from then on, revokes the tokens they hold (a reactivated
+// person signs in again), and releases their bookings that still hold a resource: the one checked in and
+// under way ends now (FINISHED), every other one is CANCELLED, whatever the deadlines of the services
+// ordered on it. A person already in the state asked for is left as they are.
+// Codes: 1003 no such person in the organization.
+func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by Changer) error {
+	row, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: org, ID: userID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Errorf(CodeUserNotFound, "no user %s in your organization", userID)
+	}
+	if err != nil {
+		return fmt.Errorf("get user: %w", err)
+	}
+	if row.Active == active {
+		return nil
+	}
+	now := s.now().Truncate(time.Millisecond)
+	if _, err := q.UserSetActive(ctx, queries.UserSetActiveParams{OrganizationID: org, ID: userID, Active: active, Now: now}); err != nil {
+		return fmt.Errorf("set user active: %w", err)
+	}
+	var released []queries.BookingsReleaseOfOrganizerRow
+	if !active {
+		s.deactivations.Add(1)
+		if released, err = q.BookingsReleaseOfOrganizer(ctx, queries.BookingsReleaseOfOrganizerParams{
+			OrganizationID: org, OrganizerID: userID, Now: now,
+		}); err != nil {
+			return fmt.Errorf("release bookings: %w", err)
+		}
+		if _, err := q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: org, ID: userID, Before: now}); err != nil {
+			return fmt.Errorf("revoke tokens: %w", err)
+		}
+	}
+	action := AuditReactivate
+	if !active {
+		action = AuditDeactivate
+	}
+	ids := make([]string, len(released))
+	for i, b := range released {
+		ids[i] = b.ID.String()
+	}
+	return recordChange(ctx, q, change{
+		OrganizationID: org, By: by, Action: action, Object: "users", ObjectID: userID,
+		Before: map[string]any{"active": row.Active},
+		After:  map[string]any{"active": active, "releasedBookings": ids},
+	})
+}
+
+// DeactivationCount grows whenever this instance deactivates someone, or imports people. A cache of
+// verified bearer tokens compares it with the count it saw, so that a person deactivated here is refused
+// at once; other instances refuse them once their cache entries expire.
+func (s *Service) DeactivationCount() uint64 { return s.deactivations.Load() }
+
+// MaxContacts is the largest number of admins AccountContacts returns.
+const MaxContacts = 3
+
+// AccountContacts returns up to MaxContacts active admins of the organization, by name: the people whom
+// someone refused at sign-in can ask.
+func (s *Service) AccountContacts(ctx context.Context, org uuid.UUID) ([]User, error) {
+	rows, err := s.q.UsersAdmins(ctx, queries.UsersAdminsParams{OrganizationID: org, MaxRows: MaxContacts})
+	if err != nil {
+		return nil, fmt.Errorf("list admins: %w", err)
+	}
+	us := make([]User, len(rows))
+	for i, r := range rows {
+		us[i] = userFromRow(r)
+	}
+	return us, nil
+}
+
+// Identity is what an identity provider's ID token says about the person signing in.
+type Identity struct {
+	Subject       string
+	Email         string
+	EmailVerified bool   // only a claim email_verified that is present and true
+	Name          string // the claim name (the whole name)
+	GivenName     string
+	FamilyName    string
+	// Claims holds every claim of the token; SignIn reads the organization's groups claim from it.
+	Claims map[string]any
+}
+
+// Limits of what SignIn takes from an ID token.
+const (
+	maxNameLength = 200 // of a given or family name
+	maxGroups     = 1000
+)
+
+// SignIn returns the person signing in with id, as UserByIdentity finds them. A person it finds nobody
+// for is created (a just-in-time account) when the provider has verified their e-mail address and its
+// domain belongs to an organization: with the names of the token, the organization's default role, and
+// bound to the token's subject. Then, if the organization names a groups claim and maps at least one
+// group to a role, and the token carries that claim, the person's role becomes the highest role of their
+// groups, or the default role when none of their groups is mapped. A token without the claim leaves the
+// role as it is.
+// Codes: 1000 nobody to sign in, with a message saying why and whom to ask; ErrDeactivated, returned
+// with the deactivated person so that the caller can name their organization's admins.
+func (s *Service) SignIn(ctx context.Context, id Identity) (User, error) {
+	u, err := s.userByIdentity(ctx, id.Subject, id.Email, id.EmailVerified)
+	switch {
+	case errors.Is(err, ErrUnknownUser):
+		if u, err = s.createFromIdentity(ctx, id); err != nil {
+			return User{}, err
+		}
+	case err != nil:
+		return User{}, err
+	}
+	if !u.Active {
+		return u, ErrDeactivated
+	}
+	return s.applyGroups(ctx, u, id.Claims)
+}
+
+// createFromIdentity creates the person a sign-in found nobody for, or explains why it cannot.
+func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, error) {
+	email := strings.TrimSpace(id.Email)
+	switch {
+	case id.Subject == "":
+		return User{}, Errorf(CodeUnauthorized, "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
+	case email == "":
+		return User{}, Errorf(CodeUnauthorized, "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
+	case !id.EmailVerified:
+		return User{}, Errorf(CodeUnauthorized, "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
+	}
+	others, err := s.q.UserFindByEmail(ctx, email)
+	if err != nil {
+		return User{}, fmt.Errorf("find user by e-mail: %w", err)
+	}
+	if len(others) > 0 {
+		return User{}, Errorf(CodeUnauthorized, "The account with the e-mail address %s is already linked to another sign-in, or the address is in several organizations. Ask your office manager to check your account.", email)
+	}
+	_, domain, _ := strings.Cut(strings.ToLower(email), "@")
+	orgs, err := s.q.EmailDomainOrganization(ctx, domain)
+	if err != nil {
+		return User{}, fmt.Errorf("find organization of domain: %w", err)
+	}
+	if len(orgs) != 1 || domain == "" {
+		return User{}, Errorf(CodeUnauthorized, "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add the domain %s, or to add you.", email, domain)
+	}
+	org, err := s.q.OrganizationGet(ctx, orgs[0])
+	if err != nil {
+		return User{}, fmt.Errorf("get organization: %w", err)
+	}
+	name, surname := namesOf(id)
+	var u User
+	err = s.inTx(ctx, func(q *queries.Queries) error {
+		row, err := q.UserCreate(ctx, queries.UserCreateParams{
+			OrganizationID: org.ID, ID: uuid.New(), Name: name, Surname: surname, Email: email,
+			Role: org.DefaultRole, OidcSubject: &id.Subject,
+		})
+		if errors.Is(err, pgx.ErrNoRows) || isUniqueViolation(err) {
+			return Errorf(CodeUnauthorized, "Someone else signed in with %s at the same moment. Sign in again.", email)
+		}
+		if err != nil {
+			return fmt.Errorf("create user: %w", err)
+		}
+		u = userFromRow(row)
+		return recordChange(ctx, q, change{
+			OrganizationID: org.ID, By: Changer{UserID: u.ID, Label: "first sign-in"}, Action: AuditCreate,
+			Object: "users", ObjectID: u.ID, After: map[string]any{"email": email, "role": org.DefaultRole},
+		})
+	})
+	return u, err
+}
+
+// namesOf returns the given and family names of the token, from the claim name when they are missing,
+// and from the e-mail address when that is missing too.
+func namesOf(id Identity) (name, surname string) {
+	name, surname = strings.TrimSpace(id.GivenName), strings.TrimSpace(id.FamilyName)
+	if name == "" {
+		first, rest, _ := strings.Cut(strings.TrimSpace(id.Name), " ")
+		name = first
+		if surname == "" {
+			surname = strings.TrimSpace(rest)
+		}
+	}
+	if name == "" {
+		name, _, _ = strings.Cut(id.Email, "@")
+	}
+	return clip(name, maxNameLength), clip(surname, maxNameLength)
+}
+
+// clip shortens s to at most n runes.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// personName is a person's name and surname, as people read it.
+func personName(name, surname string) string { return strings.TrimSpace(name + " " + surname) }
+
+// roleRank orders the roles from the least to the most a person may do.
+var roleRank = map[Role]int{RoleEmployee: 0, RoleReceptionist: 1, RoleAdmin: 2}
+
+// applyGroups sets u's role from the groups the token's claims list, as SignIn describes, and returns u
+// with it.
+func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any) (User, error) {
+	org, err := s.q.OrganizationGet(ctx, u.OrganizationID)
+	if err != nil {
+		return User{}, fmt.Errorf("get organization: %w", err)
+	}
+	if org.GroupsClaim == "" {
+		return u, nil
+	}
+	groups, ok := groupsOf(claims[org.GroupsClaim])
+	if !ok {
+		return u, nil
+	}
+	mapping, err := s.q.GroupRolesOfOrganization(ctx, u.OrganizationID)
+	if err != nil {
+		return User{}, fmt.Errorf("get group roles: %w", err)
+	}
+	if len(mapping) == 0 {
+		return u, nil
+	}
+	role, matched := Role(org.DefaultRole), false
+	for _, m := range mapping {
+		for _, g := range groups {
+			if strings.EqualFold(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
+				role, matched = Role(m.Role), true
+			}
+		}
+	}
+	if role == u.Role {
+		return u, nil
+	}
+	err = s.inTx(ctx, func(q *queries.Queries) error {
+		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: u.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
+			return fmt.Errorf("set role: %w", err)
+		}
+		return recordChange(ctx, q, change{
+			OrganizationID: u.OrganizationID, By: Changer{Label: "groups claim " + org.GroupsClaim}, Action: AuditUpdate,
+			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
+		})
+	})
+	if err != nil {
+		return User{}, err
+	}
+	u.Role = role
+	return u, nil
+}
+
+// groupsOf reads a groups claim: a list of strings, or one string. ok is false when the claim is absent
+// or of another shape. At most maxGroups groups are read.
+func groupsOf(claim any) (groups []string, ok bool) {
+	switch v := claim.(type) {
+	case string:
+		return []string{v}, true
+	case []any:
+		for _, g := range v[:min(len(v), maxGroups)] {
+			if s, isString := g.(string); isString {
+				groups = append(groups, s)
+			}
+		}
+		return groups, true
+	case []string:
+		return v[:min(len(v), maxGroups)], true
+	}
+	return nil, false
+}

@@ -1,0 +1,202 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/workspacebooking/booking/queries"
+)
+
+// SignInSettings says how the people of an organization sign in with the identity provider. A person
+// unknown to the service whose verified e-mail address is in one of Domains gets an account with
+// DefaultRole at their first sign-in. If GroupsClaim names a claim of the ID token and GroupRoles maps at
+// least one group, every sign-in sets the person's role from their groups (see SignIn).
+type SignInSettings struct {
+	Domains     []string // lower case, each in one organization at most
+	DefaultRole Role
+	GroupsClaim string
+	GroupRoles  []GroupRole
+}
+
+// GroupRole gives the members of an identity provider group a role.
+type GroupRole struct {
+	Group string
+	Role  Role
+}
+
+// Limits of the sign-in settings.
+const (
+	MaxEmailDomains      = 20
+	MaxGroupRoles        = 100
+	maxDomainLength      = 253
+	maxGroupLength       = 256
+	maxGroupsClaimLength = 64
+)
+
+// SignInSettings returns the sign-in settings of the actor's organization.
+// Codes: 1001 the actor is not an admin.
+func (s *Service) SignInSettings(ctx context.Context, actor User) (SignInSettings, error) {
+	if actor.Role != RoleAdmin {
+		return SignInSettings{}, Errorf(CodeForbidden, "only admins may see the sign-in settings")
+	}
+	org, err := s.q.OrganizationGet(ctx, actor.OrganizationID)
+	if err != nil {
+		return SignInSettings{}, fmt.Errorf("get organization: %w", err)
+	}
+	domains, err := s.q.EmailDomainsOfOrganization(ctx, actor.OrganizationID)
+	if err != nil {
+		return SignInSettings{}, fmt.Errorf("get e-mail domains: %w", err)
+	}
+	rows, err := s.q.GroupRolesOfOrganization(ctx, actor.OrganizationID)
+	if err != nil {
+		return SignInSettings{}, fmt.Errorf("get group roles: %w", err)
+	}
+	st := SignInSettings{Domains: domains, DefaultRole: Role(org.DefaultRole), GroupsClaim: org.GroupsClaim}
+	for _, r := range rows {
+		st.GroupRoles = append(st.GroupRoles, GroupRole{Group: r.GroupName, Role: Role(r.Role)})
+	}
+	return st, nil
+}
+
+// SetSignInSettings replaces the sign-in settings of the actor's organization. Domains are stored in
+// lower case, without a leading "@"; repeated domains and groups count once.
+// Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
+// domain that belongs to another organization.
+func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings) error {
+	if actor.Role != RoleAdmin {
+		return Errorf(CodeForbidden, "only admins may change the sign-in settings")
+	}
+	st, err := normalizeSignIn(st)
+	if err != nil {
+		return err
+	}
+	before, err := s.SignInSettings(ctx, actor)
+	if err != nil {
+		return err
+	}
+	org := actor.OrganizationID
+	return s.inTx(ctx, func(q *queries.Queries) error {
+		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
+			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
+		}); err != nil {
+			return fmt.Errorf("set sign-in settings: %w", err)
+		}
+		if err := q.EmailDomainsDelete(ctx, org); err != nil {
+			return fmt.Errorf("delete e-mail domains: %w", err)
+		}
+		for _, d := range st.Domains {
+			err := q.EmailDomainInsert(ctx, queries.EmailDomainInsertParams{OrganizationID: org, Domain: d})
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.ConstraintName == "organization_email_domains_domain_key" {
+				return Errorf(CodeInvalidRequest, "domains: %s belongs to another organization", d)
+			}
+			if err != nil {
+				return fmt.Errorf("add e-mail domain: %w", err)
+			}
+		}
+		if err := q.GroupRolesDelete(ctx, org); err != nil {
+			return fmt.Errorf("delete group roles: %w", err)
+		}
+		for _, g := range st.GroupRoles {
+			if err := q.GroupRoleInsert(ctx, queries.GroupRoleInsertParams{OrganizationID: org, GroupName: g.Group, Role: string(g.Role)}); err != nil {
+				return fmt.Errorf("add group role: %w", err)
+			}
+		}
+		return recordChange(ctx, q, change{
+			OrganizationID: org, By: By(actor), Action: AuditUpdate, Object: "signInSettings", ObjectID: org,
+			Before: before.audited(), After: st.audited(),
+		})
+	})
+}
+
+// audited returns the settings as the audit log keeps them.
+func (st SignInSettings) audited() map[string]any {
+	groups := map[string]string{}
+	for _, g := range st.GroupRoles {
+		groups[g.Group] = string(g.Role)
+	}
+	return map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups}
+}
+
+// normalizeSignIn checks the settings and returns them with domains in lower case, sorted and counted
+// once, and groups counted once.
+// Codes: 2000 naming the bad field.
+func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
+	if st.DefaultRole == "" {
+		st.DefaultRole = RoleEmployee
+	}
+	if _, ok := roleRank[st.DefaultRole]; !ok {
+		return st, Errorf(CodeInvalidRequest, "defaultRole: must be EMPLOYEE, RECEPTIONIST or ADMIN")
+	}
+	st.GroupsClaim = strings.TrimSpace(st.GroupsClaim)
+	if len(st.GroupsClaim) > maxGroupsClaimLength || strings.ContainsFunc(st.GroupsClaim, notClaimRune) {
+		return st, Errorf(CodeInvalidRequest, "groupsClaim: at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
+	}
+	var domains []string
+	for _, d := range st.Domains {
+		d = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(d)), "@")
+		if d == "" || slices.Contains(domains, d) {
+			continue
+		}
+		if !validDomain(d) {
+			return st, Errorf(CodeInvalidRequest, "domains: %q is not a domain name such as example.com", d)
+		}
+		domains = append(domains, d)
+	}
+	if len(domains) > MaxEmailDomains {
+		return st, Errorf(CodeInvalidRequest, "domains: at most %d", MaxEmailDomains)
+	}
+	slices.Sort(domains)
+	st.Domains = domains
+	var groups []GroupRole
+	for _, g := range st.GroupRoles {
+		g.Group = strings.TrimSpace(g.Group)
+		if g.Group == "" {
+			return st, Errorf(CodeInvalidRequest, "groupRoles: a group needs a name")
+		}
+		if len(g.Group) > maxGroupLength {
+			return st, Errorf(CodeInvalidRequest, "groupRoles: a group name has at most %d bytes", maxGroupLength)
+		}
+		if _, ok := roleRank[g.Role]; !ok {
+			return st, Errorf(CodeInvalidRequest, "groupRoles: the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
+		}
+		if slices.ContainsFunc(groups, func(o GroupRole) bool { return strings.EqualFold(o.Group, g.Group) }) {
+			return st, Errorf(CodeInvalidRequest, "groupRoles: %s is given twice", g.Group)
+		}
+		groups = append(groups, g)
+	}
+	if len(groups) > MaxGroupRoles {
+		return st, Errorf(CodeInvalidRequest, "groupRoles: at most %d", MaxGroupRoles)
+	}
+	st.GroupRoles = groups
+	return st, nil
+}
+
+// notClaimRune reports whether r may not appear in the name of a claim.
+func notClaimRune(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.:/", r))
+}
+
+// validDomain reports whether d is a lower-case domain name of at least two labels.
+func validDomain(d string) bool {
+	labels := strings.Split(d, ".")
+	if len(d) > maxDomainLength || len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for _, r := range l {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,143 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The admins' page of people from the identity provider: e-mail domains, the role of new people, the
+// groups claim and its roles, and the SCIM tokens. Every handler calls one domain method, which refuses
+// anyone but an admin (1001).
+
+// pageAdminIdentity is GET /admin/identity.
+func (s *Server) pageAdminIdentity(c echo.Context) error {
+	p, err := s.adminIdentity(c)
+	if err != nil {
+		return err
+	}
+	_, p.Notice = s.popFlash(c)
+	return s.render(c, http.StatusOK, views.AdminIdentityPage(p))
+}
+
+// adminIdentity reads what the page shows, with the form filled from the stored settings.
+func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	st, err := s.bookings.SignInSettings(ctx, actor)
+	if err != nil {
+		return views.AdminIdentity{}, err
+	}
+	tokens, err := s.bookings.SCIMTokens(ctx, actor)
+	if err != nil {
+		return views.AdminIdentity{}, err
+	}
+	lines := make([]string, len(st.GroupRoles))
+	for i, g := range st.GroupRoles {
+		lines[i] = g.Group + " = " + roleWord(g.Role)
+	}
+	return views.AdminIdentity{
+		Chrome: s.chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
+		SCIMURL: s.publicBase(c) + scimPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
+	}, nil
+}
+
+// pageSaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, groupsClaim, groupRoles).
+// A refused change shows the form again as sent, with the reason.
+func (s *Server) pageSaveSignInSettings(c echo.Context) error {
+	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
+	st := booking.SignInSettings{
+		Domains:     strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
+		DefaultRole: booking.Role(c.FormValue("defaultRole")),
+		GroupsClaim: c.FormValue("groupsClaim"),
+	}
+	var refusal string
+	for _, line := range strings.Split(groupRoles, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		i := strings.LastIndex(line, "=")
+		if i < 0 {
+			refusal = "Roles of groups: write each line as a group, \"=\" and a role, such as Office managers = Admin."
+			break
+		}
+		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{
+			Group: line[:i], Role: booking.Role(strings.ToUpper(strings.TrimSpace(line[i+1:]))),
+		})
+	}
+	err := invalid("%s", refusal)
+	if refusal == "" {
+		err = s.bookings.SetSignInSettings(c.Request().Context(), actorFrom(c), st)
+	}
+	var e *booking.Error
+	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
+		p, rerr := s.adminIdentity(c)
+		if rerr != nil {
+			return rerr
+		}
+		p.Error, p.Domains, p.GroupRoles = e.Message, domains, groupRoles
+		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
+		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
+	}
+	if err != nil {
+		return err
+	}
+	s.putFlash(c, "", "Sign-in settings saved.")
+	return c.Redirect(http.StatusSeeOther, "/admin/identity")
+}
+
+// pageCreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
+// never stored by the browser or a proxy.
+func (s *Server) pageCreateSCIMToken(c echo.Context) error {
+	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), actorFrom(c), c.FormValue("name"))
+	var e *booking.Error
+	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
+		p, rerr := s.adminIdentity(c)
+		if rerr != nil {
+			return rerr
+		}
+		p.Error = e.Message
+		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
+	}
+	if err != nil {
+		return err
+	}
+	p, err := s.adminIdentity(c)
+	if err != nil {
+		return err
+	}
+	p.NewToken = &views.NewSCIMToken{Name: t.Name, Secret: secret}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return s.render(c, http.StatusCreated, views.AdminIdentityPage(p))
+}
+
+// pageRevokeSCIMToken is POST /admin/identity/tokens/{tokenId}/revoke.
+func (s *Server) pageRevokeSCIMToken(c echo.Context) error {
+	id, err := uuid.Parse(c.Param("tokenId"))
+	if err != nil {
+		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))
+	}
+	if err := s.bookings.RevokeSCIMToken(c.Request().Context(), actorFrom(c), id); err != nil {
+		return err
+	}
+	s.putFlash(c, "", "The SCIM token is revoked: the identity provider can no longer use it.")
+	return c.Redirect(http.StatusSeeOther, "/admin/identity")
+}
+
+// roleWord is a role as the form's text writes it.
+func roleWord(r booking.Role) string {
+	return strings.ToUpper(string(r[:1])) + strings.ToLower(string(r[1:]))
+}
+
+// publicBase is the service's public address: BASE_URL, or else the request's own scheme and host.
+func (s *Server) publicBase(c echo.Context) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
