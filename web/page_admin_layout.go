@@ -135,12 +135,15 @@ func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
 			Stale: true,
 		}, status, nil
 	}
-	p := problem{Status: status, Code: int(de.Code), Detail: de.Message}
+	// The import names the field of its document ("Resources[0].posterCode: …"); the form is beside it.
+	p := problem{Status: status, Code: int(de.Code), Detail: importPath.ReplaceAllString(de.Message, "")}
 	return &views.AdminProblem{Title: "Not saved: " + strings.ToLower(pageErrorTitle(p)[:1]) + pageErrorTitle(p)[1:],
 		Message: pageErrorMessage(p)}, status, nil
 }
 
-// formID reads the id of a path parameter.
+var importPath = regexp.MustCompile(`^[A-Za-z]+\[\d+\](\.[A-Za-z.]+)?: `)
+
+// pathID reads the id of a path parameter.
 func pathID(c echo.Context, name string) (uuid.UUID, error) { return parseUUID(name, c.Param(name)) }
 
 // formText reads a form field with its surrounding spaces trimmed.
