@@ -518,7 +518,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 
 // floorPlanSetter is the domain method that stores a floor's plan image.
 type floorPlanSetter interface {
-	SetFloorPlan(ctx context.Context, actor booking.User, floorID uuid.UUID, contentType string, data []byte) (string, error)
+	SetFloorPlan(ctx context.Context, actor booking.User, floorID uuid.UUID, contentType string, data []byte) (booking.Floor, error)
 }
 
 // canUploadPlans tells whether the domain can store plan images.
@@ -656,7 +656,11 @@ func (k catalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
 			}
 			kind = "room"
 		}
-		out = append(out, views.AdminOption{Value: sc.V.ID, Label: sc.V.Name + " (" + kind + ")"})
+		label := sc.V.Name
+		if !strings.Contains(strings.ToLower(label), kind) {
+			label += " (" + kind + ")"
+		}
+		out = append(out, views.AdminOption{Value: sc.V.ID, Label: label})
 	}
 	return sortOptions(out)
 }
@@ -757,13 +761,34 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 	if !strings.HasPrefix(f.V.Image, "/static/") {
 		p.Width, p.Height = max(p.Width, defaultPlanWidth), max(p.Height, defaultPlanHeight)
 	}
-	if len(p.Subcategories) > 0 {
-		p.Grid.SubcategoryID = p.Subcategories[0].Value
-	}
-	if len(p.Rules) > 0 {
-		p.Grid.RuleID = p.Rules[0].Value
-	}
+	// New desks are like most desks: the kind and rule the organization's desks use most.
+	p.Grid.SubcategoryID, p.Grid.RuleID = mostUsed(rs, p.Subcategories, func(r layoutimport.LayoutResource) string { return r.SubcategoryID }),
+		mostUsed(rs, p.Rules, func(r layoutimport.LayoutResource) string {
+			if slices.ContainsFunc(p.Subcategories, func(o views.AdminOption) bool { return o.Value == r.SubcategoryID }) {
+				return r.ResourceRuleID
+			}
+			return ""
+		})
 	return p, nil
+}
+
+// mostUsed returns the option that of(r) names most often among the resources, or the first option
+// when none names any; "" when there are no options.
+func mostUsed(rs []adminObject[layoutimport.LayoutResource], options []views.AdminOption, of func(layoutimport.LayoutResource) string) string {
+	if len(options) == 0 {
+		return ""
+	}
+	uses := map[string]int{}
+	for _, r := range rs {
+		uses[of(r.V)]++
+	}
+	best := options[0].Value
+	for _, o := range options {
+		if uses[o.Value] > uses[best] {
+			best = o.Value
+		}
+	}
+	return best
 }
 
 // compareNames orders names as people expect: "Desk 2" before "Desk 10".

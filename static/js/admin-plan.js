@@ -13,7 +13,7 @@
   var status = document.getElementById("editor-status");
   var editLink = document.getElementById("edit-selected");
   var view = svg.viewBox.baseVal;
-  var MIN = 8, STEP = 5;
+  var MIN = 8, STEP = 5, WIDE = 90; // WIDE: as wideSpot in views/admin_layout.templ
   var selected = null, drag = null;
 
   function box(g) {
@@ -40,6 +40,7 @@
     r.setAttribute("x", x); r.setAttribute("y", y); r.setAttribute("width", w); r.setAttribute("height", h);
     var t = g.querySelector(".label");
     if (t) { t.setAttribute("x", x + 4); t.setAttribute("y", y + 14); }
+    g.classList.toggle("wide", w >= WIDE);
     var c = g.querySelector(".handle");
     if (c) { c.setAttribute("cx", x + w); c.setAttribute("cy", y + h); }
   }
