@@ -843,7 +843,7 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	p.Grid = g
 	added, err := s.addGrid(c, p)
 	if err == nil {
-		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed at the top left: drag them where they belong.")
+		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed below the others on the plan: drag them where they belong.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
 	prob, code, err := adminRefusal(err, "floor")
