@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -96,9 +98,9 @@ func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 		}
 	}
 
-	// Three by dragging with the mouse, one with the keyboard.
+	// Two by dragging with the mouse, one with a finger, one with the keyboard.
 	for i, name := range []string{"Desk 1", "Desk 2", "Desk 3"} {
-		b.dragSpot(desks[name].ID, 120, 90+float64(i)*40)
+		b.dragSpot(desks[name].ID, 120, 90+float64(i)*40, name == "Desk 3")
 		b.waitText("#editor-status", "Saved "+name+".")
 	}
 	b.do(chromedp.Focus(chromedp.CSS("#spot-"+desks["Desk 4"].ID)),
@@ -239,8 +241,9 @@ func (b *tab) chooseOption(selector, value string) {
 	}
 }
 
-// dragSpot drags a desk of the plan editor with the mouse by dx, dy CSS pixels, in small steps.
-func (b *tab) dragSpot(id string, dx, dy float64) {
+// dragSpot drags a desk of the plan editor by dx, dy CSS pixels, in small steps, with the mouse or, if
+// finger is true, with a touch.
+func (b *tab) dragSpot(id string, dx, dy float64, finger bool) {
 	b.t.Helper()
 	sel := "#spot-" + id + " .area"
 	b.do(chromedp.ScrollIntoView(chromedp.CSS(sel)))
@@ -252,6 +255,24 @@ func (b *tab) dragSpot(id string, dx, dy float64) {
 		b.t.Fatalf("find %s: %v", sel, err)
 	}
 	x, y := box[0], box[1]
+	if finger {
+		touch := func(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
+			return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				p := input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}
+				if typ == input.DispatchTouchEventTypeTouchEnd {
+					p.TouchPoints = []*input.TouchPoint{} // a touchEnd has no touch points
+				}
+				_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, p)
+				return err
+			})
+		}
+		steps := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, x, y)}
+		for i := 1; i <= 10; i++ {
+			steps = append(steps, touch(input.DispatchTouchEventTypeTouchMove, x+dx*float64(i)/10, y+dy*float64(i)/10))
+		}
+		b.do(append(steps, touch(input.DispatchTouchEventTypeTouchEnd, x+dx, y+dy))...)
+		return
+	}
 	held := func(p *input.DispatchMouseEventParams) {
 		p.Button, p.Buttons, p.ClickCount = input.MouseButtonLeft, 1, 1
 	}
