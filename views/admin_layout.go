@@ -42,7 +42,6 @@ type AdminResource struct {
 	FloorName     string
 	SubcategoryID string
 	Kind          string // the subcategory's name, on the list
-	Space         bool   // a room (SPACE) rather than a desk
 	RuleID        string
 	FeatureIDs    []string
 	ReservableIDs []string

@@ -143,17 +143,19 @@ func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
 
 var importPath = regexp.MustCompile(`^[A-Za-z]+\[\d+\](\.[A-Za-z.]+)?: `)
 
-// pathID reads the id of a path parameter.
-func pathID(c echo.Context, name string) (uuid.UUID, error) { return parseUUID(name, c.Param(name)) }
+// adminPathID reads the id of a path parameter.
+func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
+	return parseUUID(name, c.Param(name))
+}
 
-// formText reads a form field with its surrounding spaces trimmed.
-func formText(c echo.Context, name string) string { return strings.TrimSpace(c.FormValue(name)) }
+// adminText reads a form field with its surrounding spaces trimmed.
+func adminText(c echo.Context, name string) string { return strings.TrimSpace(c.FormValue(name)) }
 
-// formBool reads a check box.
-func formBool(c echo.Context, name string) bool { return c.FormValue(name) == "true" }
+// adminBool reads a check box.
+func adminBool(c echo.Context, name string) bool { return c.FormValue(name) == "true" }
 
-// formStatus reads the status select: ACTIVATED or DEACTIVATED.
-func formStatus(c echo.Context) (string, error) {
+// adminStatus reads the status select: ACTIVATED or DEACTIVATED.
+func adminStatus(c echo.Context) (string, error) {
 	switch v := c.FormValue("status"); v {
 	case booking.Activated, "DEACTIVATED":
 		return v, nil
@@ -162,9 +164,9 @@ func formStatus(c echo.Context) (string, error) {
 	}
 }
 
-// formInt reads a whole number between lo and hi; label names the field in the message.
-func formInt(c echo.Context, name, label string, lo, hi int) (int, error) {
-	v := formText(c, name)
+// adminNumber reads a whole number between lo and hi; label names the field in the message.
+func adminNumber(c echo.Context, name, label string, lo, hi int) (int, error) {
+	v := adminText(c, name)
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
 		return 0, invalid("%s must be a whole number from %d to %d", label, lo, hi)
@@ -172,22 +174,25 @@ func formInt(c echo.Context, name, label string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// formUUID reads an id chosen in a select; label names the field in the message.
-func formUUID(c echo.Context, name, label string) (string, error) {
-	v := formText(c, name)
+// adminChoice reads an id chosen in a select; label names the field in the message.
+func adminChoice(c echo.Context, name, label string) (string, error) {
+	v := adminText(c, name)
 	if _, err := uuid.Parse(v); err != nil {
 		return "", invalid("choose a %s", label)
 	}
 	return v, nil
 }
 
-func ptr[T any](v T) *T { return &v }
+// adminPtr returns a pointer to a copy of v.
+func adminPtr[T any](v T) *T { return &v }
 
-func isTrue(b *bool) bool { return b == nil || *b }
+// orTrue reads an optional switch of the import format, which is on when left out.
+func orTrue(b *bool) bool { return b == nil || *b }
 
+// isActive reads a status of the import format, which is ACTIVATED when left out.
 func isActive(status string) bool { return status == "" || status == booking.Activated }
 
-// flash returns what the previous form left for this page, as one sentence.
+// adminFlash returns what the previous form left for this page, as one sentence.
 func (s *Server) adminFlash(c echo.Context) string {
 	title, msg := s.popFlash(c)
 	if title != "" && msg != "" {
@@ -202,7 +207,7 @@ func buildingView(o adminObject[layoutimport.LayoutBuilding]) views.AdminBuildin
 	b := o.V
 	return views.AdminBuilding{
 		ID: b.ID, Name: b.Name, Country: b.Address.Country, City: b.Address.City, Address: b.Address.Address,
-		Timezone: b.Timezone, Active: isActive(b.Status), Visible: isTrue(b.Visible), ETag: o.ETag,
+		Timezone: b.Timezone, Active: isActive(b.Status), Visible: orTrue(b.Visible), ETag: o.ETag,
 	}
 }
 
@@ -210,7 +215,7 @@ func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) vie
 	f := o.V
 	return views.AdminFloor{
 		ID: f.ID, BuildingID: f.BuildingID, BuildingName: buildingName, Name: f.Name, Number: f.FloorNumber,
-		Image: f.Image, Active: isActive(f.Status), Visible: isTrue(f.Visible), ETag: o.ETag,
+		Image: f.Image, Active: isActive(f.Status), Visible: orTrue(f.Visible), ETag: o.ETag,
 	}
 }
 
@@ -247,7 +252,7 @@ func (s *Server) pageAdminNewBuilding(c echo.Context) error {
 
 // pageAdminBuilding is GET /admin/buildings/:buildingId: a building's form and its floors.
 func (s *Server) pageAdminBuilding(c echo.Context) error {
-	id, err := pathID(c, "buildingId")
+	id, err := adminPathID(c, "buildingId")
 	if err != nil {
 		return err
 	}
@@ -304,7 +309,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 	b := layoutimport.LayoutBuilding{}
 	if !isNew {
 		var err error
-		if id, err = pathID(c, "buildingId"); err != nil {
+		if id, err = adminPathID(c, "buildingId"); err != nil {
 			return err
 		}
 		cur, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, id)
@@ -314,11 +319,11 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 		b = cur.V // keeps what the form does not show, such as the coordinates
 	}
 	b.ID, b.OrganizationID = id.String(), actor.OrganizationID.String()
-	b.Name, b.Timezone = formText(c, "name"), formText(c, "timezone")
-	b.Address.Address, b.Address.City, b.Address.Country = formText(c, "address"), formText(c, "city"), formText(c, "country")
-	b.Visible = ptr(formBool(c, "visible"))
+	b.Name, b.Timezone = adminText(c, "name"), adminText(c, "timezone")
+	b.Address.Address, b.Address.City, b.Address.Country = adminText(c, "address"), adminText(c, "city"), adminText(c, "country")
+	b.Visible = adminPtr(adminBool(c, "visible"))
 	etag := c.FormValue("etag")
-	status, err := formStatus(c)
+	status, err := adminStatus(c)
 	if err == nil {
 		b.Status = status
 		if b.Name == "" {
@@ -420,7 +425,7 @@ func (s *Server) pageAdminNewFloor(c echo.Context) error {
 
 // pageAdminFloor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
 func (s *Server) pageAdminFloor(c echo.Context) error {
-	id, err := pathID(c, "floorId")
+	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -463,7 +468,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 	f := layoutimport.LayoutFloor{}
 	if !isNew {
 		var err error
-		if id, err = pathID(c, "floorId"); err != nil {
+		if id, err = adminPathID(c, "floorId"); err != nil {
 			return err
 		}
 		cur, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
@@ -473,16 +478,16 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		f = cur.V // keeps the plan and the type
 	}
 	f.ID, f.OrganizationID = id.String(), actor.OrganizationID.String()
-	f.BuildingID, f.Name = formText(c, "building"), formText(c, "name")
-	f.Visible = ptr(formBool(c, "visible"))
+	f.BuildingID, f.Name = adminText(c, "building"), adminText(c, "name")
+	f.Visible = adminPtr(adminBool(c, "visible"))
 	etag := c.FormValue("etag")
-	number, err := formInt(c, "number", "the floor number", -20, 300)
+	number, err := adminNumber(c, "number", "the floor number", -20, 300)
 	f.FloorNumber = int32(number)
 	if err == nil {
-		f.Status, err = formStatus(c)
+		f.Status, err = adminStatus(c)
 	}
 	if err == nil {
-		if _, err = formUUID(c, "building", "building"); err == nil && f.Name == "" {
+		if _, err = adminChoice(c, "building", "building"); err == nil && f.Name == "" {
 			err = invalid("give the floor a name")
 		}
 	}
@@ -531,7 +536,7 @@ func (s *Server) canUploadPlans() bool {
 // JPEG, at most 5 MB), sent as multipart/form-data in the field "plan".
 func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	id, err := pathID(c, "floorId")
+	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -611,7 +616,7 @@ func resourceView(o adminObject[layoutimport.LayoutResource]) views.AdminResourc
 	v := views.AdminResource{
 		ID: r.ID, FloorID: r.FloorID, SubcategoryID: r.SubcategoryID, RuleID: r.ResourceRuleID,
 		FeatureIDs: r.FeatureIDs, ReservableIDs: r.ReservableIDs, Name: r.Name, PosterCode: r.PosterCode,
-		Image: r.Image, Phone: r.Phone, Approachable: isTrue(r.Approachable), Visible: isTrue(r.Visible),
+		Image: r.Image, Phone: r.Phone, Approachable: orTrue(r.Approachable), Visible: orTrue(r.Visible),
 		Active: isActive(r.Status), ETag: o.ETag,
 		X1: r.MapCoordinates.TopLeftX, Y1: r.MapCoordinates.TopLeftY, X2: r.MapCoordinates.BottomRightX, Y2: r.MapCoordinates.BottomRightY,
 	}
@@ -621,16 +626,16 @@ func resourceView(o adminObject[layoutimport.LayoutResource]) views.AdminResourc
 	return v
 }
 
-// catalogue is what a resource's form chooses from.
-type catalogue struct {
+// layoutCatalogue is what a resource's form chooses from.
+type layoutCatalogue struct {
 	subcategories []adminObject[layoutimport.LayoutSubcategory]
 	rules         []adminObject[layoutimport.LayoutResourceRule]
 	features      []adminObject[layoutimport.LayoutFeature]
 	reservables   []adminObject[layoutimport.LayoutReservable]
 }
 
-func (s *Server) readCatalogue(ctx context.Context, actor booking.User) (catalogue, error) {
-	var k catalogue
+func (s *Server) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
+	var k layoutCatalogue
 	var err error
 	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, collSubcategories); err != nil {
 		return k, err
@@ -646,7 +651,7 @@ func (s *Server) readCatalogue(ctx context.Context, actor booking.User) (catalog
 }
 
 // subcategoryOptions lists the kinds of resource; desksOnly leaves out the rooms.
-func (k catalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
+func (k layoutCatalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
 	var out []views.AdminOption
 	for _, sc := range k.subcategories {
 		kind := "desk"
@@ -662,10 +667,10 @@ func (k catalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
 		}
 		out = append(out, views.AdminOption{Value: sc.V.ID, Label: label})
 	}
-	return sortOptions(out)
+	return adminSortOptions(out)
 }
 
-func (k catalogue) ruleOptions() []views.AdminOption {
+func (k layoutCatalogue) ruleOptions() []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(k.rules))
 	for i, r := range k.rules {
 		name := r.V.Name
@@ -674,26 +679,26 @@ func (k catalogue) ruleOptions() []views.AdminOption {
 		}
 		out = append(out, views.AdminOption{Value: r.V.ID, Label: name})
 	}
-	return sortOptions(out)
+	return adminSortOptions(out)
 }
 
-func (k catalogue) featureOptions() []views.AdminOption {
+func (k layoutCatalogue) featureOptions() []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(k.features))
 	for _, f := range k.features {
 		out = append(out, views.AdminOption{Value: f.V.ID, Label: f.V.Name})
 	}
-	return sortOptions(out)
+	return adminSortOptions(out)
 }
 
-func (k catalogue) reservableOptions() []views.AdminOption {
+func (k layoutCatalogue) reservableOptions() []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(k.reservables))
 	for _, r := range k.reservables {
 		out = append(out, views.AdminOption{Value: r.V.ID, Label: r.V.Name})
 	}
-	return sortOptions(out)
+	return adminSortOptions(out)
 }
 
-func (k catalogue) isSpace(subcategory string) bool {
+func (k layoutCatalogue) isSpace(subcategory string) bool {
 	for _, sc := range k.subcategories {
 		if sc.V.ID == subcategory {
 			return sc.V.Category == string(booking.CategorySpace)
@@ -702,14 +707,14 @@ func (k catalogue) isSpace(subcategory string) bool {
 	return false
 }
 
-func sortOptions(o []views.AdminOption) []views.AdminOption {
+func adminSortOptions(o []views.AdminOption) []views.AdminOption {
 	slices.SortStableFunc(o, func(a, b views.AdminOption) int { return strings.Compare(a.Label, b.Label) })
 	return o
 }
 
 // pageAdminPlan is GET /admin/floors/:floorId/plan: the plan editor of a floor.
 func (s *Server) pageAdminPlan(c echo.Context) error {
-	id, err := pathID(c, "floorId")
+	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -721,7 +726,7 @@ func (s *Server) pageAdminPlan(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.AdminPlanView(s.chrome(c, "Place desks and rooms"), p))
 }
 
-// planPage reads the floor, its resources and the catalogue for the plan editor.
+// planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
 func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
@@ -736,7 +741,7 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	k, err := s.readCatalogue(ctx, actor)
+	k, err := s.readLayoutCatalogue(ctx, actor)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
@@ -828,7 +833,7 @@ const (
 // pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
 // a number counting up from start, each with a poster code of its own, below what the plan already has.
 func (s *Server) pageAdminPlanGrid(c echo.Context) error {
-	id, err := pathID(c, "floorId")
+	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -837,8 +842,8 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 		return err
 	}
 	g := views.AdminGrid{
-		Rows: formText(c, "rows"), Columns: formText(c, "columns"), Prefix: formText(c, "prefix"),
-		Start: formText(c, "start"), SubcategoryID: formText(c, "subcategory"), RuleID: formText(c, "rule"),
+		Rows: adminText(c, "rows"), Columns: adminText(c, "columns"), Prefix: adminText(c, "prefix"),
+		Start: adminText(c, "start"), SubcategoryID: adminText(c, "subcategory"), RuleID: adminText(c, "rule"),
 	}
 	p.Grid = g
 	added, err := s.addGrid(c, p)
@@ -872,15 +877,15 @@ func adminCount(n int, what string) string {
 // so a refusal part way keeps those saved before it.
 func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	rows, err := formInt(c, "rows", "the number of rows", 1, maxGridSide)
+	rows, err := adminNumber(c, "rows", "the number of rows", 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	cols, err := formInt(c, "columns", "the number of desks per row", 1, maxGridSide)
+	cols, err := adminNumber(c, "columns", "the number of desks per row", 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	start, err := formInt(c, "start", "the first number", 0, maxGridStart)
+	start, err := adminNumber(c, "start", "the first number", 0, maxGridStart)
 	if err != nil {
 		return 0, err
 	}
@@ -888,11 +893,11 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
 		return 0, invalid("the name must have 1 to %d characters", maxGridPrefix)
 	}
-	sub, err := formUUID(c, "subcategory", "kind of desk")
+	sub, err := adminChoice(c, "subcategory", "kind of desk")
 	if err != nil {
 		return 0, err
 	}
-	rule, err := formUUID(c, "rule", "rule")
+	rule, err := adminChoice(c, "rule", "rule")
 	if err != nil {
 		return 0, err
 	}
@@ -924,7 +929,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 				ID: uuid.NewString(), OrganizationID: actor.OrganizationID.String(), FloorID: p.Floor.ID,
 				SubcategoryID: sub, ResourceRuleID: rule, Name: prefix + " " + strconv.Itoa(n), PosterCode: code,
 				MapCoordinates: layoutimport.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
-				Approachable:   ptr(true), Visible: ptr(true), Status: booking.Activated,
+				Approachable:   adminPtr(true), Visible: adminPtr(true), Status: booking.Activated,
 			}
 			if _, err := s.adminPut(ctx, actor, collResources, uuid.MustParse(r.ID), r, ""); err != nil {
 				return added, err
@@ -970,7 +975,7 @@ type positionAnswer struct {
 // the plan (x1, y1, x2, y2), saved if its version is still etag. It answers JSON for the editor's script.
 func (s *Server) pageAdminMoveResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	id, err := pathID(c, "resourceId")
+	id, err := adminPathID(c, "resourceId")
 	if err != nil {
 		return err
 	}
@@ -980,7 +985,7 @@ func (s *Server) pageAdminMoveResource(c echo.Context) error {
 	}
 	var box [4]int
 	for i, name := range []string{"x1", "y1", "x2", "y2"} {
-		if box[i], err = formInt(c, name, "a place on the plan", 0, maxPlanUnit); err != nil {
+		if box[i], err = adminNumber(c, name, "a place on the plan", 0, maxPlanUnit); err != nil {
 			return c.JSON(http.StatusBadRequest, positionAnswer{Message: "That place is outside the plan, so it was not saved."})
 		}
 	}
@@ -1042,7 +1047,7 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	k, err := s.readCatalogue(ctx, actor)
+	k, err := s.readLayoutCatalogue(ctx, actor)
 	if err != nil {
 		return err
 	}
@@ -1084,7 +1089,7 @@ func (s *Server) resourcePage(c echo.Context, r views.AdminResource) (views.Admi
 	if err != nil {
 		return views.AdminResourcePage{}, err
 	}
-	k, err := s.readCatalogue(ctx, actor)
+	k, err := s.readLayoutCatalogue(ctx, actor)
 	if err != nil {
 		return views.AdminResourcePage{}, err
 	}
@@ -1108,7 +1113,7 @@ func (s *Server) pageAdminNewResource(c echo.Context) error {
 // pageAdminResource is GET /admin/resources/:resourceId: a desk's or room's form.
 func (s *Server) pageAdminResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	id, err := pathID(c, "resourceId")
+	id, err := adminPathID(c, "resourceId")
 	if err != nil {
 		return err
 	}
@@ -1132,7 +1137,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 	r := layoutimport.LayoutResource{}
 	if !isNew {
 		var err error
-		if id, err = pathID(c, "resourceId"); err != nil {
+		if id, err = adminPathID(c, "resourceId"); err != nil {
 			return err
 		}
 		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
@@ -1145,7 +1150,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 	r.ID, r.OrganizationID = id.String(), actor.OrganizationID.String()
 	err := readResourceForm(c, &r, isNew)
 	if err == nil {
-		k, kerr := s.readCatalogue(ctx, actor)
+		k, kerr := s.readLayoutCatalogue(ctx, actor)
 		if kerr != nil {
 			return kerr
 		}
@@ -1184,10 +1189,10 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 // readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
 // form to show again.
 func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool) error {
-	r.SubcategoryID, r.FloorID, r.ResourceRuleID = formText(c, "subcategory"), formText(c, "floor"), formText(c, "rule")
-	r.Name, r.PosterCode = formText(c, "name"), formText(c, "posterCode")
-	r.Image, r.Phone = formText(c, "image"), formText(c, "phone")
-	r.Visible, r.Approachable = ptr(formBool(c, "visible")), ptr(formBool(c, "approachable"))
+	r.SubcategoryID, r.FloorID, r.ResourceRuleID = adminText(c, "subcategory"), adminText(c, "floor"), adminText(c, "rule")
+	r.Name, r.PosterCode = adminText(c, "name"), adminText(c, "posterCode")
+	r.Image, r.Phone = adminText(c, "image"), adminText(c, "phone")
+	r.Visible, r.Approachable = adminPtr(adminBool(c, "visible")), adminPtr(adminBool(c, "approachable"))
 	form, err := c.FormParams()
 	if err != nil {
 		return invalid("the form could not be read")
@@ -1197,27 +1202,27 @@ func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool
 		return invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
 	}
 	r.Capacity = nil
-	if v := formText(c, "capacity"); v != "" {
+	if v := adminText(c, "capacity"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
 			return invalid("the capacity must be a whole number of people from 1 to 10000")
 		}
-		r.Capacity = ptr(int32(n))
+		r.Capacity = adminPtr(int32(n))
 	}
 	if isNew {
 		var box [4]int
 		for i, name := range []string{"x1", "y1", "x2", "y2"} {
-			if box[i], err = formInt(c, name, "the place on the plan", 0, maxPlanUnit); err != nil {
+			if box[i], err = adminNumber(c, name, "the place on the plan", 0, maxPlanUnit); err != nil {
 				return err
 			}
 		}
 		r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
 	}
-	if r.Status, err = formStatus(c); err != nil {
+	if r.Status, err = adminStatus(c); err != nil {
 		return err
 	}
 	for _, f := range []struct{ name, label string }{{"subcategory", "kind"}, {"floor", "floor"}, {"rule", "rule"}} {
-		if _, err := formUUID(c, f.name, f.label); err != nil {
+		if _, err := adminChoice(c, f.name, f.label); err != nil {
 			return err
 		}
 	}
