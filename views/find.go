@@ -522,8 +522,6 @@ func (p FloorPlan) count(s booking.SpotState) int {
 	return n
 }
 
-func (p FloorPlan) viewBox() string { return fmt.Sprintf("0 0 %d %d", p.Width, p.Height) }
-
 // planLinks are the query strings every resource of a plan links with, encoded once for the whole plan.
 type planLinks struct {
 	plan     string // the floor plan's query, to which each resource adds itself
@@ -626,3 +624,6 @@ func (f BookingForm) submitLabel() string {
 	}
 	return "Book " + what
 }
+
+// planViewBox is the viewBox of a plan width×height.
+func planViewBox(width, height int32) string { return fmt.Sprintf("0 0 %d %d", width, height) }

@@ -78,7 +78,8 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
-		"tokenId": uuid.NewString(),
+		"tokenId":    uuid.NewString(),
+		"buildingId": fx.BuildingMadrid.String(),
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {

@@ -74,6 +74,29 @@ func (s *Server) routes() {
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
 		scimPrefix+"/*", echo.WrapHandler(newSCIM(s.bookings, s.log)), s.requireSCIMToken)
 
+	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
+	adm := append(user[:len(user):len(user)], s.requireAdmin)
+	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
+	e.GET("/admin/buildings", s.pageAdminBuildings, adm...)
+	e.GET("/admin/buildings/new", s.pageAdminNewBuilding, adm...)
+	e.POST("/admin/buildings", s.pageAdminSaveBuilding, adm...)
+	e.GET("/admin/buildings/:buildingId", s.pageAdminBuilding, adm...)
+	e.POST("/admin/buildings/:buildingId", s.pageAdminSaveBuilding, adm...)
+	e.GET("/admin/floors", s.pageAdminFloors, adm...)
+	e.GET("/admin/floors/new", s.pageAdminNewFloor, adm...)
+	e.POST("/admin/floors", s.pageAdminSaveFloor, adm...)
+	e.GET("/admin/floors/:floorId", s.pageAdminFloor, adm...)
+	e.POST("/admin/floors/:floorId", s.pageAdminSaveFloor, adm...)
+	e.POST("/admin/floors/:floorId/plan/image", s.pageAdminUploadPlan, upload...)
+	e.GET("/admin/floors/:floorId/plan", s.pageAdminPlan, adm...)
+	e.POST("/admin/floors/:floorId/plan/grid", s.pageAdminPlanGrid, adm...)
+	e.GET("/admin/resources", s.pageAdminResources, adm...)
+	e.GET("/admin/resources/new", s.pageAdminNewResource, adm...)
+	e.POST("/admin/resources", s.pageAdminSaveResource, adm...)
+	e.GET("/admin/resources/:resourceId", s.pageAdminResource, adm...)
+	e.POST("/admin/resources/:resourceId", s.pageAdminSaveResource, adm...)
+	e.POST("/admin/resources/:resourceId/position", s.pageAdminMoveResource, adm...)
+
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.
 	// POSTs also take an Idempotency-Key (idempotency.go).

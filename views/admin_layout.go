@@ -1,0 +1,230 @@
+package views
+
+import (
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// AdminBuilding is a building as its admin form shows it.
+type AdminBuilding struct {
+	ID       string // "" for a new one
+	Name     string
+	Country  string
+	City     string
+	Address  string
+	Timezone string
+	Active   bool // status ACTIVATED
+	Visible  bool
+	ETag     string
+	Floors   int // how many floors it has, on the list
+}
+
+// AdminFloor is a floor as its admin form shows it.
+type AdminFloor struct {
+	ID           string // "" for a new one
+	BuildingID   string
+	BuildingName string
+	Name         string
+	Number       int32
+	Image        string // the plan's URL, "" when it has none
+	Active       bool
+	Visible      bool
+	ETag         string
+	Resources    int // how many resources it has, on the list
+}
+
+// AdminResource is a desk or room as its admin form and the plan editor show it.
+type AdminResource struct {
+	ID            string // "" for a new one
+	FloorID       string
+	FloorName     string
+	SubcategoryID string
+	Kind          string // the subcategory's name, on the list
+	RuleID        string
+	FeatureIDs    []string
+	ReservableIDs []string
+	Name          string
+	PosterCode    string
+	Capacity      string // rooms only; "" when not set
+	Image         string
+	Phone         string
+	X1, Y1        int32 // the rectangle on the floor plan
+	X2, Y2        int32
+	Approachable  bool
+	Visible       bool
+	Active        bool
+	ETag          string
+}
+
+// AdminOption is one choice of a select or a group of check boxes.
+type AdminOption struct {
+	Value, Label string
+}
+
+// AdminProblem is a refusal shown next to a form, in words. Stale is set when someone else saved the
+// object since the form was opened: the form then shows the current version.
+type AdminProblem struct {
+	Title, Message string
+	Stale          bool
+}
+
+// AdminBuildingsPage is the list of buildings.
+type AdminBuildingsPage struct {
+	Buildings []AdminBuilding
+	Flash     string
+}
+
+// AdminBuildingPage is the form of one building, with its floors.
+type AdminBuildingPage struct {
+	Building AdminBuilding
+	Floors   []AdminFloor
+	Problem  *AdminProblem
+	Flash    string
+	Now      time.Time
+}
+
+// AdminFloorsPage is the list of floors, by building.
+type AdminFloorsPage struct {
+	Buildings []AdminBuilding
+	Floors    []AdminFloor
+	Flash     string
+}
+
+// AdminFloorPage is the form of one floor, its plan upload and its resources.
+type AdminFloorPage struct {
+	Floor     AdminFloor
+	Buildings []AdminOption
+	Resources []AdminResource
+	Problem   *AdminProblem
+	Upload    *AdminProblem // a refused plan upload
+	Flash     string
+	CanUpload bool // plans can be uploaded
+}
+
+// AdminPlanPage is the plan editor of a floor.
+type AdminPlanPage struct {
+	Floor         AdminFloor
+	Width, Height int32
+	Resources     []AdminResource
+	Subcategories []AdminOption
+	Rules         []AdminOption
+	Grid          AdminGrid
+	Problem       *AdminProblem
+	Flash         string
+}
+
+// AdminGrid is the "add a row or grid of desks" form.
+type AdminGrid struct {
+	Rows, Columns string
+	Prefix, Start string
+	SubcategoryID string
+	RuleID        string
+}
+
+// AdminResourcesPage is the list of resources.
+type AdminResourcesPage struct {
+	Resources []AdminResource
+	Floors    []AdminOption
+	FloorID   string // the floor the list is limited to, "" for all
+	Flash     string
+}
+
+// AdminResourcePage is the form of one resource.
+type AdminResourcePage struct {
+	Resource      AdminResource
+	Floors        []AdminOption
+	Subcategories []AdminOption
+	Rules         []AdminOption
+	Features      []AdminOption
+	Reservables   []AdminOption
+	Problem       *AdminProblem
+	Flash         string
+}
+
+// zoneCache holds the loaded time zones, to say the local time of each without reading the database of
+// zones again.
+var adminZones sync.Map // name → *time.Location
+
+func adminZone(name string) *time.Location {
+	if v, ok := adminZones.Load(name); ok {
+		return v.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil
+	}
+	adminZones.Store(name, loc)
+	return loc
+}
+
+// ZoneChoices are the time zones a building may choose, with the one it has first kept in the list when
+// the list lacks it.
+func ZoneChoices(current string) []string {
+	for _, z := range timeZones {
+		if z == current {
+			return timeZones
+		}
+	}
+	if current == "" {
+		return timeZones
+	}
+	return append([]string{current}, timeZones...)
+}
+
+// ZoneOptionLabel names a time zone in the list: "Europe/Madrid (UTC+01:00)".
+func ZoneOptionLabel(name string, now time.Time) string {
+	loc := adminZone(name)
+	if loc == nil {
+		return name
+	}
+	_, off := now.In(loc).Zone()
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	return fmt.Sprintf("%s (UTC%s%02d:%02d)", name, sign, off/3600, off%3600/60)
+}
+
+// LocalTime is the time of day now in the zone, "14:05", or "" for an unknown zone.
+func LocalTime(name string, now time.Time) string {
+	loc := adminZone(name)
+	if loc == nil {
+		return ""
+	}
+	return now.In(loc).Format("Mon 15:04")
+}
+
+// StatusWords says a status in words.
+func StatusWords(active bool) string {
+	if active {
+		return "Active"
+	}
+	return "Deactivated"
+}
+
+func adminStatusClass(active bool) string {
+	if active {
+		return "badge ACTIVATED"
+	}
+	return "badge DEACTIVATED"
+}
+
+func adminInt(n int32) string { return strconv.Itoa(int(n)) }
+
+func adminContains(list []string, v string) bool {
+	for _, s := range list {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+func adminPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

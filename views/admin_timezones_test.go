@@ -1,0 +1,44 @@
+package views
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestTimeZonesLoad checks that every zone a building can choose is one Go knows, listed once, in order.
+func TestTimeZonesLoad(t *testing.T) {
+	if !slices.IsSorted(timeZones) {
+		t.Error("the time zones are not in alphabetical order")
+	}
+	if len(slices.Compact(slices.Clone(timeZones))) != len(timeZones) {
+		t.Error("a time zone is listed twice")
+	}
+	for _, z := range timeZones {
+		if _, err := time.LoadLocation(z); err != nil {
+			t.Errorf("%s: %v", z, err)
+		}
+	}
+	for _, z := range []string{"Europe/Madrid", "America/New_York", "Asia/Tokyo", "UTC"} {
+		if !slices.Contains(timeZones, z) {
+			t.Errorf("%s is not offered", z)
+		}
+	}
+}
+
+func TestZoneOptionLabel(t *testing.T) {
+	winter := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ zone, want string }{
+		{"Europe/Madrid", "Europe/Madrid (UTC+01:00)"},
+		{"America/New_York", "America/New_York (UTC-05:00)"},
+		{"Asia/Kolkata", "Asia/Kolkata (UTC+05:30)"},
+		{"Nowhere/Atlantis", "Nowhere/Atlantis"},
+	} {
+		if got := ZoneOptionLabel(tc.zone, winter); got != tc.want {
+			t.Errorf("ZoneOptionLabel(%s) = %q, want %q", tc.zone, got, tc.want)
+		}
+	}
+	if got := ZoneChoices("Europe/Kiev"); got[0] != "Europe/Kiev" {
+		t.Errorf("a building's zone missing from the list is not kept first: %v", got[:2])
+	}
+}

@@ -1,0 +1,1236 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// The admin pages of the office's physical layout: buildings, floors, the plan editor and the desks and
+// rooms. They read and write through admin.Service, in the import format, the same code path as the
+// admin API and `booking import`. Every form carries the version (ETag) it was opened with: a form
+// saved after someone else changed the object shows the current version instead of overwriting it.
+
+// The collections of the admin domain these pages read and write.
+const (
+	collBuildings     admin.Collection = "buildings"
+	collFloors        admin.Collection = "floors"
+	collSubcategories admin.Collection = "subcategories"
+	collResourceRules admin.Collection = "resourceRules"
+	collFeatures      admin.Collection = "features"
+	collReservables   admin.Collection = "reservables"
+	collResources     admin.Collection = "resources"
+)
+
+// requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
+func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if actorFrom(c).Role != booking.RoleAdmin {
+			return booking.Errorf(booking.CodeForbidden, "only an admin of the organization can change its settings")
+		}
+		return next(c)
+	}
+}
+
+// Bounds of the admin forms.
+const (
+	maxGridSide     = 20      // rows, and desks per row, of one "add a grid of desks"
+	maxPlanUnit     = 100000  // the largest coordinate on a floor plan
+	maxPlanUpload   = 5 << 20 // the largest floor-plan image
+	maxUploadBody   = 6 << 20 // the largest upload request: the image and the multipart envelope
+	maxChosenExtras = 200     // features or services chosen for one resource
+	maxGridPrefix   = 40      // characters of the grid's name prefix
+	maxGridStart    = 99999   // the grid's first number
+)
+
+// limitUploadBody refuses an upload request larger than maxUploadBody with 413.
+func limitUploadBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		tooLarge := echo.NewHTTPError(http.StatusRequestEntityTooLarge,
+			"this plan is larger than 5 MB and was not saved: export it smaller (an SVG, or a PNG or JPEG of fewer pixels) and upload it again")
+		if req.ContentLength > maxUploadBody {
+			return tooLarge
+		}
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, maxUploadBody)
+		return next(c)
+	}
+}
+
+// adminObject is an object of a collection decoded into its import type, with its version.
+type adminObject[T any] struct {
+	V    T
+	ETag string
+}
+
+// adminList reads a collection of the actor's organization, decoded into its import type.
+func adminList[T any](ctx context.Context, s *Server, actor booking.User, coll admin.Collection) ([]adminObject[T], error) {
+	objs, err := s.admin.List(ctx, actor, coll)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]adminObject[T], 0, len(objs))
+	for _, o := range objs {
+		var v T
+		if err := json.Unmarshal(o.JSON, &v); err != nil {
+			return nil, fmt.Errorf("decode %s %s: %w", coll, o.ID, err)
+		}
+		out = append(out, adminObject[T]{V: v, ETag: o.ETag})
+	}
+	return out, nil
+}
+
+// adminGet reads one object of a collection, decoded into its import type.
+func adminGet[T any](ctx context.Context, s *Server, actor booking.User, coll admin.Collection, id uuid.UUID) (adminObject[T], error) {
+	o, err := s.admin.Get(ctx, actor, coll, id)
+	if err != nil {
+		return adminObject[T]{}, err
+	}
+	var v T
+	if err := json.Unmarshal(o.JSON, &v); err != nil {
+		return adminObject[T]{}, fmt.Errorf("decode %s %s: %w", coll, id, err)
+	}
+	return adminObject[T]{V: v, ETag: o.ETag}, nil
+}
+
+// adminPut saves v, an object in its import type, if its version is still ifMatch ("" for a new one).
+func (s *Server) adminPut(ctx context.Context, actor booking.User, coll admin.Collection, id uuid.UUID, v any, ifMatch string) (admin.Object, error) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return admin.Object{}, fmt.Errorf("encode %s: %w", coll, err)
+	}
+	obj, _, err := s.admin.Put(ctx, actor, coll, id, body, ifMatch)
+	return obj, err
+}
+
+// adminRefusal turns a refused save into the words shown next to the form, with the page's status. A
+// stale version (412) says that someone else changed the object; anything that is not a refusal is
+// returned as an error.
+func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
+	de, status := domainRefusal(err)
+	if de == nil {
+		return nil, 0, err
+	}
+	if status == http.StatusPreconditionFailed {
+		return &views.AdminProblem{
+			Title: "Not saved: this " + what + " changed meanwhile",
+			Message: "Someone else changed this " + what + " since you opened it; here is the current version. " +
+				"Make your changes again and save.",
+			Stale: true,
+		}, status, nil
+	}
+	// The import names the field of its document ("Resources[0].posterCode: …"); the form is beside it.
+	p := problem{Status: status, Code: int(de.Code), Detail: importPath.ReplaceAllString(de.Message, "")}
+	return &views.AdminProblem{Title: "Not saved: " + strings.ToLower(pageErrorTitle(p)[:1]) + pageErrorTitle(p)[1:],
+		Message: pageErrorMessage(p)}, status, nil
+}
+
+var importPath = regexp.MustCompile(`^[A-Za-z]+\[\d+\](\.[A-Za-z.]+)?: `)
+
+// adminPathID reads the id of a path parameter.
+func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
+	return parseUUID(name, c.Param(name))
+}
+
+// adminText reads a form field with its surrounding spaces trimmed.
+func adminText(c echo.Context, name string) string { return strings.TrimSpace(c.FormValue(name)) }
+
+// adminBool reads a check box.
+func adminBool(c echo.Context, name string) bool { return c.FormValue(name) == "true" }
+
+// adminStatus reads the status select: ACTIVATED or DEACTIVATED.
+func adminStatus(c echo.Context) (string, error) {
+	switch v := c.FormValue("status"); v {
+	case booking.Activated, "DEACTIVATED":
+		return v, nil
+	default:
+		return "", invalid("choose whether it is active or deactivated")
+	}
+}
+
+// adminNumber reads a whole number between lo and hi; label names the field in the message.
+func adminNumber(c echo.Context, name, label string, lo, hi int) (int, error) {
+	v := adminText(c, name)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, invalid("%s must be a whole number from %d to %d", label, lo, hi)
+	}
+	return n, nil
+}
+
+// adminChoice reads an id chosen in a select; label names the field in the message.
+func adminChoice(c echo.Context, name, label string) (string, error) {
+	v := adminText(c, name)
+	if _, err := uuid.Parse(v); err != nil {
+		return "", invalid("choose a %s", label)
+	}
+	return v, nil
+}
+
+// adminPtr returns a pointer to a copy of v.
+func adminPtr[T any](v T) *T { return &v }
+
+// orTrue reads an optional switch of the import format, which is on when left out.
+func orTrue(b *bool) bool { return b == nil || *b }
+
+// isActive reads a status of the import format, which is ACTIVATED when left out.
+func isActive(status string) bool { return status == "" || status == booking.Activated }
+
+// adminFlash returns what the previous form left for this page, as one sentence.
+func (s *Server) adminFlash(c echo.Context) string {
+	title, msg := s.popFlash(c)
+	if title != "" && msg != "" {
+		return title + " " + msg
+	}
+	return title + msg
+}
+
+// Buildings.
+
+func buildingView(o adminObject[layoutimport.LayoutBuilding]) views.AdminBuilding {
+	b := o.V
+	return views.AdminBuilding{
+		ID: b.ID, Name: b.Name, Country: b.Address.Country, City: b.Address.City, Address: b.Address.Address,
+		Timezone: b.Timezone, Active: isActive(b.Status), Visible: orTrue(b.Visible), ETag: o.ETag,
+	}
+}
+
+func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) views.AdminFloor {
+	f := o.V
+	return views.AdminFloor{
+		ID: f.ID, BuildingID: f.BuildingID, BuildingName: buildingName, Name: f.Name, Number: f.FloorNumber,
+		Image: f.Image, Active: isActive(f.Status), Visible: orTrue(f.Visible), ETag: o.ETag,
+	}
+}
+
+// pageAdminBuildings is GET /admin/buildings: the organization's buildings.
+func (s *Server) pageAdminBuildings(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	if err != nil {
+		return err
+	}
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	if err != nil {
+		return err
+	}
+	p := views.AdminBuildingsPage{Flash: s.adminFlash(c)}
+	for _, b := range bs {
+		v := buildingView(b)
+		for _, f := range fs {
+			if f.V.BuildingID == b.V.ID {
+				v.Floors++
+			}
+		}
+		p.Buildings = append(p.Buildings, v)
+	}
+	slices.SortFunc(p.Buildings, func(a, b views.AdminBuilding) int { return strings.Compare(a.Name, b.Name) })
+	return s.render(c, http.StatusOK, views.AdminBuildingsView(s.chrome(c, "Buildings"), p))
+}
+
+// pageAdminNewBuilding is GET /admin/buildings/new: the form of a new building.
+func (s *Server) pageAdminNewBuilding(c echo.Context) error {
+	p := views.AdminBuildingPage{Building: views.AdminBuilding{Active: true, Visible: true}, Now: time.Now()}
+	return s.render(c, http.StatusOK, views.AdminBuildingView(s.chrome(c, "Add a building"), p))
+}
+
+// pageAdminBuilding is GET /admin/buildings/:buildingId: a building's form and its floors.
+func (s *Server) pageAdminBuilding(c echo.Context) error {
+	id, err := adminPathID(c, "buildingId")
+	if err != nil {
+		return err
+	}
+	p, err := s.buildingPage(c, id)
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminBuildingView(s.chrome(c, p.Building.Name), p))
+}
+
+// buildingPage reads a building and its floors for its form.
+func (s *Server) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, id)
+	if err != nil {
+		return views.AdminBuildingPage{}, err
+	}
+	p := views.AdminBuildingPage{Building: buildingView(b), Now: time.Now()}
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	if err != nil {
+		return p, err
+	}
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return p, err
+	}
+	for _, f := range fs {
+		if f.V.BuildingID == b.V.ID {
+			v := floorView(f, b.V.Name)
+			v.Resources = countOnFloor(rs, f.V.ID)
+			p.Floors = append(p.Floors, v)
+		}
+	}
+	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int { return int(a.Number - b.Number) })
+	return p, nil
+}
+
+func countOnFloor(rs []adminObject[layoutimport.LayoutResource], floor string) int {
+	n := 0
+	for _, r := range rs {
+		if r.V.FloorID == floor {
+			n++
+		}
+	}
+	return n
+}
+
+// pageAdminSaveBuilding is POST /admin/buildings (a new building) and POST /admin/buildings/:buildingId.
+// A refusal shows the form again with the reason beside it.
+func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, isNew := uuid.New(), c.Param("buildingId") == ""
+	b := layoutimport.LayoutBuilding{}
+	if !isNew {
+		var err error
+		if id, err = adminPathID(c, "buildingId"); err != nil {
+			return err
+		}
+		cur, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, id)
+		if err != nil {
+			return err
+		}
+		b = cur.V // keeps what the form does not show, such as the coordinates
+	}
+	b.ID, b.OrganizationID = id.String(), actor.OrganizationID.String()
+	b.Name, b.Timezone = adminText(c, "name"), adminText(c, "timezone")
+	b.Address.Address, b.Address.City, b.Address.Country = adminText(c, "address"), adminText(c, "city"), adminText(c, "country")
+	b.Visible = adminPtr(adminBool(c, "visible"))
+	etag := c.FormValue("etag")
+	status, err := adminStatus(c)
+	if err == nil {
+		b.Status = status
+		if b.Name == "" {
+			err = invalid("give the building a name")
+		} else if _, zerr := time.LoadLocation(b.Timezone); b.Timezone == "" || zerr != nil {
+			err = invalid("choose the building's time zone from the list")
+		}
+	}
+	if err == nil {
+		_, err = s.adminPut(ctx, actor, collBuildings, id, b, etag)
+	}
+	if err == nil {
+		s.putFlash(c, "Saved.", b.Name+" is up to date.")
+		return c.Redirect(http.StatusSeeOther, "/admin/buildings/"+id.String())
+	}
+	prob, code, err := adminRefusal(err, "building")
+	if err != nil {
+		return err
+	}
+	p := views.AdminBuildingPage{Building: buildingView(adminObject[layoutimport.LayoutBuilding]{V: b, ETag: etag}), Now: time.Now(), Problem: prob}
+	if isNew {
+		p.Building.ID = ""
+	}
+	if prob.Stale {
+		if p, err = s.buildingPage(c, id); err != nil {
+			return err
+		}
+		p.Problem = prob
+	}
+	return s.render(c, code, views.AdminBuildingView(s.chrome(c, "Building"), p))
+}
+
+// Floors.
+
+// buildingNames are the names of the organization's buildings by id, and the buildings themselves.
+func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layoutimport.LayoutBuilding], error) {
+	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.SortFunc(bs, func(a, b adminObject[layoutimport.LayoutBuilding]) int { return strings.Compare(a.V.Name, b.V.Name) })
+	names := make(map[string]string, len(bs))
+	for _, b := range bs {
+		names[b.V.ID] = b.V.Name
+	}
+	return names, bs, nil
+}
+
+// pageAdminFloors is GET /admin/floors: every building's floors.
+func (s *Server) pageAdminFloors(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	names, bs, err := s.buildingNames(ctx, actor)
+	if err != nil {
+		return err
+	}
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	if err != nil {
+		return err
+	}
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return err
+	}
+	p := views.AdminFloorsPage{Flash: s.adminFlash(c)}
+	for _, b := range bs {
+		p.Buildings = append(p.Buildings, buildingView(b))
+	}
+	for _, f := range fs {
+		v := floorView(f, names[f.V.BuildingID])
+		v.Resources = countOnFloor(rs, f.V.ID)
+		p.Floors = append(p.Floors, v)
+	}
+	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int { return int(a.Number - b.Number) })
+	return s.render(c, http.StatusOK, views.AdminFloorsView(s.chrome(c, "Floors"), p))
+}
+
+// buildingOptions are the buildings to choose a floor's from.
+func buildingOptions(bs []adminObject[layoutimport.LayoutBuilding]) []views.AdminOption {
+	out := make([]views.AdminOption, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, views.AdminOption{Value: b.V.ID, Label: b.V.Name})
+	}
+	return out
+}
+
+// pageAdminNewFloor is GET /admin/floors/new: the form of a new floor, in the building of ?building=.
+func (s *Server) pageAdminNewFloor(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	_, bs, err := s.buildingNames(ctx, actor)
+	if err != nil {
+		return err
+	}
+	if len(bs) == 0 {
+		return booking.Errorf(booking.CodeBuildingNotFound, "add a building before its floors")
+	}
+	p := views.AdminFloorPage{Floor: views.AdminFloor{BuildingID: c.QueryParam("building"), Active: true, Visible: true}, Buildings: buildingOptions(bs)}
+	return s.render(c, http.StatusOK, views.AdminFloorView(s.chrome(c, "Add a floor"), p))
+}
+
+// pageAdminFloor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
+func (s *Server) pageAdminFloor(c echo.Context) error {
+	id, err := adminPathID(c, "floorId")
+	if err != nil {
+		return err
+	}
+	p, err := s.floorPage(c, id)
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminFloorView(s.chrome(c, p.Floor.Name), p))
+}
+
+// floorPage reads a floor, the buildings and its resources for its form.
+func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+	if err != nil {
+		return views.AdminFloorPage{}, err
+	}
+	names, bs, err := s.buildingNames(ctx, actor)
+	if err != nil {
+		return views.AdminFloorPage{}, err
+	}
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return views.AdminFloorPage{}, err
+	}
+	p := views.AdminFloorPage{Floor: floorView(f, names[f.V.BuildingID]), Buildings: buildingOptions(bs), CanUpload: s.canUploadPlans()}
+	for _, r := range rs {
+		if r.V.FloorID == f.V.ID {
+			p.Resources = append(p.Resources, views.AdminResource{ID: r.V.ID, Name: r.V.Name})
+		}
+	}
+	return p, nil
+}
+
+// pageAdminSaveFloor is POST /admin/floors (a new floor) and POST /admin/floors/:floorId.
+func (s *Server) pageAdminSaveFloor(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, isNew := uuid.New(), c.Param("floorId") == ""
+	f := layoutimport.LayoutFloor{}
+	if !isNew {
+		var err error
+		if id, err = adminPathID(c, "floorId"); err != nil {
+			return err
+		}
+		cur, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+		if err != nil {
+			return err
+		}
+		f = cur.V // keeps the plan and the type
+	}
+	f.ID, f.OrganizationID = id.String(), actor.OrganizationID.String()
+	f.BuildingID, f.Name = adminText(c, "building"), adminText(c, "name")
+	f.Visible = adminPtr(adminBool(c, "visible"))
+	etag := c.FormValue("etag")
+	number, err := adminNumber(c, "number", "the floor number", -20, 300)
+	f.FloorNumber = int32(number)
+	if err == nil {
+		f.Status, err = adminStatus(c)
+	}
+	if err == nil {
+		if _, err = adminChoice(c, "building", "building"); err == nil && f.Name == "" {
+			err = invalid("give the floor a name")
+		}
+	}
+	if err == nil {
+		_, err = s.adminPut(ctx, actor, collFloors, id, f, etag)
+	}
+	if err == nil {
+		s.putFlash(c, "Saved.", f.Name+" is up to date.")
+		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
+	}
+	prob, code, err := adminRefusal(err, "floor")
+	if err != nil {
+		return err
+	}
+	var p views.AdminFloorPage
+	if prob.Stale {
+		if p, err = s.floorPage(c, id); err != nil {
+			return err
+		}
+	} else {
+		_, bs, err := s.buildingNames(ctx, actor)
+		if err != nil {
+			return err
+		}
+		p = views.AdminFloorPage{Floor: floorView(adminObject[layoutimport.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs), CanUpload: s.canUploadPlans()}
+		if isNew {
+			p.Floor.ID = ""
+		}
+	}
+	p.Problem = prob
+	return s.render(c, code, views.AdminFloorView(s.chrome(c, "Floor"), p))
+}
+
+// floorPlanSetter is the domain method that stores a floor's plan image.
+type floorPlanSetter interface {
+	SetFloorPlan(ctx context.Context, actor booking.User, floorID uuid.UUID, contentType string, data []byte) (booking.Floor, error)
+}
+
+// canUploadPlans tells whether the domain can store plan images.
+func (s *Server) canUploadPlans() bool {
+	_, ok := any(s.bookings).(floorPlanSetter)
+	return ok
+}
+
+// pageAdminUploadPlan is POST /admin/floors/:floorId/plan/image: a new plan for the floor (SVG, PNG or
+// JPEG, at most 5 MB), sent as multipart/form-data in the field "plan".
+func (s *Server) pageAdminUploadPlan(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, err := adminPathID(c, "floorId")
+	if err != nil {
+		return err
+	}
+	// Another organization's floor is unknown (404) before anything about the upload is said.
+	if _, err := s.admin.Get(ctx, actor, collFloors, id); err != nil {
+		return err
+	}
+	setter, ok := any(s.bookings).(floorPlanSetter)
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	data, contentType, err := readPlanUpload(c)
+	if err == nil {
+		_, err = setter.SetFloorPlan(ctx, actor, id, contentType, data)
+	}
+	if err == nil {
+		s.putFlash(c, "Plan uploaded.", "People see the new plan from now on.")
+		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
+	}
+	prob, code, err := adminRefusal(err, "floor")
+	if err != nil {
+		return err
+	}
+	p, err := s.floorPage(c, id)
+	if err != nil {
+		return err
+	}
+	p.Upload = prob
+	return s.render(c, code, views.AdminFloorView(s.chrome(c, p.Floor.Name), p))
+}
+
+// readPlanUpload reads the uploaded plan and its type, from what the file holds rather than from its
+// name. It refuses anything but SVG, PNG and JPEG, and files over 5 MB.
+func readPlanUpload(c echo.Context) ([]byte, string, error) {
+	fh, err := c.FormFile("plan")
+	var over *http.MaxBytesError
+	switch {
+	case errors.As(err, &over):
+		return nil, "", echo.NewHTTPError(http.StatusRequestEntityTooLarge, "this plan is larger than 5 MB and was not saved")
+	case err != nil:
+		return nil, "", invalid("choose the plan's file: an SVG, PNG or JPEG image")
+	case fh.Size > maxPlanUpload:
+		return nil, "", invalid("this plan is larger than 5 MB: export it smaller and upload it again")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, "", fmt.Errorf("open the upload: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPlanUpload+1))
+	if err != nil {
+		return nil, "", fmt.Errorf("read the upload: %w", err)
+	}
+	if len(data) > maxPlanUpload {
+		return nil, "", invalid("this plan is larger than 5 MB: export it smaller and upload it again")
+	}
+	switch ct := http.DetectContentType(data); {
+	case ct == "image/png", ct == "image/jpeg":
+		return data, ct, nil
+	case strings.HasPrefix(ct, "text/xml"), strings.HasPrefix(ct, "text/plain"), strings.HasPrefix(ct, "text/html"):
+		if looksLikeSVG(data) {
+			return data, "image/svg+xml", nil
+		}
+	}
+	return nil, "", invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
+}
+
+var svgStart = regexp.MustCompile(`(?s)^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]`)
+
+func looksLikeSVG(data []byte) bool { return svgStart.Match(data) }
+
+// The plan editor.
+
+// resourceView is a resource as the admin pages show it.
+func resourceView(o adminObject[layoutimport.LayoutResource]) views.AdminResource {
+	r := o.V
+	v := views.AdminResource{
+		ID: r.ID, FloorID: r.FloorID, SubcategoryID: r.SubcategoryID, RuleID: r.ResourceRuleID,
+		FeatureIDs: r.FeatureIDs, ReservableIDs: r.ReservableIDs, Name: r.Name, PosterCode: r.PosterCode,
+		Image: r.Image, Phone: r.Phone, Approachable: orTrue(r.Approachable), Visible: orTrue(r.Visible),
+		Active: isActive(r.Status), ETag: o.ETag,
+		X1: r.MapCoordinates.TopLeftX, Y1: r.MapCoordinates.TopLeftY, X2: r.MapCoordinates.BottomRightX, Y2: r.MapCoordinates.BottomRightY,
+	}
+	if r.Capacity != nil {
+		v.Capacity = strconv.Itoa(int(*r.Capacity))
+	}
+	return v
+}
+
+// layoutCatalogue is what a resource's form chooses from.
+type layoutCatalogue struct {
+	subcategories []adminObject[layoutimport.LayoutSubcategory]
+	rules         []adminObject[layoutimport.LayoutResourceRule]
+	features      []adminObject[layoutimport.LayoutFeature]
+	reservables   []adminObject[layoutimport.LayoutReservable]
+}
+
+func (s *Server) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
+	var k layoutCatalogue
+	var err error
+	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, collSubcategories); err != nil {
+		return k, err
+	}
+	if k.rules, err = adminList[layoutimport.LayoutResourceRule](ctx, s, actor, collResourceRules); err != nil {
+		return k, err
+	}
+	if k.features, err = adminList[layoutimport.LayoutFeature](ctx, s, actor, collFeatures); err != nil {
+		return k, err
+	}
+	k.reservables, err = adminList[layoutimport.LayoutReservable](ctx, s, actor, collReservables)
+	return k, err
+}
+
+// subcategoryOptions lists the kinds of resource; desksOnly leaves out the rooms.
+func (k layoutCatalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
+	var out []views.AdminOption
+	for _, sc := range k.subcategories {
+		kind := "desk"
+		if sc.V.Category == string(booking.CategorySpace) {
+			if desksOnly {
+				continue
+			}
+			kind = "room"
+		}
+		label := sc.V.Name
+		if !strings.Contains(strings.ToLower(label), kind) {
+			label += " (" + kind + ")"
+		}
+		out = append(out, views.AdminOption{Value: sc.V.ID, Label: label})
+	}
+	return adminSortOptions(out)
+}
+
+func (k layoutCatalogue) ruleOptions() []views.AdminOption {
+	out := make([]views.AdminOption, 0, len(k.rules))
+	for i, r := range k.rules {
+		name := r.V.Name
+		if name == "" {
+			name = "Rule " + strconv.Itoa(i+1)
+		}
+		out = append(out, views.AdminOption{Value: r.V.ID, Label: name})
+	}
+	return adminSortOptions(out)
+}
+
+func (k layoutCatalogue) featureOptions() []views.AdminOption {
+	out := make([]views.AdminOption, 0, len(k.features))
+	for _, f := range k.features {
+		out = append(out, views.AdminOption{Value: f.V.ID, Label: f.V.Name})
+	}
+	return adminSortOptions(out)
+}
+
+func (k layoutCatalogue) reservableOptions() []views.AdminOption {
+	out := make([]views.AdminOption, 0, len(k.reservables))
+	for _, r := range k.reservables {
+		out = append(out, views.AdminOption{Value: r.V.ID, Label: r.V.Name})
+	}
+	return adminSortOptions(out)
+}
+
+func (k layoutCatalogue) isSpace(subcategory string) bool {
+	for _, sc := range k.subcategories {
+		if sc.V.ID == subcategory {
+			return sc.V.Category == string(booking.CategorySpace)
+		}
+	}
+	return false
+}
+
+func adminSortOptions(o []views.AdminOption) []views.AdminOption {
+	slices.SortStableFunc(o, func(a, b views.AdminOption) int { return strings.Compare(a.Label, b.Label) })
+	return o
+}
+
+// pageAdminPlan is GET /admin/floors/:floorId/plan: the plan editor of a floor.
+func (s *Server) pageAdminPlan(c echo.Context) error {
+	id, err := adminPathID(c, "floorId")
+	if err != nil {
+		return err
+	}
+	p, err := s.planPage(c, id)
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminPlanView(s.chrome(c, "Place desks and rooms"), p))
+}
+
+// planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
+func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+	if err != nil {
+		return views.AdminPlanPage{}, err
+	}
+	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, uuid.MustParse(f.V.BuildingID))
+	if err != nil {
+		return views.AdminPlanPage{}, err
+	}
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return views.AdminPlanPage{}, err
+	}
+	k, err := s.readLayoutCatalogue(ctx, actor)
+	if err != nil {
+		return views.AdminPlanPage{}, err
+	}
+	p := views.AdminPlanPage{
+		Floor: floorView(f, b.V.Name), Subcategories: k.subcategoryOptions(true), Rules: k.ruleOptions(),
+		Grid: views.AdminGrid{Rows: "1", Columns: "4", Prefix: "Desk", Start: "1"},
+	}
+	var spots []booking.SearchResult
+	for _, r := range rs {
+		if r.V.FloorID == f.V.ID {
+			v := resourceView(r)
+			p.Resources = append(p.Resources, v)
+			spots = append(spots, booking.SearchResult{Resource: booking.Resource{Map: booking.MapCoordinates{
+				TopLeftX: v.X1, TopLeftY: v.Y1, BottomRightX: v.X2, BottomRightY: v.Y2,
+			}}})
+		}
+	}
+	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int { return compareNames(a.Name, b.Name) })
+	// The same coordinate system as the employees' floor plan, so that both draw alike; a plan without a
+	// size of its own gets room to place desks in.
+	p.Width, p.Height = planSize(f.V.Image, spots)
+	if !strings.HasPrefix(f.V.Image, "/static/") {
+		p.Width, p.Height = max(p.Width, defaultPlanWidth), max(p.Height, defaultPlanHeight)
+	}
+	// New desks are like most desks: the kind and rule the organization's desks use most.
+	p.Grid.SubcategoryID, p.Grid.RuleID = mostUsed(rs, p.Subcategories, func(r layoutimport.LayoutResource) string { return r.SubcategoryID }),
+		mostUsed(rs, p.Rules, func(r layoutimport.LayoutResource) string {
+			if slices.ContainsFunc(p.Subcategories, func(o views.AdminOption) bool { return o.Value == r.SubcategoryID }) {
+				return r.ResourceRuleID
+			}
+			return ""
+		})
+	return p, nil
+}
+
+// mostUsed returns the option that of(r) names most often among the resources, or the first option
+// when none names any; "" when there are no options.
+func mostUsed(rs []adminObject[layoutimport.LayoutResource], options []views.AdminOption, of func(layoutimport.LayoutResource) string) string {
+	if len(options) == 0 {
+		return ""
+	}
+	uses := map[string]int{}
+	for _, r := range rs {
+		uses[of(r.V)]++
+	}
+	best := options[0].Value
+	for _, o := range options {
+		if uses[o.Value] > uses[best] {
+			best = o.Value
+		}
+	}
+	return best
+}
+
+// compareNames orders names as people expect: "Desk 2" before "Desk 10".
+func compareNames(a, b string) int {
+	ap, an := splitNumber(a)
+	bp, bn := splitNumber(b)
+	if c := strings.Compare(ap, bp); c != 0 || an == bn {
+		if c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	}
+	return an - bn
+}
+
+func splitNumber(s string) (string, int) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	n, err := strconv.Atoi(s[i:])
+	if err != nil || i == len(s) {
+		return s, -1
+	}
+	return s[:i], n
+}
+
+// The size and spacing of desks added as a grid, in the plan's units.
+const (
+	gridDeskW, gridDeskH = 60, 40
+	gridGap              = 12
+	gridMargin           = 20
+
+	defaultPlanWidth, defaultPlanHeight = 1200, 800
+)
+
+// pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
+// a number counting up from start, each with a poster code of its own, below what the plan already has.
+func (s *Server) pageAdminPlanGrid(c echo.Context) error {
+	id, err := adminPathID(c, "floorId")
+	if err != nil {
+		return err
+	}
+	p, err := s.planPage(c, id)
+	if err != nil {
+		return err
+	}
+	g := views.AdminGrid{
+		Rows: adminText(c, "rows"), Columns: adminText(c, "columns"), Prefix: adminText(c, "prefix"),
+		Start: adminText(c, "start"), SubcategoryID: adminText(c, "subcategory"), RuleID: adminText(c, "rule"),
+	}
+	p.Grid = g
+	added, err := s.addGrid(c, p)
+	if err == nil {
+		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed below the others on the plan: drag them where they belong.")
+		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
+	}
+	prob, code, err := adminRefusal(err, "floor")
+	if err != nil {
+		return err
+	}
+	if added > 0 {
+		prob.Message = adminCount(added, "desk") + " were added before this one was refused. " + prob.Message
+		if p, err = s.planPage(c, id); err != nil {
+			return err
+		}
+		p.Grid = g
+	}
+	p.Problem = prob
+	return s.render(c, code, views.AdminPlanView(s.chrome(c, "Place desks and rooms"), p))
+}
+
+func adminCount(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// addGrid adds the desks of the grid form and returns how many it added. Each desk is saved on its own,
+// so a refusal part way keeps those saved before it.
+func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	rows, err := adminNumber(c, "rows", "the number of rows", 1, maxGridSide)
+	if err != nil {
+		return 0, err
+	}
+	cols, err := adminNumber(c, "columns", "the number of desks per row", 1, maxGridSide)
+	if err != nil {
+		return 0, err
+	}
+	start, err := adminNumber(c, "start", "the first number", 0, maxGridStart)
+	if err != nil {
+		return 0, err
+	}
+	prefix := p.Grid.Prefix
+	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
+		return 0, invalid("the name must have 1 to %d characters", maxGridPrefix)
+	}
+	sub, err := adminChoice(c, "subcategory", "kind of desk")
+	if err != nil {
+		return 0, err
+	}
+	rule, err := adminChoice(c, "rule", "rule")
+	if err != nil {
+		return 0, err
+	}
+	all, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return 0, err
+	}
+	taken := make(map[string]bool, len(all))
+	for _, r := range all {
+		taken[strings.ToLower(r.V.PosterCode)] = true
+	}
+	// Below what the floor has, or at the top when that leaves no room.
+	top := int32(gridMargin)
+	for _, r := range p.Resources {
+		top = max(top, r.Y2+gridGap*2)
+	}
+	if top+int32(rows)*(gridDeskH+gridGap) > max(p.Height, 800) {
+		top = gridMargin
+	}
+	added := 0
+	for i := range rows {
+		for j := range cols {
+			n := start + i*cols + j
+			x := int32(gridMargin + j*(gridDeskW+gridGap))
+			y := top + int32(i*(gridDeskH+gridGap))
+			code := uniquePosterCode(prefix, n, p.Floor.Number, taken)
+			taken[strings.ToLower(code)] = true
+			r := layoutimport.LayoutResource{
+				ID: uuid.NewString(), OrganizationID: actor.OrganizationID.String(), FloorID: p.Floor.ID,
+				SubcategoryID: sub, ResourceRuleID: rule, Name: prefix + " " + strconv.Itoa(n), PosterCode: code,
+				MapCoordinates: layoutimport.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
+				Approachable:   adminPtr(true), Visible: adminPtr(true), Status: booking.Activated,
+			}
+			if _, err := s.adminPut(ctx, actor, collResources, uuid.MustParse(r.ID), r, ""); err != nil {
+				return added, err
+			}
+			added++
+		}
+	}
+	return added, nil
+}
+
+var notCodeChar = regexp.MustCompile(`[^A-Za-z0-9]+`)
+
+// uniquePosterCode makes the poster code of desk n named prefix: "DESK-7", or "F2-DESK-7" when that is
+// taken, or with a further "-2", "-3"… It is never one of taken (lower-cased), and always a valid code.
+func uniquePosterCode(prefix string, n int, floor int32, taken map[string]bool) string {
+	base := strings.Trim(notCodeChar.ReplaceAllString(strings.ToUpper(prefix), "-"), "-")
+	if base == "" {
+		base = "DESK"
+	}
+	if len(base) > 30 {
+		base = base[:30]
+	}
+	code := base + "-" + strconv.Itoa(n)
+	if !taken[strings.ToLower(code)] {
+		return code
+	}
+	code = "F" + strconv.Itoa(int(floor)) + "-" + code
+	for k := 2; taken[strings.ToLower(code)]; k++ {
+		code = "F" + strconv.Itoa(int(floor)) + "-" + base + "-" + strconv.Itoa(n) + "-" + strconv.Itoa(k)
+	}
+	return code
+}
+
+// positionAnswer is the answer to a move on the plan editor: the resource's new version, or why the
+// move was refused with its current version and place.
+type positionAnswer struct {
+	ETag    string                             `json:"etag,omitempty"`
+	Message string                             `json:"message,omitempty"`
+	Box     *layoutimport.LayoutMapCoordinates `json:"box,omitempty"`
+}
+
+// pageAdminMoveResource is POST /admin/resources/:resourceId/position: the resource's new rectangle on
+// the plan (x1, y1, x2, y2), saved if its version is still etag. It answers JSON for the editor's script.
+func (s *Server) pageAdminMoveResource(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, err := adminPathID(c, "resourceId")
+	if err != nil {
+		return err
+	}
+	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+	if err != nil {
+		return err
+	}
+	var box [4]int
+	for i, name := range []string{"x1", "y1", "x2", "y2"} {
+		if box[i], err = adminNumber(c, name, "a place on the plan", 0, maxPlanUnit); err != nil {
+			return c.JSON(http.StatusBadRequest, positionAnswer{Message: "That place is outside the plan, so it was not saved."})
+		}
+	}
+	if box[2] <= box[0] || box[3] <= box[1] {
+		return c.JSON(http.StatusBadRequest, positionAnswer{Message: "A desk or room needs a width and a height; it was not saved."})
+	}
+	r := cur.V
+	r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
+	obj, err := s.adminPut(ctx, actor, collResources, id, r, c.FormValue("etag"))
+	if err == nil {
+		return c.JSON(http.StatusOK, positionAnswer{ETag: obj.ETag})
+	}
+	prob, code, err := adminRefusal(err, "desk or room")
+	if err != nil {
+		return err
+	}
+	ans := positionAnswer{Message: prob.Message}
+	if prob.Stale {
+		ans.Message = "Someone else changed " + cur.V.Name + " since you opened this plan, so it was put back. Reload the page to see their change."
+		if now, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id); err == nil {
+			ans.ETag, ans.Box = now.ETag, &now.V.MapCoordinates
+		}
+	}
+	return c.JSON(code, ans)
+}
+
+// Resources.
+
+// floorOptions are the floors to choose from, "Building · Floor", and their names by id.
+func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.AdminOption, map[string]string, error) {
+	names, _, err := s.buildingNames(ctx, actor)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.SortFunc(fs, func(a, b adminObject[layoutimport.LayoutFloor]) int {
+		if c := strings.Compare(names[a.V.BuildingID], names[b.V.BuildingID]); c != 0 {
+			return c
+		}
+		return int(a.V.FloorNumber - b.V.FloorNumber)
+	})
+	out := make([]views.AdminOption, 0, len(fs))
+	floorNames := make(map[string]string, len(fs))
+	for _, f := range fs {
+		label := names[f.V.BuildingID] + " · " + f.V.Name
+		out = append(out, views.AdminOption{Value: f.V.ID, Label: label})
+		floorNames[f.V.ID] = label
+	}
+	return out, floorNames, nil
+}
+
+// pageAdminResources is GET /admin/resources: the desks and rooms, of the floor ?floor= or of all.
+func (s *Server) pageAdminResources(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	floors, floorNames, err := s.floorOptions(ctx, actor)
+	if err != nil {
+		return err
+	}
+	k, err := s.readLayoutCatalogue(ctx, actor)
+	if err != nil {
+		return err
+	}
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return err
+	}
+	p := views.AdminResourcesPage{Floors: floors, Flash: s.adminFlash(c)}
+	if v := c.QueryParam("floor"); v != "" {
+		if _, ok := floorNames[v]; ok {
+			p.FloorID = v
+		}
+	}
+	kinds := map[string]string{}
+	for _, o := range k.subcategoryOptions(false) {
+		kinds[o.Value] = o.Label
+	}
+	for _, r := range rs {
+		if p.FloorID != "" && r.V.FloorID != p.FloorID {
+			continue
+		}
+		v := resourceView(r)
+		v.FloorName, v.Kind = floorNames[r.V.FloorID], kinds[r.V.SubcategoryID]
+		p.Resources = append(p.Resources, v)
+	}
+	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int {
+		if c := strings.Compare(a.FloorName, b.FloorName); c != 0 {
+			return c
+		}
+		return compareNames(a.Name, b.Name)
+	})
+	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+}
+
+// resourcePage fills the choices of a resource's form.
+func (s *Server) resourcePage(c echo.Context, r views.AdminResource) (views.AdminResourcePage, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	floors, _, err := s.floorOptions(ctx, actor)
+	if err != nil {
+		return views.AdminResourcePage{}, err
+	}
+	k, err := s.readLayoutCatalogue(ctx, actor)
+	if err != nil {
+		return views.AdminResourcePage{}, err
+	}
+	return views.AdminResourcePage{
+		Resource: r, Floors: floors, Subcategories: k.subcategoryOptions(false), Rules: k.ruleOptions(),
+		Features: k.featureOptions(), Reservables: k.reservableOptions(),
+	}, nil
+}
+
+// pageAdminNewResource is GET /admin/resources/new: the form of a new desk or room, on ?floor=.
+func (s *Server) pageAdminNewResource(c echo.Context) error {
+	r := views.AdminResource{FloorID: c.QueryParam("floor"), Active: true, Visible: true, Approachable: true,
+		X1: gridMargin, Y1: gridMargin, X2: gridMargin + gridDeskW, Y2: gridMargin + gridDeskH}
+	p, err := s.resourcePage(c, r)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.AdminResourceView(s.chrome(c, "Add a desk or room"), p))
+}
+
+// pageAdminResource is GET /admin/resources/:resourceId: a desk's or room's form.
+func (s *Server) pageAdminResource(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, err := adminPathID(c, "resourceId")
+	if err != nil {
+		return err
+	}
+	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+	if err != nil {
+		return err
+	}
+	p, err := s.resourcePage(c, resourceView(cur))
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminResourceView(s.chrome(c, cur.V.Name), p))
+}
+
+// pageAdminSaveResource is POST /admin/resources (a new desk or room) and POST
+// /admin/resources/:resourceId.
+func (s *Server) pageAdminSaveResource(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	id, isNew := uuid.New(), c.Param("resourceId") == ""
+	r := layoutimport.LayoutResource{}
+	if !isNew {
+		var err error
+		if id, err = adminPathID(c, "resourceId"); err != nil {
+			return err
+		}
+		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+		if err != nil {
+			return err
+		}
+		r = cur.V
+	}
+	etag := c.FormValue("etag")
+	r.ID, r.OrganizationID = id.String(), actor.OrganizationID.String()
+	err := readResourceForm(c, &r, isNew)
+	if err == nil {
+		k, kerr := s.readLayoutCatalogue(ctx, actor)
+		if kerr != nil {
+			return kerr
+		}
+		if !k.isSpace(r.SubcategoryID) && r.Capacity != nil {
+			r.Capacity = nil // a desk seats one; its capacity is not asked for
+		}
+		_, err = s.adminPut(ctx, actor, collResources, id, r, etag)
+	}
+	if err == nil {
+		s.putFlash(c, "Saved.", r.Name+" is up to date.")
+		return c.Redirect(http.StatusSeeOther, "/admin/resources/"+id.String())
+	}
+	prob, code, err := adminRefusal(err, "desk or room")
+	if err != nil {
+		return err
+	}
+	v := resourceView(adminObject[layoutimport.LayoutResource]{V: r, ETag: etag})
+	if prob.Stale {
+		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+		if err != nil {
+			return err
+		}
+		v = resourceView(cur)
+	}
+	if isNew {
+		v.ID = ""
+	}
+	p, err := s.resourcePage(c, v)
+	if err != nil {
+		return err
+	}
+	p.Problem = prob
+	return s.render(c, code, views.AdminResourceView(s.chrome(c, "Desk or room"), p))
+}
+
+// readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
+// form to show again.
+func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool) error {
+	r.SubcategoryID, r.FloorID, r.ResourceRuleID = adminText(c, "subcategory"), adminText(c, "floor"), adminText(c, "rule")
+	r.Name, r.PosterCode = adminText(c, "name"), adminText(c, "posterCode")
+	r.Image, r.Phone = adminText(c, "image"), adminText(c, "phone")
+	r.Visible, r.Approachable = adminPtr(adminBool(c, "visible")), adminPtr(adminBool(c, "approachable"))
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("the form could not be read")
+	}
+	r.FeatureIDs, r.ReservableIDs = form["features"], form["reservables"]
+	if len(r.FeatureIDs) > maxChosenExtras || len(r.ReservableIDs) > maxChosenExtras {
+		return invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
+	}
+	r.Capacity = nil
+	if v := adminText(c, "capacity"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			return invalid("the capacity must be a whole number of people from 1 to 10000")
+		}
+		r.Capacity = adminPtr(int32(n))
+	}
+	if isNew {
+		var box [4]int
+		for i, name := range []string{"x1", "y1", "x2", "y2"} {
+			if box[i], err = adminNumber(c, name, "the place on the plan", 0, maxPlanUnit); err != nil {
+				return err
+			}
+		}
+		r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
+	}
+	if r.Status, err = adminStatus(c); err != nil {
+		return err
+	}
+	for _, f := range []struct{ name, label string }{{"subcategory", "kind"}, {"floor", "floor"}, {"rule", "rule"}} {
+		if _, err := adminChoice(c, f.name, f.label); err != nil {
+			return err
+		}
+	}
+	switch {
+	case r.Name == "":
+		return invalid("give it a name")
+	case !booking.PosterCodeValid(r.PosterCode):
+		return invalid("the poster code must have 1 to %d letters, digits, \".\", \"_\" or \"-\"", booking.MaxPosterCodeLength)
+	}
+	return nil
+}
