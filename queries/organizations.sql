@@ -18,3 +18,11 @@ SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST(sqlc.arg(
 -- Takes the lock of an object id, whatever its organization, so that two organizations racing to create
 -- an object with one id do so one after the other.
 SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uuid AS text), 0));
+
+-- name: OrganizationSetAdditionalServices :one
+-- Turns the organization's additional-services module on or off, and returns the organization as it was
+-- before, locked until the transaction ends.
+UPDATE organizations o SET additional_services_active = @active
+FROM (SELECT p.id, p.name, p.additional_services_active FROM organizations p WHERE p.id = @id FOR UPDATE) old
+WHERE o.id = old.id
+RETURNING old.name, old.additional_services_active;
