@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/static"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -41,6 +42,7 @@ type Deps struct {
 type Server struct {
 	echo     *echo.Echo
 	bookings *booking.Service
+	admin    *admin.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	sessions *scs.SessionManager
@@ -60,7 +62,7 @@ func NewServer(d Deps) *Server {
 	e.HideBanner, e.HidePort = true, true
 	https := strings.HasPrefix(d.BaseURL, "https://")
 	s := &Server{
-		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger, https: https,
+		echo: e, bookings: d.Bookings, admin: admin.New(d.Bookings), tokens: d.Tokens, log: d.Logger, https: https,
 		sessions: newSessions(d.Sessions, https),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
