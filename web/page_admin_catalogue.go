@@ -350,6 +350,14 @@ func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses
 func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) views.RuleForm {
 	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
 	f.Resources = u.resources[r.ID]
+	switch n := len(f.Resources); {
+	case n == 1:
+		f.Fallback = "Rule of " + f.Resources[0].Name
+	case n == 2:
+		f.Fallback = "Rule of " + f.Resources[0].Name + " and " + f.Resources[1].Name
+	case n > 2:
+		f.Fallback = fmt.Sprintf("Rule of %s, %s and %d more", f.Resources[0].Name, f.Resources[1].Name, n-2)
+	}
 	return f
 }
 

@@ -48,7 +48,7 @@ func fold(s string) string { return strings.ToLower(s) }
 func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views.PersonRow {
 	return views.PersonRow{
 		PersonForm: views.PersonForm{Name: u.Name, Surname: u.Surname, Email: u.Email, Role: cmp.Or(u.Role, string(booking.RoleEmployee)), Language: u.UserLanguage},
-		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(),
+		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(), CanSwitch: canDeactivate,
 	}
 }
 
@@ -230,6 +230,10 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 		return invalid("active: choose true or false")
 	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
+	// Another organization's person is unknown here, whatever the domain would answer.
+	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id); err != nil {
+		return err
+	}
 	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
 		prob := adminFormProblem(err, personWords)
 		if prob == nil {
@@ -255,9 +259,14 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 	return s.answerPersonRow(c, http.StatusOK, r)
 }
 
+// canDeactivate tells whether the people page offers to deactivate and reactivate people. It is false
+// until the domain can (booking.Service.SetUserActive): then setPersonActive calls it, personActive reads
+// LayoutUser.Active, and this becomes true.
+const canDeactivate = false
+
 // setPersonActive deactivates or reactivates a person through the domain.
 func (s *Server) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
-	return booking.Errorf(booking.CodeInvalidRequest, "deactivating people is not available yet")
+	return booking.Errorf(booking.CodeInvalidRequest, "deactivating people is not possible yet")
 }
 
 // personActive reports whether a person may sign in.

@@ -77,6 +77,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	b := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
+		"ruleId": fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {
