@@ -22,3 +22,11 @@ SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uu
 -- name: OrganizationSignInSet :exec
 -- Sets the role of people created at their first sign-in and the claim that lists their groups.
 UPDATE organizations SET default_role = @default_role, groups_claim = @groups_claim WHERE id = @id;
+
+-- name: OrganizationSetAdditionalServices :one
+-- Turns the organization's additional-services module on or off, and returns the organization as it was
+-- before, locked until the transaction ends.
+UPDATE organizations o SET additional_services_active = @active
+FROM (SELECT p.id, p.name, p.additional_services_active FROM organizations p WHERE p.id = @id FOR UPDATE) old
+WHERE o.id = old.id
+RETURNING old.name, old.additional_services_active;

@@ -63,6 +63,32 @@ func (q *Queries) OrganizationLayoutVersion(ctx context.Context, id uuid.UUID) (
 	return layout_version, err
 }
 
+const organizationSetAdditionalServices = `-- name: OrganizationSetAdditionalServices :one
+UPDATE organizations o SET additional_services_active = $1
+FROM (SELECT p.id, p.name, p.additional_services_active FROM organizations p WHERE p.id = $2 FOR UPDATE) old
+WHERE o.id = old.id
+RETURNING old.name, old.additional_services_active
+`
+
+type OrganizationSetAdditionalServicesParams struct {
+	Active bool
+	ID     uuid.UUID
+}
+
+type OrganizationSetAdditionalServicesRow struct {
+	Name                     string
+	AdditionalServicesActive bool
+}
+
+// Turns the organization's additional-services module on or off, and returns the organization as it was
+// before, locked until the transaction ends.
+func (q *Queries) OrganizationSetAdditionalServices(ctx context.Context, arg OrganizationSetAdditionalServicesParams) (OrganizationSetAdditionalServicesRow, error) {
+	row := q.db.QueryRow(ctx, organizationSetAdditionalServices, arg.Active, arg.ID)
+	var i OrganizationSetAdditionalServicesRow
+	err := row.Scan(&i.Name, &i.AdditionalServicesActive)
+	return i, err
+}
+
 const organizationSignInSet = `-- name: OrganizationSignInSet :exec
 UPDATE organizations SET default_role = $1, groups_claim = $2 WHERE id = $3
 `

@@ -80,6 +80,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
 		"tokenId":    uuid.NewString(),
 		"buildingId": fx.BuildingMadrid.String(),
+		"ruleId":     fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {

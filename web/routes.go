@@ -53,6 +53,20 @@ func (s *Server) routes() {
 	e.GET("/approvals", s.pageApprovals, user...)
 	e.POST("/approvals/:bookingId", s.pageDecide, user...)
 
+	// Admins: the office settings.
+	adm := append(user[:len(user):len(user)], s.requireAdmin)
+	e.GET("/admin/rules", s.pageAdminRules, adm...)
+	e.POST("/admin/rules/:ruleId", s.pageAdminSaveRule, adm...)
+	e.POST("/admin/rules/:ruleId/sentence", s.pageAdminRuleSentence, adm...)
+	e.GET("/admin/catalogue", s.pageAdminCatalogue, adm...)
+	e.POST("/admin/catalogue/additional-services", s.pageAdminAdditionalServices, adm...)
+	e.POST("/admin/catalogue/:collection/:id", s.pageAdminSaveCatalogueItem, adm...)
+	e.GET("/admin/people", s.pageAdminPeople, adm...)
+	e.POST("/admin/people", s.pageAdminAddPerson, adm...)
+	e.POST("/admin/people/:userId", s.pageAdminSavePerson, adm...)
+	e.POST("/admin/people/:userId/active", s.pageAdminPersonActive, adm...)
+	e.GET("/admin/audit", s.pageAdminAudit, adm...)
+
 	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
 	e.GET("/kiosk", s.pageKiosk, user...)
 	e.GET("/kiosk/resource", s.pageKioskResource, user...)
@@ -75,7 +89,6 @@ func (s *Server) routes() {
 		scimPrefix+"/*", echo.WrapHandler(newSCIM(s.bookings, s.log)), s.requireSCIMToken)
 
 	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
-	adm := append(user[:len(user):len(user)], s.requireAdmin)
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
 	e.GET("/admin/buildings", s.pageAdminBuildings, adm...)
 	e.GET("/admin/buildings/new", s.pageAdminNewBuilding, adm...)

@@ -64,7 +64,7 @@ func NewServer(d Deps) *Server {
 	e.HideBanner, e.HidePort = true, true
 	https := strings.HasPrefix(d.BaseURL, "https://")
 	s := &Server{
-		echo: e, bookings: d.Bookings, admin: admin.New(d.Bookings), tokens: d.Tokens, log: d.Logger, https: https,
+		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger, https: https,
 		sessions: newSessions(d.Sessions, https),
 		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),

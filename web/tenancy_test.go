@@ -513,6 +513,25 @@ func (tb *tenancyBundle) cases() []crossCase {
 			want: adminsOnly(nf, 0)},
 		{name: "AdminMoveAnotherOrganizationsResource", route: "POST /admin/resources/:resourceId/position", path: "/admin/resources/" + s(fx.RoomGoya) + "/position",
 			form: url.Values{"x1": {"1"}, "y1": {"1"}, "x2": {"9"}, "y2": {"9"}}, want: adminsOnly(nf, 0)},
+		// The office settings: another organization's ids name nothing; lists show only the caller's own.
+		{name: "AdminRules", route: "GET /admin/rules", path: "/admin/rules", want: adminsOnly(ok, 0)},
+		{name: "SaveAnotherOrganizationsRule", route: "POST /admin/rules/:ruleId", path: "/admin/rules/" + s(fx.RuleRoom),
+			form: url.Values{"etag": {`"x"`}, "from": {"08:00"}, "until": {"20:00"}}, want: adminsOnly(nf, 0)},
+		{name: "SentenceOfAnotherOrganizationsRule", route: "POST /admin/rules/:ruleId/sentence", path: "/admin/rules/" + s(fx.RuleRoom) + "/sentence",
+			form: url.Values{"from": {"08:00"}, "until": {"20:00"}}, want: adminsOnly(ok, 0)},
+		{name: "AdminCatalogue", route: "GET /admin/catalogue", path: "/admin/catalogue", want: adminsOnly(ok, 0)},
+		{name: "SaveAnotherOrganizationsFeature", route: "POST /admin/catalogue/:collection/:id", path: "/admin/catalogue/features/" + s(fx.FeatureScreen),
+			form: url.Values{"etag": {`"x"`}, "name": {"Mine"}}, want: adminsOnly(nf, 0)},
+		{name: "OwnAdditionalServices", route: "POST /admin/catalogue/additional-services", path: "/admin/catalogue/additional-services",
+			form: url.Values{"active": {"true"}}, want: adminsOnly(ok, 0)},
+		{name: "AdminPeople", route: "GET /admin/people", path: "/admin/people?q=alice", want: adminsOnly(ok, 0)},
+		{name: "AddAPersonToOwnOrganization", route: "POST /admin/people", path: "/admin/people",
+			form: url.Values{"name": {"nina"}, "email": {"nina@globex.test"}, "role": {"EMPLOYEE"}}, want: adminsOnly(ok, 0)},
+		{name: "SaveAnotherOrganizationsPerson", route: "POST /admin/people/:userId", path: "/admin/people/" + s(fx.Alice),
+			form: url.Values{"etag": {`"x"`}, "name": {"alice"}, "email": {"alice@acme.test"}, "role": {"ADMIN"}}, want: adminsOnly(nf, 0)},
+		{name: "DeactivateAnotherOrganizationsPerson", route: "POST /admin/people/:userId/active", path: "/admin/people/" + s(fx.Alice) + "/active",
+			form: url.Values{"active": {"false"}}, want: adminsOnly(nf, 0)},
+		{name: "AuditOfAnotherOrganizationsObject", route: "GET /admin/audit", path: "/admin/audit?object=" + s(fx.RuleRoom), want: adminsOnly(ok, 0)},
 	}
 	for i := range pageCases {
 		pageCases[i].isPage = true

@@ -1,0 +1,826 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// The rules and catalogue pages of the admin console: resource rules, subcategories, features, services
+// (reservables) and the organization's additional-services switch. Each object has its own form, which
+// reads the object from the admin domain (web/admin) in the import format and saves it back with Put,
+// guarded by the ETag the form carries.
+
+// The collections of the admin domain these pages read and write.
+const (
+	collectionBuildings     admin.Collection = "buildings"
+	collectionFloors        admin.Collection = "floors"
+	collectionSubcategories admin.Collection = "subcategories"
+	collectionResourceRules admin.Collection = "resourceRules"
+	collectionFeatures      admin.Collection = "features"
+	collectionReservables   admin.Collection = "reservables"
+	collectionResources     admin.Collection = "resources"
+	collectionUsers         admin.Collection = "users"
+	collectionClosures      admin.Collection = "closures"
+)
+
+// staleTitle and staleMessage are what an admin reads when someone else saved the object since their form
+// was loaded (4120): the form then shows the current version.
+const (
+	staleTitle   = "Someone else changed this meanwhile"
+	staleMessage = "Nothing was saved. The form now shows the current version; make your change again and save."
+)
+
+// adminObjectID reads the object id of an admin page's path; an id that is not a UUID names nothing (404).
+func adminObjectID(c echo.Context, param string) (uuid.UUID, error) {
+	id, err := uuid.Parse(c.Param(param))
+	if err != nil || len(c.Param(param)) != 36 {
+		return uuid.Nil, echo.ErrNotFound
+	}
+	return id, nil
+}
+
+// decodeObjects decodes admin objects (the import format) into their layoutimport type, with their ETags
+// in the same order.
+func decodeObjects[T any](objs []admin.Object) ([]T, []string, error) {
+	out, etags := make([]T, 0, len(objs)), make([]string, 0, len(objs))
+	for _, o := range objs {
+		var v T
+		if err := json.Unmarshal(o.JSON, &v); err != nil {
+			return nil, nil, fmt.Errorf("decode %s %s: %w", o.Collection, o.ID, err)
+		}
+		out, etags = append(out, v), append(etags, o.ETag)
+	}
+	return out, etags, nil
+}
+
+// listObjects lists a collection of the actor's organization, decoded.
+func listObjects[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection) ([]T, []string, error) {
+	objs, err := s.List(ctx, actor, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return decodeObjects[T](objs)
+}
+
+// getObject reads one object of the actor's organization, decoded, with its ETag.
+func getObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID) (T, string, error) {
+	var v T
+	o, err := s.Get(ctx, actor, c, id)
+	if err != nil {
+		return v, "", err
+	}
+	if err := json.Unmarshal(o.JSON, &v); err != nil {
+		return v, "", fmt.Errorf("decode %s %s: %w", c, id, err)
+	}
+	return v, o.ETag, nil
+}
+
+// putObject saves one object in the import format, if ifMatch is still its ETag, and returns it as saved.
+func putObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
+	var saved T
+	body, err := json.Marshal(v)
+	if err != nil {
+		return saved, "", fmt.Errorf("encode %s: %w", c, err)
+	}
+	o, _, err := s.Put(ctx, actor, c, id, body, ifMatch)
+	if err != nil {
+		return saved, "", err
+	}
+	if err := json.Unmarshal(o.JSON, &saved); err != nil {
+		return saved, "", fmt.Errorf("decode %s %s: %w", c, id, err)
+	}
+	return saved, o.ETag, nil
+}
+
+// formProblem is what an admin form shows when saving failed: a title and a message in words, and the
+// status to answer with.
+type formProblem struct {
+	title, message string
+	status         int
+}
+
+// adminFormProblem turns a refusal of the admin domain into words for the form that caused it. It returns
+// nil for a failure (no code, or a 5xx), which is answered as an error page instead, and for 403 and 404,
+// which are about the page rather than the form.
+func adminFormProblem(err error, words map[string]string) *formProblem {
+	var fr *formRefusal
+	if errors.As(err, &fr) {
+		return &formProblem{title: "Please check the form", message: fr.text, status: fr.status}
+	}
+	de, status := domainRefusal(err)
+	if de == nil || status >= 500 || status == http.StatusForbidden || status == http.StatusNotFound ||
+		status == http.StatusUnauthorized || status == http.StatusTooManyRequests {
+		return nil
+	}
+	if status == http.StatusPreconditionFailed {
+		return &formProblem{title: staleTitle, message: staleMessage, status: status}
+	}
+	title := "Not saved"
+	if status == http.StatusBadRequest {
+		title = "Please check the form"
+	}
+	return &formProblem{title: title, message: importWords(de.Message, words), status: status}
+}
+
+// importField matches the place an import message names: "resourceRules[0].endTime: ".
+var importField = regexp.MustCompile(`^[A-Za-z]+\[\d+\]\.([A-Za-z.]+): `)
+
+// importWords rewrites a message of the import's checks for a person: the field's name on the form instead
+// of the document's path ("Name: is required" rather than "features[0].name: is required").
+func importWords(msg string, words map[string]string) string {
+	if m := importField.FindStringSubmatch(msg); m != nil {
+		label, ok := words[m[1]]
+		if !ok {
+			label = m[1]
+		}
+		msg = label + ": " + strings.TrimPrefix(msg, m[0])
+	}
+	return toSentence(msg)
+}
+
+// wholeNumber reads a whole number between 0 and max from a form field; empty is 0. label names the field
+// in the refusal.
+func wholeNumber(form url.Values, name, label string, max int64) (int64, error) {
+	v := strings.TrimSpace(form.Get(name))
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > max {
+		return 0, refuseForm("%s: write a whole number from 0 to %d.", label, max)
+	}
+	return n, nil
+}
+
+// clockField reads a time of day written HH:MM from a form field as an offset from midnight. label names
+// the field in the refusal.
+func clockField(form url.Values, name, label string) (time.Duration, bool, error) {
+	v := strings.TrimSpace(form.Get(name))
+	if v == "" {
+		return 0, false, nil
+	}
+	if v == "24:00" {
+		return 24 * time.Hour, true, nil
+	}
+	t, err := time.Parse("15:04", v)
+	if err != nil {
+		return 0, false, refuseForm("%s: write a time of day as HH:MM, e.g. 08:30.", label)
+	}
+	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, true, nil
+}
+
+// hhmm writes an offset from midnight as HH:MM; the end of the day is 00:00, as a time field shows it.
+func hhmm(ms int64) string {
+	m := (ms / int64(time.Minute/time.Millisecond)) % (24 * 60)
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+const (
+	msMinute = int64(time.Minute / time.Millisecond)
+	msHour   = int64(time.Hour / time.Millisecond)
+	msDay    = 24 * msHour
+)
+
+// --- Rules ---
+
+// ruleWords names the fields of a resource rule as its form does.
+var ruleWords = map[string]string{
+	"name": "Name", "startTime": "From", "endTime": "Until", "maximumDuration": "Longest booking",
+	"maximumAdvance": "How far ahead", "advanceCheckIn": "Check-in opens", "expirationMargin": "Check-in closes",
+	"allDayBookingsCheckInMS": "Check in by", "accessControlType": "Access control",
+}
+
+// maxNameLength bounds the names written on the admin forms.
+const maxNameLength = 200
+
+// ruleForm shows a rule in its form, in hours, minutes and days.
+func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
+	f := views.RuleForm{
+		ID: r.ID, ETag: etag, Name: r.Name, From: hhmm(r.StartTime), Until: hhmm(r.EndTime),
+		MaxHours: strconv.FormatInt(r.MaximumDuration/msHour, 10), MaxMinutes: strconv.FormatInt(r.MaximumDuration%msHour/msMinute, 10),
+		AheadDays: strconv.FormatInt(r.MaximumAdvance/msDay, 10), AheadHours: strconv.FormatInt(r.MaximumAdvance%msDay/msHour, 10),
+		CheckInBefore: strconv.FormatInt(r.AdvanceCheckIn/msMinute, 10), CheckInAfter: strconv.FormatInt(r.ExpirationMargin/msMinute, 10),
+		Approval: r.RequiresApproval, AllDay: r.AllDayBookings, AccessControlType: r.AccessControlType,
+	}
+	if r.AllDayBookingsCheckInMS > 0 {
+		f.AllDayBy = hhmm(r.AllDayBookingsCheckInMS)
+	}
+	return f
+}
+
+// readRuleForm reads a rule's form: the view shows what was typed, the rule is what it means. A value
+// the form cannot use is a *formRefusal in words.
+func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layoutimport.LayoutResourceRule, error) {
+	v := views.RuleForm{
+		ID: id, ETag: form.Get("etag"), Name: strings.TrimSpace(form.Get("name")),
+		From: form.Get("from"), Until: form.Get("until"), MaxHours: form.Get("maxHours"), MaxMinutes: form.Get("maxMinutes"),
+		AheadDays: form.Get("aheadDays"), AheadHours: form.Get("aheadHours"),
+		CheckInBefore: form.Get("checkInBefore"), CheckInAfter: form.Get("checkInAfter"),
+		Approval: form.Get("approval") != "", AllDay: form.Get("allDay") != "", AllDayBy: form.Get("allDayBy"),
+		AccessControlType: form.Get("accessControlType"),
+	}
+	r := layoutimport.LayoutResourceRule{
+		ID: id, OrganizationID: org.String(), Name: v.Name, RequiresApproval: v.Approval, AllDayBookings: v.AllDay,
+		AccessControlType: v.AccessControlType,
+	}
+	if len(v.Name) > maxNameLength {
+		return v, r, refuseForm("Name: write at most %d characters.", maxNameLength)
+	}
+	from, ok, err := clockField(form, "from", "From")
+	if err != nil {
+		return v, r, err
+	}
+	if !ok || from >= 24*time.Hour {
+		return v, r, refuseForm("From: choose the time bookings may start each day, e.g. 08:00.")
+	}
+	until, ok, err := clockField(form, "until", "Until")
+	if err != nil {
+		return v, r, err
+	}
+	if !ok {
+		return v, r, refuseForm("Until: choose the time bookings must end each day; 00:00 means midnight.")
+	}
+	if until == 0 {
+		until = 24 * time.Hour
+	}
+	if until <= from {
+		return v, r, refuseForm("Until must be later than From (00:00 means midnight).")
+	}
+	r.StartTime, r.EndTime = from.Milliseconds(), until.Milliseconds()
+	if until == 24*time.Hour {
+		r.EndTime = 0 // the import format's end of the day
+	}
+	numbers := []struct {
+		name, label string
+		max, unit   int64
+		into        *int64
+	}{
+		{"maxHours", "Longest booking, hours", 8784, msHour, &r.MaximumDuration},
+		{"maxMinutes", "Longest booking, minutes", 59, msMinute, &r.MaximumDuration},
+		{"aheadDays", "How far ahead, days", 3660, msDay, &r.MaximumAdvance},
+		{"aheadHours", "How far ahead, hours", 23, msHour, &r.MaximumAdvance},
+		{"checkInBefore", "Check-in opens, minutes before the start", 1440, msMinute, &r.AdvanceCheckIn},
+		{"checkInAfter", "Check-in closes, minutes after the start", 1440, msMinute, &r.ExpirationMargin},
+	}
+	for _, n := range numbers {
+		x, err := wholeNumber(form, n.name, n.label, n.max)
+		if err != nil {
+			return v, r, err
+		}
+		*n.into += x * n.unit
+	}
+	by, ok, err := clockField(form, "allDayBy", "Check in by")
+	if err != nil {
+		return v, r, err
+	}
+	if ok {
+		r.AllDayBookingsCheckInMS = by.Milliseconds()
+	}
+	return v, r, nil
+}
+
+// domainRule is the rule a form describes, as the booking rules read it.
+func domainRule(r layoutimport.LayoutResourceRule) booking.ResourceRule {
+	ms := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
+	return booking.ResourceRule{
+		StartTime: ms(r.StartTime), EndTime: ms(r.EndTime), MaximumDuration: ms(r.MaximumDuration),
+		MaximumAdvance: ms(r.MaximumAdvance), AdvanceCheckIn: ms(r.AdvanceCheckIn), ExpirationMargin: ms(r.ExpirationMargin),
+		RequiresApproval: r.RequiresApproval, AllDayBookings: r.AllDayBookings, AllDayBookingsCheckIn: ms(r.AllDayBookingsCheckInMS),
+	}
+}
+
+// ruleUses tells, per rule id, the resources that use the rule and the time zones of their buildings.
+type ruleUses struct {
+	resources map[string][]views.NamedLink
+	zones     map[string][]string
+}
+
+// readRuleUses reads which resources use each rule of the actor's organization.
+func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
+	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, collectionResources)
+	if err != nil {
+		return ruleUses{}, err
+	}
+	floors, _, err := listObjects[layoutimport.LayoutFloor](ctx, s.admin, actor, collectionFloors)
+	if err != nil {
+		return ruleUses{}, err
+	}
+	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, collectionBuildings)
+	if err != nil {
+		return ruleUses{}, err
+	}
+	zoneOfBuilding := map[string]string{}
+	for _, b := range buildings {
+		zoneOfBuilding[b.ID] = b.Timezone
+	}
+	zoneOfFloor := map[string]string{}
+	for _, f := range floors {
+		zoneOfFloor[f.ID] = zoneOfBuilding[f.BuildingID]
+	}
+	u := ruleUses{resources: map[string][]views.NamedLink{}, zones: map[string][]string{}}
+	for _, r := range resources {
+		u.resources[r.ResourceRuleID] = append(u.resources[r.ResourceRuleID],
+			views.NamedLink{Name: r.Name, Href: "/admin/resources/" + r.ID})
+		if z := zoneOfFloor[r.FloorID]; z != "" {
+			u.zones[r.ResourceRuleID] = append(u.zones[r.ResourceRuleID], z)
+		}
+	}
+	return u, nil
+}
+
+// withUses adds the sentence and the resources that use the rule to its form.
+func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) views.RuleForm {
+	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
+	f.Resources = u.resources[r.ID]
+	switch n := len(f.Resources); {
+	case n == 1:
+		f.Fallback = "Rule of " + f.Resources[0].Name
+	case n == 2:
+		f.Fallback = "Rule of " + f.Resources[0].Name + " and " + f.Resources[1].Name
+	case n > 2:
+		f.Fallback = fmt.Sprintf("Rule of %s, %s and %d more", f.Resources[0].Name, f.Resources[1].Name, n-2)
+	}
+	return f
+}
+
+// adminRules reads the rules page: every rule of the organization in its form, and an empty one.
+func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, collectionResourceRules)
+	if err != nil {
+		return views.AdminRules{}, err
+	}
+	uses, err := s.readRuleUses(ctx, actor)
+	if err != nil {
+		return views.AdminRules{}, err
+	}
+	p := views.AdminRules{Chrome: s.chrome(c, "Rules")}
+	for i, r := range rules {
+		p.Rules = append(p.Rules, uses.withUses(ruleForm(r, etags[i]), r))
+	}
+	fresh := layoutimport.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
+		MaximumDuration: 4 * msHour, MaximumAdvance: 30 * msDay, AdvanceCheckIn: 15 * msMinute, ExpirationMargin: 15 * msMinute}
+	p.New = uses.withUses(ruleForm(fresh, ""), fresh)
+	p.New.New = true
+	return p, nil
+}
+
+// pageAdminRules is GET /admin/rules.
+func (s *Server) pageAdminRules(c echo.Context) error {
+	p, err := s.adminRules(c)
+	if err != nil {
+		return err
+	}
+	_, p.Notice = s.popFlash(c)
+	return s.render(c, http.StatusOK, views.AdminRulesPage(p))
+}
+
+// pageAdminRuleSentence is POST /admin/rules/{ruleId}/sentence: the sentence of the values in the rule's
+// form, or what to fix in it, for the form to show as the admin types. It saves nothing.
+func (s *Server) pageAdminRuleSentence(c echo.Context) error {
+	id, err := adminObjectID(c, "ruleId")
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	_, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
+	var fr *formRefusal
+	if errors.As(err, &fr) {
+		return s.render(c, http.StatusOK, views.RuleSentenceView("", fr.text))
+	}
+	uses, err := s.readRuleUses(ctx, actor)
+	if err != nil {
+		return err
+	}
+	return s.render(c, http.StatusOK, views.RuleSentenceView(booking.RuleSentence(domainRule(r), uses.zones[r.ID]), ""))
+}
+
+// pageAdminSaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
+// someone else changed since the form was loaded, is shown in the form; with htmx only the form is
+// answered.
+func (s *Server) pageAdminSaveRule(c echo.Context) error {
+	id, err := adminObjectID(c, "ruleId")
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	typed, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
+	isNew := typed.ETag == ""
+	var saved layoutimport.LayoutResourceRule
+	var etag string
+	if err == nil {
+		saved, etag, err = putObject(ctx, s.admin, actor, collectionResourceRules, id, r, typed.ETag)
+	}
+	uses, uerr := s.readRuleUses(ctx, actor)
+	if uerr != nil {
+		return uerr
+	}
+	if err != nil {
+		prob := adminFormProblem(err, ruleWords)
+		if prob == nil {
+			return err
+		}
+		f := uses.withUses(typed, r)
+		if prob.status == http.StatusPreconditionFailed {
+			cur, curTag, gerr := getObject[layoutimport.LayoutResourceRule](ctx, s.admin, actor, collectionResourceRules, id)
+			if gerr != nil {
+				return gerr
+			}
+			f = uses.withUses(ruleForm(cur, curTag), cur)
+		}
+		f.New, f.ErrorTitle, f.Error = isNew, prob.title, prob.message
+		return s.answerRuleForm(c, prob.status, f)
+	}
+	f := uses.withUses(ruleForm(saved, etag), saved)
+	f.Saved = "Saved. " + f.Sentence
+	if isNew || !isHTMX(c) {
+		s.putFlash(c, "", "Saved the rule "+strconvQuote(saved.Name)+". "+f.Sentence)
+		return s.seeOther(c, "/admin/rules#rule-"+saved.ID)
+	}
+	return s.render(c, http.StatusOK, views.RuleFormView(f))
+}
+
+// answerRuleForm answers a rule form that was not saved: the form alone for htmx, otherwise the whole page
+// with this form in place of the rule's.
+func (s *Server) answerRuleForm(c echo.Context, status int, f views.RuleForm) error {
+	if isHTMX(c) {
+		return s.render(c, status, views.RuleFormView(f))
+	}
+	p, err := s.adminRules(c)
+	if err != nil {
+		return err
+	}
+	if f.New {
+		p.New = f
+	}
+	for i := range p.Rules {
+		if p.Rules[i].ID == f.ID {
+			p.Rules[i] = f
+		}
+	}
+	return s.render(c, status, views.AdminRulesPage(p))
+}
+
+// seeOther sends the browser on to path after a form: with htmx by HX-Redirect, which loads the page
+// whole, otherwise by a 303.
+func (s *Server) seeOther(c echo.Context, path string) error {
+	if isHTMX(c) {
+		c.Response().Header().Set("HX-Redirect", path)
+		return c.NoContent(http.StatusNoContent)
+	}
+	return c.Redirect(http.StatusSeeOther, path)
+}
+
+// strconvQuote names an object in a message: its name in quotation marks, or "without a name".
+func strconvQuote(name string) string {
+	if name == "" {
+		return "without a name"
+	}
+	return "“" + name + "”"
+}
+
+// --- Catalogue ---
+
+// catalogueWords names the fields of subcategories, features and services as their forms do.
+var catalogueWords = map[string]string{
+	"name": "Name", "category": "People book", "email": "Contact e-mail", "description": "Description",
+	"minimumCancellationMs": "Change or cancel it at least", "standardDeliveryTimeMs": "Usually delivered",
+}
+
+// catalogueCollections are the collections the catalogue page edits, in its order.
+var catalogueCollections = []admin.Collection{collectionSubcategories, collectionFeatures, collectionReservables}
+
+// catalogueGroup is a collection of the catalogue page, with what it says about it.
+func catalogueGroup(c admin.Collection) views.CatalogueGroup {
+	switch c {
+	case collectionSubcategories:
+		return views.CatalogueGroup{Collection: string(c), Title: "Kinds of space", AddLabel: "Add a kind of space",
+			Lead:  "What people look for: desks, meeting rooms, phone booths… Each desk or room is of one kind.",
+			Empty: "No kinds yet. Add one before adding desks or rooms."}
+	case collectionFeatures:
+		return views.CatalogueGroup{Collection: string(c), Title: "Features", AddLabel: "Add a feature",
+			Lead:  "What a desk or room has, for people to filter by: a screen, a whiteboard, a standing desk…",
+			Empty: "No features yet."}
+	}
+	return views.CatalogueGroup{Collection: string(c), Title: "Services", AddLabel: "Add a service",
+		Lead:  "What people can order with a booking of a room: coffee, lunch, a video setup… Choose the rooms that offer each on their own pages.",
+		Empty: "No services yet."}
+}
+
+// catalogueItem shows one object of the catalogue in its form.
+func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
+	it := views.CatalogueItem{Collection: string(c), ETag: etag}
+	switch c {
+	case collectionSubcategories:
+		var v layoutimport.LayoutSubcategory
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return it, fmt.Errorf("decode subcategory: %w", err)
+		}
+		it.ID, it.Name, it.Category, it.HideBookings = v.ID, v.Name, v.Category, v.HideBookings
+		it.Searchable = v.CanBeSearched == nil || *v.CanBeSearched
+		it.Summary = map[string]string{"WORKSTATION": "Desks", "SPACE": "Rooms"}[v.Category]
+		if !it.Searchable {
+			it.Summary += " · not searchable"
+		}
+	case collectionFeatures:
+		var v layoutimport.LayoutFeature
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return it, fmt.Errorf("decode feature: %w", err)
+		}
+		it.ID, it.Name, it.Email = v.ID, v.Name, v.Email
+		it.Summary = cmp.Or(v.Email, "No contact")
+	case collectionReservables:
+		var v layoutimport.LayoutReservable
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return it, fmt.Errorf("decode service: %w", err)
+		}
+		it.ID, it.Name, it.Description = v.ID, v.Name, v.Description
+		it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments
+		it.DeliveryHours = strconv.FormatInt(v.StandardDeliveryTimeMs/msHour, 10)
+		it.DeliveryMinutes = strconv.FormatInt(v.StandardDeliveryTimeMs%msHour/msMinute, 10)
+		it.CancelHours = strconv.FormatInt(v.MinimumCancellationMs/msHour, 10)
+		it.CancelMinutes = strconv.FormatInt(v.MinimumCancellationMs%msHour/msMinute, 10)
+		it.Summary = serviceSummary(v)
+	}
+	return it, nil
+}
+
+// serviceSummary says in a line what people choose when they order a service and until when they can
+// cancel it.
+func serviceSummary(v layoutimport.LayoutReservable) string {
+	var chosen []string
+	for _, o := range []struct {
+		on   bool
+		what string
+	}{{v.ChooseQuantity, "quantity"}, {v.ChooseDeliveryTime, "delivery time"}, {v.AllowComments, "comment"}} {
+		if o.on {
+			chosen = append(chosen, o.what)
+		}
+	}
+	s := "Nothing to choose"
+	if len(chosen) > 0 {
+		s = "Choose " + strings.Join(chosen, ", ")
+	}
+	if v.MinimumCancellationMs > 0 {
+		s += " · cancel " + booking.DurationWords(time.Duration(v.MinimumCancellationMs)*time.Millisecond) + " ahead"
+	}
+	return s
+}
+
+// adminCatalogue reads the catalogue page.
+func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
+	if err != nil {
+		return views.AdminCatalogue{}, err
+	}
+	p := views.AdminCatalogue{Chrome: s.chrome(c, "Catalogue"), Services: views.ServicesSwitch{Active: active}}
+	for _, coll := range catalogueCollections {
+		objs, err := s.admin.List(ctx, actor, coll)
+		if err != nil {
+			return views.AdminCatalogue{}, err
+		}
+		g := catalogueGroup(coll)
+		for _, o := range objs {
+			it, err := catalogueItem(coll, o.JSON, o.ETag)
+			if err != nil {
+				return views.AdminCatalogue{}, err
+			}
+			g.Items = append(g.Items, it)
+		}
+		slices.SortFunc(g.Items, func(a, b views.CatalogueItem) int { return cmp.Compare(fold(a.Name), fold(b.Name)) })
+		g.New = views.CatalogueItem{Collection: string(coll), ID: uuid.NewString(), New: true, Category: "WORKSTATION", Searchable: true,
+			DeliveryHours: "0", DeliveryMinutes: "0", CancelHours: "0", CancelMinutes: "0"}
+		p.Groups = append(p.Groups, g)
+	}
+	return p, nil
+}
+
+// pageAdminCatalogue is GET /admin/catalogue.
+func (s *Server) pageAdminCatalogue(c echo.Context) error {
+	p, err := s.adminCatalogue(c)
+	if err != nil {
+		return err
+	}
+	_, p.Notice = s.popFlash(c)
+	return s.render(c, http.StatusOK, views.AdminCataloguePage(p))
+}
+
+// readCatalogueForm reads the form of a catalogue item into it (what was typed) and into doc, the object
+// current holds with the form's values in place of its own; current is nil for a new object.
+func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, current json.RawMessage) (any, error) {
+	it.Name = strings.TrimSpace(form.Get("name"))
+	if it.Name == "" {
+		return nil, refuseForm("Name: write a name.")
+	}
+	if len(it.Name) > maxNameLength {
+		return nil, refuseForm("Name: write at most %d characters.", maxNameLength)
+	}
+	decodeCurrent := func(v any) error {
+		if current == nil {
+			return nil
+		}
+		return json.Unmarshal(current, v)
+	}
+	switch admin.Collection(it.Collection) {
+	case collectionSubcategories:
+		it.Category, it.Searchable, it.HideBookings = form.Get("category"), form.Get("searchable") != "", form.Get("hideBookings") != ""
+		var v layoutimport.LayoutSubcategory
+		if err := decodeCurrent(&v); err != nil {
+			return nil, fmt.Errorf("decode subcategory: %w", err)
+		}
+		if it.Category != "WORKSTATION" && it.Category != "SPACE" {
+			return nil, refuseForm("People book: choose desks or rooms.")
+		}
+		searchable := it.Searchable
+		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
+		return v, nil
+	case collectionFeatures:
+		it.Email = strings.TrimSpace(form.Get("email"))
+		var v layoutimport.LayoutFeature
+		if err := decodeCurrent(&v); err != nil {
+			return nil, fmt.Errorf("decode feature: %w", err)
+		}
+		if len(it.Email) > 254 || (it.Email != "" && !strings.Contains(it.Email, "@")) {
+			return nil, refuseForm("Contact e-mail: write an address such as facilities@example.com, or leave it empty.")
+		}
+		v.ID, v.OrganizationID, v.Name, v.Email = it.ID, org.String(), it.Name, it.Email
+		return v, nil
+	}
+	it.Description = strings.TrimSpace(form.Get("description"))
+	it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = form.Get("chooseQuantity") != "", form.Get("chooseDeliveryTime") != "", form.Get("allowComments") != ""
+	it.DeliveryHours, it.DeliveryMinutes = form.Get("deliveryHours"), form.Get("deliveryMinutes")
+	it.CancelHours, it.CancelMinutes = form.Get("cancelHours"), form.Get("cancelMinutes")
+	var v layoutimport.LayoutReservable
+	if err := decodeCurrent(&v); err != nil {
+		return nil, fmt.Errorf("decode service: %w", err)
+	}
+	if len(it.Description) > 1000 {
+		return nil, refuseForm("Description: write at most 1000 characters.")
+	}
+	v.ID, v.OrganizationID, v.Name, v.Description = it.ID, org.String(), it.Name, it.Description
+	v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments = it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments
+	v.StandardDeliveryTimeMs, v.MinimumCancellationMs = 0, 0
+	for _, n := range []struct {
+		name, label string
+		max, unit   int64
+		into        *int64
+	}{
+		{"deliveryHours", "Usually delivered, hours", 24, msHour, &v.StandardDeliveryTimeMs},
+		{"deliveryMinutes", "Usually delivered, minutes", 59, msMinute, &v.StandardDeliveryTimeMs},
+		{"cancelHours", "Change or cancel it at least, hours", 8784, msHour, &v.MinimumCancellationMs},
+		{"cancelMinutes", "Change or cancel it at least, minutes", 59, msMinute, &v.MinimumCancellationMs},
+	} {
+		x, err := wholeNumber(form, n.name, n.label, n.max)
+		if err != nil {
+			return nil, err
+		}
+		*n.into += x * n.unit
+	}
+	return v, nil
+}
+
+// pageAdminSaveCatalogueItem is POST /admin/catalogue/{collection}/{id}: creates or updates a subcategory,
+// feature or service. A refusal, or an item someone else changed since the form was loaded, is shown in
+// its form; with htmx only the item is answered.
+func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
+	coll := admin.Collection(c.Param("collection"))
+	if !slices.Contains(catalogueCollections, coll) {
+		return echo.ErrNotFound
+	}
+	id, err := adminObjectID(c, "id")
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	ifMatch := form.Get("etag")
+	typed := views.CatalogueItem{Collection: string(coll), ID: id.String(), ETag: ifMatch, New: ifMatch == ""}
+	var current json.RawMessage
+	if !typed.New {
+		o, err := s.admin.Get(ctx, actor, coll, id)
+		if err != nil {
+			return err
+		}
+		current = o.JSON
+	}
+	doc, err := readCatalogueForm(form, &typed, actor.OrganizationID, current)
+	var saved admin.Object
+	if err == nil {
+		body, merr := json.Marshal(doc)
+		if merr != nil {
+			return fmt.Errorf("encode %s: %w", coll, merr)
+		}
+		saved, _, err = s.admin.Put(ctx, actor, coll, id, body, ifMatch)
+	}
+	if err != nil {
+		prob := adminFormProblem(err, catalogueWords)
+		if prob == nil {
+			return err
+		}
+		it := typed
+		if prob.status == http.StatusPreconditionFailed {
+			o, gerr := s.admin.Get(ctx, actor, coll, id)
+			if gerr != nil {
+				return gerr
+			}
+			if it, gerr = catalogueItem(coll, o.JSON, o.ETag); gerr != nil {
+				return gerr
+			}
+		}
+		it.ErrorTitle, it.Error, it.Open = prob.title, prob.message, true
+		return s.answerCatalogueItem(c, prob.status, it)
+	}
+	it, err := catalogueItem(coll, saved.JSON, saved.ETag)
+	if err != nil {
+		return err
+	}
+	if typed.New || !isHTMX(c) {
+		s.putFlash(c, "", "Saved "+strconvQuote(it.Name)+".")
+		return s.seeOther(c, "/admin/catalogue#"+it.Collection+"-"+it.ID)
+	}
+	it.Saved, it.Open = "Saved.", true
+	return s.render(c, http.StatusOK, views.CatalogueItemView(it))
+}
+
+// answerCatalogueItem answers a catalogue form that was not saved: the item alone for htmx, otherwise the
+// whole page with this form in place of the item's.
+func (s *Server) answerCatalogueItem(c echo.Context, status int, it views.CatalogueItem) error {
+	if isHTMX(c) {
+		return s.render(c, status, views.CatalogueItemView(it))
+	}
+	p, err := s.adminCatalogue(c)
+	if err != nil {
+		return err
+	}
+	for gi := range p.Groups {
+		g := &p.Groups[gi]
+		if g.Collection != it.Collection {
+			continue
+		}
+		if it.New {
+			g.New = it
+		}
+		for i := range g.Items {
+			if g.Items[i].ID == it.ID {
+				g.Items[i] = it
+			}
+		}
+	}
+	return s.render(c, status, views.AdminCataloguePage(p))
+}
+
+// pageAdminAdditionalServices is POST /admin/catalogue/additional-services (active=true|false): turns the
+// organization's additional services on or off.
+func (s *Server) pageAdminAdditionalServices(c echo.Context) error {
+	var active bool
+	switch c.FormValue("active") {
+	case "true":
+		active = true
+	case "false":
+	default:
+		return invalid("active: choose true or false")
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	if err := s.bookings.SetAdditionalServices(ctx, actor, active); err != nil {
+		return err
+	}
+	sw := views.ServicesSwitch{Active: active, Saved: "Additional services are off: nobody can order them with a booking."}
+	if active {
+		sw.Saved = "Additional services are on: people can order them with their bookings."
+	}
+	if !isHTMX(c) {
+		s.putFlash(c, "", sw.Saved)
+		return c.Redirect(http.StatusSeeOther, "/admin/catalogue")
+	}
+	return s.render(c, http.StatusOK, views.ServicesSwitchView(sw))
+}

@@ -1,0 +1,263 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// The people page of the admin console: search the organization's people, add someone, set a person's
+// role and language, deactivate and reactivate. People are the `users` collection of the admin domain.
+
+// MaxPeopleShown is how many people the people page lists at once; a search finds the others.
+const MaxPeopleShown = 100
+
+// maxPeopleQuery bounds the people search, in characters.
+const maxPeopleQuery = 100
+
+// personWords names the fields of a person as their form does.
+var personWords = map[string]string{
+	"name": "First name", "surname": "Last name", "email": "E-mail", "role": "Role", "userLanguage": "Language",
+}
+
+// fold makes text comparable whatever its case.
+func fold(s string) string { return strings.ToLower(s) }
+
+// personRow shows a person in their row.
+func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views.PersonRow {
+	return views.PersonRow{
+		PersonForm: views.PersonForm{Name: u.Name, Surname: u.Surname, Email: u.Email, Role: cmp.Or(u.Role, string(booking.RoleEmployee)), Language: u.UserLanguage},
+		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(), CanSwitch: canDeactivate,
+	}
+}
+
+// adminPeople reads the people page for the search query.
+func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers)
+	if err != nil {
+		return views.AdminPeople{}, err
+	}
+	p := views.AdminPeople{Chrome: s.chrome(c, "People"), Query: query}
+	q := fold(strings.TrimSpace(query))
+	for i, u := range users {
+		if q != "" && !strings.Contains(fold(u.Name+" "+u.Surname+" "+u.Email), q) {
+			continue
+		}
+		p.People = append(p.People, personRow(u, etags[i], actor))
+	}
+	slices.SortFunc(p.People, func(a, b views.PersonRow) int {
+		return cmp.Or(cmp.Compare(fold(a.Name+" "+a.Surname), fold(b.Name+" "+b.Surname)), cmp.Compare(a.ID, b.ID))
+	})
+	p.Total = len(p.People)
+	if len(p.People) > MaxPeopleShown {
+		p.People = p.People[:MaxPeopleShown]
+	}
+	return p, nil
+}
+
+// pageAdminPeople is GET /admin/people[?q=]: the people whose name or e-mail contains q. With htmx (the
+// search as the admin types) only the list is answered.
+func (s *Server) pageAdminPeople(c echo.Context) error {
+	query := c.QueryParam("q")
+	if utf8.RuneCountInString(query) > maxPeopleQuery {
+		return invalid("search: write at most %d characters", maxPeopleQuery)
+	}
+	p, err := s.adminPeople(c, query)
+	if err != nil {
+		return err
+	}
+	if isHTMX(c) {
+		return s.render(c, http.StatusOK, views.PeopleList(p))
+	}
+	_, p.Notice = s.popFlash(c)
+	return s.render(c, http.StatusOK, views.AdminPeoplePage(p))
+}
+
+// readPersonForm reads a person's form: what was typed, for the form to show again.
+func readPersonForm(form url.Values) (views.PersonForm, error) {
+	f := views.PersonForm{
+		Name: strings.TrimSpace(form.Get("name")), Surname: strings.TrimSpace(form.Get("surname")),
+		Email: strings.TrimSpace(form.Get("email")), Role: form.Get("role"), Language: form.Get("language"),
+	}
+	switch {
+	case f.Name == "":
+		return f, refuseForm("First name: write the person's first name.")
+	case len(f.Name) > maxNameLength || len(f.Surname) > maxNameLength:
+		return f, refuseForm("Names: write at most %d characters.", maxNameLength)
+	case f.Email == "" || len(f.Email) > 254:
+		return f, refuseForm("E-mail: write the address they sign in with, e.g. ana@example.com.")
+	case !slices.ContainsFunc(views.PersonRoles, func(r struct{ Value, Label, Help string }) bool { return r.Value == f.Role }):
+		return f, refuseForm("Role: choose Employee, Receptionist or Admin.")
+	case len(f.Language) > 16:
+		return f, refuseForm("Language: choose one from the list.")
+	}
+	return f, nil
+}
+
+// pageAdminAddPerson is POST /admin/people: adds a person. A refusal is shown in the form, which keeps
+// what was typed.
+func (s *Server) pageAdminAddPerson(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	f, err := readPersonForm(form)
+	id := uuid.New()
+	if err == nil {
+		u := layoutimport.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
+			Surname: f.Surname, Email: f.Email, Role: f.Role, UserLanguage: f.Language}
+		_, _, err = putObject(ctx, s.admin, actor, collectionUsers, id, u, "")
+	}
+	if err != nil {
+		prob := adminFormProblem(err, personWords)
+		if prob == nil {
+			return err
+		}
+		p, perr := s.adminPeople(c, "")
+		if perr != nil {
+			return perr
+		}
+		p.New, p.New.ErrorTitle, p.New.Error = f, prob.title, prob.message
+		return s.render(c, prob.status, views.AdminPeoplePage(p))
+	}
+	s.putFlash(c, "", "Added "+strings.TrimSpace(f.Name+" "+f.Surname)+" as "+strings.ToLower(views.RoleWord(f.Role))+". They can sign in with "+f.Email+".")
+	return s.seeOther(c, "/admin/people?q="+url.QueryEscape(f.Email)+"#person-"+id.String())
+}
+
+// pageAdminSavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
+// With htmx only the person's row is answered.
+func (s *Server) pageAdminSavePerson(c echo.Context) error {
+	id, err := adminObjectID(c, "userId")
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("form: %v", err)
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+	if err != nil {
+		return err
+	}
+	f, err := readPersonForm(form)
+	ifMatch := form.Get("etag")
+	if err == nil {
+		u := cur
+		u.Name, u.Surname, u.Email, u.Role, u.UserLanguage = f.Name, f.Surname, f.Email, f.Role, f.Language
+		var saved layoutimport.LayoutUser
+		if saved, etag, err = putObject(ctx, s.admin, actor, collectionUsers, id, u, ifMatch); err == nil {
+			r := personRow(saved, etag, actor)
+			r.Saved = "Saved: " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
+			return s.answerPersonRow(c, http.StatusOK, r)
+		}
+	}
+	prob := adminFormProblem(err, personWords)
+	if prob == nil {
+		return err
+	}
+	r := personRow(cur, etag, actor)
+	if prob.status == http.StatusPreconditionFailed {
+		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id); err != nil {
+			return err
+		}
+		r = personRow(cur, etag, actor)
+	} else {
+		r.PersonForm = f
+	}
+	r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
+	return s.answerPersonRow(c, prob.status, r)
+}
+
+// answerPersonRow answers a person's form: the row alone for htmx; otherwise the page searched for the
+// person, with the row's outcome, or after a success a redirect to it.
+func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
+	if isHTMX(c) {
+		return s.render(c, status, views.PersonRowView(r))
+	}
+	if status == http.StatusOK {
+		s.putFlash(c, "", strings.TrimSpace(r.Name+" "+r.Surname)+" — "+strings.TrimSuffix(r.Saved, "."))
+		return c.Redirect(http.StatusSeeOther, "/admin/people?q="+url.QueryEscape(r.Email)+"#person-"+r.ID)
+	}
+	p, err := s.adminPeople(c, r.Email)
+	if err != nil {
+		return err
+	}
+	for i := range p.People {
+		if p.People[i].ID == r.ID {
+			p.People[i] = r
+		}
+	}
+	return s.render(c, status, views.AdminPeoplePage(p))
+}
+
+// pageAdminPersonActive is POST /admin/people/{userId}/active (active=true|false): deactivates a person,
+// who then cannot sign in, or lets them sign in again.
+func (s *Server) pageAdminPersonActive(c echo.Context) error {
+	id, err := adminObjectID(c, "userId")
+	if err != nil {
+		return err
+	}
+	var active bool
+	switch c.FormValue("active") {
+	case "true":
+		active = true
+	case "false":
+	default:
+		return invalid("active: choose true or false")
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	// Another organization's person is unknown here, whatever the domain would answer.
+	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id); err != nil {
+		return err
+	}
+	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
+		prob := adminFormProblem(err, personWords)
+		if prob == nil {
+			return err
+		}
+		cur, etag, gerr := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+		if gerr != nil {
+			return gerr
+		}
+		r := personRow(cur, etag, actor)
+		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
+		return s.answerPersonRow(c, prob.status, r)
+	}
+	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+	if err != nil {
+		return err
+	}
+	r := personRow(cur, etag, actor)
+	r.Saved = "Reactivated: they can sign in again."
+	if !active {
+		r.Saved = "Deactivated: they cannot sign in, and their future bookings were released."
+	}
+	return s.answerPersonRow(c, http.StatusOK, r)
+}
+
+// canDeactivate tells whether the people page offers to deactivate and reactivate people. It is false
+// until the domain can (booking.Service.SetUserActive): then setPersonActive calls it, personActive reads
+// LayoutUser.Active, and this becomes true.
+const canDeactivate = false
+
+// setPersonActive deactivates or reactivates a person through the domain.
+func (s *Server) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
+	return booking.Errorf(booking.CodeInvalidRequest, "deactivating people is not possible yet")
+}
+
+// personActive reports whether a person may sign in.
+func personActive(u layoutimport.LayoutUser) bool { return true }

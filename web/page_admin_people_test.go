@@ -1,0 +1,130 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/google/uuid"
+
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+)
+
+// The people page of the office settings: search, add, role and language in words.
+
+// personRow returns the CSS selector of a person's row.
+func personRow(id uuid.UUID) string { return "#person-" + id.String() }
+
+// personValues are the values of a person's form.
+func personValues(etag, name, surname, email, role, language string) url.Values {
+	return url.Values{"etag": {etag}, "name": {name}, "surname": {surname}, "email": {email}, "role": {role}, "language": {language}}
+}
+
+func TestPageAdminPeople(t *testing.T) {
+	t.Parallel()
+
+	t.Run("ListAndSearch", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		p := b.get("/admin/people")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "h1", "People")
+		if got := p.count(".person-row"); got != 4 {
+			t.Errorf("rows = %d, want Acme's 4 people; page: %s", got, p.text("main"))
+		}
+		p.wantText(t, personRow(fx.Rita), "rita Reyes", "rita@acme.test", "Receptionist", "English")
+		p.wantText(t, personRow(fx.Adam), "Admin")
+		p.wantText(t, personRow(fx.Bob), "Employee")
+		if p.count(personRow(fx.Boris)) != 0 {
+			t.Errorf("another organization's person is listed")
+		}
+		if p.count(".person-access") != 0 {
+			t.Errorf("the page offers to deactivate people, which the domain cannot do yet")
+		}
+		found := b.hxGet("/admin/people?q=REYES")
+		found.wantStatus(t, http.StatusOK)
+		if found.count("header.top") != 0 || found.count(".person-row") != 1 || found.count(personRow(fx.Rita)) != 1 {
+			t.Errorf("search answered %d rows: %s", found.count(".person-row"), found.text("body"))
+		}
+		b.get("/admin/people?q=nobody-like-this").wantText(t, "#people", "Nobody matches “nobody-like-this”.")
+	})
+
+	t.Run("AddAPerson", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		p := b.post("/admin/people", personValues("", "zoe", "Zeta", "zoe@acme.test", "RECEPTIONIST", "es"))
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".notice.ok", "Added zoe Zeta as receptionist. They can sign in with zoe@acme.test.")
+		p.wantText(t, ".person-row", "zoe Zeta", "Receptionist", "Spanish (español)")
+		b.get("/admin/people").wantText(t, "#people > p", "5 people")
+	})
+
+	t.Run("AddRefusedInWords", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		p := b.post("/admin/people", personValues("", "zoe", "", "not-an-address", "EMPLOYEE", "en"))
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, ".add-person [role=alert]", "Please check the form", "E-mail: \"not-an-address\" is not an e-mail address.")
+		if got := p.attr(".add-person input[name=name]", "value"); got != "zoe" {
+			t.Errorf("name after the refusal = %q, want what was typed", got)
+		}
+		p = b.post("/admin/people", personValues("", "zoe", "", "zoe@acme.test", "OWNER", "en"))
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, ".add-person [role=alert]", "Role: choose Employee, Receptionist or Admin.")
+		b.get("/admin/people").wantText(t, "#people > p", "4 people")
+	})
+
+	t.Run("SetRoleAndLanguageWithHTMX", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		etag := b.get("/admin/people").attr(personRow(fx.Bob)+" input[name=etag]", "value")
+		p := b.hxPost("/admin/people/"+fx.Bob.String(), personValues(etag, "bob", "Baker", "bob@acme.test", "ADMIN", "fr"))
+		p.wantStatus(t, http.StatusOK)
+		if p.count("header.top") != 0 || p.count("li"+personRow(fx.Bob)) != 1 {
+			t.Fatalf("htmx answer is not the row alone: %s", p.body)
+		}
+		p.wantText(t, personRow(fx.Bob)+" [role=status]", "Saved: Admin, French (français).")
+		if got := pb.mbUser(t, fx.Bob).Role; got != "ADMIN" {
+			t.Errorf("role = %s, want ADMIN", got)
+		}
+		// The old ETag is stale now: the row shows the current values and says so.
+		p = b.hxPost("/admin/people/"+fx.Bob.String(), personValues(etag, "bob", "Baker", "bob@acme.test", "EMPLOYEE", "en"))
+		p.wantStatus(t, http.StatusPreconditionFailed)
+		p.wantText(t, personRow(fx.Bob)+" [role=alert]", "Someone else changed this meanwhile")
+		p.wantText(t, personRow(fx.Bob)+" .person-tags", "Admin", "French")
+	})
+
+	t.Run("SetRoleWithoutJavaScript", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		etag := b.get("/admin/people").attr(personRow(fx.Alice)+" input[name=etag]", "value")
+		p := b.post("/admin/people/"+fx.Alice.String(), personValues(etag, "alice", "Archer", "alice@acme.test", "RECEPTIONIST", "en"))
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".notice.ok", "alice Archer — Saved: Receptionist, English")
+	})
+
+	t.Run("OthersAre403", func(t *testing.T) {
+		pb := setupPages(t)
+		for _, who := range []uuid.UUID{fx.Alice, fx.Rita} {
+			b := pb.signedIn(t, who)
+			p := b.get("/admin/people")
+			p.wantStatus(t, http.StatusForbidden)
+			p.wantText(t, "main", "Only an admin of the organization can change its settings.")
+			b.post("/admin/people", personValues("", "x", "", "x@acme.test", "ADMIN", "")).wantStatus(t, http.StatusForbidden)
+			r := b.hxPost("/admin/people/"+who.String(), personValues("", "x", "", "x@acme.test", "ADMIN", ""))
+			r.wantStatus(t, http.StatusForbidden)
+			r.wantText(t, ".notice", "Only an admin of the organization can change its settings.")
+		}
+		if got := pb.mbUser(t, fx.Alice).Role; got != "EMPLOYEE" {
+			t.Errorf("alice made herself %s", got)
+		}
+	})
+
+	t.Run("AnotherOrganizationsPersonIs404", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		b.post("/admin/people/"+fx.Boris.String(), personValues(`"x"`, "boris", "", "boris@globex.test", "ADMIN", "")).
+			wantStatus(t, http.StatusNotFound)
+		b.post("/admin/people/"+fx.Boris.String()+"/active", url.Values{"active": {"false"}}).wantStatus(t, http.StatusNotFound)
+	})
+}
