@@ -61,7 +61,7 @@ var adminObjects = []struct {
 			"approachable": true, "visible": true, "status": "ACTIVATED", "mapCoordinates": map[string]any{
 				"topLeftX": json.Number("0"), "topLeftY": json.Number("0"), "bottomRightX": json.Number("0"), "bottomRightY": json.Number("0")}}},
 	{"users", map[string]any{"name": "Nora", "email": "nora@acme.test"}, map[string]any{"name": "Nora", "email": "nora@acme.test", "role": "ADMIN"},
-		map[string]any{"name": "Nora", "email": "nora@acme.test", "canBeSearched": true, "type": "SERVICE_INTERNAL", "userLanguage": "en", "role": "EMPLOYEE"}},
+		map[string]any{"name": "Nora", "email": "nora@acme.test", "canBeSearched": true, "type": "SERVICE_INTERNAL", "userLanguage": "en", "role": "EMPLOYEE", "active": true}},
 }
 
 func TestAdminAPIEveryCollection(t *testing.T) {
