@@ -13,3 +13,8 @@ SELECT * FROM floor_plans WHERE organization_id = @organization_id AND floor_id 
 -- Reads the size of a floor's plan without its bytes; NULLs for a plan stored before sizes were kept.
 SELECT width, height FROM floor_plans
 WHERE organization_id = @organization_id AND floor_id = @floor_id AND hash = @hash;
+
+-- name: FloorPlanSetSize :exec
+-- Keeps the size of a plan stored before sizes were kept, once it is measured.
+UPDATE floor_plans SET width = @width, height = @height
+WHERE organization_id = @organization_id AND floor_id = @floor_id AND hash = @hash AND width IS NULL;

@@ -75,6 +75,31 @@ func (q *Queries) FloorPlanPut(ctx context.Context, arg FloorPlanPutParams) erro
 	return err
 }
 
+const floorPlanSetSize = `-- name: FloorPlanSetSize :exec
+UPDATE floor_plans SET width = $1, height = $2
+WHERE organization_id = $3 AND floor_id = $4 AND hash = $5 AND width IS NULL
+`
+
+type FloorPlanSetSizeParams struct {
+	Width          *int32
+	Height         *int32
+	OrganizationID uuid.UUID
+	FloorID        uuid.UUID
+	Hash           string
+}
+
+// Keeps the size of a plan stored before sizes were kept, once it is measured.
+func (q *Queries) FloorPlanSetSize(ctx context.Context, arg FloorPlanSetSizeParams) error {
+	_, err := q.db.Exec(ctx, floorPlanSetSize,
+		arg.Width,
+		arg.Height,
+		arg.OrganizationID,
+		arg.FloorID,
+		arg.Hash,
+	)
+	return err
+}
+
 const floorPlanSize = `-- name: FloorPlanSize :one
 SELECT width, height FROM floor_plans
 WHERE organization_id = $1 AND floor_id = $2 AND hash = $3

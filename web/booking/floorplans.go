@@ -156,7 +156,7 @@ func (s *Service) FloorPlan(ctx context.Context, actor User, floorID uuid.UUID, 
 
 // PlanSize returns the size of the uploaded plan at the address image (/plans/{floorId}/{hash}.{ext}),
 // the coordinate system its floor is drawn in. ok is false when image is not the address of a plan of
-// the actor's organization, or the plan was stored before sizes were kept.
+// the actor's organization. A plan stored before sizes were kept is measured the first time.
 func (s *Service) PlanSize(ctx context.Context, actor User, image string) (width, height int32, ok bool, err error) {
 	rest, found := strings.CutPrefix(image, PlanPathPrefix)
 	floor, file, _ := strings.Cut(rest, "/")
@@ -172,10 +172,31 @@ func (s *Service) PlanSize(ctx context.Context, actor User, image string) (width
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("get floor plan size: %w", err)
 	}
-	if r.Width == nil || r.Height == nil {
+	if r.Width != nil && r.Height != nil {
+		return *r.Width, *r.Height, true, nil
+	}
+	// A plan stored before sizes were kept is measured once, and its size kept from then on.
+	p, err := s.q.FloorPlanGet(ctx, queries.FloorPlanGetParams{OrganizationID: actor.OrganizationID, FloorID: floorID, Hash: hash})
+	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, 0, false, nil
 	}
-	return *r.Width, *r.Height, true, nil
+	if err != nil {
+		return 0, 0, false, fmt.Errorf("get floor plan: %w", err)
+	}
+	if p.ContentType == "image/svg+xml" {
+		width, height, err = svgSize(p.Data)
+	} else {
+		width, height, err = checkRaster(p.ContentType, p.Data)
+	}
+	if err != nil {
+		return 0, 0, false, nil // a plan the upload would refuse today has no size to draw in
+	}
+	if err := s.q.FloorPlanSetSize(ctx, queries.FloorPlanSetSizeParams{
+		OrganizationID: actor.OrganizationID, FloorID: floorID, Hash: hash, Width: &width, Height: &height,
+	}); err != nil {
+		return 0, 0, false, fmt.Errorf("keep floor plan size: %w", err)
+	}
+	return width, height, true, nil
 }
 
 // imageJSON is a floor's image address as the audit log keeps it: {"image": "/plans/…"}.

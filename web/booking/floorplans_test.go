@@ -71,6 +71,27 @@ func TestFloorPlanSize(t *testing.T) {
 		}
 	})
 
+	t.Run("OlderPlanIsMeasuredOnce", func(t *testing.T) {
+		f, err := b.Service.SetFloorPlan(t.Context(), adam, fx.FloorMadrid, "image/svg+xml", svg(`viewBox="0 0 700 300"`))
+		if err != nil {
+			t.Fatalf("SetFloorPlan: %v", err)
+		}
+		// As a plan stored before migration 0015 is.
+		if _, err := b.Pool.Exec(t.Context(), "UPDATE floor_plans SET width = NULL, height = NULL"); err != nil {
+			t.Fatal(err)
+		}
+		if w, h, ok, err := b.Service.PlanSize(t.Context(), alice, f.Image); err != nil || !ok || w != 700 || h != 300 {
+			t.Errorf("PlanSize = %d×%d, %v, %v; want 700×300", w, h, ok, err)
+		}
+		var w, h *int32
+		if err := b.Pool.QueryRow(t.Context(), "SELECT width, height FROM floor_plans WHERE floor_id = $1", fx.FloorMadrid).Scan(&w, &h); err != nil {
+			t.Fatal(err)
+		}
+		if w == nil || h == nil || *w != 700 || *h != 300 {
+			t.Errorf("kept size = %v×%v, want 700×300", w, h)
+		}
+	})
+
 	t.Run("NotAPlanAddress", func(t *testing.T) {
 		for _, image := range []string{"", "/static/floors/madrid-1.svg", "/plans/x/y.svg", "https://example.com/plan.svg",
 			booking.PlanPath(fx.FloorMadrid, strings.Repeat("0", 64), "image/png")} {
