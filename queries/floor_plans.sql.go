@@ -13,7 +13,7 @@ import (
 )
 
 const floorPlanGet = `-- name: FloorPlanGet :one
-SELECT organization_id, floor_id, hash, content_type, data, uploaded_at, uploaded_by FROM floor_plans WHERE organization_id = $1 AND floor_id = $2 AND hash = $3
+SELECT organization_id, floor_id, hash, content_type, data, uploaded_at, uploaded_by, width, height FROM floor_plans WHERE organization_id = $1 AND floor_id = $2 AND hash = $3
 `
 
 type FloorPlanGetParams struct {
@@ -33,16 +33,19 @@ func (q *Queries) FloorPlanGet(ctx context.Context, arg FloorPlanGetParams) (Flo
 		&i.Data,
 		&i.UploadedAt,
 		&i.UploadedBy,
+		&i.Width,
+		&i.Height,
 	)
 	return i, err
 }
 
 const floorPlanPut = `-- name: FloorPlanPut :exec
-INSERT INTO floor_plans (organization_id, floor_id, hash, content_type, data, uploaded_at, uploaded_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO floor_plans (organization_id, floor_id, hash, content_type, data, uploaded_at, uploaded_by, width, height)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 ON CONFLICT (organization_id, floor_id) DO UPDATE SET
     hash = EXCLUDED.hash, content_type = EXCLUDED.content_type, data = EXCLUDED.data,
-    uploaded_at = EXCLUDED.uploaded_at, uploaded_by = EXCLUDED.uploaded_by
+    uploaded_at = EXCLUDED.uploaded_at, uploaded_by = EXCLUDED.uploaded_by,
+    width = EXCLUDED.width, height = EXCLUDED.height
 `
 
 type FloorPlanPutParams struct {
@@ -53,6 +56,8 @@ type FloorPlanPutParams struct {
 	Data           []byte
 	UploadedAt     time.Time
 	UploadedBy     uuid.UUID
+	Width          *int32
+	Height         *int32
 }
 
 func (q *Queries) FloorPlanPut(ctx context.Context, arg FloorPlanPutParams) error {
@@ -64,6 +69,57 @@ func (q *Queries) FloorPlanPut(ctx context.Context, arg FloorPlanPutParams) erro
 		arg.Data,
 		arg.UploadedAt,
 		arg.UploadedBy,
+		arg.Width,
+		arg.Height,
 	)
 	return err
+}
+
+const floorPlanSetSize = `-- name: FloorPlanSetSize :exec
+UPDATE floor_plans SET width = $1, height = $2
+WHERE organization_id = $3 AND floor_id = $4 AND hash = $5 AND width IS NULL
+`
+
+type FloorPlanSetSizeParams struct {
+	Width          *int32
+	Height         *int32
+	OrganizationID uuid.UUID
+	FloorID        uuid.UUID
+	Hash           string
+}
+
+// Keeps the size of a plan stored before sizes were kept, once it is measured.
+func (q *Queries) FloorPlanSetSize(ctx context.Context, arg FloorPlanSetSizeParams) error {
+	_, err := q.db.Exec(ctx, floorPlanSetSize,
+		arg.Width,
+		arg.Height,
+		arg.OrganizationID,
+		arg.FloorID,
+		arg.Hash,
+	)
+	return err
+}
+
+const floorPlanSize = `-- name: FloorPlanSize :one
+SELECT width, height FROM floor_plans
+WHERE organization_id = $1 AND floor_id = $2 AND hash = $3
+`
+
+type FloorPlanSizeParams struct {
+	OrganizationID uuid.UUID
+	FloorID        uuid.UUID
+	Hash           string
+}
+
+type FloorPlanSizeRow struct {
+	Width  *int32
+	Height *int32
+}
+
+// Reads the size of a floor's plan without its bytes; NULLs for a plan stored before sizes were kept.
+func (q *Queries) FloorPlanSize(ctx context.Context, arg FloorPlanSizeParams) (FloorPlanSizeRow, error) {
+	row := q.db.QueryRow(ctx, floorPlanSize, arg.OrganizationID, arg.FloorID, arg.Hash)
+	var i FloorPlanSizeRow
+	err := row.Scan(&i.Width, &i.Height)
+	return i, err
 }

@@ -122,6 +122,8 @@ type FloorPlan struct {
 	Data           []byte
 	UploadedAt     time.Time
 	UploadedBy     uuid.UUID
+	Width          *int32
+	Height         *int32
 }
 
 type IdempotencyKey struct {

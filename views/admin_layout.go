@@ -100,7 +100,6 @@ type AdminFloorPage struct {
 	Problem   *AdminProblem
 	Upload    *AdminProblem // a refused plan upload
 	Flash     string
-	CanUpload bool // plans can be uploaded
 }
 
 // AdminPlanPage is the plan editor of a floor.

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -50,24 +53,19 @@ func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 
 // Bounds of the admin forms.
 const (
-	maxGridSide     = 20      // rows, and desks per row, of one "add a grid of desks"
-	maxPlanUnit     = 100000  // the largest coordinate on a floor plan
-	maxPlanUpload   = 5 << 20 // the largest floor-plan image
-	maxUploadBody   = 6 << 20 // the largest upload request: the image and the multipart envelope
-	maxChosenExtras = 200     // features or services chosen for one resource
-	maxGridPrefix   = 40      // characters of the grid's name prefix
-	maxGridStart    = 99999   // the grid's first number
+	maxGridSide     = 20                   // rows, and desks per row, of one "add a grid of desks"
+	maxPlanUnit     = booking.MaxPlanUnits // the largest coordinate on a floor plan
+	maxUploadBody   = 6 << 20              // the largest upload request: the image and the multipart envelope
+	maxChosenExtras = 200                  // features or services chosen for one resource
+	maxGridPrefix   = 40                   // characters of the grid's name prefix
+	maxGridStart    = 99999                // the grid's first number
 )
 
-// limitUploadBody refuses an upload request larger than maxUploadBody with 413.
+// limitUploadBody stops reading an upload request at maxUploadBody bytes, so that the handler can
+// refuse a larger one beside its form.
 func limitUploadBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		tooLarge := echo.NewHTTPError(http.StatusRequestEntityTooLarge,
-			"this plan is larger than 5 MB and was not saved: export it smaller (an SVG, or a PNG or JPEG of fewer pixels) and upload it again")
-		if req.ContentLength > maxUploadBody {
-			return tooLarge
-		}
 		req.Body = http.MaxBytesReader(c.Response(), req.Body, maxUploadBody)
 		return next(c)
 	}
@@ -141,7 +139,7 @@ func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
 		Message: pageErrorMessage(p)}, status, nil
 }
 
-var importPath = regexp.MustCompile(`^[A-Za-z]+\[\d+\](\.[A-Za-z.]+)?: `)
+var importPath = regexp.MustCompile(`^([A-Za-z]+\[\d+\](\.[A-Za-z.]+)?|plan): `)
 
 // adminPathID reads the id of a path parameter.
 func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
@@ -452,7 +450,7 @@ func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, 
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
-	p := views.AdminFloorPage{Floor: floorView(f, names[f.V.BuildingID]), Buildings: buildingOptions(bs), CanUpload: s.canUploadPlans()}
+	p := views.AdminFloorPage{Floor: floorView(f, names[f.V.BuildingID]), Buildings: buildingOptions(bs)}
 	for _, r := range rs {
 		if r.V.FloorID == f.V.ID {
 			p.Resources = append(p.Resources, views.AdminResource{ID: r.V.ID, Name: r.V.Name})
@@ -512,7 +510,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		p = views.AdminFloorPage{Floor: floorView(adminObject[layoutimport.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs), CanUpload: s.canUploadPlans()}
+		p = views.AdminFloorPage{Floor: floorView(adminObject[layoutimport.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs)}
 		if isNew {
 			p.Floor.ID = ""
 		}
@@ -521,19 +519,9 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 	return s.render(c, code, views.AdminFloorView(s.chrome(c, "Floor"), p))
 }
 
-// floorPlanSetter is the domain method that stores a floor's plan image.
-type floorPlanSetter interface {
-	SetFloorPlan(ctx context.Context, actor booking.User, floorID uuid.UUID, contentType string, data []byte) (booking.Floor, error)
-}
-
-// canUploadPlans tells whether the domain can store plan images.
-func (s *Server) canUploadPlans() bool {
-	_, ok := any(s.bookings).(floorPlanSetter)
-	return ok
-}
-
 // pageAdminUploadPlan is POST /admin/floors/:floorId/plan/image: a new plan for the floor (SVG, PNG or
-// JPEG, at most 5 MB), sent as multipart/form-data in the field "plan".
+// JPEG, at most 5 MB), sent as multipart/form-data in the field "plan". A refusal shows beside the
+// upload form and changes nothing.
 func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	id, err := adminPathID(c, "floorId")
@@ -544,13 +532,9 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 	if _, err := s.admin.Get(ctx, actor, collFloors, id); err != nil {
 		return err
 	}
-	setter, ok := any(s.bookings).(floorPlanSetter)
-	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
 	data, contentType, err := readPlanUpload(c)
 	if err == nil {
-		_, err = setter.SetFloorPlan(ctx, actor, id, contentType, data)
+		_, err = s.bookings.SetFloorPlan(ctx, actor, id, contentType, data)
 	}
 	if err == nil {
 		s.putFlash(c, "Plan uploaded.", "People see the new plan from now on.")
@@ -560,6 +544,7 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	prob.Title = "The plan was not uploaded"
 	p, err := s.floorPage(c, id)
 	if err != nil {
 		return err
@@ -568,45 +553,67 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 	return s.render(c, code, views.AdminFloorView(s.chrome(c, p.Floor.Name), p))
 }
 
-// readPlanUpload reads the uploaded plan and its type, from what the file holds rather than from its
-// name. It refuses anything but SVG, PNG and JPEG, and files over 5 MB.
+// readPlanUpload reads the uploaded plan and the type the browser gives it (from the file's name), which
+// SetFloorPlan checks the bytes against. It refuses files over 5 MB (4130), a type other than SVG, PNG
+// or JPEG, and a PNG or JPEG named as the other.
 func readPlanUpload(c echo.Context) ([]byte, string, error) {
+	if c.Request().ContentLength > maxUploadBody {
+		return nil, "", booking.PlanTooLarge() // refused before a byte of it is read
+	}
 	fh, err := c.FormFile("plan")
 	var over *http.MaxBytesError
 	switch {
 	case errors.As(err, &over):
-		return nil, "", echo.NewHTTPError(http.StatusRequestEntityTooLarge, "this plan is larger than 5 MB and was not saved")
+		return nil, "", booking.PlanTooLarge()
 	case err != nil:
 		return nil, "", invalid("choose the plan's file: an SVG, PNG or JPEG image")
-	case fh.Size > maxPlanUpload:
-		return nil, "", invalid("this plan is larger than 5 MB: export it smaller and upload it again")
+	case fh.Size > booking.MaxPlanBytes:
+		return nil, "", booking.PlanTooLarge()
 	}
 	f, err := fh.Open()
 	if err != nil {
 		return nil, "", fmt.Errorf("open the upload: %w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPlanUpload+1))
+	data, err := io.ReadAll(io.LimitReader(f, booking.MaxPlanBytes+1))
 	if err != nil {
 		return nil, "", fmt.Errorf("read the upload: %w", err)
 	}
-	if len(data) > maxPlanUpload {
-		return nil, "", invalid("this plan is larger than 5 MB: export it smaller and upload it again")
+	if len(data) > booking.MaxPlanBytes {
+		return nil, "", booking.PlanTooLarge()
 	}
-	switch ct := http.DetectContentType(data); {
-	case ct == "image/png", ct == "image/jpeg":
-		return data, ct, nil
-	case strings.HasPrefix(ct, "text/xml"), strings.HasPrefix(ct, "text/plain"), strings.HasPrefix(ct, "text/html"):
-		if looksLikeSVG(data) {
-			return data, "image/svg+xml", nil
-		}
+	claimed := planType(fh)
+	if claimed == "" {
+		return nil, "", invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
 	}
-	return nil, "", invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
+	// The domain refuses a mismatch too; here it is said in the words of a file's name.
+	if sniffed := http.DetectContentType(data); (sniffed == "image/png" || sniffed == "image/jpeg") && sniffed != claimed {
+		is, named := planTypeNames[sniffed], planTypeNames[claimed]
+		return nil, "", invalid("this file is a %s image but its name says %s: rename it to end in .%s and upload it again",
+			is, named, strings.ToLower(strings.TrimPrefix(sniffed, "image/")[:3]))
+	}
+	return data, claimed, nil
 }
 
-var svgStart = regexp.MustCompile(`(?s)^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]`)
+// planTypeNames are the names people know the plan types by.
+var planTypeNames = map[string]string{"image/svg+xml": "SVG", "image/png": "PNG", "image/jpeg": "JPEG"}
 
-func looksLikeSVG(data []byte) bool { return svgStart.Match(data) }
+// planType is the plan type the upload claims: its part's Content-Type, which browsers take from the
+// file's name, else the type of its extension; "" when it is none of booking.PlanContentTypes.
+func planType(fh *multipart.FileHeader) string {
+	if mt, _, err := mime.ParseMediaType(fh.Header.Get("Content-Type")); err == nil && slices.Contains(booking.PlanContentTypes, mt) {
+		return mt
+	}
+	switch strings.ToLower(path.Ext(fh.Filename)) {
+	case ".svg":
+		return "image/svg+xml"
+	case ".png":
+		return "image/png"
+	case ".jpg", ".jpeg":
+		return "image/jpeg"
+	}
+	return ""
+}
 
 // The plan editor.
 
@@ -749,22 +756,23 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 		Floor: floorView(f, b.V.Name), Subcategories: k.subcategoryOptions(true), Rules: k.ruleOptions(),
 		Grid: views.AdminGrid{Rows: "1", Columns: "4", Prefix: "Desk", Start: "1"},
 	}
-	var spots []booking.SearchResult
+	var places []booking.MapCoordinates
 	for _, r := range rs {
 		if r.V.FloorID == f.V.ID {
 			v := resourceView(r)
 			p.Resources = append(p.Resources, v)
-			spots = append(spots, booking.SearchResult{Resource: booking.Resource{Map: booking.MapCoordinates{
-				TopLeftX: v.X1, TopLeftY: v.Y1, BottomRightX: v.X2, BottomRightY: v.Y2,
-			}}})
+			places = append(places, booking.MapCoordinates{TopLeftX: v.X1, TopLeftY: v.Y1, BottomRightX: v.X2, BottomRightY: v.Y2})
 		}
 	}
 	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int { return compareNames(a.Name, b.Name) })
-	// The same coordinate system as the employees' floor plan, so that both draw alike; a plan without a
-	// size of its own gets room to place desks in.
-	p.Width, p.Height = planSize(f.V.Image, spots)
-	if !strings.HasPrefix(f.V.Image, "/static/") {
-		p.Width, p.Height = max(p.Width, defaultPlanWidth), max(p.Height, defaultPlanHeight)
+	// The same coordinate system as the employees' floor plan, so that both draw alike.
+	var known bool
+	if p.Width, p.Height, known, err = s.planSize(ctx, actor, f.V.Image, places); err != nil {
+		return views.AdminPlanPage{}, err
+	}
+	if !known && f.V.Image == "" {
+		// No plan under the desks, so nothing to misplace: room to drag desks beyond the last one.
+		p.Width, p.Height = max(p.Width, booking.DefaultPlanWidth), max(p.Height, booking.DefaultPlanHeight)
 	}
 	// New desks are like most desks: the kind and rule the organization's desks use most.
 	p.Grid.SubcategoryID, p.Grid.RuleID = mostUsed(rs, p.Subcategories, func(r layoutimport.LayoutResource) string { return r.SubcategoryID }),
@@ -826,8 +834,6 @@ const (
 	gridDeskW, gridDeskH = 60, 40
 	gridGap              = 12
 	gridMargin           = 20
-
-	defaultPlanWidth, defaultPlanHeight = 1200, 800
 )
 
 // pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
@@ -914,7 +920,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	for _, r := range p.Resources {
 		top = max(top, r.Y2+gridGap*2)
 	}
-	if top+int32(rows)*(gridDeskH+gridGap) > max(p.Height, 800) {
+	if top+int32(rows)*(gridDeskH+gridGap) > p.Height {
 		top = gridMargin
 	}
 	added := 0

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"io/fs"
 	"net/http"
 	"regexp"
@@ -149,7 +150,14 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	}
 	chosen := in.Chosen
 	in.Days, in.Chosen = found.Days, nil
-	w, h := planSize(floor.Image, found.Results)
+	places := make([]booking.MapCoordinates, 0, len(found.Results))
+	for _, r := range found.Results {
+		places = append(places, r.Resource.Map)
+	}
+	w, h, _, err := s.planSize(ctx, actor, floor.Image, places)
+	if err != nil {
+		return err
+	}
 	plan := views.FloorPlan{Search: in, Floors: floors, Floor: floor, Width: w, Height: h, Spots: found.Results}
 	// The panel of the chosen resource is its result on the plan; one that is not drawn (gone since the
 	// link was made, or on another floor) opens no panel.
@@ -232,32 +240,53 @@ var (
 	viewBoxExpr = regexp.MustCompile(`<svg[^>]*\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"`)
 )
 
-// planSize is the coordinate system of a floor's drawing: the viewBox of its image when it is one of the
-// static SVG plans, else the bounding box of its resources' map coordinates, with a margin.
-func planSize(image string, results []booking.SearchResult) (int32, int32) {
-	if name, ok := strings.CutPrefix(image, "/static/"); ok && strings.HasSuffix(name, ".svg") {
-		if v, ok := planSizes.Load(name); ok {
-			wh := v.([2]int32)
-			return wh[0], wh[1]
-		}
-		if data, err := fs.ReadFile(static.Files, name); err == nil {
-			if m := viewBoxExpr.FindSubmatch(data); m != nil {
-				w, errW := strconv.ParseFloat(string(m[1]), 64)
-				h, errH := strconv.ParseFloat(string(m[2]), 64)
-				if errW == nil && errH == nil && w >= 1 && h >= 1 {
-					wh := [2]int32{int32(w), int32(h)}
-					planSizes.Store(name, wh)
-					return wh[0], wh[1]
-				}
-			}
+// planSize is the coordinate system a floor is drawn in, on the employees' floor plan and in the admins'
+// plan editor alike, so that a plan sits under its desks the same way in both: the size of its uploaded
+// plan, else the viewBox of a built-in SVG plan (/static/…), else the bounding box of its resources'
+// places with a margin. known is false for the last.
+func (s *Server) planSize(ctx context.Context, actor booking.User, image string, places []booking.MapCoordinates) (w, h int32, known bool, err error) {
+	if strings.HasPrefix(image, booking.PlanPathPrefix) {
+		w, h, ok, err := s.bookings.PlanSize(ctx, actor, image)
+		if err != nil || ok {
+			return w, h, ok, err
 		}
 	}
-	w, h := int32(0), int32(0)
-	for _, r := range results {
-		w, h = max(w, r.Resource.Map.BottomRightX), max(h, r.Resource.Map.BottomRightY)
+	if w, h, ok := staticPlanSize(image); ok {
+		return w, h, true, nil
+	}
+	for _, m := range places {
+		w, h = max(w, m.BottomRightX), max(h, m.BottomRightY)
 	}
 	if w == 0 || h == 0 {
-		return 1200, 800
+		return booking.DefaultPlanWidth, booking.DefaultPlanHeight, false, nil
 	}
-	return w + 20, h + 20
+	return w + 20, h + 20, false, nil
+}
+
+// staticPlanSize is the viewBox of a built-in SVG plan, one of the files under /static/.
+func staticPlanSize(image string) (int32, int32, bool) {
+	name, ok := strings.CutPrefix(image, "/static/")
+	if !ok || !strings.HasSuffix(name, ".svg") {
+		return 0, 0, false
+	}
+	if v, ok := planSizes.Load(name); ok {
+		wh := v.([2]int32)
+		return wh[0], wh[1], true
+	}
+	data, err := fs.ReadFile(static.Files, name)
+	if err != nil {
+		return 0, 0, false
+	}
+	m := viewBoxExpr.FindSubmatch(data)
+	if m == nil {
+		return 0, 0, false
+	}
+	w, errW := strconv.ParseFloat(string(m[1]), 64)
+	h, errH := strconv.ParseFloat(string(m[2]), 64)
+	if errW != nil || errH != nil || w < 1 || h < 1 {
+		return 0, 0, false
+	}
+	wh := [2]int32{int32(w), int32(h)}
+	planSizes.Store(name, wh)
+	return wh[0], wh[1], true
 }
