@@ -25,6 +25,9 @@ import (
 // maxClosuresShown is how many closures the page lists at once, earliest first.
 const maxClosuresShown = 500
 
+// maxCoveredShown is how many of the bookings inside a closure the page names.
+const maxCoveredShown = 50
+
 // closureWords names the fields of a closure as the form does.
 var closureWords = map[string]string{
 	"buildingId": "What", "floorId": "What", "resourceId": "What", "startDate": "From", "endDate": "Until",
@@ -110,6 +113,7 @@ func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.Admin
 			continue
 		}
 		if len(p.Closures) == maxClosuresShown {
+			p.Unshown++
 			continue
 		}
 		t := targets[closureTargetKey(cl)]
@@ -246,16 +250,18 @@ func closureFieldWords(err error) error {
 	return err
 }
 
-// coveredBookings says in words who booked what, and when, in the bookings a closure would cover.
-func coveredBookings(bs []booking.Booking) []views.CoveredBooking {
-	out := make([]views.CoveredBooking, len(bs))
-	for i, b := range bs {
-		out[i] = views.CoveredBooking{
+// withCovered puts into f, in words, who booked what and when, of the first bookings a closure would
+// cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings).
+func withCovered(f views.ClosureForm, bs []booking.Booking) views.ClosureForm {
+	f.CoveredCount, f.CoveredAtLeast = len(bs), len(bs) >= booking.MaxKeptBookings
+	f.Covered = make([]views.CoveredBooking, 0, min(len(bs), maxCoveredShown))
+	for _, b := range bs[:min(len(bs), maxCoveredShown)] {
+		f.Covered = append(f.Covered, views.CoveredBooking{
 			Who: booking.FullName(b.Organizer), What: b.Resource.Name,
 			When: booking.Span(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone),
-		}
+		})
 	}
-	return out
+	return f
 }
 
 // pageAdminSaveClosure is POST /admin/closures: saves a new closure. When bookings fall inside it, and
@@ -275,8 +281,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	if err == nil && overlapping == booking.OverlapAsk {
 		var covered []booking.Booking
 		if covered, err = s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl)); err == nil && len(covered) > 0 {
-			f.Covered = coveredBookings(covered)
-			return s.answerClosureForm(c, http.StatusOK, f)
+			return s.answerClosureForm(c, http.StatusOK, withCovered(f, covered))
 		}
 	}
 	if err == nil {
@@ -289,7 +294,11 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 		if oerr != nil {
 			return oerr
 		}
-		f.Covered, f.Meanwhile = coveredBookings(covered), true
+		f = withCovered(f, covered)
+		f.Meanwhile = true
+		if len(covered) == 0 {
+			f.ErrorTitle, f.Error = "Not saved", "Bookings inside this closure changed while it was being saved. Save it again."
+		}
 		return s.answerClosureForm(c, http.StatusConflict, f)
 	}
 	if err != nil {
