@@ -62,6 +62,30 @@ var adminObjects = []struct {
 				"topLeftX": json.Number("0"), "topLeftY": json.Number("0"), "bottomRightX": json.Number("0"), "bottomRightY": json.Number("0")}}},
 	{"users", map[string]any{"name": "Nora", "email": "nora@acme.test"}, map[string]any{"name": "Nora", "email": "nora@acme.test", "role": "ADMIN"},
 		map[string]any{"name": "Nora", "email": "nora@acme.test", "canBeSearched": true, "type": "SERVICE_INTERNAL", "userLanguage": "en", "role": "EMPLOYEE", "active": true}},
+	{"closures", map[string]any{"floorId": fx.FloorNewYork.String(), "startDate": fx.At(5, 0, 0).UnixMilli(), "endDate": fx.At(6, 0, 0).UnixMilli(), "reason": "Painting"},
+		map[string]any{"floorId": fx.FloorNewYork.String(), "startDate": fx.At(5, 0, 0).UnixMilli(), "endDate": fx.At(7, 0, 0).UnixMilli(), "reason": "Painting"},
+		map[string]any{"floorId": fx.FloorNewYork.String(), "startDate": json.Number(fmt.Sprint(fx.At(5, 0, 0).UnixMilli())),
+			"endDate": json.Number(fmt.Sprint(fx.At(6, 0, 0).UnixMilli())), "reason": "Painting"}},
+}
+
+// A closure that covers a booking is 409 4016 until it says what to do with it; CANCEL cancels it.
+func TestAdminAPIClosureCoveringBookings(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	booked := aliceGoyaTomorrow(t, tb)
+	id := uuid.New()
+	closure := map[string]any{"resourceId": fx.RoomGoya.String(), "startDate": fx.At(1, 8, 0).UnixMilli(),
+		"endDate": fx.At(1, 12, 0).UnixMilli(), "reason": "Leak"}
+	r := tb.call(t, fx.Adam, http.MethodPut, adminPath("closures", id), closure)
+	wantDetail(t, wantProblem(t, r, http.StatusConflict, booking.CodeClosureCoversBookings, noIndex), "covers 1 booking", "Goya", "CANCEL", "KEEP")
+	wantProblem(t, tb.call(t, fx.Adam, http.MethodGet, adminPath("closures", id), nil), http.StatusNotFound, booking.CodeObjectNotFound, noIndex)
+
+	closure["overlapping"] = "CANCEL"
+	wantStatus(t, tb.call(t, fx.Adam, http.MethodPut, adminPath("closures", id), closure), http.StatusCreated)
+	if n := fx.RowCount(t, tb.Bundle, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'CANCELLED'", booked); n != 1 {
+		t.Errorf("the covered booking is not cancelled")
+	}
+	wantStatus(t, tb.call(t, fx.Adam, http.MethodDelete, adminPath("closures", id), nil), http.StatusNoContent)
 }
 
 func TestAdminAPIEveryCollection(t *testing.T) {

@@ -38,7 +38,7 @@ func fold(s string) string { return strings.ToLower(s) }
 func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views.PersonRow {
 	return views.PersonRow{
 		PersonForm: views.PersonForm{Name: u.Name, Surname: u.Surname, Email: u.Email, Role: cmp.Or(u.Role, string(booking.RoleEmployee)), Language: u.UserLanguage},
-		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(), CanSwitch: canDeactivate,
+		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(),
 	}
 }
 
@@ -249,15 +249,10 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 	return s.answerPersonRow(c, http.StatusOK, r)
 }
 
-// canDeactivate tells whether the people page offers to deactivate and reactivate people. It is false
-// until the domain can (booking.Service.SetUserActive): then setPersonActive calls it, personActive reads
-// LayoutUser.Active, and this becomes true.
-const canDeactivate = false
-
 // setPersonActive deactivates or reactivates a person through the domain.
 func (s *Server) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
-	return booking.Errorf(booking.CodeInvalidRequest, "deactivating people is not possible yet")
+	return s.bookings.SetUserActive(ctx, actor, id, active)
 }
 
-// personActive reports whether a person may sign in.
-func personActive(u layoutimport.LayoutUser) bool { return true }
+// personActive reports whether a person may sign in: a person without the field is active.
+func personActive(u layoutimport.LayoutUser) bool { return u.Active == nil || *u.Active }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -38,8 +39,8 @@ func TestPageAdminPeople(t *testing.T) {
 		if p.count(personRow(fx.Boris)) != 0 {
 			t.Errorf("another organization's person is listed")
 		}
-		if p.count(".person-access") != 0 {
-			t.Errorf("the page offers to deactivate people, which the domain cannot do yet")
+		if got := p.count(".person-access"); got != 3 || p.count(personRow(fx.Adam)+" .person-access") != 0 {
+			t.Errorf("deactivate forms = %d, want one for each person but the admin", got)
 		}
 		found := b.hxGet("/admin/people?q=REYES")
 		found.wantStatus(t, http.StatusOK)
@@ -120,6 +121,28 @@ func TestPageAdminPeople(t *testing.T) {
 		}
 	})
 
+	t.Run("DeactivateAndReactivate", func(t *testing.T) {
+		pb := setupPages(t)
+		future := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+		b := pb.signedIn(t, fx.Adam)
+		p := b.hxPost("/admin/people/"+fx.Alice.String()+"/active", url.Values{"active": {"false"}})
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, personRow(fx.Alice)+" .person-tags", "Deactivated: cannot sign in")
+		p.wantText(t, personRow(fx.Alice)+" [role=status]", "Deactivated: they cannot sign in, and their future bookings were released.")
+		p.wantText(t, personRow(fx.Alice)+" .person-access button", "Reactivate alice")
+		wantBookingStatus(t, pb, future.ID, booking.StatusCancelled)
+		b.get("/admin/people").wantText(t, personRow(fx.Alice)+" .person-tags", "Deactivated: cannot sign in")
+
+		p = b.post("/admin/people/"+fx.Alice.String()+"/active", url.Values{"active": {"true"}})
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".notice.ok", "alice Archer — Reactivated: they can sign in again")
+		if p.count(personRow(fx.Alice)+".inactive") != 0 || p.count(personRow(fx.Alice)+" .badge.DEACTIVATED") != 0 {
+			t.Errorf("alice still shows as deactivated: %s", p.text(personRow(fx.Alice)))
+		}
+		p.wantText(t, personRow(fx.Alice)+" .person-access button", "Deactivate alice")
+		wantBookingStatus(t, pb, future.ID, booking.StatusCancelled)
+	})
+
 	t.Run("AnotherOrganizationsPersonIs404", func(t *testing.T) {
 		pb := setupPages(t)
 		b := pb.signedIn(t, fx.Adam)
@@ -127,4 +150,12 @@ func TestPageAdminPeople(t *testing.T) {
 			wantStatus(t, http.StatusNotFound)
 		b.post("/admin/people/"+fx.Boris.String()+"/active", url.Values{"active": {"false"}}).wantStatus(t, http.StatusNotFound)
 	})
+}
+
+// wantBookingStatus checks a booking's status in the database, whoever its organizer is.
+func wantBookingStatus(t *testing.T, pb *pageBundle, id uuid.UUID, want booking.Status) {
+	t.Helper()
+	if n := fx.RowCount(t, pb.Bundle, "SELECT count(*) FROM bookings WHERE id = $1 AND status = $2", id, string(want)); n != 1 {
+		t.Errorf("booking %s is not %s", id, want)
+	}
 }

@@ -66,6 +66,9 @@ func (s *Server) routes() {
 	e.POST("/admin/people/:userId", s.pageAdminSavePerson, adm...)
 	e.POST("/admin/people/:userId/active", s.pageAdminPersonActive, adm...)
 	e.GET("/admin/audit", s.pageAdminAudit, adm...)
+	e.GET("/admin/closures", s.pageAdminClosures, adm...)
+	e.POST("/admin/closures", s.pageAdminSaveClosure, adm...)
+	e.POST("/admin/closures/:closureId/delete", s.pageAdminDeleteClosure, adm...)
 
 	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
 	e.GET("/kiosk", s.pageKiosk, user...)

@@ -120,6 +120,7 @@ type tenancyBundle struct {
 	bBooking                 uuid.UUID // Boris's booking of B's room, tomorrow 10:00
 	plan                     string    // the address of A's Madrid floor plan
 	scimToken                uuid.UUID // A's SCIM token, named "Acme Okta"
+	closure                  uuid.UUID // A's closure of the New York floor
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -169,13 +170,20 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		t.Fatalf("A's floor plan: %v", err)
 	}
 	tb.plan = floor.Image
+	tb.closure = uuid.New()
+	if _, err := layoutimport.Import(ctx, api.Service, layoutimport.Layout{Closures: []layoutimport.LayoutClosure{{
+		ID: tb.closure.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorNewYork.String(),
+		StartDate: fx.At(10, 0, 0).UnixMilli(), EndDate: fx.At(11, 0, 0).UnixMilli(), Reason: "Acme repainting",
+	}}}); err != nil {
+		t.Fatalf("A's closure: %v", err)
+	}
 
 	for _, id := range []uuid.UUID{
 		fx.OrgA, fx.Alice, fx.Bob, fx.Rita, fx.Adam, fx.BuildingMadrid, fx.BuildingNewYork, fx.FloorMadrid,
 		fx.FloorHidden, fx.FloorNewYork, fx.SubDesk, fx.SubRoom, fx.RuleRoom, fx.RuleApproval, fx.RuleDesk,
 		fx.FeatureScreen, fx.FeatureWhiteboard, fx.ReservableCoffee, fx.ReservableAV, fx.ReservableLunch,
 		fx.RoomGoya, fx.RoomVelazquez, fx.RoomBoard, fx.DeskOne, fx.DeskTwo, fx.RoomHidden, fx.RoomOnHidden,
-		fx.RoomHudson, tb.pending, tb.waiting, tb.active,
+		fx.RoomHudson, tb.pending, tb.waiting, tb.active, tb.closure,
 	} {
 		tb.markers = append(tb.markers, id.String())
 	}
@@ -193,7 +201,7 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	tb.markers = append(tb.markers, token.ID.String(), "Acme Okta", "Acme office managers")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
-		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy")
+		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
 	return tb
 }
 
@@ -531,6 +539,15 @@ func (tb *tenancyBundle) cases() []crossCase {
 			form: url.Values{"etag": {`"x"`}, "name": {"alice"}, "email": {"alice@acme.test"}, "role": {"ADMIN"}}, want: adminsOnly(nf, 0)},
 		{name: "DeactivateAnotherOrganizationsPerson", route: "POST /admin/people/:userId/active", path: "/admin/people/" + s(fx.Alice) + "/active",
 			form: url.Values{"active": {"false"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminClosures", route: "GET /admin/closures", path: "/admin/closures", want: adminsOnly(ok, 0)},
+		{name: "CloseAnotherOrganizationsBuilding", route: "POST /admin/closures", path: "/admin/closures",
+			form: url.Values{"target": {"building:" + s(fx.BuildingMadrid)}, "fromDate": {"2026-11-30"}, "toDate": {"2026-11-30"}, "reason": {"Mine"}},
+			want: adminsOnly(http.StatusBadRequest, 0)},
+		{name: "CloseAnotherOrganizationsRoom", route: "POST /admin/closures", path: "/admin/closures",
+			form: url.Values{"target": {"resource:" + s(fx.RoomGoya)}, "from": {"2026-11-24T09:00"}, "until": {"2026-11-24T18:00"}, "reason": {"Mine"}, "overlapping": {"CANCEL"}},
+			want: adminsOnly(http.StatusBadRequest, 0)},
+		{name: "DeleteAnotherOrganizationsClosure", route: "POST /admin/closures/:closureId/delete", path: "/admin/closures/" + s(tb.closure) + "/delete",
+			form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AuditOfAnotherOrganizationsObject", route: "GET /admin/audit", path: "/admin/audit?object=" + s(fx.RuleRoom), want: adminsOnly(ok, 0)},
 	}
 	for i := range pageCases {

@@ -68,6 +68,9 @@ var kinds = map[Collection]kind{
 	"users": {"user", layoutimport.ExportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.UserDelete(ctx, queries.UserDeleteParams(k))
 	}, nil, deactivateUser},
+	"closures": {"closure", layoutimport.ExportClosures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+		return q.ClosureDelete(ctx, queries.ClosureDeleteParams(k))
+	}, nil, ""},
 }
 
 // Collections returns the names of every collection, in the order the layout document lists them.

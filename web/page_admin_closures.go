@@ -1,0 +1,360 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layoutimport"
+)
+
+// The closures page of the admin console: the organization's closures, and a form that closes a building
+// on given days or takes a floor or a resource out of service for a while. Closures are the `closures`
+// collection of the admin domain; before saving one, the page asks the domain which bookings it would
+// cover and lets the admin cancel or keep them.
+
+// maxClosuresShown is how many closures the page lists at once, earliest first.
+const maxClosuresShown = 500
+
+// maxCoveredShown is how many of the bookings inside a closure the page names.
+const maxCoveredShown = 50
+
+// closureWords names the fields of a closure as the form does.
+var closureWords = map[string]string{
+	"buildingId": "What", "floorId": "What", "resourceId": "What", "startDate": "From", "endDate": "Until",
+	"reason": "Reason", "overlapping": "Bookings inside",
+}
+
+// closureTarget is something a closure can close: a building, a floor or a resource.
+type closureTarget struct {
+	kind     string // "building", "floor", "resource"
+	id       string
+	label    string // "Building Madrid", "Floor 1 (Madrid)", "Goya (Madrid, Floor 1)"
+	timezone string // its building's
+}
+
+// closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
+// select ("floor:<id>").
+func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
+	buildings, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	if err != nil {
+		return nil, nil, err
+	}
+	floors, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	if err != nil {
+		return nil, nil, err
+	}
+	resources, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	if err != nil {
+		return nil, nil, err
+	}
+	targets := map[string]closureTarget{}
+	groups := []views.ClosureTargetGroup{{Label: "Buildings"}, {Label: "Floors"}, {Label: "Desks and rooms"}}
+	add := func(group int, t closureTarget) {
+		key := t.kind + ":" + t.id
+		targets[key] = t
+		groups[group].Options = append(groups[group].Options, views.AdminOption{Value: key, Label: t.label})
+	}
+	type place struct{ name, timezone string }
+	inBuilding, onFloor := map[string]place{}, map[string]place{}
+	for _, b := range buildings {
+		inBuilding[b.V.ID] = place{b.V.Name, b.V.Timezone}
+		add(0, closureTarget{"building", b.V.ID, "Building " + b.V.Name, b.V.Timezone})
+	}
+	for _, f := range floors {
+		b := inBuilding[f.V.BuildingID]
+		onFloor[f.V.ID] = place{b.name + ", " + f.V.Name, b.timezone}
+		add(1, closureTarget{"floor", f.V.ID, f.V.Name + " (" + b.name + ")", b.timezone})
+	}
+	for _, r := range resources {
+		f := onFloor[r.V.FloorID]
+		add(2, closureTarget{"resource", r.V.ID, r.V.Name + " (" + f.name + ")", f.timezone})
+	}
+	for i := range groups {
+		slices.SortFunc(groups[i].Options, func(a, b views.AdminOption) int {
+			return cmp.Or(compareNames(a.Label, b.Label), strings.Compare(a.Value, b.Value))
+		})
+	}
+	return targets, groups, nil
+}
+
+// adminClosures reads the closures page, with the form f.
+func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.AdminClosures, error) {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	targets, groups, err := s.closureTargets(ctx, actor)
+	if err != nil {
+		return views.AdminClosures{}, err
+	}
+	closures, err := adminList[layoutimport.LayoutClosure](ctx, s, actor, collectionClosures)
+	if err != nil {
+		return views.AdminClosures{}, err
+	}
+	if f.ID == "" {
+		f.ID = uuid.NewString()
+	}
+	p := views.AdminClosures{Chrome: s.chrome(c, "Closures"), Targets: groups, Form: f}
+	now := s.bookings.Now()
+	slices.SortFunc(closures, func(a, b adminObject[layoutimport.LayoutClosure]) int {
+		return cmp.Or(cmp.Compare(a.V.StartDate, b.V.StartDate), strings.Compare(a.V.ID, b.V.ID))
+	})
+	for _, o := range closures {
+		cl := o.V
+		if !time.UnixMilli(cl.EndDate).After(now) {
+			p.Ended++
+			continue
+		}
+		if len(p.Closures) == maxClosuresShown {
+			p.Unshown++
+			continue
+		}
+		t := targets[closureTargetKey(cl)]
+		iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
+		p.Closures = append(p.Closures, views.ClosureRow{
+			ID: cl.ID, ETag: o.ETag, What: t.label, When: booking.ClosureSpan(iv, t.timezone), Reason: cl.Reason,
+			Kept: len(cl.KeptBookingIDs),
+		})
+	}
+	return p, nil
+}
+
+// closureTargetKey is the value of the "What" select for what the closure closes.
+func closureTargetKey(c layoutimport.LayoutClosure) string {
+	switch {
+	case c.ResourceID != "":
+		return "resource:" + c.ResourceID
+	case c.FloorID != "":
+		return "floor:" + c.FloorID
+	}
+	return "building:" + c.BuildingID
+}
+
+// pageAdminClosures is GET /admin/closures.
+func (s *Server) pageAdminClosures(c echo.Context) error {
+	p, err := s.adminClosures(c, views.ClosureForm{})
+	if err != nil {
+		return err
+	}
+	p.Notice = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminClosuresPage(p))
+}
+
+// readClosureForm reads the closure form: what was typed, for the form to show again, and the closure it
+// describes. A building closes on whole days (the last one included), a floor or a resource from–until;
+// both in the building's time zone.
+func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layoutimport.LayoutClosure, error) {
+	f := views.ClosureForm{
+		ID: adminText(c, "id"), Target: adminText(c, "target"), FromDate: adminText(c, "fromDate"), ToDate: adminText(c, "toDate"),
+		From: adminText(c, "from"), Until: adminText(c, "until"), Reason: adminText(c, "reason"),
+	}
+	var cl layoutimport.LayoutClosure
+	id, err := uuid.Parse(f.ID)
+	if err != nil || len(f.ID) != 36 {
+		f.ID = uuid.NewString()
+		id = uuid.MustParse(f.ID)
+	}
+	t, ok := targets[f.Target]
+	if !ok {
+		f.Target = ""
+		return f, cl, refuseForm("What: choose a building, a floor, a desk or a room from the list.")
+	}
+	loc, err := booking.Location(t.timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	var start, end time.Time
+	if t.kind == "building" {
+		first, err1 := time.ParseInLocation(time.DateOnly, f.FromDate, loc)
+		last, err2 := time.ParseInLocation(time.DateOnly, f.ToDate, loc)
+		if err1 != nil || err2 != nil {
+			return f, cl, refuseForm("Days: choose the first and the last day the building is closed.")
+		}
+		if last.Before(first) {
+			return f, cl, refuseForm("Days: the last day must be the first day or later.")
+		}
+		start, end = first, time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, loc)
+	} else {
+		var err1, err2 error
+		start, err1 = parseLocalDateTime(f.From, loc)
+		end, err2 = parseLocalDateTime(f.Until, loc)
+		if err1 != nil || err2 != nil {
+			return f, cl, refuseForm("From and Until: choose the date and time it goes out of service and the date and time it is back.")
+		}
+		if !end.After(start) {
+			return f, cl, refuseForm("Until must be later than From.")
+		}
+	}
+	switch n := utf8.RuneCountInString(f.Reason); {
+	case n == 0:
+		return f, cl, refuseForm("Reason: say why it is closed; everyone who searches sees it.")
+	case n > booking.MaxClosureReason:
+		return f, cl, refuseForm("Reason: write at most %d characters.", booking.MaxClosureReason)
+	}
+	cl = layoutimport.LayoutClosure{ID: id.String(), OrganizationID: org.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: f.Reason}
+	switch t.kind {
+	case "building":
+		cl.BuildingID = t.id
+	case "floor":
+		cl.FloorID = t.id
+	default:
+		cl.ResourceID = t.id
+	}
+	return f, cl, nil
+}
+
+// parseLocalDateTime reads a datetime-local value ("2026-11-25T10:00", seconds optional) in loc.
+func parseLocalDateTime(v string, loc *time.Location) (time.Time, error) {
+	t, err := time.ParseInLocation("2006-01-02T15:04", v, loc)
+	if err != nil {
+		t, err = time.ParseInLocation("2006-01-02T15:04:05", v, loc)
+	}
+	return t, err
+}
+
+// closureSpec is the domain's view of a closure of the form.
+func closureSpec(cl layoutimport.LayoutClosure) booking.ClosureSpec {
+	parse := func(s string) *uuid.UUID {
+		if s == "" {
+			return nil
+		}
+		id := uuid.MustParse(s)
+		return &id
+	}
+	return booking.ClosureSpec{Closure: booking.Closure{
+		ID: uuid.MustParse(cl.ID), BuildingID: parse(cl.BuildingID), FloorID: parse(cl.FloorID), ResourceID: parse(cl.ResourceID),
+		Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate), Reason: cl.Reason,
+	}}
+}
+
+// closureFieldWords names the field of a domain refusal as the form does: "Until: a closure lasts at
+// most 400 days" rather than "endDate: …". The import's messages ("closures[0].reason: …") are left to
+// adminFormProblem.
+func closureFieldWords(err error) error {
+	de, _ := domainRefusal(err)
+	if de == nil {
+		return err
+	}
+	if field, rest, ok := strings.Cut(de.Message, ": "); ok {
+		if label, ok := closureWords[field]; ok {
+			return booking.Errorf(de.Code, "%s: %s", label, rest)
+		}
+	}
+	return err
+}
+
+// withCovered puts into f, in words, who booked what and when, of the first bookings a closure would
+// cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings).
+func withCovered(f views.ClosureForm, bs []booking.Booking) views.ClosureForm {
+	f.CoveredCount, f.CoveredAtLeast = len(bs), len(bs) >= booking.MaxKeptBookings
+	f.Covered = make([]views.CoveredBooking, 0, min(len(bs), maxCoveredShown))
+	for _, b := range bs[:min(len(bs), maxCoveredShown)] {
+		f.Covered = append(f.Covered, views.CoveredBooking{
+			Who: booking.FullName(b.Organizer), What: b.Resource.Name,
+			When: booking.Span(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone),
+		})
+	}
+	return f
+}
+
+// pageAdminSaveClosure is POST /admin/closures: saves a new closure. When bookings fall inside it, and
+// the form does not say what to do with them (overlapping CANCEL or KEEP), the page lists them and asks.
+// Refusals are shown next to the form, which keeps what was typed.
+func (s *Server) pageAdminSaveClosure(c echo.Context) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	targets, _, err := s.closureTargets(ctx, actor)
+	if err != nil {
+		return err
+	}
+	f, cl, err := readClosureForm(c, targets, actor.OrganizationID)
+	overlapping := booking.OverlapChoice(c.FormValue("overlapping"))
+	if err == nil && overlapping != booking.OverlapAsk && overlapping != booking.OverlapCancel && overlapping != booking.OverlapKeep {
+		err = refuseForm("Bookings inside: choose to cancel them or to keep them.")
+	}
+	if err == nil && overlapping == booking.OverlapAsk {
+		var covered []booking.Booking
+		if covered, err = s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl)); err == nil && len(covered) > 0 {
+			return s.answerClosureForm(c, http.StatusOK, withCovered(f, covered))
+		}
+	}
+	if err == nil {
+		cl.Overlapping = string(overlapping)
+		_, _, err = putObject(ctx, s.admin, actor, collectionClosures, uuid.MustParse(cl.ID), cl, "")
+	}
+	if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
+		// Someone booked inside the closure after the form was sent: show the bookings and ask again.
+		covered, oerr := s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl))
+		if oerr != nil {
+			return oerr
+		}
+		f = withCovered(f, covered)
+		f.Meanwhile = true
+		if len(covered) == 0 {
+			f.ErrorTitle, f.Error = "Not saved", "Bookings inside this closure changed while it was being saved. Save it again."
+		}
+		return s.answerClosureForm(c, http.StatusConflict, f)
+	}
+	if err != nil {
+		prob := adminFormProblem(closureFieldWords(err), closureWords)
+		if prob == nil {
+			return err
+		}
+		f.ErrorTitle, f.Error = prob.title, prob.message
+		return s.answerClosureForm(c, prob.status, f)
+	}
+	t := targets[f.Target]
+	iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
+	msg := "Saved: " + t.label + " is closed " + booking.ClosureSpan(iv, t.timezone) + ": " + cl.Reason + "."
+	switch overlapping {
+	case booking.OverlapCancel:
+		msg += " The bookings inside it were cancelled."
+	case booking.OverlapKeep:
+		msg += " The bookings inside it were kept."
+	}
+	s.putFlash(c, "", msg)
+	return s.seeOther(c, "/admin/closures#closure-"+cl.ID)
+}
+
+// answerClosureForm shows the closures page with the form as sent, and what saving it found.
+func (s *Server) answerClosureForm(c echo.Context, status int, f views.ClosureForm) error {
+	p, err := s.adminClosures(c, f)
+	if err != nil {
+		return err
+	}
+	return s.render(c, status, views.AdminClosuresPage(p))
+}
+
+// pageAdminDeleteClosure is POST /admin/closures/{closureId}/delete: deletes a closure, if it is still the
+// version the page showed. Another organization's closure is unknown (404).
+func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
+	id, err := adminObjectID(c, "closureId")
+	if err != nil {
+		return err
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	etag := c.FormValue("etag")
+	if len(etag) > 100 {
+		return invalid("etag: at most 100 characters")
+	}
+	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, collectionClosures, id)
+	if err != nil {
+		return err
+	}
+	err = s.admin.Delete(ctx, actor, collectionClosures, id, etag)
+	if prob := adminFormProblem(err, closureWords); prob != nil {
+		s.putFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
+		return s.seeOther(c, "/admin/closures")
+	}
+	if err != nil {
+		return err
+	}
+	s.putFlash(c, "", "Deleted the closure: "+cl.Reason+".")
+	return s.seeOther(c, "/admin/closures")
+}
