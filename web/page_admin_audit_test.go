@@ -137,9 +137,9 @@ func TestPageAdminAudit(t *testing.T) {
 	})
 }
 
-// TestBrowserAdminSettings drives the rules, people and audit pages in Chromium at a phone's, a tablet's
-// and a desktop's size: the rule's sentence follows what the admin types, and axe finds no serious
-// problem. With ADMIN_SCREENS set to a directory, it saves a screenshot of each page there.
+// TestBrowserAdminSettings drives the rules, people, audit, catalogue, closures and identity pages in
+// Chromium at a phone's, a tablet's and a desktop's size: the rule's sentence follows what the admin
+// types, and axe finds no serious problem. With ADMIN_SCREENS set to a directory, it saves a screenshot of each page there.
 func TestBrowserAdminSettings(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
@@ -164,7 +164,7 @@ func TestBrowserAdminSettings(t *testing.T) {
 			b.axe("admin rules " + size.name)
 			_, _ = chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0); true`))
 			shot(t, b, dir, "rules-"+size.name)
-			for _, page := range []string{"people", "audit", "catalogue"} {
+			for _, page := range []string{"people", "audit", "catalogue", "closures", "identity"} {
 				b.open("/admin/" + page)
 				b.waitLoaded()
 				b.axe("admin " + page + " " + size.name)
