@@ -52,7 +52,7 @@ func (q *Queries) BookingReservablesDelete(ctx context.Context, arg BookingReser
 }
 
 const bookingReservablesOfBookings = `-- name: BookingReservablesOfBookings :many
-SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms, br.quantity, br.comment, rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms
+SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms, br.quantity, br.comment, rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms, rv.email
 FROM booking_reservables br
 JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
 WHERE br.organization_id = $1 AND br.booking_id = ANY ($2::uuid[])
@@ -95,6 +95,7 @@ func (q *Queries) BookingReservablesOfBookings(ctx context.Context, arg BookingR
 			&i.Reservable.AllowComments,
 			&i.Reservable.MinimumCancellationMs,
 			&i.Reservable.StandardDeliveryTimeMs,
+			&i.Reservable.Email,
 		); err != nil {
 			return nil, err
 		}

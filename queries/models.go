@@ -176,6 +176,7 @@ type Reservable struct {
 	AllowComments          bool
 	MinimumCancellationMs  int64
 	StandardDeliveryTimeMs int64
+	Email                  string
 }
 
 type Resource struct {

@@ -1,13 +1,13 @@
 -- name: ReservableUpsert :exec
 INSERT INTO reservables (organization_id, id, name, type, description, choose_quantity, choose_delivery_time,
-                         allow_comments, minimum_cancellation_ms, standard_delivery_time_ms)
+                         allow_comments, minimum_cancellation_ms, standard_delivery_time_ms, email)
 VALUES (@organization_id, @id, @name, @type, @description, @choose_quantity, @choose_delivery_time,
-        @allow_comments, @minimum_cancellation_ms, @standard_delivery_time_ms)
+        @allow_comments, @minimum_cancellation_ms, @standard_delivery_time_ms, @email)
 ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
     choose_quantity = EXCLUDED.choose_quantity, choose_delivery_time = EXCLUDED.choose_delivery_time,
     allow_comments = EXCLUDED.allow_comments, minimum_cancellation_ms = EXCLUDED.minimum_cancellation_ms,
-    standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms;
+    standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms, email = EXCLUDED.email;
 
 -- name: ReservablesOfResource :many
 -- Lists the reservables that may be contracted on bookings of a resource.

@@ -30,14 +30,14 @@ func (q *Queries) ReservableDelete(ctx context.Context, arg ReservableDeletePara
 
 const reservableUpsert = `-- name: ReservableUpsert :exec
 INSERT INTO reservables (organization_id, id, name, type, description, choose_quantity, choose_delivery_time,
-                         allow_comments, minimum_cancellation_ms, standard_delivery_time_ms)
+                         allow_comments, minimum_cancellation_ms, standard_delivery_time_ms, email)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10)
+        $8, $9, $10, $11)
 ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
     choose_quantity = EXCLUDED.choose_quantity, choose_delivery_time = EXCLUDED.choose_delivery_time,
     allow_comments = EXCLUDED.allow_comments, minimum_cancellation_ms = EXCLUDED.minimum_cancellation_ms,
-    standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms
+    standard_delivery_time_ms = EXCLUDED.standard_delivery_time_ms, email = EXCLUDED.email
 `
 
 type ReservableUpsertParams struct {
@@ -51,6 +51,7 @@ type ReservableUpsertParams struct {
 	AllowComments          bool
 	MinimumCancellationMs  int64
 	StandardDeliveryTimeMs int64
+	Email                  string
 }
 
 func (q *Queries) ReservableUpsert(ctx context.Context, arg ReservableUpsertParams) error {
@@ -65,12 +66,13 @@ func (q *Queries) ReservableUpsert(ctx context.Context, arg ReservableUpsertPara
 		arg.AllowComments,
 		arg.MinimumCancellationMs,
 		arg.StandardDeliveryTimeMs,
+		arg.Email,
 	)
 	return err
 }
 
 const reservablesExport = `-- name: ReservablesExport :many
-SELECT organization_id, id, name, type, description, choose_quantity, choose_delivery_time, allow_comments, minimum_cancellation_ms, standard_delivery_time_ms FROM reservables
+SELECT organization_id, id, name, type, description, choose_quantity, choose_delivery_time, allow_comments, minimum_cancellation_ms, standard_delivery_time_ms, email FROM reservables
 WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
   AND ($2::uuid IS NULL OR id = $2::uuid)
 ORDER BY id, organization_id
@@ -103,6 +105,7 @@ func (q *Queries) ReservablesExport(ctx context.Context, arg ReservablesExportPa
 			&i.AllowComments,
 			&i.MinimumCancellationMs,
 			&i.StandardDeliveryTimeMs,
+			&i.Email,
 		); err != nil {
 			return nil, err
 		}
@@ -115,7 +118,7 @@ func (q *Queries) ReservablesExport(ctx context.Context, arg ReservablesExportPa
 }
 
 const reservablesOfResource = `-- name: ReservablesOfResource :many
-SELECT rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms
+SELECT rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_quantity, rv.choose_delivery_time, rv.allow_comments, rv.minimum_cancellation_ms, rv.standard_delivery_time_ms, rv.email
 FROM resource_reservables rr
 JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id
 WHERE rr.organization_id = $1 AND rr.resource_id = $2
@@ -152,6 +155,7 @@ func (q *Queries) ReservablesOfResource(ctx context.Context, arg ReservablesOfRe
 			&i.Reservable.AllowComments,
 			&i.Reservable.MinimumCancellationMs,
 			&i.Reservable.StandardDeliveryTimeMs,
+			&i.Reservable.Email,
 		); err != nil {
 			return nil, err
 		}

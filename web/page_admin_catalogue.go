@@ -560,7 +560,7 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode service: %w", err)
 		}
-		it.ID, it.Name, it.Description = v.ID, v.Name, v.Description
+		it.ID, it.Name, it.Description, it.Email = v.ID, v.Name, v.Description, v.Email
 		it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments
 		it.DeliveryHours = strconv.FormatInt(v.StandardDeliveryTimeMs/msHour, 10)
 		it.DeliveryMinutes = strconv.FormatInt(v.StandardDeliveryTimeMs%msHour/msMinute, 10)
@@ -571,8 +571,8 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 	return it, nil
 }
 
-// serviceSummary says in a line what people choose when they order a service and until when they can
-// cancel it.
+// serviceSummary says in a line what people choose when they order a service, until when they can
+// cancel it, and whom to contact about it.
 func serviceSummary(v layoutimport.LayoutReservable) string {
 	var chosen []string
 	for _, o := range []struct {
@@ -589,6 +589,9 @@ func serviceSummary(v layoutimport.LayoutReservable) string {
 	}
 	if v.MinimumCancellationMs > 0 {
 		s += " · cancel " + booking.DurationWords(time.Duration(v.MinimumCancellationMs)*time.Millisecond) + " ahead"
+	}
+	if v.Email != "" {
+		s += " · " + v.Email
 	}
 	return s
 }
@@ -674,6 +677,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		return v, nil
 	}
 	it.Description = strings.TrimSpace(form.Get("description"))
+	it.Email = strings.TrimSpace(form.Get("email")) // the import checks it and says what is wrong
 	it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = form.Get("chooseQuantity") != "", form.Get("chooseDeliveryTime") != "", form.Get("allowComments") != ""
 	it.DeliveryHours, it.DeliveryMinutes = form.Get("deliveryHours"), form.Get("deliveryMinutes")
 	it.CancelHours, it.CancelMinutes = form.Get("cancelHours"), form.Get("cancelMinutes")
@@ -684,7 +688,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 	if len(it.Description) > 1000 {
 		return nil, refuseForm("Description: write at most 1000 characters.")
 	}
-	v.ID, v.OrganizationID, v.Name, v.Description = it.ID, org.String(), it.Name, it.Description
+	v.ID, v.OrganizationID, v.Name, v.Description, v.Email = it.ID, org.String(), it.Name, it.Description, it.Email
 	v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments = it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments
 	v.StandardDeliveryTimeMs, v.MinimumCancellationMs = 0, 0
 	for _, n := range []struct {

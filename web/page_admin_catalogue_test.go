@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -211,7 +212,7 @@ func TestPageAdminCatalogue(t *testing.T) {
 		p.wantText(t, "#subcategories-"+fx.SubRoom.String()+" summary", "Meeting room", "Rooms")
 		p.wantText(t, "#features-"+fx.FeatureScreen.String()+" summary", "Screen", "av@acme.test")
 		p.wantText(t, "#reservables-"+fx.ReservableCoffee.String()+" summary", "Coffee",
-			"Choose quantity, delivery time, comment · cancel 2 h ahead")
+			"Choose quantity, delivery time, comment · cancel 2 h ahead · catering@acme.test")
 		p.wantText(t, "#additional-services", "On", "Turn additional services off")
 		if got := p.attr("#reservables-"+fx.ReservableAV.String()+" input[name=deliveryMinutes]", "value"); got != "15" {
 			t.Errorf("AV delivery minutes = %q, want 15", got)
@@ -246,6 +247,44 @@ func TestPageAdminCatalogue(t *testing.T) {
 		p.wantText(t, item+" summary", "Choose quantity, comment · cancel 1 day ahead")
 		if got := p.attr(item+" input[name=deliveryMinutes]", "value"); got != "30" {
 			t.Errorf("delivery minutes = %q, want 30", got)
+		}
+	})
+
+	t.Run("ServiceContactEmail", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		item := "#reservables-" + fx.ReservableLunch.String()
+		path := "/admin/catalogue/reservables/" + fx.ReservableLunch.String()
+		etag := b.get("/admin/catalogue").attr(item+" input[name=etag]", "value")
+		lunch := func(email string) url.Values {
+			return url.Values{"etag": {etag}, "name": {"Lunch"}, "chooseQuantity": {"on"}, "email": {email}}
+		}
+
+		p := b.hxPost(path, lunch("catering at acme"))
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, item+" [role=alert]", "Please check the form")
+		if got, want := p.text(item+" [role=alert] p:last-child"), `Contact e-mail: "catering at acme" is not an e-mail address.`; got != want {
+			t.Errorf("refusal = %q, want %q", got, want)
+		}
+		if got := p.attr(item+" input[name=email]", "value"); got != "catering at acme" {
+			t.Errorf("e-mail after the refusal = %q, want what was typed", got)
+		}
+		if got := b.get("/admin/catalogue").attr(item+" input[name=etag]", "value"); got != etag {
+			t.Errorf("the refused form changed the service: ETag %s, was %s", got, etag)
+		}
+
+		p = b.hxPost(path, lunch(" lunch@acme.test "))
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, item+" summary", "Choose quantity · lunch@acme.test")
+		p.wantText(t, item+" [role=status]", "Saved.")
+		if got := b.get("/admin/catalogue").attr(item+" input[name=email]", "value"); got != "lunch@acme.test" {
+			t.Errorf("e-mail after saving = %q, want lunch@acme.test", got)
+		}
+		etag = b.get("/admin/catalogue").attr(item+" input[name=etag]", "value")
+		p = b.hxPost(path, lunch(""))
+		p.wantStatus(t, http.StatusOK)
+		if got := p.text(item + " summary"); strings.Contains(got, "@") {
+			t.Errorf("summary after clearing the e-mail = %q, want no address", got)
 		}
 	})
 

@@ -28,6 +28,13 @@ func TestExportImportChangesNothing(t *testing.T) {
 	if len(first.Organizations) != 1 || len(first.Resources) == 0 || len(first.Users) == 0 {
 		t.Fatalf("Export = %+v, want the organization with its users and resources", first)
 	}
+	emails := map[string]string{}
+	for _, r := range first.Reservables {
+		emails[r.Name] = r.Email
+	}
+	if got, want := emails["Coffee"], "catering@acme.test"; got != want {
+		t.Errorf("Export: Coffee's contact e-mail = %q, want %q", got, want)
+	}
 	tags := etags(t, b)
 	if _, err := layoutimport.Import(ctx, b.Service, first); err != nil {
 		t.Fatalf("Import of the export: %v", err)

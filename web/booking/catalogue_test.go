@@ -210,7 +210,7 @@ func TestCatalogueReservables(t *testing.T) {
 				MinimumCancellation: time.Hour, StandardDeliveryTime: 15 * time.Minute},
 			{ID: bookingtest.ReservableCoffee, OrganizationID: bookingtest.OrgA, Name: "Coffee", Type: rs[1].Type,
 				Description: "Coffee and tea", ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true,
-				MinimumCancellation: 2 * time.Hour},
+				MinimumCancellation: 2 * time.Hour, Email: "catering@acme.test"},
 		}, rs)
 		if got, want := rvNames(reservables(t, u.alice, bookingtest.RoomVelazquez)), []string{"Coffee"}; !slices.Equal(got, want) {
 			t.Errorf("Velázquez: reservables = %q, want %q", got, want)

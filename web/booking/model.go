@@ -235,6 +235,7 @@ type Reservable struct {
 	AllowComments        bool
 	MinimumCancellation  time.Duration
 	StandardDeliveryTime time.Duration
+	Email                string // who looks after the service; "" when nobody is named
 }
 
 // BookingReservable is a reservable contracted on a booking. DeliveryTime is an offset from the booking's

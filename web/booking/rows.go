@@ -86,5 +86,6 @@ func reservableFromRow(r queries.Reservable) Reservable {
 		ID: r.ID, OrganizationID: r.OrganizationID, Name: r.Name, Type: r.Type, Description: r.Description,
 		ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime, AllowComments: r.AllowComments,
 		MinimumCancellation: ms(r.MinimumCancellationMs), StandardDeliveryTime: ms(r.StandardDeliveryTimeMs),
+		Email: r.Email,
 	}
 }

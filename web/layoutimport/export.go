@@ -215,7 +215,7 @@ func ExportReservables(ctx context.Context, q *queries.Queries, s Scope) (Layout
 			ID: r.ID.String(), OrganizationID: r.OrganizationID.String(), Name: r.Name, Type: r.Type,
 			Description: r.Description, ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime,
 			AllowComments: r.AllowComments, MinimumCancellationMs: r.MinimumCancellationMs,
-			StandardDeliveryTimeMs: r.StandardDeliveryTimeMs,
+			StandardDeliveryTimeMs: r.StandardDeliveryTimeMs, Email: r.Email,
 		})
 	}
 	return l, nil

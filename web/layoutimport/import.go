@@ -105,6 +105,24 @@ func (a at) required(field, v string) error {
 	return nil
 }
 
+// MaxEmailLength is the longest contact e-mail address accepted (RFC 5321's limit on a path).
+const MaxEmailLength = 254
+
+// optionalEmail refuses v unless it is empty or a bare e-mail address (no display name, no angle
+// brackets) of at most MaxEmailLength bytes.
+func (a at) optionalEmail(field, v string) error {
+	if v == "" {
+		return nil
+	}
+	if len(v) > MaxEmailLength {
+		return a.errorf(field, "write at most %d characters", MaxEmailLength)
+	}
+	if addr, err := mail.ParseAddress(v); err != nil || addr.Address != v {
+		return a.errorf(field, "%q is not an e-mail address", v)
+	}
+	return nil
+}
+
 // oneOf returns v, or def if v is empty, and refuses a value that is not in allowed.
 func (a at) oneOf(field, v, def string, allowed ...string) (string, error) {
 	if v == "" {
@@ -452,10 +470,13 @@ func (im importer) reservables(ctx context.Context, l Layout) error {
 		if r.StandardDeliveryTimeMs < 0 {
 			return a.errorf("standardDeliveryTimeMs", "must not be negative")
 		}
+		if err := a.optionalEmail("email", r.Email); err != nil {
+			return err
+		}
 		if err := im.q.ReservableUpsert(ctx, queries.ReservableUpsertParams{
 			OrganizationID: org, ID: id, Name: r.Name, Type: cmp.Or(r.Type, "SERVICE"), Description: r.Description,
 			ChooseQuantity: r.ChooseQuantity, ChooseDeliveryTime: r.ChooseDeliveryTime, AllowComments: r.AllowComments,
-			MinimumCancellationMs: r.MinimumCancellationMs, StandardDeliveryTimeMs: r.StandardDeliveryTimeMs,
+			MinimumCancellationMs: r.MinimumCancellationMs, StandardDeliveryTimeMs: r.StandardDeliveryTimeMs, Email: r.Email,
 		}); err != nil {
 			return a.db(err)
 		}

@@ -1,12 +1,15 @@
 package layoutimport_test
 
 import (
+	"errors"
 	"maps"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/layoutimport"
@@ -151,6 +154,18 @@ func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", MinimumCancellationMs: -1}}}
 		}, "reservables[0].minimumCancellationMs:"},
+		{"ReservableEmailNotAnAddress", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: "catering at acme"}}}
+		}, `reservables[0].email: "catering at acme" is not an e-mail address`},
+		{"ReservableEmailWithDisplayName", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: "Catering <catering@acme.test>"}}}
+		}, `reservables[0].email: "Catering <catering@acme.test>" is not an e-mail address`},
+		{"ReservableEmailTooLong", func() layoutimport.Layout {
+			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: strings.Repeat("a", 250) + "@acme.test"}}}
+		}, "reservables[0].email: write at most 254 characters"},
 		{"OrganizationID", func() layoutimport.Layout {
 			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
 		}, "organizations[1].id:"},
@@ -231,6 +246,50 @@ func TestImport(t *testing.T) {
 		}
 		if got := bookingtest.RowCount(t, b, "SELECT count(*) FROM bookings WHERE id = $1 AND status = 'PENDING'", bs[0].ID); got != 1 {
 			t.Errorf("the booking is gone or changed")
+		}
+	})
+
+	t.Run("ServiceContactEmail", func(t *testing.T) {
+		t.Parallel()
+		b := bookingtest.Setup(t)
+		tea := layoutimport.LayoutReservable{ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), Name: "Tea",
+			Type: "SERVICE", Email: "catering@acme.test"}
+		id := uuid.MustParse(tea.ID)
+		export := func() []layoutimport.LayoutReservable {
+			t.Helper()
+			l, err := layoutimport.ExportReservables(t.Context(), queries.New(b.Pool), layoutimport.Scope{ID: &id})
+			if err != nil {
+				t.Fatalf("ExportReservables: %v", err)
+			}
+			return l.Reservables
+		}
+		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{tea}}); err != nil {
+			t.Fatalf("Import: %v", err)
+		}
+		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+			t.Errorf("exported service (-want +got):\n%s", diff)
+		}
+		// A bad address is refused in so many words and changes nothing.
+		bad := tea
+		bad.Email = "catering@"
+		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{bad}})
+		var e *booking.Error
+		if !errors.As(err, &e) || e.Code != booking.CodeInvalidRequest {
+			t.Fatalf("Import of a bad e-mail: err = %v, want code %v", err, booking.CodeInvalidRequest)
+		}
+		if got, want := e.Message, `reservables[0].email: "catering@" is not an e-mail address`; got != want {
+			t.Errorf("Message = %q, want %q", got, want)
+		}
+		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+			t.Errorf("exported service after a refused import (-want +got):\n%s", diff)
+		}
+		// A document without the e-mail clears it, as every other field of the service.
+		tea.Email = ""
+		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{tea}}); err != nil {
+			t.Fatalf("Import without the e-mail: %v", err)
+		}
+		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+			t.Errorf("exported service without the e-mail (-want +got):\n%s", diff)
 		}
 	})
 

@@ -173,6 +173,7 @@ type LayoutReservable struct {
 	AllowComments          bool   `json:"allowComments"`
 	MinimumCancellationMs  int64  `json:"minimumCancellationMs"`
 	StandardDeliveryTimeMs int64  `json:"standardDeliveryTimeMs"`
+	Email                  string `json:"email,omitempty"` // who looks after the service
 }
 
 // LayoutMapCoordinates is the rectangle of a resource on its floor plan, in the image's pixels.

@@ -168,7 +168,8 @@ func Layout() layoutimport.Layout {
 		},
 		Reservables: []layoutimport.LayoutReservable{
 			{ID: s(ReservableCoffee), OrganizationID: s(OrgA), Name: "Coffee", Description: "Coffee and tea",
-				ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * hour},
+				ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * hour,
+				Email: "catering@acme.test"},
 			{ID: s(ReservableAV), OrganizationID: s(OrgA), Name: "AV setup", MinimumCancellationMs: hour,
 				StandardDeliveryTimeMs: 15 * minute},
 			{ID: s(ReservableLunch), OrganizationID: s(OrgA), Name: "Lunch", ChooseQuantity: true},
