@@ -23,8 +23,8 @@ import (
 
 // TestBrowserAdminSetsUpAnOffice is the admin console's journey in Chromium: the admin of a new, empty
 // organization creates a building and a floor, uploads the floor's plan, adds four desks, places three
-// by dragging and one with the keyboard, and gives one a rule; an employee then finds that desk on the
-// floor plan and books it.
+// by dragging and one with the keyboard, changes a rule on the rules page and gives one desk that rule;
+// an employee then finds that desk on the floor plan and books it.
 func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -123,6 +123,16 @@ func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 	if got, want := [2]int32{m4.TopLeftX - d4.TopLeftX, m4.TopLeftY - d4.TopLeftY}, [2]int32{10, 50}; got != want {
 		t.Errorf("Desk 4 moved by %v with the keyboard, want %v (→ → and Shift+↓)", got, want)
 	}
+
+	// The admin shortens the morning rule on the rules page: bookable until 12:00 rather than 13:00.
+	mornings := "#rule-" + o.mornings.String()
+	b.open("/admin/rules")
+	b.waitText("main h1", "Rules")
+	b.do(chromedp.SetValue(chromedp.CSS(mornings+" input[name=until]"), "12:00"),
+		chromedp.Click(chromedp.CSS(mornings+" button[type=submit]")))
+	b.waitText(mornings+" .rule-sentence", "08:00–12:00")
+	o.waitRuleEnd(t, o.mornings, 12*time.Hour)
+	b.check("admin-rules")
 
 	// Desk 2 gets the morning rule, chosen on its form.
 	b.open("/admin/resources/" + desks["Desk 2"].ID)
@@ -311,3 +321,23 @@ const testPlanSVG = `<?xml version="1.0" encoding="UTF-8"?>
   <line x1="600" y1="4" x2="600" y2="360" stroke="#334155" stroke-width="4"/>
   <text x="620" y="410" font-size="28" fill="#475569">Corridor</text>
 </svg>`
+
+// waitRuleEnd waits until the rule's stored end of day is end: the rules page saves without leaving it.
+func (o *office) waitRuleEnd(t *testing.T, rule uuid.UUID, end time.Duration) {
+	t.Helper()
+	want := int64(end / time.Millisecond)
+	var got layoutimport.LayoutResourceRule
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		obj, err := o.svc.Get(t.Context(), o.adminUser, admin.Collection("resourceRules"), rule)
+		if err != nil {
+			t.Fatalf("get the rule: %v", err)
+		}
+		if err := json.Unmarshal(obj.JSON, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.EndTime == want {
+			return
+		}
+	}
+	t.Fatalf("the rule ends at %d ms after midnight, want %d", got.EndTime, want)
+}
