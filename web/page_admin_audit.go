@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
@@ -107,12 +108,12 @@ func auditFilters(q url.Values, loc *time.Location) (views.AuditFilterForm, book
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
 func (s *Server) pageAdminAudit(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, collectionBuildings)
+	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
 	if err != nil {
 		return err
 	}
 	loc, zone := auditZone(buildings)
-	users, _, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers)
+	users, _, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
 	if err != nil {
 		return err
 	}

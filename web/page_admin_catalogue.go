@@ -28,19 +28,6 @@ import (
 // reads the object from the admin domain (web/admin) in the import format and saves it back with Put,
 // guarded by the ETag the form carries.
 
-// The collections of the admin domain these pages read and write.
-const (
-	collectionBuildings     admin.Collection = "buildings"
-	collectionFloors        admin.Collection = "floors"
-	collectionSubcategories admin.Collection = "subcategories"
-	collectionResourceRules admin.Collection = "resourceRules"
-	collectionFeatures      admin.Collection = "features"
-	collectionReservables   admin.Collection = "reservables"
-	collectionResources     admin.Collection = "resources"
-	collectionUsers         admin.Collection = "users"
-	collectionClosures      admin.Collection = "closures"
-)
-
 // staleTitle and staleMessage are what an admin reads when someone else saved the object since their form
 // was loaded (4120): the form then shows the current version.
 const (
@@ -315,15 +302,15 @@ type ruleUses struct {
 
 // readRuleUses reads which resources use each rule of the actor's organization.
 func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
-	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, collectionResources)
+	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, admin.Resources)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	floors, _, err := listObjects[layoutimport.LayoutFloor](ctx, s.admin, actor, collectionFloors)
+	floors, _, err := listObjects[layoutimport.LayoutFloor](ctx, s.admin, actor, admin.Floors)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, collectionBuildings)
+	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
 	if err != nil {
 		return ruleUses{}, err
 	}
@@ -364,7 +351,7 @@ func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) 
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, collectionResourceRules)
+	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
 	}
@@ -435,7 +422,7 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 	var saved layoutimport.LayoutResourceRule
 	var etag string
 	if err == nil {
-		saved, etag, err = putObject(ctx, s.admin, actor, collectionResourceRules, id, r, typed.ETag)
+		saved, etag, err = putObject(ctx, s.admin, actor, admin.ResourceRules, id, r, typed.ETag)
 	}
 	uses, uerr := s.readRuleUses(ctx, actor)
 	if uerr != nil {
@@ -448,7 +435,7 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 		}
 		f := uses.withUses(typed, r)
 		if prob.status == http.StatusPreconditionFailed {
-			cur, curTag, gerr := getObject[layoutimport.LayoutResourceRule](ctx, s.admin, actor, collectionResourceRules, id)
+			cur, curTag, gerr := getObject[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules, id)
 			if gerr != nil {
 				return gerr
 			}
@@ -514,16 +501,16 @@ var catalogueWords = map[string]string{
 }
 
 // catalogueCollections are the collections the catalogue page edits, in its order.
-var catalogueCollections = []admin.Collection{collectionSubcategories, collectionFeatures, collectionReservables}
+var catalogueCollections = []admin.Collection{admin.Subcategories, admin.Features, admin.Reservables}
 
 // catalogueGroup is a collection of the catalogue page, with what it says about it.
 func catalogueGroup(c admin.Collection) views.CatalogueGroup {
 	switch c {
-	case collectionSubcategories:
+	case admin.Subcategories:
 		return views.CatalogueGroup{Collection: string(c), Title: "Kinds of space", AddLabel: "Add a kind of space",
 			Lead:  "What people look for: desks, meeting rooms, phone booths… Each desk or room is of one kind.",
 			Empty: "No kinds yet. Add one before adding desks or rooms."}
-	case collectionFeatures:
+	case admin.Features:
 		return views.CatalogueGroup{Collection: string(c), Title: "Features", AddLabel: "Add a feature",
 			Lead:  "What a desk or room has, for people to filter by: a screen, a whiteboard, a standing desk…",
 			Empty: "No features yet."}
@@ -537,7 +524,7 @@ func catalogueGroup(c admin.Collection) views.CatalogueGroup {
 func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
 	it := views.CatalogueItem{Collection: string(c), ETag: etag}
 	switch c {
-	case collectionSubcategories:
+	case admin.Subcategories:
 		var v layoutimport.LayoutSubcategory
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode subcategory: %w", err)
@@ -548,14 +535,14 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 		if !it.Searchable {
 			it.Summary += " · not searchable"
 		}
-	case collectionFeatures:
+	case admin.Features:
 		var v layoutimport.LayoutFeature
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode feature: %w", err)
 		}
 		it.ID, it.Name, it.Email = v.ID, v.Name, v.Email
 		it.Summary = cmp.Or(v.Email, "No contact")
-	case collectionReservables:
+	case admin.Reservables:
 		var v layoutimport.LayoutReservable
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode service: %w", err)
@@ -652,7 +639,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		return json.Unmarshal(current, v)
 	}
 	switch admin.Collection(it.Collection) {
-	case collectionSubcategories:
+	case admin.Subcategories:
 		it.Category, it.Searchable, it.HideBookings = form.Get("category"), form.Get("searchable") != "", form.Get("hideBookings") != ""
 		var v layoutimport.LayoutSubcategory
 		if err := decodeCurrent(&v); err != nil {
@@ -664,7 +651,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		searchable := it.Searchable
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
 		return v, nil
-	case collectionFeatures:
+	case admin.Features:
 		it.Email = strings.TrimSpace(form.Get("email"))
 		var v layoutimport.LayoutFeature
 		if err := decodeCurrent(&v); err != nil {

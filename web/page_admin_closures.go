@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
@@ -45,15 +46,15 @@ type closureTarget struct {
 // closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
 // select ("floor:<id>").
 func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
-	buildings, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	buildings, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
-	floors, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	floors, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
-	resources, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	resources, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -94,7 +95,7 @@ func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.Admin
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
-	closures, err := adminList[layoutimport.LayoutClosure](ctx, s, actor, collectionClosures)
+	closures, err := adminList[layoutimport.LayoutClosure](ctx, s, actor, admin.Closures)
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
@@ -286,7 +287,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	}
 	if err == nil {
 		cl.Overlapping = string(overlapping)
-		_, _, err = putObject(ctx, s.admin, actor, collectionClosures, uuid.MustParse(cl.ID), cl, "")
+		_, _, err = putObject(ctx, s.admin, actor, admin.Closures, uuid.MustParse(cl.ID), cl, "")
 	}
 	if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
 		// Someone booked inside the closure after the form was sent: show the bookings and ask again.
@@ -343,11 +344,11 @@ func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
 	if len(etag) > 100 {
 		return invalid("etag: at most 100 characters")
 	}
-	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, collectionClosures, id)
+	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, admin.Closures, id)
 	if err != nil {
 		return err
 	}
-	err = s.admin.Delete(ctx, actor, collectionClosures, id, etag)
+	err = s.admin.Delete(ctx, actor, admin.Closures, id, etag)
 	if prob := adminFormProblem(err, closureWords); prob != nil {
 		s.putFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
 		return s.seeOther(c, "/admin/closures")

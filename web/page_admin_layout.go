@@ -30,17 +30,6 @@ import (
 // admin API and `booking import`. Every form carries the version (ETag) it was opened with: a form
 // saved after someone else changed the object shows the current version instead of overwriting it.
 
-// The collections of the admin domain these pages read and write.
-const (
-	collBuildings     admin.Collection = "buildings"
-	collFloors        admin.Collection = "floors"
-	collSubcategories admin.Collection = "subcategories"
-	collResourceRules admin.Collection = "resourceRules"
-	collFeatures      admin.Collection = "features"
-	collReservables   admin.Collection = "reservables"
-	collResources     admin.Collection = "resources"
-)
-
 // requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
 func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -220,11 +209,11 @@ func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) vie
 // pageAdminBuildings is GET /admin/buildings: the organization's buildings.
 func (s *Server) pageAdminBuildings(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
 	if err != nil {
 		return err
 	}
@@ -265,16 +254,16 @@ func (s *Server) pageAdminBuilding(c echo.Context) error {
 // buildingPage reads a building and its floors for its form.
 func (s *Server) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, id)
+	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
 	if err != nil {
 		return views.AdminBuildingPage{}, err
 	}
 	p := views.AdminBuildingPage{Building: buildingView(b), Now: time.Now()}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
 	if err != nil {
 		return p, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return p, err
 	}
@@ -310,7 +299,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 		if id, err = adminPathID(c, "buildingId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, id)
+		cur, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
 		if err != nil {
 			return err
 		}
@@ -331,7 +320,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, collBuildings, id, b, etag)
+		_, err = s.adminPut(ctx, actor, admin.Buildings, id, b, etag)
 	}
 	if err == nil {
 		s.putFlash(c, "Saved.", b.Name+" is up to date.")
@@ -358,7 +347,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 
 // buildingNames are the names of the organization's buildings by id, and the buildings themselves.
 func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layoutimport.LayoutBuilding], error) {
-	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings)
+	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -377,11 +366,11 @@ func (s *Server) pageAdminFloors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
 	if err != nil {
 		return err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return err
 	}
@@ -438,7 +427,7 @@ func (s *Server) pageAdminFloor(c echo.Context) error {
 // floorPage reads a floor, the buildings and its resources for its form.
 func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -446,7 +435,7 @@ func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, 
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -469,7 +458,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		if id, err = adminPathID(c, "floorId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+		cur, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 		if err != nil {
 			return err
 		}
@@ -490,7 +479,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, collFloors, id, f, etag)
+		_, err = s.adminPut(ctx, actor, admin.Floors, id, f, etag)
 	}
 	if err == nil {
 		s.putFlash(c, "Saved.", f.Name+" is up to date.")
@@ -529,7 +518,7 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 		return err
 	}
 	// Another organization's floor is unknown (404) before anything about the upload is said.
-	if _, err := s.admin.Get(ctx, actor, collFloors, id); err != nil {
+	if _, err := s.admin.Get(ctx, actor, admin.Floors, id); err != nil {
 		return err
 	}
 	data, contentType, err := readPlanUpload(c)
@@ -644,16 +633,16 @@ type layoutCatalogue struct {
 func (s *Server) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
 	var k layoutCatalogue
 	var err error
-	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, collSubcategories); err != nil {
+	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, admin.Subcategories); err != nil {
 		return k, err
 	}
-	if k.rules, err = adminList[layoutimport.LayoutResourceRule](ctx, s, actor, collResourceRules); err != nil {
+	if k.rules, err = adminList[layoutimport.LayoutResourceRule](ctx, s, actor, admin.ResourceRules); err != nil {
 		return k, err
 	}
-	if k.features, err = adminList[layoutimport.LayoutFeature](ctx, s, actor, collFeatures); err != nil {
+	if k.features, err = adminList[layoutimport.LayoutFeature](ctx, s, actor, admin.Features); err != nil {
 		return k, err
 	}
-	k.reservables, err = adminList[layoutimport.LayoutReservable](ctx, s, actor, collReservables)
+	k.reservables, err = adminList[layoutimport.LayoutReservable](ctx, s, actor, admin.Reservables)
 	return k, err
 }
 
@@ -736,15 +725,15 @@ func (s *Server) pageAdminPlan(c echo.Context) error {
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
 func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, collFloors, id)
+	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, collBuildings, uuid.MustParse(f.V.BuildingID))
+	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, uuid.MustParse(f.V.BuildingID))
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
@@ -907,7 +896,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	all, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	all, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return 0, err
 	}
@@ -937,7 +926,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 				MapCoordinates: layoutimport.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
 				Approachable:   adminPtr(true), Visible: adminPtr(true), Status: booking.Activated,
 			}
-			if _, err := s.adminPut(ctx, actor, collResources, uuid.MustParse(r.ID), r, ""); err != nil {
+			if _, err := s.adminPut(ctx, actor, admin.Resources, uuid.MustParse(r.ID), r, ""); err != nil {
 				return added, err
 			}
 			added++
@@ -985,7 +974,7 @@ func (s *Server) pageAdminMoveResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
 	if err != nil {
 		return err
 	}
@@ -1000,7 +989,7 @@ func (s *Server) pageAdminMoveResource(c echo.Context) error {
 	}
 	r := cur.V
 	r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
-	obj, err := s.adminPut(ctx, actor, collResources, id, r, c.FormValue("etag"))
+	obj, err := s.adminPut(ctx, actor, admin.Resources, id, r, c.FormValue("etag"))
 	if err == nil {
 		return c.JSON(http.StatusOK, positionAnswer{ETag: obj.ETag})
 	}
@@ -1011,7 +1000,7 @@ func (s *Server) pageAdminMoveResource(c echo.Context) error {
 	ans := positionAnswer{Message: prob.Message}
 	if prob.Stale {
 		ans.Message = "Someone else changed " + cur.V.Name + " since you opened this plan, so it was put back. Reload the page to see their change."
-		if now, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id); err == nil {
+		if now, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id); err == nil {
 			ans.ETag, ans.Box = now.ETag, &now.V.MapCoordinates
 		}
 	}
@@ -1026,7 +1015,7 @@ func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.
 	if err != nil {
 		return nil, nil, err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, collFloors)
+	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -1057,7 +1046,7 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, collResources)
+	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
 		return err
 	}
@@ -1123,7 +1112,7 @@ func (s *Server) pageAdminResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
 	if err != nil {
 		return err
 	}
@@ -1146,7 +1135,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 		if id, err = adminPathID(c, "resourceId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
 		if err != nil {
 			return err
 		}
@@ -1163,7 +1152,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 		if !k.isSpace(r.SubcategoryID) && r.Capacity != nil {
 			r.Capacity = nil // a desk seats one; its capacity is not asked for
 		}
-		_, err = s.adminPut(ctx, actor, collResources, id, r, etag)
+		_, err = s.adminPut(ctx, actor, admin.Resources, id, r, etag)
 	}
 	if err == nil {
 		s.putFlash(c, "Saved.", r.Name+" is up to date.")
@@ -1175,7 +1164,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 	}
 	v := resourceView(adminObject[layoutimport.LayoutResource]{V: r, ETag: etag})
 	if prob.Stale {
-		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, collResources, id)
+		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
 		if err != nil {
 			return err
 		}

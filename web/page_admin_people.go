@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
@@ -45,7 +46,7 @@ func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views
 // adminPeople reads the people page for the search query.
 func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers)
+	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
 	if err != nil {
 		return views.AdminPeople{}, err
 	}
@@ -119,7 +120,7 @@ func (s *Server) pageAdminAddPerson(c echo.Context) error {
 	if err == nil {
 		u := layoutimport.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
 			Surname: f.Surname, Email: f.Email, Role: f.Role, UserLanguage: f.Language}
-		_, _, err = putObject(ctx, s.admin, actor, collectionUsers, id, u, "")
+		_, _, err = putObject(ctx, s.admin, actor, admin.Users, id, u, "")
 	}
 	if err != nil {
 		prob := adminFormProblem(err, personWords)
@@ -149,7 +150,7 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 		return invalid("form: %v", err)
 	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
 	if err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 		u := cur
 		u.Name, u.Surname, u.Email, u.Role, u.UserLanguage = f.Name, f.Surname, f.Email, f.Role, f.Language
 		var saved layoutimport.LayoutUser
-		if saved, etag, err = putObject(ctx, s.admin, actor, collectionUsers, id, u, ifMatch); err == nil {
+		if saved, etag, err = putObject(ctx, s.admin, actor, admin.Users, id, u, ifMatch); err == nil {
 			r := personRow(saved, etag, actor)
 			r.Saved = "Saved: " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
 			return s.answerPersonRow(c, http.StatusOK, r)
@@ -171,7 +172,7 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 	}
 	r := personRow(cur, etag, actor)
 	if prob.status == http.StatusPreconditionFailed {
-		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id); err != nil {
+		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
 			return err
 		}
 		r = personRow(cur, etag, actor)
@@ -221,7 +222,7 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 	}
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	// Another organization's person is unknown here, whatever the domain would answer.
-	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id); err != nil {
+	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
 		return err
 	}
 	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
@@ -229,7 +230,7 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 		if prob == nil {
 			return err
 		}
-		cur, etag, gerr := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+		cur, etag, gerr := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
 		if gerr != nil {
 			return gerr
 		}
@@ -237,7 +238,7 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
 		return s.answerPersonRow(c, prob.status, r)
 	}
-	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, collectionUsers, id)
+	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,19 @@ import (
 // the layout document (layoutimport.Layout), whose format the objects use.
 type Collection string
 
+// The collections, by name.
+const (
+	Buildings     Collection = "buildings"
+	Floors        Collection = "floors"
+	Subcategories Collection = "subcategories"
+	ResourceRules Collection = "resourceRules"
+	Features      Collection = "features"
+	Reservables   Collection = "reservables"
+	Resources     Collection = "resources"
+	Users         Collection = "users"
+	Closures      Collection = "closures"
+)
+
 // kind is one collection of the registry: how to read its objects and how to delete one.
 type kind struct {
 	// noun names one object in messages.
@@ -44,31 +57,31 @@ const (
 // kinds is the registry of collections. Adding a collection is one row here, an array in
 // layoutimport.Layout that Write loads, and its exporter.
 var kinds = map[Collection]kind{
-	"buildings": {"building", layoutimport.ExportBuildings, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Buildings: {"building", layoutimport.ExportBuildings, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.BuildingDelete(ctx, queries.BuildingDeleteParams(k))
 	}, nil, deactivateIt},
-	"floors": {"floor", layoutimport.ExportFloors, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Floors: {"floor", layoutimport.ExportFloors, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.FloorDelete(ctx, queries.FloorDeleteParams(k))
 	}, nil, deactivateIt},
-	"subcategories": {"subcategory", layoutimport.ExportSubcategories, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Subcategories: {"subcategory", layoutimport.ExportSubcategories, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.SubcategoryDelete(ctx, queries.SubcategoryDeleteParams(k))
 	}, nil, changeUsersOf},
-	"resourceRules": {"resource rule", layoutimport.ExportResourceRules, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	ResourceRules: {"resource rule", layoutimport.ExportResourceRules, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ResourceRuleDelete(ctx, queries.ResourceRuleDeleteParams(k))
 	}, nil, changeUsersOf},
-	"features": {"feature", layoutimport.ExportFeatures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Features: {"feature", layoutimport.ExportFeatures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.FeatureDelete(ctx, queries.FeatureDeleteParams(k))
 	}, featureInUse, changeUsersOf},
-	"reservables": {"reservable", layoutimport.ExportReservables, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Reservables: {"reservable", layoutimport.ExportReservables, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ReservableDelete(ctx, queries.ReservableDeleteParams(k))
 	}, reservableInUse, changeUsersOf},
-	"resources": {"resource", layoutimport.ExportResources, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Resources: {"resource", layoutimport.ExportResources, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ResourceDelete(ctx, queries.ResourceDeleteParams(k))
 	}, nil, deactivateIt},
-	"users": {"user", layoutimport.ExportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Users: {"user", layoutimport.ExportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.UserDelete(ctx, queries.UserDeleteParams(k))
 	}, nil, deactivateUser},
-	"closures": {"closure", layoutimport.ExportClosures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Closures: {"closure", layoutimport.ExportClosures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ClosureDelete(ctx, queries.ClosureDeleteParams(k))
 	}, nil, ""},
 }
@@ -76,7 +89,7 @@ var kinds = map[Collection]kind{
 // Collections returns the names of every collection, in the order the layout document lists them.
 func Collections() []Collection {
 	var out []Collection
-	for _, c := range []Collection{"users", "buildings", "floors", "subcategories", "resourceRules", "features", "reservables", "resources", "closures"} {
+	for _, c := range []Collection{Users, Buildings, Floors, Subcategories, ResourceRules, Features, Reservables, Resources, Closures} {
 		if _, ok := kinds[c]; ok {
 			out = append(out, c)
 		}
