@@ -57,9 +57,10 @@ SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR
 -- Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
 -- moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
 -- bookings_busy_idx.)
+-- Blocking is written as "not over", the predicate of bookings_busy_idx (sql/0017 says why).
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
   AND end_date > sqlc.arg(after)::timestamptz
 ORDER BY start_date
@@ -139,19 +140,29 @@ LIMIT @max_rows;
 -- Returns the user's booking of a resource that a check-in at the given moment applies to. PENDING
 -- bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
 -- checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
-SELECT * FROM bookings
-WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
-  AND ((status = 'PENDING' AND check_in_opens_at <= @at::timestamptz AND @at::timestamptz < check_in_closes_at)
-       OR (status = 'ACTIVE' AND @at::timestamptz < end_date))
+-- Either one ends after the moment, and so started less than 25 hours before it (a check-in window
+-- closes at the latest at the end).
+-- The inner query reads the user's bookings of the resource that are not over, with the status test of
+-- bookings_busy_idx (see BookingsBlockingAfter). The statuses are told apart outside it: "status =
+-- 'PENDING'" in the same query would let PostgreSQL take the exclusion constraint's GiST index.
+SELECT mine.* FROM (
+    SELECT * FROM bookings
+    WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
+      AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+      AND start_date > sqlc.arg(at)::timestamptz - interval '25 hours'
+    OFFSET 0
+) mine
+WHERE (status = 'PENDING' AND check_in_opens_at <= sqlc.arg(at)::timestamptz AND sqlc.arg(at)::timestamptz < check_in_closes_at)
+   OR (status = 'ACTIVE' AND sqlc.arg(at)::timestamptz < end_date)
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
 -- name: BookingsOfUserAfter :many
 -- Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
--- at the moment after, if any, or else their next one.
+-- at the moment after, if any, or else their next one. Blocking is written as in BookingsBlockingAfter.
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
   AND end_date > sqlc.arg(after)::timestamptz
 ORDER BY start_date
@@ -170,18 +181,34 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
 ORDER BY resource_id, start_date;
 
 -- name: BookingsExpireNoShows :many
--- Marks EXPIRED every booking still waiting for check-in or approval after its check-in window closed,
--- which frees its resource. The current time is the database's now(), unless @at is given.
-UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
-RETURNING organization_id, id;
+-- Marks EXPIRED at most max_rows of the bookings still waiting for check-in or approval after their
+-- check-in window closed, the earliest deadlines first; this frees their resources. The current time is
+-- the database's now(), unless @at is given. The caller repeats it while it returns max_rows.
+-- The deadlines are read in order from bookings_check_in_deadline_idx and the reading stops at max_rows.
+-- Asked for all of them at once, PostgreSQL took most deadlines to be past (nothing tells it that the
+-- waiting bookings are the future ones) and read the whole table, 8 GB at 20,000,000 bookings.
+-- The outer conditions are tested again on a booking changed meanwhile (a check-in), which is then left.
+UPDATE bookings b SET status = 'EXPIRED', updated_at = now()
+WHERE (b.organization_id, b.id) IN (
+        SELECT d.organization_id, d.id FROM bookings d
+        WHERE d.status IN ('PENDING', 'WAITING_APPROVAL') AND d.check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
+        ORDER BY d.check_in_closes_at
+        LIMIT @max_rows)
+  AND b.status IN ('PENDING', 'WAITING_APPROVAL') AND b.check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
+RETURNING b.organization_id, b.id;
 
 -- name: BookingsFinishEnded :many
--- Marks FINISHED every ACTIVE booking that has ended. The current time is the database's now(), unless @at
--- is given.
-UPDATE bookings SET status = 'FINISHED', updated_at = now()
-WHERE status = 'ACTIVE' AND end_date <= coalesce(sqlc.narg(at)::timestamptz, now())
-RETURNING organization_id, id;
+-- Marks FINISHED at most max_rows of the ACTIVE bookings that have ended, the earliest ends first. The
+-- current time is the database's now(), unless @at is given. The caller repeats it while it returns
+-- max_rows.
+UPDATE bookings b SET status = 'FINISHED', updated_at = now()
+WHERE (b.organization_id, b.id) IN (
+        SELECT d.organization_id, d.id FROM bookings d
+        WHERE d.status = 'ACTIVE' AND d.end_date <= coalesce(sqlc.narg(at)::timestamptz, now())
+        ORDER BY d.end_date
+        LIMIT @max_rows)
+  AND b.status = 'ACTIVE' AND b.end_date <= coalesce(sqlc.narg(at)::timestamptz, now())
+RETURNING b.organization_id, b.id;
 
 -- name: SweepLockTry :one
 -- Takes the sweep lock if it is free, so that only one instance sweeps at a time. The lock is held until
@@ -194,13 +221,13 @@ SELECT count(*) FROM bookings WHERE organization_id = @organization_id;
 -- name: BookingsRunEnd :one
 -- Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
 -- chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
--- it returns from_date.
+-- it returns from_date. Blocking is written as in BookingsBlockingAfter.
 WITH RECURSIVE run (end_date) AS (
     SELECT sqlc.arg(from_date)::timestamptz
     UNION
     SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
     WHERE bk.organization_id = @organization_id AND bk.resource_id = @resource_id
-      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+      AND bk.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run;
 
@@ -218,13 +245,22 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
 -- Returns the person's first blocking workstation booking that overlaps any interval
 -- [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
 -- person already holds then. One query covers all the days of a search.
+-- earliest and latest are the earliest from_date and the latest to_date. The person's bookings that start
+-- between earliest less 25 hours and latest are read first, from bookings_organizer_idx, and tested after:
+-- with "resource_type = 'WORKSTATION' AND status IN (…)" in the same query, PostgreSQL could take the GiST
+-- index of bookings_one_workstation_per_person, which it prices like a B-tree but which reads many times
+-- the pages (sql/0017).
+WITH mine AS MATERIALIZED (
+    SELECT o.* FROM bookings o
+    WHERE o.organization_id = @organization_id AND o.organizer_id = @organizer_id
+      AND o.start_date > sqlc.arg(earliest)::timestamptz - interval '25 hours' AND o.start_date < sqlc.arg(latest)::timestamptz
+)
 SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
-FROM bookings bk
+FROM mine bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-WHERE bk.organization_id = @organization_id AND bk.organizer_id = @organizer_id
-  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+WHERE bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND EXISTS (
     SELECT FROM generate_subscripts(sqlc.arg(from_dates)::timestamptz[], 1) AS i
     WHERE bk.start_date < (sqlc.arg(to_dates)::timestamptz[])[i] AND (sqlc.arg(from_dates)::timestamptz[])[i] < bk.end_date)

@@ -473,25 +473,31 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 }
 
 const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
+WITH mine AS MATERIALIZED (
+    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id FROM bookings o
+    WHERE o.organization_id = $3 AND o.organizer_id = $4
+      AND o.start_date > $5::timestamptz - interval '25 hours' AND o.start_date < $6::timestamptz
+)
 SELECT bk.id, bk.start_date, bk.end_date, r.name AS resource_name, b.timezone
-FROM bookings bk
+FROM mine bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
 JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
 JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
-WHERE bk.organization_id = $1 AND bk.organizer_id = $2
-  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+WHERE bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND EXISTS (
-    SELECT FROM generate_subscripts($3::timestamptz[], 1) AS i
-    WHERE bk.start_date < ($4::timestamptz[])[i] AND ($3::timestamptz[])[i] < bk.end_date)
+    SELECT FROM generate_subscripts($1::timestamptz[], 1) AS i
+    WHERE bk.start_date < ($2::timestamptz[])[i] AND ($1::timestamptz[])[i] < bk.end_date)
 ORDER BY bk.start_date, bk.id
 LIMIT 1
 `
 
 type BookingWorkstationHeldParams struct {
-	OrganizationID uuid.UUID
-	OrganizerID    uuid.UUID
 	FromDates      []time.Time
 	ToDates        []time.Time
+	OrganizationID uuid.UUID
+	OrganizerID    uuid.UUID
+	Earliest       time.Time
+	Latest         time.Time
 }
 
 type BookingWorkstationHeldRow struct {
@@ -505,12 +511,19 @@ type BookingWorkstationHeldRow struct {
 // Returns the person's first blocking workstation booking that overlaps any interval
 // [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
 // person already holds then. One query covers all the days of a search.
+// earliest and latest are the earliest from_date and the latest to_date. The person's bookings that start
+// between earliest less 25 hours and latest are read first, from bookings_organizer_idx, and tested after:
+// with "resource_type = 'WORKSTATION' AND status IN (…)" in the same query, PostgreSQL could take the GiST
+// index of bookings_one_workstation_per_person, which it prices like a B-tree but which reads many times
+// the pages (sql/0017).
 func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
 	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
-		arg.OrganizationID,
-		arg.OrganizerID,
 		arg.FromDates,
 		arg.ToDates,
+		arg.OrganizationID,
+		arg.OrganizerID,
+		arg.Earliest,
+		arg.Latest,
 	)
 	if err != nil {
 		return nil, err
@@ -539,7 +552,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
   AND end_date > $3::timestamptz
 ORDER BY start_date
@@ -556,6 +569,7 @@ type BookingsBlockingAfterParams struct {
 // Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
 // moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
 // bookings_busy_idx.)
+// Blocking is written as "not over", the predicate of bookings_busy_idx (sql/0017 says why).
 func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockingAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsBlockingAfter,
 		arg.OrganizationID,
@@ -607,20 +621,35 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 }
 
 const bookingsExpireNoShows = `-- name: BookingsExpireNoShows :many
-UPDATE bookings SET status = 'EXPIRED', updated_at = now()
-WHERE status IN ('PENDING', 'WAITING_APPROVAL') AND check_in_closes_at <= coalesce($1::timestamptz, now())
-RETURNING organization_id, id
+UPDATE bookings b SET status = 'EXPIRED', updated_at = now()
+WHERE (b.organization_id, b.id) IN (
+        SELECT d.organization_id, d.id FROM bookings d
+        WHERE d.status IN ('PENDING', 'WAITING_APPROVAL') AND d.check_in_closes_at <= coalesce($1::timestamptz, now())
+        ORDER BY d.check_in_closes_at
+        LIMIT $2)
+  AND b.status IN ('PENDING', 'WAITING_APPROVAL') AND b.check_in_closes_at <= coalesce($1::timestamptz, now())
+RETURNING b.organization_id, b.id
 `
+
+type BookingsExpireNoShowsParams struct {
+	At      *time.Time
+	MaxRows int32
+}
 
 type BookingsExpireNoShowsRow struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 }
 
-// Marks EXPIRED every booking still waiting for check-in or approval after its check-in window closed,
-// which frees its resource. The current time is the database's now(), unless @at is given.
-func (q *Queries) BookingsExpireNoShows(ctx context.Context, at *time.Time) ([]BookingsExpireNoShowsRow, error) {
-	rows, err := q.db.Query(ctx, bookingsExpireNoShows, at)
+// Marks EXPIRED at most max_rows of the bookings still waiting for check-in or approval after their
+// check-in window closed, the earliest deadlines first; this frees their resources. The current time is
+// the database's now(), unless @at is given. The caller repeats it while it returns max_rows.
+// The deadlines are read in order from bookings_check_in_deadline_idx and the reading stops at max_rows.
+// Asked for all of them at once, PostgreSQL took most deadlines to be past (nothing tells it that the
+// waiting bookings are the future ones) and read the whole table, 8 GB at 20,000,000 bookings.
+// The outer conditions are tested again on a booking changed meanwhile (a check-in), which is then left.
+func (q *Queries) BookingsExpireNoShows(ctx context.Context, arg BookingsExpireNoShowsParams) ([]BookingsExpireNoShowsRow, error) {
+	rows, err := q.db.Query(ctx, bookingsExpireNoShows, arg.At, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}
@@ -640,20 +669,31 @@ func (q *Queries) BookingsExpireNoShows(ctx context.Context, at *time.Time) ([]B
 }
 
 const bookingsFinishEnded = `-- name: BookingsFinishEnded :many
-UPDATE bookings SET status = 'FINISHED', updated_at = now()
-WHERE status = 'ACTIVE' AND end_date <= coalesce($1::timestamptz, now())
-RETURNING organization_id, id
+UPDATE bookings b SET status = 'FINISHED', updated_at = now()
+WHERE (b.organization_id, b.id) IN (
+        SELECT d.organization_id, d.id FROM bookings d
+        WHERE d.status = 'ACTIVE' AND d.end_date <= coalesce($1::timestamptz, now())
+        ORDER BY d.end_date
+        LIMIT $2)
+  AND b.status = 'ACTIVE' AND b.end_date <= coalesce($1::timestamptz, now())
+RETURNING b.organization_id, b.id
 `
+
+type BookingsFinishEndedParams struct {
+	At      *time.Time
+	MaxRows int32
+}
 
 type BookingsFinishEndedRow struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 }
 
-// Marks FINISHED every ACTIVE booking that has ended. The current time is the database's now(), unless @at
-// is given.
-func (q *Queries) BookingsFinishEnded(ctx context.Context, at *time.Time) ([]BookingsFinishEndedRow, error) {
-	rows, err := q.db.Query(ctx, bookingsFinishEnded, at)
+// Marks FINISHED at most max_rows of the ACTIVE bookings that have ended, the earliest ends first. The
+// current time is the database's now(), unless @at is given. The caller repeats it while it returns
+// max_rows.
+func (q *Queries) BookingsFinishEnded(ctx context.Context, arg BookingsFinishEndedParams) ([]BookingsFinishEndedRow, error) {
+	rows, err := q.db.Query(ctx, bookingsFinishEnded, arg.At, arg.MaxRows)
 	if err != nil {
 		return nil, err
 	}
@@ -825,7 +865,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
-  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
   AND end_date > $4::timestamptz
 ORDER BY start_date
@@ -841,7 +881,7 @@ type BookingsOfUserAfterParams struct {
 }
 
 // Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
-// at the moment after, if any, or else their next one.
+// at the moment after, if any, or else their next one. Blocking is written as in BookingsBlockingAfter.
 func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsOfUserAfter,
 		arg.OrganizationID,
@@ -943,7 +983,7 @@ WITH RECURSIVE run (end_date) AS (
     UNION
     SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
     WHERE bk.organization_id = $2 AND bk.resource_id = $3
-      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+      AND bk.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run
 `
@@ -956,7 +996,7 @@ type BookingsRunEndParams struct {
 
 // Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
 // chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
-// it returns from_date.
+// it returns from_date. Blocking is written as in BookingsBlockingAfter.
 func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) (time.Time, error) {
 	row := q.db.QueryRow(ctx, bookingsRunEnd, arg.FromDate, arg.OrganizationID, arg.ResourceID)
 	var end_date time.Time
@@ -965,10 +1005,15 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
-WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
-  AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
-       OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
+SELECT mine.organization_id, mine.id, mine.resource_id, mine.creator_id, mine.organizer_id, mine.start_date, mine.end_date, mine.status, mine.access_control_type, mine.subject, mine.body_content, mine.body_type, mine.importance, mine.resource_type, mine.building_access_status, mine.create_online_meeting, mine.sip_address, mine.created_at, mine.updated_at, mine.all_day, mine.check_in_opens_at, mine.check_in_closes_at, mine.checked_in_at, mine.floor_id FROM (
+    SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+    WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+      AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+      AND start_date > $4::timestamptz - interval '25 hours'
+    OFFSET 0
+) mine
+WHERE (status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
+   OR (status = 'ACTIVE' AND $4::timestamptz < end_date)
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1
 `
@@ -983,6 +1028,11 @@ type BookingsToCheckInParams struct {
 // Returns the user's booking of a resource that a check-in at the given moment applies to. PENDING
 // bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
 // checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
+// Either one ends after the moment, and so started less than 25 hours before it (a check-in window
+// closes at the latest at the end).
+// The inner query reads the user's bookings of the resource that are not over, with the status test of
+// bookings_busy_idx (see BookingsBlockingAfter). The statuses are told apart outside it: "status =
+// 'PENDING'" in the same query would let PostgreSQL take the exclusion constraint's GiST index.
 func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsToCheckIn,
 		arg.OrganizationID,

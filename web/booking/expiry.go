@@ -24,6 +24,11 @@ type SweepResult struct {
 	Skipped  bool
 }
 
+// sweepBatch is the most bookings one round of a sweep changes of each kind. A sweep repeats rounds, each
+// in a transaction of its own, until a round changes fewer: after a long outage it is many short
+// transactions instead of one that holds every overdue booking.
+const sweepBatch = 1000
+
 // Sweep updates every organization's bookings as time passes. No-shows (PENDING past their check-in
 // window) and requests still undecided by then (WAITING_APPROVAL) become EXPIRED, which frees their
 // resources. Checked-in bookings past their end become FINISHED. The database's clock decides what has
@@ -31,14 +36,36 @@ type SweepResult struct {
 // others skip, so each booking changes only once.
 func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 	var res SweepResult
-	err := s.inTx(ctx, func(q *queries.Queries) error {
-		res = SweepResult{}
-		locked, err := q.SweepLockTry(ctx, sweepLock)
+	for round := 0; ; round++ {
+		expired, finished, locked, err := s.sweepRound(ctx)
 		if err != nil {
+			return res, err
+		}
+		if !locked {
+			// Another instance holds the lock: it sweeps what is left.
+			res.Skipped = round == 0
+			return res, nil
+		}
+		s.counts.expired.Add(int64(expired))
+		s.counts.finished.Add(int64(finished))
+		res.Expired += expired
+		res.Finished += finished
+		if expired < sweepBatch && finished < sweepBatch {
+			return res, nil
+		}
+	}
+}
+
+// sweepRound changes at most sweepBatch bookings of each kind in one transaction, under the sweep lock.
+// It reports false if another instance holds the lock.
+func (s *Service) sweepRound(ctx context.Context) (expired, finished int, locked bool, err error) {
+	err = s.inTx(ctx, func(q *queries.Queries) error {
+		expired, finished = 0, 0
+		var err error
+		if locked, err = q.SweepLockTry(ctx, sweepLock); err != nil {
 			return fmt.Errorf("take sweep lock: %w", err)
 		}
 		if !locked {
-			res.Skipped = true
 			return nil
 		}
 		// Use the database's clock, not this instance's, so that instances whose clocks differ agree and
@@ -48,22 +75,18 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 			t := s.dbNow()
 			now = &t
 		}
-		expired, err := q.BookingsExpireNoShows(ctx, now)
+		e, err := q.BookingsExpireNoShows(ctx, queries.BookingsExpireNoShowsParams{At: now, MaxRows: sweepBatch})
 		if err != nil {
 			return fmt.Errorf("expire no-shows: %w", err)
 		}
-		finished, err := q.BookingsFinishEnded(ctx, now)
+		f, err := q.BookingsFinishEnded(ctx, queries.BookingsFinishEndedParams{At: now, MaxRows: sweepBatch})
 		if err != nil {
 			return fmt.Errorf("finish ended bookings: %w", err)
 		}
-		res.Expired, res.Finished = len(expired), len(finished)
+		expired, finished = len(e), len(f)
 		return nil
 	})
-	if err == nil {
-		s.counts.expired.Add(int64(res.Expired))
-		s.counts.finished.Add(int64(res.Finished))
-	}
-	return res, err
+	return expired, finished, locked, err
 }
 
 // RunSweeps sweeps at once, then every interval until ctx is done. It logs what changed and any failure;

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -386,4 +387,35 @@ func TestRunSweeps(t *testing.T) {
 	if err != nil || len(tokens) != 1 || tokens[0] != "live" {
 		t.Errorf("sessions left = %v (%v), want only the live one", tokens, err)
 	}
+}
+
+// TestSweepInRounds checks that one sweep changes every overdue booking even when there are more than one
+// round of it changes (a thousand of each kind), as after the service was down for days.
+func TestSweepInRounds(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	const noShows, stays = 2345, 1001
+	// Back-to-back quarters, all over before the clock's day: no-shows on Goya, checked-in stays on
+	// Velázquez.
+	write := func(room uuid.UUID, status booking.Status, n int) {
+		t.Helper()
+		_, err := b.Pool.Exec(t.Context(), `
+			INSERT INTO bookings (organization_id, id, resource_id, floor_id, resource_type, creator_id, organizer_id,
+			                      start_date, end_date, status, check_in_opens_at, check_in_closes_at)
+			SELECT $1, gen_random_uuid(), $2, $3, 'SPACE', $4, $4, s, s + interval '15 minutes', $5, s, s + interval '15 minutes'
+			FROM generate_series($6::timestamptz, $6::timestamptz + ($7::int - 1) * interval '15 minutes', interval '15 minutes') s`,
+			bookingtest.OrgA, room, bookingtest.FloorMadrid, bookingtest.Alice, string(status), bookingtest.At(-40, 0, 0), n)
+		if err != nil {
+			t.Fatalf("write %d %s bookings: %v", n, status, err)
+		}
+	}
+	write(bookingtest.RoomGoya, booking.StatusPending, noShows)
+	write(bookingtest.RoomVelazquez, booking.StatusActive, stays)
+	wantSweep(t, sweep(t, b), booking.SweepResult{Expired: noShows, Finished: stays})
+	for status, want := range map[string]int{"EXPIRED": noShows, "FINISHED": stays, "PENDING": 0, "ACTIVE": 0} {
+		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE status = $1`, status); got != want {
+			t.Errorf("%d bookings are %s after the sweep, want %d", got, status, want)
+		}
+	}
+	wantSweep(t, sweep(t, b), booking.SweepResult{})
 }

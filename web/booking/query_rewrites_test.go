@@ -3,6 +3,7 @@ package booking_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -143,4 +144,167 @@ func collectIDs(ctx context.Context, b *bookingtest.Bundle, sql string, args ...
 		ids = []uuid.UUID{}
 	}
 	return ids, err
+}
+
+// The reads of a resource's or a person's bookings as they were before they were written so that no
+// exclusion constraint's GiST index can serve them (queries/bookings.sql says why).
+const (
+	bookingsBlockingAfterBefore = `
+SELECT id FROM bookings
+WHERE organization_id = $1 AND resource_id = $2
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
+  AND end_date > $3::timestamptz
+ORDER BY start_date
+LIMIT 1`
+	bookingsOfUserAfterBefore = `
+SELECT id FROM bookings
+WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
+  AND end_date > $4::timestamptz
+ORDER BY start_date
+LIMIT 1`
+	bookingsToCheckInBefore = `
+SELECT id FROM bookings
+WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+  AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
+       OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
+ORDER BY status = 'PENDING' DESC, start_date, id
+LIMIT 1`
+	bookingsRunEndBefore = `
+WITH RECURSIVE run (end_date) AS (
+    SELECT $3::timestamptz
+    UNION
+    SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
+    WHERE bk.organization_id = $1 AND bk.resource_id = $2
+      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+)
+SELECT max(end_date)::timestamptz AS end_date FROM run`
+	bookingWorkstationHeldBefore = `
+SELECT bk.id FROM bookings bk
+JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE bk.organization_id = $1 AND bk.organizer_id = $2
+  AND bk.resource_type = 'WORKSTATION' AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
+  AND EXISTS (
+    SELECT FROM generate_subscripts($3::timestamptz[], 1) AS i
+    WHERE bk.start_date < ($4::timestamptz[])[i] AND ($3::timestamptz[])[i] < bk.end_date)
+ORDER BY bk.start_date, bk.id
+LIMIT 1`
+)
+
+// TestResourceReadsAsBefore holds the status's, the poster's, the kiosk's and the search's reads of bookings to the
+// statements they replaced, at moments before, inside, between and after the fixture's bookings, for
+// every resource and person of the fixture, in both organizations.
+func TestResourceReadsAsBefore(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	ctx := t.Context()
+	starts := rewriteFixture(t, b, 120)
+	q := queries.New(b.Pool)
+	var moments []time.Time
+	for i := 0; i < len(starts); i += 7 {
+		s := starts[i]
+		moments = append(moments, s.Add(-26*time.Hour), s.Add(-time.Minute), s, s.Add(20*time.Minute), s.Add(59*time.Minute))
+	}
+	moments = append(moments, starts[len(starts)-1].Add(2*time.Hour), starts[len(starts)-1].Add(30*time.Hour))
+	orgs := []uuid.UUID{bookingtest.OrgA, bookingtest.OrgB}
+	resources := []uuid.UUID{bookingtest.RoomGoya, bookingtest.RoomVelazquez, bookingtest.DeskOne, bookingtest.RoomHudson,
+		bookingtest.DeskTwo, bookingtest.RoomB}
+	people := []uuid.UUID{bookingtest.Alice, bookingtest.Bob, bookingtest.Rita, bookingtest.Adam}
+	ids := func(rows []queries.Booking) []uuid.UUID {
+		got := []uuid.UUID{}
+		for _, r := range rows {
+			got = append(got, r.ID)
+		}
+		return got
+	}
+	same := func(t *testing.T, what string, got []uuid.UUID, sql string, args ...any) {
+		t.Helper()
+		want, err := collectIDs(ctx, b, sql, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s differs from before (-before +now):\n%s", what, diff)
+		}
+	}
+	found := 0
+	for _, org := range orgs {
+		for _, at := range moments {
+			for _, res := range resources {
+				for _, span := range []time.Duration{time.Hour, 12 * time.Hour, 48 * time.Hour} {
+					rows, err := q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{
+						OrganizationID: org, ResourceID: res, After: at, Until: at.Add(span)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					found += len(rows)
+					same(t, fmt.Sprintf("BookingsBlockingAfter(%s, %s, %s, +%s)", org, res, at, span), ids(rows),
+						bookingsBlockingAfterBefore, org, res, at, at.Add(span))
+				}
+				for _, from := range []time.Time{at, at.Add(-20 * time.Minute)} {
+					end, err := q.BookingsRunEnd(ctx, queries.BookingsRunEndParams{OrganizationID: org, ResourceID: res, FromDate: from})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want time.Time
+					if err := b.Pool.QueryRow(ctx, bookingsRunEndBefore, org, res, from).Scan(&want); err != nil {
+						t.Fatal(err)
+					}
+					if !end.Equal(want) {
+						t.Errorf("BookingsRunEnd(%s, %s, %s) = %s, before %s", org, res, from, end, want)
+					}
+					if !end.Equal(from) {
+						found++
+					}
+				}
+				for _, who := range people {
+					rows, err := q.BookingsOfUserAfter(ctx, queries.BookingsOfUserAfterParams{
+						OrganizationID: org, ResourceID: res, UserID: who, After: at, Until: at.Add(12 * time.Hour)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					found += len(rows)
+					same(t, fmt.Sprintf("BookingsOfUserAfter(%s, %s, %s, %s)", org, res, who, at), ids(rows),
+						bookingsOfUserAfterBefore, org, res, who, at, at.Add(12*time.Hour))
+					rows, err = q.BookingsToCheckIn(ctx, queries.BookingsToCheckInParams{
+						OrganizationID: org, ResourceID: res, UserID: who, At: at})
+					if err != nil {
+						t.Fatal(err)
+					}
+					found += len(rows)
+					same(t, fmt.Sprintf("BookingsToCheckIn(%s, %s, %s, %s)", org, res, who, at), ids(rows),
+						bookingsToCheckInBefore, org, res, who, at)
+				}
+			}
+			for _, who := range people {
+				for _, days := range [][]time.Duration{{0}, {0, 24 * time.Hour}, {48 * time.Hour, 0}} {
+					var from, to []time.Time
+					for _, d := range days {
+						from, to = append(from, at.Add(d)), append(to, at.Add(d+3*time.Hour))
+					}
+					rows, err := q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{OrganizationID: org,
+						OrganizerID: who, FromDates: from, ToDates: to, Earliest: slices.MinFunc(from, time.Time.Compare),
+						Latest: slices.MaxFunc(to, time.Time.Compare)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := []uuid.UUID{}
+					for _, r := range rows {
+						got = append(got, r.ID)
+					}
+					found += len(rows)
+					same(t, fmt.Sprintf("BookingWorkstationHeld(%s, %s, %v)", org, who, from), got,
+						bookingWorkstationHeldBefore, org, who, from, to)
+				}
+			}
+		}
+	}
+	// The comparison means something only if the reads found bookings.
+	if found < 500 {
+		t.Errorf("the reads found %d bookings in all; the fixture should give them more to find", found)
+	}
 }

@@ -70,12 +70,16 @@ type HeldWorkstation struct {
 
 // workstationHeld returns the first workstation booking of person that overlaps any of ivs, or nil.
 func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interval) (*HeldWorkstation, error) {
+	if len(ivs) == 0 {
+		return nil, nil
+	}
 	starts, ends := make([]time.Time, len(ivs)), make([]time.Time, len(ivs))
 	for i, iv := range ivs {
 		starts[i], ends[i] = iv.Start, iv.End
 	}
 	rows, err := s.q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{
 		OrganizationID: person.OrganizationID, OrganizerID: person.ID, FromDates: starts, ToDates: ends,
+		Earliest: earliest(starts[0], starts...), Latest: latest(ends[0], ends...),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("find the workstation held: %w", err)
