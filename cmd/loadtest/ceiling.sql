@@ -1,14 +1,18 @@
 -- One booking, as the service makes it: the insert of queries/bookings.sql (BookingInsert), its arguments
 -- computed here from pgbench's variables (ceiling.go sets them). Transaction k of the run books the k-th
--- evening quarter in the order of the book scenario, desks and rooms in turn, resource after resource,
--- then quarter after quarter, then day after day, from a day past every seeded booking: no two overlap,
--- and no person holds two desks at once (desk j is always booked for person j), so every insert succeeds.
+-- evening quarter in the order of the book scenario: rooms and desks in proportion to their numbers,
+-- spread evenly (transaction k takes a room when k × rooms / (rooms + desks) passes a whole number), each
+-- kind resource after resource, then quarter after quarter, then day after day, from a day past every
+-- seeded booking: no two overlap, and no person holds two desks at once (desk j is always booked for
+-- person j), so every insert succeeds.
 \set n :n + 1
 \set k :n * :clients + :client_id
-\set room :k % 2
+\set r0 (:k * :rooms) / (:rooms + :desks)
+\set room ((:k + 1) * :rooms) / (:rooms + :desks) - :r0
+\set i :room * :r0 + (1 - :room) * (:k - :r0)
 \set list :room * :rooms + (1 - :room) * :desks
-\set j (:k / 2) % :list
-\set q (:k / 2) / :list
+\set j :i % :list
+\set q :i / :list
 \set floor :room * (:j / :roomsperfloor) + (1 - :room) * (:j / (:perfloor - :roomsperfloor))
 \set r :floor * :perfloor + :room * (:j % :roomsperfloor) + (1 - :room) * (:roomsperfloor + :j % (:perfloor - :roomsperfloor))
 \set building :floor / :floorsperbuilding

@@ -624,3 +624,31 @@ func TestSeedOrganizations(t *testing.T) {
 		}
 	}
 }
+
+// TestBookSlotsInProportion checks that the book scenario takes every room slot and every desk slot once,
+// in order, rooms and desks in proportion to their numbers, so that both run out on the same day.
+func TestBookSlotsInProportion(t *testing.T) {
+	w := &world{rooms: []int{0, 1, 2}, desks: []int{3, 4, 5, 6, 7, 8, 9, 10}, deskPeople: 7}
+	var rooms, desks []int
+	for n := range 10 * 4 { // four rounds of 3 rooms and 7 desks
+		i, room := w.bookSlot(n)
+		if room {
+			rooms = append(rooms, i)
+		} else {
+			desks = append(desks, i)
+		}
+		if want := (n + 1) * 3 / 10; len(rooms) != want {
+			t.Fatalf("after %d requests, %d rooms booked, want %d", n+1, len(rooms), want)
+		}
+	}
+	for what, got := range map[string][]int{"room": rooms, "desk": desks} {
+		for i, n := range got {
+			if n != i {
+				t.Fatalf("%s slots taken %v, want each once in order", what, got)
+			}
+		}
+	}
+	if len(rooms) != 12 || len(desks) != 28 {
+		t.Errorf("%d room and %d desk slots taken, want 12 and 28", len(rooms), len(desks))
+	}
+}

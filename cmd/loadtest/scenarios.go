@@ -569,9 +569,8 @@ func (m *calls) next(r *rand.Rand) (call, bool) {
 	case "availability":
 		k = get(w.availabilityPaths, r)
 	case "book":
-		// Desks and rooms in turn, each request a new free evening slot.
-		n := int(m.slots.Add(1) - 1)
-		s, ok := w.eveningSlot(n/2, n%2 == 1)
+		// Rooms and desks in proportion to their numbers, each request a new free evening slot.
+		s, ok := w.eveningSlot(w.bookSlot(int(m.slots.Add(1) - 1)))
 		if !ok {
 			m.overflow.Store(true)
 			return call{}, false
