@@ -190,7 +190,7 @@ func (r report) writeCeiling(p printer) {
 	p("pgbench runs the service's own insert (queries/bookings.sql, BookingInsert: the advisory lock, the\n")
 	p("layout-version check, the exclusion constraints and foreign keys) from C, on the seeded database,\n")
 	p("as many times as book ran, after its last run, with as many clients (%d), for %s each. Its slots never overlap (desks and rooms in\n", r.ceilingClients(), r.Duration)
-	p("turn, resource after resource, evening quarters from a day past every seeded booking), so it measures\n")
+	p("proportion to their numbers as in book, resource after resource, evening quarters from a day past every\nseeded booking), so it measures\n")
 	p("inserts, not refusals; its bookings are deleted after each run. book over HTTP as a share of it is what\n")
 	p("the service itself costs.\n\n")
 	p("| run | book bookings/s | booking script tps | book / script |\n|--:|--:|--:|--:|\n")

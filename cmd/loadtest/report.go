@@ -280,7 +280,7 @@ func (r report) scenarioText(sc string) string {
 	case "availability":
 		return fmt.Sprintf("`GET …/buildings/{b}/availability?floorId=` for one day: one floor's %d resources", r.Size.ResourcesPerFloor)
 	case "book":
-		return fmt.Sprintf("`POST …/bookings/workstations/standard` and `…/spaces/standard`, desks and rooms in proportion to their numbers, each booking a distinct free %s evening slot of a desk, as the person it is kept for (one who holds no other desk), or of a room, as a random person; expects 201",
+		return fmt.Sprintf("`POST …/bookings/workstations/standard` and `…/spaces/standard`, desks and rooms in proportion to their numbers, each booking a distinct free %s evening slot past the days the reads look at, of a desk, as the person it is kept for (one who holds no other desk), or of a room, as a random person; expects 201",
 			minutes(slotLength))
 	case "contend":
 		return fmt.Sprintf("%d people released together on the same room and slot, a new slot each round; expects one 201 and %d × 409 4001",

@@ -148,11 +148,13 @@ func (w *world) readFirstDay(ctx context.Context, pool *pgxpool.Pool) error {
 		orgID, loadSubject).Scan(&last); err != nil {
 		return fmt.Errorf("read the last load-test booking: %w", err)
 	}
-	// Tomorrow at the earliest, else two days after the last day used: a building's day and the UTC day
-	// differ by less than one day.
-	w.firstDay = 1
+	// The first day after those the reads look at, so that the reads of every run see the same bookings
+	// (an organization of the large data set has 500 resources, and one run of book filled the evenings of
+	// eleven days); else two days after the last day an earlier run used, since a building's day and the
+	// UTC day differ by less than one day.
+	w.firstDay = readDays + 1
 	if last != nil {
-		w.firstDay = max(1, int(last.Sub(w.today).Hours()/24)+2)
+		w.firstDay = max(w.firstDay, int(last.Sub(w.today).Hours()/24)+2)
 	}
 	return nil
 }
