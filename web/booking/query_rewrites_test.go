@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -306,5 +309,109 @@ func TestResourceReadsAsBefore(t *testing.T) {
 	// The comparison means something only if the reads found bookings.
 	if found < 500 {
 		t.Errorf("the reads found %d bookings in all; the fixture should give them more to find", found)
+	}
+}
+
+// TestResourceReadsNeverUseAGiSTIndex checks that the reads of one resource or one person cannot use an
+// exclusion constraint's GiST index, which PostgreSQL prices like the B-trees meant for them but which
+// reads many times the pages (sql/0017). In a transaction that is rolled back, the B-trees they use are
+// dropped and sequential scans turned off, so the planner takes any other index it can; auto_explain sends
+// every plan to the connection as a notice. Both the plans kept for a prepared statement and those made
+// for each call are checked.
+func TestResourceReadsNeverUseAGiSTIndex(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	ctx := t.Context()
+	starts := rewriteFixture(t, b, 120)
+	at := starts[60].Add(10 * time.Minute)
+	var mu sync.Mutex
+	var plans []string
+	// As the server's superuser, who may load auto_explain, on the test's database.
+	cfg, err := pgx.ParseConfig(bookingtest.ServerURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Database = b.Pool.Config().ConnConfig.Database
+	cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) {
+		mu.Lock()
+		defer mu.Unlock()
+		plans = append(plans, n.Message)
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(context.Background())
+	for _, set := range []string{"LOAD 'auto_explain'", "SET auto_explain.log_min_duration = 0",
+		"SET client_min_messages = log", "SET LOCAL enable_seqscan = off",
+		"DROP INDEX bookings_busy_idx, bookings_organizer_idx, bookings_floor_busy_idx"} {
+		if _, err := tx.Exec(ctx, set); err != nil {
+			t.Fatalf("%s: %v", set, err)
+		}
+	}
+	q := queries.New(tx)
+	reads := map[string]func() error{
+		"BookingsBlockingAfter": func() error {
+			_, err := q.BookingsBlockingAfter(ctx, queries.BookingsBlockingAfterParams{OrganizationID: bookingtest.OrgA,
+				ResourceID: bookingtest.RoomGoya, After: at, Until: at.Add(12 * time.Hour)})
+			return err
+		},
+		"BookingsOfUserAfter": func() error {
+			_, err := q.BookingsOfUserAfter(ctx, queries.BookingsOfUserAfterParams{OrganizationID: bookingtest.OrgA,
+				ResourceID: bookingtest.RoomGoya, UserID: bookingtest.Alice, After: at, Until: at.Add(12 * time.Hour)})
+			return err
+		},
+		"BookingsToCheckIn": func() error {
+			_, err := q.BookingsToCheckIn(ctx, queries.BookingsToCheckInParams{OrganizationID: bookingtest.OrgA,
+				ResourceID: bookingtest.RoomGoya, UserID: bookingtest.Alice, At: at})
+			return err
+		},
+		"BookingsRunEnd": func() error {
+			_, err := q.BookingsRunEnd(ctx, queries.BookingsRunEndParams{OrganizationID: bookingtest.OrgA,
+				ResourceID: bookingtest.RoomGoya, FromDate: at})
+			return err
+		},
+		"BookingWorkstationHeld": func() error {
+			_, err := q.BookingWorkstationHeld(ctx, queries.BookingWorkstationHeldParams{OrganizationID: bookingtest.OrgA,
+				OrganizerID: bookingtest.Alice, FromDates: []time.Time{at}, ToDates: []time.Time{at.Add(3 * time.Hour)},
+				Earliest: at, Latest: at.Add(3 * time.Hour)})
+			return err
+		},
+	}
+	for _, mode := range []string{"force_custom_plan", "force_generic_plan"} {
+		if _, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = "+mode); err != nil {
+			t.Fatal(err)
+		}
+		for name, read := range reads {
+			mu.Lock()
+			plans = nil
+			mu.Unlock()
+			// Twice: a prepared statement's first call plans it, the second runs the plan kept.
+			for range 2 {
+				if err := read(); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+			// auto_explain sends a plan when its portal closes; another statement closes it.
+			if _, err := tx.Exec(ctx, "SELECT 1"); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			got := strings.Join(plans, "\n")
+			mu.Unlock()
+			if !strings.Contains(got, "plan:") {
+				t.Fatalf("%s (%s): auto_explain sent no plan:\n%s", name, mode, got)
+			}
+			for _, gist := range []string{"bookings_no_overlap", "bookings_one_workstation_per_person"} {
+				if strings.Contains(got, gist) {
+					t.Errorf("%s (%s) uses %s:\n%s", name, mode, gist, got)
+				}
+			}
+		}
 	}
 }
