@@ -44,7 +44,7 @@ func runCeiling(ctx context.Context, b *benchRun, run int) error {
 	}
 	std := b.sets[0]
 	for i := range b.o.Runs {
-		r, err := b.pgbench.ceiling(ctx, std.pool, std.dbURL, std.size, b.runOptions["book"].Concurrency, i+1, b.o.Duration, b.stdout)
+		r, err := b.pgbench.ceiling(ctx, std, b.runOptions["book"].Concurrency, i+1, b.o.Duration, b.stdout)
 		if err != nil {
 			return err
 		}
@@ -56,8 +56,9 @@ func runCeiling(ctx context.Context, b *benchRun, run int) error {
 // ceiling runs the booking script for duration with clients on the seeded database of pool (dbURL), as
 // the benchmark's run-th, then deletes the bookings it made, so that the scenarios find the database as
 // the seed left it.
-func (p pgbench) ceiling(ctx context.Context, pool *pgxpool.Pool, dbURL string, sz size, clients, run int, duration time.Duration, stdout io.Writer) (ceilingResult, error) {
-	args, err := ceilingArgs(ctx, pool, sz, clients, duration)
+func (p pgbench) ceiling(ctx context.Context, set *dataSet, clients, run int, duration time.Duration, stdout io.Writer) (ceilingResult, error) {
+	pool, dbURL := set.pool, set.dbURL
+	args, err := ceilingArgs(ctx, pool, set.size, set.world, clients, duration)
 	if err != nil {
 		return ceilingResult{}, err
 	}
@@ -101,7 +102,7 @@ func (p pgbench) ceiling(ctx context.Context, pool *pgxpool.Pool, dbURL string, 
 
 // ceilingArgs are pgbench's arguments for the booking script, but the script itself: its variables
 // describe the seeded organization (see ceiling.sql).
-func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients int, duration time.Duration) ([]string, error) {
+func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, w *world, clients int, duration time.Duration) ([]string, error) {
 	var layout int64
 	if err := pool.QueryRow(ctx, "SELECT layout_version FROM organizations WHERE id = $1", orgID).Scan(&layout); err != nil {
 		return nil, fmt.Errorf("read the layout version: %w", err)
@@ -111,8 +112,8 @@ func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients int, 
 		value int64
 	}{
 		{"n", -1}, {"clients", int64(clients)}, {"epoch", time.Now().UTC().Truncate(24 * time.Hour).Unix()},
-		{"firstday", int64(ceilingFirstDay(sz))}, {"rooms", int64(sz.rooms())},
-		{"desks", int64(min(sz.resources()-sz.rooms(), sz.Users))}, {"users", int64(sz.Users)},
+		{"firstday", int64(ceilingFirstDay(sz))}, {"rooms", int64(len(w.rooms))},
+		{"desks", int64(len(w.bookedDesks()))}, {"users", int64(sz.Users)},
 		{"perfloor", int64(sz.ResourcesPerFloor)}, {"roomsperfloor", int64(sz.RoomsPerFloor)}, {"layout", layout},
 		{"floorsperbuilding", int64(sz.FloorsPerBuilding)},
 	}
@@ -189,10 +190,10 @@ func (r report) writeCeiling(p printer) {
 	p("\n## The ceiling of a booking\n\n")
 	p("pgbench runs the service's own insert (queries/bookings.sql, BookingInsert: the advisory lock, the\n")
 	p("layout-version check, the exclusion constraints and foreign keys) from C, on the seeded database,\n")
-	p("as many times as book ran, after its last run, with as many clients (%d), for %s each. Its slots never overlap (desks and rooms in\n", r.ceilingClients(), r.Duration)
-	p("proportion to their numbers as in book, resource after resource, evening quarters from a day past every\nseeded booking), so it measures\n")
-	p("inserts, not refusals; its bookings are deleted after each run. book over HTTP as a share of it is what\n")
-	p("the service itself costs.\n\n")
+	p("as many times as book ran, after its last run, with as many clients (%d), for %s each. It books the\n", r.ceilingClients(), r.Duration)
+	p("rooms and desks book does, in the same proportion, resource after resource, in evening quarters from a\n")
+	p("day past every seeded booking, so its slots never overlap and it measures inserts, not refusals. Its\n")
+	p("bookings are deleted after each run. book over HTTP as a share of it is what the service itself costs.\n\n")
 	p("| run | book bookings/s | booking script tps | book / script |\n|--:|--:|--:|--:|\n")
 	var ratios []float64
 	for i, c := range r.Ceiling {

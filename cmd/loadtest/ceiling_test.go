@@ -82,8 +82,13 @@ func TestCeilingRun(t *testing.T) {
 		t.Skipf("no pgbench: %v", err)
 	}
 	b := setup(t)
+	w, err := newWorld(t.Context(), b.pool, 1000, time.Hour, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := &dataSet{size: sizes["small"], dbURL: b.dbURL, pool: b.pool, world: w}
 	var out bytes.Buffer
-	r, err := pgbench{bin: bin}.ceiling(t.Context(), b.pool, b.dbURL, sizes["small"], 4, 1, time.Second, &out)
+	r, err := pgbench{bin: bin}.ceiling(t.Context(), set, 4, 1, time.Second, &out)
 	if err != nil {
 		t.Fatalf("ceiling: %v\n%s", err, out.String())
 	}
@@ -118,6 +123,28 @@ func TestCeilingReport(t *testing.T) {
 	} {
 		if !strings.Contains(s.String(), want) {
 			t.Errorf("the ceiling's section has no line %q:\n%s", want, s.String())
+		}
+	}
+}
+
+// TestCeilingTakesBooksMix checks that the booking script books rooms and desks in the proportion book
+// does: as many rooms as the world, and as many desks as it books (one per person free of desks), so that
+// book over HTTP and the script insert the same mix.
+func TestCeilingTakesBooksMix(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	w, err := newWorld(t.Context(), b.pool, 1000, time.Hour, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, err := ceilingArgs(t.Context(), b.pool, sizes["small"], w, 4, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(args, " ")
+	for _, want := range []string{fmt.Sprintf("rooms=%d ", len(w.rooms)), fmt.Sprintf("desks=%d ", len(w.bookedDesks()))} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the script's arguments have no %q, so its mix is not book's: %s", want, joined)
 		}
 	}
 }
