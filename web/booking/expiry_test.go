@@ -389,8 +389,8 @@ func TestRunSweeps(t *testing.T) {
 	}
 }
 
-// TestSweepInRounds checks that one sweep changes every overdue booking even when there are more than one
-// round of it changes (a thousand of each kind), as after the service was down for days.
+// TestSweepInRounds checks that one sweep changes every overdue booking even when there are more than a
+// round changes (a thousand of each kind), as after the service was down for days.
 func TestSweepInRounds(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t)
