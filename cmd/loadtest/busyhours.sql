@@ -4,7 +4,8 @@
 -- standard data set, as a random person, for 15 minutes to 2 hours starting on the quarter hour between
 -- 07:00 and 17:00 UTC, on one of the next 30 days. About a quarter of the attempts overlap a booking of the
 -- resource or a desk of the person; ON CONFLICT DO NOTHING skips those, after the same search the service's
--- insert makes. Run it with pgbench on a seeded database:
+-- insert makes. `make bench` runs it after the booking script and reports what a booking cost
+-- (docs/benchmarks.md). By hand, with pgbench on a seeded database:
 --
 --   pgbench -n -c 8 -j 2 -t 5000 -M prepared --random-seed=1 -f cmd/loadtest/busyhours.sql \
 --     -D org=5eed0000-0001-8000-8000-000000000000 -D layout=LAYOUT_VERSION -D epoch=MIDNIGHT_UTC_TODAY \

@@ -23,6 +23,14 @@ var ceilingScript string
 // ceilingSubject is the subject of the ceiling's bookings, which are deleted after each run.
 const ceilingSubject = "pgbench ceiling"
 
+// busyHoursScript is pgbench's script of bookings at busy hours, among the seeded ones (see busyhours.sql).
+//
+//go:embed busyhours.sql
+var busyHoursScript string
+
+// busyHoursSubject is the subject of the busy-hours script's bookings, which are deleted after each run.
+const busyHoursSubject = "pgbench busy hours"
+
 // ceilingFirstDay is the first day, counted from today, the ceiling books: past every seeded booking (the
 // seed spreads them over the sz.Days around today), so that none of its inserts is refused.
 func ceilingFirstDay(sz size) int { return sz.Days/2 + 2 }
@@ -32,71 +40,99 @@ type ceilingResult struct {
 	Run       int        `json:"run"` // compared with this run of book
 	TPS       float64    `json:"tps"`
 	LatencyMS float64    `json:"latency_average_ms"`
+	Attempts  int64      `json:"attempts"` // transactions pgbench ran; each tried one booking
+	Made      int64      `json:"made"`     // bookings made; the others overlapped one already there
 	Cost      perBooking `json:"per_booking"`
 }
 
-// runCeiling runs the booking script on the standard data set's database and keeps its results. It waits
-// for the last run of book and then runs the script once for each run of book. Run between them, its
-// inserts and the checkpoints they cause slowed the next runs of book by about a tenth.
+// runCeiling runs the booking script on the standard data set's database and keeps its results, then the
+// busy-hours script as many times. It waits for the last run of book and then runs each script once for
+// each run of book. Run between them, their inserts and the checkpoints they cause slowed the next runs of
+// book by about a tenth.
 func runCeiling(ctx context.Context, b *benchRun, run int) error {
 	if run < b.o.Runs {
 		return nil
 	}
-	std := b.sets[0]
+	std, clients := b.sets[0], b.runOptions["book"].Concurrency
 	for i := range b.o.Runs {
-		r, err := b.pgbench.ceiling(ctx, std, b.runOptions["book"].Concurrency, i+1, b.o.Duration, b.stdout)
+		r, err := b.pgbench.ceiling(ctx, std, clients, i+1, b.o.Duration, b.stdout)
 		if err != nil {
 			return err
 		}
 		b.rep.Ceiling = append(b.rep.Ceiling, r)
 	}
+	for i := range b.o.Runs {
+		r, err := b.pgbench.busyHours(ctx, std, clients, i+1, b.o.Duration, b.stdout)
+		if err != nil {
+			return err
+		}
+		b.rep.BusyHours = append(b.rep.BusyHours, r)
+	}
 	return nil
 }
 
-// ceiling runs the booking script for duration with clients on the seeded database of pool (dbURL), as
-// the benchmark's run-th, then deletes the bookings it made, so that the scenarios find the database as
-// the seed left it.
+// ceiling runs the booking script for duration with clients on the seeded database of set, as the
+// benchmark's run-th, then deletes the bookings it made, so that the scenarios find the database as the
+// seed left it.
 func (p pgbench) ceiling(ctx context.Context, set *dataSet, clients, run int, duration time.Duration, stdout io.Writer) (ceilingResult, error) {
-	pool, dbURL := set.pool, set.dbURL
-	args, err := ceilingArgs(ctx, pool, set.size, set.world, clients, duration)
+	args, err := ceilingArgs(ctx, set.pool, set.size, set.world, clients, duration)
 	if err != nil {
 		return ceilingResult{}, err
 	}
-	script := filepath.Join(os.TempDir(), fmt.Sprintf("loadtest-ceiling-%d.sql", os.Getpid()))
-	if err := os.WriteFile(script, []byte(ceilingScript), 0o644); err != nil {
+	return p.runScript(ctx, set, "the booking script", ceilingScript, ceilingSubject, args, run, stdout)
+}
+
+// busyHours runs the busy-hours script as ceiling runs the booking script. Its random numbers start from
+// the run's number, so each benchmark tries the same bookings.
+func (p pgbench) busyHours(ctx context.Context, set *dataSet, clients, run int, duration time.Duration, stdout io.Writer) (ceilingResult, error) {
+	args, err := busyHoursArgs(ctx, set.pool, set.size, clients, run, duration)
+	if err != nil {
 		return ceilingResult{}, err
 	}
-	defer os.Remove(script)
-	fmt.Fprintf(stdout, "bench: pgbench, the booking script: %d clients, %s\n", clients, duration)
-	meter := newCostMeter(ctx, pool)
+	return p.runScript(ctx, set, "the busy-hours script", busyHoursScript, busyHoursSubject, args, run, stdout)
+}
+
+// runScript runs pgbench with script and args on set's database, measures what the server spent on each
+// booking it made, and deletes those bookings (their subject is subject) and vacuums.
+func (p pgbench) runScript(ctx context.Context, set *dataSet, name, script, subject string, args []string, run int, stdout io.Writer) (ceilingResult, error) {
+	file := filepath.Join(os.TempDir(), fmt.Sprintf("loadtest-script-%d.sql", os.Getpid()))
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+		return ceilingResult{}, err
+	}
+	defer os.Remove(file)
+	fmt.Fprintf(stdout, "bench: pgbench, %s: %s\n", name, strings.Join(args, " "))
+	meter := newCostMeter(ctx, set.pool)
 	before, err := meter.snapshot(ctx)
 	if err != nil {
 		return ceilingResult{}, err
 	}
-	text, err := exec.CommandContext(ctx, p.bin, append(args, "-f", script, plain(dbURL))...).CombinedOutput()
+	text, err := exec.CommandContext(ctx, p.bin, append(args, "-f", file, plain(set.dbURL))...).CombinedOutput()
 	if err != nil {
-		return ceilingResult{}, fmt.Errorf("pgbench booking script: %w\n%s", err, text)
+		return ceilingResult{}, fmt.Errorf("pgbench, %s: %w\n%s", name, err, text)
 	}
 	after, err := meter.snapshot(ctx)
 	if err != nil {
 		return ceilingResult{}, err
 	}
 	r := ceilingResult{Run: run}
-	m, l := tpsLine.FindSubmatch(text), latencyLine.FindSubmatch(text)
-	if m == nil || l == nil {
-		return ceilingResult{}, fmt.Errorf("pgbench booking script: no tps or latency in its output:\n%s", text)
+	m, l, n := tpsLine.FindSubmatch(text), latencyLine.FindSubmatch(text), processedLine.FindSubmatch(text)
+	if m == nil || l == nil || n == nil {
+		return ceilingResult{}, fmt.Errorf("pgbench, %s: no tps, latency or count in its output:\n%s", name, text)
 	}
 	r.TPS, _ = strconv.ParseFloat(string(m[1]), 64)
 	r.LatencyMS, _ = strconv.ParseFloat(string(l[1]), 64)
-	made, err := pool.Exec(ctx, "DELETE FROM bookings WHERE organization_id = $1 AND subject = $2", orgID, ceilingSubject)
+	r.Attempts, _ = strconv.ParseInt(string(n[1]), 10, 64)
+	made, err := set.pool.Exec(ctx, "DELETE FROM bookings WHERE organization_id = $1 AND subject = $2", orgID, subject)
 	if err != nil {
-		return ceilingResult{}, fmt.Errorf("delete the booking script's bookings: %w", err)
+		return ceilingResult{}, fmt.Errorf("delete the bookings of %s: %w", name, err)
 	}
-	if _, err := pool.Exec(ctx, "VACUUM bookings"); err != nil {
+	if _, err := set.pool.Exec(ctx, "VACUUM bookings"); err != nil {
 		return ceilingResult{}, fmt.Errorf("vacuum bookings: %w", err)
 	}
-	r.Cost = after.since(before).per(made.RowsAffected())
-	fmt.Fprintf(stdout, "bench: the booking script: %.0f tps, latency average %.1f ms; %s\n", r.TPS, r.LatencyMS, r.Cost)
+	r.Made = made.RowsAffected()
+	r.Cost = after.since(before).per(r.Made)
+	fmt.Fprintf(stdout, "bench: %s: %.0f tps, latency average %.1f ms, %d bookings made of %d tried; %s\n",
+		name, r.TPS, r.LatencyMS, r.Made, r.Attempts, r.Cost)
 	return r, nil
 }
 
@@ -120,6 +156,29 @@ func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, w *world, cli
 	args := []string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
 		"-M", "prepared", "-D", "org=" + orgID.String()}
 	for _, v := range vars {
+		args = append(args, "-D", fmt.Sprintf("%s=%d", v.name, v.value))
+	}
+	return args, nil
+}
+
+// busyHoursArgs are pgbench's arguments for the busy-hours script, but the script itself (see
+// busyhours.sql).
+func busyHoursArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients, seed int, duration time.Duration) ([]string, error) {
+	var layout int64
+	if err := pool.QueryRow(ctx, "SELECT layout_version FROM organizations WHERE id = $1", orgID).Scan(&layout); err != nil {
+		return nil, fmt.Errorf("read the layout version: %w", err)
+	}
+	args := []string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
+		"-M", "prepared", "--random-seed=" + strconv.Itoa(seed), "-D", "org=" + orgID.String()}
+	for _, v := range []struct {
+		name  string
+		value int64
+	}{
+		{"layout", layout}, {"epoch", time.Now().UTC().Truncate(24 * time.Hour).Unix()},
+		{"resources", int64(sz.resources())}, {"perfloor", int64(sz.ResourcesPerFloor)},
+		{"roomsperfloor", int64(sz.RoomsPerFloor)}, {"floorsperbuilding", int64(sz.FloorsPerBuilding)},
+		{"users", int64(sz.Users)},
+	} {
 		args = append(args, "-D", fmt.Sprintf("%s=%d", v.name, v.value))
 	}
 	return args, nil
@@ -208,22 +267,43 @@ func (r report) writeCeiling(p printer) {
 	p("images included), CPU time of its processes from /proc (when it runs on this machine), and, when\n")
 	p("pg_stat_statements is loaded, the insert's own execution time and WAL. Medians of the runs.\n\n")
 	p("| | WAL bytes | full-page images | server CPU µs | insert exec µs | insert WAL bytes |\n|---|--:|--:|--:|--:|--:|\n")
-	for _, x := range []struct {
+	rows := []struct {
 		name string
 		cs   []perBooking
-	}{{"book (HTTP)", r.BookCost}, {"booking script", r.ceilingCosts()}} {
+	}{{"book (HTTP)", r.BookCost}, {"booking script", costs(r.Ceiling)}}
+	if len(r.BusyHours) > 0 {
+		rows = append(rows, struct {
+			name string
+			cs   []perBooking
+		}{"busy-hours script", costs(r.BusyHours)})
+	}
+	for _, x := range rows {
 		m := medianCost(x.cs)
 		p("| %s | %.0f | %.2f | %s | %s | %s |\n", x.name, m.WALBytes, m.FPI, orDash(m.CPUMicros), orDash(m.ExecMicros), orDash(m.InsertWAL))
 	}
+	if len(r.BusyHours) == 0 {
+		return
+	}
+	var made, tried int64
+	var tps []float64
+	for _, c := range r.BusyHours {
+		made, tried, tps = made+c.Made, tried+c.Attempts, append(tps, c.TPS)
+	}
+	p("\nThe busy-hours script (cmd/loadtest/busyhours.sql) books what people book, among the seeded bookings:\n")
+	p("a random resource as a random person, 15 minutes to 2 hours from a quarter hour between 07:00 and\n")
+	p("17:00 UTC on one of the next 30 days, with as many clients for as long. It made %d bookings of the %d\n", made, tried)
+	p("it tried (%.0f tries a second, median); the others overlapped a booking there and were skipped after the\n", median(tps))
+	p("same search the service's insert makes. Its figures are per booking made, so they include the refused\n")
+	p("tries. Its bookings are deleted after each run.\n")
 }
 
 // ceilingClients is the booking script's client count: book's.
 func (r report) ceilingClients() int { return defaultOptions("book").Concurrency }
 
-// ceilingCosts are the booking script's costs, run by run.
-func (r report) ceilingCosts() []perBooking {
-	out := make([]perBooking, len(r.Ceiling))
-	for i, c := range r.Ceiling {
+// costs are the costs of a script's runs, run by run.
+func costs(rs []ceilingResult) []perBooking {
+	out := make([]perBooking, len(rs))
+	for i, c := range rs {
 		out[i] = c.Cost
 	}
 	return out

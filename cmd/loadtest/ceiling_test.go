@@ -41,9 +41,53 @@ var scriptArgs = map[string]string{
 	"building_id":            `('5eed0000-0005-8000-8000-' || lpad(to_hex(:building::bigint), 12, '0'))::uuid`,
 }
 
-// TestCeilingScriptIsBookingInsert holds the pgbench script to the service's insert: BookingInsert of
-// queries/bookings.sql with each argument replaced by the script's expression for it.
+// TestCeilingScriptIsBookingInsert holds the pgbench scripts to the service's insert: BookingInsert of
+// queries/bookings.sql with each argument replaced by the script's expression for it. The busy-hours
+// script books longer slots under a subject of its own, and skips a booking that overlaps.
 func TestCeilingScriptIsBookingInsert(t *testing.T) {
+	scripts := []struct {
+		name, script string
+		args         map[string]string // the arguments it sets otherwise than ceiling.sql
+		tail         string            // what it adds after the statement
+	}{
+		{"ceiling.sql", ceilingScript, nil, ""},
+		{"busyhours.sql", busyHoursScript, map[string]string{
+			"end_date": `to_timestamp(:start::bigint + :length)::timestamptz`,
+			"subject":  `'pgbench busy hours'::text`,
+		}, "\nON CONFLICT DO NOTHING"},
+	}
+	for _, sc := range scripts {
+		t.Run(sc.name, func(t *testing.T) {
+			got := scriptStatement(t, sc.script)
+			want := bookingInsertWith(t, func(name string) (string, bool) {
+				if e, ok := sc.args[name]; ok {
+					return e, true
+				}
+				e, ok := scriptArgs[name]
+				return e, ok
+			}) + sc.tail
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s's statement is not BookingInsert (-want +got):\n%s", sc.name, diff)
+			}
+		})
+	}
+}
+
+// scriptStatement is the INSERT of a pgbench script, without its semicolon.
+func scriptStatement(t *testing.T, script string) string {
+	t.Helper()
+	_, got, ok := strings.Cut(script, "\nINSERT INTO bookings")
+	if !ok {
+		t.Fatal("the script has no INSERT INTO bookings")
+	}
+	got, _, _ = strings.Cut("INSERT INTO bookings"+got, ";")
+	return got
+}
+
+// bookingInsertWith is BookingInsert of queries/bookings.sql, without its semicolon, with each argument
+// replaced by arg's expression for it.
+func bookingInsertWith(t *testing.T, arg func(name string) (string, bool)) string {
+	t.Helper()
 	src, err := os.ReadFile("../../queries/bookings.sql")
 	if err != nil {
 		t.Fatal(err)
@@ -57,20 +101,15 @@ func TestCeilingScriptIsBookingInsert(t *testing.T) {
 		t.Fatal("BookingInsert does not start with INSERT INTO bookings")
 	}
 	query, _, _ = strings.Cut("INSERT INTO bookings"+query, ";")
-	arg := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
-	want := arg.ReplaceAllStringFunc(query, func(m string) string {
-		name := arg.FindStringSubmatch(m)[1]
-		e, ok := scriptArgs[name]
+	re := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
+	return re.ReplaceAllStringFunc(query, func(m string) string {
+		name := re.FindStringSubmatch(m)[1]
+		e, ok := arg(name)
 		if !ok {
 			t.Errorf("BookingInsert has an argument %s the script does not set", name)
 		}
 		return e
 	})
-	_, got, _ := strings.Cut(ceilingScript, "\nINSERT INTO bookings")
-	got, _, _ = strings.Cut("INSERT INTO bookings"+got, ";")
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ceiling.sql's statement is not BookingInsert (-want +got):\n%s", diff)
-	}
 }
 
 // TestCeilingRun runs the booking script briefly on the small organization: every insert succeeds, the
@@ -104,6 +143,33 @@ func TestCeilingRun(t *testing.T) {
 	}
 }
 
+// TestBusyHoursRun runs the busy-hours script briefly on the small organization: it makes bookings, the
+// cost is counted per booking made, and its bookings are gone afterwards.
+func TestBusyHoursRun(t *testing.T) {
+	t.Parallel()
+	bin, err := pgcluster.Program("pgbench")
+	if err != nil {
+		t.Skipf("no pgbench: %v", err)
+	}
+	b := setup(t)
+	set := &dataSet{size: sizes["small"], dbURL: b.dbURL, pool: b.pool}
+	var out bytes.Buffer
+	r, err := pgbench{bin: bin}.busyHours(t.Context(), set, 4, 1, 2*time.Second, &out)
+	if err != nil {
+		t.Fatalf("busy hours: %v\n%s", err, out.String())
+	}
+	if r.Made <= 0 || r.Attempts < r.Made || r.Cost.Bookings != r.Made || r.Cost.WALBytes <= 0 {
+		t.Errorf("busy hours = %+v, want bookings made, no more than tried, and WAL written per booking made", r)
+	}
+	var left int
+	if err := b.pool.QueryRow(t.Context(), "SELECT count(*) FROM bookings WHERE subject = $1", busyHoursSubject).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 {
+		t.Errorf("%d of the script's bookings are left", left)
+	}
+}
+
 // TestCeilingReport writes book against the booking script run by run, and the medians of their costs.
 func TestCeilingReport(t *testing.T) {
 	r := report{
@@ -114,12 +180,17 @@ func TestCeilingReport(t *testing.T) {
 			{Run: 2, TPS: 3000, Cost: perBooking{WALBytes: 3000, FPI: 0.3, CPUMicros: 500}},
 		},
 		BookCost: []perBooking{{WALBytes: 2500, FPI: 0.2, CPUMicros: 600}},
+		BusyHours: []ceilingResult{
+			{Run: 1, TPS: 4000, Attempts: 40000, Made: 30000, Cost: perBooking{WALBytes: 1500, FPI: 0.05, CPUMicros: 300}},
+			{Run: 2, TPS: 3000, Attempts: 30000, Made: 22000, Cost: perBooking{WALBytes: 1700, FPI: 0.07, CPUMicros: 340}},
+		},
 	}
 	var s strings.Builder
 	r.writeCeiling(func(format string, a ...any) { fmt.Fprintf(&s, format, a...) })
 	for _, want := range []string{
 		"| 1 | 2000 | 2500 | 80% |\n", "| 2 | 3000 | 3000 | 100% |\n", "| median | | | 90% |\n",
 		"| book (HTTP) | 2500 | 0.20 | 600 | – | – |\n", "| booking script | 2500 | 0.20 | 450 | 150 | 950 |\n",
+		"| busy-hours script | 1600 | 0.06 | 320 | – | – |\n", "It made 52000 bookings of the 70000\nit tried (3500 tries a second, median)",
 	} {
 		if !strings.Contains(s.String(), want) {
 			t.Errorf("the ceiling's section has no line %q:\n%s", want, s.String())

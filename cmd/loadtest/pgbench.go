@@ -30,6 +30,8 @@ var pgbenchModes = []struct {
 var (
 	tpsLine     = regexp.MustCompile(`tps = ([0-9.]+)`)
 	latencyLine = regexp.MustCompile(`latency average = ([0-9.]+) ms`)
+	// processedLine is pgbench's count of the transactions it ran.
+	processedLine = regexp.MustCompile(`number of transactions actually processed: ([0-9]+)`)
 )
 
 // pgbench measures the database server itself, on a database of its own.

@@ -30,6 +30,7 @@ type report struct {
 	Standard, Large *setInfo
 	Pgbench         []pgbenchResult
 	Ceiling         []ceilingResult // the booking script, beside each run of book
+	BusyHours       []ceilingResult // the busy-hours script, as many runs
 	BookCost        []perBooking    // what the database server spent on each run of book's bookings
 	Machine         machineInfo
 	ServerFlags     []string // serve's flags beyond --addr
@@ -498,8 +499,9 @@ func (r report) summary(rows map[string]row) any {
 		Large       []row           `json:"large_scenarios,omitempty"`
 		Pgbench     []pgbenchResult `json:"pgbench"`
 		Ceiling     []ceilingResult `json:"booking_script"`
+		BusyHours   []ceilingResult `json:"busy_hours_script"`
 		BookCost    []perBooking    `json:"book_cost"`
 		Targets     []verdict       `json:"targets"`
 	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered(rows), large,
-		r.Pgbench, r.Ceiling, r.BookCost, r.verdicts(rows)}
+		r.Pgbench, r.Ceiling, r.BusyHours, r.BookCost, r.verdicts(rows)}
 }
