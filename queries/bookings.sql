@@ -57,10 +57,9 @@ SELECT * FROM bookings WHERE organization_id = @organization_id AND id = @id FOR
 -- Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
 -- moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
 -- bookings_busy_idx.)
--- Blocking is written as "not over", the predicate of bookings_busy_idx (sql/0017 says why).
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
   AND end_date > sqlc.arg(after)::timestamptz
 ORDER BY start_date
@@ -141,28 +140,21 @@ LIMIT @max_rows;
 -- bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
 -- checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
 -- Either one ends after the moment, and so started less than 25 hours before it (a check-in window
--- closes at the latest at the end).
--- The inner query reads the user's bookings of the resource that are not over, with the status test of
--- bookings_busy_idx (see BookingsBlockingAfter). The statuses are told apart outside it: "status =
--- 'PENDING'" in the same query would let PostgreSQL take the exclusion constraint's GiST index.
-SELECT mine.* FROM (
-    SELECT * FROM bookings
-    WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
-      AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
-      AND start_date > sqlc.arg(at)::timestamptz - interval '25 hours'
-    OFFSET 0
-) mine
-WHERE (status = 'PENDING' AND check_in_opens_at <= sqlc.arg(at)::timestamptz AND sqlc.arg(at)::timestamptz < check_in_closes_at)
-   OR (status = 'ACTIVE' AND sqlc.arg(at)::timestamptz < end_date)
+-- closes at the latest at the end): that bound makes this one short range of bookings_busy_idx.
+SELECT * FROM bookings
+WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
+  AND start_date > sqlc.arg(at)::timestamptz - interval '25 hours'
+  AND ((status = 'PENDING' AND check_in_opens_at <= sqlc.arg(at)::timestamptz AND sqlc.arg(at)::timestamptz < check_in_closes_at)
+       OR (status = 'ACTIVE' AND sqlc.arg(at)::timestamptz < end_date))
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
 -- name: BookingsOfUserAfter :many
 -- Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
--- at the moment after, if any, or else their next one. Blocking is written as in BookingsBlockingAfter.
+-- at the moment after, if any, or else their next one.
 SELECT * FROM bookings
 WHERE organization_id = @organization_id AND resource_id = @resource_id AND organizer_id = @user_id
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > sqlc.arg(after)::timestamptz - interval '25 hours' AND start_date < sqlc.arg(until)::timestamptz
   AND end_date > sqlc.arg(after)::timestamptz
 ORDER BY start_date
@@ -221,13 +213,13 @@ SELECT count(*) FROM bookings WHERE organization_id = @organization_id;
 -- name: BookingsRunEnd :one
 -- Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
 -- chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
--- it returns from_date. Blocking is written as in BookingsBlockingAfter.
+-- it returns from_date.
 WITH RECURSIVE run (end_date) AS (
     SELECT sqlc.arg(from_date)::timestamptz
     UNION
     SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
     WHERE bk.organization_id = @organization_id AND bk.resource_id = @resource_id
-      AND bk.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run;
 
@@ -246,10 +238,9 @@ WHERE organization_id = @organization_id AND floor_id = @floor_id
 -- [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
 -- person already holds then. One query covers all the days of a search.
 -- earliest and latest are the earliest from_date and the latest to_date. The person's bookings that start
--- between earliest less 25 hours and latest are read first, from bookings_organizer_idx, and tested after:
--- with "resource_type = 'WORKSTATION' AND status IN (…)" in the same query, PostgreSQL could take the GiST
--- index of bookings_one_workstation_per_person, which it prices like a B-tree but which reads many times
--- the pages (sql/0017).
+-- between earliest less 25 hours and latest are read first, one short range of bookings_organizer_idx, and
+-- tested after. "resource_type = 'WORKSTATION' AND status IN (…)" in the same query is the predicate of
+-- bookings_one_workstation_per_person, whose GiST index PostgreSQL could then read whole instead.
 WITH mine AS MATERIALIZED (
     SELECT o.* FROM bookings o
     WHERE o.organization_id = @organization_id AND o.organizer_id = @organizer_id

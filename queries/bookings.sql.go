@@ -512,10 +512,9 @@ type BookingWorkstationHeldRow struct {
 // [from_dates[i], to_dates[i]), with its resource's name and its building's time zone: the desk the
 // person already holds then. One query covers all the days of a search.
 // earliest and latest are the earliest from_date and the latest to_date. The person's bookings that start
-// between earliest less 25 hours and latest are read first, from bookings_organizer_idx, and tested after:
-// with "resource_type = 'WORKSTATION' AND status IN (…)" in the same query, PostgreSQL could take the GiST
-// index of bookings_one_workstation_per_person, which it prices like a B-tree but which reads many times
-// the pages (sql/0017).
+// between earliest less 25 hours and latest are read first, one short range of bookings_organizer_idx, and
+// tested after. "resource_type = 'WORKSTATION' AND status IN (…)" in the same query is the predicate of
+// bookings_one_workstation_per_person, whose GiST index PostgreSQL could then read whole instead.
 func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorkstationHeldParams) ([]BookingWorkstationHeldRow, error) {
 	rows, err := q.db.Query(ctx, bookingWorkstationHeld,
 		arg.FromDates,
@@ -552,7 +551,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
   AND end_date > $3::timestamptz
 ORDER BY start_date
@@ -569,7 +568,6 @@ type BookingsBlockingAfterParams struct {
 // Returns the first blocking booking of a resource that overlaps [after, until): the one covering the
 // moment after, if any, or else the next one to start. (No booking lasts more than 25 hours: see
 // bookings_busy_idx.)
-// Blocking is written as "not over", the predicate of bookings_busy_idx (sql/0017 says why).
 func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockingAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsBlockingAfter,
 		arg.OrganizationID,
@@ -865,7 +863,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
 SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
   AND end_date > $4::timestamptz
 ORDER BY start_date
@@ -881,7 +879,7 @@ type BookingsOfUserAfterParams struct {
 }
 
 // Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
-// at the moment after, if any, or else their next one. Blocking is written as in BookingsBlockingAfter.
+// at the moment after, if any, or else their next one.
 func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAfterParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsOfUserAfter,
 		arg.OrganizationID,
@@ -983,7 +981,7 @@ WITH RECURSIVE run (end_date) AS (
     UNION
     SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date
     WHERE bk.organization_id = $2 AND bk.resource_id = $3
-      AND bk.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
+      AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
 )
 SELECT max(end_date)::timestamptz AS end_date FROM run
 `
@@ -996,7 +994,7 @@ type BookingsRunEndParams struct {
 
 // Returns when a chain of back-to-back blocking bookings of a resource, starting at from_date, ends. In the
 // chain each booking starts exactly when the one before ends. If no blocking booking starts at from_date,
-// it returns from_date. Blocking is written as in BookingsBlockingAfter.
+// it returns from_date.
 func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) (time.Time, error) {
 	row := q.db.QueryRow(ctx, bookingsRunEnd, arg.FromDate, arg.OrganizationID, arg.ResourceID)
 	var end_date time.Time
@@ -1005,15 +1003,11 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT mine.organization_id, mine.id, mine.resource_id, mine.creator_id, mine.organizer_id, mine.start_date, mine.end_date, mine.status, mine.access_control_type, mine.subject, mine.body_content, mine.body_type, mine.importance, mine.resource_type, mine.building_access_status, mine.create_online_meeting, mine.sip_address, mine.created_at, mine.updated_at, mine.all_day, mine.check_in_opens_at, mine.check_in_closes_at, mine.checked_in_at, mine.floor_id FROM (
-    SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
-    WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
-      AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
-      AND start_date > $4::timestamptz - interval '25 hours'
-    OFFSET 0
-) mine
-WHERE (status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
-   OR (status = 'ACTIVE' AND $4::timestamptz < end_date)
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
+  AND start_date > $4::timestamptz - interval '25 hours'
+  AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
+       OR (status = 'ACTIVE' AND $4::timestamptz < end_date))
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1
 `
@@ -1029,10 +1023,7 @@ type BookingsToCheckInParams struct {
 // bookings whose check-in window is open come first, so that with back-to-back bookings the next one is
 // checked in, not the one ending. Otherwise an ACTIVE booking not yet over (checking in again is harmless).
 // Either one ends after the moment, and so started less than 25 hours before it (a check-in window
-// closes at the latest at the end).
-// The inner query reads the user's bookings of the resource that are not over, with the status test of
-// bookings_busy_idx (see BookingsBlockingAfter). The statuses are told apart outside it: "status =
-// 'PENDING'" in the same query would let PostgreSQL take the exclusion constraint's GiST index.
+// closes at the latest at the end): that bound makes this one short range of bookings_busy_idx.
 func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInParams) ([]Booking, error) {
 	rows, err := q.db.Query(ctx, bookingsToCheckIn,
 		arg.OrganizationID,

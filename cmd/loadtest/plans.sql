@@ -28,19 +28,18 @@ BEGIN
   END LOOP;
 END $$;
 CALL pg_temp.tm('status BookingsBlockingAfter', $q$SELECT * FROM bookings WHERE organization_id = %1$L AND resource_id = %2$L
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED') AND start_date > now() - interval '25 hours' AND start_date < now() + interval '12 hours'
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND start_date > now() - interval '25 hours' AND start_date < now() + interval '12 hours'
   AND end_date > now() ORDER BY start_date LIMIT 1$q$);
 CALL pg_temp.tm('kiosk BookingsOfUserAfter', $q$SELECT * FROM bookings WHERE organization_id = %1$L AND resource_id = %2$L AND organizer_id = %3$L
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED') AND start_date > now() - interval '25 hours' AND start_date < now() + interval '2 days'
+  AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND start_date > now() - interval '25 hours' AND start_date < now() + interval '2 days'
   AND end_date > now() ORDER BY start_date LIMIT 1$q$);
-CALL pg_temp.tm('kiosk BookingsToCheckIn', $q$SELECT mine.* FROM (SELECT * FROM bookings
-  WHERE organization_id = %1$L AND resource_id = %2$L AND organizer_id = %3$L
-  AND status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED') AND start_date > now() - interval '25 hours' OFFSET 0) mine
-  WHERE (status = 'PENDING' AND check_in_opens_at <= now() AND now() < check_in_closes_at) OR (status = 'ACTIVE' AND now() < end_date)
+CALL pg_temp.tm('kiosk BookingsToCheckIn', $q$SELECT * FROM bookings
+  WHERE organization_id = %1$L AND resource_id = %2$L AND organizer_id = %3$L AND start_date > now() - interval '25 hours'
+  AND ((status = 'PENDING' AND check_in_opens_at <= now() AND now() < check_in_closes_at) OR (status = 'ACTIVE' AND now() < end_date))
   ORDER BY status = 'PENDING' DESC, start_date, id LIMIT 1$q$);
 CALL pg_temp.tm('kiosk BookingsRunEnd', $q$WITH RECURSIVE run (end_date) AS (SELECT %5$L::timestamptz UNION
   SELECT bk.end_date FROM bookings bk JOIN run ON bk.start_date = run.end_date WHERE bk.organization_id = %1$L AND bk.resource_id = %2$L
-  AND bk.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')) SELECT max(end_date)::timestamptz FROM run$q$);
+  AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')) SELECT max(end_date)::timestamptz FROM run$q$);
 CALL pg_temp.tm('my bookings BookingsOfUser', $q$SELECT bk.* FROM bookings bk WHERE bk.organization_id = %1$L AND bk.id IN (
   (SELECT o.id FROM bookings o WHERE o.organization_id = %1$L AND o.organizer_id = %3$L ORDER BY o.start_date DESC, o.id DESC LIMIT 51)
   UNION ALL SELECT a.booking_id FROM booking_attendees a WHERE a.organization_id = %1$L AND a.user_id = %3$L)
