@@ -139,46 +139,39 @@ func (p pgbench) runScript(ctx context.Context, set *dataSet, name, script, subj
 // ceilingArgs are pgbench's arguments for the booking script, but the script itself: its variables
 // describe the seeded organization (see ceiling.sql).
 func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, w *world, clients int, duration time.Duration) ([]string, error) {
-	var layout int64
-	if err := pool.QueryRow(ctx, "SELECT layout_version FROM organizations WHERE id = $1", orgID).Scan(&layout); err != nil {
-		return nil, fmt.Errorf("read the layout version: %w", err)
-	}
-	vars := []struct {
-		name  string
-		value int64
-	}{
-		{"n", -1}, {"clients", int64(clients)}, {"epoch", time.Now().UTC().Truncate(24 * time.Hour).Unix()},
-		{"firstday", int64(ceilingFirstDay(sz))}, {"rooms", int64(len(w.rooms))},
-		{"desks", int64(len(w.bookedDesks()))}, {"users", int64(sz.Users)},
-		{"perfloor", int64(sz.ResourcesPerFloor)}, {"roomsperfloor", int64(sz.RoomsPerFloor)}, {"layout", layout},
-		{"floorsperbuilding", int64(sz.FloorsPerBuilding)},
-	}
-	args := []string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
-		"-M", "prepared", "-D", "org=" + orgID.String()}
-	for _, v := range vars {
-		args = append(args, "-D", fmt.Sprintf("%s=%d", v.name, v.value))
-	}
-	return args, nil
+	return orgScriptArgs(ctx, pool, sz, clients, duration, nil,
+		pgbenchVar{"n", -1}, pgbenchVar{"clients", int64(clients)}, pgbenchVar{"firstday", int64(ceilingFirstDay(sz))},
+		pgbenchVar{"rooms", int64(len(w.rooms))}, pgbenchVar{"desks", int64(len(w.bookedDesks()))})
 }
 
 // busyHoursArgs are pgbench's arguments for the busy-hours script, but the script itself (see
-// busyhours.sql).
+// busyhours.sql). seed starts pgbench's random numbers.
 func busyHoursArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients, seed int, duration time.Duration) ([]string, error) {
+	return orgScriptArgs(ctx, pool, sz, clients, duration, []string{"--random-seed=" + strconv.Itoa(seed)},
+		pgbenchVar{"resources", int64(sz.resources())})
+}
+
+// pgbenchVar is a variable of a pgbench script, set with -D.
+type pgbenchVar struct {
+	name  string
+	value int64
+}
+
+// orgScriptArgs are pgbench's arguments for a script run on the seeded organization: clients for duration
+// with prepared statements, the flags, then the variables vars and those both scripts use: the
+// organization, its layout version, today's midnight (UTC), and the seed's counts.
+func orgScriptArgs(ctx context.Context, pool *pgxpool.Pool, sz size, clients int, duration time.Duration, flags []string, vars ...pgbenchVar) ([]string, error) {
 	var layout int64
 	if err := pool.QueryRow(ctx, "SELECT layout_version FROM organizations WHERE id = $1", orgID).Scan(&layout); err != nil {
 		return nil, fmt.Errorf("read the layout version: %w", err)
 	}
-	args := []string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
-		"-M", "prepared", "--random-seed=" + strconv.Itoa(seed), "-D", "org=" + orgID.String()}
-	for _, v := range []struct {
-		name  string
-		value int64
-	}{
-		{"layout", layout}, {"epoch", time.Now().UTC().Truncate(24 * time.Hour).Unix()},
-		{"resources", int64(sz.resources())}, {"perfloor", int64(sz.ResourcesPerFloor)},
-		{"roomsperfloor", int64(sz.RoomsPerFloor)}, {"floorsperbuilding", int64(sz.FloorsPerBuilding)},
-		{"users", int64(sz.Users)},
-	} {
+	args := append([]string{"-n", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(int(duration.Seconds())),
+		"-M", "prepared"}, flags...)
+	args = append(args, "-D", "org="+orgID.String())
+	vars = append(vars, pgbenchVar{"layout", layout}, pgbenchVar{"epoch", time.Now().UTC().Truncate(24 * time.Hour).Unix()},
+		pgbenchVar{"perfloor", int64(sz.ResourcesPerFloor)}, pgbenchVar{"roomsperfloor", int64(sz.RoomsPerFloor)},
+		pgbenchVar{"floorsperbuilding", int64(sz.FloorsPerBuilding)}, pgbenchVar{"users", int64(sz.Users)})
+	for _, v := range vars {
 		args = append(args, "-D", fmt.Sprintf("%s=%d", v.name, v.value))
 	}
 	return args, nil
@@ -267,23 +260,16 @@ func (r report) writeCeiling(p printer) {
 	p("images included), CPU time of its processes from /proc (when it runs on this machine), and, when\n")
 	p("pg_stat_statements is loaded, the insert's own execution time and WAL. Medians of the runs.\n\n")
 	p("| | WAL bytes | full-page images | server CPU µs | insert exec µs | insert WAL bytes |\n|---|--:|--:|--:|--:|--:|\n")
-	rows := []struct {
-		name string
-		cs   []perBooking
-	}{{"book (HTTP)", r.BookCost}, {"booking script", costs(r.Ceiling)}}
-	if len(r.BusyHours) > 0 {
-		rows = append(rows, struct {
-			name string
-			cs   []perBooking
-		}{"busy-hours script", costs(r.BusyHours)})
+	row := func(name string, cs []perBooking) {
+		m := medianCost(cs)
+		p("| %s | %.0f | %.2f | %s | %s | %s |\n", name, m.WALBytes, m.FPI, orDash(m.CPUMicros), orDash(m.ExecMicros), orDash(m.InsertWAL))
 	}
-	for _, x := range rows {
-		m := medianCost(x.cs)
-		p("| %s | %.0f | %.2f | %s | %s | %s |\n", x.name, m.WALBytes, m.FPI, orDash(m.CPUMicros), orDash(m.ExecMicros), orDash(m.InsertWAL))
-	}
+	row("book (HTTP)", r.BookCost)
+	row("booking script", costs(r.Ceiling))
 	if len(r.BusyHours) == 0 {
 		return
 	}
+	row("busy-hours script", costs(r.BusyHours))
 	var made, tried int64
 	var tps []float64
 	for _, c := range r.BusyHours {
