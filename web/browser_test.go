@@ -66,12 +66,29 @@ func newTab(t *testing.T, base string) *tab {
 	return &tab{t: t, ctx: ctx, base: base}
 }
 
-// do runs the steps and fails the test on the first error.
+// do runs the steps in order and fails the test on the first error.
+//
+// A step that acts on an element is tried again, up to three times, when Chromium answers "Could not find
+// node with given id". waitText reads the page with a script, so it can see a new page before chromedp has
+// caught up with it; chromedp then finds the element in the page it still has, and the new page no longer
+// has that node. That answer comes before any click or key is sent, so trying the step again does it once.
 func (b *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		b.t.Fatalf("browser: %v (at %s)", err, b.location())
+	for _, step := range steps {
+		err := chromedp.Do(b.ctx, step)
+		for try := 0; err != nil && staleNode(err) && try < 3; try++ {
+			time.Sleep(100 * time.Millisecond)
+			err = chromedp.Do(b.ctx, step)
+		}
+		if err != nil {
+			b.t.Fatalf("browser: %v (at %s)", err, b.location())
+		}
 	}
+}
+
+// staleNode reports whether err is Chromium's answer for a node of a page that has since been replaced.
+func staleNode(err error) bool {
+	return strings.Contains(err.Error(), "Could not find node with given id")
 }
 
 // open navigates to a path of the server and waits for the page's main element.
