@@ -66,6 +66,7 @@ func haFormation(t *testing.T) *hacluster.Formation {
 func TestServeThroughFailover(t *testing.T) {
 	t.Parallel()
 	f := haFormation(t)
+	wantNodeSettings(t, f)
 	dbURL := f.URL()
 	mustRun(t, dbURL, "import", writeFile(t, bookingtest.Layout()))
 	s := startServer(t, dbURL, unlimited...)
@@ -125,6 +126,23 @@ func TestServeThroughFailover(t *testing.T) {
 	running.Wait()
 	wantOnlyCreatedOrUnavailable(t, load)
 	ready.check(t)
+	wantNodeSettings(t, f) // each node has been primary and secondary, and restarted
+}
+
+// wantNodeSettings checks that both nodes run with hacluster.NodeSettings.
+func wantNodeSettings(t *testing.T, f *hacluster.Formation) {
+	t.Helper()
+	for i := range f.NodePorts {
+		for name, want := range hacluster.NodeSettings {
+			var got string
+			if err := connect(t, f.NodeURL(i)).QueryRow(t.Context(), "SELECT current_setting($1)", name).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s on %s = %s, want %s", name, f.NodeAddr(i), got, want)
+			}
+		}
+	}
 }
 
 // promoted reports whether node i is primary, with or without a secondary.
