@@ -192,53 +192,41 @@ func (f *Formation) startNode(ctx context.Context, i int) error {
 // tuneMonitor applies FastFailover on the monitor, once it accepts connections.
 func (f *Formation) tuneMonitor(ctx context.Context) error {
 	url := fmt.Sprintf("postgres://postgres@%s/pg_auto_failover?sslmode=disable", addr(f.MonitorPort))
-	conn, err := connectWithin(ctx, url, 30*time.Second)
-	if err != nil {
-		return fmt.Errorf("monitor: %w", err)
-	}
-	defer conn.Close(context.Background())
-	for name, value := range FastFailover {
-		if _, err := conn.Exec(ctx, fmt.Sprintf("ALTER SYSTEM SET %s = %s", name, value)); err != nil {
-			return fmt.Errorf("monitor: set %s: %w", name, err)
-		}
-	}
-	_, err = conn.Exec(ctx, "SELECT pg_reload_conf()")
-	return err
+	return alterSystem(ctx, url, "monitor", FastFailover, f.Log)
 }
 
 // tuneNodes applies NodeSettings on both nodes. ALTER SYSTEM keeps them in each node's
 // postgresql.auto.conf, so they last through restarts and failovers.
 func (f *Formation) tuneNodes(ctx context.Context) error {
 	for i := range f.NodePorts {
-		url := fmt.Sprintf("postgres://postgres@%s/postgres?sslmode=disable", f.NodeAddr(i))
-		conn, err := connectWithin(ctx, url, 30*time.Second)
-		if err != nil {
-			return fmt.Errorf("%s: %w", nodeName(i), err)
-		}
-		err = applySettings(ctx, conn, nodeName(i), f.Log)
-		conn.Close(context.Background())
-		if err != nil {
+		if err := alterSystem(ctx, f.NodeURL(i), nodeName(i), NodeSettings, f.Log); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// applySettings sets NodeSettings on the node of conn and reloads its configuration. A value the server
-// refuses as invalid is reported to log and left out.
-func applySettings(ctx context.Context, conn *pgx.Conn, node string, log io.Writer) error {
-	for name, value := range NodeSettings {
+// alterSystem sets settings with ALTER SYSTEM on the server of url (called who in errors), once it accepts
+// connections, and reloads its configuration. A value the server refuses as invalid is reported to log and
+// left out.
+func alterSystem(ctx context.Context, url, who string, settings map[string]string, log io.Writer) error {
+	conn, err := connectWithin(ctx, url, 30*time.Second)
+	if err != nil {
+		return fmt.Errorf("%s: %w", who, err)
+	}
+	defer conn.Close(context.Background())
+	for name, value := range settings {
 		_, err := conn.Exec(ctx, fmt.Sprintf("ALTER SYSTEM SET %s = %s", name, value))
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "22023" { // invalid_parameter_value
-			fmt.Fprintf(log, "%s: %s = %s refused (%s); left as it is\n", node, name, value, pgErr.Message)
+			fmt.Fprintf(log, "%s: %s = %s refused (%s); left as it is\n", who, name, value, pgErr.Message)
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("%s: set %s: %w", node, name, err)
+			return fmt.Errorf("%s: set %s: %w", who, name, err)
 		}
 	}
-	_, err := conn.Exec(ctx, "SELECT pg_reload_conf()")
+	_, err = conn.Exec(ctx, "SELECT pg_reload_conf()")
 	return err
 }
 
