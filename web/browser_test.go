@@ -67,28 +67,37 @@ func newTab(t *testing.T, base string) *tab {
 }
 
 // do runs the steps in order and fails the test on the first error.
-//
-// A step that acts on an element is tried again, up to three times, when Chromium answers "Could not find
-// node with given id". waitText reads the page with a script, so it can see a new page before chromedp has
-// caught up with it; chromedp then finds the element in the page it still has, and the new page no longer
-// has that node. That answer comes before any click or key is sent, so trying the step again does it once.
 func (b *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	for _, step := range steps {
-		err := chromedp.Do(b.ctx, step)
-		for try := 0; err != nil && staleNode(err) && try < 3; try++ {
-			time.Sleep(100 * time.Millisecond)
-			err = chromedp.Do(b.ctx, step)
-		}
-		if err != nil {
+		if err := retryStale(func() error { return chromedp.Do(b.ctx, step) }); err != nil {
 			b.t.Fatalf("browser: %v (at %s)", err, b.location())
 		}
 	}
 }
 
+// retryStale runs a step that acts on an element, and runs it again, for up to two seconds, while
+// Chromium says the element's node no longer exists.
+//
+// waitText reads the page with a script, so it can see a new page before chromedp has caught up with it.
+// chromedp then finds the element in the page it still has, and the new page no longer has that node.
+// Chromium refuses before any click or key is sent, so running the step again does it once.
+func retryStale(step func() error) error {
+	err := step()
+	for try := 0; err != nil && staleNode(err) && try < 10; try++ {
+		time.Sleep(200 * time.Millisecond)
+		err = step()
+	}
+	return err
+}
+
 // staleNode reports whether err is Chromium's answer for a node of a page that has since been replaced.
+// Chromium words it in two ways, depending on the command: "Could not find node with given id" and "No
+// node with given id found".
 func staleNode(err error) bool {
-	return strings.Contains(err.Error(), "Could not find node with given id")
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") ||
+		strings.Contains(msg, "No node with given id found")
 }
 
 // open navigates to a path of the server and waits for the page's main element.
@@ -106,7 +115,11 @@ func (b *tab) location() string {
 // text returns the visible text of the first element that matches selector, with whitespace collapsed.
 func (b *tab) text(selector string) string {
 	b.t.Helper()
-	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(selector)))
+	var s string
+	err := retryStale(func() (err error) {
+		s, err = chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(selector)))
+		return err
+	})
 	if err != nil {
 		b.t.Fatalf("text of %q: %v (at %s)", selector, err, b.location())
 	}
