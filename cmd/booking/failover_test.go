@@ -133,9 +133,10 @@ func TestServeThroughFailover(t *testing.T) {
 func wantNodeSettings(t *testing.T, f *hacluster.Formation) {
 	t.Helper()
 	for i := range f.NodePorts {
+		conn := connect(t, f.NodeURL(i))
 		for name, want := range hacluster.NodeSettings {
 			var got string
-			if err := connect(t, f.NodeURL(i)).QueryRow(t.Context(), "SELECT current_setting($1)", name).Scan(&got); err != nil {
+			if err := conn.QueryRow(t.Context(), "SELECT current_setting($1)", name).Scan(&got); err != nil {
 				t.Fatal(err)
 			}
 			if got != want {
