@@ -95,6 +95,13 @@ type Closure struct {
 	CreatedAt      time.Time
 }
 
+type DuplicateEmail struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	Email          string
+	NewEmail       interface{}
+}
+
 type Feature struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
@@ -155,8 +162,13 @@ type Organization struct {
 }
 
 type OrganizationEmailDomain struct {
-	OrganizationID uuid.UUID
-	Domain         string
+	OrganizationID    uuid.UUID
+	Domain            string
+	VerificationToken string
+	CreatedAt         time.Time
+	VerifiedAt        *time.Time
+	VerifiedBy        *string
+	CheckedAt         *time.Time
 }
 
 type OrganizationGroupRole struct {
@@ -244,6 +256,12 @@ type Session struct {
 	Expiry time.Time
 }
 
+type SharedSubject struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	OidcSubject    *string
+}
+
 type SigningKey struct {
 	ID         uuid.UUID
 	PrivateKey []byte
@@ -285,6 +303,7 @@ type User struct {
 	Active           bool
 	DeactivatedAt    *time.Time
 	ExternalID       *string
+	BindsByEmail     bool
 }
 
 type UserAccessToken struct {

@@ -7,32 +7,53 @@ package queries
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
 
-const emailDomainInsert = `-- name: EmailDomainInsert :exec
-INSERT INTO organization_email_domains (organization_id, domain) VALUES ($1, $2)
+const emailDomainChecked = `-- name: EmailDomainChecked :exec
+UPDATE organization_email_domains SET checked_at = $1::timestamptz
+WHERE organization_id = $2 AND domain = $3
 `
 
-type EmailDomainInsertParams struct {
+type EmailDomainCheckedParams struct {
+	Now            time.Time
 	OrganizationID uuid.UUID
 	Domain         string
 }
 
-// A domain of another organization violates organization_email_domains_domain_key.
-func (q *Queries) EmailDomainInsert(ctx context.Context, arg EmailDomainInsertParams) error {
-	_, err := q.db.Exec(ctx, emailDomainInsert, arg.OrganizationID, arg.Domain)
+// Notes when the organization's claim of a domain was last looked up in DNS.
+func (q *Queries) EmailDomainChecked(ctx context.Context, arg EmailDomainCheckedParams) error {
+	_, err := q.db.Exec(ctx, emailDomainChecked, arg.Now, arg.OrganizationID, arg.Domain)
 	return err
 }
 
-const emailDomainOrganization = `-- name: EmailDomainOrganization :many
-SELECT organization_id FROM organization_email_domains WHERE domain = $1
+const emailDomainClaim = `-- name: EmailDomainClaim :exec
+INSERT INTO organization_email_domains (organization_id, domain, verification_token)
+VALUES ($1, $2, $3)
+ON CONFLICT (organization_id, domain) DO NOTHING
 `
 
-// Finds the organization an e-mail domain (lower case) belongs to: none or one.
-func (q *Queries) EmailDomainOrganization(ctx context.Context, domain string) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, emailDomainOrganization, domain)
+type EmailDomainClaimParams struct {
+	OrganizationID    uuid.UUID
+	Domain            string
+	VerificationToken string
+}
+
+// Claims a domain for the organization, waiting for its proof. A domain it claims already is left as it is.
+func (q *Queries) EmailDomainClaim(ctx context.Context, arg EmailDomainClaimParams) error {
+	_, err := q.db.Exec(ctx, emailDomainClaim, arg.OrganizationID, arg.Domain, arg.VerificationToken)
+	return err
+}
+
+const emailDomainHolder = `-- name: EmailDomainHolder :many
+SELECT organization_id FROM organization_email_domains WHERE domain = $1 AND verified_at IS NOT NULL
+`
+
+// Finds the organization that has verified an e-mail domain (lower case): none or one.
+func (q *Queries) EmailDomainHolder(ctx context.Context, domain string) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, emailDomainHolder, domain)
 	if err != nil {
 		return nil, err
 	}
@@ -51,32 +72,116 @@ func (q *Queries) EmailDomainOrganization(ctx context.Context, domain string) ([
 	return items, nil
 }
 
-const emailDomainsDelete = `-- name: EmailDomainsDelete :exec
-DELETE FROM organization_email_domains WHERE organization_id = $1
+const emailDomainVerify = `-- name: EmailDomainVerify :execrows
+UPDATE organization_email_domains SET verified_at = $1::timestamptz, verified_by = $2::text, checked_at = $1::timestamptz
+WHERE organization_id = $3 AND domain = $4 AND verified_at IS NULL
 `
 
-func (q *Queries) EmailDomainsDelete(ctx context.Context, organizationID uuid.UUID) error {
-	_, err := q.db.Exec(ctx, emailDomainsDelete, organizationID)
+type EmailDomainVerifyParams struct {
+	Now            time.Time
+	VerifiedBy     string
+	OrganizationID uuid.UUID
+	Domain         string
+}
+
+// Marks the organization's claim of a domain as proved. Another organization's verified claim of the
+// domain violates organization_email_domains_verified_key.
+func (q *Queries) EmailDomainVerify(ctx context.Context, arg EmailDomainVerifyParams) (int64, error) {
+	result, err := q.db.Exec(ctx, emailDomainVerify,
+		arg.Now,
+		arg.VerifiedBy,
+		arg.OrganizationID,
+		arg.Domain,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const emailDomainsDeleteOthers = `-- name: EmailDomainsDeleteOthers :exec
+DELETE FROM organization_email_domains
+WHERE organization_id = $1 AND NOT (domain = ANY ($2::text[]))
+`
+
+type EmailDomainsDeleteOthersParams struct {
+	OrganizationID uuid.UUID
+	Keep           []string
+}
+
+// Deletes the organization's domains that are not in @keep.
+func (q *Queries) EmailDomainsDeleteOthers(ctx context.Context, arg EmailDomainsDeleteOthersParams) error {
+	_, err := q.db.Exec(ctx, emailDomainsDeleteOthers, arg.OrganizationID, arg.Keep)
 	return err
 }
 
 const emailDomainsOfOrganization = `-- name: EmailDomainsOfOrganization :many
-SELECT domain FROM organization_email_domains WHERE organization_id = $1 ORDER BY domain
+SELECT organization_id, domain, verification_token, created_at, verified_at, verified_by, checked_at FROM organization_email_domains WHERE organization_id = $1 ORDER BY domain
 `
 
-func (q *Queries) EmailDomainsOfOrganization(ctx context.Context, organizationID uuid.UUID) ([]string, error) {
+func (q *Queries) EmailDomainsOfOrganization(ctx context.Context, organizationID uuid.UUID) ([]OrganizationEmailDomain, error) {
 	rows, err := q.db.Query(ctx, emailDomainsOfOrganization, organizationID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []string
+	var items []OrganizationEmailDomain
 	for rows.Next() {
-		var domain string
-		if err := rows.Scan(&domain); err != nil {
+		var i OrganizationEmailDomain
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.Domain,
+			&i.VerificationToken,
+			&i.CreatedAt,
+			&i.VerifiedAt,
+			&i.VerifiedBy,
+			&i.CheckedAt,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, domain)
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const emailDomainsUnverified = `-- name: EmailDomainsUnverified :many
+SELECT organization_id, domain, verification_token, created_at, verified_at, verified_by, checked_at FROM organization_email_domains
+WHERE verified_at IS NULL AND (checked_at IS NULL OR checked_at < $1::timestamptz)
+ORDER BY checked_at NULLS FIRST, organization_id, domain
+LIMIT $2
+`
+
+type EmailDomainsUnverifiedParams struct {
+	CheckedBefore time.Time
+	MaxRows       int32
+}
+
+// Lists up to @max_rows claims that wait for their proof and were not looked up since @checked_before,
+// the oldest lookups first.
+func (q *Queries) EmailDomainsUnverified(ctx context.Context, arg EmailDomainsUnverifiedParams) ([]OrganizationEmailDomain, error) {
+	rows, err := q.db.Query(ctx, emailDomainsUnverified, arg.CheckedBefore, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []OrganizationEmailDomain
+	for rows.Next() {
+		var i OrganizationEmailDomain
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.Domain,
+			&i.VerificationToken,
+			&i.CreatedAt,
+			&i.VerifiedAt,
+			&i.VerifiedBy,
+			&i.CheckedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

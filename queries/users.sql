@@ -1,31 +1,41 @@
 -- name: UserGet :one
 SELECT * FROM users WHERE organization_id = @organization_id AND id = @id;
 
+-- name: UserImportState :one
+-- Reads what the layout import checks before it writes a person: the columns it names exist in every
+-- schema version the migration tests import into.
+SELECT email, role, oidc_subject, active FROM users WHERE organization_id = @organization_id AND id = @id;
+
 -- name: UserFindByID :many
 -- Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
 SELECT * FROM users WHERE id = @id;
 
 -- name: UserFindByOIDCSubject :many
+-- Finds the account bound to the identity provider's subject: none or one (users_oidc_subject_key).
 SELECT * FROM users WHERE oidc_subject = @oidc_subject;
 
 -- name: UserFindByEmail :many
-SELECT * FROM users WHERE lower(email) = lower(@email::text);
+-- Finds the person of the organization with the e-mail address, in any case: none or one.
+SELECT * FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email::text);
 
 -- name: UsersGetByIDs :many
 SELECT * FROM users WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
 
 -- name: UserUpsert :exec
 -- Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
--- its current value for an existing user, and gets its default for a new one.
+-- its current value for an existing user, and gets its default for a new one. An oidc_subject of '' clears
+-- the subject.
 INSERT INTO users (organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id,
                    can_be_searched, type, user_language, role, oidc_subject)
 VALUES (@organization_id, @id, @name, coalesce(sqlc.narg(surname)::text, ''), coalesce(sqlc.narg(alias)::text, ''),
         @email, coalesce(sqlc.narg(image)::text, ''), sqlc.narg(user_rule_id)::uuid, sqlc.narg(mobile_role_id)::uuid,
         coalesce(sqlc.narg(can_be_searched)::boolean, true), coalesce(sqlc.narg(type)::text, 'SERVICE_INTERNAL'),
         coalesce(sqlc.narg(user_language)::text, 'en'), coalesce(sqlc.narg(role)::text, 'EMPLOYEE'),
-        sqlc.narg(oidc_subject)::text)
+        nullif(sqlc.narg(oidc_subject)::text, ''))
 ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, email = EXCLUDED.email,
+    -- An admin who gives a person a new address vouches for it: it may bind the account at sign-in again.
+    binds_by_email = users.binds_by_email OR lower(EXCLUDED.email) <> lower(users.email),
     surname = coalesce(sqlc.narg(surname)::text, users.surname),
     alias = coalesce(sqlc.narg(alias)::text, users.alias),
     image = coalesce(sqlc.narg(image)::text, users.image),
@@ -35,7 +45,9 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     type = coalesce(sqlc.narg(type)::text, users.type),
     user_language = coalesce(sqlc.narg(user_language)::text, users.user_language),
     role = coalesce(sqlc.narg(role)::text, users.role),
-    oidc_subject = coalesce(sqlc.narg(oidc_subject)::text, users.oidc_subject);
+    -- NULL keeps the subject, '' clears it.
+    oidc_subject = CASE WHEN sqlc.narg(oidc_subject)::text IS NULL THEN users.oidc_subject
+                        ELSE nullif(sqlc.narg(oidc_subject)::text, '') END;
 
 -- name: UsersSearch :many
 -- Lists, by name, the searchable and active people of an organization whose name, surname, alias or
@@ -54,9 +66,10 @@ ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' T
 LIMIT @max_rows;
 
 -- name: UserBindOIDCSubject :execrows
--- Binds the user to the identity provider's subject, but only if the user is not yet bound to one.
+-- Binds the user to the identity provider's subject, but only if the user is not yet bound to one and
+-- may still be bound by e-mail.
 UPDATE users SET oidc_subject = @oidc_subject
-WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL;
+WHERE organization_id = @organization_id AND id = @id AND oidc_subject IS NULL AND binds_by_email;
 
 -- name: UserRevokeTokens :one
 -- Revokes the user's service tokens issued before @before, unless tokens up to a later moment are already
@@ -102,9 +115,11 @@ WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND
 RETURNING *;
 
 -- name: UserReplaceProvisioned :one
--- Replaces what a SCIM client manages of a person: names, e-mail address and external id.
+-- Replaces what a SCIM client manages of a person: names, e-mail address and external id. A person whose
+-- address changes is bound only by the identity provider's subject from then on.
 UPDATE users
-SET name = @name, surname = @surname, alias = @alias, email = @email, external_id = sqlc.narg(external_id)::text
+SET name = @name, surname = @surname, alias = @alias, email = @email, external_id = sqlc.narg(external_id)::text,
+    binds_by_email = binds_by_email AND lower(email) = lower(@email)
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
@@ -131,3 +146,7 @@ SELECT * FROM users
 WHERE organization_id = @organization_id AND role = 'ADMIN' AND active
 ORDER BY name, surname, id
 LIMIT @max_rows;
+
+-- name: UsersActiveAdminCount :one
+-- Counts the active admins of an organization.
+SELECT count(*) FROM users WHERE organization_id = @organization_id AND role = 'ADMIN' AND active;

@@ -14,7 +14,7 @@ import (
 
 const userBindOIDCSubject = `-- name: UserBindOIDCSubject :execrows
 UPDATE users SET oidc_subject = $1
-WHERE organization_id = $2 AND id = $3 AND oidc_subject IS NULL
+WHERE organization_id = $2 AND id = $3 AND oidc_subject IS NULL AND binds_by_email
 `
 
 type UserBindOIDCSubjectParams struct {
@@ -23,7 +23,8 @@ type UserBindOIDCSubjectParams struct {
 	ID             uuid.UUID
 }
 
-// Binds the user to the identity provider's subject, but only if the user is not yet bound to one.
+// Binds the user to the identity provider's subject, but only if the user is not yet bound to one and
+// may still be bound by e-mail.
 func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubjectParams) (int64, error) {
 	result, err := q.db.Exec(ctx, userBindOIDCSubject, arg.OidcSubject, arg.OrganizationID, arg.ID)
 	if err != nil {
@@ -37,7 +38,7 @@ INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_
 SELECT $1, $2, $3, $4, $5, $6, $7, $8::text,
        $9::text, true, NULL
 WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = $1 AND lower(email) = lower($6))
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
 `
 
 type UserCreateParams struct {
@@ -86,6 +87,7 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		&i.Active,
 		&i.DeactivatedAt,
 		&i.ExternalID,
+		&i.BindsByEmail,
 	)
 	return i, err
 }
@@ -108,11 +110,17 @@ func (q *Queries) UserDelete(ctx context.Context, arg UserDeleteParams) (int64, 
 }
 
 const userFindByEmail = `-- name: UserFindByEmail :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE lower(email) = lower($1::text)
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND lower(email) = lower($2::text)
 `
 
-func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, error) {
-	rows, err := q.db.Query(ctx, userFindByEmail, email)
+type UserFindByEmailParams struct {
+	OrganizationID uuid.UUID
+	Email          string
+}
+
+// Finds the person of the organization with the e-mail address, in any case: none or one.
+func (q *Queries) UserFindByEmail(ctx context.Context, arg UserFindByEmailParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, userFindByEmail, arg.OrganizationID, arg.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +147,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -151,7 +160,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, email string) ([]User, er
 }
 
 const userFindByID = `-- name: UserFindByID :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE id = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE id = $1
 `
 
 // Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
@@ -183,6 +192,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -195,9 +205,10 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 }
 
 const userFindByOIDCSubject = `-- name: UserFindByOIDCSubject :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE oidc_subject = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE oidc_subject = $1
 `
 
+// Finds the account bound to the identity provider's subject: none or one (users_oidc_subject_key).
 func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string) ([]User, error) {
 	rows, err := q.db.Query(ctx, userFindByOIDCSubject, oidcSubject)
 	if err != nil {
@@ -226,6 +237,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -238,7 +250,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 }
 
 const userGet = `-- name: UserGet :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = $2
 `
 
 type UserGetParams struct {
@@ -268,12 +280,13 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.Active,
 		&i.DeactivatedAt,
 		&i.ExternalID,
+		&i.BindsByEmail,
 	)
 	return i, err
 }
 
 const userGetForUpdate = `-- name: UserGetForUpdate :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type UserGetForUpdateParams struct {
@@ -305,15 +318,47 @@ func (q *Queries) UserGetForUpdate(ctx context.Context, arg UserGetForUpdatePara
 		&i.Active,
 		&i.DeactivatedAt,
 		&i.ExternalID,
+		&i.BindsByEmail,
+	)
+	return i, err
+}
+
+const userImportState = `-- name: UserImportState :one
+SELECT email, role, oidc_subject, active FROM users WHERE organization_id = $1 AND id = $2
+`
+
+type UserImportStateParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+type UserImportStateRow struct {
+	Email       string
+	Role        string
+	OidcSubject *string
+	Active      bool
+}
+
+// Reads what the layout import checks before it writes a person: the columns it names exist in every
+// schema version the migration tests import into.
+func (q *Queries) UserImportState(ctx context.Context, arg UserImportStateParams) (UserImportStateRow, error) {
+	row := q.db.QueryRow(ctx, userImportState, arg.OrganizationID, arg.ID)
+	var i UserImportStateRow
+	err := row.Scan(
+		&i.Email,
+		&i.Role,
+		&i.OidcSubject,
+		&i.Active,
 	)
 	return i, err
 }
 
 const userReplaceProvisioned = `-- name: UserReplaceProvisioned :one
 UPDATE users
-SET name = $1, surname = $2, alias = $3, email = $4, external_id = $5::text
+SET name = $1, surname = $2, alias = $3, email = $4, external_id = $5::text,
+    binds_by_email = binds_by_email AND lower(email) = lower($4)
 WHERE organization_id = $6 AND id = $7
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
 `
 
 type UserReplaceProvisionedParams struct {
@@ -326,7 +371,8 @@ type UserReplaceProvisionedParams struct {
 	ID             uuid.UUID
 }
 
-// Replaces what a SCIM client manages of a person: names, e-mail address and external id.
+// Replaces what a SCIM client manages of a person: names, e-mail address and external id. A person whose
+// address changes is bound only by the identity provider's subject from then on.
 func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplaceProvisionedParams) (User, error) {
 	row := q.db.QueryRow(ctx, userReplaceProvisioned,
 		arg.Name,
@@ -357,6 +403,7 @@ func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplacePro
 		&i.Active,
 		&i.DeactivatedAt,
 		&i.ExternalID,
+		&i.BindsByEmail,
 	)
 	return i, err
 }
@@ -387,7 +434,7 @@ UPDATE users
 SET active = $1,
     deactivated_at = CASE WHEN $1::boolean THEN NULL ELSE coalesce(deactivated_at, $2::timestamptz) END
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
 `
 
 type UserSetActiveParams struct {
@@ -425,6 +472,7 @@ func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (U
 		&i.Active,
 		&i.DeactivatedAt,
 		&i.ExternalID,
+		&i.BindsByEmail,
 	)
 	return i, err
 }
@@ -451,9 +499,11 @@ VALUES ($1, $2, $3, coalesce($4::text, ''), coalesce($5::text, ''),
         $6, coalesce($7::text, ''), $8::uuid, $9::uuid,
         coalesce($10::boolean, true), coalesce($11::text, 'SERVICE_INTERNAL'),
         coalesce($12::text, 'en'), coalesce($13::text, 'EMPLOYEE'),
-        $14::text)
+        nullif($14::text, ''))
 ON CONFLICT (organization_id, id) DO UPDATE SET
     name = EXCLUDED.name, email = EXCLUDED.email,
+    -- An admin who gives a person a new address vouches for it: it may bind the account at sign-in again.
+    binds_by_email = users.binds_by_email OR lower(EXCLUDED.email) <> lower(users.email),
     surname = coalesce($4::text, users.surname),
     alias = coalesce($5::text, users.alias),
     image = coalesce($7::text, users.image),
@@ -463,7 +513,9 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     type = coalesce($11::text, users.type),
     user_language = coalesce($12::text, users.user_language),
     role = coalesce($13::text, users.role),
-    oidc_subject = coalesce($14::text, users.oidc_subject)
+    -- NULL keeps the subject, '' clears it.
+    oidc_subject = CASE WHEN $14::text IS NULL THEN users.oidc_subject
+                        ELSE nullif($14::text, '') END
 `
 
 type UserUpsertParams struct {
@@ -484,7 +536,8 @@ type UserUpsertParams struct {
 }
 
 // Loads a user from a layout document. An optional field given as NULL (left out of the document) keeps
-// its current value for an existing user, and gets its default for a new one.
+// its current value for an existing user, and gets its default for a new one. An oidc_subject of ” clears
+// the subject.
 func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 	_, err := q.db.Exec(ctx, userUpsert,
 		arg.OrganizationID,
@@ -505,8 +558,20 @@ func (q *Queries) UserUpsert(ctx context.Context, arg UserUpsertParams) error {
 	return err
 }
 
+const usersActiveAdminCount = `-- name: UsersActiveAdminCount :one
+SELECT count(*) FROM users WHERE organization_id = $1 AND role = 'ADMIN' AND active
+`
+
+// Counts the active admins of an organization.
+func (q *Queries) UsersActiveAdminCount(ctx context.Context, organizationID uuid.UUID) (int64, error) {
+	row := q.db.QueryRow(ctx, usersActiveAdminCount, organizationID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const usersAdmins = `-- name: UsersAdmins :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE organization_id = $1 AND role = 'ADMIN' AND active
 ORDER BY name, surname, id
 LIMIT $2
@@ -546,6 +611,7 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -558,7 +624,7 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 }
 
 const usersExport = `-- name: UsersExport :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
   AND ($2::uuid IS NULL OR id = $2::uuid)
 ORDER BY id, organization_id
@@ -599,6 +665,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -611,7 +678,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type UsersGetByIDsParams struct {
@@ -647,6 +714,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -659,7 +727,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
 LIMIT $1
 `
@@ -694,6 +762,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -706,7 +775,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 }
 
 const usersOfOrganization = `-- name: UsersOfOrganization :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE organization_id = $1
   AND ($2::text IS NULL OR lower(email) = lower($2::text))
   AND ($3::text IS NULL OR external_id = $3::text)
@@ -758,6 +827,7 @@ func (q *Queries) UsersOfOrganization(ctx context.Context, arg UsersOfOrganizati
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}
@@ -791,7 +861,7 @@ func (q *Queries) UsersOfOrganizationCount(ctx context.Context, arg UsersOfOrgan
 }
 
 const usersSearch = `-- name: UsersSearch :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE organization_id = $1 AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
 ORDER BY name, surname, id
@@ -834,6 +904,7 @@ func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]Use
 			&i.Active,
 			&i.DeactivatedAt,
 			&i.ExternalID,
+			&i.BindsByEmail,
 		); err != nil {
 			return nil, err
 		}

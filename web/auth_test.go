@@ -183,7 +183,7 @@ func tamper(t *testing.T, token, claim string, value any) string {
 func bindBob(t *testing.T, tb *testBundle) {
 	t.Helper()
 	bob := fx.Layout().Users[1]
-	bob.OIDCSubject = "idp|bob"
+	bob.OIDCSubject = ptrTo("idp|bob")
 	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 		t.Fatalf("import: %v", err)
 	}
@@ -264,7 +264,7 @@ func TestOIDCBearer(t *testing.T) {
 		}, token: func(t *testing.T) string { return idToken(t, m.Keypair, "email_verified", true) }},
 		{name: "SubjectNamesBob", prepare: func(t *testing.T, tb *testBundle) {
 			bob := fx.Layout().Users[1]
-			bob.OIDCSubject = "idp|bob"
+			bob.OIDCSubject = ptrTo("idp|bob")
 			if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 				t.Fatalf("import: %v", err)
 			}

@@ -243,7 +243,7 @@ func TestOIDCSignIn(t *testing.T) {
 	t.Run("ForgedSubjectWithBoundUsersEmailIsRefused", func(t *testing.T) {
 		pb := setup(t)
 		bob := fx.Layout().Users[1]
-		bob.OIDCSubject = "idp|bob"
+		bob.OIDCSubject = ptrTo("idp|bob")
 		if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
 			t.Fatalf("import: %v", err)
 		}

@@ -102,7 +102,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 		if err := checkIfMatch(before, ifMatch); err != nil {
 			return err
 		}
-		if err := layoutimport.Write(ctx, s.svc, q, doc); err != nil {
+		if err := layoutimport.Write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
 			return err
 		}
 		after, err := current(ctx, q, k, c, actor.OrganizationID, id)
@@ -119,7 +119,9 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 }
 
 // Delete deletes one object that nothing refers to, in a transaction that also writes the audit entry.
-// Codes: 1001, 1013, 4015 (something refers to it; deactivate it instead), 4120.
+// An admin never deletes their own account, nor the organization's last active admin.
+// Codes: 1001, 1013, 2000 (one's own account), 4015 (something refers to it; deactivate it instead),
+// 4017, 4120.
 func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, id uuid.UUID, ifMatch string) error {
 	k, err := lookup(actor, c)
 	if err != nil {
@@ -136,8 +138,16 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 		if err := checkIfMatch(before, ifMatch); err != nil {
 			return err
 		}
+		if c == Users && id == actor.ID {
+			return booking.Errorf(booking.CodeInvalidRequest, "you cannot delete your own account; ask another admin")
+		}
 		if err := remove(ctx, q, k, key{actor.OrganizationID, id}); err != nil {
 			return err
+		}
+		if c == Users {
+			if err := booking.KeepAnAdmin(ctx, q, actor.OrganizationID); err != nil {
+				return err
+			}
 		}
 		return record(ctx, q, actor, before, nil)
 	})

@@ -26,11 +26,13 @@ const (
 	AuditReactivate AuditAction = "REACTIVATE"
 	AuditPlan       AuditAction = "PLAN"
 	AuditRevoke     AuditAction = "REVOKE"
+	AuditBind       AuditAction = "BIND"   // an account bound to the identity provider's subject
+	AuditVerify     AuditAction = "VERIFY" // an e-mail domain proved
 )
 
 // AuditActions returns every action the audit log accepts.
 func AuditActions() []AuditAction {
-	return []AuditAction{AuditCreate, AuditUpdate, AuditDelete, AuditDeactivate, AuditReactivate, AuditPlan, AuditRevoke}
+	return []AuditAction{AuditCreate, AuditUpdate, AuditDelete, AuditDeactivate, AuditReactivate, AuditPlan, AuditRevoke, AuditBind, AuditVerify}
 }
 
 // AuditEntry is one change in an organization's audit log: who made it, when, to which object, and the

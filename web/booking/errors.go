@@ -38,6 +38,7 @@ const (
 	CodeResourceClosed              Code = 4014
 	CodeObjectInUse                 Code = 4015
 	CodeClosureCoversBookings       Code = 4016
+	CodeLastAdmin                   Code = 4017
 	CodeMinCancellationOfReservable Code = 4072
 	CodeReservableDeliveryTime      Code = 4077
 	CodeReservableQuantity          Code = 4078
@@ -137,6 +138,9 @@ var codeTable = []CodeInfo{
 	{CodeClosureCoversBookings, "CLOSURE_COVERS_BOOKINGS", 409, ours,
 		"a closure being saved covers blocking bookings and does not say what to do with them; `detail` " +
 			"says how many and names the first few; send `overlapping` CANCEL or KEEP"},
+	{CodeLastAdmin, "LAST_ADMIN", 409, ours,
+		"a change that would leave the organization without an active admin (deactivating, demoting or " +
+			"deleting the last one, by any means)"},
 	{CodeMinCancellationOfReservable, "INVALID_DATE_BY_MIN_CANCELLATION_OF_THE_RESERVABLE", 409, published,
 		"a reservable changed, or its booking cancelled or moved, later than its minimum cancellation time " +
 			"before the start"},

@@ -46,9 +46,20 @@ func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUI
 // refuses their sign-ins and bearer tokens from then on, revokes the tokens they hold (a reactivated
 // person signs in again), and releases their bookings that still hold a resource: the one checked in and
 // under way ends now (FINISHED), every other one is CANCELLED, whatever the deadlines of the services
-// ordered on it. A person already in the state asked for is left as they are.
-// Codes: 1003 no such person in the organization.
+// ordered on it. A person already in the state asked for is left as they are. Nobody deactivates their own
+// account, and no deactivation leaves the organization without an active admin.
+// Codes: 1003 no such person in the organization; 2000 deactivating one's own account; 4017 the last
+// active admin.
 func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by Changer) error {
+	if !active && by.UserID == userID {
+		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+	}
+	if !active {
+		// The admin lock before the row lock, in the order the Admin API takes them.
+		if err := q.OrganizationAdminLock(ctx, org); err != nil {
+			return fmt.Errorf("lock admin changes: %w", err)
+		}
+	}
 	row, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: org, ID: userID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Errorf(CodeUserNotFound, "no user %s in your organization", userID)
@@ -62,6 +73,11 @@ func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, 
 	now := s.now().Truncate(time.Millisecond)
 	if _, err := q.UserSetActive(ctx, queries.UserSetActiveParams{OrganizationID: org, ID: userID, Active: active, Now: now}); err != nil {
 		return fmt.Errorf("set user active: %w", err)
+	}
+	if isActiveAdmin(row) {
+		if err := KeepAnAdmin(ctx, q, org); err != nil {
+			return err
+		}
 	}
 	var released []queries.BookingsReleaseOfOrganizerRow
 	if !active {
@@ -131,12 +147,13 @@ const (
 )
 
 // SignIn returns the person signing in with id, as UserByIdentity finds them. A person it finds nobody
-// for is created (a just-in-time account) when the provider has verified their e-mail address and its
-// domain belongs to an organization: with the names of the token, the organization's default role, and
+// for is created (a just-in-time account) when the provider has verified their e-mail address and an
+// organization has proved its domain: with the names of the token, the organization's default role, and
 // bound to the token's subject. Then, if the organization names a groups claim and maps at least one
 // group to a role, and the token carries that claim, the person's role becomes the highest role of their
-// groups, or the default role when none of their groups is mapped. A token without the claim leaves the
-// role as it is.
+// groups, or the default role when none of their groups is mapped; group names are compared as sameGroup
+// says. A token without the claim leaves the role as it is, and so does a demotion of the organization's
+// last active admin.
 // Codes: 1000 nobody to sign in, with a message saying why and whom to ask; ErrDeactivated, returned
 // with the deactivated person so that the caller can name their organization's admins.
 func (s *Service) SignIn(ctx context.Context, id Identity) (User, error) {
@@ -166,22 +183,22 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 	case !id.EmailVerified:
 		return User{}, Errorf(CodeUnauthorized, "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
 	}
-	others, err := s.q.UserFindByEmail(ctx, email)
+	domain := domainOf(email)
+	holder, err := domainHolder(ctx, s.q, domain)
+	if err != nil {
+		return User{}, err
+	}
+	if holder == uuid.Nil {
+		return User{}, Errorf(CodeUnauthorized, "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
+	}
+	others, err := s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: holder, Email: email})
 	if err != nil {
 		return User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
 	if len(others) > 0 {
-		return User{}, Errorf(CodeUnauthorized, "The account with the e-mail address %s is already linked to another sign-in, or the address is in several organizations. Ask your office manager to check your account.", email)
+		return User{}, Errorf(CodeUnauthorized, "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
 	}
-	_, domain, _ := strings.Cut(strings.ToLower(email), "@")
-	orgs, err := s.q.EmailDomainOrganization(ctx, domain)
-	if err != nil {
-		return User{}, fmt.Errorf("find organization of domain: %w", err)
-	}
-	if len(orgs) != 1 || domain == "" {
-		return User{}, Errorf(CodeUnauthorized, "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add the domain %s, or to add you.", email, domain)
-	}
-	org, err := s.q.OrganizationGet(ctx, orgs[0])
+	org, err := s.q.OrganizationGet(ctx, holder)
 	if err != nil {
 		return User{}, fmt.Errorf("get organization: %w", err)
 	}
@@ -199,10 +216,13 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 			return fmt.Errorf("create user: %w", err)
 		}
 		u = userFromRow(row)
-		return recordChange(ctx, q, change{
+		if err := recordChange(ctx, q, change{
 			OrganizationID: org.ID, By: Changer{UserID: u.ID, Label: "first sign-in"}, Action: AuditCreate,
 			Object: "users", ObjectID: u.ID, After: map[string]any{"email": email, "role": org.DefaultRole},
-		})
+		}); err != nil {
+			return err
+		}
+		return recordBinding(ctx, q, u, id.Subject, "first sign-in")
 	})
 	return u, err
 }
@@ -262,7 +282,7 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	role, matched := Role(org.DefaultRole), false
 	for _, m := range mapping {
 		for _, g := range groups {
-			if strings.EqualFold(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
+			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
 				role, matched = Role(m.Role), true
 			}
 		}
@@ -274,11 +294,19 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: u.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}
+		if u.Role == RoleAdmin && u.Active {
+			if err := KeepAnAdmin(ctx, q, u.OrganizationID); err != nil {
+				return err
+			}
+		}
 		return recordChange(ctx, q, change{
 			OrganizationID: u.OrganizationID, By: Changer{Label: "groups claim " + org.GroupsClaim}, Action: AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		})
 	})
+	if ErrorCode(err) == CodeLastAdmin {
+		return u, nil // the organization's last admin stays one until someone else is made admin
+	}
 	if err != nil {
 		return User{}, err
 	}

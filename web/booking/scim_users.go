@@ -90,7 +90,7 @@ func (s *Service) ProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.U
 
 // ProvisionPerson creates a person in the client's organization, with the organization's default role;
 // one created inactive is deactivated at once.
-// Codes: 2000 a bad field; ErrPersonExists.
+// Codes: 2000 a bad field, or an address at a domain another organization proved; ErrPersonExists.
 func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFields) (ProvisionedPerson, error) {
 	f, err := normalizePerson(f)
 	if err != nil {
@@ -101,6 +101,9 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		org, err := q.OrganizationGet(ctx, c.OrganizationID)
 		if err != nil {
 			return fmt.Errorf("get organization: %w", err)
+		}
+		if err := CheckPersonEmail(ctx, q, c.OrganizationID, "userName", f.Email); err != nil {
+			return err
 		}
 		row, err := q.UserCreate(ctx, queries.UserCreateParams{
 			OrganizationID: c.OrganizationID, ID: uuid.New(), Name: f.Name, Surname: f.Surname, Email: f.Email,
@@ -131,8 +134,11 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 }
 
 // ReplaceProvisionedPerson replaces what the client manages of a person: names, e-mail address, external
-// id, and whether the person is active (see ApplyUserActive). The role, language and the rest stay.
-// Codes: 1003 no such person in the organization; 2000 a bad field; ErrPersonExists.
+// id, and whether the person is active (see ApplyUserActive). The role, language and the rest stay. A
+// person whose address changes is bound only by their subject from then on, so that a new address cannot
+// take over an account nobody has signed in to yet; an admin's address cannot be changed here at all.
+// Codes: 1003 no such person in the organization; 2000 a bad field, an admin's address, or an address
+// at a domain another organization proved; ErrPersonExists; 4017 deactivating the last active admin.
 func (s *Service) ReplaceProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID, f PersonFields) (ProvisionedPerson, error) {
 	f, err := normalizePerson(f)
 	if err != nil {
@@ -145,6 +151,14 @@ func (s *Service) ReplaceProvisionedPerson(ctx context.Context, c SCIMClient, id
 		}
 		if err != nil {
 			return fmt.Errorf("get user: %w", err)
+		}
+		if !strings.EqualFold(before.Email, f.Email) {
+			if before.Role == string(RoleAdmin) {
+				return Errorf(CodeInvalidRequest, "userName: the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
+			}
+			if err := CheckPersonEmail(ctx, q, c.OrganizationID, "userName", f.Email); err != nil {
+				return err
+			}
 		}
 		same, err := q.UsersOfOrganization(ctx, queries.UsersOfOrganizationParams{OrganizationID: c.OrganizationID, Email: &f.Email, MaxRows: 2})
 		if err != nil {

@@ -32,7 +32,8 @@ type Service struct {
 	layouts *layouts
 	counts  *counters
 
-	tokenKey tokenKey // encrypts the identity provider's tokens stored for users
+	tokenKey tokenKey    // encrypts the identity provider's tokens stored for users
+	resolver TXTResolver // looks up the DNS records that prove e-mail domains
 	// deactivations counts the deactivations this instance made or may have made (imports), so that the
 	// bearer tokens it has cached are checked again at once (DeactivationCount).
 	deactivations *atomic.Uint64
@@ -60,7 +61,7 @@ func WithReadPool(pool *pgxpool.Pool) Option { return func(s *Service) { s.reads
 // NewService returns a Service that uses pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{},
-		deactivations: &atomic.Uint64{}}
+		deactivations: &atomic.Uint64{}, resolver: net.DefaultResolver}
 	s.reads = s.q
 	for _, o := range opts {
 		o(s)

@@ -2,23 +2,26 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5/pgconn"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/workspacebooking/booking/queries"
 )
 
 // SignInSettings says how the people of an organization sign in with the identity provider. A person
 // unknown to the service whose verified e-mail address is in one of Domains gets an account with
-// DefaultRole at their first sign-in. If GroupsClaim names a claim of the ID token and GroupRoles maps at
-// least one group, every sign-in sets the person's role from their groups (see SignIn).
+// DefaultRole at their first sign-in, once the organization has proved the domain (see EmailDomain). If
+// GroupsClaim names a claim of the ID token and GroupRoles maps at least one group, every sign-in sets the
+// person's role from their groups (see SignIn).
 type SignInSettings struct {
-	Domains     []string // lower case, each in one organization at most
-	DefaultRole Role
+	Domains []string // lower case: the domains the organization claims
+	// DomainStates are the claims of Domains with their tokens and proofs. SignInSettings fills it;
+	// SetSignInSettings ignores it.
+	DomainStates []EmailDomain
+	DefaultRole  Role
 	GroupsClaim string
 	GroupRoles  []GroupRole
 }
@@ -48,15 +51,18 @@ func (s *Service) SignInSettings(ctx context.Context, actor User) (SignInSetting
 	if err != nil {
 		return SignInSettings{}, fmt.Errorf("get organization: %w", err)
 	}
-	domains, err := s.q.EmailDomainsOfOrganization(ctx, actor.OrganizationID)
+	domains, err := emailDomainsOf(ctx, s.q, actor.OrganizationID)
 	if err != nil {
-		return SignInSettings{}, fmt.Errorf("get e-mail domains: %w", err)
+		return SignInSettings{}, err
 	}
 	rows, err := s.q.GroupRolesOfOrganization(ctx, actor.OrganizationID)
 	if err != nil {
 		return SignInSettings{}, fmt.Errorf("get group roles: %w", err)
 	}
-	st := SignInSettings{Domains: domains, DefaultRole: Role(org.DefaultRole), GroupsClaim: org.GroupsClaim}
+	st := SignInSettings{DomainStates: domains, DefaultRole: Role(org.DefaultRole), GroupsClaim: org.GroupsClaim}
+	for _, d := range domains {
+		st.Domains = append(st.Domains, d.Domain)
+	}
 	for _, r := range rows {
 		st.GroupRoles = append(st.GroupRoles, GroupRole{Group: r.GroupName, Role: Role(r.Role)})
 	}
@@ -64,9 +70,11 @@ func (s *Service) SignInSettings(ctx context.Context, actor User) (SignInSetting
 }
 
 // SetSignInSettings replaces the sign-in settings of the actor's organization. Domains are stored in
-// lower case, without a leading "@"; repeated domains and groups count once.
+// lower case, without a leading "@"; repeated domains and groups count once. A new domain waits for its
+// proof (VerifyEmailDomain); a domain kept keeps its token and its proof.
 // Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
-// domain that belongs to another organization.
+// domain that cannot be used: a public mail domain, or one another organization proved (the message does
+// not say which).
 func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings) error {
 	if actor.Role != RoleAdmin {
 		return Errorf(CodeForbidden, "only admins may change the sign-in settings")
@@ -86,18 +94,8 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSe
 		}); err != nil {
 			return fmt.Errorf("set sign-in settings: %w", err)
 		}
-		if err := q.EmailDomainsDelete(ctx, org); err != nil {
-			return fmt.Errorf("delete e-mail domains: %w", err)
-		}
-		for _, d := range st.Domains {
-			err := q.EmailDomainInsert(ctx, queries.EmailDomainInsertParams{OrganizationID: org, Domain: d})
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.ConstraintName == "organization_email_domains_domain_key" {
-				return Errorf(CodeInvalidRequest, "domains: %s belongs to another organization", d)
-			}
-			if err != nil {
-				return fmt.Errorf("add e-mail domain: %w", err)
-			}
+		if err := claimDomains(ctx, q, org, st.Domains); err != nil {
+			return err
 		}
 		if err := q.GroupRolesDelete(ctx, org); err != nil {
 			return fmt.Errorf("delete group roles: %w", err)
@@ -165,7 +163,7 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 		if _, ok := roleRank[g.Role]; !ok {
 			return st, Errorf(CodeInvalidRequest, "groupRoles: the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
 		}
-		if slices.ContainsFunc(groups, func(o GroupRole) bool { return strings.EqualFold(o.Group, g.Group) }) {
+		if slices.ContainsFunc(groups, func(o GroupRole) bool { return sameGroup(o.Group, g.Group) }) {
 			return st, Errorf(CodeInvalidRequest, "groupRoles: %s is given twice", g.Group)
 		}
 		groups = append(groups, g)
@@ -175,6 +173,22 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	}
 	st.GroupRoles = groups
 	return st, nil
+}
+
+// sameGroup reports whether two group names are the same: ASCII letters match in any case, and an accent
+// written apart matches the accented letter (both names are compared in Unicode's composed form, NFC).
+// Other letters match only themselves, so look-alikes such as "ſ" (long s) or "K" (the Kelvin sign) never
+// stand for "s" or "k": the case is folded before NFC, so the "K" that NFC makes of the Kelvin sign stays
+// upper case.
+func sameGroup(a, b string) bool { return norm.NFC.String(foldASCII(a)) == norm.NFC.String(foldASCII(b)) }
+
+func foldASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
 
 // notClaimRune reports whether r may not appear in the name of a claim.

@@ -89,11 +89,12 @@ func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (User, error) {
 
 // UserByIdentity returns the user named by an identity provider's token. That is the user bound to the
 // token's subject. If there is none and the provider has verified the e-mail address (emailVerified), it
-// is the one user with that address, provided they are not yet bound to a subject; that user is then
-// bound to this subject. The provider serves every organization, so an address that exists in several
-// organizations matches nobody.
-// Codes: 1000 nobody matches, several users match, the address's user is bound to another subject, or
-// the user is deactivated (ErrDeactivated).
+// is the person with that address in the organization that has proved the address's domain, provided
+// they are not yet bound to a subject and their address was not changed by a SCIM client; that person is
+// then bound to this subject, and the binding written to the audit log (BIND). People of any other
+// organization are never matched by e-mail, so no organization can plant an account for another's people.
+// Codes: 1000 nobody matches, the address's person is bound to another subject, or the user is
+// deactivated (ErrDeactivated).
 func (s *Service) UserByIdentity(ctx context.Context, subject, email string, emailVerified bool) (User, error) {
 	u, err := s.userByIdentity(ctx, subject, email, emailVerified)
 	if err == nil && !u.Active {
@@ -117,23 +118,62 @@ func (s *Service) userByIdentity(ctx context.Context, subject, email string, ema
 		}
 		return userFromRow(us[0]), nil
 	}
-	us, err = s.q.UserFindByEmail(ctx, email)
+	org, err := domainHolder(ctx, s.q, domainOf(email))
+	if err != nil {
+		return User{}, err
+	}
+	if org == uuid.Nil {
+		return User{}, ErrUnknownUser
+	}
+	us, err = s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: org, Email: email})
 	if err != nil {
 		return User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
-	if len(us) != 1 || us[0].OidcSubject != nil {
+	if len(us) != 1 || us[0].OidcSubject != nil || !us[0].BindsByEmail {
 		return User{}, ErrUnknownUser
 	}
-	n, err := s.q.UserBindOIDCSubject(ctx, queries.UserBindOIDCSubjectParams{
-		OrganizationID: us[0].OrganizationID, ID: us[0].ID, OidcSubject: &subject,
+	u := userFromRow(us[0])
+	err = s.inTx(ctx, func(q *queries.Queries) error {
+		n, err := q.UserBindOIDCSubject(ctx, queries.UserBindOIDCSubjectParams{
+			OrganizationID: u.OrganizationID, ID: u.ID, OidcSubject: &subject,
+		})
+		if isUniqueViolation(err) || err == nil && n != 1 { // bound meanwhile, to this subject or another
+			return ErrUnknownUser
+		}
+		if err != nil {
+			return fmt.Errorf("bind user to subject: %w", err)
+		}
+		return recordBinding(ctx, q, u, subject, "verified e-mail "+email)
 	})
-	if err != nil {
-		return User{}, fmt.Errorf("bind user to subject: %w", err)
+	if errors.Is(err, ErrUnknownUser) {
+		return s.userBySubject(ctx, subject)
 	}
-	if n != 1 { // bound to another subject meanwhile
+	if err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+// userBySubject returns the user bound to the subject: after a binding lost a race, the winner may be
+// this very sign-in's account.
+func (s *Service) userBySubject(ctx context.Context, subject string) (User, error) {
+	us, err := s.q.UserFindByOIDCSubject(ctx, &subject)
+	if err != nil {
+		return User{}, fmt.Errorf("find user by subject: %w", err)
+	}
+	if len(us) != 1 {
 		return User{}, ErrUnknownUser
 	}
 	return userFromRow(us[0]), nil
+}
+
+// recordBinding writes the binding of u to subject to the audit log, in the transaction of q.
+func recordBinding(ctx context.Context, q *queries.Queries, u User, subject, how string) error {
+	return recordChange(ctx, q, change{
+		OrganizationID: u.OrganizationID, By: Changer{UserID: u.ID, Label: personName(u.Name, u.Surname)},
+		Action: AuditBind, Object: "users", ObjectID: u.ID,
+		Before: map[string]any{"oidcSubject": nil}, After: map[string]any{"oidcSubject": subject, "matchedBy": how},
+	})
 }
 
 // ActingFor returns the user the actor acts for: the actor themselves if target is nil or the actor's own

@@ -93,6 +93,7 @@ func TestUserLookups(t *testing.T) {
 	t.Run("UserByIdentityEmail", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
+		bookingtest.VerifyDomain(t, b.Service, bookingtest.OrgA, "acme.test")
 		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "Rita@Acme.test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)
@@ -113,24 +114,26 @@ func TestUserLookups(t *testing.T) {
 			t.Errorf("UserByIdentity by the bound subject = %v, %v; want Rita", got.ID, err)
 		}
 	})
-	t.Run("UserByIdentityEmailInTwoOrganizationsIs1000", func(t *testing.T) {
+	t.Run("UserByIdentityEmailOnlyInTheDomainsOrganization", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		// Globex gets a user with Alice's address, so the address alone no longer identifies anyone.
+		// Globex gets a user with Alice's address before Acme proves acme.test.
 		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
 			ID: uuid.NewString(), OrganizationID: bookingtest.OrgB.String(), Name: "alice", Email: "alice@acme.test",
 		}}}); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
+		// Until an organization proves the domain, the address names nobody.
 		_, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test", true)
 		bookingtest.WantCode(t, err, booking.CodeUnauthorized)
-		// Rita's address still belongs to her alone.
-		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "rita@acme.test", true)
+		// Then it names the person of that organization only.
+		bookingtest.VerifyDomain(t, b.Service, bookingtest.OrgA, "acme.test")
+		got, err := b.Service.UserByIdentity(t.Context(), "unknown-subject", "alice@acme.test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)
 		}
-		if got.ID != bookingtest.Rita {
-			t.Errorf("ID = %v, want Rita", got.ID)
+		if got.ID != bookingtest.Alice {
+			t.Errorf("ID = %v, want Alice", got.ID)
 		}
 	})
 }

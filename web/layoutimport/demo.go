@@ -415,7 +415,7 @@ func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoRes
 		if n > 0 {
 			l.Bookings = nil
 		}
-		return Write(ctx, svc, q, l)
+		return Write(ctx, svc, q, l, Operator)
 	})
 	if err != nil {
 		return DemoResult{}, err

@@ -110,7 +110,7 @@ func ExportUsers(ctx context.Context, q *queries.Queries, s Scope) (Layout, erro
 			ID: u.ID.String(), OrganizationID: u.OrganizationID.String(), Name: u.Name, Surname: u.Surname,
 			Alias: u.Alias, Email: u.Email, Image: u.Image, UserRule: ref(u.UserRuleID), MobileRole: ref(u.MobileRoleID),
 			CanBeSearched: ptr(u.CanBeSearched), Type: u.Type, UserLanguage: u.UserLanguage, Role: u.Role,
-			OIDCSubject: optional(u.OidcSubject), Active: ptr(u.Active),
+			OIDCSubject: u.OidcSubject, Active: ptr(u.Active),
 		})
 	}
 	return l, nil

@@ -30,7 +30,7 @@ type ImportSummary map[string]int
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
 // covers blocking bookings and says nothing about them (its message names the closure).
 func Import(ctx context.Context, svc *booking.Service, l Layout) (ImportSummary, error) {
-	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, svc, q, l) }); err != nil {
+	if err := svc.ChangeLayout(ctx, func(q *queries.Queries) error { return Write(ctx, svc, q, l, Operator) }); err != nil {
 		return nil, err
 	}
 	return summarize(l), nil
@@ -47,14 +47,22 @@ func summarize(l Layout) ImportSummary {
 	}
 }
 
+// Operator names the service's operator, who loads documents with `booking import`, as the writer of a
+// document.
+var Operator = booking.Changer{Label: "import"}
+
 // Write inserts or updates every object in the document, parents before children, inside the transaction
 // that q runs. Import and the admin API both write through it, so both validate alike. Closures are
 // saved through svc (booking.Service.SaveClosure), which locks their buildings; a person's active goes
-// through svc's ApplyUserActive, as every deactivation does.
+// through svc's ApplyUserActive, as every deactivation does. by is who writes, for the audit log and for
+// the rules of people's accounts: Operator, or the admin (booking.By) who writes through the Admin API
+// or the pages. An admin may keep or clear a person's oidcSubject, never set a new one (only the
+// person's own sign-in does), and changes neither their own role nor their own active.
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
-// covers blocking bookings and says nothing about them.
-func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout) error {
-	im := importer{q: q, svc: svc}
+// covers blocking bookings and says nothing about them; 4017 a change that leaves the organization
+// without an active admin.
+func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout, by booking.Changer) error {
+	im := importer{q: q, svc: svc, by: by}
 	steps := []func(context.Context, Layout) error{
 		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
 		im.resourceRules, im.features, im.reservables, im.resources, im.bookings, im.closures,
@@ -70,6 +78,7 @@ func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layo
 type importer struct {
 	q   *queries.Queries
 	svc *booking.Service
+	by  booking.Changer
 }
 
 // at names one object of the document in error messages, as in resources[3].floorId.
@@ -170,6 +179,7 @@ var constraintFields = map[string]string{
 	"users_user_rule_fkey":                  "userRule.id",
 	"users_mobile_role_fkey":                "mobileRole.id",
 	"users_email_key":                       "email",
+	"users_oidc_subject_key":                "oidcSubject",
 	"buildings_organization_fkey":           "organizationId",
 	"floors_building_fkey":                  "buildingId",
 	"subcategories_organization_fkey":       "organizationId",
@@ -290,23 +300,60 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		if err != nil {
 			return err
 		}
+		cur, err := im.q.UserImportState(ctx, queries.UserImportStateParams{OrganizationID: org, ID: id})
+		exists := err == nil
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("get user: %w", err)
+		}
+		if !exists || !strings.EqualFold(cur.Email, u.Email) {
+			if err := booking.CheckPersonEmail(ctx, im.q, org, fmt.Sprintf("users[%d].email", i), u.Email); err != nil {
+				return err
+			}
+		}
+		if err := im.checkSubject(a, u, cur, exists); err != nil {
+			return err
+		}
+		demoted := exists && cur.Role == string(booking.RoleAdmin) && cur.Active && role != nil && *role != cur.Role
+		if demoted && im.by.UserID == id {
+			return a.errorf("role", "you cannot change your own role; ask another admin")
+		}
 		// A field left out (or empty) is NULL: an existing user keeps its value, a new one gets the default.
+		// An oidcSubject of "" clears the subject.
 		p := queries.UserUpsertParams{
 			OrganizationID: org, ID: id, Name: u.Name, Email: u.Email, Surname: given(u.Surname), Alias: given(u.Alias),
 			Image: given(u.Image), UserRuleID: rule, MobileRoleID: mobile, CanBeSearched: u.CanBeSearched,
-			Type: given(u.Type), UserLanguage: given(u.UserLanguage), Role: role, OidcSubject: given(u.OIDCSubject),
+			Type: given(u.Type), UserLanguage: given(u.UserLanguage), Role: role, OidcSubject: u.OIDCSubject,
 		}
 		if err := im.q.UserUpsert(ctx, p); err != nil {
 			return a.db(err)
 		}
+		if demoted {
+			if err := booking.KeepAnAdmin(ctx, im.q, org); err != nil {
+				return err
+			}
+		}
 		if u.Active != nil {
 			// Through the domain, so that a deactivation releases the person's bookings as it does elsewhere.
-			if err := im.svc.ApplyUserActive(ctx, im.q, org, id, *u.Active, booking.Changer{Label: "import"}); err != nil {
+			if err := im.svc.ApplyUserActive(ctx, im.q, org, id, *u.Active, im.by); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// checkSubject refuses an admin's new oidcSubject for a person. Only the person's own sign-in binds an
+// account to a subject; an admin who could set one could make another organization's person sign in to
+// an account of theirs. Keeping the current subject or clearing it ("") is allowed. The operator's import
+// may set any subject no other account has.
+func (im importer) checkSubject(a at, u LayoutUser, cur queries.UserImportStateRow, exists bool) error {
+	if im.by.UserID == uuid.Nil || u.OIDCSubject == nil || *u.OIDCSubject == "" {
+		return nil
+	}
+	if exists && cur.OidcSubject != nil && *cur.OidcSubject == *u.OIDCSubject {
+		return nil
+	}
+	return a.errorf("oidcSubject", "only the person's own sign-in sets it; leave it out to keep it, or send \"\" to clear it")
 }
 
 func (im importer) buildings(ctx context.Context, l Layout) error {

@@ -376,7 +376,7 @@ func TestImportKeeps(t *testing.T) {
 		b := bookingtest.Setup(t)
 		l := bookingtest.Layout()
 		rita := l.Users[2]
-		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
+		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", ptr("idp|rita"), "es", "SERVICE_EXTERNAL"
 		rita.CanBeSearched = ptr(false)
 		importOne := func(u layoutimport.LayoutUser) {
 			t.Helper()

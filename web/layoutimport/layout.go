@@ -64,7 +64,8 @@ type LayoutRef struct {
 }
 
 // LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN. OIDCSubject is the
-// identity provider's `sub` for the person, if known. Active false deactivates the person (their
+// identity provider's `sub` for the person, if known: left out it stays as it is, and "" clears it; only
+// the operator's import may set a new one, and no two accounts share one. Active false deactivates the person (their
 // bookings are released), true reactivates them, and leaving it out keeps them as they are (a new person
 // is active).
 type LayoutUser struct {
@@ -81,7 +82,7 @@ type LayoutUser struct {
 	Type           string     `json:"type,omitempty"`
 	UserLanguage   string     `json:"userLanguage,omitempty"`
 	Role           string     `json:"role,omitempty"`
-	OIDCSubject    string     `json:"oidcSubject,omitempty"`
+	OIDCSubject    *string    `json:"oidcSubject,omitempty"`
 	Active         *bool      `json:"active,omitempty"`
 }
 

@@ -173,12 +173,12 @@ type Bundle struct {
 	Clock   *Clock
 }
 
-// Setup returns a Bundle on a fresh database.
-func Setup(t testing.TB) *Bundle {
+// Setup returns a Bundle on a fresh database. opts configure the service further.
+func Setup(t testing.TB, opts ...booking.Option) *Bundle {
 	t.Helper()
 	pool := NewPool(t)
 	clock := NewClock(Now)
-	svc := booking.NewService(pool, booking.WithClock(clock.Now), booking.WithDatabaseClock(clock.Now))
+	svc := booking.NewService(pool, append([]booking.Option{booking.WithClock(clock.Now), booking.WithDatabaseClock(clock.Now)}, opts...)...)
 	if _, err := layoutimport.Import(context.Background(), svc, Layout()); err != nil {
 		t.Fatalf("import fixture: %v", err)
 	}

@@ -1,6 +1,7 @@
 package bookingtest
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -76,4 +77,13 @@ func LayoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource
 	}
 	t.Fatalf("no resource %s in the fixture", id)
 	return l
+}
+
+// VerifyDomain makes org claim and prove the e-mail domain, as the service's operator would with
+// `booking domain approve`.
+func VerifyDomain(t testing.TB, svc *booking.Service, org uuid.UUID, domain string) {
+	t.Helper()
+	if _, err := svc.ApproveEmailDomain(context.Background(), org, domain); err != nil {
+		t.Fatalf("approve %s for %s: %v", domain, org, err)
+	}
 }

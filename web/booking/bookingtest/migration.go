@@ -3,6 +3,7 @@ package bookingtest
 import (
 	"context"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,16 +32,25 @@ type BeforeMigration struct {
 	notices []string
 }
 
-// laterColumn is a column the import writes that a migration added after the first schema.
-type laterColumn struct {
-	version       int32 // the migration that adds it
-	table, column string
-	definition    string
+// laterSchema is a part of the schema that the import reads or writes and that a migration added after
+// the first schema: add makes it, drop removes it.
+type laterSchema struct {
+	since   int32 // the first version the part can be added to (0: any)
+	version int32 // the migration that adds it
+	add     string
+	drop    string
 }
 
-// laterColumns are the columns the import writes that a later migration added, defined as it defines them.
-var laterColumns = []laterColumn{
-	{16, "reservables", "email", "text NOT NULL DEFAULT ''"},
+// laterSchemas are the parts of the schema the import uses that later migrations added, defined as they
+// define them, or as far as the import uses them.
+var laterSchemas = []laterSchema{
+	{0, 14, "ALTER TABLE users ADD COLUMN active boolean NOT NULL DEFAULT true", "ALTER TABLE users DROP COLUMN active"},
+	{0, 14, "CREATE TABLE organization_email_domains (organization_id uuid, domain text, verified_at timestamptz)",
+		"DROP TABLE organization_email_domains"},
+	{0, 16, "ALTER TABLE reservables ADD COLUMN email text NOT NULL DEFAULT ''", "ALTER TABLE reservables DROP COLUMN email"},
+	{0, 19, "ALTER TABLE users ADD COLUMN binds_by_email boolean NOT NULL DEFAULT true", "ALTER TABLE users DROP COLUMN binds_by_email"},
+	{14, 19, "ALTER TABLE organization_email_domains ADD COLUMN verified_at timestamptz",
+		"ALTER TABLE organization_email_domains DROP COLUMN verified_at"},
 }
 
 // MigratedBefore makes a BeforeMigration for the migration whose file name ends with suffix. There must be
@@ -83,25 +93,25 @@ func MigratedBefore(t *testing.T, suffix string) *BeforeMigration {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	// Today's import writes columns that older schemas lack: they are there during the import only, so
-	// that the database is at d.Version exactly when the test starts.
-	var added []laterColumn
-	for _, c := range laterColumns {
-		if d.Version < c.version {
+	// Today's import uses columns and tables that older schemas lack: they are there during the import
+	// only, so that the database is at d.Version exactly when the test starts.
+	var added []laterSchema
+	for _, c := range laterSchemas {
+		if c.since <= d.Version && d.Version < c.version {
 			added = append(added, c)
 		}
 	}
 	for _, c := range added {
-		if _, err := d.Conn.Exec(t.Context(), "ALTER TABLE "+c.table+" ADD COLUMN "+c.column+" "+c.definition); err != nil {
-			t.Fatalf("add %s.%s for the fixture: %v", c.table, c.column, err)
+		if _, err := d.Conn.Exec(t.Context(), c.add); err != nil {
+			t.Fatalf("%s for the fixture: %v", c.add, err)
 		}
 	}
 	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), Layout()); err != nil {
 		t.Fatalf("import the fixture at version %d: %v", d.Version, err)
 	}
-	for _, c := range added {
-		if _, err := d.Conn.Exec(t.Context(), "ALTER TABLE "+c.table+" DROP COLUMN "+c.column); err != nil {
-			t.Fatalf("drop %s.%s after the fixture: %v", c.table, c.column, err)
+	for _, c := range slices.Backward(added) {
+		if _, err := d.Conn.Exec(t.Context(), c.drop); err != nil {
+			t.Fatalf("%s after the fixture: %v", c.drop, err)
 		}
 	}
 	return d
