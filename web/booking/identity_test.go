@@ -438,7 +438,7 @@ func TestGroupNamesFoldOnlyASCII(t *testing.T) {
 	}{
 		{"OFFICE MANAGERS", booking.RoleAdmin},
 		{"Office manager\u017f", booking.RoleEmployee}, // ſ, long s
-		{"\u212aitchen", booking.RoleEmployee},          // K, Kelvin sign
+		{"\u212aitchen", booking.RoleEmployee},         // K, Kelvin sign
 		{"KITCHEN", booking.RoleReceptionist},
 		{"cafe\u0301", booking.RoleReceptionist}, // é written as e and a combining accent
 	} {

@@ -22,8 +22,8 @@ type SignInSettings struct {
 	// SetSignInSettings ignores it.
 	DomainStates []EmailDomain
 	DefaultRole  Role
-	GroupsClaim string
-	GroupRoles  []GroupRole
+	GroupsClaim  string
+	GroupRoles   []GroupRole
 }
 
 // GroupRole gives the members of an identity provider group a role.
@@ -180,7 +180,9 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 // Other letters match only themselves, so look-alikes such as "ſ" (long s) or "K" (the Kelvin sign) never
 // stand for "s" or "k": the case is folded before NFC, so the "K" that NFC makes of the Kelvin sign stays
 // upper case.
-func sameGroup(a, b string) bool { return norm.NFC.String(foldASCII(a)) == norm.NFC.String(foldASCII(b)) }
+func sameGroup(a, b string) bool {
+	return norm.NFC.String(foldASCII(a)) == norm.NFC.String(foldASCII(b))
+}
 
 func foldASCII(s string) string {
 	return strings.Map(func(r rune) rune {
