@@ -91,6 +91,26 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
+// pageVerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
+// now. A record not there yet shows the page again with what to add.
+func (s *Server) pageVerifyDomain(c echo.Context) error {
+	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), actorFrom(c), c.Param("domain"))
+	var e *booking.Error
+	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
+		p, rerr := s.adminIdentity(c)
+		if rerr != nil {
+			return rerr
+		}
+		p.Error = e.Message
+		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
+	}
+	if err != nil {
+		return err
+	}
+	s.putFlash(c, "", d.Domain+" is verified: people with a verified address there can sign in.")
+	return c.Redirect(http.StatusSeeOther, "/admin/identity")
+}
+
 // pageCreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
 // never stored by the browser or a proxy.
 func (s *Server) pageCreateSCIMToken(c echo.Context) error {

@@ -84,6 +84,7 @@ func (s *Server) routes() {
 	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
 	e.GET("/admin/identity", s.pageAdminIdentity, user...)
 	e.POST("/admin/identity/settings", s.pageSaveSignInSettings, user...)
+	e.POST("/admin/identity/domains/:domain/verify", s.pageVerifyDomain, user...)
 	e.POST("/admin/identity/tokens", s.pageCreateSCIMToken, user...)
 	e.POST("/admin/identity/tokens/:tokenId/revoke", s.pageRevokeSCIMToken, user...)
 
@@ -152,6 +153,9 @@ func (s *Server) routes() {
 	// an import document, and the audit log.
 	api.GET("/admin/layout", s.apiAdminLayout, auth)
 	api.GET("/admin/audit", s.apiAdminAudit, auth)
+	api.GET("/admin/identity", s.apiAdminIdentity, auth)
+	api.PUT("/admin/identity", s.apiAdminPutIdentity, auth)
+	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, auth)
 	api.GET("/admin/:collection", s.apiAdminList, auth)
 	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
 	api.PUT("/admin/:collection/:id", s.apiAdminPut, auth)

@@ -248,6 +248,8 @@ func (h scimUsers) scimError(r *http.Request, err error) error {
 		return scimerrors.ScimError{Status: http.StatusNotFound, Detail: e.Message}
 	case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
 		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeInvalidValue, Status: http.StatusBadRequest, Detail: e.Message}
+	case errors.As(err, &e) && e.Code == booking.CodeLastAdmin:
+		return scimerrors.ScimError{Status: http.StatusConflict, Detail: e.Message}
 	case errors.As(err, &e) && e.Code == booking.CodeUnavailable:
 		return scimerrors.ScimError{Status: http.StatusServiceUnavailable, Detail: e.Message}
 	}

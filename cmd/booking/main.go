@@ -47,6 +47,7 @@ commands:
   token revoke --user USER_ID [--before RFC3339]
                                            refuse every token of that user issued before then (default: now)
   demo    [--addr 127.0.0.1:8080]          load the demo office and print how to try it on that server
+  domain approve ORGANIZATION_ID DOMAIN    verify an e-mail domain for an organization on your word
 
 booking <command> --help shows the usage of a command and does nothing else.
 environment: DATABASE_URL, DATABASE_READ_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET,
@@ -84,6 +85,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return token(ctx, rest, getenv, stdout, stderr)
 	case "demo":
 		return demo(ctx, rest, getenv, stdout, stderr)
+	case "domain":
+		return domain(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -300,6 +303,14 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc 
 		svc.RunSweeps(sweepCtx, sweepEvery, log)
 	}()
 	defer func() { stopSweeps(); <-swept }() // before the caller closes the pool
+	// Every instance also looks up the DNS records of e-mail domains that wait for their proof; a look-up
+	// twice over changes nothing.
+	checked := make(chan struct{})
+	go func() {
+		defer close(checked)
+		svc.RunDomainChecks(sweepCtx, log)
+	}()
+	defer func() { stopSweeps(); <-checked }()
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -370,6 +381,51 @@ object in place by id.`, "FILE.json")
 	fmt.Fprintf(stdout, "imported %s: %s\n", args[0], summary(sum))
 	return nil
 }
+
+// domain runs `booking domain approve ORGANIZATION_ID DOMAIN`: the service's operator vouches that the
+// organization owns the domain, which then counts at once without a DNS record.
+func domain(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "approve" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprint(stdout, domainUsage)
+			return cli.ErrHelp
+		}
+		fmt.Fprint(stderr, domainUsage)
+		return errors.New("domain: the only subcommand is approve")
+	}
+	c := cli.NewCommand("domain approve", domainUsage, "ORGANIZATION_ID", "DOMAIN")
+	args, err := c.Parse(args[1:], stdout, stderr)
+	if err != nil {
+		return err
+	}
+	org, err := uuid.Parse(args[0])
+	if err != nil {
+		return fmt.Errorf("domain approve: %q is not an organization id", args[0])
+	}
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return err
+	}
+	pool, svc, err := open(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	d, err := svc.ApproveEmailDomain(ctx, org, args[1])
+	if err != nil {
+		return fmt.Errorf("domain approve: %w", err)
+	}
+	fmt.Fprintf(stdout, "%s is verified for organization %s: its people can sign in with their addresses there\n", d.Domain, org)
+	return nil
+}
+
+const domainUsage = `usage: booking domain approve ORGANIZATION_ID DOMAIN
+
+Verifies the e-mail domain for the organization on your word, as its DNS record would: people with a
+verified address at the domain then sign in to that organization, and no other organization can use the
+domain. The organization claims the domain if it did not yet. Public mail domains (gmail.com…) and a domain
+another organization verified are refused.
+`
 
 // summary writes an import's counts as "2 buildings, 14 resources", leaving out the zeros.
 func summary(sum layoutimport.ImportSummary) string {

@@ -2,10 +2,15 @@ package booking
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/google/uuid"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/workspacebooking/booking/queries"
@@ -21,9 +26,11 @@ type SignInSettings struct {
 	// DomainStates are the claims of Domains with their tokens and proofs. SignInSettings fills it;
 	// SetSignInSettings ignores it.
 	DomainStates []EmailDomain
-	DefaultRole  Role
-	GroupsClaim  string
-	GroupRoles   []GroupRole
+	// Version is an entity tag of the settings as read (SignInSettings); SetSignInSettings ignores it.
+	Version     string
+	DefaultRole Role
+	GroupsClaim string
+	GroupRoles  []GroupRole
 }
 
 // GroupRole gives the members of an identity provider group a role.
@@ -41,41 +48,58 @@ const (
 	maxGroupsClaimLength = 64
 )
 
-// SignInSettings returns the sign-in settings of the actor's organization.
+// SignInSettings returns the sign-in settings of the actor's organization, with their Version.
 // Codes: 1001 the actor is not an admin.
 func (s *Service) SignInSettings(ctx context.Context, actor User) (SignInSettings, error) {
 	if actor.Role != RoleAdmin {
 		return SignInSettings{}, Errorf(CodeForbidden, "only admins may see the sign-in settings")
 	}
-	org, err := s.q.OrganizationGet(ctx, actor.OrganizationID)
+	return signInSettingsOf(ctx, s.q, actor.OrganizationID)
+}
+
+func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (SignInSettings, error) {
+	o, err := q.OrganizationGet(ctx, org)
 	if err != nil {
 		return SignInSettings{}, fmt.Errorf("get organization: %w", err)
 	}
-	domains, err := emailDomainsOf(ctx, s.q, actor.OrganizationID)
+	domains, err := emailDomainsOf(ctx, q, org)
 	if err != nil {
 		return SignInSettings{}, err
 	}
-	rows, err := s.q.GroupRolesOfOrganization(ctx, actor.OrganizationID)
+	rows, err := q.GroupRolesOfOrganization(ctx, org)
 	if err != nil {
 		return SignInSettings{}, fmt.Errorf("get group roles: %w", err)
 	}
-	st := SignInSettings{DomainStates: domains, DefaultRole: Role(org.DefaultRole), GroupsClaim: org.GroupsClaim}
+	st := SignInSettings{DomainStates: domains, DefaultRole: Role(o.DefaultRole), GroupsClaim: o.GroupsClaim}
 	for _, d := range domains {
 		st.Domains = append(st.Domains, d.Domain)
 	}
 	for _, r := range rows {
 		st.GroupRoles = append(st.GroupRoles, GroupRole{Group: r.GroupName, Role: Role(r.Role)})
 	}
+	st.Version = st.version()
 	return st, nil
+}
+
+// version returns a strong entity tag of the settings as stored: the quoted hex of the first 16 bytes of
+// the SHA-256 of their JSON, domain states included.
+func (st SignInSettings) version() string {
+	j, _ := json.Marshal(struct {
+		A map[string]any
+		D []EmailDomain
+	}{st.audited(), st.DomainStates})
+	sum := sha256.Sum256(j)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
 }
 
 // SetSignInSettings replaces the sign-in settings of the actor's organization. Domains are stored in
 // lower case, without a leading "@"; repeated domains and groups count once. A new domain waits for its
-// proof (VerifyEmailDomain); a domain kept keeps its token and its proof.
+// proof (VerifyEmailDomain); a domain kept keeps its token and its proof. ifMatch "" writes whatever the
+// settings are now; otherwise it must be their Version (or "*"), or a list of tags one of which is.
 // Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
 // domain that cannot be used: a public mail domain, or one another organization proved (the message does
-// not say which).
-func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings) error {
+// not say which); 4120 ifMatch is not the current version.
+func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings, ifMatch ...string) error {
 	if actor.Role != RoleAdmin {
 		return Errorf(CodeForbidden, "only admins may change the sign-in settings")
 	}
@@ -83,12 +107,18 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSe
 	if err != nil {
 		return err
 	}
-	before, err := s.SignInSettings(ctx, actor)
-	if err != nil {
-		return err
-	}
 	org := actor.OrganizationID
 	return s.inTx(ctx, func(q *queries.Queries) error {
+		if err := q.OrganizationAdminLock(ctx, org); err != nil {
+			return fmt.Errorf("lock admin changes: %w", err)
+		}
+		before, err := signInSettingsOf(ctx, q, org)
+		if err != nil {
+			return err
+		}
+		if len(ifMatch) > 0 && !MatchesVersion(ifMatch[0], before.Version) {
+			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch[0])
+		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
 		}); err != nil {
@@ -105,11 +135,28 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSe
 				return fmt.Errorf("add group role: %w", err)
 			}
 		}
+		if reflect.DeepEqual(before.audited(), st.audited()) {
+			return nil // nothing changed: no audit entry
+		}
 		return recordChange(ctx, q, change{
 			OrganizationID: org, By: By(actor), Action: AuditUpdate, Object: "signInSettings", ObjectID: org,
 			Before: before.audited(), After: st.audited(),
 		})
 	})
+}
+
+// MatchesVersion reports whether an If-Match header names version: "" and "*" match any, and a list
+// matches when one of its tags does.
+func MatchesVersion(ifMatch, version string) bool {
+	if ifMatch == "" {
+		return true
+	}
+	for _, tag := range strings.Split(ifMatch, ",") {
+		if tag = strings.TrimSpace(tag); tag == "*" || tag == version {
+			return true
+		}
+	}
+	return false
 }
 
 // audited returns the settings as the audit log keeps them.

@@ -1,0 +1,124 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// The sign-in settings in the Admin API: the e-mail domains with their proofs, the role of new people, the
+// groups claim and the roles of groups. The same domain methods serve the page /admin/identity.
+
+// identityDTO is the sign-in settings as GET /api/v1/admin/identity answers them and PUT takes them. PUT
+// reads only the domain names of Domains; their states are the service's.
+type identityDTO struct {
+	Domains     []emailDomainDTO `json:"domains"`
+	DefaultRole booking.Role     `json:"defaultRole"`
+	GroupsClaim string           `json:"groupsClaim"`
+	GroupRoles  []groupRoleDTO   `json:"groupRoles"`
+}
+
+// emailDomainDTO is one claimed e-mail domain. VerificationRecord is the DNS TXT record that proves it.
+type emailDomainDTO struct {
+	Domain             string `json:"domain"`
+	Verified           bool   `json:"verified"`
+	VerifiedBy         string `json:"verifiedBy,omitempty"`
+	VerifiedAt         *int64 `json:"verifiedAt,omitempty"`
+	CheckedAt          *int64 `json:"checkedAt,omitempty"`
+	VerificationRecord string `json:"verificationRecord,omitempty"`
+}
+
+type groupRoleDTO struct {
+	Group string       `json:"group"`
+	Role  booking.Role `json:"role"`
+}
+
+func toEmailDomainDTO(d booking.EmailDomain) emailDomainDTO {
+	dto := emailDomainDTO{Domain: d.Domain, Verified: d.Verified(), VerifiedBy: d.VerifiedBy}
+	if d.VerifiedAt != nil {
+		dto.VerifiedAt = new(millis(*d.VerifiedAt))
+	}
+	if d.CheckedAt != nil {
+		dto.CheckedAt = new(millis(*d.CheckedAt))
+	}
+	if !d.Verified() {
+		dto.VerificationRecord = d.Record()
+	}
+	return dto
+}
+
+func toIdentityDTO(st booking.SignInSettings) identityDTO {
+	dto := identityDTO{DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{}}
+	for _, d := range st.DomainStates {
+		dto.Domains = append(dto.Domains, toEmailDomainDTO(d))
+	}
+	for _, g := range st.GroupRoles {
+		dto.GroupRoles = append(dto.GroupRoles, groupRoleDTO{Group: g.Group, Role: g.Role})
+	}
+	return dto
+}
+
+// apiAdminIdentity is GET /api/v1/admin/identity: the sign-in settings, with their ETag.
+func (s *Server) apiAdminIdentity(c echo.Context) error {
+	st, err := s.bookings.SignInSettings(c.Request().Context(), actorFrom(c))
+	if err != nil {
+		return err
+	}
+	return identityAnswer(c, st)
+}
+
+// apiAdminPutIdentity is PUT /api/v1/admin/identity: replaces the sign-in settings, under If-Match when it
+// is sent, and answers them as they are then.
+func (s *Server) apiAdminPutIdentity(c echo.Context) error {
+	actor := actorFrom(c)
+	if actor.Role != booking.RoleAdmin { // before reading the body
+		return booking.Errorf(booking.CodeForbidden, "only admins may change the sign-in settings")
+	}
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var dto identityDTO
+	if err := decodeJSON(body, "", &dto); err != nil {
+		return err
+	}
+	if len(dto.Domains) > booking.MaxEmailDomains || len(dto.GroupRoles) > booking.MaxGroupRoles {
+		return invalid("at most %d domains and %d group roles", booking.MaxEmailDomains, booking.MaxGroupRoles)
+	}
+	st := booking.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
+	for i, d := range dto.Domains {
+		if d.Domain == "" {
+			return invalid("domains[%d].domain: is required", i)
+		}
+		st.Domains = append(st.Domains, d.Domain)
+	}
+	for _, g := range dto.GroupRoles {
+		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{Group: g.Group, Role: g.Role})
+	}
+	ctx := c.Request().Context()
+	if err := s.bookings.SetSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
+		return err
+	}
+	st, err = s.bookings.SignInSettings(ctx, actor)
+	if err != nil {
+		return err
+	}
+	return identityAnswer(c, st)
+}
+
+// apiAdminVerifyDomain is POST /api/v1/admin/identity/domains/{domain}/verify: looks up the domain's DNS
+// record now and answers the domain, proved; 400 2000 says which record is missing.
+func (s *Server) apiAdminVerifyDomain(c echo.Context) error {
+	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), actorFrom(c), c.Param("domain"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toEmailDomainDTO(d))
+}
+
+func identityAnswer(c echo.Context, st booking.SignInSettings) error {
+	c.Response().Header().Set("ETag", st.Version)
+	return c.JSON(http.StatusOK, toIdentityDTO(st))
+}
