@@ -50,7 +50,17 @@ func setup(t testing.TB, deps ...func(*web.Deps)) *testBundle {
 // setupOIDC is like setup, but the API also accepts tokens from the identity provider in cfg.
 func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	b := fx.Setup(t)
+	return setupService(t, cfg, nil, deps...)
+}
+
+// setupService is like setupOIDC, with opts configuring the booking service too.
+func setupService(t testing.TB, cfg web.OIDCConfig, opts []booking.Option, deps ...func(*web.Deps)) *testBundle {
+	t.Helper()
+	b := fx.Setup(t, opts...)
+	if cfg.Issuer != "" {
+		// The provider's people are found by e-mail only at a domain their organization proved.
+		proveFixtureDomains(t, b)
+	}
 	tokens, err := web.NewTokens(t.Context(), b.Service, cfg)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
@@ -71,6 +81,13 @@ func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testB
 	server := web.NewServer(d)
 	srv.Config.Handler = validateAPI(t, server)
 	return &testBundle{Bundle: b, srv: srv, server: server, tokens: tokens}
+}
+
+// proveFixtureDomains has A and B prove the domains of their people's addresses, acme.test and globex.test.
+func proveFixtureDomains(t testing.TB, b *fx.Bundle) {
+	t.Helper()
+	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
+	fx.VerifyDomain(t, b.Service, fx.OrgB, "globex.test")
 }
 
 // orgOf returns the organization of a fixture user.

@@ -166,6 +166,7 @@ func TestCodeStatuses(t *testing.T) {
 		{4014, "RESOURCE_CLOSED", http.StatusConflict},
 		{4015, "OBJECT_IN_USE", http.StatusConflict},
 		{4016, "CLOSURE_COVERS_BOOKINGS", http.StatusConflict},
+		{4017, "LAST_ADMIN", http.StatusConflict},
 		{4120, "PRECONDITION_FAILED", http.StatusPreconditionFailed},
 		{4130, "PAYLOAD_TOO_LARGE", http.StatusRequestEntityTooLarge},
 		{4220, "IDEMPOTENCY_KEY_REUSED", http.StatusUnprocessableEntity},

@@ -305,7 +305,7 @@ func runProvider(t *testing.T) *mockoidc.MockOIDC {
 // setupPagesOIDC is like setupPages, with m as the identity provider that people sign in with.
 func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 	t.Helper()
-	return setupPages(t, func(d *web.Deps) {
+	pb := setupPages(t, func(d *web.Deps) {
 		login, err := web.NewLogin(t.Context(), web.LoginConfig{
 			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
 		})
@@ -314,6 +314,8 @@ func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 		}
 		d.Login = login
 	})
+	proveFixtureDomains(t, pb.Bundle)
+	return pb
 }
 
 func mustURL(t *testing.T, raw string) *url.URL {

@@ -79,6 +79,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
 		"tokenId":    uuid.NewString(),
+		"domain":     "acme.test",
 		"closureId":  uuid.NewString(),
 		"buildingId": fx.BuildingMadrid.String(),
 		"ruleId":     fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),

@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -105,7 +106,7 @@ func TestJustInTimeAccounts(t *testing.T) {
 		want     []string
 	}{
 		{"UnregisteredDomainIsRefused", true, "nina@elsewhere.test",
-			[]string{"no person with that account", "not set up for sign-in", "add the domain elsewhere.test, or to add you"}},
+			[]string{"no person with that account", "not set up for sign-in", "add and verify the domain elsewhere.test, or to add you"}},
 		{"UnverifiedAddressIsRefused", false, "nina@acme.test",
 			[]string{"no person with that account", "has not verified your e-mail address nina@acme.test", "office manager to add you"}},
 	} {
@@ -205,15 +206,14 @@ func TestAdminIdentityPage(t *testing.T) {
 			t.Errorf("group roles = %q, want %q", got, want)
 		}
 
-		// A domain of another organization is refused, and nothing changes.
-		globex := pb.User(t, fx.OrgB, fx.Boris)
-		globex.Role = booking.RoleAdmin
-		if err := pb.Service.SetSignInSettings(t.Context(), globex, booking.SignInSettings{Domains: []string{"globex.test"}}); err != nil {
-			t.Fatal(err)
-		}
+		// A domain another organization proved is refused without naming it, and nothing changes.
+		fx.VerifyDomain(t, pb.Service, fx.OrgB, "globex.test")
 		p = b.post("/admin/identity/settings", url.Values{"domains": {"acme.test globex.test"}, "defaultRole": {"EMPLOYEE"}})
 		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, ".notice.error", "globex.test belongs to another organization")
+		p.wantText(t, ".notice.error", "globex.test cannot be used; add a domain that your organization owns")
+		if strings.Contains(p.text("main"), "Globex") {
+			t.Error("the refusal names the organization that holds the domain")
+		}
 		st, err := pb.Service.SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
 		if err != nil || st.DefaultRole != booking.RoleReceptionist || len(st.Domains) != 2 {
 			t.Errorf("after the refusal settings = %+v, %v; want them unchanged", st, err)

@@ -384,6 +384,7 @@ func TestPostersNeedBaseURL(t *testing.T) {
 		}
 		d.Login, d.Dev, d.BaseURL = login, false, ""
 	})
+	proveFixtureDomains(t, pb.Bundle)
 	m.QueueUser(&mockoidc.MockUser{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true})
 	b := pb.browser(t)
 	p := b.get("/posters?floor=" + fx.FloorMadrid.String())

@@ -155,7 +155,7 @@ func (s *Server) routes() {
 	api.GET("/admin/audit", s.apiAdminAudit, auth)
 	api.GET("/admin/identity", s.apiAdminIdentity, auth)
 	api.PUT("/admin/identity", s.apiAdminPutIdentity, auth)
-	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, auth)
+	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, post...)
 	api.GET("/admin/:collection", s.apiAdminList, auth)
 	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
 	api.PUT("/admin/:collection/:id", s.apiAdminPut, auth)

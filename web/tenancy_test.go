@@ -199,6 +199,11 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	}
 	tb.scimToken = token.ID
 	tb.markers = append(tb.markers, token.ID.String(), "Acme Okta", "Acme office managers")
+	domains, err := api.Service.EmailDomains(ctx, adam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.markers = append(tb.markers, domains[0].Token)
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
@@ -396,6 +401,12 @@ func (tb *tenancyBundle) cases() []crossCase {
 		{name: "AdminAudit", route: "GET /api/v1/admin/audit", path: api + "/admin/audit", want: adminsOnly(ok, 0)},
 		{name: "AdminAuditOfAnotherOrganizationsObject", route: "GET /api/v1/admin/audit",
 			path: api + "/admin/audit?objectId=" + s(fx.BuildingMadrid), want: adminsOnly(ok, 0)},
+		{name: "AdminIdentity", route: "GET /api/v1/admin/identity", path: api + "/admin/identity", want: adminsOnly(ok, 0)},
+		{name: "AdminPutIdentity", route: "PUT /api/v1/admin/identity", path: api + "/admin/identity",
+			body: map[string]any{"domains": []any{map[string]any{"domain": "globex.test"}}, "defaultRole": "EMPLOYEE", "groupsClaim": "", "groupRoles": []any{}},
+			want: adminsOnly(ok, 0)},
+		{name: "AdminVerifyAnotherOrganizationsDomain", route: "POST /api/v1/admin/identity/domains/:domain/verify",
+			path: api + "/admin/identity/domains/acme.test/verify", want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "AdminListResources", route: "GET /api/v1/admin/:collection", path: api + "/admin/resources", want: adminsOnly(ok, 0)},
 		{name: "AdminListUsers", route: "GET /api/v1/admin/:collection", path: api + "/admin/users", want: adminsOnly(ok, 0)},
 		{name: "AdminGetAnotherOrganizationsBuilding", route: "GET /api/v1/admin/:collection/:id",
@@ -482,6 +493,8 @@ func (tb *tenancyBundle) cases() []crossCase {
 		{name: "IdentitySettings", route: "GET /admin/identity", path: "/admin/identity", want: adminsOnly(ok, 0)},
 		{name: "SaveIdentitySettings", route: "POST /admin/identity/settings", path: "/admin/identity/settings",
 			form: url.Values{"domains": {"globex.test"}, "defaultRole": {"EMPLOYEE"}}, want: adminsOnly(ok, 0)},
+		{name: "VerifyAnotherOrganizationsDomain", route: "POST /admin/identity/domains/:domain/verify",
+			path: "/admin/identity/domains/acme.test/verify", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "CreateSCIMToken", route: "POST /admin/identity/tokens", path: "/admin/identity/tokens",
 			form: url.Values{"name": {"Globex Entra"}}, want: adminsOnly(http.StatusCreated, 0)},
 		{name: "RevokeAnotherOrganizationsSCIMToken", route: "POST /admin/identity/tokens/:tokenId/revoke",
