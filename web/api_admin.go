@@ -59,6 +59,11 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	col := admin.Collection(c.Param("collection"))
+	// Refuse a caller or an object that cannot be written before reading a byte of the body.
+	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), col, id, false); err != nil {
+		return err
+	}
 	body, err := readBody(c)
 	if err != nil {
 		return err
@@ -66,7 +71,7 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	if !utf8.Valid(body) {
 		return invalid("body: holds bytes that are not UTF-8; send the text in UTF-8")
 	}
-	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id, body, ifMatch(c))
+	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), col, id, body, ifMatch(c))
 	if err != nil {
 		return err
 	}
