@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -85,9 +84,6 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	body, err := readBody(c)
 	if err != nil {
 		return err
-	}
-	if !utf8.Valid(body) {
-		return invalid("body: holds bytes that are not UTF-8; send the text in UTF-8")
 	}
 	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), col, id, body, ifMatch(c))
 	if err != nil {

@@ -45,11 +45,23 @@ func TestSignInNextIsACleanPath(t *testing.T) {
 		"/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "\t//evil.example", "/\\evil.example",
 		"/x\\..\\\\evil.example", "\\\\evil.example", "//evil.example", "https://evil.example/", "javascript:alert(1)",
 		"/%09/evil.example", "/%0a/evil.example", "/%0d%0a/evil.example", "/%5cevil.example", "/%2f%2fevil.example",
-		"/%2F/evil.example", "%2f%2fevil.example", "/find\x00", "/find%00", "/find\x7f", "",
+		"/%2F/evil.example", "%2f%2fevil.example", "/find%00", "/find\x7f", "",
 	} {
 		if got := signInLocation(t, pb, next); got != "/" {
 			t.Errorf("next %q: Location = %q, want /", next, got)
 		}
+	}
+	// A NUL in any form is refused before anyone is signed in.
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, pb.srv.URL+"/login/dev",
+		strings.NewReader(url.Values{"user": {fx.Alice.String()}, "next": {"/find\x00"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := noRedirects.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("next with a NUL: status = %d, want 400", res.StatusCode)
 	}
 	for _, next := range []string{"/bookings?when=past", "/find?date=2026-11-24&kind=room", "/p/MAD-R1", "/find?q=a%20b"} {
 		if got := signInLocation(t, pb, next); got != next {

@@ -151,7 +151,7 @@ func (a at) db(err error) error {
 	case "23505":
 		return a.errorf(field, "is already used by another object")
 	case "23514":
-		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
+		return a.errorf(field, "is out of range")
 	case "23P01":
 		switch pgErr.ConstraintName {
 		case "bookings_one_workstation_per_person":
@@ -160,7 +160,13 @@ func (a at) db(err error) error {
 			return a.errorf(field, "overlaps another blocking booking of the resource")
 		}
 	}
-	return a.errorf(field, "%s", pgErr.Message)
+	if strings.HasPrefix(pgErr.Code, "22") {
+		// A data exception: text with a NUL or bytes that are not UTF-8, a number too large. The
+		// database's own words would name its internals.
+		return booking.Errorf(booking.CodeInvalidRequest, "%s[%d]: holds a value that cannot be stored "+
+			"(a NUL character, bytes that are not UTF-8, or a number too large)", a.array, a.index)
+	}
+	return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
 }
 
 var constraintFields = map[string]string{

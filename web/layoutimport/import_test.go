@@ -477,8 +477,8 @@ func TestDecodeLayout(t *testing.T) {
 		{"UnknownNestedField", `{"organizations":[{"id":"x","nickname":"y"}]}`, `unknown field "nickname"`},
 		{"SecondObject", org + "\n" + org, "unexpected data after the JSON object"},
 		{"StrayBracket", org + "]", "unexpected data after the JSON object"},
-		{"NotAnObject", `[]`, "cannot unmarshal array"},
-		{"Empty", ``, "EOF"},
+		{"NotAnObject", `[]`, "document: expected an object, got JSON array"},
+		{"Empty", ``, "empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := layoutimport.DecodeLayout(strings.NewReader(tc.doc))
