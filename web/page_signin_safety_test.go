@@ -131,3 +131,30 @@ func TestOIDCNonceIsChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestCallbackErrorIsNotReflected calls the sign-in callback with the provider's error: the page says a
+// fixed sentence for each error code of RFC 6749, and never shows what the request carried.
+func TestCallbackErrorIsNotReflected(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	pb := setupPagesOIDC(t, m)
+	const hostile = "Your account is locked. Call +1 555 0100 or visit evil.example"
+	for _, tc := range []struct{ name, code, want string }{
+		{"AccessDenied", "access_denied", "The identity provider refused the sign-in."},
+		{"UnknownCode", "evil_code_here", "The identity provider could not sign you in."},
+		{"ServerError", "server_error", "The identity provider had a problem."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := pb.browser(t).get("/auth/callback?" + url.Values{"error": {tc.code}, "error_description": {hostile}}.Encode())
+			p.wantStatus(t, http.StatusBadRequest)
+			for _, reflected := range []string{"Call +1 555", "evil.example", "evil_code_here", tc.code} {
+				if strings.Contains(p.body, reflected) {
+					t.Errorf("the page shows %q", reflected)
+				}
+			}
+			if !strings.Contains(p.text("main"), tc.want) {
+				t.Errorf("page text = %q, want %q", p.text("main"), tc.want)
+			}
+		})
+	}
+}
