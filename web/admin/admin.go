@@ -259,8 +259,8 @@ func (s *Service) CheckWrite(ctx context.Context, actor booking.User, c Collecti
 }
 
 // current takes the locks of an admin change and returns the object as it is now, or nil if there is
-// none. An object with that id in another organization is 1013: ids are global, and such an object is
-// never created twice.
+// none. An id any other object holds, of another collection or organization, is 1013: ids are global,
+// and no object is created with one another holds.
 func current(ctx context.Context, q *queries.Queries, k kind, c Collection, org, id uuid.UUID) (*Object, error) {
 	if err := q.OrganizationAdminLock(ctx, org); err != nil {
 		return nil, fmt.Errorf("lock admin changes: %w", err)
@@ -271,9 +271,18 @@ func current(ctx context.Context, q *queries.Queries, k kind, c Collection, org,
 	return existing(ctx, q, k, c, org, id)
 }
 
-// existing returns the organization's object of c with the id, or nil if there is none; 1013 when
-// another organization has it.
+// existing returns the organization's object of c with the id, or nil if there is none; 1013 when any
+// other object holds the id, of another collection or organization, without saying which.
 func existing(ctx context.Context, q *queries.Queries, k kind, c Collection, org, id uuid.UUID) (*Object, error) {
+	holders, err := q.ObjectIDHolders(ctx, []uuid.UUID{id})
+	if err != nil {
+		return nil, fmt.Errorf("find object id: %w", err)
+	}
+	for _, h := range holders {
+		if h.Collection != string(c) || h.OrganizationID != org {
+			return nil, notFound(k, id)
+		}
+	}
 	objs, err := read(ctx, q, k, c, layoutimport.Scope{ID: &id})
 	if err != nil {
 		return nil, err

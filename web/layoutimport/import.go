@@ -48,7 +48,7 @@ func summarize(l Layout) ImportSummary {
 }
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
-// that q runs. Import and the admin API both write through it, so both validate alike. Closures are
+// that q runs. An id that another object holds (of another collection or organization) is refused. Import and the admin API both write through it, so both validate alike. Closures are
 // saved through svc (booking.Service.SaveClosure), which locks their buildings; a person's active goes
 // through svc's ApplyUserActive, as every deactivation does.
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
@@ -56,7 +56,7 @@ func summarize(l Layout) ImportSummary {
 func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout) error {
 	im := importer{q: q, svc: svc}
 	steps := []func(context.Context, Layout) error{
-		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
+		im.checkIDs, im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
 		im.resourceRules, im.features, im.reservables, im.resources, im.bookings, im.closures,
 	}
 	for _, step := range steps {

@@ -494,3 +494,38 @@ func TestDecodeLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestImportRefusesUsedIDs imports objects whose id another object holds, in the database or earlier in
+// the document, of another collection or organization: refused, and nothing is imported.
+func TestImportRefusesUsedIDs(t *testing.T) {
+	t.Parallel()
+	org := bookingtest.OrgA.String()
+	building := func(id uuid.UUID) layoutimport.LayoutBuilding {
+		return layoutimport.LayoutBuilding{ID: id.String(), OrganizationID: org, Name: "Annex", Timezone: "Europe/Madrid"}
+	}
+	fresh := uuid.New()
+	for _, tc := range []struct {
+		name string
+		doc  layoutimport.Layout
+		want string
+	}{
+		{"UserOfAnotherOrganization", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.Boris)}}, "buildings[0].id:"},
+		{"ResourceOfOurs", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.RoomGoya)}}, "buildings[0].id:"},
+		{"TwiceInTheDocument", layoutimport.Layout{
+			Buildings: []layoutimport.LayoutBuilding{building(fresh)},
+			Features:  []layoutimport.LayoutFeature{{ID: fresh.String(), OrganizationID: org, Name: "Lamp"}},
+		}, "features[0].id:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			before := tableCounts(t, b)
+			_, err := layoutimport.Import(t.Context(), b.Service, tc.doc)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantMessagePrefix(t, err, tc.want)
+			if got := tableCounts(t, b); !maps.Equal(got, before) {
+				t.Fatalf("counts after a refused import = %v, want %v", got, before)
+			}
+		})
+	}
+}
