@@ -398,6 +398,10 @@ func (im importer) subcategories(ctx context.Context, l Layout) error {
 	return nil
 }
 
+// MaxDurationMS bounds every duration of a rule or a service, in ms: 400 days. Nothing in an office
+// needs more, and sums of such durations with an instant never overflow.
+const MaxDurationMS = 400 * 24 * int64(time.Hour/time.Millisecond)
+
 func (im importer) resourceRules(ctx context.Context, l Layout) error {
 	const day = int64(24 * time.Hour / time.Millisecond)
 	for i, r := range l.ResourceRules {
@@ -423,8 +427,8 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			{"advanceCheckIn", r.AdvanceCheckIn}, {"expirationMargin", r.ExpirationMargin},
 			{"maximumDuration", r.MaximumDuration}, {"maximumAdvance", r.MaximumAdvance},
 		} {
-			if f.v < 0 {
-				return a.errorf(f.name, "must not be negative")
+			if f.v < 0 || f.v > MaxDurationMS {
+				return a.errorf(f.name, "must be from 0 to %d ms (400 days)", MaxDurationMS)
 			}
 		}
 		if r.AllDayBookingsCheckInMS < 0 || r.AllDayBookingsCheckInMS > day {
@@ -470,11 +474,11 @@ func (im importer) reservables(ctx context.Context, l Layout) error {
 		if err := a.required("name", r.Name); err != nil {
 			return err
 		}
-		if r.MinimumCancellationMs < 0 {
-			return a.errorf("minimumCancellationMs", "must not be negative")
+		if r.MinimumCancellationMs < 0 || r.MinimumCancellationMs > MaxDurationMS {
+			return a.errorf("minimumCancellationMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
 		}
-		if r.StandardDeliveryTimeMs < 0 {
-			return a.errorf("standardDeliveryTimeMs", "must not be negative")
+		if r.StandardDeliveryTimeMs < 0 || r.StandardDeliveryTimeMs > MaxDurationMS {
+			return a.errorf("standardDeliveryTimeMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
 		}
 		if err := a.optionalEmail("email", r.Email); err != nil {
 			return err
