@@ -281,6 +281,9 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		if addr, err := mail.ParseAddress(u.Email); err != nil || addr.Address != u.Email {
 			return a.errorf("email", "%q is not an e-mail address", u.Email)
 		}
+		if err := a.image("image", u.Image); err != nil {
+			return err
+		}
 		var role *string
 		if u.Role != "" {
 			if _, err := a.oneOf("role", u.Role, "", string(booking.RoleEmployee), string(booking.RoleReceptionist), string(booking.RoleAdmin)); err != nil {
@@ -358,6 +361,9 @@ func (im importer) floors(ctx context.Context, l Layout) error {
 		}
 		building, err := a.uuid("buildingId", f.BuildingID)
 		if err != nil {
+			return err
+		}
+		if err := a.image("image", f.Image); err != nil {
 			return err
 		}
 		if err := a.required("name", f.Name); err != nil {
@@ -499,6 +505,9 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		a := at{"resources", i}
 		id, org, err := a.ids(r.ID, r.OrganizationID)
 		if err != nil {
+			return err
+		}
+		if err := a.image("image", r.Image); err != nil {
 			return err
 		}
 		p := queries.ResourceUpsertParams{
