@@ -376,7 +376,7 @@ func TestImportKeeps(t *testing.T) {
 		b := bookingtest.Setup(t)
 		l := bookingtest.Layout()
 		rita := l.Users[2]
-		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
+		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/static/img/rita.png", "idp|rita", "es", "SERVICE_EXTERNAL"
 		rita.CanBeSearched = ptr(false)
 		importOne := func(u layoutimport.LayoutUser) {
 			t.Helper()
@@ -388,7 +388,7 @@ func TestImportKeeps(t *testing.T) {
 		// Only the required fields, and a new e-mail address.
 		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
 		got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
-			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
+			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/static/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
 			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
 		if got != 1 {
 			t.Errorf("Rita lost a field the document left out")
