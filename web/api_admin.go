@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -15,6 +14,24 @@ import (
 
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
 // document; the whole organization as one document; the audit log. Admins only (web/admin refuses others).
+
+// currentAdmin reads the actor of an Admin API write again from the database, so that a role change or
+// a deactivation made on any instance counts at once, whatever the token cache remembers. It refuses a
+// deactivated or unknown person with 1000 and anyone but an admin with 1001, before the body is read.
+func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		actor := actorFrom(c)
+		u, err := s.bookings.UserByID(c.Request().Context(), actor.OrganizationID, actor.ID)
+		if err != nil {
+			return err
+		}
+		if u.Role != booking.RoleAdmin {
+			return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
+		}
+		c.Set(actorKey, u)
+		return next(c)
+	}
+}
 
 // apiAdminLayout is GET /api/v1/admin/layout: the organization as an import document.
 func (s *Server) apiAdminLayout(c echo.Context) error {
@@ -59,14 +76,16 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	col := admin.Collection(c.Param("collection"))
+	// Refuse a caller or an object that cannot be written before reading a byte of the body.
+	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), col, id, false); err != nil {
+		return err
+	}
 	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
-	if !utf8.Valid(body) {
-		return invalid("body: holds bytes that are not UTF-8; send the text in UTF-8")
-	}
-	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id, body, ifMatch(c))
+	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), col, id, body, ifMatch(c))
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -16,6 +17,10 @@ import (
 func (s *Server) apiPutFloorPlan(c echo.Context) error {
 	id, err := parseUUID("id", c.Param("id"))
 	if err != nil {
+		return err
+	}
+	// Refuse anyone but an admin, and a floor the organization does not have, before reading the image.
+	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), admin.Floors, id, true); err != nil {
 		return err
 	}
 	data, err := readPlan(c)

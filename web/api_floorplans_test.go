@@ -2,7 +2,9 @@ package web_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -255,6 +257,11 @@ func TestPutFloorPlanRefusals(t *testing.T) {
 			[]string{"document type declarations"}},
 		{"TooManyPixels", fx.Adam, fx.FloorMadrid, "image/png", pngImage(t, booking.MaxPlanSide+1, 1), 400, booking.CodeInvalidRequest,
 			[]string{"20001×1"}},
+		// Headers alone, claiming 30,000 pixels a side: refused from the header, no pixels decoded.
+		{"PNGHeaderTooWide", fx.Adam, fx.FloorMadrid, "image/png", pngHeader(30_000, 30_000), 400, booking.CodeInvalidRequest,
+			[]string{"30000×30000"}},
+		{"JPEGHeaderTooWide", fx.Adam, fx.FloorMadrid, "image/jpeg", jpegHeader(30_000, 30_000), 400, booking.CodeInvalidRequest,
+			[]string{"30000×30000"}},
 		{"TooLarge", fx.Adam, fx.FloorMadrid, "image/png", over, 413, booking.CodePayloadTooLarge, []string{"5242880 bytes"}},
 		{"Employee", fx.Alice, fx.FloorMadrid, "image/png", pngImage(t, 4, 4), 403, booking.CodeForbidden, []string{"admins"}},
 		{"Receptionist", fx.Rita, fx.FloorMadrid, "image/png", pngImage(t, 4, 4), 403, booking.CodeForbidden, []string{"admins"}},
@@ -296,6 +303,25 @@ func TestPutFloorPlanRefusals(t *testing.T) {
 	})
 }
 
+// pngHeader returns the start of a PNG whose header says w×h pixels, without any pixels.
+func pngHeader(w, h uint32) []byte {
+	ihdr := binary.BigEndian.AppendUint32([]byte("IHDR"), w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8-bit RGB
+	out := append([]byte("\x89PNG\r\n\x1a\n"), 0, 0, 0, 13)
+	out = append(out, ihdr...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
+}
+
+// jpegHeader returns the start of a JPEG whose frame header says w×h pixels, without any pixels.
+func jpegHeader(w, h uint16) []byte {
+	out := []byte{0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8}
+	out = binary.BigEndian.AppendUint16(out, h)
+	out = binary.BigEndian.AppendUint16(out, w)
+	out = append(out, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1)
+	return append(out, 0xFF, 0xDA, 0, 12) // the start of the scan, where the pixels would begin
+}
+
 // infinite is a body that never ends.
 type infinite struct{}
 
@@ -318,7 +344,7 @@ func TestServeFloorPlan(t *testing.T) {
 		t.Helper()
 		wantStatus(t, r, http.StatusOK)
 		want := map[string]string{
-			"Cache-Control":           "private, max-age=31536000, immutable",
+			"Cache-Control":           "private, no-cache",
 			"Content-Type":            contentType,
 			"X-Content-Type-Options":  "nosniff",
 			"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
@@ -333,6 +359,9 @@ func TestServeFloorPlan(t *testing.T) {
 		if !bytes.Equal(r.body, body) {
 			t.Errorf("body = %q, want %q", clip(r.body), clip(body))
 		}
+		if tag := r.header.Get("ETag"); !strings.HasPrefix(tag, `"`) || len(tag) < 3 {
+			t.Errorf("ETag = %q, want a strong entity tag", tag)
+		}
 	}
 
 	t.Run("SVGWithToken", func(t *testing.T) {
@@ -341,6 +370,22 @@ func TestServeFloorPlan(t *testing.T) {
 	t.Run("SVGInBrowser", func(t *testing.T) {
 		p := browser.get(svg)
 		wantPlan(t, reply{status: p.status, header: p.header, body: []byte(p.body)}, "image/svg+xml", []byte(planSVGStored))
+	})
+	t.Run("NotModified", func(t *testing.T) {
+		// The browser asks again every time, and gets 304 while the plan is the one it holds.
+		tag := pb.get(t, fx.Alice, svg).header.Get("ETag")
+		req := pb.request(t, fx.Alice, http.MethodGet, svg, nil)
+		req.Header.Set("If-None-Match", tag)
+		r := pb.send(t, req)
+		if r.status != http.StatusNotModified || len(r.body) != 0 {
+			t.Errorf("status = %d with %d bytes, want 304 without the plan", r.status, len(r.body))
+		}
+		if got := r.header.Get("Cache-Control"); got != "private, no-cache" {
+			t.Errorf("Cache-Control = %q, want private, no-cache", got)
+		}
+		req = pb.request(t, fx.Alice, http.MethodGet, svg, nil)
+		req.Header.Set("If-None-Match", `"another"`)
+		wantPlan(t, pb.send(t, req), "image/svg+xml", []byte(planSVGStored))
 	})
 	t.Run("OldAddress", func(t *testing.T) {
 		if r := pb.get(t, fx.Alice, oldSVG); r.status != http.StatusNotFound {

@@ -12,9 +12,10 @@ import (
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
-// TestBookingIDsSharedByTwoOrganizations checks bookings whose ID exists in two organizations. That can
-// happen because keys are (organization, id) and imports choose the IDs. Acting on the booking in one
-// organization must never read or change the other's.
+// TestBookingIDsSharedByTwoOrganizations checks bookings whose ID exists in two organizations. Keys are
+// (organization, id), so the database allows it, though imports and the admin API now refuse such an id
+// (data written before, or by hand, may still hold one). Acting on the booking in one organization must
+// never read or change the other's.
 func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
@@ -23,9 +24,9 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	changed := tb.bookWith(t, fx.Alice, fx.RoomGoya, start, end, "internalAttendees", invite(fx.Bob))
 	checked := tb.bookWith(t, fx.Alice, fx.RoomVelazquez, start, end, "internalAttendees", invite(fx.Bob))
 	var twins []layoutimport.LayoutBooking
-	for _, id := range []string{changed, checked} {
+	for range []string{changed, checked} {
 		twins = append(twins, layoutimport.LayoutBooking{
-			ID: id, OrganizationID: fx.OrgB.String(), ResourceID: fx.RoomB.String(), CreatorID: fx.Boris.String(),
+			ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), ResourceID: fx.RoomB.String(), CreatorID: fx.Boris.String(),
 			OrganizerID: fx.Boris.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: "PENDING",
 			Subject: "Globex secret",
 		})
@@ -33,6 +34,11 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	}
 	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: twins}); err != nil {
 		t.Fatalf("import the twins: %v", err)
+	}
+	// Give each twin the id of Alice's booking, by hand: the import refuses an id another object holds.
+	for i, id := range []string{changed, checked} {
+		tb.exec(t, `UPDATE bookings SET id = $1 WHERE organization_id = $2 AND id = $3`, uuid.MustParse(id), fx.OrgB, uuid.MustParse(twins[i].ID))
+		twins[i].ID = id
 	}
 	// wantTwinUntouched checks that Globex's booking with the ID is still as it was imported.
 	wantTwinUntouched := func(t *testing.T, i int) {
@@ -90,4 +96,36 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 		wantValue(t, "status", b["status"], "CANCELLED") // released before its start
 		wantTwinUntouched(t, 1)
 	})
+}
+
+// TestAdminAPIRefusesAnyUsedID creates objects with ids that other objects hold, of another collection
+// or organization: each is 404 1013, as an unknown object, and nothing is created.
+func TestAdminAPIRefusesAnyUsedID(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	building := map[string]any{"name": "Annex", "timezone": "Europe/Madrid"}
+	for _, tc := range []struct {
+		name       string
+		collection string
+		id         uuid.UUID
+		body       map[string]any
+	}{
+		{"BuildingWithUserOfAnotherOrganization", "buildings", fx.Boris, building},
+		{"BuildingWithResourceOfOurs", "buildings", fx.RoomGoya, building},
+		{"BuildingWithOurOrganization", "buildings", fx.OrgA, building},
+		{"FeatureWithFloorOfAnotherOrganization", "features", fx.FloorB, map[string]any{"name": "Lamp"}},
+		{"UserWithBuildingOfOurs", "users", fx.BuildingMadrid, map[string]any{"name": "Nora", "email": "nora@acme.test"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := snapshot(t, tb.Bundle, fx.OrgA)
+			r := tb.call(t, fx.Adam, http.MethodPut, adminPath(tc.collection, tc.id), tc.body)
+			wantProblem(t, r, http.StatusNotFound, booking.CodeObjectNotFound, noIndex)
+			if changed := changedTables(before, snapshot(t, tb.Bundle, fx.OrgA)); len(changed) > 0 {
+				t.Errorf("changed %v", changed)
+			}
+			if n := fx.RowCount(t, tb.Bundle, "SELECT count(*) FROM "+tc.collection+" WHERE id = $1", tc.id); n != 0 {
+				t.Errorf("%s holds %d objects with the id, want none", tc.collection, n)
+			}
+		})
+	}
 }

@@ -36,7 +36,7 @@ type OIDCConfig struct {
 // own expiry, so that a client's next calls skip the signature check and the user lookup: an ECDSA
 // verification costs more than the rest of a status call. A change to a user (role, removal, revoked
 // tokens, deactivation on another instance) therefore reaches the API within tokenCacheTTL; a
-// deactivation on this instance reaches it at once.
+// deactivation on this instance reaches it at once. Admin API writes read the user again (currentAdmin).
 const (
 	tokenCacheSize = 10_000
 	tokenCacheTTL  = time.Minute

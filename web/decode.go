@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
@@ -27,7 +28,8 @@ func invalid(format string, args ...any) error {
 	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
 }
 
-// readBody reads the whole request body, refusing more than MaxBodyBytes.
+// readBody reads the whole request body, refusing more than MaxBodyBytes, and text that cannot be
+// stored (checkText). Every JSON body of the API is read here.
 func readBody(c echo.Context) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, MaxBodyBytes))
 	var tooLarge *http.MaxBytesError
@@ -37,7 +39,56 @@ func readBody(c echo.Context) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read body: %w", err)
 	}
+	if err := checkText(body); err != nil {
+		return nil, err
+	}
 	return body, nil
+}
+
+// checkText refuses a JSON body with bytes that are not UTF-8, or with a NUL character (written
+// \u0000) in a string or a key: PostgreSQL stores neither, and its refusal would name its internals.
+func checkText(data []byte) error {
+	if !utf8.Valid(data) {
+		return invalid("body: holds bytes that are not UTF-8; send the text in UTF-8")
+	}
+	if holdsNUL(data) {
+		return invalid("body: holds a NUL character (\\u0000); send the text without it")
+	}
+	return nil
+}
+
+// holdsNUL reports whether a JSON text holds a NUL character in a string or a key. Malformed JSON
+// holds none: decoding it refuses it later with a better message.
+func holdsNUL(data []byte) bool {
+	if !bytes.Contains(data, []byte(`\u0000`)) {
+		return false // the only way to write a NUL in valid JSON
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if s, ok := tok.(string); ok && strings.IndexByte(s, 0) >= 0 {
+			return true
+		}
+	}
+}
+
+// checkFormText refuses form values or names with a NUL character or bytes that are not UTF-8.
+func checkFormText(form url.Values) error {
+	bad := func(s string) bool { return !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 }
+	for k, vs := range form {
+		if bad(k) {
+			return invalid("form: a field's name holds a NUL character or bytes that are not UTF-8")
+		}
+		for _, v := range vs {
+			if bad(v) {
+				return invalid("%s: holds a NUL character or bytes that are not UTF-8; write it again", k)
+			}
+		}
+	}
+	return nil
 }
 
 // decodeJSON decodes data into v; errors name the field, prefixed with path (e.g. "[2]").
@@ -82,7 +133,7 @@ func jsonError(err error, path string) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return invalid("%sbody: the JSON ends too early", prefix(path))
 	}
-	return invalid("%sbody: %v", prefix(path), err)
+	return invalid("%sbody: not JSON this operation reads", prefix(path))
 }
 
 // jsonKind names the JSON kind a Go type takes. It looks at the kind, not the type's name: the name of

@@ -247,7 +247,10 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		return s.render(c, http.StatusBadRequest, views.SignInFailed(s.chrome(c, "Sign-in failed"), reason))
 	}
 	if e := c.QueryParam("error"); e != "" {
-		return fail("The identity provider refused the sign-in ("+e+").", nil)
+		// The provider's words go to the log only: anyone can send a link with error_description.
+		s.log.WarnContext(ctx, "identity provider error", slog.String("error", clipText(e)),
+			slog.String("description", clipText(c.QueryParam("error_description"))))
+		return s.render(c, http.StatusBadRequest, views.SignInFailed(s.chrome(c, "Sign-in failed"), providerError(e)))
 	}
 	if state == "" || c.QueryParam("state") != state {
 		return fail("This sign-in link has expired or was not started here.", nil)
@@ -338,4 +341,32 @@ func (s *Server) deactivated(c echo.Context, org uuid.UUID) error {
 		return err
 	}
 	return s.render(c, http.StatusForbidden, views.Deactivated(s.chrome(c, "Account deactivated"), contacts))
+}
+
+// providerErrors are fixed sentences for the error codes of RFC 6749 (section 4.1.2.1).
+var providerErrors = map[string]string{
+	"access_denied":             "The identity provider refused the sign-in.",
+	"invalid_request":           "The identity provider could not read the sign-in request.",
+	"unauthorized_client":       "The identity provider does not allow this service to sign people in.",
+	"unsupported_response_type": "The identity provider does not support this kind of sign-in.",
+	"invalid_scope":             "The identity provider refused the information this service asks for.",
+	"server_error":              "The identity provider had a problem. Try again in a moment.",
+	"temporarily_unavailable":   "The identity provider is busy or down for a moment. Try again shortly.",
+}
+
+// providerError returns the sentence for a provider's error code; any other code gets one generic
+// sentence, so the page never shows what the link carried.
+func providerError(code string) string {
+	if m, ok := providerErrors[code]; ok {
+		return m
+	}
+	return "The identity provider could not sign you in."
+}
+
+// clipText bounds text from a request before it is logged.
+func clipText(s string) string {
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 )
@@ -14,7 +16,8 @@ import (
 const MaxPageBody = 64 << 10
 
 // limitPageBody refuses a page request whose body is larger than MaxPageBody with 413, before any of it
-// becomes a form, whether or not the request says its length.
+// becomes a form, whether or not the request says its length; and a form with a NUL character or bytes
+// that are not UTF-8 with 400.
 func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -34,6 +37,16 @@ func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if err != nil {
 			return fmt.Errorf("read the form: %w", err)
+		}
+		if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mt == echo.MIMEApplicationForm {
+			// Every form is checked here, once: a NUL or bytes that are not UTF-8 are refused with 400.
+			form, err := url.ParseQuery(string(body))
+			if err != nil {
+				return invalid("form: not a form this page sends")
+			}
+			if err := checkFormText(form); err != nil {
+				return err
+			}
 		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		return next(c)

@@ -13,8 +13,9 @@ import (
 // script, loads nothing and is sandboxed, should anything have passed the sanitizer.
 const planCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 
-// planCacheControl lets the browser keep a plan for a year: a new plan has a new address.
-const planCacheControl = "private, max-age=31536000, immutable"
+// planCacheControl keeps a plan out of shared caches and makes the browser ask again before each use
+// (a 304 while it is unchanged), so that a kiosk's browser shows nobody a plan after its user signs out.
+const planCacheControl = "private, no-cache"
 
 // pagePlan is GET /plans/{floorId}/{hash}.{ext}: a floor's current plan, for anyone of its organization.
 // An old hash, or another organization's floor, is 404.
@@ -35,7 +36,24 @@ func (s *Server) pagePlan(c echo.Context) error {
 	h.Set("Cache-Control", planCacheControl)
 	h.Set("Content-Security-Policy", planCSP)
 	h.Set("X-Content-Type-Options", "nosniff")
+	etag := `"` + p.Hash + `"` // the hash of the bytes: a strong entity tag
+	h.Set("ETag", etag)
+	if matchesETag(c.Request().Header.Get("If-None-Match"), etag) {
+		return c.NoContent(http.StatusNotModified)
+	}
 	return c.Blob(http.StatusOK, p.ContentType, p.Data)
+}
+
+// matchesETag reports whether an If-None-Match header names etag: "*", the tag, or a list holding it
+// (a weak W/ tag compares by its value, as RFC 9110 says for If-None-Match).
+func matchesETag(header, etag string) bool {
+	for _, tag := range strings.Split(header, ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == "*" || tag == etag {
+			return true
+		}
+	}
+	return false
 }
 
 // requireUserOrBearer lets through someone signed in to the pages, or an app with a bearer token, with

@@ -45,11 +45,23 @@ func TestSignInNextIsACleanPath(t *testing.T) {
 		"/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "\t//evil.example", "/\\evil.example",
 		"/x\\..\\\\evil.example", "\\\\evil.example", "//evil.example", "https://evil.example/", "javascript:alert(1)",
 		"/%09/evil.example", "/%0a/evil.example", "/%0d%0a/evil.example", "/%5cevil.example", "/%2f%2fevil.example",
-		"/%2F/evil.example", "%2f%2fevil.example", "/find\x00", "/find%00", "/find\x7f", "",
+		"/%2F/evil.example", "%2f%2fevil.example", "/find%00", "/find\x7f", "",
 	} {
 		if got := signInLocation(t, pb, next); got != "/" {
 			t.Errorf("next %q: Location = %q, want /", next, got)
 		}
+	}
+	// A NUL in any form is refused before anyone is signed in.
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, pb.srv.URL+"/login/dev",
+		strings.NewReader(url.Values{"user": {fx.Alice.String()}, "next": {"/find\x00"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := noRedirects.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("next with a NUL: status = %d, want 400", res.StatusCode)
 	}
 	for _, next := range []string{"/bookings?when=past", "/find?date=2026-11-24&kind=room", "/p/MAD-R1", "/find?q=a%20b"} {
 		if got := signInLocation(t, pb, next); got != next {
@@ -116,6 +128,33 @@ func TestOIDCNonceIsChecked(t *testing.T) {
 				t.Errorf("signed in at %s, want /bookings", p.url)
 			}
 			p.wantText(t, ".whoami", "alice Archer")
+		})
+	}
+}
+
+// TestCallbackErrorIsNotReflected calls the sign-in callback with the provider's error: the page says a
+// fixed sentence for each error code of RFC 6749, and never shows what the request carried.
+func TestCallbackErrorIsNotReflected(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	pb := setupPagesOIDC(t, m)
+	const hostile = "Your account is locked. Call +1 555 0100 or visit evil.example"
+	for _, tc := range []struct{ name, code, want string }{
+		{"AccessDenied", "access_denied", "The identity provider refused the sign-in."},
+		{"UnknownCode", "evil_code_here", "The identity provider could not sign you in."},
+		{"ServerError", "server_error", "The identity provider had a problem."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := pb.browser(t).get("/auth/callback?" + url.Values{"error": {tc.code}, "error_description": {hostile}}.Encode())
+			p.wantStatus(t, http.StatusBadRequest)
+			for _, reflected := range []string{"Call +1 555", "evil.example", "evil_code_here", tc.code} {
+				if strings.Contains(p.body, reflected) {
+					t.Errorf("the page shows %q", reflected)
+				}
+			}
+			if !strings.Contains(p.text("main"), tc.want) {
+				t.Errorf("page text = %q, want %q", p.text("main"), tc.want)
+			}
 		})
 	}
 }

@@ -158,10 +158,12 @@ func (s *Server) routes() {
 	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, post...)
 	api.GET("/admin/:collection", s.apiAdminList, auth)
 	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
-	api.PUT("/admin/:collection/:id", s.apiAdminPut, auth)
-	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, auth)
+	// Writes read the actor's role and active state again from the database (currentAdmin).
+	write := []echo.MiddlewareFunc{auth, s.currentAdmin}
+	api.PUT("/admin/:collection/:id", s.apiAdminPut, write...)
+	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, write...)
 	// Admins: the organization's layout.
-	api.PUT("/admin/floors/:id/plan", s.apiPutFloorPlan, auth)
+	api.PUT("/admin/floors/:id/plan", s.apiPutFloorPlan, write...)
 
 	// The OpenAPI 3.1 document of everything under /api/v1; public.
 	api.GET("/openapi.json", s.apiOpenAPI)

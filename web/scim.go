@@ -1,10 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/mail"
@@ -84,23 +86,40 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 		if r.ContentLength > maxSCIMBody {
 			return scimRefusal(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The body is over %d bytes.", maxSCIMBody))
 		}
-		r.Body = http.MaxBytesReader(c.Response(), r.Body, maxSCIMBody)
+		// The body is read here, whole, so that text the database cannot store is refused before the
+		// SCIM library decodes it (it would turn bytes that are not UTF-8 into U+FFFD).
+		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), r.Body, maxSCIMBody))
+		if errors.As(err, new(*http.MaxBytesError)) {
+			return scimRefusal(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The body is over %d bytes.", maxSCIMBody))
+		}
+		if err != nil {
+			return fmt.Errorf("read the scim body: %w", err)
+		}
+		var de *booking.Error
+		if errors.As(checkText(body), &de) {
+			return scimRefusal(c, http.StatusBadRequest, de.Message, scimerrors.ScimTypeInvalidValue)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
 		c.SetRequest(r.WithContext(context.WithValue(r.Context(), scimClientKey{}, client)))
 		return next(c)
 	}
 }
 
-// scimRefusal answers with a SCIM error (RFC 7644 section 3.12).
-func scimRefusal(c echo.Context, status int, detail string) error {
+// scimRefusal answers with a SCIM error (RFC 7644 section 3.12), of the scimType when one is given.
+func scimRefusal(c echo.Context, status int, detail string, scimType ...scimerrors.ScimType) error {
 	if status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="scim"`)
 	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/scim+json")
 	c.Response().WriteHeader(status)
-	return json.NewEncoder(c.Response()).Encode(map[string]any{
+	body := map[string]any{
 		"schemas": []string{"urn:ietf:params:scim:api:messages:2.0:Error"},
 		"status":  strconv.Itoa(status), "detail": detail,
-	})
+	}
+	for _, t := range scimType {
+		body["scimType"] = t
+	}
+	return json.NewEncoder(c.Response()).Encode(body)
 }
 
 // scimClientOf returns the client requireSCIMToken named.
@@ -241,6 +260,7 @@ func scimID(id string) (uuid.UUID, error) {
 // in use, 400 with the message for other refusals, and 500 (logged) for anything else.
 func (h scimUsers) scimError(r *http.Request, err error) error {
 	var e *booking.Error
+	err = booking.Interpret(err) // text the database cannot store, a database away
 	switch {
 	case errors.Is(err, booking.ErrPersonExists):
 		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeUniqueness, Status: http.StatusConflict, Detail: booking.ErrPersonExists.Message}

@@ -87,7 +87,7 @@ func TestPutBody(t *testing.T) {
 		{"AnotherOrganization", fmt.Sprintf(`{"organizationId": %q, "name": "X"}`, bookingtest.OrgB), booking.CodeInvalidRequest,
 			fmt.Sprintf("organizationId: must be your organization's id (%s) or left out", bookingtest.OrgA)},
 		{"NotAnObject", `["name"]`, booking.CodeInvalidRequest, "body: must be one JSON object"},
-		{"UnknownField", `{"name": "X", "colour": "red"}`, booking.CodeInvalidRequest, `features[0]: json: unknown field "colour"`},
+		{"UnknownField", `{"name": "X", "colour": "red"}`, booking.CodeInvalidRequest, `features[0]: unknown field "colour"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -52,7 +52,7 @@ func summarize(l Layout) ImportSummary {
 var Operator = booking.Changer{Label: "import"}
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
-// that q runs. Import and the admin API both write through it, so both validate alike. Closures are
+// that q runs. An id that another object holds (of another collection or organization) is refused. Import and the admin API both write through it, so both validate alike. Closures are
 // saved through svc (booking.Service.SaveClosure), which locks their buildings; a person's active goes
 // through svc's ApplyUserActive, as every deactivation does. by is who writes, for the audit log and for
 // the rules of people's accounts: Operator, or the admin (booking.By) who writes through the Admin API
@@ -64,7 +64,7 @@ var Operator = booking.Changer{Label: "import"}
 func Write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout, by booking.Changer) error {
 	im := importer{q: q, svc: svc, by: by}
 	steps := []func(context.Context, Layout) error{
-		im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
+		im.checkIDs, im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
 		im.resourceRules, im.features, im.reservables, im.resources, im.bookings, im.closures,
 	}
 	for _, step := range steps {
@@ -160,7 +160,7 @@ func (a at) db(err error) error {
 	case "23505":
 		return a.errorf(field, "is already used by another object")
 	case "23514":
-		return a.errorf(field, "is out of range (%s)", pgErr.ConstraintName)
+		return a.errorf(field, "is out of range")
 	case "23P01":
 		switch pgErr.ConstraintName {
 		case "bookings_one_workstation_per_person":
@@ -169,7 +169,13 @@ func (a at) db(err error) error {
 			return a.errorf(field, "overlaps another blocking booking of the resource")
 		}
 	}
-	return a.errorf(field, "%s", pgErr.Message)
+	if strings.HasPrefix(pgErr.Code, "22") {
+		// A data exception: text with a NUL or bytes that are not UTF-8, a number too large. The
+		// database's own words would name its internals.
+		return booking.Errorf(booking.CodeInvalidRequest, "%s[%d]: holds a value that cannot be stored "+
+			"(a NUL character, bytes that are not UTF-8, or a number too large)", a.array, a.index)
+	}
+	return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
 }
 
 var constraintFields = map[string]string{
@@ -284,6 +290,9 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 		if addr, err := mail.ParseAddress(u.Email); err != nil || addr.Address != u.Email {
 			return a.errorf("email", "%q is not an e-mail address", u.Email)
+		}
+		if err := a.image("image", u.Image); err != nil {
+			return err
 		}
 		var role *string
 		if u.Role != "" {
@@ -401,6 +410,9 @@ func (im importer) floors(ctx context.Context, l Layout) error {
 		if err != nil {
 			return err
 		}
+		if err := a.image("image", f.Image); err != nil {
+			return err
+		}
 		if err := a.required("name", f.Name); err != nil {
 			return err
 		}
@@ -439,6 +451,10 @@ func (im importer) subcategories(ctx context.Context, l Layout) error {
 	return nil
 }
 
+// MaxDurationMS bounds every duration of a rule or a service, in ms: 400 days. Nothing in an office
+// needs more, and sums of such durations with an instant never overflow.
+const MaxDurationMS = 400 * 24 * int64(time.Hour/time.Millisecond)
+
 func (im importer) resourceRules(ctx context.Context, l Layout) error {
 	const day = int64(24 * time.Hour / time.Millisecond)
 	for i, r := range l.ResourceRules {
@@ -464,8 +480,8 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			{"advanceCheckIn", r.AdvanceCheckIn}, {"expirationMargin", r.ExpirationMargin},
 			{"maximumDuration", r.MaximumDuration}, {"maximumAdvance", r.MaximumAdvance},
 		} {
-			if f.v < 0 {
-				return a.errorf(f.name, "must not be negative")
+			if f.v < 0 || f.v > MaxDurationMS {
+				return a.errorf(f.name, "must be from 0 to %d ms (400 days)", MaxDurationMS)
 			}
 		}
 		if r.AllDayBookingsCheckInMS < 0 || r.AllDayBookingsCheckInMS > day {
@@ -511,11 +527,11 @@ func (im importer) reservables(ctx context.Context, l Layout) error {
 		if err := a.required("name", r.Name); err != nil {
 			return err
 		}
-		if r.MinimumCancellationMs < 0 {
-			return a.errorf("minimumCancellationMs", "must not be negative")
+		if r.MinimumCancellationMs < 0 || r.MinimumCancellationMs > MaxDurationMS {
+			return a.errorf("minimumCancellationMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
 		}
-		if r.StandardDeliveryTimeMs < 0 {
-			return a.errorf("standardDeliveryTimeMs", "must not be negative")
+		if r.StandardDeliveryTimeMs < 0 || r.StandardDeliveryTimeMs > MaxDurationMS {
+			return a.errorf("standardDeliveryTimeMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
 		}
 		if err := a.optionalEmail("email", r.Email); err != nil {
 			return err
@@ -536,6 +552,9 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		a := at{"resources", i}
 		id, org, err := a.ids(r.ID, r.OrganizationID)
 		if err != nil {
+			return err
+		}
+		if err := a.image("image", r.Image); err != nil {
 			return err
 		}
 		p := queries.ResourceUpsertParams{

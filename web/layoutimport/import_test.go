@@ -376,7 +376,7 @@ func TestImportKeeps(t *testing.T) {
 		b := bookingtest.Setup(t)
 		l := bookingtest.Layout()
 		rita := l.Users[2]
-		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/img/rita.png", ptr("idp|rita"), "es", "SERVICE_EXTERNAL"
+		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/static/img/rita.png", ptr("idp|rita"), "es", "SERVICE_EXTERNAL"
 		rita.CanBeSearched = ptr(false)
 		importOne := func(u layoutimport.LayoutUser) {
 			t.Helper()
@@ -388,7 +388,7 @@ func TestImportKeeps(t *testing.T) {
 		// Only the required fields, and a new e-mail address.
 		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
 		got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
-			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
+			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/static/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
 			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
 		if got != 1 {
 			t.Errorf("Rita lost a field the document left out")
@@ -477,8 +477,8 @@ func TestDecodeLayout(t *testing.T) {
 		{"UnknownNestedField", `{"organizations":[{"id":"x","nickname":"y"}]}`, `unknown field "nickname"`},
 		{"SecondObject", org + "\n" + org, "unexpected data after the JSON object"},
 		{"StrayBracket", org + "]", "unexpected data after the JSON object"},
-		{"NotAnObject", `[]`, "cannot unmarshal array"},
-		{"Empty", ``, "EOF"},
+		{"NotAnObject", `[]`, "document: expected an object, got JSON array"},
+		{"Empty", ``, "empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := layoutimport.DecodeLayout(strings.NewReader(tc.doc))
@@ -490,6 +490,41 @@ func TestDecodeLayout(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("DecodeLayout: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestImportRefusesUsedIDs imports objects whose id another object holds, in the database or earlier in
+// the document, of another collection or organization: refused, and nothing is imported.
+func TestImportRefusesUsedIDs(t *testing.T) {
+	t.Parallel()
+	org := bookingtest.OrgA.String()
+	building := func(id uuid.UUID) layoutimport.LayoutBuilding {
+		return layoutimport.LayoutBuilding{ID: id.String(), OrganizationID: org, Name: "Annex", Timezone: "Europe/Madrid"}
+	}
+	fresh := uuid.New()
+	for _, tc := range []struct {
+		name string
+		doc  layoutimport.Layout
+		want string
+	}{
+		{"UserOfAnotherOrganization", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.Boris)}}, "buildings[0].id:"},
+		{"ResourceOfOurs", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.RoomGoya)}}, "buildings[0].id:"},
+		{"TwiceInTheDocument", layoutimport.Layout{
+			Buildings: []layoutimport.LayoutBuilding{building(fresh)},
+			Features:  []layoutimport.LayoutFeature{{ID: fresh.String(), OrganizationID: org, Name: "Lamp"}},
+		}, "features[0].id:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			before := tableCounts(t, b)
+			_, err := layoutimport.Import(t.Context(), b.Service, tc.doc)
+			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
+			bookingtest.WantMessagePrefix(t, err, tc.want)
+			if got := tableCounts(t, b); !maps.Equal(got, before) {
+				t.Fatalf("counts after a refused import = %v, want %v", got, before)
 			}
 		})
 	}

@@ -7,7 +7,10 @@ package layoutimport
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"reflect"
+	"strings"
 )
 
 // Layout is the document that `booking import` reads (DESIGN.md §8): one JSON object with optional
@@ -36,12 +39,58 @@ func DecodeLayout(r io.Reader) (Layout, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&l); err != nil {
-		return Layout{}, err
+		return Layout{}, decodeError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return Layout{}, errors.New("unexpected data after the JSON object")
 	}
 	return l, nil
+}
+
+// decodeError says what is wrong with a document in its own terms: the field and the kind of value it
+// takes, never a Go type.
+func decodeError(err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return fmt.Errorf("malformed JSON at byte %d", syntax.Offset)
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "document"
+		}
+		return fmt.Errorf("%s: expected %s, got JSON %s", field, kindOf(typ.Type), typ.Value)
+	case errors.Is(err, io.EOF):
+		return errors.New("the document is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the JSON ends too early")
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Errorf("unknown field %s", name)
+	}
+	return errors.New("not a layout document")
+}
+
+// kindOf names the JSON kind a Go type takes.
+func kindOf(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
 }
 
 // LayoutOrganization is an organization (tenant).

@@ -48,6 +48,9 @@ var laterSchemas = []laterSchema{
 	{0, 14, "CREATE TABLE organization_email_domains (organization_id uuid, domain text, verified_at timestamptz)",
 		"DROP TABLE organization_email_domains"},
 	{0, 16, "ALTER TABLE reservables ADD COLUMN email text NOT NULL DEFAULT ''", "ALTER TABLE reservables DROP COLUMN email"},
+	// Tables the import's check of object ids reads: empty, with the columns it reads.
+	{0, 12, "CREATE TABLE closures (organization_id uuid, id uuid)", "DROP TABLE closures"},
+	{0, 14, "CREATE TABLE scim_tokens (organization_id uuid, id uuid)", "DROP TABLE scim_tokens"},
 	{0, 19, "ALTER TABLE users ADD COLUMN binds_by_email boolean NOT NULL DEFAULT true", "ALTER TABLE users DROP COLUMN binds_by_email"},
 	{14, 19, "ALTER TABLE organization_email_domains ADD COLUMN verified_at timestamptz",
 		"ALTER TABLE organization_email_domains DROP COLUMN verified_at"},
