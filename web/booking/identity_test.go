@@ -542,3 +542,34 @@ func TestIdentityMigrationSettlesDuplicates(t *testing.T) {
 		t.Error("two accounts got one subject after the migration")
 	}
 }
+
+// TestGroupsKeepTheLastAdmin checks that a groups claim that would demote the organization's last active
+// admin leaves their role, and demotes them once another admin exists.
+func TestGroupsKeepTheLastAdmin(t *testing.T) {
+	t.Parallel()
+	b, _ := setupIdentity(t)
+	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
+	adam := b.User(t, fx.OrgA, fx.Adam)
+	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{
+		GroupsClaim: "groups", GroupRoles: []booking.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	signIn := func() booking.Role {
+		u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true,
+			Claims: map[string]any{"groups": []any{"Engineering"}}})
+		if err != nil {
+			t.Fatalf("SignIn: %v", err)
+		}
+		return u.Role
+	}
+	if got := signIn(); got != booking.RoleAdmin {
+		t.Errorf("the last admin signed in as %s, want ADMIN kept", got)
+	}
+	rita := fx.Layout().Users[2]
+	rita.Role = "ADMIN"
+	importUsers(t, b, rita)
+	if got := signIn(); got != booking.RoleEmployee {
+		t.Errorf("with another admin, Adam signed in as %s, want EMPLOYEE", got)
+	}
+}
