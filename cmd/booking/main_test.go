@@ -356,7 +356,7 @@ func TestHelp(t *testing.T) {
 	if err != nil {
 		t.Fatalf("help: %v", err)
 	}
-	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo"} {
+	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo", "domain"} {
 		if !strings.Contains(stdout, "\n  "+cmd+" ") {
 			t.Errorf("usage does not list %s:\n%s", cmd, stdout)
 		}
@@ -957,7 +957,7 @@ func TestDemo(t *testing.T) {
 // nothing else: it creates, migrates or loads no database, opens no file and listens on no address.
 func TestCommandHelp(t *testing.T) {
 	t.Parallel()
-	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo"} {
+	for _, cmd := range []string{"serve", "migrate", "import", "token", "demo", "domain"} {
 		for _, flag := range []string{"--help", "-h"} {
 			t.Run(cmd+flag, func(t *testing.T) {
 				t.Parallel()
@@ -1066,5 +1066,51 @@ func TestDemoAddr(t *testing.T) {
 		if strings.Contains(stdout, "8080") {
 			t.Errorf("demo --addr %s still prints 8080:\n%s", addr, stdout)
 		}
+	}
+}
+
+// TestDomainApprove checks that the operator verifies an organization's e-mail domain, and that a public
+// domain, another organization's domain and a bad organization id are refused.
+func TestDomainApprove(t *testing.T) {
+	t.Parallel()
+	dbURL := withFixture(t)
+	orgA, orgB := bookingtest.OrgA.String(), bookingtest.OrgB.String()
+	stdout := mustRun(t, dbURL, "domain", "approve", orgA, "ACME.test")
+	if want := "acme.test is verified for organization " + orgA; !strings.Contains(stdout, want) {
+		t.Errorf("stdout = %q, want it to contain %q", stdout, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"domain", "approve", orgB, "acme.test"}, "domains: acme.test cannot be used"},
+		{[]string{"domain", "approve", orgB, "gmail.com"}, "domains: gmail.com cannot be used"},
+		{[]string{"domain", "approve", "initech", "initech.test"}, `"initech" is not an organization id`},
+		{[]string{"domain", "approve", uuid.NewString(), "initech.test"}, "no organization"},
+		{[]string{"domain", "list"}, "the only subcommand is approve"},
+	} {
+		if _, _, err := runBooking(t, environ(dbURL), tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("booking %s: %v, want an error containing %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+	conn, err := pgx.Connect(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var got []string
+	rows, err := conn.Query(t.Context(), `SELECT organization_id || ' ' || domain || ' ' || coalesce(verified_by, '-') FROM organization_email_domains ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if d := cmp.Diff([]string{orgA + " acme.test OPERATOR"}, got); d != "" {
+		t.Errorf("domains (-want +got):\n%s", d)
 	}
 }

@@ -243,16 +243,19 @@ func (s *Service) ApproveEmailDomain(ctx context.Context, org uuid.UUID, domain 
 	} else if err != nil {
 		return EmailDomain{}, fmt.Errorf("get organization: %w", err)
 	}
-	if err := s.q.EmailDomainClaim(ctx, queries.EmailDomainClaimParams{OrganizationID: org, Domain: domain, VerificationToken: newDomainToken()}); err != nil {
-		return EmailDomain{}, fmt.Errorf("claim e-mail domain: %w", err)
-	}
 	return s.verifyDomain(ctx, org, domain, VerifiedByOperator, Changer{Label: "the service's operator"})
 }
 
-// verifyDomain marks the organization's claim of domain proved, with its audit entry, and returns it.
+// verifyDomain marks the organization's claim of domain proved, with its audit entry, and returns it. The
+// operator's word claims the domain first, in the same transaction, so a refusal leaves no claim behind.
 // Codes: 2000 another organization proved the domain first.
 func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by string, who Changer) (EmailDomain, error) {
 	err := s.inTx(ctx, func(q *queries.Queries) error {
+		if by == VerifiedByOperator {
+			if err := q.EmailDomainClaim(ctx, queries.EmailDomainClaimParams{OrganizationID: org, Domain: domain, VerificationToken: newDomainToken()}); err != nil {
+				return fmt.Errorf("claim e-mail domain: %w", err)
+			}
+		}
 		n, err := q.EmailDomainVerify(ctx, queries.EmailDomainVerifyParams{
 			OrganizationID: org, Domain: domain, VerifiedBy: by, Now: s.now(),
 		})

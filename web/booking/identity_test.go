@@ -573,3 +573,19 @@ func TestGroupsKeepTheLastAdmin(t *testing.T) {
 		t.Errorf("with another admin, Adam signed in as %s, want EMPLOYEE", got)
 	}
 }
+
+// TestEmailIsUniqueInAnyCase checks that an organization cannot hold two people whose addresses differ
+// only in case, while another organization may hold the same address.
+func TestEmailIsUniqueInAnyCase(t *testing.T) {
+	t.Parallel()
+	b, _ := setupIdentity(t)
+	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
+		{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Twin", Email: "ALICE@acme.test"},
+	}})
+	wantRefusal(t, err, "users[0].email: is already used by another object")
+	_, err = b.Service.ProvisionPerson(t.Context(), scimClient(fx.OrgA), booking.PersonFields{Email: "Alice@Acme.test", Active: true})
+	if err != booking.ErrPersonExists {
+		t.Errorf("SCIM create of Alice's address in other case = %v, want ErrPersonExists", err)
+	}
+	importUsers(t, b, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Alice", Email: "ALICE@acme.test"})
+}
