@@ -74,38 +74,40 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	if refusal == "" {
 		err = s.bookings.SetSignInSettings(c.Request().Context(), actorFrom(c), st)
 	}
-	var e *booking.Error
-	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
-		p, rerr := s.adminIdentity(c)
-		if rerr != nil {
-			return rerr
-		}
-		p.Error, p.Domains, p.GroupRoles = e.Message, domains, groupRoles
+	if refused, rerr := s.identityRefused(c, err, func(p *views.AdminIdentity) {
+		p.Domains, p.GroupRoles = domains, groupRoles
 		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
-		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
-	}
-	if err != nil {
-		return err
+	}); refused || rerr != nil {
+		return rerr
 	}
 	s.putFlash(c, "", "Sign-in settings saved.")
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
+}
+
+// identityRefused answers a refusal in words (2000) with the page again, its reason on top and fill
+// applied to what the page shows; refused reports whether it did. Any other error is returned as it is.
+func (s *Server) identityRefused(c echo.Context, err error, fill func(*views.AdminIdentity)) (refused bool, _ error) {
+	var e *booking.Error
+	if booking.ErrorCode(err) != booking.CodeInvalidRequest || !errors.As(err, &e) {
+		return false, err
+	}
+	p, rerr := s.adminIdentity(c)
+	if rerr != nil {
+		return true, rerr
+	}
+	p.Error = e.Message
+	if fill != nil {
+		fill(&p)
+	}
+	return true, s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
 }
 
 // pageVerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
 // now. A record not there yet shows the page again with what to add.
 func (s *Server) pageVerifyDomain(c echo.Context) error {
 	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), actorFrom(c), c.Param("domain"))
-	var e *booking.Error
-	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
-		p, rerr := s.adminIdentity(c)
-		if rerr != nil {
-			return rerr
-		}
-		p.Error = e.Message
-		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
-	}
-	if err != nil {
-		return err
+	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
+		return rerr
 	}
 	s.putFlash(c, "", d.Domain+" is verified: people with a verified address there can sign in.")
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
@@ -115,17 +117,8 @@ func (s *Server) pageVerifyDomain(c echo.Context) error {
 // never stored by the browser or a proxy.
 func (s *Server) pageCreateSCIMToken(c echo.Context) error {
 	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), actorFrom(c), c.FormValue("name"))
-	var e *booking.Error
-	if booking.ErrorCode(err) == booking.CodeInvalidRequest && errors.As(err, &e) {
-		p, rerr := s.adminIdentity(c)
-		if rerr != nil {
-			return rerr
-		}
-		p.Error = e.Message
-		return s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
-	}
-	if err != nil {
-		return err
+	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
+		return rerr
 	}
 	p, err := s.adminIdentity(c)
 	if err != nil {

@@ -129,6 +129,15 @@ Applies the pending migrations to the database of DATABASE_URL (created when mis
 	return nil
 }
 
+// openFrom is open on the database of DATABASE_URL.
+func openFrom(ctx context.Context, getenv func(string) string, opts ...booking.Option) (*pgxpool.Pool, *booking.Service, error) {
+	dbURL, err := dbURLFrom(getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	return open(ctx, dbURL, opts...)
+}
+
 // open migrates the database and opens a pool and the service on it, with opts.
 func open(ctx context.Context, dbURL string, opts ...booking.Option) (*pgxpool.Pool, *booking.Service, error) {
 	if _, err := postgres.Migrate(ctx, dbURL); err != nil {
@@ -402,11 +411,7 @@ func domain(ctx context.Context, args []string, getenv func(string) string, stdo
 	if err != nil {
 		return fmt.Errorf("domain approve: %q is not an organization id", args[0])
 	}
-	dbURL, err := dbURLFrom(getenv)
-	if err != nil {
-		return err
-	}
-	pool, svc, err := open(ctx, dbURL)
+	pool, svc, err := openFrom(ctx, getenv)
 	if err != nil {
 		return err
 	}
@@ -580,11 +585,7 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 			return err
 		}
 	}
-	dbURL, err := dbURLFrom(getenv)
-	if err != nil {
-		return err
-	}
-	pool, svc, err := open(ctx, dbURL)
+	pool, svc, err := openFrom(ctx, getenv)
 	if err != nil {
 		return err
 	}
