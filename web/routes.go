@@ -151,15 +151,15 @@ func (s *Server) routes() {
 
 	// Admins: the organization's objects one at a time (in the import format), the whole organization as
 	// an import document, and the audit log.
+	// Writes read the actor's role and active state again from the database (currentAdmin).
+	write := []echo.MiddlewareFunc{auth, s.currentAdmin}
 	api.GET("/admin/layout", s.apiAdminLayout, auth)
 	api.GET("/admin/audit", s.apiAdminAudit, auth)
 	api.GET("/admin/identity", s.apiAdminIdentity, auth)
-	api.PUT("/admin/identity", s.apiAdminPutIdentity, auth)
-	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, post...)
+	api.PUT("/admin/identity", s.apiAdminPutIdentity, write...)
+	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, auth, s.currentAdmin, s.idempotent)
 	api.GET("/admin/:collection", s.apiAdminList, auth)
 	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
-	// Writes read the actor's role and active state again from the database (currentAdmin).
-	write := []echo.MiddlewareFunc{auth, s.currentAdmin}
 	api.PUT("/admin/:collection/:id", s.apiAdminPut, write...)
 	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, write...)
 	// Admins: the organization's layout.
