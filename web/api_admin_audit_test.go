@@ -1,10 +1,13 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
@@ -131,6 +134,70 @@ func TestAdminAPIAuditLimit(t *testing.T) {
 			p, _ := tb.getAuditPage(t, tc.query)
 			if got := len(p.IDs); got != tc.wantEntries || p.Next != tc.wantNext {
 				t.Errorf("entries = %d, nextCursor %v; want %d, %v", got, p.Next, tc.wantEntries, tc.wantNext)
+			}
+		})
+	}
+}
+
+// TestAdminAPIAuditFilters reads the log of four changes of A, a second apart, and one of B, under each
+// filter: filters combine, from is inclusive and to exclusive (ms), and B's change is never listed.
+func TestAdminAPIAuditFilters(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	for _, e := range []struct {
+		org, object uuid.UUID
+		actor       *uuid.UUID
+		ms          int
+		collection  string
+		action      booking.AuditAction
+	}{
+		{fx.OrgA, fx.FeatureScreen, &fx.Adam, 0, "features", booking.AuditCreate},
+		{fx.OrgA, fx.FeatureScreen, &fx.Adam, 1000, "features", booking.AuditUpdate},
+		{fx.OrgB, fx.BuildingB, &fx.Boris, 1500, "features", booking.AuditUpdate},
+		{fx.OrgA, fx.Bob, &fx.Rita, 2000, "users", booking.AuditUpdate},
+		{fx.OrgA, fx.BuildingMadrid, nil, 3000, "buildings", booking.AuditDelete},
+	} {
+		tb.exec(t, `INSERT INTO admin_audit (organization_id, at, actor_id, collection, object_id, action) VALUES ($1, $2, $3, $4, $5, $6)`,
+			e.org, t0.Add(time.Duration(e.ms)*time.Millisecond), e.actor, e.collection, e.object, string(e.action))
+	}
+	ms := func(d int) string { return strconv.FormatInt(t0.UnixMilli()+int64(d), 10) }
+	const (
+		created  = "0 features CREATE"
+		updated  = "1000 features UPDATE"
+		bob      = "2000 users UPDATE"
+		building = "3000 buildings DELETE"
+	)
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"", []string{building, bob, updated, created}},
+		{"collection=features", []string{updated, created}},
+		{"collection=users", []string{bob}},
+		{"objectId=" + fx.FeatureScreen.String(), []string{updated, created}},
+		{"objectId=" + fx.BuildingB.String(), nil},
+		{"actorId=" + fx.Adam.String(), []string{updated, created}},
+		{"actorId=" + fx.Rita.String(), []string{bob}},
+		{"actorId=" + fx.Boris.String(), nil},
+		{"from=" + ms(1000), []string{building, bob, updated}},
+		{"to=" + ms(2000), []string{updated, created}},
+		{"from=" + ms(1000) + "&to=" + ms(3000), []string{bob, updated}},
+		{"from=" + ms(1) + "&to=" + ms(1000), nil},
+		{"collection=features&from=" + ms(1000), []string{updated}},
+		{"collection=features&actorId=" + fx.Rita.String(), nil},
+	}
+	for _, tc := range tests {
+		t.Run("?"+tc.query, func(t *testing.T) {
+			r := tb.call(t, fx.Adam, http.MethodGet, api+"/admin/audit?"+tc.query, nil)
+			wantStatus(t, r, http.StatusOK)
+			var got []string
+			for _, e := range array(t, "entries", r.object(t)["entries"]) {
+				entry, _ := e.(map[string]any)
+				got = append(got, fmt.Sprintf("%d %s %s", integer(t, "at", entry["at"])-t0.UnixMilli(), entry["collection"], entry["action"]))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("entries (-want +got):\n%s", diff)
 			}
 		})
 	}
