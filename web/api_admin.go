@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -111,8 +112,10 @@ func (s *Server) apiAdminDelete(c echo.Context) error {
 // maxIfMatch bounds the If-Match header the service reads.
 const maxIfMatch = 1024
 
+// ifMatch returns the If-Match list, its field lines joined as one (RFC 9110, 5.3): a client may send
+// the tags of one list on several lines.
 func ifMatch(c echo.Context) string {
-	v := c.Request().Header.Get("If-Match")
+	v := strings.Join(c.Request().Header.Values("If-Match"), ", ")
 	if len(v) > maxIfMatch {
 		v = v[:maxIfMatch]
 	}

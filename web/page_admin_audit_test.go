@@ -11,8 +11,11 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
+	"github.com/workspacebooking/booking/web"
+	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -120,6 +123,39 @@ func TestPageAdminAudit(t *testing.T) {
 		}
 		if !strings.Contains(next.body, "Feature 0") {
 			t.Errorf("next page lacks the oldest change: %s", next.body)
+		}
+	})
+
+	t.Run("OlderChangesKeepTheFilters", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		changeRule(t, b, 2) // the oldest change, which the filter leaves out
+		svc, adam := admin.New(pb.Service), pb.User(t, fx.OrgA, fx.Adam)
+		for range web.AuditPageSize + 1 {
+			if _, _, err := svc.Put(t.Context(), adam, admin.Features, uuid.New(), []byte(`{"name": "Lamp"}`), ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		today := time.Now().In(fx.Madrid).Format(time.DateOnly)
+		filters := url.Values{"collection": {"features"}, "person": {fx.Adam.String()}, "from": {today}, "to": {today}}
+		p := b.get("/admin/audit?" + filters.Encode())
+		p.wantStatus(t, http.StatusOK)
+		more, err := url.Parse(p.attr(".more a", "hx-get"))
+		if err != nil || more.Path != "/admin/audit" {
+			t.Fatalf("link to older changes = %q, want /admin/audit?…", p.attr(".more a", "hx-get"))
+		}
+		got := more.Query()
+		if got.Get("before") == "" {
+			t.Errorf("link to older changes %s has no cursor", more)
+		}
+		got.Del("before")
+		if diff := cmp.Diff(filters, got); diff != "" {
+			t.Errorf("filters of the link to older changes (-want +got):\n%s", diff)
+		}
+		next := b.hxGet(more.String())
+		next.wantStatus(t, http.StatusOK)
+		if got := strings.Count(next.body, `<tr class="audit-entry"`); got != 1 || strings.Contains(next.body, "Rule") {
+			t.Errorf("next page = %d rows, want the oldest feature alone: %s", got, next.body)
 		}
 	})
 

@@ -5,11 +5,14 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // The rules and catalogue pages of the office settings: a form per object, saved with its ETag, every
@@ -99,6 +102,26 @@ func TestPageAdminRules(t *testing.T) {
 			Category: booking.CategorySpace, Bookings: []booking.NewBooking{fx.Request(fx.RoomBoard, fx.At(1, 9, 0), fx.At(1, 12, 0))}})
 		if err == nil {
 			t.Errorf("a 3 h booking passed a rule of at most 2 h")
+		}
+	})
+
+	t.Run("SaveEveryField", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		id := uuid.New()
+		v := url.Values{"etag": {""}, "name": {"Late desks"}, "from": {"07:30"}, "until": {"22:15"},
+			"maxHours": {"3"}, "maxMinutes": {"20"}, "aheadDays": {"2"}, "aheadHours": {"5"},
+			"checkInBefore": {"12"}, "checkInAfter": {"25"}, "approval": {"on"}, "allDay": {"on"}, "allDayBy": {"10:45"},
+			"accessControlType": {"QR"}}
+		b.post("/admin/rules/"+id.String(), v).wantStatus(t, http.StatusOK)
+		minute := int64(time.Minute / time.Millisecond)
+		want := layoutimport.LayoutResourceRule{ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Late desks",
+			StartTime: (7*60 + 30) * minute, EndTime: (22*60 + 15) * minute, MaximumDuration: (3*60 + 20) * minute,
+			MaximumAdvance: (2*24 + 5) * 60 * minute, AdvanceCheckIn: 12 * minute, ExpirationMargin: 25 * minute,
+			RequiresApproval: true, AllDayBookings: true, AllDayBookingsCheckInMS: (10*60 + 45) * minute, AccessControlType: "QR"}
+		got, _ := adminGetJSON[layoutimport.LayoutResourceRule](t, pb, "resourceRules", id)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("the saved rule (-want +got):\n%s", diff)
 		}
 	})
 

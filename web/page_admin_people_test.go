@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -102,6 +103,34 @@ func TestPageAdminPeople(t *testing.T) {
 		p := b.post("/admin/people/"+fx.Alice.String(), personValues(etag, "alice", "Archer", "alice@acme.test", "RECEPTIONIST", "en"))
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, ".notice.ok", "alice Archer — Saved: Receptionist, English")
+	})
+
+	t.Run("SaveEveryField", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		want := pb.mbUser(t, fx.Bob)
+		want.Name, want.Surname, want.Email, want.Role, want.UserLanguage = "Roberto", "Panadero", "roberto@acme.test", booking.RoleReceptionist, "es"
+		etag := b.get("/admin/people").attr(personRow(fx.Bob)+" input[name=etag]", "value")
+		b.hxPost("/admin/people/"+fx.Bob.String(), personValues(etag, "Roberto", "Panadero", "roberto@acme.test", "RECEPTIONIST", "es")).
+			wantStatus(t, http.StatusOK)
+		if diff := cmp.Diff(want, pb.mbUser(t, fx.Bob)); diff != "" {
+			t.Errorf("Bob after saving every field (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("StaleWithoutJavaScript", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		etag := b.get("/admin/people").attr(personRow(fx.Bob)+" input[name=etag]", "value")
+		b.post("/admin/people/"+fx.Bob.String(), personValues(etag, "bob", "Baker", "bob@acme.test", "ADMIN", "fr")).wantStatus(t, http.StatusOK)
+		// The page's answer to the old ETag shows the current values in the person's row and says so.
+		p := b.post("/admin/people/"+fx.Bob.String(), personValues(etag, "bob", "Baker", "bob@acme.test", "EMPLOYEE", "en"))
+		p.wantStatus(t, http.StatusPreconditionFailed)
+		p.wantText(t, personRow(fx.Bob)+" [role=alert]", "Someone else changed this meanwhile")
+		p.wantText(t, personRow(fx.Bob)+" .person-tags", "Admin", "French")
+		if got := pb.mbUser(t, fx.Bob).Role; got != booking.RoleAdmin {
+			t.Errorf("role = %s, want ADMIN", got)
+		}
 	})
 
 	t.Run("OthersAre403", func(t *testing.T) {

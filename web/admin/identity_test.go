@@ -115,3 +115,24 @@ func TestAdminsKeepThemselves(t *testing.T) {
 		t.Errorf("audit of Bob's deactivation (-want +got):\n%s", d)
 	}
 }
+
+// TestDeleteKeepsAnAdmin has an admin whose role changed a moment ago delete the organization's only
+// other admin: the delete is refused with 4017, as any change that would leave no active admin is.
+func TestDeleteKeepsAnAdmin(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	ctx := t.Context()
+	nora := uuid.New()
+	if _, _, err := tb.admin.Put(ctx, tb.adam, admin.Users, nora, []byte(`{"name": "Nora", "email": "nora@acme.test", "role": "ADMIN"}`), ""); err != nil {
+		t.Fatalf("add Nora as an admin: %v", err)
+	}
+	asNora := tb.User(t, bookingtest.OrgA, nora)
+	if _, _, err := tb.admin.Put(ctx, asNora, admin.Users, bookingtest.Adam, []byte(`{"name": "adam", "surname": "Adler", "email": "adam@acme.test", "role": "EMPLOYEE"}`), ""); err != nil {
+		t.Fatalf("Nora demotes Adam: %v", err)
+	}
+	// tb.adam is Adam as he was read before Nora demoted him.
+	bookingtest.WantCode(t, tb.admin.Delete(ctx, tb.adam, admin.Users, nora, ""), booking.CodeLastAdmin)
+	if u := tb.User(t, bookingtest.OrgA, nora); u.Role != booking.RoleAdmin || !u.Active {
+		t.Errorf("Nora is %s, active %v; want an active admin", u.Role, u.Active)
+	}
+}

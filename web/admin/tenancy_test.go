@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/admin"
@@ -109,4 +110,28 @@ func TestPutBody(t *testing.T) {
 		_, err := b.admin.List(t.Context(), b.adam, admin.Collection("bookings"))
 		bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
 	})
+}
+
+// TestIDsOfAnotherCollectionAreUnknown uses the id of one of the organization's buildings as a feature's:
+// ids are global, so no feature is created with it, and the building stays as it was.
+func TestIDsOfAnotherCollectionAreUnknown(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := t.Context()
+	building, err := b.admin.Get(ctx, b.adam, admin.Buildings, bookingtest.BuildingMadrid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = b.admin.Put(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid, []byte(`{"name": "Lamp"}`), "")
+	bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
+	_, err = b.admin.Get(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid)
+	bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
+	bookingtest.WantCode(t, b.admin.Delete(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid, ""), booking.CodeObjectNotFound)
+	after, err := b.admin.Get(ctx, b.adam, admin.Buildings, bookingtest.BuildingMadrid)
+	if diff := cmp.Diff(building, after); err != nil || diff != "" {
+		t.Errorf("the building after (%v) (-before +after):\n%s", err, diff)
+	}
+	if n := bookingtest.RowCount(t, b.Bundle, "SELECT count(*) FROM features WHERE id = $1", bookingtest.BuildingMadrid); n != 0 {
+		t.Errorf("features with the building's id = %d, want 0", n)
+	}
 }
