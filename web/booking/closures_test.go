@@ -390,3 +390,154 @@ func TestClosureExport(t *testing.T) {
 	want.Overlapping, want.KeptBookingIDs = "", []string{bs[0].ID.String()}
 	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{want}, got.Closures)
 }
+
+// moveResult is what a change of a booking came to: the refusal's code and message, or the resource
+// and times the booking has afterwards.
+type moveResult struct {
+	Code     booking.Code
+	Message  string
+	Resource uuid.UUID
+	Times    booking.Interval
+}
+
+func moveResultOf(t *testing.T, bk booking.Booking, err error) moveResult {
+	t.Helper()
+	var e *booking.Error
+	switch {
+	case err == nil:
+		return moveResult{Resource: bk.Resource.ID, Times: interval(bk.Start, bk.End)}
+	case errors.As(err, &e):
+		return moveResult{Code: e.Code, Message: e.Message}
+	}
+	t.Fatalf("Change: %v", err)
+	return moveResult{}
+}
+
+// A booking that a closure of its floor or building keeps may move inside the time it had on its own
+// room, and nowhere else the closure covers: not to another room at the same time, nor to more of the
+// closure in its own room.
+func TestClosureKeptBookingMoves(t *testing.T) {
+	t.Parallel()
+	goya, velazquez := bookingtest.RoomGoya, bookingtest.RoomVelazquez
+	closedVelazquez := moveResult{Code: booking.CodeResourceClosed, Message: "Velázquez is closed on Tue 24 Nov: Works"}
+	for _, scope := range []struct {
+		kind   string
+		target uuid.UUID
+	}{
+		{"floor", bookingtest.FloorMadrid},
+		{"building", bookingtest.BuildingMadrid},
+	} {
+		for _, tc := range []struct {
+			name   string
+			change booking.BookingChange
+			want   moveResult
+		}{
+			{"ToAnotherRoomAtTheSameTime", booking.BookingChange{ResourceID: &velazquez}, closedVelazquez},
+			{"ToAnotherRoomInsideItsTime",
+				booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))},
+				closedVelazquez},
+			{"ToAnotherRoomAfterTheClosure",
+				booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(2, 10, 0)), End: ptr(bookingtest.At(2, 11, 0))},
+				moveResult{Resource: velazquez, Times: interval(bookingtest.At(2, 10, 0), bookingtest.At(2, 11, 0))}},
+			{"InsideItsTime",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))},
+				moveResult{Resource: goya, Times: interval(bookingtest.At(1, 10, 15), bookingtest.At(1, 10, 45))}},
+			{"EarlierInItsRoom",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 9, 30))},
+				moveResult{Code: booking.CodeResourceClosed, Message: "Goya is closed on Tue 24 Nov: Works"}},
+			{"LaterInItsRoom",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 12, 0)), End: ptr(bookingtest.At(1, 13, 0))},
+				moveResult{Code: booking.CodeResourceClosed, Message: "Goya is closed on Tue 24 Nov: Works"}},
+		} {
+			t.Run(scope.kind+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				b := bookingtest.Setup(t)
+				alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+				bk := mustCreate(t, b, alice, bookingtest.Request(goya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))[0]
+				c := closure(1, scope.kind, scope.target, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Works")
+				c.Overlapping = "KEEP"
+				mustSaveClosures(t, b, c)
+
+				got, err := b.Service.Change(t.Context(), alice, bk.ID, tc.change)
+				wantEqual(t, "change", tc.want, moveResultOf(t, got, err))
+			})
+		}
+	}
+}
+
+// Saving a closure again, with a new reason, the same or another choice, or over more time, keeps the
+// bookings it kept before: they stay PENDING and movable inside their time, the closure lists them as
+// kept, and nothing is left for the admin to choose about.
+func TestClosureSavedAgainStillKeeps(t *testing.T) {
+	t.Parallel()
+	type state struct {
+		Kept       []uuid.UUID // as the cached layout's closure has them
+		Status     map[string]booking.Status
+		Overlaps   int          // bookings ClosureOverlaps still lists
+		NewInSlot  booking.Code // Bob booking the kept booking's slot
+		MoveWithin moveResult   // the kept booking moved inside its time
+	}
+	tuesday, wednesday, thursday := bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), bookingtest.At(3, 0, 0)
+	moved := moveResult{Resource: bookingtest.RoomGoya, Times: interval(bookingtest.At(1, 10, 15), bookingtest.At(1, 10, 45))}
+	for _, tc := range []struct {
+		name    string
+		edit    func(*layoutimport.LayoutClosure)
+		kept    []string // the names of the bookings kept afterwards
+		cancels bool     // whether Wednesday's booking is cancelled
+	}{
+		{"NewReasonWithoutAChoice", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "" }, []string{"tue"}, false},
+		{"KeepAgain", func(c *layoutimport.LayoutClosure) { c.Overlapping = "KEEP" }, []string{"tue"}, false},
+		{"NewReasonAndCancel", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "CANCEL" }, []string{"tue"}, false},
+		{"LongerKeepingMore", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "KEEP" }, []string{"tue", "wed"}, false},
+		{"LongerCancellingTheRest", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "CANCEL" }, []string{"tue"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			alice, bob := b.User(t, bookingtest.OrgA, bookingtest.Alice), b.User(t, bookingtest.OrgA, bookingtest.Bob)
+			adam := b.User(t, bookingtest.OrgA, bookingtest.Adam)
+			bs := mustCreate(t, b, alice,
+				bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+				bookingtest.Request(bookingtest.RoomVelazquez, bookingtest.At(2, 10, 0), bookingtest.At(2, 11, 0)))
+			ids := map[string]uuid.UUID{"tue": bs[0].ID, "wed": bs[1].ID}
+			c := closure(1, "floor", bookingtest.FloorMadrid, tuesday, wednesday, "Works")
+			c.Overlapping = "KEEP"
+			mustSaveClosures(t, b, c)
+			tc.edit(&c)
+			mustSaveClosures(t, b, c)
+
+			want := state{
+				Status:     map[string]booking.Status{"tue": booking.StatusPending, "wed": booking.StatusPending},
+				NewInSlot:  booking.CodeResourceClosed,
+				MoveWithin: moved,
+			}
+			for _, name := range tc.kept {
+				want.Kept = append(want.Kept, ids[name])
+			}
+			if tc.cancels {
+				want.Status["wed"] = booking.StatusCancelled
+			}
+
+			var got state
+			cs, err := b.Service.Closures(t.Context(), bs[0].Resource, interval(tuesday, wednesday))
+			if err != nil || len(cs) != 1 {
+				t.Fatalf("Closures = %v, %v; want the closure", cs, err)
+			}
+			got.Kept = cs[0].Kept
+			got.Status = map[string]booking.Status{"tue": storedStatus(t, b, ids["tue"]), "wed": storedStatus(t, b, ids["wed"])}
+			floor := bookingtest.FloorMadrid
+			over, err := b.Service.ClosureOverlaps(t.Context(), adam, booking.ClosureSpec{Closure: booking.Closure{
+				ID: uuid.MustParse(c.ID), FloorID: &floor, Start: time.UnixMilli(c.StartDate), End: time.UnixMilli(c.EndDate), Reason: c.Reason,
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Overlaps = len(over)
+			_, err = book(t, b, bob, bob, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+			got.NewInSlot = booking.ErrorCode(err)
+			mv, err := b.Service.Change(t.Context(), alice, ids["tue"], booking.BookingChange{Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))})
+			got.MoveWithin = moveResultOf(t, mv, err)
+			wantEqual(t, "after the second save", want, got)
+		})
+	}
+}
