@@ -164,6 +164,19 @@ func TestDropsWhatRunsOrLoads(t *testing.T) {
 		{"URLMixedQuotes", `<rect fill="url('#a&quot;)" width="1"/>`, `<rect width="1"/>`},
 		{"StyleAttributeURLOpenQuote", `<rect style="fill:url(&quot;#a)" width="1"/>`, `<rect width="1"/>`},
 		{"StyleElementURLOpenQuote", `<style>rect{fill:url('#a)}</style><rect/>`, `<rect/>`},
+		// A reference must be a fragment and nothing after it; an image's data: URL must be all of the href.
+		{"UseFragmentThenURL", `<use href="#a https://evil.test/x.svg#b"/>`, `<use/>`},
+		{"FillFragmentThenURL", `<rect fill="url(#a https://evil.test/f.svg#f)" width="1"/>`, `<rect width="1"/>`},
+		{"ImageURLEndingInData", `<image href="https://evil.test/t.png?data:image/png;base64,AAAA" width="1"/>`, `<image width="1"/>`},
+		{"ImageJavascriptEndingInData", `<image href="javascript:alert(1)//data:image/png;base64,AAAA"/>`, `<image/>`},
+		// Every piece of unsafeCSS, in any case and with white space inside.
+		{"AttributeVBScript", `<rect fill="vbscript:msgbox(1)" width="1"/>`, `<rect width="1"/>`},
+		{"AttributeMixedCase", `<rect fill="JavaScript:alert(1)" style="width:Expression(alert(1))" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeExpressionSpaced", `<rect style="width:expression (alert(1))" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeBehavior", `<rect style="behavior:url(#a)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleElementMozBinding", `<style>rect{-moz-binding:url(#a)}</style><rect/>`, `<rect/>`},
+		{"AttributeSrcFunction", `<rect fill="src(&quot;https://evil.test/x&quot;)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleElementMarkup", `<style>rect{}&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style><rect/>`, `<rect/>`},
 		{"URLBalancedQuotes", `<rect fill="url('#a')" stroke='url("#b")'/>`, `<rect fill="url('#a')" stroke="url(&quot;#b&quot;)"/>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,6 +242,19 @@ func TestDepthLimitIsInclusive(t *testing.T) {
 	in := doc(strings.Repeat("<g>", n) + strings.Repeat("</g>", n))
 	if _, err := svgsafe.Sanitize([]byte(in)); err != nil {
 		t.Errorf("Sanitize of a document %d deep: %v", svgsafe.MaxDepth, err)
+	}
+}
+
+// TestElementLimitIsInclusive checks that a document of exactly MaxElements elements is accepted whole.
+func TestElementLimitIsInclusive(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat("<g/>", svgsafe.MaxElements-1) // and the root
+	got, err := svgsafe.Sanitize([]byte(doc(body)))
+	if err != nil {
+		t.Fatalf("Sanitize of %d elements: %v", svgsafe.MaxElements, err)
+	}
+	if got, want := string(got), sanitized(body); got != want {
+		t.Errorf("Sanitize wrote %d bytes, want the %d of the document as sent", len(got), len(want))
 	}
 }
 
