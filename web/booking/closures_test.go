@@ -3,6 +3,7 @@ package booking_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -540,4 +541,109 @@ func TestClosureSavedAgainStillKeeps(t *testing.T) {
 			wantEqual(t, "after the second save", want, got)
 		})
 	}
+}
+
+// A closure covers [start, end): a booking that ends as it starts, or starts as it ends, is not in it,
+// whether it is made or moved there; one a minute into it is. Moving into a room closed on its own is
+// refused like booking it.
+func TestClosureEdges(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	mustSaveClosures(t, b, closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 12, 0), bookingtest.At(1, 14, 0), "Window repair"),
+		closure(2, "resource", bookingtest.RoomVelazquez, bookingtest.At(2, 0, 0), bookingtest.At(3, 0, 0), "Painting"))
+	// moving is a booking of Goya on Thursday, moved by each case that names a change.
+	moving := mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(3, 10, 0), bookingtest.At(3, 11, 0)))[0]
+	velazquez := bookingtest.RoomVelazquez
+	const closedGoya = "Goya is closed from 12:00 to 14:00 Madrid time on Tue 24 Nov: Window repair"
+	for _, tc := range []struct {
+		name   string
+		book   *booking.NewBooking
+		move   *booking.BookingChange
+		want   booking.Code
+		reason string
+	}{
+		{"BookEndingAsItStarts", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 11, 0), bookingtest.At(1, 12, 0))), nil, 0, ""},
+		{"BookStartingAsItEnds", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 14, 0), bookingtest.At(1, 15, 0))), nil, 0, ""},
+		{"BookAMinuteIntoItsStart", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 12, 1))), nil,
+			booking.CodeResourceClosed, closedGoya},
+		{"BookAMinuteBeforeItsEnd", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 13, 59), bookingtest.At(1, 15, 0))), nil,
+			booking.CodeResourceClosed, closedGoya},
+		{"MoveEndingAsItStarts", nil, &booking.BookingChange{Start: ptr(bookingtest.At(1, 8, 0)), End: ptr(bookingtest.At(1, 9, 0))}, 0, ""},
+		{"MoveIntoIt", nil, &booking.BookingChange{Start: ptr(bookingtest.At(1, 13, 0)), End: ptr(bookingtest.At(1, 15, 0))},
+			booking.CodeResourceClosed, closedGoya},
+		{"MoveToAClosedRoom", nil, &booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(2, 10, 0)), End: ptr(bookingtest.At(2, 11, 0))},
+			booking.CodeResourceClosed, "Velázquez is closed on Wed 25 Nov: Painting"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The cases share the bundle and the booking being moved, so they run one after another.
+			var err error
+			if tc.book != nil {
+				_, err = book(t, b, alice, alice, booking.CategorySpace, *tc.book)
+			} else {
+				_, err = b.Service.Change(t.Context(), alice, moving.ID, *tc.move)
+			}
+			if tc.want == 0 {
+				if err != nil {
+					t.Fatalf("want it made, got %v", err)
+				}
+				return
+			}
+			wantMessage(t, err, tc.want, tc.reason)
+		})
+	}
+}
+
+// A closure of exactly MaxClosureLength with a reason of exactly MaxClosureReason characters is saved as
+// sent.
+func TestClosureAtItsBounds(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	start := bookingtest.At(1, 0, 0)
+	c := closure(1, "building", bookingtest.BuildingMadrid, start, start.Add(booking.MaxClosureLength), strings.Repeat("ñ", booking.MaxClosureReason))
+	mustSaveClosures(t, b, c)
+	org := bookingtest.OrgA
+	got, err := layoutimport.ExportClosures(t.Context(), queries.New(b.Pool), layoutimport.Scope{Organization: &org})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{c}, got.Closures)
+}
+
+// An admin asking which bookings a closure would cover is answered about the own organization only,
+// whatever organization the spec names.
+func TestClosureOverlapsOfAnotherOrganization(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	boris, adam := b.User(t, bookingtest.OrgB, bookingtest.Boris), b.User(t, bookingtest.OrgA, bookingtest.Adam)
+	mustCreate(t, b, boris, bookingtest.Request(bookingtest.RoomB, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+	floor := bookingtest.FloorB
+	got, err := b.Service.ClosureOverlaps(t.Context(), adam, booking.ClosureSpec{Closure: booking.Closure{
+		ID: uuid.New(), OrganizationID: bookingtest.OrgB, FloorID: &floor,
+		Start: bookingtest.At(1, 0, 0), End: bookingtest.At(2, 0, 0), Reason: "Peek",
+	}})
+	if len(got) > 0 {
+		t.Errorf("ClosureOverlaps listed %d bookings of another organization", len(got))
+	}
+	wantMessage(t, err, booking.CodeInvalidRequest, "floorId: refers to an object that is neither in the document nor in the database")
+}
+
+// The 4016 refusal names up to three bookings, and says there are others only when there are.
+func TestClosureCoversBookingsNamesThem(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	for h := 10; h < 13; h++ {
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, h, 0), bookingtest.At(1, h+1, 0)))
+	}
+	c := closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Painting")
+	wantMessage(t, saveClosures(t, b, c), booking.CodeClosureCoversBookings,
+		"closures[0]: the closure covers 3 bookings: Goya for alice Archer from 10:00 to 11:00 Madrid time on Tue 24 Nov; "+
+			"Goya for alice Archer from 11:00 to 12:00 Madrid time on Tue 24 Nov; Goya for alice Archer from 12:00 to 13:00 Madrid time on Tue 24 Nov. "+
+			"Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)")
+	mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 13, 0), bookingtest.At(1, 14, 0)))
+	wantMessage(t, saveClosures(t, b, c), booking.CodeClosureCoversBookings,
+		"closures[0]: the closure covers 4 bookings: Goya for alice Archer from 10:00 to 11:00 Madrid time on Tue 24 Nov; "+
+			"Goya for alice Archer from 11:00 to 12:00 Madrid time on Tue 24 Nov; Goya for alice Archer from 12:00 to 13:00 Madrid time on Tue 24 Nov; and others. "+
+			"Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)")
 }
