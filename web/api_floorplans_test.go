@@ -443,3 +443,32 @@ func TestServeFloorPlan(t *testing.T) {
 		}
 	})
 }
+
+// TestServeFloorPlanIfNoneMatch checks each form of If-None-Match that names the plan's tag, and that
+// one naming another tag gets the plan.
+func TestServeFloorPlanIfNoneMatch(t *testing.T) {
+	t.Parallel()
+	pb := setupPlans(t)
+	r := pb.putPlan(t, fx.Adam, fx.FloorMadrid, "image/svg+xml", []byte(planSVG))
+	wantStatus(t, r, http.StatusOK)
+	address := r.object(t)["image"].(string)
+	tag := pb.get(t, fx.Alice, address).header.Get("ETag")
+	for _, tc := range []struct {
+		name, header string
+		want         int
+	}{
+		{"Tag", tag, http.StatusNotModified},
+		{"WeakTag", "W/" + tag, http.StatusNotModified},
+		{"Any", "*", http.StatusNotModified},
+		{"InAList", `"another", ` + tag, http.StatusNotModified},
+		{"AnotherTag", `"another"`, http.StatusOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := pb.request(t, fx.Alice, http.MethodGet, address, nil)
+			req.Header.Set("If-None-Match", tc.header)
+			if got := pb.send(t, req).status; got != tc.want {
+				t.Errorf("If-None-Match: %s → %d, want %d", tc.header, got, tc.want)
+			}
+		})
+	}
+}

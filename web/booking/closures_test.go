@@ -3,6 +3,7 @@ package booking_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -389,4 +390,260 @@ func TestClosureExport(t *testing.T) {
 	want := c
 	want.Overlapping, want.KeptBookingIDs = "", []string{bs[0].ID.String()}
 	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{want}, got.Closures)
+}
+
+// moveResult is what a change of a booking came to: the refusal's code and message, or the resource
+// and times the booking has afterwards.
+type moveResult struct {
+	Code     booking.Code
+	Message  string
+	Resource uuid.UUID
+	Times    booking.Interval
+}
+
+func moveResultOf(t *testing.T, bk booking.Booking, err error) moveResult {
+	t.Helper()
+	var e *booking.Error
+	switch {
+	case err == nil:
+		return moveResult{Resource: bk.Resource.ID, Times: interval(bk.Start, bk.End)}
+	case errors.As(err, &e):
+		return moveResult{Code: e.Code, Message: e.Message}
+	}
+	t.Fatalf("Change: %v", err)
+	return moveResult{}
+}
+
+// A booking that a closure of its floor or building keeps may move inside the time it had on its own
+// room, and nowhere else the closure covers: not to another room at the same time, nor to more of the
+// closure in its own room.
+func TestClosureKeptBookingMoves(t *testing.T) {
+	t.Parallel()
+	goya, velazquez := bookingtest.RoomGoya, bookingtest.RoomVelazquez
+	closedVelazquez := moveResult{Code: booking.CodeResourceClosed, Message: "Velázquez is closed on Tue 24 Nov: Works"}
+	for _, scope := range []struct {
+		kind   string
+		target uuid.UUID
+	}{
+		{"floor", bookingtest.FloorMadrid},
+		{"building", bookingtest.BuildingMadrid},
+	} {
+		for _, tc := range []struct {
+			name   string
+			change booking.BookingChange
+			want   moveResult
+		}{
+			{"ToAnotherRoomAtTheSameTime", booking.BookingChange{ResourceID: &velazquez}, closedVelazquez},
+			{"ToAnotherRoomInsideItsTime",
+				booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))},
+				closedVelazquez},
+			{"ToAnotherRoomAfterTheClosure",
+				booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(2, 10, 0)), End: ptr(bookingtest.At(2, 11, 0))},
+				moveResult{Resource: velazquez, Times: interval(bookingtest.At(2, 10, 0), bookingtest.At(2, 11, 0))}},
+			{"InsideItsTime",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))},
+				moveResult{Resource: goya, Times: interval(bookingtest.At(1, 10, 15), bookingtest.At(1, 10, 45))}},
+			{"EarlierInItsRoom",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 9, 30))},
+				moveResult{Code: booking.CodeResourceClosed, Message: "Goya is closed on Tue 24 Nov: Works"}},
+			{"LaterInItsRoom",
+				booking.BookingChange{Start: ptr(bookingtest.At(1, 12, 0)), End: ptr(bookingtest.At(1, 13, 0))},
+				moveResult{Code: booking.CodeResourceClosed, Message: "Goya is closed on Tue 24 Nov: Works"}},
+		} {
+			t.Run(scope.kind+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				b := bookingtest.Setup(t)
+				alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+				bk := mustCreate(t, b, alice, bookingtest.Request(goya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))[0]
+				c := closure(1, scope.kind, scope.target, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Works")
+				c.Overlapping = "KEEP"
+				mustSaveClosures(t, b, c)
+
+				got, err := b.Service.Change(t.Context(), alice, bk.ID, tc.change)
+				wantEqual(t, "change", tc.want, moveResultOf(t, got, err))
+			})
+		}
+	}
+}
+
+// Saving a closure again, with a new reason, the same or another choice, or over more time, keeps the
+// bookings it kept before: they stay PENDING and movable inside their time, the closure lists them as
+// kept, and nothing is left for the admin to choose about.
+func TestClosureSavedAgainStillKeeps(t *testing.T) {
+	t.Parallel()
+	type state struct {
+		Kept       []uuid.UUID // as the cached layout's closure has them
+		Status     map[string]booking.Status
+		Overlaps   int          // bookings ClosureOverlaps still lists
+		NewInSlot  booking.Code // Bob booking the kept booking's slot
+		MoveWithin moveResult   // the kept booking moved inside its time
+	}
+	tuesday, wednesday, thursday := bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), bookingtest.At(3, 0, 0)
+	moved := moveResult{Resource: bookingtest.RoomGoya, Times: interval(bookingtest.At(1, 10, 15), bookingtest.At(1, 10, 45))}
+	for _, tc := range []struct {
+		name    string
+		edit    func(*layoutimport.LayoutClosure)
+		kept    []string // the names of the bookings kept afterwards
+		cancels bool     // whether Wednesday's booking is cancelled
+	}{
+		{"NewReasonWithoutAChoice", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "" }, []string{"tue"}, false},
+		{"KeepAgain", func(c *layoutimport.LayoutClosure) { c.Overlapping = "KEEP" }, []string{"tue"}, false},
+		{"NewReasonAndCancel", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "CANCEL" }, []string{"tue"}, false},
+		{"LongerKeepingMore", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "KEEP" }, []string{"tue", "wed"}, false},
+		{"LongerCancellingTheRest", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "CANCEL" }, []string{"tue"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := bookingtest.Setup(t)
+			alice, bob := b.User(t, bookingtest.OrgA, bookingtest.Alice), b.User(t, bookingtest.OrgA, bookingtest.Bob)
+			adam := b.User(t, bookingtest.OrgA, bookingtest.Adam)
+			bs := mustCreate(t, b, alice,
+				bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)),
+				bookingtest.Request(bookingtest.RoomVelazquez, bookingtest.At(2, 10, 0), bookingtest.At(2, 11, 0)))
+			ids := map[string]uuid.UUID{"tue": bs[0].ID, "wed": bs[1].ID}
+			c := closure(1, "floor", bookingtest.FloorMadrid, tuesday, wednesday, "Works")
+			c.Overlapping = "KEEP"
+			mustSaveClosures(t, b, c)
+			tc.edit(&c)
+			mustSaveClosures(t, b, c)
+
+			want := state{
+				Status:     map[string]booking.Status{"tue": booking.StatusPending, "wed": booking.StatusPending},
+				NewInSlot:  booking.CodeResourceClosed,
+				MoveWithin: moved,
+			}
+			for _, name := range tc.kept {
+				want.Kept = append(want.Kept, ids[name])
+			}
+			if tc.cancels {
+				want.Status["wed"] = booking.StatusCancelled
+			}
+
+			var got state
+			cs, err := b.Service.Closures(t.Context(), bs[0].Resource, interval(tuesday, wednesday))
+			if err != nil || len(cs) != 1 {
+				t.Fatalf("Closures = %v, %v; want the closure", cs, err)
+			}
+			got.Kept = cs[0].Kept
+			got.Status = map[string]booking.Status{"tue": storedStatus(t, b, ids["tue"]), "wed": storedStatus(t, b, ids["wed"])}
+			floor := bookingtest.FloorMadrid
+			over, err := b.Service.ClosureOverlaps(t.Context(), adam, booking.ClosureSpec{Closure: booking.Closure{
+				ID: uuid.MustParse(c.ID), FloorID: &floor, Start: time.UnixMilli(c.StartDate), End: time.UnixMilli(c.EndDate), Reason: c.Reason,
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Overlaps = len(over)
+			_, err = book(t, b, bob, bob, booking.CategorySpace, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+			got.NewInSlot = booking.ErrorCode(err)
+			mv, err := b.Service.Change(t.Context(), alice, ids["tue"], booking.BookingChange{Start: ptr(bookingtest.At(1, 10, 15)), End: ptr(bookingtest.At(1, 10, 45))})
+			got.MoveWithin = moveResultOf(t, mv, err)
+			wantEqual(t, "after the second save", want, got)
+		})
+	}
+}
+
+// A closure covers [start, end): a booking that ends as it starts, or starts as it ends, is not in it,
+// whether it is made or moved there; one a minute into it is. Moving into a room closed on its own is
+// refused like booking it.
+func TestClosureEdges(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	mustSaveClosures(t, b, closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 12, 0), bookingtest.At(1, 14, 0), "Window repair"),
+		closure(2, "resource", bookingtest.RoomVelazquez, bookingtest.At(2, 0, 0), bookingtest.At(3, 0, 0), "Painting"))
+	// moving is a booking of Goya on Thursday, moved by each case that names a change.
+	moving := mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(3, 10, 0), bookingtest.At(3, 11, 0)))[0]
+	velazquez := bookingtest.RoomVelazquez
+	const closedGoya = "Goya is closed from 12:00 to 14:00 Madrid time on Tue 24 Nov: Window repair"
+	for _, tc := range []struct {
+		name   string
+		book   *booking.NewBooking
+		move   *booking.BookingChange
+		want   booking.Code
+		reason string
+	}{
+		{"BookEndingAsItStarts", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 11, 0), bookingtest.At(1, 12, 0))), nil, 0, ""},
+		{"BookStartingAsItEnds", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 14, 0), bookingtest.At(1, 15, 0))), nil, 0, ""},
+		{"BookAMinuteIntoItsStart", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 12, 1))), nil,
+			booking.CodeResourceClosed, closedGoya},
+		{"BookAMinuteBeforeItsEnd", ptr(bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 13, 59), bookingtest.At(1, 15, 0))), nil,
+			booking.CodeResourceClosed, closedGoya},
+		{"MoveEndingAsItStarts", nil, &booking.BookingChange{Start: ptr(bookingtest.At(1, 8, 0)), End: ptr(bookingtest.At(1, 9, 0))}, 0, ""},
+		{"MoveIntoIt", nil, &booking.BookingChange{Start: ptr(bookingtest.At(1, 13, 0)), End: ptr(bookingtest.At(1, 15, 0))},
+			booking.CodeResourceClosed, closedGoya},
+		{"MoveToAClosedRoom", nil, &booking.BookingChange{ResourceID: &velazquez, Start: ptr(bookingtest.At(2, 10, 0)), End: ptr(bookingtest.At(2, 11, 0))},
+			booking.CodeResourceClosed, "Velázquez is closed on Wed 25 Nov: Painting"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The cases share the bundle and the booking being moved, so they run one after another.
+			var err error
+			if tc.book != nil {
+				_, err = book(t, b, alice, alice, booking.CategorySpace, *tc.book)
+			} else {
+				_, err = b.Service.Change(t.Context(), alice, moving.ID, *tc.move)
+			}
+			if tc.want == 0 {
+				if err != nil {
+					t.Fatalf("want it made, got %v", err)
+				}
+				return
+			}
+			wantMessage(t, err, tc.want, tc.reason)
+		})
+	}
+}
+
+// A closure of exactly MaxClosureLength with a reason of exactly MaxClosureReason characters is saved as
+// sent.
+func TestClosureAtItsBounds(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	start := bookingtest.At(1, 0, 0)
+	c := closure(1, "building", bookingtest.BuildingMadrid, start, start.Add(booking.MaxClosureLength), strings.Repeat("ñ", booking.MaxClosureReason))
+	mustSaveClosures(t, b, c)
+	org := bookingtest.OrgA
+	got, err := layoutimport.ExportClosures(t.Context(), queries.New(b.Pool), layoutimport.Scope{Organization: &org})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{c}, got.Closures)
+}
+
+// An admin asking which bookings a closure would cover is answered about the own organization only,
+// whatever organization the spec names.
+func TestClosureOverlapsOfAnotherOrganization(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	boris, adam := b.User(t, bookingtest.OrgB, bookingtest.Boris), b.User(t, bookingtest.OrgA, bookingtest.Adam)
+	mustCreate(t, b, boris, bookingtest.Request(bookingtest.RoomB, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0)))
+	floor := bookingtest.FloorB
+	got, err := b.Service.ClosureOverlaps(t.Context(), adam, booking.ClosureSpec{Closure: booking.Closure{
+		ID: uuid.New(), OrganizationID: bookingtest.OrgB, FloorID: &floor,
+		Start: bookingtest.At(1, 0, 0), End: bookingtest.At(2, 0, 0), Reason: "Peek",
+	}})
+	if len(got) > 0 {
+		t.Errorf("ClosureOverlaps listed %d bookings of another organization", len(got))
+	}
+	wantMessage(t, err, booking.CodeInvalidRequest, "floorId: refers to an object that is neither in the document nor in the database")
+}
+
+// The 4016 refusal names up to three bookings, and says there are others only when there are.
+func TestClosureCoversBookingsNamesThem(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
+	for h := 10; h < 13; h++ {
+		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, h, 0), bookingtest.At(1, h+1, 0)))
+	}
+	c := closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Painting")
+	wantMessage(t, saveClosures(t, b, c), booking.CodeClosureCoversBookings,
+		"closures[0]: the closure covers 3 bookings: Goya for alice Archer from 10:00 to 11:00 Madrid time on Tue 24 Nov; "+
+			"Goya for alice Archer from 11:00 to 12:00 Madrid time on Tue 24 Nov; Goya for alice Archer from 12:00 to 13:00 Madrid time on Tue 24 Nov. "+
+			"Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)")
+	mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(1, 13, 0), bookingtest.At(1, 14, 0)))
+	wantMessage(t, saveClosures(t, b, c), booking.CodeClosureCoversBookings,
+		"closures[0]: the closure covers 4 bookings: Goya for alice Archer from 10:00 to 11:00 Madrid time on Tue 24 Nov; "+
+			"Goya for alice Archer from 11:00 to 12:00 Madrid time on Tue 24 Nov; Goya for alice Archer from 12:00 to 13:00 Madrid time on Tue 24 Nov; and others. "+
+			"Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)")
 }

@@ -1,6 +1,9 @@
 package booking_test
 
 import (
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"strings"
 	"testing"
 
@@ -100,4 +103,77 @@ func TestFloorPlanSize(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSetFloorPlanBounds uploads plans at and just past each bound: pixels a side of a PNG, units a side
+// of an SVG, the size of an SVG once sanitized, and who may upload.
+func TestSetFloorPlanBounds(t *testing.T) {
+	t.Parallel()
+	b := fx.Setup(t)
+	adam, alice := b.User(t, fx.OrgA, fx.Adam), b.User(t, fx.OrgA, fx.Alice)
+	type result struct {
+		Code          booking.Code
+		Message       string
+		Width, Height int32
+	}
+	svg := func(attrs, body string) []byte {
+		return []byte(`<svg xmlns="http://www.w3.org/2000/svg" ` + attrs + `>` + body + `</svg>`)
+	}
+	// Each tab of an attribute is written &#x9;: five bytes for one, so this SVG grows past MaxPlanBytes.
+	tabs := `<rect id="` + strings.Repeat("\t", booking.MaxPlanBytes/5+1) + `"/>`
+	for _, tc := range []struct {
+		name        string
+		as          booking.User
+		contentType string
+		data        []byte
+		want        result
+	}{
+		{"PNGAtTheLimit", adam, "image/png", pngHeader(booking.MaxPlanSide, booking.MaxPlanSide),
+			result{Width: booking.MaxPlanSide, Height: booking.MaxPlanSide}},
+		{"PNGTooWide", adam, "image/png", pngHeader(booking.MaxPlanSide+1, 1),
+			result{Code: booking.CodeInvalidRequest, Message: "plan: the image is 20001×1 pixels; each side must be 1 to 20000"}},
+		{"PNGTooTall", adam, "image/png", pngHeader(1, booking.MaxPlanSide+1),
+			result{Code: booking.CodeInvalidRequest, Message: "plan: the image is 1×20001 pixels; each side must be 1 to 20000"}},
+		{"SVGAtTheLimit", adam, "image/svg+xml", svg(`viewBox="0 0 100000 100000"`, ""),
+			result{Width: booking.MaxPlanUnits, Height: booking.MaxPlanUnits}},
+		{"SVGTooWide", adam, "image/svg+xml", svg(`viewBox="0 0 100001 10"`, ""),
+			result{Code: booking.CodeInvalidRequest, Message: "plan: the SVG is 100001×10 units; each side must be at most 100000"}},
+		{"SVGTooLargeOnceSanitized", adam, "image/svg+xml", svg("", tabs),
+			result{Code: booking.CodePayloadTooLarge, Message: "plan: larger than 5242880 bytes (5 MiB); make the image smaller and send it again"}},
+		{"Employee", alice, "image/png", pngHeader(10, 10),
+			result{Code: booking.CodeForbidden, Message: "floor plans are uploaded by admins"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The floor is the same for every case, so they run one after another.
+			var got result
+			f, err := b.Service.SetFloorPlan(t.Context(), tc.as, fx.FloorMadrid, tc.contentType, tc.data)
+			var e *booking.Error
+			switch {
+			case errors.As(err, &e):
+				got = result{Code: e.Code, Message: e.Message}
+			case err != nil:
+				t.Fatalf("SetFloorPlan: %v", err)
+			default:
+				w, h, ok, err := b.Service.PlanSize(t.Context(), alice, f.Image)
+				if err != nil || !ok {
+					t.Fatalf("PlanSize(%q) = %v, %v", f.Image, ok, err)
+				}
+				got = result{Width: w, Height: h}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("SetFloorPlan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// pngHeader returns the start of a PNG whose header says w×h pixels, without any pixels: the upload
+// reads no further.
+func pngHeader(w, h uint32) []byte {
+	ihdr := binary.BigEndian.AppendUint32([]byte("IHDR"), w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8-bit RGB
+	out := append([]byte("\x89PNG\r\n\x1a\n"), 0, 0, 0, 13)
+	out = append(out, ihdr...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -145,6 +146,38 @@ func TestDropsWhatRunsOrLoads(t *testing.T) {
 		{"NamespaceDeclarations", `<g xmlns:ev="http://www.w3.org/2001/xml-events" ev:event="click"/>`, `<g/>`},
 		{"DuplicateAttributes", `<rect href="#a" xlink:href="#b" width="1" width="2"/>`, `<rect width="1"/>`},
 		{"QuotesInValues", `<text font-family='"Open Sans"'>a</text>`, `<text font-family="&quot;Open Sans&quot;">a</text>`},
+		// A data: URL is kept only on <image>, and only for PNG and JPEG: every other element with an href
+		// loses it, whatever the image inside.
+		{"UseDataPNG", `<use href="data:image/png;base64,iVBORw0KGgo=" x="1"/>`, `<use x="1"/>`},
+		{"UseDataJPEGXlink", `<use xlink:href="data:image/jpeg;base64,/9j/4AAQ"/>`, `<use/>`},
+		{"AnchorDataPNG", `<a href="data:image/png;base64,iVBORw0KGgo="><rect width="1"/></a>`, `<rect width="1"/>`},
+		{"PatternDataPNG", `<pattern id="p" href="data:image/png;base64,iVBORw0KGgo="/>`, `<pattern id="p"/>`},
+		{"LinearGradientDataPNG", `<linearGradient id="g" xlink:href="data:image/png;base64,iVBORw0KGgo="/>`, `<linearGradient id="g"/>`},
+		{"RadialGradientDataJPEG", `<radialGradient id="g" href="data:image/jpeg;base64,/9j/4AAQ"/>`, `<radialGradient id="g"/>`},
+		{"TextPathDataPNG", `<text><textPath href="data:image/png;base64,iVBORw0KGgo=">a</textPath></text>`, `<text><textPath>a</textPath></text>`},
+		{"FilterDataPNG", `<filter id="f" xlink:href="data:image/png;base64,iVBORw0KGgo="/>`, `<filter id="f"/>`},
+		{"RectDataPNG", `<rect href="data:image/png;base64,iVBORw0KGgo=" width="1"/>`, `<rect width="1"/>`},
+		// A url() whose quotes do not pair up is not read as a #fragment, in an attribute, a style attribute
+		// or a style sheet.
+		{"URLOpenQuote", `<rect fill="url('#a)" stroke="url(#b)"/>`, `<rect stroke="url(#b)"/>`},
+		{"URLCloseQuote", `<rect fill="url(#a')" width="1"/>`, `<rect width="1"/>`},
+		{"URLMixedQuotes", `<rect fill="url('#a&quot;)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeURLOpenQuote", `<rect style="fill:url(&quot;#a)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleElementURLOpenQuote", `<style>rect{fill:url('#a)}</style><rect/>`, `<rect/>`},
+		// A reference must be a fragment and nothing after it; an image's data: URL must be all of the href.
+		{"UseFragmentThenURL", `<use href="#a https://evil.test/x.svg#b"/>`, `<use/>`},
+		{"FillFragmentThenURL", `<rect fill="url(#a https://evil.test/f.svg#f)" width="1"/>`, `<rect width="1"/>`},
+		{"ImageURLEndingInData", `<image href="https://evil.test/t.png?data:image/png;base64,AAAA" width="1"/>`, `<image width="1"/>`},
+		{"ImageJavascriptEndingInData", `<image href="javascript:alert(1)//data:image/png;base64,AAAA"/>`, `<image/>`},
+		// Every piece of unsafeCSS, in any case and with white space inside.
+		{"AttributeVBScript", `<rect fill="vbscript:msgbox(1)" width="1"/>`, `<rect width="1"/>`},
+		{"AttributeMixedCase", `<rect fill="JavaScript:alert(1)" style="width:Expression(alert(1))" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeExpressionSpaced", `<rect style="width:expression (alert(1))" width="1"/>`, `<rect width="1"/>`},
+		{"StyleAttributeBehavior", `<rect style="behavior:url(#a)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleElementMozBinding", `<style>rect{-moz-binding:url(#a)}</style><rect/>`, `<rect/>`},
+		{"AttributeSrcFunction", `<rect fill="src(&quot;https://evil.test/x&quot;)" width="1"/>`, `<rect width="1"/>`},
+		{"StyleElementMarkup", `<style>rect{}&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style><rect/>`, `<rect/>`},
+		{"URLBalancedQuotes", `<rect fill="url('#a')" stroke='url("#b")'/>`, `<rect fill="url('#a')" stroke="url(&quot;#b&quot;)"/>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -184,6 +217,9 @@ func TestRefuses(t *testing.T) {
 			"nested more than 64 deep"},
 		{"TooManyElements", `<svg xmlns="http://www.w3.org/2000/svg">` + strings.Repeat("<g/>", svgsafe.MaxElements) + `</svg>`,
 			"more than 200000 elements"},
+		{"TooManyAttributes", doc(manyAttributes(svgsafe.MaxAttributes + 1)), "an element with more than 256 attributes"},
+		{"TooManyAttributesOnRoot", `<svg xmlns="http://www.w3.org/2000/svg"` + attributes(svgsafe.MaxAttributes) + `/>`,
+			"an element with more than 256 attributes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -209,6 +245,44 @@ func TestDepthLimitIsInclusive(t *testing.T) {
 	}
 }
 
+// TestElementLimitIsInclusive checks that a document of exactly MaxElements elements is accepted whole.
+func TestElementLimitIsInclusive(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat("<g/>", svgsafe.MaxElements-1) // and the root
+	got, err := svgsafe.Sanitize([]byte(doc(body)))
+	if err != nil {
+		t.Fatalf("Sanitize of %d elements: %v", svgsafe.MaxElements, err)
+	}
+	if got, want := string(got), sanitized(body); got != want {
+		t.Errorf("Sanitize wrote %d bytes, want the %d of the document as sent", len(got), len(want))
+	}
+}
+
+// TestAttributeLimitIsInclusive checks that an element with exactly MaxAttributes attributes is
+// accepted, and written with those of them that are kept.
+func TestAttributeLimitIsInclusive(t *testing.T) {
+	t.Parallel()
+	got, err := svgsafe.Sanitize([]byte(doc(manyAttributes(svgsafe.MaxAttributes))))
+	if err != nil {
+		t.Fatalf("Sanitize of an element with %d attributes: %v", svgsafe.MaxAttributes, err)
+	}
+	if diff := cmp.Diff(sanitized(`<rect width="1"/>`), string(got)); diff != "" {
+		t.Errorf("Sanitize (-want +got):\n%s", diff)
+	}
+}
+
+// manyAttributes is a <rect> with n attributes: width, and n-1 that are not on the allow list.
+func manyAttributes(n int) string { return `<rect width="1"` + attributes(n-1) + `/>` }
+
+// attributes is n distinct attributes that are not on the allow list, each after a space.
+func attributes(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, ` data-n%d="%d"`, i, i)
+	}
+	return b.String()
+}
+
 // wellFormed fails the test if out is not a well-formed XML document with an <svg> root.
 func wellFormed(t *testing.T, out []byte) {
 	t.Helper()
@@ -226,30 +300,56 @@ func wellFormed(t *testing.T, out []byte) {
 }
 
 // FuzzSanitize checks that whatever comes in, what comes out is well-formed, holds no script or event
-// handler, and is left unchanged by a second pass.
+// handler, no href but a #fragment (or, on <image>, a PNG or JPEG data: URL), and no url() whose quotes
+// do not pair up; that an input with an element of more than MaxAttributes attributes is refused; and that
+// the output is left unchanged by a second pass.
 func FuzzSanitize(f *testing.F) {
 	f.Add(doc(`<rect onload="x" fill="url(#a)"/><script>x</script>`))
 	f.Add(doc(`<a><text>t</text></a><style>a{}</style>`))
+	f.Add(doc(`<use href="data:image/png;base64,iVBORw0KGgo="/><pattern xlink:href="data:image/jpeg;base64,/9j/"/>`))
+	f.Add(doc(`<rect fill="url('#a)" stroke='url(#a")' style="fill:url(&quot;#a)"/><style>a{fill:url('#a)}</style>`))
+	f.Add(doc(manyAttributes(svgsafe.MaxAttributes + 1)))
 	f.Fuzz(func(t *testing.T, in string) {
 		out, err := svgsafe.Sanitize([]byte(in))
 		if err != nil {
 			return
 		}
 		wellFormed(t, out)
+		if n := mostAttributes(t, []byte(in)); n > svgsafe.MaxAttributes {
+			t.Fatalf("an element with %d attributes is accepted:\n%s", n, out)
+		}
 		d := xml.NewDecoder(bytes.NewReader(out))
+		inStyle := false
 		for {
 			tok, err := d.Token()
 			if err != nil {
 				break
 			}
-			if e, ok := tok.(xml.StartElement); ok {
+			switch e := tok.(type) {
+			case xml.StartElement:
+				inStyle = e.Name.Local == "style"
 				if n := strings.ToLower(e.Name.Local); n == "script" || n == "foreignobject" {
 					t.Fatalf("output holds <%s>:\n%s", e.Name.Local, out)
+				}
+				if len(e.Attr) > svgsafe.MaxAttributes {
+					t.Fatalf("output holds <%s> with %d attributes", e.Name.Local, len(e.Attr))
 				}
 				for _, a := range e.Attr {
 					if strings.HasPrefix(strings.ToLower(a.Name.Local), "on") || strings.Contains(strings.ToLower(a.Value), "javascript:") {
 						t.Fatalf("output holds %s=%q:\n%s", a.Name.Local, a.Value, out)
 					}
+					if a.Name.Local == "href" && !keptHref(e.Name.Local, a.Value) {
+						t.Fatalf("output holds <%s %s=%q>:\n%s", e.Name.Local, a.Name.Local, a.Value, out)
+					}
+					if !pairedURLQuotes(a.Value) {
+						t.Fatalf("output holds %s=%q, a url() whose quotes do not pair up:\n%s", a.Name.Local, a.Value, out)
+					}
+				}
+			case xml.EndElement:
+				inStyle = false
+			case xml.CharData:
+				if inStyle && !pairedURLQuotes(string(e)) {
+					t.Fatalf("output holds a style sheet with a url() whose quotes do not pair up:\n%s", out)
 				}
 			}
 		}
@@ -261,4 +361,59 @@ func FuzzSanitize(f *testing.F) {
 			t.Fatalf("second pass changed the output:\n%s\n%s", out, again)
 		}
 	})
+}
+
+// mostAttributes returns the largest number of attributes of one element of a well-formed document.
+func mostAttributes(t *testing.T, doc []byte) int {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	d.Strict = true
+	most := 0
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return most
+		}
+		if e, ok := tok.(xml.StartElement); ok {
+			most = max(most, len(e.Attr))
+		}
+	}
+}
+
+// keptHref reports whether an href of the element is one the sanitizer may write: a #fragment, or on
+// <image> a PNG or JPEG data: URL.
+func keptHref(elem, v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "#") {
+		return true
+	}
+	return elem == "image" && (strings.HasPrefix(v, "data:image/png;base64,") || strings.HasPrefix(v, "data:image/jpeg;base64,"))
+}
+
+// pairedURLQuotes reports whether every url( in v is closed, and either unquoted or quoted by a pair of
+// the same quote, with no other quote inside.
+func pairedURLQuotes(v string) bool {
+	rest := strings.ToLower(v)
+	for {
+		i := strings.Index(rest, "url(")
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+len("url("):]
+		j := strings.IndexByte(rest, ')')
+		if j < 0 {
+			return false
+		}
+		inner := strings.TrimSpace(rest[:j])
+		if inner != "" && (inner[0] == '\'' || inner[0] == '"') {
+			if len(inner) < 2 || inner[len(inner)-1] != inner[0] {
+				return false
+			}
+			inner = inner[1 : len(inner)-1]
+		}
+		if strings.ContainsAny(inner, `'"`) {
+			return false
+		}
+		rest = rest[j:]
+	}
 }
