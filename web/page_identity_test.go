@@ -220,6 +220,31 @@ func TestAdminIdentityPage(t *testing.T) {
 		}
 	})
 
+	t.Run("GroupNamesMayHoldEquals", func(t *testing.T) {
+		pb := setupPages(t)
+		b := pb.signedIn(t, fx.Adam)
+		p := b.post("/admin/identity/settings", url.Values{
+			"defaultRole": {"EMPLOYEE"}, "groupsClaim": {"groups"},
+			"groupRoles": {"CN=Office,OU=Groups = Admin\r\nCN=Front desk,OU=Groups=receptionist\n"},
+		})
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, "main", "Sign-in settings saved.")
+		st, err := pb.Service.SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []booking.GroupRole{
+			{Group: "CN=Front desk,OU=Groups", Role: booking.RoleReceptionist},
+			{Group: "CN=Office,OU=Groups", Role: booking.RoleAdmin},
+		}
+		if d := cmp.Diff(want, st.GroupRoles); d != "" {
+			t.Errorf("saved group roles (-want +got):\n%s", d)
+		}
+		if got, want := p.text("#group-roles"), "CN=Front desk,OU=Groups = Receptionist CN=Office,OU=Groups = Admin"; got != want {
+			t.Errorf("group roles shown = %q, want %q", got, want)
+		}
+	})
+
 	t.Run("TokenIsShownOnceWorksAndIsRevoked", func(t *testing.T) {
 		sb := setupSCIM(t)
 		b := sb.pages.signedIn(t, fx.Adam)
