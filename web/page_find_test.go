@@ -810,7 +810,9 @@ func TestBrowserFindAndBook(t *testing.T) {
 			lucia = u
 		}
 	}
-	// Lucía signs in at the identity provider (authorization code, PKCE, state, nonce) and comes back.
+	// Lucía signs in at the identity provider (authorization code, PKCE, state, nonce) and comes back. The
+	// demo's organization has proved its domain, as a real one must before its people are found by e-mail.
+	fx.VerifyDomain(t, pb.Service, lucia.OrganizationID, "acme.example")
 	m.QueueUser(&mockoidc.MockUser{Subject: "idp|lucia", Email: lucia.Email, EmailVerified: true})
 	b := newTab(t, pb.srv.URL)
 	b.open("/find")
