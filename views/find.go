@@ -60,6 +60,8 @@ type FindSearch struct {
 	// has changed them. HoursChanged tells that the hours were started again for another building or kind.
 	Auto         StartedHours
 	HoursChanged bool
+	// DaysChanged tells that the day was started again with the hours: nobody had changed it either.
+	DaysChanged bool
 	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
 	// (rooms only) and the features to choose from change with it.
 	KindChanged bool
@@ -69,12 +71,14 @@ type FindSearch struct {
 	ProblemNotFound bool
 }
 
-// StartedHours are the hours a search started with for a building and a kind. The search form sends them
-// back as auto_building, auto_kind, auto_from and auto_to, so that hours nobody changed can start again
-// when the building or the kind changes. The zero value means there are none.
+// StartedHours are the day and hours a search started with for a building and a kind. The search form
+// sends them back as auto_building, auto_kind, auto_day, auto_from and auto_to, so that a day and hours
+// nobody changed can start again when the building or the kind changes: after 21:00 in Madrid the search
+// starts on tomorrow, while New York's starts today. The zero value means there are none.
 type StartedHours struct {
 	Building string // the building's id
 	Kind     string // KindDesk or KindRoom
+	Day      string // YYYY-MM-DD, as DateValue writes it; "" in addresses made before it was kept
 	From, To string // HH:MM, as HoursValue writes them
 }
 

@@ -99,7 +99,7 @@ func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) e
 		} else {
 			c.Response().Header().Set("HX-Push-Url", "false") // a search with a problem is not a place to go back to
 		}
-		return s.render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != ""))
+		return s.render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != "" || res.Search.DaysChanged))
 	}
 	return s.render(c, status, views.FindPage(s.chrome(c, "Find a space"), res))
 }

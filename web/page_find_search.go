@@ -43,12 +43,12 @@ func readFindQuery(q url.Values) findQuery {
 	return fq
 }
 
-// readStartedHours reads auto_building, auto_kind, auto_from and auto_to. Without them it reads auto,
+// readStartedHours reads auto_building, auto_kind, auto_day, auto_from and auto_to. Without them it reads auto,
 // which older addresses use for the same four values, separated by spaces: "BUILDING desk 09:00 00:00".
 func readStartedHours(q url.Values) views.StartedHours {
 	h := views.StartedHours{
 		Building: strings.TrimSpace(q.Get("auto_building")), Kind: strings.TrimSpace(q.Get("auto_kind")),
-		From: strings.TrimSpace(q.Get("auto_from")), To: strings.TrimSpace(q.Get("auto_to")),
+		Day: strings.TrimSpace(q.Get("auto_day")), From: strings.TrimSpace(q.Get("auto_from")), To: strings.TrimSpace(q.Get("auto_to")),
 	}
 	if h != (views.StartedHours{}) {
 		return h
@@ -162,9 +162,13 @@ func readFindFilters(in *views.FindSearch, q findQuery) {
 // for one that was not given, could not be read, or is to start again.
 func readFindHours(in *views.FindSearch, q findQuery) (from, to string) {
 	from, to = q.from, q.to
-	// Hours nobody changed start again for another building or kind: a desk's day is not a room's.
+	// Hours nobody changed start again for another building or kind: a desk's day is not a room's, and
+	// "now" in New York is not "now" in Madrid. So does the day, when nobody changed it either.
 	if a := q.started; a.Complete() && a.From == from && a.To == to && (a.Building != in.Building.ID.String() || a.Kind != in.Kind) {
 		from, to, in.HoursChanged = "", "", true
+		if a.Day != "" && len(in.Days) == 1 && views.DateValue(in.Days[0]) == a.Day {
+			in.Days, in.DaysChanged = nil, true
+		}
 	}
 	var err error
 	if from != "" {
@@ -202,6 +206,9 @@ func (s *Server) startFindSearch(ctx context.Context, actor booking.User, in *vi
 		in.From, in.To = start.From, start.To
 		in.Auto = views.StartedHours{
 			Building: in.Building.ID.String(), Kind: in.Kind, From: views.HoursValue(in.From), To: views.HoursValue(in.To),
+		}
+		if len(in.Days) == 1 && views.DateValue(in.Days[0]) == views.DateValue(start.Day) {
+			in.Auto.Day = views.DateValue(start.Day)
 		}
 	case from == "":
 		in.From = min(start.From, max(in.To-time.Hour, 0))

@@ -336,6 +336,38 @@ func TestFindSpaceDefaults(t *testing.T) {
 			t.Errorf("hours someone changed were redrawn")
 		}
 	})
+	t.Run("SwitchingBuildingStartsItsOwnDay", func(t *testing.T) {
+		// At 21:30 in Madrid its rooms are closed until tomorrow, while in New York it is 15:30 today.
+		pb.Clock.Set(fx.At(0, 21, 30))
+		defer pb.Clock.Set(fx.Now)
+		b := pb.signedIn(t, fx.Alice) // its own session, which remembers New York
+		madrid := b.get("/find?kind=room&building=" + fx.BuildingMadrid.String())
+		form := url.Values{"building": {fx.BuildingNewYork.String()}, "kind": {"room"}}
+		for _, name := range []string{"auto_building", "auto_kind", "auto_day", "auto_from", "auto_to"} {
+			form.Set(name, madrid.attr("#f-hours input[name="+name+"]", "value"))
+		}
+		form.Set("date", madrid.attr("#f-date", "value"))
+		form.Set("from", madrid.attr("#f-from", "value"))
+		form.Set("to", madrid.attr("#f-to", "value"))
+		if got, want := form.Get("auto_day")+" "+form.Get("date"), "2026-11-24 2026-11-24"; got != want {
+			t.Fatalf("Madrid's search started on %s, want tomorrow both as the day and as its start", got)
+		}
+		switched := b.hxGet("/find?" + form.Encode())
+		switched.wantStatus(t, http.StatusOK)
+		fresh := b.get("/find?kind=room&building=" + fx.BuildingNewYork.String())
+		want := fresh.attr("#f-date", "value") + " " + fresh.attr("#f-from", "value") + "–" + fresh.attr("#f-to", "value")
+		got := switched.attr("#f-days[hx-swap-oob] #f-date", "value") + " " +
+			switched.attr("#f-hours[hx-swap-oob] #f-from", "value") + "–" + switched.attr("#f-hours[hx-swap-oob] #f-to", "value")
+		if got != want || !strings.HasPrefix(want, "2026-11-23 ") {
+			t.Errorf("after switching to New York: %q, want what a fresh New York search starts with, today: %q", got, want)
+		}
+		// A day someone chose stays when the building changes.
+		form.Set("date", "2026-11-30")
+		chosen := b.hxGet("/find?" + form.Encode())
+		if chosen.count("#f-days[hx-swap-oob]") != 0 {
+			t.Error("a day someone chose was started again")
+		}
+	})
 	t.Run("LateInTheDay", func(t *testing.T) {
 		pb.Clock.Set(fx.At(0, 19, 50))
 		defer pb.Clock.Set(fx.Now)
