@@ -1311,7 +1311,7 @@ func AdminFloorView(c Chrome, p AdminFloorPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = adminSwitch("visible", "Visible to people booking", "Hide a floor while you set it up; its desks are not offered until it is visible.", f.Visible || f.ID == "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = adminSwitch("visible", "Visible to people booking", "A new floor starts hidden while you set it up; its desks are offered once it is visible.", f.Visible).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

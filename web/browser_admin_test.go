@@ -145,6 +145,12 @@ func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 	}
 	b.check("admin-resource")
 
+	// The floor started hidden while it was set up; now people may book on it.
+	b.open("/admin/floors/" + floor)
+	b.waitText("main h1", "First floor")
+	b.do(chromedp.Click(chromedp.CSS(`input[name=visible]`)), chromedp.Click(chromedp.CSS(`form.admin-form button[type=submit]`)))
+	b.waitText("main .notice.ok", "Saved.")
+
 	// An employee finds Desk 2 on the floor plan and books it for the morning.
 	e := newTab(t, pb.srv.URL)
 	kioskBrowserSignIn(e, o.employee, "/find/plan?building="+building+"&kind=desk&date=2026-11-24&from=09:00&to=11:00")

@@ -406,7 +406,8 @@ func (s *Server) pageAdminNewFloor(c echo.Context) error {
 	if len(bs) == 0 {
 		return booking.Errorf(booking.CodeBuildingNotFound, "add a building before its floors")
 	}
-	p := views.AdminFloorPage{Floor: views.AdminFloor{BuildingID: c.QueryParam("building"), Active: true, Visible: true}, Buildings: buildingOptions(bs)}
+	// A new floor starts hidden from people booking: it is being set up, as its switch's hint says.
+	p := views.AdminFloorPage{Floor: views.AdminFloor{BuildingID: c.QueryParam("building"), Active: true}, Buildings: buildingOptions(bs)}
 	return s.render(c, http.StatusOK, views.AdminFloorView(s.chrome(c, "Add a floor"), p))
 }
 

@@ -72,6 +72,30 @@ func TestAdminLayoutPagesHideOtherOrganizations(t *testing.T) {
 	p.wantStatus(t, http.StatusNotFound)
 }
 
+// TestAdminNewFloorStartsHidden checks that a new floor's form offers it hidden from people booking, and
+// that a floor saved so is hidden, as the switch's hint says: it is being set up.
+func TestAdminNewFloorStartsHidden(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Adam)
+	form := b.get("/admin/floors/new?building=" + fx.BuildingMadrid.String())
+	form.wantStatus(t, http.StatusOK)
+	if n := form.count(`input[name=visible]:checked`); n != 0 {
+		t.Errorf("a new floor's form offers it visible")
+	}
+	form.wantText(t, "main", "A new floor starts hidden while you set it up")
+	p := b.post("/admin/floors", url.Values{
+		"building": {fx.BuildingMadrid.String()}, "number": {"7"}, "name": {"Seventh floor"}, "status": {"ACTIVATED"},
+	})
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, "main h1", "Seventh floor")
+	id := uuid.MustParse(strings.TrimPrefix(p.url.Path, "/admin/floors/"))
+	got, _ := adminGetJSON[layoutimport.LayoutFloor](t, pb, "floors", id)
+	if got.Visible == nil || *got.Visible {
+		t.Errorf("the new floor's visible = %v, want false", got.Visible)
+	}
+}
+
 func TestAdminBuildingCreate(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
