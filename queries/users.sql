@@ -59,10 +59,10 @@ ORDER BY name, surname, id
 LIMIT @max_rows;
 
 -- name: UsersList :many
--- Lists every user, ordered by organization, role (employees first) and name. Only the development
--- sign-in page uses it.
+-- Lists every user, ordered by organization, role (receptionists, then admins, then employees: a newcomer
+-- trying the service looks for the roles first) and name. Only the development sign-in page uses it.
 SELECT * FROM users
-ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
+ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name, surname
 LIMIT @max_rows;
 
 -- name: UserBindOIDCSubject :execrows

@@ -728,12 +728,12 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 
 const usersList = `-- name: UsersList :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
-ORDER BY organization_id, CASE role WHEN 'EMPLOYEE' THEN 0 WHEN 'RECEPTIONIST' THEN 1 ELSE 2 END, name, surname
+ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name, surname
 LIMIT $1
 `
 
-// Lists every user, ordered by organization, role (employees first) and name. Only the development
-// sign-in page uses it.
+// Lists every user, ordered by organization, role (receptionists, then admins, then employees: a newcomer
+// trying the service looks for the roles first) and name. Only the development sign-in page uses it.
 func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) {
 	rows, err := q.db.Query(ctx, usersList, maxRows)
 	if err != nil {

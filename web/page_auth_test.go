@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/oauth2-proxy/mockoidc"
 
@@ -26,6 +27,12 @@ func TestDevelopmentSignIn(t *testing.T) {
 		p.wantText(t, ".people", "alice Archer", "rita Reyes", "Receptionist", "adam Adler", "Admin", "boris Becker")
 		if got := p.count(`.people form[action="/login/dev"][method="post"] button`); got < 5 {
 			t.Errorf("sign-in buttons = %d, want one per fixture person (at least 5)", got)
+		}
+		// The roles come first, where a newcomer finds them: the receptionist, the admin, then employees.
+		var names []string
+		p.doc.Find(".people .name").Each(func(_ int, s *goquery.Selection) { names = append(names, s.Text()) })
+		if len(names) < 4 || names[0] != "rita Reyes" || names[1] != "adam Adler" {
+			t.Errorf("sign-in list starts %q, want rita Reyes (receptionist), then adam Adler (admin)", names)
 		}
 	})
 
