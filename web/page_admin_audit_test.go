@@ -180,8 +180,12 @@ func TestBrowserAdminSettings(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
 	pb := setupPages(t)
-	// One change, so that the audit log has something to show.
-	changeRule(t, pb.signedIn(t, fx.Adam), 2)
+	// Changes, so that the audit log shows a column of History links one above the other, which axe
+	// checks for their size (target-size).
+	adam := pb.signedIn(t, fx.Adam)
+	for hours := 9; hours >= 2; hours-- { // ending at 2 hours, which the test starts from
+		changeRule(t, adam, hours)
+	}
 	dir := os.Getenv("ADMIN_SCREENS")
 	for _, size := range []struct {
 		name string
@@ -204,6 +208,14 @@ func TestBrowserAdminSettings(t *testing.T) {
 				b.open("/admin/" + page)
 				b.waitLoaded()
 				b.axe("admin " + page + " " + size.name)
+				if page == "audit" {
+					// Each History link is a target of at least 24 × 24 px (WCAG 2.2 target size), also in a column.
+					small, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](`[...document.querySelectorAll(".audit-history")]
+						.filter(a => { const r = a.getBoundingClientRect(); return r.height < 24 || r.width < 24 }).length`))
+					if n, _ := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.querySelectorAll(".audit-history").length`)); err != nil || small > 0 || n < 8 {
+						t.Errorf("%d of %d History links are smaller than 24 × 24 px (%v)", small, n, err)
+					}
+				}
 				shot(t, b, dir, page+"-"+size.name)
 			}
 			if errs := ce.take(); len(errs) > 0 {
