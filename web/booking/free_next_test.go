@@ -48,6 +48,9 @@ func TestSearchDayFreeNext(t *testing.T) {
 			booking.FreeTime{Free: iv(nov24(11, 0), nov24(11, 15)), Book: iv(nov24(11, 0), nov24(11, 15)), From: 11 * h, To: 11*h + 15*time.Minute}, true},
 		{"BookingFromBeforeTheHours", room, day(room, nov24(10, 0), nov24(11, 0), nov24(9, 0), nov24(12, 30)),
 			booking.FreeTime{Free: iv(nov24(12, 30), nov24(20, 0)), Book: iv(nov24(12, 30), nov24(16, 30)), From: 12*h + 30*time.Minute, To: 16*h + 30*time.Minute}, true},
+		// Hours asked from before the room opens: the free time starts when it opens, never at 07:00.
+		{"HoursBeforeTheWindowOpens", room, day(room, nov24(7, 0), nov24(10, 0), nov24(9, 0), nov24(10, 0)),
+			booking.FreeTime{Free: iv(nov24(8, 0), nov24(9, 0)), Book: iv(nov24(8, 0), nov24(9, 0)), From: 8 * h, To: 9 * h}, true},
 		{"NothingLeft", room, day(room, nov24(17, 0), nov24(18, 0), nov24(16, 0), nov24(20, 0)), booking.FreeTime{}, false},
 		{"LessThanFifteenMinutesLeft", room, day(room, nov24(17, 0), nov24(18, 0), nov24(16, 0), nov24(19, 50)), booking.FreeTime{}, false},
 		{"NoMaximumDuration", wholeDay, day(wholeDay, nov24(10, 0), nov24(11, 0), nov24(10, 0), nov24(11, 0)),

@@ -78,10 +78,14 @@ type FreeTime struct {
 }
 
 // FreeNext returns the first free time of at least MinFreeTime on the day, starting no earlier than the
-// searched hours. The free time runs until the next booking or the end of the bookable window; Book is
-// the part of it that one booking may take under rule. ok is false if no such time is left that day.
+// searched hours nor the opening of the bookable window. The free time runs until the next booking or the
+// end of the window; Book is the part of it that one booking may take under rule. ok is false if no such
+// time is left that day.
 func (d SearchDay) FreeNext(rule ResourceRule) (free FreeTime, ok bool) {
 	t := d.Hours.Start
+	if t.Before(d.Window.Start) {
+		t = d.Window.Start // hours asked from before the resource opens: nothing is bookable before it does
+	}
 	for {
 		end := d.Window.End
 		moved := false
