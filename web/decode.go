@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/jsonkind"
 )
 
 // MaxBodyBytes bounds every request body.
@@ -129,33 +129,11 @@ func jsonError(err error, path string) error {
 		if field == "" {
 			field = "body"
 		}
-		return invalid("%s%s: expected %s, got JSON %s", prefix(path), field, jsonKind(typ.Type), typ.Value)
+		return invalid("%s%s: expected %s, got JSON %s", prefix(path), field, jsonkind.Of(typ.Type), typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return invalid("%sbody: the JSON ends too early", prefix(path))
 	}
 	return invalid("%sbody: not JSON this operation reads", prefix(path))
-}
-
-// jsonKind names the JSON kind a Go type takes. It looks at the kind, not the type's name: the name of
-// a slice of structs spells out the fields' types, which once made an array read as "an integer".
-func jsonKind(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	}
-	return "an object"
 }
 
 // parseUUID parses a required UUID, naming the field when it is not one.

@@ -9,8 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
+
+	"github.com/workspacebooking/booking/web/jsonkind"
 )
 
 // Layout is the document that `booking import` reads (DESIGN.md §8): one JSON object with optional
@@ -60,7 +61,7 @@ func decodeError(err error) error {
 		if field == "" {
 			field = "document"
 		}
-		return fmt.Errorf("%s: expected %s, got JSON %s", field, kindOf(typ.Type), typ.Value)
+		return fmt.Errorf("%s: expected %s, got JSON %s", field, jsonkind.Of(typ.Type), typ.Value)
 	case errors.Is(err, io.EOF):
 		return errors.New("the document is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -70,27 +71,6 @@ func decodeError(err error) error {
 		return fmt.Errorf("unknown field %s", name)
 	}
 	return errors.New("not a layout document")
-}
-
-// kindOf names the JSON kind a Go type takes.
-func kindOf(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	}
-	return "an object"
 }
 
 // LayoutOrganization is an organization (tenant).
