@@ -289,18 +289,19 @@ func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by st
 	return EmailDomain{}, Errorf(CodeObjectNotFound, "the domain %s was removed meanwhile", domain)
 }
 
-// lookUpRecord asks DNS for the domain's TXT records, notes the look-up, and reports whether d's record
-// is among them. A name that does not exist, or has no TXT record, is not an error.
+// lookUpRecord asks DNS for the domain's TXT records, notes the look-up (failed or not), and reports
+// whether d's record is among them. A name that does not exist, or has no TXT record, is not an error.
+// Codes: 2000 the look-up failed, in words.
 func (s *Service) lookUpRecord(ctx context.Context, org uuid.UUID, d EmailDomain) (bool, error) {
 	lookCtx, cancel := context.WithTimeout(ctx, dnsTimeout)
 	defer cancel()
-	records, err := s.resolver.LookupTXT(lookCtx, d.Domain+".")
-	var dnsErr *net.DNSError
-	if err != nil && !(errors.As(err, &dnsErr) && dnsErr.IsNotFound) {
-		return false, Errorf(CodeInvalidRequest, "domains: the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(err))
-	}
+	records, lookErr := s.resolver.LookupTXT(lookCtx, d.Domain+".")
 	if err := s.q.EmailDomainChecked(ctx, queries.EmailDomainCheckedParams{OrganizationID: org, Domain: d.Domain, Now: s.now()}); err != nil {
 		return false, fmt.Errorf("note domain look-up: %w", err)
+	}
+	var dnsErr *net.DNSError
+	if lookErr != nil && !(errors.As(lookErr, &dnsErr) && dnsErr.IsNotFound) {
+		return false, Errorf(CodeInvalidRequest, "domains: the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
 	}
 	return slices.Contains(records, d.Record()), nil
 }
@@ -332,11 +333,7 @@ func (s *Service) CheckEmailDomains(ctx context.Context) (int, error) {
 		d := emailDomainFromRow(r)
 		found, err := s.lookUpRecord(ctx, r.OrganizationID, d)
 		if ErrorCode(err) == CodeInvalidRequest {
-			// The look-up failed: note it, so that the next round moves on, and try again tomorrow.
-			if err := s.q.EmailDomainChecked(ctx, queries.EmailDomainCheckedParams{OrganizationID: r.OrganizationID, Domain: d.Domain, Now: s.now()}); err != nil {
-				return proved, fmt.Errorf("note domain look-up: %w", err)
-			}
-			continue
+			continue // the look-up failed and is noted: the next round moves on, and tries it again tomorrow
 		}
 		if err != nil {
 			return proved, err

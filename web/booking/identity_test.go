@@ -358,7 +358,7 @@ func TestEmailDomainProof(t *testing.T) {
 	_, err = b.Service.ApproveEmailDomain(t.Context(), fx.OrgB, "acme.test")
 	wantRefusal(t, err, "domains: acme.test cannot be used; add a domain that your organization owns")
 
-	// A DNS server that fails is said in words, and changes nothing.
+	// A DNS server that fails is said in words, and verifies nothing.
 	d.SetFailing(true)
 	_, err = b.Service.VerifyEmailDomain(t.Context(), bea, "globex.test")
 	wantRefusal(t, err, "domains: the DNS look-up of globex.test failed (the name server refused the question); try again later")

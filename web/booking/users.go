@@ -108,15 +108,8 @@ func (s *Service) userByIdentity(ctx context.Context, subject, email string, ema
 	if subject == "" {
 		return User{}, ErrUnknownUser
 	}
-	us, err := s.q.UserFindByOIDCSubject(ctx, &subject)
-	if err != nil {
-		return User{}, fmt.Errorf("find user by subject: %w", err)
-	}
-	if len(us) > 0 || !emailVerified || email == "" {
-		if len(us) != 1 {
-			return User{}, ErrUnknownUser
-		}
-		return userFromRow(us[0]), nil
+	if u, err := s.userBySubject(ctx, subject); !errors.Is(err, ErrUnknownUser) || !emailVerified || email == "" {
+		return u, err
 	}
 	org, err := domainHolder(ctx, s.q, domainOf(email))
 	if err != nil {
@@ -125,7 +118,7 @@ func (s *Service) userByIdentity(ctx context.Context, subject, email string, ema
 	if org == uuid.Nil {
 		return User{}, ErrUnknownUser
 	}
-	us, err = s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: org, Email: email})
+	us, err := s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: org, Email: email})
 	if err != nil {
 		return User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
@@ -154,8 +147,8 @@ func (s *Service) userByIdentity(ctx context.Context, subject, email string, ema
 	return u, nil
 }
 
-// userBySubject returns the user bound to the subject: after a binding lost a race, the winner may be
-// this very sign-in's account.
+// userBySubject returns the user bound to the subject (users_oidc_subject_key allows one at most), or
+// ErrUnknownUser. After a binding by e-mail lost a race, the winner may be this very sign-in's account.
 func (s *Service) userBySubject(ctx context.Context, subject string) (User, error) {
 	us, err := s.q.UserFindByOIDCSubject(ctx, &subject)
 	if err != nil {
