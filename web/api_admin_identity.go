@@ -95,7 +95,7 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{Group: g.Group, Role: g.Role})
 	}
 	ctx := c.Request().Context()
-	if err := s.bookings.SetSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
+	if err := s.bookings.ReplaceSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
 		return err
 	}
 	st, err = s.bookings.SignInSettings(ctx, actor)

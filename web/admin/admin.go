@@ -321,15 +321,8 @@ func existing(ctx context.Context, q *queries.Queries, k kind, c Collection, org
 // checkIfMatch refuses a write whose If-Match does not name the current version. "*" matches any
 // existing object; a list matches if one of its tags does.
 func checkIfMatch(cur *Object, ifMatch string) error {
-	if ifMatch == "" {
+	if ifMatch == "" || cur != nil && booking.MatchesVersion(ifMatch, cur.ETag) {
 		return nil
-	}
-	if cur != nil {
-		for _, tag := range strings.Split(ifMatch, ",") {
-			if tag = strings.TrimSpace(tag); tag == "*" || tag == cur.ETag {
-				return nil
-			}
-		}
 	}
 	return booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the current version of the object; read it again", ifMatch)
 }

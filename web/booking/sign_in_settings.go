@@ -94,12 +94,18 @@ func (st SignInSettings) version() string {
 
 // SetSignInSettings replaces the sign-in settings of the actor's organization. Domains are stored in
 // lower case, without a leading "@"; repeated domains and groups count once. A new domain waits for its
-// proof (VerifyEmailDomain); a domain kept keeps its token and its proof. ifMatch "" writes whatever the
-// settings are now; otherwise it must be their Version (or "*"), or a list of tags one of which is.
+// proof (VerifyEmailDomain); a domain kept keeps its token and its proof.
 // Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
 // domain that cannot be used: a public mail domain, or one another organization proved (the message does
-// not say which); 4120 ifMatch is not the current version.
-func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings, ifMatch ...string) error {
+// not say which).
+func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings) error {
+	return s.ReplaceSignInSettings(ctx, actor, st, "")
+}
+
+// ReplaceSignInSettings is SetSignInSettings under an If-Match: ifMatch "" writes whatever the settings
+// are now; otherwise it must be their Version (or "*"), or a list of tags one of which is.
+// Codes: those of SetSignInSettings; 4120 ifMatch is not the current version.
+func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st SignInSettings, ifMatch string) error {
 	if actor.Role != RoleAdmin {
 		return Errorf(CodeForbidden, "only admins may change the sign-in settings")
 	}
@@ -116,8 +122,8 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSe
 		if err != nil {
 			return err
 		}
-		if len(ifMatch) > 0 && !MatchesVersion(ifMatch[0], before.Version) {
-			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch[0])
+		if !MatchesVersion(ifMatch, before.Version) {
+			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
 		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
