@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	_ "time/tzdata" // building time zones work on machines without a zoneinfo database
@@ -305,21 +306,13 @@ func newHTTPServer(deps web.Deps) *http.Server {
 // lets the requests in flight finish (for up to 30 seconds) and stops the sweeps.
 func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, sweepEvery time.Duration, log *slog.Logger) error {
 	// Every instance sweeps; the sweep itself makes sure that only one acts at a time.
-	sweepCtx, stopSweeps := context.WithCancel(ctx)
-	swept := make(chan struct{})
-	go func() {
-		defer close(swept)
-		svc.RunSweeps(sweepCtx, sweepEvery, log)
-	}()
-	defer func() { stopSweeps(); <-swept }() // before the caller closes the pool
 	// Every instance also looks up the DNS records of e-mail domains that wait for their proof; a look-up
 	// twice over changes nothing.
-	checked := make(chan struct{})
-	go func() {
-		defer close(checked)
-		svc.RunDomainChecks(sweepCtx, log)
-	}()
-	defer func() { stopSweeps(); <-checked }()
+	sweepCtx, stopSweeps := context.WithCancel(ctx)
+	var background sync.WaitGroup
+	background.Go(func() { svc.RunSweeps(sweepCtx, sweepEvery, log) })
+	background.Go(func() { svc.RunDomainChecks(sweepCtx, log) })
+	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
