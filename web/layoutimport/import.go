@@ -52,12 +52,15 @@ func summarize(l Layout) ImportSummary {
 var Operator = booking.Changer{Label: "import"}
 
 // Write inserts or updates every object in the document, parents before children, inside the transaction
-// that q runs. An id that another object holds (of another collection or organization) is refused. Import and the admin API both write through it, so both validate alike. Closures are
-// saved through svc (booking.Service.SaveClosure), which locks their buildings; a person's active goes
-// through svc's ApplyUserActive, as every deactivation does. by is who writes, for the audit log and for
-// the rules of people's accounts: Operator, or the admin (booking.By) who writes through the Admin API
-// or the pages. An admin may keep or clear a person's oidcSubject, never set a new one (only the
-// person's own sign-in does), and changes neither their own role nor their own active.
+// that q runs. An id that another object holds (of another collection or organization) is refused.
+// Import and the admin API both write through it, so both validate alike. Closures are saved through svc
+// (booking.Service.SaveClosure), which locks their buildings; a person's active goes through svc's
+// ApplyUserActive, as every deactivation does.
+//
+// by is who writes, for the audit log and for the rules of people's accounts: Operator, or the admin
+// (booking.By) who writes through the Admin API or the pages. An admin may keep or clear a person's
+// oidcSubject, never set a new one (only the person's own sign-in does), and changes neither their own
+// role nor their own active.
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
 // covers blocking bookings and says nothing about them; 4017 a change that leaves the organization
 // without an active admin.
@@ -455,6 +458,14 @@ func (im importer) subcategories(ctx context.Context, l Layout) error {
 // needs more, and sums of such durations with an instant never overflow.
 const MaxDurationMS = 400 * 24 * int64(time.Hour/time.Millisecond)
 
+// duration refuses a duration in ms outside 0 to MaxDurationMS.
+func (a at) duration(field string, v int64) error {
+	if v < 0 || v > MaxDurationMS {
+		return a.errorf(field, "must be from 0 to %d ms (400 days)", MaxDurationMS)
+	}
+	return nil
+}
+
 func (im importer) resourceRules(ctx context.Context, l Layout) error {
 	const day = int64(24 * time.Hour / time.Millisecond)
 	for i, r := range l.ResourceRules {
@@ -480,8 +491,8 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			{"advanceCheckIn", r.AdvanceCheckIn}, {"expirationMargin", r.ExpirationMargin},
 			{"maximumDuration", r.MaximumDuration}, {"maximumAdvance", r.MaximumAdvance},
 		} {
-			if f.v < 0 || f.v > MaxDurationMS {
-				return a.errorf(f.name, "must be from 0 to %d ms (400 days)", MaxDurationMS)
+			if err := a.duration(f.name, f.v); err != nil {
+				return err
 			}
 		}
 		if r.AllDayBookingsCheckInMS < 0 || r.AllDayBookingsCheckInMS > day {
@@ -527,11 +538,11 @@ func (im importer) reservables(ctx context.Context, l Layout) error {
 		if err := a.required("name", r.Name); err != nil {
 			return err
 		}
-		if r.MinimumCancellationMs < 0 || r.MinimumCancellationMs > MaxDurationMS {
-			return a.errorf("minimumCancellationMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
+		if err := a.duration("minimumCancellationMs", r.MinimumCancellationMs); err != nil {
+			return err
 		}
-		if r.StandardDeliveryTimeMs < 0 || r.StandardDeliveryTimeMs > MaxDurationMS {
-			return a.errorf("standardDeliveryTimeMs", "must be from 0 to %d ms (400 days)", MaxDurationMS)
+		if err := a.duration("standardDeliveryTimeMs", r.StandardDeliveryTimeMs); err != nil {
+			return err
 		}
 		if err := a.optionalEmail("email", r.Email); err != nil {
 			return err

@@ -94,9 +94,9 @@ type LayoutRef struct {
 
 // LayoutUser is a person. Role is EMPLOYEE (the default), RECEPTIONIST or ADMIN. OIDCSubject is the
 // identity provider's `sub` for the person, if known: left out it stays as it is, and "" clears it; only
-// the operator's import may set a new one, and no two accounts share one. Active false deactivates the person (their
-// bookings are released), true reactivates them, and leaving it out keeps them as they are (a new person
-// is active).
+// the operator's import may set a new one, and no two accounts share one. Active false deactivates the
+// person (their bookings are released), true reactivates them, and leaving it out keeps them as they are
+// (a new person is active).
 type LayoutUser struct {
 	ID             string     `json:"id"`
 	OrganizationID string     `json:"organizationId"`
