@@ -74,30 +74,30 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 		scheme, raw, _ := strings.Cut(r.Header.Get(echo.HeaderAuthorization), " ")
 		raw = strings.TrimSpace(raw)
 		if !strings.EqualFold(scheme, "Bearer") || raw == "" {
-			return scimRefusal(c, http.StatusUnauthorized, "A SCIM token is required: Authorization: Bearer <token>.")
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusUnauthorized, Detail: "A SCIM token is required: Authorization: Bearer <token>."})
 		}
 		client, err := s.bookings.SCIMClientByToken(r.Context(), raw)
 		if booking.ErrorCode(err) == booking.CodeUnauthorized {
-			return scimRefusal(c, http.StatusUnauthorized, "The SCIM token is unknown or revoked.")
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusUnauthorized, Detail: "The SCIM token is unknown or revoked."})
 		}
 		if err != nil {
 			return err
 		}
 		if r.ContentLength > maxSCIMBody {
-			return scimRefusal(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The body is over %d bytes.", maxSCIMBody))
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", maxSCIMBody)})
 		}
 		// The body is read here, whole, so that text the database cannot store is refused before the
 		// SCIM library decodes it (it would turn bytes that are not UTF-8 into U+FFFD).
 		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), r.Body, maxSCIMBody))
 		if errors.As(err, new(*http.MaxBytesError)) {
-			return scimRefusal(c, http.StatusRequestEntityTooLarge, fmt.Sprintf("The body is over %d bytes.", maxSCIMBody))
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", maxSCIMBody)})
 		}
 		if err != nil {
 			return fmt.Errorf("read the scim body: %w", err)
 		}
 		var de *booking.Error
 		if errors.As(checkText(body), &de) {
-			return scimRefusal(c, http.StatusBadRequest, de.Message, scimerrors.ScimTypeInvalidValue)
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusBadRequest, Detail: de.Message, ScimType: scimerrors.ScimTypeInvalidValue})
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		c.SetRequest(r.WithContext(context.WithValue(r.Context(), scimClientKey{}, client)))
@@ -105,19 +105,20 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// scimRefusal answers with a SCIM error (RFC 7644 section 3.12), of the scimType when one is given.
-func scimRefusal(c echo.Context, status int, detail string, scimType ...scimerrors.ScimType) error {
-	if status == http.StatusUnauthorized {
+// scimRefusal answers with a SCIM error (RFC 7644 section 3.12): e's status, detail and, when set, its
+// scimType.
+func scimRefusal(c echo.Context, e scimerrors.ScimError) error {
+	if e.Status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="scim"`)
 	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/scim+json")
-	c.Response().WriteHeader(status)
+	c.Response().WriteHeader(e.Status)
 	body := map[string]any{
 		"schemas": []string{"urn:ietf:params:scim:api:messages:2.0:Error"},
-		"status":  strconv.Itoa(status), "detail": detail,
+		"status":  strconv.Itoa(e.Status), "detail": e.Detail,
 	}
-	for _, t := range scimType {
-		body["scimType"] = t
+	if e.ScimType != "" {
+		body["scimType"] = e.ScimType
 	}
 	return json.NewEncoder(c.Response()).Encode(body)
 }
