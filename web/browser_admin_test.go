@@ -53,7 +53,7 @@ func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 	b.check("admin-building-new")
 	b.do(chromedp.Click(chromedp.CSS(`form.admin-form button[type=submit]`)))
 	b.waitText("main h1", "Lisbon Office")
-	b.waitText("main .notice.ok", "Saved.")
+	b.waitText("main .notice.ok", "Added. Lisbon Office is saved")
 	building := pathTail(t, b.location(), "/admin/buildings/")
 
 	// A floor of the building.

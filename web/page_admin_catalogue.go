@@ -376,8 +376,21 @@ func (s *Server) pageAdminRules(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, p.Notice = s.popFlash(c)
+	if id, msg := s.savedFlash(c); !confirmRule(&p, id, msg) {
+		p.Notice = msg
+	}
 	return s.render(c, http.StatusOK, views.AdminRulesPage(p))
+}
+
+// confirmRule puts the confirmation msg in the form of the rule id, and reports whether the page has it.
+func confirmRule(p *views.AdminRules, id, msg string) bool {
+	for i := range p.Rules {
+		if id != "" && p.Rules[i].ID == id {
+			p.Rules[i].Saved = msg
+			return true
+		}
+	}
+	return false
 }
 
 // pageAdminRuleSentence is POST /admin/rules/{ruleId}/sentence: the sentence of the values in the rule's
@@ -406,7 +419,7 @@ func (s *Server) pageAdminRuleSentence(c echo.Context) error {
 
 // pageAdminSaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
 // someone else changed since the form was loaded, is shown in the form; with htmx only the form is
-// answered.
+// answered. A save is confirmed in the rule's form: with htmx a new rule answers with the whole list.
 func (s *Server) pageAdminSaveRule(c echo.Context) error {
 	id, err := adminObjectID(c, "ruleId")
 	if err != nil {
@@ -445,12 +458,24 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 		return s.answerRuleForm(c, prob.status, f)
 	}
 	f := uses.withUses(ruleForm(saved, etag), saved)
-	f.Saved = "Saved. " + f.Sentence
-	if isNew || !isHTMX(c) {
-		s.putFlash(c, "", "Saved the rule "+strconvQuote(saved.Name)+". "+f.Sentence)
-		return s.seeOther(c, "/admin/rules#rule-"+saved.ID)
+	msg := "Saved the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
+	if isNew {
+		msg = "Added the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
 	}
-	return s.render(c, http.StatusOK, views.RuleFormView(f))
+	switch {
+	case !isHTMX(c):
+		return s.redirectSaved(c, "/admin/rules", nil, saved.ID, "rule-"+saved.ID, msg)
+	case !isNew:
+		f.Saved = msg
+		return s.render(c, http.StatusOK, views.RuleFormView(f))
+	}
+	p, err := s.adminRules(c)
+	if err != nil {
+		return err
+	}
+	confirmRule(&p, saved.ID, msg)
+	swapSection(c, "#rules")
+	return s.render(c, http.StatusOK, views.RulesList(p))
 }
 
 // answerRuleForm answers a rule form that was not saved: the form alone for htmx, otherwise the whole page
@@ -472,16 +497,6 @@ func (s *Server) answerRuleForm(c echo.Context, status int, f views.RuleForm) er
 		}
 	}
 	return s.render(c, status, views.AdminRulesPage(p))
-}
-
-// seeOther sends the browser on to path after a form: with htmx by HX-Redirect, which loads the page
-// whole, otherwise by a 303.
-func (s *Server) seeOther(c echo.Context, path string) error {
-	if isHTMX(c) {
-		c.Response().Header().Set("HX-Redirect", path)
-		return c.NoContent(http.StatusNoContent)
-	}
-	return c.Redirect(http.StatusSeeOther, path)
 }
 
 // strconvQuote names an object in a message: its name in quotation marks, or "without a name".
@@ -618,8 +633,26 @@ func (s *Server) pageAdminCatalogue(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, p.Notice = s.popFlash(c)
+	if id, msg := s.savedFlash(c); id == "additional-services" {
+		p.Services.Saved = msg
+	} else if !confirmCatalogueItem(&p, id, msg) {
+		p.Notice = msg
+	}
 	return s.render(c, http.StatusOK, views.AdminCataloguePage(p))
+}
+
+// confirmCatalogueItem opens the item id and puts the confirmation msg in it, and reports whether the
+// page has the item.
+func confirmCatalogueItem(p *views.AdminCatalogue, id, msg string) bool {
+	for gi := range p.Groups {
+		for i := range p.Groups[gi].Items {
+			if it := &p.Groups[gi].Items[i]; id != "" && it.ID == id {
+				it.Saved, it.Open = msg, true
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readCatalogueForm reads the form of a catalogue item into it (what was typed) and into doc, the object
@@ -699,7 +732,8 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 
 // pageAdminSaveCatalogueItem is POST /admin/catalogue/{collection}/{id}: creates or updates a subcategory,
 // feature or service. A refusal, or an item someone else changed since the form was loaded, is shown in
-// its form; with htmx only the item is answered.
+// its form; with htmx only the item is answered. A save is confirmed in the item: with htmx a new item
+// answers with its whole group.
 func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 	coll := admin.Collection(c.Param("collection"))
 	if !slices.Contains(catalogueCollections, coll) {
@@ -755,12 +789,29 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if typed.New || !isHTMX(c) {
-		s.putFlash(c, "", "Saved "+strconvQuote(it.Name)+".")
-		return s.seeOther(c, "/admin/catalogue#"+it.Collection+"-"+it.ID)
+	msg := "Saved " + strconvQuote(it.Name) + "."
+	if typed.New {
+		msg = "Added " + strconvQuote(it.Name) + "."
 	}
-	it.Saved, it.Open = "Saved.", true
-	return s.render(c, http.StatusOK, views.CatalogueItemView(it))
+	switch {
+	case !isHTMX(c):
+		return s.redirectSaved(c, "/admin/catalogue", nil, it.ID, it.Collection+"-"+it.ID, msg)
+	case !typed.New:
+		it.Saved, it.Open = msg, true
+		return s.render(c, http.StatusOK, views.CatalogueItemView(it))
+	}
+	p, err := s.adminCatalogue(c)
+	if err != nil {
+		return err
+	}
+	confirmCatalogueItem(&p, it.ID, msg)
+	for _, g := range p.Groups {
+		if g.Collection == it.Collection {
+			swapSection(c, "#"+g.Collection)
+			return s.render(c, http.StatusOK, views.CatalogueGroupView(g))
+		}
+	}
+	return fmt.Errorf("catalogue: no group %s", it.Collection)
 }
 
 // answerCatalogueItem answers a catalogue form that was not saved: the item alone for htmx, otherwise the
@@ -810,8 +861,7 @@ func (s *Server) pageAdminAdditionalServices(c echo.Context) error {
 		sw.Saved = "Additional services are on: people can order them with their bookings."
 	}
 	if !isHTMX(c) {
-		s.putFlash(c, "", sw.Saved)
-		return c.Redirect(http.StatusSeeOther, "/admin/catalogue")
+		return s.redirectSaved(c, "/admin/catalogue", nil, "additional-services", "additional-services", sw.Saved)
 	}
 	return s.render(c, http.StatusOK, views.ServicesSwitchView(sw))
 }

@@ -91,7 +91,7 @@ func TestPageAdminRules(t *testing.T) {
 		if p.count("header.top") != 0 || p.count("form"+ruleForm(fx.RuleApproval)) != 1 {
 			t.Fatalf("htmx answer is not the form alone: %s", p.body)
 		}
-		p.wantText(t, ruleForm(fx.RuleApproval)+" [role=status]", "Saved. Bookable 08:00–20:00 Madrid time, at most 2 h")
+		p.wantText(t, ruleForm(fx.RuleApproval)+" [role=status]", "Saved the rule without a name. Bookable 08:00–20:00 Madrid time, at most 2 h")
 		if got := p.attr(`input[name=etag]`, "value"); got == etag || got == "" {
 			t.Errorf("etag after saving = %q, want a new one", got)
 		}
@@ -196,7 +196,7 @@ func TestPageAdminRules(t *testing.T) {
 		v.Set("maxHours", "1")
 		p := b.post(action, v)
 		p.wantStatus(t, http.StatusOK)
-		p.wantText(t, ".notice.ok", "Saved the rule “Phone booths”.")
+		p.wantText(t, ".notice.ok", "Added the rule “Phone booths”.")
 		p.wantText(t, "#rule-"+action[len("/admin/rules/"):]+" h2", "Phone booths")
 		p.wantText(t, "#rule-"+action[len("/admin/rules/"):], "No desk or room uses this rule yet.")
 	})
@@ -254,7 +254,7 @@ func TestPageAdminCatalogue(t *testing.T) {
 			url.Values{"etag": {etag}, "name": {"Whiteboard"}, "email": {"facilities@acme.test"}})
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, item+" summary", "facilities@acme.test")
-		p.wantText(t, item+" [role=status]", "Saved.")
+		p.wantText(t, item+" [role=status]", "Saved “Whiteboard”.")
 	})
 
 	t.Run("SaveAServiceInHoursAndMinutes", func(t *testing.T) {
@@ -299,7 +299,7 @@ func TestPageAdminCatalogue(t *testing.T) {
 		p = b.hxPost(path, lunch(" lunch@acme.test "))
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, item+" summary", "Choose quantity · lunch@acme.test")
-		p.wantText(t, item+" [role=status]", "Saved.")
+		p.wantText(t, item+" [role=status]", "Saved “Lunch”.")
 		if got := b.get("/admin/catalogue").attr(item+" input[name=email]", "value"); got != "lunch@acme.test" {
 			t.Errorf("e-mail after saving = %q, want lunch@acme.test", got)
 		}

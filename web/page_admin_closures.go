@@ -144,7 +144,13 @@ func (s *Server) pageAdminClosures(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p.Notice = s.adminFlash(c)
+	id, msg := s.savedFlash(c)
+	p.Notice = msg
+	for i := range p.Closures {
+		if id != "" && p.Closures[i].ID == id {
+			p.Closures[i].Saved, p.Notice = msg, ""
+		}
+	}
 	return s.render(c, http.StatusOK, views.AdminClosuresPage(p))
 }
 
@@ -319,8 +325,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	case booking.OverlapKeep:
 		msg += " The bookings inside it were kept."
 	}
-	s.putFlash(c, "", msg)
-	return s.seeOther(c, "/admin/closures#closure-"+cl.ID)
+	return s.redirectSaved(c, "/admin/closures", nil, cl.ID, "closure-"+cl.ID, msg)
 }
 
 // answerClosureForm shows the closures page with the form as sent, and what saving it found.
@@ -351,11 +356,11 @@ func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
 	err = s.admin.Delete(ctx, actor, admin.Closures, id, etag)
 	if prob := adminFormProblem(err, closureWords); prob != nil {
 		s.putFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
-		return s.seeOther(c, "/admin/closures")
+		return c.Redirect(http.StatusSeeOther, "/admin/closures")
 	}
 	if err != nil {
 		return err
 	}
 	s.putFlash(c, "", "Deleted the closure: "+cl.Reason+".")
-	return s.seeOther(c, "/admin/closures")
+	return c.Redirect(http.StatusSeeOther, "/admin/closures")
 }

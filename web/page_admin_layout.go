@@ -179,6 +179,18 @@ func orTrue(b *bool) bool { return b == nil || *b }
 // isActive reads a status of the import format, which is ACTIVATED when left out.
 func isActive(status string) bool { return status == "" || status == booking.Activated }
 
+// savedWords confirms a building, floor or resource form: "Added." and what to do next for a new
+// object, "Saved." for a changed one.
+func savedWords(isNew bool, name, next string) string {
+	switch {
+	case !isNew:
+		return "Saved. " + name + " is up to date."
+	case next == "":
+		return "Added. " + name + " is saved."
+	}
+	return "Added. " + name + " is saved: " + next
+}
+
 // adminFlash returns what the previous form left for this page, as one sentence.
 func (s *Server) adminFlash(c echo.Context) string {
 	title, msg := s.popFlash(c)
@@ -323,7 +335,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 		_, err = s.adminPut(ctx, actor, admin.Buildings, id, b, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "Saved.", b.Name+" is up to date.")
+		s.putFlash(c, "", savedWords(isNew, b.Name, "add its floors next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/buildings/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "building")
@@ -483,7 +495,7 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		_, err = s.adminPut(ctx, actor, admin.Floors, id, f, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "Saved.", f.Name+" is up to date.")
+		s.putFlash(c, "", savedWords(isNew, f.Name, "upload its plan and place its desks and rooms next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -1156,7 +1168,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 		_, err = s.adminPut(ctx, actor, admin.Resources, id, r, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "Saved.", r.Name+" is up to date.")
+		s.putFlash(c, "", savedWords(isNew, r.Name, ""))
 		return c.Redirect(http.StatusSeeOther, "/admin/resources/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "desk or room")

@@ -111,7 +111,7 @@ func TestAdminBuildingCreate(t *testing.T) {
 	})
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, "main h1", "Lisbon Office")
-	p.wantText(t, "main .notice.ok", "Saved. Lisbon Office is up to date.")
+	p.wantText(t, "main .notice.ok", "Added. Lisbon Office is saved: add its floors next.")
 	if got := p.attr("#timezone option[selected]", "value"); got != "Europe/Lisbon" {
 		t.Errorf("the chosen time zone is %q, want Europe/Lisbon", got)
 	}

@@ -82,8 +82,22 @@ func (s *Server) pageAdminPeople(c echo.Context) error {
 	if isHTMX(c) {
 		return s.render(c, http.StatusOK, views.PeopleList(p))
 	}
-	_, p.Notice = s.popFlash(c)
+	if id, msg := s.savedFlash(c); !confirmPerson(&p, id, msg) {
+		p.Notice = msg
+	}
 	return s.render(c, http.StatusOK, views.AdminPeoplePage(p))
+}
+
+// confirmPerson puts the confirmation msg in the row of the person id, and reports whether the page
+// lists them.
+func confirmPerson(p *views.AdminPeople, id, msg string) bool {
+	for i := range p.People {
+		if id != "" && p.People[i].ID == id {
+			p.People[i].Saved = msg
+			return true
+		}
+	}
+	return false
 }
 
 // readPersonForm reads a person's form: what was typed, for the form to show again.
@@ -108,7 +122,8 @@ func readPersonForm(form url.Values) (views.PersonForm, error) {
 }
 
 // pageAdminAddPerson is POST /admin/people: adds a person. A refusal is shown in the form, which keeps
-// what was typed.
+// what was typed; with htmx only the form is answered. The person added is shown searched for by their
+// e-mail, with the confirmation in their row.
 func (s *Server) pageAdminAddPerson(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
@@ -127,15 +142,30 @@ func (s *Server) pageAdminAddPerson(c echo.Context) error {
 		if prob == nil {
 			return err
 		}
+		f.ErrorTitle, f.Error = prob.title, prob.message
+		if isHTMX(c) {
+			return s.render(c, prob.status, views.AddPersonView(f))
+		}
 		p, perr := s.adminPeople(c, "")
 		if perr != nil {
 			return perr
 		}
-		p.New, p.New.ErrorTitle, p.New.Error = f, prob.title, prob.message
+		p.New = f
 		return s.render(c, prob.status, views.AdminPeoplePage(p))
 	}
-	s.putFlash(c, "", "Added "+strings.TrimSpace(f.Name+" "+f.Surname)+" as "+strings.ToLower(views.RoleWord(f.Role))+". They can sign in with "+f.Email+".")
-	return s.seeOther(c, "/admin/people?q="+url.QueryEscape(f.Email)+"#person-"+id.String())
+	msg := "Added " + strings.TrimSpace(f.Name+" "+f.Surname) + " as " + strings.ToLower(views.RoleWord(f.Role)) + ". They can sign in with " + f.Email + "."
+	search := url.Values{"q": {f.Email}}
+	if !isHTMX(c) {
+		return s.redirectSaved(c, "/admin/people", search, id.String(), "person-"+id.String(), msg)
+	}
+	p, err := s.adminPeople(c, f.Email)
+	if err != nil {
+		return err
+	}
+	confirmPerson(&p, id.String(), msg)
+	swapSection(c, "#people-section")
+	c.Response().Header().Set("HX-Push-Url", "/admin/people?"+search.Encode())
+	return s.render(c, http.StatusOK, views.PeopleSection(p))
 }
 
 // pageAdminSavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
@@ -162,7 +192,7 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 		var saved layoutimport.LayoutUser
 		if saved, etag, err = putObject(ctx, s.admin, actor, admin.Users, id, u, ifMatch); err == nil {
 			r := personRow(saved, etag, actor)
-			r.Saved = "Saved: " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
+			r.Saved = "Saved " + strings.TrimSpace(r.Name+" "+r.Surname) + ": " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
 			return s.answerPersonRow(c, http.StatusOK, r)
 		}
 	}
@@ -184,14 +214,14 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 }
 
 // answerPersonRow answers a person's form: the row alone for htmx; otherwise the page searched for the
-// person, with the row's outcome, or after a success a redirect to it.
+// person, with the row's outcome, or after a success a redirect to it, which shows the confirmation in
+// the row.
 func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
 	if isHTMX(c) {
 		return s.render(c, status, views.PersonRowView(r))
 	}
 	if status == http.StatusOK {
-		s.putFlash(c, "", strings.TrimSpace(r.Name+" "+r.Surname)+" — "+strings.TrimSuffix(r.Saved, "."))
-		return c.Redirect(http.StatusSeeOther, "/admin/people?q="+url.QueryEscape(r.Email)+"#person-"+r.ID)
+		return s.redirectSaved(c, "/admin/people", url.Values{"q": {r.Email}}, r.ID, "person-"+r.ID, r.Saved)
 	}
 	p, err := s.adminPeople(c, r.Email)
 	if err != nil {

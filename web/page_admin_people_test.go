@@ -85,7 +85,7 @@ func TestPageAdminPeople(t *testing.T) {
 		if p.count("header.top") != 0 || p.count("li"+personRow(fx.Bob)) != 1 {
 			t.Fatalf("htmx answer is not the row alone: %s", p.body)
 		}
-		p.wantText(t, personRow(fx.Bob)+" [role=status]", "Saved: Admin, French (français).")
+		p.wantText(t, personRow(fx.Bob)+" [role=status]", "Saved bob Baker: Admin, French (français).")
 		if got := pb.mbUser(t, fx.Bob).Role; got != "ADMIN" {
 			t.Errorf("role = %s, want ADMIN", got)
 		}
@@ -102,7 +102,7 @@ func TestPageAdminPeople(t *testing.T) {
 		etag := b.get("/admin/people").attr(personRow(fx.Alice)+" input[name=etag]", "value")
 		p := b.post("/admin/people/"+fx.Alice.String(), personValues(etag, "alice", "Archer", "alice@acme.test", "RECEPTIONIST", "en"))
 		p.wantStatus(t, http.StatusOK)
-		p.wantText(t, ".notice.ok", "alice Archer — Saved: Receptionist, English")
+		p.wantText(t, personRow(fx.Alice)+" .notice.ok", "Saved alice Archer: Receptionist, English.")
 	})
 
 	t.Run("SaveEveryField", func(t *testing.T) {
@@ -164,7 +164,7 @@ func TestPageAdminPeople(t *testing.T) {
 
 		p = b.post("/admin/people/"+fx.Alice.String()+"/active", url.Values{"active": {"true"}})
 		p.wantStatus(t, http.StatusOK)
-		p.wantText(t, ".notice.ok", "alice Archer — Reactivated: they can sign in again")
+		p.wantText(t, personRow(fx.Alice)+" .notice.ok", "Reactivated: they can sign in again.")
 		if p.count(personRow(fx.Alice)+".inactive") != 0 || p.count(personRow(fx.Alice)+" .badge.DEACTIVATED") != 0 {
 			t.Errorf("alice still shows as deactivated: %s", p.text(personRow(fx.Alice)))
 		}

@@ -1,11 +1,13 @@
 // Workspace Booking: the small script that every page loads after htmx.
 //
 // After htmx swaps in content, move keyboard focus to the element marked data-focus, or to the notice
-// area when that was the target, so that screen reader and keyboard users land on the message.
+// area when that was the target, so that screen reader and keyboard users land on the message. The
+// event is fired on what was swapped in: with hx-swap="outerHTML" the target itself has left the page.
 document.addEventListener("htmx:afterSwap", function (event) {
-  var target = event.detail.target;
-  if (!target) return;
-  var focus = target.querySelector("[data-focus]") || (target.id === "notice" ? target : null);
+  var swapped = event.target;
+  if (!swapped || !swapped.querySelector) return;
+  var focus = (swapped.matches("[data-focus]") ? swapped : swapped.querySelector("[data-focus]")) ||
+    (swapped.id === "notice" ? swapped : null);
   if (focus) {
     if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
     focus.focus();
