@@ -67,6 +67,32 @@ func TestBrowserAdminAddConfirmsInPlace(t *testing.T) {
 	}
 }
 
+// TestBrowserAdminNavShowsCurrentTab opens sections late in the office settings' navigation on a phone,
+// where the sections are a row of tabs wider than the screen: the current one is in view.
+func TestBrowserAdminNavShowsCurrentTab(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t)
+	pb := setupPages(t)
+	b := newTabSized(t, pb.srv.URL, 390, 844, false)
+	kioskBrowserSignIn(b, fx.Adam, "/admin/buildings")
+	for _, section := range []string{"buildings", "people", "identity", "audit"} {
+		b.open("/admin/" + section)
+		b.waitLoaded()
+		box, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]float64](`(() => {
+			const r = document.querySelector('.admin-nav a[aria-current="page"]').getBoundingClientRect();
+			return [r.left, r.top, r.right, r.bottom, document.documentElement.clientWidth, document.documentElement.clientHeight];
+		})()`))
+		if err != nil || len(box) != 6 {
+			t.Fatalf("the current tab of %s: %v", section, err)
+		}
+		if box[0] < 0 || box[1] < 0 || box[2] > box[4] || box[3] > box[5] {
+			t.Errorf("on /admin/%s the current tab is at %v–%v, outside the %v × %v screen",
+				section, box[:2], box[2:4], box[4], box[5])
+		}
+	}
+	b.screenshot("admin-nav-audit-phone")
+}
+
 // viewShot saves what the screen shows now, rather than the whole page, as testdata/screens/name.png.
 func (b *tab) viewShot(name string) {
 	b.t.Helper()

@@ -14,6 +14,16 @@ document.addEventListener("htmx:afterSwap", function (event) {
   }
 });
 
+// On a narrow screen the office settings' sections are a row of tabs wider than the screen: scroll the
+// row so that the current section's tab is in view.
+(function () {
+  var current = document.querySelector('.admin-nav a[aria-current="page"]');
+  var row = current && current.closest("ul");
+  if (!row || row.scrollWidth <= row.clientWidth) return;
+  var from = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
+  row.scrollLeft += from - (row.clientWidth - current.offsetWidth) / 2;
+})();
+
 // Pressing Enter in a colleague search looks the name up instead of submitting the surrounding form.
 document.addEventListener("keydown", function (event) {
   var input = event.target;
