@@ -2027,7 +2027,7 @@ func gridForm(p AdminPlanPage) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 169, "<h2 id=\"grid-h\">Add a row or grid of desks</h2><p class=\"meta\">They are placed in order below the desks already there; drag them where they belong.</p><div class=\"form-grid\"><div class=\"field\"><label for=\"rows\">Rows</label> <input id=\"rows\" name=\"rows\" type=\"number\" inputmode=\"numeric\" min=\"1\" max=\"20\" value=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 169, "<h2 id=\"grid-h\">Add a row or grid of desks</h2><p class=\"meta\">They are placed in order in the largest free part of the plan, clear of the desks and rooms already there; drag them where they belong.</p><div class=\"form-grid\"><div class=\"field\"><label for=\"rows\">Rows</label> <input id=\"rows\" name=\"rows\" type=\"number\" inputmode=\"numeric\" min=\"1\" max=\"20\" value=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -819,7 +819,8 @@ func splitNumber(s string) (string, int) {
 	return s[:i], n
 }
 
-// The size and spacing of desks added as a grid, in the plan's units.
+// The size and spacing of desks added as a grid, in the plan's units. A new grid keeps gridMargin away
+// from the plan's edges and from what is already on it.
 const (
 	gridDeskW, gridDeskH = 60, 40
 	gridGap              = 12
@@ -827,7 +828,8 @@ const (
 )
 
 // pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
-// a number counting up from start, each with a poster code of its own, below what the plan already has.
+// a number counting up from start, each with a poster code of its own, in the largest part of the plan
+// that nothing covers. A plan without room for them is refused and nothing is added.
 func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
@@ -844,7 +846,7 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	p.Grid = g
 	added, err := s.addGrid(c, p)
 	if err == nil {
-		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed below the others on the plan: drag them where they belong.")
+		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -901,26 +903,29 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	taken := make(map[string]bool, len(all))
+	codes := make(map[string]bool, len(all))
 	for _, r := range all {
-		taken[strings.ToLower(r.V.PosterCode)] = true
+		codes[strings.ToLower(r.V.PosterCode)] = true
 	}
-	// Below what the floor has, or at the top when that leaves no room.
-	top := int32(gridMargin)
+	// In the largest free part of the plan, clear of the desks and rooms already there.
+	taken := make([]booking.MapCoordinates, 0, len(p.Resources))
 	for _, r := range p.Resources {
-		top = max(top, r.Y2+gridGap*2)
+		taken = append(taken, booking.MapCoordinates{TopLeftX: r.X1, TopLeftY: r.Y1, BottomRightX: r.X2, BottomRightY: r.Y2})
 	}
-	if top+int32(rows)*(gridDeskH+gridGap) > p.Height {
-		top = gridMargin
+	w, h := int32(cols*gridDeskW+(cols-1)*gridGap), int32(rows*gridDeskH+(rows-1)*gridGap)
+	place, ok := booking.FreeSpace(p.Width, p.Height, taken, w, h, gridMargin)
+	if !ok {
+		return 0, invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
+			adminCount(rows, "row"), adminCount(cols, "desk"))
 	}
 	added := 0
 	for i := range rows {
 		for j := range cols {
 			n := start + i*cols + j
-			x := int32(gridMargin + j*(gridDeskW+gridGap))
-			y := top + int32(i*(gridDeskH+gridGap))
-			code := uniquePosterCode(prefix, n, p.Floor.Number, taken)
-			taken[strings.ToLower(code)] = true
+			x := place.TopLeftX + int32(j*(gridDeskW+gridGap))
+			y := place.TopLeftY + int32(i*(gridDeskH+gridGap))
+			code := uniquePosterCode(prefix, n, p.Floor.Number, codes)
+			codes[strings.ToLower(code)] = true
 			r := layoutimport.LayoutResource{
 				ID: uuid.NewString(), OrganizationID: actor.OrganizationID.String(), FloorID: p.Floor.ID,
 				SubcategoryID: sub, ResourceRuleID: rule, Name: prefix + " " + strconv.Itoa(n), PosterCode: code,
