@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // AdminBuilding is a building as its admin form shows it.
@@ -56,6 +58,11 @@ type AdminResource struct {
 	Visible       bool
 	Active        bool
 	ETag          string
+}
+
+// place is the resource's rectangle on the floor plan.
+func (r AdminResource) place() booking.MapCoordinates {
+	return booking.MapCoordinates{TopLeftX: r.X1, TopLeftY: r.Y1, BottomRightX: r.X2, BottomRightY: r.Y2}
 }
 
 // AdminOption is one choice of a select or a group of check boxes.
