@@ -129,12 +129,26 @@ type AdminGrid struct {
 	RuleID        string
 }
 
-// AdminResourcesPage is the list of resources.
+// AdminResourcesPage is the list of resources, and the form that changes the ones ticked in it.
 type AdminResourcesPage struct {
-	Resources []AdminResource
-	Floors    []AdminOption
-	FloorID   string // the floor the list is limited to, "" for all
-	Flash     string
+	Resources     []AdminResource
+	Floors        []AdminOption
+	FloorID       string // the floor the list is limited to, "" for all
+	Flash         string
+	Rules         []AdminOption
+	Subcategories []AdminOption
+	Features      []AdminOption
+	Bulk          AdminBulk
+	BulkProblem   *AdminProblem
+}
+
+// AdminBulk is the "change selected" form as sent: the ids ticked, the rule and kind chosen ("" to keep
+// each one's) and the features to add and to take away.
+type AdminBulk struct {
+	IDs           []string
+	RuleID        string
+	SubcategoryID string
+	Add, Remove   []string
 }
 
 // AdminResourcePage is the form of one resource.

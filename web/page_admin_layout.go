@@ -1043,23 +1043,34 @@ func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.
 
 // pageAdminResources is GET /admin/resources: the desks and rooms, of the floor ?floor= or of all.
 func (s *Server) pageAdminResources(c echo.Context) error {
+	p, err := s.resourcesPage(c, c.QueryParam("floor"))
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+}
+
+// resourcesPage reads the desks and rooms of a floor ("" for all) and the choices of the form that
+// changes many at once.
+func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourcesPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	floors, floorNames, err := s.floorOptions(ctx, actor)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
 	k, err := s.readLayoutCatalogue(ctx, actor)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
 	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
-	p := views.AdminResourcesPage{Floors: floors, Flash: s.adminFlash(c)}
-	if v := c.QueryParam("floor"); v != "" {
-		if _, ok := floorNames[v]; ok {
-			p.FloorID = v
+	p := views.AdminResourcesPage{Floors: floors, Rules: k.ruleOptions(), Subcategories: k.subcategoryOptions(false), Features: k.featureOptions()}
+	if floor != "" {
+		if _, ok := floorNames[floor]; ok {
+			p.FloorID = floor
 		}
 	}
 	kinds := map[string]string{}
@@ -1080,7 +1091,7 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 		}
 		return compareNames(a.Name, b.Name)
 	})
-	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+	return p, nil
 }
 
 // resourcePage fills the choices of a resource's form.
