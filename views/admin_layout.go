@@ -113,6 +113,7 @@ type AdminFloorPage struct {
 type AdminPlanPage struct {
 	Floor         AdminFloor
 	Width, Height int32
+	Grows         bool // the plan's size is not known: it is as large as what is on it
 	Resources     []AdminResource
 	Subcategories []AdminOption
 	Rules         []AdminOption

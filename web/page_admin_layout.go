@@ -760,6 +760,7 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 	if p.Width, p.Height, known, err = s.planSize(ctx, actor, f.V.Image, places); err != nil {
 		return views.AdminPlanPage{}, err
 	}
+	p.Grows = !known
 	if !known && f.V.Image == "" {
 		// No plan under the desks, so nothing to misplace: room to drag desks beyond the last one.
 		p.Width, p.Height = max(p.Width, booking.DefaultPlanWidth), max(p.Height, booking.DefaultPlanHeight)
@@ -913,7 +914,12 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 		taken = append(taken, booking.MapCoordinates{TopLeftX: r.X1, TopLeftY: r.Y1, BottomRightX: r.X2, BottomRightY: r.Y2})
 	}
 	w, h := int32(cols*gridDeskW+(cols-1)*gridGap), int32(rows*gridDeskH+(rows-1)*gridGap)
-	place, ok := booking.FreeSpace(p.Width, p.Height, taken, w, h, gridMargin)
+	planW, planH := p.Width, p.Height
+	if p.Grows {
+		// A plan as large as what is on it grows with the new desks: there is room below it.
+		planW, planH = max(planW, w+2*gridMargin), planH+h+gridMargin
+	}
+	place, ok := booking.FreeSpace(planW, planH, taken, w, h, gridMargin)
 	if !ok {
 		return 0, invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
 			adminCount(rows, "row"), adminCount(cols, "desk"))

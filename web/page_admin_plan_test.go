@@ -124,3 +124,34 @@ func TestAdminPlanGridOnAFullPlanIsRefused(t *testing.T) {
 		t.Errorf("%d resources on the floor after the refusal, want the %d there were", got, len(before))
 	}
 }
+
+func TestAdminPlanGridOnAPlanOfUnknownSizeGoesBelow(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	// New York's plan is an image elsewhere, of a size the service does not know: the plan is as large
+	// as its desks, and grows with them.
+	f, etag := adminGetJSON[layoutimport.LayoutFloor](t, pb, "floors", fx.FloorNewYork)
+	f.Image = "https://example.com/new-york.png"
+	body, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := admin.New(pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), admin.Floors, fx.FloorNewYork, body, etag); err != nil {
+		t.Fatal(err)
+	}
+	before := resourcesOn(t, pb, fx.FloorNewYork)
+	b := pb.signedIn(t, fx.Adam)
+	p := b.post("/admin/floors/"+fx.FloorNewYork.String()+"/plan/grid", gridForm("1", "4"))
+	p.wantStatus(t, http.StatusOK)
+	p.wantText(t, ".notice.ok", "4 desks placed")
+	for id, r := range resourcesOn(t, pb, fx.FloorNewYork) {
+		if _, old := before[id]; old {
+			continue
+		}
+		for _, o := range before {
+			if overlaps(r.MapCoordinates, o.MapCoordinates) {
+				t.Errorf("%s at %+v lies on %s at %+v", r.Name, r.MapCoordinates, o.Name, o.MapCoordinates)
+			}
+		}
+	}
+}
