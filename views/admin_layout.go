@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // AdminBuilding is a building as its admin form shows it.
@@ -58,6 +60,11 @@ type AdminResource struct {
 	ETag          string
 }
 
+// place is the resource's rectangle on the floor plan.
+func (r AdminResource) place() booking.MapCoordinates {
+	return booking.MapCoordinates{TopLeftX: r.X1, TopLeftY: r.Y1, BottomRightX: r.X2, BottomRightY: r.Y2}
+}
+
 // AdminOption is one choice of a select or a group of check boxes.
 type AdminOption struct {
 	Value, Label string
@@ -106,6 +113,7 @@ type AdminFloorPage struct {
 type AdminPlanPage struct {
 	Floor         AdminFloor
 	Width, Height int32
+	Grows         bool // the plan's size is not known: it is as large as what is on it
 	Resources     []AdminResource
 	Subcategories []AdminOption
 	Rules         []AdminOption
@@ -122,12 +130,26 @@ type AdminGrid struct {
 	RuleID        string
 }
 
-// AdminResourcesPage is the list of resources.
+// AdminResourcesPage is the list of resources, and the form that changes the ones ticked in it.
 type AdminResourcesPage struct {
-	Resources []AdminResource
-	Floors    []AdminOption
-	FloorID   string // the floor the list is limited to, "" for all
-	Flash     string
+	Resources     []AdminResource
+	Floors        []AdminOption
+	FloorID       string // the floor the list is limited to, "" for all
+	Flash         string
+	Rules         []AdminOption
+	Subcategories []AdminOption
+	Features      []AdminOption
+	Bulk          AdminBulk
+	BulkProblem   *AdminProblem
+}
+
+// AdminBulk is the "change selected" form as sent: the ids ticked, the rule and kind chosen ("" to keep
+// each one's) and the features to add and to take away.
+type AdminBulk struct {
+	IDs           []string
+	RuleID        string
+	SubcategoryID string
+	Add, Remove   []string
 }
 
 // AdminResourcePage is the form of one resource.

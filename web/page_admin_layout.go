@@ -772,6 +772,7 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 	if p.Width, p.Height, known, err = s.planSize(ctx, actor, f.V.Image, places); err != nil {
 		return views.AdminPlanPage{}, err
 	}
+	p.Grows = !known
 	if !known && f.V.Image == "" {
 		// No plan under the desks, so nothing to misplace: room to drag desks beyond the last one.
 		p.Width, p.Height = max(p.Width, booking.DefaultPlanWidth), max(p.Height, booking.DefaultPlanHeight)
@@ -831,7 +832,8 @@ func splitNumber(s string) (string, int) {
 	return s[:i], n
 }
 
-// The size and spacing of desks added as a grid, in the plan's units.
+// The size and spacing of desks added as a grid, in the plan's units. A new grid keeps gridMargin away
+// from the plan's edges and from what is already on it.
 const (
 	gridDeskW, gridDeskH = 60, 40
 	gridGap              = 12
@@ -839,7 +841,8 @@ const (
 )
 
 // pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
-// a number counting up from start, each with a poster code of its own, below what the plan already has.
+// a number counting up from start, each with a poster code of its own, in the largest part of the plan
+// that nothing covers. A plan without room for them is refused and nothing is added.
 func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
@@ -856,7 +859,7 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	p.Grid = g
 	added, err := s.addGrid(c, p)
 	if err == nil {
-		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed below the others on the plan: drag them where they belong.")
+		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -913,26 +916,34 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	taken := make(map[string]bool, len(all))
+	codes := make(map[string]bool, len(all))
 	for _, r := range all {
-		taken[strings.ToLower(r.V.PosterCode)] = true
+		codes[strings.ToLower(r.V.PosterCode)] = true
 	}
-	// Below what the floor has, or at the top when that leaves no room.
-	top := int32(gridMargin)
+	// In the largest free part of the plan, clear of the desks and rooms already there.
+	taken := make([]booking.MapCoordinates, 0, len(p.Resources))
 	for _, r := range p.Resources {
-		top = max(top, r.Y2+gridGap*2)
+		taken = append(taken, booking.MapCoordinates{TopLeftX: r.X1, TopLeftY: r.Y1, BottomRightX: r.X2, BottomRightY: r.Y2})
 	}
-	if top+int32(rows)*(gridDeskH+gridGap) > p.Height {
-		top = gridMargin
+	w, h := int32(cols*gridDeskW+(cols-1)*gridGap), int32(rows*gridDeskH+(rows-1)*gridGap)
+	planW, planH := p.Width, p.Height
+	if p.Grows {
+		// A plan as large as what is on it grows with the new desks: there is room below it.
+		planW, planH = max(planW, w+2*gridMargin), planH+h+gridMargin
+	}
+	place, ok := booking.FreeSpace(planW, planH, taken, w, h, gridMargin)
+	if !ok {
+		return 0, invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
+			adminCount(rows, "row"), adminCount(cols, "desk"))
 	}
 	added := 0
 	for i := range rows {
 		for j := range cols {
 			n := start + i*cols + j
-			x := int32(gridMargin + j*(gridDeskW+gridGap))
-			y := top + int32(i*(gridDeskH+gridGap))
-			code := uniquePosterCode(prefix, n, p.Floor.Number, taken)
-			taken[strings.ToLower(code)] = true
+			x := place.TopLeftX + int32(j*(gridDeskW+gridGap))
+			y := place.TopLeftY + int32(i*(gridDeskH+gridGap))
+			code := uniquePosterCode(prefix, n, p.Floor.Number, codes)
+			codes[strings.ToLower(code)] = true
 			r := layoutimport.LayoutResource{
 				ID: uuid.NewString(), OrganizationID: actor.OrganizationID.String(), FloorID: p.Floor.ID,
 				SubcategoryID: sub, ResourceRuleID: rule, Name: prefix + " " + strconv.Itoa(n), PosterCode: code,
@@ -1050,23 +1061,34 @@ func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.
 
 // pageAdminResources is GET /admin/resources: the desks and rooms, of the floor ?floor= or of all.
 func (s *Server) pageAdminResources(c echo.Context) error {
+	p, err := s.resourcesPage(c, c.QueryParam("floor"))
+	if err != nil {
+		return err
+	}
+	p.Flash = s.adminFlash(c)
+	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+}
+
+// resourcesPage reads the desks and rooms of a floor ("" for all) and the choices of the form that
+// changes many at once.
+func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourcesPage, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	floors, floorNames, err := s.floorOptions(ctx, actor)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
 	k, err := s.readLayoutCatalogue(ctx, actor)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
 	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
 	if err != nil {
-		return err
+		return views.AdminResourcesPage{}, err
 	}
-	p := views.AdminResourcesPage{Floors: floors, Flash: s.adminFlash(c)}
-	if v := c.QueryParam("floor"); v != "" {
-		if _, ok := floorNames[v]; ok {
-			p.FloorID = v
+	p := views.AdminResourcesPage{Floors: floors, Rules: k.ruleOptions(), Subcategories: k.subcategoryOptions(false), Features: k.featureOptions()}
+	if floor != "" {
+		if _, ok := floorNames[floor]; ok {
+			p.FloorID = floor
 		}
 	}
 	kinds := map[string]string{}
@@ -1087,7 +1109,7 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 		}
 		return compareNames(a.Name, b.Name)
 	})
-	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+	return p, nil
 }
 
 // resourcePage fills the choices of a resource's form.

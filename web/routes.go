@@ -110,6 +110,7 @@ func (s *Server) routes() {
 	e.GET("/admin/resources", s.pageAdminResources, adm...)
 	e.GET("/admin/resources/new", s.pageAdminNewResource, adm...)
 	e.POST("/admin/resources", s.pageAdminSaveResource, adm...)
+	e.POST("/admin/resources/bulk", s.pageAdminChangeResources, adm...) // one change to the ticked ones
 	e.GET("/admin/resources/:resourceId", s.pageAdminResource, adm...)
 	e.POST("/admin/resources/:resourceId", s.pageAdminSaveResource, adm...)
 	e.POST("/admin/resources/:resourceId/position", s.pageAdminMoveResource, adm...)

@@ -13,22 +13,22 @@
   var status = document.getElementById("editor-status");
   var editLink = document.getElementById("edit-selected");
   var view = svg.viewBox.baseVal;
-  var MIN = 8, STEP = 5, WIDE = 90; // WIDE: as wideSpot in views/admin_layout.templ
+  var MIN = 8, STEP = 5;
   var selected = null, drag = null;
 
   function box(g) {
     return {x1: +g.dataset.x1, y1: +g.dataset.y1, x2: +g.dataset.x2, y2: +g.dataset.y2};
   }
   function name(g) {
-    var t = g.querySelector(".label");
-    return t ? t.textContent : "It";
+    return g.dataset.name || "It";
   }
   function say(text, kind) {
     if (!status) return;
     status.textContent = text;
     status.className = "editor-status" + (kind ? " " + kind : "");
   }
-  // draw places the spot's shapes at the rectangle b, kept inside the plan.
+  // draw places the spot's shapes at the rectangle b, kept inside the plan. Its name stays in the
+  // middle, made smaller than the page wrote it when the rectangle becomes too small for it.
   function draw(g, b) {
     var w = Math.max(MIN, b.x2 - b.x1), h = Math.max(MIN, b.y2 - b.y1);
     w = Math.min(w, view.width); h = Math.min(h, view.height);
@@ -38,9 +38,21 @@
     g.dataset.x1 = x; g.dataset.y1 = y; g.dataset.x2 = x + w; g.dataset.y2 = y + h;
     var r = g.querySelector(".area");
     r.setAttribute("x", x); r.setAttribute("y", y); r.setAttribute("width", w); r.setAttribute("height", h);
-    var t = g.querySelector(".label");
-    if (t) { t.setAttribute("x", x + 4); t.setAttribute("y", y + 14); }
-    g.classList.toggle("wide", w >= WIDE);
+    var t = g.querySelector(".name"), bg = g.querySelector(".name-bg");
+    if (t && bg) {
+      var n = t.dataset.fit ? JSON.parse(t.dataset.fit) : null;
+      if (!n) {
+        n = {size: +t.getAttribute("font-size"), w: +bg.getAttribute("width"), h: +bg.getAttribute("height")};
+        t.dataset.fit = JSON.stringify(n);
+      }
+      var k = Math.min(1, (w - 4) / n.w, (h - 4) / n.h), cx = x + w / 2, cy = y + h / 2;
+      t.setAttribute("font-size", n.size * k);
+      t.setAttribute("x", cx); t.setAttribute("y", cy);
+      t.querySelectorAll("tspan").forEach(function (s) { s.setAttribute("x", cx); });
+      bg.setAttribute("x", cx - n.w * k / 2); bg.setAttribute("y", cy - n.h * k / 2);
+      bg.setAttribute("width", n.w * k); bg.setAttribute("height", n.h * k);
+      bg.setAttribute("rx", n.size * k / 4);
+    }
     var c = g.querySelector(".handle");
     if (c) { c.setAttribute("cx", x + w); c.setAttribute("cy", y + h); }
   }

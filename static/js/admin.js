@@ -24,3 +24,33 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
   setInterval(all, 30000);
 })();
+
+// A check box marked data-check-all="NAME" ticks or clears every box named NAME in its form, and shows
+// whether all, none or some are ticked. Without the script it stays hidden.
+(function () {
+  function boxes(all) {
+    return all.form ? all.form.querySelectorAll('input[type=checkbox][name="' + all.dataset.checkAll + '"]') : [];
+  }
+  function update(all) {
+    var n = 0, list = boxes(all);
+    list.forEach(function (b) { if (b.checked) n++; });
+    all.checked = list.length > 0 && n === list.length;
+    all.indeterminate = n > 0 && n < list.length;
+  }
+  function init() {
+    document.querySelectorAll("input[data-check-all]").forEach(function (all) {
+      all.hidden = false;
+      update(all);
+    });
+  }
+  document.addEventListener("change", function (event) {
+    var t = event.target;
+    if (!t.matches || !t.matches("input[type=checkbox]")) return;
+    if (t.dataset.checkAll) {
+      boxes(t).forEach(function (b) { b.checked = t.checked; });
+      return;
+    }
+    if (t.form) t.form.querySelectorAll('input[data-check-all="' + t.name + '"]').forEach(update);
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+})();

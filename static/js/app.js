@@ -31,3 +31,20 @@ document.addEventListener("keydown", function (event) {
   event.preventDefault();
   if (window.htmx) window.htmx.trigger(input, "search");
 });
+
+// Choosing a desk or room on the floor plan marks it as the chosen one at once, in its looks and in
+// words, while its panel loads beside the plan.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  var spot = event.detail.elt;
+  if (!spot || !spot.matches || !spot.matches("svg.plan a.spot")) return;
+  document.querySelectorAll("svg.plan a.spot.selected").forEach(function (s) { markChosen(s, false); });
+  markChosen(spot, true);
+});
+
+function markChosen(spot, chosen) {
+  var label = (spot.getAttribute("aria-label") || "").replace(/, chosen$/, "");
+  spot.setAttribute("aria-label", chosen ? label + ", chosen" : label);
+  spot.classList.toggle("selected", chosen);
+  if (chosen) spot.setAttribute("aria-current", "true");
+  else spot.removeAttribute("aria-current");
+}

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// pageAdminChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
+// added and taken away) to every desk and room ticked on the list, all or none, through
+// admin.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
+// changed. A refusal shows the list again with the reason beside the form and the boxes as ticked;
+// another organization's resource is 404 and changes nothing.
+func (s *Server) pageAdminChangeResources(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return invalid("the form could not be read")
+	}
+	sent := views.AdminBulk{
+		IDs: form["ids"], RuleID: form.Get("rule"), SubcategoryID: form.Get("subcategory"),
+		Add: form["add"], Remove: form["remove"],
+	}
+	n, err := s.changeResources(c, sent)
+	if err == nil {
+		switch n {
+		case 0:
+			s.putFlash(c, "Nothing changed:", "the ticked desks and rooms already had that.")
+		case 1:
+			s.putFlash(c, "Changed 1 desk or room.", "")
+		default:
+			s.putFlash(c, "Changed "+strconv.Itoa(n)+" desks and rooms.", "")
+		}
+		return c.Redirect(http.StatusSeeOther, "/admin/resources?"+url.Values{"floor": {form.Get("floor")}}.Encode())
+	}
+	if booking.ErrorCode(err) == booking.CodeObjectNotFound {
+		return err
+	}
+	prob, code, err := adminRefusal(err, "desk or room")
+	if err != nil {
+		return err
+	}
+	prob.Title = "Nothing was changed"
+	p, err := s.resourcesPage(c, form.Get("floor"))
+	if err != nil {
+		return err
+	}
+	p.Bulk, p.BulkProblem = sent, prob
+	return s.render(c, code, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+}
+
+// changeResources reads the ids and the change of the form and makes it.
+func (s *Server) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
+	if len(f.IDs) > admin.MaxBulkResources {
+		return 0, invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
+	}
+	ids, err := adminIDs("ids", f.IDs)
+	if err != nil {
+		return 0, err
+	}
+	var ch admin.ResourceChange
+	if ch.RuleID, err = adminOptionalID("rule", f.RuleID); err != nil {
+		return 0, err
+	}
+	if ch.SubcategoryID, err = adminOptionalID("subcategory", f.SubcategoryID); err != nil {
+		return 0, err
+	}
+	if ch.AddFeatures, err = adminIDs("add", f.Add); err != nil {
+		return 0, err
+	}
+	if ch.RemoveFeatures, err = adminIDs("remove", f.Remove); err != nil {
+		return 0, err
+	}
+	return s.admin.ChangeResources(c.Request().Context(), actorFrom(c), ids, ch)
+}
+
+// adminIDs reads the ids of a group of check boxes.
+func adminIDs(name string, vs []string) ([]uuid.UUID, error) {
+	out := make([]uuid.UUID, 0, len(vs))
+	for _, v := range vs {
+		id, err := parseUUID(name, v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// adminOptionalID reads a select whose first option, "", keeps what each object has.
+func adminOptionalID(name, v string) (*uuid.UUID, error) {
+	if v == "" {
+		return nil, nil
+	}
+	id, err := parseUUID(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
+}
