@@ -51,11 +51,8 @@ const htmxConfig = `{"responseHandling":[{"code":"204","swap":false},{"code":"[2
 	`"historyCacheSize":0,"refreshOnHistoryMiss":true,"allowEval":false,"allowScriptTags":false,` +
 	`"includeIndicatorStyles":false,"selfRequestsOnly":true,"scrollIntoViewOnBoost":false}`
 
-// ZoneLabel names a building's time zone the way people say it: "Madrid time".
-func ZoneLabel(tz string) string {
-	city := tz[strings.LastIndex(tz, "/")+1:]
-	return strings.ReplaceAll(city, "_", " ") + " time"
-}
+// ZoneLabel names a building's time zone the way people say it: "Madrid time" (booking.ZoneLabel).
+func ZoneLabel(tz string) string { return booking.ZoneLabel(tz) }
 
 // Clock is a time of day, "09:30", in the time's own location.
 func Clock(t time.Time) string { return t.Format("15:04") }

@@ -1,6 +1,9 @@
 package booking
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Interval is a half-open time interval [Start, End).
 type Interval struct {
@@ -68,3 +71,13 @@ var (
 	MinTime = time.UnixMilli(0)
 	MaxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 )
+
+// ZoneLabel names a time zone the way people say it, by its IANA name's city: "Madrid time" for
+// Europe/Madrid, "New York time" for America/New_York; "UTC" stays "UTC".
+func ZoneLabel(tz string) string {
+	if tz == "UTC" || tz == "" {
+		return "UTC"
+	}
+	city := tz[strings.LastIndex(tz, "/")+1:]
+	return strings.ReplaceAll(city, "_", " ") + " time"
+}

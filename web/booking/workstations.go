@@ -103,8 +103,7 @@ func Span(iv Interval, timezone string) string {
 		loc = time.UTC
 	}
 	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := timezone[strings.LastIndex(timezone, "/")+1:]
-	zone = strings.ReplaceAll(zone, "_", " ") + " time"
+	zone := ZoneLabel(timezone)
 	sy, sm, sd := start.Date()
 	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
 		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, start.Format("Mon 2 Jan"))
