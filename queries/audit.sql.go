@@ -218,8 +218,8 @@ type AuditObjectNamesRow struct {
 }
 
 // Names the organization's objects that hold any of the ids, in every collection the audit log keeps:
-// each one's collection, its name (” when it has none: a rule may not) and the time zone of the building
-// it is in (” for an object in no building). Another organization's objects are left out.
+// each one's collection, its name (empty when it has none: a rule may not) and the time zone of the building
+// it is in (empty for an object in no building). Another organization's objects are left out.
 func (q *Queries) AuditObjectNames(ctx context.Context, arg AuditObjectNamesParams) ([]AuditObjectNamesRow, error) {
 	rows, err := q.db.Query(ctx, auditObjectNames, arg.OrganizationID, arg.Ids)
 	if err != nil {

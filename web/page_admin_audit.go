@@ -132,7 +132,7 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	for _, u := range users {
 		p.People = append(p.People, views.Option{Value: u.ID, Label: strings.TrimSpace(u.Name + " " + u.Surname)})
 	}
-	slices.SortFunc(p.People, func(a, b views.Option) int { return cmp.Compare(fold(a.Label), fold(b.Label)) })
+	slices.SortFunc(p.People, func(a, b views.Option) int { return booking.CompareNames(a.Label, b.Label) })
 
 	q := c.QueryParams()
 	form, filter, err := auditFilters(q, p.Zones)
@@ -176,7 +176,7 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 // once each, in the order of the buildings' names; UTC when it has none. The first is the default: the
 // times of an object in no building (a rule, a person) and the dates of the filters are read in it.
 func auditZones(buildings []layoutimport.LayoutBuilding) []views.Option {
-	slices.SortFunc(buildings, func(a, b layoutimport.LayoutBuilding) int { return compareNames(a.Name, b.Name) })
+	slices.SortFunc(buildings, func(a, b layoutimport.LayoutBuilding) int { return booking.CompareNames(a.Name, b.Name) })
 	var out []views.Option
 	for _, b := range buildings {
 		if _, err := booking.Location(b.Timezone); err != nil || b.Timezone == "" {

@@ -615,7 +615,7 @@ func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
 			}
 			g.Items = append(g.Items, it)
 		}
-		slices.SortFunc(g.Items, func(a, b views.CatalogueItem) int { return cmp.Compare(fold(a.Name), fold(b.Name)) })
+		slices.SortFunc(g.Items, func(a, b views.CatalogueItem) int { return booking.CompareNames(a.Name, b.Name) })
 		g.New = views.CatalogueItem{Collection: string(coll), ID: uuid.NewString(), New: true, Category: "WORKSTATION", Searchable: true,
 			DeliveryHours: "0", DeliveryMinutes: "0", CancelHours: "0", CancelMinutes: "0"}
 		p.Groups = append(p.Groups, g)

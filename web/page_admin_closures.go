@@ -82,7 +82,7 @@ func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[st
 	}
 	for i := range groups {
 		slices.SortFunc(groups[i].Options, func(a, b views.AdminOption) int {
-			return cmp.Or(compareNames(a.Label, b.Label), strings.Compare(a.Value, b.Value))
+			return cmp.Or(booking.CompareNames(a.Label, b.Label), strings.Compare(a.Value, b.Value))
 		})
 	}
 	return targets, groups, nil
