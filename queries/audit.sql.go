@@ -47,6 +47,49 @@ func (q *Queries) AuditInsert(ctx context.Context, arg AuditInsertParams) (int64
 	return id, err
 }
 
+const auditLastDocuments = `-- name: AuditLastDocuments :many
+SELECT DISTINCT ON (object_id) object_id, collection,
+       (CASE WHEN jsonb_exists_any(after, ARRAY['name', 'reason']) THEN after ELSE before END)::jsonb AS doc
+FROM admin_audit
+WHERE organization_id = $1 AND object_id = ANY($2::uuid[])
+  AND (jsonb_exists_any(after, ARRAY['name', 'reason']) OR jsonb_exists_any(before, ARRAY['name', 'reason']))
+ORDER BY object_id, id DESC
+`
+
+type AuditLastDocumentsParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type AuditLastDocumentsRow struct {
+	ObjectID   uuid.UUID
+	Collection string
+	Doc        []byte
+}
+
+// Returns, for each of the ids, the newest document of it in the organization's audit log that has a name
+// or a reason (the after of a change, or the before of a deletion), with its collection: how an object
+// deleted since is named.
+func (q *Queries) AuditLastDocuments(ctx context.Context, arg AuditLastDocumentsParams) ([]AuditLastDocumentsRow, error) {
+	rows, err := q.db.Query(ctx, auditLastDocuments, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuditLastDocumentsRow
+	for rows.Next() {
+		var i AuditLastDocumentsRow
+		if err := rows.Scan(&i.ObjectID, &i.Collection, &i.Doc); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const auditList = `-- name: AuditList :many
 SELECT organization_id, id, at, actor_id, actor_name, collection, object_id, action, before, after FROM admin_audit
 WHERE organization_id = $1
@@ -103,6 +146,138 @@ func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AdminAu
 			&i.Before,
 			&i.After,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const auditObjectNames = `-- name: AuditObjectNames :many
+SELECT b.id, CAST('buildings' AS text) AS collection, b.name, b.timezone
+FROM buildings b WHERE b.organization_id = $1 AND b.id = ANY($2::uuid[])
+UNION ALL
+SELECT f.id, 'floors', f.name, b.timezone
+FROM floors f JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE f.organization_id = $1 AND f.id = ANY($2::uuid[])
+UNION ALL
+SELECT r.id, 'resources', r.name, b.timezone
+FROM resources r
+JOIN floors f ON f.organization_id = r.organization_id AND f.id = r.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE r.organization_id = $1 AND r.id = ANY($2::uuid[])
+UNION ALL
+SELECT c.id, 'closures', c.reason, b.timezone
+FROM closures c
+LEFT JOIN resources r ON r.organization_id = c.organization_id AND r.id = c.resource_id
+LEFT JOIN floors f ON f.organization_id = c.organization_id AND f.id = COALESCE(c.floor_id, r.floor_id)
+JOIN buildings b ON b.organization_id = c.organization_id AND b.id = COALESCE(c.building_id, f.building_id)
+WHERE c.organization_id = $1 AND c.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'subcategories', t.name, ''
+FROM subcategories t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'resourceRules', t.name, ''
+FROM resource_rules t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'features', t.name, ''
+FROM features t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'reservables', t.name, ''
+FROM reservables t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'users', btrim(t.name || ' ' || t.surname), ''
+FROM users t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'userRules', t.name, ''
+FROM user_rules t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'mobileRoles', t.name, ''
+FROM mobile_roles t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT t.id, 'scimTokens', t.name, ''
+FROM scim_tokens t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT o.id, 'organizations', o.name, ''
+FROM organizations o WHERE o.id = $1 AND o.id = ANY($2::uuid[])
+`
+
+type AuditObjectNamesParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type AuditObjectNamesRow struct {
+	ID         uuid.UUID
+	Collection string
+	Name       string
+	Timezone   string
+}
+
+// Names the organization's objects that hold any of the ids, in every collection the audit log keeps:
+// each one's collection, its name (empty when it has none: a rule may not) and the time zone of the building
+// it is in (empty for an object in no building). Another organization's objects are left out.
+func (q *Queries) AuditObjectNames(ctx context.Context, arg AuditObjectNamesParams) ([]AuditObjectNamesRow, error) {
+	rows, err := q.db.Query(ctx, auditObjectNames, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuditObjectNamesRow
+	for rows.Next() {
+		var i AuditObjectNamesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Collection,
+			&i.Name,
+			&i.Timezone,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const auditRuleUsers = `-- name: AuditRuleUsers :many
+SELECT rr.id, COALESCE(u.names, '{}')::text[] AS names, COALESCE(u.total, 0)::bigint AS total
+FROM resource_rules rr
+CROSS JOIN LATERAL (
+    SELECT (array_agg(r.name ORDER BY r.name COLLATE natural_names, r.id))[1:2] AS names, count(*) AS total
+    FROM resources r WHERE r.organization_id = rr.organization_id AND r.resource_rule_id = rr.id
+) u
+WHERE rr.organization_id = $1 AND rr.id = ANY($2::uuid[])
+`
+
+type AuditRuleUsersParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type AuditRuleUsersRow struct {
+	ID    uuid.UUID
+	Names []string
+	Total int64
+}
+
+// Lists, for each of the organization's rules among the ids, the names of up to two resources that use it,
+// in name order, and how many use it: what names a rule that has no name of its own.
+func (q *Queries) AuditRuleUsers(ctx context.Context, arg AuditRuleUsersParams) ([]AuditRuleUsersRow, error) {
+	rows, err := q.db.Query(ctx, auditRuleUsers, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuditRuleUsersRow
+	for rows.Next() {
+		var i AuditRuleUsersRow
+		if err := rows.Scan(&i.ID, &i.Names, &i.Total); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -112,8 +112,8 @@ JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
-    SELECT array_agg(fe.id ORDER BY fe.name, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name, fe.id) AS names,
-           array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    SELECT array_agg(fe.id ORDER BY fe.name COLLATE natural_names, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name COLLATE natural_names, fe.id) AS names,
+           array_agg(fe.email ORDER BY fe.name COLLATE natural_names, fe.id) AS emails
     FROM resource_features rf
     JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
     WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id

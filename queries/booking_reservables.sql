@@ -3,7 +3,7 @@ SELECT sqlc.embed(br), sqlc.embed(rv)
 FROM booking_reservables br
 JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
 WHERE br.organization_id = @organization_id AND br.booking_id = ANY (@booking_ids::uuid[])
-ORDER BY br.booking_id, rv.name, rv.id;
+ORDER BY br.booking_id, rv.name COLLATE natural_names, rv.id;
 
 -- name: BookingReservablesDelete :exec
 DELETE FROM booking_reservables WHERE organization_id = @organization_id AND booking_id = @booking_id;

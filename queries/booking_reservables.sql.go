@@ -56,7 +56,7 @@ SELECT br.organization_id, br.booking_id, br.reservable_id, br.delivery_time_ms,
 FROM booking_reservables br
 JOIN reservables rv ON rv.organization_id = br.organization_id AND rv.id = br.reservable_id
 WHERE br.organization_id = $1 AND br.booking_id = ANY ($2::uuid[])
-ORDER BY br.booking_id, rv.name, rv.id
+ORDER BY br.booking_id, rv.name COLLATE natural_names, rv.id
 `
 
 type BookingReservablesOfBookingsParams struct {

@@ -10,7 +10,7 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
     status = EXCLUDED.status, visible = EXCLUDED.visible;
 
 -- name: BuildingsVisible :many
-SELECT * FROM buildings WHERE organization_id = @organization_id AND visible ORDER BY name, id;
+SELECT * FROM buildings WHERE organization_id = @organization_id AND visible ORDER BY name COLLATE natural_names, id;
 
 -- name: BuildingsExport :many
 -- Lists buildings by id for an export: those of the organization, or of any organization when it is

@@ -143,7 +143,7 @@ func (q *Queries) BuildingsExport(ctx context.Context, arg BuildingsExportParams
 }
 
 const buildingsVisible = `-- name: BuildingsVisible :many
-SELECT organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible FROM buildings WHERE organization_id = $1 AND visible ORDER BY name, id
+SELECT organization_id, id, name, country, city, address, latitude, longitude, timezone, status, visible FROM buildings WHERE organization_id = $1 AND visible ORDER BY name COLLATE natural_names, id
 `
 
 func (q *Queries) BuildingsVisible(ctx context.Context, organizationID uuid.UUID) ([]Building, error) {

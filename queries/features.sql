@@ -3,7 +3,7 @@ INSERT INTO features (organization_id, id, name, email) VALUES (@organization_id
 ON CONFLICT (organization_id, id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email;
 
 -- name: FeaturesList :many
-SELECT * FROM features WHERE organization_id = @organization_id ORDER BY name, id;
+SELECT * FROM features WHERE organization_id = @organization_id ORDER BY name COLLATE natural_names, id;
 
 -- name: FeaturesOfCategory :many
 -- Lists, by name, the features that at least one resource of a category in a building has. These are the
@@ -16,7 +16,7 @@ WHERE f.organization_id = @organization_id AND EXISTS (
     JOIN floors fl ON fl.organization_id = r.organization_id AND fl.id = r.floor_id
     WHERE rf.organization_id = f.organization_id AND rf.feature_id = f.id
       AND s.category = @category AND fl.building_id = @building_id)
-ORDER BY f.name, f.id;
+ORDER BY f.name COLLATE natural_names, f.id;
 
 -- name: FeaturesExport :many
 -- Lists features by id for an export: those of the organization, or of any organization when it is

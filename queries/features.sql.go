@@ -90,7 +90,7 @@ func (q *Queries) FeaturesExport(ctx context.Context, arg FeaturesExportParams) 
 }
 
 const featuresList = `-- name: FeaturesList :many
-SELECT organization_id, id, name, email FROM features WHERE organization_id = $1 ORDER BY name, id
+SELECT organization_id, id, name, email FROM features WHERE organization_id = $1 ORDER BY name COLLATE natural_names, id
 `
 
 func (q *Queries) FeaturesList(ctx context.Context, organizationID uuid.UUID) ([]Feature, error) {
@@ -127,7 +127,7 @@ WHERE f.organization_id = $1 AND EXISTS (
     JOIN floors fl ON fl.organization_id = r.organization_id AND fl.id = r.floor_id
     WHERE rf.organization_id = f.organization_id AND rf.feature_id = f.id
       AND s.category = $2 AND fl.building_id = $3)
-ORDER BY f.name, f.id
+ORDER BY f.name COLLATE natural_names, f.id
 `
 
 type FeaturesOfCategoryParams struct {

@@ -8,7 +8,7 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 -- name: FloorsOfBuilding :many
 SELECT * FROM floors
 WHERE organization_id = @organization_id AND building_id = @building_id AND visible
-ORDER BY floor_number, name, id;
+ORDER BY floor_number, name COLLATE natural_names, id;
 
 -- name: FloorGet :one
 SELECT * FROM floors WHERE organization_id = @organization_id AND id = @id;

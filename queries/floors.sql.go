@@ -177,7 +177,7 @@ func (q *Queries) FloorsExport(ctx context.Context, arg FloorsExportParams) ([]F
 const floorsOfBuilding = `-- name: FloorsOfBuilding :many
 SELECT organization_id, id, building_id, name, floor_number, image, status, type, visible FROM floors
 WHERE organization_id = $1 AND building_id = $2 AND visible
-ORDER BY floor_number, name, id
+ORDER BY floor_number, name COLLATE natural_names, id
 `
 
 type FloorsOfBuildingParams struct {

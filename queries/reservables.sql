@@ -15,7 +15,7 @@ SELECT sqlc.embed(rv)
 FROM resource_reservables rr
 JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id
 WHERE rr.organization_id = @organization_id AND rr.resource_id = @resource_id
-ORDER BY rv.name, rv.id;
+ORDER BY rv.name COLLATE natural_names, rv.id;
 
 -- name: ReservablesExport :many
 -- Lists reservables by id for an export: those of the organization, or of any organization when it is

@@ -122,7 +122,7 @@ SELECT rv.organization_id, rv.id, rv.name, rv.type, rv.description, rv.choose_qu
 FROM resource_reservables rr
 JOIN reservables rv ON rv.organization_id = rr.organization_id AND rv.id = rr.reservable_id
 WHERE rr.organization_id = $1 AND rr.resource_id = $2
-ORDER BY rv.name, rv.id
+ORDER BY rv.name COLLATE natural_names, rv.id
 `
 
 type ReservablesOfResourceParams struct {

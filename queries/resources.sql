@@ -21,8 +21,8 @@ JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 CROSS JOIN LATERAL (
-    SELECT array_agg(fe.id ORDER BY fe.name, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name, fe.id) AS names,
-           array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    SELECT array_agg(fe.id ORDER BY fe.name COLLATE natural_names, fe.id) AS ids, array_agg(fe.name ORDER BY fe.name COLLATE natural_names, fe.id) AS names,
+           array_agg(fe.email ORDER BY fe.name COLLATE natural_names, fe.id) AS emails
     FROM resource_features rf
     JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
     WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
@@ -64,7 +64,7 @@ WHERE r.organization_id = @organization_id
   AND (SELECT count(*) FROM resource_features rf
        WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
          AND rf.feature_id = ANY (@feature_ids::uuid[])) = cardinality(@feature_ids::uuid[])
-ORDER BY f.floor_number, r.name, r.id;
+ORDER BY f.floor_number, r.name COLLATE natural_names, r.id;
 
 -- name: ResourcesBookableInBuilding :many
 -- Lists the bookable resources of a building (the resource, its floor and the building all activated and
@@ -82,7 +82,7 @@ WHERE r.organization_id = @organization_id AND f.building_id = @building_id
   AND r.visible AND r.status = 'ACTIVATED'
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
-ORDER BY f.floor_number, r.name, r.id;
+ORDER BY f.floor_number, r.name COLLATE natural_names, r.id;
 
 -- name: ResourcesOfOrganization :many
 -- Lists every resource of the organization, bookable or not, with its floor, building, subcategory, rule
@@ -96,8 +96,8 @@ JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 LEFT JOIN (
-    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name, fe.id) AS ids,
-           array_agg(fe.name ORDER BY fe.name, fe.id) AS names, array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name COLLATE natural_names, fe.id) AS ids,
+           array_agg(fe.name ORDER BY fe.name COLLATE natural_names, fe.id) AS names, array_agg(fe.email ORDER BY fe.name COLLATE natural_names, fe.id) AS emails
     FROM resource_features rf
     JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
     WHERE rf.organization_id = @organization_id

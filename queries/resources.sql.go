@@ -190,7 +190,7 @@ WHERE r.organization_id = $1 AND f.building_id = $2
   AND r.visible AND r.status = 'ACTIVATED'
   AND f.visible AND f.status = 'ACTIVATED'
   AND b.visible AND b.status = 'ACTIVATED'
-ORDER BY f.floor_number, r.name, r.id
+ORDER BY f.floor_number, r.name COLLATE natural_names, r.id
 `
 
 type ResourcesBookableInBuildingParams struct {
@@ -319,7 +319,7 @@ WHERE r.organization_id = $1
   AND (SELECT count(*) FROM resource_features rf
        WHERE rf.organization_id = r.organization_id AND rf.resource_id = r.id
          AND rf.feature_id = ANY ($7::uuid[])) = cardinality($7::uuid[])
-ORDER BY f.floor_number, r.name, r.id
+ORDER BY f.floor_number, r.name COLLATE natural_names, r.id
 `
 
 type ResourcesOfBuildingParams struct {
@@ -396,8 +396,8 @@ JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_
 JOIN subcategories s ON s.organization_id = r.organization_id AND s.id = r.subcategory_id
 JOIN resource_rules rr ON rr.organization_id = r.organization_id AND rr.id = r.resource_rule_id
 LEFT JOIN (
-    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name, fe.id) AS ids,
-           array_agg(fe.name ORDER BY fe.name, fe.id) AS names, array_agg(fe.email ORDER BY fe.name, fe.id) AS emails
+    SELECT rf.resource_id, array_agg(fe.id ORDER BY fe.name COLLATE natural_names, fe.id) AS ids,
+           array_agg(fe.name ORDER BY fe.name COLLATE natural_names, fe.id) AS names, array_agg(fe.email ORDER BY fe.name COLLATE natural_names, fe.id) AS emails
     FROM resource_features rf
     JOIN features fe ON fe.organization_id = rf.organization_id AND fe.id = rf.feature_id
     WHERE rf.organization_id = $1

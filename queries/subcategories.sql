@@ -8,7 +8,7 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 -- name: SubcategoriesList :many
 SELECT * FROM subcategories
 WHERE organization_id = @organization_id AND (sqlc.narg(category)::text IS NULL OR category = sqlc.narg(category)::text)
-ORDER BY category DESC, name, id;
+ORDER BY category DESC, name COLLATE natural_names, id;
 
 -- name: SubcategoriesExport :many
 -- Lists subcategories by id for an export: those of the organization, or of any organization when it is

@@ -57,7 +57,7 @@ func (q *Queries) SubcategoriesExport(ctx context.Context, arg SubcategoriesExpo
 const subcategoriesList = `-- name: SubcategoriesList :many
 SELECT organization_id, id, name, category, delete_historial, hide_bookings, can_be_searched, shifts FROM subcategories
 WHERE organization_id = $1 AND ($2::text IS NULL OR category = $2::text)
-ORDER BY category DESC, name, id
+ORDER BY category DESC, name COLLATE natural_names, id
 `
 
 type SubcategoriesListParams struct {

@@ -55,14 +55,14 @@ ON CONFLICT (organization_id, id) DO UPDATE SET
 SELECT * FROM users
 WHERE organization_id = @organization_id AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest(@patterns::text[]) AS p)
-ORDER BY name, surname, id
+ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT @max_rows;
 
 -- name: UsersList :many
 -- Lists every user, ordered by organization, role (receptionists, then admins, then employees: a newcomer
 -- trying the service looks for the roles first) and name. Only the development sign-in page uses it.
 SELECT * FROM users
-ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name, surname
+ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name COLLATE natural_names, surname COLLATE natural_names
 LIMIT @max_rows;
 
 -- name: UserBindOIDCSubject :execrows
@@ -144,7 +144,7 @@ WHERE organization_id = @organization_id
 -- Lists up to @max_rows active admins of an organization, by name: whom a refused person may ask.
 SELECT * FROM users
 WHERE organization_id = @organization_id AND role = 'ADMIN' AND active
-ORDER BY name, surname, id
+ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT @max_rows;
 
 -- name: UsersActiveAdminCount :one

@@ -573,7 +573,7 @@ func (q *Queries) UsersActiveAdminCount(ctx context.Context, organizationID uuid
 const usersAdmins = `-- name: UsersAdmins :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE organization_id = $1 AND role = 'ADMIN' AND active
-ORDER BY name, surname, id
+ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT $2
 `
 
@@ -728,7 +728,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 
 const usersList = `-- name: UsersList :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
-ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name, surname
+ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name COLLATE natural_names, surname COLLATE natural_names
 LIMIT $1
 `
 
@@ -864,7 +864,7 @@ const usersSearch = `-- name: UsersSearch :many
 SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
 WHERE organization_id = $1 AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
-ORDER BY name, surname, id
+ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT $3
 `
 

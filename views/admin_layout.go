@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -194,18 +195,25 @@ func ZoneChoices(current string) []string {
 	return append([]string{current}, timeZones...)
 }
 
-// ZoneOptionLabel names a time zone in the list: "Europe/Madrid (UTC+01:00)".
+// ZoneOptionLabel names a time zone in the list in words, with its region and its offset from UTC now:
+// "Madrid time (Europe, UTC+01:00)", "Buenos Aires time (America, Argentina, UTC-03:00)".
 func ZoneOptionLabel(name string, now time.Time) string {
+	label := ZoneLabel(name)
 	loc := adminZone(name)
-	if loc == nil {
-		return name
+	if loc == nil || name == "UTC" {
+		return label
 	}
 	_, off := now.In(loc).Zone()
 	sign := "+"
 	if off < 0 {
 		sign, off = "-", -off
 	}
-	return fmt.Sprintf("%s (UTC%s%02d:%02d)", name, sign, off/3600, off%3600/60)
+	parts := strings.Split(name, "/")
+	region := strings.ReplaceAll(strings.Join(parts[:len(parts)-1], ", "), "_", " ")
+	if region != "" {
+		region += ", "
+	}
+	return fmt.Sprintf("%s (%sUTC%s%02d:%02d)", label, region, sign, off/3600, off%3600/60)
 }
 
 // LocalTime is the time of day now in the zone, "14:05", or "" for an unknown zone.

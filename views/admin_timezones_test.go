@@ -29,10 +29,12 @@ func TestTimeZonesLoad(t *testing.T) {
 func TestZoneOptionLabel(t *testing.T) {
 	winter := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct{ zone, want string }{
-		{"Europe/Madrid", "Europe/Madrid (UTC+01:00)"},
-		{"America/New_York", "America/New_York (UTC-05:00)"},
-		{"Asia/Kolkata", "Asia/Kolkata (UTC+05:30)"},
-		{"Nowhere/Atlantis", "Nowhere/Atlantis"},
+		{"Europe/Madrid", "Madrid time (Europe, UTC+01:00)"},
+		{"America/New_York", "New York time (America, UTC-05:00)"},
+		{"America/Argentina/Buenos_Aires", "Buenos Aires time (America, Argentina, UTC-03:00)"},
+		{"Asia/Kolkata", "Kolkata time (Asia, UTC+05:30)"},
+		{"UTC", "UTC"},
+		{"Nowhere/Atlantis", "Atlantis time"},
 	} {
 		if got := ZoneOptionLabel(tc.zone, winter); got != tc.want {
 			t.Errorf("ZoneOptionLabel(%s) = %q, want %q", tc.zone, got, tc.want)

@@ -91,7 +91,8 @@ type Approvals struct {
 // ApprovalRow is one booking waiting for approval, or the outcome of a decision on it.
 type ApprovalRow struct {
 	Booking booking.Booking
-	Outcome string // set once decided: "Approved — now pending check-in", "Rejected"
+	Now     time.Time // what the dates are read against: a date of another year shows it
+	Outcome string    // set once decided: "Approved — now pending check-in", "Rejected"
 	Error   string
 }
 
@@ -112,9 +113,9 @@ func BookingLocal(b booking.Booking, t time.Time) time.Time { return t.In(bookin
 func bookingZoneLabel(b booking.Booking) string { return ZoneLabel(b.Resource.Floor.Building.Timezone) }
 
 // BookingWhen is when a booking takes place, in its building's zone, labelled: "Tue 24 Nov, 10:00–11:00
-// Madrid time".
-func BookingWhen(b booking.Booking) string {
-	s := Span(BookingLocal(b, b.Start), BookingLocal(b, b.End))
+// Madrid time"; "Tue 5 Jan 2027, …" in another year than now's.
+func BookingWhen(b booking.Booking, now time.Time) string {
+	s := Span(BookingLocal(b, b.Start), BookingLocal(b, b.End), now)
 	if b.AllDay {
 		s += " (all day)"
 	}
@@ -123,12 +124,12 @@ func BookingWhen(b booking.Booking) string {
 
 // bookingMoment is a moment of a booking in its building's zone, with the day when it is not the day the
 // booking starts: "09:50 Madrid time", or "Mon 23 Nov, 20:00 Madrid time".
-func bookingMoment(b booking.Booking, t time.Time) string {
+func bookingMoment(b booking.Booking, t, now time.Time) string {
 	lt := BookingLocal(b, t)
 	if sameDate(lt, BookingLocal(b, b.Start)) {
 		return Clock(lt) + " " + bookingZoneLabel(b)
 	}
-	return Day(lt) + ", " + Clock(lt) + " " + bookingZoneLabel(b)
+	return Day(lt, now) + ", " + Clock(lt) + " " + bookingZoneLabel(b)
 }
 
 // BookingStatusWord is a booking status in words.
@@ -193,19 +194,19 @@ func (c BookingCard) checkInNote() string {
 	b, a := c.Booking, c.actions()
 	switch {
 	case a.CheckIn:
-		return "Check-in is open until " + bookingMoment(b, b.CheckIn.End) + "."
+		return "Check-in is open until " + bookingMoment(b, b.CheckIn.End, c.Now) + "."
 	case a.CheckInLater:
 		opens := BookingLocal(b, b.CheckIn.Start)
 		if sameDate(opens, BookingLocal(b, c.Now)) {
 			return "Check-in opens at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
 		}
-		return "Check-in opens " + Day(opens) + " at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
+		return "Check-in opens " + Day(opens, c.Now) + " at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
 	case a.CheckInClosed:
-		return "Check-in closed at " + bookingMoment(b, b.CheckIn.End) + " without a check-in: the booking expires."
+		return "Check-in closed at " + bookingMoment(b, b.CheckIn.End, c.Now) + " without a check-in: the booking expires."
 	case b.Status == booking.StatusWaitingApproval:
 		return "An admin has to approve this booking before you can check in."
 	case b.Status == booking.StatusActive && b.CheckedInAt != nil:
-		return "Checked in at " + bookingMoment(b, *b.CheckedInAt) + "."
+		return "Checked in at " + bookingMoment(b, *b.CheckedInAt, c.Now) + "."
 	}
 	return ""
 }
@@ -223,7 +224,7 @@ func (c BookingCard) cancelLockedNote() string {
 		what = "It cannot be released before it starts: "
 	}
 	return what + rv.Name + " could only be cancelled until " +
-		bookingMoment(c.Booking, booking.ReservableDeadline(c.Booking, *rv)) + "."
+		bookingMoment(c.Booking, booking.ReservableDeadline(c.Booking, *rv), c.Now) + "."
 }
 
 // changeForm is what the change-time form shows.
@@ -305,7 +306,7 @@ func (f ServicesForm) anyOpen() bool {
 // deadlineNote says until when the reservable can be ordered, changed or cancelled on the booking, and
 // whether that time has passed.
 func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
-	at := bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv))
+	at := bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now)
 	if f.open(rv) || !f.changeable() {
 		return "Can be ordered, changed or cancelled until " + at + "."
 	}

@@ -56,6 +56,7 @@ type FindSearch struct {
 	Capacity   string            // at least this many people; "" for any
 	FeatureIDs []uuid.UUID       // the resources must have all of them
 	Chosen     []uuid.UUID       // resources chosen to book together
+	Now        time.Time         // the service's clock: a day of another year than now's shows its year
 	// Auto holds the hours the search started with and the building and kind they suit, while nobody
 	// has changed them. HoursChanged tells that the hours were started again for another building or kind.
 	Auto         StartedHours
@@ -173,10 +174,10 @@ func findKindNoun(kind string, n int) string {
 }
 
 // findDaysLabel names the days of a search: "Mon 23 Nov", "Mon 23 Nov and Tue 24 Nov", "3 days: Mon 23 Nov, …".
-func findDaysLabel(days []time.Time) string {
+func findDaysLabel(days []time.Time, now time.Time) string {
 	names := make([]string, len(days))
 	for i, d := range days {
-		names[i] = Day(d)
+		names[i] = Day(d, now)
 	}
 	switch len(names) {
 	case 0:
@@ -239,7 +240,7 @@ func (s FindSearch) hoursChangedNote() string {
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
 func (s FindSearch) searchLabel() string {
-	return findDaysLabel(s.Days) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone()
+	return findDaysLabel(s.Days, s.Now) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone()
 }
 
 // FloorResults are the results of one floor: the free resources, and the others.
@@ -261,8 +262,8 @@ type FindResults struct {
 
 // HeldNotice says which desk the user already has during the search's hours: "You already have Desk 1.02
 // then (from 09:00 to 18:00 Madrid time on Tue 24 Nov)."
-func HeldNotice(h *booking.HeldWorkstation) string {
-	return "You already have " + h.ResourceName + " then (" + booking.Span(h.Interval, h.Timezone) + ")."
+func HeldNotice(h *booking.HeldWorkstation, now time.Time) string {
+	return "You already have " + h.ResourceName + " then (" + booking.Span(h.Interval, h.Timezone, now) + ")."
 }
 
 // GroupByFloor groups results by floor, in their order, the free ones apart.
@@ -328,7 +329,7 @@ func dayMidnight(d booking.SearchDay) time.Time {
 // rule refuses the hours ("then: that time is over"), or why it is closed ("— Closed: Christmas"). With several days it goes day by day where they
 // differ: "until 12:00 on Mon 23 Nov and 20:00 on Tue 24 Nov Madrid time", "Tue 24 Nov: busy 10:00–11:00
 // Madrid time".
-func StateText(r booking.SearchResult, zone string) string {
+func StateText(r booking.SearchResult, zone string, now time.Time) string {
 	if len(r.Days) == 0 {
 		return ""
 	}
@@ -339,7 +340,7 @@ func StateText(r booking.SearchResult, zone string) string {
 		for i, d := range r.Days {
 			c := dayClock(d.FreeUntil, dayMidnight(d))
 			same = same && c == first
-			parts[i] = c + " on " + Day(d.Hours.Start)
+			parts[i] = c + " on " + Day(d.Hours.Start, now)
 		}
 		if same {
 			return "until " + first + " " + zone
@@ -352,7 +353,7 @@ func StateText(r booking.SearchResult, zone string) string {
 	var parts []string
 	for _, d := range r.Days {
 		if d.State != booking.SpotFree {
-			parts = append(parts, Day(d.Hours.Start)+": "+strings.ToLower(spotStateLabel(d.State))+" "+findDayDetail(d, zone))
+			parts = append(parts, Day(d.Hours.Start, now)+": "+strings.ToLower(spotStateLabel(d.State))+" "+findDayDetail(d, zone))
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -419,8 +420,8 @@ func spotMark(s booking.SpotState) string {
 }
 
 // SpotLabel is what the floor plan says of a resource: "Desk 1.07, free until 18:00 Madrid time".
-func SpotLabel(r booking.SearchResult, zone string) string {
-	return r.Resource.Name + ", " + strings.ToLower(spotStateLabel(r.State)) + " " + StateText(r, zone)
+func SpotLabel(r booking.SearchResult, zone string, now time.Time) string {
+	return r.Resource.Name + ", " + strings.ToLower(spotStateLabel(r.State)) + " " + StateText(r, zone, now)
 }
 
 // findCapacityLabel is "1 person", "8 people".
@@ -559,6 +560,9 @@ type ResourcePanel struct {
 // ("Book it 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
 func (p ResourcePanel) FreeNextNote(d booking.SearchDay) (text, link, href string) {
 	day := d.Hours.Start.Format("Monday 2 January")
+	if d.Hours.Start.Year() != p.Search.Now.In(d.Hours.Start.Location()).Year() {
+		day = d.Hours.Start.Format("Monday 2 January 2006")
+	}
 	free, ok := d.FreeNext(p.Result.Resource.Rule)
 	if !ok {
 		return "Not free again on " + day + ".", "", ""

@@ -809,7 +809,7 @@ func PosterStatusWords(st booking.PosterStatus) string {
 		return s
 	case booking.PosterClosed:
 		if c := st.ClosedBy; c != nil {
-			return "Closed: " + c.Reason + " (" + booking.ClosureSpan(c.Interval(), st.Resource.Floor.Building.Timezone) + ")"
+			return "Closed: " + c.Reason + " (" + booking.ClosureSpan(c.Interval(), st.Resource.Floor.Building.Timezone, st.Now) + ")"
 		}
 		return "Closed now: it can be booked from " + kioskTime(st, st.Window.Start) + " to " +
 			kioskTime(st, st.Window.End) + zone
@@ -831,7 +831,7 @@ func kioskTime(st booking.PosterStatus, t time.Time) string {
 }
 
 // kioskRelTime writes t in loc relative to the day of ref: "20:00" that day, "midnight" at its end, and
-// with the day otherwise ("Wed 25 Nov 10:00").
+// with the day otherwise ("Wed 25 Nov 10:00"; with the year when it is not ref's).
 func kioskRelTime(ref, t time.Time, loc *time.Location) string {
 	t, ref = t.In(loc), ref.In(loc)
 	y, m, d := ref.Date()
@@ -843,7 +843,7 @@ func kioskRelTime(ref, t time.Time, loc *time.Location) string {
 	case !t.Before(today) && t.Before(tomorrow):
 		return Clock(t)
 	}
-	return Day(t) + " " + Clock(t)
+	return Day(t, ref) + " " + Clock(t)
 }
 
 // BookedOutcome says that b was made: "Booked for bob Baker until 11:00 Madrid time." self tells that

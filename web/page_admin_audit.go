@@ -34,28 +34,41 @@ var auditCollections = []views.Option{
 	{Value: "subcategories", Label: "Kinds of space"}, {Value: "features", Label: "Features"},
 	{Value: "reservables", Label: "Services"}, {Value: "closures", Label: "Closures"},
 	{Value: "users", Label: "People"}, {Value: "organizations", Label: "Organization"},
+	{Value: "signInSettings", Label: "Sign-in settings"}, {Value: "emailDomains", Label: "E-mail domains"},
+	{Value: "scimTokens", Label: "SCIM tokens"},
 }
 
 // auditObjectWords names one object of a collection: "Rule".
 var auditObjectWords = map[string]string{
 	"buildings": "Building", "floors": "Floor", "resources": "Desk or room", "resourceRules": "Rule",
 	"subcategories": "Kind of space", "features": "Feature", "reservables": "Service", "closures": "Closure",
-	"users": "Person", "organizations": "Organization",
+	"users": "Person", "organizations": "Organization", "signInSettings": "Sign-in settings",
+	"emailDomains": "E-mail domain", "scimTokens": "SCIM token", "userRules": "User rule", "mobileRoles": "Mobile role",
 }
 
 // auditActionWords says what a change did.
 var auditActionWords = map[string]string{
 	"CREATE": "Created", "UPDATE": "Changed", "DELETE": "Deleted", "DEACTIVATE": "Deactivated",
 	"REACTIVATE": "Reactivated", "PLAN": "New floor plan", "REVOKE": "Revoked",
+	"BIND": "Linked to the identity provider", "VERIFY": "Verified",
 }
 
-// auditFilters reads the filters of the audit log's address. A bad one is a *formRefusal in words.
-func auditFilters(q url.Values, loc *time.Location) (views.AuditFilterForm, booking.AuditFilter, error) {
+// auditFilters reads the filters of the audit log's address; zones are those it may be read in, the
+// default first. A bad one is a *formRefusal in words.
+func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, booking.AuditFilter, error) {
 	form := views.AuditFilterForm{Collection: q.Get("collection"), Object: q.Get("object"), Person: q.Get("person"),
-		From: q.Get("from"), To: q.Get("to")}
+		From: q.Get("from"), To: q.Get("to"), Zone: cmp.Or(q.Get("zone"), zones[0].Value)}
 	f := booking.AuditFilter{Collection: form.Collection, Limit: AuditPageSize + 1}
 	if form.Collection != "" && !slices.ContainsFunc(auditCollections, func(o views.Option) bool { return o.Value == form.Collection }) {
 		return form, f, refuseForm("What: choose one of the list.")
+	}
+	if !slices.ContainsFunc(zones, func(o views.Option) bool { return o.Value == form.Zone }) {
+		form.Zone = zones[0].Value
+		return form, f, refuseForm("Time zone: choose one of the list.")
+	}
+	loc, err := booking.Location(form.Zone)
+	if err != nil {
+		return form, f, err
 	}
 	for _, id := range []struct {
 		v, label string
@@ -80,7 +93,6 @@ func auditFilters(q url.Values, loc *time.Location) (views.AuditFilterForm, book
 		}
 		return &d, nil
 	}
-	var err error
 	if f.From, err = day(form.From, "From"); err != nil {
 		return form, f, err
 	}
@@ -104,7 +116,7 @@ func auditFilters(q url.Values, loc *time.Location) (views.AuditFilterForm, book
 	return form, f, nil
 }
 
-// pageAdminAudit is GET /admin/audit[?collection=&object=&person=&from=&to=&before=]: a page of the
+// pageAdminAudit is GET /admin/audit[?collection=&object=&person=&from=&to=&zone=&before=]: a page of the
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
 func (s *Server) pageAdminAudit(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
@@ -112,20 +124,19 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	loc, zone := auditZone(buildings)
 	users, _, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
 	if err != nil {
 		return err
 	}
-	p := views.AdminAudit{Chrome: s.chrome(c, "Audit log"), Collections: auditCollections, Zone: zone}
+	p := views.AdminAudit{Chrome: s.chrome(c, "Audit log"), Collections: auditCollections, Zones: auditZones(buildings)}
 	for _, u := range users {
 		p.People = append(p.People, views.Option{Value: u.ID, Label: strings.TrimSpace(u.Name + " " + u.Surname)})
 	}
-	slices.SortFunc(p.People, func(a, b views.Option) int { return cmp.Compare(fold(a.Label), fold(b.Label)) })
+	slices.SortFunc(p.People, func(a, b views.Option) int { return booking.CompareNames(a.Label, b.Label) })
 
 	q := c.QueryParams()
-	form, filter, err := auditFilters(q, loc)
-	p.Filter = form
+	form, filter, err := auditFilters(q, p.Zones)
+	p.Filter, p.Zone = form, views.ZoneLabel(form.Zone)
 	if err != nil {
 		if fr, ok := err.(*formRefusal); ok {
 			p.Error = fr.text
@@ -140,7 +151,7 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	if len(entries) > AuditPageSize {
 		entries = entries[:AuditPageSize]
 		next := url.Values{}
-		for _, k := range []string{"collection", "object", "person", "from", "to"} {
+		for _, k := range []string{"collection", "object", "person", "from", "to", "zone"} {
 			if v := q.Get(k); v != "" {
 				next.Set(k, v)
 			}
@@ -148,8 +159,12 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 		next.Set("before", strconv.FormatInt(entries[len(entries)-1].ID, 10))
 		p.More = "/admin/audit?" + next.Encode()
 	}
+	names, err := s.admin.AuditNames(ctx, actor, auditIDs(entries))
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
-		p.Rows = append(p.Rows, auditRow(e, loc))
+		p.Rows = append(p.Rows, auditRow(e, names, form.Zone))
 	}
 	if isHTMX(c) && filter.BeforeID != nil {
 		return s.render(c, http.StatusOK, views.AuditRows(p))
@@ -157,45 +172,133 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.AdminAuditPage(p))
 }
 
-// auditZone is the time zone the audit log is read in: the organization's building's, the first by name
-// when it has several; UTC when it has none.
-func auditZone(buildings []layoutimport.LayoutBuilding) (*time.Location, string) {
-	slices.SortFunc(buildings, func(a, b layoutimport.LayoutBuilding) int { return cmp.Compare(a.Name, b.Name) })
+// auditZones are the time zones the audit log can be read in: those of the organization's buildings,
+// once each, in the order of the buildings' names; UTC when it has none. The first is the default: the
+// times of an object in no building (a rule, a person) and the dates of the filters are read in it.
+func auditZones(buildings []layoutimport.LayoutBuilding) []views.Option {
+	slices.SortFunc(buildings, func(a, b layoutimport.LayoutBuilding) int { return booking.CompareNames(a.Name, b.Name) })
+	var out []views.Option
 	for _, b := range buildings {
-		if loc, err := time.LoadLocation(b.Timezone); err == nil && b.Timezone != "" {
-			return loc, views.ZoneLabel(b.Timezone)
+		if _, err := booking.Location(b.Timezone); err != nil || b.Timezone == "" {
+			continue
+		}
+		if !slices.ContainsFunc(out, func(o views.Option) bool { return o.Value == b.Timezone }) {
+			out = append(out, views.Option{Value: b.Timezone, Label: views.ZoneLabel(b.Timezone)})
 		}
 	}
-	return time.UTC, "UTC"
+	if len(out) == 0 {
+		out = append(out, views.Option{Value: "UTC", Label: "UTC"})
+	}
+	return out
 }
 
-// auditRow shows one change in words.
-func auditRow(e booking.AuditEntry, loc *time.Location) views.AuditRow {
+// auditRefs are the fields of the import format that hold ids of other objects, and what each names.
+var auditRefs = map[string]string{
+	"buildingId": "building", "floorId": "floor", "resourceId": "desk or room", "subcategoryId": "kind of space",
+	"resourceRuleId": "rule", "featureIds": "feature", "reservableIds": "service", "userRule.id": "user rule",
+	"mobileRole.id": "mobile role",
+}
+
+// auditIDs lists the ids a page of the audit log names: each entry's object, and the objects its fields
+// refer to.
+func auditIDs(entries []booking.AuditEntry) []uuid.UUID {
+	seen := map[uuid.UUID]bool{}
+	var ids []uuid.UUID
+	add := func(v any) {
+		s, _ := v.(string)
+		if id, err := uuid.Parse(s); err == nil && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, e := range entries {
+		add(e.ObjectID.String())
+		for _, doc := range []json.RawMessage{e.Before, e.After} {
+			for k, v := range flatten(doc) {
+				if _, ok := auditRefs[k]; !ok {
+					continue
+				}
+				if list, ok := v.([]any); ok {
+					for _, x := range list {
+						add(x)
+					}
+					continue
+				}
+				add(v)
+			}
+		}
+	}
+	return ids
+}
+
+// auditReader writes the values of one entry in words: ids as names, instants in the zone of the
+// object's building.
+type auditReader struct {
+	collection string
+	names      map[uuid.UUID]booking.ObjectName
+	loc        *time.Location
+	zone       string // the zone's words after a time that is not in the page's zone: " New York time"
+}
+
+// auditRow shows one change in words. pageZone is the zone the page is read in; the times of an object
+// in a building are read in the building's zone, and labelled when that is another.
+func auditRow(e booking.AuditEntry, names map[uuid.UUID]booking.ObjectName, pageZone string) views.AuditRow {
 	collection := string(e.Collection)
+	rd := auditReader{collection: collection, names: names}
+	zone := cmp.Or(names[e.ObjectID].Timezone, pageZone)
+	loc, err := booking.Location(zone)
+	if err != nil {
+		loc, zone = time.UTC, "UTC"
+	}
+	rd.loc = loc
+	if zone != pageZone {
+		rd.zone = " " + views.ZoneLabel(zone)
+	}
 	r := views.AuditRow{
-		When:        e.At.In(loc).Format("Mon 2 Jan 2006, 15:04"),
+		When:        e.At.In(loc).Format("Mon 2 Jan 2006, 15:04") + rd.zone,
 		Who:         cmp.Or(e.ActorName, "The system"),
 		What:        cmp.Or(auditObjectWords[collection], collection),
 		Action:      cmp.Or(auditActionWords[string(e.Action)], string(e.Action)),
-		Object:      e.ObjectID.String(),
 		HistoryHref: "/admin/audit?object=" + e.ObjectID.String(),
-		Changes:     auditChanges(e.Before, e.After),
+		Changes:     rd.changes(e.Before, e.After),
 	}
 	if e.ActorID == nil && e.ActorName == "" {
 		r.Who = "Provisioning or the system"
 	}
+	// The name the object had then, else the one it has now (or had when it was deleted).
 	for _, doc := range []json.RawMessage{e.After, e.Before} {
-		var named struct{ Name, Surname, Reason string }
-		if json.Unmarshal(doc, &named) == nil && cmp.Or(named.Name, named.Reason) != "" {
-			r.Object = strings.TrimSpace(cmp.Or(named.Name, named.Reason) + " " + named.Surname)
+		var named struct{ Name, Surname, Reason, Domain string }
+		if json.Unmarshal(doc, &named) == nil && cmp.Or(named.Name, named.Reason, named.Domain) != "" {
+			r.Object = strings.TrimSpace(cmp.Or(named.Name, named.Reason, named.Domain) + " " + named.Surname)
 			break
 		}
 	}
-	if r.Object == e.ObjectID.String() && (len(e.After) > 0 || len(e.Before) > 0) {
-		r.Object = r.What + " without a name"
+	if r.Object == "" {
+		r.Object = rd.name(e.ObjectID, strings.ToLower(r.What))
 	}
 	r.ObjectHref = auditObjectHref(collection, e.ObjectID)
 	return r
+}
+
+// name names the object with the id, of the kind noun ("floor"): "Annex", "Annex (deleted)", "Rule of
+// Goya", "Rule without a name"; "Unknown floor" when the organization has no such object.
+func (rd auditReader) name(id uuid.UUID, noun string) string {
+	n, ok := rd.names[id]
+	if !ok {
+		return "Unknown " + noun
+	}
+	name := n.Name
+	if name == "" && n.Collection == "resourceRules" {
+		name = ruleOf(n.UsedBy, n.UsedByCount)
+	}
+	if name == "" {
+		what := cmp.Or(auditObjectWords[n.Collection], noun)
+		name = strings.ToUpper(what[:1]) + what[1:] + " without a name"
+	}
+	if n.Deleted {
+		name += " (deleted)"
+	}
+	return name
 }
 
 // auditObjectHref is the admin page of an object, "" when it has none of its own.
@@ -215,9 +318,9 @@ func auditObjectHref(collection string, id uuid.UUID) string {
 	return ""
 }
 
-// auditChanges compares an object before and after a change, field by field, in words; fields that did
+// changes compares an object before and after a change, field by field, in words; fields that did
 // not change are left out, and so are the ids every object carries.
-func auditChanges(before, after json.RawMessage) []views.FieldChange {
+func (rd auditReader) changes(before, after json.RawMessage) []views.FieldChange {
 	b, a := flatten(before), flatten(after)
 	keys := map[string]bool{}
 	for k := range b {
@@ -238,10 +341,10 @@ func auditChanges(before, after json.RawMessage) []views.FieldChange {
 		}
 		ch := views.FieldChange{Field: fieldWords(k), Before: "—", After: "—"}
 		if bok {
-			ch.Before = valueWords(k, bv)
+			ch.Before = rd.value(k, bv)
 		}
 		if aok {
-			ch.After = valueWords(k, av)
+			ch.After = rd.value(k, av)
 		}
 		out = append(out, ch)
 	}
@@ -282,7 +385,12 @@ var knownFieldWords = map[string]string{
 	"canBeSearched": "Can be searched", "resourceRuleId": "Rule", "subcategoryId": "Kind of space",
 	"floorId": "Floor", "buildingId": "Building", "featureIds": "Features", "reservableIds": "Services",
 	"posterCode": "Poster code", "name": "Name", "surname": "Last name", "role": "Role", "active": "Can sign in",
-	"additionalServicesActive": "Additional services",
+	"additionalServicesActive": "Additional services", "accessControlType": "Access control",
+	"category": "People book", "visible": "Visible to people booking", "hideBookings": "Hide who booked them",
+	"startDate": "From", "endDate": "Until", "keptBookingIds": "Bookings kept", "releasedBookings": "Bookings released",
+	"resourceId": "Desk or room", "timezone": "Time zone", "oidcSubject": "Identity provider's subject",
+	"verifiedBy": "Verified by", "defaultRole": "Role of new people", "userRule.id": "User rule",
+	"mobileRole.id": "Mobile role",
 }
 
 // fieldWords names a field of the import format in words: "maximumDuration" is "Longest booking", and
@@ -310,9 +418,21 @@ func fieldWords(key string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// valueWords writes a field's value for a person: times of day and durations from milliseconds, yes and
-// no, lists joined.
-func valueWords(key string, v any) string {
+// auditEnums say in words the values of fields that hold one of a few choices, as the admin forms say them.
+var auditEnums = map[string]map[string]string{
+	"status":            {"ACTIVATED": views.StatusWords(true), "DEACTIVATED": views.StatusWords(false)},
+	"category":          {"WORKSTATION": "Desks", "SPACE": "Rooms"},
+	"accessControlType": {"ANY": "Any", "QR": "QR code"},
+	"type":              {"SERVICE_INTERNAL": "Internal", "SERVICE_EXTERNAL": "External"},
+	"verifiedBy":        {"DNS": "a DNS record", "OPERATOR": "the operator"},
+}
+
+// auditInstants are the fields that hold an instant, in milliseconds since the epoch.
+var auditInstants = map[string]bool{"startDate": true, "endDate": true}
+
+// value writes a field's value for a person: the names of the objects it refers to, instants as dates,
+// times of day and durations from milliseconds, choices and languages in words, yes and no, lists joined.
+func (rd auditReader) value(key string, v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "—"
@@ -325,7 +445,7 @@ func valueWords(key string, v any) string {
 		ms := int64(x)
 		switch key {
 		case "startTime", "endTime", "allDayBookingsCheckInMS":
-			if key == "endTime" && ms == 0 {
+			if key == "endTime" && (ms == 0 || ms >= msDay) {
 				return "24:00"
 			}
 			return hhmm(ms)
@@ -337,19 +457,43 @@ func valueWords(key string, v any) string {
 		case "advanceCheckIn", "expirationMargin", "minimumCancellationMs", "standardDeliveryTimeMs":
 			return booking.DurationWords(time.Duration(ms) * time.Millisecond)
 		}
+		if auditInstants[key] {
+			return time.UnixMilli(ms).In(rd.loc).Format("Mon 2 Jan 2006, 15:04") + rd.zone
+		}
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	case string:
 		if x == "" {
 			return "—"
 		}
-		if key == "role" {
+		if noun, ok := auditRefs[key]; ok {
+			if id, err := uuid.Parse(x); err == nil {
+				return rd.name(id, noun)
+			}
+		}
+		switch {
+		case key == "role" || key == "defaultRole" || strings.HasPrefix(key, "groupRoles."):
 			return views.RoleWord(x)
+		case key == "userLanguage":
+			return views.LanguageWord(x)
+		case key == "timezone":
+			return views.ZoneLabel(x)
+		case key == "image" && strings.HasPrefix(x, "/plans/"):
+			return "an uploaded plan"
+		}
+		if words, ok := auditEnums[key]; ok {
+			return cmp.Or(words[x], enumWords(x))
 		}
 		return x
 	case []any:
+		if key == "keptBookingIds" || key == "releasedBookings" {
+			if len(x) == 1 {
+				return "1 booking"
+			}
+			return strconv.Itoa(len(x)) + " bookings"
+		}
 		parts := make([]string, len(x))
 		for i, e := range x {
-			parts[i] = valueWords(key, e)
+			parts[i] = rd.value(key, e)
 		}
 		if len(parts) == 0 {
 			return "none"
@@ -358,4 +502,13 @@ func valueWords(key string, v any) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// enumWords writes a choice the audit log has no words for, such as OFFICE or SERVICE, as a word
+// ("Office"); a value not in capitals stays as it is.
+func enumWords(v string) string {
+	if len(v) < 2 || strings.TrimFunc(v, func(r rune) bool { return r == '_' || unicode.IsUpper(r) }) != "" {
+		return v
+	}
+	return v[:1] + strings.ToLower(strings.ReplaceAll(v[1:], "_", " "))
 }

@@ -43,7 +43,7 @@ func TestPageAdminAudit(t *testing.T) {
 		if got := p.count(".audit-entry"); got != 1 {
 			t.Fatalf("entries = %d, want 1: %s", got, p.text("main"))
 		}
-		p.wantText(t, ".audit-entry", time.Now().In(fx.Madrid).Format("Mon 2 Jan 2006"), "adam Adler", "Rule without a name",
+		p.wantText(t, ".audit-entry", time.Now().In(fx.Madrid).Format("Mon 2 Jan 2006"), "adam Adler", "Rule of Boardroom",
 			"Changed", "Longest booking", "4 h", "2 h")
 		p.wantText(t, ".audit-entry .diff del", "4 h")
 		p.wantText(t, ".audit-entry .diff ins", "2 h")

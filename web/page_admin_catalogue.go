@@ -337,15 +337,26 @@ func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses
 func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) views.RuleForm {
 	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
 	f.Resources = u.resources[r.ID]
-	switch n := len(f.Resources); {
-	case n == 1:
-		f.Fallback = "Rule of " + f.Resources[0].Name
-	case n == 2:
-		f.Fallback = "Rule of " + f.Resources[0].Name + " and " + f.Resources[1].Name
-	case n > 2:
-		f.Fallback = fmt.Sprintf("Rule of %s, %s and %d more", f.Resources[0].Name, f.Resources[1].Name, n-2)
+	names := make([]string, 0, 2)
+	for _, r := range f.Resources[:min(2, len(f.Resources))] {
+		names = append(names, r.Name)
 	}
+	f.Fallback = ruleOf(names, len(f.Resources))
 	return f
+}
+
+// ruleOf names a rule without a name by the resources that use it: "Rule of Goya and Velázquez", "Rule
+// of Goya, Velázquez and 3 more". first holds the first two of them, of total; "" when none uses it.
+func ruleOf(first []string, total int) string {
+	switch {
+	case total == 1 && len(first) == 1:
+		return "Rule of " + first[0]
+	case total == 2 && len(first) == 2:
+		return "Rule of " + first[0] + " and " + first[1]
+	case total > 2 && len(first) == 2:
+		return fmt.Sprintf("Rule of %s, %s and %d more", first[0], first[1], total-2)
+	}
+	return ""
 }
 
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
@@ -619,7 +630,7 @@ func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
 			}
 			g.Items = append(g.Items, it)
 		}
-		slices.SortFunc(g.Items, func(a, b views.CatalogueItem) int { return cmp.Compare(fold(a.Name), fold(b.Name)) })
+		slices.SortFunc(g.Items, func(a, b views.CatalogueItem) int { return booking.CompareNames(a.Name, b.Name) })
 		g.New = views.CatalogueItem{Collection: string(coll), ID: uuid.NewString(), New: true, Category: "WORKSTATION", Searchable: true,
 			DeliveryHours: "0", DeliveryMinutes: "0", CancelHours: "0", CancelMinutes: "0"}
 		p.Groups = append(p.Groups, g)

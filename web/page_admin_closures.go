@@ -82,7 +82,7 @@ func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[st
 	}
 	for i := range groups {
 		slices.SortFunc(groups[i].Options, func(a, b views.AdminOption) int {
-			return cmp.Or(compareNames(a.Label, b.Label), strings.Compare(a.Value, b.Value))
+			return cmp.Or(booking.CompareNames(a.Label, b.Label), strings.Compare(a.Value, b.Value))
 		})
 	}
 	return targets, groups, nil
@@ -120,7 +120,7 @@ func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.Admin
 		t := targets[closureTargetKey(cl)]
 		iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
 		p.Closures = append(p.Closures, views.ClosureRow{
-			ID: cl.ID, ETag: o.ETag, What: t.label, When: booking.ClosureSpan(iv, t.timezone), Reason: cl.Reason,
+			ID: cl.ID, ETag: o.ETag, What: t.label, When: booking.ClosureSpan(iv, t.timezone, now), Reason: cl.Reason,
 			Kept: len(cl.KeptBookingIDs),
 		})
 	}
@@ -259,13 +259,13 @@ func closureFieldWords(err error) error {
 
 // withCovered puts into f, in words, who booked what and when, of the first bookings a closure would
 // cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings).
-func withCovered(f views.ClosureForm, bs []booking.Booking) views.ClosureForm {
+func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views.ClosureForm {
 	f.CoveredCount, f.CoveredAtLeast = len(bs), len(bs) >= booking.MaxKeptBookings
 	f.Covered = make([]views.CoveredBooking, 0, min(len(bs), maxCoveredShown))
 	for _, b := range bs[:min(len(bs), maxCoveredShown)] {
 		f.Covered = append(f.Covered, views.CoveredBooking{
 			Who: booking.FullName(b.Organizer), What: b.Resource.Name,
-			When: booking.Span(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone),
+			When: booking.Span(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone, now),
 		})
 	}
 	return f
@@ -288,7 +288,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	if err == nil && overlapping == booking.OverlapAsk {
 		var covered []booking.Booking
 		if covered, err = s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl)); err == nil && len(covered) > 0 {
-			return s.answerClosureForm(c, http.StatusOK, withCovered(f, covered))
+			return s.answerClosureForm(c, http.StatusOK, withCovered(f, covered, s.bookings.Now()))
 		}
 	}
 	if err == nil {
@@ -301,7 +301,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 		if oerr != nil {
 			return oerr
 		}
-		f = withCovered(f, covered)
+		f = withCovered(f, covered, s.bookings.Now())
 		f.Meanwhile = true
 		if len(covered) == 0 {
 			f.ErrorTitle, f.Error = "Not saved", "Bookings inside this closure changed while it was being saved. Save it again."
@@ -318,7 +318,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	}
 	t := targets[f.Target]
 	iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
-	msg := "Saved: " + t.label + " is closed " + booking.ClosureSpan(iv, t.timezone) + ": " + cl.Reason + "."
+	msg := "Saved: " + t.label + " is closed " + booking.ClosureSpan(iv, t.timezone, s.bookings.Now()) + ": " + cl.Reason + "."
 	switch overlapping {
 	case booking.OverlapCancel:
 		msg += " The bookings inside it were cancelled."

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -239,7 +240,7 @@ func (s *Server) pageAdminBuildings(c echo.Context) error {
 		}
 		p.Buildings = append(p.Buildings, v)
 	}
-	slices.SortFunc(p.Buildings, func(a, b views.AdminBuilding) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(p.Buildings, func(a, b views.AdminBuilding) int { return booking.CompareNames(a.Name, b.Name) })
 	return s.render(c, http.StatusOK, views.AdminBuildingsView(s.chrome(c, "Buildings"), p))
 }
 
@@ -286,7 +287,9 @@ func (s *Server) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuilding
 			p.Floors = append(p.Floors, v)
 		}
 	}
-	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int { return int(a.Number - b.Number) })
+	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int {
+		return cmp.Or(cmp.Compare(a.Number, b.Number), booking.CompareNames(a.Name, b.Name))
+	})
 	return p, nil
 }
 
@@ -363,7 +366,9 @@ func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[str
 	if err != nil {
 		return nil, nil, err
 	}
-	slices.SortFunc(bs, func(a, b adminObject[layoutimport.LayoutBuilding]) int { return strings.Compare(a.V.Name, b.V.Name) })
+	slices.SortFunc(bs, func(a, b adminObject[layoutimport.LayoutBuilding]) int {
+		return booking.CompareNames(a.V.Name, b.V.Name)
+	})
 	names := make(map[string]string, len(bs))
 	for _, b := range bs {
 		names[b.V.ID] = b.V.Name
@@ -395,7 +400,9 @@ func (s *Server) pageAdminFloors(c echo.Context) error {
 		v.Resources = countOnFloor(rs, f.V.ID)
 		p.Floors = append(p.Floors, v)
 	}
-	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int { return int(a.Number - b.Number) })
+	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int {
+		return cmp.Or(cmp.Compare(a.Number, b.Number), booking.CompareNames(a.Name, b.Name))
+	})
 	return s.render(c, http.StatusOK, views.AdminFloorsView(s.chrome(c, "Floors"), p))
 }
 
@@ -717,7 +724,7 @@ func (k layoutCatalogue) isSpace(subcategory string) bool {
 }
 
 func adminSortOptions(o []views.AdminOption) []views.AdminOption {
-	slices.SortStableFunc(o, func(a, b views.AdminOption) int { return strings.Compare(a.Label, b.Label) })
+	slices.SortStableFunc(o, func(a, b views.AdminOption) int { return booking.CompareNames(a.Label, b.Label) })
 	return o
 }
 
@@ -766,7 +773,7 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 			places = append(places, booking.MapCoordinates{TopLeftX: v.X1, TopLeftY: v.Y1, BottomRightX: v.X2, BottomRightY: v.Y2})
 		}
 	}
-	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int { return compareNames(a.Name, b.Name) })
+	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int { return booking.CompareNames(a.Name, b.Name) })
 	// The same coordinate system as the employees' floor plan, so that both draw alike.
 	var known bool
 	if p.Width, p.Height, known, err = s.planSize(ctx, actor, f.V.Image, places); err != nil {
@@ -805,31 +812,6 @@ func mostUsed(rs []adminObject[layoutimport.LayoutResource], options []views.Adm
 		}
 	}
 	return best
-}
-
-// compareNames orders names as people expect: "Desk 2" before "Desk 10".
-func compareNames(a, b string) int {
-	ap, an := splitNumber(a)
-	bp, bn := splitNumber(b)
-	if c := strings.Compare(ap, bp); c != 0 || an == bn {
-		if c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	}
-	return an - bn
-}
-
-func splitNumber(s string) (string, int) {
-	i := len(s)
-	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-		i--
-	}
-	n, err := strconv.Atoi(s[i:])
-	if err != nil || i == len(s) {
-		return s, -1
-	}
-	return s[:i], n
 }
 
 // The size and spacing of desks added as a grid, in the plan's units. A new grid keeps gridMargin away
@@ -1044,10 +1026,8 @@ func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.
 		return nil, nil, err
 	}
 	slices.SortFunc(fs, func(a, b adminObject[layoutimport.LayoutFloor]) int {
-		if c := strings.Compare(names[a.V.BuildingID], names[b.V.BuildingID]); c != 0 {
-			return c
-		}
-		return int(a.V.FloorNumber - b.V.FloorNumber)
+		return cmp.Or(booking.CompareNames(names[a.V.BuildingID], names[b.V.BuildingID]),
+			cmp.Compare(a.V.FloorNumber, b.V.FloorNumber), booking.CompareNames(a.V.Name, b.V.Name))
 	})
 	out := make([]views.AdminOption, 0, len(fs))
 	floorNames := make(map[string]string, len(fs))
@@ -1104,10 +1084,7 @@ func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourc
 		p.Resources = append(p.Resources, v)
 	}
 	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int {
-		if c := strings.Compare(a.FloorName, b.FloorName); c != 0 {
-			return c
-		}
-		return compareNames(a.Name, b.Name)
+		return cmp.Or(booking.CompareNames(a.FloorName, b.FloorName), booking.CompareNames(a.Name, b.Name))
 	})
 	return p, nil
 }

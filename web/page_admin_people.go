@@ -59,7 +59,7 @@ func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, e
 		p.People = append(p.People, personRow(u, etags[i], actor))
 	}
 	slices.SortFunc(p.People, func(a, b views.PersonRow) int {
-		return cmp.Or(cmp.Compare(fold(a.Name+" "+a.Surname), fold(b.Name+" "+b.Surname)), cmp.Compare(a.ID, b.ID))
+		return cmp.Or(booking.CompareNames(a.Name+" "+a.Surname, b.Name+" "+b.Surname), cmp.Compare(a.ID, b.ID))
 	})
 	p.Total = len(p.People)
 	if len(p.People) > MaxPeopleShown {

@@ -66,15 +66,15 @@ func (s *Server) pageDecide(c echo.Context) error {
 			return err
 		}
 		if isHTMX(c) {
-			return s.render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Error: refusal}))
+			return s.render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Error: refusal}))
 		}
 		return s.renderApprovals(c, status, b.Resource.Name+" for "+views.FullName(b.Organizer)+": "+refusal)
 	}
 	outcome := views.ApprovalOutcome(b)
 	if isHTMX(c) {
-		return s.render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Outcome: outcome}))
+		return s.render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Outcome: outcome}))
 	}
-	s.putFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b)+".")
+	s.putFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b, s.bookings.Now())+".")
 	return c.Redirect(http.StatusSeeOther, "/approvals")
 }
 
@@ -86,7 +86,7 @@ func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, erro
 	}
 	p := views.Approvals{Chrome: s.chrome(c, "Approvals")}
 	for _, b := range page.Bookings {
-		p.Rows = append(p.Rows, views.ApprovalRow{Booking: b})
+		p.Rows = append(p.Rows, views.ApprovalRow{Booking: b, Now: s.bookings.Now()})
 	}
 	if page.NextCursor != "" {
 		p.More = "/approvals?cursor=" + url.QueryEscape(page.NextCursor)

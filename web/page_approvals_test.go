@@ -165,7 +165,7 @@ func TestPageApprovalsDecide(t *testing.T) {
 		b := pb.signedIn(t, fx.Adam)
 		p := b.hxPost("/approvals/"+bk.ID.String(), url.Values{"decision": {"approve"}})
 		p.wantStatus(t, http.StatusConflict)
-		p.wantText(t, "[role=alert]", "Check-in closed at 2026-11-23 10:15")
+		p.wantText(t, "[role=alert]", "Check-in closed at 10:15 Madrid time")
 		pb.mbWantStatus(t, fx.Alice, bk.ID, booking.StatusWaitingApproval)
 		b.hxPost("/approvals/"+bk.ID.String(), url.Values{"decision": {"reject"}}).wantStatus(t, http.StatusOK)
 		pb.mbWantStatus(t, fx.Alice, bk.ID, booking.StatusRejected)

@@ -231,7 +231,7 @@ func (s *Server) pageChangeBooking(c echo.Context) error {
 		if err != nil {
 			return nb, "", err
 		}
-		done := "Moved to " + views.BookingWhen(nb) + "."
+		done := "Moved to " + views.BookingWhen(nb, s.bookings.Now()) + "."
 		if nb.Status == booking.StatusWaitingApproval && b.Status != booking.StatusWaitingApproval {
 			done += " It waits for an admin's approval again."
 		}

@@ -65,6 +65,7 @@ func readStartedHours(q url.Values) views.StartedHours {
 // Problem says in words what was wrong with it; the other filters keep their values.
 func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
+	in.Now = s.bookings.Now()
 	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
 		return in, false, err
 	}

@@ -193,6 +193,29 @@ func (s *Service) Audit(ctx context.Context, actor booking.User, f booking.Audit
 	return entries, err
 }
 
+// MaxAuditNames is the most ids AuditNames names at once.
+const MaxAuditNames = 5000
+
+// AuditNames names the objects of the organization with the given ids, for reading its audit log: each
+// by its name now, or by the name the log last recorded when it is deleted, with the time zone of its
+// building (booking.AuditNames). Another organization's ids are left out.
+// Codes: 1001, 2000 (more than MaxAuditNames ids).
+func (s *Service) AuditNames(ctx context.Context, actor booking.User, ids []uuid.UUID) (map[uuid.UUID]booking.ObjectName, error) {
+	if err := requireAdmin(actor); err != nil {
+		return nil, err
+	}
+	if len(ids) > MaxAuditNames {
+		return nil, booking.Errorf(booking.CodeInvalidRequest, "ids: at most %d at once", MaxAuditNames)
+	}
+	var names map[uuid.UUID]booking.ObjectName
+	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+		var err error
+		names, err = booking.AuditNames(ctx, q, actor.OrganizationID, ids)
+		return err
+	})
+	return names, err
+}
+
 func requireAdmin(actor booking.User) error {
 	if actor.Role != booking.RoleAdmin {
 		return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")

@@ -76,14 +76,15 @@ func (c Closure) target() uuid.UUID {
 }
 
 // ClosedWords says in words that res is closed for c: "Desk 1.02 is closed from Mon 23 Dec to Fri 27
-// Dec: Christmas". Times are in the building's time zone.
-func ClosedWords(res Resource, c Closure) string {
-	return fmt.Sprintf("%s is closed %s: %s", res.Name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone), c.Reason)
+// Dec: Christmas". Times are in the building's time zone; a date of another year than now's shows its year.
+func ClosedWords(res Resource, c Closure, now time.Time) string {
+	return fmt.Sprintf("%s is closed %s: %s", res.Name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
 }
 
 // ClosureSpan says when a closure applies, in the time zone with the given IANA name. Whole days read
-// "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does.
-func ClosureSpan(iv Interval, timezone string) string {
+// "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does. A date of another year
+// than now's shows its year: "on Tue 5 Jan 2027".
+func ClosureSpan(iv Interval, timezone string, now time.Time) string {
 	loc, err := Location(timezone)
 	if err != nil {
 		loc = time.UTC
@@ -92,11 +93,11 @@ func ClosureSpan(iv Interval, timezone string) string {
 	if atOffset(start, loc, 0).Equal(start) && atOffset(end, loc, 0).Equal(end) {
 		last := atOffset(end.Add(-time.Nanosecond), loc, 0)
 		if last.Equal(start) {
-			return "on " + start.Format("Mon 2 Jan")
+			return "on " + DayWords(start, now)
 		}
-		return "from " + start.Format("Mon 2 Jan") + " to " + last.Format("Mon 2 Jan")
+		return "from " + DayWords(start, now) + " to " + DayWords(last, now)
 	}
-	return Span(iv, timezone)
+	return Span(iv, timezone, now)
 }
 
 // OverlapChoice says what saving a closure does with the blocking bookings it would cover.
@@ -205,7 +206,7 @@ func (s *Service) SaveClosure(ctx context.Context, q *queries.Queries, c Closure
 		return Closure{}, fmt.Errorf("list the bookings a closure covers: %w", err)
 	}
 	if len(covered) > 0 {
-		if kept, err = applyOverlapChoice(ctx, q, c, covered, kept); err != nil {
+		if kept, err = applyOverlapChoice(ctx, q, c, covered, kept, s.now()); err != nil {
 			return Closure{}, err
 		}
 	}
@@ -226,9 +227,9 @@ func (s *Service) SaveClosure(ctx context.Context, q *queries.Queries, c Closure
 // applyOverlapChoice does what c.Overlapping says with the bookings c covers, and returns the bookings
 // the closure keeps afterwards.
 // Codes: 4016 no choice; 2000 too many bookings.
-func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, covered []queries.ClosureBookingsCoveredRow, kept []uuid.UUID) ([]uuid.UUID, error) {
+func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, covered []queries.ClosureBookingsCoveredRow, kept []uuid.UUID, now time.Time) ([]uuid.UUID, error) {
 	if c.Overlapping == OverlapAsk {
-		return nil, coversBookings(covered)
+		return nil, coversBookings(covered, now)
 	}
 	if len(covered) > MaxKeptBookings || c.Overlapping == OverlapKeep && len(kept)+len(covered) > MaxKeptBookings {
 		return nil, Errorf(CodeInvalidRequest, "%s: the closure covers more than %d bookings; split it into shorter closures",
@@ -251,12 +252,12 @@ func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, 
 
 // coversBookings is the 4016 refusal of a closure that covers bookings: it says how many and names the
 // first few.
-func coversBookings(covered []queries.ClosureBookingsCoveredRow) error {
+func coversBookings(covered []queries.ClosureBookingsCoveredRow, now time.Time) error {
 	const named = 3
 	var parts []string
 	for _, b := range covered[:min(named, len(covered))] {
 		who := strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname)
-		parts = append(parts, fmt.Sprintf("%s for %s %s", b.ResourceName, who, Span(Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone)))
+		parts = append(parts, fmt.Sprintf("%s for %s %s", b.ResourceName, who, Span(Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, now)))
 	}
 	count := fmt.Sprint(len(covered))
 	if len(covered) > MaxKeptBookings {
@@ -365,9 +366,9 @@ func (cs closures) during(res *Resource, iv Interval) []Closure {
 
 // closedFor refuses a booking of res during iv that a closure covers (4014), naming the first such
 // closure and its reason.
-func (cs closures) closedFor(res *Resource, iv Interval) error {
+func (cs closures) closedFor(res *Resource, iv Interval, now time.Time) error {
 	if c := cs.during(res, iv); len(c) > 0 {
-		return Errorf(CodeResourceClosed, "%s", ClosedWords(*res, c[0]))
+		return Errorf(CodeResourceClosed, "%s", ClosedWords(*res, c[0], now))
 	}
 	return nil
 }
@@ -387,7 +388,7 @@ func (s *Service) Closures(ctx context.Context, res Resource, iv Interval) ([]Cl
 // and then reads the closures, so a closure saved meanwhile is seen. A closure that kept b lets b stay,
 // or get shorter, on its resource, but not grow into more of the closure.
 // Codes: 4014.
-func checkMoveClosures(ctx context.Context, q *queries.Queries, b Booking, m move) error {
+func checkMoveClosures(ctx context.Context, q *queries.Queries, b Booking, m move, now time.Time) error {
 	if err := q.ClosureLockBuildingShared(ctx, m.res.Floor.Building.ID); err != nil {
 		return fmt.Errorf("lock the building's closures: %w", err)
 	}
@@ -405,7 +406,7 @@ func checkMoveClosures(ctx context.Context, q *queries.Queries, b Booking, m mov
 		if c.Keeps(b.ID) && within {
 			continue
 		}
-		return Errorf(CodeResourceClosed, "%s", ClosedWords(m.res, c))
+		return Errorf(CodeResourceClosed, "%s", ClosedWords(m.res, c, now))
 	}
 	return nil
 }

@@ -182,7 +182,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		return Booking{}, AtIndex(err, i)
 	}
 	r := &c.elements[i]
-	if err := c.layout.closures.closedFor(&res, Interval{Start: r.Start, End: r.End}); err != nil {
+	if err := c.layout.closures.closedFor(&res, Interval{Start: r.Start, End: r.End}, c.now); err != nil {
 		return Booking{}, AtIndex(err, i)
 	}
 	b := Booking{
@@ -302,7 +302,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 			other := Interval{Start: reqs[j].Start, End: reqs[j].End}
 			if iv.Overlaps(other) {
 				return Resource{}, Interval{}, Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s (element %d of the same request)",
-					FullName(organizer), resources[reqs[j].ResourceID].Name, Span(other, resources[reqs[j].ResourceID].Floor.Building.Timezone), j)
+					FullName(organizer), resources[reqs[j].ResourceID].Name, Span(other, resources[reqs[j].ResourceID].Floor.Building.Timezone, now), j)
 			}
 		}
 	}

@@ -66,10 +66,10 @@ func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Bookin
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
 		}
 		if now.Before(b.CheckIn.Start) {
-			return Booking{}, Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", s.local(b, b.CheckIn.Start))
+			return Booking{}, Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", local(b, b.CheckIn.Start, now))
 		}
 		if !now.Before(b.CheckIn.End) {
-			return Booking{}, Errorf(CodeCheckInClosed, "check-in closed at %s", s.local(b, b.CheckIn.End))
+			return Booking{}, Errorf(CodeCheckInClosed, "check-in closed at %s", local(b, b.CheckIn.End, now))
 		}
 		return setStatus(ctx, q, b, StatusActive, now)
 	})
@@ -222,7 +222,7 @@ func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c Bookin
 		if err := s.checkMove(ctx, q, b, &m, now); err != nil {
 			return Booking{}, err
 		}
-		if err := checkMoveClosures(ctx, q, b, m); err != nil {
+		if err := checkMoveClosures(ctx, q, b, m, now); err != nil {
 			return Booking{}, err
 		}
 		if err := moveReservables(ctx, q, b, m.res, m.iv, now); err != nil {
@@ -269,7 +269,7 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 		return err
 	}
 	if !m.iv.End.After(now) {
-		return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", s.local(b, m.iv.End))
+		return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", local(b, m.iv.End, now))
 	}
 	// b.Resource was read with the booking and is complete. Look up a different resource, or the same one
 	// if it is no longer bookable, so that bookableResource refuses it.
@@ -379,7 +379,7 @@ func overdue(st Status, closes, now time.Time) bool {
 // notOverdue returns a 4007 error if b is overdue.
 func (s *Service) notOverdue(b Booking, now time.Time) error {
 	if overdue(b.Status, b.CheckIn.End, now) {
-		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", s.local(b, b.CheckIn.End))
+		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", local(b, b.CheckIn.End, now))
 	}
 	return nil
 }
@@ -414,10 +414,8 @@ func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, no
 	return b.withRow(row), nil
 }
 
-// local formats t in the time zone of the booking's building.
-func (s *Service) local(b Booking, t time.Time) string {
-	if loc, err := Location(b.Resource.Floor.Building.Timezone); err == nil {
-		t = t.In(loc)
-	}
-	return t.Format("2006-01-02 15:04 MST")
+// local writes t in the time zone of the booking's building, in words (MomentWords): "09:50 Madrid time"
+// on now's date there.
+func local(b Booking, t, now time.Time) string {
+	return MomentWords(t, b.Resource.Floor.Building.Timezone, now)
 }

@@ -175,7 +175,7 @@ func checkCancellation(current, next []BookingReservable, start, now time.Time) 
 // sortedByName sorts contracts by reservable name, then id, and returns them.
 func sortedByName(brs []BookingReservable) []BookingReservable {
 	slices.SortFunc(brs, func(a, b BookingReservable) int {
-		if c := strings.Compare(a.Reservable.Name, b.Reservable.Name); c != 0 {
+		if c := CompareNames(a.Reservable.Name, b.Reservable.Name); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Reservable.ID.String(), b.Reservable.ID.String())

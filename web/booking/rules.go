@@ -36,8 +36,8 @@ func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Locati
 			human(d), human(r.MaximumDuration))
 	}
 	w := r.Window(iv.Start, loc)
-	refused := Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s (%s) on that day",
-		w.Start.Format("15:04"), clock(w.End, w.Start), loc)
+	refused := Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s %s on that day",
+		w.Start.Format("15:04"), clock(w.End, w.Start), ZoneLabel(loc.String()))
 	if iv.Start.Before(w.Start) || !iv.Start.Before(w.End) {
 		return refused
 	}

@@ -253,7 +253,7 @@ func (s *Service) PeopleByIDs(ctx context.Context, actor User, ids []uuid.UUID) 
 		us[i] = userFromRow(r)
 	}
 	slices.SortFunc(us, func(a, b User) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Surname, b.Surname))
+		return cmp.Or(CompareNames(a.Name, b.Name), CompareNames(a.Surname, b.Surname))
 	})
 	return us, nil
 }

@@ -52,7 +52,7 @@ func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	}
 	e := Errorf(CodeUserAlreadyHasWorkstation, "%s already has a desk during part of that time", FullName(held.person))
 	if h != nil { // else released meanwhile: still refused, without a name
-		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s", FullName(held.person), h.ResourceName, Span(h.Interval, h.Timezone))
+		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s", FullName(held.person), h.ResourceName, Span(h.Interval, h.Timezone, s.now()))
 	}
 	if held.index != nil {
 		return AtIndex(e, *held.index)
@@ -96,18 +96,18 @@ func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interv
 func FullName(u User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
 
 // Span formats an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
-// time on Mon 23 Nov". An interval that crosses midnight shows both dates.
-func Span(iv Interval, timezone string) string {
+// time on Mon 23 Nov". An interval that crosses midnight shows both dates; a date of another year than
+// now's shows its year (DayWords).
+func Span(iv Interval, timezone string, now time.Time) string {
 	loc, err := Location(timezone)
 	if err != nil {
 		loc = time.UTC
 	}
 	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := timezone[strings.LastIndex(timezone, "/")+1:]
-	zone = strings.ReplaceAll(zone, "_", " ") + " time"
+	zone := ZoneLabel(timezone)
 	sy, sm, sd := start.Date()
 	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, start.Format("Mon 2 Jan"))
+		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, DayWords(start, now))
 	}
-	return fmt.Sprintf("from %s to %s %s", start.Format("Mon 2 Jan 15:04"), end.Format("Mon 2 Jan 15:04"), zone)
+	return fmt.Sprintf("from %s %s to %s %s %s", DayWords(start, now), start.Format("15:04"), DayWords(end, now), end.Format("15:04"), zone)
 }
