@@ -41,6 +41,10 @@ const (
 //
 // Mine is the actor's booking of the resource that covers now, or else their next one today, or nil.
 // CanCheckIn reports whether the actor could check in here now.
+//
+// Held is set only by PosterStatusForSelf: the other desk the actor holds during the time a walk-up
+// booking of this desk could take. A person holds one desk at a time, so BookUntil is then the start of
+// that desk's booking, or nil when it has begun: nothing can be booked here now.
 type PosterStatus struct {
 	ResourceStatus
 	State         PosterState
@@ -54,6 +58,7 @@ type PosterStatus struct {
 	BookingStatus Status // if BUSY: the status of the booking covering now
 	Mine          *OwnBooking
 	CanCheckIn    bool
+	Held          *HeldWorkstation
 }
 
 // OwnBooking is a booking of the person looking at a poster, as the poster page shows it.
@@ -124,6 +129,27 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		}
 		by := userFromRow(u)
 		ps.BookedBy = &by
+	}
+	return ps, nil
+}
+
+// PosterStatusForSelf is PosterStatus for the actor about to book the resource for themself, as from
+// the poster on it. When the resource is a free workstation and the actor already holds another one
+// during the time a walk-up booking could take, it sets Held and ends the booking offered where that
+// one starts (see PosterStatus).
+// Codes: as PosterStatus.
+func (s *Service) PosterStatusForSelf(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
+	ps, err := s.PosterStatus(ctx, actor, posterCode)
+	if err != nil || ps.State != PosterFree || ps.BookUntil == nil || ps.Resource.Subcategory.Category != CategoryWorkstation {
+		return ps, err
+	}
+	h, err := s.workstationHeld(ctx, actor, []Interval{{Start: ps.BookFrom, End: *ps.BookUntil}})
+	if err != nil || h == nil {
+		return ps, err
+	}
+	ps.Held, ps.BookUntil = h, nil
+	if start := h.Interval.Start; start.After(ps.BookFrom) {
+		ps.BookUntil = &start
 	}
 	return ps, nil
 }
