@@ -40,7 +40,8 @@ const (
 // bookings. Window is today's bookable window, or zero when UNAVAILABLE.
 //
 // Mine is the actor's booking of the resource that covers now, or else their next one today, or nil.
-// CanCheckIn reports whether the actor could check in here now.
+// CanCheckIn reports whether the actor could check in here now. CheckInOpen reports whether anybody
+// could: some PENDING booking of the resource has its check-in window open.
 //
 // Held is set only by PosterStatusForSelf: the other desk the actor holds during the time a walk-up
 // booking of this desk could take. A person holds one desk at a time, so BookUntil is then the start of
@@ -58,6 +59,7 @@ type PosterStatus struct {
 	BookingStatus Status // if BUSY: the status of the booking covering now
 	Mine          *OwnBooking
 	CanCheckIn    bool
+	CheckInOpen   bool
 	Held          *HeldWorkstation
 }
 
@@ -98,6 +100,11 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	}
 	if err := s.ownBooking(ctx, actor, res, now, loc, &ps); err != nil {
 		return PosterStatus{}, err
+	}
+	if ps.CheckInOpen, err = s.q.BookingCheckInOpen(ctx, queries.BookingCheckInOpenParams{
+		OrganizationID: actor.OrganizationID, ResourceID: res.ID, At: now,
+	}); err != nil {
+		return PosterStatus{}, fmt.Errorf("find a booking to check in: %w", err)
 	}
 	switch {
 	case st.IsFree:
