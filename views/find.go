@@ -62,6 +62,10 @@ type FindSearch struct {
 	HoursChanged bool
 	// DaysChanged tells that the day was started again with the hours: nobody had changed it either.
 	DaysChanged bool
+	// HoursNote tells that the hours are still those started again for another building or kind, now or
+	// by an earlier change of the search: the note beside them says so. DayNote tells that the day,
+	// started again with them, is still that day too.
+	HoursNote, DayNote bool
 	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
 	// (rooms only) and the features to choose from change with it.
 	KindChanged bool
@@ -227,14 +231,28 @@ func (r FindResults) ZeroReason() string {
 }
 
 // hoursChangedNote says that the hours nobody had changed started again for another kind or building:
-// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others."
+// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others.",
+// and with them the day: "The day and hours changed to Mon 23 Nov, 15:30–19:30 to suit …".
 func (s FindSearch) hoursChangedNote() string {
 	kind := "desks"
 	if s.Kind == KindRoom {
 		kind = "meeting rooms"
 	}
-	return "The hours changed to " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
+	what, to := "The hours changed to ", ""
+	if s.DayNote && len(s.Days) == 1 {
+		what, to = "The day and hours changed to ", Day(s.Days[0])+", "
+	}
+	return what + to + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
 		s.Building.Name + ". Change them if you need others."
+}
+
+// hoursNoteValue is what the search form sends back while the note shows, so that the next search keeps
+// it as long as it holds: "day" when it names the day too, else "hours".
+func (s FindSearch) hoursNoteValue() string {
+	if s.DayNote {
+		return "day"
+	}
+	return "hours"
 }
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
