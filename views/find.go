@@ -194,17 +194,29 @@ func findDaysLabel(days []time.Time) string {
 }
 
 // ZeroReason says in a few words why a search found nothing free, when every result fails for the same
-// reason of its rule: "outside opening hours", "too far ahead". It is "" otherwise (some are busy, or the
-// reasons differ).
+// reason: "outside opening hours, 08:00–20:00 Madrid time", "too far ahead", or one closure of them all
+// ("Madrid HQ is closed on Sat 28 Nov: Christmas"). It is "" otherwise (some are busy, or the reasons
+// differ).
 func (r FindResults) ZeroReason() string {
 	if r.Free > 0 || r.Search.Problem != "" {
 		return ""
 	}
 	var code booking.Code
+	var closed *booking.Closure
+	var closedRes booking.Resource
+	var window *booking.ResourceRule // the hours of every result, while they agree
+	sameHours := true
 	for _, g := range r.Floors {
 		for _, res := range g.NotFree {
 			if res.State != booking.SpotUnavailable {
 				return ""
+			}
+			rule := res.Resource.Rule
+			switch {
+			case window == nil:
+				window = &rule
+			case window.StartTime != rule.StartTime || window.EndTime != rule.EndTime:
+				sameHours = false
 			}
 			for _, d := range res.Days {
 				switch {
@@ -214,11 +226,20 @@ func (r FindResults) ZeroReason() string {
 				case d.RefusalCode != code:
 					return ""
 				}
+				if d.Closed != nil {
+					if closed != nil && closed.ID != d.Closed.ID {
+						return ""
+					}
+					closed, closedRes = d.Closed, res.Resource
+				}
 			}
 		}
 	}
 	switch code {
 	case booking.CodeDateOutsideResourceHours:
+		if window != nil && sameHours {
+			return "outside opening hours, " + findHoursLabel(window.StartTime) + "–" + findHoursLabel(window.EndTime) + " " + r.Search.Zone()
+		}
 		return "outside opening hours"
 	case booking.CodeDateExceedsMaximumAdvance:
 		return "too far ahead"
@@ -226,6 +247,10 @@ func (r FindResults) ZeroReason() string {
 		return "that time is over"
 	case booking.CodeDurationExceedsMaximum:
 		return "longer than a booking may last"
+	case booking.CodeResourceClosed:
+		if closed != nil {
+			return booking.ClosedPlaceWords(closedRes, *closed)
+		}
 	}
 	return ""
 }
