@@ -149,6 +149,17 @@ WHERE organization_id = @organization_id AND resource_id = @resource_id AND orga
 ORDER BY status = 'PENDING' DESC, start_date, id
 LIMIT 1;
 
+-- name: BookingCheckInOpen :one
+-- Reports whether some PENDING booking of a resource, whoever organizes it, has its check-in window open
+-- at the given moment. Such a booking ends after the moment, and so started less than 25 hours before it:
+-- that bound makes this one short range of bookings_busy_idx.
+SELECT EXISTS (
+    SELECT FROM bookings
+    WHERE organization_id = @organization_id AND resource_id = @resource_id AND status = 'PENDING'
+      AND start_date > sqlc.arg(at)::timestamptz - interval '25 hours'
+      AND check_in_opens_at <= sqlc.arg(at)::timestamptz AND sqlc.arg(at)::timestamptz < check_in_closes_at
+);
+
 -- name: BookingsOfUserAfter :many
 -- Returns the user's first blocking booking of a resource that overlaps [after, until): the one they hold
 -- at the moment after, if any, or else their next one.

@@ -65,6 +65,31 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 	return i, err
 }
 
+const bookingCheckInOpen = `-- name: BookingCheckInOpen :one
+SELECT EXISTS (
+    SELECT FROM bookings
+    WHERE organization_id = $1 AND resource_id = $2 AND status = 'PENDING'
+      AND start_date > $3::timestamptz - interval '25 hours'
+      AND check_in_opens_at <= $3::timestamptz AND $3::timestamptz < check_in_closes_at
+)
+`
+
+type BookingCheckInOpenParams struct {
+	OrganizationID uuid.UUID
+	ResourceID     uuid.UUID
+	At             time.Time
+}
+
+// Reports whether some PENDING booking of a resource, whoever organizes it, has its check-in window open
+// at the given moment. Such a booking ends after the moment, and so started less than 25 hours before it:
+// that bound makes this one short range of bookings_busy_idx.
+func (q *Queries) BookingCheckInOpen(ctx context.Context, arg BookingCheckInOpenParams) (bool, error) {
+	row := q.db.QueryRow(ctx, bookingCheckInOpen, arg.OrganizationID, arg.ResourceID, arg.At)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const bookingCount = `-- name: BookingCount :one
 SELECT count(*) FROM bookings WHERE organization_id = $1
 `

@@ -271,6 +271,11 @@ func (f ServicesForm) contracted(id string) (booking.BookingReservable, bool) {
 // changeable tells whether the viewer can order services on the booking at all now.
 func (f ServicesForm) changeable() bool { return actionsOf(f.Booking, f.Viewer, f.Now).Services }
 
+// showsForm tells whether the section shows the form, as ServicesSection decides.
+func (f ServicesForm) showsForm() bool {
+	return f.Active && len(f.Offered) > 0 && f.Booking.ActableBy(f.Viewer) && f.changeable()
+}
+
 // open tells whether the reservable can still be ordered, changed or cancelled on the booking.
 func (f ServicesForm) open(rv booking.Reservable) bool {
 	return f.changeable() && !f.Now.After(booking.ReservableDeadline(f.Booking, rv))

@@ -63,6 +63,10 @@ type FindSearch struct {
 	HoursChanged bool
 	// DaysChanged tells that the day was started again with the hours: nobody had changed it either.
 	DaysChanged bool
+	// HoursNote tells that the hours are still those started again for another building or kind, now or
+	// by an earlier change of the search: the note beside them says so. DayNote tells that the day,
+	// started again with them, is still that day too.
+	HoursNote, DayNote bool
 	// KindChanged tells that the kind is not the one the filters were shown for: the number of people
 	// (rooms only) and the features to choose from change with it.
 	KindChanged bool
@@ -191,17 +195,29 @@ func findDaysLabel(days []time.Time, now time.Time) string {
 }
 
 // ZeroReason says in a few words why a search found nothing free, when every result fails for the same
-// reason of its rule: "outside opening hours", "too far ahead". It is "" otherwise (some are busy, or the
-// reasons differ).
+// reason: "outside opening hours, 08:00–20:00 Madrid time", "too far ahead", or one closure of them all
+// ("Madrid HQ is closed on Sat 28 Nov: Christmas"). It is "" otherwise (some are busy, or the reasons
+// differ).
 func (r FindResults) ZeroReason() string {
 	if r.Free > 0 || r.Search.Problem != "" {
 		return ""
 	}
 	var code booking.Code
+	var closed *booking.Closure
+	var closedRes booking.Resource
+	var window *booking.ResourceRule // the hours of every result, while they agree
+	sameHours := true
 	for _, g := range r.Floors {
 		for _, res := range g.NotFree {
 			if res.State != booking.SpotUnavailable {
 				return ""
+			}
+			rule := res.Resource.Rule
+			switch {
+			case window == nil:
+				window = &rule
+			case window.StartTime != rule.StartTime || window.EndTime != rule.EndTime:
+				sameHours = false
 			}
 			for _, d := range res.Days {
 				switch {
@@ -211,11 +227,20 @@ func (r FindResults) ZeroReason() string {
 				case d.RefusalCode != code:
 					return ""
 				}
+				if d.Closed != nil {
+					if closed != nil && closed.ID != d.Closed.ID {
+						return ""
+					}
+					closed, closedRes = d.Closed, res.Resource
+				}
 			}
 		}
 	}
 	switch code {
 	case booking.CodeDateOutsideResourceHours:
+		if window != nil && sameHours {
+			return "outside opening hours, " + findHoursLabel(window.StartTime) + "–" + findHoursLabel(window.EndTime) + " " + r.Search.Zone()
+		}
 		return "outside opening hours"
 	case booking.CodeDateExceedsMaximumAdvance:
 		return "too far ahead"
@@ -223,19 +248,37 @@ func (r FindResults) ZeroReason() string {
 		return "that time is over"
 	case booking.CodeDurationExceedsMaximum:
 		return "longer than a booking may last"
+	case booking.CodeResourceClosed:
+		if closed != nil {
+			return booking.ClosedPlaceWords(closedRes, *closed, r.Search.Now)
+		}
 	}
 	return ""
 }
 
 // hoursChangedNote says that the hours nobody had changed started again for another kind or building:
-// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others."
+// "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others.",
+// and with them the day: "The day and hours changed to Mon 23 Nov, 15:30–19:30 to suit …".
 func (s FindSearch) hoursChangedNote() string {
 	kind := "desks"
 	if s.Kind == KindRoom {
 		kind = "meeting rooms"
 	}
-	return "The hours changed to " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
+	what, to := "The hours changed to ", ""
+	if s.DayNote && len(s.Days) == 1 {
+		what, to = "The day and hours changed to ", Day(s.Days[0], s.Now)+", "
+	}
+	return what + to + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
 		s.Building.Name + ". Change them if you need others."
+}
+
+// hoursNoteValue is what the search form sends back while the note shows, so that the next search keeps
+// it as long as it holds: "day" when it names the day too, else "hours".
+func (s FindSearch) hoursNoteValue() string {
+	if s.DayNote {
+		return "day"
+	}
+	return "hours"
 }
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -178,7 +179,9 @@ func TestBrowserKioskTablet(t *testing.T) {
 	b.eval(`window.kiosk.scanned("https://evil.example/p/MAD-R1")`)
 	b.waitText("#scan-message", "not a poster of this service")
 
-	// On a resource page, both actions are on screen, and typing a name raises no error.
+	// On a resource page, both actions are on screen, and typing a name raises no error. Alice's booking
+	// of the room at 09:10 can be checked in from 09:00, so Check in is offered beside Book now.
+	findBook(t, pb, fx.Alice, fx.RoomGoya, booking.CategorySpace, fx.At(0, 9, 10), fx.At(0, 10, 0))
 	b.open("/kiosk/resource?code=MAD-R1")
 	b.waitText("h1", "Goya")
 	ce.take()

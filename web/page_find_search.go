@@ -27,6 +27,7 @@ type findQuery struct {
 	dates     []string           // date (repeated), and add_date when add is set
 	from, to  string             // from and to: HH:MM in the building's time zone
 	started   views.StartedHours // the hours the search started with (see readStartedHours)
+	hoursNote string             // hours_note: the note on hours started again showed ("hours", "day")
 }
 
 // readFindQuery reads the search's parameters from the query.
@@ -35,7 +36,7 @@ func readFindQuery(q url.Values) findQuery {
 		building: q.Get("building"), kind: q.Get("kind"), shownKind: q.Get("shown_kind"),
 		capacity: strings.TrimSpace(q.Get("capacity")), features: q["features"], resources: q["resource"],
 		dates: q["date"], from: strings.TrimSpace(q.Get("from")), to: strings.TrimSpace(q.Get("to")),
-		started: readStartedHours(q),
+		started: readStartedHours(q), hoursNote: q.Get("hours_note"),
 	}
 	if q.Get("add") != "" {
 		fq.dates = append(slices.Clip(fq.dates), q.Get("add_date"))
@@ -81,10 +82,27 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.F
 	if in.Auto == (views.StartedHours{}) && !in.HoursChanged {
 		in.Auto = q.started // still the hours the page shows, since nobody changed them
 	}
+	noteHours(&in, q.hoursNote)
 	if in.To <= in.From {
 		addProblem(&in, "The end (%s) must be after the start (%s). As the end, 00:00 means midnight.", views.HoursValue(in.To), views.HoursValue(in.From))
 	}
 	return in, true, nil
+}
+
+// noteHours decides whether the note on hours started again shows: when they started again now, or when
+// it showed (shown: "hours", or "day" when it named the day too) and the hours are still the ones started
+// for this building and kind. The day is named while it is still the one started with them.
+func noteHours(in *views.FindSearch, shown string) {
+	a := in.Auto
+	still := a.Complete() && a.Building == in.Building.ID.String() && a.Kind == in.Kind &&
+		a.From == views.HoursValue(in.From) && a.To == views.HoursValue(in.To)
+	sameDay := a.Day != "" && len(in.Days) == 1 && views.DateValue(in.Days[0]) == a.Day
+	switch {
+	case in.HoursChanged:
+		in.HoursNote, in.DayNote = true, in.DaysChanged
+	case shown != "" && still:
+		in.HoursNote, in.DayNote = true, shown == "day" && sameDay
+	}
 }
 
 // addProblem records what is wrong with the search, in words. Only the first problem is kept.

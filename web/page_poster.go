@@ -312,11 +312,12 @@ func (s *Server) posterAct(c echo.Context, refused string, act func(actor bookin
 	})
 }
 
-// posterView reads the status of the resource with the poster code now.
+// posterView reads the status of the resource with the poster code now, for the signed-in person: a
+// desk is offered only while they hold no other.
 // Codes: 1002 no resource with the poster code.
 func (s *Server) posterView(c echo.Context, code string) (views.PosterView, error) {
 	actor := actorFrom(c)
-	st, err := s.bookings.PosterStatus(c.Request().Context(), actor, code)
+	st, err := s.bookings.PosterStatusForSelf(c.Request().Context(), actor, code)
 	if err != nil {
 		return views.PosterView{}, err
 	}

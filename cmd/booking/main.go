@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"sort"
@@ -594,6 +595,15 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 	fmt.Fprintf(stdout, "Demo office loaded: %s.\n\n", summary(res.Summary))
 	fmt.Fprintf(stdout, "In the browser: %s (with serve --dev, sign in with one click as anyone below;\n"+
 		"the receptionist's kiosk is %s/kiosk, a poster's page e.g. %s/p/%s).\n\n", base, base, base, res.Room.PosterCode)
+	if d := res.AnyHour; d.ID != uuid.Nil {
+		// The other desks and the rooms keep office hours: late in the evening everything else is closed.
+		fmt.Fprintf(stdout, "Open round the clock: %s, %s, whose desks can be booked at any hour (the other desks\n"+
+			"07:00–21:00, the rooms 08:00–20:00, local time). Try it now with %s:\n", d.Floor.Name, d.Floor.Building.Name, d.Name)
+		fmt.Fprintf(stdout, "  Poster:  %s/p/%s\n", base, url.PathEscape(d.PosterCode))
+		fmt.Fprintf(stdout, "  Kiosk:   %s/kiosk/resource?code=%s  (as %s %s, the receptionist)\n", base, url.QueryEscape(d.PosterCode),
+			res.Receptionist.Name, res.Receptionist.Surname)
+		fmt.Fprintf(stdout, "  Search:  %s/find?building=%s&kind=desk\n\n", base, d.Floor.Building.ID)
+	}
 	fmt.Fprintf(stdout, "People to try it as (get a token with: booking token --user ID):\n")
 	for _, p := range []struct {
 		what string

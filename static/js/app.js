@@ -2,17 +2,24 @@
 //
 // After htmx swaps in content, move keyboard focus to the element marked data-focus, or to the notice
 // area when that was the target, so that screen reader and keyboard users land on the message. The
-// event is fired on what was swapped in: with hx-swap="outerHTML" the target itself has left the page.
+// event is fired on what was swapped in; a target swapped whole (outerHTML) has left the page, so its
+// replacement, with the same id, is looked in too.
 document.addEventListener("htmx:afterSwap", function (event) {
-  var swapped = event.target;
-  if (!swapped || !swapped.querySelector) return;
-  var focus = (swapped.matches("[data-focus]") ? swapped : swapped.querySelector("[data-focus]")) ||
-    (swapped.id === "notice" ? swapped : null);
+  var target = event.detail.target;
+  if (target && !target.isConnected && target.id) target = document.getElementById(target.id);
+  var focus = focusIn(event.target) || focusIn(target);
   if (focus) {
     if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
     focus.focus();
   }
 });
+
+// focusIn returns what to focus in el: el itself or a descendant marked data-focus, or el when it is the
+// notice area.
+function focusIn(el) {
+  if (!el || !el.querySelector) return null;
+  return (el.matches("[data-focus]") ? el : el.querySelector("[data-focus]")) || (el.id === "notice" ? el : null);
+}
 
 // On a narrow screen the office settings' sections are a row of tabs wider than the screen: scroll the
 // row so that the current section's tab is in view.

@@ -81,6 +81,22 @@ func ClosedWords(res Resource, c Closure, now time.Time) string {
 	return fmt.Sprintf("%s is closed %s: %s", res.Name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
 }
 
+// ClosedPlaceWords says in words that what c closes is closed, named as res's building, its floor or res
+// itself: "Madrid HQ is closed on Sat 28 Nov: Christmas". Times are in the building's time zone.
+func ClosedPlaceWords(res Resource, c Closure, now time.Time) string {
+	name := res.Name
+	switch {
+	case c.BuildingID != nil:
+		name = res.Floor.Building.Name
+	case c.FloorID != nil:
+		name = res.Floor.Name
+		if name == "" {
+			name = fmt.Sprintf("Floor %d", res.Floor.FloorNumber)
+		}
+	}
+	return fmt.Sprintf("%s is closed %s: %s", name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
+}
+
 // ClosureSpan says when a closure applies, in the time zone with the given IANA name. Whole days read
 // "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does. A date of another year
 // than now's shows its year: "on Tue 5 Jan 2027".

@@ -40,7 +40,12 @@ const (
 // bookings. Window is today's bookable window, or zero when UNAVAILABLE.
 //
 // Mine is the actor's booking of the resource that covers now, or else their next one today, or nil.
-// CanCheckIn reports whether the actor could check in here now.
+// CanCheckIn reports whether the actor could check in here now. CheckInOpen reports whether anybody
+// could: some PENDING booking of the resource has its check-in window open.
+//
+// Held is set only by PosterStatusForSelf: the other desk the actor holds during the time a walk-up
+// booking of this desk could take. A person holds one desk at a time, so BookUntil is then the start of
+// that desk's booking, or nil when it has begun: nothing can be booked here now.
 type PosterStatus struct {
 	ResourceStatus
 	State         PosterState
@@ -54,6 +59,8 @@ type PosterStatus struct {
 	BookingStatus Status // if BUSY: the status of the booking covering now
 	Mine          *OwnBooking
 	CanCheckIn    bool
+	CheckInOpen   bool
+	Held          *HeldWorkstation
 }
 
 // OwnBooking is a booking of the person looking at a poster, as the poster page shows it.
@@ -94,6 +101,11 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 	if err := s.ownBooking(ctx, actor, res, now, loc, &ps); err != nil {
 		return PosterStatus{}, err
 	}
+	if ps.CheckInOpen, err = s.q.BookingCheckInOpen(ctx, queries.BookingCheckInOpenParams{
+		OrganizationID: actor.OrganizationID, ResourceID: res.ID, At: now,
+	}); err != nil {
+		return PosterStatus{}, fmt.Errorf("find a booking to check in: %w", err)
+	}
 	switch {
 	case st.IsFree:
 		ps.State, ps.BookFrom = PosterFree, now.Truncate(time.Minute)
@@ -124,6 +136,27 @@ func (s *Service) PosterStatus(ctx context.Context, actor User, posterCode strin
 		}
 		by := userFromRow(u)
 		ps.BookedBy = &by
+	}
+	return ps, nil
+}
+
+// PosterStatusForSelf is PosterStatus for the actor about to book the resource for themself, as from
+// the poster on it. When the resource is a free workstation and the actor already holds another one
+// during the time a walk-up booking could take, it sets Held and ends the booking offered where that
+// one starts (see PosterStatus).
+// Codes: as PosterStatus.
+func (s *Service) PosterStatusForSelf(ctx context.Context, actor User, posterCode string) (PosterStatus, error) {
+	ps, err := s.PosterStatus(ctx, actor, posterCode)
+	if err != nil || ps.State != PosterFree || ps.BookUntil == nil || ps.Resource.Subcategory.Category != CategoryWorkstation {
+		return ps, err
+	}
+	h, err := s.workstationHeld(ctx, actor, []Interval{{Start: ps.BookFrom, End: *ps.BookUntil}})
+	if err != nil || h == nil {
+		return ps, err
+	}
+	ps.Held, ps.BookUntil = h, nil
+	if start := h.Interval.Start; start.After(ps.BookFrom) {
+		ps.BookUntil = &start
 	}
 	return ps, nil
 }

@@ -58,12 +58,15 @@ type demoBuilding struct {
 }
 
 // demoFloor is one demo floor: its rooms from left to right, then its phone booths, then its desks.
+// anyHour marks a floor whose desks are bookable round the clock, so that the demo can be tried at any
+// hour; the other desks keep office hours.
 type demoFloor struct {
-	number int32
-	name   string
-	rooms  []demoRoom
-	booths int
-	desks  int
+	number  int32
+	name    string
+	rooms   []demoRoom
+	booths  int
+	desks   int
+	anyHour bool
 }
 
 // demoRoom is a meeting room. Its features are names from demoFeatures.
@@ -107,6 +110,15 @@ var demoBuildings = []demoBuilding{
 				{name: "Central Park", capacity: 12, features: []string{"Screen", "Whiteboard", "Video conferencing"}},
 				{name: "Liberty", capacity: 6, features: []string{"Screen", "Whiteboard"}},
 			}},
+		},
+	},
+	{
+		// A small coworking space of its own, open day and night: in a building of the offices, its hours
+		// would start every search of their desks at midnight.
+		code: "HUB", slug: "madrid-hub", name: "Madrid Hub", timezone: "Europe/Madrid", country: "ES", city: "Madrid",
+		address: "Calle de Alcalá 21, 28014 Madrid", lat: 40.4189, lon: -3.6987, phone: "+34 910 001 %03d",
+		floors: []demoFloor{
+			{number: 0, name: "Open space", desks: 8, anyHour: true},
 		},
 	},
 }
@@ -177,7 +189,8 @@ func demoDeskRect(i int) LayoutMapCoordinates {
 // DemoLayout returns the demo office that `booking demo` loads: the organization "Acme Workspaces" with
 // a Madrid and a New York building (five floors, drawn in /static/floors/*.svg), 112 desks, ten meeting
 // rooms, two phone booths, fourteen people, and bookings for today and tomorrow with statuses that match
-// now.
+// now. The desks of a third, small building, Madrid Hub, are bookable round the clock, so that the demo
+// can be tried at any hour; the other desks 07:00–21:00 and the rooms 08:00–20:00, local time.
 //
 // Every id is derived from a stable name, so loading the demo again updates it in place. Booking ids
 // include their local date, so loading it on another day adds that day's bookings.
@@ -216,6 +229,13 @@ func demoCatalogue(org string) Layout {
 		AdvanceCheckIn: 10 * demoMinute, ExpirationMargin: 15 * demoMinute}
 	boardRule := roomRule
 	boardRule.ID, boardRule.Name, boardRule.RequiresApproval = demoID("rule:boardroom"), "Boardroom", true
+	deskRule := LayoutResourceRule{ID: demoID("rule:desks"), OrganizationID: org, Name: "Desks",
+		StartTime: 7 * demoHour, EndTime: 21 * demoHour, MaximumDuration: 0, MaximumAdvance: 30 * demoDay,
+		AdvanceCheckIn: 15 * demoMinute, ExpirationMargin: 30 * demoMinute,
+		AllDayBookings: true, AllDayBookingsCheckInMS: 11 * demoHour}
+	anyHourRule := deskRule
+	anyHourRule.ID, anyHourRule.Name = demoID("rule:desks-round-the-clock"), "Desks, round the clock"
+	anyHourRule.StartTime, anyHourRule.EndTime = 0, demoDay
 	l := Layout{
 		Organizations: []LayoutOrganization{{ID: org, Name: "Acme Workspaces", AdditionalServicesActive: true}},
 		UserRules:     []LayoutNamed{userRule},
@@ -225,10 +245,7 @@ func demoCatalogue(org string) Layout {
 			{ID: demoID("subcategory:meeting-room"), OrganizationID: org, Name: "Meeting room", Category: "SPACE", CanBeSearched: &yes},
 			{ID: demoID("subcategory:phone-booth"), OrganizationID: org, Name: "Phone booth", Category: "SPACE", CanBeSearched: &yes},
 		},
-		ResourceRules: []LayoutResourceRule{{ID: demoID("rule:desks"), OrganizationID: org, Name: "Desks",
-			StartTime: 7 * demoHour, EndTime: 21 * demoHour, MaximumDuration: 0, MaximumAdvance: 30 * demoDay,
-			AdvanceCheckIn: 15 * demoMinute, ExpirationMargin: 30 * demoMinute,
-			AllDayBookings: true, AllDayBookingsCheckInMS: 11 * demoHour}, roomRule, boardRule},
+		ResourceRules: []LayoutResourceRule{deskRule, anyHourRule, roomRule, boardRule},
 		Reservables: []LayoutReservable{
 			{ID: demoID("reservable:coffee"), OrganizationID: org, Name: "Coffee service",
 				Type: "SERVICE", Description: "Coffee, tea and water for the attendees.",
@@ -308,8 +325,12 @@ func demoFloorResources(org, floor string, b demoBuilding, f demoFloor) (rooms, 
 			BottomRightX: x + demoBoothW, BottomRightY: y + demoBoothH}
 		booths = append(booths, res)
 	}
+	deskRule := "desks"
+	if f.anyHour {
+		deskRule = "desks-round-the-clock"
+	}
 	for i := range f.desks {
-		res := resource('D', i+1, fmt.Sprintf("Desk %d.%02d", f.number, i+1), "desk", "desks")
+		res := resource('D', i+1, fmt.Sprintf("Desk %d.%02d", f.number, i+1), "desk", deskRule)
 		res.FeatureIDs = demoDeskFeatures(i)
 		res.MapCoordinates = demoDeskRect(i)
 		desks = append(desks, res)
@@ -336,8 +357,12 @@ func demoDeskFeatures(i int) []string {
 // demoBookings returns one building's bookings for today's and tomorrow's local dates: the meetings of
 // demoMeetings, and a few desks booked for the whole desk window (07:00–21:00). Bookings that ended
 // before now are FINISHED and those covering now are ACTIVE. The rest are PENDING, or WAITING_APPROVAL
-// if the rule requires approval (tomorrow's board meetings wait for the admin).
+// if the rule requires approval (tomorrow's board meetings wait for the admin). A building where no
+// employee works (Madrid Hub) has none: its desks stay free to try.
 func demoBookings(now time.Time, org string, b demoBuilding, rooms, desks []LayoutResource, people []string) []LayoutBooking {
+	if len(people) == 0 {
+		return nil
+	}
 	loc, err := time.LoadLocation(b.timezone)
 	if err != nil {
 		loc = time.UTC // no time zone database: the demo still loads, in UTC
@@ -399,6 +424,9 @@ type DemoResult struct {
 	Receptionist booking.User
 	Admin        booking.User
 	Room         booking.Resource // a meeting room, for a first status lookup
+	// AnyHour is a desk bookable round the clock that the demo's bookings leave free, to try the poster
+	// page and the kiosk at any hour.
+	AnyHour booking.Resource
 }
 
 // LoadDemo imports the demo office (DemoLayout) and returns the people to try the service as. If the
@@ -436,14 +464,33 @@ func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoRes
 		if r.Capacity == nil {
 			continue
 		}
-		rooms, err := svc.ResourcesByIDs(ctx, res.Admin, []uuid.UUID{uuid.MustParse(r.ID)})
-		if err != nil {
+		if res.Room, err = demoResource(ctx, svc, res.Admin, r.ID); err != nil {
 			return DemoResult{}, err
 		}
-		if len(rooms) > 0 {
-			res.Room = rooms[0]
+		break
+	}
+	booked := map[string]bool{}
+	for _, b := range DemoLayout(now).Bookings {
+		booked[b.ResourceID] = true
+	}
+	for _, r := range l.Resources {
+		if r.ResourceRuleID != demoID("rule:desks-round-the-clock") || booked[r.ID] {
+			continue
+		}
+		if res.AnyHour, err = demoResource(ctx, svc, res.Admin, r.ID); err != nil {
+			return DemoResult{}, err
 		}
 		break
 	}
 	return res, nil
+}
+
+// demoResource reads the demo's resource with the given id, with its floor and building; the zero
+// Resource when it is not bookable.
+func demoResource(ctx context.Context, svc *booking.Service, actor booking.User, id string) (booking.Resource, error) {
+	rs, err := svc.ResourcesByIDs(ctx, actor, []uuid.UUID{uuid.MustParse(id)})
+	if err != nil || len(rs) == 0 {
+		return booking.Resource{}, err
+	}
+	return rs[0], nil
 }
