@@ -25,7 +25,7 @@ func TestBrowserAdminAddConfirmsInPlace(t *testing.T) {
 		w, h int
 	}{{"phone", 390, 844}, {"desktop", 1440, 900}} {
 		t.Run(size.name, func(t *testing.T) {
-			b := newTabSized(t, pb.srv.URL, size.w, size.h, false)
+			b := newTabSized(t, pb.srv.URL, size.w, size.h)
 			var ce consoleErrors
 			ce.listen(b)
 			kioskBrowserSignIn(b, fx.Adam, "/admin/rules")
@@ -73,7 +73,7 @@ func TestBrowserAdminNavShowsCurrentTab(t *testing.T) {
 	t.Parallel()
 	chromiumPath(t)
 	pb := setupPages(t)
-	b := newTabSized(t, pb.srv.URL, 390, 844, false)
+	b := newTabSized(t, pb.srv.URL, 390, 844)
 	kioskBrowserSignIn(b, fx.Adam, "/admin/buildings")
 	for _, section := range []string{"buildings", "people", "identity", "audit"} {
 		b.open("/admin/" + section)

@@ -31,7 +31,7 @@ func TestBrowserFindTickKeepsPlace(t *testing.T) {
 	}{{"phone", 390, 844}, {"desktop", 1440, 900}} {
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
-			b := newTabSized(t, pb.srv.URL, size.w, size.h, false)
+			b := newTabSized(t, pb.srv.URL, size.w, size.h)
 			kioskBrowserSignIn(b, demo.Employee.ID, "/find?kind=desk")
 			b.waitText("#results-h", "free desks")
 

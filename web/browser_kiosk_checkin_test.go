@@ -17,7 +17,7 @@ func TestBrowserKioskBookThenCheckIn(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	const w, h = 1024, 768
-	b := newTabSized(t, pb.srv.URL, w, h, false)
+	b := newTabSized(t, pb.srv.URL, w, h)
 	kioskBrowserSignIn(b, fx.Rita, "/kiosk/resource?code=MAD-R1")
 	b.waitText("h1", "Goya")
 	b.do(chromedp.SendKeys(chromedp.CSS("#user-q"), "bob"))

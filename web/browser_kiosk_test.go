@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -19,29 +18,6 @@ import (
 
 // These tests run the kiosk on a tablet: what fits on its screen, what its camera does, and which parts
 // of the site it keeps away from the reception desk.
-
-// newTabSized starts Chromium like newTab, with a w×h window. If camera is true, it also has a fake
-// camera that needs no permission.
-func newTabSized(t *testing.T, base string, w, h int, camera bool) *tab {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(w, h),
-	)
-	if camera {
-		opts = append(opts, chromedp.Flag("use-fake-device-for-media-stream", true), chromedp.Flag("use-fake-ui-for-media-stream", true))
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	b := &tab{t: t, ctx: ctx, base: base}
-	b.do(chromedp.EmulateViewport(int64(w), int64(h)))
-	return b
-}
 
 // consoleErrors collects the errors a page reports: console.error calls, uncaught exceptions, and the
 // browser's own error log (such as a blocked script or style, or a failed request).
@@ -127,7 +103,7 @@ func TestBrowserKioskTablet(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	const w, h = 1024, 768
-	b := newTabSized(t, pb.srv.URL, w, h, true)
+	b := newTabSized(t, pb.srv.URL, w, h)
 	var ce consoleErrors
 	ce.listen(b)
 	kioskBrowserSignIn(b, fx.Rita, "/kiosk")

@@ -15,7 +15,7 @@ func TestBrowserServicesSavedInSight(t *testing.T) {
 	pb := setupPages(t)
 	const w, h = 390, 844
 	room := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), withSubject("Planning"))
-	b := newTabSized(t, pb.srv.URL, w, h, false)
+	b := newTabSized(t, pb.srv.URL, w, h)
 	kioskBrowserSignIn(b, fx.Alice, "/bookings/"+room.ID.String())
 	b.waitText("h1", "Goya")
 	b.do(chromedp.Click(chromedp.CSS(`#services input[name=reservable]`)),

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,21 +50,73 @@ type tab struct {
 	base string
 }
 
-// newTab starts Chromium for the test: headless, with a new profile and a laptop-sized window.
+// chromium is the one Chromium that every browser test of the package shares: starting one per test
+// cost more than the tests themselves on a small machine. Each tab still gets a browser context of its
+// own, so tabs share no cookies or storage. The fake camera is for the kiosk's scanner, and needs no
+// permission.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain runs the tests, then stops the shared Chromium if a test started it.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+	os.Exit(code)
+}
+
+// sharedBrowser returns the context of the shared Chromium, starting it on first use.
+func sharedBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "booking-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("use-fake-device-for-media-stream", true),
+			chromedp.Flag("use-fake-ui-for-media-stream", true),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1280, 900),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(actx)
+		chromium.ctx = ctx
+		chromium.cancel = func() { cancelCtx(); cancelAlloc(); os.RemoveAll(dir) }
+		chromium.err = chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+	})
+	if chromium.err != nil {
+		t.Fatalf("start chromium: %v", chromium.err)
+	}
+	return chromium.ctx
+}
+
+// newTab opens a tab of the shared Chromium for the test, in a browser context of its own and with a
+// laptop-sized window.
 func newTab(t *testing.T, base string) *tab {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
+	return newTabSized(t, base, 1280, 900)
+}
+
+// newTabSized opens a tab like newTab, with a w×h window.
+func newTabSized(t *testing.T, base string, w, h int) *tab {
+	t.Helper()
+	ctx, cancelCtx := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	return &tab{t: t, ctx: ctx, base: base}
+	t.Cleanup(func() { cancelTimeout(); cancelCtx() })
+	b := &tab{t: t, ctx: ctx, base: base}
+	b.do(chromedp.EmulateViewport(int64(w), int64(h)))
+	return b
 }
 
 // do runs the steps in order and fails the test on the first error.
@@ -126,14 +179,16 @@ func (b *tab) text(selector string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// waitText waits until the element that matches selector contains every part.
+// waitText waits until the element that matches selector contains every part, in a page that has loaded
+// completely: text near the top of a page shows while the rest is still arriving, and before its scripts
+// (htmx among them) run, so that a click then would post the form without them.
 func (b *tab) waitText(selector string, parts ...string) {
 	b.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		got := ""
 		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](fmt.Sprintf(
-			`(document.querySelector(%q) || {innerText: ""}).innerText`, selector))); err == nil {
+			`document.readyState !== "complete" ? "" : (document.querySelector(%q) || {innerText: ""}).innerText`, selector))); err == nil {
 			got = strings.Join(strings.Fields(s), " ")
 		}
 		missing := ""

@@ -192,7 +192,7 @@ func TestBrowserAdminSettings(t *testing.T) {
 		w, h int
 	}{{"phone", 390, 844}, {"tablet", 820, 1180}, {"desktop", 1440, 900}} {
 		t.Run(size.name, func(t *testing.T) {
-			b := newTabSized(t, pb.srv.URL, size.w, size.h, false)
+			b := newTabSized(t, pb.srv.URL, size.w, size.h)
 			var ce consoleErrors
 			ce.listen(b)
 			kioskBrowserSignIn(b, fx.Adam, "/admin/rules")

@@ -75,7 +75,7 @@ func TestBrowserPosterDeskAlreadyHeld(t *testing.T) {
 	pb := setupPages(t)
 	findBook(t, pb, fx.Alice, fx.DeskTwo, booking.CategoryWorkstation, fx.At(0, 9, 0), fx.At(0, 18, 0))
 	const w, h = 390, 844
-	phone := newTabSized(t, pb.srv.URL, w, h, false)
+	phone := newTabSized(t, pb.srv.URL, w, h)
 	kioskBrowserSignIn(phone, fx.Alice, "/p/MAD-D1")
 	phone.waitText(".held", "You already have Desk 2")
 	phone.wantOnScreen(".held a", w, h)

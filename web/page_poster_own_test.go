@@ -91,7 +91,7 @@ func TestBrowserPosterOwn(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	findBook(t, pb, fx.Alice, fx.RoomGoya, booking.CategorySpace, fx.At(0, 9, 0), fx.At(0, 10, 0))
-	phone := newTabSized(t, pb.srv.URL, 390, 844, false)
+	phone := newTabSized(t, pb.srv.URL, 390, 844)
 	kioskBrowserSignIn(phone, fx.Alice, "/p/MAD-R1")
 	phone.waitText("#resource-status", "Yours, from 09:00 to 10:00 — check in by 09:15")
 	phone.do(chromedp.Click(chromedp.CSS("form[action='/p/MAD-R1/checkin'] button")))
