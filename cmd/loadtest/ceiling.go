@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -95,11 +94,20 @@ func (p pgbench) busyHours(ctx context.Context, set *dataSet, clients, run int, 
 // runScript runs pgbench with script and args on set's database, measures what the server spent on each
 // booking it made, and deletes those bookings (their subject is subject) and vacuums.
 func (p pgbench) runScript(ctx context.Context, set *dataSet, name, script, subject string, args []string, run int, stdout io.Writer) (ceilingResult, error) {
-	file := filepath.Join(os.TempDir(), fmt.Sprintf("loadtest-script-%d.sql", os.Getpid()))
-	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+	// A file of its own: scripts run at the same time in one process must not overwrite each other.
+	f, err := os.CreateTemp("", "loadtest-script-*.sql")
+	if err != nil {
 		return ceilingResult{}, err
 	}
+	file := f.Name()
 	defer os.Remove(file)
+	_, err = f.WriteString(script)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return ceilingResult{}, err
+	}
 	fmt.Fprintf(stdout, "bench: pgbench, %s: %s\n", name, strings.Join(args, " "))
 	meter := newCostMeter(ctx, set.pool)
 	before, err := meter.snapshot(ctx)
