@@ -78,7 +78,12 @@ func (c Closure) target() uuid.UUID {
 // ClosedWords says in words that res is closed for c: "Desk 1.02 is closed from Mon 23 Dec to Fri 27
 // Dec: Christmas". Times are in the building's time zone; a date of another year than now's shows its year.
 func ClosedWords(res Resource, c Closure, now time.Time) string {
-	return fmt.Sprintf("%s is closed %s: %s", res.Name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
+	return closedWords(res.Name, res, c, now)
+}
+
+// closedWords says that name, res or a place it is in, is closed for c, in res's building's time zone.
+func closedWords(name string, res Resource, c Closure, now time.Time) string {
+	return fmt.Sprintf("%s is closed %s: %s", name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
 }
 
 // ClosedPlaceWords says in words that what c closes is closed, named as res's building, its floor or res
@@ -94,7 +99,7 @@ func ClosedPlaceWords(res Resource, c Closure, now time.Time) string {
 			name = fmt.Sprintf("Floor %d", res.Floor.FloorNumber)
 		}
 	}
-	return fmt.Sprintf("%s is closed %s: %s", name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
+	return closedWords(name, res, c, now)
 }
 
 // ClosureSpan says when a closure applies, in the time zone with the given IANA name. Whole days read
