@@ -69,8 +69,9 @@ func ServerURL() string {
 	return u.String()
 }
 
-// NewDatabaseURL returns the URL of a fresh, migrated database, which is dropped when the test ends. If
-// no server is reachable, the test fails rather than being skipped.
+// NewDatabaseURL returns the URL of a fresh, migrated database. When the test ends the database is
+// emptied and kept for a later test, or dropped (see spares.go). If no server is reachable, the test
+// fails rather than being skipped.
 func NewDatabaseURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("DATABASE_URL")
@@ -90,7 +91,7 @@ func NewDatabaseURL(t testing.TB) string {
 	} else {
 		c.Close()
 	}
-	return pgtestdb.Custom(t, conf, migrator{}).URL()
+	return keptOrNew(t, conf)
 }
 
 // NewEmptyDatabaseURL creates an empty database, not migrated, on the test server and returns its URL.
