@@ -664,15 +664,13 @@ type ServiceLine struct {
 // ServicesField names a field of a service in the booking form: "quantity-<id>".
 func ServicesField(name string, rv booking.Reservable) string { return name + "-" + rv.ID.String() }
 
-// servicesTrigger is when htmx reads the services again: on load when they are not read yet, and when
-// what they depend on changes (the rooms, the days, the hours, the people invited).
+// servicesTrigger is when htmx reads the services again: on load when they are not read yet, and on the
+// "services" event, which app.js sends when the rooms, days, hours or people invited change.
 func (f BookingForm) servicesTrigger() string {
-	on := `change[target.name=='resource'||target.name=='date'||target.name=='from'||target.name=='to'||` +
-		`target.name=='allday'||target.name=='attendee'||target.name=='guests'] from:closest form`
 	if !f.ServicesRead {
-		return "load, " + on
+		return "load, services"
 	}
-	return on
+	return "services"
 }
 
 // spaces tells whether the chosen resources are spaces (meeting rooms), which take a subject and attendees.
