@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
@@ -146,4 +147,23 @@ func (b *tab) waitSettled() {
 	b.t.Helper()
 	b.do(chromedp.Poll[chromedp.Void](`!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")`,
 		chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// TestBrowserServiceFixed shows, on a phone, a booking whose coffee can no longer be changed: the line
+// says so in words, and the services that are still open keep their form.
+func TestBrowserServiceFixed(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	three, half := int32(3), 30*time.Minute
+	bk := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), func(nb *booking.NewBooking) {
+		nb.Reservables = []booking.ReservableOrder{{ReservableID: fx.ReservableCoffee, Quantity: &three, DeliveryTime: &half}}
+	})
+	pb.Clock.Set(fx.At(1, 8, 30))
+	b := newTabSized(t, pb.srv.URL, 390, 844)
+	kioskBrowserSignIn(b, fx.Alice, "/bookings/"+bk.ID.String())
+	b.waitText("#services .service.fixed", "Fixed: changes closed 2 hours before the start (08:00 Madrid time).")
+	b.do(chromedp.ScrollIntoView(chromedp.CSS("#services .service.fixed")))
+	b.axe("booking with a fixed service")
+	b.viewportShot("book-services-fixed-phone")
+	b.copyShot("book-services-fixed-phone")
 }

@@ -296,3 +296,25 @@ func TestBookWithServicesRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestBookingPageFixedService checks that a service past its deadline reads as fixed on the booking's
+// page, in words, instead of a greyed-out form.
+func TestBookingPageFixedService(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	coffee := booking.ReservableOrder{ReservableID: fx.ReservableCoffee, Quantity: ptrTo(int32(3)), DeliveryTime: ptrTo(30 * time.Minute), Comment: "oat milk"}
+	bk := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), func(nb *booking.NewBooking) {
+		nb.Reservables = []booking.ReservableOrder{coffee}
+	})
+	pb.Clock.Set(fx.At(1, 8, 30)) // Coffee closed at 08:00; AV setup stays open until 09:00
+	p := pb.signedIn(t, fx.Alice).get("/bookings/" + bk.ID.String())
+	p.wantText(t, ".service.fixed", "Coffee", "Ordered: 3, delivered at 10:30 Madrid time, “oat milk”.",
+		"Fixed: changes closed 2 hours before the start (08:00 Madrid time).")
+	if n := p.count("#services [disabled]"); n != 0 {
+		t.Errorf("the services form has %d disabled elements, want none: a fixed service is words", n)
+	}
+	if got := p.attr(`#services input[name=keep]`, "value"); got != fx.ReservableCoffee.String() {
+		t.Errorf("keep = %q, want the coffee kept as it is", got)
+	}
+	p.wantText(t, "#services fieldset.service", "AV setup")
+}
