@@ -168,8 +168,10 @@ func TestBookWithServices(t *testing.T) {
 		if diff := cmp.Diff(want, contractsOf(got)); diff != "" {
 			t.Errorf("bookings made (-want +got):\n%s", diff)
 		}
-		if c := got[0].Reservables[0].Comment; c != "oat milk" {
-			t.Errorf("comment = %q, want oat milk", c)
+		for _, bk := range got {
+			if len(bk.Reservables) != 1 || bk.Reservables[0].Comment != "oat milk" {
+				t.Errorf("booking of %s holds %+v, want coffee with the comment oat milk", bk.Start, bk.Reservables)
+			}
 		}
 		p.wantText(t, "main", "Services: Coffee × 3")
 	})
