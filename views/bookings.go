@@ -318,6 +318,39 @@ func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
 	return "Could be ordered, changed or cancelled until " + at + "; it is too late now."
 }
 
+// fixedNote says that the reservable's deadline has passed: "Fixed: changes closed 2 hours before the
+// start (08:00 Madrid time).", or for one not ordered "Not ordered: orders closed …".
+func (f ServicesForm) fixedNote(rv booking.Reservable) string {
+	closed := lengthWords(rv.MinimumCancellation) + " before the start (" +
+		bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now) + ")."
+	if _, ok := f.contracted(rv.ID.String()); ok {
+		return "Fixed: changes closed " + closed
+	}
+	return "Not ordered: orders closed " + closed
+}
+
+// orderedWords says what is contracted: "3, delivered at 10:30 Madrid time, “oat milk”".
+func orderedWords(b booking.Booking, br booking.BookingReservable) string {
+	s := strconv.Itoa(int(br.Quantity)) + ", delivered at " + Clock(BookingLocal(b, b.Start.Add(br.DeliveryTime))) + " " + bookingZoneLabel(b)
+	if br.Comment != "" {
+		s += ", “" + br.Comment + "”"
+	}
+	return s
+}
+
+// lengthWords says a length of time in words: "24 hours", "1 hour", "90 minutes".
+func lengthWords(d time.Duration) string {
+	switch {
+	case d == time.Hour:
+		return "1 hour"
+	case d >= time.Hour && d%time.Hour == 0:
+		return strconv.Itoa(int(d/time.Hour)) + " hours"
+	case d == time.Minute:
+		return "1 minute"
+	}
+	return strconv.Itoa(int(d/time.Minute)) + " minutes"
+}
+
 // deliveryAt returns the local time of day the reservable is delivered: as typed into the form, else as
 // contracted, else the reservable's standard delivery time.
 func (f ServicesForm) deliveryAt(rv booking.Reservable) string {

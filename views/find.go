@@ -97,7 +97,7 @@ func (s FindSearch) Zone() string { return ZoneLabel(s.Building.Timezone) }
 
 // BookingForm is the booking form of the resources for the search's days and hours.
 func (s FindSearch) BookingForm(rs []booking.Resource) BookingForm {
-	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone()}
+	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone(), People: s.Capacity}
 }
 
 // values are the query parameters of the search, without the chosen resources.
@@ -635,6 +635,42 @@ type BookingForm struct {
 	Online    bool
 	Zone      string // the time zone label of the chosen resources
 	Error     string // why the last attempt was refused, in words
+	// People is the search's number of people, "" when not given; the form sends it back so that the
+	// services' quantities can start at it.
+	People string
+	// Services are the services the chosen rooms offer, with what the form holds for each. Until
+	// ServicesRead is set they have not been read: htmx reads them when the form loads.
+	Services     []ServiceLine
+	ServicesRead bool
+}
+
+// ServiceLine is one service in the booking form: what is ticked and typed, and what the form says of it.
+type ServiceLine struct {
+	Reservable booking.Reservable
+	// Only names the chosen rooms that offer the service when not all of them do: "Goya".
+	Only     string
+	Ticked   bool
+	Quantity string // as typed, or the number of people
+	Delivery string // HH:MM in the building's zone, as typed or the usual time
+	Comment  string
+	// Moved says that the usual delivery time falls after the end and the start is used instead.
+	Moved string
+	// TooLate says why the service cannot be ordered for the first chosen day; the line cannot be ticked.
+	TooLate string
+	// Start and End bound the delivery time: the meeting's hours, HH:MM.
+	Start, End string
+}
+
+// ServicesField names a field of a service in the booking form: "quantity-<id>".
+func ServicesField(name string, rv booking.Reservable) string { return name + "-" + rv.ID.String() }
+
+// servicesTrigger is when htmx reads the services again: on load when they are not read yet, and on the
+// "services" event, which app.js sends when the rooms, days, hours or people invited change.
+func (f BookingForm) servicesTrigger() string {
+	if !f.ServicesRead {
+		return "load, services"
+	}
+	return "services"
 }
 
 // spaces tells whether the chosen resources are spaces (meeting rooms), which take a subject and attendees.

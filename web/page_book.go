@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,9 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	var made []booking.Booking
 	err = s.readBookingForm(c, form, &f)
 	if err == nil {
+		err = s.readFormServices(c, form, &f)
+	}
+	if err == nil {
 		made, err = s.createFromForm(c, f)
 	}
 	var refusal *formRefusal
@@ -59,6 +63,7 @@ type bookingForm struct {
 	guests    []string          // the guests' e-mail addresses
 	from, to  time.Duration     // the hours of every day from local midnight; unused when all day
 	category  booking.Category  // the category every chosen resource belongs to
+	services  []tickedService   // the services ticked, ordered on every booking of a room that offers them
 }
 
 // formRefusal is what was wrong with a form, in words, and the HTTP status to answer it with.
@@ -81,6 +86,9 @@ func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm
 	f.view = views.BookingForm{
 		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
 		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
+	}
+	if p, err := strconv.Atoi(form.Get("people")); err == nil && p > 0 && p <= booking.MaxOrderQuantity {
+		f.view.People = strconv.Itoa(p)
 	}
 	var err error
 	if f.resources, err = readResourceIDs(form["resource"]); err != nil {
@@ -175,6 +183,21 @@ func (f *bookingForm) check() error {
 	return nil
 }
 
+// readFormServices reads the services of a checked form into f: the lines the form shows again after a
+// refusal, and the services ticked. It refuses what readServices refuses.
+func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingForm) error {
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	offers, err := s.offeredServices(ctx, actor, f.view.Resources)
+	if err != nil {
+		return err
+	}
+	m := meetingOf(f.view)
+	f.view.Services = serviceLines(offers, f.view.Resources, form, m, peopleCount(form), s.bookings.Now())
+	f.view.ServicesRead = true
+	f.services, err = readServices(form, offers, f.view.Services, m, f.view.Zone)
+	return err
+}
+
 // createFromForm makes the bookings of a checked form, one for each resource on each day, all or none.
 // A refusal of the domain is returned as a *formRefusal that names the space and the day that failed.
 func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
@@ -189,7 +212,15 @@ func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Bookin
 			}
 		}
 		for _, day := range f.view.Days {
-			reqs = append(reqs, f.newBooking(id, day, loc))
+			nb := f.newBooking(id, day, loc)
+			start := nb.Start
+			if nb.AllDay {
+				// An all-day booking starts when the room's bookable window opens.
+				y, m, d := day.Date()
+				start = time.Date(y, m, d, 0, 0, 0, int(ruleStart(f.view.Resources, id)), loc)
+			}
+			nb.Reservables = ordersFor(f.services, id, start)
+			reqs = append(reqs, nb)
 		}
 	}
 	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: f.category, Bookings: reqs})
@@ -197,6 +228,14 @@ func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Bookin
 		return nil, &formRefusal{status: status, text: refusalText(de, f)}
 	}
 	return made, err
+}
+
+// ruleStart is when the bookable window of the resource id opens, from local midnight.
+func ruleStart(rs []booking.Resource, id uuid.UUID) time.Duration {
+	if i := slices.IndexFunc(rs, func(r booking.Resource) bool { return r.ID == id }); i >= 0 {
+		return rs[i].Rule.StartTime
+	}
+	return 0
 }
 
 // newBooking is the form's booking of the resource on the day, in loc, the resource's time zone.
@@ -257,8 +296,12 @@ func refusalText(e *booking.Error, f bookingForm) string {
 	if i := slices.IndexFunc(f.view.Resources, func(r booking.Resource) bool { return r.ID == id }); i >= 0 {
 		name = f.view.Resources[i].Name
 	}
-	return name + " on " + views.DayLong(day) + ": " + strings.TrimSuffix(e.Message, ".") + "."
+	return name + " on " + views.DayLong(day) + ": " + strings.TrimSuffix(orderField.ReplaceAllString(e.Message, ""), ".") + "."
 }
+
+// orderField is the field a refusal of a service names, which the form's words leave out:
+// "reservables[0].quantity: ".
+var orderField = regexp.MustCompile(`^reservables\[\d+\](?:\.\w+)?: `)
 
 // sentence returns an error's message as a sentence: "From: \"9am\" is not a time…".
 func sentence(err error) string {

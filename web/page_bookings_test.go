@@ -556,8 +556,8 @@ func TestPageServicesRefused(t *testing.T) {
 
 		pb.Clock.Set(fx.At(1, 8, 30))
 		p := b.get("/bookings/" + bk.ID.String())
-		p.wantText(t, "fieldset[disabled]", "Coffee", "Could be ordered, changed or cancelled until 08:00 Madrid time; it is too late now.")
-		if p.count("fieldset:not([disabled])") != 1 { // AV setup can be ordered until 09:00
+		p.wantText(t, ".service.fixed", "Coffee", "Not ordered: orders closed 2 hours before the start (08:00 Madrid time).")
+		if p.count("fieldset.service") != 1 || p.count("fieldset[disabled]") != 0 { // AV setup can be ordered until 09:00
 			t.Errorf("want coffee disabled and AV setup open; section: %s", p.text("#services"))
 		}
 		r := b.hxPost("/bookings/"+bk.ID.String()+"/services", url.Values{"reservable": {coffee}, "quantity-" + coffee: {"2"}})

@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	e.GET("/find", s.pageFind, user...)
 	e.GET("/find/plan", s.pageFloorPlan, user...)
 	e.GET("/find/resources/:resourceId", s.pageResource, user...)
+	e.GET("/find/services", s.pageFindServices, user...) // the services fieldset of the booking form
 	// Floor plans, for the floor-plan pages and the apps: signed in, or with a bearer token.
 	e.GET("/plans/:floorId/:file", s.pagePlan, s.pageHeaders, compress, s.session, s.requireUserOrBearer)
 	e.POST("/bookings", s.pageCreateBookings, user...)

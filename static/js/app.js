@@ -55,3 +55,14 @@ function markChosen(spot, chosen) {
   if (chosen) spot.setAttribute("aria-current", "true");
   else spot.removeAttribute("aria-current");
 }
+
+// The booking form reads its services again when what they depend on changes: the rooms, the days, the
+// hours or the people invited. The services' own fields do not, so that what is typed there stays.
+document.addEventListener("change", function (event) {
+  var input = event.target;
+  var form = input && input.form;
+  if (!form || !form.classList.contains("booking-form")) return;
+  if (["resource", "date", "from", "to", "allday", "attendee", "guests"].indexOf(input.name) < 0) return;
+  var services = form.querySelector("#b-services");
+  if (services && window.htmx) window.htmx.trigger(services, "services");
+});

@@ -34,7 +34,7 @@ type CreateRequest struct {
 	IdempotencyKey string
 }
 
-// CreateBookings creates every booking in the request, or none. It checks and inserts the elements in
+// CreateBookings creates every booking in the request, with the services each element orders, or none. It checks and inserts the elements in
 // order; the first element that fails decides the error, which carries that element's index. A new
 // booking is PENDING, or WAITING_APPROVAL if its resource's rule requires approval.
 //
@@ -43,7 +43,9 @@ type CreateRequest struct {
 // long; 1002 an unknown, deactivated or hidden resource; 4006 a resource of the other category; 4012 an
 // all-day booking the rule does not allow; 4002, 4003, 4004, 4005 the resource's rule refuses the
 // interval; 4014 a closure of the resource, its floor or its building covers part of the interval; 1003 an internal attendee who is not a user of the organization; 4001 the interval overlaps a
-// blocking booking or an earlier element; 4013 a workstation for an organizer who already holds one during
+// blocking booking or an earlier element; 4079, 1043, 4078, 4077, 4072 a service of an element is refused
+// as ContractReservables refuses it (a quantity above MaxOrderQuantity is 4078, too many services or a
+// comment too long 2000); 4013 a workstation for an organizer who already holds one during
 // part of the interval (booked before, or in an earlier element); 5030 the layout kept changing meanwhile.
 func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Booking, error) {
 	if err := r.check(); err != nil {
@@ -166,11 +168,11 @@ func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, e
 	return out, nil
 }
 
-// oneStatement reports whether c writes a single row: one booking with no attendees, no check-in, no
-// token and no idempotency key.
+// oneStatement reports whether c writes a single row: one booking with no attendees, no services, no
+// check-in, no token and no idempotency key.
 func (c *creation) oneStatement() bool {
 	e := c.elements
-	return len(e) == 1 && len(e[0].InternalAttendees)+len(e[0].ExternalAttendees) == 0 && !e[0].checkInNow &&
+	return len(e) == 1 && len(e[0].InternalAttendees)+len(e[0].ExternalAttendees)+len(e[0].Reservables) == 0 && !e[0].checkInNow &&
 		c.token == nil && c.IdempotencyKey == ""
 }
 
@@ -217,6 +219,11 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 	}
 	if err := insertAttendees(ctx, q, b.OrganizationID, b.ID, *r); err != nil {
 		return Booking{}, err
+	}
+	if len(r.Reservables) > 0 {
+		if b.Reservables, err = contractNew(ctx, q, b, r.Reservables, c.now); err != nil {
+			return Booking{}, AtIndex(err, i)
+		}
 	}
 	if r.checkInNow && b.Status == StatusPending && !c.now.Before(checkIn.Start) && c.now.Before(checkIn.End) {
 		return setStatus(ctx, q, b, StatusActive, c.now)

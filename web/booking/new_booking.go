@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
@@ -43,6 +44,10 @@ type NewBooking struct {
 	ExternalAttendees   []ExternalAttendee
 	CreateOnlineMeeting bool
 	SipAddress          string
+	// Reservables are the services to contract on the booking, in the same transaction: delivery times
+	// are offsets from the booking's start, as for ContractReservables. A standard delivery time after
+	// the end moves to the start.
+	Reservables []ReservableOrder
 
 	// checkInNow asks to check the organizer in, in the same transaction that makes the booking, if its
 	// check-in window is already open. BookNowAndCheckIn sets it: the person is standing at the resource.
@@ -84,6 +89,9 @@ func (b *NewBooking) normalize() error {
 	if err := checkAttendeeCount(*b); err != nil {
 		return err
 	}
+	if err := checkOrders(b.Reservables); err != nil {
+		return err
+	}
 	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
 	for i, a := range b.InternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
@@ -119,6 +127,35 @@ func (b *NewBooking) normalize() error {
 func checkAttendeeCount(b NewBooking) error {
 	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
 		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
+	}
+	return nil
+}
+
+// Bounds of the services ordered with a new booking.
+const (
+	MaxOrdersPerBooking = 20    // services on one booking
+	MaxOrderQuantity    = 10000 // of one service
+	MaxOrderComment     = 500   // characters of one comment
+)
+
+// checkOrders refuses more than MaxOrdersPerBooking orders (2000), a service ordered twice (2000), a
+// quantity above MaxOrderQuantity (4078) and a comment longer than MaxOrderComment characters (2000).
+func checkOrders(orders []ReservableOrder) error {
+	if len(orders) > MaxOrdersPerBooking {
+		return Errorf(CodeInvalidRequest, "%s: %d services; at most %d per booking", orderField, len(orders), MaxOrdersPerBooking)
+	}
+	seen := make(map[uuid.UUID]bool, len(orders))
+	for i, o := range orders {
+		if seen[o.ReservableID] {
+			return Errorf(CodeInvalidRequest, "%s[%d].reservableId: %s is listed twice", orderField, i, o.ReservableID)
+		}
+		seen[o.ReservableID] = true
+		if o.Quantity != nil && *o.Quantity > MaxOrderQuantity {
+			return Errorf(CodeReservableQuantity, "%s[%d].quantity: at most %d", orderField, i, MaxOrderQuantity)
+		}
+		if n := utf8.RuneCountInString(o.Comment); n > MaxOrderComment {
+			return Errorf(CodeInvalidRequest, "%s[%d].comment: %d characters; at most %d", orderField, i, n, MaxOrderComment)
+		}
 	}
 	return nil
 }

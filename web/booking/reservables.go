@@ -47,12 +47,8 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err := s.notOverdue(b, now); err != nil {
 			return Booking{}, err
 		}
-		o, err := q.OrganizationGet(ctx, b.OrganizationID)
-		if err != nil {
-			return Booking{}, fmt.Errorf("get organization: %w", err)
-		}
-		if !o.AdditionalServicesActive {
-			return Booking{}, Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
+		if err := servicesActive(ctx, q, b.OrganizationID); err != nil {
+			return Booking{}, err
 		}
 		if !b.Resource.Bookable() {
 			return Booking{}, Errorf(CodeResourceNotFound, "the booked resource is not available any more")
@@ -61,7 +57,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err != nil {
 			return Booking{}, fmt.Errorf("get reservables of resource: %w", err)
 		}
-		next, err := priceOrders(orders, allowed, b.End.Sub(b.Start))
+		next, err := priceOrders(orders, allowed, b.End.Sub(b.Start), contractField, false)
 		if err != nil {
 			return Booking{}, err
 		}
@@ -71,13 +67,8 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: b.OrganizationID, BookingID: b.ID}); err != nil {
 			return Booking{}, fmt.Errorf("delete contracted reservables: %w", err)
 		}
-		for _, br := range next {
-			if err := q.BookingReservableInsert(ctx, queries.BookingReservableInsertParams{
-				OrganizationID: b.OrganizationID, BookingID: b.ID, ReservableID: br.Reservable.ID,
-				DeliveryTimeMs: br.DeliveryTime.Milliseconds(), Quantity: br.Quantity, Comment: br.Comment,
-			}); err != nil {
-				return Booking{}, fmt.Errorf("insert contracted reservable: %w", err)
-			}
+		if err := insertContracts(ctx, q, b, next); err != nil {
+			return Booking{}, err
 		}
 		b.Reservables = sortedByName(next)
 		return b, nil
@@ -88,9 +79,67 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 	return out.Reservables, nil
 }
 
+// servicesActive refuses with 4079 when the organization has not activated additional services.
+func servicesActive(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
+	o, err := q.OrganizationGet(ctx, org)
+	if err != nil {
+		return fmt.Errorf("get organization: %w", err)
+	}
+	if !o.AdditionalServicesActive {
+		return Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
+	}
+	return nil
+}
+
+// insertContracts writes the contracts on booking b.
+func insertContracts(ctx context.Context, q *queries.Queries, b Booking, brs []BookingReservable) error {
+	for _, br := range brs {
+		if err := q.BookingReservableInsert(ctx, queries.BookingReservableInsertParams{
+			OrganizationID: b.OrganizationID, BookingID: b.ID, ReservableID: br.Reservable.ID,
+			DeliveryTimeMs: br.DeliveryTime.Milliseconds(), Quantity: br.Quantity, Comment: br.Comment,
+		}); err != nil {
+			return fmt.Errorf("insert contracted reservable: %w", err)
+		}
+	}
+	return nil
+}
+
+// orderField names an order of a new booking in CreateBookings' refusals.
+const orderField = "reservables"
+
+// contractNew checks the orders of a new booking b of resource res, made at now, and contracts them in
+// the transaction of q. It runs the checks of ContractReservables, except that a standard delivery time
+// after the end moves to the start. Codes: 4079, 1043, 4078, 4077, 4072 as ContractReservables.
+func contractNew(ctx context.Context, q *queries.Queries, b Booking, orders []ReservableOrder, now time.Time) ([]BookingReservable, error) {
+	if err := servicesActive(ctx, q, b.OrganizationID); err != nil {
+		return nil, err
+	}
+	allowed, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: b.OrganizationID, ResourceID: b.Resource.ID})
+	if err != nil {
+		return nil, fmt.Errorf("get reservables of resource: %w", err)
+	}
+	next, err := priceOrders(orders, allowed, b.End.Sub(b.Start), orderField, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCancellation(nil, next, b.Start, now); err != nil {
+		return nil, err
+	}
+	if err := insertContracts(ctx, q, b, next); err != nil {
+		return nil, err
+	}
+	return sortedByName(next), nil
+}
+
+// contractField names an order of ContractReservables in its refusals, as the API's body does.
+const contractField = "reservableBookingList"
+
 // priceOrders turns orders into contracts, checking each one against the reservables the resource
-// offers (allowed) and the booking's duration.
-func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResourceRow, duration time.Duration) ([]BookingReservable, error) {
+// offers (allowed) and the booking's duration. Refusals name the order as field[i]. If lateToStart is
+// set, a standard delivery time that falls after the booking's end is moved to its start instead of
+// being refused: a new booking's form offers the services of every day it books, and a lunch usually
+// served at 12:30 still comes to a meeting that ends at 10:00.
+func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResourceRow, duration time.Duration, field string, lateToStart bool) ([]BookingReservable, error) {
 	byID := make(map[uuid.UUID]Reservable, len(allowed))
 	for _, a := range allowed {
 		byID[a.Reservable.ID] = reservableFromRow(a.Reservable)
@@ -99,7 +148,7 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 	for i, o := range orders {
 		rv, ok := byID[o.ReservableID]
 		if !ok {
-			return nil, Errorf(CodeResourceReservableNotFound, "reservableBookingList[%d]: reservable %s is not offered for this resource", i, o.ReservableID)
+			return nil, Errorf(CodeResourceReservableNotFound, "%s[%d]: reservable %s is not offered for this resource", field, i, o.ReservableID)
 		}
 		qty := int32(1)
 		if o.Quantity != nil {
@@ -107,16 +156,19 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 		}
 		if qty < 1 || (!rv.ChooseQuantity && qty != 1) {
 			if rv.ChooseQuantity {
-				return nil, Errorf(CodeReservableQuantity, "reservableBookingList[%d].quantity: %s needs a quantity of at least 1", i, rv.Name)
+				return nil, Errorf(CodeReservableQuantity, "%s[%d].quantity: %s needs a quantity of at least 1", field, i, rv.Name)
 			}
-			return nil, Errorf(CodeReservableQuantity, "reservableBookingList[%d].quantity: %s comes in a quantity of exactly 1", i, rv.Name)
+			return nil, Errorf(CodeReservableQuantity, "%s[%d].quantity: %s comes in a quantity of exactly 1", field, i, rv.Name)
 		}
 		delivery := rv.StandardDeliveryTime
+		if lateToStart && delivery > duration {
+			delivery = 0
+		}
 		if rv.ChooseDeliveryTime && o.DeliveryTime != nil {
 			delivery = *o.DeliveryTime
 		}
 		if delivery < 0 || delivery > duration {
-			return nil, Errorf(CodeReservableDeliveryTime, "reservableBookingList[%d].deliveryTimeMs: must lie between 0 and the booking's duration (%d ms)", i, duration.Milliseconds())
+			return nil, Errorf(CodeReservableDeliveryTime, "%s[%d].deliveryTimeMs: must lie between 0 and the booking's duration (%d ms)", field, i, duration.Milliseconds())
 		}
 		comment := ""
 		if rv.AllowComments {
