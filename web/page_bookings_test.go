@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -460,6 +461,9 @@ func TestPageServices(t *testing.T) {
 		if p.attr(cf+" input[name=quantity-"+coffee+"]", "min") != "1" || p.attr(cf+" input[name=delivery-"+coffee+"]", "min") != "11:30" ||
 			p.attr(cf+" input[name=delivery-"+coffee+"]", "max") != "12:30" || p.count(cf+" textarea[name=comment-"+coffee+"]") != 1 {
 			t.Errorf("coffee's quantity, delivery time (11:30–12:30) and comment fields are not all there")
+		}
+		if got, want := p.attr(cf+" input[name=quantity-"+coffee+"]", "max"), strconv.Itoa(booking.MaxOrderQuantity); got != want {
+			t.Errorf("coffee's quantity goes up to %s, want %s as the booking form and the API allow", got, want)
 		}
 		avf := "fieldset:has(input[value=\"" + av + "\"])"
 		p.wantText(t, avf, "Quantity: 1", "Delivered at 11:45 Madrid time.", "Can be ordered, changed or cancelled until 10:30 Madrid time.")
