@@ -191,7 +191,7 @@ func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingFor
 	if err != nil {
 		return err
 	}
-	m := meetingOf(f.view)
+	m := meetingOf(f.view, s.bookings.Now())
 	f.view.Services = serviceLines(offers, f.view.Resources, form, m, peopleCount(form), s.bookings.Now())
 	f.view.ServicesRead = true
 	f.services, err = readServices(form, offers, f.view.Services, m, f.view.Zone)
@@ -215,9 +215,9 @@ func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Bookin
 			nb := f.newBooking(id, day, loc)
 			start := nb.Start
 			if nb.AllDay {
-				// An all-day booking starts when the room's bookable window opens.
+				// An all-day booking starts when the room's bookable window opens, or now when it is open.
 				y, m, d := day.Date()
-				start = time.Date(y, m, d, 0, 0, 0, int(ruleStart(f.view.Resources, id)), loc)
+				start = allDayStart(time.Date(y, m, d, 0, 0, 0, int(ruleStart(f.view.Resources, id)), loc), s.bookings.Now())
 			}
 			nb.Reservables = ordersFor(f.services, id, start)
 			reqs = append(reqs, nb)

@@ -68,8 +68,9 @@ type meeting struct {
 }
 
 // meetingOf reads the form's meeting: its hours, or for an all-day booking the first room's bookable
-// window.
-func meetingOf(f views.BookingForm) meeting {
+// window. An all-day booking of today starts now, as the domain makes it, so on such a day the meeting
+// starts at the current minute.
+func meetingOf(f views.BookingForm, now time.Time) meeting {
 	var m meeting
 	switch {
 	case f.AllDay && len(f.Resources) > 0:
@@ -85,9 +86,24 @@ func meetingOf(f views.BookingForm) meeting {
 		if err == nil {
 			y, mo, d := f.Days[0].Date()
 			m.first = time.Date(y, mo, d, 0, 0, 0, int(m.from), loc)
+			if f.AllDay {
+				if start := allDayStart(m.first, now); start.After(m.first) && start.Before(time.Date(y, mo, d, 0, 0, 0, int(m.to), loc)) {
+					m.from += start.Sub(m.first)
+					m.first = start
+				}
+			}
 		}
 	}
 	return m
+}
+
+// allDayStart is when an all-day booking whose window opens at opens starts: then, or the current
+// minute when the window is already open.
+func allDayStart(opens, now time.Time) time.Time {
+	if start := now.Truncate(time.Minute); start.After(opens) {
+		return start
+	}
+	return opens
 }
 
 // peopleCount is how many people the meeting is for: the search's number of people, or the people
@@ -189,7 +205,7 @@ func (s *Server) pageFindServices(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f.Services = serviceLines(offers, f.Resources, form, meetingOf(f), peopleCount(form), s.bookings.Now())
+	f.Services = serviceLines(offers, f.Resources, form, meetingOf(f, s.bookings.Now()), peopleCount(form), s.bookings.Now())
 	return s.render(c, http.StatusOK, views.BookingServices(f))
 }
 

@@ -189,6 +189,35 @@ func TestBookWithServices(t *testing.T) {
 		}
 	})
 
+	t.Run("AllDayFromNowKeepsTheChosenTime", func(t *testing.T) {
+		// An all-day booking of today starts now (09:00), not when the room's window opens (08:00).
+		// Coffee chosen for 12:00 comes at 12:00 on both days.
+		t.Parallel()
+		pb := setupPages(t)
+		for _, q := range []string{
+			`UPDATE resource_rules SET all_day_bookings = true WHERE id = '` + fx.RuleRoom.String() + `'`,
+			`UPDATE reservables SET minimum_cancellation_ms = 0 WHERE id = '` + fx.ReservableCoffee.String() + `'`,
+		} {
+			if _, err := pb.Pool.Exec(t.Context(), q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := pb.signedIn(t, fx.Alice)
+		form := tick(bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-23", "2026-11-24"), fx.ReservableCoffee, "2", "12:00")
+		form.Set("allday", "on")
+		p := b.post("/bookings", form)
+		if p.url.Query().Get("booked") != "2" {
+			t.Fatalf("after booking: at %s, want /bookings?booked=2; %s", p.url, p.text("main"))
+		}
+		want := []serviceContracts{ // newest first
+			{Start: fx.At(1, 8, 0), Services: "Coffee ×2 at 12:00"},
+			{Start: fx.At(0, 9, 0), Services: "Coffee ×2 at 12:00"},
+		}
+		if diff := cmp.Diff(want, contractsOf(findOwnBookings(t, pb, fx.Alice))); diff != "" {
+			t.Errorf("bookings made (-want +got):\n%s", diff)
+		}
+	})
+
 	t.Run("EachRoomThatOffersIt", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t)
