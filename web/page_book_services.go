@@ -209,6 +209,22 @@ func (s *Server) pageFindServices(c echo.Context) error {
 	return s.render(c, http.StatusOK, views.BookingServices(f))
 }
 
+// readOfferedServices puts into a new booking form the services its rooms offer, so that the page shows
+// them without a script. A form without rooms is left as it is.
+func (s *Server) readOfferedServices(ctx context.Context, actor booking.User, f *views.BookingForm) error {
+	if len(f.Resources) == 0 || f.Resources[0].Subcategory.Category != booking.CategorySpace {
+		return nil
+	}
+	offers, err := s.offeredServices(ctx, actor, f.Resources)
+	if err != nil {
+		return err
+	}
+	now, form := s.bookings.Now(), url.Values{"people": {f.People}}
+	f.Services = serviceLines(offers, f.Resources, form, meetingOf(*f, now), peopleCount(form), now)
+	f.ServicesRead = true
+	return nil
+}
+
 // tickedService is a service ticked in the booking form, as read: its delivery is a time of day.
 type tickedService struct {
 	offer    serviceOffer

@@ -146,6 +146,42 @@ func TestBookServicesFieldset(t *testing.T) {
 	})
 }
 
+// TestBookServicesWithoutScript checks that the form on /find and in a room's panel holds the room's
+// services as the page is served, so that they can be ordered without a script.
+func TestBookServicesWithoutScript(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	coffee := fx.ReservableCoffee.String()
+	search := url.Values{"building": {fx.BuildingMadrid.String()}, "kind": {"room"}, "date": {"2026-11-24"},
+		"from": {"10:00"}, "to": {"11:00"}, "capacity": {"3"}}
+	for _, tt := range []struct{ name, path string }{
+		{"Find", "/find?" + search.Encode() + "&resource=" + fx.RoomGoya.String()},
+		{"Panel", "/find/resources/" + fx.RoomGoya.String() + "?" + search.Encode()},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := b.get(tt.path)
+			p.wantStatus(t, http.StatusOK)
+			p.wantText(t, "#b-services legend", "Services")
+			p.wantText(t, "#b-services", "Coffee", "AV setup")
+			if got := p.attr(`input[name="quantity-`+coffee+`"]`, "value"); got != "3" {
+				t.Errorf("Coffee's quantity = %q, want 3 (the people searched for)", got)
+			}
+			if got := p.attr("#b-services", "hx-trigger"); got != "services" {
+				t.Errorf("the services are read again when the page loads (hx-trigger %q), want only on a change", got)
+			}
+		})
+	}
+	t.Run("NotForDesks", func(t *testing.T) {
+		p := b.get("/find?" + url.Values{"building": {fx.BuildingMadrid.String()}, "kind": {"desk"}, "date": {"2026-11-24"},
+			"resource": {fx.DeskOne.String()}}.Encode())
+		p.wantStatus(t, http.StatusOK)
+		if n := p.count("#b-services fieldset"); n != 0 {
+			t.Errorf("a desk's form has %d services fieldsets, want none", n)
+		}
+	})
+}
+
 func TestBookWithServices(t *testing.T) {
 	t.Parallel()
 

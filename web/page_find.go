@@ -88,6 +88,9 @@ func (s *Server) pageFind(c echo.Context) error {
 	in.Chosen = chosenIDs
 	groups, free := views.GroupByFloor(found.Results)
 	res := views.FindResults{Search: in, Floors: groups, Free: free, Dropped: dropped, Booking: in.BookingForm(chosen), Held: found.Held}
+	if err := s.readOfferedServices(ctx, actor, &res.Booking); err != nil {
+		return err
+	}
 	return s.renderFind(c, http.StatusOK, res)
 }
 
@@ -165,6 +168,9 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	if len(chosen) > 0 {
 		if i := slices.IndexFunc(found.Results, func(r booking.SearchResult) bool { return r.Resource.ID == chosen[0] }); i >= 0 {
 			p := resourcePanelOf(in, found.Results[i])
+			if err := s.readOfferedServices(ctx, actor, &p.Form); err != nil {
+				return err
+			}
 			panel, plan.Selected = &p, chosen[0]
 		}
 	}
@@ -227,7 +233,8 @@ func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID
 		return views.ResourcePanel{}, booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
 	}
 	in.Building, in.Days = found.Building, found.Days
-	return resourcePanelOf(in, found.Results[0]), nil
+	p := resourcePanelOf(in, found.Results[0])
+	return p, s.readOfferedServices(c.Request().Context(), actorFrom(c), &p.Form)
 }
 
 // resourcePanelOf builds the panel of r, a result of the search in.
