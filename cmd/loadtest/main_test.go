@@ -188,6 +188,29 @@ func TestScenarios(t *testing.T) {
 			}
 		})
 	}
+	t.Run("pages", func(t *testing.T) {
+		r, out, err := b.run(t, "--scenario", "pages", "--c", "4", "--duration", "900ms", "--server-pid", pid)
+		common(t, err, r, out, "pages")
+		if r.StatusCounts["200"] != r.Requests {
+			t.Errorf("pages: answers %v, want all 200", r.StatusCounts)
+		}
+		// The list, the plan and the API's availability, each measured on its own, side by side.
+		var names []string
+		for _, p := range r.Pages {
+			names = append(names, p.Name)
+			if p.Requests == 0 || p.Rate <= 0 || p.Errors != 0 || p.LatencyMS.P99 < p.LatencyMS.P50 || p.LatencyMS.P50 <= 0 {
+				t.Errorf("part %s: %+v", p.Name, p)
+			}
+		}
+		if want := []string{"find", "plan", "availability"}; !cmp.Equal(names, want) {
+			t.Errorf("parts %v, want %v", names, want)
+		}
+		for _, line := range []string{"find ", "plan ", "availability ", "req/s vs API"} {
+			if !strings.Contains(out, line) {
+				t.Errorf("summary without %q:\n%s", line, out)
+			}
+		}
+	})
 	t.Run("book", func(t *testing.T) {
 		var before int
 		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM bookings`).Scan(&before); err != nil {
