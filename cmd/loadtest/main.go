@@ -178,6 +178,7 @@ func runBench(ctx context.Context, fs *cli.Command, args []string, dbDefault str
 	fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
 	fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 	fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
+	fs.StringVar(&b.DemoDatabase, "demo-database", "booking_demo_bench", "the database to recreate with the demo office, whose pages are weighed")
 	fs.StringVar(&b.Size, "size", "standard", "standard, or large: the scenarios also run on the large data set, side by side")
 	fs.StringVar(&b.LargeDatabase, "large-database", "booking_large", "the database of the large data set, kept from one benchmark to the next for a day")
 	procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")

@@ -118,10 +118,10 @@ func pages(ctx context.Context, c *client, w *world, o options, l *live) ([]*tal
 func pageRatio(parts []pagePart, name string) (rate, p99 float64) {
 	var p, api pagePart
 	for _, x := range parts {
-		switch x.Name {
-		case name:
+		if x.Name == name {
 			p = x
-		case "availability":
+		}
+		if x.Name == "availability" {
 			api = x
 		}
 	}

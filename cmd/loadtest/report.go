@@ -33,7 +33,8 @@ type report struct {
 	BusyHours       []ceilingResult // the busy-hours script, as many runs
 	BookCost        []perBooking    // what the database server spent on each run of book's bookings
 	Machine         machineInfo
-	ServerFlags     []string // serve's flags beyond --addr
+	ServerFlags     []string     // serve's flags beyond --addr
+	Weights         []pageWeight // the pages on a cold load, after the first run of pages
 }
 
 // row is one scenario's medians over its runs.
@@ -202,6 +203,9 @@ func (r report) verdicts(rows map[string]row) []verdict {
 				fmt.Sprintf("%d of %d rounds; %s", w.RoundsOne, w.Rounds, counts(w.StatusCounts)), w.RunsOK == w.Runs)
 		case "rush":
 			add("rush: no 5xx, only 200, 201 and 409 4001", counts(w.StatusCounts), w.RunsOK == w.Runs)
+		case "pages":
+			// Measured against the API beside them, without a target of their own.
+			add("pages: only 200 (list, plan and API)", counts(w.StatusCounts), w.RunsOK == w.Runs)
 		default:
 			add(fmt.Sprintf("%s ≥ %s req/s", sc, thousands(t.rate)), fmt.Sprintf("%.0f req/s", w.Rate), w.Rate >= t.rate)
 		}
@@ -286,6 +290,8 @@ func (r report) scenarioText(sc string) string {
 	case "contend":
 		return fmt.Sprintf("%d people released together on the same room and slot, a new slot each round; expects one 201 and %d × 409 4001",
 			defaultContendClients, defaultContendClients-1)
+	case "pages":
+		return "`GET /find` and `GET /find/plan` of one floor as signed-in people, then the API's availability of the same floor, a third of the run each (see Pages)"
 	case "rush":
 		return fmt.Sprintf("80%% reads (status, availability, free), 20%% bookings aimed at %d hot rooms, a new slot each second: most lose with 409 4001 (expected), none may get a 5xx",
 			min(rushHotRooms, r.Size.rooms()))
@@ -315,6 +321,7 @@ func (r report) markdown(rows map[string]row) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
 	r.writeSetup(p)
 	r.writeResults(p, rows)
+	r.writePages(p, rows)
 	r.writeLarge(p, rows)
 	r.writeTargets(p, rows)
 	r.writePgbench(p)
@@ -448,6 +455,7 @@ func (r report) table(rows map[string]row) string {
 			fmt.Fprintf(&s, "%-13s %9.0f %10.0f %8.2f %8.2f %8.2f %8.1f\n", sc, w.Rate, w.BookingRate, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max)
 		}
 	}
+	s.WriteString(r.pagesTerminal())
 	for _, b := range r.pgbenchMedians() {
 		fmt.Fprintf(&s, "pgbench %-12s %.0f tps, latency average %.2f ms (median)\n", b.Name, b.TPS, b.LatencyMS)
 	}
@@ -502,6 +510,8 @@ func (r report) summary(rows map[string]row) any {
 		BusyHours   []ceilingResult `json:"busy_hours_script"`
 		BookCost    []perBooking    `json:"book_cost"`
 		Targets     []verdict       `json:"targets"`
+		Pages       []pageRow       `json:"pages,omitempty"`
+		Weights     []pageWeight    `json:"page_weights,omitempty"`
 	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered(rows), large,
-		r.Pgbench, r.Ceiling, r.BusyHours, r.BookCost, r.verdicts(rows)}
+		r.Pgbench, r.Ceiling, r.BusyHours, r.BookCost, r.verdicts(rows), pageRows(r.Results["pages"]), r.Weights}
 }
