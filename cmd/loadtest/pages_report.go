@@ -58,23 +58,22 @@ func (r report) writePages(p printer, rows map[string]row) {
 	if len(parts) > 0 {
 		p("The pages a person opens to find a desk, against the API's availability of the same floor, one after the\n")
 		p("other in each run of pages, each for a third of the run (%s) after the warm-up, at %d clients. The pages are\n", r.Duration/3, defaultClients)
-		p("opened as %d people, each with a browser session, accepting gzip; `/find` lists the desks of the floor's whole\n", pageSessions)
-		p("building (it has no floor of its own), the plan draws every resource of the floor. Medians of the runs; the\n")
-		p("ratios are taken run by run, against the API measured minutes apart at most on this shared, noisy machine.\n\n")
-		p("| part | request | req/s | p50 ms | p99 ms | errors (all runs) | req/s ÷ API | p99 ÷ API |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
-		for _, w := range parts {
-			p("| %s | `%s` | %.0f | %.2f | %.2f | %d | %.2f | %.2f |\n", w.Name, pagePartText(w.Name), w.Rate, w.P50, w.P99, w.Errors, w.RateVsAPI, w.P99VsAPI)
-		}
+		p("opened as %d people, each with a browser session, accepting gzip. `/find` has no floor of its own: it lists\n", pageSessions)
+		p("the desks of the floor's whole building (%s of them), and the plan draws the floor's %d resources. Medians of\n",
+			thousands(r.Size.FloorsPerBuilding*(r.Size.ResourcesPerFloor-r.Size.RoomsPerFloor)), r.Size.ResourcesPerFloor)
+		p("the runs. The ratios are taken run by run, each page against the API measured seconds away from it: this\n")
+		p("machine is shared and noisy, so compare ratios rather than single figures.\n\n")
+		pagePartsTable(p, parts)
 		if w, ok := rows["pages"]; ok && w.PeakRSSMB > 0 {
 			p("\nThe server's peak resident memory by the end of the runs of pages: %.0f MB (VmHWM, since it started).\n", w.PeakRSSMB)
 		}
-		p("\n")
+		p("\nWhere the time of one `/find` goes, from a CPU profile: [pages-profile.md](pages-profile.md).\n\n")
 	}
 	if len(r.Weights) > 0 {
 		p("What a browser with an empty cache fetches to show each page: the page and every stylesheet, script,\n")
 		p("image and icon it links (and what its stylesheets name), each once. Bytes as sent to a client that\n")
-		p("accepts gzip, and uncompressed. The synthetic floor has %d resources; the demo office is what `make run`\n", r.Size.ResourcesPerFloor)
-		p("loads, on its floor with the most resources.\n\n")
+		p("accepts gzip, and uncompressed: the synthetic pages above, and the demo office that `make run` loads, on its\n")
+		p("floor with the most resources.\n\n")
 		p("| data | page | requests | gzip | uncompressed | of which the page (gzip) | missing |\n|---|---|--:|--:|--:|--:|--:|\n")
 		for _, w := range r.Weights {
 			var page int64
@@ -84,6 +83,14 @@ func (r report) writePages(p printer, rows map[string]row) {
 			p("| %s | %s | %d | %s | %s | %s | %d |\n", w.Data, pageName(w.Page), w.Requests, kb(w.Gzip), kb(w.Raw), kb(page), w.Missing)
 		}
 		p("\n")
+	}
+}
+
+// pagePartsTable writes the parts of pages side by side, each against the API.
+func pagePartsTable(p printer, parts []pageRow) {
+	p("| part | request | req/s | p50 ms | p99 ms | errors (all runs) | req/s ÷ API | p99 ÷ API |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, w := range parts {
+		p("| %s | `%s` | %.0f | %.2f | %.2f | %d | %.2f | %.2f |\n", w.Name, pagePartText(w.Name), w.Rate, w.P50, w.P99, w.Errors, w.RateVsAPI, w.P99VsAPI)
 	}
 }
 

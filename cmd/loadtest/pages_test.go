@@ -52,6 +52,7 @@ func TestPagesReport(t *testing.T) {
 		"| synthetic | /find | 6 | 41.5 KB | 250.0 KB | 30.0 KB | 0 |",
 		"| demo | /find/plan | 7 | 20.0 KB | 90.0 KB | 9.0 KB | 1 |",
 		"| pages: only 200 (list, plan and API) | 200 × 90 | pass |",
+		"| server peak RSS ≤ 150 MB, pages included | 95 MB | pass |",
 	} {
 		if !strings.Contains(md, line) {
 			t.Errorf("benchmarks.md lacks %q:\n%s", line, md)

@@ -188,7 +188,9 @@ func (r report) verdicts(rows map[string]row) []verdict {
 			add(sc, "not run", false)
 			continue
 		}
-		peakRSS = max(peakRSS, w.PeakRSSMB)
+		if sc != "pages" {
+			peakRSS = max(peakRSS, w.PeakRSSMB)
+		}
 		t := targets[sc]
 		switch sc {
 		case "book":
@@ -213,12 +215,21 @@ func (r report) verdicts(rows map[string]row) []verdict {
 			add(fmt.Sprintf("%s p99 ≤ %.0f ms", sc, t.p99), fmt.Sprintf("%.1f ms", w.LatencyMS.P99), w.LatencyMS.P99 <= t.p99)
 		}
 	}
+	pagesRSS := rows["pages"].PeakRSSMB
 	if r.Large != nil {
-		for _, w := range r.Large.rows() {
-			peakRSS = max(peakRSS, w.PeakRSSMB)
+		for sc, w := range r.Large.rows() {
+			if sc == "pages" {
+				pagesRSS = max(pagesRSS, w.PeakRSSMB)
+			} else {
+				peakRSS = max(peakRSS, w.PeakRSSMB)
+			}
 		}
 	}
-	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
+	add(fmt.Sprintf("server peak RSS ≤ %d MB (API scenarios)", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
+	// The pages run last: the server's peak by then (VmHWM) is the most it held serving them or anything before.
+	if pagesRSS > 0 {
+		add(fmt.Sprintf("server peak RSS ≤ %d MB, pages included", memoryTargetMB), fmt.Sprintf("%.0f MB", pagesRSS), pagesRSS <= memoryTargetMB)
+	}
 	out = append(out, r.largeVerdicts(rows)...)
 	runs, ok := 0, 0
 	for _, set := range r.sets() {
@@ -373,7 +384,7 @@ func (r report) writeResults(p printer, rows map[string]row) {
 	p("|---|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, sc := range scenarios {
 		w, ok := rows[sc]
-		if !ok {
+		if !ok || sc == "pages" { // its parts are in Pages: their mix means nothing
 			continue
 		}
 		answers := answerText(w)
@@ -451,7 +462,7 @@ func (r report) table(rows map[string]row) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "%-13s %9s %10s %8s %8s %8s %8s\n", "scenario", "req/s", "bookings/s", "p50 ms", "p95 ms", "p99 ms", "max ms")
 	for _, sc := range scenarios {
-		if w, ok := rows[sc]; ok {
+		if w, ok := rows[sc]; ok && sc != "pages" {
 			fmt.Fprintf(&s, "%-13s %9.0f %10.0f %8.2f %8.2f %8.2f %8.1f\n", sc, w.Rate, w.BookingRate, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max)
 		}
 	}
@@ -470,7 +481,7 @@ func (r report) chart(path string, rows map[string]row) error {
 	var names []string
 	var p50, p95, p99 []float64
 	for _, sc := range scenarios {
-		if w, ok := rows[sc]; ok {
+		if w, ok := rows[sc]; ok && sc != "pages" {
 			names = append(names, sc)
 			p50, p95, p99 = append(p50, w.LatencyMS.P50), append(p95, w.LatencyMS.P95), append(p99, w.LatencyMS.P99)
 		}
