@@ -189,7 +189,7 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 	b.rep = report{
 		Date: began, Runs: o.Runs, Duration: o.Duration, Warmup: defaultOptions("").Warmup, Procs: runtime.GOMAXPROCS(0),
 		SizeName: "standard", Size: standard.size, PoolMaxConns: int(poolCfg.MaxConns), ServerFlags: serveFlags,
-		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, Results: standard.info.Results, Standard: standard.info,
+		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, DemoDatabase: o.DemoDatabase, Results: standard.info.Results, Standard: standard.info,
 	}
 	return b, nil
 }

@@ -67,7 +67,7 @@ func (r report) writePages(p printer, rows map[string]row) {
 		if w, ok := rows["pages"]; ok && w.PeakRSSMB > 0 {
 			p("\nThe server's peak resident memory by the end of the runs of pages: %.0f MB (VmHWM, since it started).\n", w.PeakRSSMB)
 		}
-		p("\nWhere the time of one `/find` goes, from a CPU profile: [pages-profile.md](pages-profile.md).\n\n")
+		p("\nWhere the time of one `/find` goes, from a CPU profile: [performance.md](performance.md#the-find-pages).\n\n")
 	}
 	if len(r.Weights) > 0 {
 		p("What a browser with an empty cache fetches to show each page: the page and every stylesheet, script,\n")

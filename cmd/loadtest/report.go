@@ -23,6 +23,7 @@ type report struct {
 	PoolMaxConns    int
 	Database        string // the database seeded and served
 	PgbenchDatabase string
+	DemoDatabase    string // the demo office, whose pages are weighed
 	SeedTime        time.Duration
 	Took            time.Duration       // the whole benchmark
 	Results         map[string][]result // by scenario, in run order: the standard data set's
@@ -429,7 +430,11 @@ func (r report) writeReproduce(p printer) {
 		command += " SIZE=large"
 	}
 	p("\n## How to reproduce\n\n```sh\n%s\n```\n\n", command)
-	p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
+	if r.DemoDatabase != "" {
+		p("It drops and recreates the databases `%s`, `%s` and `%s` (the demo office) on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase, r.DemoDatabase)
+	} else {
+		p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
+	}
 	p("(else the local one), seeds the %s organization, builds and starts `bin/booking serve`, runs every\n", r.SizeName)
 	p("scenario (and pgbench after each run of book), stops the server with SIGTERM, and writes this file,\n")
 	p("`benchmarks.svg` and each run's JSON under `bench-results/` (not committed; the server's log too when a run\n")
