@@ -44,7 +44,7 @@ func newSessions(store scs.Store, secure bool) *scs.SessionManager {
 		sm.Store = store
 	}
 	sm.Lifetime, sm.IdleTimeout = sessionLifetime, sessionIdle
-	sm.Cookie.Name = "booking_session"
+	sm.Cookie.Name = SessionCookie
 	sm.Cookie.HttpOnly, sm.Cookie.SameSite, sm.Cookie.Secure = true, http.SameSiteLaxMode, secure
 	return sm
 }

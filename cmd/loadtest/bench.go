@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/web/postgres"
@@ -21,6 +22,7 @@ type benchOptions struct {
 	ServerURL       string // DATABASE_URL: its server hosts the benchmark's databases
 	Database        string
 	PgbenchDatabase string
+	DemoDatabase    string // the demo office, whose pages are weighed too
 	// Size is standard, or large: then the scenarios also run on the large data set in LargeDatabase,
 	// each run right after the same run on the standard one.
 	Size          string
@@ -63,6 +65,8 @@ type benchRun struct {
 	sets           []*dataSet // the standard data set first
 	pgbench        pgbench
 	bookCost       bookCost
+	demoURL        string    // the demo office's database, once loaded
+	demoEmployee   uuid.UUID // the demo office's employee, the pages are opened as
 	stdout, stderr io.Writer
 }
 
@@ -95,6 +99,7 @@ var measurements = []measurement{
 	{name: "cost of a booking", scenario: "book", before: beforeBook, after: afterBook},
 	{name: "pgbench", scenario: "book", prepare: preparePgbench, after: runPgbench},
 	{name: "booking script", scenario: "book", after: runCeiling},
+	{name: "page weight", scenario: "pages", prepare: prepareDemo, after: weighPages},
 }
 
 // bench measures the service on a fresh standard data set, and on a large one if asked. It seeds the
@@ -184,7 +189,7 @@ func newBenchRun(o benchOptions, stdout, stderr io.Writer) (*benchRun, error) {
 	b.rep = report{
 		Date: began, Runs: o.Runs, Duration: o.Duration, Warmup: defaultOptions("").Warmup, Procs: runtime.GOMAXPROCS(0),
 		SizeName: "standard", Size: standard.size, PoolMaxConns: int(poolCfg.MaxConns), ServerFlags: serveFlags,
-		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, Results: standard.info.Results, Standard: standard.info,
+		Database: o.Database, PgbenchDatabase: o.PgbenchDatabase, DemoDatabase: o.DemoDatabase, Results: standard.info.Results, Standard: standard.info,
 	}
 	return b, nil
 }

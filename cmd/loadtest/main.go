@@ -4,7 +4,7 @@
 // data set, the real server, every scenario, pgbench beside it, docs/benchmarks.md and its chart.
 //
 //	loadtest seed  [--size standard|large|small] [--db URL]
-//	loadtest run   --scenario status|free|availability|book|contend|rush [--base http://127.0.0.1:8080]
+//	loadtest run   --scenario status|free|availability|book|contend|rush|pages [--base http://127.0.0.1:8080]
 //	               [--db URL] [--c 32] [--duration 10s] [--warmup 1s] [--rounds 100] [--users 1000]
 //	               [--procs 1] [--server-pid PID] [--out FILE.json]
 //	loadtest bench [--size standard|large] [--out docs] [--runs 3] [--duration 10s]
@@ -58,7 +58,7 @@ commands:
                                                  fresh standard data set, the real server, every scenario and
                                                  pgbench; writes docs/benchmarks.md and docs/benchmarks.svg
 
-scenarios: status, free, availability, book, contend, rush
+scenarios: status, free, availability, book, contend, rush, pages
 environment: DATABASE_URL (the default of --db)
 `
 
@@ -178,6 +178,7 @@ func runBench(ctx context.Context, fs *cli.Command, args []string, dbDefault str
 	fs.DurationVar(&b.Duration, "duration", defaultOptions("").Duration, "length of each run and of each pgbench run")
 	fs.StringVar(&b.Database, "database", "booking_bench", "the database to recreate and seed, on the server of DATABASE_URL")
 	fs.StringVar(&b.PgbenchDatabase, "pgbench-database", "booking_pgbench", "the database to recreate for pgbench")
+	fs.StringVar(&b.DemoDatabase, "demo-database", "booking_demo_bench", "the database to recreate with the demo office, whose pages are weighed")
 	fs.StringVar(&b.Size, "size", "standard", "standard, or large: the scenarios also run on the large data set, side by side")
 	fs.StringVar(&b.LargeDatabase, "large-database", "booking_large", "the database of the large data set, kept from one benchmark to the next for a day")
 	procs := fs.Int("procs", 1, "cores the load generator uses (GOMAXPROCS; 0: all)")
@@ -230,6 +231,9 @@ func printResult(w io.Writer, r result) {
 	}
 	if len(r.Rounds) > 0 {
 		fmt.Fprintf(w, "  rounds with exactly one 201 and only 409 4001 besides: %d of %d\n", r.roundsWon(), len(r.Rounds))
+	}
+	if len(r.Pages) > 0 {
+		fmt.Fprint(w, pagesTable(r.Pages))
 	}
 	if r.ServerPeakRSSMB > 0 {
 		fmt.Fprintf(w, "  server peak RSS: %.0f MB\n", r.ServerPeakRSSMB)

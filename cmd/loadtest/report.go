@@ -23,6 +23,7 @@ type report struct {
 	PoolMaxConns    int
 	Database        string // the database seeded and served
 	PgbenchDatabase string
+	DemoDatabase    string // the demo office, whose pages are weighed
 	SeedTime        time.Duration
 	Took            time.Duration       // the whole benchmark
 	Results         map[string][]result // by scenario, in run order: the standard data set's
@@ -33,7 +34,8 @@ type report struct {
 	BusyHours       []ceilingResult // the busy-hours script, as many runs
 	BookCost        []perBooking    // what the database server spent on each run of book's bookings
 	Machine         machineInfo
-	ServerFlags     []string // serve's flags beyond --addr
+	ServerFlags     []string     // serve's flags beyond --addr
+	Weights         []pageWeight // the pages on a cold load, after the first run of pages
 }
 
 // row is one scenario's medians over its runs.
@@ -187,7 +189,9 @@ func (r report) verdicts(rows map[string]row) []verdict {
 			add(sc, "not run", false)
 			continue
 		}
-		peakRSS = max(peakRSS, w.PeakRSSMB)
+		if sc != "pages" {
+			peakRSS = max(peakRSS, w.PeakRSSMB)
+		}
 		t := targets[sc]
 		switch sc {
 		case "book":
@@ -202,6 +206,9 @@ func (r report) verdicts(rows map[string]row) []verdict {
 				fmt.Sprintf("%d of %d rounds; %s", w.RoundsOne, w.Rounds, counts(w.StatusCounts)), w.RunsOK == w.Runs)
 		case "rush":
 			add("rush: no 5xx, only 200, 201 and 409 4001", counts(w.StatusCounts), w.RunsOK == w.Runs)
+		case "pages":
+			// Measured against the API beside them, without a target of their own.
+			add("pages: only 200 (list, plan and API)", counts(w.StatusCounts), w.RunsOK == w.Runs)
 		default:
 			add(fmt.Sprintf("%s ≥ %s req/s", sc, thousands(t.rate)), fmt.Sprintf("%.0f req/s", w.Rate), w.Rate >= t.rate)
 		}
@@ -209,12 +216,21 @@ func (r report) verdicts(rows map[string]row) []verdict {
 			add(fmt.Sprintf("%s p99 ≤ %.0f ms", sc, t.p99), fmt.Sprintf("%.1f ms", w.LatencyMS.P99), w.LatencyMS.P99 <= t.p99)
 		}
 	}
+	pagesRSS := rows["pages"].PeakRSSMB
 	if r.Large != nil {
-		for _, w := range r.Large.rows() {
-			peakRSS = max(peakRSS, w.PeakRSSMB)
+		for sc, w := range r.Large.rows() {
+			if sc == "pages" {
+				pagesRSS = max(pagesRSS, w.PeakRSSMB)
+			} else {
+				peakRSS = max(peakRSS, w.PeakRSSMB)
+			}
 		}
 	}
-	add(fmt.Sprintf("server peak RSS ≤ %d MB", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
+	add(fmt.Sprintf("server peak RSS ≤ %d MB (API scenarios)", memoryTargetMB), fmt.Sprintf("%.0f MB", peakRSS), peakRSS > 0 && peakRSS <= memoryTargetMB)
+	// The pages run last: the server's peak by then (VmHWM) is the most it held serving them or anything before.
+	if pagesRSS > 0 {
+		add(fmt.Sprintf("server peak RSS ≤ %d MB, pages included", memoryTargetMB), fmt.Sprintf("%.0f MB", pagesRSS), pagesRSS <= memoryTargetMB)
+	}
 	out = append(out, r.largeVerdicts(rows)...)
 	runs, ok := 0, 0
 	for _, set := range r.sets() {
@@ -286,6 +302,8 @@ func (r report) scenarioText(sc string) string {
 	case "contend":
 		return fmt.Sprintf("%d people released together on the same room and slot, a new slot each round; expects one 201 and %d × 409 4001",
 			defaultContendClients, defaultContendClients-1)
+	case "pages":
+		return "`GET /find` and `GET /find/plan` of one floor as signed-in people, then the API's availability of the same floor, a third of the run each (see Pages)"
 	case "rush":
 		return fmt.Sprintf("80%% reads (status, availability, free), 20%% bookings aimed at %d hot rooms, a new slot each second: most lose with 409 4001 (expected), none may get a 5xx",
 			min(rushHotRooms, r.Size.rooms()))
@@ -315,6 +333,7 @@ func (r report) markdown(rows map[string]row) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&s, format, a...) }
 	r.writeSetup(p)
 	r.writeResults(p, rows)
+	r.writePages(p, rows)
 	r.writeLarge(p, rows)
 	r.writeTargets(p, rows)
 	r.writePgbench(p)
@@ -366,7 +385,7 @@ func (r report) writeResults(p printer, rows map[string]row) {
 	p("|---|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, sc := range scenarios {
 		w, ok := rows[sc]
-		if !ok {
+		if !ok || sc == "pages" { // its parts are in Pages: their mix means nothing
 			continue
 		}
 		answers := answerText(w)
@@ -411,7 +430,11 @@ func (r report) writeReproduce(p printer) {
 		command += " SIZE=large"
 	}
 	p("\n## How to reproduce\n\n```sh\n%s\n```\n\n", command)
-	p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
+	if r.DemoDatabase != "" {
+		p("It drops and recreates the databases `%s`, `%s` and `%s` (the demo office) on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase, r.DemoDatabase)
+	} else {
+		p("It drops and recreates the databases `%s` and `%s` on the server of `DATABASE_URL`\n", r.Database, r.PgbenchDatabase)
+	}
 	p("(else the local one), seeds the %s organization, builds and starts `bin/booking serve`, runs every\n", r.SizeName)
 	p("scenario (and pgbench after each run of book), stops the server with SIGTERM, and writes this file,\n")
 	p("`benchmarks.svg` and each run's JSON under `bench-results/` (not committed; the server's log too when a run\n")
@@ -444,10 +467,11 @@ func (r report) table(rows map[string]row) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "%-13s %9s %10s %8s %8s %8s %8s\n", "scenario", "req/s", "bookings/s", "p50 ms", "p95 ms", "p99 ms", "max ms")
 	for _, sc := range scenarios {
-		if w, ok := rows[sc]; ok {
+		if w, ok := rows[sc]; ok && sc != "pages" {
 			fmt.Fprintf(&s, "%-13s %9.0f %10.0f %8.2f %8.2f %8.2f %8.1f\n", sc, w.Rate, w.BookingRate, w.LatencyMS.P50, w.LatencyMS.P95, w.LatencyMS.P99, w.LatencyMS.Max)
 		}
 	}
+	s.WriteString(r.pagesTerminal())
 	for _, b := range r.pgbenchMedians() {
 		fmt.Fprintf(&s, "pgbench %-12s %.0f tps, latency average %.2f ms (median)\n", b.Name, b.TPS, b.LatencyMS)
 	}
@@ -462,7 +486,7 @@ func (r report) chart(path string, rows map[string]row) error {
 	var names []string
 	var p50, p95, p99 []float64
 	for _, sc := range scenarios {
-		if w, ok := rows[sc]; ok {
+		if w, ok := rows[sc]; ok && sc != "pages" {
 			names = append(names, sc)
 			p50, p95, p99 = append(p50, w.LatencyMS.P50), append(p95, w.LatencyMS.P95), append(p99, w.LatencyMS.P99)
 		}
@@ -502,6 +526,8 @@ func (r report) summary(rows map[string]row) any {
 		BusyHours   []ceilingResult `json:"busy_hours_script"`
 		BookCost    []perBooking    `json:"book_cost"`
 		Targets     []verdict       `json:"targets"`
+		Pages       []pageRow       `json:"pages,omitempty"`
+		Weights     []pageWeight    `json:"page_weights,omitempty"`
 	}{r.Date, r.Runs, r.Duration.Seconds(), r.SeedTime.Seconds(), r.Took.Seconds(), r.ServerFlags, r.Machine, ordered(rows), large,
-		r.Pgbench, r.Ceiling, r.BusyHours, r.BookCost, r.verdicts(rows)}
+		r.Pgbench, r.Ceiling, r.BusyHours, r.BookCost, r.verdicts(rows), pageRows(r.Results["pages"]), r.Weights}
 }

@@ -100,7 +100,7 @@ func (r report) writeLarge(p printer, rows map[string]row) {
 	p("|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, sc := range scenarios {
 		w, ok := large[sc]
-		if !ok {
+		if !ok || sc == "pages" {
 			continue
 		}
 		growth := "–"
@@ -109,6 +109,10 @@ func (r report) writeLarge(p printer, rows map[string]row) {
 		}
 		p("| %s | %.0f | %s | %.2f | %.2f | %.2f | %.1f | %s |\n", sc, w.Rate, bookingRate(w), w.LatencyMS.P50, w.LatencyMS.P95,
 			w.LatencyMS.P99, w.LatencyMS.Max, growth)
+	}
+	if parts := pageRows(l.Results["pages"]); len(parts) > 0 {
+		p("\nThe pages of a floor of its first organization, as in Pages:\n\n")
+		pagePartsTable(p, parts)
 	}
 	p("\n")
 }

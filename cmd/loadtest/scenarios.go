@@ -30,7 +30,7 @@ const (
 )
 
 // scenarios are the workloads, in the order the benchmark runs them.
-var scenarios = []string{"status", "free", "availability", "book", "contend", "rush"}
+var scenarios = []string{"status", "free", "availability", "book", "contend", "rush", "pages"}
 
 // rushHotRooms is how many rooms rush opens for booking each second (at most the organization's rooms).
 const rushHotRooms = 5
@@ -133,6 +133,7 @@ type result struct {
 	Unexpected      int            `json:"unexpected"`            // answers the scenario does not expect
 	Rounds          []round        `json:"rounds,omitempty"`      // contend
 	ServerPeakRSSMB float64        `json:"server_peak_rss_mb,omitempty"`
+	Pages           []pagePart     `json:"pages,omitempty"` // pages: each part's figures
 	Check           dbCheck        `json:"check"`
 	OK              bool           `json:"ok"`
 	Failures        []string       `json:"failures,omitempty"`
@@ -182,6 +183,7 @@ type call struct {
 	method, path string
 	body         []byte
 	auth         string
+	cookie       string // pages: the browser session
 	expect       expect
 }
 
@@ -224,7 +226,9 @@ func newClient(bases []string, concurrency int) *client {
 		IdleConnTimeout:     time.Minute,
 		DisableCompression:  true,
 	}
-	return &client{http: &http.Client{Transport: tr, Timeout: 30 * time.Second}, bases: bases}
+	// A redirect is an answer of its own: a page that sends the person to the sign-in page is not a page.
+	noRedirect := func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &client{http: &http.Client{Transport: tr, Timeout: 30 * time.Second, CheckRedirect: noRedirect}, bases: bases}
 }
 
 // do sends a call and reads its answer; buf is the worker's buffer for bodies worth reading.
@@ -241,7 +245,14 @@ func (c *client) do(ctx context.Context, k call, buf *[]byte) answer {
 	if err != nil {
 		return answer{err: err}
 	}
-	req.Header["Authorization"] = []string{k.auth}
+	if k.auth != "" {
+		req.Header["Authorization"] = []string{k.auth}
+	}
+	if k.cookie != "" {
+		// As a browser: the session, and gzip accepted (the API's clients are sent JSON as it is).
+		req.Header["Cookie"] = []string{k.cookie}
+		req.Header["Accept-Encoding"] = []string{"gzip"}
+	}
 	if k.body != nil {
 		req.Header["Content-Type"] = []string{"application/json"}
 	}
@@ -414,6 +425,11 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 	if o.Scenario == "book" && w.deskPeople == 0 {
 		return res, fmt.Errorf("book: no employee is free of desks from day %d on, and a person holds one desk at a time: seed a fresh database", w.firstDay)
 	}
+	if o.Scenario == "pages" {
+		if err := w.startSessions(ctx, pool, pageSessions); err != nil {
+			return res, err
+		}
+	}
 	tallies, elapsed, err := load(ctx, w, o, &res, progressOut)
 	if err != nil {
 		return res, err
@@ -452,6 +468,11 @@ func load(ctx context.Context, w *world, o options, res *result, progressOut io.
 		return tallies, time.Since(start), err
 	}
 	res.DurationS, res.WarmupS = o.Duration.Seconds(), o.Warmup.Seconds()
+	if o.Scenario == "pages" {
+		tallies, elapsed, parts, err := pages(ctx, c, w, o, &l)
+		res.Pages = parts
+		return tallies, elapsed, err
+	}
 	return timed(ctx, c, w, o, &l)
 }
 
@@ -510,10 +531,15 @@ func (res *result) merge(tallies []*tally, elapsed time.Duration) []string {
 // other and stops sending at the end; the requests in flight then are still answered and counted. It
 // returns the workers' tallies and the time measured.
 func timed(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, time.Duration, error) {
+	return timedPart(ctx, c, w, o, o.Scenario, l)
+}
+
+// timedPart is timed, sending the requests of scenario, which may be a part of o's: "pages:plan".
+func timedPart(ctx context.Context, c *client, w *world, o options, scenario string, l *live) ([]*tally, time.Duration, error) {
 	start := time.Now()
 	measureFrom := start.Add(o.Warmup)
 	deadline := measureFrom.Add(o.Duration)
-	calls := &calls{w: w, scenario: o.Scenario, start: start, hotRooms: min(rushHotRooms, len(w.rooms)),
+	calls := &calls{w: w, scenario: scenario, start: start, hotRooms: min(rushHotRooms, len(w.rooms)),
 		reads: [][]string{w.statusPaths, w.availabilityPaths, w.freePaths}}
 	tallies := make([]*tally, o.Concurrency)
 	per := int(o.Duration.Seconds()*2000)/o.Concurrency + 16
@@ -568,6 +594,12 @@ func (m *calls) next(r *rand.Rand) (call, bool) {
 		k = get(w.freePaths, r)
 	case "availability":
 		k = get(w.availabilityPaths, r)
+	case "pages:find", "pages:plan":
+		k = call{method: http.MethodGet, path: w.pages.path(strings.TrimPrefix(m.scenario, "pages:")), expect: expectOK,
+			cookie: w.cookies[r.IntN(len(w.cookies))]}
+		return k, true
+	case "pages:availability":
+		k = call{method: http.MethodGet, path: w.pages.apiAvail, expect: expectOK}
 	case "book":
 		// Rooms and desks in proportion to their numbers, each request a new free evening slot.
 		s, ok := w.eveningSlot(w.bookSlot(int(m.slots.Add(1) - 1)))

@@ -42,6 +42,9 @@ type world struct {
 	firstDay, lastDay int
 
 	statusPaths, freePaths, availabilityPaths []string
+
+	pages   pagePaths // the pages scenario's requests
+	cookies []string  // the pages scenario: "booking_session=<token>", one per person it opens the pages as
 }
 
 type building struct {
@@ -134,6 +137,7 @@ func newWorld(ctx context.Context, pool *pgxpool.Pool, maxUsers int, ttl time.Du
 		w.lastDay = int(time.Duration(advance)*time.Millisecond/(24*time.Hour)) - 1
 	}
 	w.build()
+	w.buildPagePaths()
 	if len(w.freePaths) == 0 {
 		return nil, errors.New("no floor has desks: nothing to list")
 	}
