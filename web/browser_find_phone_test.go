@@ -121,6 +121,7 @@ func TestBrowserFindDesktopFilters(t *testing.T) {
 	if display := b.evalText(`getComputedStyle(document.getElementById("pick-bar")).display`); display != "none" {
 		t.Errorf("the bar shows (%s) on a desktop", display)
 	}
+	b.evalText(`window.scrollTo(0, 0)`)
 	b.viewportShot("find-desktop")
 	b.copyShot("find-desktop")
 }
