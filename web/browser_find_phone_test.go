@@ -37,9 +37,11 @@ func TestBrowserFindPhone(t *testing.T) {
 	}
 	b.viewportShot("find-phone-top")
 	b.copyShot("find-phone-top")
-	if y := b.number(`document.querySelector("#results li.result.free").getBoundingClientRect().top + scrollY`); y >= 400 {
+	y := b.number(`document.querySelector("#results li.result.free").getBoundingClientRect().top + scrollY`)
+	if y >= 400 {
 		t.Errorf("the first free desk starts at y = %.0f px, want it within the first 400 px", y)
 	}
+	t.Logf("the first free desk starts at y = %.0f px", y)
 	if display := b.evalText(`getComputedStyle(document.getElementById("pick-bar")).display`); display != "none" {
 		t.Errorf("the bar shows (%s) while nothing is ticked", display)
 	}
@@ -61,6 +63,7 @@ func TestBrowserFindPhone(t *testing.T) {
 		if after := b.scrollY(); math.Abs(after-before) > 4 {
 			t.Errorf("tick %d: the page moved from %.0f to %.0f px", i+1, before, after)
 		}
+		t.Logf("tick %d: the Book button is %.0f px below the ticked desk", i+1, b.number(`document.querySelector("#pick-bar .pick-book").getBoundingClientRect().top - document.getElementById("`+id+`").getBoundingClientRect().top`))
 		if got := b.evalText(`(() => {
 			const r = document.getElementById("pick-bar").getBoundingClientRect();
 			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5 ? "in view" : "top " + r.top + ", bottom " + r.bottom + ", screen " + innerHeight;
