@@ -11,7 +11,8 @@ import (
 )
 
 // The days of a search come from three places in its address:
-//   - start and until: a range of days, the first and the last, both included ("From day", "To day");
+//   - start and until: a range of days, the first and the last, both included ("From day", "To day"); a
+//     From day alone is that day;
 //   - date (repeated): single days, ticked on the week strip, and what links and older addresses carry;
 //   - add_date with add: one more day, as the "Add day" button of older pages sent it.
 //
@@ -39,9 +40,10 @@ func readFindDaysQuery(q url.Values) findDays {
 	return d
 }
 
-// rangeChanged reports whether the range is one to apply: given, and not the one the form showed.
+// rangeChanged reports whether the range is one to apply: with a From day, and not the one the form
+// showed. A To day alone is not a range: it is what a From day being typed again leaves.
 func (d findDays) rangeChanged() bool {
-	return (d.start != "" || d.until != "") && d.start+"/"+d.until != d.shown
+	return d.start != "" && d.start+"/"+d.until != d.shown
 }
 
 // weekAsked reports whether the strip was asked to show another week.
@@ -72,12 +74,9 @@ func readFindDays(in *views.FindSearch, d findDays) {
 	}
 }
 
-// readRange reads a range of days, both ends included. A range with one end is that day. It notes the
+// readRange reads a range of days, both ends included; without a To day it is the From day alone. It notes the
 // range's problem and returns bad, the value that failed, when it cannot be read.
 func readRange(in *views.FindSearch, start, until string) (days []time.Time, bad string) {
-	if start == "" {
-		start = until
-	}
 	if until == "" {
 		until = start
 	}

@@ -71,6 +71,26 @@ func TestFindDays(t *testing.T) {
 		p := b.get(findPath("start", "2026-11-24", "until", "2026-11-26", "range_shown", "2026-11-24/2026-11-26",
 			"date", "2026-11-24", "date", "2026-11-26"))
 		p.wantText(t, "#filters-summary", "2 days: Tue 24 Nov, Thu 26 Nov")
+
+		// Friday ticked on the strip: the range inputs are redrawn to end on it.
+		ticked := b.hxGet(findPath("start", "2026-11-24", "until", "2026-11-26", "range_shown", "2026-11-24/2026-11-26",
+			"date", "2026-11-24", "date", "2026-11-26", "date", "2026-11-27"))
+		if got := ticked.attr("#f-range[hx-swap-oob] #f-start", "value") + " " + ticked.attr("#f-range[hx-swap-oob] #f-until", "value"); got != "2026-11-24 2026-11-27" {
+			t.Errorf("after a tick the range shows %q, want 2026-11-24 2026-11-27", got)
+		}
+		if got := ticked.attr("#f-range-shown[hx-swap-oob]", "value"); got != "2026-11-24/2026-11-27" {
+			t.Errorf("range_shown = %q, want the new range", got)
+		}
+		// A To day typed: the search follows it, and the inputs being typed in are left alone.
+		typed := b.hxGet(findPath("start", "2026-11-24", "until", "2026-11-25", "range_shown", "2026-11-24/2026-11-27",
+			"date", "2026-11-24", "date", "2026-11-26", "date", "2026-11-27"))
+		typed.wantText(t, "#filters-summary", "2 days, Tue 24 Nov – Wed 25 Nov")
+		if typed.count("#f-range") != 0 {
+			t.Errorf("the range inputs are redrawn while a date is typed in them")
+		}
+		if got := typed.attr("#f-range-shown[hx-swap-oob]", "value"); got != "2026-11-24/2026-11-25" {
+			t.Errorf("range_shown = %q, want the range typed", got)
+		}
 	})
 
 	t.Run("OlderAddresses", func(t *testing.T) {
