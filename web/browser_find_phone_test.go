@@ -131,7 +131,7 @@ func TestBrowserFindDesktopFilters(t *testing.T) {
 
 // TestBrowserFindWeekStrip picks days with the week strip on a phone: ticking a second day searches both,
 // › and ‹ move a week on and back (never before this week), a day ticked in another week stays chosen,
-// and a desk is booked on the two days.
+// and a desk is booked on the two days. The floor plan's strip works the same way.
 func TestBrowserFindWeekStrip(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -178,6 +178,23 @@ func TestBrowserFindWeekStrip(t *testing.T) {
 	b.waitText("#booking-box", name, "Wednesday 25 November 2026", "Friday 27 November 2026")
 	b.do(chromedp.Click(chromedp.CSS(`#booking-box form.booking-form button[type=submit]`)))
 	b.waitText("main", "2 bookings made.")
+
+	// The floor plan has the same days controls: a range, and the strip with ‹ and ›.
+	b.open("/find/plan?kind=desk&start=2026-11-26&until=2026-11-27&from=09:00&to=18:00")
+	b.waitText("#p-week", "Week of Mon 23 Nov")
+	for _, day := range []string{"2026-11-26", "2026-11-27"} {
+		if checked := b.evalText(`document.getElementById("p-day-` + day + `").checked`); checked != "true" {
+			t.Errorf("on the plan, %s is not ticked", day)
+		}
+	}
+	b.do(chromedp.ScrollIntoView(chromedp.CSS("#p-days")))
+	b.viewportShot("plan-week-strip")
+	b.copyShot("plan-week-strip")
+	b.do(chromedp.Click(chromedp.CSS("#p-week-next")))
+	b.waitText("#p-week", "Week of Mon 30 Nov")
+	b.waitText("#p-week-strip .also-chosen", "Thu 26 Nov", "Fri 27 Nov")
+	b.do(chromedp.Click(chromedp.CSS("#p-day-2026-12-01")))
+	b.waitText(".plan-head .meta", "3 days")
 }
 
 // evalText runs a script in the page and returns its result as text.
