@@ -57,6 +57,10 @@ type FindSearch struct {
 	FeatureIDs []uuid.UUID       // the resources must have all of them
 	Chosen     []uuid.UUID       // resources chosen to book together
 	Now        time.Time         // the service's clock: a day of another year than now's shows its year
+	Today      time.Time         // today's date in the building (a UTC midnight): earlier days are refused
+	Week       time.Time         // the Monday of the week the week strip shows (a UTC midnight)
+	// RangeChanged tells that the days were set by a new "From day"/"To day" range.
+	RangeChanged bool
 	// Auto holds the hours the search started with and the building and kind they suit, while nobody
 	// has changed them. HoursChanged tells that the hours were started again for another building or kind.
 	Auto         StartedHours

@@ -20,7 +20,8 @@ import (
 
 // The "Find a space" pages: the search (a list by floor), the floor plan, and a resource's panel, each
 // with the booking form (page_book.go). They read the search from the query (page_find_search.go):
-// building (remembered in the session), date (repeated, YYYY-MM-DD), from and to (HH:MM in the
+// building (remembered in the session), the days (start and until, date repeated, YYYY-MM-DD; see
+// page_find_days.go), from and to (HH:MM in the
 // building's time zone; as the end, 00:00 or 24:00 is midnight), kind (desk or room), capacity, features
 // (repeated ids), resource (the resources chosen to book; on the plan, the one whose panel is open), and
 // auto_building, auto_kind, auto_from and auto_to (the hours the search started with). Days and hours

@@ -24,7 +24,7 @@ type findQuery struct {
 	capacity  string             // capacity: at least this many people
 	features  []string           // features: the ids of the features every result must have
 	resources []string           // resource: the ids of the resources chosen to book
-	dates     []string           // date (repeated), and add_date when add is set
+	days      findDays           // start, until, date and the rest (see page_find_days.go)
 	from, to  string             // from and to: HH:MM in the building's time zone
 	started   views.StartedHours // the hours the search started with (see readStartedHours)
 	hoursNote string             // hours_note: the note on hours started again showed ("hours", "day")
@@ -35,11 +35,8 @@ func readFindQuery(q url.Values) findQuery {
 	fq := findQuery{
 		building: q.Get("building"), kind: q.Get("kind"), shownKind: q.Get("shown_kind"),
 		capacity: strings.TrimSpace(q.Get("capacity")), features: q["features"], resources: q["resource"],
-		dates: q["date"], from: strings.TrimSpace(q.Get("from")), to: strings.TrimSpace(q.Get("to")),
+		days: readFindDaysQuery(q), from: strings.TrimSpace(q.Get("from")), to: strings.TrimSpace(q.Get("to")),
 		started: readStartedHours(q), hoursNote: q.Get("hours_note"),
-	}
-	if q.Get("add") != "" {
-		fq.dates = append(slices.Clip(fq.dates), q.Get("add_date"))
 	}
 	return fq
 }
@@ -79,6 +76,7 @@ func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.F
 	if err := s.startFindSearch(ctx, actor, &in, from, to); err != nil {
 		return in, false, err
 	}
+	in.Week = chooseWeek(&in, q.days)
 	if in.Auto == (views.StartedHours{}) && !in.HoursChanged {
 		in.Auto = q.started // still the hours the page shows, since nobody changed them
 	}
@@ -171,10 +169,7 @@ func readFindFilters(in *views.FindSearch, q findQuery) {
 	if in.Chosen, err = uuidList("resource", q.resources); err != nil {
 		addProblem(in, "One of the chosen spaces in this address is not one this service knows: tick them again.")
 	}
-	var bad string
-	if in.Days, bad = readDates(q.dates); bad != "" {
-		addProblem(in, "Day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
-	}
+	readFindDays(in, q.days)
 }
 
 // readFindHours sets the search's hours from the query. It returns the from and to values it used, ""

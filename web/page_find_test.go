@@ -289,7 +289,7 @@ func TestFindSpaceDefaults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := b.get(tc.path)
 			p.wantStatus(t, http.StatusOK)
-			if got := p.attr("#f-date", "value"); got != tc.date {
+			if got := p.attr("#f-start", "value"); got != tc.date {
 				t.Errorf("date = %s, want %s", got, tc.date)
 			}
 			if got := p.attr("#f-from", "value"); got != tc.from {
@@ -346,7 +346,7 @@ func TestFindSpaceDefaults(t *testing.T) {
 		for _, name := range []string{"auto_building", "auto_kind", "auto_day", "auto_from", "auto_to"} {
 			form.Set(name, madrid.attr("#f-hours input[name="+name+"]", "value"))
 		}
-		form.Set("date", madrid.attr("#f-date", "value"))
+		form.Set("date", madrid.attr("#f-start", "value"))
 		form.Set("from", madrid.attr("#f-from", "value"))
 		form.Set("to", madrid.attr("#f-to", "value"))
 		if got, want := form.Get("auto_day")+" "+form.Get("date"), "2026-11-24 2026-11-24"; got != want {
@@ -355,8 +355,8 @@ func TestFindSpaceDefaults(t *testing.T) {
 		switched := b.hxGet("/find?" + form.Encode())
 		switched.wantStatus(t, http.StatusOK)
 		fresh := b.get("/find?kind=room&building=" + fx.BuildingNewYork.String())
-		want := fresh.attr("#f-date", "value") + " " + fresh.attr("#f-from", "value") + "–" + fresh.attr("#f-to", "value")
-		got := switched.attr("#f-days[hx-swap-oob] #f-date", "value") + " " +
+		want := fresh.attr("#f-start", "value") + " " + fresh.attr("#f-from", "value") + "–" + fresh.attr("#f-to", "value")
+		got := switched.attr("#f-days[hx-swap-oob] #f-start", "value") + " " +
 			switched.attr("#f-hours[hx-swap-oob] #f-from", "value") + "–" + switched.attr("#f-hours[hx-swap-oob] #f-to", "value")
 		if got != want || !strings.HasPrefix(want, "2026-11-23 ") {
 			t.Errorf("after switching to New York: %q, want what a fresh New York search starts with, today: %q", got, want)
@@ -372,7 +372,7 @@ func TestFindSpaceDefaults(t *testing.T) {
 		pb.Clock.Set(fx.At(0, 19, 50))
 		defer pb.Clock.Set(fx.Now)
 		p := b.get("/find?kind=room")
-		if got, want := p.attr("#f-date", "value")+" "+p.attr("#f-from", "value")+"–"+p.attr("#f-to", "value"), "2026-11-24 08:00–12:00"; got != want {
+		if got, want := p.attr("#f-start", "value")+" "+p.attr("#f-from", "value")+"–"+p.attr("#f-to", "value"), "2026-11-24 08:00–12:00"; got != want {
 			t.Errorf("after today's window: %s, want %s", got, want)
 		}
 	})
@@ -393,7 +393,7 @@ func TestFindSpaceBadSearch(t *testing.T) {
 		{"Kind", "/find?kind=sofa", http.StatusBadRequest, `Choose a desk or a meeting room.`},
 		{"Capacity", "/find?capacity=lots", http.StatusBadRequest, `People: write how many people, e.g. 4.`},
 		{"Building", "/find?building=" + fx.BuildingB.String(), http.StatusNotFound, "The building in this address is not one you can book in"},
-		{"TooManyDays", "/find?from=10:00&to=11:00" + manyDays(15), http.StatusBadRequest, "at most 14 days"},
+		{"TooManyDays", "/find?from=10:00&to=11:00" + manyDays(32), http.StatusBadRequest, "at most 31 days"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := b.get(tc.path)
@@ -917,9 +917,8 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	if loc := b.location(); !strings.Contains(loc, "kind=room") {
 		t.Errorf("URL %s does not follow the search", loc)
 	}
-	// Add a second day with the button; the list of days is redrawn with it.
-	b.do(chromedp.SetValue(chromedp.CSS("#f-add-date"), "2026-11-24"), chromedp.Click(chromedp.CSS(`#f-days button[name=add]`)))
-	b.waitText("#f-days", "Tue 24 Nov")
+	// Tick a second day on the week strip; the search covers both days.
+	b.do(chromedp.Click(chromedp.CSS("#f-day-2026-11-24")))
 	b.waitText(".results-head .meta", "Mon 23 Nov and Tue 24 Nov")
 	picked := strings.TrimPrefix(b.text(`li.result.free .result-name`), "Choose ")
 	b.do(chromedp.Click(chromedp.CSS(`li.result.free input.pick`)))

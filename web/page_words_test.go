@@ -66,7 +66,7 @@ func TestFindBadSearchKeepsFilters(t *testing.T) {
 		{"From", findPath("from", "9am", "to", "10:00"), `“9am” is not a time: write it as HH:MM, e.g. 09:30.`},
 		{"Kind", findPath("kind", "sofa"), "Choose a desk or a meeting room."},
 		{"Capacity", findPath("kind", "room", "capacity", "lots"), "People: write how many people, e.g. 4."},
-		{"TooManyDays", findPath("from", "10:00", "to", "11:00") + manyDays(15), "at most 14 days"},
+		{"TooManyDays", findPath("from", "10:00", "to", "11:00") + manyDays(32), "at most 31 days"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, htmx := range []bool{false, true} {
@@ -88,7 +88,7 @@ func TestFindBadSearchKeepsFilters(t *testing.T) {
 	if got, _ := p.doc.Find("#f-from").Attr("value"); got != "11:00" {
 		t.Errorf("from = %q, want 11:00", got)
 	}
-	if got, _ := p.doc.Find("#f-date").Attr("value"); got != "2026-11-24" {
+	if got, _ := p.doc.Find("#f-start").Attr("value"); got != "2026-11-24" {
 		t.Errorf("date = %q, want 2026-11-24", got)
 	}
 	if _, ok := p.doc.Find(`input[name=kind][value=room]`).Attr("checked"); !ok {
@@ -121,7 +121,7 @@ func TestBrowserFindProblem(t *testing.T) {
 	b.open(findPath("date", "2026-11-24", "from", "9am", "to", "11:00"))
 	b.waitText("#search-problem", "“9am” is not a time")
 	wantWords(t, "the page", b.text("body"))
-	if got := b.attrOf("#f-date", "value"); got != "2026-11-24" {
+	if got := b.attrOf("#f-start", "value"); got != "2026-11-24" {
 		t.Errorf("date = %q, want 2026-11-24", got)
 	}
 }

@@ -66,3 +66,57 @@ document.addEventListener("change", function (event) {
   var services = form.querySelector("#b-services");
   if (services && window.htmx) window.htmx.trigger(services, "services");
 });
+
+// The search on a phone: the filters fold into one line, and a bar at the bottom of the screen names the
+// ticked spaces with a Book button while the booking form is out of view.
+(function () {
+  var wide = window.matchMedia("(min-width: 62rem)");
+
+  // On a wide screen the filters are always open. After a search that could not run or found nothing
+  // free, they open on a phone too: there is something to change there.
+  function unfold() {
+    var fold = document.getElementById("filters-fold");
+    if (!fold) return;
+    if (wide.matches || document.querySelector("#search-problem .notice, #results .no-results")) fold.open = true;
+  }
+
+  // The bar hides while any of the booking form is on the screen.
+  function placePickBar() {
+    var bar = document.getElementById("pick-bar");
+    var form = document.getElementById("booking");
+    if (!bar || !form) return;
+    var r = form.getBoundingClientRect();
+    bar.classList.toggle("form-in-view", r.top < window.innerHeight && r.bottom > 0);
+  }
+
+  var queued = false;
+  function queuePlace() {
+    if (queued) return;
+    queued = true;
+    window.requestAnimationFrame(function () { queued = false; placePickBar(); });
+  }
+
+  unfold();
+  placePickBar();
+  window.addEventListener("scroll", queuePlace, { passive: true });
+  window.addEventListener("resize", queuePlace);
+  wide.addEventListener("change", unfold);
+  document.addEventListener("htmx:afterSettle", function () { unfold(); placePickBar(); });
+
+  // Book takes the person to the booking form, with its submit button in view, and moves the focus to
+  // the form's heading so that reading goes on from there.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#pick-bar .pick-book");
+    if (!link) return;
+    var submit = document.querySelector("#booking-box form button[type=submit]");
+    if (!submit) return;
+    event.preventDefault();
+    submit.scrollIntoView({ block: "center" });
+    var heading = document.getElementById("booking-h");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+    placePickBar();
+  });
+})();

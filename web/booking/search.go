@@ -16,7 +16,7 @@ import (
 // more days, what each resource looks like on each day, and which day and hours a search starts with.
 
 // MaxSearchDays is the largest number of days one search may cover.
-const MaxSearchDays = 14
+const MaxSearchDays = 31
 
 // SearchQuery asks whether a building's bookable resources are free during the same hours on one or more
 // days. Days are calendar dates: only the year, month and day of each are used, as a day in the building's

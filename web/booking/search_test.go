@@ -184,6 +184,18 @@ func TestSearchRefused(t *testing.T) {
 			fx.WantCode(t, err, tc.want)
 		})
 	}
+	// A month of days is one search.
+	t.Run("MaxSearchDays", func(t *testing.T) {
+		f, err := b.Service.Search(t.Context(), alice, booking.SearchQuery{
+			BuildingID: fx.BuildingMadrid, Days: many[:booking.MaxSearchDays], From: 10 * time.Hour, To: 11 * time.Hour,
+		})
+		if err != nil {
+			t.Fatalf("search of %d days: %v", booking.MaxSearchDays, err)
+		}
+		if got, want := len(f.Days), 31; got != want {
+			t.Errorf("days searched = %d, want %d", got, want)
+		}
+	})
 }
 
 func TestSearchDefaults(t *testing.T) {
