@@ -71,6 +71,7 @@ func TestBrowserFindPhone(t *testing.T) {
 			t.Errorf("tick %d: the bar is not on the screen: %s", i+1, got)
 		}
 	}
+	b.axe("find on a phone, three desks ticked")
 	b.viewportShot("find-phone-ticked")
 	b.copyShot("find-phone-ticked")
 
@@ -157,6 +158,7 @@ func TestBrowserFindWeekStrip(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#f-week-next")))
 	b.waitText("#f-week", "Week of Mon 30 Nov")
 	b.waitText("#f-week-strip .also-chosen", "Also chosen:", "Wed 25 Nov", "Fri 27 Nov")
+	b.axe("the week strip, another week shown")
 	b.do(chromedp.ScrollIntoView(chromedp.CSS("#f-days")))
 	b.viewportShot("find-week-strip")
 	b.copyShot("find-week-strip")
