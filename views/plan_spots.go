@@ -50,7 +50,49 @@ func spotHits(rs []booking.MapCoordinates, planW, planH int32) []hitRect {
 		}
 		out[i] = hitRect{X: x1, Y: y1, W: max(x2-x1, 1), H: max(y2-y1, 1)}
 	}
+	// Shapes that are diagonal neighbours can both grow into the corner between them: such a pair is
+	// split half-way across its wider gap.
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if overlaps(out[i], out[j]) {
+				split(&out[i], &out[j], rs[i], rs[j])
+			}
+		}
+	}
 	return out
+}
+
+func overlaps(a, b hitRect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
+// split shrinks the hit areas a and b of the shapes ra and rb so that they meet half-way across the
+// wider of the gaps between the shapes. Shapes that overlap keep their areas.
+func split(a, b *hitRect, ra, rb booking.MapCoordinates) {
+	gx := max(ra.TopLeftX-rb.BottomRightX, rb.TopLeftX-ra.BottomRightX)
+	gy := max(ra.TopLeftY-rb.BottomRightY, rb.TopLeftY-ra.BottomRightY)
+	if gx < 0 && gy < 0 {
+		return
+	}
+	if gy >= gx {
+		if ra.TopLeftY > rb.TopLeftY {
+			a, b, ra, rb = b, a, rb, ra
+		}
+		mid := (ra.BottomRightY + rb.TopLeftY) / 2 // a is above b
+		a.H = min(a.H, mid-a.Y)
+		if b.Y < mid {
+			b.H, b.Y = b.H-(mid-b.Y), mid
+		}
+		return
+	}
+	if ra.TopLeftX > rb.TopLeftX {
+		a, b, ra, rb = b, a, rb, ra
+	}
+	mid := (ra.BottomRightX + rb.TopLeftX) / 2 // a is left of b
+	a.W = min(a.W, mid-a.X)
+	if b.X < mid {
+		b.W, b.X = b.W-(mid-b.X), mid
+	}
 }
 
 // shortName is the part of a name a plan writes when the whole name does not fit: its last word when
@@ -75,6 +117,9 @@ func spotTip(r booking.SearchResult, zone string, now time.Time) string {
 		return name + strings.ToLower(spotStateLabel(r.State)) + " " + StateText(r, zone, now)
 	}
 	d := r.Days[0]
+	if t, _ := freeFrom(d); t.Equal(d.Hours.Start) { // free at first, busy later on
+		return name + "busy " + StateText(r, zone, now)
+	}
 	if t, ok := freeFrom(d); ok {
 		return name + "busy, free from " + dayClock(t, dayMidnight(d))
 	}

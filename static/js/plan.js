@@ -42,11 +42,18 @@
     // scale is how many screen pixels one unit of the plan takes now.
     function scale() { return svg.getBoundingClientRect().width / vb.w || 1; }
 
+    // aspect is the drawing's height over its width on screen: on a phone the plan is taller than the
+    // floor's shape, so that more of it shows when zoomed in.
+    function aspect() {
+      var r = svg.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 ? r.height / r.width : F.h / F.w;
+    }
+    function clamp(v, lo, hi) { return lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v)); }
     function setView(x, y, w) {
       w = Math.min(F.w, Math.max(F.w / MAX_ZOOM, w));
-      var h = w * F.h / F.w;
-      vb.x = Math.min(F.x + F.w - w, Math.max(F.x, x));
-      vb.y = Math.min(F.y + F.h - h, Math.max(F.y, y));
+      var h = w * aspect();
+      vb.x = clamp(x, F.x, F.x + F.w - w);
+      vb.y = clamp(y, F.y, F.y + F.h - h);
       vb.w = w; vb.h = h;
       svg.setAttribute("viewBox", [vb.x, vb.y, vb.w, vb.h].join(" "));
       frame.classList.toggle("zoomed", w < F.w - 0.5);
@@ -82,29 +89,28 @@
       spots.forEach(function (a, i) {
         var r = areas[i], full = a.dataset.name || "", short = a.dataset.short || "";
         var parts = labelParts(a);
-        var room = { w: r.w - 4 / s - 2, h: r.h - 4 / s - 2 };
+        var room = { w: r.w - 3 / s, h: r.h - 3 / s };
+        // In order of preference; the first that fits at 12 px or more is written, as large as fits up
+        // to 15 px.
         var choices = [[full, true], [short, true], [full, false], [short, false], ["", true]];
-        var chosen = null, size = 0;
-        for (var k = 0; k < 2 && !chosen; k++) {
-          size = (k === 0 ? MAX_PX : MIN_PX) / s;
-          for (var c = 0; c < choices.length; c++) {
-            var text = choices[c][0], mark = choices[c][1];
-            if (!mark && !text) continue;
-            if (choices[c][0] === "" && c < 4) continue;
-            var need = labelSize(text, mark, size);
-            if (need.w <= room.w && need.h <= room.h) { chosen = choices[c]; break; }
-          }
+        for (var c = 0; c < choices.length; c++) {
+          var text = choices[c][0], mark = choices[c][1];
+          if (!text && c < 4) continue;
+          var unit = labelSize(text, mark, 1);
+          var size = Math.min(MAX_PX / s, room.w / unit.w, room.h / unit.h);
+          if (size * s >= MIN_PX) { placeLabel(parts, r, text, mark, size); return; }
         }
-        if (!chosen) { hideLabel(parts, true, true); return; }
-        placeLabel(parts, r, chosen[0], chosen[1], size);
+        hideLabel(parts, true, true);
       });
     }
 
+    // labelSize is the width and height of a label written size units tall: the mark in its circle,
+    // and the name on its backing, 0.2 em wider than the text on each side.
     function labelSize(text, mark, size) {
       var w = mark ? 1.5 * size : 0, h = mark ? 1.5 * size : 0;
       if (text) {
-        w += (mark ? 0.3 * size : 0) + (CHAR * text.length + 0.6) * size;
-        h = Math.max(h, 1.35 * size);
+        w += (mark ? 0.3 * size : 0) + (textWidth(text) + 0.4) * size;
+        h = Math.max(h, 1.3 * size);
       }
       return { w: w, h: h };
     }
@@ -139,7 +145,7 @@
         x += 1.5 * size + 0.3 * size;
       }
       if (text) {
-        var w = (CHAR * text.length + 0.6) * size, h = 1.35 * size;
+        var w = (textWidth(text) + 0.4) * size, h = 1.3 * size;
         if (p.name.textContent !== text || p.name.childElementCount) p.name.textContent = text;
         p.name.setAttribute("x", x + w / 2); p.name.setAttribute("y", cy);
         p.name.setAttribute("font-size", size); p.name.style.fontSize = size + "px";
@@ -155,7 +161,7 @@
     function firstView() {
       var kept = views[frame.dataset.plan];
       if (kept) { setView(kept.x, kept.y, kept.w); return; }
-      if (!narrow.matches || !spots.length) { relayout(); return; }
+      if (!narrow.matches || !spots.length) { setView(F.x, F.y, F.w); return; }
       var smallest = Infinity;
       spots.forEach(function (a) {
         var h = box(a.querySelector("rect.hit") || a.querySelector("rect.area"));
@@ -163,12 +169,12 @@
       });
       var fit = svg.getBoundingClientRect().width / F.w;
       var want = TARGET_PX / smallest;
-      if (want <= fit) { relayout(); return; }
+      if (want <= fit) { setView(F.x, F.y, F.w); return; }
       var i = spots.findIndex(function (a) { return a.classList.contains("selected"); });
       if (i < 0) i = spots.findIndex(function (a) { return a.classList.contains("free"); });
       if (i < 0) i = 0;
       var w = F.w * fit / want, a = areas[i];
-      setView(a.x + a.w / 2 - w / 2, a.y + a.h / 2 - w * F.h / F.w / 2, w);
+      setView(a.x + a.w / 2 - w / 2, a.y + a.h / 2 - w * aspect() / 2, w);
     }
     firstView();
     window.addEventListener("resize", relayout);
@@ -209,7 +215,7 @@
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (pinch && pointers.size === 2) {
         var w = Math.min(F.w, Math.max(F.w / MAX_ZOOM, pinch.w * pinch.d / distance(Array.from(pointers.values()))));
-        setView(pinch.px - pinch.sx * w, pinch.py - pinch.sy * w * F.h / F.w, w);
+        setView(pinch.px - pinch.sx * w, pinch.py - pinch.sy * w * aspect(), w);
         return;
       }
       if (!drag || vb.w >= F.w - 0.5) return;
@@ -298,6 +304,7 @@
       showTip(a);
     });
     svg.addEventListener("focusout", function () { if (tip) tip.hidden = true; });
+    window.addEventListener("scroll", function () { if (tip && !svg.contains(document.activeElement)) tip.hidden = true; }, { passive: true });
     svg.addEventListener("pointerover", function (e) {
       var a = e.target.closest && e.target.closest("a.spot");
       if (a && e.pointerType === "mouse") showTip(a);
@@ -317,6 +324,16 @@
     }
   }
 
+  // textWidth is the width of text in the names' font, in ems, measured once for each text.
+  var widths = {}, ruler = null;
+  function textWidth(text) {
+    if (widths[text] === undefined) {
+      if (!ruler) { ruler = document.createElement("canvas").getContext("2d"); ruler.font = "650 100px system-ui, sans-serif"; }
+      widths[text] = ruler ? ruler.measureText(text).width / 100 : CHAR * text.length;
+    }
+    return widths[text];
+  }
+
   function distance(ps) { return Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) || 1; }
 
   // When a resource's details load, they are shown (a sheet closed before opens again) with the Book
@@ -325,8 +342,17 @@
     var panel = document.getElementById("panel");
     if (!panel || e.detail.target !== panel) return;
     panel.classList.remove("closed");
+    document.querySelectorAll(".plan-tip").forEach(function (t) { t.hidden = true; });
     var book = panel.querySelector(".booking-form button[type=submit]");
     if (book) book.scrollIntoView({ block: "nearest" });
+    // On a narrow screen the details are a sheet over the bottom of the screen: the page moves up so
+    // that the chosen resource shows above it.
+    var chosen = document.querySelector("svg.plan a.spot.selected rect.area");
+    if (chosen && getComputedStyle(panel).position === "fixed") {
+      var limit = panel.getBoundingClientRect().top - 8, r = chosen.getBoundingClientRect();
+      if (r.bottom > limit) window.scrollBy(0, r.bottom - limit);
+      else if (r.top < 0) window.scrollBy(0, r.top - 8);
+    }
   });
   document.addEventListener("click", function (e) {
     var close = e.target.closest && e.target.closest("[data-close-panel]");
