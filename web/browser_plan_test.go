@@ -80,7 +80,7 @@ func TestBrowserPlanNamesAndChoice(t *testing.T) {
 			if size.name == "phone" {
 				e.do(chromedp.Click(chromedp.CSS(`#panel [data-close-panel]`)))
 			}
-			if _, err := chromedp.Run(e.ctx, chromedp.Evaluate[any](`document.querySelector('a.spot[aria-label^="` + second.Name + `,"]').focus()`)); err != nil {
+			if _, err := chromedp.Run(e.ctx, chromedp.Evaluate[any](`document.querySelector('a.spot[aria-label^="`+second.Name+`,"]').focus()`)); err != nil {
 				t.Fatal(err)
 			}
 			e.do(chromedp.Click(chromedp.CSS(`a.spot[aria-label^="` + second.Name + `,"]`)))

@@ -286,4 +286,3 @@ func (b *tab) pinch(x, y, from, to float64) {
 	}
 	b.do(append(steps, touches(input.DispatchTouchEventTypeTouchEnd))...)
 }
-
