@@ -14,10 +14,6 @@
   var narrow = window.matchMedia("(max-width: 61.99rem)");
   var views = {}; // the last view of each floor, kept while the plan is redrawn for other hours
 
-  function ready() { document.querySelectorAll("[data-plan]").forEach(setUp); }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
-  else ready();
-  document.addEventListener("htmx:afterSettle", ready);
 
   function setUp(frame) {
     var svg = frame.querySelector("svg.plan");
@@ -58,7 +54,7 @@
       svg.setAttribute("viewBox", [vb.x, vb.y, vb.w, vb.h].join(" "));
       frame.classList.toggle("zoomed", w < F.w - 0.5);
       views[frame.dataset.plan] = { x: vb.x, y: vb.y, w: vb.w };
-      relayout();
+      layOut(scale());
     }
 
     // zoomAt zooms by factor keeping the plan point (px, py) where it is on screen.
@@ -363,4 +359,9 @@
     var chosen = document.querySelector("svg.plan a.spot.selected");
     if (chosen) chosen.focus();
   });
+
+  function ready() { document.querySelectorAll("[data-plan]").forEach(setUp); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+  document.addEventListener("htmx:afterSettle", ready);
 })();
