@@ -123,3 +123,23 @@ func (r report) pagesTerminal() string {
 	}
 	return s.String()
 }
+
+// peakRSS is the server's peak resident memory (VmHWM) over the API scenarios and over every scenario
+// (0 when pages did not run). VmHWM only grows while the server runs, and pages runs after the others: so
+// once it has run, every later run reports the pages' peak. The API scenarios' own peak is then read from
+// their first runs, all made before the first run of pages.
+func (s *setInfo) peakRSS() (api, all float64) {
+	pages := len(s.Results["pages"]) > 0
+	for sc, rs := range s.Results {
+		for i, x := range rs {
+			all = max(all, x.ServerPeakRSSMB)
+			if sc != "pages" && (!pages || i == 0) {
+				api = max(api, x.ServerPeakRSSMB)
+			}
+		}
+	}
+	if !pages {
+		all = 0
+	}
+	return api, all
+}
