@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // pageRow is one part of the pages scenario: the medians of its runs, and of its ratios to the API's
@@ -57,7 +58,7 @@ func (r report) writePages(p printer, rows map[string]row) {
 	p("## Pages\n\n")
 	if len(parts) > 0 {
 		p("The pages a person opens to find a desk, against the API's availability of the same floor, one after the\n")
-		p("other in each run of pages, each for a third of the run (%s) after the warm-up, at %d clients. The pages are\n", r.Duration/3, defaultClients)
+		p("other in each run of pages, each for a third of the run (%s) after the warm-up, at %d clients. The pages are\n", (r.Duration / 3).Round(100*time.Millisecond), defaultClients)
 		p("opened as %d people, each with a browser session, accepting gzip. `/find` has no floor of its own: it lists\n", pageSessions)
 		p("the desks of the floor's whole building (%s of them), and the plan draws the floor's %d resources. Medians of\n",
 			thousands(r.Size.FloorsPerBuilding*(r.Size.ResourcesPerFloor-r.Size.RoomsPerFloor)), r.Size.ResourcesPerFloor)
@@ -122,4 +123,24 @@ func (r report) pagesTerminal() string {
 		fmt.Fprintf(&s, "weight %-9s %-10s %3d requests  %s gzip, %s uncompressed, %d missing\n", w.Data, pageName(w.Page), w.Requests, kb(w.Gzip), kb(w.Raw), w.Missing)
 	}
 	return s.String()
+}
+
+// peakRSS is the server's peak resident memory (VmHWM) over the API scenarios and over every scenario
+// (0 when pages did not run). VmHWM only grows while the server runs, and pages runs after the others: so
+// once it has run, every later run reports the pages' peak. The API scenarios' own peak is then read from
+// their first runs, all made before the first run of pages.
+func (s *setInfo) peakRSS() (api, all float64) {
+	pages := len(s.Results["pages"]) > 0
+	for sc, rs := range s.Results {
+		for i, x := range rs {
+			all = max(all, x.ServerPeakRSSMB)
+			if sc != "pages" && (!pages || i == 0) {
+				api = max(api, x.ServerPeakRSSMB)
+			}
+		}
+	}
+	if !pages {
+		all = 0
+	}
+	return api, all
 }
