@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +42,7 @@ func TestBrowserAdminAddConfirmsInPlace(t *testing.T) {
 				t.Errorf("after adding the rule at %s, want still at /admin/rules", loc)
 			}
 			b.axe("rules after adding a rule, " + size.name)
-			b.viewShot("admin-rules-added-" + size.name + "-view")
+			b.viewportShot("admin-rules-added-" + size.name + "-view")
 			b.screenshot("admin-rules-added-" + size.name)
 
 			b.open("/admin/catalogue")
@@ -58,7 +56,7 @@ func TestBrowserAdminAddConfirmsInPlace(t *testing.T) {
 			b.waitText("#features .admin-list "+item+" summary", feature)
 			b.waitFocus(item + " [role=status]")
 			b.wantAddFormReset("#features .add-new")
-			b.viewShot("admin-catalogue-added-" + size.name + "-view")
+			b.viewportShot("admin-catalogue-added-" + size.name + "-view")
 			b.screenshot("admin-catalogue-added-" + size.name)
 			if errs := ce.take(); len(errs) > 0 {
 				t.Errorf("the pages reported errors: %v", errs)
@@ -91,18 +89,6 @@ func TestBrowserAdminNavShowsCurrentTab(t *testing.T) {
 		}
 	}
 	b.screenshot("admin-nav-audit-phone")
-}
-
-// viewShot saves what the screen shows now, rather than the whole page, as testdata/screens/name.png.
-func (b *tab) viewShot(name string) {
-	b.t.Helper()
-	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		b.t.Fatalf("screenshot %s: %v", name, err)
-	}
-	if err := os.WriteFile(filepath.Join("testdata", "screens", name+".png"), png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
 }
 
 // waitFocus waits until the element that matches selector has the keyboard focus.

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -37,10 +38,39 @@ func fold(s string) string { return strings.ToLower(s) }
 
 // personRow shows a person in their row.
 func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views.PersonRow {
-	return views.PersonRow{
+	r := views.PersonRow{
 		PersonForm: views.PersonForm{Name: u.Name, Surname: u.Surname, Email: u.Email, Role: cmp.Or(u.Role, string(booking.RoleEmployee)), Language: u.UserLanguage},
 		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(),
 	}
+	if u.OIDCSubject != nil {
+		r.Subject = *u.OIDCSubject
+	}
+	return r
+}
+
+// bindings returns when the sign-in of each person was last bound, by id, from the audit log's newest
+// admin.MaxAuditEntries changes of people (of the person only, when only is set). A binding older than
+// those, or made by an import, has no time here.
+func (s *Server) bindings(ctx context.Context, actor booking.User, only *uuid.UUID) (map[string]time.Time, error) {
+	es, err := s.admin.Audit(ctx, actor, booking.AuditFilter{Collection: string(admin.Users), ObjectID: only, Limit: admin.MaxAuditEntries})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]time.Time{}
+	for _, e := range es { // newest first
+		if _, seen := out[e.ObjectID.String()]; !seen && e.Action == booking.AuditBind {
+			out[e.ObjectID.String()] = e.At
+		}
+	}
+	return out, nil
+}
+
+// boundWords says when a binding was made: "on 23 Nov 2026 at 09:00 UTC".
+func boundWords(at time.Time) string {
+	if at.IsZero() {
+		return ""
+	}
+	return "on " + at.UTC().Format("2 Jan 2006 at 15:04 UTC")
 }
 
 // adminPeople reads the people page for the search query.
@@ -64,6 +94,15 @@ func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, e
 	p.Total = len(p.People)
 	if len(p.People) > MaxPeopleShown {
 		p.People = p.People[:MaxPeopleShown]
+	}
+	bound, err := s.bindings(ctx, actor, nil)
+	if err != nil {
+		return views.AdminPeople{}, err
+	}
+	for i := range p.People {
+		if p.People[i].Subject != "" {
+			p.People[i].BoundAt = boundWords(bound[p.People[i].ID])
+		}
 	}
 	return p, nil
 }
@@ -217,6 +256,13 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 // person, with the row's outcome, or after a success a redirect to it, which shows the confirmation in
 // the row.
 func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
+	if id, err := uuid.Parse(r.ID); err == nil && r.Subject != "" {
+		bound, err := s.bindings(c.Request().Context(), actorFrom(c), &id)
+		if err != nil {
+			return err
+		}
+		r.BoundAt = boundWords(bound[r.ID])
+	}
 	if isHTMX(c) {
 		return s.render(c, status, views.PersonRowView(r))
 	}
@@ -287,3 +333,36 @@ func (s *Server) setPersonActive(ctx context.Context, actor booking.User, id uui
 
 // personActive reports whether a person may sign in: a person without the field is active.
 func personActive(u layoutimport.LayoutUser) bool { return u.Active == nil || *u.Active }
+
+// pageAdminUnlinkPerson is POST /admin/people/{userId}/unlink (etag): unbinds the person's account from
+// the identity provider's subject, so that their next sign-in binds it again. It is written to the audit
+// log as a change of the person. A stale etag is refused with 412 and changes nothing.
+func (s *Server) pageAdminUnlinkPerson(c echo.Context) error {
+	id, err := adminObjectID(c, "userId")
+	if err != nil {
+		return err
+	}
+	ctx, actor := c.Request().Context(), actorFrom(c)
+	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
+	if err != nil {
+		return err
+	}
+	u := cur
+	u.OIDCSubject = new(string)
+	saved, newTag, err := putObject(ctx, s.admin, actor, admin.Users, id, u, c.FormValue("etag"))
+	if err != nil {
+		prob := adminFormProblem(err, personWords)
+		if prob == nil {
+			return err
+		}
+		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
+			return err
+		}
+		r := personRow(cur, etag, actor)
+		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
+		return s.answerPersonRow(c, prob.status, r)
+	}
+	r := personRow(saved, newTag, actor)
+	r.Saved = "Unlinked " + strings.TrimSpace(r.Name+" "+r.Surname) + "'s sign-in: their next sign-in binds their account again."
+	return s.answerPersonRow(c, http.StatusOK, r)
+}

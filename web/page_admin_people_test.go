@@ -51,6 +51,44 @@ func TestPageAdminPeople(t *testing.T) {
 		b.get("/admin/people?q=nobody-like-this").wantText(t, "#people", "Nobody matches “nobody-like-this”.")
 	})
 
+	t.Run("SignInBindingShownAndUnlinked", func(t *testing.T) {
+		pb := setupPages(t)
+		fx.VerifyDomain(t, pb.Service, fx.OrgA, "acme.test")
+		if _, err := pb.Service.UserByIdentity(t.Context(), "idp|rita", "rita@acme.test", true); err != nil {
+			t.Fatal(err)
+		}
+		b := pb.signedIn(t, fx.Adam)
+		p := b.get("/admin/people")
+		p.wantText(t, personRow(fx.Rita)+" .person-signin", "Signs in as idp|rita, bound on ")
+		p.wantText(t, personRow(fx.Bob)+" .person-signin", "Not bound to a sign-in: their next sign-in binds it.")
+		if n := p.count(personRow(fx.Bob) + " .person-unlink"); n != 0 {
+			t.Errorf("Bob, bound to nothing, has %d unlink forms", n)
+		}
+		unlink := "/admin/people/" + fx.Rita.String() + "/unlink"
+		stale := b.hxPost(unlink, url.Values{"etag": {`W/"0"`}})
+		stale.wantStatus(t, http.StatusPreconditionFailed)
+		if n := fx.RowCount(t, pb.Bundle, "SELECT count(*) FROM users WHERE id = $1 AND oidc_subject = 'idp|rita'", fx.Rita); n != 1 {
+			t.Fatalf("a stale unlink changed Rita's binding")
+		}
+		r := b.hxPost(unlink, url.Values{"etag": {p.attr(personRow(fx.Rita)+" .person-unlink input[name=etag]", "value")}})
+		r.wantStatus(t, http.StatusOK)
+		r.wantText(t, ".person-row", "Unlinked rita Reyes's sign-in: their next sign-in binds their account again.")
+		r.wantText(t, ".person-signin", "Not bound to a sign-in")
+		if n := fx.RowCount(t, pb.Bundle, "SELECT count(*) FROM users WHERE id = $1 AND oidc_subject IS NULL", fx.Rita); n != 1 {
+			t.Errorf("Rita is still bound after the unlink")
+		}
+		if n := fx.RowCount(t, pb.Bundle, "SELECT count(*) FROM admin_audit WHERE object_id = $1 AND before->>'oidcSubject' = 'idp|rita' AND after->>'oidcSubject' IS NULL", fx.Rita); n != 1 {
+			t.Errorf("audit entries of the unlink = %d, want 1", n)
+		}
+		// Her next sign-in binds her again, with a new time.
+		if _, err := pb.Service.UserByIdentity(t.Context(), "idp|rita-2", "rita@acme.test", true); err != nil {
+			t.Fatal(err)
+		}
+		b.get("/admin/people").wantText(t, personRow(fx.Rita)+" .person-signin", "Signs in as idp|rita-2, bound on ")
+		// Another organization's person is not found.
+		b.hxPost("/admin/people/"+fx.Boris.String()+"/unlink", url.Values{}).wantStatus(t, http.StatusNotFound)
+	})
+
 	t.Run("AddAPerson", func(t *testing.T) {
 		pb := setupPages(t)
 		b := pb.signedIn(t, fx.Adam)

@@ -66,6 +66,7 @@ func (s *Server) routes() {
 	e.POST("/admin/people", s.pageAdminAddPerson, adm...)
 	e.POST("/admin/people/:userId", s.pageAdminSavePerson, adm...)
 	e.POST("/admin/people/:userId/active", s.pageAdminPersonActive, adm...)
+	e.POST("/admin/people/:userId/unlink", s.pageAdminUnlinkPerson, adm...) // unbind a person's sign-in
 	e.GET("/admin/audit", s.pageAdminAudit, adm...)
 	e.GET("/admin/closures", s.pageAdminClosures, adm...)
 	e.POST("/admin/closures", s.pageAdminSaveClosure, adm...)

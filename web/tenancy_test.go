@@ -559,6 +559,8 @@ func (tb *tenancyBundle) cases() []crossCase {
 			form: url.Values{"etag": {`"x"`}, "name": {"alice"}, "email": {"alice@acme.test"}, "role": {"ADMIN"}}, want: adminsOnly(nf, 0)},
 		{name: "DeactivateAnotherOrganizationsPerson", route: "POST /admin/people/:userId/active", path: "/admin/people/" + s(fx.Alice) + "/active",
 			form: url.Values{"active": {"false"}}, want: adminsOnly(nf, 0)},
+		{name: "UnlinkAnotherOrganizationsPerson", route: "POST /admin/people/:userId/unlink", path: "/admin/people/" + s(fx.Alice) + "/unlink",
+			form: url.Values{"etag": {""}}, want: adminsOnly(nf, 0)},
 		{name: "AdminClosures", route: "GET /admin/closures", path: "/admin/closures", want: adminsOnly(ok, 0)},
 		{name: "CloseAnotherOrganizationsBuilding", route: "POST /admin/closures", path: "/admin/closures",
 			form: url.Values{"target": {"building:" + s(fx.BuildingMadrid)}, "fromDate": {"2026-11-30"}, "toDate": {"2026-11-30"}, "reason": {"Mine"}},

@@ -367,6 +367,10 @@ func document(c Collection, id, org uuid.UUID, body []byte) (layoutimport.Layout
 	}
 	fields["id"], _ = json.Marshal(id.String())
 	fields["organizationId"], _ = json.Marshal(org.String())
+	// A person's oidcSubject of null unbinds their sign-in, as "" does; left out, it stays.
+	if raw, ok := fields["oidcSubject"]; ok && c == Users && string(bytes.TrimSpace(raw)) == "null" {
+		fields["oidcSubject"] = json.RawMessage(`""`)
+	}
 	obj, _ := json.Marshal(fields)
 	doc, _ := json.Marshal(map[Collection][]json.RawMessage{c: {obj}})
 	l, err := layoutimport.DecodeLayout(bytes.NewReader(doc))

@@ -80,6 +80,28 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject IS NOT NULL"); n != 0 {
 		t.Errorf("%d people keep a subject after it was cleared", n)
 	}
+
+	// null clears it too; leaving it out keeps it.
+	alice.OIDCSubject = new("idp|alice-2")
+	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{alice}}); err != nil {
+		t.Fatal(err)
+	}
+	delete(fields, "oidcSubject")
+	kept, _ := json.Marshal(fields)
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, kept, ""); err != nil {
+		t.Fatalf("leaving Alice's subject out: %v", err)
+	}
+	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject = 'idp|alice-2'"); n != 1 {
+		t.Errorf("leaving the subject out lost it")
+	}
+	fields["oidcSubject"] = nil
+	nulled, _ := json.Marshal(fields)
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, nulled, ""); err != nil {
+		t.Fatalf("clearing Alice's subject with null: %v", err)
+	}
+	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject IS NOT NULL"); n != 0 {
+		t.Errorf("%d people keep a subject after it was set to null", n)
+	}
 }
 
 // TestAdminsKeepThemselves checks that an admin neither deactivates, demotes nor deletes their own account
