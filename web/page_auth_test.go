@@ -243,6 +243,20 @@ func TestOIDCSignIn(t *testing.T) {
 		p := pb.browser(t).get("/find")
 		p.wantStatus(t, http.StatusForbidden)
 		p.wantText(t, "main", "stranger@elsewhere.test", "no person with that account")
+		if got := p.text(".lead"); got != "You signed in as stranger@elsewhere.test, but Workspace Booking has no person with that account." {
+			t.Errorf("lead = %q", got)
+		}
+	})
+
+	t.Run("NoEmailReadsProperly", func(t *testing.T) {
+		pb := setup(t)
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|nameless"})
+		p := pb.browser(t).get("/find")
+		p.wantStatus(t, http.StatusForbidden)
+		if got := p.text(".lead"); got != "You signed in, but Workspace Booking has no person with that account." {
+			t.Errorf("lead = %q", got)
+		}
+		p.wantText(t, ".reason", "Your identity provider sent no e-mail address.")
 	})
 
 	// Bob is already linked to a subject. Another subject with Bob's address, and no email_verified, is
