@@ -28,7 +28,7 @@ type scimBundle struct {
 
 func setupSCIM(t *testing.T) *scimBundle {
 	t.Helper()
-	tb := setupOIDC(t, web.OIDCConfig{}, func(d *web.Deps) { d.Dev = true })
+	tb := setupOIDC(t, nil, func(d *web.Deps) { d.Dev = true })
 	adminA := tb.User(t, fx.OrgA, fx.Adam)
 	// B has no admin in the fixture; Boris acts as one, as the token's creator.
 	adminB := tb.User(t, fx.OrgB, fx.Boris)
