@@ -460,3 +460,73 @@ func TestBrowserSignInWithProviders(t *testing.T) {
 		b.waitText(".whoami", "alice Archer")
 	})
 }
+
+// TestAnotherHostName opens the service under another host name than BASE_URL's: pages are sent to
+// BASE_URL before the sign-in starts, so the sign-in ends where it began. The API, the probes and the
+// static files answer under any name.
+func TestAnotherHostName(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	tb := setupOIDC(t, nil, func(d *web.Deps) {
+		// The test server listens on 127.0.0.1; BASE_URL names it localhost.
+		d.BaseURL = strings.Replace(d.BaseURL, "127.0.0.1", "localhost", 1)
+		d.Provider = discoveredProvider(t, web.ProviderConfig{
+			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
+		})
+	})
+	proveFixtureDomains(t, tb.Bundle)
+	base := strings.Replace(tb.srv.URL, "127.0.0.1", "localhost", 1)
+
+	t.Run("SignInEndsUnderBaseURL", func(t *testing.T) {
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
+		pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv}
+		p := pb.browser(t).get("/bookings?view=past")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".whoami", "alice Archer")
+		if got := p.url.String(); got != base+"/bookings?view=past" {
+			t.Errorf("ended at %s, want %s/bookings?view=past", got, base)
+		}
+	})
+
+	noRedirects := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(t *testing.T, url string, header http.Header) *http.Response {
+		t.Helper()
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		maps.Copy(req.Header, header)
+		res, err := noRedirects.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+
+	t.Run("PageIsSentToBaseURL", func(t *testing.T) {
+		res := get(t, tb.srv.URL+"/find?day=2026-12-01", nil)
+		if res.StatusCode != http.StatusTemporaryRedirect || res.Header.Get("Location") != base+"/find?day=2026-12-01" {
+			t.Errorf("GET /find under 127.0.0.1: %d to %q, want 307 to %s/find?day=2026-12-01", res.StatusCode, res.Header.Get("Location"), base)
+		}
+		if got := res.Header.Get("Set-Cookie"); got != "" {
+			t.Errorf("the redirect sets a cookie: %q", got)
+		}
+	})
+
+	t.Run("ProxysHostNameIsRead", func(t *testing.T) {
+		res := get(t, tb.srv.URL+"/find", http.Header{"X-Forwarded-Host": {strings.TrimPrefix(base, "http://")}})
+		if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+			t.Errorf("GET /find with the proxy's host name: %d to %q, want 303 to /login", res.StatusCode, res.Header.Get("Location"))
+		}
+	})
+
+	t.Run("APIAndProbesAnswerUnderAnyName", func(t *testing.T) {
+		wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil), http.StatusOK)
+		for _, path := range []string{"/healthz", "/readyz", "/static/js/app.js"} {
+			if res := get(t, tb.srv.URL+path, nil); res.StatusCode != http.StatusOK {
+				t.Errorf("GET %s under 127.0.0.1: %d, want 200", path, res.StatusCode)
+			}
+		}
+	})
+}
