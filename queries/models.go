@@ -159,6 +159,9 @@ type Organization struct {
 	LayoutVersion            int64
 	DefaultRole              string
 	GroupsClaim              string
+	DefaultUserRuleID        *uuid.UUID
+	DefaultMobileRoleID      *uuid.UUID
+	LastSignInClaims         []string
 }
 
 type OrganizationEmailDomain struct {

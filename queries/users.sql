@@ -106,12 +106,16 @@ RETURNING *;
 UPDATE users SET role = @role WHERE organization_id = @organization_id AND id = @id;
 
 -- name: UserCreate :one
--- Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
--- already has the e-mail address (in any case) makes it insert nothing.
-INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
-SELECT @organization_id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
-       sqlc.narg(external_id)::text, true, NULL
-WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))
+-- Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
+-- rule and mobile role. A person of the organization who already has the e-mail address (in any case)
+-- makes it insert nothing.
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
+                   deactivated_at, user_rule_id, mobile_role_id)
+SELECT o.id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
+       sqlc.narg(external_id)::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id
+FROM organizations o
+WHERE o.id = @organization_id
+  AND NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))
 RETURNING *;
 
 -- name: UserReplaceProvisioned :one

@@ -34,15 +34,17 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 }
 
 const userCreate = `-- name: UserCreate :one
-INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
-SELECT $1, $2, $3, $4, $5, $6, $7, $8::text,
-       $9::text, true, NULL
-WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = $1 AND lower(email) = lower($6))
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
+                   deactivated_at, user_rule_id, mobile_role_id)
+SELECT o.id, $1, $2, $3, $4, $5, $6, $7::text,
+       $8::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id
+FROM organizations o
+WHERE o.id = $9
+  AND NOT EXISTS (SELECT FROM users WHERE organization_id = $9 AND lower(email) = lower($5))
 RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
 `
 
 type UserCreateParams struct {
-	OrganizationID uuid.UUID
 	ID             uuid.UUID
 	Name           string
 	Surname        string
@@ -51,13 +53,14 @@ type UserCreateParams struct {
 	Role           string
 	OidcSubject    *string
 	ExternalID     *string
+	OrganizationID uuid.UUID
 }
 
-// Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
-// already has the e-mail address (in any case) makes it insert nothing.
+// Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
+// rule and mobile role. A person of the organization who already has the e-mail address (in any case)
+// makes it insert nothing.
 func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
 	row := q.db.QueryRow(ctx, userCreate,
-		arg.OrganizationID,
 		arg.ID,
 		arg.Name,
 		arg.Surname,
@@ -66,6 +69,7 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		arg.Role,
 		arg.OidcSubject,
 		arg.ExternalID,
+		arg.OrganizationID,
 	)
 	var i User
 	err := row.Scan(

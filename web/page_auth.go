@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+
 	"errors"
 	"fmt"
 	"log/slog"
@@ -270,8 +272,10 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	var refusal *booking.Error
 	switch {
 	case errors.Is(err, booking.ErrDeactivated):
+		s.logRefusedSignIn(c, "deactivated", id, slog.String("user", u.ID.String()))
 		return s.deactivated(c, u.OrganizationID)
 	case errors.As(err, &refusal) && refusal.Code == booking.CodeUnauthorized:
+		s.logRefusedSignIn(c, refusal.Reason, id)
 		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), id.Email, refusal.Message))
 	case err != nil:
 		return err
@@ -321,6 +325,31 @@ func identityOf(subject string, claims map[string]any) booking.Identity {
 		Subject: subject, Email: text("email"), EmailVerified: verified,
 		Name: text("name"), GivenName: text("given_name"), FamilyName: text("family_name"), Claims: claims,
 	}
+}
+
+// logRefusedSignIn logs a sign-in refused with 403 and its reason. The subject and the e-mail address
+// appear only as hashes (see pseudonym), so that the log can tell one person's tries from another's
+// without holding who they are.
+func (s *Server) logRefusedSignIn(c echo.Context, reason string, id booking.Identity, more ...slog.Attr) {
+	if reason == "" {
+		reason = "unknown-person"
+	}
+	attrs := append([]slog.Attr{
+		slog.String("reason", reason),
+		slog.String("subject_hash", pseudonym(id.Subject)),
+		slog.String("email_hash", pseudonym(strings.ToLower(id.Email))),
+		slog.Bool("email_verified", id.EmailVerified),
+	}, more...)
+	s.log.LogAttrs(c.Request().Context(), slog.LevelWarn, "sign-in refused", attrs...)
+}
+
+// pseudonym is the first 12 hex digits of the SHA-256 of v, or "" for "".
+func pseudonym(v string) string {
+	if v == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(v))
+	return fmt.Sprintf("%x", sum[:6])
 }
 
 // deactivated answers a deactivated person's sign-in or page with a page that says whom to ask.
