@@ -162,7 +162,7 @@ func (s *Server) pageSignIn(c echo.Context) error {
 	case s.idp != nil:
 		d := s.idp.ready()
 		if d == nil {
-			return s.signInStarting(c)
+			return s.signInStarting(c, signInURL(next))
 		}
 		state, nonce, verifier := rand.Text(), rand.Text(), oauth2.GenerateVerifier()
 		s.sessions.Put(ctx, sessionState, state)
@@ -182,10 +182,10 @@ func (s *Server) pageSignIn(c echo.Context) error {
 }
 
 // signInStarting answers a sign-in while the identity provider has not been reached since the service
-// started: 503, with a page that asks to try again in a minute.
-func (s *Server) signInStarting(c echo.Context) error {
+// started: 503, with a page that asks to try again in a minute, at retry.
+func (s *Server) signInStarting(c echo.Context, retry string) error {
 	c.Response().Header().Set("Retry-After", "60")
-	return s.render(c, http.StatusServiceUnavailable, views.SignInStarting(s.chrome(c, "Sign-in is starting")))
+	return s.render(c, http.StatusServiceUnavailable, views.SignInStarting(s.chrome(c, "Sign-in is starting"), retry))
 }
 
 // pageDevSignIn signs in as the chosen person, in development mode only.
@@ -219,7 +219,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	}
 	d := s.idp.ready()
 	if d == nil {
-		return s.signInStarting(c)
+		return s.signInStarting(c, signInPath)
 	}
 	ctx := c.Request().Context()
 	state := s.sessions.PopString(ctx, sessionState)

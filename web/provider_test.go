@@ -208,6 +208,9 @@ func TestProviderDownAtStart(t *testing.T) {
 	if got := p.header.Get("Retry-After"); got != "60" {
 		t.Errorf("Retry-After = %q, want 60", got)
 	}
+	if got := p.attr("main a.button", "href"); got != "/login?next=%2Ffind" {
+		t.Errorf("Try again leads to %q, want back to /login?next=%%2Ffind", got)
+	}
 	// The service's own tokens work; the provider's wait for it.
 	wantStatus(t, tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "MAD-R1"), nil), http.StatusOK)
 	now := time.Now()
@@ -458,6 +461,9 @@ func TestBrowserSignInWithProviders(t *testing.T) {
 		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
 		b.do(chromedp.Click(chromedp.CSS("main a.button")))
 		b.waitText(".whoami", "alice Archer")
+		if got := b.location(); !strings.HasSuffix(got, "/bookings") {
+			t.Errorf("after trying again, at %s, want /bookings", got)
+		}
 	})
 }
 
