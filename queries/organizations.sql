@@ -25,7 +25,8 @@ SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uu
 UPDATE organizations
 SET default_role = @default_role, groups_claim = @groups_claim,
     default_user_rule_id = sqlc.narg(default_user_rule_id)::uuid,
-    default_mobile_role_id = sqlc.narg(default_mobile_role_id)::uuid
+    default_mobile_role_id = sqlc.narg(default_mobile_role_id)::uuid,
+    scim_any_domain = @scim_any_domain
 WHERE id = @id;
 
 -- name: OrganizationNoteClaims :exec

@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -50,6 +50,7 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.DefaultUserRuleID,
 		&i.DefaultMobileRoleID,
 		&i.LastSignInClaims,
+		&i.ScimAnyDomain,
 	)
 	return i, err
 }
@@ -113,8 +114,9 @@ const organizationSignInSet = `-- name: OrganizationSignInSet :exec
 UPDATE organizations
 SET default_role = $1, groups_claim = $2,
     default_user_rule_id = $3::uuid,
-    default_mobile_role_id = $4::uuid
-WHERE id = $5
+    default_mobile_role_id = $4::uuid,
+    scim_any_domain = $5
+WHERE id = $6
 `
 
 type OrganizationSignInSetParams struct {
@@ -122,6 +124,7 @@ type OrganizationSignInSetParams struct {
 	GroupsClaim         string
 	DefaultUserRuleID   *uuid.UUID
 	DefaultMobileRoleID *uuid.UUID
+	ScimAnyDomain       bool
 	ID                  uuid.UUID
 }
 
@@ -133,6 +136,7 @@ func (q *Queries) OrganizationSignInSet(ctx context.Context, arg OrganizationSig
 		arg.GroupsClaim,
 		arg.DefaultUserRuleID,
 		arg.DefaultMobileRoleID,
+		arg.ScimAnyDomain,
 		arg.ID,
 	)
 	return err

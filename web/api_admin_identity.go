@@ -15,7 +15,7 @@ import (
 
 // identityDTO is the sign-in settings as GET /api/v1/admin/identity answers them and PUT takes them. PUT
 // reads only the domain names of Domains; their states are the service's. PUT keeps the default user rule
-// and mobile role when their fields are left out, and clears them with null. LastSignInClaims is the
+// and mobile role, and scimAnyDomain, when their fields are left out, and clears the first two with null. LastSignInClaims is the
 // service's: PUT ignores it.
 type identityDTO struct {
 	Domains           []emailDomainDTO `json:"domains"`
@@ -24,6 +24,7 @@ type identityDTO struct {
 	DefaultMobileRole optionalID       `json:"defaultMobileRoleId"`
 	GroupsClaim       string           `json:"groupsClaim"`
 	GroupRoles        []groupRoleDTO   `json:"groupRoles"`
+	SCIMAnyDomain     *bool            `json:"scimAnyDomain"`
 	LastSignInClaims  []string         `json:"lastSignInClaims"`
 }
 
@@ -73,7 +74,7 @@ func toIdentityDTO(st booking.SignInSettings) identityDTO {
 	dto := identityDTO{
 		DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{},
 		DefaultUserRuleID: optionalID{ID: st.DefaultUserRule}, DefaultMobileRole: optionalID{ID: st.DefaultMobileRole},
-		LastSignInClaims: append([]string{}, st.LastClaims...),
+		LastSignInClaims: append([]string{}, st.LastClaims...), SCIMAnyDomain: &st.SCIMAnyDomain,
 	}
 	for _, d := range st.DomainStates {
 		dto.Domains = append(dto.Domains, toEmailDomainDTO(d))
@@ -110,12 +111,15 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	st := booking.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
-	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given {
+	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil {
 		now, err := s.bookings.SignInSettings(ctx, actor)
 		if err != nil {
 			return err
 		}
-		st.DefaultUserRule, st.DefaultMobileRole = now.DefaultUserRule, now.DefaultMobileRole
+		st.DefaultUserRule, st.DefaultMobileRole, st.SCIMAnyDomain = now.DefaultUserRule, now.DefaultMobileRole, now.SCIMAnyDomain
+	}
+	if dto.SCIMAnyDomain != nil {
+		st.SCIMAnyDomain = *dto.SCIMAnyDomain
 	}
 	if dto.DefaultUserRuleID.Given {
 		st.DefaultUserRule = dto.DefaultUserRuleID.ID

@@ -52,14 +52,15 @@ func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 }
 
 // pageSaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, defaultUserRule,
-// defaultMobileRole, groupsClaim, groupRoles). A refused change shows the form again as sent, with the
+// defaultMobileRole, groupsClaim, groupRoles, scimAnyDomain). A refused change shows the form again as sent, with the
 // reason.
 func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
 	st := booking.SignInSettings{
-		Domains:     strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
-		DefaultRole: booking.Role(c.FormValue("defaultRole")),
-		GroupsClaim: c.FormValue("groupsClaim"),
+		Domains:       strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
+		DefaultRole:   booking.Role(c.FormValue("defaultRole")),
+		GroupsClaim:   c.FormValue("groupsClaim"),
+		SCIMAnyDomain: c.FormValue("scimAnyDomain") == "on",
 	}
 	var refusal string
 	for _, f := range []struct {
@@ -96,6 +97,7 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 		p.Domains, p.GroupRoles = domains, groupRoles
 		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
 		p.Settings.DefaultUserRule, p.Settings.DefaultMobileRole = st.DefaultUserRule, st.DefaultMobileRole
+		p.Settings.SCIMAnyDomain = st.SCIMAnyDomain
 	}); refused || rerr != nil {
 		return rerr
 	}

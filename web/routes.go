@@ -93,7 +93,7 @@ func (s *Server) routes() {
 
 	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-		scimPrefix+"/*", echo.WrapHandler(newSCIM(s.bookings, s.log)), s.requireSCIMToken)
+		scimPrefix+"/*", s.serveSCIM, s.requireSCIMToken)
 
 	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}

@@ -318,14 +318,7 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	if len(mapping) == 0 {
 		return u, nil
 	}
-	role, matched := Role(org.DefaultRole), false
-	for _, m := range mapping {
-		for _, g := range groups {
-			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
-				role, matched = Role(m.Role), true
-			}
-		}
-	}
+	role := roleOfGroups(groups, mapping, Role(org.DefaultRole))
 	if role == u.Role {
 		return u, nil
 	}
@@ -351,6 +344,19 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	}
 	u.Role = role
 	return u, nil
+}
+
+// roleOfGroups is the highest role the mapping gives one of the groups, or def when it gives none.
+func roleOfGroups(groups []string, mapping []queries.GroupRolesOfOrganizationRow, def Role) Role {
+	role, matched := def, false
+	for _, m := range mapping {
+		for _, g := range groups {
+			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
+				role, matched = Role(m.Role), true
+			}
+		}
+	}
+	return role
 }
 
 // groupsOf reads a groups claim: a list of strings, or one string. ok is false when the claim is absent

@@ -35,6 +35,8 @@ type SignInSettings struct {
 	DefaultMobileRole *uuid.UUID
 	GroupsClaim       string
 	GroupRoles        []GroupRole
+	// SCIMAnyDomain lets SCIM clients create people whose addresses are outside the verified Domains.
+	SCIMAnyDomain bool
 	// UserRules and MobileRoles are the organization's, to choose the defaults from, and LastClaims the
 	// names of the claims of the organization's latest sign-in (never their values). SignInSettings fills
 	// them; SetSignInSettings ignores them.
@@ -88,6 +90,7 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 	st := SignInSettings{
 		DomainStates: domains, DefaultRole: Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
 		DefaultUserRule: o.DefaultUserRuleID, DefaultMobileRole: o.DefaultMobileRoleID, LastClaims: o.LastSignInClaims,
+		SCIMAnyDomain: o.ScimAnyDomain,
 	}
 	rules, err := q.UserRulesExport(ctx, queries.UserRulesExportParams{OrganizationID: &org})
 	if err != nil {
@@ -165,7 +168,7 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
-			DefaultUserRuleID: st.DefaultUserRule, DefaultMobileRoleID: st.DefaultMobileRole,
+			DefaultUserRuleID: st.DefaultUserRule, DefaultMobileRoleID: st.DefaultMobileRole, ScimAnyDomain: st.SCIMAnyDomain,
 		}); err != nil {
 			return fmt.Errorf("set sign-in settings: %w", err)
 		}
@@ -216,6 +219,9 @@ func (st SignInSettings) audited() map[string]any {
 	}
 	if st.DefaultMobileRole != nil {
 		a["defaultMobileRoleId"] = st.DefaultMobileRole.String()
+	}
+	if st.SCIMAnyDomain {
+		a["scimAnyDomain"] = true
 	}
 	return a
 }
