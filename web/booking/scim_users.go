@@ -137,9 +137,6 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		if err := checkSCIMEmail(ctx, q, org, f.Email); err != nil {
 			return err
 		}
-		if err := checkUserNameFree(ctx, q, c.OrganizationID, uuid.Nil, f.UserName); err != nil {
-			return err
-		}
 		deleted, err := q.UserSCIMDeletedByEmail(ctx, queries.UserSCIMDeletedByEmailParams{OrganizationID: c.OrganizationID, Email: f.Email})
 		if err == nil {
 			id = deleted.ID
@@ -147,6 +144,16 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		}
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("find a deleted person: %w", err)
+		}
+		same, err := q.UsersOfOrganization(ctx, queries.UsersOfOrganizationParams{OrganizationID: c.OrganizationID, Email: &f.Email, MaxRows: 1})
+		if err != nil {
+			return fmt.Errorf("find user by e-mail: %w", err)
+		}
+		if len(same) > 0 {
+			return ErrPersonExists
+		}
+		if err := checkUserNameFree(ctx, q, c.OrganizationID, uuid.Nil, f.UserName); err != nil {
+			return err
 		}
 		row, err := q.UserCreate(ctx, queries.UserCreateParams{
 			OrganizationID: c.OrganizationID, ID: uuid.New(), Name: f.Name, Surname: f.Surname, Email: f.Email,
