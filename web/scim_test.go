@@ -24,6 +24,7 @@ type scimBundle struct {
 	*testBundle
 	pages          *pageBundle
 	tokenA, tokenB string
+	checks         *scimChecks // every answer of scim, checked by SCIMMY when the test ends
 }
 
 func setupSCIM(t *testing.T) *scimBundle {
@@ -46,7 +47,7 @@ func setupSCIM(t *testing.T) *scimBundle {
 	}
 	return &scimBundle{
 		testBundle: tb, pages: &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server},
-		tokenA: tokenA, tokenB: tokenB,
+		tokenA: tokenA, tokenB: tokenB, checks: newSCIMChecks(t),
 	}
 }
 
@@ -80,6 +81,7 @@ func (sb *scimBundle) scim(t *testing.T, token, method, path string, body any) (
 	if err := json.Unmarshal(res.body, &m); err != nil {
 		t.Fatalf("%s %s: body is not JSON: %s", method, path, res.body)
 	}
+	sb.checks.add(res.status, m)
 	return res.status, m
 }
 
