@@ -55,6 +55,13 @@ func setupSCIM(t *testing.T) *scimBundle {
 // (nil when empty).
 func (sb *scimBundle) scim(t *testing.T, token, method, path string, body any) (int, map[string]any) {
 	t.Helper()
+	status, _, m := sb.scimWith(t, token, method, path, body, nil)
+	return status, m
+}
+
+// scimWith is scim with more headers, returning the answer's headers too.
+func (sb *scimBundle) scimWith(t *testing.T, token, method, path string, body any, header http.Header) (int, http.Header, map[string]any) {
+	t.Helper()
 	var r *bytes.Reader
 	switch v := body.(type) {
 	case nil:
@@ -73,16 +80,19 @@ func (sb *scimBundle) scim(t *testing.T, token, method, path string, body any) (
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
 	res := sb.send(t, req)
 	if len(res.body) == 0 {
-		return res.status, nil
+		return res.status, res.header, nil
 	}
 	var m map[string]any
 	if err := json.Unmarshal(res.body, &m); err != nil {
 		t.Fatalf("%s %s: body is not JSON: %s", method, path, res.body)
 	}
 	sb.checks.add(res.status, m)
-	return res.status, m
+	return res.status, res.header, m
 }
 
 // wantSCIMStatus fails the test at once unless the status is want.
