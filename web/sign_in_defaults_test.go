@@ -167,3 +167,30 @@ func TestAdminAPISignInDefaults(t *testing.T) {
 	got = put(t, with("defaultUserRuleId", nil)).object(t)
 	wantValue(t, "defaultUserRuleId once null", got["defaultUserRuleId"], nil)
 }
+
+// TestBrowserIdentityPage looks at the identity page on a phone and a desktop, with the defaults of new
+// people and the SCIM domain switch.
+func TestBrowserIdentityPage(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	for _, q := range []string{
+		`INSERT INTO user_rules (organization_id, id, name) VALUES ($1, $2, 'Hot desks, two days ahead')`,
+		`INSERT INTO mobile_roles (organization_id, id, name) VALUES ($1, $2, 'Phone app')`,
+	} {
+		if _, err := pb.Pool.Exec(t.Context(), q, fx.OrgA, uuid.New()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"phone", 390, 844}, {"desktop", 1280, 900}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newTabSized(t, pb.srv.URL, size.w, size.h)
+			kioskBrowserSignIn(b, fx.Adam, "/admin/identity")
+			b.waitText("#default-user-rule", "Hot desks, two days ahead")
+			b.waitText(".field.checkbox label", "SCIM may create people with addresses outside our domains")
+			b.check("admin-identity-" + size.name)
+		})
+	}
+}
