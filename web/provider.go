@@ -80,7 +80,6 @@ type Provider struct {
 	log        *slog.Logger
 	client     *http.Client
 	discovered atomic.Pointer[discovered]
-	tries      atomic.Int64 // discoveries tried so far
 }
 
 // discovered is what discovery learnt of the provider.
@@ -125,9 +124,6 @@ func (p *Provider) Scopes() []string { return p.cfg.Scopes }
 // Ready reports whether the provider has been discovered, so that people can sign in.
 func (p *Provider) Ready() bool { return p.discovered.Load() != nil }
 
-// Issuer is the issuer as configured.
-func (p *Provider) Issuer() string { return p.cfg.Issuer }
-
 // sameIssuer reports whether two spellings of an issuer name the same one: they may differ by a
 // trailing slash.
 func sameIssuer(a, b string) bool {
@@ -138,7 +134,6 @@ func sameIssuer(a, b string) bool {
 // the configured one only by a trailing slash, and then uses the provider's own spelling (tokens carry
 // it). It refuses a provider of another issuer.
 func (p *Provider) Discover(ctx context.Context) error {
-	p.tries.Add(1)
 	ctx = oidc.ClientContext(ctx, p.client)
 	op, err := oidc.NewProvider(ctx, p.cfg.Issuer)
 	var mismatch *oidc.IssuerMismatchError
