@@ -59,8 +59,13 @@ func newSCIM(bookings *booking.Service, log *slog.Logger) http.Handler {
 	if err != nil {
 		panic(fmt.Sprintf("scim server: %v", err)) // the arguments above are constant
 	}
-	// The library routes paths that start with /v2.
-	return http.StripPrefix("/scim", srv)
+	// The library routes paths that start with /v2; finishSCIM completes its answers.
+	lib := http.StripPrefix("/scim", srv)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a := newSCIMAnswer()
+		lib.ServeHTTP(a, r)
+		finishSCIM(w, a)
+	})
 }
 
 // scimClientKey carries the SCIM client of a request in its context.

@@ -88,9 +88,9 @@ func TestSCIMFilters(t *testing.T) {
 		wantStatus int
 		want       map[string]any
 	}{
-		{`userName eq "alice@acme.test"`, http.StatusOK, scimList(1, 100, 1, alice)},
-		{`USERNAME eq "Alice@Acme.Test"`, http.StatusOK, scimList(1, 100, 1, alice)},
-		{`externalId eq "alice@acme.test"`, http.StatusOK, scimList(0, 100, 1)},
+		{`userName eq "alice@acme.test"`, http.StatusOK, scimList(1, 1, alice)},
+		{`USERNAME eq "Alice@Acme.Test"`, http.StatusOK, scimList(1, 1, alice)},
+		{`externalId eq "alice@acme.test"`, http.StatusOK, scimList(0, 1)},
 		{`userName sw "alice@acme.test"`, http.StatusBadRequest, refused},
 		{`userName co "alice@acme.test"`, http.StatusBadRequest, refused},
 		{`userName ew "alice@acme.test"`, http.StatusBadRequest, refused},

@@ -24,7 +24,7 @@ func TestSCIMBearerSchemeInAnyCase(t *testing.T) {
 		if err := json.Unmarshal(res.body, &got); err != nil {
 			t.Fatalf("%s: body is not JSON: %s", scheme, res.body)
 		}
-		if d := cmp.Diff(scimList(1, 0, 1), got); res.status != http.StatusOK || d != "" {
+		if d := cmp.Diff(scimList(1, 1), got); res.status != http.StatusOK || d != "" {
 			t.Errorf("%s: status %d, want 200; body (-want +got):\n%s", scheme, res.status, d)
 		}
 	}

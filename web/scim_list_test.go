@@ -1,0 +1,48 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// listCounts are the numbers of a SCIM list answer, and how many resources it holds.
+type listCounts struct {
+	TotalResults, ItemsPerPage, StartIndex, Resources int
+}
+
+func countsOf(body map[string]any) listCounts {
+	n := func(k string) int { f, _ := body[k].(float64); return int(f) }
+	resources, _ := body["Resources"].([]any)
+	return listCounts{n("totalResults"), n("itemsPerPage"), n("startIndex"), len(resources)}
+}
+
+// TestSCIMItemsPerPage checks that itemsPerPage is the number of resources on the page (RFC 7644
+// section 3.4.2), not the count the client asked for. A has four people: Adam, Alice, Bob and Rita.
+func TestSCIMItemsPerPage(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	for _, tc := range []struct {
+		name, query string
+		want        listCounts
+	}{
+		{"OktaFirstPage", "?startIndex=1&count=100", listCounts{4, 4, 1, 4}},
+		{"NoCount", "", listCounts{4, 4, 1, 4}},
+		{"SmallerPage", "?startIndex=1&count=3", listCounts{4, 3, 1, 3}},
+		{"LastPage", "?startIndex=3&count=3", listCounts{4, 2, 3, 2}},
+		{"PastTheEnd", "?startIndex=9&count=3", listCounts{4, 0, 9, 0}},
+		{"CountZero", "?count=0", listCounts{4, 0, 1, 0}},
+		{"EntraFilterFindsNobody", "?filter=" + url.QueryEscape(`userName eq "nobody@acme.test"`), listCounts{0, 0, 1, 0}},
+		{"EntraFilterFindsOne", "?filter=" + url.QueryEscape(`userName eq "alice@acme.test"`), listCounts{1, 1, 1, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := sb.scim(t, sb.tokenA, http.MethodGet, "/Users"+tc.query, nil)
+			wantSCIMStatus(t, tc.query, status, body, http.StatusOK)
+			if d := cmp.Diff(tc.want, countsOf(body)); d != "" {
+				t.Errorf("GET /Users%s (-want +got):\n%s", tc.query, d)
+			}
+		})
+	}
+}
