@@ -159,6 +159,10 @@ type Organization struct {
 	LayoutVersion            int64
 	DefaultRole              string
 	GroupsClaim              string
+	DefaultUserRuleID        *uuid.UUID
+	DefaultMobileRoleID      *uuid.UUID
+	LastSignInClaims         []string
+	ScimAnyDomain            bool
 }
 
 type OrganizationEmailDomain struct {
@@ -239,6 +243,21 @@ type ResourceRule struct {
 	AllDayBookingsCheckInMs int64
 }
 
+type ScimGroup struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	DisplayName    string
+	ExternalID     *string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+type ScimGroupMember struct {
+	OrganizationID uuid.UUID
+	GroupID        uuid.UUID
+	UserID         uuid.UUID
+}
+
 type ScimToken struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
@@ -304,6 +323,10 @@ type User struct {
 	DeactivatedAt    *time.Time
 	ExternalID       *string
 	BindsByEmail     bool
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+	ScimUserName     *string
+	ScimDeletedAt    *time.Time
 }
 
 type UserAccessToken struct {

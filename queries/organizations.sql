@@ -20,8 +20,20 @@ SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST(sqlc.arg(
 SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uuid AS text), 0));
 
 -- name: OrganizationSignInSet :exec
--- Sets the role of people created at their first sign-in and the claim that lists their groups.
-UPDATE organizations SET default_role = @default_role, groups_claim = @groups_claim WHERE id = @id;
+-- Sets the role, user rule and mobile role of people created at their first sign-in or by a SCIM client,
+-- and the claim that lists their groups.
+UPDATE organizations
+SET default_role = @default_role, groups_claim = @groups_claim,
+    default_user_rule_id = sqlc.narg(default_user_rule_id)::uuid,
+    default_mobile_role_id = sqlc.narg(default_mobile_role_id)::uuid,
+    scim_any_domain = @scim_any_domain
+WHERE id = @id;
+
+-- name: OrganizationNoteClaims :exec
+-- Keeps the names of the claims of the organization's latest sign-in; writes nothing when they are the
+-- same as before.
+UPDATE organizations SET last_sign_in_claims = @names::text[]
+WHERE id = @id AND last_sign_in_claims IS DISTINCT FROM @names::text[];
 
 -- name: OrganizationSetAdditionalServices :one
 -- Turns the organization's additional-services module on or off, and returns the organization as it was

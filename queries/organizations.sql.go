@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -47,6 +47,10 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.LayoutVersion,
 		&i.DefaultRole,
 		&i.GroupsClaim,
+		&i.DefaultUserRuleID,
+		&i.DefaultMobileRoleID,
+		&i.LastSignInClaims,
+		&i.ScimAnyDomain,
 	)
 	return i, err
 }
@@ -61,6 +65,23 @@ func (q *Queries) OrganizationLayoutVersion(ctx context.Context, id uuid.UUID) (
 	var layout_version int64
 	err := row.Scan(&layout_version)
 	return layout_version, err
+}
+
+const organizationNoteClaims = `-- name: OrganizationNoteClaims :exec
+UPDATE organizations SET last_sign_in_claims = $1::text[]
+WHERE id = $2 AND last_sign_in_claims IS DISTINCT FROM $1::text[]
+`
+
+type OrganizationNoteClaimsParams struct {
+	Names []string
+	ID    uuid.UUID
+}
+
+// Keeps the names of the claims of the organization's latest sign-in; writes nothing when they are the
+// same as before.
+func (q *Queries) OrganizationNoteClaims(ctx context.Context, arg OrganizationNoteClaimsParams) error {
+	_, err := q.db.Exec(ctx, organizationNoteClaims, arg.Names, arg.ID)
+	return err
 }
 
 const organizationSetAdditionalServices = `-- name: OrganizationSetAdditionalServices :one
@@ -90,18 +111,34 @@ func (q *Queries) OrganizationSetAdditionalServices(ctx context.Context, arg Org
 }
 
 const organizationSignInSet = `-- name: OrganizationSignInSet :exec
-UPDATE organizations SET default_role = $1, groups_claim = $2 WHERE id = $3
+UPDATE organizations
+SET default_role = $1, groups_claim = $2,
+    default_user_rule_id = $3::uuid,
+    default_mobile_role_id = $4::uuid,
+    scim_any_domain = $5
+WHERE id = $6
 `
 
 type OrganizationSignInSetParams struct {
-	DefaultRole string
-	GroupsClaim string
-	ID          uuid.UUID
+	DefaultRole         string
+	GroupsClaim         string
+	DefaultUserRuleID   *uuid.UUID
+	DefaultMobileRoleID *uuid.UUID
+	ScimAnyDomain       bool
+	ID                  uuid.UUID
 }
 
-// Sets the role of people created at their first sign-in and the claim that lists their groups.
+// Sets the role, user rule and mobile role of people created at their first sign-in or by a SCIM client,
+// and the claim that lists their groups.
 func (q *Queries) OrganizationSignInSet(ctx context.Context, arg OrganizationSignInSetParams) error {
-	_, err := q.db.Exec(ctx, organizationSignInSet, arg.DefaultRole, arg.GroupsClaim, arg.ID)
+	_, err := q.db.Exec(ctx, organizationSignInSet,
+		arg.DefaultRole,
+		arg.GroupsClaim,
+		arg.DefaultUserRuleID,
+		arg.DefaultMobileRoleID,
+		arg.ScimAnyDomain,
+		arg.ID,
+	)
 	return err
 }
 

@@ -95,10 +95,12 @@ DELETE FROM users WHERE organization_id = @organization_id AND id = @id;
 SELECT * FROM users WHERE organization_id = @organization_id AND id = @id FOR NO KEY UPDATE;
 
 -- name: UserSetActive :one
--- Activates or deactivates the user. A deactivation keeps the moment of the first one.
+-- Activates or deactivates the user. A deactivation keeps the moment of the first one. Activating a person
+-- a SCIM client deleted brings them back to SCIM too.
 UPDATE users
 SET active = @active,
-    deactivated_at = CASE WHEN @active::boolean THEN NULL ELSE coalesce(deactivated_at, @now::timestamptz) END
+    deactivated_at = CASE WHEN @active::boolean THEN NULL ELSE coalesce(deactivated_at, @now::timestamptz) END,
+    scim_deleted_at = CASE WHEN @active::boolean THEN NULL ELSE scim_deleted_at END
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
@@ -106,22 +108,66 @@ RETURNING *;
 UPDATE users SET role = @role WHERE organization_id = @organization_id AND id = @id;
 
 -- name: UserCreate :one
--- Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
--- already has the e-mail address (in any case) makes it insert nothing.
-INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
-SELECT @organization_id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
-       sqlc.narg(external_id)::text, true, NULL
-WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))
+-- Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
+-- rule and mobile role. A person of the organization who already has the e-mail address (in any case)
+-- makes it insert nothing.
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
+                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name)
+SELECT o.id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
+       sqlc.narg(external_id)::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id,
+       sqlc.narg(scim_user_name)::text
+FROM organizations o
+WHERE o.id = @organization_id
+  AND NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))
 RETURNING *;
 
 -- name: UserReplaceProvisioned :one
--- Replaces what a SCIM client manages of a person: names, e-mail address and external id. A person whose
--- address changes is bound only by the identity provider's subject from then on.
+-- Replaces what a SCIM client manages of a person: userName, names, e-mail address and external id, and
+-- brings back a person the client had deleted. A person whose address changes is bound only by the
+-- identity provider's subject from then on.
 UPDATE users
 SET name = @name, surname = @surname, alias = @alias, email = @email, external_id = sqlc.narg(external_id)::text,
+    scim_user_name = sqlc.narg(scim_user_name)::text, scim_deleted_at = NULL,
     binds_by_email = binds_by_email AND lower(email) = lower(@email)
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
+
+-- name: UserSCIMDelete :exec
+-- Marks a deactivated person as deleted by the SCIM client: SCIM no longer finds them.
+UPDATE users SET scim_deleted_at = @now
+WHERE organization_id = @organization_id AND id = @id AND NOT active AND scim_deleted_at IS NULL;
+
+-- name: UserSCIMDeletedByEmail :one
+-- Finds the person with the e-mail address (in any case) whom the SCIM client deleted, and locks them.
+SELECT * FROM users
+WHERE organization_id = @organization_id AND lower(email) = lower(@email) AND scim_deleted_at IS NOT NULL
+FOR NO KEY UPDATE;
+
+-- name: SCIMUsers :many
+-- Lists a page of the people a SCIM client sees (all but those it deleted) by e-mail address, narrowed by
+-- the filters given: the userName (the one sent, or else the address), the e-mail address, both in any
+-- case, the external id and whether they are active.
+SELECT * FROM users
+WHERE organization_id = @organization_id AND scim_deleted_at IS NULL
+  AND (sqlc.narg(user_name)::text IS NULL OR lower(coalesce(scim_user_name, email)) = lower(sqlc.narg(user_name)::text))
+  AND (sqlc.narg(email)::text IS NULL OR lower(email) = lower(sqlc.narg(email)::text))
+  AND (sqlc.narg(external_id)::text IS NULL OR external_id = sqlc.narg(external_id)::text)
+  AND (sqlc.narg(active)::boolean IS NULL OR active = sqlc.narg(active)::boolean)
+ORDER BY lower(email), id
+LIMIT @max_rows OFFSET @skip;
+
+-- name: SCIMUsersCount :one
+-- Counts the people SCIMUsers lists, over every page.
+SELECT count(*) FROM users
+WHERE organization_id = @organization_id AND scim_deleted_at IS NULL
+  AND (sqlc.narg(user_name)::text IS NULL OR lower(coalesce(scim_user_name, email)) = lower(sqlc.narg(user_name)::text))
+  AND (sqlc.narg(email)::text IS NULL OR lower(email) = lower(sqlc.narg(email)::text))
+  AND (sqlc.narg(external_id)::text IS NULL OR external_id = sqlc.narg(external_id)::text)
+  AND (sqlc.narg(active)::boolean IS NULL OR active = sqlc.narg(active)::boolean);
+
+-- name: SCIMUserIDs :many
+-- Returns which of the ids are people the SCIM client sees in the organization.
+SELECT id FROM users WHERE organization_id = @organization_id AND id = ANY(@ids::uuid[]) AND scim_deleted_at IS NULL;
 
 -- name: UsersOfOrganization :many
 -- Lists a page of an organization's people by e-mail address, optionally only the one with the given

@@ -12,6 +12,143 @@ import (
 	"github.com/google/uuid"
 )
 
+const sCIMUserIDs = `-- name: SCIMUserIDs :many
+SELECT id FROM users WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND scim_deleted_at IS NULL
+`
+
+type SCIMUserIDsParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+// Returns which of the ids are people the SCIM client sees in the organization.
+func (q *Queries) SCIMUserIDs(ctx context.Context, arg SCIMUserIDsParams) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, sCIMUserIDs, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sCIMUsers = `-- name: SCIMUsers :many
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+WHERE organization_id = $1 AND scim_deleted_at IS NULL
+  AND ($2::text IS NULL OR lower(coalesce(scim_user_name, email)) = lower($2::text))
+  AND ($3::text IS NULL OR lower(email) = lower($3::text))
+  AND ($4::text IS NULL OR external_id = $4::text)
+  AND ($5::boolean IS NULL OR active = $5::boolean)
+ORDER BY lower(email), id
+LIMIT $7 OFFSET $6
+`
+
+type SCIMUsersParams struct {
+	OrganizationID uuid.UUID
+	UserName       *string
+	Email          *string
+	ExternalID     *string
+	Active         *bool
+	Skip           int32
+	MaxRows        int32
+}
+
+// Lists a page of the people a SCIM client sees (all but those it deleted) by e-mail address, narrowed by
+// the filters given: the userName (the one sent, or else the address), the e-mail address, both in any
+// case, the external id and whether they are active.
+func (q *Queries) SCIMUsers(ctx context.Context, arg SCIMUsersParams) ([]User, error) {
+	rows, err := q.db.Query(ctx, sCIMUsers,
+		arg.OrganizationID,
+		arg.UserName,
+		arg.Email,
+		arg.ExternalID,
+		arg.Active,
+		arg.Skip,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []User
+	for rows.Next() {
+		var i User
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Name,
+			&i.Surname,
+			&i.Alias,
+			&i.Email,
+			&i.Image,
+			&i.UserRuleID,
+			&i.MobileRoleID,
+			&i.CanBeSearched,
+			&i.Type,
+			&i.UserLanguage,
+			&i.Role,
+			&i.OidcSubject,
+			&i.TokensValidAfter,
+			&i.Active,
+			&i.DeactivatedAt,
+			&i.ExternalID,
+			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sCIMUsersCount = `-- name: SCIMUsersCount :one
+SELECT count(*) FROM users
+WHERE organization_id = $1 AND scim_deleted_at IS NULL
+  AND ($2::text IS NULL OR lower(coalesce(scim_user_name, email)) = lower($2::text))
+  AND ($3::text IS NULL OR lower(email) = lower($3::text))
+  AND ($4::text IS NULL OR external_id = $4::text)
+  AND ($5::boolean IS NULL OR active = $5::boolean)
+`
+
+type SCIMUsersCountParams struct {
+	OrganizationID uuid.UUID
+	UserName       *string
+	Email          *string
+	ExternalID     *string
+	Active         *bool
+}
+
+// Counts the people SCIMUsers lists, over every page.
+func (q *Queries) SCIMUsersCount(ctx context.Context, arg SCIMUsersCountParams) (int64, error) {
+	row := q.db.QueryRow(ctx, sCIMUsersCount,
+		arg.OrganizationID,
+		arg.UserName,
+		arg.Email,
+		arg.ExternalID,
+		arg.Active,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const userBindOIDCSubject = `-- name: UserBindOIDCSubject :execrows
 UPDATE users SET oidc_subject = $1
 WHERE organization_id = $2 AND id = $3 AND oidc_subject IS NULL AND binds_by_email
@@ -34,15 +171,18 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 }
 
 const userCreate = `-- name: UserCreate :one
-INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active, deactivated_at)
-SELECT $1, $2, $3, $4, $5, $6, $7, $8::text,
-       $9::text, true, NULL
-WHERE NOT EXISTS (SELECT FROM users WHERE organization_id = $1 AND lower(email) = lower($6))
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
+INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
+                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name)
+SELECT o.id, $1, $2, $3, $4, $5, $6, $7::text,
+       $8::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id,
+       $9::text
+FROM organizations o
+WHERE o.id = $10
+  AND NOT EXISTS (SELECT FROM users WHERE organization_id = $10 AND lower(email) = lower($5))
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
 `
 
 type UserCreateParams struct {
-	OrganizationID uuid.UUID
 	ID             uuid.UUID
 	Name           string
 	Surname        string
@@ -51,13 +191,15 @@ type UserCreateParams struct {
 	Role           string
 	OidcSubject    *string
 	ExternalID     *string
+	ScimUserName   *string
+	OrganizationID uuid.UUID
 }
 
-// Creates a person, at their first sign-in or from a SCIM client. A person of the organization who
-// already has the e-mail address (in any case) makes it insert nothing.
+// Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
+// rule and mobile role. A person of the organization who already has the e-mail address (in any case)
+// makes it insert nothing.
 func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
 	row := q.db.QueryRow(ctx, userCreate,
-		arg.OrganizationID,
 		arg.ID,
 		arg.Name,
 		arg.Surname,
@@ -66,6 +208,8 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		arg.Role,
 		arg.OidcSubject,
 		arg.ExternalID,
+		arg.ScimUserName,
+		arg.OrganizationID,
 	)
 	var i User
 	err := row.Scan(
@@ -88,6 +232,10 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		&i.DeactivatedAt,
 		&i.ExternalID,
 		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
 	)
 	return i, err
 }
@@ -110,7 +258,7 @@ func (q *Queries) UserDelete(ctx context.Context, arg UserDeleteParams) (int64, 
 }
 
 const userFindByEmail = `-- name: UserFindByEmail :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND lower(email) = lower($2::text)
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND lower(email) = lower($2::text)
 `
 
 type UserFindByEmailParams struct {
@@ -148,6 +296,10 @@ func (q *Queries) UserFindByEmail(ctx context.Context, arg UserFindByEmailParams
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -160,7 +312,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, arg UserFindByEmailParams
 }
 
 const userFindByID = `-- name: UserFindByID :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE id = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE id = $1
 `
 
 // Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
@@ -193,6 +345,10 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -205,7 +361,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 }
 
 const userFindByOIDCSubject = `-- name: UserFindByOIDCSubject :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE oidc_subject = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE oidc_subject = $1
 `
 
 // Finds the account bound to the identity provider's subject: none or one (users_oidc_subject_key).
@@ -238,6 +394,10 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -250,7 +410,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 }
 
 const userGet = `-- name: UserGet :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = $2
 `
 
 type UserGetParams struct {
@@ -281,12 +441,16 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.DeactivatedAt,
 		&i.ExternalID,
 		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
 	)
 	return i, err
 }
 
 const userGetForUpdate = `-- name: UserGetForUpdate :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type UserGetForUpdateParams struct {
@@ -319,6 +483,10 @@ func (q *Queries) UserGetForUpdate(ctx context.Context, arg UserGetForUpdatePara
 		&i.DeactivatedAt,
 		&i.ExternalID,
 		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
 	)
 	return i, err
 }
@@ -356,9 +524,10 @@ func (q *Queries) UserImportState(ctx context.Context, arg UserImportStateParams
 const userReplaceProvisioned = `-- name: UserReplaceProvisioned :one
 UPDATE users
 SET name = $1, surname = $2, alias = $3, email = $4, external_id = $5::text,
+    scim_user_name = $6::text, scim_deleted_at = NULL,
     binds_by_email = binds_by_email AND lower(email) = lower($4)
-WHERE organization_id = $6 AND id = $7
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
+WHERE organization_id = $7 AND id = $8
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
 `
 
 type UserReplaceProvisionedParams struct {
@@ -367,12 +536,14 @@ type UserReplaceProvisionedParams struct {
 	Alias          string
 	Email          string
 	ExternalID     *string
+	ScimUserName   *string
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 }
 
-// Replaces what a SCIM client manages of a person: names, e-mail address and external id. A person whose
-// address changes is bound only by the identity provider's subject from then on.
+// Replaces what a SCIM client manages of a person: userName, names, e-mail address and external id, and
+// brings back a person the client had deleted. A person whose address changes is bound only by the
+// identity provider's subject from then on.
 func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplaceProvisionedParams) (User, error) {
 	row := q.db.QueryRow(ctx, userReplaceProvisioned,
 		arg.Name,
@@ -380,6 +551,7 @@ func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplacePro
 		arg.Alias,
 		arg.Email,
 		arg.ExternalID,
+		arg.ScimUserName,
 		arg.OrganizationID,
 		arg.ID,
 	)
@@ -404,6 +576,10 @@ func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplacePro
 		&i.DeactivatedAt,
 		&i.ExternalID,
 		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
 	)
 	return i, err
 }
@@ -429,12 +605,73 @@ func (q *Queries) UserRevokeTokens(ctx context.Context, arg UserRevokeTokensPara
 	return tokens_valid_after, err
 }
 
+const userSCIMDelete = `-- name: UserSCIMDelete :exec
+UPDATE users SET scim_deleted_at = $1
+WHERE organization_id = $2 AND id = $3 AND NOT active AND scim_deleted_at IS NULL
+`
+
+type UserSCIMDeleteParams struct {
+	Now            *time.Time
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Marks a deactivated person as deleted by the SCIM client: SCIM no longer finds them.
+func (q *Queries) UserSCIMDelete(ctx context.Context, arg UserSCIMDeleteParams) error {
+	_, err := q.db.Exec(ctx, userSCIMDelete, arg.Now, arg.OrganizationID, arg.ID)
+	return err
+}
+
+const userSCIMDeletedByEmail = `-- name: UserSCIMDeletedByEmail :one
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+WHERE organization_id = $1 AND lower(email) = lower($2) AND scim_deleted_at IS NOT NULL
+FOR NO KEY UPDATE
+`
+
+type UserSCIMDeletedByEmailParams struct {
+	OrganizationID uuid.UUID
+	Email          string
+}
+
+// Finds the person with the e-mail address (in any case) whom the SCIM client deleted, and locks them.
+func (q *Queries) UserSCIMDeletedByEmail(ctx context.Context, arg UserSCIMDeletedByEmailParams) (User, error) {
+	row := q.db.QueryRow(ctx, userSCIMDeletedByEmail, arg.OrganizationID, arg.Email)
+	var i User
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.Name,
+		&i.Surname,
+		&i.Alias,
+		&i.Email,
+		&i.Image,
+		&i.UserRuleID,
+		&i.MobileRoleID,
+		&i.CanBeSearched,
+		&i.Type,
+		&i.UserLanguage,
+		&i.Role,
+		&i.OidcSubject,
+		&i.TokensValidAfter,
+		&i.Active,
+		&i.DeactivatedAt,
+		&i.ExternalID,
+		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
+	)
+	return i, err
+}
+
 const userSetActive = `-- name: UserSetActive :one
 UPDATE users
 SET active = $1,
-    deactivated_at = CASE WHEN $1::boolean THEN NULL ELSE coalesce(deactivated_at, $2::timestamptz) END
+    deactivated_at = CASE WHEN $1::boolean THEN NULL ELSE coalesce(deactivated_at, $2::timestamptz) END,
+    scim_deleted_at = CASE WHEN $1::boolean THEN NULL ELSE scim_deleted_at END
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
 `
 
 type UserSetActiveParams struct {
@@ -444,7 +681,8 @@ type UserSetActiveParams struct {
 	ID             uuid.UUID
 }
 
-// Activates or deactivates the user. A deactivation keeps the moment of the first one.
+// Activates or deactivates the user. A deactivation keeps the moment of the first one. Activating a person
+// a SCIM client deleted brings them back to SCIM too.
 func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (User, error) {
 	row := q.db.QueryRow(ctx, userSetActive,
 		arg.Active,
@@ -473,6 +711,10 @@ func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (U
 		&i.DeactivatedAt,
 		&i.ExternalID,
 		&i.BindsByEmail,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.ScimUserName,
+		&i.ScimDeletedAt,
 	)
 	return i, err
 }
@@ -571,7 +813,7 @@ func (q *Queries) UsersActiveAdminCount(ctx context.Context, organizationID uuid
 }
 
 const usersAdmins = `-- name: UsersAdmins :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
 WHERE organization_id = $1 AND role = 'ADMIN' AND active
 ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT $2
@@ -612,6 +854,10 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -624,7 +870,7 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 }
 
 const usersExport = `-- name: UsersExport :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
 WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
   AND ($2::uuid IS NULL OR id = $2::uuid)
 ORDER BY id, organization_id
@@ -666,6 +912,10 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -678,7 +928,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type UsersGetByIDsParams struct {
@@ -715,6 +965,10 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -727,7 +981,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
 ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name COLLATE natural_names, surname COLLATE natural_names
 LIMIT $1
 `
@@ -763,6 +1017,10 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -775,7 +1033,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 }
 
 const usersOfOrganization = `-- name: UsersOfOrganization :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
 WHERE organization_id = $1
   AND ($2::text IS NULL OR lower(email) = lower($2::text))
   AND ($3::text IS NULL OR external_id = $3::text)
@@ -828,6 +1086,10 @@ func (q *Queries) UsersOfOrganization(ctx context.Context, arg UsersOfOrganizati
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -861,7 +1123,7 @@ func (q *Queries) UsersOfOrganizationCount(ctx context.Context, arg UsersOfOrgan
 }
 
 const usersSearch = `-- name: UsersSearch :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
 WHERE organization_id = $1 AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
 ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
@@ -905,6 +1167,10 @@ func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]Use
 			&i.DeactivatedAt,
 			&i.ExternalID,
 			&i.BindsByEmail,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.ScimUserName,
+			&i.ScimDeletedAt,
 		); err != nil {
 			return nil, err
 		}

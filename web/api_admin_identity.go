@@ -1,8 +1,10 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -12,12 +14,31 @@ import (
 // groups claim and the roles of groups. The same domain methods serve the page /admin/identity.
 
 // identityDTO is the sign-in settings as GET /api/v1/admin/identity answers them and PUT takes them. PUT
-// reads only the domain names of Domains; their states are the service's.
+// reads only the domain names of Domains; their states are the service's. PUT keeps the default user rule
+// and mobile role, and scimAnyDomain, when their fields are left out, and clears the first two with null. LastSignInClaims is the
+// service's: PUT ignores it.
 type identityDTO struct {
-	Domains     []emailDomainDTO `json:"domains"`
-	DefaultRole booking.Role     `json:"defaultRole"`
-	GroupsClaim string           `json:"groupsClaim"`
-	GroupRoles  []groupRoleDTO   `json:"groupRoles"`
+	Domains           []emailDomainDTO `json:"domains"`
+	DefaultRole       booking.Role     `json:"defaultRole"`
+	DefaultUserRuleID optionalID       `json:"defaultUserRuleId"`
+	DefaultMobileRole optionalID       `json:"defaultMobileRoleId"`
+	GroupsClaim       string           `json:"groupsClaim"`
+	GroupRoles        []groupRoleDTO   `json:"groupRoles"`
+	SCIMAnyDomain     *bool            `json:"scimAnyDomain"`
+	LastSignInClaims  []string         `json:"lastSignInClaims"`
+}
+
+// optionalID is an id that may be null, and remembers whether it was given at all.
+type optionalID struct {
+	Given bool
+	ID    *uuid.UUID
+}
+
+func (o optionalID) MarshalJSON() ([]byte, error) { return json.Marshal(o.ID) }
+
+func (o *optionalID) UnmarshalJSON(b []byte) error {
+	o.Given = true
+	return json.Unmarshal(b, &o.ID)
 }
 
 // emailDomainDTO is one claimed e-mail domain. VerificationRecord is the DNS TXT record that proves it.
@@ -50,7 +71,11 @@ func toEmailDomainDTO(d booking.EmailDomain) emailDomainDTO {
 }
 
 func toIdentityDTO(st booking.SignInSettings) identityDTO {
-	dto := identityDTO{DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{}}
+	dto := identityDTO{
+		DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{},
+		DefaultUserRuleID: optionalID{ID: st.DefaultUserRule}, DefaultMobileRole: optionalID{ID: st.DefaultMobileRole},
+		LastSignInClaims: append([]string{}, st.LastClaims...), SCIMAnyDomain: &st.SCIMAnyDomain,
+	}
 	for _, d := range st.DomainStates {
 		dto.Domains = append(dto.Domains, toEmailDomainDTO(d))
 	}
@@ -84,7 +109,24 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 	if len(dto.Domains) > booking.MaxEmailDomains || len(dto.GroupRoles) > booking.MaxGroupRoles {
 		return invalid("at most %d domains and %d group roles", booking.MaxEmailDomains, booking.MaxGroupRoles)
 	}
+	ctx := c.Request().Context()
 	st := booking.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
+	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil {
+		now, err := s.bookings.SignInSettings(ctx, actor)
+		if err != nil {
+			return err
+		}
+		st.DefaultUserRule, st.DefaultMobileRole, st.SCIMAnyDomain = now.DefaultUserRule, now.DefaultMobileRole, now.SCIMAnyDomain
+	}
+	if dto.SCIMAnyDomain != nil {
+		st.SCIMAnyDomain = *dto.SCIMAnyDomain
+	}
+	if dto.DefaultUserRuleID.Given {
+		st.DefaultUserRule = dto.DefaultUserRuleID.ID
+	}
+	if dto.DefaultMobileRole.Given {
+		st.DefaultMobileRole = dto.DefaultMobileRole.ID
+	}
 	for i, d := range dto.Domains {
 		if d.Domain == "" {
 			return invalid("domains[%d].domain: is required", i)
@@ -94,7 +136,6 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 	for _, g := range dto.GroupRoles {
 		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{Group: g.Group, Role: g.Role})
 	}
-	ctx := c.Request().Context()
 	if err := s.bookings.ReplaceSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
 		return err
 	}

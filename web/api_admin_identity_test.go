@@ -21,12 +21,12 @@ import (
 func TestAdminIdentityAPI(t *testing.T) {
 	t.Parallel()
 	d := fx.NewDNS(t)
-	tb := setupService(t, web.OIDCConfig{}, []booking.Option{booking.WithResolver(d.Resolver())})
+	tb := setupService(t, nil, []booking.Option{booking.WithResolver(d.Resolver())})
 	path := api + "/admin/identity"
 
 	r := tb.call(t, fx.Adam, http.MethodGet, path, nil)
 	wantStatus(t, r, http.StatusOK)
-	if d := cmp.Diff(`{"domains":[],"defaultRole":"EMPLOYEE","groupsClaim":"","groupRoles":[]}`+"\n", string(r.body)); d != "" {
+	if d := cmp.Diff(`{"domains":[],"defaultRole":"EMPLOYEE","defaultUserRuleId":null,"defaultMobileRoleId":null,"groupsClaim":"","groupRoles":[],"scimAnyDomain":false,"lastSignInClaims":[]}`+"\n", string(r.body)); d != "" {
 		t.Errorf("settings at first (-want +got):\n%s", d)
 	}
 	first := r.header.Get("ETag")
@@ -122,7 +122,7 @@ func TestPeoplePageRefusesAnotherOrganizationsDomain(t *testing.T) {
 func TestIdentityPageProvesADomain(t *testing.T) {
 	t.Parallel()
 	d := fx.NewDNS(t)
-	tb := setupService(t, web.OIDCConfig{}, []booking.Option{booking.WithResolver(d.Resolver())}, func(d *web.Deps) { d.Dev = true })
+	tb := setupService(t, nil, []booking.Option{booking.WithResolver(d.Resolver())}, func(d *web.Deps) { d.Dev = true })
 	pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 	b := pb.signedIn(t, fx.Adam)
 	p := b.post("/admin/identity/settings", url.Values{"domains": {"acme.test"}, "defaultRole": {"EMPLOYEE"}})

@@ -21,7 +21,7 @@ import (
 func otherInstance(t *testing.T, tb *testBundle) *testBundle {
 	t.Helper()
 	svc := booking.NewService(tb.Pool, booking.WithClock(tb.Clock.Now), booking.WithDatabaseClock(tb.Clock.Now))
-	tokens, err := web.NewTokens(t.Context(), svc, web.OIDCConfig{})
+	tokens, err := web.NewTokens(t.Context(), svc, nil)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}

@@ -44,24 +44,24 @@ type testBundle struct {
 // the server is built.
 func setup(t testing.TB, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	return setupOIDC(t, web.OIDCConfig{}, deps...)
+	return setupOIDC(t, nil, deps...)
 }
 
-// setupOIDC is like setup, but the API also accepts tokens from the identity provider in cfg.
-func setupOIDC(t testing.TB, cfg web.OIDCConfig, deps ...func(*web.Deps)) *testBundle {
+// setupOIDC is like setup, but the API also accepts tokens from the identity provider idp.
+func setupOIDC(t testing.TB, idp *web.Provider, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	return setupService(t, cfg, nil, deps...)
+	return setupService(t, idp, nil, deps...)
 }
 
 // setupService is like setupOIDC, with opts configuring the booking service too.
-func setupService(t testing.TB, cfg web.OIDCConfig, opts []booking.Option, deps ...func(*web.Deps)) *testBundle {
+func setupService(t testing.TB, idp *web.Provider, opts []booking.Option, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
 	b := fx.Setup(t, opts...)
-	if cfg.Issuer != "" {
+	if idp != nil {
 		// The provider's people are found by e-mail only at a domain their organization proved.
 		proveFixtureDomains(t, b)
 	}
-	tokens, err := web.NewTokens(t.Context(), b.Service, cfg)
+	tokens, err := web.NewTokens(t.Context(), b.Service, idp)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
@@ -77,6 +77,13 @@ func setupService(t testing.TB, cfg web.OIDCConfig, opts []booking.Option, deps 
 	}
 	for _, f := range deps {
 		f(&d)
+	}
+	if idp == nil && d.Provider != nil {
+		// A provider set by deps: the API accepts its tokens too.
+		if tokens, err = web.NewTokens(t.Context(), b.Service, d.Provider); err != nil {
+			t.Fatalf("NewTokens: %v", err)
+		}
+		d.Tokens = tokens
 	}
 	server := web.NewServer(d)
 	srv.Config.Handler = validateAPI(t, server)

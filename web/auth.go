@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -26,12 +27,6 @@ const (
 	OwnAudience = "workspace-booking-api"
 )
 
-// OIDCConfig names an external identity provider whose tokens the API accepts. Zero means none.
-type OIDCConfig struct {
-	Issuer   string
-	Audience string // the `aud` its tokens carry for this service
-}
-
 // Up to tokenCacheSize verified tokens are remembered, each for at most tokenCacheTTL and never past its
 // own expiry, so that a client's next calls skip the signature check and the user lookup: an ECDSA
 // verification costs more than the rest of a status call. A change to a user (role, removal, revoked
@@ -42,17 +37,22 @@ const (
 	tokenCacheTTL  = time.Minute
 )
 
+// The provider's answers about access tokens that are not JWTs are kept for at most introspectionTTL and
+// never past the token's expiry, so that an app's calls do not each ask the provider.
+const introspectionTTL = 5 * time.Minute
+
 // Tokens mints the service's own bearer tokens (ES256, signed with keys kept in the database) and
-// verifies them, and the identity provider's tokens when one is configured. It refuses expired tokens and
+// verifies them, and the identity provider's tokens when one is configured: its JWTs by their signature,
+// and other access tokens by asking the provider when introspection is on. It refuses expired tokens and
 // tokens signed with HMAC or with no algorithm ("alg": "none").
 type Tokens struct {
-	bookings *booking.Service
-	signer   jose.Signer
-	own      *oidc.IDTokenVerifier
-	idp      *oidc.IDTokenVerifier
-	idpIss   string
-	verified *expirable.LRU[string, verifiedToken]
-	now      func() time.Time
+	bookings     *booking.Service
+	signer       jose.Signer
+	own          *oidc.IDTokenVerifier
+	idp          *Provider // nil: none
+	verified     *expirable.LRU[string, verifiedToken]
+	introspected *expirable.LRU[string, introspection]
+	now          func() time.Time
 }
 
 // verifiedToken is the user a verified token names, and until when the answer may be reused: until
@@ -64,8 +64,8 @@ type verifiedToken struct {
 	deactivations uint64
 }
 
-// NewTokens loads the signing keys and, when cfg names an issuer, discovers the identity provider.
-func NewTokens(ctx context.Context, bookings *booking.Service, cfg OIDCConfig) (*Tokens, error) {
+// NewTokens loads the signing keys. idp is the identity provider whose tokens are accepted too; nil: none.
+func NewTokens(ctx context.Context, bookings *booking.Service, idp *Provider) (*Tokens, error) {
 	keys, err := bookings.SigningKeys(ctx)
 	if err != nil {
 		return nil, err
@@ -82,24 +82,16 @@ func NewTokens(ctx context.Context, bookings *booking.Service, cfg OIDCConfig) (
 		pubs[i] = k.Key.Public()
 	}
 	t := &Tokens{
-		bookings: bookings,
-		signer:   signer,
-		verified: expirable.NewLRU[string, verifiedToken](tokenCacheSize, nil, tokenCacheTTL),
-		now:      time.Now,
+		bookings:     bookings,
+		signer:       signer,
+		idp:          idp,
+		verified:     expirable.NewLRU[string, verifiedToken](tokenCacheSize, nil, tokenCacheTTL),
+		introspected: expirable.NewLRU[string, introspection](tokenCacheSize, nil, introspectionTTL),
+		now:          time.Now,
 	}
 	t.own = oidc.NewVerifier(OwnIssuer, &oidc.StaticKeySet{PublicKeys: pubs}, &oidc.Config{
 		ClientID: OwnAudience, SupportedSigningAlgs: []string{oidc.ES256}, Now: t.clock,
 	})
-	if cfg.Issuer != "" {
-		if cfg.Audience == "" {
-			return nil, errors.New("OIDC_ISSUER is set: set OIDC_AUDIENCE (or OIDC_CLIENT_ID) too")
-		}
-		p, err := oidc.NewProvider(ctx, cfg.Issuer)
-		if err != nil {
-			return nil, fmt.Errorf("identity provider %s: %w", cfg.Issuer, err)
-		}
-		t.idp, t.idpIss = p.Verifier(&oidc.Config{ClientID: cfg.Audience, Now: t.clock}), cfg.Issuer
-	}
 	return t, nil
 }
 
@@ -132,7 +124,17 @@ func (t *Tokens) Mint(u booking.User, ttl time.Duration) (string, error) {
 	}).Serialize()
 }
 
-var errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is required")
+var (
+	errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is required")
+	// errProviderStarting: the identity provider has not been reached since the service started.
+	errProviderStarting = booking.Errorf(booking.CodeUnavailable,
+		"sign-in through the identity provider is starting: try again in a minute")
+	errNotJWT = booking.Errorf(booking.CodeUnauthorized,
+		"this token is not a JWT and introspection is off (OIDC_INTROSPECTION)")
+	errNoIntrospection = booking.Errorf(booking.CodeUnauthorized,
+		"this token is not a JWT and the identity provider publishes no introspection endpoint")
+	errInactive = booking.Errorf(booking.CodeUnauthorized, "the identity provider says this token is not active")
+)
 
 // Authenticate verifies a raw bearer token and returns the user it names.
 // Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known, active user.
@@ -156,8 +158,9 @@ func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, er
 // verify checks a token's signature and claims and finds the user it names; expiry is the token's own.
 // The service's own tokens must carry an `iat` and live at most MaxTokenTTL.
 func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry time.Time, err error) {
-	switch issuer(raw) {
-	case OwnIssuer:
+	iss := issuer(raw)
+	switch {
+	case iss == OwnIssuer:
 		tok, err := t.own.Verify(ctx, raw)
 		if err != nil {
 			return booking.User{}, time.Time{}, errToken
@@ -176,12 +179,15 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		}
 		u, err := t.bookings.UserByToken(ctx, org, sub, tok.IssuedAt)
 		return u, tok.Expiry, err
-	case t.idpIss:
-		if t.idp == nil {
-			return booking.User{}, time.Time{}, errToken
+	case t.idp == nil:
+		return booking.User{}, time.Time{}, errToken
+	case sameIssuer(iss, t.idp.cfg.Issuer):
+		d := t.idp.ready()
+		if d == nil {
+			return booking.User{}, time.Time{}, errProviderStarting
 		}
-		tok, err := t.idp.Verify(ctx, raw)
-		if err != nil {
+		tok, err := d.apiTokens.Verify(ctx, raw)
+		if err != nil || tok.Expiry.Before(t.now()) {
 			return booking.User{}, time.Time{}, errToken
 		}
 		email, verified, err := emailOf(tok)
@@ -190,8 +196,64 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		}
 		u, err := t.bookings.UserByIdentity(ctx, tok.Subject, email, verified)
 		return u, tok.Expiry, err
+	case iss == "" && !isJWT(raw):
+		return t.byIntrospection(ctx, raw)
 	}
 	return booking.User{}, time.Time{}, errToken
+}
+
+// byIntrospection finds the user of an access token that is not a JWT by asking the identity provider
+// (RFC 7662), when introspection is on. The answer is kept until the token expires, for at most
+// introspectionTTL. The user is found by the token's subject alone: the person must have signed in on
+// the web once, or been bound by an admin.
+func (t *Tokens) byIntrospection(ctx context.Context, raw string) (booking.User, time.Time, error) {
+	if !t.idp.cfg.Introspection {
+		return booking.User{}, time.Time{}, errNotJWT
+	}
+	d := t.idp.ready()
+	if d == nil {
+		return booking.User{}, time.Time{}, errProviderStarting
+	}
+	if d.introspection == "" {
+		return booking.User{}, time.Time{}, errNoIntrospection
+	}
+	now := t.now()
+	in, ok := t.introspected.Get(raw)
+	if !ok || (!in.expiry.IsZero() && !now.Before(in.expiry)) {
+		var err error
+		in, err = t.idp.introspect(ctx, d, raw)
+		switch {
+		case errors.Is(err, errNotActive):
+			return booking.User{}, time.Time{}, errInactive
+		case errors.Is(err, errNoSubject):
+			return booking.User{}, time.Time{}, errToken
+		case err != nil:
+			t.idp.log.WarnContext(ctx, "the identity provider could not be asked about an access token", slog.Any("error", err))
+			return booking.User{}, time.Time{}, booking.Errorf(booking.CodeUnavailable,
+				"the identity provider could not be asked about this token: try again in a minute")
+		}
+		if !in.expiry.IsZero() && !now.Before(in.expiry) {
+			return booking.User{}, time.Time{}, errToken
+		}
+		t.introspected.Add(raw, in)
+	}
+	expiry := now.Add(introspectionTTL)
+	if !in.expiry.IsZero() && in.expiry.Before(expiry) {
+		expiry = in.expiry
+	}
+	u, err := t.bookings.UserByIdentity(ctx, in.subject, "", false)
+	return u, expiry, err
+}
+
+// isJWT reports whether raw is shaped as a signed JWT: three parts of base64url, the first a JSON object.
+// An encrypted JWT (five parts) or an opaque token is not.
+func isJWT(raw string) bool {
+	parts := strings.Split(raw, ".")
+	if len(parts) != 3 {
+		return false
+	}
+	header, err := base64.RawURLEncoding.DecodeString(parts[0])
+	return err == nil && json.Valid(header) && strings.HasPrefix(strings.TrimSpace(string(header)), "{")
 }
 
 // emailOf reads the e-mail address of an identity provider's token and whether the provider vouches for

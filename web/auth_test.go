@@ -194,7 +194,7 @@ func bindBob(t *testing.T, tb *testBundle) {
 func TestOIDCBearer(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
-	cfg := web.OIDCConfig{Issuer: m.Issuer(), Audience: m.ClientID}
+	cfg := discoveredProvider(t, web.ProviderConfig{Issuer: m.Issuer(), ClientID: m.ClientID})
 	otherKey, err := mockoidc.RandomKeypair(2048)
 	if err != nil {
 		t.Fatalf("keypair: %v", err)

@@ -25,7 +25,7 @@ func clockedTokens(t *testing.T) (*fx.Bundle, *Tokens, *time.Time) {
 // newTokens returns a second Tokens on the same database, as another instance would have.
 func newTokens(t *testing.T, b *fx.Bundle) *Tokens {
 	t.Helper()
-	tokens, err := NewTokens(t.Context(), b.Service, OIDCConfig{})
+	tokens, err := NewTokens(t.Context(), b.Service, nil)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}

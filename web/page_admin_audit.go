@@ -35,7 +35,7 @@ var auditCollections = []views.Option{
 	{Value: "reservables", Label: "Services"}, {Value: "closures", Label: "Closures"},
 	{Value: "users", Label: "People"}, {Value: "organizations", Label: "Organization"},
 	{Value: "signInSettings", Label: "Sign-in settings"}, {Value: "emailDomains", Label: "E-mail domains"},
-	{Value: "scimTokens", Label: "SCIM tokens"},
+	{Value: "scimTokens", Label: "SCIM tokens"}, {Value: "scimGroups", Label: "SCIM groups"},
 }
 
 // auditObjectWords names one object of a collection: "Rule".
@@ -43,7 +43,7 @@ var auditObjectWords = map[string]string{
 	"buildings": "Building", "floors": "Floor", "resources": "Desk or room", "resourceRules": "Rule",
 	"subcategories": "Kind of space", "features": "Feature", "reservables": "Service", "closures": "Closure",
 	"users": "Person", "organizations": "Organization", "signInSettings": "Sign-in settings",
-	"emailDomains": "E-mail domain", "scimTokens": "SCIM token", "userRules": "User rule", "mobileRoles": "Mobile role",
+	"emailDomains": "E-mail domain", "scimTokens": "SCIM token", "scimGroups": "SCIM group", "userRules": "User rule", "mobileRoles": "Mobile role",
 }
 
 // auditActionWords says what a change did.

@@ -41,22 +41,41 @@ func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 	for i, g := range st.GroupRoles {
 		lines[i] = g.Group + " = " + roleWord(g.Role)
 	}
-	return views.AdminIdentity{
+	p := views.AdminIdentity{
 		Chrome: s.chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
 		SCIMURL: s.publicBase(c) + scimPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
-	}, nil
+	}
+	if s.idp != nil {
+		p.Scopes = s.idp.Scopes()
+	}
+	return p, nil
 }
 
-// pageSaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, groupsClaim, groupRoles).
-// A refused change shows the form again as sent, with the reason.
+// pageSaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, defaultUserRule,
+// defaultMobileRole, groupsClaim, groupRoles, scimAnyDomain). A refused change shows the form again as sent, with the
+// reason.
 func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
 	st := booking.SignInSettings{
-		Domains:     strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
-		DefaultRole: booking.Role(c.FormValue("defaultRole")),
-		GroupsClaim: c.FormValue("groupsClaim"),
+		Domains:       strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
+		DefaultRole:   booking.Role(c.FormValue("defaultRole")),
+		GroupsClaim:   c.FormValue("groupsClaim"),
+		SCIMAnyDomain: c.FormValue("scimAnyDomain") == "on",
 	}
 	var refusal string
+	for _, f := range []struct {
+		name, words string
+		to          **uuid.UUID
+	}{{"defaultUserRule", "User rule of new people", &st.DefaultUserRule}, {"defaultMobileRole", "Mobile role of new people", &st.DefaultMobileRole}} {
+		if v := c.FormValue(f.name); v != "" {
+			id, err := uuid.Parse(v)
+			if err != nil {
+				refusal = f.words + ": choose one of the list."
+				continue
+			}
+			*f.to = &id
+		}
+	}
 	for _, line := range strings.Split(groupRoles, "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -77,6 +96,8 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	if refused, rerr := s.identityRefused(c, err, func(p *views.AdminIdentity) {
 		p.Domains, p.GroupRoles = domains, groupRoles
 		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
+		p.Settings.DefaultUserRule, p.Settings.DefaultMobileRole = st.DefaultUserRule, st.DefaultMobileRole
+		p.Settings.SCIMAnyDomain = st.SCIMAnyDomain
 	}); refused || rerr != nil {
 		return rerr
 	}

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+
 	"errors"
 	"fmt"
 	"log/slog"
@@ -129,39 +131,6 @@ func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// LoginConfig names the identity provider people sign in with in the browser.
-type LoginConfig struct {
-	Issuer       string
-	ClientID     string
-	ClientSecret string
-	BaseURL      string // the service's own address; the provider sends people back to BaseURL/auth/callback
-}
-
-// Login signs people in with the OIDC authorization-code flow, with PKCE, state and nonce.
-type Login struct {
-	oauth    oauth2.Config
-	verifier *oidc.IDTokenVerifier
-}
-
-// NewLogin discovers the identity provider.
-func NewLogin(ctx context.Context, cfg LoginConfig) (*Login, error) {
-	if cfg.ClientID == "" {
-		return nil, errors.New("OIDC_ISSUER is set: set OIDC_CLIENT_ID too")
-	}
-	p, err := oidc.NewProvider(ctx, cfg.Issuer)
-	if err != nil {
-		return nil, fmt.Errorf("identity provider %s: %w", cfg.Issuer, err)
-	}
-	return &Login{
-		oauth: oauth2.Config{
-			ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, Endpoint: p.Endpoint(),
-			RedirectURL: strings.TrimSuffix(cfg.BaseURL, "/") + callbackPath,
-			Scopes:      []string{oidc.ScopeOpenID, "profile", "email"},
-		},
-		verifier: p.Verifier(&oidc.Config{ClientID: cfg.ClientID}),
-	}, nil
-}
-
 // localPath returns next when it is a clean absolute path of this site, and "/" otherwise (no open
 // redirects). It refuses a path that does not start with a single "/", and one holding a backslash or a
 // control character, as written or once percent-decoded: browsers skip tabs and newlines and read "\" as
@@ -188,16 +157,20 @@ func (s *Server) pageSignIn(c echo.Context) error {
 	ctx, next := c.Request().Context(), localPath(c.QueryParam("next"))
 	signedOut := c.QueryParam("signed_out") != ""
 	switch {
-	case s.login != nil && signedOut:
+	case s.idp != nil && signedOut:
 		return s.render(c, http.StatusOK, views.SignedOut(s.chrome(c, "Signed out")))
-	case s.login != nil:
+	case s.idp != nil:
+		d := s.idp.ready()
+		if d == nil {
+			return s.signInStarting(c, signInURL(next))
+		}
 		state, nonce, verifier := rand.Text(), rand.Text(), oauth2.GenerateVerifier()
 		s.sessions.Put(ctx, sessionState, state)
 		s.sessions.Put(ctx, sessionNonce, nonce)
 		s.sessions.Put(ctx, sessionVerifier, verifier)
 		s.sessions.Put(ctx, sessionNext, next)
 		return c.Redirect(http.StatusSeeOther,
-			s.login.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)))
+			d.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)))
 	case s.dev:
 		people, err := s.bookings.DevelopmentUsers(ctx)
 		if err != nil {
@@ -206,6 +179,13 @@ func (s *Server) pageSignIn(c echo.Context) error {
 		return s.render(c, http.StatusOK, views.DevSignIn(s.chrome(c, "Sign in"), people, next, signedOut))
 	}
 	return s.render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.chrome(c, "Sign-in is not set up")))
+}
+
+// signInStarting answers a sign-in while the identity provider has not been reached since the service
+// started: 503, with a page that asks to try again in a minute, at retry.
+func (s *Server) signInStarting(c echo.Context, retry string) error {
+	c.Response().Header().Set("Retry-After", "60")
+	return s.render(c, http.StatusServiceUnavailable, views.SignInStarting(s.chrome(c, "Sign-in is starting"), retry))
 }
 
 // pageDevSignIn signs in as the chosen person, in development mode only.
@@ -234,8 +214,12 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 // PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then by verified
 // e-mail, or creates them (booking.Service.SignIn).
 func (s *Server) pageAuthCallback(c echo.Context) error {
-	if s.login == nil {
+	if s.idp == nil {
 		return echo.ErrNotFound
+	}
+	d := s.idp.ready()
+	if d == nil {
+		return s.signInStarting(c, signInPath)
 	}
 	ctx := c.Request().Context()
 	state := s.sessions.PopString(ctx, sessionState)
@@ -255,28 +239,43 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	if state == "" || c.QueryParam("state") != state {
 		return fail("This sign-in link has expired or was not started here.", nil)
 	}
-	tok, err := s.login.oauth.Exchange(ctx, c.QueryParam("code"), oauth2.VerifierOption(verifier))
+	tok, err := d.oauth.Exchange(oidc.ClientContext(ctx, s.idp.client), c.QueryParam("code"), oauth2.VerifierOption(verifier))
 	if err != nil {
 		return fail("The identity provider did not accept the sign-in code.", err)
 	}
 	raw, _ := tok.Extra("id_token").(string)
-	idTok, err := s.login.verifier.Verify(ctx, raw)
+	idTok, err := d.idTokens.Verify(ctx, raw)
 	if err != nil {
 		return fail("The identity provider's answer could not be verified.", err)
 	}
 	if idTok.Nonce != nonce {
 		return fail("The identity provider's answer was not meant for this sign-in.", nil)
 	}
-	id, err := identityOf(idTok)
-	if err != nil {
+	var claims map[string]any
+	if err := idTok.Claims(&claims); err != nil {
 		return fail("The identity provider's answer could not be read.", err)
 	}
+	if _, ok := claims["email"]; !ok && d.provider.UserInfoEndpoint() != "" {
+		// Some providers name the person's e-mail address only at the userinfo endpoint.
+		info, err := s.idp.userInfo(ctx, d, tok, idTok.Subject)
+		if err != nil {
+			return fail("The identity provider's answer about you could not be read.", err)
+		}
+		for k, v := range info {
+			if _, ok := claims[k]; !ok {
+				claims[k] = v
+			}
+		}
+	}
+	id := identityOf(idTok.Subject, claims)
 	u, err := s.bookings.SignIn(ctx, id)
 	var refusal *booking.Error
 	switch {
 	case errors.Is(err, booking.ErrDeactivated):
+		s.logRefusedSignIn(c, "deactivated", id, slog.String("user", u.ID.String()))
 		return s.deactivated(c, u.OrganizationID)
 	case errors.As(err, &refusal) && refusal.Code == booking.CodeUnauthorized:
+		s.logRefusedSignIn(c, refusal.Reason, id)
 		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), id.Email, refusal.Message))
 	case err != nil:
 		return err
@@ -317,21 +316,40 @@ func (s *Server) pageSignOut(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
 }
 
-// identityOf reads what an ID token says about the person signing in (see emailOf for the e-mail).
-func identityOf(tok *oidc.IDToken) (booking.Identity, error) {
-	email, verified, err := emailOf(tok)
-	if err != nil {
-		return booking.Identity{}, err
-	}
-	var claims map[string]any
-	if err := tok.Claims(&claims); err != nil {
-		return booking.Identity{}, err
-	}
+// identityOf reads what the claims of an ID token, completed at the userinfo endpoint, say about the
+// person signing in. Only an email_verified claim that is true (not "true") vouches for the address.
+func identityOf(subject string, claims map[string]any) booking.Identity {
 	text := func(name string) string { v, _ := claims[name].(string); return v }
+	verified, _ := claims["email_verified"].(bool)
 	return booking.Identity{
-		Subject: tok.Subject, Email: email, EmailVerified: verified,
+		Subject: subject, Email: text("email"), EmailVerified: verified,
 		Name: text("name"), GivenName: text("given_name"), FamilyName: text("family_name"), Claims: claims,
-	}, nil
+	}
+}
+
+// logRefusedSignIn logs a sign-in refused with 403 and its reason. The subject and the e-mail address
+// appear only as hashes (see pseudonym), so that the log can tell one person's tries from another's
+// without holding who they are.
+func (s *Server) logRefusedSignIn(c echo.Context, reason string, id booking.Identity, more ...slog.Attr) {
+	if reason == "" {
+		reason = "unknown-person"
+	}
+	attrs := append([]slog.Attr{
+		slog.String("reason", reason),
+		slog.String("subject_hash", pseudonym(id.Subject)),
+		slog.String("email_hash", pseudonym(strings.ToLower(id.Email))),
+		slog.Bool("email_verified", id.EmailVerified),
+	}, more...)
+	s.log.LogAttrs(c.Request().Context(), slog.LevelWarn, "sign-in refused", attrs...)
+}
+
+// pseudonym is the first 12 hex digits of the SHA-256 of v, or "" for "".
+func pseudonym(v string) string {
+	if v == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(v))
+	return fmt.Sprintf("%x", sum[:6])
 }
 
 // deactivated answers a deactivated person's sign-in or page with a page that says whom to ask.

@@ -250,7 +250,7 @@ func TestOIDCSignIn(t *testing.T) {
 
 	t.Run("NoEmailReadsProperly", func(t *testing.T) {
 		pb := setup(t)
-		m.QueueUser(&mockoidc.MockUser{Subject: "idp|nameless"})
+		m.QueueUser(&claimsUser{Subject: "idp|nameless"}) // no e-mail address in the ID token nor at userinfo
 		p := pb.browser(t).get("/find")
 		p.wantStatus(t, http.StatusForbidden)
 		if got := p.text(".lead"); got != "You signed in, but Workspace Booking has no person with that account." {
@@ -327,16 +327,25 @@ func runProvider(t *testing.T) *mockoidc.MockOIDC {
 func setupPagesOIDC(t *testing.T, m *mockoidc.MockOIDC) *pageBundle {
 	t.Helper()
 	pb := setupPages(t, func(d *web.Deps) {
-		login, err := web.NewLogin(t.Context(), web.LoginConfig{
+		d.Provider = discoveredProvider(t, web.ProviderConfig{
 			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
 		})
-		if err != nil {
-			t.Fatalf("NewLogin: %v", err)
-		}
-		d.Login = login
 	})
 	proveFixtureDomains(t, pb.Bundle)
 	return pb
+}
+
+// discoveredProvider returns the identity provider of cfg, discovered.
+func discoveredProvider(t testing.TB, cfg web.ProviderConfig) *web.Provider {
+	t.Helper()
+	p, err := web.NewProvider(cfg, nil)
+	if err != nil {
+		t.Fatalf("NewProvider: %v", err)
+	}
+	if err := p.Discover(t.Context()); err != nil {
+		t.Fatalf("Discover: %v", err)
+	}
+	return p
 }
 
 func mustURL(t *testing.T, raw string) *url.URL {

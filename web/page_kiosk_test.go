@@ -405,9 +405,14 @@ func TestBrowserKiosk(t *testing.T) {
 	b.waitText("h1", "Kiosk")
 	b.check("kiosk")
 
-	// The scan button appears once the script runs. With no camera, pressing it shows a message.
+	// The scan button appears once the script runs; the browser's fake camera starts, and stops again.
+	// The code is typed only once the preview is hidden: while it opens and takes its size, the form
+	// below it moves, and a click aimed before a move would miss the button.
 	b.do(chromedp.WaitVisible(chromedp.CSS("#scan-start")), chromedp.Click(chromedp.CSS("#scan-start")))
-	b.waitText("#scan-message", "camera")
+	b.waitText("#scan-message", "Hold the poster's QR code in front of the camera.")
+	b.do(chromedp.Click(chromedp.CSS("#scan-stop")))
+	b.waitText("#scan-message", "The camera is off.")
+	b.do(chromedp.WaitNotVisible(chromedp.CSS("#scan-area")))
 
 	b.do(chromedp.SendKeys(chromedp.CSS("#code"), "MAD-R1"), chromedp.Click(chromedp.CSS("form.kiosk-code button[type=submit]")))
 	b.waitText("h1", "Goya")

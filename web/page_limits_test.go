@@ -160,7 +160,7 @@ func TestPageLimits(t *testing.T) {
 	t.Run("PerUserOnPages", func(t *testing.T) {
 		t.Parallel()
 		dev := func(d *web.Deps) { d.Dev = true }
-		tb := setupOIDC(t, web.OIDCConfig{}, dev, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 3}}))
+		tb := setupOIDC(t, nil, dev, withLimits(web.Limits{PerUser: web.Limit{Rate: slow, Burst: 3}}))
 		pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 		status := statusPath("me", "MAD-R1")
 

@@ -271,7 +271,7 @@ func TestPosters(t *testing.T) {
 	t.Run("PrintAFloor", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPages(t, func(d *web.Deps) { d.BaseURL = "https://booking.example.com/" })
-		p := pb.signedIn(t, fx.Adam).get("/posters/print?floor=" + floor)
+		p := signInAs(t, pb.browserAt(t, "booking.example.com"), fx.Adam).get("/posters/print?floor=" + floor)
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, "h1", "Posters of madrid-1, Madrid HQ")
 		got := posters(p)
@@ -376,13 +376,10 @@ func TestPostersNeedBaseURL(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
 	pb := setupPages(t, func(d *web.Deps) {
-		login, err := web.NewLogin(t.Context(), web.LoginConfig{
+		d.Provider = discoveredProvider(t, web.ProviderConfig{
 			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
 		})
-		if err != nil {
-			t.Fatalf("NewLogin: %v", err)
-		}
-		d.Login, d.Dev, d.BaseURL = login, false, ""
+		d.Dev, d.BaseURL = false, ""
 	})
 	proveFixtureDomains(t, pb.Bundle)
 	m.QueueUser(&mockoidc.MockUser{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true})

@@ -31,6 +31,39 @@ func (s *Server) pageHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// canonicalHost sends a page request that reached the service under another host name than BASE_URL's
+// to the same path under BASE_URL, before any session or sign-in starts: a sign-in started under one
+// name would come back under BASE_URL and find no session there. It does nothing when BASE_URL is not
+// set. Behind a proxy that changes the Host header, the proxy's X-Forwarded-Host is read instead.
+func (s *Server) canonicalHost(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if s.baseHost == "" || sameHost(requestHost(r), s.baseHost, s.https) {
+			return next(c)
+		}
+		return c.Redirect(http.StatusTemporaryRedirect, s.baseURL+r.URL.RequestURI())
+	}
+}
+
+// requestHost is the host a client asked for: the first X-Forwarded-Host when a proxy set one, else Host.
+func requestHost(r *http.Request) string {
+	if fwd := r.Header.Get("X-Forwarded-Host"); fwd != "" {
+		first, _, _ := strings.Cut(fwd, ",")
+		return strings.TrimSpace(first)
+	}
+	return r.Host
+}
+
+// sameHost reports whether two host[:port] name the same place, whatever their case, the default port of
+// the scheme written or not.
+func sameHost(a, b string, https bool) bool {
+	port := ":80"
+	if https {
+		port = ":443"
+	}
+	return strings.EqualFold(strings.TrimSuffix(a, port), strings.TrimSuffix(b, port))
+}
+
 // setSecurityHeaders sets the headers that keep a page from running foreign code, being framed or sniffed.
 func setSecurityHeaders(h http.Header) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)

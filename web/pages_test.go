@@ -33,7 +33,7 @@ type pageBundle struct {
 func setupPages(t *testing.T, deps ...func(*web.Deps)) *pageBundle {
 	t.Helper()
 	dev := func(d *web.Deps) { d.Dev = true }
-	tb := setupOIDC(t, web.OIDCConfig{}, append([]func(*web.Deps){dev}, deps...)...)
+	tb := setupOIDC(t, nil, append([]func(*web.Deps){dev}, deps...)...)
 	return &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 }
 
@@ -54,10 +54,36 @@ func (pb *pageBundle) browser(t *testing.T) *browser {
 	return &browser{t: t, base: pb.srv.URL, client: &http.Client{Jar: jar}}
 }
 
+// browserAt is like browser, but every request says it is for host, as when a proxy in front of the
+// service passes the host name people typed.
+func (pb *pageBundle) browserAt(t *testing.T, host string) *browser {
+	t.Helper()
+	b := pb.browser(t)
+	b.client.Transport = hostHeader{host: host, next: http.DefaultTransport}
+	return b
+}
+
+// hostHeader sends every request with the Host header host.
+type hostHeader struct {
+	host string
+	next http.RoundTripper
+}
+
+func (h hostHeader) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Host = h.host
+	return h.next.RoundTrip(r)
+}
+
 // signedIn returns a new browser signed in as a fixture user through the development sign-in.
 func (pb *pageBundle) signedIn(t *testing.T, user uuid.UUID) *browser {
 	t.Helper()
-	b := pb.browser(t)
+	return signInAs(t, pb.browser(t), user)
+}
+
+// signInAs signs b in as a fixture user through the development sign-in, and returns it.
+func signInAs(t *testing.T, b *browser, user uuid.UUID) *browser {
+	t.Helper()
 	p := b.post("/login/dev", url.Values{"user": {user.String()}, "next": {"/bookings"}})
 	if p.status != http.StatusOK || p.url.Path != "/bookings" {
 		t.Fatalf("development sign-in as %s: status %d at %s, want 200 at /bookings", user, p.status, p.url)

@@ -19,7 +19,7 @@ import (
 // printed.
 func TestPosterCodesIgnoreCase(t *testing.T) {
 	t.Parallel()
-	tb := setupOIDC(t, web.OIDCConfig{}, func(d *web.Deps) { d.Dev = true })
+	tb := setupOIDC(t, nil, func(d *web.Deps) { d.Dev = true })
 	pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 
 	r := tb.call(t, fx.Alice, http.MethodGet, statusPath("me", "mad-r1"), nil)

@@ -32,14 +32,14 @@ func TestDatabaseRefusingConnections(t *testing.T) {
 
 	t.Run("AllowConnectionsFalse", func(t *testing.T) { // SQLSTATE 55000
 		t.Parallel()
-		tb := setupOIDC(t, web.OIDCConfig{}, func(d *web.Deps) { d.Dev = true })
+		tb := setupOIDC(t, nil, func(d *web.Deps) { d.Dev = true })
 		db := pgx.Identifier{tb.Pool.Config().ConnConfig.Database}.Sanitize()
 		wantUnavailable(t, tb, tb.Pool, "ALTER DATABASE "+db+" ALLOW_CONNECTIONS false", "ALTER DATABASE "+db+" ALLOW_CONNECTIONS true")
 	})
 
 	t.Run("RoleConnectionLimitZero", func(t *testing.T) { // SQLSTATE 53300; needs a non-superuser, since superusers ignore the limit
 		t.Parallel()
-		tb := setupOIDC(t, web.OIDCConfig{})
+		tb := setupOIDC(t, nil)
 		pool, role := ordinaryRolePool(t, tb.Pool.Config().ConnString())
 		server := web.NewServer(web.Deps{
 			Bookings: booking.NewService(pool), Tokens: tb.tokens, Sessions: pgxstore.NewWithCleanupInterval(pool, 0),

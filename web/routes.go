@@ -23,10 +23,11 @@ func (s *Server) routes() {
 	e.GET("/metrics", s.serveMetrics) // Prometheus; this machine and private networks only
 	e.GET("/static/*", s.staticFiles, compress)
 
-	// Pages. Every page carries the security headers and a session; state-changing requests from another
-	// site are refused (CSRF), and so are bodies over 64 KB; all but the sign-in pages need someone signed
-	// in, and are limited per person as the API is.
-	page := []echo.MiddlewareFunc{s.pageHeaders, compress, s.session, s.crossOrigin, limitPageBody}
+	// Pages. A page asked for under another host name than BASE_URL's is sent there first. Every page
+	// carries the security headers and a session; state-changing requests from another site are refused
+	// (CSRF), and so are bodies over 64 KB; all but the sign-in pages need someone signed in, and are
+	// limited per person as the API is.
+	page := []echo.MiddlewareFunc{s.canonicalHost, s.pageHeaders, compress, s.session, s.crossOrigin, limitPageBody}
 	user := append(page[:len(page):len(page)], s.requireUser, s.limitUsers)
 	e.GET(signInPath, s.pageSignIn, page...)
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
@@ -92,7 +93,7 @@ func (s *Server) routes() {
 
 	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-		scimPrefix+"/*", echo.WrapHandler(newSCIM(s.bookings, s.log)), s.requireSCIMToken)
+		scimPrefix+"/*", s.serveSCIM, s.requireSCIMToken)
 
 	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}

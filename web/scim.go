@@ -9,7 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/mail"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,6 @@ import (
 	scimerrors "github.com/elimity-com/scim/errors"
 	"github.com/elimity-com/scim/optional"
 	"github.com/elimity-com/scim/schema"
-	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 	filter "github.com/scim2/filter-parser/v2"
 
@@ -25,11 +25,27 @@ import (
 )
 
 // scimPrefix is where the SCIM 2.0 service (RFC 7643 and 7644) answers identity providers such as Okta
-// and Entra ID. It serves Users only: roles come from the groups claim at sign-in, not from SCIM groups.
+// and Entra ID: Users (the organization's people) and Groups (whose names give roles, as the groups claim
+// does at sign-in).
 const scimPrefix = "/scim/v2"
 
-// maxSCIMBody bounds the body of a SCIM request; a person is far smaller.
-const maxSCIMBody = 64 << 10
+// Bounds of SCIM requests: the body of a request, more for a group whose members are listed; the filter;
+// the attribute names of attributes and excludedAttributes.
+const (
+	maxSCIMBody      = 64 << 10
+	maxSCIMGroupBody = 1 << 20
+	maxSCIMFilter    = 1000
+	maxSCIMAttrNames = 50
+)
+
+// The schemas the service speaks.
+const (
+	scimUserSchema  = "urn:ietf:params:scim:schemas:core:2.0:User"
+	scimGroupSchema = "urn:ietf:params:scim:schemas:core:2.0:Group"
+	scimListSchema  = "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+	scimPatchSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+	scimErrorSchema = "urn:ietf:params:scim:api:messages:2.0:Error"
+)
 
 func init() {
 	// Entra ID sends booleans as strings ("False") in PATCH operations. The library reads this setting
@@ -37,35 +53,443 @@ func init() {
 	schema.SetAllowStringValues(true)
 }
 
-// newSCIM returns the SCIM handler, which expects requireSCIMToken to have named the client.
-func newSCIM(bookings *booking.Service, log *slog.Logger) http.Handler {
-	srv, err := scim.NewServer(&scim.ServerArgs{
-		ServiceProviderConfig: &scim.ServiceProviderConfig{
-			SupportFiltering: true, SupportPatch: true, MaxResults: booking.MaxSCIMPage,
-			AuthenticationSchemes: []scim.AuthenticationScheme{{
-				Type: scim.AuthenticationTypeOauthBearerToken, Name: "Bearer token", Primary: true,
-				Description: "A SCIM token that an admin creates on the page /admin/identity.",
-			}},
-		},
+// scimService answers the SCIM requests of a client named by requireSCIMToken. The library
+// (elimity-com/scim) checks bodies against the schemas and routes single resources; the service answers
+// lists and ServiceProviderConfig itself, checks PATCH bodies before the library, and honours attributes
+// and excludedAttributes on every resource it returns.
+type scimService struct {
+	bookings *booking.Service
+	log      *slog.Logger
+	base     string // the absolute URL of the SCIM service, e.g. https://booking.example.com/scim/v2
+	lib      scim.Server
+}
+
+// newSCIM returns the SCIM service whose resources live under base.
+func newSCIM(bookings *booking.Service, log *slog.Logger, base string) *scimService {
+	users := scimUsers{bookings: bookings, log: log}
+	groups := scimGroups{bookings: bookings, log: log, base: base}
+	lib, err := scim.NewServer(&scim.ServerArgs{
+		ServiceProviderConfig: &scim.ServiceProviderConfig{SupportFiltering: true, SupportPatch: true, MaxResults: booking.MaxSCIMPage},
 		ResourceTypes: []scim.ResourceType{{
 			ID: optional.NewString("User"), Name: "User", Endpoint: "/Users",
 			Description: optional.NewString("A person of the organization"),
 			Schema:      schema.CoreUserSchema(),
 			// Entra ID may send attributes of the enterprise extension; they are accepted and ignored.
 			SchemaExtensions: []scim.SchemaExtension{{Schema: schema.ExtensionEnterpriseUser()}},
-			Handler:          scimUsers{bookings: bookings, log: log},
+			Handler:          users,
+		}, {
+			ID: optional.NewString("Group"), Name: "Group", Endpoint: "/Groups",
+			Description: optional.NewString("A group of people; its name may give its members a role"),
+			Schema:      schema.CoreGroupSchema(),
+			Handler:     groups,
 		}},
-	}, scim.WithLogger(scimLogger{log}))
+	}, scim.WithLogger(scimLogger{log}), scim.WithBaseURL(base))
 	if err != nil {
 		panic(fmt.Sprintf("scim server: %v", err)) // the arguments above are constant
 	}
-	// The library routes paths that start with /v2; finishSCIM completes its answers.
-	lib := http.StripPrefix("/scim", srv)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		a := newSCIMAnswer()
-		lib.ServeHTTP(a, r)
-		finishSCIM(w, a)
+	return &scimService{bookings: bookings, log: log, base: base, lib: lib}
+}
+
+// serveSCIM answers a SCIM request, under the service's public address.
+func (s *Server) serveSCIM(c echo.Context) error {
+	newSCIM(s.bookings, s.log, s.publicBase(c)+scimPrefix).ServeHTTP(c.Response(), c.Request())
+	return nil
+}
+
+func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimPrefix(r.URL.Path, scimPrefix)
+	resource, id, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	switch {
+	case r.Method == http.MethodGet && path == "/ServiceProviderConfig":
+		sv.serviceProviderConfig(w)
+		return
+	case r.Method == http.MethodGet && id == "" && (resource == "Users" || resource == "Groups"):
+		sv.list(w, r, resource)
+		return
+	case r.Method == http.MethodPatch && id != "":
+		if e := checkPatch(r, resource); e != nil {
+			writeSCIMError(w, *e)
+			return
+		}
+	}
+	// The library's answers are kept, to be trimmed to the attributes asked for.
+	rec := &scimRecorder{header: http.Header{}, status: http.StatusOK}
+	http.StripPrefix("/scim", sv.lib).ServeHTTP(rec, r)
+	body := rec.body.Bytes()
+	if rec.status < 300 && len(body) > 0 {
+		var res map[string]any
+		if json.Unmarshal(body, &res) == nil {
+			if attrs, err := attributesOf(r); err == nil {
+				attrs.apply(res)
+				body, _ = json.Marshal(res)
+			}
+		}
+	}
+	for k, v := range rec.header {
+		w.Header()[k] = v
+	}
+	w.Header().Set(echo.HeaderContentType, "application/scim+json")
+	w.WriteHeader(rec.status)
+	_, _ = w.Write(body)
+}
+
+// scimRecorder keeps an answer of the library.
+type scimRecorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *scimRecorder) Header() http.Header         { return r.header }
+func (r *scimRecorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *scimRecorder) WriteHeader(status int)      { r.status = status }
+
+// serviceProviderConfig answers what the service supports (RFC 7643 section 5). It has no documentation
+// page on the web, so documentationUri is left out.
+func (sv *scimService) serviceProviderConfig(w http.ResponseWriter) {
+	writeSCIM(w, http.StatusOK, map[string]any{
+		"schemas":        []string{"urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"},
+		"patch":          map[string]bool{"supported": true},
+		"bulk":           map[string]any{"supported": false, "maxOperations": 0, "maxPayloadSize": 0},
+		"filter":         map[string]any{"supported": true, "maxResults": booking.MaxSCIMPage},
+		"changePassword": map[string]bool{"supported": false},
+		"sort":           map[string]bool{"supported": false},
+		"etag":           map[string]bool{"supported": true},
+		"authenticationSchemes": []map[string]any{{
+			"type": "oauthbearertoken", "name": "Bearer token", "primary": true,
+			"description": "A SCIM token that an admin creates on the page /admin/identity.",
+			"specUri":     "https://www.rfc-editor.org/rfc/rfc6750",
+		}},
+		"meta": map[string]any{"resourceType": "ServiceProviderConfig", "location": sv.base + "/ServiceProviderConfig"},
 	})
+}
+
+// list answers GET /Users or /Groups: a page of the resources that match the filter, with itemsPerPage
+// the number returned.
+func (sv *scimService) list(w http.ResponseWriter, r *http.Request, resource string) {
+	q := r.URL.Query()
+	startIndex, err1 := intParam(q.Get("startIndex"), 1)
+	count, err2 := intParam(q.Get("count"), booking.MaxSCIMPage)
+	attrs, err3 := attributesOf(r)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue, Detail: err.Error()})
+		return
+	}
+	expr, e := parseFilter(q.Get("filter"))
+	if e != nil {
+		writeSCIMError(w, *e)
+		return
+	}
+	startIndex, count = max(startIndex, 1), min(max(count, 0), booking.MaxSCIMPage)
+	var resources []map[string]any
+	var total int
+	client := scimClientOf(r)
+	if resource == "Users" {
+		f, ok := peopleFilter(expr)
+		if !ok {
+			writeSCIMError(w, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidFilter,
+				Detail: `Supported filters: userName eq, externalId eq, emails.value eq, emails[type eq "work"].value eq and active eq, joined with and.`})
+			return
+		}
+		people, n, err := sv.bookings.ProvisionedPeople(r.Context(), client, f, startIndex, count)
+		if err != nil {
+			writeSCIMError(w, scimErrorOf(r, sv.log, err))
+			return
+		}
+		total = n
+		for _, p := range people {
+			resources = append(resources, scimUserJSON(p, sv.base))
+		}
+	} else {
+		f, ok := groupFilter(expr)
+		if !ok {
+			writeSCIMError(w, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidFilter,
+				Detail: "Supported filters: displayName eq and externalId eq."})
+			return
+		}
+		groups, n, err := sv.bookings.ProvisionedGroups(r.Context(), client, f, startIndex, count, attrs.wants("members"))
+		if err != nil {
+			writeSCIMError(w, scimErrorOf(r, sv.log, err))
+			return
+		}
+		total = n
+		for _, g := range groups {
+			resources = append(resources, scimGroupJSON(g, sv.base))
+		}
+	}
+	for _, res := range resources {
+		attrs.apply(res)
+	}
+	if resources == nil {
+		resources = []map[string]any{}
+	}
+	writeSCIM(w, http.StatusOK, map[string]any{
+		"schemas": []string{scimListSchema}, "totalResults": total, "startIndex": startIndex,
+		"itemsPerPage": len(resources), "Resources": resources,
+	})
+}
+
+// intParam reads a whole number of the query, def when absent.
+func intParam(v string, def int) (int, error) {
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || len(v) > 9 {
+		return 0, fmt.Errorf("startIndex and count are whole numbers, not %q", v)
+	}
+	return n, nil
+}
+
+// workEmail is the filter Entra ID sends to match a person by address. RFC 7644's filter grammar has
+// no sub-attribute after a value path, so it is read as emails.value: a person has one address.
+var workEmail = regexp.MustCompile(`(?i)\bemails\[\s*type\s+eq\s+"work"\s*\]\.value\b`)
+
+// parseFilter parses a filter; nil for none.
+func parseFilter(raw string) (filter.Expression, *scimerrors.ScimError) {
+	if raw == "" {
+		return nil, nil
+	}
+	if len(raw) > maxSCIMFilter {
+		return nil, &scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidFilter,
+			Detail: fmt.Sprintf("The filter is longer than %d characters.", maxSCIMFilter)}
+	}
+	e, err := filter.ParseFilter([]byte(workEmail.ReplaceAllString(raw, "emails.value")))
+	if err != nil {
+		return nil, &scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidFilter,
+			Detail: "The filter cannot be read: " + clipText(err.Error())}
+	}
+	return e, nil
+}
+
+// eqTerms reads a filter made of `attribute eq value` terms joined with and, calling term for each
+// with the attribute's name and sub-attribute in lower case; ok is false for any other filter, or when
+// term refuses a term.
+func eqTerms(e filter.Expression, term func(attr, sub string, value any) bool) bool {
+	switch x := e.(type) {
+	case nil:
+		return true
+	case *filter.LogicalExpression:
+		return x.Operator == filter.AND && eqTerms(x.Left, term) && eqTerms(x.Right, term)
+	case *filter.AttributeExpression:
+		if x.Operator != filter.EQ || x.AttributePath.URIPrefix != nil && !strings.EqualFold(*x.AttributePath.URIPrefix, scimUserSchema) &&
+			!strings.EqualFold(*x.AttributePath.URIPrefix, scimGroupSchema) {
+			return false
+		}
+		return term(strings.ToLower(x.AttributePath.AttributeName), strings.ToLower(x.AttributePath.SubAttributeName()), x.CompareValue)
+	case *filter.ValuePath:
+		// emails[value eq "…"], as some clients write emails.value eq "…".
+		name := strings.ToLower(x.AttributePath.AttributeName)
+		return eqTerms(x.ValueFilter, func(attr, sub string, value any) bool {
+			if attr == "type" && sub == "" && value == "work" {
+				return true
+			}
+			return sub == "" && term(name, attr, value)
+		})
+	}
+	return false
+}
+
+// setOnce sets *to to v, unless another value is there already.
+func setOnce[T comparable](to **T, v T) bool {
+	if *to != nil && **to != v {
+		return false
+	}
+	*to = &v
+	return true
+}
+
+// peopleFilter turns a filter into a PeopleFilter; ok is false for a filter it cannot say.
+func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
+	ok = eqTerms(e, func(attr, sub string, value any) bool {
+		s, isString := value.(string)
+		switch {
+		case attr == "username" && sub == "" && isString:
+			return setOnce(&f.UserName, s)
+		case attr == "externalid" && sub == "" && isString:
+			return setOnce(&f.ExternalID, s)
+		case attr == "emails" && sub == "value" && isString:
+			return setOnce(&f.Email, s)
+		case attr == "active" && sub == "":
+			b, isBool := value.(bool)
+			return isBool && setOnce(&f.Active, b)
+		}
+		return false
+	})
+	return f, ok
+}
+
+// groupFilter turns a filter into a GroupFilter; ok is false for a filter it cannot say.
+func groupFilter(e filter.Expression) (f booking.GroupFilter, ok bool) {
+	ok = eqTerms(e, func(attr, sub string, value any) bool {
+		s, isString := value.(string)
+		switch {
+		case attr == "displayname" && sub == "" && isString:
+			return setOnce(&f.DisplayName, s)
+		case attr == "externalid" && sub == "" && isString:
+			return setOnce(&f.ExternalID, s)
+		}
+		return false
+	})
+	return f, ok
+}
+
+// scimAttributes are the attributes and excludedAttributes of a request (RFC 7644 section 3.9), in
+// lower case; "id" and "schemas" are always returned.
+type scimAttributes struct {
+	only, except []string
+}
+
+// attributesOf reads the attributes and excludedAttributes of the query.
+func attributesOf(r *http.Request) (scimAttributes, error) {
+	var a scimAttributes
+	for _, p := range []struct {
+		name string
+		to   *[]string
+	}{{"attributes", &a.only}, {"excludedAttributes", &a.except}} {
+		v := r.URL.Query().Get(p.name)
+		if v == "" {
+			continue
+		}
+		names := strings.Split(v, ",")
+		if len(names) > maxSCIMAttrNames {
+			return a, fmt.Errorf("%s: at most %d names", p.name, maxSCIMAttrNames)
+		}
+		for _, n := range names {
+			n = strings.ToLower(strings.TrimSpace(n))
+			// A name may carry its schema: urn:…:User:userName.
+			if i := strings.LastIndex(n, ":"); i >= 0 {
+				n = n[i+1:]
+			}
+			*p.to = append(*p.to, n)
+		}
+	}
+	return a, nil
+}
+
+// wants reports whether the top-level attribute name is returned.
+func (a scimAttributes) wants(name string) bool {
+	name = strings.ToLower(name)
+	if name == "id" || name == "schemas" {
+		return true
+	}
+	listed := func(names []string) bool {
+		return slices.ContainsFunc(names, func(n string) bool { return n == name || strings.HasPrefix(n, name+".") })
+	}
+	if len(a.only) > 0 {
+		return listed(a.only)
+	}
+	return !slices.Contains(a.except, name)
+}
+
+// apply removes from a resource the top-level attributes not asked for.
+func (a scimAttributes) apply(res map[string]any) {
+	if len(a.only) == 0 && len(a.except) == 0 {
+		return
+	}
+	for k := range res {
+		if !a.wants(k) {
+			delete(res, k)
+		}
+	}
+}
+
+// checkPatch checks what the library lets through or calls by another name in a PATCH body (RFC 7644
+// section 3.5.2): the PatchOp schema and the op names (invalidSyntax), a change of id (mutability), and
+// the removal of a required attribute (invalidValue). The body is left for the library to read again.
+func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	refuse := func(status int, t scimerrors.ScimType, detail string) *scimerrors.ScimError {
+		return &scimerrors.ScimError{Status: status, ScimType: t, Detail: detail}
+	}
+	var patch struct {
+		Schemas    []string
+		Operations []struct {
+			Op    string
+			Path  string
+			Value json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(body, &patch); err != nil {
+		return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidSyntax, "The body is not a PatchOp in JSON.")
+	}
+	if !slices.Contains(patch.Schemas, scimPatchSchema) {
+		return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidSyntax, "A PATCH body must carry the schema "+scimPatchSchema+".")
+	}
+	if len(patch.Operations) == 0 {
+		return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidSyntax, "A PATCH body must list at least one operation in Operations.")
+	}
+	required := "username"
+	if resource == "Groups" {
+		required = "displayname"
+	}
+	for i, op := range patch.Operations {
+		kind := strings.ToLower(op.Op)
+		if kind != "add" && kind != "remove" && kind != "replace" {
+			return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidSyntax,
+				fmt.Sprintf("Operations[%d]: op %q is none of add, remove and replace.", i, clipText(op.Op)))
+		}
+		path := strings.ToLower(strings.TrimSpace(op.Path))
+		if i := strings.LastIndex(path, ":"); i >= 0 {
+			path = path[i+1:]
+		}
+		var values map[string]json.RawMessage
+		_ = json.Unmarshal(op.Value, &values)
+		changesID := path == "id"
+		for k := range values {
+			changesID = changesID || strings.EqualFold(k, "id")
+		}
+		if changesID {
+			return refuse(http.StatusBadRequest, scimerrors.ScimTypeMutability, fmt.Sprintf("Operations[%d]: id cannot be changed.", i))
+		}
+		if kind == "remove" && path == required {
+			return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidValue,
+				fmt.Sprintf("Operations[%d]: %s is required and cannot be removed.", i, op.Path))
+		}
+	}
+	return nil
+}
+
+// writeSCIM writes a SCIM answer.
+func writeSCIM(w http.ResponseWriter, status int, body any) {
+	w.Header().Set(echo.HeaderContentType, "application/scim+json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// writeSCIMError writes a SCIM error (RFC 7644 section 3.12).
+func writeSCIMError(w http.ResponseWriter, e scimerrors.ScimError) {
+	body := map[string]any{"schemas": []string{scimErrorSchema}, "status": strconv.Itoa(e.Status), "detail": e.Detail}
+	if e.ScimType != "" {
+		body["scimType"] = e.ScimType
+	}
+	writeSCIM(w, e.Status, body)
+}
+
+// scimErrorOf turns a domain error into a SCIM error: 404 for an unknown person or group, 409 for an
+// e-mail address, userName or group name in use, 412 for a stale If-Match, 400 with the message for
+// other refusals, and 500 (logged) for anything else.
+func scimErrorOf(r *http.Request, log *slog.Logger, err error) scimerrors.ScimError {
+	var e *booking.Error
+	err = booking.Interpret(err) // text the database cannot store, a database away
+	switch {
+	case errors.Is(err, booking.ErrPersonExists), errors.Is(err, booking.ErrUserNameTaken), errors.Is(err, booking.ErrGroupExists):
+		e, _ = err.(*booking.Error)
+		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeUniqueness, Status: http.StatusConflict, Detail: e.Message}
+	case errors.As(err, &e) && (e.Code == booking.CodeUserNotFound || e.Code == booking.CodeObjectNotFound):
+		return scimerrors.ScimError{Status: http.StatusNotFound, Detail: e.Message}
+	case errors.As(err, &e) && e.Code == booking.CodePreconditionFailed:
+		return scimerrors.ScimError{Status: http.StatusPreconditionFailed, Detail: e.Message}
+	case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
+		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeInvalidValue, Status: http.StatusBadRequest, Detail: e.Message}
+	case errors.As(err, &e) && e.Code == booking.CodeLastAdmin:
+		return scimerrors.ScimError{Status: http.StatusConflict, Detail: e.Message}
+	case errors.As(err, &e) && e.Code == booking.CodeUnavailable:
+		return scimerrors.ScimError{Status: http.StatusServiceUnavailable, Detail: e.Message}
+	}
+	log.ErrorContext(r.Context(), "scim request failed", slog.String("path", r.URL.Path), slog.Any("error", err))
+	return scimerrors.ScimErrorInternal
 }
 
 // scimClientKey carries the SCIM client of a request in its context.
@@ -88,14 +512,18 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		if r.ContentLength > maxSCIMBody {
-			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", maxSCIMBody)})
+		limit := int64(maxSCIMBody)
+		if strings.HasPrefix(r.URL.Path, scimPrefix+"/Groups") {
+			limit = maxSCIMGroupBody
+		}
+		if r.ContentLength > limit {
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", limit)})
 		}
 		// The body is read here, whole, so that text the database cannot store is refused before the
 		// SCIM library decodes it (it would turn bytes that are not UTF-8 into U+FFFD).
-		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), r.Body, maxSCIMBody))
+		body, err := io.ReadAll(http.MaxBytesReader(c.Response(), r.Body, limit))
 		if errors.As(err, new(*http.MaxBytesError)) {
-			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", maxSCIMBody)})
+			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: fmt.Sprintf("The body is over %d bytes.", limit)})
 		}
 		if err != nil {
 			return fmt.Errorf("read the scim body: %w", err)
@@ -116,324 +544,13 @@ func scimRefusal(c echo.Context, e scimerrors.ScimError) error {
 	if e.Status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="scim"`)
 	}
-	c.Response().Header().Set(echo.HeaderContentType, "application/scim+json")
-	c.Response().WriteHeader(e.Status)
-	body := map[string]any{
-		"schemas": []string{"urn:ietf:params:scim:api:messages:2.0:Error"},
-		"status":  strconv.Itoa(e.Status), "detail": e.Detail,
-	}
-	if e.ScimType != "" {
-		body["scimType"] = e.ScimType
-	}
-	return json.NewEncoder(c.Response()).Encode(body)
+	writeSCIMError(c.Response(), e)
+	return nil
 }
 
 // scimClientOf returns the client requireSCIMToken named.
 func scimClientOf(r *http.Request) booking.SCIMClient {
 	return r.Context().Value(scimClientKey{}).(booking.SCIMClient)
-}
-
-// scimUsers maps SCIM Users to the organization's people. userName is the e-mail address; name.givenName
-// and name.familyName the names; displayName is derived from them; active false deactivates.
-type scimUsers struct {
-	bookings *booking.Service
-	log      *slog.Logger
-}
-
-// Create provisions a person.
-func (h scimUsers) Create(r *http.Request, attrs scim.ResourceAttributes) (scim.Resource, error) {
-	f, err := personFields(attrs)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	p, err := h.bookings.ProvisionPerson(r.Context(), scimClientOf(r), f)
-	if err != nil {
-		return scim.Resource{}, h.scimError(r, err)
-	}
-	return scimResource(p), nil
-}
-
-// Get returns one person.
-func (h scimUsers) Get(r *http.Request, id string) (scim.Resource, error) {
-	p, err := h.person(r, id)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	return scimResource(p), nil
-}
-
-// GetAll lists people, filtered only by `userName eq "…"` or `externalId eq "…"`: what Okta and Entra
-// send. Any other filter is refused as too costly.
-func (h scimUsers) GetAll(r *http.Request, params scim.ListRequestParams) (scim.Page, error) {
-	var f booking.PeopleFilter
-	if params.FilterValidator != nil {
-		var ok bool
-		if f, ok = peopleFilter(params.FilterValidator.GetFilter()); !ok {
-			return scim.Page{}, scimerrors.ScimError{
-				ScimType: scimerrors.ScimTypeInvalidFilter, Status: http.StatusBadRequest,
-				Detail: `Only the filters userName eq "…" and externalId eq "…" are supported.`,
-			}
-		}
-	}
-	people, total, err := h.bookings.ProvisionedPeople(r.Context(), scimClientOf(r), f, params.StartIndex, params.Count)
-	if err != nil {
-		return scim.Page{}, h.scimError(r, err)
-	}
-	page := scim.Page{TotalResults: total, Resources: make([]scim.Resource, len(people))}
-	for i, p := range people {
-		page.Resources[i] = scimResource(p)
-	}
-	return page, nil
-}
-
-// Replace replaces what SCIM manages of a person (PUT); active false deactivates them.
-func (h scimUsers) Replace(r *http.Request, id string, attrs scim.ResourceAttributes) (scim.Resource, error) {
-	uid, err := scimID(id)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	f, err := personFields(attrs)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	p, err := h.bookings.ReplaceProvisionedPerson(r.Context(), scimClientOf(r), uid, f)
-	if err != nil {
-		return scim.Resource{}, h.scimError(r, err)
-	}
-	return scimResource(p), nil
-}
-
-// Delete deactivates a person: their bookings keep their organizer, so the person stays, inactive.
-func (h scimUsers) Delete(r *http.Request, id string) error {
-	uid, err := scimID(id)
-	if err != nil {
-		return err
-	}
-	if err := h.bookings.SetProvisionedPersonActive(r.Context(), scimClientOf(r), uid, false); err != nil {
-		return h.scimError(r, err)
-	}
-	return nil
-}
-
-// Patch applies the operations to the person's attributes and replaces the person with the result, so
-// that a PATCH and a PUT go through the same domain method.
-func (h scimUsers) Patch(r *http.Request, id string, ops []scim.PatchOperation) (scim.Resource, error) {
-	p, err := h.person(r, id)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	attrs := scimResource(p).Attributes
-	attrs["externalId"] = p.ExternalID
-	for _, op := range ops {
-		if err := patchAttributes(attrs, op); err != nil {
-			return scim.Resource{}, err
-		}
-	}
-	f, err := personFields(attrs)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	p, err = h.bookings.ReplaceProvisionedPerson(r.Context(), scimClientOf(r), p.ID, f)
-	if err != nil {
-		return scim.Resource{}, h.scimError(r, err)
-	}
-	return scimResource(p), nil
-}
-
-// person returns the person with the SCIM id.
-func (h scimUsers) person(r *http.Request, id string) (booking.ProvisionedPerson, error) {
-	uid, err := scimID(id)
-	if err != nil {
-		return booking.ProvisionedPerson{}, err
-	}
-	p, err := h.bookings.ProvisionedPerson(r.Context(), scimClientOf(r), uid)
-	if err != nil {
-		return booking.ProvisionedPerson{}, h.scimError(r, err)
-	}
-	return p, nil
-}
-
-// scimID parses a person's SCIM id; one that is not a UUID names nobody.
-func scimID(id string) (uuid.UUID, error) {
-	uid, err := uuid.Parse(id)
-	if err != nil {
-		return uuid.Nil, scimerrors.ScimErrorResourceNotFound(id)
-	}
-	return uid, nil
-}
-
-// scimError turns a domain error into a SCIM error: 404 for an unknown person, 409 for an e-mail address
-// in use, 400 with the message for other refusals, and 500 (logged) for anything else.
-func (h scimUsers) scimError(r *http.Request, err error) error {
-	var e *booking.Error
-	err = booking.Interpret(err) // text the database cannot store, a database away
-	switch {
-	case errors.Is(err, booking.ErrPersonExists):
-		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeUniqueness, Status: http.StatusConflict, Detail: booking.ErrPersonExists.Message}
-	case errors.As(err, &e) && e.Code == booking.CodeUserNotFound:
-		return scimerrors.ScimError{Status: http.StatusNotFound, Detail: e.Message}
-	case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
-		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeInvalidValue, Status: http.StatusBadRequest, Detail: e.Message}
-	case errors.As(err, &e) && e.Code == booking.CodeLastAdmin:
-		return scimerrors.ScimError{Status: http.StatusConflict, Detail: e.Message}
-	case errors.As(err, &e) && e.Code == booking.CodeUnavailable:
-		return scimerrors.ScimError{Status: http.StatusServiceUnavailable, Detail: e.Message}
-	}
-	h.log.ErrorContext(r.Context(), "scim request failed", slog.String("path", r.URL.Path), slog.Any("error", err))
-	return scimerrors.ScimErrorInternal
-}
-
-// scimResource is a person as a SCIM User.
-func scimResource(p booking.ProvisionedPerson) scim.Resource {
-	full := strings.TrimSpace(p.Name + " " + p.Surname)
-	res := scim.Resource{
-		ID: p.ID.String(),
-		Attributes: scim.ResourceAttributes{
-			"userName":    p.Email,
-			"name":        map[string]any{"givenName": p.Name, "familyName": p.Surname, "formatted": full},
-			"displayName": full,
-			"emails":      []any{map[string]any{"value": p.Email, "type": "work", "primary": true}},
-			"active":      p.Active,
-		},
-	}
-	if p.ExternalID != "" {
-		res.ExternalID = optional.NewString(p.ExternalID)
-	}
-	return res
-}
-
-// personFields reads a SCIM User. The e-mail address is userName, or the primary (else the first) of
-// emails when userName is not an address. Missing names come from displayName; active is true unless
-// given.
-func personFields(attrs scim.ResourceAttributes) (booking.PersonFields, error) {
-	str := func(v any) string { s, _ := v.(string); return strings.TrimSpace(s) }
-	f := booking.PersonFields{Email: str(attrs["userName"]), ExternalID: str(attrs["externalId"]), Active: true}
-	if a, ok := attrs["active"].(bool); ok {
-		f.Active = a
-	}
-	if addr, err := mail.ParseAddress(f.Email); err != nil || addr.Address != f.Email {
-		if e := primaryEmail(attrs["emails"]); e != "" {
-			f.Email = e
-		}
-	}
-	if name, ok := attrs["name"].(map[string]any); ok {
-		f.Name, f.Surname = str(name["givenName"]), str(name["familyName"])
-	}
-	if f.Name == "" && f.Surname == "" {
-		first, rest, _ := strings.Cut(str(attrs["displayName"]), " ")
-		f.Name, f.Surname = first, strings.TrimSpace(rest)
-	}
-	return f, nil
-}
-
-// primaryEmail returns the primary e-mail address of a SCIM emails list, or else its first one.
-func primaryEmail(v any) string {
-	list, _ := v.([]any)
-	first := ""
-	for _, item := range list {
-		m, _ := item.(map[string]any)
-		value, _ := m["value"].(string)
-		if primary, _ := m["primary"].(bool); primary && value != "" {
-			return value
-		}
-		if first == "" {
-			first = value
-		}
-	}
-	return first
-}
-
-// patchAttributes applies one PATCH operation to a person's SCIM attributes (names in any case). Only
-// the attributes the service keeps change; others (title, the enterprise extension) are ignored.
-func patchAttributes(attrs scim.ResourceAttributes, op scim.PatchOperation) error {
-	if op.Path == nil {
-		values, ok := op.Value.(map[string]any)
-		if !ok || op.Op == scim.PatchOperationRemove {
-			return scimerrors.ScimErrorInvalidValue
-		}
-		for k, v := range values {
-			attr, sub, _ := strings.Cut(k, ".")
-			setAttribute(attrs, attr, sub, v)
-		}
-		return nil
-	}
-	attr, sub := op.Path.AttributePath.AttributeName, op.Path.AttributePath.SubAttributeName()
-	if op.Path.AttributePath.URIPrefix != nil && !strings.EqualFold(*op.Path.AttributePath.URIPrefix, schema.CoreUserSchema().ID) {
-		return nil // an extension's attribute
-	}
-	if strings.EqualFold(attr, "emails") && op.Path.ValueExpression != nil {
-		// emails[type eq "work"].value: the person has one address.
-		attr, sub = "emails", "value"
-	}
-	value := op.Value
-	if op.Op == scim.PatchOperationRemove {
-		value = ""
-	}
-	setAttribute(attrs, attr, sub, value)
-	return nil
-}
-
-// setAttribute sets one attribute, or one sub-attribute of name, of a person's SCIM attributes.
-func setAttribute(attrs scim.ResourceAttributes, attr, sub string, v any) {
-	switch strings.ToLower(attr) {
-	case "active":
-		if b, ok := v.(bool); ok {
-			attrs["active"] = b
-		}
-	case "username":
-		attrs["userName"] = v
-	case "externalid":
-		attrs["externalId"] = v
-	case "displayname":
-		attrs["displayName"] = v
-	case "name":
-		name, _ := attrs["name"].(map[string]any)
-		if sub != "" {
-			name[sub] = v
-			return
-		}
-		if m, ok := v.(map[string]any); ok {
-			for k, x := range m {
-				name[k] = x
-			}
-		}
-	case "emails":
-		switch x := v.(type) {
-		case string:
-			attrs["emails"] = []any{map[string]any{"value": x, "primary": true}}
-			attrs["userName"] = x
-		case []any:
-			if e := primaryEmail(x); e != "" {
-				attrs["emails"], attrs["userName"] = x, e
-			}
-		case map[string]any:
-			if e := primaryEmail([]any{x}); e != "" {
-				attrs["emails"], attrs["userName"] = []any{x}, e
-			}
-		}
-	}
-}
-
-// peopleFilter turns a filter `userName eq "…"` or `externalId eq "…"` into a PeopleFilter; ok is false
-// for any other filter.
-func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
-	a, isAttribute := e.(*filter.AttributeExpression)
-	if !isAttribute {
-		return f, false
-	}
-	value, isString := a.CompareValue.(string)
-	if a.Operator != filter.EQ || !isString || a.AttributePath.SubAttribute != nil {
-		return f, false
-	}
-	switch strings.ToLower(a.AttributePath.AttributeName) {
-	case "username":
-		f.Email = &value
-	case "externalid":
-		f.ExternalID = &value
-	default:
-		return f, false
-	}
-	return f, true
 }
 
 // scimLogger passes the SCIM library's error messages to the service's log.

@@ -81,7 +81,7 @@ func TestSCIMCreateInactive(t *testing.T) {
 func TestSCIMFilters(t *testing.T) {
 	t.Parallel()
 	sb := setupSCIM(t)
-	refused := scimErrorBody("400", "invalidFilter", `Only the filters userName eq "…" and externalId eq "…" are supported.`)
+	refused := scimErrorBody("400", "invalidFilter", `Supported filters: userName eq, externalId eq, emails.value eq, emails[type eq "work"].value eq and active eq, joined with and.`)
 	alice := scimUser(fx.Alice.String(), "alice@acme.test", "alice", "Archer", "", true)
 	for _, tc := range []struct {
 		filter     string
@@ -101,7 +101,8 @@ func TestSCIMFilters(t *testing.T) {
 		{`displayName eq "alice Archer"`, http.StatusBadRequest, refused},
 		{`name.givenName eq "alice"`, http.StatusBadRequest, refused},
 		{`userName eq "alice@acme.test" or userName eq "bob@acme.test"`, http.StatusBadRequest, refused},
-		{`userName eq "alice@acme.test" and externalId eq "x"`, http.StatusBadRequest, refused},
+		{`userName eq "alice@acme.test" and externalId eq "x"`, http.StatusOK, scimList(0, 1)},
+		{`userName eq "alice@acme.test" and active eq true`, http.StatusOK, scimList(1, 1, alice)},
 		{`not (userName eq "alice@acme.test")`, http.StatusBadRequest, refused},
 	} {
 		t.Run(tc.filter, func(t *testing.T) {

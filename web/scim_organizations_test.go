@@ -30,7 +30,8 @@ func scimUser(id, email, given, family, externalID string, active bool) map[stri
 	return u
 }
 
-// scimList is a SCIM list answer: itemsPerPage is the number of people on the page.
+// scimList is a SCIM list answer.
+// scimList is a SCIM list answer: itemsPerPage is the number of people returned (RFC 7644 section 3.4.2).
 func scimList(total, startIndex int, people ...map[string]any) map[string]any {
 	resources := make([]any, len(people))
 	for i, p := range people {

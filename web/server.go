@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -29,8 +30,8 @@ type Deps struct {
 	Logger *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
 	Sessions scs.Store
-	// Login signs people in through the identity provider; nil when none is configured.
-	Login *Login
+	// Provider signs people in, and its tokens are accepted by the API; nil when none is configured.
+	Provider *Provider
 	// Dev offers the development sign-in when there is no identity provider.
 	Dev bool
 	// BaseURL is where people reach the service (the posters' QR codes point there); empty: the request's
@@ -48,10 +49,11 @@ type Server struct {
 	tokens   *Tokens
 	log      *slog.Logger
 	sessions *scs.SessionManager
-	login    *Login
+	idp      *Provider
 	dev      bool
 	baseURL  string
-	https    bool // BASE_URL is https: cookies are Secure and answers carry HSTS
+	baseHost string // BASE_URL's host[:port]; "" when BASE_URL is not set
+	https    bool   // BASE_URL is https: cookies are Secure and answers carry HSTS
 
 	perUser    *limiter[uuid.UUID] // signed-in users (API and pages), by id
 	perAddress *limiter[string]    // client addresses (the TCP peer)
@@ -66,9 +68,12 @@ func NewServer(d Deps) *Server {
 	s := &Server{
 		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger, https: https,
 		sessions: newSessions(d.Sessions, https),
-		login:    d.Login, dev: d.Dev && d.Login == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
+		idp:      d.Provider, dev: d.Dev && d.Provider == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
 		metrics: newMetrics(d.Bookings),
+	}
+	if u, err := url.Parse(s.baseURL); err == nil {
+		s.baseHost = u.Host
 	}
 	if s.admin = d.Admin; s.admin == nil {
 		s.admin = admin.New(d.Bookings)
@@ -194,14 +199,20 @@ func (s *Server) healthz(c echo.Context) error { return c.String(http.StatusOK, 
 // readyTimeout is how long /readyz waits for the database before calling it unavailable.
 const readyTimeout = 2 * time.Second
 
-// readyz answers 200 while the database answers, 503 otherwise.
+// readyz answers 200 while the database answers, 503 otherwise. A second line says when sign-in through
+// the identity provider is not ready yet; it does not make the service unready, since the service's own
+// tokens and the sessions of people already signed in work without the provider.
 func (s *Server) readyz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), readyTimeout)
 	defer cancel()
+	status, text := http.StatusOK, "ready\n"
 	if err := s.bookings.Ping(ctx); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database unavailable\n")
+		status, text = http.StatusServiceUnavailable, "database unavailable\n"
 	}
-	return c.String(http.StatusOK, "ready\n")
+	if s.idp != nil && !s.idp.Ready() {
+		text += "sign-in not ready: the identity provider has not answered yet\n"
+	}
+	return c.String(status, text)
 }
 
 // staticFiles serves the embedded static files; browsers may keep them an hour (htmx, whose name carries

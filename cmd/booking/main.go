@@ -53,7 +53,7 @@ commands:
 
 booking <command> --help shows the usage of a command and does nothing else.
 environment: DATABASE_URL, DATABASE_READ_URL, BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET,
-             OIDC_AUDIENCE, TOKEN_ENCRYPTION_KEY
+             OIDC_AUDIENCE, OIDC_SCOPES, OIDC_INTROSPECTION, TOKEN_ENCRYPTION_KEY
 DATABASE_URL may list several servers, of which the one that accepts writes is used:
   postgres://h1:5432,h2:5432/booking?target_session_attrs=read-write
 `
@@ -226,7 +226,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}
-	if deps.Tokens, deps.Login, err = signIn(ctx, getenv, svc); err != nil {
+	if deps.Provider, err = identityProvider(getenv, log); err != nil {
+		return err
+	}
+	if deps.Provider != nil {
+		// The service starts without the provider, and signs people in once it has answered.
+		go deps.Provider.Run(ctx)
+	}
+	if deps.Tokens, err = web.NewTokens(ctx, svc, deps.Provider); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", flags.addr)
@@ -234,8 +241,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stdout, "Workspace Booking listening on http://%s\n", ln.Addr())
-	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", flags.dev), slog.Bool("oidc", deps.Login != nil))
-	if flags.dev && deps.Login == nil {
+	log.Info("serving", slog.String("addr", ln.Addr().String()), slog.Bool("dev", flags.dev), slog.Bool("oidc", deps.Provider != nil))
+	if flags.dev && deps.Provider == nil {
 		log.Warn("development sign-in is on: anyone can sign in as anyone")
 	}
 	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, flags.sweepEvery, log)
@@ -272,22 +279,29 @@ func serviceOptions(ctx context.Context, getenv func(string) string, log *slog.L
 	return append(opts, booking.WithReadPool(reads)), reads.Close, nil
 }
 
-// signIn returns the bearer tokens the API accepts and, when OIDC_ISSUER is set, the sign-in through
-// that identity provider (nil otherwise).
-func signIn(ctx context.Context, getenv func(string) string, svc *booking.Service) (*web.Tokens, *web.Login, error) {
+// identityProvider is the identity provider of OIDC_ISSUER, not yet discovered; nil when OIDC_ISSUER is
+// not set.
+func identityProvider(getenv func(string) string, log *slog.Logger) (*web.Provider, error) {
 	issuer := getenv("OIDC_ISSUER")
-	audience := getenv("OIDC_AUDIENCE")
-	if audience == "" {
-		audience = getenv("OIDC_CLIENT_ID")
+	if issuer == "" {
+		return nil, nil
 	}
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{Issuer: issuer, Audience: audience})
-	if err != nil || issuer == "" {
-		return tokens, nil, err
+	scopes, err := web.ParseScopes(getenv("OIDC_SCOPES"))
+	if err != nil {
+		return nil, err
 	}
-	login, err := web.NewLogin(ctx, web.LoginConfig{
-		Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"), BaseURL: getenv("BASE_URL"),
-	})
-	return tokens, login, err
+	var introspection bool
+	switch v := getenv("OIDC_INTROSPECTION"); v {
+	case "", "off":
+	case "on":
+		introspection = true
+	default:
+		return nil, fmt.Errorf("OIDC_INTROSPECTION: %q is neither on nor off", v)
+	}
+	return web.NewProvider(web.ProviderConfig{
+		Issuer: issuer, ClientID: getenv("OIDC_CLIENT_ID"), ClientSecret: getenv("OIDC_CLIENT_SECRET"),
+		Audience: getenv("OIDC_AUDIENCE"), BaseURL: getenv("BASE_URL"), Scopes: scopes, Introspection: introspection,
+	}, log)
 }
 
 // newHTTPServer is the HTTP server of the service, with timeouts that keep a slow client from holding a
@@ -555,7 +569,7 @@ func openForUser(ctx context.Context, getenv func(string) string, user string) (
 
 // mint returns a bearer token of the service for the user, valid for ttl.
 func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Duration) (string, error) {
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
+	tokens, err := web.NewTokens(ctx, svc, nil)
 	if err != nil {
 		return "", err
 	}

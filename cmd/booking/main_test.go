@@ -705,6 +705,31 @@ func TestServe(t *testing.T) {
 		}
 	})
 
+	t.Run("StartsWithoutTheIdentityProvider", func(t *testing.T) {
+		t.Parallel()
+		dbURL := withFixture(t)
+		s := startServerWith(t, environ(dbURL, "OIDC_ISSUER", "http://127.0.0.1:1/", "OIDC_CLIENT_ID", "booking",
+			"BASE_URL", "http://127.0.0.1:1"))
+		if res := s.get(t, "/readyz", ""); res.status != http.StatusOK || !strings.Contains(res.body, "sign-in not ready") {
+			t.Errorf("GET /readyz while the provider is down = %d %q, want 200 saying sign-in is not ready", res.status, res.body)
+		}
+		s.stop(t)
+	})
+
+	t.Run("BadScopesAreRefused", func(t *testing.T) {
+		t.Parallel()
+		_, _, err := runBooking(t, environ(withFixture(t), "OIDC_ISSUER", "http://127.0.0.1:1/", "OIDC_CLIENT_ID", "booking",
+			"BASE_URL", "http://127.0.0.1:1", "OIDC_SCOPES", "profile email"), "serve", "--addr", "127.0.0.1:0")
+		if err == nil || !strings.Contains(err.Error(), "openid") {
+			t.Errorf("serve with OIDC_SCOPES lacking openid: err = %v, want one naming openid", err)
+		}
+		_, _, err = runBooking(t, environ(withFixture(t), "OIDC_ISSUER", "http://127.0.0.1:1/", "OIDC_CLIENT_ID", "booking",
+			"BASE_URL", "http://127.0.0.1:1", "OIDC_INTROSPECTION", "yes"), "serve", "--addr", "127.0.0.1:0")
+		if err == nil || !strings.Contains(err.Error(), "OIDC_INTROSPECTION") {
+			t.Errorf("serve with OIDC_INTROSPECTION=yes: err = %v, want one naming OIDC_INTROSPECTION", err)
+		}
+	})
+
 	t.Run("InFlightRequestFinishes", testServeInFlightRequestFinishes)
 
 	t.Run("AddressInUse", func(t *testing.T) {

@@ -44,7 +44,7 @@ func setup(t *testing.T) *testBundle {
 	// Build the server as `booking serve` does, but without rate limits, because every client here
 	// comes from 127.0.0.1.
 	svc := booking.NewService(b.pool)
-	tokens, err := web.NewTokens(t.Context(), svc, web.OIDCConfig{})
+	tokens, err := web.NewTokens(t.Context(), svc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

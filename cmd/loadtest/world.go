@@ -195,7 +195,7 @@ func (w *world) readUsers(ctx context.Context, pool *pgxpool.Pool, maxUsers int,
 		return errors.New("the synthetic organization has no employees")
 	}
 	svc := booking.NewService(pool)
-	tokens, err := web.NewTokens(ctx, svc, web.OIDCConfig{})
+	tokens, err := web.NewTokens(ctx, svc, nil)
 	if err != nil {
 		return err
 	}

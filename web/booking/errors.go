@@ -209,6 +209,9 @@ type Error struct {
 	Code    Code
 	Message string
 	Index   *int
+	// Reason is a short word for the log, such as "email-not-verified", that says why without naming the
+	// person; empty for most errors.
+	Reason string
 }
 
 // Error returns the code, the element when there is one, and the message:

@@ -120,11 +120,15 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 	}})
 	wantRefusal(t, err, "users[0].email: "+refusal)
 
+	// Even when B lets SCIM create people at any domain.
+	if _, err := b.Pool.Exec(t.Context(), `UPDATE organizations SET scim_any_domain = true WHERE id = $1`, fx.OrgB); err != nil {
+		t.Fatal(err)
+	}
 	b2 := scimClient(fx.OrgB)
 	_, err = b.Service.ProvisionPerson(t.Context(), b2, booking.PersonFields{Email: "ceo@acme.test", Active: true})
-	wantRefusal(t, err, "userName: "+refusal)
-	_, err = b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris@acme.test", Active: true})
-	wantRefusal(t, err, "userName: "+refusal)
+	wantRefusal(t, err, "emails: "+refusal)
+	_, err = b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris@acme.test", Active: true}, "")
+	wantRefusal(t, err, "emails: "+refusal)
 	if got := fx.RowCount(t, b, "SELECT count(*) FROM users"); got != before {
 		t.Errorf("%d people, want %d", got, before)
 	}
@@ -134,7 +138,7 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 
 	// A itself adds people at its domain, and B keeps renaming its own people.
 	importUsers(t, b, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Ceo", Email: "ceo@acme.test"})
-	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris.becker@globex.test", Active: true}); err != nil {
+	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris.becker@globex.test", Active: true}, ""); err != nil {
 		t.Errorf("rename Boris: %v", err)
 	}
 }
@@ -204,11 +208,11 @@ func TestSCIMRenames(t *testing.T) {
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 	okta := scimClient(fx.OrgA)
 
-	_, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Adam, booking.PersonFields{Email: "mallory@acme.test", Name: "adam", Active: true})
+	_, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Adam, booking.PersonFields{Email: "mallory@acme.test", Name: "adam", Active: true}, "")
 	wantRefusal(t, err, "userName: the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
 
 	// Bob, never signed in, gets a new address: it no longer binds his account.
-	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Bob, booking.PersonFields{Email: "robert@acme.test", Name: "bob", Active: true}); err != nil {
+	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Bob, booking.PersonFields{Email: "robert@acme.test", Name: "bob", Active: true}, ""); err != nil {
 		t.Fatalf("rename Bob: %v", err)
 	}
 	_, err = b.Service.UserByIdentity(t.Context(), "idp|robert", "robert@acme.test", true)
@@ -238,7 +242,7 @@ func TestLastAdmin(t *testing.T) {
 
 	err := b.Service.SetUserActive(t.Context(), adam, fx.Adam, false)
 	wantRefusal(t, err, "you cannot deactivate your own account; ask another admin")
-	err = b.Service.SetProvisionedPersonActive(t.Context(), scimClient(fx.OrgA), fx.Adam, false)
+	err = b.Service.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, "")
 	fx.WantCode(t, err, booking.CodeLastAdmin)
 	adamAsEmployee := fx.Layout().Users[3]
 	adamAsEmployee.Role = "EMPLOYEE"
@@ -256,7 +260,7 @@ func TestLastAdmin(t *testing.T) {
 	rita := fx.Layout().Users[2]
 	rita.Role = "ADMIN"
 	importUsers(t, b, rita)
-	if err := b.Service.SetProvisionedPersonActive(t.Context(), scimClient(fx.OrgA), fx.Adam, false); err != nil {
+	if err := b.Service.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, ""); err != nil {
 		t.Fatalf("deactivate Adam with Rita an admin: %v", err)
 	}
 }
@@ -583,6 +587,9 @@ func TestEmailIsUniqueInAnyCase(t *testing.T) {
 		{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Twin", Email: "ALICE@acme.test"},
 	}})
 	wantRefusal(t, err, "users[0].email: is already used by another object")
+	if _, err := b.Pool.Exec(t.Context(), `UPDATE organizations SET scim_any_domain = true WHERE id = $1`, fx.OrgA); err != nil {
+		t.Fatal(err)
+	}
 	_, err = b.Service.ProvisionPerson(t.Context(), scimClient(fx.OrgA), booking.PersonFields{Email: "Alice@Acme.test", Active: true})
 	if err != booking.ErrPersonExists {
 		t.Errorf("SCIM create of Alice's address in other case = %v, want ErrPersonExists", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -169,7 +170,38 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (User, error) {
 	if !u.Active {
 		return u, ErrDeactivated
 	}
+	if err := s.noteClaims(ctx, u.OrganizationID, id.Claims); err != nil {
+		return User{}, err
+	}
 	return s.applyGroups(ctx, u, id.Claims)
+}
+
+// Bounds of the claim names kept of a sign-in.
+const (
+	maxNotedClaims     = 100
+	maxClaimNameLength = 64
+)
+
+// noteClaims keeps the names of the claims of a sign-in as the organization's latest, for the identity
+// page: an admin mapping groups sees which claims the provider sends. Names only, never values; at most
+// maxNotedClaims, each cut to maxClaimNameLength bytes.
+func (s *Service) noteClaims(ctx context.Context, org uuid.UUID, claims map[string]any) error {
+	names := make([]string, 0, len(claims))
+	for name := range claims {
+		if len(name) > maxClaimNameLength {
+			name = name[:maxClaimNameLength]
+		}
+		names = append(names, strings.ToValidUTF8(name, ""))
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	if len(names) > maxNotedClaims {
+		names = names[:maxNotedClaims]
+	}
+	if err := s.q.OrganizationNoteClaims(ctx, queries.OrganizationNoteClaimsParams{ID: org, Names: names}); err != nil {
+		return fmt.Errorf("note the claims of a sign-in: %w", err)
+	}
+	return nil
 }
 
 // createFromIdentity creates the person a sign-in found nobody for, or explains why it cannot.
@@ -177,11 +209,11 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 	email := strings.TrimSpace(id.Email)
 	switch {
 	case id.Subject == "":
-		return User{}, Errorf(CodeUnauthorized, "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
+		return User{}, refuseSignIn("no-subject", "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
 	case email == "":
-		return User{}, Errorf(CodeUnauthorized, "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
+		return User{}, refuseSignIn("no-email", "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
 	case !id.EmailVerified:
-		return User{}, Errorf(CodeUnauthorized, "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
+		return User{}, refuseSignIn("email-not-verified", "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
 	}
 	domain := domainOf(email)
 	holder, err := domainHolder(ctx, s.q, domain)
@@ -189,14 +221,14 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 		return User{}, err
 	}
 	if holder == uuid.Nil {
-		return User{}, Errorf(CodeUnauthorized, "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
+		return User{}, refuseSignIn("domain-not-verified", "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
 	}
 	others, err := s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: holder, Email: email})
 	if err != nil {
 		return User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
 	if len(others) > 0 {
-		return User{}, Errorf(CodeUnauthorized, "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
+		return User{}, refuseSignIn("email-bound-to-another-subject", "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
 	}
 	org, err := s.q.OrganizationGet(ctx, holder)
 	if err != nil {
@@ -210,7 +242,7 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 			Role: org.DefaultRole, OidcSubject: &id.Subject,
 		})
 		if errors.Is(err, pgx.ErrNoRows) || isUniqueViolation(err) {
-			return Errorf(CodeUnauthorized, "Someone else signed in with %s at the same moment. Sign in again.", email)
+			return refuseSignIn("simultaneous-first-sign-in", "Someone else signed in with %s at the same moment. Sign in again.", email)
 		}
 		if err != nil {
 			return fmt.Errorf("create user: %w", err)
@@ -225,6 +257,13 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 		return recordBinding(ctx, q, u, id.Subject, "first sign-in")
 	})
 	return u, err
+}
+
+// refuseSignIn is a refused sign-in (1000), with a reason for the log.
+func refuseSignIn(reason, format string, args ...any) *Error {
+	e := Errorf(CodeUnauthorized, format, args...)
+	e.Reason = reason
+	return e
 }
 
 // namesOf returns the given and family names of the token, from the claim name when they are missing,
@@ -279,14 +318,7 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	if len(mapping) == 0 {
 		return u, nil
 	}
-	role, matched := Role(org.DefaultRole), false
-	for _, m := range mapping {
-		for _, g := range groups {
-			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
-				role, matched = Role(m.Role), true
-			}
-		}
-	}
+	role := roleOfGroups(groups, mapping, Role(org.DefaultRole))
 	if role == u.Role {
 		return u, nil
 	}
@@ -312,6 +344,19 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	}
 	u.Role = role
 	return u, nil
+}
+
+// roleOfGroups is the highest role the mapping gives one of the groups, or def when it gives none.
+func roleOfGroups(groups []string, mapping []queries.GroupRolesOfOrganizationRow, def Role) Role {
+	role, matched := def, false
+	for _, m := range mapping {
+		for _, g := range groups {
+			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
+				role, matched = Role(m.Role), true
+			}
+		}
+	}
+	return role
 }
 
 // groupsOf reads a groups claim: a list of strings, or one string. ok is false when the claim is absent

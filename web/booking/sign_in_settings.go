@@ -29,8 +29,25 @@ type SignInSettings struct {
 	// Version is an entity tag of the settings as read (SignInSettings); SetSignInSettings ignores it.
 	Version     string
 	DefaultRole Role
-	GroupsClaim string
-	GroupRoles  []GroupRole
+	// DefaultUserRule and DefaultMobileRole are given to people created at their first sign-in or by a
+	// SCIM client; nil: none.
+	DefaultUserRule   *uuid.UUID
+	DefaultMobileRole *uuid.UUID
+	GroupsClaim       string
+	GroupRoles        []GroupRole
+	// SCIMAnyDomain lets SCIM clients create people whose addresses are outside the verified Domains.
+	SCIMAnyDomain bool
+	// UserRules and MobileRoles are the organization's, to choose the defaults from, and LastClaims the
+	// names of the claims of the organization's latest sign-in (never their values). SignInSettings fills
+	// them; SetSignInSettings ignores them.
+	UserRules, MobileRoles []Named
+	LastClaims             []string
+}
+
+// Named is an object of the organization by its id and name.
+type Named struct {
+	ID   uuid.UUID
+	Name string
 }
 
 // GroupRole gives the members of an identity provider group a role.
@@ -70,7 +87,25 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 	if err != nil {
 		return SignInSettings{}, fmt.Errorf("get group roles: %w", err)
 	}
-	st := SignInSettings{DomainStates: domains, DefaultRole: Role(o.DefaultRole), GroupsClaim: o.GroupsClaim}
+	st := SignInSettings{
+		DomainStates: domains, DefaultRole: Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
+		DefaultUserRule: o.DefaultUserRuleID, DefaultMobileRole: o.DefaultMobileRoleID, LastClaims: o.LastSignInClaims,
+		SCIMAnyDomain: o.ScimAnyDomain,
+	}
+	rules, err := q.UserRulesExport(ctx, queries.UserRulesExportParams{OrganizationID: &org})
+	if err != nil {
+		return SignInSettings{}, fmt.Errorf("get user rules: %w", err)
+	}
+	for _, r := range rules {
+		st.UserRules = append(st.UserRules, Named{ID: r.ID, Name: r.Name})
+	}
+	mobile, err := q.MobileRolesExport(ctx, queries.MobileRolesExportParams{OrganizationID: &org})
+	if err != nil {
+		return SignInSettings{}, fmt.Errorf("get mobile roles: %w", err)
+	}
+	for _, r := range mobile {
+		st.MobileRoles = append(st.MobileRoles, Named{ID: r.ID, Name: r.Name})
+	}
 	for _, d := range domains {
 		st.Domains = append(st.Domains, d.Domain)
 	}
@@ -125,8 +160,15 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 		if !MatchesVersion(ifMatch, before.Version) {
 			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
 		}
+		if st.DefaultUserRule != nil && !slices.ContainsFunc(before.UserRules, func(n Named) bool { return n.ID == *st.DefaultUserRule }) {
+			return Errorf(CodeInvalidRequest, "defaultUserRuleId: your organization has no user rule %s", st.DefaultUserRule)
+		}
+		if st.DefaultMobileRole != nil && !slices.ContainsFunc(before.MobileRoles, func(n Named) bool { return n.ID == *st.DefaultMobileRole }) {
+			return Errorf(CodeInvalidRequest, "defaultMobileRoleId: your organization has no mobile role %s", st.DefaultMobileRole)
+		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
+			DefaultUserRuleID: st.DefaultUserRule, DefaultMobileRoleID: st.DefaultMobileRole, ScimAnyDomain: st.SCIMAnyDomain,
 		}); err != nil {
 			return fmt.Errorf("set sign-in settings: %w", err)
 		}
@@ -171,7 +213,17 @@ func (st SignInSettings) audited() map[string]any {
 	for _, g := range st.GroupRoles {
 		groups[g.Group] = string(g.Role)
 	}
-	return map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups}
+	a := map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups}
+	if st.DefaultUserRule != nil {
+		a["defaultUserRuleId"] = st.DefaultUserRule.String()
+	}
+	if st.DefaultMobileRole != nil {
+		a["defaultMobileRoleId"] = st.DefaultMobileRole.String()
+	}
+	if st.SCIMAnyDomain {
+		a["scimAnyDomain"] = true
+	}
+	return a
 }
 
 // normalizeSignIn checks the settings and returns them with domains in lower case, sorted and counted
