@@ -107,7 +107,7 @@ func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sv.list(w, r, resource)
 		return
 	case r.Method == http.MethodPatch && id != "":
-		if e := checkPatch(r, resource); e != nil {
+		if e := checkPatch(r, resource, id); e != nil {
 			writeSCIMError(w, *e)
 			return
 		}
@@ -395,9 +395,11 @@ func (a scimAttributes) apply(res map[string]any) {
 }
 
 // checkPatch checks what the library lets through or calls by another name in a PATCH body (RFC 7644
-// section 3.5.2): the PatchOp schema and the op names (invalidSyntax), a change of id (mutability), and
-// the removal of a required attribute (invalidValue). The body is left for the library to read again.
-func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
+// section 3.5.2) of the resource with the id: the PatchOp schema and the op names (invalidSyntax), a
+// change of id (mutability), and the removal of a required attribute (invalidValue). An id equal to the
+// resource's own is no change: Okta repeats it in the value of a group's rename. The body is left for the
+// library to read again.
+func checkPatch(r *http.Request, resource, id string) *scimerrors.ScimError {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	refuse := func(status int, t scimerrors.ScimType, detail string) *scimerrors.ScimError {
@@ -434,11 +436,15 @@ func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
 		if i := strings.LastIndex(path, ":"); i >= 0 {
 			path = path[i+1:]
 		}
+		otherID := func(v json.RawMessage) bool {
+			var s string
+			return json.Unmarshal(v, &s) != nil || !strings.EqualFold(strings.TrimSpace(s), id)
+		}
 		var values map[string]json.RawMessage
 		_ = json.Unmarshal(op.Value, &values)
-		changesID := path == "id"
-		for k := range values {
-			changesID = changesID || strings.EqualFold(k, "id")
+		changesID := path == "id" && (kind == "remove" || otherID(op.Value))
+		for k, v := range values {
+			changesID = changesID || strings.EqualFold(k, "id") && otherID(v)
 		}
 		if changesID {
 			return refuse(http.StatusBadRequest, scimerrors.ScimTypeMutability, fmt.Sprintf("Operations[%d]: id cannot be changed.", i))
