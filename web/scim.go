@@ -99,6 +99,10 @@ func (s *Server) serveSCIM(c echo.Context) error {
 func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, scimPrefix)
 	resource, id, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if resource == "Users" && r.Method != http.MethodGet && r.Method != http.MethodDelete {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(complexManager(body)))
+	}
 	switch {
 	case r.Method == http.MethodGet && path == "/ServiceProviderConfig":
 		sv.serviceProviderConfig(w)
@@ -455,6 +459,74 @@ func checkPatch(r *http.Request, resource, id string) *scimerrors.ScimError {
 		}
 	}
 	return nil
+}
+
+// scimEnterpriseUser is the schema of the enterprise extension of Users (RFC 7643 section 4.3).
+const scimEnterpriseUser = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+
+// complexManager returns a body for /Users with the enterprise extension's manager in the shape RFC 7643
+// section 4.3 gives it, {"value": "<id>"}, where the body has the manager's id alone: Entra ID's default
+// mappings send it so, in a create, a replace and a PATCH. The service keeps no managers, but the library
+// refuses a manager of the wrong shape, and with it the person's other changes. Any other body is
+// returned as it is.
+func complexManager(body []byte) []byte {
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	var m map[string]any
+	if d.Decode(&m) != nil {
+		return body
+	}
+	changed := false
+	complexValue := func(v any) any {
+		if id, ok := v.(string); ok {
+			changed = true
+			return map[string]any{"value": id}
+		}
+		return v
+	}
+	// inObject fixes a manager in an object of attributes: a User, or the value of a PATCH operation.
+	inObject := func(obj map[string]any) {
+		for k, v := range obj {
+			if strings.EqualFold(k, scimEnterpriseUser+":manager") {
+				obj[k] = complexValue(v)
+			}
+			if ext, ok := v.(map[string]any); ok && strings.EqualFold(k, scimEnterpriseUser) {
+				for ek, ev := range ext {
+					if strings.EqualFold(ek, "manager") {
+						ext[ek] = complexValue(ev)
+					}
+				}
+			}
+		}
+	}
+	inObject(m)
+	ops, _ := m["Operations"].([]any)
+	for _, o := range ops {
+		op, _ := o.(map[string]any)
+		var path string
+		for k, v := range op {
+			if strings.EqualFold(k, "path") {
+				path, _ = v.(string)
+			}
+		}
+		for k, v := range op {
+			switch value, isObject := v.(map[string]any); {
+			case !strings.EqualFold(k, "value"):
+			case strings.EqualFold(strings.TrimSpace(path), scimEnterpriseUser+":manager"):
+				op[k] = complexValue(v)
+			case isObject:
+				inObject(value)
+			}
+		}
+	}
+	if !changed {
+		return body
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // writeSCIM writes a SCIM answer.
