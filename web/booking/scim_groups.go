@@ -17,7 +17,7 @@ import (
 
 // ProvisionedGroup is a group a SCIM client keeps in the organization (Okta's "Push Groups", Entra ID's
 // group provisioning). Its DisplayName feeds the same group-to-role mapping as the groups claim at
-// sign-in: when a group's members or name change, its members' roles follow (see SignInSettings).
+// sign-in: when a mapped group's members or name change, its members' roles follow (see rolesFromGroups).
 type ProvisionedGroup struct {
 	ID          uuid.UUID
 	DisplayName string
@@ -139,7 +139,7 @@ func withMembers(ctx context.Context, q *queries.Queries, org uuid.UUID, groups 
 }
 
 // ProvisionGroup creates a group in the client's organization, and sets its members' roles from their
-// groups.
+// groups when the organization maps the group's name.
 // Codes: 2000 a bad field, a member who is not a person of the organization; ErrGroupExists.
 func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupFields) (ProvisionedGroup, error) {
 	f, err := normalizeGroup(f)
@@ -164,7 +164,7 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 		}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, f.Members)
+		return s.rolesFromGroups(ctx, q, c, f.Members, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -174,7 +174,8 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 
 // ChangeProvisionedGroup changes a group of the client's organization: change gets the group's fields as
 // they are, with the group locked, and changes them (a PUT replaces them all, a PATCH applies its
-// operations). The members' roles then follow their groups. ifMatch "" changes whatever the group is now;
+// operations). When the group is mapped, under its old name or its new one, the roles of the members it
+// had and has then follow their groups. ifMatch "" changes whatever the group is now;
 // otherwise it must be its Version (or "*").
 // Codes: 1013 no such group; 2000 a bad field, a member who is not a person of the organization, or
 // what change refuses; ErrGroupExists; 4120 ifMatch is not the group's version.
@@ -211,7 +212,7 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 				affected = append(affected, m)
 			}
 		}
-		return s.rolesFromGroups(ctx, q, c, affected)
+		return s.rolesFromGroups(ctx, q, c, affected, old.DisplayName, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -219,7 +220,8 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 	return s.ProvisionedGroup(ctx, c, id)
 }
 
-// DeleteProvisionedGroup deletes a group; its members' roles then follow the groups they are left in.
+// DeleteProvisionedGroup deletes a group; when it was mapped, its members' roles then follow the groups
+// they are left in.
 // Codes: 1013 no such group; 4120 ifMatch is not the group's version.
 func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string) error {
 	return s.inTx(ctx, func(q *queries.Queries) error {
@@ -234,7 +236,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 		if err := recordGroupChange(ctx, q, c, id, AuditDelete, old, GroupFields{}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, old.Members)
+		return s.rolesFromGroups(ctx, q, c, old.Members, old.DisplayName)
 	})
 }
 
@@ -288,15 +290,23 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 
 // rolesFromGroups sets the role of each of the people from the names of the SCIM groups they are in, as
 // the groups claim does at sign-in: the highest role the organization's mapping gives one of their
-// groups, or the role of new people when none. Nothing changes when the organization maps no group. The
-// organization's last active admin stays one.
-func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID) error {
+// groups, or the role of new people when none. It does so only when the mapping names one of changed,
+// the names of the group whose change moved them: a change of a group the mapping does not name leaves
+// the roles as they are, so that a role given by hand stays. The organization's last active admin stays
+// one.
+func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID, changed ...string) error {
 	if len(people) == 0 {
 		return nil
 	}
 	mapping, err := q.GroupRolesOfOrganization(ctx, c.OrganizationID)
-	if err != nil || len(mapping) == 0 {
-		return err
+	if err != nil {
+		return fmt.Errorf("get group roles: %w", err)
+	}
+	mapped := slices.ContainsFunc(mapping, func(m queries.GroupRolesOfOrganizationRow) bool {
+		return slices.ContainsFunc(changed, func(name string) bool { return sameGroup(name, m.GroupName) })
+	})
+	if !mapped {
+		return nil
 	}
 	org, err := q.OrganizationGet(ctx, c.OrganizationID)
 	if err != nil {
