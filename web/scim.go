@@ -116,17 +116,30 @@ func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	// The library's answers are kept, to be trimmed to the attributes asked for.
+	// The library's answers are kept, to be trimmed to the attributes asked for. Its lists (/Schemas and
+	// /ResourceTypes) give the count asked for as itemsPerPage: it becomes the number returned.
 	rec := &scimRecorder{header: http.Header{}, status: http.StatusOK}
 	http.StripPrefix("/scim", sv.lib).ServeHTTP(rec, r)
 	body := rec.body.Bytes()
 	if rec.status < 300 && len(body) > 0 {
 		var res map[string]any
 		if json.Unmarshal(body, &res) == nil {
-			if attrs, err := attributesOf(r); err == nil {
-				attrs.apply(res)
-				body, _ = json.Marshal(res)
+			attrs, err := attributesOf(r)
+			if err != nil {
+				attrs = scimAttributes{}
 			}
+			if schemas, _ := res["schemas"].([]any); slices.Contains(schemas, any(scimListSchema)) {
+				resources, _ := res["Resources"].([]any)
+				for _, x := range resources {
+					if m, ok := x.(map[string]any); ok {
+						attrs.apply(m)
+					}
+				}
+				res["Resources"], res["itemsPerPage"] = append([]any{}, resources...), len(resources)
+			} else {
+				attrs.apply(res)
+			}
+			body, _ = json.Marshal(res)
 		}
 	}
 	for k, v := range rec.header {

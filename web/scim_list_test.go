@@ -20,28 +20,32 @@ func countsOf(body map[string]any) listCounts {
 }
 
 // TestSCIMItemsPerPage checks that itemsPerPage is the number of resources on the page (RFC 7644
-// section 3.4.2), not the count the client asked for. A has four people: Adam, Alice, Bob and Rita.
+// section 3.4.2), not the count the client asked for, in every list: A has four people (Adam, Alice, Bob
+// and Rita), two resource types and six schemas.
 func TestSCIMItemsPerPage(t *testing.T) {
 	t.Parallel()
 	sb := setupSCIM(t)
 	for _, tc := range []struct {
-		name, query string
-		want        listCounts
+		name, path string
+		want       listCounts
 	}{
-		{"OktaFirstPage", "?startIndex=1&count=100", listCounts{4, 4, 1, 4}},
-		{"NoCount", "", listCounts{4, 4, 1, 4}},
-		{"SmallerPage", "?startIndex=1&count=3", listCounts{4, 3, 1, 3}},
-		{"LastPage", "?startIndex=3&count=3", listCounts{4, 2, 3, 2}},
-		{"PastTheEnd", "?startIndex=9&count=3", listCounts{4, 0, 9, 0}},
-		{"CountZero", "?count=0", listCounts{4, 0, 1, 0}},
-		{"EntraFilterFindsNobody", "?filter=" + url.QueryEscape(`userName eq "nobody@acme.test"`), listCounts{0, 0, 1, 0}},
-		{"EntraFilterFindsOne", "?filter=" + url.QueryEscape(`userName eq "alice@acme.test"`), listCounts{1, 1, 1, 1}},
+		{"OktaFirstPage", "/Users?startIndex=1&count=100", listCounts{4, 4, 1, 4}},
+		{"NoCount", "/Users", listCounts{4, 4, 1, 4}},
+		{"SmallerPage", "/Users?startIndex=1&count=3", listCounts{4, 3, 1, 3}},
+		{"LastPage", "/Users?startIndex=3&count=3", listCounts{4, 2, 3, 2}},
+		{"PastTheEnd", "/Users?startIndex=9&count=3", listCounts{4, 0, 9, 0}},
+		{"CountZero", "/Users?count=0", listCounts{4, 0, 1, 0}},
+		{"EntraFilterFindsNobody", "/Users?filter=" + url.QueryEscape(`userName eq "nobody@acme.test"`), listCounts{0, 0, 1, 0}},
+		{"EntraFilterFindsOne", "/Users?filter=" + url.QueryEscape(`userName eq "alice@acme.test"`), listCounts{1, 1, 1, 1}},
+		{"NoGroups", "/Groups", listCounts{0, 0, 1, 0}},
+		{"ResourceTypes", "/ResourceTypes", listCounts{2, 2, 1, 2}},
+		{"Schemas", "/Schemas", listCounts{6, 6, 1, 6}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body := sb.scim(t, sb.tokenA, http.MethodGet, "/Users"+tc.query, nil)
-			wantSCIMStatus(t, tc.query, status, body, http.StatusOK)
+			status, body := sb.scim(t, sb.tokenA, http.MethodGet, tc.path, nil)
+			wantSCIMStatus(t, tc.path, status, body, http.StatusOK)
 			if d := cmp.Diff(tc.want, countsOf(body)); d != "" {
-				t.Errorf("GET /Users%s (-want +got):\n%s", tc.query, d)
+				t.Errorf("GET %s (-want +got):\n%s", tc.path, d)
 			}
 		})
 	}
