@@ -172,8 +172,9 @@ func (sv *scimService) serviceProviderConfig(w http.ResponseWriter) {
 		"changePassword": map[string]bool{"supported": false},
 		"sort":           map[string]bool{"supported": false},
 		"etag":           map[string]bool{"supported": true},
+		// The sub-attributes of section 5 only: "primary", in the RFC's example, is not in its schema.
 		"authenticationSchemes": []map[string]any{{
-			"type": "oauthbearertoken", "name": "Bearer token", "primary": true,
+			"type": "oauthbearertoken", "name": "Bearer token",
 			"description": "A SCIM token that an admin creates on the page /admin/identity.",
 			"specUri":     "https://www.rfc-editor.org/rfc/rfc6750",
 		}},

@@ -91,7 +91,8 @@ func (sb *scimBundle) scimWith(t *testing.T, token, method, path string, body an
 	if err := json.Unmarshal(res.body, &m); err != nil {
 		t.Fatalf("%s %s: body is not JSON: %s", method, path, res.body)
 	}
-	sb.checks.add(res.status, m)
+	query := req.URL.Query()
+	sb.checks.add(res.status, m, query.Has("attributes") || query.Has("excludedAttributes"))
 	return res.status, res.header, m
 }
 
