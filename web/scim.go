@@ -400,16 +400,59 @@ func (a scimAttributes) wants(name string) bool {
 	return !slices.Contains(a.except, name)
 }
 
-// apply removes from a resource the top-level attributes not asked for.
+// apply removes from a resource the attributes not asked for: whole attributes, and sub-attributes of a
+// complex attribute or of each value of a multi-valued one ("name.givenName", "emails.value").
 func (a scimAttributes) apply(res map[string]any) {
 	if len(a.only) == 0 && len(a.except) == 0 {
 		return
 	}
-	for k := range res {
-		if !a.wants(k) {
+	for k, v := range res {
+		name := strings.ToLower(k)
+		switch {
+		case !a.wants(name):
 			delete(res, k)
+		case name == "id" || name == "schemas":
+		case len(a.only) > 0 && !slices.Contains(a.only, name):
+			res[k] = subAttributes(v, subNames(a.only, name), true) // only sub-attributes were named
+		case len(a.except) > 0:
+			if subs := subNames(a.except, name); len(subs) > 0 {
+				res[k] = subAttributes(v, subs, false)
+			}
 		}
 	}
+}
+
+// subNames returns the sub-attributes of attr that names lists as "attr.sub".
+func subNames(names []string, attr string) []string {
+	var subs []string
+	for _, n := range names {
+		if sub, ok := strings.CutPrefix(n, attr+"."); ok {
+			subs = append(subs, sub)
+		}
+	}
+	return subs
+}
+
+// subAttributes returns the complex value v, or each value of the multi-valued v, with only the
+// sub-attributes subs (keep) or with all but them (!keep).
+func subAttributes(v any, subs []string, keep bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, sv := range x {
+			if slices.Contains(subs, strings.ToLower(k)) == keep {
+				out[k] = sv
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, item := range x {
+			out[i] = subAttributes(item, subs, keep)
+		}
+		return out
+	}
+	return v
 }
 
 // checkPatch checks what the library lets through or calls by another name in a PATCH body (RFC 7644

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
 // listCounts are the numbers of a SCIM list answer, and how many resources it holds.
@@ -45,6 +47,48 @@ func TestSCIMItemsPerPage(t *testing.T) {
 			status, body := sb.scim(t, sb.tokenA, http.MethodGet, tc.path, nil)
 			wantSCIMStatus(t, tc.path, status, body, http.StatusOK)
 			if d := cmp.Diff(tc.want, countsOf(body)); d != "" {
+				t.Errorf("GET %s (-want +got):\n%s", tc.path, d)
+			}
+		})
+	}
+}
+
+// TestSCIMSubAttributes checks that attributes and excludedAttributes name sub-attributes too (RFC 7644
+// sections 3.9 and 3.10), with or without the schema's URN, in single answers and in lists: only the
+// sub-attributes asked for are returned, or all but those excluded, of a complex attribute and of each
+// value of a multi-valued one. id and schemas are always returned.
+func TestSCIMSubAttributes(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	alice := "/Users/" + fx.Alice.String()
+	schemas := []any{"urn:ietf:params:scim:schemas:core:2.0:User", "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"}
+	base := func(fields map[string]any) map[string]any {
+		m := map[string]any{"id": fx.Alice.String(), "schemas": schemas}
+		for k, v := range fields {
+			m[k] = v
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name, path string
+		want       map[string]any
+	}{
+		{"GivenNameOnly", alice + "?attributes=name.givenName",
+			base(map[string]any{"name": map[string]any{"givenName": "alice"}})},
+		{"WithTheURN", alice + "?attributes=" + url.QueryEscape("urn:ietf:params:scim:schemas:core:2.0:User:name.familyName,userName"),
+			base(map[string]any{"name": map[string]any{"familyName": "Archer"}, "userName": "alice@acme.test"})},
+		{"AddressesOnly", alice + "?attributes=emails.value",
+			base(map[string]any{"emails": []any{map[string]any{"value": "alice@acme.test"}}})},
+		{"AllButTheFamilyName", alice + "?excludedAttributes=name.familyName,name.formatted,emails.primary,emails.type,meta",
+			base(map[string]any{"userName": "alice@acme.test", "displayName": "alice Archer", "active": true,
+				"name": map[string]any{"givenName": "alice"}, "emails": []any{map[string]any{"value": "alice@acme.test"}}})},
+		{"InAList", "/Users?filter=" + url.QueryEscape(`userName eq "alice@acme.test"`) + "&attributes=name.givenName",
+			scimList(1, 1, base(map[string]any{"name": map[string]any{"givenName": "alice"}}))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, got := sb.scim(t, sb.tokenA, http.MethodGet, tc.path, nil)
+			wantSCIMStatus(t, tc.path, status, got, http.StatusOK)
+			if d := cmp.Diff(tc.want, got); d != "" {
 				t.Errorf("GET %s (-want +got):\n%s", tc.path, d)
 			}
 		})
