@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,5 +104,116 @@ func TestSCIMRolesFollowMappedGroupsOnly(t *testing.T) {
 	if got := fx.RowCount(t, sb.Bundle, `SELECT count(*) FROM admin_audit WHERE object_id = $1 AND collection = 'users'
 		AND action = 'UPDATE' AND after ? 'role' AND actor_name = 'SCIM token Okta, SCIM groups'`, fx.Alice); got != 4 {
 		t.Errorf("%d changes of Alice's role in the audit log, want 4", got)
+	}
+}
+
+// TestSCIMGroupsOfAnotherOrganization checks that B's token can neither read nor change A's group by any
+// method, nor find it by name; that A's group cannot take B's person or an unknown id, in a create or a
+// PATCH, with words that tell the two apart by nothing; and that nothing of A's group changed.
+func TestSCIMGroupsOfAnotherOrganization(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	status, created := sb.scim(t, sb.tokenA, http.MethodPost, "/Groups",
+		`{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"Reception","members":[{"value":"`+fx.Alice.String()+`"}]}`)
+	wantSCIMStatus(t, "create", status, created, http.StatusCreated)
+	gid, _ := created["id"].(string)
+	wantGroup := scimGroup(gid, "Reception", "", sb.member(fx.Alice.String(), "alice Archer"))
+
+	for _, tc := range []struct{ method, body string }{
+		{http.MethodGet, ""},
+		{http.MethodPut, `{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"Taken","members":[]}`},
+		{http.MethodPatch, groupPatch(`{"op":"add","path":"members","value":[{"value":"` + fx.Boris.String() + `"}]}`)},
+		{http.MethodDelete, ""},
+	} {
+		var body any
+		if tc.body != "" {
+			body = tc.body
+		}
+		status, got := sb.scim(t, sb.tokenB, tc.method, "/Groups/"+gid, body)
+		want := scimErrorBody("404", "", "no group "+gid+" in your organization")
+		if d := cmp.Diff(want, got); status != http.StatusNotFound || d != "" {
+			t.Errorf("%s of A's group with B's token: status %d, want 404; body (-want +got):\n%s", tc.method, status, d)
+		}
+	}
+	status, list := sb.scim(t, sb.tokenB, http.MethodGet, "/Groups?filter="+url.QueryEscape(`displayName eq "Reception"`), nil)
+	wantSCIMStatus(t, "B's filter", status, list, http.StatusOK)
+	if d := cmp.Diff(scimList(0, 1), list); d != "" {
+		t.Errorf("B's filter for A's group (-want +got):\n%s", d)
+	}
+
+	unknown := "7d8c0f3e-2b1a-4c5d-9e8f-0a1b2c3d4e5f"
+	for _, id := range []string{fx.Boris.String(), unknown} {
+		status, got := sb.scim(t, sb.tokenA, http.MethodPost, "/Groups",
+			`{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"Front desk","members":[{"value":"`+id+`"}]}`)
+		want := scimErrorBody("400", "invalidValue", "members: no user "+id+" in your organization")
+		if d := cmp.Diff(want, got); status != http.StatusBadRequest || d != "" {
+			t.Errorf("create with member %s: status %d, want 400; body (-want +got):\n%s", id, status, d)
+		}
+		status, got = sb.scim(t, sb.tokenA, http.MethodPatch, "/Groups/"+gid,
+			groupPatch(`{"op":"add","path":"members","value":[{"value":"`+id+`"}]}`))
+		if d := cmp.Diff(want, got); status != http.StatusBadRequest || d != "" {
+			t.Errorf("add member %s: status %d, want 400; body (-want +got):\n%s", id, status, d)
+		}
+	}
+	status, got := sb.scim(t, sb.tokenA, http.MethodGet, "/Groups/"+gid, nil)
+	wantSCIMStatus(t, "A reads its group", status, got, http.StatusOK)
+	if d := cmp.Diff(wantGroup, got, ignoreMeta); d != "" {
+		t.Errorf("A's group after the refusals (-want +got):\n%s", d)
+	}
+	if got := fx.TableCount(t, sb.Bundle, "scim_groups"); got != 1 {
+		t.Errorf("%d groups, want A's one", got)
+	}
+	if got := fx.RowCount(t, sb.Bundle, `SELECT count(*) FROM admin_audit WHERE collection = 'scimGroups'`); got != 1 {
+		t.Errorf("%d audit entries of groups, want the creation alone", got)
+	}
+}
+
+// TestSCIMGroupAudit checks what the audit log keeps of a group's life: by the SCIM token, its creation
+// with its members, each change with the members added and removed (not the whole list), and its
+// deletion.
+func TestSCIMGroupAudit(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	alice, bob := fx.Alice.String(), fx.Bob.String()
+	_, created := sb.scim(t, sb.tokenA, http.MethodPost, "/Groups",
+		`{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"Reception","externalId":"g1","members":[{"value":"`+alice+`"}]}`)
+	gid, _ := created["id"].(string)
+	for _, body := range []string{
+		groupPatch(`{"op":"add","path":"members","value":[{"value":"` + bob + `"}]},{"op":"remove","path":"members[value eq \"` + alice + `\"]"}`),
+		groupPatch(`{"op":"replace","path":"displayName","value":"Front desk"}`),
+	} {
+		if status, got := sb.scim(t, sb.tokenA, http.MethodPatch, "/Groups/"+gid, body); status != http.StatusOK {
+			t.Fatalf("PATCH: %d %v", status, got)
+		}
+	}
+	if status, got := sb.scim(t, sb.tokenA, http.MethodDelete, "/Groups/"+gid, nil); status != http.StatusNoContent {
+		t.Fatalf("DELETE: %d %v", status, got)
+	}
+	type entry struct{ Actor, Action, Before, After string }
+	var got []entry
+	rows, err := sb.Pool.Query(t.Context(), `SELECT actor_name, action, coalesce(before::text, ''), coalesce(after::text, '')
+		FROM admin_audit WHERE collection = 'scimGroups' AND object_id = $1 ORDER BY id`, gid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.Actor, &e.Action, &e.Before, &e.After); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, e)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []entry{
+		{"SCIM token Okta", "CREATE", "", `{"members": ["` + alice + `"], "externalId": "g1", "displayName": "Reception"}`},
+		{"SCIM token Okta", "UPDATE", `{"externalId": "g1", "displayName": "Reception"}`,
+			`{"externalId": "g1", "displayName": "Reception", "membersAdded": ["` + bob + `"], "membersRemoved": ["` + alice + `"]}`},
+		{"SCIM token Okta", "UPDATE", `{"externalId": "g1", "displayName": "Reception"}`, `{"externalId": "g1", "displayName": "Front desk"}`},
+		{"SCIM token Okta", "DELETE", `{"externalId": "g1", "displayName": "Front desk"}`, ""},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("audit of the group (-want +got):\n%s", d)
 	}
 }
