@@ -83,6 +83,9 @@ func (sb *scimBundle) scimWith(t *testing.T, token, method, path string, body an
 	for k, v := range header {
 		req.Header[k] = v
 	}
+	if host := header.Get("Host"); host != "" {
+		req.Host = host
+	}
 	res := sb.send(t, req)
 	if len(res.body) == 0 {
 		return res.status, res.header, nil
