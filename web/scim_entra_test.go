@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -104,5 +105,31 @@ func TestSCIMEntraRequests(t *testing.T) {
 	wantSCIMStatus(t, "remove member", status, group, http.StatusOK)
 	if d := cmp.Diff(scimGroup(gid, "displayName", "8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159"), group, ignoreMeta); d != "" {
 		t.Errorf("after removing the member (-want +got):\n%s", d)
+	}
+}
+
+// TestSCIMEntraUserNameChange sends Entra ID's "Update User [Single-valued properties]": the userName
+// changes as sent, the address stays, and the person is found by the new userName only. A userName of
+// 256 characters is kept whole.
+func TestSCIMEntraUserNameChange(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	_, created := sb.scim(t, sb.tokenA, http.MethodPost, "/Users", entraUser("nnovak", "nina@acme.test"))
+	id := stringOf(created["id"])
+	for _, userName := range []string{"5b50642d-79fc-4410-9e90-4c077cdd1a59@testuser.com", strings.Repeat("n", 256)} {
+		status, got := sb.scim(t, sb.tokenA, http.MethodPatch, "/Users/"+id,
+			`{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"Replace","path":"userName","value":"`+userName+`"}]}`)
+		wantSCIMStatus(t, "rename", status, got, http.StatusOK)
+		want := scimUser(id, "nina@acme.test", "Nina", "Novak", "0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef", true)
+		want["userName"] = userName
+		if d := cmp.Diff(want, got, ignoreMeta); d != "" {
+			t.Errorf("after the rename (-want +got):\n%s", d)
+		}
+		for filter, n := range map[string]int{`userName eq "` + userName + `"`: 1, `userName eq "nnovak"`: 0} {
+			_, list := sb.scim(t, sb.tokenA, http.MethodGet, filtered(filter), nil)
+			if got, _ := scimListed(t, list); got != n {
+				t.Errorf("%s finds %d, want %d", filter, got, n)
+			}
+		}
 	}
 }
