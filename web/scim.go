@@ -299,7 +299,7 @@ func eqTerms(e filter.Expression, term func(attr, sub string, value any) bool) b
 		// emails[value eq "…"], as some clients write emails.value eq "…".
 		name := strings.ToLower(x.AttributePath.AttributeName)
 		return eqTerms(x.ValueFilter, func(attr, sub string, value any) bool {
-			if attr == "type" && sub == "" && value == "work" {
+			if kind, _ := value.(string); attr == "type" && sub == "" && strings.EqualFold(kind, "work") {
 				return true
 			}
 			return sub == "" && term(name, attr, value)
@@ -308,14 +308,21 @@ func eqTerms(e filter.Expression, term func(attr, sub string, value any) bool) b
 	return false
 }
 
-// setOnce sets *to to v, unless another value is there already.
-func setOnce[T comparable](to **T, v T) bool {
-	if *to != nil && **to != v {
-		return false
+// narrow sets *to to v for a term of a filter. A second term on the same attribute with another value
+// (by same) leaves the filter matching nobody: *nobody becomes true.
+func narrow[T any](to **T, v T, same func(a, b T) bool, nobody *bool) bool {
+	if *to != nil && !same(**to, v) {
+		*nobody = true
 	}
 	*to = &v
 	return true
 }
+
+// anyCase and caseExact compare the values of attributes that are caseExact false and true.
+var (
+	anyCase   = strings.EqualFold
+	caseExact = func(a, b string) bool { return a == b }
+)
 
 // peopleFilter turns a filter into a PeopleFilter; ok is false for a filter it cannot say.
 func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
@@ -323,14 +330,14 @@ func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
 		s, isString := value.(string)
 		switch {
 		case attr == "username" && sub == "" && isString:
-			return setOnce(&f.UserName, s)
+			return narrow(&f.UserName, s, anyCase, &f.Nobody)
 		case attr == "externalid" && sub == "" && isString:
-			return setOnce(&f.ExternalID, s)
+			return narrow(&f.ExternalID, s, caseExact, &f.Nobody)
 		case attr == "emails" && sub == "value" && isString:
-			return setOnce(&f.Email, s)
+			return narrow(&f.Email, s, anyCase, &f.Nobody)
 		case attr == "active" && sub == "":
 			b, isBool := value.(bool)
-			return isBool && setOnce(&f.Active, b)
+			return isBool && narrow(&f.Active, b, func(a, b bool) bool { return a == b }, &f.Nobody)
 		}
 		return false
 	})
@@ -343,9 +350,9 @@ func groupFilter(e filter.Expression) (f booking.GroupFilter, ok bool) {
 		s, isString := value.(string)
 		switch {
 		case attr == "displayname" && sub == "" && isString:
-			return setOnce(&f.DisplayName, s)
+			return narrow(&f.DisplayName, s, anyCase, &f.Nobody)
 		case attr == "externalid" && sub == "" && isString:
-			return setOnce(&f.ExternalID, s)
+			return narrow(&f.ExternalID, s, caseExact, &f.Nobody)
 		}
 		return false
 	})

@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -92,5 +93,68 @@ func TestSCIMSubAttributes(t *testing.T) {
 				t.Errorf("GET %s (-want +got):\n%s", tc.path, d)
 			}
 		})
+	}
+}
+
+// TestSCIMFilterForms checks the filters Okta and Entra ID send, in the forms RFC 7644 section 3.4.2.2
+// allows for them, against a set of people (Nina, created by Entra; Bob, deactivated), by the ids they
+// find; and that anything else is 400 invalidFilter.
+func TestSCIMFilterForms(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	_, nina := sb.scim(t, sb.tokenA, http.MethodPost, "/Users", entraUser("nnovak", "nina@acme.test"))
+	sb.scim(t, sb.tokenA, http.MethodPatch, "/Users/"+fx.Bob.String(),
+		`{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"Replace","path":"active","value":"False"}]}`)
+	n, bob, adam, alice, rita := stringOf(nina["id"]), fx.Bob.String(), fx.Adam.String(), fx.Alice.String(), fx.Rita.String()
+	for _, tc := range []struct {
+		filter string
+		want   []string // ids, in the order of the list (by address)
+	}{
+		{`userName eq "NNOVAK"`, []string{n}},
+		{`urn:ietf:params:scim:schemas:core:2.0:User:userName eq "nnovak"`, []string{n}},
+		{`userName eq "bob@acme.test"`, []string{bob}},
+		{`emails[type eq "work"].value eq "Nina@Acme.Test"`, []string{n}},
+		{`emails[type eq "work" and value eq "nina@acme.test"]`, []string{n}},
+		{`emails[value eq "nina@acme.test"]`, []string{n}},
+		{`emails.value eq "nina@acme.test"`, []string{n}},
+		{`externalId eq "0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef"`, []string{n}},
+		{`externalId eq "0A21F0F2-8D2A-4F8E-BF98-7363C4AED4EF"`, nil}, // externalId is caseExact
+		{`active eq false`, []string{bob}},
+		{`active eq true`, []string{adam, alice, n, rita}},
+		{`active eq true and userName eq "bob@acme.test"`, nil},
+		{`userName eq "nnovak" and emails[type eq "work"].value eq "nina@acme.test" and active eq true`, []string{n}},
+		{`userName eq "nnovak" and userName eq "bob@acme.test"`, nil},
+		{`userName eq "nnovak" and userName eq "NNovak"`, []string{n}},
+		{`emails[Type eq "Work"].value eq "nina@acme.test"`, []string{n}},
+		{`externalId eq "0a21f0f2-8d2a-4f8e-bf98-7363c4aed4ef" and externalId eq "0A21F0F2-8D2A-4F8E-BF98-7363C4AED4EF"`, nil},
+	} {
+		t.Run(tc.filter, func(t *testing.T) {
+			status, list := sb.scim(t, sb.tokenA, http.MethodGet, filtered(tc.filter), nil)
+			wantSCIMStatus(t, tc.filter, status, list, http.StatusOK)
+			total, ids := scimListed(t, list)
+			if d := cmp.Diff(tc.want, ids); total != len(tc.want) || d != "" {
+				t.Errorf("totalResults %d; ids (-want +got):\n%s", total, d)
+			}
+		})
+	}
+	for _, f := range []string{
+		`emails[type eq "home"].value eq "nina@acme.test"`, `userName co "nov"`, `active eq "yes"`,
+		`name.familyName eq "Novak"`, `userName eq "nnovak" or active eq false`, `userName eq "` + strings.Repeat("n", 1000) + `"`,
+	} {
+		status, body := sb.scim(t, sb.tokenA, http.MethodGet, filtered(f), nil)
+		if status != http.StatusBadRequest || body["scimType"] != "invalidFilter" {
+			t.Errorf("%.60s: %d %v, want 400 invalidFilter", f, status, body)
+		}
+	}
+
+	// Groups: displayName in any case, externalId.
+	_, group := sb.scim(t, sb.tokenA, http.MethodPost, "/Groups",
+		`{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"Reception","externalId":"8aa1a0c0"}`)
+	for _, f := range []string{`displayName eq "reception"`, `externalId eq "8aa1a0c0"`, `displayName eq "Reception" and externalId eq "8aa1a0c0"`} {
+		status, list := sb.scim(t, sb.tokenA, http.MethodGet, "/Groups?filter="+url.QueryEscape(f)+"&excludedAttributes=members", nil)
+		wantSCIMStatus(t, f, status, list, http.StatusOK)
+		if total, ids := scimListed(t, list); total != 1 || len(ids) != 1 || ids[0] != group["id"] {
+			t.Errorf("%s: %d %v, want the group", f, total, ids)
+		}
 	}
 }

@@ -49,10 +49,12 @@ type GroupFields struct {
 	Members     []uuid.UUID
 }
 
-// GroupFilter narrows ProvisionedGroups to the group with a name (in any case) or an external id.
+// GroupFilter narrows ProvisionedGroups to the group with a name (in any case) or an external id, or
+// both. Nobody true matches no group (a filter that contradicts itself).
 type GroupFilter struct {
 	DisplayName *string
 	ExternalID  *string
+	Nobody      bool
 }
 
 // Limits of groups.
@@ -70,6 +72,9 @@ var ErrGroupExists = Errorf(CodeInvalidRequest, "another group of the organizati
 // members is true.
 func (s *Service) ProvisionedGroups(ctx context.Context, c SCIMClient, f GroupFilter, startIndex, count int, members bool) ([]ProvisionedGroup, int, error) {
 	startIndex, count = max(startIndex, 1), min(max(count, 0), MaxSCIMPage)
+	if f.Nobody {
+		return nil, 0, nil
+	}
 	total, err := s.q.SCIMGroupsCount(ctx, queries.SCIMGroupsCountParams{
 		OrganizationID: c.OrganizationID, DisplayName: f.DisplayName, ExternalID: f.ExternalID,
 	})
