@@ -217,3 +217,65 @@ func TestSCIMGroupAudit(t *testing.T) {
 		t.Errorf("audit of the group (-want +got):\n%s", d)
 	}
 }
+
+// TestSCIMRolesFollowANewMapping checks that the roles of SCIM groups' members follow a change of the
+// roles of groups on the identity page, as they follow a change of the groups: groups pushed before the
+// mapping named them give their roles once it does, and take them back when it stops. The admin who
+// saves keeps their own role, and people in no changed group keep theirs.
+func TestSCIMRolesFollowANewMapping(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	alice, bob, adam := fx.Alice.String(), fx.Bob.String(), fx.Adam.String()
+	for name, members := range map[string][]string{"Reception": {alice, adam}, "Office managers": {bob}, "All staff": {alice, bob}} {
+		body := `{"schemas":["urn:ietf:params:scim:schemas:core:2.0:Group"],"displayName":"` + name + `","members":[`
+		for i, m := range members {
+			if i > 0 {
+				body += ","
+			}
+			body += `{"value":"` + m + `"}`
+		}
+		if status, got := sb.scim(t, sb.tokenA, http.MethodPost, "/Groups", body+`]}`); status != http.StatusCreated {
+			t.Fatalf("create %s: %d %v", name, status, got)
+		}
+	}
+	roles := func() map[string]string {
+		got := map[string]string{}
+		rows, err := sb.Pool.Query(t.Context(), `SELECT name, role FROM users WHERE organization_id = $1`, fx.OrgA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var name, role string
+			if err := rows.Scan(&name, &role); err != nil {
+				t.Fatal(err)
+			}
+			got[name] = role
+		}
+		return got
+	}
+	browser := sb.pages.signedIn(t, fx.Adam)
+	for _, step := range []struct {
+		name, groupRoles string
+		want             map[string]string
+	}{
+		{"MapReceptionAndManagers", "Reception = Receptionist\nOffice managers = Admin",
+			map[string]string{"adam": "ADMIN", "alice": "RECEPTIONIST", "bob": "ADMIN", "rita": "RECEPTIONIST"}},
+		{"MapAnotherGroup", "Reception = Receptionist\nOffice managers = Admin\nVisitors = Employee",
+			map[string]string{"adam": "ADMIN", "alice": "RECEPTIONIST", "bob": "ADMIN", "rita": "RECEPTIONIST"}},
+		{"UnmapReception", "Office managers = Admin\nVisitors = Employee",
+			map[string]string{"adam": "ADMIN", "alice": "EMPLOYEE", "bob": "ADMIN", "rita": "RECEPTIONIST"}},
+		{"ManagersBecomeReceptionists", "Office managers = Receptionist\nVisitors = Employee",
+			map[string]string{"adam": "ADMIN", "alice": "EMPLOYEE", "bob": "RECEPTIONIST", "rita": "RECEPTIONIST"}},
+	} {
+		page := browser.post("/admin/identity/settings", url.Values{"defaultRole": {"EMPLOYEE"}, "scimAnyDomain": {"on"}, "groupRoles": {step.groupRoles}})
+		page.wantStatus(t, http.StatusOK)
+		if d := cmp.Diff(step.want, roles()); d != "" {
+			t.Errorf("%s: roles (-want +got):\n%s", step.name, d)
+		}
+	}
+	if got := fx.RowCount(t, sb.Bundle, `SELECT count(*) FROM admin_audit WHERE object_id = $1 AND collection = 'users'
+		AND after ? 'role' AND actor_id = $2`, fx.Alice, fx.Adam); got != 2 {
+		t.Errorf("%d changes of Alice's role by Adam in the audit log, want 2", got)
+	}
+}

@@ -169,7 +169,7 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 		}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, f.Members, f.DisplayName)
+		return s.groupChangeRoles(ctx, q, c, f.Members, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -217,7 +217,7 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 				affected = append(affected, m)
 			}
 		}
-		return s.rolesFromGroups(ctx, q, c, affected, old.DisplayName, f.DisplayName)
+		return s.groupChangeRoles(ctx, q, c, affected, old.DisplayName, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -241,7 +241,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 		if err := recordGroupChange(ctx, q, c, id, AuditDelete, old, GroupFields{}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, old.Members, old.DisplayName)
+		return s.groupChangeRoles(ctx, q, c, old.Members, old.DisplayName)
 	})
 }
 
@@ -293,13 +293,11 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 	return nil
 }
 
-// rolesFromGroups sets the role of each of the people from the names of the SCIM groups they are in, as
-// the groups claim does at sign-in: the highest role the organization's mapping gives one of their
-// groups, or the role of new people when none. It does so only when the mapping names one of changed,
-// the names of the group whose change moved them: a change of a group the mapping does not name leaves
-// the roles as they are, so that a role given by hand stays. The organization's last active admin stays
-// one.
-func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID, changed ...string) error {
+// groupChangeRoles sets the roles of the people a SCIM client's change of a group moved, as
+// rolesFromGroups does, when the organization's mapping names the group under one of names (its names
+// before and after the change). A change of a group the mapping does not name leaves the roles as they
+// are, so that a role given by hand stays.
+func (s *Service) groupChangeRoles(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID, names ...string) error {
 	if len(people) == 0 {
 		return nil
 	}
@@ -308,16 +306,73 @@ func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCI
 		return fmt.Errorf("get group roles: %w", err)
 	}
 	mapped := slices.ContainsFunc(mapping, func(m queries.GroupRolesOfOrganizationRow) bool {
-		return slices.ContainsFunc(changed, func(name string) bool { return sameGroup(name, m.GroupName) })
+		return slices.ContainsFunc(names, func(name string) bool { return sameGroup(name, m.GroupName) })
 	})
 	if !mapped {
 		return nil
 	}
-	org, err := q.OrganizationGet(ctx, c.OrganizationID)
+	return s.rolesFromGroups(ctx, q, c.OrganizationID, Changer{Label: c.changer().Label + ", SCIM groups"}, uuid.Nil, mapping, people)
+}
+
+// mappingChangeRoles sets, after the organization's roles of groups changed from before to after, the
+// roles of the members of the SCIM groups whose role changed (added, removed, or another role), as
+// rolesFromGroups does. The admin who made the change keeps their own role.
+func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, actor User, before, after []GroupRole) error {
+	roleIn := func(list []GroupRole, name string) Role {
+		for _, g := range list {
+			if sameGroup(g.Group, name) {
+				return g.Role
+			}
+		}
+		return ""
+	}
+	var changed, lower []string
+	for _, g := range slices.Concat(before, after) {
+		if roleIn(before, g.Group) != roleIn(after, g.Group) {
+			changed, lower = append(changed, g.Group), append(lower, strings.ToLower(g.Group))
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	// lower() finds the candidates; sameGroup, stricter, decides.
+	rows, err := q.SCIMGroupMembersNamed(ctx, queries.SCIMGroupMembersNamedParams{OrganizationID: actor.OrganizationID, Names: lower})
+	if err != nil {
+		return fmt.Errorf("get members of groups: %w", err)
+	}
+	var people []uuid.UUID
+	for _, r := range rows {
+		if !slices.Contains(people, r.UserID) && slices.ContainsFunc(changed, func(name string) bool { return sameGroup(name, r.DisplayName) }) {
+			people = append(people, r.UserID)
+		}
+	}
+	if len(people) == 0 {
+		return nil
+	}
+	mapping, err := q.GroupRolesOfOrganization(ctx, actor.OrganizationID)
+	if err != nil {
+		return fmt.Errorf("get group roles: %w", err)
+	}
+	by := By(actor)
+	by.Label += ", roles of groups"
+	return s.rolesFromGroups(ctx, q, actor.OrganizationID, by, actor.ID, mapping, people)
+}
+
+// rolesFromGroups sets the role of each of the people from the names of the SCIM groups they are in, as
+// the groups claim does at sign-in: the highest role mapping gives one of their groups, or the role of
+// new people when none. Nothing changes when mapping is empty, nor for keep (an admin who cannot change
+// their own role; uuid.Nil for none). The organization's last active admin stays one. Each change is
+// audited, by by.
+func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org uuid.UUID, by Changer, keep uuid.UUID,
+	mapping []queries.GroupRolesOfOrganizationRow, people []uuid.UUID) error {
+	if len(people) == 0 || len(mapping) == 0 {
+		return nil
+	}
+	o, err := q.OrganizationGet(ctx, org)
 	if err != nil {
 		return fmt.Errorf("get organization: %w", err)
 	}
-	names, err := q.SCIMGroupNamesOfUsers(ctx, queries.SCIMGroupNamesOfUsersParams{OrganizationID: c.OrganizationID, UserIds: people})
+	names, err := q.SCIMGroupNamesOfUsers(ctx, queries.SCIMGroupNamesOfUsersParams{OrganizationID: org, UserIds: people})
 	if err != nil {
 		return fmt.Errorf("get groups of people: %w", err)
 	}
@@ -325,30 +380,30 @@ func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCI
 	for _, n := range names {
 		groups[n.UserID] = append(groups[n.UserID], n.DisplayName)
 	}
-	rows, err := q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: c.OrganizationID, Ids: people})
+	rows, err := q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: org, Ids: people})
 	if err != nil {
 		return fmt.Errorf("get people: %w", err)
 	}
 	for _, u := range rows {
-		role := roleOfGroups(groups[u.ID], mapping, Role(org.DefaultRole))
-		if role == Role(u.Role) {
+		role := roleOfGroups(groups[u.ID], mapping, Role(o.DefaultRole))
+		if role == Role(u.Role) || u.ID == keep {
 			continue
 		}
 		if isActiveAdmin(u) {
-			if err := q.OrganizationAdminLock(ctx, c.OrganizationID); err != nil {
+			if err := q.OrganizationAdminLock(ctx, org); err != nil {
 				return fmt.Errorf("lock admin changes: %w", err)
 			}
-			if n, err := q.UsersActiveAdminCount(ctx, c.OrganizationID); err != nil {
+			if n, err := q.UsersActiveAdminCount(ctx, org); err != nil {
 				return fmt.Errorf("count admins: %w", err)
 			} else if n <= 1 {
 				continue // the organization's last admin stays one until someone else is made admin
 			}
 		}
-		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: c.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
+		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: org, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}
 		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: Changer{Label: c.changer().Label + ", SCIM groups"}, Action: AuditUpdate,
+			OrganizationID: org, By: by, Action: AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		}); err != nil {
 			return err
