@@ -257,16 +257,14 @@ func isJWT(raw string) bool {
 }
 
 // emailOf reads the e-mail address of an identity provider's token and whether the provider vouches for
-// it: only a claim email_verified that is present and true does.
+// it (see emailVerified).
 func emailOf(tok *oidc.IDToken) (email string, verified bool, err error) {
-	var c struct {
-		Email         string          `json:"email"`
-		EmailVerified json.RawMessage `json:"email_verified"`
-	}
-	if err := tok.Claims(&c); err != nil {
+	var claims map[string]any
+	if err := tok.Claims(&claims); err != nil {
 		return "", false, err
 	}
-	return c.Email, string(c.EmailVerified) == "true", nil
+	email, _ = claims["email"].(string)
+	return email, emailVerified(claims), nil
 }
 
 // issuer reads the unverified `iss` of a JWT, only to choose the verifier; "" when unreadable.

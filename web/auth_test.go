@@ -241,6 +241,13 @@ func TestOIDCBearer(t *testing.T) {
 		{name: "EmailInOtherCase", token: func(t *testing.T) string {
 			return idToken(t, m.Keypair, "email", "Alice@ACME.test", "email_verified", true)
 		}, want: fx.Alice},
+		// Entra ID sends no email_verified; xms_edov true says the domain owner verified the address.
+		{name: "DomainOwnerVerifiedEmail", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "xms_edov", true)
+		}, want: fx.Alice},
+		{name: "EmailVerifiedFalseWinsOverDomainOwner", token: func(t *testing.T) string {
+			return idToken(t, m.Keypair, "email_verified", false, "xms_edov", true)
+		}},
 		// An e-mail address that the provider does not mark as verified identifies nobody.
 		{name: "EmailWithoutEmailVerified", token: func(t *testing.T) string { return idToken(t, m.Keypair) }},
 		{name: "EmailVerifiedNotABoolean", token: func(t *testing.T) string {

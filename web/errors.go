@@ -72,12 +72,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 			Title: booking.CodeInternal.String(), Detail: "something went wrong on our side; nothing was changed",
 		}
 	}
+	if p.Status == http.StatusUnauthorized {
+		// Every 401, a page's too, says how to authenticate (RFC 9110, section 15.5.2).
+		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="workspace-booking"`)
+	}
 	if isPage(c) {
 		s.renderPageError(c, p)
 		return
-	}
-	if p.Status == http.StatusUnauthorized {
-		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="workspace-booking"`)
 	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 	if c.Request().Method == http.MethodHead {

@@ -255,16 +255,20 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	if err := idTok.Claims(&claims); err != nil {
 		return fail("The identity provider's answer could not be read.", err)
 	}
-	if _, ok := claims["email"]; !ok && d.provider.UserInfoEndpoint() != "" {
-		// Some providers name the person's e-mail address only at the userinfo endpoint.
+	_, hasEmail := claims["email"]
+	_, hasVerified := claims["email_verified"]
+	if (!hasEmail || !hasVerified) && d.provider.UserInfoEndpoint() != "" {
+		// Some providers name the person's e-mail address, or say that it is verified, only at the
+		// userinfo endpoint (Okta leaves email_verified out of the ID token).
+		// Without an address in the ID token, the answer is needed; with one, it only adds what it can.
 		info, err := s.idp.userInfo(ctx, d, tok, idTok.Subject)
-		if err != nil {
+		switch {
+		case err != nil && !hasEmail:
 			return fail("The identity provider's answer about you could not be read.", err)
-		}
-		for k, v := range info {
-			if _, ok := claims[k]; !ok {
-				claims[k] = v
-			}
+		case err != nil:
+			s.log.WarnContext(ctx, "userinfo not used: the address of the ID token counts as unverified", slog.Any("error", err))
+		default:
+			mergeUserinfo(claims, info)
 		}
 	}
 	id := identityOf(idTok.Subject, claims)
@@ -316,15 +320,40 @@ func (s *Server) pageSignOut(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
 }
 
+// mergeUserinfo completes the claims of an ID token with those of the userinfo answer: the ID token's
+// own claims stay. The answer's email_verified is taken only for the ID token's address (or for its own
+// when the ID token has none), so that it never vouches for another address.
+func mergeUserinfo(claims, info map[string]any) {
+	idEmail, _ := claims["email"].(string)
+	infoEmail, _ := info["email"].(string)
+	if idEmail != "" && !strings.EqualFold(idEmail, infoEmail) {
+		delete(info, "email_verified")
+	}
+	for k, v := range info {
+		if _, ok := claims[k]; !ok {
+			claims[k] = v
+		}
+	}
+}
+
 // identityOf reads what the claims of an ID token, completed at the userinfo endpoint, say about the
-// person signing in. Only an email_verified claim that is true (not "true") vouches for the address.
+// person signing in (see emailVerified for the address).
 func identityOf(subject string, claims map[string]any) booking.Identity {
 	text := func(name string) string { v, _ := claims[name].(string); return v }
-	verified, _ := claims["email_verified"].(bool)
 	return booking.Identity{
-		Subject: subject, Email: text("email"), EmailVerified: verified,
+		Subject: subject, Email: text("email"), EmailVerified: emailVerified(claims),
 		Name: text("name"), GivenName: text("given_name"), FamilyName: text("family_name"), Claims: claims,
 	}
+}
+
+// emailVerified reports whether the provider vouches for the address of the claims: email_verified is
+// true (the JSON boolean, not "true"), or, when the provider sends no email_verified, Entra ID's
+// xms_edov (the address's domain owner verified it) is true.
+func emailVerified(claims map[string]any) bool {
+	if v, ok := claims["email_verified"]; ok {
+		return v == true
+	}
+	return claims["xms_edov"] == true
 }
 
 // logRefusedSignIn logs a sign-in refused with 403 and its reason. The subject and the e-mail address

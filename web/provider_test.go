@@ -316,6 +316,46 @@ func TestProviderUserinfo(t *testing.T) {
 		}
 	})
 
+	// Okta: the ID token names the address, and only userinfo says it is verified.
+	t.Run("VerifiedOnlyAtUserinfo", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPagesOIDC(t, m)
+		m.QueueUser(&claimsUser{Subject: "idp|alice",
+			IDToken: map[string]any{"email": "alice@acme.test"},
+			Info:    map[string]any{"email": "Alice@acme.test", "email_verified": true}})
+		p := pb.browser(t).get("/bookings")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".whoami", "alice Archer")
+	})
+
+	t.Run("UserinfoVouchesOnlyForItsOwnAddress", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPagesOIDC(t, m)
+		m.QueueUser(&claimsUser{Subject: "idp|mallory",
+			IDToken: map[string]any{"email": "alice@acme.test"},
+			Info:    map[string]any{"email": "mallory@acme.test", "email_verified": true}})
+		p := pb.browser(t).get("/bookings")
+		p.wantStatus(t, http.StatusForbidden)
+		p.wantText(t, ".reason", "has not verified your e-mail address alice@acme.test")
+	})
+
+	// Entra ID sends no email_verified; xms_edov says the address's domain owner verified it.
+	t.Run("DomainOwnerVerified", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPagesOIDC(t, m)
+		m.QueueUser(&claimsUser{Subject: "idp|alice", IDToken: map[string]any{"email": "alice@acme.test", "xms_edov": true}})
+		p := pb.browser(t).get("/bookings")
+		p.wantStatus(t, http.StatusOK)
+		p.wantText(t, ".whoami", "alice Archer")
+	})
+
+	t.Run("DomainOwnerNotVerified", func(t *testing.T) {
+		t.Parallel()
+		pb := setupPagesOIDC(t, m)
+		m.QueueUser(&claimsUser{Subject: "idp|alice", IDToken: map[string]any{"email": "alice@acme.test", "xms_edov": false}})
+		pb.browser(t).get("/bookings").wantStatus(t, http.StatusForbidden)
+	})
+
 	t.Run("IDTokenEmailWins", func(t *testing.T) {
 		t.Parallel()
 		pb := setupPagesOIDC(t, m)

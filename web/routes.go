@@ -85,11 +85,11 @@ func (s *Server) routes() {
 	e.GET("/posters/print", s.pagePostersPrint, user...)
 
 	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
-	e.GET("/admin/identity", s.pageAdminIdentity, user...)
-	e.POST("/admin/identity/settings", s.pageSaveSignInSettings, user...)
-	e.POST("/admin/identity/domains/:domain/verify", s.pageVerifyDomain, user...)
-	e.POST("/admin/identity/tokens", s.pageCreateSCIMToken, user...)
-	e.POST("/admin/identity/tokens/:tokenId/revoke", s.pageRevokeSCIMToken, user...)
+	e.GET("/admin/identity", s.pageAdminIdentity, adm...)
+	e.POST("/admin/identity/settings", s.pageSaveSignInSettings, adm...)
+	e.POST("/admin/identity/domains/:domain/verify", s.pageVerifyDomain, adm...)
+	e.POST("/admin/identity/tokens", s.pageCreateSCIMToken, adm...)
+	e.POST("/admin/identity/tokens/:tokenId/revoke", s.pageRevokeSCIMToken, adm...)
 
 	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},

@@ -1,10 +1,13 @@
 package web_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -384,4 +387,51 @@ func TestSCIMDomains(t *testing.T) {
 func sortedStrings(s []string) []string {
 	slices.Sort(s)
 	return s
+}
+
+// TestSCIMConcurrentPatches sends 20 PATCHes of one person at once, each changing one of four
+// attributes, and checks that every change survives: none reads the person before another wrote it.
+func TestSCIMConcurrentPatches(t *testing.T) {
+	t.Parallel()
+	sb := setupSCIM(t)
+	_, created := sb.scim(t, sb.tokenA, http.MethodPost, "/Users", newNina)
+	id, _ := created["id"].(string)
+	changes := []map[string]any{
+		{"op": "replace", "path": "name.givenName", "value": "Nadia"},
+		{"op": "replace", "path": "name.familyName", "value": "Novak-Kim"},
+		{"op": "replace", "path": "externalId", "value": "00u2nadia"},
+		{"op": "replace", "path": "userName", "value": "nadia"},
+	}
+	var wg sync.WaitGroup
+	statuses := make(chan int, 20)
+	for i := range 20 {
+		body, _ := json.Marshal(map[string]any{"schemas": []string{patchOp}, "Operations": []any{changes[i%len(changes)]}})
+		wg.Go(func() {
+			req, err := http.NewRequest(http.MethodPatch, sb.srv.URL+"/scim/v2/Users/"+id, bytes.NewReader(body))
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			req.Header.Set("Content-Type", "application/scim+json")
+			req.Header.Set("Authorization", "Bearer "+sb.tokenA)
+			r, err := sb.do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			statuses <- r.status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	for s := range statuses {
+		if s != http.StatusOK {
+			t.Errorf("a PATCH answered %d, want 200", s)
+		}
+	}
+	_, got := sb.scim(t, sb.tokenA, http.MethodGet, "/Users/"+id, nil)
+	name, _ := got["name"].(map[string]any)
+	if name["givenName"] != "Nadia" || name["familyName"] != "Novak-Kim" || got["externalId"] != "00u2nadia" || got["userName"] != "nadia" {
+		t.Errorf("after 20 PATCHes at once: %v; every change should have survived", got)
+	}
 }

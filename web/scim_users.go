@@ -83,25 +83,30 @@ func (h scimUsers) Delete(r *http.Request, id string) error {
 	return nil
 }
 
-// Patch applies the operations to the person's attributes and replaces the person with the result, so
-// that a PATCH and a PUT go through the same domain method (and the same If-Match).
+// Patch applies the operations to the person's attributes, with the person locked, and writes the
+// result as a PUT would (and under the same If-Match).
 func (h scimUsers) Patch(r *http.Request, id string, ops []scim.PatchOperation) (scim.Resource, error) {
-	p, err := h.person(r, id)
+	uid, err := scimID(id)
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	attrs := scimUserAttributes(p)
-	attrs["externalId"] = p.ExternalID
-	for _, op := range ops {
-		if err := patchAttributes(attrs, op); err != nil {
-			return scim.Resource{}, err
-		}
+	var refused error // a refusal of the operations, answered as it is
+	p, err := h.bookings.ChangeProvisionedPerson(r.Context(), scimClientOf(r), uid, r.Header.Get("If-Match"),
+		func(p booking.ProvisionedPerson) (booking.PersonFields, error) {
+			attrs := scimUserAttributes(p)
+			attrs["externalId"] = p.ExternalID
+			for _, op := range ops {
+				if refused = patchAttributes(attrs, op); refused != nil {
+					return booking.PersonFields{}, refused
+				}
+			}
+			f, err := personFields(attrs)
+			refused = err
+			return f, err
+		})
+	if refused != nil {
+		return scim.Resource{}, refused
 	}
-	f, err := personFields(attrs)
-	if err != nil {
-		return scim.Resource{}, err
-	}
-	p, err = h.bookings.ReplaceProvisionedPerson(r.Context(), scimClientOf(r), p.ID, f, r.Header.Get("If-Match"))
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}

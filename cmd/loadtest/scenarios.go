@@ -346,6 +346,9 @@ type tally struct {
 	ids        []string
 }
 
+// measured is the number of requests the tally measured (those after the warm-up).
+func (t *tally) measured() int { return len(t.took) + t.statuses[0] }
+
 func newTally(capacity int) *tally {
 	return &tally{took: make([]time.Duration, 0, capacity), statuses: map[int]int{}, codes: map[[2]int]int{}}
 }
@@ -552,7 +555,9 @@ func timedPart(ctx context.Context, c *client, w *world, o options, scenario str
 			buf := make([]byte, 0, 8<<10)
 			for ctx.Err() == nil {
 				now := time.Now()
-				if !now.Before(deadline) {
+				// Each worker measures at least one request: on a busy machine a slow page started in
+				// the warm-up can end past the deadline, and a part would then measure nothing.
+				if !now.Before(deadline) && t.measured() > 0 {
 					return
 				}
 				k, ok := calls.next(r)

@@ -234,9 +234,25 @@ func (s *Service) ReplaceProvisionedPerson(ctx context.Context, c SCIMClient, id
 	if err != nil {
 		return ProvisionedPerson{}, err
 	}
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	return s.ChangeProvisionedPerson(ctx, c, id, ifMatch, func(ProvisionedPerson) (PersonFields, error) { return f, nil })
+}
+
+// ChangeProvisionedPerson changes a person of the client's organization in one transaction: change gets
+// the person as they are, locked until the transaction ends, and returns the fields to write, as
+// ReplaceProvisionedPerson writes them. A PATCH applies its operations in change, so that two PATCHes at
+// once never undo each other. An error of change is returned as it is.
+// Codes: those of ReplaceProvisionedPerson.
+func (s *Service) ChangeProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string, change func(ProvisionedPerson) (PersonFields, error)) (ProvisionedPerson, error) {
+	err := s.inTx(ctx, func(q *queries.Queries) error {
 		before, err := s.lockProvisioned(ctx, q, c, id, ifMatch)
 		if err != nil {
+			return err
+		}
+		f, err := change(provisioned(before))
+		if err != nil {
+			return err
+		}
+		if f, err = normalizePerson(f); err != nil {
 			return err
 		}
 		return s.replacePerson(ctx, q, c, before, f)
