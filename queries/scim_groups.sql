@@ -63,3 +63,11 @@ SELECT m.user_id, g.display_name
 FROM scim_group_members m JOIN scim_groups g ON g.organization_id = m.organization_id AND g.id = m.group_id
 WHERE m.organization_id = @organization_id AND m.user_id = ANY(@user_ids::uuid[])
 ORDER BY m.user_id, g.display_name;
+
+-- name: SCIMGroupMembersNamed :many
+-- Lists the members of the organization's groups whose names, in lower case, are among @names, with
+-- each group's name.
+SELECT m.user_id, g.display_name
+FROM scim_group_members m JOIN scim_groups g ON g.organization_id = m.organization_id AND g.id = m.group_id
+WHERE m.organization_id = @organization_id AND lower(g.display_name) = ANY(@names::text[])
+ORDER BY m.user_id, g.display_name;

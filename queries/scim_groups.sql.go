@@ -195,6 +195,45 @@ func (q *Queries) SCIMGroupMembersClear(ctx context.Context, arg SCIMGroupMember
 	return err
 }
 
+const sCIMGroupMembersNamed = `-- name: SCIMGroupMembersNamed :many
+SELECT m.user_id, g.display_name
+FROM scim_group_members m JOIN scim_groups g ON g.organization_id = m.organization_id AND g.id = m.group_id
+WHERE m.organization_id = $1 AND lower(g.display_name) = ANY($2::text[])
+ORDER BY m.user_id, g.display_name
+`
+
+type SCIMGroupMembersNamedParams struct {
+	OrganizationID uuid.UUID
+	Names          []string
+}
+
+type SCIMGroupMembersNamedRow struct {
+	UserID      uuid.UUID
+	DisplayName string
+}
+
+// Lists the members of the organization's groups whose names, in lower case, are among @names, with
+// each group's name.
+func (q *Queries) SCIMGroupMembersNamed(ctx context.Context, arg SCIMGroupMembersNamedParams) ([]SCIMGroupMembersNamedRow, error) {
+	rows, err := q.db.Query(ctx, sCIMGroupMembersNamed, arg.OrganizationID, arg.Names)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SCIMGroupMembersNamedRow
+	for rows.Next() {
+		var i SCIMGroupMembersNamedRow
+		if err := rows.Scan(&i.UserID, &i.DisplayName); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const sCIMGroupNamesOfUsers = `-- name: SCIMGroupNamesOfUsers :many
 SELECT m.user_id, g.display_name
 FROM scim_group_members m JOIN scim_groups g ON g.organization_id = m.organization_id AND g.id = m.group_id

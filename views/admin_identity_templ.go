@@ -437,7 +437,7 @@ func AdminIdentityPage(p AdminIdentity) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "</textarea><p class=\"hint\" id=\"group-roles-hint\">One per line: the group, \"=\", and Employee, Receptionist or Admin, such as <code>Office managers = Admin</code>. At every sign-in a person gets the highest role of their groups, or the role of new people if none of their groups is listed. With no line here, or when the token carries no groups claim, people keep their role.</p></div><div class=\"field checkbox\"><label><input type=\"checkbox\" name=\"scimAnyDomain\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "</textarea><p class=\"hint\" id=\"group-roles-hint\">One per line: the group, \"=\", and Employee, Receptionist or Admin, such as <code>Office managers = Admin</code>. At every sign-in a person gets the highest role of their groups, or the role of new people if none of their groups is listed. With no line here, or when the token carries no groups claim, people keep their role. Members of the groups your identity provider pushes by SCIM get the role of their groups when you save, and whenever the groups change.</p></div><div class=\"field checkbox\"><label><input type=\"checkbox\" name=\"scimAnyDomain\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -97,6 +97,10 @@ func (s *Server) serveSCIM(c echo.Context) error {
 func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, scimPrefix)
 	resource, id, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if resource == "Users" && r.Method != http.MethodGet && r.Method != http.MethodDelete {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(complexManager(body)))
+	}
 	switch {
 	case r.Method == http.MethodGet && path == "/ServiceProviderConfig":
 		sv.serviceProviderConfig(w)
@@ -105,22 +109,35 @@ func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sv.list(w, r, resource)
 		return
 	case r.Method == http.MethodPatch && id != "":
-		if e := checkPatch(r, resource); e != nil {
+		if e := checkPatch(r, resource, id); e != nil {
 			writeSCIMError(w, *e)
 			return
 		}
 	}
-	// The library's answers are kept, to be trimmed to the attributes asked for.
+	// The library's answers are kept, to be trimmed to the attributes asked for. Its lists (/Schemas and
+	// /ResourceTypes) give the count asked for as itemsPerPage: it becomes the number returned.
 	rec := &scimRecorder{header: http.Header{}, status: http.StatusOK}
 	http.StripPrefix("/scim", sv.lib).ServeHTTP(rec, r)
 	body := rec.body.Bytes()
 	if rec.status < 300 && len(body) > 0 {
 		var res map[string]any
 		if json.Unmarshal(body, &res) == nil {
-			if attrs, err := attributesOf(r); err == nil {
-				attrs.apply(res)
-				body, _ = json.Marshal(res)
+			attrs, err := attributesOf(r)
+			if err != nil {
+				attrs = scimAttributes{}
 			}
+			if schemas, _ := res["schemas"].([]any); slices.Contains(schemas, any(scimListSchema)) {
+				resources, _ := res["Resources"].([]any)
+				for _, x := range resources {
+					if m, ok := x.(map[string]any); ok {
+						attrs.apply(m)
+					}
+				}
+				res["Resources"], res["itemsPerPage"] = append([]any{}, resources...), len(resources)
+			} else {
+				attrs.apply(res)
+			}
+			body, _ = json.Marshal(res)
 		}
 	}
 	for k, v := range rec.header {
@@ -153,8 +170,9 @@ func (sv *scimService) serviceProviderConfig(w http.ResponseWriter) {
 		"changePassword": map[string]bool{"supported": false},
 		"sort":           map[string]bool{"supported": false},
 		"etag":           map[string]bool{"supported": true},
+		// The sub-attributes of section 5 only: "primary", in the RFC's example, is not in its schema.
 		"authenticationSchemes": []map[string]any{{
-			"type": "oauthbearertoken", "name": "Bearer token", "primary": true,
+			"type": "oauthbearertoken", "name": "Bearer token",
 			"description": "A SCIM token that an admin creates on the page /admin/identity.",
 			"specUri":     "https://www.rfc-editor.org/rfc/rfc6750",
 		}},
@@ -163,9 +181,11 @@ func (sv *scimService) serviceProviderConfig(w http.ResponseWriter) {
 }
 
 // checkPatch checks what the library lets through or calls by another name in a PATCH body (RFC 7644
-// section 3.5.2): the PatchOp schema and the op names (invalidSyntax), a change of id (mutability), and
-// the removal of a required attribute (invalidValue). The body is left for the library to read again.
-func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
+// section 3.5.2) of the resource with the id: the PatchOp schema and the op names (invalidSyntax), a
+// change of id (mutability), and the removal of a required attribute (invalidValue). An id equal to the
+// resource's own is no change: Okta repeats it in the value of a group's rename. The body is left for the
+// library to read again.
+func checkPatch(r *http.Request, resource, id string) *scimerrors.ScimError {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	refuse := func(status int, t scimerrors.ScimType, detail string) *scimerrors.ScimError {
@@ -202,11 +222,15 @@ func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
 		if i := strings.LastIndex(path, ":"); i >= 0 {
 			path = path[i+1:]
 		}
+		otherID := func(v json.RawMessage) bool {
+			var s string
+			return json.Unmarshal(v, &s) != nil || !strings.EqualFold(strings.TrimSpace(s), id)
+		}
 		var values map[string]json.RawMessage
 		_ = json.Unmarshal(op.Value, &values)
-		changesID := path == "id"
-		for k := range values {
-			changesID = changesID || strings.EqualFold(k, "id")
+		changesID := path == "id" && (kind == "remove" || otherID(op.Value))
+		for k, v := range values {
+			changesID = changesID || strings.EqualFold(k, "id") && otherID(v)
 		}
 		if changesID {
 			return refuse(http.StatusBadRequest, scimerrors.ScimTypeMutability, fmt.Sprintf("Operations[%d]: id cannot be changed.", i))
@@ -217,6 +241,74 @@ func checkPatch(r *http.Request, resource string) *scimerrors.ScimError {
 		}
 	}
 	return nil
+}
+
+// scimEnterpriseUser is the schema of the enterprise extension of Users (RFC 7643 section 4.3).
+const scimEnterpriseUser = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+
+// complexManager returns a body for /Users with the enterprise extension's manager in the shape RFC 7643
+// section 4.3 gives it, {"value": "<id>"}, where the body has the manager's id alone: Entra ID's default
+// mappings send it so, in a create, a replace and a PATCH. The service keeps no managers, but the library
+// refuses a manager of the wrong shape, and with it the person's other changes. Any other body is
+// returned as it is.
+func complexManager(body []byte) []byte {
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	var m map[string]any
+	if d.Decode(&m) != nil {
+		return body
+	}
+	changed := false
+	complexValue := func(v any) any {
+		if id, ok := v.(string); ok {
+			changed = true
+			return map[string]any{"value": id}
+		}
+		return v
+	}
+	// inObject fixes a manager in an object of attributes: a User, or the value of a PATCH operation.
+	inObject := func(obj map[string]any) {
+		for k, v := range obj {
+			if strings.EqualFold(k, scimEnterpriseUser+":manager") {
+				obj[k] = complexValue(v)
+			}
+			if ext, ok := v.(map[string]any); ok && strings.EqualFold(k, scimEnterpriseUser) {
+				for ek, ev := range ext {
+					if strings.EqualFold(ek, "manager") {
+						ext[ek] = complexValue(ev)
+					}
+				}
+			}
+		}
+	}
+	inObject(m)
+	ops, _ := m["Operations"].([]any)
+	for _, o := range ops {
+		op, _ := o.(map[string]any)
+		var path string
+		for k, v := range op {
+			if strings.EqualFold(k, "path") {
+				path, _ = v.(string)
+			}
+		}
+		for k, v := range op {
+			switch value, isObject := v.(map[string]any); {
+			case !strings.EqualFold(k, "value"):
+			case strings.EqualFold(strings.TrimSpace(path), scimEnterpriseUser+":manager"):
+				op[k] = complexValue(v)
+			case isObject:
+				inObject(value)
+			}
+		}
+	}
+	if !changed {
+		return body
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // writeSCIM writes a SCIM answer.

@@ -135,7 +135,7 @@ func eqTerms(e filter.Expression, term func(attr, sub string, value any) bool) b
 		// emails[value eq "…"], as some clients write emails.value eq "…".
 		name := strings.ToLower(x.AttributePath.AttributeName)
 		return eqTerms(x.ValueFilter, func(attr, sub string, value any) bool {
-			if attr == "type" && sub == "" && value == "work" {
+			if kind, _ := value.(string); attr == "type" && sub == "" && strings.EqualFold(kind, "work") {
 				return true
 			}
 			return sub == "" && term(name, attr, value)
@@ -144,14 +144,21 @@ func eqTerms(e filter.Expression, term func(attr, sub string, value any) bool) b
 	return false
 }
 
-// setOnce sets *to to v, unless another value is there already.
-func setOnce[T comparable](to **T, v T) bool {
-	if *to != nil && **to != v {
-		return false
+// narrow sets *to to v for a term of a filter. A second term on the same attribute with another value
+// (by same) leaves the filter matching nobody: *nobody becomes true.
+func narrow[T any](to **T, v T, same func(a, b T) bool, nobody *bool) bool {
+	if *to != nil && !same(**to, v) {
+		*nobody = true
 	}
 	*to = &v
 	return true
 }
+
+// anyCase and caseExact compare the values of attributes that are caseExact false and true.
+var (
+	anyCase   = strings.EqualFold
+	caseExact = func(a, b string) bool { return a == b }
+)
 
 // peopleFilter turns a filter into a PeopleFilter; ok is false for a filter it cannot say.
 func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
@@ -159,14 +166,14 @@ func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
 		s, isString := value.(string)
 		switch {
 		case attr == "username" && sub == "" && isString:
-			return setOnce(&f.UserName, s)
+			return narrow(&f.UserName, s, anyCase, &f.Nobody)
 		case attr == "externalid" && sub == "" && isString:
-			return setOnce(&f.ExternalID, s)
+			return narrow(&f.ExternalID, s, caseExact, &f.Nobody)
 		case attr == "emails" && sub == "value" && isString:
-			return setOnce(&f.Email, s)
+			return narrow(&f.Email, s, anyCase, &f.Nobody)
 		case attr == "active" && sub == "":
 			b, isBool := value.(bool)
-			return isBool && setOnce(&f.Active, b)
+			return isBool && narrow(&f.Active, b, func(a, b bool) bool { return a == b }, &f.Nobody)
 		}
 		return false
 	})
@@ -179,9 +186,9 @@ func groupFilter(e filter.Expression) (f booking.GroupFilter, ok bool) {
 		s, isString := value.(string)
 		switch {
 		case attr == "displayname" && sub == "" && isString:
-			return setOnce(&f.DisplayName, s)
+			return narrow(&f.DisplayName, s, anyCase, &f.Nobody)
 		case attr == "externalid" && sub == "" && isString:
-			return setOnce(&f.ExternalID, s)
+			return narrow(&f.ExternalID, s, caseExact, &f.Nobody)
 		}
 		return false
 	})
@@ -236,14 +243,57 @@ func (a scimAttributes) wants(name string) bool {
 	return !slices.Contains(a.except, name)
 }
 
-// apply removes from a resource the top-level attributes not asked for.
+// apply removes from a resource the attributes not asked for: whole attributes, and sub-attributes of a
+// complex attribute or of each value of a multi-valued one ("name.givenName", "emails.value").
 func (a scimAttributes) apply(res map[string]any) {
 	if len(a.only) == 0 && len(a.except) == 0 {
 		return
 	}
-	for k := range res {
-		if !a.wants(k) {
+	for k, v := range res {
+		name := strings.ToLower(k)
+		switch {
+		case !a.wants(name):
 			delete(res, k)
+		case name == "id" || name == "schemas":
+		case len(a.only) > 0 && !slices.Contains(a.only, name):
+			res[k] = subAttributes(v, subNames(a.only, name), true) // only sub-attributes were named
+		case len(a.except) > 0:
+			if subs := subNames(a.except, name); len(subs) > 0 {
+				res[k] = subAttributes(v, subs, false)
+			}
 		}
 	}
+}
+
+// subNames returns the sub-attributes of attr that names lists as "attr.sub".
+func subNames(names []string, attr string) []string {
+	var subs []string
+	for _, n := range names {
+		if sub, ok := strings.CutPrefix(n, attr+"."); ok {
+			subs = append(subs, sub)
+		}
+	}
+	return subs
+}
+
+// subAttributes returns the complex value v, or each value of the multi-valued v, with only the
+// sub-attributes subs (keep) or with all but them (!keep).
+func subAttributes(v any, subs []string, keep bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, sv := range x {
+			if slices.Contains(subs, strings.ToLower(k)) == keep {
+				out[k] = sv
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, item := range x {
+			out[i] = subAttributes(item, subs, keep)
+		}
+		return out
+	}
+	return v
 }

@@ -83,6 +83,9 @@ func (sb *scimBundle) scimWith(t *testing.T, token, method, path string, body an
 	for k, v := range header {
 		req.Header[k] = v
 	}
+	if host := header.Get("Host"); host != "" {
+		req.Host = host
+	}
 	res := sb.send(t, req)
 	if len(res.body) == 0 {
 		return res.status, res.header, nil
@@ -91,7 +94,8 @@ func (sb *scimBundle) scimWith(t *testing.T, token, method, path string, body an
 	if err := json.Unmarshal(res.body, &m); err != nil {
 		t.Fatalf("%s %s: body is not JSON: %s", method, path, res.body)
 	}
-	sb.checks.add(res.status, m)
+	query := req.URL.Query()
+	sb.checks.add(res.status, m, query.Has("attributes") || query.Has("excludedAttributes"))
 	return res.status, res.header, m
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 // scimUsers maps SCIM Users to the organization's people. userName is kept as the client sent it; the
-// e-mail address is the primary one of emails (else the first, else userName when it is an address);
+// e-mail address is personEmail's (the primary one of emails, else the first work one, and so on);
 // name.givenName and name.familyName are the names; displayName is derived from them; active false
 // deactivates, and DELETE deactivates the person and hides them from SCIM.
 type scimUsers struct {
@@ -179,9 +179,8 @@ func scimMeta(resourceType, location string, created, modified time.Time, versio
 	}
 }
 
-// personFields reads a SCIM User. userName is required and kept as sent. The e-mail address is the
-// primary one of emails, else the first, else userName when it is an address. Missing names come from
-// displayName; active is true unless given.
+// personFields reads a SCIM User. userName is required and kept as sent; the e-mail address is
+// personEmail's. Missing names come from displayName; active is true unless given.
 func personFields(attrs scim.ResourceAttributes) (booking.PersonFields, error) {
 	str := func(v any) string { s, _ := v.(string); return strings.TrimSpace(s) }
 	f := booking.PersonFields{UserName: str(attrs["userName"]), ExternalID: str(attrs["externalId"]), Active: true}
@@ -191,11 +190,7 @@ func personFields(attrs scim.ResourceAttributes) (booking.PersonFields, error) {
 	if a, ok := attrs["active"].(bool); ok {
 		f.Active = a
 	}
-	f.Email = primaryEmail(attrs["emails"])
-	if addr, err := mail.ParseAddress(f.UserName); f.Email == "" && err == nil && addr.Address == f.UserName {
-		f.Email = f.UserName
-	}
-	if f.Email == "" {
+	if f.Email = personEmail(attrs["emails"], f.UserName); f.Email == "" {
 		return f, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue,
 			Detail: "A person needs an e-mail address: in emails, or as a userName that is one."}
 	}
@@ -209,19 +204,33 @@ func personFields(attrs scim.ResourceAttributes) (booking.PersonFields, error) {
 	return f, nil
 }
 
-// primaryEmail returns the primary e-mail address of a SCIM emails list, or else its first one.
-func primaryEmail(v any) string {
-	list, _ := v.([]any)
-	first := ""
+// personEmail returns the person's e-mail address, of a SCIM emails list and userName: the primary one
+// of emails, else the first work one, else userName when it is an address, else the first of emails;
+// "" when there is none.
+func personEmail(emails any, userName string) string {
+	list, _ := emails.([]any)
+	var work, first string
 	for _, item := range list {
 		m, _ := item.(map[string]any)
 		value, _ := m["value"].(string)
-		if primary, _ := m["primary"].(bool); primary && value != "" {
+		if value = strings.TrimSpace(value); value == "" {
+			continue
+		}
+		if primary, _ := m["primary"].(bool); primary {
 			return value
+		}
+		if kind, _ := m["type"].(string); work == "" && strings.EqualFold(kind, "work") {
+			work = value
 		}
 		if first == "" {
 			first = value
 		}
+	}
+	if work != "" {
+		return work
+	}
+	if addr, err := mail.ParseAddress(userName); err == nil && addr.Address == userName {
+		return userName
 	}
 	return first
 }
@@ -285,11 +294,11 @@ func setAttribute(attrs scim.ResourceAttributes, attr, sub string, v any) {
 		case string:
 			attrs["emails"] = []any{map[string]any{"value": x, "primary": true}}
 		case []any:
-			if e := primaryEmail(x); e != "" {
+			if personEmail(x, "") != "" {
 				attrs["emails"] = x
 			}
 		case map[string]any:
-			if e := primaryEmail([]any{x}); e != "" {
+			if personEmail([]any{x}, "") != "" {
 				attrs["emails"] = []any{x}
 			}
 		}

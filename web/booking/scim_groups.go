@@ -17,7 +17,7 @@ import (
 
 // ProvisionedGroup is a group a SCIM client keeps in the organization (Okta's "Push Groups", Entra ID's
 // group provisioning). Its DisplayName feeds the same group-to-role mapping as the groups claim at
-// sign-in: when a group's members or name change, its members' roles follow (see SignInSettings).
+// sign-in: when a mapped group's members or name change, its members' roles follow (see rolesFromGroups).
 type ProvisionedGroup struct {
 	ID          uuid.UUID
 	DisplayName string
@@ -49,10 +49,12 @@ type GroupFields struct {
 	Members     []uuid.UUID
 }
 
-// GroupFilter narrows ProvisionedGroups to the group with a name (in any case) or an external id.
+// GroupFilter narrows ProvisionedGroups to the group with a name (in any case) or an external id, or
+// both. Nobody true matches no group (a filter that contradicts itself).
 type GroupFilter struct {
 	DisplayName *string
 	ExternalID  *string
+	Nobody      bool
 }
 
 // Limits of groups.
@@ -70,6 +72,9 @@ var ErrGroupExists = Errorf(CodeInvalidRequest, "another group of the organizati
 // members is true.
 func (s *Service) ProvisionedGroups(ctx context.Context, c SCIMClient, f GroupFilter, startIndex, count int, members bool) ([]ProvisionedGroup, int, error) {
 	startIndex, count = max(startIndex, 1), min(max(count, 0), MaxSCIMPage)
+	if f.Nobody {
+		return nil, 0, nil
+	}
 	total, err := s.q.SCIMGroupsCount(ctx, queries.SCIMGroupsCountParams{
 		OrganizationID: c.OrganizationID, DisplayName: f.DisplayName, ExternalID: f.ExternalID,
 	})
@@ -139,7 +144,7 @@ func withMembers(ctx context.Context, q *queries.Queries, org uuid.UUID, groups 
 }
 
 // ProvisionGroup creates a group in the client's organization, and sets its members' roles from their
-// groups.
+// groups when the organization maps the group's name.
 // Codes: 2000 a bad field, a member who is not a person of the organization; ErrGroupExists.
 func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupFields) (ProvisionedGroup, error) {
 	f, err := normalizeGroup(f)
@@ -164,7 +169,7 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 		}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, f.Members)
+		return s.groupChangeRoles(ctx, q, c, f.Members, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -174,7 +179,8 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 
 // ChangeProvisionedGroup changes a group of the client's organization: change gets the group's fields as
 // they are, with the group locked, and changes them (a PUT replaces them all, a PATCH applies its
-// operations). The members' roles then follow their groups. ifMatch "" changes whatever the group is now;
+// operations). When the group is mapped, under its old name or its new one, the roles of the members it
+// had and has then follow their groups. ifMatch "" changes whatever the group is now;
 // otherwise it must be its Version (or "*").
 // Codes: 1013 no such group; 2000 a bad field, a member who is not a person of the organization, or
 // what change refuses; ErrGroupExists; 4120 ifMatch is not the group's version.
@@ -211,7 +217,7 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 				affected = append(affected, m)
 			}
 		}
-		return s.rolesFromGroups(ctx, q, c, affected)
+		return s.groupChangeRoles(ctx, q, c, affected, old.DisplayName, f.DisplayName)
 	})
 	if err != nil {
 		return ProvisionedGroup{}, err
@@ -219,7 +225,8 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 	return s.ProvisionedGroup(ctx, c, id)
 }
 
-// DeleteProvisionedGroup deletes a group; its members' roles then follow the groups they are left in.
+// DeleteProvisionedGroup deletes a group; when it was mapped, its members' roles then follow the groups
+// they are left in.
 // Codes: 1013 no such group; 4120 ifMatch is not the group's version.
 func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string) error {
 	return s.inTx(ctx, func(q *queries.Queries) error {
@@ -234,7 +241,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 		if err := recordGroupChange(ctx, q, c, id, AuditDelete, old, GroupFields{}); err != nil {
 			return err
 		}
-		return s.rolesFromGroups(ctx, q, c, old.Members)
+		return s.groupChangeRoles(ctx, q, c, old.Members, old.DisplayName)
 	})
 }
 
@@ -286,23 +293,86 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 	return nil
 }
 
-// rolesFromGroups sets the role of each of the people from the names of the SCIM groups they are in, as
-// the groups claim does at sign-in: the highest role the organization's mapping gives one of their
-// groups, or the role of new people when none. Nothing changes when the organization maps no group. The
-// organization's last active admin stays one.
-func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID) error {
+// groupChangeRoles sets the roles of the people a SCIM client's change of a group moved, as
+// rolesFromGroups does, when the organization's mapping names the group under one of names (its names
+// before and after the change). A change of a group the mapping does not name leaves the roles as they
+// are, so that a role given by hand stays.
+func (s *Service) groupChangeRoles(ctx context.Context, q *queries.Queries, c SCIMClient, people []uuid.UUID, names ...string) error {
 	if len(people) == 0 {
 		return nil
 	}
 	mapping, err := q.GroupRolesOfOrganization(ctx, c.OrganizationID)
-	if err != nil || len(mapping) == 0 {
-		return err
+	if err != nil {
+		return fmt.Errorf("get group roles: %w", err)
 	}
-	org, err := q.OrganizationGet(ctx, c.OrganizationID)
+	mapped := slices.ContainsFunc(mapping, func(m queries.GroupRolesOfOrganizationRow) bool {
+		return slices.ContainsFunc(names, func(name string) bool { return sameGroup(name, m.GroupName) })
+	})
+	if !mapped {
+		return nil
+	}
+	return s.rolesFromGroups(ctx, q, c.OrganizationID, Changer{Label: c.changer().Label + ", SCIM groups"}, uuid.Nil, mapping, people)
+}
+
+// mappingChangeRoles sets, after the organization's roles of groups changed from before to after, the
+// roles of the members of the SCIM groups whose role changed (added, removed, or another role), as
+// rolesFromGroups does. The admin who made the change keeps their own role.
+func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, actor User, before, after []GroupRole) error {
+	roleIn := func(list []GroupRole, name string) Role {
+		for _, g := range list {
+			if sameGroup(g.Group, name) {
+				return g.Role
+			}
+		}
+		return ""
+	}
+	var changed, lower []string
+	for _, g := range slices.Concat(before, after) {
+		if roleIn(before, g.Group) != roleIn(after, g.Group) {
+			changed, lower = append(changed, g.Group), append(lower, strings.ToLower(g.Group))
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	// lower() finds the candidates; sameGroup, stricter, decides.
+	rows, err := q.SCIMGroupMembersNamed(ctx, queries.SCIMGroupMembersNamedParams{OrganizationID: actor.OrganizationID, Names: lower})
+	if err != nil {
+		return fmt.Errorf("get members of groups: %w", err)
+	}
+	var people []uuid.UUID
+	for _, r := range rows {
+		if !slices.Contains(people, r.UserID) && slices.ContainsFunc(changed, func(name string) bool { return sameGroup(name, r.DisplayName) }) {
+			people = append(people, r.UserID)
+		}
+	}
+	if len(people) == 0 {
+		return nil
+	}
+	mapping, err := q.GroupRolesOfOrganization(ctx, actor.OrganizationID)
+	if err != nil {
+		return fmt.Errorf("get group roles: %w", err)
+	}
+	by := By(actor)
+	by.Label += ", roles of groups"
+	return s.rolesFromGroups(ctx, q, actor.OrganizationID, by, actor.ID, mapping, people)
+}
+
+// rolesFromGroups sets the role of each of the people from the names of the SCIM groups they are in, as
+// the groups claim does at sign-in: the highest role mapping gives one of their groups, or the role of
+// new people when none. Nothing changes when mapping is empty, nor for keep (an admin who cannot change
+// their own role; uuid.Nil for none). The organization's last active admin stays one. Each change is
+// audited, by by.
+func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org uuid.UUID, by Changer, keep uuid.UUID,
+	mapping []queries.GroupRolesOfOrganizationRow, people []uuid.UUID) error {
+	if len(people) == 0 || len(mapping) == 0 {
+		return nil
+	}
+	o, err := q.OrganizationGet(ctx, org)
 	if err != nil {
 		return fmt.Errorf("get organization: %w", err)
 	}
-	names, err := q.SCIMGroupNamesOfUsers(ctx, queries.SCIMGroupNamesOfUsersParams{OrganizationID: c.OrganizationID, UserIds: people})
+	names, err := q.SCIMGroupNamesOfUsers(ctx, queries.SCIMGroupNamesOfUsersParams{OrganizationID: org, UserIds: people})
 	if err != nil {
 		return fmt.Errorf("get groups of people: %w", err)
 	}
@@ -310,30 +380,30 @@ func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, c SCI
 	for _, n := range names {
 		groups[n.UserID] = append(groups[n.UserID], n.DisplayName)
 	}
-	rows, err := q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: c.OrganizationID, Ids: people})
+	rows, err := q.UsersGetByIDs(ctx, queries.UsersGetByIDsParams{OrganizationID: org, Ids: people})
 	if err != nil {
 		return fmt.Errorf("get people: %w", err)
 	}
 	for _, u := range rows {
-		role := roleOfGroups(groups[u.ID], mapping, Role(org.DefaultRole))
-		if role == Role(u.Role) {
+		role := roleOfGroups(groups[u.ID], mapping, Role(o.DefaultRole))
+		if role == Role(u.Role) || u.ID == keep {
 			continue
 		}
 		if isActiveAdmin(u) {
-			if err := q.OrganizationAdminLock(ctx, c.OrganizationID); err != nil {
+			if err := q.OrganizationAdminLock(ctx, org); err != nil {
 				return fmt.Errorf("lock admin changes: %w", err)
 			}
-			if n, err := q.UsersActiveAdminCount(ctx, c.OrganizationID); err != nil {
+			if n, err := q.UsersActiveAdminCount(ctx, org); err != nil {
 				return fmt.Errorf("count admins: %w", err)
 			} else if n <= 1 {
 				continue // the organization's last admin stays one until someone else is made admin
 			}
 		}
-		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: c.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
+		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: org, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}
 		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: Changer{Label: c.changer().Label + ", SCIM groups"}, Action: AuditUpdate,
+			OrganizationID: org, By: by, Action: AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		}); err != nil {
 			return err

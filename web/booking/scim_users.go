@@ -52,12 +52,13 @@ type PersonFields struct {
 
 // PeopleFilter narrows ProvisionedPeople to the people who match every field that is not nil: the
 // userName (the one sent, or else the address) and the e-mail address in any case, the external id,
-// whether they are active.
+// whether they are active. Nobody true matches nobody (a filter that contradicts itself).
 type PeopleFilter struct {
 	UserName   *string
 	Email      *string
 	ExternalID *string
 	Active     *bool
+	Nobody     bool
 }
 
 // MaxSCIMPage is the largest number of people one ProvisionedPeople call returns.
@@ -82,6 +83,9 @@ var ErrUserNameTaken = Errorf(CodeInvalidRequest, "someone in the organization a
 // deleted are left out.
 func (s *Service) ProvisionedPeople(ctx context.Context, c SCIMClient, f PeopleFilter, startIndex, count int) ([]ProvisionedPerson, int, error) {
 	startIndex, count = max(startIndex, 1), min(max(count, 0), MaxSCIMPage)
+	if f.Nobody {
+		return nil, 0, nil
+	}
 	total, err := s.q.SCIMUsersCount(ctx, queries.SCIMUsersCountParams{
 		OrganizationID: c.OrganizationID, UserName: f.UserName, Email: f.Email, ExternalID: f.ExternalID, Active: f.Active,
 	})

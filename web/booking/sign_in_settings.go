@@ -129,7 +129,9 @@ func (st SignInSettings) version() string {
 
 // SetSignInSettings replaces the sign-in settings of the actor's organization. Domains are stored in
 // lower case, without a leading "@"; repeated domains and groups count once. A new domain waits for its
-// proof (VerifyEmailDomain); a domain kept keeps its token and its proof.
+// proof (VerifyEmailDomain); a domain kept keeps its token and its proof. A change of the roles of groups
+// applies at once to the members of the SCIM groups whose role it changes (mappingChangeRoles), but for
+// the actor, who keeps their own role.
 // Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
 // domain that cannot be used: a public mail domain, or one another organization proved (the message does
 // not say which).
@@ -182,6 +184,9 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 			if err := q.GroupRoleInsert(ctx, queries.GroupRoleInsertParams{OrganizationID: org, GroupName: g.Group, Role: string(g.Role)}); err != nil {
 				return fmt.Errorf("add group role: %w", err)
 			}
+		}
+		if err := s.mappingChangeRoles(ctx, q, actor, before.GroupRoles, st.GroupRoles); err != nil {
+			return err
 		}
 		if reflect.DeepEqual(before.audited(), st.audited()) {
 			return nil // nothing changed: no audit entry
