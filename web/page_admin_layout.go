@@ -131,9 +131,29 @@ func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
 
 var importPath = regexp.MustCompile(`^([A-Za-z]+\[\d+\](\.[A-Za-z.]+)?|plan): `)
 
-// adminPathID reads the id of a path parameter.
+// adminPathID reads the id of a path parameter. One that is not an id names nothing, and is answered as
+// an id unknown in the organization is: 404.
 func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
-	return parseUUID(name, c.Param(name))
+	v := c.Param(name)
+	id, err := uuid.Parse(v)
+	if err != nil || len(v) != 36 {
+		nf, ok := pathNotFound[name]
+		if !ok {
+			nf.code, nf.words = booking.CodeObjectNotFound, "object"
+		}
+		return uuid.Nil, booking.Errorf(nf.code, "no %s %q in your organization", nf.words, clipText(v))
+	}
+	return id, nil
+}
+
+// pathNotFound is the refusal of each path parameter of the admin pages that names nothing.
+var pathNotFound = map[string]struct {
+	code  booking.Code
+	words string
+}{
+	"buildingId": {booking.CodeBuildingNotFound, "building"},
+	"floorId":    {booking.CodeFloorNotFound, "floor"},
+	"resourceId": {booking.CodeResourceNotFound, "desk or room"},
 }
 
 // adminText reads a form field with its surrounding spaces trimmed.
