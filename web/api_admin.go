@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
@@ -21,7 +22,7 @@ import (
 // deactivated or unknown person with 1000 and anyone but an admin with 1001, before the body is read.
 func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		actor := actorFrom(c)
+		actor := kit.Actor(c)
 		u, err := s.bookings.UserByID(c.Request().Context(), actor.OrganizationID, actor.ID)
 		if err != nil {
 			return err
@@ -29,14 +30,14 @@ func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 		if u.Role != booking.RoleAdmin {
 			return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
 		}
-		c.Set(actorKey, u)
+		c.Set(kit.ActorKey, u)
 		return next(c)
 	}
 }
 
 // apiAdminLayout is GET /api/v1/admin/layout: the organization as an import document.
 func (s *Server) apiAdminLayout(c echo.Context) error {
-	l, err := s.admin.Export(c.Request().Context(), actorFrom(c))
+	l, err := s.admin.Export(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -46,7 +47,7 @@ func (s *Server) apiAdminLayout(c echo.Context) error {
 // apiAdminList is GET /api/v1/admin/{collection}: {"<collection>": [objects]}, in id order.
 func (s *Server) apiAdminList(c echo.Context) error {
 	col := admin.Collection(c.Param("collection"))
-	objs, err := s.admin.List(c.Request().Context(), actorFrom(c), col)
+	objs, err := s.admin.List(c.Request().Context(), kit.Actor(c), col)
 	if err != nil {
 		return err
 	}
@@ -59,11 +60,11 @@ func (s *Server) apiAdminList(c echo.Context) error {
 
 // apiAdminGet is GET /api/v1/admin/{collection}/{id}: the object, with its ETag.
 func (s *Server) apiAdminGet(c echo.Context) error {
-	id, err := parseUUID("id", c.Param("id"))
+	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
 	}
-	obj, err := s.admin.Get(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id)
+	obj, err := s.admin.Get(c.Request().Context(), kit.Actor(c), admin.Collection(c.Param("collection")), id)
 	if err != nil {
 		return err
 	}
@@ -73,20 +74,20 @@ func (s *Server) apiAdminGet(c echo.Context) error {
 // apiAdminPut is PUT /api/v1/admin/{collection}/{id}: creates (201) or updates (200) the object, under
 // If-Match when it is sent.
 func (s *Server) apiAdminPut(c echo.Context) error {
-	id, err := parseUUID("id", c.Param("id"))
+	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
 	}
 	col := admin.Collection(c.Param("collection"))
 	// Refuse a caller or an object that cannot be written before reading a byte of the body.
-	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), col, id, false); err != nil {
+	if err := s.admin.CheckWrite(c.Request().Context(), kit.Actor(c), col, id, false); err != nil {
 		return err
 	}
-	body, err := readBody(c)
+	body, err := kit.ReadBody(c)
 	if err != nil {
 		return err
 	}
-	obj, created, err := s.admin.Put(c.Request().Context(), actorFrom(c), col, id, body, ifMatch(c))
+	obj, created, err := s.admin.Put(c.Request().Context(), kit.Actor(c), col, id, body, ifMatch(c))
 	if err != nil {
 		return err
 	}
@@ -99,11 +100,11 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 
 // apiAdminDelete is DELETE /api/v1/admin/{collection}/{id}: 204, for an object nothing refers to.
 func (s *Server) apiAdminDelete(c echo.Context) error {
-	id, err := parseUUID("id", c.Param("id"))
+	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
 	}
-	if err := s.admin.Delete(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
+	if err := s.admin.Delete(c.Request().Context(), kit.Actor(c), admin.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -134,7 +135,7 @@ func (s *Server) apiAdminAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	entries, err := s.admin.Audit(c.Request().Context(), actorFrom(c), f)
+	entries, err := s.admin.Audit(c.Request().Context(), kit.Actor(c), f)
 	if err != nil {
 		return err
 	}
@@ -157,12 +158,12 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	f := booking.AuditFilter{Collection: c.QueryParam("collection"), Limit: defaultAuditLimit}
 	var err error
 	if len(f.Collection) > 64 {
-		return f, invalid("collection: longer than 64 bytes")
+		return f, kit.Invalid("collection: longer than 64 bytes")
 	}
-	if f.ObjectID, err = uuidQuery(c, "objectId"); err != nil {
+	if f.ObjectID, err = kit.UUIDQuery(c, "objectId"); err != nil {
 		return f, err
 	}
-	if f.ActorID, err = uuidQuery(c, "actorId"); err != nil {
+	if f.ActorID, err = kit.UUIDQuery(c, "actorId"); err != nil {
 		return f, err
 	}
 	if f.From, err = msQuery(c, "from"); err != nil {
@@ -174,14 +175,14 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > admin.MaxAuditEntries {
-			return f, invalid("limit: %q is not a whole number between 1 and %d", v, admin.MaxAuditEntries)
+			return f, kit.Invalid("limit: %q is not a whole number between 1 and %d", v, admin.MaxAuditEntries)
 		}
 		f.Limit = int32(n)
 	}
 	if v := c.QueryParam("cursor"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return f, invalid("cursor: %q is not a cursor this service gave", v)
+			return f, kit.Invalid("cursor: %q is not a cursor this service gave", v)
 		}
 		f.BeforeID = &n
 	}

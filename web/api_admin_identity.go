@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The sign-in settings in the Admin API: the e-mail domains with their proofs, the role of new people, the
@@ -87,7 +88,7 @@ func toIdentityDTO(st booking.SignInSettings) identityDTO {
 
 // apiAdminIdentity is GET /api/v1/admin/identity: the sign-in settings, with their ETag.
 func (s *Server) apiAdminIdentity(c echo.Context) error {
-	st, err := s.bookings.SignInSettings(c.Request().Context(), actorFrom(c))
+	st, err := s.bookings.SignInSettings(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -97,17 +98,17 @@ func (s *Server) apiAdminIdentity(c echo.Context) error {
 // apiAdminPutIdentity is PUT /api/v1/admin/identity: replaces the sign-in settings, under If-Match when it
 // is sent, and answers them as they are then.
 func (s *Server) apiAdminPutIdentity(c echo.Context) error {
-	actor := actorFrom(c) // an admin now: currentAdmin read them again before the body
-	body, err := readBody(c)
+	actor := kit.Actor(c) // an admin now: currentAdmin read them again before the body
+	body, err := kit.ReadBody(c)
 	if err != nil {
 		return err
 	}
 	var dto identityDTO
-	if err := decodeJSON(body, "", &dto); err != nil {
+	if err := kit.DecodeJSON(body, "", &dto); err != nil {
 		return err
 	}
 	if len(dto.Domains) > booking.MaxEmailDomains || len(dto.GroupRoles) > booking.MaxGroupRoles {
-		return invalid("at most %d domains and %d group roles", booking.MaxEmailDomains, booking.MaxGroupRoles)
+		return kit.Invalid("at most %d domains and %d group roles", booking.MaxEmailDomains, booking.MaxGroupRoles)
 	}
 	ctx := c.Request().Context()
 	st := booking.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
@@ -129,7 +130,7 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 	}
 	for i, d := range dto.Domains {
 		if d.Domain == "" {
-			return invalid("domains[%d].domain: is required", i)
+			return kit.Invalid("domains[%d].domain: is required", i)
 		}
 		st.Domains = append(st.Domains, d.Domain)
 	}
@@ -149,7 +150,7 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 // apiAdminVerifyDomain is POST /api/v1/admin/identity/domains/{domain}/verify: looks up the domain's DNS
 // record now and answers the domain, proved; 400 2000 says which record is missing.
 func (s *Server) apiAdminVerifyDomain(c echo.Context) error {
-	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), actorFrom(c), c.Param("domain"))
+	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // apiAvailability is GET /api/v1/users/{me|userId}/buildings/{buildingId}/availability?from=&to=&floorId=
@@ -16,7 +17,7 @@ func (s *Server) apiAvailability(c echo.Context) error {
 		return err
 	}
 	var q booking.AvailabilityQuery
-	if q.BuildingID, err = parseUUID("buildingId", c.Param("buildingId")); err != nil {
+	if q.BuildingID, err = kit.ParseUUID("buildingId", c.Param("buildingId")); err != nil {
 		return err
 	}
 	from, err := msQuery(c, "from")
@@ -28,13 +29,13 @@ func (s *Server) apiAvailability(c echo.Context) error {
 		return err
 	}
 	if from == nil || to == nil {
-		return invalid("from and to: are required (ms since the epoch)")
+		return kit.Invalid("from and to: are required (ms since the epoch)")
 	}
 	q.From, q.To = *from, *to
-	if q.FloorID, err = uuidQuery(c, "floorId"); err != nil {
+	if q.FloorID, err = kit.UUIDQuery(c, "floorId"); err != nil {
 		return err
 	}
-	if q.SubcategoryID, err = uuidQuery(c, "subcategoryId"); err != nil {
+	if q.SubcategoryID, err = kit.UUIDQuery(c, "subcategoryId"); err != nil {
 		return err
 	}
 	q.Category = categoryQuery(c)

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // createBookingRequest is one element of the create request (4.4). Pointers tell absent from zero.
@@ -79,16 +80,16 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 
 // decodeBookingRequests decodes the array of the create request; errors name the element and field.
 func decodeBookingRequests(c echo.Context) ([]booking.NewBooking, error) {
-	body, err := readBody(c)
+	body, err := kit.ReadBody(c)
 	if err != nil {
 		return nil, err
 	}
 	var elems []json.RawMessage
-	if err := decodeJSON(body, "", &elems); err != nil {
+	if err := kit.DecodeJSON(body, "", &elems); err != nil {
 		return nil, err
 	}
 	if elems == nil {
-		return nil, invalid("body: a JSON array of bookings is required")
+		return nil, kit.Invalid("body: a JSON array of bookings is required")
 	}
 	out := make([]booking.NewBooking, len(elems))
 	for i, raw := range elems {
@@ -104,26 +105,26 @@ func decodeBookingRequests(c echo.Context) ([]booking.NewBooking, error) {
 func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	path := fmt.Sprintf("[%d]", i)
 	var r *createBookingRequest
-	if err := decodeJSON(raw, path, &r); err != nil {
+	if err := kit.DecodeJSON(raw, path, &r); err != nil {
 		return booking.NewBooking{}, err
 	}
 	if r == nil {
-		return booking.NewBooking{}, invalid("%s: a booking object is required", path)
+		return booking.NewBooking{}, kit.Invalid("%s: a booking object is required", path)
 	}
 	var nb booking.NewBooking
 	if r.Resource == nil || r.Resource.ID == nil {
-		return nb, invalid("%s.resource.id: is required", path)
+		return nb, kit.Invalid("%s.resource.id: is required", path)
 	}
-	id, err := parseUUID(path+".resource.id", *r.Resource.ID)
+	id, err := kit.ParseUUID(path+".resource.id", *r.Resource.ID)
 	if err != nil {
 		return nb, err
 	}
 	allDay := r.AllDay != nil && *r.AllDay
 	if r.StartDate == nil {
-		return nb, invalid("%s.startDate: is required", path)
+		return nb, kit.Invalid("%s.startDate: is required", path)
 	}
 	if r.EndDate == nil && !allDay {
-		return nb, invalid("%s.endDate: is required (unless allDay is true)", path)
+		return nb, kit.Invalid("%s.endDate: is required (unless allDay is true)", path)
 	}
 	var end time.Time
 	if r.EndDate != nil {
@@ -140,9 +141,9 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	for j, a := range r.InternalAttendees {
 		field := fmt.Sprintf("%s.internalAttendees[%d].user.id", path, j)
 		if a.User == nil {
-			return nb, invalid("%s: is required", field)
+			return nb, kit.Invalid("%s: is required", field)
 		}
-		uid, err := parseUUID(field, a.User.ID)
+		uid, err := kit.ParseUUID(field, a.User.ID)
 		if err != nil {
 			return nb, err
 		}

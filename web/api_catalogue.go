@@ -4,13 +4,14 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The catalogue the apps build their screens from, scoped to the caller's organization.
 
 // apiBuildings is GET /api/v1/buildings.
 func (s *Server) apiBuildings(c echo.Context) error {
-	bs, err := s.bookings.Buildings(c.Request().Context(), actorFrom(c))
+	bs, err := s.bookings.Buildings(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -22,11 +23,11 @@ func (s *Server) apiBuildings(c echo.Context) error {
 
 // apiFloors is GET /api/v1/buildings/{buildingId}/floors: each floor with its plan image.
 func (s *Server) apiFloors(c echo.Context) error {
-	id, err := parseUUID("buildingId", c.Param("buildingId"))
+	id, err := kit.ParseUUID("buildingId", c.Param("buildingId"))
 	if err != nil {
 		return err
 	}
-	fs, err := s.bookings.Floors(c.Request().Context(), actorFrom(c), id)
+	fs, err := s.bookings.Floors(c.Request().Context(), kit.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -38,7 +39,7 @@ func (s *Server) apiFloors(c echo.Context) error {
 
 // apiSubcategories is GET /api/v1/subcategories?category=.
 func (s *Server) apiSubcategories(c echo.Context) error {
-	ss, err := s.bookings.Subcategories(c.Request().Context(), actorFrom(c), categoryQuery(c))
+	ss, err := s.bookings.Subcategories(c.Request().Context(), kit.Actor(c), categoryQuery(c))
 	if err != nil {
 		return err
 	}
@@ -50,7 +51,7 @@ func (s *Server) apiSubcategories(c echo.Context) error {
 
 // apiFeatures is GET /api/v1/features.
 func (s *Server) apiFeatures(c echo.Context) error {
-	fs, err := s.bookings.Features(c.Request().Context(), actorFrom(c))
+	fs, err := s.bookings.Features(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -70,11 +71,11 @@ type offeredReservableDTO struct {
 // apiResourceReservables is GET /api/v1/resources/{resourceId}/reservables: what can be contracted on
 // bookings of the resource.
 func (s *Server) apiResourceReservables(c echo.Context) error {
-	id, err := parseUUID("resourceId", c.Param("resourceId"))
+	id, err := kit.ParseUUID("resourceId", c.Param("resourceId"))
 	if err != nil {
 		return err
 	}
-	rs, err := s.bookings.ResourceReservables(c.Request().Context(), actorFrom(c), id)
+	rs, err := s.bookings.ResourceReservables(c.Request().Context(), kit.Actor(c), id)
 	if err != nil {
 		return err
 	}

@@ -10,24 +10,25 @@ import (
 
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // apiPutFloorPlan is PUT /api/v1/admin/floors/{id}/plan: the body is the image, its Content-Type says
 // which kind. It answers the floor with the address of its new plan.
 func (s *Server) apiPutFloorPlan(c echo.Context) error {
-	id, err := parseUUID("id", c.Param("id"))
+	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
 	}
 	// Refuse anyone but an admin, and a floor the organization does not have, before reading the image.
-	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), admin.Floors, id, true); err != nil {
+	if err := s.admin.CheckWrite(c.Request().Context(), kit.Actor(c), admin.Floors, id, true); err != nil {
 		return err
 	}
 	data, err := readPlan(c)
 	if err != nil {
 		return err
 	}
-	f, err := s.bookings.SetFloorPlan(c.Request().Context(), actorFrom(c), id, c.Request().Header.Get(echo.HeaderContentType), data)
+	f, err := s.bookings.SetFloorPlan(c.Request().Context(), kit.Actor(c), id, c.Request().Header.Get(echo.HeaderContentType), data)
 	if err != nil {
 		return err
 	}

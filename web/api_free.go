@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // apiFreeWorkstations is 4.2 for workstations (deprecated).
@@ -35,10 +36,10 @@ func (s *Server) apiFree(c echo.Context, category booking.Category) error {
 		return err
 	}
 	q := booking.FreeQuery{Category: category}
-	if q.BuildingID, err = parseUUID("buildingId", c.Param("buildingId")); err != nil {
+	if q.BuildingID, err = kit.ParseUUID("buildingId", c.Param("buildingId")); err != nil {
 		return err
 	}
-	if q.SubcategoryID, err = parseUUID("subcategoryId", c.Param("subcategoryId")); err != nil {
+	if q.SubcategoryID, err = kit.ParseUUID("subcategoryId", c.Param("subcategoryId")); err != nil {
 		return err
 	}
 	if q.Intervals, err = bookingDays(c); err != nil {
@@ -82,13 +83,13 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 		m := bookingDayParam.FindStringSubmatch(key)
 		if m == nil {
 			if strings.HasPrefix(key, "bookingDays") {
-				return nil, invalid("%q: expected bookingDays[<index>].startDate or .endDate", key)
+				return nil, kit.Invalid("%q: expected bookingDays[<index>].startDate or .endDate", key)
 			}
 			continue
 		}
 		i, err := strconv.Atoi(m[1])
 		if err != nil || i >= booking.MaxFreeIntervals {
-			return nil, invalid("%s: at most %d intervals", key, booking.MaxFreeIntervals)
+			return nil, kit.Invalid("%s: at most %d intervals", key, booking.MaxFreeIntervals)
 		}
 		v, err := parseMillis(key, vs[0])
 		if err != nil {
@@ -104,18 +105,18 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 			field = &d.start
 		}
 		if *field != nil || len(vs) > 1 {
-			return nil, invalid("bookingDays[%d].%s: given more than once", i, m[2])
+			return nil, kit.Invalid("bookingDays[%d].%s: given more than once", i, m[2])
 		}
 		*field = &v
 	}
 	if len(days) == 0 {
-		return nil, invalid("bookingDays: at least one interval is required")
+		return nil, kit.Invalid("bookingDays: at least one interval is required")
 	}
 	out := make([]booking.Interval, 0, len(days))
 	for _, i := range slices.Sorted(maps.Keys(days)) {
 		d := days[i]
 		if d.start == nil || d.end == nil {
-			return nil, invalid("bookingDays[%d]: both startDate and endDate are required", i)
+			return nil, kit.Invalid("bookingDays[%d]: both startDate and endDate are required", i)
 		}
 		out = append(out, booking.Interval{Start: *d.start, End: *d.end})
 	}

@@ -8,11 +8,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // bookingIDParam reads the {bookingId} path segment.
 func bookingIDParam(c echo.Context) (uuid.UUID, error) {
-	return parseUUID("bookingId", c.Param("bookingId"))
+	return kit.ParseUUID("bookingId", c.Param("bookingId"))
 }
 
 // apiGetBooking is GET /api/v1/bookings/{bookingId}: one booking with its contracted reservables.
@@ -29,7 +30,7 @@ func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uui
 	if err != nil {
 		return err
 	}
-	b, err := do(actorFrom(c), id)
+	b, err := do(kit.Actor(c), id)
 	if err != nil {
 		return err
 	}
@@ -84,7 +85,7 @@ func (s *Server) apiDecideApproval(c echo.Context) error {
 		return err
 	}
 	if req.Approved == nil {
-		return invalid("approved: is required (true or false)")
+		return kit.Invalid("approved: is required (true or false)")
 	}
 	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Decide(c.Request().Context(), actor, id, *req.Approved)
@@ -115,16 +116,16 @@ func (s *Server) apiChangeBooking(c echo.Context) error {
 	}
 	if req.Resource != nil {
 		if req.Resource.ID == nil {
-			return invalid("resource.id: is required")
+			return kit.Invalid("resource.id: is required")
 		}
-		id, err := parseUUID("resource.id", *req.Resource.ID)
+		id, err := kit.ParseUUID("resource.id", *req.Resource.ID)
 		if err != nil {
 			return err
 		}
 		change.ResourceID = &id
 	}
 	if change == (booking.BookingChange{}) {
-		return invalid("body: give at least one of startDate, endDate and resource")
+		return kit.Invalid("body: give at least one of startDate, endDate and resource")
 	}
 	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Change(c.Request().Context(), actor, id, change)

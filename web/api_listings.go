@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // apiUserBookings is GET /api/v1/users/{me|userId}/bookings?from=&to=&status=&limit=&cursor=: the user's
@@ -42,7 +43,7 @@ func (s *Server) apiApprovals(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.bookings.WaitingApproval(c.Request().Context(), actorFrom(c), pg)
+	p, err := s.bookings.WaitingApproval(c.Request().Context(), kit.Actor(c), pg)
 	if err != nil {
 		return err
 	}

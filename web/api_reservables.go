@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 type contractRequest struct {
@@ -29,41 +30,41 @@ type contractResponse struct {
 // apiContractReservables is 4.3: PUT /api/v1/bookings/{bookingId}/reservables/all replaces the set of
 // reservables contracted on the booking and answers the resulting set.
 func (s *Server) apiContractReservables(c echo.Context) error {
-	bookingID, err := parseUUID("bookingId", c.Param("bookingId"))
+	bookingID, err := kit.ParseUUID("bookingId", c.Param("bookingId"))
 	if err != nil {
 		return err
 	}
-	body, err := readBody(c)
+	body, err := kit.ReadBody(c)
 	if err != nil {
 		return err
 	}
 	var req *contractRequest
-	if err := decodeJSON(body, "", &req); err != nil {
+	if err := kit.DecodeJSON(body, "", &req); err != nil {
 		return err
 	}
 	if req == nil {
-		return invalid("body: a JSON object is required")
+		return kit.Invalid("body: a JSON object is required")
 	}
 	if req.BookingID == nil {
-		return invalid("bookingId: is required")
+		return kit.Invalid("bookingId: is required")
 	}
-	bodyID, err := parseUUID("bookingId", *req.BookingID)
+	bodyID, err := kit.ParseUUID("bookingId", *req.BookingID)
 	if err != nil {
 		return err
 	}
 	if bodyID != bookingID {
-		return invalid("bookingId: %s in the body differs from %s in the path", bodyID, bookingID)
+		return kit.Invalid("bookingId: %s in the body differs from %s in the path", bodyID, bookingID)
 	}
 	if req.ReservableBookingList == nil {
-		return invalid("reservableBookingList: is required (an empty array removes every reservable)")
+		return kit.Invalid("reservableBookingList: is required (an empty array removes every reservable)")
 	}
 	orders := make([]booking.ReservableOrder, len(*req.ReservableBookingList))
 	for i, e := range *req.ReservableBookingList {
 		field := fmt.Sprintf("reservableBookingList[%d].reservableId", i)
 		if e.ReservableID == nil {
-			return invalid("%s: is required", field)
+			return kit.Invalid("%s: is required", field)
 		}
-		id, err := parseUUID(field, *e.ReservableID)
+		id, err := kit.ParseUUID(field, *e.ReservableID)
 		if err != nil {
 			return err
 		}
@@ -76,7 +77,7 @@ func (s *Server) apiContractReservables(c echo.Context) error {
 			orders[i].DeliveryTime = &d
 		}
 	}
-	brs, err := s.bookings.ContractReservables(c.Request().Context(), actorFrom(c), bookingID, orders)
+	brs, err := s.bookings.ContractReservables(c.Request().Context(), kit.Actor(c), bookingID, orders)
 	if err != nil {
 		return err
 	}

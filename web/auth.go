@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The issuer and audience of the service's own bearer tokens.
@@ -286,8 +287,6 @@ func issuer(raw string) string {
 	return c.Issuer
 }
 
-const actorKey = "actor"
-
 // requireBearer authenticates every /api/v1 call and keeps the user as the actor of the request.
 func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
@@ -301,13 +300,10 @@ func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		c.Set(actorKey, u) // before the limit, so that a refusal's log line names the user
+		c.Set(kit.ActorKey, u) // before the limit, so that a refusal's log line names the user
 		if ok, after := s.perUser.allow(u.ID, time.Now()); !ok {
 			return tooMany(c, "user", after)
 		}
 		return next(c)
 	}
 }
-
-// actorFrom returns the authenticated user of the request.
-func actorFrom(c echo.Context) booking.User { return c.Get(actorKey).(booking.User) }

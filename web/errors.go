@@ -10,22 +10,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // statusClientClosed is the status logged for a request whose client went away before it was answered
 // (nginx's 499). The client never sees it.
 const statusClientClosed = 499
-
-// problem is the body of every failed API call, in the shape of RFC 9457. Code and Name are empty for an
-// unknown route or method; Index is set only for a request that carries several bookings.
-type problem struct {
-	Status int    `json:"status"`
-	Code   int    `json:"code,omitempty"`
-	Name   string `json:"name,omitempty"`
-	Title  string `json:"title"`
-	Detail string `json:"detail,omitempty"`
-	Index  *int   `json:"index,omitempty"`
-}
 
 // handleError answers every error a handler returns. A refusal (a *booking.Error) gets the status of its
 // code; Echo's own errors (unknown route, wrong method) keep theirs; anything else is logged and answered
@@ -34,9 +24,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	var p problem
+	var p kit.Problem
 	var he *echo.HTTPError
-	de, status := domainRefusal(err)
+	de, status := kit.Refusal(err)
 	switch {
 	case de != nil:
 		if de.Code == booking.CodeUnavailable && !errors.As(err, new(*booking.Error)) {
@@ -46,12 +36,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 				slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("path", c.Request().URL.Path),
 				slog.Any("error", err))
 		}
-		p = problem{
+		p = kit.Problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
 			Detail: de.Message, Index: de.Index,
 		}
 	case errors.As(err, &he):
-		p = problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
+		p = kit.Problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
 		switch req := c.Request(); he.Code {
 		case http.StatusNotFound:
 			p.Detail = fmt.Sprintf("no route for %s %s", req.Method, req.URL.Path)
@@ -67,7 +57,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 			slog.String("id", c.Response().Header().Get(echo.HeaderXRequestID)), slog.String("method", c.Request().Method),
 			slog.String("route", c.Path()), slog.String("path", c.Request().URL.Path), slog.String("user", userOf(c)),
 			slog.Any("error", err))
-		p = problem{
+		p = kit.Problem{
 			Status: http.StatusInternalServerError, Code: int(booking.CodeInternal), Name: booking.CodeInternal.Name(),
 			Title: booking.CodeInternal.String(), Detail: "something went wrong on our side; nothing was changed",
 		}
@@ -86,24 +76,4 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	_ = c.JSON(p.Status, p)
-}
-
-// domainRefusal returns err as a refusal with the HTTP status of its code, or nil when err is not a
-// refusal but a failure. Database errors that are refusals (text it cannot store, a database away or
-// too slow) are turned into one first, by booking.Interpret.
-func domainRefusal(err error) (*booking.Error, int) {
-	var de *booking.Error
-	if !errors.As(booking.Interpret(err), &de) {
-		return nil, 0
-	}
-	return de, httpStatus(de.Code)
-}
-
-// httpStatus returns the HTTP status of answers with the code, as booking's code table gives it, or 500
-// for a number that is not a code.
-func httpStatus(code booking.Code) int {
-	if status := code.HTTPStatus(); status != 0 {
-		return status
-	}
-	return http.StatusInternalServerError
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // TestCodeTable checks booking's code table: the codes are in increasing order, each has an error status,
@@ -60,11 +61,11 @@ func TestHandleErrorAnswersEveryCode(t *testing.T) {
 		rec := httptest.NewRecorder()
 		c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/api/v1/x", nil), rec)
 		s.handleError(booking.Errorf(info.Code, "why"), c)
-		want := problem{
+		want := kit.Problem{
 			Status: info.Status, Code: int(info.Code), Name: info.Name,
 			Title: fmt.Sprintf("%d - %s", int(info.Code), info.Name), Detail: "why",
 		}
-		var got problem
+		var got kit.Problem
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 			t.Fatalf("%d: body %s: %v", info.Code, rec.Body, err)
 		}
@@ -188,8 +189,8 @@ func TestCodeStatuses(t *testing.T) {
 			if got := tc.code.Name(); got != tc.name {
 				t.Errorf("Name() = %q, want %q", got, tc.name)
 			}
-			if got := httpStatus(tc.code); got != tc.status {
-				t.Errorf("httpStatus(%d) = %d, want %d", int(tc.code), got, tc.status)
+			if got := kit.HTTPStatus(tc.code); got != tc.status {
+				t.Errorf("kit.HTTPStatus(%d) = %d, want %d", int(tc.code), got, tc.status)
 			}
 		})
 	}

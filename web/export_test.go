@@ -1,11 +1,14 @@
 package web
 
-import "github.com/workspacebooking/booking/web/booking"
+import (
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
+)
 
 // Internal names that the external tests (package web_test) need.
 
 // StatusOf returns the HTTP status of an error response with code c.
-func StatusOf(c booking.Code) int { return httpStatus(c) }
+func StatusOf(c booking.Code) int { return kit.HTTPStatus(c) }
 
 // CreateBodies returns create request bodies for a resource: valid, almost valid and broken.
 var CreateBodies = createBodies

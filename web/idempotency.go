@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // IdempotencyKeyHeader lets a client retry a POST safely: the first answer to a request sent with a key is
@@ -39,17 +40,17 @@ func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		if len(values) != 1 || !validKey(values[0]) {
-			return invalid("%s: one key of 1 to 255 printable ASCII characters", IdempotencyKeyHeader)
+			return kit.Invalid("%s: one key of 1 to 255 printable ASCII characters", IdempotencyKeyHeader)
 		}
 		key := values[0]
-		body, err := readBody(c)
+		body, err := kit.ReadBody(c)
 		if err != nil {
 			return err
 		}
 		c.Request().Body = io.NopCloser(bytes.NewReader(body))
 		hash := requestHash(c.Request(), body)
 
-		ctx, user := c.Request().Context(), actorFrom(c)
+		ctx, user := c.Request().Context(), kit.Actor(c)
 		for wait := idempotencyPoll; ; wait = min(2*wait, idempotencyPollMax) {
 			claimed, answer, err := s.bookings.ClaimIdempotencyKey(ctx, user, key, hash)
 			switch {

@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // keyed returns a header that carries the idempotency key.
@@ -263,9 +264,9 @@ func TestIdempotencyKeysNotKept(t *testing.T) {
 	t.Run("TooLargeBodyIs2000", func(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
-		big := `[{"subject":"` + strings.Repeat("x", web.MaxBodyBytes) + `"}]`
+		big := `[{"subject":"` + strings.Repeat("x", kit.MaxBodyBytes) + `"}]`
 		p := wantProblem(t, tb.postKeyed(t, fx.Alice, "k-big", big), http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
-		wantDetail(t, p, fmt.Sprintf("larger than %d bytes", web.MaxBodyBytes))
+		wantDetail(t, p, fmt.Sprintf("larger than %d bytes", kit.MaxBodyBytes))
 		tb.wantRows(t, "idempotency_keys", 0)
 		tb.wantRows(t, "bookings", 0)
 	})

@@ -18,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
@@ -119,7 +120,7 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 // pageAdminAudit is GET /admin/audit[?collection=&object=&person=&from=&to=&zone=&before=]: a page of the
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
 func (s *Server) pageAdminAudit(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
 	if err != nil {
 		return err
@@ -128,7 +129,7 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.AdminAudit{Chrome: s.chrome(c, "Audit log"), Collections: auditCollections, Zones: auditZones(buildings)}
+	p := views.AdminAudit{Chrome: s.Chrome(c, "Audit log"), Collections: auditCollections, Zones: auditZones(buildings)}
 	for _, u := range users {
 		p.People = append(p.People, views.Option{Value: u.ID, Label: strings.TrimSpace(u.Name + " " + u.Surname)})
 	}
@@ -140,7 +141,7 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	if err != nil {
 		if fr, ok := err.(*formRefusal); ok {
 			p.Error = fr.text
-			return s.render(c, fr.status, views.AdminAuditPage(p))
+			return kit.Render(c, fr.status, views.AdminAuditPage(p))
 		}
 		return err
 	}
@@ -166,10 +167,10 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	for _, e := range entries {
 		p.Rows = append(p.Rows, auditRow(e, names, form.Zone))
 	}
-	if isHTMX(c) && filter.BeforeID != nil {
-		return s.render(c, http.StatusOK, views.AuditRows(p))
+	if kit.IsHTMX(c) && filter.BeforeID != nil {
+		return kit.Render(c, http.StatusOK, views.AuditRows(p))
 	}
-	return s.render(c, http.StatusOK, views.AdminAuditPage(p))
+	return kit.Render(c, http.StatusOK, views.AdminAuditPage(p))
 }
 
 // auditZones are the time zones the audit log can be read in: those of the organization's buildings,

@@ -11,6 +11,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // pageAdminChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
@@ -21,7 +22,7 @@ import (
 func (s *Server) pageAdminChangeResources(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("the form could not be read")
+		return kit.Invalid("the form could not be read")
 	}
 	sent := views.AdminBulk{
 		IDs: form["ids"], RuleID: form.Get("rule"), SubcategoryID: form.Get("subcategory"),
@@ -31,11 +32,11 @@ func (s *Server) pageAdminChangeResources(c echo.Context) error {
 	if err == nil {
 		switch n {
 		case 0:
-			s.putFlash(c, "Nothing changed:", "the ticked desks and rooms already had that.")
+			s.PutFlash(c, "Nothing changed:", "the ticked desks and rooms already had that.")
 		case 1:
-			s.putFlash(c, "Changed 1 desk or room.", "")
+			s.PutFlash(c, "Changed 1 desk or room.", "")
 		default:
-			s.putFlash(c, "Changed "+strconv.Itoa(n)+" desks and rooms.", "")
+			s.PutFlash(c, "Changed "+strconv.Itoa(n)+" desks and rooms.", "")
 		}
 		return c.Redirect(http.StatusSeeOther, "/admin/resources?"+url.Values{"floor": {form.Get("floor")}}.Encode())
 	}
@@ -52,13 +53,13 @@ func (s *Server) pageAdminChangeResources(c echo.Context) error {
 		return err
 	}
 	p.Bulk, p.BulkProblem = sent, prob
-	return s.render(c, code, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+	return kit.Render(c, code, views.AdminResourcesView(s.Chrome(c, "Desks and rooms"), p))
 }
 
 // changeResources reads the ids and the change of the form and makes it.
 func (s *Server) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
 	if len(f.IDs) > admin.MaxBulkResources {
-		return 0, invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
+		return 0, kit.Invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
 	}
 	ids, err := adminIDs("ids", f.IDs)
 	if err != nil {
@@ -77,14 +78,14 @@ func (s *Server) changeResources(c echo.Context, f views.AdminBulk) (int, error)
 	if ch.RemoveFeatures, err = adminIDs("remove", f.Remove); err != nil {
 		return 0, err
 	}
-	return s.admin.ChangeResources(c.Request().Context(), actorFrom(c), ids, ch)
+	return s.admin.ChangeResources(c.Request().Context(), kit.Actor(c), ids, ch)
 }
 
 // adminIDs reads the ids of a group of check boxes.
 func adminIDs(name string, vs []string) ([]uuid.UUID, error) {
 	out := make([]uuid.UUID, 0, len(vs))
 	for _, v := range vs {
-		id, err := parseUUID(name, v)
+		id, err := kit.ParseUUID(name, v)
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +99,7 @@ func adminOptionalID(name, v string) (*uuid.UUID, error) {
 	if v == "" {
 		return nil, nil
 	}
-	id, err := parseUUID(name, v)
+	id, err := kit.ParseUUID(name, v)
 	if err != nil {
 		return nil, err
 	}

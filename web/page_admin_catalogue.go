@@ -20,6 +20,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
@@ -112,7 +113,7 @@ func adminFormProblem(err error, words map[string]string) *formProblem {
 	if errors.As(err, &fr) {
 		return &formProblem{title: "Please check the form", message: fr.text, status: fr.status}
 	}
-	de, status := domainRefusal(err)
+	de, status := kit.Refusal(err)
 	if de == nil || status >= 500 || status == http.StatusForbidden || status == http.StatusNotFound ||
 		status == http.StatusUnauthorized || status == http.StatusTooManyRequests {
 		return nil
@@ -140,7 +141,7 @@ func importWords(msg string, words map[string]string) string {
 		}
 		msg = label + ": " + strings.TrimPrefix(msg, m[0])
 	}
-	return toSentence(msg)
+	return kit.ToSentence(msg)
 }
 
 // wholeNumber reads a whole number between 0 and max from a form field; empty is 0. label names the field
@@ -361,7 +362,7 @@ func ruleOf(first []string, total int) string {
 
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
@@ -370,7 +371,7 @@ func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
 	if err != nil {
 		return views.AdminRules{}, err
 	}
-	p := views.AdminRules{Chrome: s.chrome(c, "Rules")}
+	p := views.AdminRules{Chrome: s.Chrome(c, "Rules")}
 	for i, r := range rules {
 		p.Rules = append(p.Rules, uses.withUses(ruleForm(r, etags[i]), r))
 	}
@@ -390,7 +391,7 @@ func (s *Server) pageAdminRules(c echo.Context) error {
 	if id, msg := s.savedFlash(c); !confirmRule(&p, id, msg) {
 		p.Notice = msg
 	}
-	return s.render(c, http.StatusOK, views.AdminRulesPage(p))
+	return kit.Render(c, http.StatusOK, views.AdminRulesPage(p))
 }
 
 // confirmRule puts the confirmation msg in the form of the rule id, and reports whether the page has it.
@@ -413,19 +414,19 @@ func (s *Server) pageAdminRuleSentence(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	_, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
 	var fr *formRefusal
 	if errors.As(err, &fr) {
-		return s.render(c, http.StatusOK, views.RuleSentenceView("", fr.text))
+		return kit.Render(c, http.StatusOK, views.RuleSentenceView("", fr.text))
 	}
 	uses, err := s.readRuleUses(ctx, actor)
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, views.RuleSentenceView(booking.RuleSentence(domainRule(r), uses.zones[r.ID]), ""))
+	return kit.Render(c, http.StatusOK, views.RuleSentenceView(booking.RuleSentence(domainRule(r), uses.zones[r.ID]), ""))
 }
 
 // pageAdminSaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
@@ -438,9 +439,9 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	typed, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
 	isNew := typed.ETag == ""
 	var saved layoutimport.LayoutResourceRule
@@ -474,11 +475,11 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 		msg = "Added the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
 	}
 	switch {
-	case !isHTMX(c):
+	case !kit.IsHTMX(c):
 		return s.redirectSaved(c, "/admin/rules", nil, saved.ID, "rule-"+saved.ID, msg)
 	case !isNew:
 		f.Saved = msg
-		return s.render(c, http.StatusOK, views.RuleFormView(f))
+		return kit.Render(c, http.StatusOK, views.RuleFormView(f))
 	}
 	p, err := s.adminRules(c)
 	if err != nil {
@@ -486,14 +487,14 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 	}
 	confirmRule(&p, saved.ID, msg)
 	swapSection(c, "#rules")
-	return s.render(c, http.StatusOK, views.RulesList(p))
+	return kit.Render(c, http.StatusOK, views.RulesList(p))
 }
 
 // answerRuleForm answers a rule form that was not saved: the form alone for htmx, otherwise the whole page
 // with this form in place of the rule's.
 func (s *Server) answerRuleForm(c echo.Context, status int, f views.RuleForm) error {
-	if isHTMX(c) {
-		return s.render(c, status, views.RuleFormView(f))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, status, views.RuleFormView(f))
 	}
 	p, err := s.adminRules(c)
 	if err != nil {
@@ -507,7 +508,7 @@ func (s *Server) answerRuleForm(c echo.Context, status int, f views.RuleForm) er
 			p.Rules[i] = f
 		}
 	}
-	return s.render(c, status, views.AdminRulesPage(p))
+	return kit.Render(c, status, views.AdminRulesPage(p))
 }
 
 // strconvQuote names an object in a message: its name in quotation marks, or "without a name".
@@ -611,12 +612,12 @@ func serviceSummary(v layoutimport.LayoutReservable) string {
 
 // adminCatalogue reads the catalogue page.
 func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
 	if err != nil {
 		return views.AdminCatalogue{}, err
 	}
-	p := views.AdminCatalogue{Chrome: s.chrome(c, "Catalogue"), Services: views.ServicesSwitch{Active: active}}
+	p := views.AdminCatalogue{Chrome: s.Chrome(c, "Catalogue"), Services: views.ServicesSwitch{Active: active}}
 	for _, coll := range catalogueCollections {
 		objs, err := s.admin.List(ctx, actor, coll)
 		if err != nil {
@@ -649,7 +650,7 @@ func (s *Server) pageAdminCatalogue(c echo.Context) error {
 	} else if !confirmCatalogueItem(&p, id, msg) {
 		p.Notice = msg
 	}
-	return s.render(c, http.StatusOK, views.AdminCataloguePage(p))
+	return kit.Render(c, http.StatusOK, views.AdminCataloguePage(p))
 }
 
 // confirmCatalogueItem opens the item id and puts the confirmation msg in it, and reports whether the
@@ -756,9 +757,9 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	ifMatch := form.Get("etag")
 	typed := views.CatalogueItem{Collection: string(coll), ID: id.String(), ETag: ifMatch, New: ifMatch == ""}
 	var current json.RawMessage
@@ -805,11 +806,11 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 		msg = "Added " + strconvQuote(it.Name) + "."
 	}
 	switch {
-	case !isHTMX(c):
+	case !kit.IsHTMX(c):
 		return s.redirectSaved(c, "/admin/catalogue", nil, it.ID, it.Collection+"-"+it.ID, msg)
 	case !typed.New:
 		it.Saved, it.Open = msg, true
-		return s.render(c, http.StatusOK, views.CatalogueItemView(it))
+		return kit.Render(c, http.StatusOK, views.CatalogueItemView(it))
 	}
 	p, err := s.adminCatalogue(c)
 	if err != nil {
@@ -819,7 +820,7 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 	for _, g := range p.Groups {
 		if g.Collection == it.Collection {
 			swapSection(c, "#"+g.Collection)
-			return s.render(c, http.StatusOK, views.CatalogueGroupView(g))
+			return kit.Render(c, http.StatusOK, views.CatalogueGroupView(g))
 		}
 	}
 	return fmt.Errorf("catalogue: no group %s", it.Collection)
@@ -828,8 +829,8 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 // answerCatalogueItem answers a catalogue form that was not saved: the item alone for htmx, otherwise the
 // whole page with this form in place of the item's.
 func (s *Server) answerCatalogueItem(c echo.Context, status int, it views.CatalogueItem) error {
-	if isHTMX(c) {
-		return s.render(c, status, views.CatalogueItemView(it))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, status, views.CatalogueItemView(it))
 	}
 	p, err := s.adminCatalogue(c)
 	if err != nil {
@@ -849,7 +850,7 @@ func (s *Server) answerCatalogueItem(c echo.Context, status int, it views.Catalo
 			}
 		}
 	}
-	return s.render(c, status, views.AdminCataloguePage(p))
+	return kit.Render(c, status, views.AdminCataloguePage(p))
 }
 
 // pageAdminAdditionalServices is POST /admin/catalogue/additional-services (active=true|false): turns the
@@ -861,9 +862,9 @@ func (s *Server) pageAdminAdditionalServices(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return invalid("active: choose true or false")
+		return kit.Invalid("active: choose true or false")
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := s.bookings.SetAdditionalServices(ctx, actor, active); err != nil {
 		return err
 	}
@@ -871,8 +872,8 @@ func (s *Server) pageAdminAdditionalServices(c echo.Context) error {
 	if active {
 		sw.Saved = "Additional services are on: people can order them with their bookings."
 	}
-	if !isHTMX(c) {
+	if !kit.IsHTMX(c) {
 		return s.redirectSaved(c, "/admin/catalogue", nil, "additional-services", "additional-services", sw.Saved)
 	}
-	return s.render(c, http.StatusOK, views.ServicesSwitchView(sw))
+	return kit.Render(c, http.StatusOK, views.ServicesSwitchView(sw))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
@@ -90,7 +91,7 @@ func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[st
 
 // adminClosures reads the closures page, with the form f.
 func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.AdminClosures, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	targets, groups, err := s.closureTargets(ctx, actor)
 	if err != nil {
 		return views.AdminClosures{}, err
@@ -102,7 +103,7 @@ func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.Admin
 	if f.ID == "" {
 		f.ID = uuid.NewString()
 	}
-	p := views.AdminClosures{Chrome: s.chrome(c, "Closures"), Targets: groups, Form: f}
+	p := views.AdminClosures{Chrome: s.Chrome(c, "Closures"), Targets: groups, Form: f}
 	now := s.bookings.Now()
 	slices.SortFunc(closures, func(a, b adminObject[layoutimport.LayoutClosure]) int {
 		return cmp.Or(cmp.Compare(a.V.StartDate, b.V.StartDate), strings.Compare(a.V.ID, b.V.ID))
@@ -151,7 +152,7 @@ func (s *Server) pageAdminClosures(c echo.Context) error {
 			p.Closures[i].Saved, p.Notice = msg, ""
 		}
 	}
-	return s.render(c, http.StatusOK, views.AdminClosuresPage(p))
+	return kit.Render(c, http.StatusOK, views.AdminClosuresPage(p))
 }
 
 // readClosureForm reads the closure form: what was typed, for the form to show again, and the closure it
@@ -245,7 +246,7 @@ func closureSpec(cl layoutimport.LayoutClosure) booking.ClosureSpec {
 // most 400 days" rather than "endDate: …". The import's messages ("closures[0].reason: …") are left to
 // adminFormProblem.
 func closureFieldWords(err error) error {
-	de, _ := domainRefusal(err)
+	de, _ := kit.Refusal(err)
 	if de == nil {
 		return err
 	}
@@ -275,7 +276,7 @@ func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views
 // the form does not say what to do with them (overlapping CANCEL or KEEP), the page lists them and asks.
 // Refusals are shown next to the form, which keeps what was typed.
 func (s *Server) pageAdminSaveClosure(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	targets, _, err := s.closureTargets(ctx, actor)
 	if err != nil {
 		return err
@@ -295,7 +296,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 		cl.Overlapping = string(overlapping)
 		_, _, err = putObject(ctx, s.admin, actor, admin.Closures, uuid.MustParse(cl.ID), cl, "")
 	}
-	if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
+	if de, _ := kit.Refusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
 		// Someone booked inside the closure after the form was sent: show the bookings and ask again.
 		covered, oerr := s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl))
 		if oerr != nil {
@@ -334,7 +335,7 @@ func (s *Server) answerClosureForm(c echo.Context, status int, f views.ClosureFo
 	if err != nil {
 		return err
 	}
-	return s.render(c, status, views.AdminClosuresPage(p))
+	return kit.Render(c, status, views.AdminClosuresPage(p))
 }
 
 // pageAdminDeleteClosure is POST /admin/closures/{closureId}/delete: deletes a closure, if it is still the
@@ -344,10 +345,10 @@ func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	etag := c.FormValue("etag")
 	if len(etag) > 100 {
-		return invalid("etag: at most 100 characters")
+		return kit.Invalid("etag: at most 100 characters")
 	}
 	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, admin.Closures, id)
 	if err != nil {
@@ -355,12 +356,12 @@ func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
 	}
 	err = s.admin.Delete(ctx, actor, admin.Closures, id, etag)
 	if prob := adminFormProblem(err, closureWords); prob != nil {
-		s.putFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
+		s.PutFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
 		return c.Redirect(http.StatusSeeOther, "/admin/closures")
 	}
 	if err != nil {
 		return err
 	}
-	s.putFlash(c, "", "Deleted the closure: "+cl.Reason+".")
+	s.PutFlash(c, "", "Deleted the closure: "+cl.Reason+".")
 	return c.Redirect(http.StatusSeeOther, "/admin/closures")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The admins' page of people from the identity provider: e-mail domains, the role of new people, the
@@ -22,13 +23,13 @@ func (s *Server) pageAdminIdentity(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, p.Notice = s.popFlash(c)
-	return s.render(c, http.StatusOK, views.AdminIdentityPage(p))
+	_, p.Notice = s.PopFlash(c)
+	return kit.Render(c, http.StatusOK, views.AdminIdentityPage(p))
 }
 
 // adminIdentity reads what the page shows, with the form filled from the stored settings.
 func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	st, err := s.bookings.SignInSettings(ctx, actor)
 	if err != nil {
 		return views.AdminIdentity{}, err
@@ -42,7 +43,7 @@ func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 		lines[i] = g.Group + " = " + roleWord(g.Role)
 	}
 	p := views.AdminIdentity{
-		Chrome: s.chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
+		Chrome: s.Chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
 		SCIMURL: s.publicBase(c) + scimPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
 	}
 	if s.idp != nil {
@@ -89,9 +90,9 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 			Group: line[:i], Role: booking.Role(strings.ToUpper(strings.TrimSpace(line[i+1:]))),
 		})
 	}
-	err := invalid("%s", refusal)
+	err := kit.Invalid("%s", refusal)
 	if refusal == "" {
-		err = s.bookings.SetSignInSettings(c.Request().Context(), actorFrom(c), st)
+		err = s.bookings.SetSignInSettings(c.Request().Context(), kit.Actor(c), st)
 	}
 	if refused, rerr := s.identityRefused(c, err, func(p *views.AdminIdentity) {
 		p.Domains, p.GroupRoles = domains, groupRoles
@@ -101,7 +102,7 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 	}); refused || rerr != nil {
 		return rerr
 	}
-	s.putFlash(c, "", "Sign-in settings saved.")
+	s.PutFlash(c, "", "Sign-in settings saved.")
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
@@ -120,24 +121,24 @@ func (s *Server) identityRefused(c echo.Context, err error, fill func(*views.Adm
 	if fill != nil {
 		fill(&p)
 	}
-	return true, s.render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
+	return true, kit.Render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
 }
 
 // pageVerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
 // now. A record not there yet shows the page again with what to add.
 func (s *Server) pageVerifyDomain(c echo.Context) error {
-	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), actorFrom(c), c.Param("domain"))
+	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
 	}
-	s.putFlash(c, "", d.Domain+" is verified: people with a verified address there can sign in.")
+	s.PutFlash(c, "", d.Domain+" is verified: people with a verified address there can sign in.")
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
 // pageCreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
 // never stored by the browser or a proxy.
 func (s *Server) pageCreateSCIMToken(c echo.Context) error {
-	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), actorFrom(c), c.FormValue("name"))
+	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), kit.Actor(c), c.FormValue("name"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
 	}
@@ -147,7 +148,7 @@ func (s *Server) pageCreateSCIMToken(c echo.Context) error {
 	}
 	p.NewToken = &views.NewSCIMToken{Name: t.Name, Secret: secret}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return s.render(c, http.StatusCreated, views.AdminIdentityPage(p))
+	return kit.Render(c, http.StatusCreated, views.AdminIdentityPage(p))
 }
 
 // pageRevokeSCIMToken is POST /admin/identity/tokens/{tokenId}/revoke.
@@ -156,10 +157,10 @@ func (s *Server) pageRevokeSCIMToken(c echo.Context) error {
 	if err != nil {
 		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))
 	}
-	if err := s.bookings.RevokeSCIMToken(c.Request().Context(), actorFrom(c), id); err != nil {
+	if err := s.bookings.RevokeSCIMToken(c.Request().Context(), kit.Actor(c), id); err != nil {
 		return err
 	}
-	s.putFlash(c, "", "The SCIM token is revoked: the identity provider can no longer use it.")
+	s.PutFlash(c, "", "The SCIM token is revoked: the identity provider can no longer use it.")
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
@@ -170,8 +171,8 @@ func roleWord(r booking.Role) string {
 
 // publicBase is the service's public address: BASE_URL, or else the request's own scheme and host.
 func (s *Server) publicBase(c echo.Context) string {
-	if s.baseURL != "" {
-		return s.baseURL
+	if s.BaseURL != "" {
+		return s.BaseURL
 	}
 	return c.Scheme() + "://" + c.Request().Host
 }

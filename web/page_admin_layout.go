@@ -23,6 +23,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
@@ -34,7 +35,7 @@ import (
 // requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
 func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if actorFrom(c).Role != booking.RoleAdmin {
+		if kit.Actor(c).Role != booking.RoleAdmin {
 			return booking.Errorf(booking.CodeForbidden, "only an admin of the organization can change its settings")
 		}
 		return next(c)
@@ -111,7 +112,7 @@ func (s *Server) adminPut(ctx context.Context, actor booking.User, coll admin.Co
 // stale version (412) says that someone else changed the object; anything that is not a refusal is
 // returned as an error.
 func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
-	de, status := domainRefusal(err)
+	de, status := kit.Refusal(err)
 	if de == nil {
 		return nil, 0, err
 	}
@@ -124,9 +125,9 @@ func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
 		}, status, nil
 	}
 	// The import names the field of its document ("Resources[0].posterCode: …"); the form is beside it.
-	p := problem{Status: status, Code: int(de.Code), Detail: importPath.ReplaceAllString(de.Message, "")}
-	return &views.AdminProblem{Title: "Not saved: " + strings.ToLower(pageErrorTitle(p)[:1]) + pageErrorTitle(p)[1:],
-		Message: pageErrorMessage(p)}, status, nil
+	p := kit.Problem{Status: status, Code: int(de.Code), Detail: importPath.ReplaceAllString(de.Message, "")}
+	return &views.AdminProblem{Title: "Not saved: " + strings.ToLower(kit.PageErrorTitle(p)[:1]) + kit.PageErrorTitle(p)[1:],
+		Message: kit.PageErrorMessage(p)}, status, nil
 }
 
 var importPath = regexp.MustCompile(`^([A-Za-z]+\[\d+\](\.[A-Za-z.]+)?|plan): `)
@@ -168,7 +169,7 @@ func adminStatus(c echo.Context) (string, error) {
 	case booking.Activated, "DEACTIVATED":
 		return v, nil
 	default:
-		return "", invalid("choose whether it is active or deactivated")
+		return "", kit.Invalid("choose whether it is active or deactivated")
 	}
 }
 
@@ -177,7 +178,7 @@ func adminNumber(c echo.Context, name, label string, lo, hi int) (int, error) {
 	v := adminText(c, name)
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		return 0, invalid("%s must be a whole number from %d to %d", label, lo, hi)
+		return 0, kit.Invalid("%s must be a whole number from %d to %d", label, lo, hi)
 	}
 	return n, nil
 }
@@ -186,7 +187,7 @@ func adminNumber(c echo.Context, name, label string, lo, hi int) (int, error) {
 func adminChoice(c echo.Context, name, label string) (string, error) {
 	v := adminText(c, name)
 	if _, err := uuid.Parse(v); err != nil {
-		return "", invalid("choose a %s", label)
+		return "", kit.Invalid("choose a %s", label)
 	}
 	return v, nil
 }
@@ -214,7 +215,7 @@ func savedWords(isNew bool, name, next string) string {
 
 // adminFlash returns what the previous form left for this page, as one sentence.
 func (s *Server) adminFlash(c echo.Context) string {
-	title, msg := s.popFlash(c)
+	title, msg := s.PopFlash(c)
 	if title != "" && msg != "" {
 		return title + " " + msg
 	}
@@ -241,7 +242,7 @@ func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) vie
 
 // pageAdminBuildings is GET /admin/buildings: the organization's buildings.
 func (s *Server) pageAdminBuildings(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return err
@@ -261,13 +262,13 @@ func (s *Server) pageAdminBuildings(c echo.Context) error {
 		p.Buildings = append(p.Buildings, v)
 	}
 	slices.SortFunc(p.Buildings, func(a, b views.AdminBuilding) int { return booking.CompareNames(a.Name, b.Name) })
-	return s.render(c, http.StatusOK, views.AdminBuildingsView(s.chrome(c, "Buildings"), p))
+	return kit.Render(c, http.StatusOK, views.AdminBuildingsView(s.Chrome(c, "Buildings"), p))
 }
 
 // pageAdminNewBuilding is GET /admin/buildings/new: the form of a new building.
 func (s *Server) pageAdminNewBuilding(c echo.Context) error {
 	p := views.AdminBuildingPage{Building: views.AdminBuilding{Active: true, Visible: true}, Now: time.Now()}
-	return s.render(c, http.StatusOK, views.AdminBuildingView(s.chrome(c, "Add a building"), p))
+	return kit.Render(c, http.StatusOK, views.AdminBuildingView(s.Chrome(c, "Add a building"), p))
 }
 
 // pageAdminBuilding is GET /admin/buildings/:buildingId: a building's form and its floors.
@@ -281,12 +282,12 @@ func (s *Server) pageAdminBuilding(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return s.render(c, http.StatusOK, views.AdminBuildingView(s.chrome(c, p.Building.Name), p))
+	return kit.Render(c, http.StatusOK, views.AdminBuildingView(s.Chrome(c, p.Building.Name), p))
 }
 
 // buildingPage reads a building and its floors for its form.
 func (s *Server) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
 	if err != nil {
 		return views.AdminBuildingPage{}, err
@@ -326,7 +327,7 @@ func countOnFloor(rs []adminObject[layoutimport.LayoutResource], floor string) i
 // pageAdminSaveBuilding is POST /admin/buildings (a new building) and POST /admin/buildings/:buildingId.
 // A refusal shows the form again with the reason beside it.
 func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("buildingId") == ""
 	b := layoutimport.LayoutBuilding{}
 	if !isNew {
@@ -349,16 +350,16 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 	if err == nil {
 		b.Status = status
 		if b.Name == "" {
-			err = invalid("give the building a name")
+			err = kit.Invalid("give the building a name")
 		} else if _, zerr := time.LoadLocation(b.Timezone); b.Timezone == "" || zerr != nil {
-			err = invalid("choose the building's time zone from the list")
+			err = kit.Invalid("choose the building's time zone from the list")
 		}
 	}
 	if err == nil {
 		_, err = s.adminPut(ctx, actor, admin.Buildings, id, b, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "", savedWords(isNew, b.Name, "add its floors next."))
+		s.PutFlash(c, "", savedWords(isNew, b.Name, "add its floors next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/buildings/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "building")
@@ -375,7 +376,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 		}
 		p.Problem = prob
 	}
-	return s.render(c, code, views.AdminBuildingView(s.chrome(c, "Building"), p))
+	return kit.Render(c, code, views.AdminBuildingView(s.Chrome(c, "Building"), p))
 }
 
 // Floors.
@@ -398,7 +399,7 @@ func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[str
 
 // pageAdminFloors is GET /admin/floors: every building's floors.
 func (s *Server) pageAdminFloors(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	names, bs, err := s.buildingNames(ctx, actor)
 	if err != nil {
 		return err
@@ -423,7 +424,7 @@ func (s *Server) pageAdminFloors(c echo.Context) error {
 	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int {
 		return cmp.Or(cmp.Compare(a.Number, b.Number), booking.CompareNames(a.Name, b.Name))
 	})
-	return s.render(c, http.StatusOK, views.AdminFloorsView(s.chrome(c, "Floors"), p))
+	return kit.Render(c, http.StatusOK, views.AdminFloorsView(s.Chrome(c, "Floors"), p))
 }
 
 // buildingOptions are the buildings to choose a floor's from.
@@ -437,7 +438,7 @@ func buildingOptions(bs []adminObject[layoutimport.LayoutBuilding]) []views.Admi
 
 // pageAdminNewFloor is GET /admin/floors/new: the form of a new floor, in the building of ?building=.
 func (s *Server) pageAdminNewFloor(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	_, bs, err := s.buildingNames(ctx, actor)
 	if err != nil {
 		return err
@@ -447,7 +448,7 @@ func (s *Server) pageAdminNewFloor(c echo.Context) error {
 	}
 	// A new floor starts hidden from people booking: it is being set up, as its switch's hint says.
 	p := views.AdminFloorPage{Floor: views.AdminFloor{BuildingID: c.QueryParam("building"), Active: true}, Buildings: buildingOptions(bs)}
-	return s.render(c, http.StatusOK, views.AdminFloorView(s.chrome(c, "Add a floor"), p))
+	return kit.Render(c, http.StatusOK, views.AdminFloorView(s.Chrome(c, "Add a floor"), p))
 }
 
 // pageAdminFloor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
@@ -461,12 +462,12 @@ func (s *Server) pageAdminFloor(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return s.render(c, http.StatusOK, views.AdminFloorView(s.chrome(c, p.Floor.Name), p))
+	return kit.Render(c, http.StatusOK, views.AdminFloorView(s.Chrome(c, p.Floor.Name), p))
 }
 
 // floorPage reads a floor, the buildings and its resources for its form.
 func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
 		return views.AdminFloorPage{}, err
@@ -490,7 +491,7 @@ func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, 
 
 // pageAdminSaveFloor is POST /admin/floors (a new floor) and POST /admin/floors/:floorId.
 func (s *Server) pageAdminSaveFloor(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("floorId") == ""
 	f := layoutimport.LayoutFloor{}
 	if !isNew {
@@ -515,14 +516,14 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 	}
 	if err == nil {
 		if _, err = adminChoice(c, "building", "building"); err == nil && f.Name == "" {
-			err = invalid("give the floor a name")
+			err = kit.Invalid("give the floor a name")
 		}
 	}
 	if err == nil {
 		_, err = s.adminPut(ctx, actor, admin.Floors, id, f, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "", savedWords(isNew, f.Name, "upload its plan and place its desks and rooms next."))
+		s.PutFlash(c, "", savedWords(isNew, f.Name, "upload its plan and place its desks and rooms next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -545,14 +546,14 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 		}
 	}
 	p.Problem = prob
-	return s.render(c, code, views.AdminFloorView(s.chrome(c, "Floor"), p))
+	return kit.Render(c, code, views.AdminFloorView(s.Chrome(c, "Floor"), p))
 }
 
 // pageAdminUploadPlan is POST /admin/floors/:floorId/plan/image: a new plan for the floor (SVG, PNG or
 // JPEG, at most 5 MB), sent as multipart/form-data in the field "plan". A refusal shows beside the
 // upload form and changes nothing.
 func (s *Server) pageAdminUploadPlan(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
@@ -566,7 +567,7 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 		_, err = s.bookings.SetFloorPlan(ctx, actor, id, contentType, data)
 	}
 	if err == nil {
-		s.putFlash(c, "Plan uploaded.", "People see the new plan from now on.")
+		s.PutFlash(c, "Plan uploaded.", "People see the new plan from now on.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -579,7 +580,7 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 		return err
 	}
 	p.Upload = prob
-	return s.render(c, code, views.AdminFloorView(s.chrome(c, p.Floor.Name), p))
+	return kit.Render(c, code, views.AdminFloorView(s.Chrome(c, p.Floor.Name), p))
 }
 
 // readPlanUpload reads the uploaded plan and the type the browser gives it (from the file's name), which
@@ -595,7 +596,7 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	case errors.As(err, &over):
 		return nil, "", booking.PlanTooLarge()
 	case err != nil:
-		return nil, "", invalid("choose the plan's file: an SVG, PNG or JPEG image")
+		return nil, "", kit.Invalid("choose the plan's file: an SVG, PNG or JPEG image")
 	case fh.Size > booking.MaxPlanBytes:
 		return nil, "", booking.PlanTooLarge()
 	}
@@ -613,12 +614,12 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	}
 	claimed := planType(fh)
 	if claimed == "" {
-		return nil, "", invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
+		return nil, "", kit.Invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
 	}
 	// The domain refuses a mismatch too; here it is said in the words of a file's name.
 	if sniffed := http.DetectContentType(data); (sniffed == "image/png" || sniffed == "image/jpeg") && sniffed != claimed {
 		is, named := planTypeNames[sniffed], planTypeNames[claimed]
-		return nil, "", invalid("this file is a %s image but its name says %s: rename it to end in .%s and upload it again",
+		return nil, "", kit.Invalid("this file is a %s image but its name says %s: rename it to end in .%s and upload it again",
 			is, named, strings.ToLower(strings.TrimPrefix(sniffed, "image/")[:3]))
 	}
 	return data, claimed, nil
@@ -759,12 +760,12 @@ func (s *Server) pageAdminPlan(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return s.render(c, http.StatusOK, views.AdminPlanView(s.chrome(c, "Place desks and rooms"), p))
+	return kit.Render(c, http.StatusOK, views.AdminPlanView(s.Chrome(c, "Place desks and rooms"), p))
 }
 
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
 func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
 		return views.AdminPlanPage{}, err
@@ -861,7 +862,7 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 	p.Grid = g
 	added, err := s.addGrid(c, p)
 	if err == nil {
-		s.putFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
+		s.PutFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
 	prob, code, err := adminRefusal(err, "floor")
@@ -876,7 +877,7 @@ func (s *Server) pageAdminPlanGrid(c echo.Context) error {
 		p.Grid = g
 	}
 	p.Problem = prob
-	return s.render(c, code, views.AdminPlanView(s.chrome(c, "Place desks and rooms"), p))
+	return kit.Render(c, code, views.AdminPlanView(s.Chrome(c, "Place desks and rooms"), p))
 }
 
 func adminCount(n int, what string) string {
@@ -889,7 +890,7 @@ func adminCount(n int, what string) string {
 // addGrid adds the desks of the grid form and returns how many it added. Each desk is saved on its own,
 // so a refusal part way keeps those saved before it.
 func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	rows, err := adminNumber(c, "rows", "the number of rows", 1, maxGridSide)
 	if err != nil {
 		return 0, err
@@ -904,7 +905,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	}
 	prefix := p.Grid.Prefix
 	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
-		return 0, invalid("the name must have 1 to %d characters", maxGridPrefix)
+		return 0, kit.Invalid("the name must have 1 to %d characters", maxGridPrefix)
 	}
 	sub, err := adminChoice(c, "subcategory", "kind of desk")
 	if err != nil {
@@ -935,7 +936,7 @@ func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	}
 	place, ok := booking.FreeSpace(planW, planH, taken, w, h, gridMargin)
 	if !ok {
-		return 0, invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
+		return 0, kit.Invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
 			adminCount(rows, "row"), adminCount(cols, "desk"))
 	}
 	added := 0
@@ -995,7 +996,7 @@ type positionAnswer struct {
 // pageAdminMoveResource is POST /admin/resources/:resourceId/position: the resource's new rectangle on
 // the plan (x1, y1, x2, y2), saved if its version is still etag. It answers JSON for the editor's script.
 func (s *Server) pageAdminMoveResource(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "resourceId")
 	if err != nil {
 		return err
@@ -1066,13 +1067,13 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return s.render(c, http.StatusOK, views.AdminResourcesView(s.chrome(c, "Desks and rooms"), p))
+	return kit.Render(c, http.StatusOK, views.AdminResourcesView(s.Chrome(c, "Desks and rooms"), p))
 }
 
 // resourcesPage reads the desks and rooms of a floor ("" for all) and the choices of the form that
 // changes many at once.
 func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourcesPage, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	floors, floorNames, err := s.floorOptions(ctx, actor)
 	if err != nil {
 		return views.AdminResourcesPage{}, err
@@ -1111,7 +1112,7 @@ func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourc
 
 // resourcePage fills the choices of a resource's form.
 func (s *Server) resourcePage(c echo.Context, r views.AdminResource) (views.AdminResourcePage, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	floors, _, err := s.floorOptions(ctx, actor)
 	if err != nil {
 		return views.AdminResourcePage{}, err
@@ -1134,12 +1135,12 @@ func (s *Server) pageAdminNewResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, views.AdminResourceView(s.chrome(c, "Add a desk or room"), p))
+	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, "Add a desk or room"), p))
 }
 
 // pageAdminResource is GET /admin/resources/:resourceId: a desk's or room's form.
 func (s *Server) pageAdminResource(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "resourceId")
 	if err != nil {
 		return err
@@ -1153,13 +1154,13 @@ func (s *Server) pageAdminResource(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return s.render(c, http.StatusOK, views.AdminResourceView(s.chrome(c, cur.V.Name), p))
+	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, cur.V.Name), p))
 }
 
 // pageAdminSaveResource is POST /admin/resources (a new desk or room) and POST
 // /admin/resources/:resourceId.
 func (s *Server) pageAdminSaveResource(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("resourceId") == ""
 	r := layoutimport.LayoutResource{}
 	if !isNew {
@@ -1187,7 +1188,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 		_, err = s.adminPut(ctx, actor, admin.Resources, id, r, etag)
 	}
 	if err == nil {
-		s.putFlash(c, "", savedWords(isNew, r.Name, ""))
+		s.PutFlash(c, "", savedWords(isNew, r.Name, ""))
 		return c.Redirect(http.StatusSeeOther, "/admin/resources/"+id.String())
 	}
 	prob, code, err := adminRefusal(err, "desk or room")
@@ -1210,7 +1211,7 @@ func (s *Server) pageAdminSaveResource(c echo.Context) error {
 		return err
 	}
 	p.Problem = prob
-	return s.render(c, code, views.AdminResourceView(s.chrome(c, "Desk or room"), p))
+	return kit.Render(c, code, views.AdminResourceView(s.Chrome(c, "Desk or room"), p))
 }
 
 // readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
@@ -1222,17 +1223,17 @@ func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool
 	r.Visible, r.Approachable = adminPtr(adminBool(c, "visible")), adminPtr(adminBool(c, "approachable"))
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("the form could not be read")
+		return kit.Invalid("the form could not be read")
 	}
 	r.FeatureIDs, r.ReservableIDs = form["features"], form["reservables"]
 	if len(r.FeatureIDs) > maxChosenExtras || len(r.ReservableIDs) > maxChosenExtras {
-		return invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
+		return kit.Invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
 	}
 	r.Capacity = nil
 	if v := adminText(c, "capacity"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
-			return invalid("the capacity must be a whole number of people from 1 to 10000")
+			return kit.Invalid("the capacity must be a whole number of people from 1 to 10000")
 		}
 		r.Capacity = adminPtr(int32(n))
 	}
@@ -1255,9 +1256,9 @@ func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool
 	}
 	switch {
 	case r.Name == "":
-		return invalid("give it a name")
+		return kit.Invalid("give it a name")
 	case !booking.PosterCodeValid(r.PosterCode):
-		return invalid("the poster code must have 1 to %d letters, digits, \".\", \"_\" or \"-\"", booking.MaxPosterCodeLength)
+		return kit.Invalid("the poster code must have 1 to %d letters, digits, \".\", \"_\" or \"-\"", booking.MaxPosterCodeLength)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
@@ -75,12 +76,12 @@ func boundWords(at time.Time) string {
 
 // adminPeople reads the people page for the search query.
 func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
 	if err != nil {
 		return views.AdminPeople{}, err
 	}
-	p := views.AdminPeople{Chrome: s.chrome(c, "People"), Query: query}
+	p := views.AdminPeople{Chrome: s.Chrome(c, "People"), Query: query}
 	q := fold(strings.TrimSpace(query))
 	for i, u := range users {
 		if q != "" && !strings.Contains(fold(u.Name+" "+u.Surname+" "+u.Email), q) {
@@ -112,19 +113,19 @@ func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, e
 func (s *Server) pageAdminPeople(c echo.Context) error {
 	query := c.QueryParam("q")
 	if utf8.RuneCountInString(query) > maxPeopleQuery {
-		return invalid("search: write at most %d characters", maxPeopleQuery)
+		return kit.Invalid("search: write at most %d characters", maxPeopleQuery)
 	}
 	p, err := s.adminPeople(c, query)
 	if err != nil {
 		return err
 	}
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, views.PeopleList(p))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, http.StatusOK, views.PeopleList(p))
 	}
 	if id, msg := s.savedFlash(c); !confirmPerson(&p, id, msg) {
 		p.Notice = msg
 	}
-	return s.render(c, http.StatusOK, views.AdminPeoplePage(p))
+	return kit.Render(c, http.StatusOK, views.AdminPeoplePage(p))
 }
 
 // confirmPerson puts the confirmation msg in the row of the person id, and reports whether the page
@@ -166,9 +167,9 @@ func readPersonForm(form url.Values) (views.PersonForm, error) {
 func (s *Server) pageAdminAddPerson(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f, err := readPersonForm(form)
 	id := uuid.New()
 	if err == nil {
@@ -182,19 +183,19 @@ func (s *Server) pageAdminAddPerson(c echo.Context) error {
 			return err
 		}
 		f.ErrorTitle, f.Error = prob.title, prob.message
-		if isHTMX(c) {
-			return s.render(c, prob.status, views.AddPersonView(f))
+		if kit.IsHTMX(c) {
+			return kit.Render(c, prob.status, views.AddPersonView(f))
 		}
 		p, perr := s.adminPeople(c, "")
 		if perr != nil {
 			return perr
 		}
 		p.New = f
-		return s.render(c, prob.status, views.AdminPeoplePage(p))
+		return kit.Render(c, prob.status, views.AdminPeoplePage(p))
 	}
 	msg := "Added " + strings.TrimSpace(f.Name+" "+f.Surname) + " as " + strings.ToLower(views.RoleWord(f.Role)) + ". They can sign in with " + f.Email + "."
 	search := url.Values{"q": {f.Email}}
-	if !isHTMX(c) {
+	if !kit.IsHTMX(c) {
 		return s.redirectSaved(c, "/admin/people", search, id.String(), "person-"+id.String(), msg)
 	}
 	p, err := s.adminPeople(c, f.Email)
@@ -204,7 +205,7 @@ func (s *Server) pageAdminAddPerson(c echo.Context) error {
 	confirmPerson(&p, id.String(), msg)
 	swapSection(c, "#people-section")
 	c.Response().Header().Set("HX-Push-Url", "/admin/people?"+search.Encode())
-	return s.render(c, http.StatusOK, views.PeopleSection(p))
+	return kit.Render(c, http.StatusOK, views.PeopleSection(p))
 }
 
 // pageAdminSavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
@@ -216,9 +217,9 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
 	if err != nil {
 		return err
@@ -257,14 +258,14 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 // the row.
 func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
 	if id, err := uuid.Parse(r.ID); err == nil && r.Subject != "" {
-		bound, err := s.bindings(c.Request().Context(), actorFrom(c), &id)
+		bound, err := s.bindings(c.Request().Context(), kit.Actor(c), &id)
 		if err != nil {
 			return err
 		}
 		r.BoundAt = boundWords(bound[r.ID])
 	}
-	if isHTMX(c) {
-		return s.render(c, status, views.PersonRowView(r))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, status, views.PersonRowView(r))
 	}
 	if status == http.StatusOK {
 		return s.redirectSaved(c, "/admin/people", url.Values{"q": {r.Email}}, r.ID, "person-"+r.ID, r.Saved)
@@ -278,7 +279,7 @@ func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) 
 			p.People[i] = r
 		}
 	}
-	return s.render(c, status, views.AdminPeoplePage(p))
+	return kit.Render(c, status, views.AdminPeoplePage(p))
 }
 
 // pageAdminPersonActive is POST /admin/people/{userId}/active (active=true|false): deactivates a person,
@@ -294,9 +295,9 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return invalid("active: choose true or false")
+		return kit.Invalid("active: choose true or false")
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	// Another organization's person is unknown here, whatever the domain would answer.
 	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
 		return err
@@ -342,7 +343,7 @@ func (s *Server) pageAdminUnlinkPerson(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ func swapSection(c echo.Context, selector string) {
 // redirectSaved keeps the confirmation message for the next page and sends the browser to page, with
 // query and saved=id, at the anchor of the object.
 func (s *Server) redirectSaved(c echo.Context, page string, query url.Values, id, anchor, message string) error {
-	s.putFlash(c, "", message)
+	s.PutFlash(c, "", message)
 	q := url.Values{}
 	for k, v := range query {
 		q[k] = v

@@ -8,6 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // Approvals: the admins' list of bookings waiting for approval, each approved or rejected with the same
@@ -29,11 +30,11 @@ func (s *Server) pageApprovals(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if isHTMX(c) && cursor != "" {
-		return s.render(c, http.StatusOK, views.ApprovalsMore(p))
+	if kit.IsHTMX(c) && cursor != "" {
+		return kit.Render(c, http.StatusOK, views.ApprovalsMore(p))
 	}
-	_, p.Notice = s.popFlash(c)
-	return s.render(c, http.StatusOK, views.ApprovalsPage(p))
+	_, p.Notice = s.PopFlash(c)
+	return kit.Render(c, http.StatusOK, views.ApprovalsPage(p))
 }
 
 // pageDecide is POST /approvals/{bookingId} (decision=approve|reject). Without htmx the browser goes back
@@ -50,9 +51,9 @@ func (s *Server) pageDecide(c echo.Context) error {
 		approve = true
 	case "reject":
 	default:
-		return invalid("decision: choose approve or reject")
+		return kit.Invalid("decision: choose approve or reject")
 	}
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.bookings.Decide(ctx, actor, id, approve)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
 		return approvalsForbidden()
@@ -65,26 +66,26 @@ func (s *Server) pageDecide(c echo.Context) error {
 		if b, err = s.bookings.Booking(ctx, actor, id); err != nil {
 			return err
 		}
-		if isHTMX(c) {
-			return s.render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Error: refusal}))
+		if kit.IsHTMX(c) {
+			return kit.Render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Error: refusal}))
 		}
 		return s.renderApprovals(c, status, b.Resource.Name+" for "+views.FullName(b.Organizer)+": "+refusal)
 	}
 	outcome := views.ApprovalOutcome(b)
-	if isHTMX(c) {
-		return s.render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Outcome: outcome}))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Outcome: outcome}))
 	}
-	s.putFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b, s.bookings.Now())+".")
+	s.PutFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b, s.bookings.Now())+".")
 	return c.Redirect(http.StatusSeeOther, "/approvals")
 }
 
 // approvals reads one page of the bookings waiting for approval, starting after cursor.
 func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, error) {
-	page, err := s.bookings.WaitingApproval(c.Request().Context(), actorFrom(c), booking.Page{Cursor: cursor})
+	page, err := s.bookings.WaitingApproval(c.Request().Context(), kit.Actor(c), booking.Page{Cursor: cursor})
 	if err != nil {
 		return views.Approvals{}, err
 	}
-	p := views.Approvals{Chrome: s.chrome(c, "Approvals")}
+	p := views.Approvals{Chrome: s.Chrome(c, "Approvals")}
 	for _, b := range page.Bookings {
 		p.Rows = append(p.Rows, views.ApprovalRow{Booking: b, Now: s.bookings.Now()})
 	}
@@ -101,5 +102,5 @@ func (s *Server) renderApprovals(c echo.Context, status int, refusal string) err
 		return err
 	}
 	p.Error = refusal
-	return s.render(c, status, views.ApprovalsPage(p))
+	return kit.Render(c, status, views.ApprovalsPage(p))
 }

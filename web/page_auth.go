@@ -22,6 +22,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The keys of what a browser session holds.
@@ -57,7 +58,7 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		c.SetRequest(r.WithContext(context.WithValue(r.Context(), echoContextKey{}, c)))
-		s.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.Sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			c.SetRequest(r)
 			c.Response().Writer = w
 			if err := next(c); err != nil {
@@ -80,7 +81,7 @@ func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error)
 		return
 	}
 	status := http.StatusInternalServerError
-	if _, st := domainRefusal(err); st != 0 {
+	if _, st := kit.Refusal(err); st != 0 {
 		status = st
 	}
 	s.log.ErrorContext(r.Context(), "session not saved", slog.String("path", r.URL.Path), slog.Any("error", err))
@@ -92,12 +93,12 @@ func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error)
 func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ctx := c.Request().Context()
-		id, err1 := uuid.Parse(s.sessions.GetString(ctx, sessionUser))
-		org, err2 := uuid.Parse(s.sessions.GetString(ctx, sessionOrganization))
+		id, err1 := uuid.Parse(s.Sessions.GetString(ctx, sessionUser))
+		org, err2 := uuid.Parse(s.Sessions.GetString(ctx, sessionOrganization))
 		if err1 == nil && err2 == nil {
 			u, err := s.bookings.UserByID(ctx, org, id)
 			if err == nil {
-				c.Set(actorKey, u)
+				c.Set(kit.ActorKey, u)
 				return next(c)
 			}
 			deactivated := errors.Is(err, booking.ErrDeactivated)
@@ -105,16 +106,16 @@ func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 			if deactivated {
-				if err := s.sessions.Destroy(ctx); err != nil {
+				if err := s.Sessions.Destroy(ctx); err != nil {
 					return fmt.Errorf("end session: %w", err)
 				}
-				if !isHTMX(c) {
+				if !kit.IsHTMX(c) {
 					return s.deactivated(c, org)
 				}
 			}
 		}
 		to := signInURL(c.Request().URL.RequestURI())
-		if isHTMX(c) {
+		if kit.IsHTMX(c) {
 			// Come back to the page that made the request, not to the fragment it asked for.
 			if cur, err := url.Parse(c.Request().Header.Get("HX-Current-URL")); err == nil && cur.Path != "" {
 				to = signInURL(cur.RequestURI())
@@ -158,44 +159,44 @@ func (s *Server) pageSignIn(c echo.Context) error {
 	signedOut := c.QueryParam("signed_out") != ""
 	switch {
 	case s.idp != nil && signedOut:
-		return s.render(c, http.StatusOK, views.SignedOut(s.chrome(c, "Signed out")))
+		return kit.Render(c, http.StatusOK, views.SignedOut(s.Chrome(c, "Signed out")))
 	case s.idp != nil:
 		d := s.idp.ready()
 		if d == nil {
 			return s.signInStarting(c, signInURL(next))
 		}
 		state, nonce, verifier := rand.Text(), rand.Text(), oauth2.GenerateVerifier()
-		s.sessions.Put(ctx, sessionState, state)
-		s.sessions.Put(ctx, sessionNonce, nonce)
-		s.sessions.Put(ctx, sessionVerifier, verifier)
-		s.sessions.Put(ctx, sessionNext, next)
+		s.Sessions.Put(ctx, sessionState, state)
+		s.Sessions.Put(ctx, sessionNonce, nonce)
+		s.Sessions.Put(ctx, sessionVerifier, verifier)
+		s.Sessions.Put(ctx, sessionNext, next)
 		return c.Redirect(http.StatusSeeOther,
 			d.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)))
-	case s.dev:
+	case s.Dev:
 		people, err := s.bookings.DevelopmentUsers(ctx)
 		if err != nil {
 			return err
 		}
-		return s.render(c, http.StatusOK, views.DevSignIn(s.chrome(c, "Sign in"), people, next, signedOut))
+		return kit.Render(c, http.StatusOK, views.DevSignIn(s.Chrome(c, "Sign in"), people, next, signedOut))
 	}
-	return s.render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.chrome(c, "Sign-in is not set up")))
+	return kit.Render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.Chrome(c, "Sign-in is not set up")))
 }
 
 // signInStarting answers a sign-in while the identity provider has not been reached since the service
 // started: 503, with a page that asks to try again in a minute, at retry.
 func (s *Server) signInStarting(c echo.Context, retry string) error {
 	c.Response().Header().Set("Retry-After", "60")
-	return s.render(c, http.StatusServiceUnavailable, views.SignInStarting(s.chrome(c, "Sign-in is starting"), retry))
+	return kit.Render(c, http.StatusServiceUnavailable, views.SignInStarting(s.Chrome(c, "Sign-in is starting"), retry))
 }
 
 // pageDevSignIn signs in as the chosen person, in development mode only.
 func (s *Server) pageDevSignIn(c echo.Context) error {
-	if !s.dev {
+	if !s.Dev {
 		return echo.ErrNotFound
 	}
 	id, err := uuid.Parse(c.FormValue("user"))
 	if err != nil {
-		return invalid("choose a person to sign in as")
+		return kit.Invalid("choose a person to sign in as")
 	}
 	u, err := s.bookings.FindUser(c.Request().Context(), id)
 	if err != nil {
@@ -222,19 +223,19 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		return s.signInStarting(c, signInPath)
 	}
 	ctx := c.Request().Context()
-	state := s.sessions.PopString(ctx, sessionState)
-	nonce := s.sessions.PopString(ctx, sessionNonce)
-	verifier := s.sessions.PopString(ctx, sessionVerifier)
-	next := localPath(s.sessions.PopString(ctx, sessionNext))
+	state := s.Sessions.PopString(ctx, sessionState)
+	nonce := s.Sessions.PopString(ctx, sessionNonce)
+	verifier := s.Sessions.PopString(ctx, sessionVerifier)
+	next := localPath(s.Sessions.PopString(ctx, sessionNext))
 	fail := func(reason string, err error) error {
 		s.log.WarnContext(ctx, "sign-in failed", slog.String("reason", reason), slog.Any("error", err))
-		return s.render(c, http.StatusBadRequest, views.SignInFailed(s.chrome(c, "Sign-in failed"), reason))
+		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), reason))
 	}
 	if e := c.QueryParam("error"); e != "" {
 		// The provider's words go to the log only: anyone can send a link with error_description.
 		s.log.WarnContext(ctx, "identity provider error", slog.String("error", clipText(e)),
 			slog.String("description", clipText(c.QueryParam("error_description"))))
-		return s.render(c, http.StatusBadRequest, views.SignInFailed(s.chrome(c, "Sign-in failed"), providerError(e)))
+		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), providerError(e)))
 	}
 	if state == "" || c.QueryParam("state") != state {
 		return fail("This sign-in link has expired or was not started here.", nil)
@@ -280,7 +281,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		return s.deactivated(c, u.OrganizationID)
 	case errors.As(err, &refusal) && refusal.Code == booking.CodeUnauthorized:
 		s.logRefusedSignIn(c, refusal.Reason, id)
-		return s.render(c, http.StatusForbidden, views.UnknownPerson(s.chrome(c, "Account not found"), id.Email, refusal.Message))
+		return kit.Render(c, http.StatusForbidden, views.UnknownPerson(s.Chrome(c, "Account not found"), id.Email, refusal.Message))
 	case err != nil:
 		return err
 	}
@@ -295,11 +296,11 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 // to keep is dropped, and the sign-in goes on.
 func (s *Server) signIn(c echo.Context, u booking.User, accessToken string) error {
 	ctx := c.Request().Context()
-	if err := s.sessions.RenewToken(ctx); err != nil {
+	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("renew session: %w", err)
 	}
-	s.sessions.Put(ctx, sessionUser, u.ID.String())
-	s.sessions.Put(ctx, sessionOrganization, u.OrganizationID.String())
+	s.Sessions.Put(ctx, sessionUser, u.ID.String())
+	s.Sessions.Put(ctx, sessionOrganization, u.OrganizationID.String())
 	err := s.bookings.KeepUserAccessToken(ctx, u, accessToken)
 	if booking.ErrorCode(err) == booking.CodeInvalidRequest {
 		s.log.WarnContext(ctx, "the identity provider's access token is too long to keep", slog.Int("bytes", len(accessToken)))
@@ -311,10 +312,10 @@ func (s *Server) signIn(c echo.Context, u booking.User, accessToken string) erro
 // pageSignOut ends the session, under a new token, and shows the sign-in page.
 func (s *Server) pageSignOut(c echo.Context) error {
 	ctx := c.Request().Context()
-	if err := s.sessions.Clear(ctx); err != nil {
+	if err := s.Sessions.Clear(ctx); err != nil {
 		return fmt.Errorf("clear session: %w", err)
 	}
-	if err := s.sessions.RenewToken(ctx); err != nil {
+	if err := s.Sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("renew session: %w", err)
 	}
 	return c.Redirect(http.StatusSeeOther, signInPath+"?signed_out=1")
@@ -387,7 +388,7 @@ func (s *Server) deactivated(c echo.Context, org uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	return s.render(c, http.StatusForbidden, views.Deactivated(s.chrome(c, "Account deactivated"), contacts))
+	return kit.Render(c, http.StatusForbidden, views.Deactivated(s.Chrome(c, "Account deactivated"), contacts))
 }
 
 // providerErrors are fixed sentences for the error codes of RFC 6749 (section 4.1.2.1).

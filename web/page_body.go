@@ -10,6 +10,7 @@ import (
 	"net/url"
 
 	"github.com/labstack/echo/v4"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // MaxPageBody bounds the body of a page request: the largest form a person can fill in is a few KB.
@@ -42,9 +43,9 @@ func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 			// Every form is checked here, once: a NUL or bytes that are not UTF-8 are refused with 400.
 			form, err := url.ParseQuery(string(body))
 			if err != nil {
-				return invalid("form: not a form this page sends")
+				return kit.Invalid("form: not a form this page sends")
 			}
-			if err := checkFormText(form); err != nil {
+			if err := kit.CheckFormText(form); err != nil {
 				return err
 			}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The booking form of "Find a space": POST /bookings books every chosen resource on every chosen day.
@@ -28,7 +29,7 @@ import (
 func (s *Server) pageCreateBookings(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
 	var f bookingForm
 	var made []booking.Booking
@@ -48,7 +49,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	}
 	s.putJustBooked(c, made)
 	next := "/bookings?booked=" + strconv.Itoa(len(made))
-	if isHTMX(c) {
+	if kit.IsHTMX(c) {
 		c.Response().Header().Set("HX-Redirect", next)
 		return c.NoContent(http.StatusOK)
 	}
@@ -82,7 +83,7 @@ func refuseForm(format string, args ...any) error {
 // readBookingForm reads the posted form into f and looks up the chosen resources and colleagues. What the
 // form cannot use is returned as a *formRefusal; f.view then holds what had been read until then.
 func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f.view = views.BookingForm{
 		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
 		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
@@ -128,7 +129,7 @@ func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm
 func readResourceIDs(vs []string) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	for _, v := range vs {
-		id, err := parseUUID("resource", strings.TrimSpace(v))
+		id, err := kit.ParseUUID("resource", strings.TrimSpace(v))
 		if err != nil {
 			return nil, refuseForm("One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
 		}
@@ -143,7 +144,7 @@ func readResourceIDs(vs []string) ([]uuid.UUID, error) {
 func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	for _, v := range vs {
-		id, err := parseUUID("attendee", v)
+		id, err := kit.ParseUUID("attendee", v)
 		if err != nil {
 			return nil, refuseForm("One of the invited colleagues (%q) is not a person this service knows.", v)
 		}
@@ -186,7 +187,7 @@ func (f *bookingForm) check() error {
 // readFormServices reads the services of a checked form into f: the lines the form shows again after a
 // refusal, and the services ticked. It refuses what readServices refuses.
 func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingForm) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	offers, err := s.offeredServices(ctx, actor, f.view.Resources)
 	if err != nil {
 		return err
@@ -201,7 +202,7 @@ func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingFor
 // createFromForm makes the bookings of a checked form, one for each resource on each day, all or none.
 // A refusal of the domain is returned as a *formRefusal that names the space and the day that failed.
 func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	reqs := make([]booking.NewBooking, 0, len(f.resources)*len(f.view.Days))
 	for _, id := range f.resources {
 		loc := time.UTC // a resource that was not found is named by the domain's refusal
@@ -224,7 +225,7 @@ func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Bookin
 		}
 	}
 	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: f.category, Bookings: reqs})
-	if de, status := domainRefusal(err); de != nil {
+	if de, status := kit.Refusal(err); de != nil {
 		return nil, &formRefusal{status: status, text: refusalText(de, f)}
 	}
 	return made, err
@@ -262,12 +263,12 @@ func (f bookingForm) newBooking(resource uuid.UUID, day time.Time, loc *time.Loc
 // otherwise the booking page.
 func (s *Server) renderBookingRefusal(c echo.Context, f views.BookingForm, r *formRefusal) error {
 	f.Error = r.text
-	if isHTMX(c) {
-		return s.render(c, r.status, views.BookingFormView(f))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, r.status, views.BookingFormView(f))
 	}
-	ch := s.chrome(c, "Book")
+	ch := s.Chrome(c, "Book")
 	ch.Path = "/find" // the form posts to /bookings, but it is a step of finding a space
-	return s.render(c, r.status, views.BookPage(ch, f, "/find"))
+	return kit.Render(c, r.status, views.BookPage(ch, f, "/find"))
 }
 
 // sessionJustBooked is the session key under which the booking form leaves the ids of the bookings it
@@ -280,7 +281,7 @@ func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
 	for i, b := range made {
 		ids[i] = b.ID.String()
 	}
-	s.sessions.Put(c.Request().Context(), sessionJustBooked, strings.Join(ids, " "))
+	s.Sessions.Put(c.Request().Context(), sessionJustBooked, strings.Join(ids, " "))
 }
 
 // refusalText words a refusal of the form's bookings. When the error names one booking of the request it
@@ -289,7 +290,7 @@ func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
 func refusalText(e *booking.Error, f bookingForm) string {
 	days := f.view.Days
 	if e.Index == nil || len(days) == 0 || *e.Index < 0 || *e.Index >= len(f.resources)*len(days) {
-		return toSentence(e.Message)
+		return kit.ToSentence(e.Message)
 	}
 	id, day := f.resources[*e.Index/len(days)], days[*e.Index%len(days)]
 	name := "The chosen space"
@@ -307,9 +308,9 @@ var orderField = regexp.MustCompile(`^reservables\[\d+\](?:\.\w+)?: `)
 func sentence(err error) string {
 	var e *booking.Error
 	if errors.As(err, &e) {
-		return toSentence(e.Message)
+		return kit.ToSentence(e.Message)
 	}
-	return toSentence(err.Error())
+	return kit.ToSentence(err.Error())
 }
 
 // bookingCategory returns the category of the chosen resources. It refuses desks and rooms together.
@@ -324,7 +325,7 @@ func bookingCategory(rs []booking.Resource) (booking.Category, error) {
 			if desk.Subcategory.Category != booking.CategoryWorkstation {
 				desk, room = r, first
 			}
-			return "", invalid("%s is a desk and %s is a meeting room: desks and rooms cannot be booked together. Untick one kind and book it separately", desk.Name, room.Name)
+			return "", kit.Invalid("%s is a desk and %s is a meeting room: desks and rooms cannot be booked together. Untick one kind and book it separately", desk.Name, room.Name)
 		}
 	}
 	return first.Subcategory.Category, nil
@@ -337,7 +338,7 @@ func parseGuests(v string) ([]string, error) {
 	for _, g := range guestFields(v) {
 		addr, err := mail.ParseAddress(g)
 		if err != nil {
-			return nil, invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
+			return nil, kit.Invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
 		}
 		out = append(out, addr.Address)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The services of the booking form: each service the chosen rooms offer, ordered with the bookings, once
@@ -183,16 +184,16 @@ func noticeWords(d time.Duration) string {
 // days, hours and people the form holds (sent as the form's fields). The form reads it when it loads and
 // when those change.
 func (s *Server) pageFindServices(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	form := c.QueryParams()
 	f := views.BookingForm{From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")),
 		AllDay: form.Get("allday") != "", ServicesRead: true}
 	if len(form["resource"]) > booking.MaxBookingsPerRequest {
-		return s.render(c, http.StatusOK, views.BookingServices(f))
+		return kit.Render(c, http.StatusOK, views.BookingServices(f))
 	}
 	ids, err := readResourceIDs(form["resource"])
 	if err != nil {
-		return s.render(c, http.StatusOK, views.BookingServices(f)) // the booking's refusal says it
+		return kit.Render(c, http.StatusOK, views.BookingServices(f)) // the booking's refusal says it
 	}
 	f.Days, _ = readDates(form["date"])
 	if f.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, ids); err != nil {
@@ -206,7 +207,7 @@ func (s *Server) pageFindServices(c echo.Context) error {
 		return err
 	}
 	f.Services = serviceLines(offers, f.Resources, form, meetingOf(f, s.bookings.Now()), peopleCount(form), s.bookings.Now())
-	return s.render(c, http.StatusOK, views.BookingServices(f))
+	return kit.Render(c, http.StatusOK, views.BookingServices(f))
 }
 
 // readOfferedServices puts into a new booking form the services its rooms offer, so that the page shows

@@ -17,6 +17,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // My bookings: the signed-in person's bookings, upcoming and past, and one booking in full with its
@@ -38,12 +39,12 @@ var (
 // cards. Upcoming ones are listed soonest first, past ones latest first, a page at a time ("Show more";
 // with htmx only the next page's cards are answered). booked=N says that the booking form just made N.
 func (s *Server) pageMyBookings(c echo.Context) error {
-	ctx, actor, now := c.Request().Context(), actorFrom(c), s.bookings.Now()
+	ctx, actor, now := c.Request().Context(), kit.Actor(c), s.bookings.Now()
 	when := views.WhenUpcoming
 	if c.QueryParam("when") == views.WhenPast {
 		when = views.WhenPast
 	}
-	p := views.MyBookings{Chrome: s.chrome(c, "My bookings"), When: when}
+	p := views.MyBookings{Chrome: s.Chrome(c, "My bookings"), When: when}
 	var bs []booking.Booking
 	if when == views.WhenPast {
 		page, err := s.bookings.UserBookings(ctx, actor, booking.BookingFilter{
@@ -63,17 +64,17 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 		}
 	}
 	back := "/bookings?when=" + when
-	more := isHTMX(c) && c.QueryParam("cursor") != ""
+	more := kit.IsHTMX(c) && c.QueryParam("cursor") != ""
 	for i, b := range bs {
 		p.Cards = append(p.Cards, views.BookingCard{
 			Booking: b, Viewer: actor, Now: now, From: back, Autofocus: more && i == 0, InUpcoming: when == views.WhenUpcoming,
 		})
 	}
 	if more {
-		return s.render(c, http.StatusOK, views.MyBookingsMore(p))
+		return kit.Render(c, http.StatusOK, views.MyBookingsMore(p))
 	}
-	_, p.Notice = s.popFlash(c)
-	if just := strings.Fields(s.sessions.PopString(ctx, sessionJustBooked)); len(just) > 0 {
+	_, p.Notice = s.PopFlash(c)
+	if just := strings.Fields(s.Sessions.PopString(ctx, sessionJustBooked)); len(just) > 0 {
 		for i := range p.Cards {
 			p.Cards[i].JustBooked = slices.Contains(just, p.Cards[i].Booking.ID.String())
 		}
@@ -81,7 +82,7 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
 		p.Notice = strings.TrimSpace(fmt.Sprintf("%d %s made. %s", n, plural(n, "booking", "bookings"), p.Notice))
 	}
-	return s.render(c, http.StatusOK, views.MyBookingsPage(p))
+	return kit.Render(c, http.StatusOK, views.MyBookingsPage(p))
 }
 
 // upcomingBookings returns the person's bookings that have not ended and still hold their resource,
@@ -115,7 +116,7 @@ func plural(n int, one, many string) string {
 // pageBooking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
 // person may not see is not found.
 func (s *Server) pageBooking(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
@@ -134,9 +135,9 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 	if err != nil {
 		return err
 	}
-	_, notice := s.popFlash(c)
-	return s.render(c, status, views.BookingDetailPage(views.BookingPage{
-		Chrome: s.chrome(c, card.Booking.Resource.Name), Notice: notice, Card: card,
+	_, notice := s.PopFlash(c)
+	return kit.Render(c, status, views.BookingDetailPage(views.BookingPage{
+		Chrome: s.Chrome(c, card.Booking.Resource.Name), Notice: notice, Card: card,
 		Attendees: attendees, Services: f,
 	}))
 }
@@ -180,7 +181,7 @@ func (s *Server) pathBooking(c echo.Context) (booking.Booking, error) {
 	if err != nil {
 		return booking.Booking{}, err
 	}
-	return s.bookings.Booking(c.Request().Context(), actorFrom(c), id)
+	return s.bookings.Booking(c.Request().Context(), kit.Actor(c), id)
 }
 
 // bookingPath is a booking's page.
@@ -223,9 +224,9 @@ func (s *Server) pageChangeBooking(c echo.Context) error {
 		end, err2 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.To, loc)
 		switch {
 		case err1 != nil || err2 != nil:
-			return b, "", invalid("give a date and the start and end times, e.g. 2026-11-24, 10:00 and 11:00")
+			return b, "", kit.Invalid("give a date and the start and end times, e.g. 2026-11-24, 10:00 and 11:00")
 		case !end.After(start):
-			return b, "", invalid("the end time must be after the start time")
+			return b, "", kit.Invalid("the end time must be after the start time")
 		}
 		nb, err := s.bookings.Change(ctx, actor, b.ID, booking.BookingChange{Start: &start, End: &end})
 		if err != nil {
@@ -250,7 +251,7 @@ type bookingAction func(ctx context.Context, actor booking.User, b booking.Booki
 // leaves the list. A refusal is shown on the card, in words, with its code's status; typed, when given,
 // is the change-time form as sent, shown again.
 func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
@@ -277,8 +278,8 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 		if len(typed) > 0 {
 			card.Change = &typed[0]
 		}
-	} else if !isHTMX(c) {
-		s.putFlash(c, "", done)
+	} else if !kit.IsHTMX(c) {
+		s.PutFlash(c, "", done)
 		return c.Redirect(http.StatusSeeOther, back+"#booking-"+id.String())
 	} else {
 		card.Done = done
@@ -288,13 +289,13 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 	if err != nil {
 		return err
 	}
-	if isHTMX(c) {
+	if kit.IsHTMX(c) {
 		if card.Error == "" && card.InUpcoming && !card.Detail && !nb.Status.Blocking() {
 			// No longer upcoming: the card leaves the list, saying where it went.
-			return s.render(c, status, views.BookingLeftUpcoming(card))
+			return kit.Render(c, status, views.BookingLeftUpcoming(card))
 		}
 		f.OOB = true
-		return s.render(c, status, views.BookingCardSwap(card, f))
+		return kit.Render(c, status, views.BookingCardSwap(card, f))
 	}
 	card.Detail, card.From = true, bookingPath(id)
 	return s.renderBookingPage(c, status, card, f)
@@ -304,11 +305,11 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 // For any other error, such as a booking not found or a failure, the words are empty: the page answers
 // it as a whole.
 func bookingRefusal(err error) (string, int) {
-	de, status := domainRefusal(err)
+	de, status := kit.Refusal(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {
 		return "", 0
 	}
-	return toSentence(de.Message), status
+	return kit.ToSentence(de.Message), status
 }
 
 // pageOrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
@@ -316,7 +317,7 @@ func bookingRefusal(err error) (string, int) {
 // ticked in "reservable", its quantity-{id}, delivery-{id} (a local time of day) and comment-{id};
 // "keep" names contracts past their deadline, which are kept as they are.
 func (s *Server) pageOrderServices(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
@@ -328,7 +329,7 @@ func (s *Server) pageOrderServices(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
 	loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
 	if err != nil {
@@ -347,15 +348,15 @@ func (s *Server) pageOrderServices(c echo.Context) error {
 		}
 		status, f.Error, f.Typed = code, servicesRefusal(err, refusal, b, f.Offered, orders), typed
 	} else {
-		if !isHTMX(c) {
-			s.putFlash(c, "", "Services saved.")
+		if !kit.IsHTMX(c) {
+			s.PutFlash(c, "", "Services saved.")
 			return c.Redirect(http.StatusSeeOther, bookingPath(id)+"#services")
 		}
 		b.Reservables = contracted // the resulting set, as the booking now holds it
 		f.Booking, f.Done = b, "Services saved."
 	}
-	if isHTMX(c) {
-		return s.render(c, status, views.ServicesSection(f))
+	if kit.IsHTMX(c) {
+		return kit.Render(c, status, views.ServicesSection(f))
 	}
 	card := views.BookingCard{Booking: b, Viewer: actor, Now: s.bookings.Now(), Detail: true, From: bookingPath(id)}
 	return s.renderBookingPage(c, status, card, f)
@@ -379,7 +380,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 	for _, v := range form["reservable"] {
 		rid, err := uuid.Parse(v)
 		if err != nil {
-			return nil, typed, invalid("reservable: %q is not a service", v)
+			return nil, typed, kit.Invalid("reservable: %q is not a service", v)
 		}
 		o := booking.ReservableOrder{ReservableID: rid, Comment: strings.TrimSpace(form.Get("comment-" + v))}
 		name := v
@@ -389,7 +390,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if q := strings.TrimSpace(form.Get("quantity-" + v)); q != "" {
 			n, err := strconv.ParseInt(q, 10, 32)
 			if err != nil {
-				return nil, typed, invalid("%s: the quantity must be a whole number", name)
+				return nil, typed, kit.Invalid("%s: the quantity must be a whole number", name)
 			}
 			n32 := int32(n)
 			o.Quantity = &n32
@@ -397,7 +398,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
 			at, err := deliveryOffset(b, loc, d)
 			if err != nil {
-				return nil, typed, invalid("%s: the delivery time must be a time of day such as 10:30", name)
+				return nil, typed, kit.Invalid("%s: the delivery time must be a time of day such as 10:30", name)
 			}
 			o.DeliveryTime = &at
 		}
@@ -465,7 +466,7 @@ func servicesRefusal(err error, words string, b booking.Booking, offered []booki
 			views.ZoneLabel(b.Resource.Floor.Building.Timezone))
 	}
 	if strings.HasPrefix(m[3], name) {
-		return toSentence(m[3])
+		return kit.ToSentence(m[3])
 	}
 	return name + ": " + strings.TrimSuffix(m[3], ".") + "."
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The "Find a space" pages: the search (a list by floor), the floor plan, and a resource's panel, each
@@ -30,13 +31,13 @@ import (
 // pageFind is GET /find: the search. htmx requests get the results only (with the booking form of the
 // chosen resources and the status line, out of band).
 func (s *Server) pageFind(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Find a space")))
+		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, "Find a space")))
 	}
 	category := views.KindCategory(in.Kind)
 	// Only what fits the kind applies: the number of people is for rooms, and a feature no resource of
@@ -57,8 +58,8 @@ func (s *Server) pageFind(c echo.Context) error {
 			BuildingID: in.Building.ID, Category: &category, FeatureIDs: in.FeatureIDs, MinCapacity: capacity,
 			Days: in.Days, From: in.From, To: in.To,
 		})
-		if de, _ := domainRefusal(err); de != nil && de.Code == booking.CodeInvalidRequest {
-			in.Problem, err = toSentence(de.Message), nil
+		if de, _ := kit.Refusal(err); de != nil && de.Code == booking.CodeInvalidRequest {
+			in.Problem, err = kit.ToSentence(de.Message), nil
 		}
 		if err != nil {
 			return err
@@ -97,34 +98,34 @@ func (s *Server) pageFind(c echo.Context) error {
 
 // renderFind answers a search: for htmx the results (and what goes with them), otherwise the whole page.
 func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) error {
-	if isHTMX(c) {
+	if kit.IsHTMX(c) {
 		if status == http.StatusOK {
 			c.Response().Header().Set("HX-Push-Url", res.Search.ListURL())
 		} else {
 			c.Response().Header().Set("HX-Push-Url", "false") // a search with a problem is not a place to go back to
 		}
-		return s.render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != "" || res.Search.DaysChanged))
+		return kit.Render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != "" || res.Search.DaysChanged))
 	}
-	return s.render(c, status, views.FindPage(s.chrome(c, "Find a space"), res))
+	return kit.Render(c, status, views.FindPage(s.Chrome(c, "Find a space"), res))
 }
 
 // pageFloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
 // coloured by how it fares during the search's hours, with the panel of the resource chosen on it. htmx
 // requests get the plan only (and the panel, out of band).
 func (s *Server) pageFloorPlan(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return s.render(c, http.StatusOK, views.NoBuildings(s.chrome(c, "Floor plan")))
+		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, "Floor plan")))
 	}
 	if in.ProblemNotFound {
 		return booking.Errorf(booking.CodeBuildingNotFound, "%s", in.Problem)
 	}
 	if in.Problem != "" {
-		return invalid("%s", in.Problem)
+		return kit.Invalid("%s", in.Problem)
 	}
 	floors, err := s.bookings.Floors(ctx, actor, in.Building.ID)
 	if err != nil {
@@ -135,7 +136,7 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	}
 	floor := floors[0]
 	if v := c.QueryParam("floor"); v != "" {
-		id, err := parseUUID("floor", v)
+		id, err := kit.ParseUUID("floor", v)
 		if err != nil {
 			return err
 		}
@@ -175,22 +176,22 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 			panel, plan.Selected = &p, chosen[0]
 		}
 	}
-	if isHTMX(c) {
+	if kit.IsHTMX(c) {
 		if panel != nil {
 			c.Response().Header().Set("HX-Push-Url", in.PlanResourceURL(floor.ID, plan.Selected))
 		} else {
 			c.Response().Header().Set("HX-Push-Url", in.PlanURL(floor.ID))
 		}
-		return s.render(c, http.StatusOK, views.FloorPlanPartial(plan, panel, c.QueryParam("add") != ""))
+		return kit.Render(c, http.StatusOK, views.FloorPlanPartial(plan, panel, c.QueryParam("add") != ""))
 	}
-	return s.render(c, http.StatusOK, views.FloorPlanPage(s.chrome(c, "Floor plan · "+floor.Name), plan, panel))
+	return kit.Render(c, http.StatusOK, views.FloorPlanPage(s.Chrome(c, "Floor plan · "+floor.Name), plan, panel))
 }
 
 // pageResource is GET /find/resources/:resourceId: a resource's details, its bookings on the search's days
 // and the booking form. htmx requests get the panel only.
 func (s *Server) pageResource(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
-	id, err := parseUUID("resourceId", c.Param("resourceId"))
+	ctx, actor := c.Request().Context(), kit.Actor(c)
+	id, err := kit.ParseUUID("resourceId", c.Param("resourceId"))
 	if err != nil {
 		return err
 	}
@@ -207,24 +208,24 @@ func (s *Server) pageResource(c echo.Context) error {
 		return err
 	}
 	if in.Problem != "" {
-		return invalid("%s", in.Problem)
+		return kit.Invalid("%s", in.Problem)
 	}
 	in.Chosen = nil
 	p, err := s.resourcePanel(c, in, id)
 	if err != nil {
 		return err
 	}
-	if isHTMX(c) {
+	if kit.IsHTMX(c) {
 		p.PlanInput = c.Request().Header.Get("HX-Target") == "panel"
-		return s.render(c, http.StatusOK, views.ResourcePanelView(p))
+		return kit.Render(c, http.StatusOK, views.ResourcePanelView(p))
 	}
-	return s.render(c, http.StatusOK, views.ResourcePage(s.chrome(c, p.Result.Resource.Name), p))
+	return kit.Render(c, http.StatusOK, views.ResourcePage(s.Chrome(c, p.Result.Resource.Name), p))
 }
 
 // resourcePanel reads the panel of the resource id for the search's days and hours. It refuses a
 // resource the person cannot book with 1002.
 func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
-	found, err := s.bookings.Search(c.Request().Context(), actorFrom(c), booking.SearchQuery{
+	found, err := s.bookings.Search(c.Request().Context(), kit.Actor(c), booking.SearchQuery{
 		ResourceID: &id, Days: in.Days, From: in.From, To: in.To,
 	})
 	if err != nil {
@@ -235,7 +236,7 @@ func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID
 	}
 	in.Building, in.Days = found.Building, found.Days
 	p := resourcePanelOf(in, found.Results[0])
-	return p, s.readOfferedServices(c.Request().Context(), actorFrom(c), &p.Form)
+	return p, s.readOfferedServices(c.Request().Context(), kit.Actor(c), &p.Form)
 }
 
 // resourcePanelOf builds the panel of r, a result of the search in.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // findQuery is the search of "Find a space" as its address writes it, before any value is checked.
@@ -62,7 +63,7 @@ func readStartedHours(q url.Values) views.StartedHours {
 // has no building to search. A value the search cannot use is replaced by where the search starts, and
 // Problem says in words what was wrong with it; the other filters keep their values.
 func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in.Now = s.bookings.Now()
 	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
 		return in, false, err
@@ -119,7 +120,7 @@ func (s *Server) chooseFindBuilding(ctx context.Context, in *views.FindSearch, n
 		return slices.IndexFunc(in.Buildings, func(b booking.Building) bool { return b.ID == id })
 	}
 	in.Building = in.Buildings[0]
-	if id, err := uuid.Parse(s.sessions.GetString(ctx, sessionBuilding)); err == nil {
+	if id, err := uuid.Parse(s.Sessions.GetString(ctx, sessionBuilding)); err == nil {
 		if i := index(id); i >= 0 {
 			in.Building = in.Buildings[i]
 		}
@@ -140,7 +141,7 @@ func (s *Server) chooseFindBuilding(ctx context.Context, in *views.FindSearch, n
 			return nil
 		}
 		in.Building = in.Buildings[i]
-		s.sessions.Put(ctx, sessionBuilding, id.String())
+		s.Sessions.Put(ctx, sessionBuilding, id.String())
 	}
 	return nil
 }

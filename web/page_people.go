@@ -10,6 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // pagePeople is the colleague picker: the people already chosen in the form's field (sent along by
@@ -18,18 +19,18 @@ import (
 func (s *Server) pagePeople(c echo.Context) error {
 	field := c.QueryParam("field")
 	if field != "attendee" && field != "user" {
-		return invalid("field: must be attendee or user")
+		return kit.Invalid("field: must be attendee or user")
 	}
 	params, err := c.FormParams()
 	if err != nil {
-		return invalid("query: %v", err)
+		return kit.Invalid("query: %v", err)
 	}
-	p, err := s.peoplePicker(c.Request().Context(), actorFrom(c), field, params[field], c.QueryParam("q"))
+	p, err := s.peoplePicker(c.Request().Context(), kit.Actor(c), field, params[field], c.QueryParam("q"))
 	if err != nil {
 		return err
 	}
 	p.Multi = c.QueryParam("multi") == "1"
-	return s.render(c, http.StatusOK, views.PeopleChoices(p))
+	return kit.Render(c, http.StatusOK, views.PeopleChoices(p))
 }
 
 // peoplePicker builds the colleague picker of the form field: first the people already chosen (ids,

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // planCSP is the Content-Security-Policy of a served floor plan: an SVG opened on its own runs no
@@ -20,12 +21,12 @@ const planCacheControl = "private, no-cache"
 // pagePlan is GET /plans/{floorId}/{hash}.{ext}: a floor's current plan, for anyone of its organization.
 // An old hash, or another organization's floor, is 404.
 func (s *Server) pagePlan(c echo.Context) error {
-	id, err := parseUUID("floorId", c.Param("floorId"))
+	id, err := kit.ParseUUID("floorId", c.Param("floorId"))
 	if err != nil {
 		return err
 	}
 	hash, _, _ := strings.Cut(c.Param("file"), ".")
-	p, err := s.bookings.FloorPlan(c.Request().Context(), actorFrom(c), id, hash)
+	p, err := s.bookings.FloorPlan(c.Request().Context(), kit.Actor(c), id, hash)
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func (s *Server) requireUserOrBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		if c.Request().Header.Get(echo.HeaderAuthorization) != "" {
 			return bearer(c)
 		}
-		if s.idp == nil && !s.dev && s.sessions.GetString(c.Request().Context(), sessionUser) == "" {
+		if s.idp == nil && !s.Dev && s.Sessions.GetString(c.Request().Context(), sessionUser) == "" {
 			return errToken
 		}
 		return page(c)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The pages built around the posters on desks and rooms, each poster carrying a code and its QR code:
@@ -27,16 +28,16 @@ import (
 // pageKiosk is the kiosk's start page: scan a poster, or type its code.
 // Codes: 1001 neither a receptionist nor an admin.
 func (s *Server) pageKiosk(c echo.Context) error {
-	if err := booking.UsesKiosk(actorFrom(c)); err != nil {
+	if err := booking.UsesKiosk(kit.Actor(c)); err != nil {
 		return err
 	}
-	return s.render(c, http.StatusOK, views.KioskScan(s.chrome(c, "Kiosk"), "", "", s.examplePosterCode(c)))
+	return kit.Render(c, http.StatusOK, views.KioskScan(s.Chrome(c, "Kiosk"), "", "", s.examplePosterCode(c)))
 }
 
 // examplePosterCode is a real poster code of the organization for the kiosk's hints; "" when there is none
 // or it cannot be read (a hint is not worth failing the page for).
 func (s *Server) examplePosterCode(c echo.Context) string {
-	code, _ := s.bookings.ExamplePosterCode(c.Request().Context(), actorFrom(c))
+	code, _ := s.bookings.ExamplePosterCode(c.Request().Context(), kit.Actor(c))
 	return code
 }
 
@@ -45,7 +46,7 @@ func (s *Server) examplePosterCode(c echo.Context) string {
 // page with 404, so that the next code can be typed at once.
 // Codes: 1001 neither a receptionist nor an admin.
 func (s *Server) pageKioskResource(c echo.Context) error {
-	actor := actorFrom(c)
+	actor := kit.Actor(c)
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
 	}
@@ -56,18 +57,18 @@ func (s *Server) pageKioskResource(c echo.Context) error {
 		if example != "" {
 			problem = "Type the poster code printed under the QR code, for example " + example + "."
 		}
-		return s.render(c, http.StatusBadRequest, views.KioskScan(s.chrome(c, "Kiosk"), "", problem, example))
+		return kit.Render(c, http.StatusBadRequest, views.KioskScan(s.Chrome(c, "Kiosk"), "", problem, example))
 	}
 	v, err := s.kioskView(c, code, c.QueryParams()["user"], c.QueryParam("q"))
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return s.render(c, http.StatusNotFound, views.KioskScan(s.chrome(c, "Kiosk"), code, kioskUnknownCode(code), s.examplePosterCode(c)))
+		return kit.Render(c, http.StatusNotFound, views.KioskScan(s.Chrome(c, "Kiosk"), code, kioskUnknownCode(code), s.examplePosterCode(c)))
 	}
 	if err != nil {
 		return err
 	}
 	v.Until = c.QueryParam("until")
 	v.Outcome = s.popKioskOutcome(c)
-	return s.render(c, http.StatusOK, views.KioskResource(v))
+	return kit.Render(c, http.StatusOK, views.KioskResource(v))
 }
 
 // pageKioskBook books the resource with the poster code now, until the chosen end, for the chosen
@@ -78,7 +79,7 @@ func (s *Server) pageKioskBook(c echo.Context) error {
 	return s.kioskAct(c, "Not booked", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, invalid("choose until when to book")
+			return views.KioskOutcome{}, kit.Invalid("choose until when to book")
 		}
 		b, err := s.bookings.BookNow(c.Request().Context(), actor, person, code, until, "")
 		if err != nil {
@@ -105,13 +106,13 @@ func (s *Server) pageKioskCheckIn(c echo.Context) error {
 // on the resource with the poster code; runPosterForm answers.
 // Codes: 1001 neither a receptionist nor an admin; 2000 no employee chosen.
 func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person booking.User, code string) (views.KioskOutcome, error)) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return invalid("form: %v", err)
+		return kit.Invalid("form: %v", err)
 	}
 	code, users := kioskPosterCode(form.Get("code")), form["user"]
 	return s.runPosterForm(c, posterForm{
@@ -136,11 +137,11 @@ func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person
 // form without exactly one well-formed choice (2000), and what ActingFor refuses.
 func (s *Server) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
 	if len(users) != 1 {
-		return booking.User{}, invalid("choose the employee first: type part of their name, then pick them")
+		return booking.User{}, kit.Invalid("choose the employee first: type part of their name, then pick them")
 	}
 	id, err := uuid.Parse(users[0])
 	if err != nil {
-		return booking.User{}, invalid("choose the employee first: type part of their name, then pick them")
+		return booking.User{}, kit.Invalid("choose the employee first: type part of their name, then pick them")
 	}
 	return s.bookings.ActingFor(ctx, actor, &id)
 }
@@ -175,18 +176,18 @@ func (s *Server) runPosterForm(c echo.Context, f posterForm) error {
 		return kioskUnknownCodeError(verr, f.code)
 	}
 	switch {
-	case isHTMX(c):
-		return s.render(c, status, panel)
+	case kit.IsHTMX(c):
+		return kit.Render(c, status, panel)
 	case err != nil:
-		return s.render(c, status, page)
+		return kit.Render(c, status, page)
 	}
-	s.putFlash(c, outcome.Title, outcome.Message)
+	s.PutFlash(c, outcome.Title, outcome.Message)
 	return c.Redirect(http.StatusSeeOther, f.next)
 }
 
 // popKioskOutcome returns (once) what the last form did, or nil.
 func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
-	title, msg := s.popFlash(c)
+	title, msg := s.PopFlash(c)
 	if msg == "" {
 		return nil
 	}
@@ -196,7 +197,7 @@ func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
 // kioskView reads the resource's status now and the picker's people: chosen (ids) and found (query).
 // Codes: 1002 no resource with the poster code.
 func (s *Server) kioskView(c echo.Context, code string, ids []string, query string) (views.KioskView, error) {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	st, err := s.bookings.PosterStatus(ctx, actor, code)
 	if err != nil {
 		return views.KioskView{}, err
@@ -205,17 +206,17 @@ func (s *Server) kioskView(c echo.Context, code string, ids []string, query stri
 	if err != nil {
 		return views.KioskView{}, err
 	}
-	return views.KioskView{Chrome: s.chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
+	return views.KioskView{Chrome: s.Chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
 }
 
 // kioskRefusal turns a domain refusal into the outcome a form shows, titled title, with the status of
 // its code. ok is false for an error that is not a refusal; that error fails the request.
 func kioskRefusal(err error, title string) (status int, o views.KioskOutcome, ok bool) {
-	de, status := domainRefusal(err)
+	de, status := kit.Refusal(err)
 	if de == nil {
 		return 0, views.KioskOutcome{}, false
 	}
-	return status, views.KioskOutcome{Title: title, Message: toSentence(de.Message)}, true
+	return status, views.KioskOutcome{Title: title, Message: kit.ToSentence(de.Message)}, true
 }
 
 // kioskPosterCode reads a poster code as typed, or from the poster's address (…/p/CODE) as scanned.
@@ -251,14 +252,14 @@ func (s *Server) pagePoster(c echo.Context) error {
 	code := c.Param("posterCode")
 	v, err := s.posterView(c, code)
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return s.render(c, http.StatusNotFound, views.ErrorPage(s.chrome(c, "Poster not found"), http.StatusNotFound,
+		return kit.Render(c, http.StatusNotFound, views.ErrorPage(s.Chrome(c, "Poster not found"), http.StatusNotFound,
 			kioskUnknownCode(code)))
 	}
 	if err != nil {
 		return err
 	}
 	v.Outcome = s.popKioskOutcome(c)
-	return s.render(c, http.StatusOK, views.Poster(v))
+	return kit.Render(c, http.StatusOK, views.Poster(v))
 }
 
 // pagePosterBook books the resource for the signed-in person, from now until the end chosen among those
@@ -269,7 +270,7 @@ func (s *Server) pagePosterBook(c echo.Context) error {
 		ctx := c.Request().Context()
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, invalid("choose how long to book it")
+			return views.KioskOutcome{}, kit.Invalid("choose how long to book it")
 		}
 		b, err := s.bookings.BookNowAndCheckIn(ctx, actor, code, until)
 		if err != nil {
@@ -303,7 +304,7 @@ func (s *Server) posterAct(c echo.Context, refused string, act func(actor bookin
 	code := c.Param("posterCode")
 	return s.runPosterForm(c, posterForm{
 		code: code, refused: refused, next: "/p/" + url.PathEscape(code),
-		act: func() (views.KioskOutcome, error) { return act(actorFrom(c), code) },
+		act: func() (views.KioskOutcome, error) { return act(kit.Actor(c), code) },
 		view: func(o *views.KioskOutcome) (panel, page templ.Component, err error) {
 			v, err := s.posterView(c, code)
 			v.Outcome = o
@@ -316,28 +317,28 @@ func (s *Server) posterAct(c echo.Context, refused string, act func(actor bookin
 // desk is offered only while they hold no other.
 // Codes: 1002 no resource with the poster code.
 func (s *Server) posterView(c echo.Context, code string) (views.PosterView, error) {
-	actor := actorFrom(c)
+	actor := kit.Actor(c)
 	st, err := s.bookings.PosterStatusForSelf(c.Request().Context(), actor, code)
 	if err != nil {
 		return views.PosterView{}, err
 	}
-	return views.PosterView{Chrome: s.chrome(c, st.Resource.Name), Status: st, Viewer: actor}, nil
+	return views.PosterView{Chrome: s.Chrome(c, st.Resource.Name), Status: st, Viewer: actor}, nil
 }
 
 // pagePosters lets admins choose the posters to print: a building (building, else the first), its
 // floors, and the desks and rooms of a floor (floor).
 // Codes: 1001 not an admin; 2000 a malformed id; 1004 no such building; 1006 no such floor.
 func (s *Server) pagePosters(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err
 	}
-	v := views.PostersView{Chrome: s.chrome(c, "Posters"), Warning: s.postersWarning()}
-	floorID, err := uuidQuery(c, "floor")
+	v := views.PostersView{Chrome: s.Chrome(c, "Posters"), Warning: s.postersWarning()}
+	floorID, err := kit.UUIDQuery(c, "floor")
 	if err != nil {
 		return err
 	}
-	chosenBuilding, err := uuidQuery(c, "building")
+	chosenBuilding, err := kit.UUIDQuery(c, "building")
 	if err != nil {
 		return err
 	}
@@ -372,13 +373,13 @@ func (s *Server) pagePosters(c echo.Context) error {
 			}
 		}
 	}
-	return s.render(c, http.StatusOK, views.Posters(v))
+	return kit.Render(c, http.StatusOK, views.Posters(v))
 }
 
 // postersWarning says why posters cannot be printed: outside development mode, a service that does not
 // know its public address would put the address the admin's browser used into the QR codes.
 func (s *Server) postersWarning() string {
-	if s.baseURL != "" || s.dev {
+	if s.BaseURL != "" || s.Dev {
 		return ""
 	}
 	return "Posters cannot be printed: the service does not know its public address. Set BASE_URL to the " +
@@ -393,16 +394,16 @@ func (s *Server) postersWarning() string {
 // Codes: 1001 not an admin; 2000 a malformed id, or neither or both of floor and resource; 1006 no such
 // floor; 1002 no such bookable resource.
 func (s *Server) pagePostersPrint(c echo.Context) error {
-	ctx, actor := c.Request().Context(), actorFrom(c)
+	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err
 	}
 	var q booking.PosterQuery
 	var err error
-	if q.FloorID, err = uuidQuery(c, "floor"); err != nil {
+	if q.FloorID, err = kit.UUIDQuery(c, "floor"); err != nil {
 		return err
 	}
-	if q.ResourceID, err = uuidQuery(c, "resource"); err != nil {
+	if q.ResourceID, err = kit.UUIDQuery(c, "resource"); err != nil {
 		return err
 	}
 	floor, rs, err := s.bookings.PosterResources(ctx, actor, q)
@@ -413,10 +414,10 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 		Back: "/posters?building=" + floor.Building.ID.String() + "&floor=" + floor.ID.String(),
 	}
 	if v.Warning = s.postersWarning(); v.Warning != "" {
-		v.Chrome = s.chrome(c, "Posters cannot be printed")
-		return s.render(c, http.StatusServiceUnavailable, views.PostersPrint(v))
+		v.Chrome = s.Chrome(c, "Posters cannot be printed")
+		return kit.Render(c, http.StatusServiceUnavailable, views.PostersPrint(v))
 	}
-	base := s.baseURL
+	base := s.BaseURL
 	if base == "" {
 		base = c.Scheme() + "://" + c.Request().Host
 	}
@@ -432,6 +433,6 @@ func (s *Server) pagePostersPrint(c echo.Context) error {
 	if q.ResourceID != nil && len(rs) == 1 {
 		title = "Poster of " + rs[0].Name
 	}
-	v.Chrome = s.chrome(c, title)
-	return s.render(c, http.StatusOK, views.PostersPrint(v))
+	v.Chrome = s.Chrome(c, title)
+	return kit.Render(c, http.StatusOK, views.PostersPrint(v))
 }

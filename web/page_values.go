@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // Readers of the values that the pages' forms and addresses carry. Each one trims what it reads.
@@ -15,14 +16,14 @@ import (
 // naming field.
 func parseHours(field, v string, end bool) (time.Duration, error) {
 	if v == "" {
-		return 0, invalid("%s: choose a time (HH:MM)", field)
+		return 0, kit.Invalid("%s: choose a time (HH:MM)", field)
 	}
 	if end && (v == "24:00" || v == "00:00") {
 		return 24 * time.Hour, nil
 	}
 	t, err := time.Parse("15:04", v)
 	if err != nil {
-		return 0, invalid("%s: %q is not a time: write it as HH:MM, e.g. 09:30", field, v)
+		return 0, kit.Invalid("%s: %q is not a time: write it as HH:MM, e.g. 09:30", field, v)
 	}
 	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
 }
@@ -52,7 +53,7 @@ func uuidList(name string, vs []string) ([]uuid.UUID, error) {
 		if v = strings.TrimSpace(v); v == "" {
 			continue
 		}
-		id, err := parseUUID(name, v)
+		id, err := kit.ParseUUID(name, v)
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // Limit is a token bucket: Rate requests a second on average, Burst at once. A zero Rate is no limit.
@@ -106,7 +107,7 @@ func tooMany(c echo.Context, who string, after time.Duration) error {
 // done for them. The pages and the API draw on the same bucket for each person.
 func (s *Server) limitUsers(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if ok, after := s.perUser.allow(actorFrom(c).ID, time.Now()); !ok {
+		if ok, after := s.perUser.allow(kit.Actor(c).ID, time.Now()); !ok {
 			return tooMany(c, "user", after)
 		}
 		return next(c)

@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // scimPrefix is where the SCIM 2.0 service (RFC 7643 and 7644) answers identity providers such as Okta
@@ -389,7 +390,7 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 			return fmt.Errorf("read the scim body: %w", err)
 		}
 		var de *booking.Error
-		if errors.As(checkText(body), &de) {
+		if errors.As(kit.CheckText(body), &de) {
 			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusBadRequest, Detail: de.Message, ScimType: scimerrors.ScimTypeInvalidValue})
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

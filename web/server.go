@@ -19,6 +19,7 @@ import (
 	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // Deps are what the server needs.
@@ -43,15 +44,13 @@ type Deps struct {
 
 // Server is the HTTP surface of the service.
 type Server struct {
+	*kit.Env // sessions, development mode and BASE_URL, shared with the page handlers
 	echo     *echo.Echo
 	bookings *booking.Service
 	admin    *admin.Service
 	tokens   *Tokens
 	log      *slog.Logger
-	sessions *scs.SessionManager
 	idp      *Provider
-	dev      bool
-	baseURL  string
 	baseHost string // BASE_URL's host[:port]; "" when BASE_URL is not set
 	https    bool   // BASE_URL is https: cookies are Secure and answers carry HSTS
 
@@ -67,19 +66,23 @@ func NewServer(d Deps) *Server {
 	https := strings.HasPrefix(d.BaseURL, "https://")
 	s := &Server{
 		echo: e, bookings: d.Bookings, tokens: d.Tokens, log: d.Logger, https: https,
-		sessions: newSessions(d.Sessions, https),
-		idp:      d.Provider, dev: d.Dev && d.Provider == nil, baseURL: strings.TrimSuffix(d.BaseURL, "/"),
+		Env: &kit.Env{
+			Sessions: newSessions(d.Sessions, https),
+			Dev:      d.Dev && d.Provider == nil,
+			BaseURL:  strings.TrimSuffix(d.BaseURL, "/"),
+		},
+		idp:     d.Provider,
 		perUser: newLimiter[uuid.UUID](d.Limits.PerUser), perAddress: newLimiter[string](d.Limits.PerAddress),
 		metrics: newMetrics(d.Bookings),
 	}
-	if u, err := url.Parse(s.baseURL); err == nil {
+	if u, err := url.Parse(s.BaseURL); err == nil {
 		s.baseHost = u.Host
 	}
 	if s.admin = d.Admin; s.admin == nil {
 		s.admin = admin.New(d.Bookings)
 	}
 	e.HTTPErrorHandler = s.handleError
-	s.sessions.ErrorFunc = s.sessionError
+	s.Sessions.ErrorFunc = s.sessionError
 	s.routes()
 	return s
 }
@@ -187,7 +190,7 @@ func withDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 
 // userOf is the id of the API caller, "" when there is none (yet).
 func userOf(c echo.Context) string {
-	if u, ok := c.Get(actorKey).(booking.User); ok {
+	if u, ok := c.Get(kit.ActorKey).(booking.User); ok {
 		return u.ID.String()
 	}
 	return ""
