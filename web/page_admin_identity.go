@@ -44,7 +44,7 @@ func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 	}
 	p := views.AdminIdentity{
 		Chrome: s.Chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
-		SCIMURL: s.publicBase(c) + scimPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
+		SCIMURL: s.PublicBase(c) + kit.SCIMPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
 	}
 	if s.idp != nil {
 		p.Scopes = s.idp.Scopes()
@@ -167,12 +167,4 @@ func (s *Server) pageRevokeSCIMToken(c echo.Context) error {
 // roleWord is a role as the form's text writes it.
 func roleWord(r booking.Role) string {
 	return strings.ToUpper(string(r[:1])) + strings.ToLower(string(r[1:]))
-}
-
-// publicBase is the service's public address: BASE_URL, or else the request's own scheme and host.
-func (s *Server) publicBase(c echo.Context) string {
-	if s.BaseURL != "" {
-		return s.BaseURL
-	}
-	return c.Scheme() + "://" + c.Request().Host
 }

@@ -142,7 +142,7 @@ func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
 		if !ok {
 			nf.code, nf.words = booking.CodeObjectNotFound, "object"
 		}
-		return uuid.Nil, booking.Errorf(nf.code, "no %s %q in your organization", nf.words, clipText(v))
+		return uuid.Nil, booking.Errorf(nf.code, "no %s %q in your organization", nf.words, kit.ClipText(v))
 	}
 	return id, nil
 }

@@ -233,8 +233,8 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	}
 	if e := c.QueryParam("error"); e != "" {
 		// The provider's words go to the log only: anyone can send a link with error_description.
-		s.log.WarnContext(ctx, "identity provider error", slog.String("error", clipText(e)),
-			slog.String("description", clipText(c.QueryParam("error_description"))))
+		s.log.WarnContext(ctx, "identity provider error", slog.String("error", kit.ClipText(e)),
+			slog.String("description", kit.ClipText(c.QueryParam("error_description"))))
 		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), providerError(e)))
 	}
 	if state == "" || c.QueryParam("state") != state {
@@ -409,12 +409,4 @@ func providerError(code string) string {
 		return m
 	}
 	return "The identity provider could not sign you in."
-}
-
-// clipText bounds text from a request before it is logged.
-func clipText(s string) string {
-	if len(s) > 200 {
-		return s[:200]
-	}
-	return s
 }

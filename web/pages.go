@@ -86,7 +86,7 @@ func (s *Server) crossOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 // isPage reports whether the request is for a page rather than for the API (of any version) or SCIM.
 func isPage(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return p != "/api" && !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, scimPrefix+"/")
+	return p != "/api" && !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, kit.SCIMPrefix+"/")
 }
 
 // renderPageError answers a failed page request: the whole error page, or, for htmx, a notice swapped into

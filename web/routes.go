@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // apiPrefix is the path every JSON operation starts with.
@@ -93,7 +94,7 @@ func (s *Server) routes() {
 
 	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-		scimPrefix+"/*", s.serveSCIM, s.requireSCIMToken)
+		kit.SCIMPrefix+"/*", s.scim.Serve, s.scim.RequireToken)
 
 	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}

@@ -20,6 +20,7 @@ import (
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/scim"
 )
 
 // Deps are what the server needs.
@@ -57,6 +58,8 @@ type Server struct {
 	perUser    *limiter[uuid.UUID] // signed-in users (API and pages), by id
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
+
+	scim *scim.Handler
 }
 
 // NewServer returns the server with every route registered.
@@ -81,6 +84,7 @@ func NewServer(d Deps) *Server {
 	if s.admin = d.Admin; s.admin == nil {
 		s.admin = admin.New(d.Bookings)
 	}
+	s.scim = scim.New(s.bookings, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError
 	s.routes()
@@ -162,7 +166,7 @@ func (s *Server) baseHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		if s.https {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
-		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") || strings.HasPrefix(p, scimPrefix+"/") {
+		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") || strings.HasPrefix(p, kit.SCIMPrefix+"/") {
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
 		}

@@ -22,3 +22,14 @@ func SignedIn(c echo.Context) (booking.User, bool) {
 	u, ok := c.Get(ActorKey).(booking.User)
 	return u, ok
 }
+
+// SCIMPrefix is where the SCIM 2.0 service answers identity providers (web/scim).
+const SCIMPrefix = "/scim/v2"
+
+// ClipText bounds text from a request before it is logged or repeated in a message.
+func ClipText(s string) string {
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
+}

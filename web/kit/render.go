@@ -63,3 +63,11 @@ func (e *Env) PopFlash(c echo.Context) (title, message string) {
 	ctx := c.Request().Context()
 	return e.Sessions.PopString(ctx, sessionFlashTitle), e.Sessions.PopString(ctx, sessionFlash)
 }
+
+// PublicBase is the service's public address: BASE_URL, or else the request's own scheme and host.
+func (e *Env) PublicBase(c echo.Context) string {
+	if e.BaseURL != "" {
+		return e.BaseURL
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}

@@ -1,4 +1,6 @@
-package web
+// Package scim is the SCIM 2.0 adapter (RFC 7643 and 7644): identity providers such as Okta and
+// Entra ID provision the organization's people (Users) and the groups whose names give roles (Groups).
+package scim
 
 import (
 	"bytes"
@@ -22,11 +24,6 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
 )
-
-// scimPrefix is where the SCIM 2.0 service (RFC 7643 and 7644) answers identity providers such as Okta
-// and Entra ID: Users (the organization's people) and Groups (whose names give roles, as the groups claim
-// does at sign-in).
-const scimPrefix = "/scim/v2"
 
 // Bounds of SCIM requests: the body of a request, more for a group whose members are listed; the filter;
 // the attribute names of attributes and excludedAttributes.
@@ -52,7 +49,7 @@ func init() {
 	schema.SetAllowStringValues(true)
 }
 
-// scimService answers the SCIM requests of a client named by requireSCIMToken. The library
+// scimService answers the SCIM requests of a client named by RequireToken. The library
 // (elimity-com/scim) checks bodies against the schemas and routes single resources; the service answers
 // lists and ServiceProviderConfig itself, checks PATCH bodies before the library, and honours attributes
 // and excludedAttributes on every resource it returns.
@@ -89,14 +86,26 @@ func newSCIM(bookings *booking.Service, log *slog.Logger, base string) *scimServ
 	return &scimService{bookings: bookings, log: log, base: base, lib: lib}
 }
 
-// serveSCIM answers a SCIM request, under the service's public address.
-func (s *Server) serveSCIM(c echo.Context) error {
-	newSCIM(s.bookings, s.log, s.publicBase(c)+scimPrefix).ServeHTTP(c.Response(), c.Request())
+// Handler is the SCIM adapter of the routes: RequireToken checks the client's token, Serve answers.
+type Handler struct {
+	bookings *booking.Service
+	log      *slog.Logger
+	env      *kit.Env
+}
+
+// New returns the SCIM adapter.
+func New(bookings *booking.Service, log *slog.Logger, env *kit.Env) *Handler {
+	return &Handler{bookings: bookings, log: log, env: env}
+}
+
+// Serve answers a SCIM request, under the service's public address.
+func (s *Handler) Serve(c echo.Context) error {
+	newSCIM(s.bookings, s.log, s.env.PublicBase(c)+kit.SCIMPrefix).ServeHTTP(c.Response(), c.Request())
 	return nil
 }
 
 func (sv *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := strings.TrimPrefix(r.URL.Path, scimPrefix)
+	path := strings.TrimPrefix(r.URL.Path, kit.SCIMPrefix)
 	resource, id, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	if resource == "Users" && r.Method != http.MethodGet && r.Method != http.MethodDelete {
 		body, _ := io.ReadAll(r.Body)
@@ -217,7 +226,7 @@ func checkPatch(r *http.Request, resource, id string) *scimerrors.ScimError {
 		kind := strings.ToLower(op.Op)
 		if kind != "add" && kind != "remove" && kind != "replace" {
 			return refuse(http.StatusBadRequest, scimerrors.ScimTypeInvalidSyntax,
-				fmt.Sprintf("Operations[%d]: op %q is none of add, remove and replace.", i, clipText(op.Op)))
+				fmt.Sprintf("Operations[%d]: op %q is none of add, remove and replace.", i, kit.ClipText(op.Op)))
 		}
 		path := strings.ToLower(strings.TrimSpace(op.Path))
 		if i := strings.LastIndex(path, ":"); i >= 0 {
@@ -356,9 +365,9 @@ func scimErrorOf(r *http.Request, log *slog.Logger, err error) scimerrors.ScimEr
 // scimClientKey carries the SCIM client of a request in its context.
 type scimClientKey struct{}
 
-// requireSCIMToken lets through requests that carry a SCIM token in use, with its client in the request's
+// RequireToken lets through requests that carry a SCIM token in use, with its client in the request's
 // context, and bounds their bodies. Others get a SCIM error: 401 or 413.
-func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Handler) RequireToken(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		scheme, raw, _ := strings.Cut(r.Header.Get(echo.HeaderAuthorization), " ")
@@ -374,7 +383,7 @@ func (s *Server) requireSCIMToken(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		limit := int64(maxSCIMBody)
-		if strings.HasPrefix(r.URL.Path, scimPrefix+"/Groups") {
+		if strings.HasPrefix(r.URL.Path, kit.SCIMPrefix+"/Groups") {
 			limit = maxSCIMGroupBody
 		}
 		if r.ContentLength > limit {
@@ -409,7 +418,7 @@ func scimRefusal(c echo.Context, e scimerrors.ScimError) error {
 	return nil
 }
 
-// scimClientOf returns the client requireSCIMToken named.
+// scimClientOf returns the client RequireToken named.
 func scimClientOf(r *http.Request) booking.SCIMClient {
 	return r.Context().Value(scimClientKey{}).(booking.SCIMClient)
 }

@@ -1,4 +1,4 @@
-package web
+package scim
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	filter "github.com/scim2/filter-parser/v2"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // The lists of the SCIM service: pages of Users and Groups, their filters, and the attributes a client
@@ -111,7 +112,7 @@ func parseFilter(raw string) (filter.Expression, *scimerrors.ScimError) {
 	e, err := filter.ParseFilter([]byte(workEmail.ReplaceAllString(raw, "emails.value")))
 	if err != nil {
 		return nil, &scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidFilter,
-			Detail: "The filter cannot be read: " + clipText(err.Error())}
+			Detail: "The filter cannot be read: " + kit.ClipText(err.Error())}
 	}
 	return e, nil
 }

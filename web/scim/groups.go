@@ -1,4 +1,4 @@
-package web
+package scim
 
 import (
 	"log/slog"
@@ -13,6 +13,7 @@ import (
 	filter "github.com/scim2/filter-parser/v2"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
 )
 
 // scimGroups maps SCIM Groups (RFC 7643 section 4.2) to the organization's groups: displayName and
@@ -182,7 +183,7 @@ func memberIDs(value any) ([]uuid.UUID, error) {
 		s, _ := m["value"].(string)
 		id, err := uuid.Parse(s)
 		if err != nil {
-			return nil, booking.Errorf(booking.CodeInvalidRequest, "members: %q is not the id of a person", clipText(s))
+			return nil, booking.Errorf(booking.CodeInvalidRequest, "members: %q is not the id of a person", kit.ClipText(s))
 		}
 		ids = append(ids, id)
 	}

@@ -1,4 +1,4 @@
-package web
+package scim
 
 import (
 	"log/slog"
