@@ -180,7 +180,7 @@ func FuzzAPICreateWorkstationBookings(f *testing.F) {
 }
 
 func fuzzCreate(f *testing.F, kind string, resource uuid.UUID) {
-	for _, b := range web.CreateBodies(resource, fx.At(2, 10, 0), fx.At(2, 11, 0)) {
+	for _, b := range fx.CreateBodies(resource, fx.At(2, 10, 0), fx.At(2, 11, 0)) {
 		f.Add(b)
 	}
 	fb := setupFuzz(f)

@@ -307,3 +307,21 @@ func (s *Server) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// currentAdmin reads the actor of an Admin API write again from the database, so that a role change or
+// a deactivation made on any instance counts at once, whatever the token cache remembers. It refuses a
+// deactivated or unknown person with 1000 and anyone but an admin with 1001, before the body is read.
+func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		actor := kit.Actor(c)
+		u, err := s.bookings.UserByID(c.Request().Context(), actor.OrganizationID, actor.ID)
+		if err != nil {
+			return err
+		}
+		if u.Role != booking.RoleAdmin {
+			return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
+		}
+		c.Set(kit.ActorKey, u)
+		return next(c)
+	}
+}

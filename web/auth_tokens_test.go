@@ -1,6 +1,9 @@
 package web
 
 import (
+	"encoding/base64"
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,4 +134,35 @@ func TestMintRefusesLongLives(t *testing.T) {
 	if _, err := tokens.Mint(alice, 30*24*time.Hour+time.Second); err == nil {
 		t.Error("Mint for more than 30 days: err = nil, want a refusal")
 	}
+}
+
+// FuzzIssuer checks that reading the unverified issuer of any string never panics, and returns either
+// the `iss` claim of a JWT's payload or nothing.
+func FuzzIssuer(f *testing.F) {
+	enc := base64.RawURLEncoding.EncodeToString
+	for _, s := range []string{
+		enc([]byte(`{"alg":"ES256"}`)) + "." + enc([]byte(`{"iss":"workspace-booking","sub":"x"}`)) + ".c2ln",
+		enc([]byte(`{"alg":"none"}`)) + "." + enc([]byte(`{"iss":"workspace-booking"}`)) + ".",
+		"a.b.c", "..", "", "a.b", "a.b.c.d", "a." + enc([]byte(`{"iss":1}`)) + ".c", "a." + enc([]byte(`null`)) + ".c",
+		"a." + enc([]byte(`{"iss":"\u0000"}`)) + ".c", "a.=.c",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		iss := issuer(raw)
+		if iss == "" {
+			return
+		}
+		parts := strings.Split(raw, ".")
+		if len(parts) != 3 {
+			t.Fatalf("issuer(%q) = %q from %d parts, want 3", raw, iss, len(parts))
+		}
+		payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+		var c struct {
+			Issuer string `json:"iss"`
+		}
+		if err != nil || json.Unmarshal(payload, &c) != nil || c.Issuer != iss {
+			t.Fatalf("issuer(%q) = %q, but the payload says %q (%v)", raw, iss, c.Issuer, err)
+		}
+	})
 }

@@ -9,6 +9,3 @@ import (
 
 // StatusOf returns the HTTP status of an error response with code c.
 func StatusOf(c booking.Code) int { return kit.HTTPStatus(c) }
-
-// CreateBodies returns create request bodies for a resource: valid, almost valid and broken.
-var CreateBodies = createBodies

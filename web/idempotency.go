@@ -18,7 +18,7 @@ import (
 // kept for 24 hours, and the same request with the same key gets it again, with Idempotent-Replayed: true,
 // without doing anything twice. The same key with another request is 422 4220. An answer of ours that
 // failed (5xx) is not kept: nothing was done, and a retry runs again.
-const IdempotencyKeyHeader = "Idempotency-Key"
+const IdempotencyKeyHeader = kit.IdempotencyKeyHeader
 
 // ReplayedHeader marks an answer given again to a retry.
 const ReplayedHeader = "Idempotent-Replayed"

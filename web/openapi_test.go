@@ -28,6 +28,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/workspacebooking/booking/web"
+	webapi "github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -46,7 +47,7 @@ type apiSpec struct {
 
 var loadAPISpec = sync.OnceValues(func() (*apiSpec, error) {
 	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromData(web.OpenAPIYAML)
+	doc, err := loader.LoadFromData(webapi.OpenAPIYAML)
 	if err != nil {
 		return nil, fmt.Errorf("load openapi.yaml: %w", err)
 	}

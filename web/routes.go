@@ -5,11 +5,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/kit"
 )
-
-// apiPrefix is the path every JSON operation starts with.
-const apiPrefix = "/api/v1"
 
 // compress gzips pages and static files of 1 KB or more for the clients that accept it.
 var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024})
@@ -122,54 +120,54 @@ func (s *Server) routes() {
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.
 	// POSTs also take an Idempotency-Key (idempotency.go).
-	api, auth := e.Group(apiPrefix), s.requireBearer
+	v1, auth := e.Group(api.Prefix), s.requireBearer
 	post := []echo.MiddlewareFunc{auth, s.idempotent}
 	// 4.1 Retrieve the status of a resource ("me" or a user id).
-	api.GET("/users/:userId/resources/statusinfo", s.apiStatusInfo, auth)
+	v1.GET("/users/:userId/resources/statusinfo", s.api.StatusInfo, auth)
 	// 4.2 Free workstations and spaces (deprecated).
-	api.GET("/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free", s.apiFreeWorkstations, auth)
-	api.GET("/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free", s.apiFreeSpaces, auth)
+	v1.GET("/users/:userId/buildings/:buildingId/workstations/subcategories/:subcategoryId/free", s.api.FreeWorkstations, auth)
+	v1.GET("/users/:userId/buildings/:buildingId/spaces/subcategories/:subcategoryId/free", s.api.FreeSpaces, auth)
 	// 4.4 Create standard bookings of spaces, all or none.
-	api.POST("/users/:userId/bookings/spaces/standard", s.apiCreateSpaceBookings, post...)
+	v1.POST("/users/:userId/bookings/spaces/standard", s.api.CreateSpaceBookings, post...)
 	// 4.3 Contract reservables for a booking.
-	api.PUT("/bookings/:bookingId/reservables/all", s.apiContractReservables, auth)
+	v1.PUT("/bookings/:bookingId/reservables/all", s.api.ContractReservables, auth)
 
 	// The lifecycle of bookings, beyond the published operations.
-	api.POST("/users/:userId/bookings/workstations/standard", s.apiCreateWorkstationBookings, post...)
-	api.GET("/users/:userId/bookings", s.apiUserBookings, auth)
-	api.POST("/users/:userId/resources/checkin", s.apiCheckInByPosterCode, post...)
-	api.GET("/bookings/:bookingId", s.apiGetBooking, auth)
-	api.PATCH("/bookings/:bookingId", s.apiChangeBooking, auth)
-	api.DELETE("/bookings/:bookingId", s.apiCancelBooking, auth)
-	api.POST("/bookings/:bookingId/checkin", s.apiCheckIn, post...)
-	api.POST("/bookings/:bookingId/checkout", s.apiCheckOut, post...)
-	api.POST("/bookings/:bookingId/approval", s.apiDecideApproval, post...)
-	api.GET("/approvals", s.apiApprovals, auth)
+	v1.POST("/users/:userId/bookings/workstations/standard", s.api.CreateWorkstationBookings, post...)
+	v1.GET("/users/:userId/bookings", s.api.UserBookings, auth)
+	v1.POST("/users/:userId/resources/checkin", s.api.CheckInByPosterCode, post...)
+	v1.GET("/bookings/:bookingId", s.api.GetBooking, auth)
+	v1.PATCH("/bookings/:bookingId", s.api.ChangeBooking, auth)
+	v1.DELETE("/bookings/:bookingId", s.api.CancelBooking, auth)
+	v1.POST("/bookings/:bookingId/checkin", s.api.CheckIn, post...)
+	v1.POST("/bookings/:bookingId/checkout", s.api.CheckOut, post...)
+	v1.POST("/bookings/:bookingId/approval", s.api.DecideApproval, post...)
+	v1.GET("/approvals", s.api.Approvals, auth)
 
 	// Availability, the successor of the deprecated free listings, and the catalogue.
-	api.GET("/users/:userId/buildings/:buildingId/availability", s.apiAvailability, auth)
-	api.GET("/buildings", s.apiBuildings, auth)
-	api.GET("/buildings/:buildingId/floors", s.apiFloors, auth)
-	api.GET("/subcategories", s.apiSubcategories, auth)
-	api.GET("/features", s.apiFeatures, auth)
-	api.GET("/resources/:resourceId/reservables", s.apiResourceReservables, auth)
+	v1.GET("/users/:userId/buildings/:buildingId/availability", s.api.Availability, auth)
+	v1.GET("/buildings", s.api.Buildings, auth)
+	v1.GET("/buildings/:buildingId/floors", s.api.Floors, auth)
+	v1.GET("/subcategories", s.api.Subcategories, auth)
+	v1.GET("/features", s.api.Features, auth)
+	v1.GET("/resources/:resourceId/reservables", s.api.ResourceReservables, auth)
 
 	// Admins: the organization's objects one at a time (in the import format), the whole organization as
 	// an import document, and the audit log.
 	// Writes read the actor's role and active state again from the database (currentAdmin).
 	write := []echo.MiddlewareFunc{auth, s.currentAdmin}
-	api.GET("/admin/layout", s.apiAdminLayout, auth)
-	api.GET("/admin/audit", s.apiAdminAudit, auth)
-	api.GET("/admin/identity", s.apiAdminIdentity, auth)
-	api.PUT("/admin/identity", s.apiAdminPutIdentity, write...)
-	api.POST("/admin/identity/domains/:domain/verify", s.apiAdminVerifyDomain, auth, s.currentAdmin, s.idempotent)
-	api.GET("/admin/:collection", s.apiAdminList, auth)
-	api.GET("/admin/:collection/:id", s.apiAdminGet, auth)
-	api.PUT("/admin/:collection/:id", s.apiAdminPut, write...)
-	api.DELETE("/admin/:collection/:id", s.apiAdminDelete, write...)
+	v1.GET("/admin/layout", s.api.AdminLayout, auth)
+	v1.GET("/admin/audit", s.api.AdminAudit, auth)
+	v1.GET("/admin/identity", s.api.AdminIdentity, auth)
+	v1.PUT("/admin/identity", s.api.AdminPutIdentity, write...)
+	v1.POST("/admin/identity/domains/:domain/verify", s.api.AdminVerifyDomain, auth, s.currentAdmin, s.idempotent)
+	v1.GET("/admin/:collection", s.api.AdminList, auth)
+	v1.GET("/admin/:collection/:id", s.api.AdminGet, auth)
+	v1.PUT("/admin/:collection/:id", s.api.AdminPut, write...)
+	v1.DELETE("/admin/:collection/:id", s.api.AdminDelete, write...)
 	// Admins: the organization's layout.
-	api.PUT("/admin/floors/:id/plan", s.apiPutFloorPlan, write...)
+	v1.PUT("/admin/floors/:id/plan", s.api.PutFloorPlan, write...)
 
 	// The OpenAPI 3.1 document of everything under /api/v1; public.
-	api.GET("/openapi.json", s.apiOpenAPI)
+	v1.GET("/openapi.json", s.api.OpenAPI)
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/scim"
@@ -59,6 +60,7 @@ type Server struct {
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
 
+	api  *api.Handlers
 	scim *scim.Handler
 }
 
@@ -84,6 +86,7 @@ func NewServer(d Deps) *Server {
 	if s.admin = d.Admin; s.admin == nil {
 		s.admin = admin.New(d.Bookings)
 	}
+	s.api = api.New(s.bookings, s.admin)
 	s.scim = scim.New(s.bookings, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError
@@ -166,7 +169,7 @@ func (s *Server) baseHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		if s.https {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
-		if p := c.Request().URL.Path; p == apiPrefix || strings.HasPrefix(p, apiPrefix+"/") || strings.HasPrefix(p, kit.SCIMPrefix+"/") {
+		if p := c.Request().URL.Path; p == api.Prefix || strings.HasPrefix(p, api.Prefix+"/") || strings.HasPrefix(p, kit.SCIMPrefix+"/") {
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
 		}

@@ -33,3 +33,6 @@ func ClipText(s string) string {
 	}
 	return s
 }
+
+// IdempotencyKeyHeader lets a client retry a POST of the API safely (web's idempotency middleware).
+const IdempotencyKeyHeader = "Idempotency-Key"

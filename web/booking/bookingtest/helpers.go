@@ -3,6 +3,7 @@ package bookingtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -86,4 +87,34 @@ func VerifyDomain(t testing.TB, svc *booking.Service, org uuid.UUID, domain stri
 	if _, err := svc.ApproveEmailDomain(context.Background(), org, domain); err != nil {
 		t.Fatalf("approve %s for %s: %v", domain, org, err)
 	}
+}
+
+// CreateBodies returns create request bodies for the resource (spaces, spec 4.4, and workstations):
+// valid, almost valid and broken. The API's fuzz targets use them as seeds too.
+func CreateBodies(resource uuid.UUID, start, end time.Time) [][]byte {
+	s, e, id := start.UnixMilli(), end.UnixMilli(), resource.String()
+	bodies := []string{
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED","user":{"id":%q}}],"externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`, id, s, e, Bob),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"allDay":true}]`, id, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d},{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, s, e, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, e, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`, id),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"subject":"a\u0000b"}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"URGENT","body":{"bodyType":"RTF"}}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"externalAttendees":[{"type":"REQUIRED","email":"not an address"}]}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED"}]}]`, id, s, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d}]`, id, s),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":"1","endDate":%d}]`, id, e),
+		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":1.5,"endDate":%d}]`, id, e),
+		`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
+		`[{"resource":{"id":"00000000-0000-0000-0000-000000000000"},"startDate":1,"endDate":2}]`,
+		`[{"resource":{},"startDate":1,"endDate":2}]`,
+		`[null]`, `[]`, `[[]]`, `{}`, `null`, `[1]`, `"x"`, ``, `[`, `[{}]]`, `[{}] x`, "[{\"subject\":\"\xff\"}]",
+	}
+	out := make([][]byte, len(bodies))
+	for i, b := range bodies {
+		out[i] = []byte(b)
+	}
+	return out
 }

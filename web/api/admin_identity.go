@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -86,8 +86,8 @@ func toIdentityDTO(st booking.SignInSettings) identityDTO {
 	return dto
 }
 
-// apiAdminIdentity is GET /api/v1/admin/identity: the sign-in settings, with their ETag.
-func (s *Server) apiAdminIdentity(c echo.Context) error {
+// AdminIdentity is GET /api/v1/admin/identity: the sign-in settings, with their ETag.
+func (s *Handlers) AdminIdentity(c echo.Context) error {
 	st, err := s.bookings.SignInSettings(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
@@ -95,9 +95,9 @@ func (s *Server) apiAdminIdentity(c echo.Context) error {
 	return identityAnswer(c, st)
 }
 
-// apiAdminPutIdentity is PUT /api/v1/admin/identity: replaces the sign-in settings, under If-Match when it
+// AdminPutIdentity is PUT /api/v1/admin/identity: replaces the sign-in settings, under If-Match when it
 // is sent, and answers them as they are then.
-func (s *Server) apiAdminPutIdentity(c echo.Context) error {
+func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 	actor := kit.Actor(c) // an admin now: currentAdmin read them again before the body
 	body, err := kit.ReadBody(c)
 	if err != nil {
@@ -147,9 +147,9 @@ func (s *Server) apiAdminPutIdentity(c echo.Context) error {
 	return identityAnswer(c, st)
 }
 
-// apiAdminVerifyDomain is POST /api/v1/admin/identity/domains/{domain}/verify: looks up the domain's DNS
+// AdminVerifyDomain is POST /api/v1/admin/identity/domains/{domain}/verify: looks up the domain's DNS
 // record now and answers the domain, proved; 400 2000 says which record is missing.
-func (s *Server) apiAdminVerifyDomain(c echo.Context) error {
+func (s *Handlers) AdminVerifyDomain(c echo.Context) error {
 	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"fmt"
@@ -17,20 +17,20 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// apiFreeWorkstations is 4.2 for workstations (deprecated).
-func (s *Server) apiFreeWorkstations(c echo.Context) error {
-	return s.apiFree(c, booking.CategoryWorkstation)
+// FreeWorkstations is 4.2 for workstations (deprecated).
+func (s *Handlers) FreeWorkstations(c echo.Context) error {
+	return s.free(c, booking.CategoryWorkstation)
 }
 
-// apiFreeSpaces is 4.2 for spaces (deprecated).
-func (s *Server) apiFreeSpaces(c echo.Context) error { return s.apiFree(c, booking.CategorySpace) }
+// FreeSpaces is 4.2 for spaces (deprecated).
+func (s *Handlers) FreeSpaces(c echo.Context) error { return s.free(c, booking.CategorySpace) }
 
-// apiFree is GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
+// free is GET /api/v1/users/{me|userId}/buildings/{buildingId}/{workstations|spaces}/subcategories/{subcategoryId}/free.
 // It lists the resources of the subcategory that are free during every interval of bookingDays.
-func (s *Server) apiFree(c echo.Context, category booking.Category) error {
+func (s *Handlers) free(c echo.Context, category booking.Category) error {
 	c.Response().Header().Set("Deprecation", "true")
 	c.Response().Header().Set("Link", fmt.Sprintf(`<%s/users/%s/buildings/%s/availability>; rel="successor-version"`,
-		apiPrefix, url.PathEscape(c.Param("userId")), url.PathEscape(c.Param("buildingId"))))
+		Prefix, url.PathEscape(c.Param("userId")), url.PathEscape(c.Param("buildingId"))))
 	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err

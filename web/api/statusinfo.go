@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -12,8 +12,8 @@ type statusInfoResponse struct {
 	FreeUntil *int64            `json:"freeUntil,omitempty"`
 }
 
-// apiStatusInfo is 4.1: GET /api/v1/users/{me|userId}/resources/statusinfo?postercode=.
-func (s *Server) apiStatusInfo(c echo.Context) error {
+// StatusInfo is 4.1: GET /api/v1/users/{me|userId}/resources/statusinfo?postercode=.
+func (s *Handlers) StatusInfo(c echo.Context) error {
 	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -17,26 +17,8 @@ import (
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
 // document; the whole organization as one document; the audit log. Admins only (web/admin refuses others).
 
-// currentAdmin reads the actor of an Admin API write again from the database, so that a role change or
-// a deactivation made on any instance counts at once, whatever the token cache remembers. It refuses a
-// deactivated or unknown person with 1000 and anyone but an admin with 1001, before the body is read.
-func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		actor := kit.Actor(c)
-		u, err := s.bookings.UserByID(c.Request().Context(), actor.OrganizationID, actor.ID)
-		if err != nil {
-			return err
-		}
-		if u.Role != booking.RoleAdmin {
-			return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
-		}
-		c.Set(kit.ActorKey, u)
-		return next(c)
-	}
-}
-
-// apiAdminLayout is GET /api/v1/admin/layout: the organization as an import document.
-func (s *Server) apiAdminLayout(c echo.Context) error {
+// AdminLayout is GET /api/v1/admin/layout: the organization as an import document.
+func (s *Handlers) AdminLayout(c echo.Context) error {
 	l, err := s.admin.Export(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
@@ -44,8 +26,8 @@ func (s *Server) apiAdminLayout(c echo.Context) error {
 	return c.JSON(http.StatusOK, l)
 }
 
-// apiAdminList is GET /api/v1/admin/{collection}: {"<collection>": [objects]}, in id order.
-func (s *Server) apiAdminList(c echo.Context) error {
+// AdminList is GET /api/v1/admin/{collection}: {"<collection>": [objects]}, in id order.
+func (s *Handlers) AdminList(c echo.Context) error {
 	col := admin.Collection(c.Param("collection"))
 	objs, err := s.admin.List(c.Request().Context(), kit.Actor(c), col)
 	if err != nil {
@@ -58,8 +40,8 @@ func (s *Server) apiAdminList(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[admin.Collection][]json.RawMessage{col: out})
 }
 
-// apiAdminGet is GET /api/v1/admin/{collection}/{id}: the object, with its ETag.
-func (s *Server) apiAdminGet(c echo.Context) error {
+// AdminGet is GET /api/v1/admin/{collection}/{id}: the object, with its ETag.
+func (s *Handlers) AdminGet(c echo.Context) error {
 	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
@@ -71,9 +53,9 @@ func (s *Server) apiAdminGet(c echo.Context) error {
 	return objectAnswer(c, http.StatusOK, obj)
 }
 
-// apiAdminPut is PUT /api/v1/admin/{collection}/{id}: creates (201) or updates (200) the object, under
+// AdminPut is PUT /api/v1/admin/{collection}/{id}: creates (201) or updates (200) the object, under
 // If-Match when it is sent.
-func (s *Server) apiAdminPut(c echo.Context) error {
+func (s *Handlers) AdminPut(c echo.Context) error {
 	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
@@ -98,8 +80,8 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	return objectAnswer(c, status, obj)
 }
 
-// apiAdminDelete is DELETE /api/v1/admin/{collection}/{id}: 204, for an object nothing refers to.
-func (s *Server) apiAdminDelete(c echo.Context) error {
+// AdminDelete is DELETE /api/v1/admin/{collection}/{id}: 204, for an object nothing refers to.
+func (s *Handlers) AdminDelete(c echo.Context) error {
 	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err
@@ -128,9 +110,9 @@ func objectAnswer(c echo.Context, status int, obj admin.Object) error {
 	return c.JSONBlob(status, obj.JSON)
 }
 
-// apiAdminAudit is GET /api/v1/admin/audit?collection=&objectId=&actorId=&from=&to=&limit=&cursor=: the
+// AdminAudit is GET /api/v1/admin/audit?collection=&objectId=&actorId=&from=&to=&limit=&cursor=: the
 // audit log, newest first, a page at a time.
-func (s *Server) apiAdminAudit(c echo.Context) error {
+func (s *Handlers) AdminAudit(c echo.Context) error {
 	f, err := auditQuery(c)
 	if err != nil {
 		return err

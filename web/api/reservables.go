@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"fmt"
@@ -27,9 +27,9 @@ type contractResponse struct {
 	BookingReservableList []bookingReservableDTO `json:"bookingReservableList"`
 }
 
-// apiContractReservables is 4.3: PUT /api/v1/bookings/{bookingId}/reservables/all replaces the set of
+// ContractReservables is 4.3: PUT /api/v1/bookings/{bookingId}/reservables/all replaces the set of
 // reservables contracted on the booking and answers the resulting set.
-func (s *Server) apiContractReservables(c echo.Context) error {
+func (s *Handlers) ContractReservables(c echo.Context) error {
 	bookingID, err := kit.ParseUUID("bookingId", c.Param("bookingId"))
 	if err != nil {
 		return err

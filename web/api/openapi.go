@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	_ "embed"
@@ -30,8 +30,8 @@ var openAPIJSON = sync.OnceValues(func() ([]byte, error) {
 	return json.Marshal(doc)
 })
 
-// apiOpenAPI is GET /api/v1/openapi.json.
-func (s *Server) apiOpenAPI(c echo.Context) error {
+// OpenAPI is GET /api/v1/openapi.json.
+func (s *Handlers) OpenAPI(c echo.Context) error {
 	doc, err := openAPIJSON()
 	if err != nil {
 		return err

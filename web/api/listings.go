@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -9,9 +9,9 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// apiUserBookings is GET /api/v1/users/{me|userId}/bookings?from=&to=&status=&limit=&cursor=: the user's
+// UserBookings is GET /api/v1/users/{me|userId}/bookings?from=&to=&status=&limit=&cursor=: the user's
 // bookings as organizer or attendee, newest first, a page at a time.
-func (s *Server) apiUserBookings(c echo.Context) error {
+func (s *Handlers) UserBookings(c echo.Context) error {
 	_, user, err := s.actingFor(c)
 	if err != nil {
 		return err
@@ -36,9 +36,9 @@ func (s *Server) apiUserBookings(c echo.Context) error {
 	return c.JSON(http.StatusOK, toBookingPage(p))
 }
 
-// apiApprovals is GET /api/v1/approvals?limit=&cursor=: the bookings of the organization that wait for an
+// Approvals is GET /api/v1/approvals?limit=&cursor=: the bookings of the organization that wait for an
 // admin's decision, earliest first.
-func (s *Server) apiApprovals(c echo.Context) error {
+func (s *Handlers) Approvals(c echo.Context) error {
 	pg, err := pageQuery(c)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -44,19 +44,19 @@ type bookingsResponse struct {
 	Bookings []bookingDTO `json:"bookings"`
 }
 
-// apiCreateSpaceBookings is 4.4: POST /api/v1/users/{me|userId}/bookings/spaces/standard.
-func (s *Server) apiCreateSpaceBookings(c echo.Context) error {
-	return s.apiCreateBookings(c, booking.CategorySpace)
+// CreateSpaceBookings is 4.4: POST /api/v1/users/{me|userId}/bookings/spaces/standard.
+func (s *Handlers) CreateSpaceBookings(c echo.Context) error {
+	return s.createBookings(c, booking.CategorySpace)
 }
 
-// apiCreateWorkstationBookings is POST /api/v1/users/{me|userId}/bookings/workstations/standard: the same
+// CreateWorkstationBookings is POST /api/v1/users/{me|userId}/bookings/workstations/standard: the same
 // request and answer as 4.4, for workstations; an element with "allDay": true books the whole window of
 // its startDate's day.
-func (s *Server) apiCreateWorkstationBookings(c echo.Context) error {
-	return s.apiCreateBookings(c, booking.CategoryWorkstation)
+func (s *Handlers) CreateWorkstationBookings(c echo.Context) error {
+	return s.createBookings(c, booking.CategoryWorkstation)
 }
 
-func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) error {
+func (s *Handlers) createBookings(c echo.Context, category booking.Category) error {
 	actor, organizer, err := s.actingFor(c)
 	if err != nil {
 		return err
@@ -70,7 +70,7 @@ func (s *Server) apiCreateBookings(c echo.Context, category booking.Category) er
 	h := c.Request().Header
 	bs, err := s.bookings.CreateBookings(c.Request().Context(), booking.CreateRequest{
 		Creator: actor, Organizer: organizer, Category: category, Bookings: reqs,
-		UserAccessToken: h.Get("user-access-token"), IdempotencyKey: h.Get(IdempotencyKeyHeader),
+		UserAccessToken: h.Get("user-access-token"), IdempotencyKey: h.Get(kit.IdempotencyKeyHeader),
 	})
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -9,8 +9,8 @@ import (
 
 // The catalogue the apps build their screens from, scoped to the caller's organization.
 
-// apiBuildings is GET /api/v1/buildings.
-func (s *Server) apiBuildings(c echo.Context) error {
+// Buildings is GET /api/v1/buildings.
+func (s *Handlers) Buildings(c echo.Context) error {
 	bs, err := s.bookings.Buildings(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
@@ -21,8 +21,8 @@ func (s *Server) apiBuildings(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// apiFloors is GET /api/v1/buildings/{buildingId}/floors: each floor with its plan image.
-func (s *Server) apiFloors(c echo.Context) error {
+// Floors is GET /api/v1/buildings/{buildingId}/floors: each floor with its plan image.
+func (s *Handlers) Floors(c echo.Context) error {
 	id, err := kit.ParseUUID("buildingId", c.Param("buildingId"))
 	if err != nil {
 		return err
@@ -37,8 +37,8 @@ func (s *Server) apiFloors(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// apiSubcategories is GET /api/v1/subcategories?category=.
-func (s *Server) apiSubcategories(c echo.Context) error {
+// Subcategories is GET /api/v1/subcategories?category=.
+func (s *Handlers) Subcategories(c echo.Context) error {
 	ss, err := s.bookings.Subcategories(c.Request().Context(), kit.Actor(c), categoryQuery(c))
 	if err != nil {
 		return err
@@ -49,8 +49,8 @@ func (s *Server) apiSubcategories(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// apiFeatures is GET /api/v1/features.
-func (s *Server) apiFeatures(c echo.Context) error {
+// Features is GET /api/v1/features.
+func (s *Handlers) Features(c echo.Context) error {
 	fs, err := s.bookings.Features(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
@@ -68,9 +68,9 @@ type offeredReservableDTO struct {
 	StandardDeliveryTimeMs int64 `json:"standardDeliveryTimeMs"`
 }
 
-// apiResourceReservables is GET /api/v1/resources/{resourceId}/reservables: what can be contracted on
+// ResourceReservables is GET /api/v1/resources/{resourceId}/reservables: what can be contracted on
 // bookings of the resource.
-func (s *Server) apiResourceReservables(c echo.Context) error {
+func (s *Handlers) ResourceReservables(c echo.Context) error {
 	id, err := kit.ParseUUID("resourceId", c.Param("resourceId"))
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -9,9 +9,9 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// apiAvailability is GET /api/v1/users/{me|userId}/buildings/{buildingId}/availability?from=&to=&floorId=
+// Availability is GET /api/v1/users/{me|userId}/buildings/{buildingId}/availability?from=&to=&floorId=
 // &subcategoryId=&category=&features=&capacity=, the successor of the deprecated free listings.
-func (s *Server) apiAvailability(c echo.Context) error {
+func (s *Handlers) Availability(c echo.Context) error {
 	actor, _, err := s.actingFor(c)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 
 // actingFor returns the authenticated user and the user the {userId} path segment names: the same user
 // for "me", another one when the caller may act for them (booking.Service.ActingFor).
-func (s *Server) actingFor(c echo.Context) (actor, target booking.User, err error) {
+func (s *Handlers) actingFor(c echo.Context) (actor, target booking.User, err error) {
 	actor = kit.Actor(c)
 	var id *uuid.UUID
 	if v := c.Param("userId"); v != "me" {

@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"net/http"
@@ -16,16 +16,16 @@ func bookingIDParam(c echo.Context) (uuid.UUID, error) {
 	return kit.ParseUUID("bookingId", c.Param("bookingId"))
 }
 
-// apiGetBooking is GET /api/v1/bookings/{bookingId}: one booking with its contracted reservables.
-func (s *Server) apiGetBooking(c echo.Context) error {
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+// GetBooking is GET /api/v1/bookings/{bookingId}: one booking with its contracted reservables.
+func (s *Handlers) GetBooking(c echo.Context) error {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Booking(c.Request().Context(), actor, id)
 	})
 }
 
-// apiLifecycle runs do on the booking named by the {bookingId} path segment, as the caller, and answers
+// lifecycle runs do on the booking named by the {bookingId} path segment, as the caller, and answers
 // the booking as do returns it. It refuses a malformed id with 2000, and returns do's errors unchanged.
-func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uuid.UUID) (booking.Booking, error)) error {
+func (s *Handlers) lifecycle(c echo.Context, do func(actor booking.User, id uuid.UUID) (booking.Booking, error)) error {
 	id, err := bookingIDParam(c)
 	if err != nil {
 		return err
@@ -37,30 +37,30 @@ func (s *Server) apiLifecycle(c echo.Context, do func(actor booking.User, id uui
 	return c.JSON(http.StatusOK, toBookingDetail(b))
 }
 
-// apiCheckIn is POST /api/v1/bookings/{bookingId}/checkin: PENDING → ACTIVE inside the check-in window.
-func (s *Server) apiCheckIn(c echo.Context) error {
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+// CheckIn is POST /api/v1/bookings/{bookingId}/checkin: PENDING → ACTIVE inside the check-in window.
+func (s *Handlers) CheckIn(c echo.Context) error {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.CheckIn(c.Request().Context(), actor, id)
 	})
 }
 
-// apiCheckOut is POST /api/v1/bookings/{bookingId}/checkout: ACTIVE → FINISHED, ending now.
-func (s *Server) apiCheckOut(c echo.Context) error {
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+// CheckOut is POST /api/v1/bookings/{bookingId}/checkout: ACTIVE → FINISHED, ending now.
+func (s *Handlers) CheckOut(c echo.Context) error {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.CheckOut(c.Request().Context(), actor, id)
 	})
 }
 
-// apiCancelBooking is DELETE /api/v1/bookings/{bookingId}: → CANCELLED, kept for history.
-func (s *Server) apiCancelBooking(c echo.Context) error {
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+// CancelBooking is DELETE /api/v1/bookings/{bookingId}: → CANCELLED, kept for history.
+func (s *Handlers) CancelBooking(c echo.Context) error {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Cancel(c.Request().Context(), actor, id)
 	})
 }
 
-// apiCheckInByPosterCode is POST /api/v1/users/{me|userId}/resources/checkin?postercode=: the scan at the
+// CheckInByPosterCode is POST /api/v1/users/{me|userId}/resources/checkin?postercode=: the scan at the
 // door checks the user in to their booking of that resource whose check-in is open now.
-func (s *Server) apiCheckInByPosterCode(c echo.Context) error {
+func (s *Handlers) CheckInByPosterCode(c echo.Context) error {
 	actor, user, err := s.actingFor(c)
 	if err != nil {
 		return err
@@ -76,8 +76,8 @@ func (s *Server) apiCheckInByPosterCode(c echo.Context) error {
 	return c.JSON(http.StatusOK, toBookingDetail(b))
 }
 
-// apiDecideApproval is POST /api/v1/bookings/{bookingId}/approval {"approved": true|false}, by an admin.
-func (s *Server) apiDecideApproval(c echo.Context) error {
+// DecideApproval is POST /api/v1/bookings/{bookingId}/approval {"approved": true|false}, by an admin.
+func (s *Handlers) DecideApproval(c echo.Context) error {
 	var req *struct {
 		Approved *bool `json:"approved"`
 	}
@@ -87,14 +87,14 @@ func (s *Server) apiDecideApproval(c echo.Context) error {
 	if req.Approved == nil {
 		return kit.Invalid("approved: is required (true or false)")
 	}
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Decide(c.Request().Context(), actor, id, *req.Approved)
 	})
 }
 
-// apiChangeBooking is PATCH /api/v1/bookings/{bookingId} {"startDate", "endDate", "resource": {"id"}},
+// ChangeBooking is PATCH /api/v1/bookings/{bookingId} {"startDate", "endDate", "resource": {"id"}},
 // any of them: moves a booking that waits for check-in or approval, atomically.
-func (s *Server) apiChangeBooking(c echo.Context) error {
+func (s *Handlers) ChangeBooking(c echo.Context) error {
 	var req *struct {
 		StartDate *int64 `json:"startDate"`
 		EndDate   *int64 `json:"endDate"`
@@ -127,7 +127,7 @@ func (s *Server) apiChangeBooking(c echo.Context) error {
 	if change == (booking.BookingChange{}) {
 		return kit.Invalid("body: give at least one of startDate, endDate and resource")
 	}
-	return s.apiLifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
+	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Change(c.Request().Context(), actor, id, change)
 	})
 }

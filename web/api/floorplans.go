@@ -1,4 +1,4 @@
-package web
+package api
 
 import (
 	"errors"
@@ -13,9 +13,9 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// apiPutFloorPlan is PUT /api/v1/admin/floors/{id}/plan: the body is the image, its Content-Type says
+// PutFloorPlan is PUT /api/v1/admin/floors/{id}/plan: the body is the image, its Content-Type says
 // which kind. It answers the floor with the address of its new plan.
-func (s *Server) apiPutFloorPlan(c echo.Context) error {
+func (s *Handlers) PutFloorPlan(c echo.Context) error {
 	id, err := kit.ParseUUID("id", c.Param("id"))
 	if err != nil {
 		return err

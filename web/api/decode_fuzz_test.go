@@ -1,11 +1,9 @@
-package web
+package api
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -56,41 +53,11 @@ func wantInvalidRequest(t *testing.T, err error) {
 	}
 }
 
-// createBodies returns create request bodies for the resource (spaces, spec 4.4, and workstations):
-// valid, almost valid and broken. The API's fuzz targets use them as seeds too.
-func createBodies(resource uuid.UUID, start, end time.Time) [][]byte {
-	s, e, id := start.UnixMilli(), end.UnixMilli(), resource.String()
-	bodies := []string{
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"LOW","subject":"Team sync","body":{"content":"Weekly planning","bodyType":"TEXT"}}]`, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED","user":{"id":%q}}],"externalAttendees":[{"type":"OPTIONAL","email":"guest@example.com"}],"createOnlineMeeting":true,"sipAddress":"sip:1@x"}]`, id, s, e, fx.Bob),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"allDay":true}]`, id, s),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d},{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, s, e, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d}]`, id, e, s),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":-9223372036854775808,"endDate":9223372036854775807}]`, id),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"subject":"a\u0000b"}]`, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"importance":"URGENT","body":{"bodyType":"RTF"}}]`, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"externalAttendees":[{"type":"REQUIRED","email":"not an address"}]}]`, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d,"endDate":%d,"internalAttendees":[{"type":"REQUIRED"}]}]`, id, s, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":%d}]`, id, s),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":"1","endDate":%d}]`, id, e),
-		fmt.Sprintf(`[{"resource":{"id":%q},"startDate":1.5,"endDate":%d}]`, id, e),
-		`[{"resource":{"id":"not-a-uuid"},"startDate":1,"endDate":2}]`,
-		`[{"resource":{"id":"00000000-0000-0000-0000-000000000000"},"startDate":1,"endDate":2}]`,
-		`[{"resource":{},"startDate":1,"endDate":2}]`,
-		`[null]`, `[]`, `[[]]`, `{}`, `null`, `[1]`, `"x"`, ``, `[`, `[{}]]`, `[{}] x`, "[{\"subject\":\"\xff\"}]",
-	}
-	out := make([][]byte, len(bodies))
-	for i, b := range bodies {
-		out[i] = []byte(b)
-	}
-	return out
-}
-
 // FuzzDecodeBookingRequests checks the reader of create requests. It returns either an error with code
 // 2000 that names the element, or one booking per array element, each with a resource, a start, and an
 // end unless the booking is all-day.
 func FuzzDecodeBookingRequests(f *testing.F) {
-	for _, b := range createBodies(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)) {
+	for _, b := range fx.CreateBodies(fx.RoomVelazquez, fx.At(1, 10, 0), fx.At(1, 11, 0)) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -258,35 +225,4 @@ func bookingDayIndex(name string) (int, bool) {
 		return math.MaxInt, true
 	}
 	return index, true
-}
-
-// FuzzIssuer checks that reading the unverified issuer of any string never panics, and returns either
-// the `iss` claim of a JWT's payload or nothing.
-func FuzzIssuer(f *testing.F) {
-	enc := base64.RawURLEncoding.EncodeToString
-	for _, s := range []string{
-		enc([]byte(`{"alg":"ES256"}`)) + "." + enc([]byte(`{"iss":"workspace-booking","sub":"x"}`)) + ".c2ln",
-		enc([]byte(`{"alg":"none"}`)) + "." + enc([]byte(`{"iss":"workspace-booking"}`)) + ".",
-		"a.b.c", "..", "", "a.b", "a.b.c.d", "a." + enc([]byte(`{"iss":1}`)) + ".c", "a." + enc([]byte(`null`)) + ".c",
-		"a." + enc([]byte(`{"iss":"\u0000"}`)) + ".c", "a.=.c",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, raw string) {
-		iss := issuer(raw)
-		if iss == "" {
-			return
-		}
-		parts := strings.Split(raw, ".")
-		if len(parts) != 3 {
-			t.Fatalf("issuer(%q) = %q from %d parts, want 3", raw, iss, len(parts))
-		}
-		payload, err := base64.RawURLEncoding.DecodeString(parts[1])
-		var c struct {
-			Issuer string `json:"iss"`
-		}
-		if err != nil || json.Unmarshal(payload, &c) != nil || c.Issuer != iss {
-			t.Fatalf("issuer(%q) = %q, but the payload says %q (%v)", raw, iss, c.Issuer, err)
-		}
-	})
 }

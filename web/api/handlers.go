@@ -1,0 +1,23 @@
+// Package api is the JSON API under /api/v1, for the mobile apps and other clients: the published
+// operations, the lifecycle of bookings, availability, the catalogue and the Admin API. Its shapes are
+// described in openapi.yaml. Package web lists the routes and authenticates the caller first.
+package api
+
+import (
+	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/booking"
+)
+
+// Prefix is the path every JSON operation starts with.
+const Prefix = "/api/v1"
+
+// Handlers answers the API's operations with the domain's services.
+type Handlers struct {
+	bookings *booking.Service
+	admin    *admin.Service
+}
+
+// New returns the API's handlers.
+func New(bookings *booking.Service, admin *admin.Service) *Handlers {
+	return &Handlers{bookings: bookings, admin: admin}
+}
