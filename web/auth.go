@@ -325,3 +325,20 @@ func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// requireUserOrBearer lets through someone signed in to the pages, or an app with a bearer token, with
+// their user as the actor of the request; it refuses everybody else as requireUser and requireBearer do.
+// Where no sign-in is set up (no identity provider, no development mode), a request with neither is
+// refused with 401 at once: the sign-in page it would be sent to cannot sign anybody in.
+func (s *Server) requireUserOrBearer(next echo.HandlerFunc) echo.HandlerFunc {
+	bearer, page := s.requireBearer(next), s.requireUser(s.limitUsers(next))
+	return func(c echo.Context) error {
+		if c.Request().Header.Get(echo.HeaderAuthorization) != "" {
+			return bearer(c)
+		}
+		if s.idp == nil && !s.Dev && s.Sessions.GetString(c.Request().Context(), sessionUser) == "" {
+			return errToken
+		}
+		return page(c)
+	}
+}

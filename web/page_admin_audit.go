@@ -55,17 +55,17 @@ var auditActionWords = map[string]string{
 }
 
 // auditFilters reads the filters of the audit log's address; zones are those it may be read in, the
-// default first. A bad one is a *formRefusal in words.
+// default first. A bad one is a *kit.FormRefusal in words.
 func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, booking.AuditFilter, error) {
 	form := views.AuditFilterForm{Collection: q.Get("collection"), Object: q.Get("object"), Person: q.Get("person"),
 		From: q.Get("from"), To: q.Get("to"), Zone: cmp.Or(q.Get("zone"), zones[0].Value)}
 	f := booking.AuditFilter{Collection: form.Collection, Limit: AuditPageSize + 1}
 	if form.Collection != "" && !slices.ContainsFunc(auditCollections, func(o views.Option) bool { return o.Value == form.Collection }) {
-		return form, f, refuseForm("What: choose one of the list.")
+		return form, f, kit.RefuseForm("What: choose one of the list.")
 	}
 	if !slices.ContainsFunc(zones, func(o views.Option) bool { return o.Value == form.Zone }) {
 		form.Zone = zones[0].Value
-		return form, f, refuseForm("Time zone: choose one of the list.")
+		return form, f, kit.RefuseForm("Time zone: choose one of the list.")
 	}
 	loc, err := booking.Location(form.Zone)
 	if err != nil {
@@ -80,7 +80,7 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 		}
 		u, err := uuid.Parse(id.v)
 		if err != nil || len(id.v) != 36 {
-			return form, f, refuseForm("%s: this address names no object; follow a link from the log again.", id.label)
+			return form, f, kit.RefuseForm("%s: this address names no object; follow a link from the log again.", id.label)
 		}
 		*id.into = &u
 	}
@@ -90,7 +90,7 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 		}
 		d, err := time.ParseInLocation(time.DateOnly, v, loc)
 		if err != nil || d.Year() < 2000 || d.Year() > 9999 {
-			return nil, refuseForm("%s: choose a date.", label)
+			return nil, kit.RefuseForm("%s: choose a date.", label)
 		}
 		return &d, nil
 	}
@@ -105,12 +105,12 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 		f.To = &end
 	}
 	if f.From != nil && f.To != nil && !f.To.After(*f.From) {
-		return form, f, refuseForm("Until must be on or after From.")
+		return form, f, kit.RefuseForm("Until must be on or after From.")
 	}
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return form, f, refuseForm("This address for older changes is incomplete; start from the first page.")
+			return form, f, kit.RefuseForm("This address for older changes is incomplete; start from the first page.")
 		}
 		f.BeforeID = &n
 	}
@@ -139,9 +139,9 @@ func (s *Server) pageAdminAudit(c echo.Context) error {
 	form, filter, err := auditFilters(q, p.Zones)
 	p.Filter, p.Zone = form, views.ZoneLabel(form.Zone)
 	if err != nil {
-		if fr, ok := err.(*formRefusal); ok {
-			p.Error = fr.text
-			return kit.Render(c, fr.status, views.AdminAuditPage(p))
+		if fr, ok := err.(*kit.FormRefusal); ok {
+			p.Error = fr.Text
+			return kit.Render(c, fr.Status, views.AdminAuditPage(p))
 		}
 		return err
 	}
@@ -449,7 +449,7 @@ func (rd auditReader) value(key string, v any) string {
 			if key == "endTime" && (ms == 0 || ms >= msDay) {
 				return "24:00"
 			}
-			return hhmm(ms)
+			return kit.HHMM(ms)
 		case "maximumDuration", "maximumAdvance":
 			if ms == 0 {
 				return "no limit"

@@ -109,9 +109,9 @@ type formProblem struct {
 // nil for a failure (no code, or a 5xx), which is answered as an error page instead, and for 403 and 404,
 // which are about the page rather than the form.
 func adminFormProblem(err error, words map[string]string) *formProblem {
-	var fr *formRefusal
+	var fr *kit.FormRefusal
 	if errors.As(err, &fr) {
-		return &formProblem{title: "Please check the form", message: fr.text, status: fr.status}
+		return &formProblem{title: "Please check the form", message: fr.Text, status: fr.Status}
 	}
 	de, status := kit.Refusal(err)
 	if de == nil || status >= 500 || status == http.StatusForbidden || status == http.StatusNotFound ||
@@ -153,7 +153,7 @@ func wholeNumber(form url.Values, name, label string, max int64) (int64, error) 
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 0 || n > max {
-		return 0, refuseForm("%s: write a whole number from 0 to %d.", label, max)
+		return 0, kit.RefuseForm("%s: write a whole number from 0 to %d.", label, max)
 	}
 	return n, nil
 }
@@ -170,15 +170,9 @@ func clockField(form url.Values, name, label string) (time.Duration, bool, error
 	}
 	t, err := time.Parse("15:04", v)
 	if err != nil {
-		return 0, false, refuseForm("%s: write a time of day as HH:MM, e.g. 08:30.", label)
+		return 0, false, kit.RefuseForm("%s: write a time of day as HH:MM, e.g. 08:30.", label)
 	}
 	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, true, nil
-}
-
-// hhmm writes an offset from midnight as HH:MM; the end of the day is 00:00, as a time field shows it.
-func hhmm(ms int64) string {
-	m := (ms / int64(time.Minute/time.Millisecond)) % (24 * 60)
-	return fmt.Sprintf("%02d:%02d", m/60, m%60)
 }
 
 const (
@@ -202,20 +196,20 @@ const maxNameLength = 200
 // ruleForm shows a rule in its form, in hours, minutes and days.
 func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
 	f := views.RuleForm{
-		ID: r.ID, ETag: etag, Name: r.Name, From: hhmm(r.StartTime), Until: hhmm(r.EndTime),
+		ID: r.ID, ETag: etag, Name: r.Name, From: kit.HHMM(r.StartTime), Until: kit.HHMM(r.EndTime),
 		MaxHours: strconv.FormatInt(r.MaximumDuration/msHour, 10), MaxMinutes: strconv.FormatInt(r.MaximumDuration%msHour/msMinute, 10),
 		AheadDays: strconv.FormatInt(r.MaximumAdvance/msDay, 10), AheadHours: strconv.FormatInt(r.MaximumAdvance%msDay/msHour, 10),
 		CheckInBefore: strconv.FormatInt(r.AdvanceCheckIn/msMinute, 10), CheckInAfter: strconv.FormatInt(r.ExpirationMargin/msMinute, 10),
 		Approval: r.RequiresApproval, AllDay: r.AllDayBookings, AccessControlType: r.AccessControlType,
 	}
 	if r.AllDayBookingsCheckInMS > 0 {
-		f.AllDayBy = hhmm(r.AllDayBookingsCheckInMS)
+		f.AllDayBy = kit.HHMM(r.AllDayBookingsCheckInMS)
 	}
 	return f
 }
 
 // readRuleForm reads a rule's form: the view shows what was typed, the rule is what it means. A value
-// the form cannot use is a *formRefusal in words.
+// the form cannot use is a *kit.FormRefusal in words.
 func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layoutimport.LayoutResourceRule, error) {
 	v := views.RuleForm{
 		ID: id, ETag: form.Get("etag"), Name: strings.TrimSpace(form.Get("name")),
@@ -230,27 +224,27 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 		AccessControlType: v.AccessControlType,
 	}
 	if len(v.Name) > maxNameLength {
-		return v, r, refuseForm("Name: write at most %d characters.", maxNameLength)
+		return v, r, kit.RefuseForm("Name: write at most %d characters.", maxNameLength)
 	}
 	from, ok, err := clockField(form, "from", "From")
 	if err != nil {
 		return v, r, err
 	}
 	if !ok || from >= 24*time.Hour {
-		return v, r, refuseForm("From: choose the time bookings may start each day, e.g. 08:00.")
+		return v, r, kit.RefuseForm("From: choose the time bookings may start each day, e.g. 08:00.")
 	}
 	until, ok, err := clockField(form, "until", "Until")
 	if err != nil {
 		return v, r, err
 	}
 	if !ok {
-		return v, r, refuseForm("Until: choose the time bookings must end each day; 00:00 means midnight.")
+		return v, r, kit.RefuseForm("Until: choose the time bookings must end each day; 00:00 means midnight.")
 	}
 	if until == 0 {
 		until = 24 * time.Hour
 	}
 	if until <= from {
-		return v, r, refuseForm("Until must be later than From (00:00 means midnight).")
+		return v, r, kit.RefuseForm("Until must be later than From (00:00 means midnight).")
 	}
 	r.StartTime, r.EndTime = from.Milliseconds(), until.Milliseconds()
 	if until == 24*time.Hour {
@@ -418,9 +412,9 @@ func (s *Server) pageAdminRuleSentence(c echo.Context) error {
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	_, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
-	var fr *formRefusal
+	var fr *kit.FormRefusal
 	if errors.As(err, &fr) {
-		return kit.Render(c, http.StatusOK, views.RuleSentenceView("", fr.text))
+		return kit.Render(c, http.StatusOK, views.RuleSentenceView("", fr.Text))
 	}
 	uses, err := s.readRuleUses(ctx, actor)
 	if err != nil {
@@ -672,10 +666,10 @@ func confirmCatalogueItem(p *views.AdminCatalogue, id, msg string) bool {
 func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, current json.RawMessage) (any, error) {
 	it.Name = strings.TrimSpace(form.Get("name"))
 	if it.Name == "" {
-		return nil, refuseForm("Name: write a name.")
+		return nil, kit.RefuseForm("Name: write a name.")
 	}
 	if len(it.Name) > maxNameLength {
-		return nil, refuseForm("Name: write at most %d characters.", maxNameLength)
+		return nil, kit.RefuseForm("Name: write at most %d characters.", maxNameLength)
 	}
 	decodeCurrent := func(v any) error {
 		if current == nil {
@@ -691,7 +685,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 			return nil, fmt.Errorf("decode subcategory: %w", err)
 		}
 		if it.Category != "WORKSTATION" && it.Category != "SPACE" {
-			return nil, refuseForm("People book: choose desks or rooms.")
+			return nil, kit.RefuseForm("People book: choose desks or rooms.")
 		}
 		searchable := it.Searchable
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
@@ -703,7 +697,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 			return nil, fmt.Errorf("decode feature: %w", err)
 		}
 		if len(it.Email) > 254 || (it.Email != "" && !strings.Contains(it.Email, "@")) {
-			return nil, refuseForm("Contact e-mail: write an address such as facilities@example.com, or leave it empty.")
+			return nil, kit.RefuseForm("Contact e-mail: write an address such as facilities@example.com, or leave it empty.")
 		}
 		v.ID, v.OrganizationID, v.Name, v.Email = it.ID, org.String(), it.Name, it.Email
 		return v, nil
@@ -718,7 +712,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		return nil, fmt.Errorf("decode service: %w", err)
 	}
 	if len(it.Description) > 1000 {
-		return nil, refuseForm("Description: write at most 1000 characters.")
+		return nil, kit.RefuseForm("Description: write at most 1000 characters.")
 	}
 	v.ID, v.OrganizationID, v.Name, v.Description, v.Email = it.ID, org.String(), it.Name, it.Description, it.Email
 	v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments = it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments

@@ -172,7 +172,7 @@ func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.
 	t, ok := targets[f.Target]
 	if !ok {
 		f.Target = ""
-		return f, cl, refuseForm("What: choose a building, a floor, a desk or a room from the list.")
+		return f, cl, kit.RefuseForm("What: choose a building, a floor, a desk or a room from the list.")
 	}
 	loc, err := booking.Location(t.timezone)
 	if err != nil {
@@ -183,10 +183,10 @@ func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.
 		first, err1 := time.ParseInLocation(time.DateOnly, f.FromDate, loc)
 		last, err2 := time.ParseInLocation(time.DateOnly, f.ToDate, loc)
 		if err1 != nil || err2 != nil {
-			return f, cl, refuseForm("Days: choose the first and the last day the building is closed.")
+			return f, cl, kit.RefuseForm("Days: choose the first and the last day the building is closed.")
 		}
 		if last.Before(first) {
-			return f, cl, refuseForm("Days: the last day must be the first day or later.")
+			return f, cl, kit.RefuseForm("Days: the last day must be the first day or later.")
 		}
 		start, end = first, time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, loc)
 	} else {
@@ -194,17 +194,17 @@ func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.
 		start, err1 = parseLocalDateTime(f.From, loc)
 		end, err2 = parseLocalDateTime(f.Until, loc)
 		if err1 != nil || err2 != nil {
-			return f, cl, refuseForm("From and Until: choose the date and time it goes out of service and the date and time it is back.")
+			return f, cl, kit.RefuseForm("From and Until: choose the date and time it goes out of service and the date and time it is back.")
 		}
 		if !end.After(start) {
-			return f, cl, refuseForm("Until must be later than From.")
+			return f, cl, kit.RefuseForm("Until must be later than From.")
 		}
 	}
 	switch n := utf8.RuneCountInString(f.Reason); {
 	case n == 0:
-		return f, cl, refuseForm("Reason: say why it is closed; everyone who searches sees it.")
+		return f, cl, kit.RefuseForm("Reason: say why it is closed; everyone who searches sees it.")
 	case n > booking.MaxClosureReason:
-		return f, cl, refuseForm("Reason: write at most %d characters.", booking.MaxClosureReason)
+		return f, cl, kit.RefuseForm("Reason: write at most %d characters.", booking.MaxClosureReason)
 	}
 	cl = layoutimport.LayoutClosure{ID: id.String(), OrganizationID: org.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: f.Reason}
 	switch t.kind {
@@ -284,7 +284,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 	f, cl, err := readClosureForm(c, targets, actor.OrganizationID)
 	overlapping := booking.OverlapChoice(c.FormValue("overlapping"))
 	if err == nil && overlapping != booking.OverlapAsk && overlapping != booking.OverlapCancel && overlapping != booking.OverlapKeep {
-		err = refuseForm("Bookings inside: choose to cancel them or to keep them.")
+		err = kit.RefuseForm("Bookings inside: choose to cancel them or to keep them.")
 	}
 	if err == nil && overlapping == booking.OverlapAsk {
 		var covered []booking.Booking

@@ -797,7 +797,7 @@ func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, er
 	slices.SortFunc(p.Resources, func(a, b views.AdminResource) int { return booking.CompareNames(a.Name, b.Name) })
 	// The same coordinate system as the employees' floor plan, so that both draw alike.
 	var known bool
-	if p.Width, p.Height, known, err = s.planSize(ctx, actor, f.V.Image, places); err != nil {
+	if p.Width, p.Height, known, err = s.bookings.PlanDrawingSize(ctx, actor, f.V.Image, places); err != nil {
 		return views.AdminPlanPage{}, err
 	}
 	p.Grows = !known

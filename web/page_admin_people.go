@@ -148,15 +148,15 @@ func readPersonForm(form url.Values) (views.PersonForm, error) {
 	}
 	switch {
 	case f.Name == "":
-		return f, refuseForm("First name: write the person's first name.")
+		return f, kit.RefuseForm("First name: write the person's first name.")
 	case len(f.Name) > maxNameLength || len(f.Surname) > maxNameLength:
-		return f, refuseForm("Names: write at most %d characters.", maxNameLength)
+		return f, kit.RefuseForm("Names: write at most %d characters.", maxNameLength)
 	case f.Email == "" || len(f.Email) > 254:
-		return f, refuseForm("E-mail: write the address they sign in with, e.g. ana@example.com.")
+		return f, kit.RefuseForm("E-mail: write the address they sign in with, e.g. ana@example.com.")
 	case !slices.ContainsFunc(views.PersonRoles, func(r struct{ Value, Label, Help string }) bool { return r.Value == f.Role }):
-		return f, refuseForm("Role: choose Employee, Receptionist or Admin.")
+		return f, kit.RefuseForm("Role: choose Employee, Receptionist or Admin.")
 	case len(f.Language) > 16:
-		return f, refuseForm("Language: choose one from the list.")
+		return f, kit.RefuseForm("Language: choose one from the list.")
 	}
 	return f, nil
 }

@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/alexedwards/scs/v2"
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -33,10 +32,9 @@ const (
 	sessionNonce        = "oidc_nonce"     // the nonce the ID token must carry
 	sessionVerifier     = "oidc_verifier"  // the PKCE verifier
 	sessionNext         = "oidc_next"      // where to go once signed in
-	sessionBuilding     = "building"       // the building the user last searched
 	sessionLifetime     = 12 * time.Hour   // a working day, whatever the activity
 	sessionIdle         = 2 * time.Hour    // signed out after this long without a request
-	signInPath          = "/login"         // the sign-in page
+	signInPath          = kit.SignInPath   // the sign-in page
 	callbackPath        = "/auth/callback" // where the identity provider sends people back
 )
 
@@ -132,30 +130,10 @@ func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// localPath returns next when it is a clean absolute path of this site, and "/" otherwise (no open
-// redirects). It refuses a path that does not start with a single "/", and one holding a backslash or a
-// control character, as written or once percent-decoded: browsers skip tabs and newlines and read "\" as
-// "/", so "/<TAB>/evil.example" would lead to another site.
-func localPath(next string) string {
-	decoded, err := url.PathUnescape(next)
-	if err != nil || !cleanPath(next) || !cleanPath(decoded) || strings.HasPrefix(next, signInPath) {
-		return "/"
-	}
-	return next
-}
-
-// cleanPath reports whether p starts with one "/" and holds no backslash and no control character.
-func cleanPath(p string) bool {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsRune(p, '\\') {
-		return false
-	}
-	return !strings.ContainsFunc(p, unicode.IsControl)
-}
-
 // pageSignIn starts the identity provider's sign-in, or shows the development sign-in, or explains that
 // signing in is not set up.
 func (s *Server) pageSignIn(c echo.Context) error {
-	ctx, next := c.Request().Context(), localPath(c.QueryParam("next"))
+	ctx, next := c.Request().Context(), kit.LocalPath(c.QueryParam("next"))
 	signedOut := c.QueryParam("signed_out") != ""
 	switch {
 	case s.idp != nil && signedOut:
@@ -208,7 +186,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 	if err := s.signIn(c, u, ""); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("next")))
+	return c.Redirect(http.StatusSeeOther, kit.LocalPath(c.FormValue("next")))
 }
 
 // pageAuthCallback finishes the identity provider's sign-in: it checks state, exchanges the code with the
@@ -226,7 +204,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	state := s.Sessions.PopString(ctx, sessionState)
 	nonce := s.Sessions.PopString(ctx, sessionNonce)
 	verifier := s.Sessions.PopString(ctx, sessionVerifier)
-	next := localPath(s.Sessions.PopString(ctx, sessionNext))
+	next := kit.LocalPath(s.Sessions.PopString(ctx, sessionNext))
 	fail := func(reason string, err error) error {
 		s.log.WarnContext(ctx, "sign-in failed", slog.String("reason", reason), slog.Any("error", err))
 		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), reason))

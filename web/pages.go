@@ -104,10 +104,5 @@ func (s *Server) renderPageError(c echo.Context, p kit.Problem) {
 	_ = kit.Render(c, p.Status, views.ErrorPage(s.Chrome(c, kit.PageErrorTitle(p)), p.Status, kit.PageErrorMessage(p)))
 }
 
-// pageHome sends people to the search.
-func (s *Server) pageHome(c echo.Context) error {
-	return c.Redirect(http.StatusSeeOther, "/find")
-}
-
 // signInURL returns the address of the sign-in page that sends the browser back to path afterwards.
 func signInURL(path string) string { return signInPath + "?next=" + url.QueryEscape(path) }

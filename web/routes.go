@@ -32,27 +32,27 @@ func (s *Server) routes() {
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
 	e.GET(callbackPath, s.pageAuthCallback, page...)
 	e.POST("/logout", s.pageSignOut, page...)
-	e.GET("/", s.pageHome, user...)
-	e.GET("/people", s.pagePeople, user...) // the colleague picker of the booking and kiosk forms
+	e.GET("/", s.pages.Home, user...)
+	e.GET("/people", s.pages.People, user...) // the colleague picker of the booking and kiosk forms
 
 	// Employees: find a space (list and floor plan), book it, and look after their bookings.
-	e.GET("/find", s.pageFind, user...)
-	e.GET("/find/plan", s.pageFloorPlan, user...)
-	e.GET("/find/resources/:resourceId", s.pageResource, user...)
-	e.GET("/find/services", s.pageFindServices, user...) // the services fieldset of the booking form
+	e.GET("/find", s.pages.Find, user...)
+	e.GET("/find/plan", s.pages.FloorPlan, user...)
+	e.GET("/find/resources/:resourceId", s.pages.Resource, user...)
+	e.GET("/find/services", s.pages.FindServices, user...) // the services fieldset of the booking form
 	// Floor plans, for the floor-plan pages and the apps: signed in, or with a bearer token.
-	e.GET("/plans/:floorId/:file", s.pagePlan, s.pageHeaders, compress, s.session, s.requireUserOrBearer)
-	e.POST("/bookings", s.pageCreateBookings, user...)
-	e.GET("/bookings", s.pageMyBookings, user...)
-	e.GET("/bookings/:bookingId", s.pageBooking, user...)
-	e.POST("/bookings/:bookingId/checkin", s.pageCheckIn, user...)
-	e.POST("/bookings/:bookingId/checkout", s.pageCheckOut, user...)
-	e.POST("/bookings/:bookingId/cancel", s.pageCancel, user...)
-	e.POST("/bookings/:bookingId/change", s.pageChangeBooking, user...)
-	e.POST("/bookings/:bookingId/services", s.pageOrderServices, user...)
+	e.GET("/plans/:floorId/:file", s.pages.Plan, s.pageHeaders, compress, s.session, s.requireUserOrBearer)
+	e.POST("/bookings", s.pages.CreateBookings, user...)
+	e.GET("/bookings", s.pages.MyBookings, user...)
+	e.GET("/bookings/:bookingId", s.pages.Booking, user...)
+	e.POST("/bookings/:bookingId/checkin", s.pages.CheckIn, user...)
+	e.POST("/bookings/:bookingId/checkout", s.pages.CheckOut, user...)
+	e.POST("/bookings/:bookingId/cancel", s.pages.Cancel, user...)
+	e.POST("/bookings/:bookingId/change", s.pages.ChangeBooking, user...)
+	e.POST("/bookings/:bookingId/services", s.pages.OrderServices, user...)
 	// Admins: bookings waiting for approval.
-	e.GET("/approvals", s.pageApprovals, user...)
-	e.POST("/approvals/:bookingId", s.pageDecide, user...)
+	e.GET("/approvals", s.pages.Approvals, user...)
+	e.POST("/approvals/:bookingId", s.pages.Decide, user...)
 
 	// Admins: the office settings.
 	adm := append(user[:len(user):len(user)], s.requireAdmin)
@@ -73,15 +73,15 @@ func (s *Server) routes() {
 	e.POST("/admin/closures/:closureId/delete", s.pageAdminDeleteClosure, adm...)
 
 	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
-	e.GET("/kiosk", s.pageKiosk, user...)
-	e.GET("/kiosk/resource", s.pageKioskResource, user...)
-	e.POST("/kiosk/book", s.pageKioskBook, user...)
-	e.POST("/kiosk/checkin", s.pageKioskCheckIn, user...)
-	e.GET("/p/:posterCode", s.pagePoster, user...)
-	e.POST("/p/:posterCode/book", s.pagePosterBook, user...)
-	e.POST("/p/:posterCode/checkin", s.pagePosterCheckIn, user...)
-	e.GET("/posters", s.pagePosters, user...)
-	e.GET("/posters/print", s.pagePostersPrint, user...)
+	e.GET("/kiosk", s.pages.Kiosk, user...)
+	e.GET("/kiosk/resource", s.pages.KioskResource, user...)
+	e.POST("/kiosk/book", s.pages.KioskBook, user...)
+	e.POST("/kiosk/checkin", s.pages.KioskCheckIn, user...)
+	e.GET("/p/:posterCode", s.pages.Poster, user...)
+	e.POST("/p/:posterCode/book", s.pages.PosterBook, user...)
+	e.POST("/p/:posterCode/checkin", s.pages.PosterCheckIn, user...)
+	e.GET("/posters", s.pages.Posters, user...)
+	e.GET("/posters/print", s.pages.PostersPrint, user...)
 
 	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
 	e.GET("/admin/identity", s.pageAdminIdentity, adm...)

@@ -21,6 +21,7 @@ import (
 	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/pages"
 	"github.com/workspacebooking/booking/web/scim"
 )
 
@@ -60,8 +61,9 @@ type Server struct {
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
 
-	api  *api.Handlers
-	scim *scim.Handler
+	api   *api.Handlers
+	pages *pages.Handlers
+	scim  *scim.Handler
 }
 
 // NewServer returns the server with every route registered.
@@ -87,6 +89,7 @@ func NewServer(d Deps) *Server {
 		s.admin = admin.New(d.Bookings)
 	}
 	s.api = api.New(s.bookings, s.admin)
+	s.pages = pages.New(s.Env, s.bookings, s.log)
 	s.scim = scim.New(s.bookings, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError

@@ -1,8 +1,7 @@
-package web
+package pages
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -22,11 +21,11 @@ import (
 
 // The booking form of "Find a space": POST /bookings books every chosen resource on every chosen day.
 
-// pageCreateBookings is POST /bookings. It books every chosen resource on every chosen day for the
+// CreateBookings is POST /bookings. It books every chosen resource on every chosen day for the
 // signed-in person, all or none, and sends them to My bookings. A refusal shows the form again, as it was
 // sent, with which space on which day failed and why, and the status of the error's code (400 for input
 // the form cannot use).
-func (s *Server) pageCreateBookings(c echo.Context) error {
+func (s *Handlers) CreateBookings(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return kit.Invalid("form: %v", err)
@@ -40,7 +39,7 @@ func (s *Server) pageCreateBookings(c echo.Context) error {
 	if err == nil {
 		made, err = s.createFromForm(c, f)
 	}
-	var refusal *formRefusal
+	var refusal *kit.FormRefusal
 	if errors.As(err, &refusal) {
 		return s.renderBookingRefusal(c, f.view, refusal)
 	}
@@ -67,22 +66,9 @@ type bookingForm struct {
 	services  []tickedService   // the services ticked, ordered on every booking of a room that offers them
 }
 
-// formRefusal is what was wrong with a form, in words, and the HTTP status to answer it with.
-type formRefusal struct {
-	status int
-	text   string
-}
-
-func (r *formRefusal) Error() string { return r.text }
-
-// refuseForm returns a formRefusal with status 400 and the formatted text.
-func refuseForm(format string, args ...any) error {
-	return &formRefusal{status: http.StatusBadRequest, text: fmt.Sprintf(format, args...)}
-}
-
 // readBookingForm reads the posted form into f and looks up the chosen resources and colleagues. What the
-// form cannot use is returned as a *formRefusal; f.view then holds what had been read until then.
-func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
+// form cannot use is returned as a *kit.FormRefusal; f.view then holds what had been read until then.
+func (s *Handlers) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f.view = views.BookingForm{
 		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
@@ -97,12 +83,12 @@ func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm
 	}
 	days, bad := readDates(form["date"])
 	if bad != "" {
-		return refuseForm("%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+		return kit.RefuseForm("%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
 	}
 	f.view.Days = days
 	// Each space on each day is a booking: they are counted before anything is looked up.
 	if n := len(f.resources) * len(days); n > booking.MaxBookingsPerRequest {
-		return refuseForm("%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
+		return kit.RefuseForm("%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
 			len(f.resources), len(days), n, booking.MaxBookingsPerRequest)
 	}
 	if f.view.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, f.resources); err != nil {
@@ -113,7 +99,7 @@ func (s *Server) readBookingForm(c echo.Context, form url.Values, f *bookingForm
 	}
 	// The people invited are counted once, before any of them is looked up.
 	if n := len(form["attendee"]) + len(guestFields(f.view.Guests)); n > booking.MaxAttendees {
-		return refuseForm("%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
+		return kit.RefuseForm("%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
 			n, booking.MaxAttendees)
 	}
 	if f.attendees, err = readAttendeeIDs(form["attendee"]); err != nil {
@@ -131,7 +117,7 @@ func readResourceIDs(vs []string) ([]uuid.UUID, error) {
 	for _, v := range vs {
 		id, err := kit.ParseUUID("resource", strings.TrimSpace(v))
 		if err != nil {
-			return nil, refuseForm("One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
+			return nil, kit.RefuseForm("One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)
@@ -146,7 +132,7 @@ func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
 	for _, v := range vs {
 		id, err := kit.ParseUUID("attendee", v)
 		if err != nil {
-			return nil, refuseForm("One of the invited colleagues (%q) is not a person this service knows.", v)
+			return nil, kit.RefuseForm("One of the invited colleagues (%q) is not a person this service knows.", v)
 		}
 		ids = append(ids, id)
 	}
@@ -158,35 +144,35 @@ func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
 // the guests and the category.
 func (f *bookingForm) check() error {
 	if len(f.resources) == 0 {
-		return refuseForm("Choose at least one desk or room to book.")
+		return kit.RefuseForm("Choose at least one desk or room to book.")
 	}
 	if len(f.view.Days) == 0 {
-		return refuseForm("Choose at least one day.")
+		return kit.RefuseForm("Choose at least one day.")
 	}
 	var err error
 	if !f.view.AllDay {
 		if f.from, err = parseHours("From", f.view.From, false); err != nil {
-			return refuseForm("%s", sentence(err))
+			return kit.RefuseForm("%s", sentence(err))
 		}
 		if f.to, err = parseHours("To", f.view.To, true); err != nil {
-			return refuseForm("%s", sentence(err))
+			return kit.RefuseForm("%s", sentence(err))
 		}
 		if f.to <= f.from {
-			return refuseForm("The end (%s) must be after the start (%s).", f.view.To, f.view.From)
+			return kit.RefuseForm("The end (%s) must be after the start (%s).", f.view.To, f.view.From)
 		}
 	}
 	if f.guests, err = parseGuests(f.view.Guests); err != nil {
-		return refuseForm("%s", sentence(err))
+		return kit.RefuseForm("%s", sentence(err))
 	}
 	if f.category, err = bookingCategory(f.view.Resources); err != nil {
-		return refuseForm("%s", sentence(err))
+		return kit.RefuseForm("%s", sentence(err))
 	}
 	return nil
 }
 
 // readFormServices reads the services of a checked form into f: the lines the form shows again after a
 // refusal, and the services ticked. It refuses what readServices refuses.
-func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingForm) error {
+func (s *Handlers) readFormServices(c echo.Context, form url.Values, f *bookingForm) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	offers, err := s.offeredServices(ctx, actor, f.view.Resources)
 	if err != nil {
@@ -200,8 +186,8 @@ func (s *Server) readFormServices(c echo.Context, form url.Values, f *bookingFor
 }
 
 // createFromForm makes the bookings of a checked form, one for each resource on each day, all or none.
-// A refusal of the domain is returned as a *formRefusal that names the space and the day that failed.
-func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
+// A refusal of the domain is returned as a *kit.FormRefusal that names the space and the day that failed.
+func (s *Handlers) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	reqs := make([]booking.NewBooking, 0, len(f.resources)*len(f.view.Days))
 	for _, id := range f.resources {
@@ -226,7 +212,7 @@ func (s *Server) createFromForm(c echo.Context, f bookingForm) ([]booking.Bookin
 	}
 	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: f.category, Bookings: reqs})
 	if de, status := kit.Refusal(err); de != nil {
-		return nil, &formRefusal{status: status, text: refusalText(de, f)}
+		return nil, &kit.FormRefusal{Status: status, Text: refusalText(de, f)}
 	}
 	return made, err
 }
@@ -261,14 +247,14 @@ func (f bookingForm) newBooking(resource uuid.UUID, day time.Time, loc *time.Loc
 
 // renderBookingRefusal answers the booking form again with the refusal: for htmx the form alone,
 // otherwise the booking page.
-func (s *Server) renderBookingRefusal(c echo.Context, f views.BookingForm, r *formRefusal) error {
-	f.Error = r.text
+func (s *Handlers) renderBookingRefusal(c echo.Context, f views.BookingForm, r *kit.FormRefusal) error {
+	f.Error = r.Text
 	if kit.IsHTMX(c) {
-		return kit.Render(c, r.status, views.BookingFormView(f))
+		return kit.Render(c, r.Status, views.BookingFormView(f))
 	}
 	ch := s.Chrome(c, "Book")
 	ch.Path = "/find" // the form posts to /bookings, but it is a step of finding a space
-	return kit.Render(c, r.status, views.BookPage(ch, f, "/find"))
+	return kit.Render(c, r.Status, views.BookPage(ch, f, "/find"))
 }
 
 // sessionJustBooked is the session key under which the booking form leaves the ids of the bookings it
@@ -276,7 +262,7 @@ func (s *Server) renderBookingRefusal(c echo.Context, f views.BookingForm, r *fo
 const sessionJustBooked = "just_booked"
 
 // putJustBooked stores the ids of the bookings just made in the session, separated by spaces.
-func (s *Server) putJustBooked(c echo.Context, made []booking.Booking) {
+func (s *Handlers) putJustBooked(c echo.Context, made []booking.Booking) {
 	ids := make([]string, len(made))
 	for i, b := range made {
 		ids[i] = b.ID.String()

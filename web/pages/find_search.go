@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -62,7 +62,7 @@ func readStartedHours(q url.Values) views.StartedHours {
 // the resource the page shows, and wins over the query and the session. ok is false when the organization
 // has no building to search. A value the search cannot use is replaced by where the search starts, and
 // Problem says in words what was wrong with it; the other filters keep their values.
-func (s *Server) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
+func (s *Handlers) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in.Now = s.bookings.Now()
 	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
@@ -115,7 +115,7 @@ func addProblem(in *views.FindSearch, format string, args ...any) {
 // by the query (named), the one remembered in the session, the first. A building named by the query is
 // remembered for the next search. A fixed building the person cannot book in is refused with 1004; a
 // named one is a problem of the search, marked as not found when it is a well-formed id.
-func (s *Server) chooseFindBuilding(ctx context.Context, in *views.FindSearch, named string, fixed *uuid.UUID) error {
+func (s *Handlers) chooseFindBuilding(ctx context.Context, in *views.FindSearch, named string, fixed *uuid.UUID) error {
 	index := func(id uuid.UUID) int {
 		return slices.IndexFunc(in.Buildings, func(b booking.Building) bool { return b.ID == id })
 	}
@@ -204,7 +204,7 @@ func readFindHours(in *views.FindSearch, q findQuery) (from, to string) {
 // startFindSearch fills in the days and hours the search lacks from where the domain starts a search of
 // the building and kind (booking.Service.SearchDefaults). from and to are the hours that were given, ""
 // for none. When both hours start there, they are recorded in in.Auto.
-func (s *Server) startFindSearch(ctx context.Context, actor booking.User, in *views.FindSearch, from, to string) error {
+func (s *Handlers) startFindSearch(ctx context.Context, actor booking.User, in *views.FindSearch, from, to string) error {
 	if len(in.Days) > 0 && from != "" && to != "" {
 		return nil
 	}
@@ -245,3 +245,6 @@ func findCapacity(v string) *int32 {
 	c := int32(n)
 	return &c
 }
+
+// sessionBuilding is the session key of the building the user last searched.
+const sessionBuilding = "building"

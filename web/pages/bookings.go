@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -35,10 +35,10 @@ var (
 	pastStatuses     = slices.DeleteFunc(booking.Statuses(), booking.Status.Blocking)
 )
 
-// pageMyBookings is GET /bookings?when=upcoming|past[&cursor=][&booked=N]: the person's bookings as
+// MyBookings is GET /bookings?when=upcoming|past[&cursor=][&booked=N]: the person's bookings as
 // cards. Upcoming ones are listed soonest first, past ones latest first, a page at a time ("Show more";
 // with htmx only the next page's cards are answered). booked=N says that the booking form just made N.
-func (s *Server) pageMyBookings(c echo.Context) error {
+func (s *Handlers) MyBookings(c echo.Context) error {
 	ctx, actor, now := c.Request().Context(), kit.Actor(c), s.bookings.Now()
 	when := views.WhenUpcoming
 	if c.QueryParam("when") == views.WhenPast {
@@ -88,7 +88,7 @@ func (s *Server) pageMyBookings(c echo.Context) error {
 // upcomingBookings returns the person's bookings that have not ended and still hold their resource,
 // soonest first. The listing gives the latest first, so it reads every page; there are only a few,
 // because bookings can only be made so far ahead.
-func (s *Server) upcomingBookings(ctx context.Context, actor booking.User, now time.Time) ([]booking.Booking, error) {
+func (s *Handlers) upcomingBookings(ctx context.Context, actor booking.User, now time.Time) ([]booking.Booking, error) {
 	var out []booking.Booking
 	f := booking.BookingFilter{From: &now, Statuses: upcomingStatuses, Page: booking.Page{Limit: booking.MaxPageSize}}
 	for range upcomingPages {
@@ -113,9 +113,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// pageBooking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
+// Booking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
 // person may not see is not found.
-func (s *Server) pageBooking(c echo.Context) error {
+func (s *Handlers) Booking(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
@@ -130,7 +130,7 @@ func (s *Server) pageBooking(c echo.Context) error {
 }
 
 // renderBookingPage renders a booking's page with the status.
-func (s *Server) renderBookingPage(c echo.Context, status int, card views.BookingCard, f views.ServicesForm) error {
+func (s *Handlers) renderBookingPage(c echo.Context, status int, card views.BookingCard, f views.ServicesForm) error {
 	attendees, err := s.bookings.Attendees(c.Request().Context(), card.Booking)
 	if err != nil {
 		return err
@@ -144,7 +144,7 @@ func (s *Server) renderBookingPage(c echo.Context, status int, card views.Bookin
 
 // servicesForm builds the services section of the booking page: whether the organization uses
 // services, and what the booked resource offers (nothing once the resource is deactivated or hidden).
-func (s *Server) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
+func (s *Handlers) servicesForm(ctx context.Context, actor booking.User, b booking.Booking) (views.ServicesForm, error) {
 	f := views.ServicesForm{Booking: b, Viewer: actor, Now: s.bookings.Now(), From: bookingPath(b.ID)}
 	if !views.HasServicesSection(b) {
 		return f, nil // not shown: nothing to read
@@ -176,7 +176,7 @@ func pageBookingID(c echo.Context) (uuid.UUID, error) {
 
 // pathBooking returns the booking named by the page's path, as the signed-in person sees it. It refuses
 // what pageBookingID and booking.Service.Booking refuse.
-func (s *Server) pathBooking(c echo.Context) (booking.Booking, error) {
+func (s *Handlers) pathBooking(c echo.Context) (booking.Booking, error) {
 	id, err := pageBookingID(c)
 	if err != nil {
 		return booking.Booking{}, err
@@ -187,33 +187,33 @@ func (s *Server) pathBooking(c echo.Context) (booking.Booking, error) {
 // bookingPath is a booking's page.
 func bookingPath(id uuid.UUID) string { return "/bookings/" + id.String() }
 
-// pageCheckIn is POST /bookings/{bookingId}/checkin: PENDING → ACTIVE while check-in is open.
-func (s *Server) pageCheckIn(c echo.Context) error {
+// CheckIn is POST /bookings/{bookingId}/checkin: PENDING → ACTIVE while check-in is open.
+func (s *Handlers) CheckIn(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.CheckIn(ctx, actor, b.ID)
 		return nb, "You are checked in. Welcome!", err
 	})
 }
 
-// pageCheckOut is POST /bookings/{bookingId}/checkout: releases a checked-in booking early.
-func (s *Server) pageCheckOut(c echo.Context) error {
+// CheckOut is POST /bookings/{bookingId}/checkout: releases a checked-in booking early.
+func (s *Handlers) CheckOut(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.CheckOut(ctx, actor, b.ID)
 		return nb, "Released: " + b.Resource.Name + " is free again for others.", err
 	})
 }
 
-// pageCancel is POST /bookings/{bookingId}/cancel: the confirmed cancellation.
-func (s *Server) pageCancel(c echo.Context) error {
+// Cancel is POST /bookings/{bookingId}/cancel: the confirmed cancellation.
+func (s *Handlers) Cancel(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.Cancel(ctx, actor, b.ID)
 		return nb, "Booking cancelled.", err
 	})
 }
 
-// pageChangeBooking is POST /bookings/{bookingId}/change (date, start, end; local times of the building):
+// ChangeBooking is POST /bookings/{bookingId}/change (date, start, end; local times of the building):
 // moves the booking to another time of the same resource.
-func (s *Server) pageChangeBooking(c echo.Context) error {
+func (s *Handlers) ChangeBooking(c echo.Context) error {
 	typed := views.ChangeForm{Date: c.FormValue("date"), From: c.FormValue("start"), To: c.FormValue("end")}
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
@@ -250,7 +250,7 @@ type bookingAction func(ctx context.Context, actor booking.User, b booking.Booki
 // form's list field says the card is on the Upcoming tab and the action ends the booking, the card
 // leaves the list. A refusal is shown on the card, in words, with its code's status; typed, when given,
 // is the change-time form as sent, shown again.
-func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
+func (s *Handlers) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
@@ -258,7 +258,7 @@ func (s *Server) pageBookingAction(c echo.Context, act bookingAction, typed ...v
 	}
 	id := b.ID
 	back := c.FormValue("back")
-	if back == "" || localPath(back) != back {
+	if back == "" || kit.LocalPath(back) != back {
 		back = bookingPath(id)
 	}
 	card := views.BookingCard{
@@ -312,11 +312,11 @@ func bookingRefusal(err error) (string, int) {
 	return kit.ToSentence(de.Message), status
 }
 
-// pageOrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
+// OrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
 // booking (4.3: the same as PUT /api/v1/bookings/{id}/reservables/all). The form sends, per reservable
 // ticked in "reservable", its quantity-{id}, delivery-{id} (a local time of day) and comment-{id};
 // "keep" names contracts past their deadline, which are kept as they are.
-func (s *Server) pageOrderServices(c echo.Context) error {
+func (s *Handlers) OrderServices(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"net/http"
@@ -19,9 +19,9 @@ func approvalsForbidden() error {
 	return booking.Errorf(booking.CodeForbidden, "only admins approve bookings")
 }
 
-// pageApprovals is GET /approvals[?cursor=]: what waits for approval, earliest first, a page at a time
+// Approvals is GET /approvals[?cursor=]: what waits for approval, earliest first, a page at a time
 // (with htmx, "Show more" answers the next page's rows only).
-func (s *Server) pageApprovals(c echo.Context) error {
+func (s *Handlers) Approvals(c echo.Context) error {
 	cursor := c.QueryParam("cursor")
 	p, err := s.approvals(c, cursor)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
@@ -37,10 +37,10 @@ func (s *Server) pageApprovals(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.ApprovalsPage(p))
 }
 
-// pageDecide is POST /approvals/{bookingId} (decision=approve|reject). Without htmx the browser goes back
+// Decide is POST /approvals/{bookingId} (decision=approve|reject). Without htmx the browser goes back
 // to the list with the outcome; with htmx the row is answered with its outcome. A refusal (the booking no
 // longer waits, or waited too long to be approved) is shown in words with its status.
-func (s *Server) pageDecide(c echo.Context) error {
+func (s *Handlers) Decide(c echo.Context) error {
 	id, err := pageBookingID(c)
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func (s *Server) pageDecide(c echo.Context) error {
 }
 
 // approvals reads one page of the bookings waiting for approval, starting after cursor.
-func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, error) {
+func (s *Handlers) approvals(c echo.Context, cursor string) (views.Approvals, error) {
 	page, err := s.bookings.WaitingApproval(c.Request().Context(), kit.Actor(c), booking.Page{Cursor: cursor})
 	if err != nil {
 		return views.Approvals{}, err
@@ -96,7 +96,7 @@ func (s *Server) approvals(c echo.Context, cursor string) (views.Approvals, erro
 }
 
 // renderApprovals renders the first page of the list with a refusal above it.
-func (s *Server) renderApprovals(c echo.Context, status int, refusal string) error {
+func (s *Handlers) renderApprovals(c echo.Context, status int, refusal string) error {
 	p, err := s.approvals(c, "")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"net/http"
@@ -18,9 +18,9 @@ const planCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; s
 // (a 304 while it is unchanged), so that a kiosk's browser shows nobody a plan after its user signs out.
 const planCacheControl = "private, no-cache"
 
-// pagePlan is GET /plans/{floorId}/{hash}.{ext}: a floor's current plan, for anyone of its organization.
+// Plan is GET /plans/{floorId}/{hash}.{ext}: a floor's current plan, for anyone of its organization.
 // An old hash, or another organization's floor, is 404.
-func (s *Server) pagePlan(c echo.Context) error {
+func (s *Handlers) Plan(c echo.Context) error {
 	id, err := kit.ParseUUID("floorId", c.Param("floorId"))
 	if err != nil {
 		return err
@@ -55,21 +55,4 @@ func matchesETag(header, etag string) bool {
 		}
 	}
 	return false
-}
-
-// requireUserOrBearer lets through someone signed in to the pages, or an app with a bearer token, with
-// their user as the actor of the request; it refuses everybody else as requireUser and requireBearer do.
-// Where no sign-in is set up (no identity provider, no development mode), a request with neither is
-// refused with 401 at once: the sign-in page it would be sent to cannot sign anybody in.
-func (s *Server) requireUserOrBearer(next echo.HandlerFunc) echo.HandlerFunc {
-	bearer, page := s.requireBearer(next), s.requireUser(s.limitUsers(next))
-	return func(c echo.Context) error {
-		if c.Request().Header.Get(echo.HeaderAuthorization) != "" {
-			return bearer(c)
-		}
-		if s.idp == nil && !s.Dev && s.Sessions.GetString(c.Request().Context(), sessionUser) == "" {
-			return errToken
-		}
-		return page(c)
-	}
 }

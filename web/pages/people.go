@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// pagePeople is the colleague picker: the people already chosen in the form's field (sent along by
+// People is the colleague picker: the people already chosen in the form's field (sent along by
 // htmx), then the people matching q. field names the form field; multi chooses several (check boxes)
 // rather than one (radio buttons).
-func (s *Server) pagePeople(c echo.Context) error {
+func (s *Handlers) People(c echo.Context) error {
 	field := c.QueryParam("field")
 	if field != "attendee" && field != "user" {
 		return kit.Invalid("field: must be attendee or user")
@@ -35,7 +35,7 @@ func (s *Server) pagePeople(c echo.Context) error {
 
 // peoplePicker builds the colleague picker of the form field: first the people already chosen (ids,
 // skipping malformed ids and people who cannot be searched), then the others that query finds.
-func (s *Server) peoplePicker(ctx context.Context, actor booking.User, field string, ids []string, query string) (views.PeoplePicker, error) {
+func (s *Handlers) peoplePicker(ctx context.Context, actor booking.User, field string, ids []string, query string) (views.PeoplePicker, error) {
 	var chosenIDs []uuid.UUID
 	for _, v := range ids {
 		if id, err := uuid.Parse(v); err == nil {

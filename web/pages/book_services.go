@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -32,7 +32,7 @@ type serviceOffer struct {
 
 // offeredServices returns the services the chosen rooms offer, in the order of the first room's list
 // and then the next's. It returns none for desks, or when the organization has no services.
-func (s *Server) offeredServices(ctx context.Context, actor booking.User, rs []booking.Resource) ([]serviceOffer, error) {
+func (s *Handlers) offeredServices(ctx context.Context, actor booking.User, rs []booking.Resource) ([]serviceOffer, error) {
 	if len(rs) == 0 || slices.ContainsFunc(rs, func(r booking.Resource) bool { return r.Subcategory.Category != booking.CategorySpace }) {
 		return nil, nil
 	}
@@ -180,10 +180,10 @@ func noticeWords(d time.Duration) string {
 	return strconv.Itoa(int(d/time.Minute)) + " minutes'"
 }
 
-// pageFindServices is GET /find/services: the services fieldset of the booking form, for the rooms,
+// FindServices is GET /find/services: the services fieldset of the booking form, for the rooms,
 // days, hours and people the form holds (sent as the form's fields). The form reads it when it loads and
 // when those change.
-func (s *Server) pageFindServices(c echo.Context) error {
+func (s *Handlers) FindServices(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	form := c.QueryParams()
 	f := views.BookingForm{From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")),
@@ -212,7 +212,7 @@ func (s *Server) pageFindServices(c echo.Context) error {
 
 // readOfferedServices puts into a new booking form the services its rooms offer, so that the page shows
 // them without a script. A form without rooms is left as it is.
-func (s *Server) readOfferedServices(ctx context.Context, actor booking.User, f *views.BookingForm) error {
+func (s *Handlers) readOfferedServices(ctx context.Context, actor booking.User, f *views.BookingForm) error {
 	if len(f.Resources) == 0 || f.Resources[0].Subcategory.Category != booking.CategorySpace {
 		return nil
 	}
@@ -241,21 +241,21 @@ type tickedService struct {
 func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceLine, m meeting, zone string) ([]tickedService, error) {
 	ticked := form["reservable"]
 	if len(ticked) > booking.MaxOrdersPerBooking {
-		return nil, refuseForm("%d services are ticked, and at most %d can be ordered with a booking.", len(ticked), booking.MaxOrdersPerBooking)
+		return nil, kit.RefuseForm("%d services are ticked, and at most %d can be ordered with a booking.", len(ticked), booking.MaxOrdersPerBooking)
 	}
 	var out []tickedService
 	for _, v := range ticked {
 		id, err := uuid.Parse(strings.TrimSpace(v))
 		i := slices.IndexFunc(offers, func(o serviceOffer) bool { return o.rv.ID == id })
 		if err != nil || i < 0 {
-			return nil, &formRefusal{status: http.StatusNotFound, text: "One of the ticked services is not offered by the chosen rooms. Tick the services again from the list."}
+			return nil, &kit.FormRefusal{Status: http.StatusNotFound, Text: "One of the ticked services is not offered by the chosen rooms. Tick the services again from the list."}
 		}
 		if slices.ContainsFunc(out, func(t tickedService) bool { return t.offer.rv.ID == id }) {
 			continue
 		}
 		o, key := offers[i], id.String()
 		if j := slices.IndexFunc(lines, func(l views.ServiceLine) bool { return l.Reservable.ID == id }); j >= 0 && lines[j].TooLate != "" {
-			return nil, &formRefusal{status: http.StatusConflict, text: lines[j].TooLate}
+			return nil, &kit.FormRefusal{Status: http.StatusConflict, Text: lines[j].TooLate}
 		}
 		t := tickedService{offer: o, comment: strings.TrimSpace(form.Get("comment-" + key))}
 		if o.rv.ChooseQuantity {
@@ -265,7 +265,7 @@ func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceL
 				n, err = 1, nil
 			}
 			if err != nil || n < 1 || n > booking.MaxOrderQuantity {
-				return nil, refuseForm("%s: the quantity must be a whole number from 1 to %d.", o.rv.Name, booking.MaxOrderQuantity)
+				return nil, kit.RefuseForm("%s: the quantity must be a whole number from 1 to %d.", o.rv.Name, booking.MaxOrderQuantity)
 			}
 			n32 := int32(n)
 			t.quantity = &n32
@@ -273,16 +273,16 @@ func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceL
 		if d := strings.TrimSpace(form.Get("delivery-" + key)); d != "" && o.rv.ChooseDeliveryTime {
 			at, err := parseHours("delivery", d, false)
 			if err != nil {
-				return nil, refuseForm("%s: the delivery time must be a time of day such as 10:30.", o.rv.Name)
+				return nil, kit.RefuseForm("%s: the delivery time must be a time of day such as 10:30.", o.rv.Name)
 			}
 			if m.ok && (at < m.from || at > m.to) {
-				return nil, refuseForm("%s: the delivery time must lie between %s and %s %s.", o.rv.Name,
+				return nil, kit.RefuseForm("%s: the delivery time must lie between %s and %s %s.", o.rv.Name,
 					views.HoursValue(m.from), views.HoursValue(m.to), zone)
 			}
 			t.delivery = &at
 		}
 		if n := utf8.RuneCountInString(t.comment); n > booking.MaxOrderComment {
-			return nil, refuseForm("%s: the comment has %d characters, and at most %d fit.", o.rv.Name, n, booking.MaxOrderComment)
+			return nil, kit.RefuseForm("%s: the comment has %d characters, and at most %d fit.", o.rv.Name, n, booking.MaxOrderComment)
 		}
 		out = append(out, t)
 	}

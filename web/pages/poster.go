@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -25,9 +25,9 @@ import (
 
 // The reception's kiosk.
 
-// pageKiosk is the kiosk's start page: scan a poster, or type its code.
+// Kiosk is the kiosk's start page: scan a poster, or type its code.
 // Codes: 1001 neither a receptionist nor an admin.
-func (s *Server) pageKiosk(c echo.Context) error {
+func (s *Handlers) Kiosk(c echo.Context) error {
 	if err := booking.UsesKiosk(kit.Actor(c)); err != nil {
 		return err
 	}
@@ -36,16 +36,16 @@ func (s *Server) pageKiosk(c echo.Context) error {
 
 // examplePosterCode is a real poster code of the organization for the kiosk's hints; "" when there is none
 // or it cannot be read (a hint is not worth failing the page for).
-func (s *Server) examplePosterCode(c echo.Context) string {
+func (s *Handlers) examplePosterCode(c echo.Context) string {
 	code, _ := s.bookings.ExamplePosterCode(c.Request().Context(), kit.Actor(c))
 	return code
 }
 
-// pageKioskResource shows the resource with the poster code (code: the code, or the poster's address),
+// KioskResource shows the resource with the poster code (code: the code, or the poster's address),
 // with the person chosen (user) and found (q) in the picker. An unknown code is answered on the start
 // page with 404, so that the next code can be typed at once.
 // Codes: 1001 neither a receptionist nor an admin.
-func (s *Server) pageKioskResource(c echo.Context) error {
+func (s *Handlers) KioskResource(c echo.Context) error {
 	actor := kit.Actor(c)
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
@@ -71,11 +71,11 @@ func (s *Server) pageKioskResource(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.KioskResource(v))
 }
 
-// pageKioskBook books the resource with the poster code now, until the chosen end, for the chosen
+// KioskBook books the resource with the poster code now, until the chosen end, for the chosen
 // employee: the receptionist is its creator, the employee its organizer.
 // Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals of the booking
 // (2000 no employee or no end chosen, 1003, 4001, 4003, 4004…) are shown next to the form with their status.
-func (s *Server) pageKioskBook(c echo.Context) error {
+func (s *Handlers) KioskBook(c echo.Context) error {
 	return s.kioskAct(c, "Not booked", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
@@ -89,10 +89,10 @@ func (s *Server) pageKioskBook(c echo.Context) error {
 	})
 }
 
-// pageKioskCheckIn checks the chosen employee in to their booking of the resource whose check-in is open.
+// KioskCheckIn checks the chosen employee in to their booking of the resource whose check-in is open.
 // Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals (2000 nobody chosen,
 // 1003, 1012 no booking to check in, 4010, 4011…) are shown next to the form with their status.
-func (s *Server) pageKioskCheckIn(c echo.Context) error {
+func (s *Handlers) KioskCheckIn(c echo.Context) error {
 	return s.kioskAct(c, "Not checked in", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, person, code)
 		if err != nil {
@@ -105,7 +105,7 @@ func (s *Server) pageKioskCheckIn(c echo.Context) error {
 // kioskAct runs a form of the kiosk for the employee chosen in its picker. act does what the form asks
 // on the resource with the poster code; runPosterForm answers.
 // Codes: 1001 neither a receptionist nor an admin; 2000 no employee chosen.
-func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person booking.User, code string) (views.KioskOutcome, error)) error {
+func (s *Handlers) kioskAct(c echo.Context, refused string, act func(actor, person booking.User, code string) (views.KioskOutcome, error)) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
@@ -135,7 +135,7 @@ func (s *Server) kioskAct(c echo.Context, refused string, act func(actor, person
 
 // kioskPerson returns the employee the receptionist chose in the kiosk's picker (users). It refuses a
 // form without exactly one well-formed choice (2000), and what ActingFor refuses.
-func (s *Server) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
+func (s *Handlers) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
 	if len(users) != 1 {
 		return booking.User{}, kit.Invalid("choose the employee first: type part of their name, then pick them")
 	}
@@ -162,7 +162,7 @@ type posterForm struct {
 // htmx it answers the panel. Without htmx a refusal is answered with the whole page, and a success
 // redirects to f.next, which shows the outcome once. A refusal is answered with its code's status; an
 // error that is not a refusal fails the request, and so does a poster code that names nothing (1002).
-func (s *Server) runPosterForm(c echo.Context, f posterForm) error {
+func (s *Handlers) runPosterForm(c echo.Context, f posterForm) error {
 	outcome, err := f.act()
 	status := http.StatusOK
 	if err != nil {
@@ -186,7 +186,7 @@ func (s *Server) runPosterForm(c echo.Context, f posterForm) error {
 }
 
 // popKioskOutcome returns (once) what the last form did, or nil.
-func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
+func (s *Handlers) popKioskOutcome(c echo.Context) *views.KioskOutcome {
 	title, msg := s.PopFlash(c)
 	if msg == "" {
 		return nil
@@ -196,7 +196,7 @@ func (s *Server) popKioskOutcome(c echo.Context) *views.KioskOutcome {
 
 // kioskView reads the resource's status now and the picker's people: chosen (ids) and found (query).
 // Codes: 1002 no resource with the poster code.
-func (s *Server) kioskView(c echo.Context, code string, ids []string, query string) (views.KioskView, error) {
+func (s *Handlers) kioskView(c echo.Context, code string, ids []string, query string) (views.KioskView, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	st, err := s.bookings.PosterStatus(ctx, actor, code)
 	if err != nil {
@@ -246,9 +246,9 @@ func kioskUnknownCode(code string) string {
 
 // The page a poster's QR code opens on a phone, and the admins' pages that print the posters.
 
-// pagePoster shows the resource with the poster code to the signed-in person: its status, "book now"
+// Poster shows the resource with the poster code to the signed-in person: its status, "book now"
 // and "check in". An unknown code is a 404 page that says so.
-func (s *Server) pagePoster(c echo.Context) error {
+func (s *Handlers) Poster(c echo.Context) error {
 	code := c.Param("posterCode")
 	v, err := s.posterView(c, code)
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
@@ -262,10 +262,10 @@ func (s *Server) pagePoster(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.Poster(v))
 }
 
-// pagePosterBook books the resource for the signed-in person, from now until the end chosen among those
+// PosterBook books the resource for the signed-in person, from now until the end chosen among those
 // the page offered, and checks them in at once, in the same transaction: they are standing at it.
 // Codes: 1002 unknown poster code. Refusals (2000, 4001, 4003, 4004…) are shown with their status.
-func (s *Server) pagePosterBook(c echo.Context) error {
+func (s *Handlers) PosterBook(c echo.Context) error {
 	return s.posterAct(c, "Not booked", func(actor booking.User, code string) (views.KioskOutcome, error) {
 		ctx := c.Request().Context()
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
@@ -285,10 +285,10 @@ func (s *Server) pagePosterBook(c echo.Context) error {
 	})
 }
 
-// pagePosterCheckIn checks the signed-in person in to their booking of the resource whose check-in is open.
+// PosterCheckIn checks the signed-in person in to their booking of the resource whose check-in is open.
 // Codes: 1002 unknown poster code. Refusals (1012 no booking to check in, 4010, 4011…) are shown with
 // their status.
-func (s *Server) pagePosterCheckIn(c echo.Context) error {
+func (s *Handlers) PosterCheckIn(c echo.Context) error {
 	return s.posterAct(c, "Not checked in", func(actor booking.User, code string) (views.KioskOutcome, error) {
 		b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, actor, code)
 		if err != nil {
@@ -300,7 +300,7 @@ func (s *Server) pagePosterCheckIn(c echo.Context) error {
 
 // posterAct runs a form of a poster's page for the signed-in person. act does what the form asks on the
 // resource with the poster code; runPosterForm answers.
-func (s *Server) posterAct(c echo.Context, refused string, act func(actor booking.User, code string) (views.KioskOutcome, error)) error {
+func (s *Handlers) posterAct(c echo.Context, refused string, act func(actor booking.User, code string) (views.KioskOutcome, error)) error {
 	code := c.Param("posterCode")
 	return s.runPosterForm(c, posterForm{
 		code: code, refused: refused, next: "/p/" + url.PathEscape(code),
@@ -316,7 +316,7 @@ func (s *Server) posterAct(c echo.Context, refused string, act func(actor bookin
 // posterView reads the status of the resource with the poster code now, for the signed-in person: a
 // desk is offered only while they hold no other.
 // Codes: 1002 no resource with the poster code.
-func (s *Server) posterView(c echo.Context, code string) (views.PosterView, error) {
+func (s *Handlers) posterView(c echo.Context, code string) (views.PosterView, error) {
 	actor := kit.Actor(c)
 	st, err := s.bookings.PosterStatusForSelf(c.Request().Context(), actor, code)
 	if err != nil {
@@ -325,10 +325,10 @@ func (s *Server) posterView(c echo.Context, code string) (views.PosterView, erro
 	return views.PosterView{Chrome: s.Chrome(c, st.Resource.Name), Status: st, Viewer: actor}, nil
 }
 
-// pagePosters lets admins choose the posters to print: a building (building, else the first), its
+// Posters lets admins choose the posters to print: a building (building, else the first), its
 // floors, and the desks and rooms of a floor (floor).
 // Codes: 1001 not an admin; 2000 a malformed id; 1004 no such building; 1006 no such floor.
-func (s *Server) pagePosters(c echo.Context) error {
+func (s *Handlers) Posters(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err
@@ -378,7 +378,7 @@ func (s *Server) pagePosters(c echo.Context) error {
 
 // postersWarning says why posters cannot be printed: outside development mode, a service that does not
 // know its public address would put the address the admin's browser used into the QR codes.
-func (s *Server) postersWarning() string {
+func (s *Handlers) postersWarning() string {
 	if s.BaseURL != "" || s.Dev {
 		return ""
 	}
@@ -387,13 +387,13 @@ func (s *Server) postersWarning() string {
 		"point there."
 }
 
-// pagePostersPrint renders posters ready to print, one per page: every bookable resource of a floor
+// PostersPrint renders posters ready to print, one per page: every bookable resource of a floor
 // (floor) or one resource (resource). Each carries the QR code of its poster page's address, under
 // BASE_URL (in development mode without it, the address this request came to). Without BASE_URL outside
 // development mode it prints nothing and says why, with 503.
 // Codes: 1001 not an admin; 2000 a malformed id, or neither or both of floor and resource; 1006 no such
 // floor; 1002 no such bookable resource.
-func (s *Server) pagePostersPrint(c echo.Context) error {
+func (s *Handlers) PostersPrint(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err

@@ -1,19 +1,12 @@
-package web
+package pages
 
 import (
-	"context"
-	"io/fs"
 	"net/http"
-	"regexp"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/static"
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
@@ -28,9 +21,9 @@ import (
 // auto_building, auto_kind, auto_from and auto_to (the hours the search started with). Days and hours
 // that are missing start where booking.Service.SearchDefaults says.
 
-// pageFind is GET /find: the search. htmx requests get the results only (with the booking form of the
+// Find is GET /find: the search. htmx requests get the results only (with the booking form of the
 // chosen resources and the status line, out of band).
-func (s *Server) pageFind(c echo.Context) error {
+func (s *Handlers) Find(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
@@ -97,7 +90,7 @@ func (s *Server) pageFind(c echo.Context) error {
 }
 
 // renderFind answers a search: for htmx the results (and what goes with them), otherwise the whole page.
-func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) error {
+func (s *Handlers) renderFind(c echo.Context, status int, res views.FindResults) error {
 	if kit.IsHTMX(c) {
 		if status == http.StatusOK {
 			c.Response().Header().Set("HX-Push-Url", res.Search.ListURL())
@@ -109,10 +102,10 @@ func (s *Server) renderFind(c echo.Context, status int, res views.FindResults) e
 	return kit.Render(c, status, views.FindPage(s.Chrome(c, "Find a space"), res))
 }
 
-// pageFloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
+// FloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
 // coloured by how it fares during the search's hours, with the panel of the resource chosen on it. htmx
 // requests get the plan only (and the panel, out of band).
-func (s *Server) pageFloorPlan(c echo.Context) error {
+func (s *Handlers) FloorPlan(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
@@ -159,7 +152,7 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	for _, r := range found.Results {
 		places = append(places, r.Resource.Map)
 	}
-	w, h, _, err := s.planSize(ctx, actor, floor.Image, places)
+	w, h, _, err := s.bookings.PlanDrawingSize(ctx, actor, floor.Image, places)
 	if err != nil {
 		return err
 	}
@@ -187,9 +180,9 @@ func (s *Server) pageFloorPlan(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.FloorPlanPage(s.Chrome(c, "Floor plan · "+floor.Name), plan, panel))
 }
 
-// pageResource is GET /find/resources/:resourceId: a resource's details, its bookings on the search's days
+// Resource is GET /find/resources/:resourceId: a resource's details, its bookings on the search's days
 // and the booking form. htmx requests get the panel only.
-func (s *Server) pageResource(c echo.Context) error {
+func (s *Handlers) Resource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := kit.ParseUUID("resourceId", c.Param("resourceId"))
 	if err != nil {
@@ -224,7 +217,7 @@ func (s *Server) pageResource(c echo.Context) error {
 
 // resourcePanel reads the panel of the resource id for the search's days and hours. It refuses a
 // resource the person cannot book with 1002.
-func (s *Server) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
+func (s *Handlers) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
 	found, err := s.bookings.Search(c.Request().Context(), kit.Actor(c), booking.SearchQuery{
 		ResourceID: &id, Days: in.Days, From: in.From, To: in.To,
 	})
@@ -244,58 +237,7 @@ func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.Resource
 	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }
 
-var (
-	planSizes   sync.Map // static floor image → [2]int32{width, height}
-	viewBoxExpr = regexp.MustCompile(`<svg[^>]*\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"`)
-)
-
-// planSize is the coordinate system a floor is drawn in, on the employees' floor plan and in the admins'
-// plan editor alike, so that a plan sits under its desks the same way in both: the size of its uploaded
-// plan, else the viewBox of a built-in SVG plan (/static/…), else the bounding box of its resources'
-// places with a margin. known is false for the last.
-func (s *Server) planSize(ctx context.Context, actor booking.User, image string, places []booking.MapCoordinates) (w, h int32, known bool, err error) {
-	if strings.HasPrefix(image, booking.PlanPathPrefix) {
-		w, h, ok, err := s.bookings.PlanSize(ctx, actor, image)
-		if err != nil || ok {
-			return w, h, ok, err
-		}
-	}
-	if w, h, ok := staticPlanSize(image); ok {
-		return w, h, true, nil
-	}
-	for _, m := range places {
-		w, h = max(w, m.BottomRightX), max(h, m.BottomRightY)
-	}
-	if w == 0 || h == 0 {
-		return booking.DefaultPlanWidth, booking.DefaultPlanHeight, false, nil
-	}
-	return w + 20, h + 20, false, nil
-}
-
-// staticPlanSize is the viewBox of a built-in SVG plan, one of the files under /static/.
-func staticPlanSize(image string) (int32, int32, bool) {
-	name, ok := strings.CutPrefix(image, "/static/")
-	if !ok || !strings.HasSuffix(name, ".svg") {
-		return 0, 0, false
-	}
-	if v, ok := planSizes.Load(name); ok {
-		wh := v.([2]int32)
-		return wh[0], wh[1], true
-	}
-	data, err := fs.ReadFile(static.Files, name)
-	if err != nil {
-		return 0, 0, false
-	}
-	m := viewBoxExpr.FindSubmatch(data)
-	if m == nil {
-		return 0, 0, false
-	}
-	w, errW := strconv.ParseFloat(string(m[1]), 64)
-	h, errH := strconv.ParseFloat(string(m[2]), 64)
-	if errW != nil || errH != nil || w < 1 || h < 1 {
-		return 0, 0, false
-	}
-	wh := [2]int32{int32(w), int32(h)}
-	planSizes.Store(name, wh)
-	return wh[0], wh[1], true
+// Home sends people to the search.
+func (s *Handlers) Home(c echo.Context) error {
+	return c.Redirect(http.StatusSeeOther, "/find")
 }
