@@ -388,3 +388,13 @@ func providerError(code string) string {
 	}
 	return "The identity provider could not sign you in."
 }
+
+// requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
+func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if kit.Actor(c).Role != booking.RoleAdmin {
+			return booking.Errorf(booking.CodeForbidden, "only an admin of the organization can change its settings")
+		}
+		return next(c)
+	}
+}

@@ -53,3 +53,13 @@ func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// limitUploadBody stops reading an upload request at kit.MaxUploadBody bytes, so that the handler can
+// refuse a larger one beside its form.
+func limitUploadBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, kit.MaxUploadBody)
+		return next(c)
+	}
+}

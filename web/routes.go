@@ -56,21 +56,21 @@ func (s *Server) routes() {
 
 	// Admins: the office settings.
 	adm := append(user[:len(user):len(user)], s.requireAdmin)
-	e.GET("/admin/rules", s.pageAdminRules, adm...)
-	e.POST("/admin/rules/:ruleId", s.pageAdminSaveRule, adm...)
-	e.POST("/admin/rules/:ruleId/sentence", s.pageAdminRuleSentence, adm...)
-	e.GET("/admin/catalogue", s.pageAdminCatalogue, adm...)
-	e.POST("/admin/catalogue/additional-services", s.pageAdminAdditionalServices, adm...)
-	e.POST("/admin/catalogue/:collection/:id", s.pageAdminSaveCatalogueItem, adm...)
-	e.GET("/admin/people", s.pageAdminPeople, adm...)
-	e.POST("/admin/people", s.pageAdminAddPerson, adm...)
-	e.POST("/admin/people/:userId", s.pageAdminSavePerson, adm...)
-	e.POST("/admin/people/:userId/active", s.pageAdminPersonActive, adm...)
-	e.POST("/admin/people/:userId/unlink", s.pageAdminUnlinkPerson, adm...) // unbind a person's sign-in
-	e.GET("/admin/audit", s.pageAdminAudit, adm...)
-	e.GET("/admin/closures", s.pageAdminClosures, adm...)
-	e.POST("/admin/closures", s.pageAdminSaveClosure, adm...)
-	e.POST("/admin/closures/:closureId/delete", s.pageAdminDeleteClosure, adm...)
+	e.GET("/admin/rules", s.console.Rules, adm...)
+	e.POST("/admin/rules/:ruleId", s.console.SaveRule, adm...)
+	e.POST("/admin/rules/:ruleId/sentence", s.console.RuleSentence, adm...)
+	e.GET("/admin/catalogue", s.console.Catalogue, adm...)
+	e.POST("/admin/catalogue/additional-services", s.console.AdditionalServices, adm...)
+	e.POST("/admin/catalogue/:collection/:id", s.console.SaveCatalogueItem, adm...)
+	e.GET("/admin/people", s.console.People, adm...)
+	e.POST("/admin/people", s.console.AddPerson, adm...)
+	e.POST("/admin/people/:userId", s.console.SavePerson, adm...)
+	e.POST("/admin/people/:userId/active", s.console.PersonActive, adm...)
+	e.POST("/admin/people/:userId/unlink", s.console.UnlinkPerson, adm...) // unbind a person's sign-in
+	e.GET("/admin/audit", s.console.Audit, adm...)
+	e.GET("/admin/closures", s.console.Closures, adm...)
+	e.POST("/admin/closures", s.console.SaveClosure, adm...)
+	e.POST("/admin/closures/:closureId/delete", s.console.DeleteClosure, adm...)
 
 	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
 	e.GET("/kiosk", s.pages.Kiosk, user...)
@@ -84,11 +84,11 @@ func (s *Server) routes() {
 	e.GET("/posters/print", s.pages.PostersPrint, user...)
 
 	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
-	e.GET("/admin/identity", s.pageAdminIdentity, adm...)
-	e.POST("/admin/identity/settings", s.pageSaveSignInSettings, adm...)
-	e.POST("/admin/identity/domains/:domain/verify", s.pageVerifyDomain, adm...)
-	e.POST("/admin/identity/tokens", s.pageCreateSCIMToken, adm...)
-	e.POST("/admin/identity/tokens/:tokenId/revoke", s.pageRevokeSCIMToken, adm...)
+	e.GET("/admin/identity", s.console.Identity, adm...)
+	e.POST("/admin/identity/settings", s.console.SaveSignInSettings, adm...)
+	e.POST("/admin/identity/domains/:domain/verify", s.console.VerifyDomain, adm...)
+	e.POST("/admin/identity/tokens", s.console.CreateSCIMToken, adm...)
+	e.POST("/admin/identity/tokens/:tokenId/revoke", s.console.RevokeSCIMToken, adm...)
 
 	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
 	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
@@ -96,26 +96,26 @@ func (s *Server) routes() {
 
 	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
-	e.GET("/admin/buildings", s.pageAdminBuildings, adm...)
-	e.GET("/admin/buildings/new", s.pageAdminNewBuilding, adm...)
-	e.POST("/admin/buildings", s.pageAdminSaveBuilding, adm...)
-	e.GET("/admin/buildings/:buildingId", s.pageAdminBuilding, adm...)
-	e.POST("/admin/buildings/:buildingId", s.pageAdminSaveBuilding, adm...)
-	e.GET("/admin/floors", s.pageAdminFloors, adm...)
-	e.GET("/admin/floors/new", s.pageAdminNewFloor, adm...)
-	e.POST("/admin/floors", s.pageAdminSaveFloor, adm...)
-	e.GET("/admin/floors/:floorId", s.pageAdminFloor, adm...)
-	e.POST("/admin/floors/:floorId", s.pageAdminSaveFloor, adm...)
-	e.POST("/admin/floors/:floorId/plan/image", s.pageAdminUploadPlan, upload...)
-	e.GET("/admin/floors/:floorId/plan", s.pageAdminPlan, adm...)
-	e.POST("/admin/floors/:floorId/plan/grid", s.pageAdminPlanGrid, adm...)
-	e.GET("/admin/resources", s.pageAdminResources, adm...)
-	e.GET("/admin/resources/new", s.pageAdminNewResource, adm...)
-	e.POST("/admin/resources", s.pageAdminSaveResource, adm...)
-	e.POST("/admin/resources/bulk", s.pageAdminChangeResources, adm...) // one change to the ticked ones
-	e.GET("/admin/resources/:resourceId", s.pageAdminResource, adm...)
-	e.POST("/admin/resources/:resourceId", s.pageAdminSaveResource, adm...)
-	e.POST("/admin/resources/:resourceId/position", s.pageAdminMoveResource, adm...)
+	e.GET("/admin/buildings", s.console.Buildings, adm...)
+	e.GET("/admin/buildings/new", s.console.NewBuilding, adm...)
+	e.POST("/admin/buildings", s.console.SaveBuilding, adm...)
+	e.GET("/admin/buildings/:buildingId", s.console.Building, adm...)
+	e.POST("/admin/buildings/:buildingId", s.console.SaveBuilding, adm...)
+	e.GET("/admin/floors", s.console.Floors, adm...)
+	e.GET("/admin/floors/new", s.console.NewFloor, adm...)
+	e.POST("/admin/floors", s.console.SaveFloor, adm...)
+	e.GET("/admin/floors/:floorId", s.console.Floor, adm...)
+	e.POST("/admin/floors/:floorId", s.console.SaveFloor, adm...)
+	e.POST("/admin/floors/:floorId/plan/image", s.console.UploadPlan, upload...)
+	e.GET("/admin/floors/:floorId/plan", s.console.Plan, adm...)
+	e.POST("/admin/floors/:floorId/plan/grid", s.console.PlanGrid, adm...)
+	e.GET("/admin/resources", s.console.Resources, adm...)
+	e.GET("/admin/resources/new", s.console.NewResource, adm...)
+	e.POST("/admin/resources", s.console.SaveResource, adm...)
+	e.POST("/admin/resources/bulk", s.console.ChangeResources, adm...) // one change to the ticked ones
+	e.GET("/admin/resources/:resourceId", s.console.Resource, adm...)
+	e.POST("/admin/resources/:resourceId", s.console.SaveResource, adm...)
+	e.POST("/admin/resources/:resourceId/position", s.console.MoveResource, adm...)
 
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.

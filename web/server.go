@@ -20,6 +20,7 @@ import (
 	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/console"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/pages"
 	"github.com/workspacebooking/booking/web/scim"
@@ -61,9 +62,10 @@ type Server struct {
 	perAddress *limiter[string]    // client addresses (the TCP peer)
 	metrics    *metrics
 
-	api   *api.Handlers
-	pages *pages.Handlers
-	scim  *scim.Handler
+	api     *api.Handlers
+	pages   *pages.Handlers
+	console *console.Handlers
+	scim    *scim.Handler
 }
 
 // NewServer returns the server with every route registered.
@@ -90,6 +92,11 @@ func NewServer(d Deps) *Server {
 	}
 	s.api = api.New(s.bookings, s.admin)
 	s.pages = pages.New(s.Env, s.bookings, s.log)
+	var scopes []string
+	if s.idp != nil {
+		scopes = s.idp.Scopes()
+	}
+	s.console = console.New(s.Env, s.bookings, s.admin, s.log, scopes)
 	s.scim = scim.New(s.bookings, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError

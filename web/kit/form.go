@@ -24,3 +24,6 @@ func HHMM(ms int64) string {
 	m := (ms / int64(time.Minute/time.Millisecond)) % (24 * 60)
 	return fmt.Sprintf("%02d:%02d", m/60, m%60)
 }
+
+// MaxUploadBody bounds an upload request of the console: the image and the multipart envelope.
+const MaxUploadBody = 6 << 20

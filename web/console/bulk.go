@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"net/http"
@@ -14,12 +14,12 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// pageAdminChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
+// ChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
 // added and taken away) to every desk and room ticked on the list, all or none, through
 // admin.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
 // changed. A refusal shows the list again with the reason beside the form and the boxes as ticked;
 // another organization's resource is 404 and changes nothing.
-func (s *Server) pageAdminChangeResources(c echo.Context) error {
+func (s *Handlers) ChangeResources(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return kit.Invalid("the form could not be read")
@@ -57,7 +57,7 @@ func (s *Server) pageAdminChangeResources(c echo.Context) error {
 }
 
 // changeResources reads the ids and the change of the form and makes it.
-func (s *Server) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
+func (s *Handlers) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
 	if len(f.IDs) > admin.MaxBulkResources {
 		return 0, kit.Invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
 	}

@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"cmp"
@@ -52,7 +52,7 @@ func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views
 // bindings returns when the sign-in of each person was last bound, by id, from the audit log's newest
 // admin.MaxAuditEntries changes of people (of the person only, when only is set). A binding older than
 // those, or made by an import, has no time here.
-func (s *Server) bindings(ctx context.Context, actor booking.User, only *uuid.UUID) (map[string]time.Time, error) {
+func (s *Handlers) bindings(ctx context.Context, actor booking.User, only *uuid.UUID) (map[string]time.Time, error) {
 	es, err := s.admin.Audit(ctx, actor, booking.AuditFilter{Collection: string(admin.Users), ObjectID: only, Limit: admin.MaxAuditEntries})
 	if err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func boundWords(at time.Time) string {
 }
 
 // adminPeople reads the people page for the search query.
-func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
+func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
 	if err != nil {
@@ -108,9 +108,9 @@ func (s *Server) adminPeople(c echo.Context, query string) (views.AdminPeople, e
 	return p, nil
 }
 
-// pageAdminPeople is GET /admin/people[?q=]: the people whose name or e-mail contains q. With htmx (the
+// People is GET /admin/people[?q=]: the people whose name or e-mail contains q. With htmx (the
 // search as the admin types) only the list is answered.
-func (s *Server) pageAdminPeople(c echo.Context) error {
+func (s *Handlers) People(c echo.Context) error {
 	query := c.QueryParam("q")
 	if utf8.RuneCountInString(query) > maxPeopleQuery {
 		return kit.Invalid("search: write at most %d characters", maxPeopleQuery)
@@ -161,10 +161,10 @@ func readPersonForm(form url.Values) (views.PersonForm, error) {
 	return f, nil
 }
 
-// pageAdminAddPerson is POST /admin/people: adds a person. A refusal is shown in the form, which keeps
+// AddPerson is POST /admin/people: adds a person. A refusal is shown in the form, which keeps
 // what was typed; with htmx only the form is answered. The person added is shown searched for by their
 // e-mail, with the confirmation in their row.
-func (s *Server) pageAdminAddPerson(c echo.Context) error {
+func (s *Handlers) AddPerson(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
 		return kit.Invalid("form: %v", err)
@@ -208,9 +208,9 @@ func (s *Server) pageAdminAddPerson(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.PeopleSection(p))
 }
 
-// pageAdminSavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
+// SavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
 // With htmx only the person's row is answered.
-func (s *Server) pageAdminSavePerson(c echo.Context) error {
+func (s *Handlers) SavePerson(c echo.Context) error {
 	id, err := adminObjectID(c, "userId")
 	if err != nil {
 		return err
@@ -256,7 +256,7 @@ func (s *Server) pageAdminSavePerson(c echo.Context) error {
 // answerPersonRow answers a person's form: the row alone for htmx; otherwise the page searched for the
 // person, with the row's outcome, or after a success a redirect to it, which shows the confirmation in
 // the row.
-func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
+func (s *Handlers) answerPersonRow(c echo.Context, status int, r views.PersonRow) error {
 	if id, err := uuid.Parse(r.ID); err == nil && r.Subject != "" {
 		bound, err := s.bindings(c.Request().Context(), kit.Actor(c), &id)
 		if err != nil {
@@ -282,9 +282,9 @@ func (s *Server) answerPersonRow(c echo.Context, status int, r views.PersonRow) 
 	return kit.Render(c, status, views.AdminPeoplePage(p))
 }
 
-// pageAdminPersonActive is POST /admin/people/{userId}/active (active=true|false): deactivates a person,
+// PersonActive is POST /admin/people/{userId}/active (active=true|false): deactivates a person,
 // who then cannot sign in, or lets them sign in again.
-func (s *Server) pageAdminPersonActive(c echo.Context) error {
+func (s *Handlers) PersonActive(c echo.Context) error {
 	id, err := adminObjectID(c, "userId")
 	if err != nil {
 		return err
@@ -328,17 +328,17 @@ func (s *Server) pageAdminPersonActive(c echo.Context) error {
 }
 
 // setPersonActive deactivates or reactivates a person through the domain.
-func (s *Server) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
+func (s *Handlers) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
 	return s.bookings.SetUserActive(ctx, actor, id, active)
 }
 
 // personActive reports whether a person may sign in: a person without the field is active.
 func personActive(u layoutimport.LayoutUser) bool { return u.Active == nil || *u.Active }
 
-// pageAdminUnlinkPerson is POST /admin/people/{userId}/unlink (etag): unbinds the person's account from
+// UnlinkPerson is POST /admin/people/{userId}/unlink (etag): unbinds the person's account from
 // the identity provider's subject, so that their next sign-in binds it again. It is written to the audit
 // log as a change of the person. A stale etag is refused with 412 and changes nothing.
-func (s *Server) pageAdminUnlinkPerson(c echo.Context) error {
+func (s *Handlers) UnlinkPerson(c echo.Context) error {
 	id, err := adminObjectID(c, "userId")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"errors"
@@ -17,8 +17,8 @@ import (
 // groups claim and its roles, and the SCIM tokens. Every handler calls one domain method, which refuses
 // anyone but an admin (1001).
 
-// pageAdminIdentity is GET /admin/identity.
-func (s *Server) pageAdminIdentity(c echo.Context) error {
+// Identity is GET /admin/identity.
+func (s *Handlers) Identity(c echo.Context) error {
 	p, err := s.adminIdentity(c)
 	if err != nil {
 		return err
@@ -28,7 +28,7 @@ func (s *Server) pageAdminIdentity(c echo.Context) error {
 }
 
 // adminIdentity reads what the page shows, with the form filled from the stored settings.
-func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
+func (s *Handlers) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	st, err := s.bookings.SignInSettings(ctx, actor)
 	if err != nil {
@@ -46,16 +46,14 @@ func (s *Server) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 		Chrome: s.Chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
 		SCIMURL: s.PublicBase(c) + kit.SCIMPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
 	}
-	if s.idp != nil {
-		p.Scopes = s.idp.Scopes()
-	}
+	p.Scopes = s.scopes
 	return p, nil
 }
 
-// pageSaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, defaultUserRule,
+// SaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, defaultUserRule,
 // defaultMobileRole, groupsClaim, groupRoles, scimAnyDomain). A refused change shows the form again as sent, with the
 // reason.
-func (s *Server) pageSaveSignInSettings(c echo.Context) error {
+func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
 	st := booking.SignInSettings{
 		Domains:       strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
@@ -108,7 +106,7 @@ func (s *Server) pageSaveSignInSettings(c echo.Context) error {
 
 // identityRefused answers a refusal in words (2000) with the page again, its reason on top and fill
 // applied to what the page shows; refused reports whether it did. Any other error is returned as it is.
-func (s *Server) identityRefused(c echo.Context, err error, fill func(*views.AdminIdentity)) (refused bool, _ error) {
+func (s *Handlers) identityRefused(c echo.Context, err error, fill func(*views.AdminIdentity)) (refused bool, _ error) {
 	var e *booking.Error
 	if booking.ErrorCode(err) != booking.CodeInvalidRequest || !errors.As(err, &e) {
 		return false, err
@@ -124,9 +122,9 @@ func (s *Server) identityRefused(c echo.Context, err error, fill func(*views.Adm
 	return true, kit.Render(c, http.StatusBadRequest, views.AdminIdentityPage(p))
 }
 
-// pageVerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
+// VerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
 // now. A record not there yet shows the page again with what to add.
-func (s *Server) pageVerifyDomain(c echo.Context) error {
+func (s *Handlers) VerifyDomain(c echo.Context) error {
 	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
@@ -135,9 +133,9 @@ func (s *Server) pageVerifyDomain(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
-// pageCreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
+// CreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
 // never stored by the browser or a proxy.
-func (s *Server) pageCreateSCIMToken(c echo.Context) error {
+func (s *Handlers) CreateSCIMToken(c echo.Context) error {
 	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), kit.Actor(c), c.FormValue("name"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
@@ -151,8 +149,8 @@ func (s *Server) pageCreateSCIMToken(c echo.Context) error {
 	return kit.Render(c, http.StatusCreated, views.AdminIdentityPage(p))
 }
 
-// pageRevokeSCIMToken is POST /admin/identity/tokens/{tokenId}/revoke.
-func (s *Server) pageRevokeSCIMToken(c echo.Context) error {
+// RevokeSCIMToken is POST /admin/identity/tokens/{tokenId}/revoke.
+func (s *Handlers) RevokeSCIMToken(c echo.Context) error {
 	id, err := uuid.Parse(c.Param("tokenId"))
 	if err != nil {
 		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))

@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"cmp"
@@ -32,35 +32,14 @@ import (
 // admin API and `booking import`. Every form carries the version (ETag) it was opened with: a form
 // saved after someone else changed the object shows the current version instead of overwriting it.
 
-// requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
-func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if kit.Actor(c).Role != booking.RoleAdmin {
-			return booking.Errorf(booking.CodeForbidden, "only an admin of the organization can change its settings")
-		}
-		return next(c)
-	}
-}
-
 // Bounds of the admin forms.
 const (
 	maxGridSide     = 20                   // rows, and desks per row, of one "add a grid of desks"
 	maxPlanUnit     = booking.MaxPlanUnits // the largest coordinate on a floor plan
-	maxUploadBody   = 6 << 20              // the largest upload request: the image and the multipart envelope
 	maxChosenExtras = 200                  // features or services chosen for one resource
 	maxGridPrefix   = 40                   // characters of the grid's name prefix
 	maxGridStart    = 99999                // the grid's first number
 )
-
-// limitUploadBody stops reading an upload request at maxUploadBody bytes, so that the handler can
-// refuse a larger one beside its form.
-func limitUploadBody(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		req := c.Request()
-		req.Body = http.MaxBytesReader(c.Response(), req.Body, maxUploadBody)
-		return next(c)
-	}
-}
 
 // adminObject is an object of a collection decoded into its import type, with its version.
 type adminObject[T any] struct {
@@ -69,7 +48,7 @@ type adminObject[T any] struct {
 }
 
 // adminList reads a collection of the actor's organization, decoded into its import type.
-func adminList[T any](ctx context.Context, s *Server, actor booking.User, coll admin.Collection) ([]adminObject[T], error) {
+func adminList[T any](ctx context.Context, s *Handlers, actor booking.User, coll admin.Collection) ([]adminObject[T], error) {
 	objs, err := s.admin.List(ctx, actor, coll)
 	if err != nil {
 		return nil, err
@@ -86,7 +65,7 @@ func adminList[T any](ctx context.Context, s *Server, actor booking.User, coll a
 }
 
 // adminGet reads one object of a collection, decoded into its import type.
-func adminGet[T any](ctx context.Context, s *Server, actor booking.User, coll admin.Collection, id uuid.UUID) (adminObject[T], error) {
+func adminGet[T any](ctx context.Context, s *Handlers, actor booking.User, coll admin.Collection, id uuid.UUID) (adminObject[T], error) {
 	o, err := s.admin.Get(ctx, actor, coll, id)
 	if err != nil {
 		return adminObject[T]{}, err
@@ -99,7 +78,7 @@ func adminGet[T any](ctx context.Context, s *Server, actor booking.User, coll ad
 }
 
 // adminPut saves v, an object in its import type, if its version is still ifMatch ("" for a new one).
-func (s *Server) adminPut(ctx context.Context, actor booking.User, coll admin.Collection, id uuid.UUID, v any, ifMatch string) (admin.Object, error) {
+func (s *Handlers) adminPut(ctx context.Context, actor booking.User, coll admin.Collection, id uuid.UUID, v any, ifMatch string) (admin.Object, error) {
 	body, err := json.Marshal(v)
 	if err != nil {
 		return admin.Object{}, fmt.Errorf("encode %s: %w", coll, err)
@@ -214,7 +193,7 @@ func savedWords(isNew bool, name, next string) string {
 }
 
 // adminFlash returns what the previous form left for this page, as one sentence.
-func (s *Server) adminFlash(c echo.Context) string {
+func (s *Handlers) adminFlash(c echo.Context) string {
 	title, msg := s.PopFlash(c)
 	if title != "" && msg != "" {
 		return title + " " + msg
@@ -240,8 +219,8 @@ func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) vie
 	}
 }
 
-// pageAdminBuildings is GET /admin/buildings: the organization's buildings.
-func (s *Server) pageAdminBuildings(c echo.Context) error {
+// Buildings is GET /admin/buildings: the organization's buildings.
+func (s *Handlers) Buildings(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
@@ -265,14 +244,14 @@ func (s *Server) pageAdminBuildings(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.AdminBuildingsView(s.Chrome(c, "Buildings"), p))
 }
 
-// pageAdminNewBuilding is GET /admin/buildings/new: the form of a new building.
-func (s *Server) pageAdminNewBuilding(c echo.Context) error {
+// NewBuilding is GET /admin/buildings/new: the form of a new building.
+func (s *Handlers) NewBuilding(c echo.Context) error {
 	p := views.AdminBuildingPage{Building: views.AdminBuilding{Active: true, Visible: true}, Now: time.Now()}
 	return kit.Render(c, http.StatusOK, views.AdminBuildingView(s.Chrome(c, "Add a building"), p))
 }
 
-// pageAdminBuilding is GET /admin/buildings/:buildingId: a building's form and its floors.
-func (s *Server) pageAdminBuilding(c echo.Context) error {
+// Building is GET /admin/buildings/:buildingId: a building's form and its floors.
+func (s *Handlers) Building(c echo.Context) error {
 	id, err := adminPathID(c, "buildingId")
 	if err != nil {
 		return err
@@ -286,7 +265,7 @@ func (s *Server) pageAdminBuilding(c echo.Context) error {
 }
 
 // buildingPage reads a building and its floors for its form.
-func (s *Server) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
+func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
 	if err != nil {
@@ -324,9 +303,9 @@ func countOnFloor(rs []adminObject[layoutimport.LayoutResource], floor string) i
 	return n
 }
 
-// pageAdminSaveBuilding is POST /admin/buildings (a new building) and POST /admin/buildings/:buildingId.
+// SaveBuilding is POST /admin/buildings (a new building) and POST /admin/buildings/:buildingId.
 // A refusal shows the form again with the reason beside it.
-func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
+func (s *Handlers) SaveBuilding(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("buildingId") == ""
 	b := layoutimport.LayoutBuilding{}
@@ -382,7 +361,7 @@ func (s *Server) pageAdminSaveBuilding(c echo.Context) error {
 // Floors.
 
 // buildingNames are the names of the organization's buildings by id, and the buildings themselves.
-func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layoutimport.LayoutBuilding], error) {
+func (s *Handlers) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layoutimport.LayoutBuilding], error) {
 	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return nil, nil, err
@@ -397,8 +376,8 @@ func (s *Server) buildingNames(ctx context.Context, actor booking.User) (map[str
 	return names, bs, nil
 }
 
-// pageAdminFloors is GET /admin/floors: every building's floors.
-func (s *Server) pageAdminFloors(c echo.Context) error {
+// Floors is GET /admin/floors: every building's floors.
+func (s *Handlers) Floors(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	names, bs, err := s.buildingNames(ctx, actor)
 	if err != nil {
@@ -436,8 +415,8 @@ func buildingOptions(bs []adminObject[layoutimport.LayoutBuilding]) []views.Admi
 	return out
 }
 
-// pageAdminNewFloor is GET /admin/floors/new: the form of a new floor, in the building of ?building=.
-func (s *Server) pageAdminNewFloor(c echo.Context) error {
+// NewFloor is GET /admin/floors/new: the form of a new floor, in the building of ?building=.
+func (s *Handlers) NewFloor(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	_, bs, err := s.buildingNames(ctx, actor)
 	if err != nil {
@@ -451,8 +430,8 @@ func (s *Server) pageAdminNewFloor(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.AdminFloorView(s.Chrome(c, "Add a floor"), p))
 }
 
-// pageAdminFloor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
-func (s *Server) pageAdminFloor(c echo.Context) error {
+// Floor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
+func (s *Handlers) Floor(c echo.Context) error {
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
@@ -466,7 +445,7 @@ func (s *Server) pageAdminFloor(c echo.Context) error {
 }
 
 // floorPage reads a floor, the buildings and its resources for its form.
-func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
+func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
@@ -489,8 +468,8 @@ func (s *Server) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, 
 	return p, nil
 }
 
-// pageAdminSaveFloor is POST /admin/floors (a new floor) and POST /admin/floors/:floorId.
-func (s *Server) pageAdminSaveFloor(c echo.Context) error {
+// SaveFloor is POST /admin/floors (a new floor) and POST /admin/floors/:floorId.
+func (s *Handlers) SaveFloor(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("floorId") == ""
 	f := layoutimport.LayoutFloor{}
@@ -549,10 +528,10 @@ func (s *Server) pageAdminSaveFloor(c echo.Context) error {
 	return kit.Render(c, code, views.AdminFloorView(s.Chrome(c, "Floor"), p))
 }
 
-// pageAdminUploadPlan is POST /admin/floors/:floorId/plan/image: a new plan for the floor (SVG, PNG or
+// UploadPlan is POST /admin/floors/:floorId/plan/image: a new plan for the floor (SVG, PNG or
 // JPEG, at most 5 MB), sent as multipart/form-data in the field "plan". A refusal shows beside the
 // upload form and changes nothing.
-func (s *Server) pageAdminUploadPlan(c echo.Context) error {
+func (s *Handlers) UploadPlan(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
@@ -587,7 +566,7 @@ func (s *Server) pageAdminUploadPlan(c echo.Context) error {
 // SetFloorPlan checks the bytes against. It refuses files over 5 MB (4130), a type other than SVG, PNG
 // or JPEG, and a PNG or JPEG named as the other.
 func readPlanUpload(c echo.Context) ([]byte, string, error) {
-	if c.Request().ContentLength > maxUploadBody {
+	if c.Request().ContentLength > kit.MaxUploadBody {
 		return nil, "", booking.PlanTooLarge() // refused before a byte of it is read
 	}
 	fh, err := c.FormFile("plan")
@@ -671,7 +650,7 @@ type layoutCatalogue struct {
 	reservables   []adminObject[layoutimport.LayoutReservable]
 }
 
-func (s *Server) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
+func (s *Handlers) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
 	var k layoutCatalogue
 	var err error
 	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, admin.Subcategories); err != nil {
@@ -749,8 +728,8 @@ func adminSortOptions(o []views.AdminOption) []views.AdminOption {
 	return o
 }
 
-// pageAdminPlan is GET /admin/floors/:floorId/plan: the plan editor of a floor.
-func (s *Server) pageAdminPlan(c echo.Context) error {
+// Plan is GET /admin/floors/:floorId/plan: the plan editor of a floor.
+func (s *Handlers) Plan(c echo.Context) error {
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
@@ -764,7 +743,7 @@ func (s *Server) pageAdminPlan(c echo.Context) error {
 }
 
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
-func (s *Server) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
+func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
 	if err != nil {
@@ -843,10 +822,10 @@ const (
 	gridMargin           = 20
 )
 
-// pageAdminPlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
+// PlanGrid is POST /admin/floors/:floorId/plan/grid: adds rows × columns desks named prefix and
 // a number counting up from start, each with a poster code of its own, in the largest part of the plan
 // that nothing covers. A plan without room for them is refused and nothing is added.
-func (s *Server) pageAdminPlanGrid(c echo.Context) error {
+func (s *Handlers) PlanGrid(c echo.Context) error {
 	id, err := adminPathID(c, "floorId")
 	if err != nil {
 		return err
@@ -889,7 +868,7 @@ func adminCount(n int, what string) string {
 
 // addGrid adds the desks of the grid form and returns how many it added. Each desk is saved on its own,
 // so a refusal part way keeps those saved before it.
-func (s *Server) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
+func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	rows, err := adminNumber(c, "rows", "the number of rows", 1, maxGridSide)
 	if err != nil {
@@ -993,9 +972,9 @@ type positionAnswer struct {
 	Box     *layoutimport.LayoutMapCoordinates `json:"box,omitempty"`
 }
 
-// pageAdminMoveResource is POST /admin/resources/:resourceId/position: the resource's new rectangle on
+// MoveResource is POST /admin/resources/:resourceId/position: the resource's new rectangle on
 // the plan (x1, y1, x2, y2), saved if its version is still etag. It answers JSON for the editor's script.
-func (s *Server) pageAdminMoveResource(c echo.Context) error {
+func (s *Handlers) MoveResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "resourceId")
 	if err != nil {
@@ -1037,7 +1016,7 @@ func (s *Server) pageAdminMoveResource(c echo.Context) error {
 // Resources.
 
 // floorOptions are the floors to choose from, "Building · Floor", and their names by id.
-func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.AdminOption, map[string]string, error) {
+func (s *Handlers) floorOptions(ctx context.Context, actor booking.User) ([]views.AdminOption, map[string]string, error) {
 	names, _, err := s.buildingNames(ctx, actor)
 	if err != nil {
 		return nil, nil, err
@@ -1060,8 +1039,8 @@ func (s *Server) floorOptions(ctx context.Context, actor booking.User) ([]views.
 	return out, floorNames, nil
 }
 
-// pageAdminResources is GET /admin/resources: the desks and rooms, of the floor ?floor= or of all.
-func (s *Server) pageAdminResources(c echo.Context) error {
+// Resources is GET /admin/resources: the desks and rooms, of the floor ?floor= or of all.
+func (s *Handlers) Resources(c echo.Context) error {
 	p, err := s.resourcesPage(c, c.QueryParam("floor"))
 	if err != nil {
 		return err
@@ -1072,7 +1051,7 @@ func (s *Server) pageAdminResources(c echo.Context) error {
 
 // resourcesPage reads the desks and rooms of a floor ("" for all) and the choices of the form that
 // changes many at once.
-func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourcesPage, error) {
+func (s *Handlers) resourcesPage(c echo.Context, floor string) (views.AdminResourcesPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	floors, floorNames, err := s.floorOptions(ctx, actor)
 	if err != nil {
@@ -1111,7 +1090,7 @@ func (s *Server) resourcesPage(c echo.Context, floor string) (views.AdminResourc
 }
 
 // resourcePage fills the choices of a resource's form.
-func (s *Server) resourcePage(c echo.Context, r views.AdminResource) (views.AdminResourcePage, error) {
+func (s *Handlers) resourcePage(c echo.Context, r views.AdminResource) (views.AdminResourcePage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	floors, _, err := s.floorOptions(ctx, actor)
 	if err != nil {
@@ -1127,8 +1106,8 @@ func (s *Server) resourcePage(c echo.Context, r views.AdminResource) (views.Admi
 	}, nil
 }
 
-// pageAdminNewResource is GET /admin/resources/new: the form of a new desk or room, on ?floor=.
-func (s *Server) pageAdminNewResource(c echo.Context) error {
+// NewResource is GET /admin/resources/new: the form of a new desk or room, on ?floor=.
+func (s *Handlers) NewResource(c echo.Context) error {
 	r := views.AdminResource{FloorID: c.QueryParam("floor"), Active: true, Visible: true, Approachable: true,
 		X1: gridMargin, Y1: gridMargin, X2: gridMargin + gridDeskW, Y2: gridMargin + gridDeskH}
 	p, err := s.resourcePage(c, r)
@@ -1138,8 +1117,8 @@ func (s *Server) pageAdminNewResource(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, "Add a desk or room"), p))
 }
 
-// pageAdminResource is GET /admin/resources/:resourceId: a desk's or room's form.
-func (s *Server) pageAdminResource(c echo.Context) error {
+// Resource is GET /admin/resources/:resourceId: a desk's or room's form.
+func (s *Handlers) Resource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, err := adminPathID(c, "resourceId")
 	if err != nil {
@@ -1157,9 +1136,9 @@ func (s *Server) pageAdminResource(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, cur.V.Name), p))
 }
 
-// pageAdminSaveResource is POST /admin/resources (a new desk or room) and POST
+// SaveResource is POST /admin/resources (a new desk or room) and POST
 // /admin/resources/:resourceId.
-func (s *Server) pageAdminSaveResource(c echo.Context) error {
+func (s *Handlers) SaveResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("resourceId") == ""
 	r := layoutimport.LayoutResource{}

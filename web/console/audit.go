@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"cmp"
@@ -117,9 +117,9 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 	return form, f, nil
 }
 
-// pageAdminAudit is GET /admin/audit[?collection=&object=&person=&from=&to=&zone=&before=]: a page of the
+// Audit is GET /admin/audit[?collection=&object=&person=&from=&to=&zone=&before=]: a page of the
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
-func (s *Server) pageAdminAudit(c echo.Context) error {
+func (s *Handlers) Audit(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
 	if err != nil {

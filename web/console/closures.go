@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"cmp"
@@ -46,7 +46,7 @@ type closureTarget struct {
 
 // closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
 // select ("floor:<id>").
-func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
+func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
 	buildings, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
 	if err != nil {
 		return nil, nil, err
@@ -90,7 +90,7 @@ func (s *Server) closureTargets(ctx context.Context, actor booking.User) (map[st
 }
 
 // adminClosures reads the closures page, with the form f.
-func (s *Server) adminClosures(c echo.Context, f views.ClosureForm) (views.AdminClosures, error) {
+func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.AdminClosures, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	targets, groups, err := s.closureTargets(ctx, actor)
 	if err != nil {
@@ -139,8 +139,8 @@ func closureTargetKey(c layoutimport.LayoutClosure) string {
 	return "building:" + c.BuildingID
 }
 
-// pageAdminClosures is GET /admin/closures.
-func (s *Server) pageAdminClosures(c echo.Context) error {
+// Closures is GET /admin/closures.
+func (s *Handlers) Closures(c echo.Context) error {
 	p, err := s.adminClosures(c, views.ClosureForm{})
 	if err != nil {
 		return err
@@ -272,10 +272,10 @@ func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views
 	return f
 }
 
-// pageAdminSaveClosure is POST /admin/closures: saves a new closure. When bookings fall inside it, and
+// SaveClosure is POST /admin/closures: saves a new closure. When bookings fall inside it, and
 // the form does not say what to do with them (overlapping CANCEL or KEEP), the page lists them and asks.
 // Refusals are shown next to the form, which keeps what was typed.
-func (s *Server) pageAdminSaveClosure(c echo.Context) error {
+func (s *Handlers) SaveClosure(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	targets, _, err := s.closureTargets(ctx, actor)
 	if err != nil {
@@ -330,7 +330,7 @@ func (s *Server) pageAdminSaveClosure(c echo.Context) error {
 }
 
 // answerClosureForm shows the closures page with the form as sent, and what saving it found.
-func (s *Server) answerClosureForm(c echo.Context, status int, f views.ClosureForm) error {
+func (s *Handlers) answerClosureForm(c echo.Context, status int, f views.ClosureForm) error {
 	p, err := s.adminClosures(c, f)
 	if err != nil {
 		return err
@@ -338,9 +338,9 @@ func (s *Server) answerClosureForm(c echo.Context, status int, f views.ClosureFo
 	return kit.Render(c, status, views.AdminClosuresPage(p))
 }
 
-// pageAdminDeleteClosure is POST /admin/closures/{closureId}/delete: deletes a closure, if it is still the
+// DeleteClosure is POST /admin/closures/{closureId}/delete: deletes a closure, if it is still the
 // version the page showed. Another organization's closure is unknown (404).
-func (s *Server) pageAdminDeleteClosure(c echo.Context) error {
+func (s *Handlers) DeleteClosure(c echo.Context) error {
 	id, err := adminObjectID(c, "closureId")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"net/http"
@@ -28,7 +28,7 @@ func swapSection(c echo.Context, selector string) {
 
 // redirectSaved keeps the confirmation message for the next page and sends the browser to page, with
 // query and saved=id, at the anchor of the object.
-func (s *Server) redirectSaved(c echo.Context, page string, query url.Values, id, anchor, message string) error {
+func (s *Handlers) redirectSaved(c echo.Context, page string, query url.Values, id, anchor, message string) error {
 	s.PutFlash(c, "", message)
 	q := url.Values{}
 	for k, v := range query {
@@ -40,7 +40,7 @@ func (s *Server) redirectSaved(c echo.Context, page string, query url.Values, id
 
 // savedFlash returns the confirmation the previous form left for this page, and the id of the object it
 // is about ("" when it is about none). The message is "" when the form left nothing.
-func (s *Server) savedFlash(c echo.Context) (id, message string) {
+func (s *Handlers) savedFlash(c echo.Context) (id, message string) {
 	message = s.adminFlash(c)
 	if message == "" {
 		return "", ""

@@ -1,4 +1,4 @@
-package web
+package console
 
 import (
 	"cmp"
@@ -296,7 +296,7 @@ type ruleUses struct {
 }
 
 // readRuleUses reads which resources use each rule of the actor's organization.
-func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
+func (s *Handlers) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
 	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, admin.Resources)
 	if err != nil {
 		return ruleUses{}, err
@@ -355,7 +355,7 @@ func ruleOf(first []string, total int) string {
 }
 
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
-func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
+func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules)
 	if err != nil {
@@ -376,8 +376,8 @@ func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
 	return p, nil
 }
 
-// pageAdminRules is GET /admin/rules.
-func (s *Server) pageAdminRules(c echo.Context) error {
+// Rules is GET /admin/rules.
+func (s *Handlers) Rules(c echo.Context) error {
 	p, err := s.adminRules(c)
 	if err != nil {
 		return err
@@ -399,9 +399,9 @@ func confirmRule(p *views.AdminRules, id, msg string) bool {
 	return false
 }
 
-// pageAdminRuleSentence is POST /admin/rules/{ruleId}/sentence: the sentence of the values in the rule's
+// RuleSentence is POST /admin/rules/{ruleId}/sentence: the sentence of the values in the rule's
 // form, or what to fix in it, for the form to show as the admin types. It saves nothing.
-func (s *Server) pageAdminRuleSentence(c echo.Context) error {
+func (s *Handlers) RuleSentence(c echo.Context) error {
 	id, err := adminObjectID(c, "ruleId")
 	if err != nil {
 		return err
@@ -423,10 +423,10 @@ func (s *Server) pageAdminRuleSentence(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.RuleSentenceView(booking.RuleSentence(domainRule(r), uses.zones[r.ID]), ""))
 }
 
-// pageAdminSaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
+// SaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
 // someone else changed since the form was loaded, is shown in the form; with htmx only the form is
 // answered. A save is confirmed in the rule's form: with htmx a new rule answers with the whole list.
-func (s *Server) pageAdminSaveRule(c echo.Context) error {
+func (s *Handlers) SaveRule(c echo.Context) error {
 	id, err := adminObjectID(c, "ruleId")
 	if err != nil {
 		return err
@@ -486,7 +486,7 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 
 // answerRuleForm answers a rule form that was not saved: the form alone for htmx, otherwise the whole page
 // with this form in place of the rule's.
-func (s *Server) answerRuleForm(c echo.Context, status int, f views.RuleForm) error {
+func (s *Handlers) answerRuleForm(c echo.Context, status int, f views.RuleForm) error {
 	if kit.IsHTMX(c) {
 		return kit.Render(c, status, views.RuleFormView(f))
 	}
@@ -605,7 +605,7 @@ func serviceSummary(v layoutimport.LayoutReservable) string {
 }
 
 // adminCatalogue reads the catalogue page.
-func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
+func (s *Handlers) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
 	if err != nil {
@@ -633,8 +633,8 @@ func (s *Server) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
 	return p, nil
 }
 
-// pageAdminCatalogue is GET /admin/catalogue.
-func (s *Server) pageAdminCatalogue(c echo.Context) error {
+// Catalogue is GET /admin/catalogue.
+func (s *Handlers) Catalogue(c echo.Context) error {
 	p, err := s.adminCatalogue(c)
 	if err != nil {
 		return err
@@ -736,11 +736,11 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 	return v, nil
 }
 
-// pageAdminSaveCatalogueItem is POST /admin/catalogue/{collection}/{id}: creates or updates a subcategory,
+// SaveCatalogueItem is POST /admin/catalogue/{collection}/{id}: creates or updates a subcategory,
 // feature or service. A refusal, or an item someone else changed since the form was loaded, is shown in
 // its form; with htmx only the item is answered. A save is confirmed in the item: with htmx a new item
 // answers with its whole group.
-func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
+func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 	coll := admin.Collection(c.Param("collection"))
 	if !slices.Contains(catalogueCollections, coll) {
 		return echo.ErrNotFound
@@ -822,7 +822,7 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 
 // answerCatalogueItem answers a catalogue form that was not saved: the item alone for htmx, otherwise the
 // whole page with this form in place of the item's.
-func (s *Server) answerCatalogueItem(c echo.Context, status int, it views.CatalogueItem) error {
+func (s *Handlers) answerCatalogueItem(c echo.Context, status int, it views.CatalogueItem) error {
 	if kit.IsHTMX(c) {
 		return kit.Render(c, status, views.CatalogueItemView(it))
 	}
@@ -847,9 +847,9 @@ func (s *Server) answerCatalogueItem(c echo.Context, status int, it views.Catalo
 	return kit.Render(c, status, views.AdminCataloguePage(p))
 }
 
-// pageAdminAdditionalServices is POST /admin/catalogue/additional-services (active=true|false): turns the
+// AdditionalServices is POST /admin/catalogue/additional-services (active=true|false): turns the
 // organization's additional services on or off.
-func (s *Server) pageAdminAdditionalServices(c echo.Context) error {
+func (s *Handlers) AdditionalServices(c echo.Context) error {
 	var active bool
 	switch c.FormValue("active") {
 	case "true":

@@ -1,0 +1,26 @@
+// Package console is the admin console: the office's buildings, floors and plans, resources, rules,
+// catalogue, people, closures, audit log and sign-in settings. Package web lists the routes and lets
+// only an organization's admins in.
+package console
+
+import (
+	"log/slog"
+
+	"github.com/workspacebooking/booking/web/admin"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
+)
+
+// Handlers answers the console's pages with the domain's services.
+type Handlers struct {
+	*kit.Env
+	bookings *booking.Service
+	admin    *admin.Service
+	log      *slog.Logger
+	scopes   []string // the scopes sign-in asks the identity provider for; none without one
+}
+
+// New returns the console's handlers.
+func New(env *kit.Env, bookings *booking.Service, admin *admin.Service, log *slog.Logger, scopes []string) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, admin: admin, log: log, scopes: scopes}
+}
