@@ -336,10 +336,25 @@ func wantProblem(t *testing.T, r reply, status int, code booking.Code, index int
 	if index != noIndex {
 		want["index"] = num(int64(index))
 	}
+	// A refusal of one field names it, and its detail starts with that name.
+	if f, ok := p["field"].(string); ok {
+		want["field"] = f
+		if f == "" || !strings.HasPrefix(d, f+": ") {
+			t.Errorf("field = %q, but the detail %q does not start with it", f, d)
+		}
+	}
 	if diff := cmp.Diff(want, p); diff != "" {
 		t.Errorf("problem (-want +got):\n%s", diff)
 	}
 	return p
+}
+
+// wantField checks that the problem names the field it refuses.
+func wantField(t *testing.T, p map[string]any, field string) {
+	t.Helper()
+	if got, _ := p["field"].(string); got != field {
+		t.Errorf("field = %q, want %q (detail %q)", got, field, p["detail"])
+	}
 }
 
 // wantDetail checks that the problem's detail mentions each of the words.

@@ -38,7 +38,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 		p = kit.Problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
-			Detail: de.Message, Index: de.Index,
+			Detail: de.Message, Index: de.Index, Field: de.Field,
 		}
 	case errors.As(err, &he):
 		p = kit.Problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}

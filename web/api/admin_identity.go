@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -130,7 +131,7 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 	}
 	for i, d := range dto.Domains {
 		if d.Domain == "" {
-			return kit.Invalid("domains[%d].domain: is required", i)
+			return kit.InvalidField(fmt.Sprintf("domains[%d].domain", i), "is required")
 		}
 		st.Domains = append(st.Domains, d.Domain)
 	}

@@ -109,11 +109,11 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 		return booking.NewBooking{}, err
 	}
 	if r == nil {
-		return booking.NewBooking{}, kit.Invalid("%s: a booking object is required", path)
+		return booking.NewBooking{}, kit.InvalidField(path, "a booking object is required")
 	}
 	var nb booking.NewBooking
 	if r.Resource == nil || r.Resource.ID == nil {
-		return nb, kit.Invalid("%s.resource.id: is required", path)
+		return nb, kit.InvalidField(fmt.Sprintf("%s.resource.id", path), "is required")
 	}
 	id, err := kit.ParseUUID(path+".resource.id", *r.Resource.ID)
 	if err != nil {
@@ -121,10 +121,10 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	}
 	allDay := r.AllDay != nil && *r.AllDay
 	if r.StartDate == nil {
-		return nb, kit.Invalid("%s.startDate: is required", path)
+		return nb, kit.InvalidField(fmt.Sprintf("%s.startDate", path), "is required")
 	}
 	if r.EndDate == nil && !allDay {
-		return nb, kit.Invalid("%s.endDate: is required (unless allDay is true)", path)
+		return nb, kit.InvalidField(fmt.Sprintf("%s.endDate", path), "is required (unless allDay is true)")
 	}
 	var end time.Time
 	if r.EndDate != nil {
@@ -141,7 +141,7 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	for j, a := range r.InternalAttendees {
 		field := fmt.Sprintf("%s.internalAttendees[%d].user.id", path, j)
 		if a.User == nil {
-			return nb, kit.Invalid("%s: is required", field)
+			return nb, kit.InvalidField(field, "is required")
 		}
 		uid, err := kit.ParseUUID(field, a.User.ID)
 		if err != nil {

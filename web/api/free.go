@@ -89,7 +89,7 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 		}
 		i, err := strconv.Atoi(m[1])
 		if err != nil || i >= booking.MaxFreeIntervals {
-			return nil, kit.Invalid("%s: at most %d intervals", key, booking.MaxFreeIntervals)
+			return nil, kit.InvalidField(key, "at most %d intervals", booking.MaxFreeIntervals)
 		}
 		v, err := parseMillis(key, vs[0])
 		if err != nil {
@@ -105,18 +105,18 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 			field = &d.start
 		}
 		if *field != nil || len(vs) > 1 {
-			return nil, kit.Invalid("bookingDays[%d].%s: given more than once", i, m[2])
+			return nil, kit.InvalidField(fmt.Sprintf("bookingDays[%d].%s", i, m[2]), "given more than once")
 		}
 		*field = &v
 	}
 	if len(days) == 0 {
-		return nil, kit.Invalid("bookingDays: at least one interval is required")
+		return nil, kit.InvalidField("bookingDays", "at least one interval is required")
 	}
 	out := make([]booking.Interval, 0, len(days))
 	for _, i := range slices.Sorted(maps.Keys(days)) {
 		d := days[i]
 		if d.start == nil || d.end == nil {
-			return nil, kit.Invalid("bookingDays[%d]: both startDate and endDate are required", i)
+			return nil, kit.InvalidField(fmt.Sprintf("bookingDays[%d]", i), "both startDate and endDate are required")
 		}
 		out = append(out, booking.Interval{Start: *d.start, End: *d.end})
 	}

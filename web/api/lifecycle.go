@@ -85,7 +85,7 @@ func (s *Handlers) DecideApproval(c echo.Context) error {
 		return err
 	}
 	if req.Approved == nil {
-		return kit.Invalid("approved: is required (true or false)")
+		return kit.InvalidField("approved", "is required (true or false)")
 	}
 	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Decide(c.Request().Context(), actor, id, *req.Approved)
@@ -116,7 +116,7 @@ func (s *Handlers) ChangeBooking(c echo.Context) error {
 	}
 	if req.Resource != nil {
 		if req.Resource.ID == nil {
-			return kit.Invalid("resource.id: is required")
+			return kit.InvalidField("resource.id", "is required")
 		}
 		id, err := kit.ParseUUID("resource.id", *req.Resource.ID)
 		if err != nil {

@@ -46,23 +46,23 @@ func (s *Handlers) ContractReservables(c echo.Context) error {
 		return kit.Invalid("body: a JSON object is required")
 	}
 	if req.BookingID == nil {
-		return kit.Invalid("bookingId: is required")
+		return kit.InvalidField("bookingId", "is required")
 	}
 	bodyID, err := kit.ParseUUID("bookingId", *req.BookingID)
 	if err != nil {
 		return err
 	}
 	if bodyID != bookingID {
-		return kit.Invalid("bookingId: %s in the body differs from %s in the path", bodyID, bookingID)
+		return kit.InvalidField("bookingId", "%s in the body differs from %s in the path", bodyID, bookingID)
 	}
 	if req.ReservableBookingList == nil {
-		return kit.Invalid("reservableBookingList: is required (an empty array removes every reservable)")
+		return kit.InvalidField("reservableBookingList", "is required (an empty array removes every reservable)")
 	}
 	orders := make([]booking.ReservableOrder, len(*req.ReservableBookingList))
 	for i, e := range *req.ReservableBookingList {
 		field := fmt.Sprintf("reservableBookingList[%d].reservableId", i)
 		if e.ReservableID == nil {
-			return kit.Invalid("%s: is required", field)
+			return kit.InvalidField(field, "is required")
 		}
 		id, err := kit.ParseUUID(field, *e.ReservableID)
 		if err != nil {

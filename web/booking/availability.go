@@ -48,7 +48,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		return nil, err
 	}
 	if q.To.Sub(q.From) > MaxAvailabilityRange {
-		return nil, Errorf(CodeInvalidRequest, "to: at most %s after from", human(MaxAvailabilityRange))
+		return nil, FieldErrorf(CodeInvalidRequest, "to", "at most %s after from", human(MaxAvailabilityRange))
 	}
 	category, err := optionalCategory(q.Category)
 	if err != nil {

@@ -100,16 +100,16 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 	}
 	for name, t := range map[string]*time.Time{"from": f.From, "to": f.To} {
 		if t != nil && (t.Before(MinTime) || t.After(MaxTime)) {
-			return BookingPage{}, Errorf(CodeInvalidRequest, "%s: must lie between the years 1970 and 9999", name)
+			return BookingPage{}, FieldErrorf(CodeInvalidRequest, name, "must lie between the years 1970 and 9999")
 		}
 	}
 	if f.From != nil && f.To != nil && !f.To.After(*f.From) {
-		return BookingPage{}, Errorf(CodeInvalidRequest, "to: must be after from")
+		return BookingPage{}, FieldErrorf(CodeInvalidRequest, "to", "must be after from")
 	}
 	statuses := make([]string, 0, len(f.Statuses))
 	for _, st := range f.Statuses {
 		if !slices.Contains(Statuses(), st) {
-			return BookingPage{}, Errorf(CodeInvalidRequest, "status: %q is not one of %s", st, joinStatuses())
+			return BookingPage{}, FieldErrorf(CodeInvalidRequest, "status", "%q is not one of %s", st, joinStatuses())
 		}
 		statuses = append(statuses, string(st))
 	}
@@ -178,12 +178,12 @@ func (p Page) read() (int, cursor, error) {
 		limit = DefaultPageSize
 	}
 	if limit < 1 || limit > MaxPageSize {
-		return 0, cursor{}, Errorf(CodeInvalidRequest, "limit: must lie between 1 and %d", MaxPageSize)
+		return 0, cursor{}, FieldErrorf(CodeInvalidRequest, "limit", "must lie between 1 and %d", MaxPageSize)
 	}
 	if p.Cursor == "" {
 		return limit, cursor{}, nil
 	}
-	bad := Errorf(CodeInvalidRequest, "cursor: %q is not a cursor this service gave", p.Cursor)
+	bad := FieldErrorf(CodeInvalidRequest, "cursor", "%q is not a cursor this service gave", p.Cursor)
 	raw, err := base64.RawURLEncoding.DecodeString(p.Cursor)
 	if err != nil {
 		return 0, cursor{}, bad

@@ -149,27 +149,27 @@ func (c ClosureSpec) check() error {
 		}
 	}
 	if n != 1 {
-		return Errorf(CodeInvalidRequest, "buildingId: exactly one of buildingId, floorId and resourceId is required")
+		return FieldErrorf(CodeInvalidRequest, "buildingId", "exactly one of buildingId, floorId and resourceId is required")
 	}
 	if err := checkTimes(c.Interval(), "startDate", "endDate"); err != nil {
 		return err
 	}
 	if c.End.Sub(c.Start) > MaxClosureLength {
-		return Errorf(CodeInvalidRequest, "endDate: a closure lasts at most %d days", int(MaxClosureLength/(24*time.Hour)))
+		return FieldErrorf(CodeInvalidRequest, "endDate", "a closure lasts at most %d days", int(MaxClosureLength/(24*time.Hour)))
 	}
 	reason := strings.TrimSpace(c.Reason)
 	switch {
 	case reason == "":
-		return Errorf(CodeInvalidRequest, "reason: is required")
+		return FieldErrorf(CodeInvalidRequest, "reason", "is required")
 	case !utf8.ValidString(reason) || strings.ContainsRune(reason, 0):
-		return Errorf(CodeInvalidRequest, "reason: holds a NUL character or bytes that are not UTF-8")
+		return FieldErrorf(CodeInvalidRequest, "reason", "holds a NUL character or bytes that are not UTF-8")
 	case utf8.RuneCountInString(reason) > MaxClosureReason:
-		return Errorf(CodeInvalidRequest, "reason: at most %d characters", MaxClosureReason)
+		return FieldErrorf(CodeInvalidRequest, "reason", "at most %d characters", MaxClosureReason)
 	}
 	switch c.Overlapping {
 	case OverlapAsk, OverlapCancel, OverlapKeep:
 	default:
-		return Errorf(CodeInvalidRequest, "overlapping: %q is not one of \"\", CANCEL, KEEP", string(c.Overlapping))
+		return FieldErrorf(CodeInvalidRequest, "overlapping", "%q is not one of \"\", CANCEL, KEEP", string(c.Overlapping))
 	}
 	return nil
 }
@@ -219,7 +219,7 @@ func (s *Service) SaveClosure(ctx context.Context, q *queries.Queries, c Closure
 		return Closure{}, fmt.Errorf("count closures: %w", err)
 	}
 	if open >= MaxOpenClosures && c.End.After(s.now().Add(-closureHorizon)) {
-		return Closure{}, Errorf(CodeInvalidRequest, "endDate: the organization already has %d closures that have not ended, the most it may have", open)
+		return Closure{}, FieldErrorf(CodeInvalidRequest, "endDate", "the organization already has %d closures that have not ended, the most it may have", open)
 	}
 	// A fresh statement after the lock: every booking that got the lock first has committed and is seen.
 	covered, err := q.ClosureBookingsCovered(ctx, closureCoveredParams(c.Closure, kept, MaxKeptBookings+1))
@@ -253,8 +253,7 @@ func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, 
 		return nil, coversBookings(covered, now)
 	}
 	if len(covered) > MaxKeptBookings || c.Overlapping == OverlapKeep && len(kept)+len(covered) > MaxKeptBookings {
-		return nil, Errorf(CodeInvalidRequest, "%s: the closure covers more than %d bookings; split it into shorter closures",
-			c.targetField(), MaxKeptBookings)
+		return nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "the closure covers more than %d bookings; split it into shorter closures", MaxKeptBookings)
 	}
 	ids := make([]uuid.UUID, len(covered))
 	for i, b := range covered {
@@ -335,7 +334,7 @@ func closureBuilding(ctx context.Context, q *queries.Queries, c Closure) (uuid.U
 		OrganizationID: c.OrganizationID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return uuid.Nil, Errorf(CodeInvalidRequest, "%s: refers to an object that is neither in the document nor in the database", c.targetField())
+		return uuid.Nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "refers to an object that is neither in the document nor in the database")
 	}
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("get the building of a closure: %w", err)

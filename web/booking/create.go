@@ -315,7 +315,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 	}
 	for j, a := range r.InternalAttendees {
 		if !known[a.UserID] {
-			return Resource{}, Interval{}, Errorf(CodeUserNotFound, "internalAttendees[%d]: no user %s in your organization", j, a.UserID)
+			return Resource{}, Interval{}, FieldErrorf(CodeUserNotFound, fmt.Sprintf("internalAttendees[%d]", j), "no user %s in your organization", a.UserID)
 		}
 	}
 	return res, rule.CheckInWindow(iv, r.AllDay, now, loc), nil

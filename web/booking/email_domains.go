@@ -89,7 +89,7 @@ func publicMailDomain(d string) bool {
 // domainRefused is the one answer to a domain that is public or proved by another organization: it
 // never says which, nor who holds it.
 func domainRefused(d string) error {
-	return Errorf(CodeInvalidRequest, "domains: %s cannot be used; add a domain that your organization owns", d)
+	return FieldErrorf(CodeInvalidRequest, "domains", "%s cannot be used; add a domain that your organization owns", d)
 }
 
 // EmailDomains returns the e-mail domains the actor's organization claims, with their state.
@@ -184,7 +184,7 @@ func CheckPersonEmail(ctx context.Context, q *queries.Queries, org uuid.UUID, fi
 		return err
 	}
 	if holder != uuid.Nil && holder != org {
-		return Errorf(CodeInvalidRequest, "%s: addresses at %s cannot be used in this organization", field, domainOf(email))
+		return FieldErrorf(CodeInvalidRequest, field, "addresses at %s cannot be used in this organization", domainOf(email))
 	}
 	return nil
 }
@@ -232,7 +232,7 @@ func (s *Service) ApproveEmailDomain(ctx context.Context, org uuid.UUID, domain 
 		return EmailDomain{}, err
 	}
 	if len(st.Domains) != 1 {
-		return EmailDomain{}, Errorf(CodeInvalidRequest, "domains: give one domain name such as example.com")
+		return EmailDomain{}, FieldErrorf(CodeInvalidRequest, "domains", "give one domain name such as example.com")
 	}
 	domain = st.Domains[0]
 	if publicMailDomain(domain) {
@@ -301,7 +301,7 @@ func (s *Service) lookUpRecord(ctx context.Context, org uuid.UUID, d EmailDomain
 	}
 	var dnsErr *net.DNSError
 	if lookErr != nil && !(errors.As(lookErr, &dnsErr) && dnsErr.IsNotFound) {
-		return false, Errorf(CodeInvalidRequest, "domains: the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
+		return false, FieldErrorf(CodeInvalidRequest, "domains", "the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
 	}
 	return slices.Contains(records, d.Record()), nil
 }

@@ -204,11 +204,13 @@ func (c Code) HTTPStatus() int { return codeInfos[c].Status }
 func (c Code) String() string { return fmt.Sprintf("%d - %s", int(c), c.Name()) }
 
 // Error is a refusal: a code and a human-readable message. For a request with several bookings, Index
-// is the zero-based index of the element that was refused.
+// is the zero-based index of the element that was refused. Field names what was refused when it is one
+// field: its JSON path (resources[3].floorId) or form field; the message then starts with it.
 type Error struct {
 	Code    Code
 	Message string
 	Index   *int
+	Field   string
 	// Reason is a short word for the log, such as "email-not-verified", that says why without naming the
 	// person; empty for most errors.
 	Reason string
@@ -226,6 +228,29 @@ func (e *Error) Error() string {
 // Errorf returns an *Error with the code and a formatted message.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldErrorf returns an *Error with the code that refuses field: its message is the field, a colon and
+// the formatted words ("reason: is required").
+func FieldErrorf(code Code, field, format string, args ...any) *Error {
+	return &Error{Code: code, Field: field, Message: field + ": " + fmt.Sprintf(format, args...)}
+}
+
+// InField returns a copy of err that names its field inside the object at path (path.field), with the
+// message saying so too. An err that is not an *Error is returned as it is; one without a field gets
+// path as its field.
+func InField(err error, path string) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	c := *e
+	if c.Field == "" {
+		c.Field, c.Message = path, path+": "+c.Message
+	} else {
+		c.Field, c.Message = path+"."+c.Field, path+"."+c.Message
+	}
+	return &c
 }
 
 // AtIndex returns a copy of err that names element i of a request with several bookings. An err that is

@@ -221,11 +221,11 @@ func floorNotFound(err error, floorID uuid.UUID) error {
 func preparePlan(contentType string, data []byte) (Plan, error) {
 	mt, _, err := mime.ParseMediaType(contentType)
 	if _, ok := planExtensions[mt]; err != nil || !ok {
-		return Plan{}, Errorf(CodeInvalidRequest, "plan: Content-Type %q is not accepted; send %s",
+		return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "Content-Type %q is not accepted; send %s",
 			contentType, strings.Join(PlanContentTypes, ", "))
 	}
 	if len(data) == 0 {
-		return Plan{}, Errorf(CodeInvalidRequest, "plan: the file is empty")
+		return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "the file is empty")
 	}
 	if len(data) > MaxPlanBytes {
 		return Plan{}, PlanTooLarge()
@@ -236,7 +236,7 @@ func preparePlan(contentType string, data []byte) (Plan, error) {
 		clean, err := svgsafe.Sanitize(data)
 		var refusal *svgsafe.Error
 		if errors.As(err, &refusal) {
-			return Plan{}, Errorf(CodeInvalidRequest, "plan: the SVG is refused: %s", refusal.Reason)
+			return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "the SVG is refused: %s", refusal.Reason)
 		}
 		if err != nil {
 			return Plan{}, fmt.Errorf("sanitize plan: %w", err)
@@ -263,14 +263,14 @@ func checkRaster(mt string, data []byte) (int32, int32, error) {
 	want := strings.TrimPrefix(mt, "image/")
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return 0, 0, Errorf(CodeInvalidRequest, "plan: the file is not a %s image, as its Content-Type %s says", strings.ToUpper(want), mt)
+		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the file is not a %s image, as its Content-Type %s says", strings.ToUpper(want), mt)
 	}
 	if format != want {
-		return 0, 0, Errorf(CodeInvalidRequest, "plan: the file is a %s image, not %s as its Content-Type %s says; send it as image/%s",
+		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the file is a %s image, not %s as its Content-Type %s says; send it as image/%s",
 			strings.ToUpper(format), strings.ToUpper(want), mt, format)
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxPlanSide || cfg.Height > MaxPlanSide {
-		return 0, 0, Errorf(CodeInvalidRequest, "plan: the image is %d×%d pixels; each side must be 1 to %d", cfg.Width, cfg.Height, MaxPlanSide)
+		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the image is %d×%d pixels; each side must be 1 to %d", cfg.Width, cfg.Height, MaxPlanSide)
 	}
 	return int32(cfg.Width), int32(cfg.Height), nil
 }
@@ -310,7 +310,7 @@ func svgSize(data []byte) (int32, int32, error) {
 		}
 	}
 	if w > MaxPlanUnits || h > MaxPlanUnits {
-		return 0, 0, Errorf(CodeInvalidRequest, "plan: the SVG is %.0f×%.0f units; each side must be at most %d", w, h, MaxPlanUnits)
+		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the SVG is %.0f×%.0f units; each side must be at most %d", w, h, MaxPlanUnits)
 	}
 	return int32(max(math.Round(w), 1)), int32(max(math.Round(h), 1)), nil
 }
@@ -352,5 +352,5 @@ func svgLength(v string) (float64, bool) {
 
 // PlanTooLarge is the refusal of a plan over MaxPlanBytes, for those that stop reading one at the limit.
 func PlanTooLarge() error {
-	return Errorf(CodePayloadTooLarge, "plan: larger than %d bytes (5 MiB); make the image smaller and send it again", MaxPlanBytes)
+	return FieldErrorf(CodePayloadTooLarge, "plan", "larger than %d bytes (5 MiB); make the image smaller and send it again", MaxPlanBytes)
 }

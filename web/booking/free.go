@@ -33,18 +33,18 @@ type FreeQuery struct {
 // actor's organization; 1005 no such subcategory there, or one of the other category.
 func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([]Resource, error) {
 	if len(q.Intervals) == 0 {
-		return nil, Errorf(CodeInvalidRequest, "bookingDays: at least one interval is required")
+		return nil, FieldErrorf(CodeInvalidRequest, "bookingDays", "at least one interval is required")
 	}
 	if len(q.Intervals) > MaxFreeIntervals {
-		return nil, Errorf(CodeInvalidRequest, "bookingDays: at most %d intervals", MaxFreeIntervals)
+		return nil, FieldErrorf(CodeInvalidRequest, "bookingDays", "at most %d intervals", MaxFreeIntervals)
 	}
 	ranges := make(pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]], len(q.Intervals))
 	for i, iv := range q.Intervals {
 		if !iv.End.After(iv.Start) {
-			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d].endDate: must be after startDate", i)
+			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d].endDate", i), "must be after startDate")
 		}
 		if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
-			return nil, Errorf(CodeInvalidRequest, "bookingDays[%d]: must lie between the years 1970 and 9999", i)
+			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d]", i), "must lie between the years 1970 and 9999")
 		}
 		ranges[i] = pgtype.Range[pgtype.Timestamptz]{
 			Lower: pgtype.Timestamptz{Time: iv.Start, Valid: true}, LowerType: pgtype.Inclusive,

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"fmt"
 	"net/mail"
 	"slices"
 	"strings"
@@ -57,11 +58,11 @@ type NewBooking struct {
 // normalize fills in defaults and checks the fields that need no database lookup.
 func (b *NewBooking) normalize() error {
 	if b.ResourceID == uuid.Nil {
-		return Errorf(CodeInvalidRequest, "resource.id: is required")
+		return FieldErrorf(CodeInvalidRequest, "resource.id", "is required")
 	}
 	if b.AllDay {
 		if b.Start.IsZero() {
-			return Errorf(CodeInvalidRequest, "startDate: is required (any moment of the day to book)")
+			return FieldErrorf(CodeInvalidRequest, "startDate", "is required (any moment of the day to book)")
 		}
 		b.End = b.Start.Add(time.Millisecond) // replaced by the day's window once the resource is known
 	}
@@ -75,16 +76,16 @@ func (b *NewBooking) normalize() error {
 		b.Importance = "LOW"
 	}
 	if !slices.Contains(importances, b.Importance) {
-		return Errorf(CodeInvalidRequest, "importance: must be one of %s", strings.Join(importances, ", "))
+		return FieldErrorf(CodeInvalidRequest, "importance", "must be one of %s", strings.Join(importances, ", "))
 	}
 	if b.Body.BodyType == "" {
 		b.Body.BodyType = "TEXT"
 	}
 	if !slices.Contains(bodyTypes, b.Body.BodyType) {
-		return Errorf(CodeInvalidRequest, "body.bodyType: must be one of %s", strings.Join(bodyTypes, ", "))
+		return FieldErrorf(CodeInvalidRequest, "body.bodyType", "must be one of %s", strings.Join(bodyTypes, ", "))
 	}
 	if len(b.Subject) > 255 {
-		return Errorf(CodeInvalidRequest, "subject: at most 255 characters")
+		return FieldErrorf(CodeInvalidRequest, "subject", "at most 255 characters")
 	}
 	if err := checkAttendeeCount(*b); err != nil {
 		return err
@@ -95,27 +96,27 @@ func (b *NewBooking) normalize() error {
 	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
 	for i, a := range b.InternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].type", i), "must be REQUIRED or OPTIONAL")
 		}
 		if a.UserID == uuid.Nil {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: is required", i)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "is required")
 		}
 		if j, ok := users[a.UserID]; ok {
-			return Errorf(CodeInvalidRequest, "internalAttendees[%d].user.id: %s is already listed as internalAttendees[%d]; list each person once", i, a.UserID, j)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "%s is already listed as internalAttendees[%d]; list each person once", a.UserID, j)
 		}
 		users[a.UserID] = i
 	}
 	emails := make(map[string]int, len(b.ExternalAttendees))
 	for i, a := range b.ExternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].type: must be REQUIRED or OPTIONAL", i)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].type", i), "must be REQUIRED or OPTIONAL")
 		}
 		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %q is not an e-mail address", i, a.Email)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "%q is not an e-mail address", a.Email)
 		}
 		key := strings.ToLower(a.Email)
 		if j, ok := emails[key]; ok {
-			return Errorf(CodeInvalidRequest, "externalAttendees[%d].email: %s is already listed as externalAttendees[%d]; list each guest once", i, a.Email, j)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "%s is already listed as externalAttendees[%d]; list each guest once", a.Email, j)
 		}
 		emails[key] = i
 	}
@@ -142,19 +143,19 @@ const (
 // quantity above MaxOrderQuantity (4078) and a comment longer than MaxOrderComment characters (2000).
 func checkOrders(orders []ReservableOrder) error {
 	if len(orders) > MaxOrdersPerBooking {
-		return Errorf(CodeInvalidRequest, "%s: %d services; at most %d per booking", orderField, len(orders), MaxOrdersPerBooking)
+		return FieldErrorf(CodeInvalidRequest, orderField, "%d services; at most %d per booking", len(orders), MaxOrdersPerBooking)
 	}
 	seen := make(map[uuid.UUID]bool, len(orders))
 	for i, o := range orders {
 		if seen[o.ReservableID] {
-			return Errorf(CodeInvalidRequest, "%s[%d].reservableId: %s is listed twice", orderField, i, o.ReservableID)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("%s[%d].reservableId", orderField, i), "%s is listed twice", o.ReservableID)
 		}
 		seen[o.ReservableID] = true
 		if o.Quantity != nil && *o.Quantity > MaxOrderQuantity {
-			return Errorf(CodeReservableQuantity, "%s[%d].quantity: at most %d", orderField, i, MaxOrderQuantity)
+			return FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", orderField, i), "at most %d", MaxOrderQuantity)
 		}
 		if n := utf8.RuneCountInString(o.Comment); n > MaxOrderComment {
-			return Errorf(CodeInvalidRequest, "%s[%d].comment: %d characters; at most %d", orderField, i, n, MaxOrderComment)
+			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("%s[%d].comment", orderField, i), "%d characters; at most %d", n, MaxOrderComment)
 		}
 	}
 	return nil

@@ -36,7 +36,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 	seen := make(map[uuid.UUID]bool, len(orders))
 	for i, o := range orders {
 		if seen[o.ReservableID] {
-			return nil, Errorf(CodeInvalidRequest, "reservableBookingList[%d].reservableId: %s is listed twice", i, o.ReservableID)
+			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("reservableBookingList[%d].reservableId", i), "%s is listed twice", o.ReservableID)
 		}
 		seen[o.ReservableID] = true
 	}
@@ -148,7 +148,7 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 	for i, o := range orders {
 		rv, ok := byID[o.ReservableID]
 		if !ok {
-			return nil, Errorf(CodeResourceReservableNotFound, "%s[%d]: reservable %s is not offered for this resource", field, i, o.ReservableID)
+			return nil, FieldErrorf(CodeResourceReservableNotFound, fmt.Sprintf("%s[%d]", field, i), "reservable %s is not offered for this resource", o.ReservableID)
 		}
 		qty := int32(1)
 		if o.Quantity != nil {
@@ -156,9 +156,9 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 		}
 		if qty < 1 || (!rv.ChooseQuantity && qty != 1) {
 			if rv.ChooseQuantity {
-				return nil, Errorf(CodeReservableQuantity, "%s[%d].quantity: %s needs a quantity of at least 1", field, i, rv.Name)
+				return nil, FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "%s needs a quantity of at least 1", rv.Name)
 			}
-			return nil, Errorf(CodeReservableQuantity, "%s[%d].quantity: %s comes in a quantity of exactly 1", field, i, rv.Name)
+			return nil, FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "%s comes in a quantity of exactly 1", rv.Name)
 		}
 		delivery := rv.StandardDeliveryTime
 		if lateToStart && delivery > duration {
@@ -168,7 +168,7 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 			delivery = *o.DeliveryTime
 		}
 		if delivery < 0 || delivery > duration {
-			return nil, Errorf(CodeReservableDeliveryTime, "%s[%d].deliveryTimeMs: must lie between 0 and the booking's duration (%d ms)", field, i, duration.Milliseconds())
+			return nil, FieldErrorf(CodeReservableDeliveryTime, fmt.Sprintf("%s[%d].deliveryTimeMs", field, i), "must lie between 0 and the booking's duration (%d ms)", duration.Milliseconds())
 		}
 		comment := ""
 		if rv.AllowComments {

@@ -22,7 +22,7 @@ func checkCategory(res Resource, category Category) error {
 	if category == CategorySpace {
 		return Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
 	}
-	return Errorf(CodeInvalidRequest, "resource.id: %s is not a %s", res.Name, strings.ToLower(string(category)))
+	return FieldErrorf(CodeInvalidRequest, "resource.id", "%s is not a %s", res.Name, strings.ToLower(string(category)))
 }
 
 // bookableResource loads one bookable resource, as resourcesByID does.

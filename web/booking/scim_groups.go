@@ -273,7 +273,7 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 	}
 	for _, m := range members {
 		if !slices.Contains(known, m) {
-			return Errorf(CodeInvalidRequest, "members: no user %s in your organization", m)
+			return FieldErrorf(CodeInvalidRequest, "members", "no user %s in your organization", m)
 		}
 	}
 	for _, m := range old {
@@ -418,11 +418,11 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 	f.DisplayName, f.ExternalID = strings.TrimSpace(f.DisplayName), strings.TrimSpace(f.ExternalID)
 	switch {
 	case f.DisplayName == "":
-		return f, Errorf(CodeInvalidRequest, "displayName: is required")
+		return f, FieldErrorf(CodeInvalidRequest, "displayName", "is required")
 	case utf8.RuneCountInString(f.DisplayName) > maxGroupNameLength:
-		return f, Errorf(CodeInvalidRequest, "displayName: at most %d characters", maxGroupNameLength)
+		return f, FieldErrorf(CodeInvalidRequest, "displayName", "at most %d characters", maxGroupNameLength)
 	case utf8.RuneCountInString(f.ExternalID) > maxGroupExternalIDLen:
-		return f, Errorf(CodeInvalidRequest, "externalId: at most %d characters", maxGroupExternalIDLen)
+		return f, FieldErrorf(CodeInvalidRequest, "externalId", "at most %d characters", maxGroupExternalIDLen)
 	}
 	members := make([]uuid.UUID, 0, len(f.Members))
 	for _, m := range f.Members {
@@ -431,7 +431,7 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 		}
 	}
 	if len(members) > MaxGroupMembers {
-		return f, Errorf(CodeInvalidRequest, "members: at most %d people in a group", MaxGroupMembers)
+		return f, FieldErrorf(CodeInvalidRequest, "members", "at most %d people in a group", MaxGroupMembers)
 	}
 	f.Members = members
 	return f, nil

@@ -71,7 +71,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 	}
 	name = strings.TrimSpace(name)
 	if name == "" || utf8.RuneCountInString(name) > maxSCIMTokenName {
-		return SCIMToken{}, "", Errorf(CodeInvalidRequest, "name: give the token a name of at most %d characters, such as Okta", maxSCIMTokenName)
+		return SCIMToken{}, "", FieldErrorf(CodeInvalidRequest, "name", "give the token a name of at most %d characters, such as Okta", maxSCIMTokenName)
 	}
 	secret := scimSecretPrefix + rand.Text() + rand.Text() // 256 bits
 	sum := sha256.Sum256([]byte(secret))

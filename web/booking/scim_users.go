@@ -199,7 +199,7 @@ func checkSCIMEmail(ctx context.Context, q *queries.Queries, org queries.Organiz
 		}
 		domain := domainOf(email)
 		if !slices.ContainsFunc(domains, func(d EmailDomain) bool { return d.Domain == domain && d.Verified() }) {
-			return Errorf(CodeInvalidRequest, "emails: %s is at %s, which is not one of your organization's verified domains; "+
+			return FieldErrorf(CodeInvalidRequest, "emails", "%s is at %s, which is not one of your organization's verified domains; "+
 				"an admin verifies it, or allows other domains, on the page /admin/identity", email, domain)
 		}
 	}
@@ -284,7 +284,7 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMC
 	id := before.ID
 	if !strings.EqualFold(before.Email, f.Email) {
 		if before.Role == string(RoleAdmin) {
-			return Errorf(CodeInvalidRequest, "userName: the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
+			return FieldErrorf(CodeInvalidRequest, "userName", "the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
 		}
 		org, err := q.OrganizationGet(ctx, c.OrganizationID)
 		if err != nil {
@@ -365,21 +365,21 @@ func normalizePerson(f PersonFields) (PersonFields, error) {
 		f.UserName = f.Email
 	}
 	if utf8.RuneCountInString(f.UserName) > maxUserNameLength {
-		return f, Errorf(CodeInvalidRequest, "userName: at most %d characters", maxUserNameLength)
+		return f, FieldErrorf(CodeInvalidRequest, "userName", "at most %d characters", maxUserNameLength)
 	}
 	if addr, err := mail.ParseAddress(f.Email); err != nil || addr.Address != f.Email || len(f.Email) > maxEmailLength {
-		return f, Errorf(CodeInvalidRequest, "emails: %q is not an e-mail address", f.Email)
+		return f, FieldErrorf(CodeInvalidRequest, "emails", "%q is not an e-mail address", f.Email)
 	}
 	if f.Name == "" {
 		f.Name, _, _ = strings.Cut(f.Email, "@")
 	}
 	for field, v := range map[string]string{"name.givenName": f.Name, "name.familyName": f.Surname} {
 		if utf8.RuneCountInString(v) > maxNameLength {
-			return f, Errorf(CodeInvalidRequest, "%s: at most %d characters", field, maxNameLength)
+			return f, FieldErrorf(CodeInvalidRequest, field, "at most %d characters", maxNameLength)
 		}
 	}
 	if utf8.RuneCountInString(f.ExternalID) > maxExternalIDLength {
-		return f, Errorf(CodeInvalidRequest, "externalId: at most %d characters", maxExternalIDLength)
+		return f, FieldErrorf(CodeInvalidRequest, "externalId", "at most %d characters", maxExternalIDLength)
 	}
 	return f, nil
 }

@@ -160,10 +160,10 @@ func searchRank(s SpotState) int {
 // category; 1002 ResourceID names no bookable resource; 1004, 1005, 1006 as for Availability.
 func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found, error) {
 	if len(q.Days) == 0 {
-		return Found{}, Errorf(CodeInvalidRequest, "date: choose at least one day")
+		return Found{}, FieldErrorf(CodeInvalidRequest, "date", "choose at least one day")
 	}
 	if q.From < 0 || q.To > 24*time.Hour || q.To <= q.From {
-		return Found{}, Errorf(CodeInvalidRequest, "to: must be after from, on the same day")
+		return Found{}, FieldErrorf(CodeInvalidRequest, "to", "must be after from, on the same day")
 	}
 	org := actor.OrganizationID
 	if q.ResourceID != nil {
@@ -183,7 +183,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	}
 	days := searchLocalDays(q.Days, loc)
 	if len(days) > MaxSearchDays {
-		return Found{}, Errorf(CodeInvalidRequest, "date: at most %d days at once", MaxSearchDays)
+		return Found{}, FieldErrorf(CodeInvalidRequest, "date", "at most %d days at once", MaxSearchDays)
 	}
 	found := Found{Building: buildingFromRow(b), Location: loc, Days: days, From: q.From, To: q.To}
 

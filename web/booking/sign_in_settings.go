@@ -163,10 +163,10 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
 		}
 		if st.DefaultUserRule != nil && !slices.ContainsFunc(before.UserRules, func(n Named) bool { return n.ID == *st.DefaultUserRule }) {
-			return Errorf(CodeInvalidRequest, "defaultUserRuleId: your organization has no user rule %s", st.DefaultUserRule)
+			return FieldErrorf(CodeInvalidRequest, "defaultUserRuleId", "your organization has no user rule %s", st.DefaultUserRule)
 		}
 		if st.DefaultMobileRole != nil && !slices.ContainsFunc(before.MobileRoles, func(n Named) bool { return n.ID == *st.DefaultMobileRole }) {
-			return Errorf(CodeInvalidRequest, "defaultMobileRoleId: your organization has no mobile role %s", st.DefaultMobileRole)
+			return FieldErrorf(CodeInvalidRequest, "defaultMobileRoleId", "your organization has no mobile role %s", st.DefaultMobileRole)
 		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
@@ -239,11 +239,11 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 		st.DefaultRole = RoleEmployee
 	}
 	if _, ok := roleRank[st.DefaultRole]; !ok {
-		return st, Errorf(CodeInvalidRequest, "defaultRole: must be EMPLOYEE, RECEPTIONIST or ADMIN")
+		return st, FieldErrorf(CodeInvalidRequest, "defaultRole", "must be EMPLOYEE, RECEPTIONIST or ADMIN")
 	}
 	st.GroupsClaim = strings.TrimSpace(st.GroupsClaim)
 	if len(st.GroupsClaim) > maxGroupsClaimLength || strings.ContainsFunc(st.GroupsClaim, notClaimRune) {
-		return st, Errorf(CodeInvalidRequest, "groupsClaim: at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
+		return st, FieldErrorf(CodeInvalidRequest, "groupsClaim", "at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
 	}
 	var domains []string
 	for _, d := range st.Domains {
@@ -252,12 +252,12 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 			continue
 		}
 		if !validDomain(d) {
-			return st, Errorf(CodeInvalidRequest, "domains: %q is not a domain name such as example.com", d)
+			return st, FieldErrorf(CodeInvalidRequest, "domains", "%q is not a domain name such as example.com", d)
 		}
 		domains = append(domains, d)
 	}
 	if len(domains) > MaxEmailDomains {
-		return st, Errorf(CodeInvalidRequest, "domains: at most %d", MaxEmailDomains)
+		return st, FieldErrorf(CodeInvalidRequest, "domains", "at most %d", MaxEmailDomains)
 	}
 	slices.Sort(domains)
 	st.Domains = domains
@@ -265,21 +265,21 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	for _, g := range st.GroupRoles {
 		g.Group = strings.TrimSpace(g.Group)
 		if g.Group == "" {
-			return st, Errorf(CodeInvalidRequest, "groupRoles: a group needs a name")
+			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "a group needs a name")
 		}
 		if len(g.Group) > maxGroupLength {
-			return st, Errorf(CodeInvalidRequest, "groupRoles: a group name has at most %d bytes", maxGroupLength)
+			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "a group name has at most %d bytes", maxGroupLength)
 		}
 		if _, ok := roleRank[g.Role]; !ok {
-			return st, Errorf(CodeInvalidRequest, "groupRoles: the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
+			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
 		}
 		if slices.ContainsFunc(groups, func(o GroupRole) bool { return sameGroup(o.Group, g.Group) }) {
-			return st, Errorf(CodeInvalidRequest, "groupRoles: %s is given twice", g.Group)
+			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "%s is given twice", g.Group)
 		}
 		groups = append(groups, g)
 	}
 	if len(groups) > MaxGroupRoles {
-		return st, Errorf(CodeInvalidRequest, "groupRoles: at most %d", MaxGroupRoles)
+		return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "at most %d", MaxGroupRoles)
 	}
 	st.GroupRoles = groups
 	return st, nil

@@ -57,7 +57,7 @@ func earliest(t time.Time, ts ...time.Time) time.Time {
 // Codes: 2000.
 func checkTimes(iv Interval, start, end string) error {
 	if !iv.End.After(iv.Start) {
-		return Errorf(CodeInvalidRequest, "%s: must be after %s", end, start)
+		return FieldErrorf(CodeInvalidRequest, end, "must be after %s", start)
 	}
 	if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
 		return Errorf(CodeInvalidRequest, "%s and %s: must lie between the years 1970 and 9999", start, end)

@@ -856,7 +856,7 @@ func (s *Handlers) AdditionalServices(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return kit.Invalid("active: choose true or false")
+		return kit.InvalidField("active", "choose true or false")
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	if err := s.bookings.SetAdditionalServices(ctx, actor, active); err != nil {

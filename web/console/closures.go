@@ -348,7 +348,7 @@ func (s *Handlers) DeleteClosure(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	etag := c.FormValue("etag")
 	if len(etag) > 100 {
-		return kit.Invalid("etag: at most 100 characters")
+		return kit.InvalidField("etag", "at most 100 characters")
 	}
 	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, admin.Closures, id)
 	if err != nil {

@@ -113,7 +113,7 @@ func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople,
 func (s *Handlers) People(c echo.Context) error {
 	query := c.QueryParam("q")
 	if utf8.RuneCountInString(query) > maxPeopleQuery {
-		return kit.Invalid("search: write at most %d characters", maxPeopleQuery)
+		return kit.InvalidField("search", "write at most %d characters", maxPeopleQuery)
 	}
 	p, err := s.adminPeople(c, query)
 	if err != nil {
@@ -295,7 +295,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return kit.Invalid("active: choose true or false")
+		return kit.InvalidField("active", "choose true or false")
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	// Another organization's person is unknown here, whatever the domain would answer.

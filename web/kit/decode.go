@@ -26,6 +26,12 @@ func Invalid(format string, args ...any) error {
 	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
 }
 
+// InvalidField refuses a request with a 2000 that names the field it refuses (a JSON path or a form
+// field); the message starts with the field.
+func InvalidField(field, format string, args ...any) error {
+	return booking.FieldErrorf(booking.CodeInvalidRequest, field, format, args...)
+}
+
 // ReadBody reads the whole request body, refusing more than MaxBodyBytes, and text that cannot be
 // stored (CheckText). Every JSON body of the API is read here.
 func ReadBody(c echo.Context) ([]byte, error) {
@@ -82,7 +88,7 @@ func CheckFormText(form url.Values) error {
 		}
 		for _, v := range vs {
 			if bad(v) {
-				return Invalid("%s: holds a NUL character or bytes that are not UTF-8; write it again", k)
+				return InvalidField(k, "holds a NUL character or bytes that are not UTF-8; write it again")
 			}
 		}
 	}
@@ -139,7 +145,7 @@ func jsonError(err error, path string) error {
 func ParseUUID(field, v string) (uuid.UUID, error) {
 	id, err := uuid.Parse(v)
 	if err != nil || len(v) != 36 {
-		return uuid.Nil, Invalid("%s: %q is not a UUID", field, v)
+		return uuid.Nil, InvalidField(field, "%q is not a UUID", v)
 	}
 	return id, nil
 }

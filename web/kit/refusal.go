@@ -11,8 +11,9 @@ import (
 )
 
 // Problem is the body of every failed API call, in the shape of RFC 9457. Code and Name are empty for an
-// unknown route or method; Index is set only for a request that carries several bookings. Pages show the
-// same problem in words (PageErrorTitle, PageErrorMessage).
+// unknown route or method; Index is set only for a request that carries several bookings; Field names the
+// one field refused, as a JSON path, when there is one. Pages show the same problem in words
+// (PageErrorTitle, PageErrorMessage).
 type Problem struct {
 	Status int    `json:"status"`
 	Code   int    `json:"code,omitempty"`
@@ -20,6 +21,7 @@ type Problem struct {
 	Title  string `json:"title"`
 	Detail string `json:"detail,omitempty"`
 	Index  *int   `json:"index,omitempty"`
+	Field  string `json:"field,omitempty"`
 }
 
 // Refusal returns err as a refusal with the HTTP status of its code, or nil when err is not a refusal

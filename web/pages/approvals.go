@@ -51,7 +51,7 @@ func (s *Handlers) Decide(c echo.Context) error {
 		approve = true
 	case "reject":
 	default:
-		return kit.Invalid("decision: choose approve or reject")
+		return kit.InvalidField("decision", "choose approve or reject")
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	b, err := s.bookings.Decide(ctx, actor, id, approve)

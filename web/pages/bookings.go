@@ -380,7 +380,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 	for _, v := range form["reservable"] {
 		rid, err := uuid.Parse(v)
 		if err != nil {
-			return nil, typed, kit.Invalid("reservable: %q is not a service", v)
+			return nil, typed, kit.InvalidField("reservable", "%q is not a service", v)
 		}
 		o := booking.ReservableOrder{ReservableID: rid, Comment: strings.TrimSpace(form.Get("comment-" + v))}
 		name := v
@@ -390,7 +390,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if q := strings.TrimSpace(form.Get("quantity-" + v)); q != "" {
 			n, err := strconv.ParseInt(q, 10, 32)
 			if err != nil {
-				return nil, typed, kit.Invalid("%s: the quantity must be a whole number", name)
+				return nil, typed, kit.InvalidField(name, "the quantity must be a whole number")
 			}
 			n32 := int32(n)
 			o.Quantity = &n32
@@ -398,7 +398,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
 			at, err := deliveryOffset(b, loc, d)
 			if err != nil {
-				return nil, typed, kit.Invalid("%s: the delivery time must be a time of day such as 10:30", name)
+				return nil, typed, kit.InvalidField(name, "the delivery time must be a time of day such as 10:30")
 			}
 			o.DeliveryTime = &at
 		}

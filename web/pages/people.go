@@ -19,7 +19,7 @@ import (
 func (s *Handlers) People(c echo.Context) error {
 	field := c.QueryParam("field")
 	if field != "attendee" && field != "user" {
-		return kit.Invalid("field: must be attendee or user")
+		return kit.InvalidField("field", "must be attendee or user")
 	}
 	params, err := c.FormParams()
 	if err != nil {

@@ -16,14 +16,14 @@ import (
 // naming field.
 func parseHours(field, v string, end bool) (time.Duration, error) {
 	if v == "" {
-		return 0, kit.Invalid("%s: choose a time (HH:MM)", field)
+		return 0, kit.InvalidField(field, "choose a time (HH:MM)")
 	}
 	if end && (v == "24:00" || v == "00:00") {
 		return 24 * time.Hour, nil
 	}
 	t, err := time.Parse("15:04", v)
 	if err != nil {
-		return 0, kit.Invalid("%s: %q is not a time: write it as HH:MM, e.g. 09:30", field, v)
+		return 0, kit.InvalidField(field, "%q is not a time: write it as HH:MM, e.g. 09:30", v)
 	}
 	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
 }
