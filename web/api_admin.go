@@ -9,12 +9,12 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
-// document; the whole organization as one document; the audit log. Admins only (web/admin refuses others).
+// document; the whole organization as one document; the audit log. Admins only (web/layout refuses others).
 
 // currentAdmin reads the actor of an Admin API write again from the database, so that a role change or
 // a deactivation made on any instance counts at once, whatever the token cache remembers. It refuses a
@@ -45,7 +45,7 @@ func (s *Server) apiAdminLayout(c echo.Context) error {
 
 // apiAdminList is GET /api/v1/admin/{collection}: {"<collection>": [objects]}, in id order.
 func (s *Server) apiAdminList(c echo.Context) error {
-	col := admin.Collection(c.Param("collection"))
+	col := layout.Collection(c.Param("collection"))
 	objs, err := s.admin.List(c.Request().Context(), actorFrom(c), col)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ func (s *Server) apiAdminList(c echo.Context) error {
 	for i, o := range objs {
 		out[i] = o.JSON
 	}
-	return c.JSON(http.StatusOK, map[admin.Collection][]json.RawMessage{col: out})
+	return c.JSON(http.StatusOK, map[layout.Collection][]json.RawMessage{col: out})
 }
 
 // apiAdminGet is GET /api/v1/admin/{collection}/{id}: the object, with its ETag.
@@ -63,7 +63,7 @@ func (s *Server) apiAdminGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	obj, err := s.admin.Get(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id)
+	obj, err := s.admin.Get(c.Request().Context(), actorFrom(c), layout.Collection(c.Param("collection")), id)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *Server) apiAdminPut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	col := admin.Collection(c.Param("collection"))
+	col := layout.Collection(c.Param("collection"))
 	// Refuse a caller or an object that cannot be written before reading a byte of the body.
 	if err := s.admin.CheckWrite(c.Request().Context(), actorFrom(c), col, id, false); err != nil {
 		return err
@@ -103,7 +103,7 @@ func (s *Server) apiAdminDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.admin.Delete(c.Request().Context(), actorFrom(c), admin.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
+	if err := s.admin.Delete(c.Request().Context(), actorFrom(c), layout.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -122,7 +122,7 @@ func ifMatch(c echo.Context) string {
 	return v
 }
 
-func objectAnswer(c echo.Context, status int, obj admin.Object) error {
+func objectAnswer(c echo.Context, status int, obj layout.Object) error {
 	c.Response().Header().Set("ETag", obj.ETag)
 	return c.JSONBlob(status, obj.JSON)
 }
@@ -173,8 +173,8 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	}
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > admin.MaxAuditEntries {
-			return f, invalid("limit: %q is not a whole number between 1 and %d", v, admin.MaxAuditEntries)
+		if err != nil || n < 1 || n > layout.MaxAuditEntries {
+			return f, invalid("limit: %q is not a whole number between 1 and %d", v, layout.MaxAuditEntries)
 		}
 		f.Limit = int32(n)
 	}

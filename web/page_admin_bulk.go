@@ -9,13 +9,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // pageAdminChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
 // added and taken away) to every desk and room ticked on the list, all or none, through
-// admin.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
+// layout.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
 // changed. A refusal shows the list again with the reason beside the form and the boxes as ticked;
 // another organization's resource is 404 and changes nothing.
 func (s *Server) pageAdminChangeResources(c echo.Context) error {
@@ -57,14 +57,14 @@ func (s *Server) pageAdminChangeResources(c echo.Context) error {
 
 // changeResources reads the ids and the change of the form and makes it.
 func (s *Server) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
-	if len(f.IDs) > admin.MaxBulkResources {
-		return 0, invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
+	if len(f.IDs) > layout.MaxBulkResources {
+		return 0, invalid("choose at most %d desks and rooms at once", layout.MaxBulkResources)
 	}
 	ids, err := adminIDs("ids", f.IDs)
 	if err != nil {
 		return 0, err
 	}
-	var ch admin.ResourceChange
+	var ch layout.ResourceChange
 	if ch.RuleID, err = adminOptionalID("rule", f.RuleID); err != nil {
 		return 0, err
 	}

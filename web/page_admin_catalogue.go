@@ -18,14 +18,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The rules and catalogue pages of the admin console: resource rules, subcategories, features, services
 // (reservables) and the organization's additional-services switch. Each object has its own form, which
-// reads the object from the admin domain (web/admin) in the import format and saves it back with Put,
+// reads the object from the admin domain (web/layout) in the import format and saves it back with Put,
 // guarded by the ETag the form carries.
 
 // staleTitle and staleMessage are what an admin reads when someone else saved the object since their form
@@ -44,9 +43,9 @@ func adminObjectID(c echo.Context, param string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// decodeObjects decodes admin objects (the import format) into their layoutimport type, with their ETags
+// decodeObjects decodes admin objects (the import format) into their layout type, with their ETags
 // in the same order.
-func decodeObjects[T any](objs []admin.Object) ([]T, []string, error) {
+func decodeObjects[T any](objs []layout.Object) ([]T, []string, error) {
 	out, etags := make([]T, 0, len(objs)), make([]string, 0, len(objs))
 	for _, o := range objs {
 		var v T
@@ -59,7 +58,7 @@ func decodeObjects[T any](objs []admin.Object) ([]T, []string, error) {
 }
 
 // listObjects lists a collection of the actor's organization, decoded.
-func listObjects[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection) ([]T, []string, error) {
+func listObjects[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection) ([]T, []string, error) {
 	objs, err := s.List(ctx, actor, c)
 	if err != nil {
 		return nil, nil, err
@@ -68,7 +67,7 @@ func listObjects[T any](ctx context.Context, s *admin.Service, actor booking.Use
 }
 
 // getObject reads one object of the actor's organization, decoded, with its ETag.
-func getObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID) (T, string, error) {
+func getObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID) (T, string, error) {
 	var v T
 	o, err := s.Get(ctx, actor, c, id)
 	if err != nil {
@@ -81,7 +80,7 @@ func getObject[T any](ctx context.Context, s *admin.Service, actor booking.User,
 }
 
 // putObject saves one object in the import format, if ifMatch is still its ETag, and returns it as saved.
-func putObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
+func putObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
 	var saved T
 	body, err := json.Marshal(v)
 	if err != nil {
@@ -199,7 +198,7 @@ var ruleWords = map[string]string{
 const maxNameLength = 200
 
 // ruleForm shows a rule in its form, in hours, minutes and days.
-func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
+func ruleForm(r layout.LayoutResourceRule, etag string) views.RuleForm {
 	f := views.RuleForm{
 		ID: r.ID, ETag: etag, Name: r.Name, From: hhmm(r.StartTime), Until: hhmm(r.EndTime),
 		MaxHours: strconv.FormatInt(r.MaximumDuration/msHour, 10), MaxMinutes: strconv.FormatInt(r.MaximumDuration%msHour/msMinute, 10),
@@ -215,7 +214,7 @@ func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
 
 // readRuleForm reads a rule's form: the view shows what was typed, the rule is what it means. A value
 // the form cannot use is a *formRefusal in words.
-func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layoutimport.LayoutResourceRule, error) {
+func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layout.LayoutResourceRule, error) {
 	v := views.RuleForm{
 		ID: id, ETag: form.Get("etag"), Name: strings.TrimSpace(form.Get("name")),
 		From: form.Get("from"), Until: form.Get("until"), MaxHours: form.Get("maxHours"), MaxMinutes: form.Get("maxMinutes"),
@@ -224,7 +223,7 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 		Approval: form.Get("approval") != "", AllDay: form.Get("allDay") != "", AllDayBy: form.Get("allDayBy"),
 		AccessControlType: form.Get("accessControlType"),
 	}
-	r := layoutimport.LayoutResourceRule{
+	r := layout.LayoutResourceRule{
 		ID: id, OrganizationID: org.String(), Name: v.Name, RequiresApproval: v.Approval, AllDayBookings: v.AllDay,
 		AccessControlType: v.AccessControlType,
 	}
@@ -285,7 +284,7 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 }
 
 // domainRule is the rule a form describes, as the booking rules read it.
-func domainRule(r layoutimport.LayoutResourceRule) booking.ResourceRule {
+func domainRule(r layout.LayoutResourceRule) booking.ResourceRule {
 	ms := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
 	return booking.ResourceRule{
 		StartTime: ms(r.StartTime), EndTime: ms(r.EndTime), MaximumDuration: ms(r.MaximumDuration),
@@ -302,15 +301,15 @@ type ruleUses struct {
 
 // readRuleUses reads which resources use each rule of the actor's organization.
 func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
-	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, admin.Resources)
+	resources, _, err := listObjects[layout.LayoutResource](ctx, s.admin, actor, layout.Resources)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	floors, _, err := listObjects[layoutimport.LayoutFloor](ctx, s.admin, actor, admin.Floors)
+	floors, _, err := listObjects[layout.LayoutFloor](ctx, s.admin, actor, layout.Floors)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
+	buildings, _, err := listObjects[layout.LayoutBuilding](ctx, s.admin, actor, layout.Buildings)
 	if err != nil {
 		return ruleUses{}, err
 	}
@@ -334,7 +333,7 @@ func (s *Server) readRuleUses(ctx context.Context, actor booking.User) (ruleUses
 }
 
 // withUses adds the sentence and the resources that use the rule to its form.
-func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) views.RuleForm {
+func (u ruleUses) withUses(f views.RuleForm, r layout.LayoutResourceRule) views.RuleForm {
 	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
 	f.Resources = u.resources[r.ID]
 	names := make([]string, 0, 2)
@@ -362,7 +361,7 @@ func ruleOf(first []string, total int) string {
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
 	ctx, actor := c.Request().Context(), actorFrom(c)
-	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules)
+	rules, etags, err := listObjects[layout.LayoutResourceRule](ctx, s.admin, actor, layout.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
 	}
@@ -374,7 +373,7 @@ func (s *Server) adminRules(c echo.Context) (views.AdminRules, error) {
 	for i, r := range rules {
 		p.Rules = append(p.Rules, uses.withUses(ruleForm(r, etags[i]), r))
 	}
-	fresh := layoutimport.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
+	fresh := layout.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
 		MaximumDuration: 4 * msHour, MaximumAdvance: 30 * msDay, AdvanceCheckIn: 15 * msMinute, ExpirationMargin: 15 * msMinute}
 	p.New = uses.withUses(ruleForm(fresh, ""), fresh)
 	p.New.New = true
@@ -443,10 +442,10 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 	ctx, actor := c.Request().Context(), actorFrom(c)
 	typed, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
 	isNew := typed.ETag == ""
-	var saved layoutimport.LayoutResourceRule
+	var saved layout.LayoutResourceRule
 	var etag string
 	if err == nil {
-		saved, etag, err = putObject(ctx, s.admin, actor, admin.ResourceRules, id, r, typed.ETag)
+		saved, etag, err = putObject(ctx, s.admin, actor, layout.ResourceRules, id, r, typed.ETag)
 	}
 	uses, uerr := s.readRuleUses(ctx, actor)
 	if uerr != nil {
@@ -459,7 +458,7 @@ func (s *Server) pageAdminSaveRule(c echo.Context) error {
 		}
 		f := uses.withUses(typed, r)
 		if prob.status == http.StatusPreconditionFailed {
-			cur, curTag, gerr := getObject[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules, id)
+			cur, curTag, gerr := getObject[layout.LayoutResourceRule](ctx, s.admin, actor, layout.ResourceRules, id)
 			if gerr != nil {
 				return gerr
 			}
@@ -527,16 +526,16 @@ var catalogueWords = map[string]string{
 }
 
 // catalogueCollections are the collections the catalogue page edits, in its order.
-var catalogueCollections = []admin.Collection{admin.Subcategories, admin.Features, admin.Reservables}
+var catalogueCollections = []layout.Collection{layout.Subcategories, layout.Features, layout.Reservables}
 
 // catalogueGroup is a collection of the catalogue page, with what it says about it.
-func catalogueGroup(c admin.Collection) views.CatalogueGroup {
+func catalogueGroup(c layout.Collection) views.CatalogueGroup {
 	switch c {
-	case admin.Subcategories:
+	case layout.Subcategories:
 		return views.CatalogueGroup{Collection: string(c), Title: "Kinds of space", AddLabel: "Add a kind of space",
 			Lead:  "What people look for: desks, meeting rooms, phone booths… Each desk or room is of one kind.",
 			Empty: "No kinds yet. Add one before adding desks or rooms."}
-	case admin.Features:
+	case layout.Features:
 		return views.CatalogueGroup{Collection: string(c), Title: "Features", AddLabel: "Add a feature",
 			Lead:  "What a desk or room has, for people to filter by: a screen, a whiteboard, a standing desk…",
 			Empty: "No features yet."}
@@ -547,11 +546,11 @@ func catalogueGroup(c admin.Collection) views.CatalogueGroup {
 }
 
 // catalogueItem shows one object of the catalogue in its form.
-func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
+func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
 	it := views.CatalogueItem{Collection: string(c), ETag: etag}
 	switch c {
-	case admin.Subcategories:
-		var v layoutimport.LayoutSubcategory
+	case layout.Subcategories:
+		var v layout.LayoutSubcategory
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode subcategory: %w", err)
 		}
@@ -561,15 +560,15 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 		if !it.Searchable {
 			it.Summary += " · not searchable"
 		}
-	case admin.Features:
-		var v layoutimport.LayoutFeature
+	case layout.Features:
+		var v layout.LayoutFeature
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode feature: %w", err)
 		}
 		it.ID, it.Name, it.Email = v.ID, v.Name, v.Email
 		it.Summary = cmp.Or(v.Email, "No contact")
-	case admin.Reservables:
-		var v layoutimport.LayoutReservable
+	case layout.Reservables:
+		var v layout.LayoutReservable
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode service: %w", err)
 		}
@@ -586,7 +585,7 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 
 // serviceSummary says in a line what people choose when they order a service, until when they can
 // cancel it, and whom to contact about it.
-func serviceSummary(v layoutimport.LayoutReservable) string {
+func serviceSummary(v layout.LayoutReservable) string {
 	var chosen []string
 	for _, o := range []struct {
 		on   bool
@@ -682,10 +681,10 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		}
 		return json.Unmarshal(current, v)
 	}
-	switch admin.Collection(it.Collection) {
-	case admin.Subcategories:
+	switch layout.Collection(it.Collection) {
+	case layout.Subcategories:
 		it.Category, it.Searchable, it.HideBookings = form.Get("category"), form.Get("searchable") != "", form.Get("hideBookings") != ""
-		var v layoutimport.LayoutSubcategory
+		var v layout.LayoutSubcategory
 		if err := decodeCurrent(&v); err != nil {
 			return nil, fmt.Errorf("decode subcategory: %w", err)
 		}
@@ -695,9 +694,9 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		searchable := it.Searchable
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
 		return v, nil
-	case admin.Features:
+	case layout.Features:
 		it.Email = strings.TrimSpace(form.Get("email"))
-		var v layoutimport.LayoutFeature
+		var v layout.LayoutFeature
 		if err := decodeCurrent(&v); err != nil {
 			return nil, fmt.Errorf("decode feature: %w", err)
 		}
@@ -712,7 +711,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 	it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = form.Get("chooseQuantity") != "", form.Get("chooseDeliveryTime") != "", form.Get("allowComments") != ""
 	it.DeliveryHours, it.DeliveryMinutes = form.Get("deliveryHours"), form.Get("deliveryMinutes")
 	it.CancelHours, it.CancelMinutes = form.Get("cancelHours"), form.Get("cancelMinutes")
-	var v layoutimport.LayoutReservable
+	var v layout.LayoutReservable
 	if err := decodeCurrent(&v); err != nil {
 		return nil, fmt.Errorf("decode service: %w", err)
 	}
@@ -746,7 +745,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 // its form; with htmx only the item is answered. A save is confirmed in the item: with htmx a new item
 // answers with its whole group.
 func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
-	coll := admin.Collection(c.Param("collection"))
+	coll := layout.Collection(c.Param("collection"))
 	if !slices.Contains(catalogueCollections, coll) {
 		return echo.ErrNotFound
 	}
@@ -770,7 +769,7 @@ func (s *Server) pageAdminSaveCatalogueItem(c echo.Context) error {
 		current = o.JSON
 	}
 	doc, err := readCatalogueForm(form, &typed, actor.OrganizationID, current)
-	var saved admin.Object
+	var saved layout.Object
 	if err == nil {
 		body, merr := json.Marshal(doc)
 		if merr != nil {

@@ -17,15 +17,15 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/static"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Deps are what the server needs.
 type Deps struct {
 	Bookings *booking.Service
-	// Admin runs the Admin API; nil: one built on Bookings.
-	Admin  *admin.Service
+	// Admin runs the Admin API; nil: one built on Bookings and its pool.
+	Admin  *layout.Service
 	Tokens *Tokens
 	Logger *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
@@ -45,7 +45,7 @@ type Deps struct {
 type Server struct {
 	echo     *echo.Echo
 	bookings *booking.Service
-	admin    *admin.Service
+	admin    *layout.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	sessions *scs.SessionManager
@@ -76,7 +76,7 @@ func NewServer(d Deps) *Server {
 		s.baseHost = u.Host
 	}
 	if s.admin = d.Admin; s.admin == nil {
-		s.admin = admin.New(d.Bookings)
+		s.admin = layout.New(d.Bookings.Pool(), d.Bookings)
 	}
 	e.HTTPErrorHandler = s.handleError
 	s.sessions.ErrorFunc = s.sessionError
