@@ -1,5 +1,5 @@
 -- Object ids are global: bearer tokens find users by id in every organization, so no object is created
--- with an id any other object holds, of any collection or organization (web/layoutimport checks).
+-- with an id any other object holds, of any collection or organization (web/layout checks).
 
 -- name: ObjectIDHolders :many
 -- Lists the objects that hold any of the ids, in every table and organization: the id, the collection

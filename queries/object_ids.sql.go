@@ -63,7 +63,7 @@ type ObjectIDHoldersRow struct {
 }
 
 // Object ids are global: bearer tokens find users by id in every organization, so no object is created
-// with an id any other object holds, of any collection or organization (web/layoutimport checks).
+// with an id any other object holds, of any collection or organization (web/layout checks).
 // Lists the objects that hold any of the ids, in every table and organization: the id, the collection
 // (the layout document's name of the table) and the organization. Each table is read through its
 // primary key, one organization at a time.

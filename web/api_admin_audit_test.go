@@ -12,9 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // createFeatures creates n features through the API, one audit entry each, and returns their ids in
@@ -93,9 +93,9 @@ func TestAdminAPIAuditPaging(t *testing.T) {
 // createFeaturesDirectly creates n features through the admin domain, without HTTP, one audit entry each.
 func createFeaturesDirectly(t *testing.T, tb *testBundle, n int) {
 	t.Helper()
-	svc, adam := admin.New(tb.Service), tb.User(t, fx.OrgA, fx.Adam)
+	svc, adam := layout.New(tb.Pool, tb.Service), tb.User(t, fx.OrgA, fx.Adam)
 	for range n {
-		if _, _, err := svc.Put(t.Context(), adam, admin.Features, uuid.New(), []byte(`{"name": "X"}`), ""); err != nil {
+		if _, _, err := svc.Put(t.Context(), adam, layout.Features, uuid.New(), []byte(`{"name": "X"}`), ""); err != nil {
 			t.Fatalf("Put: %v", err)
 		}
 	}

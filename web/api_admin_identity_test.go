@@ -13,7 +13,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestAdminIdentityAPI reads and writes the sign-in settings through the Admin API, and proves a domain
@@ -144,7 +144,7 @@ func TestIdentityPageProvesADomain(t *testing.T) {
 	}
 	// A new person at the domain now gets an account at first sign-in (the domain's own test covers the
 	// sign-in itself); here, a person of B cannot be added with it.
-	_, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
+	_, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
 		{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "x@acme.test"},
 	}})
 	fx.WantCode(t, err, booking.CodeInvalidRequest)

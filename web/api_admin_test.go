@@ -14,7 +14,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // adminPath returns the path of the admin API for a collection, and an object of it when id is given.
@@ -164,8 +164,8 @@ func TestAdminAPIValidationAsImport(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
 	id := uuid.New()
-	bad := layoutimport.LayoutBuilding{ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Mars base", Timezone: "Mars/Olympus"}
-	_, importErr := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{bad}})
+	bad := layout.LayoutBuilding{ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Mars base", Timezone: "Mars/Olympus"}
+	_, importErr := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Buildings: []layout.LayoutBuilding{bad}})
 	var want *booking.Error
 	if !errors.As(importErr, &want) {
 		t.Fatalf("import: %v, want a refusal", importErr)
@@ -193,11 +193,11 @@ func TestAdminAPIExportImportsUnchanged(t *testing.T) {
 	tb := setup(t)
 	first := tb.call(t, fx.Adam, http.MethodGet, api+"/admin/layout", nil)
 	wantStatus(t, first, http.StatusOK)
-	l, err := layoutimport.DecodeLayout(bytes.NewReader(first.body))
+	l, err := layout.DecodeLayout(bytes.NewReader(first.body))
 	if err != nil {
 		t.Fatalf("the export is not a layout document: %v", err)
 	}
-	if _, err := layoutimport.Import(t.Context(), tb.Service, l); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("import the export: %v", err)
 	}
 	second := tb.call(t, fx.Adam, http.MethodGet, api+"/admin/layout", nil)

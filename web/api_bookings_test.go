@@ -15,7 +15,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 var (
@@ -169,11 +169,11 @@ func TestCreateSpaceBookings(t *testing.T) {
 		tb := setup(t)
 		rule, role := uuid.New(), uuid.New()
 		alice := fx.Layout().Users[0]
-		alice.UserRule, alice.MobileRole = &layoutimport.LayoutRef{ID: rule.String()}, &layoutimport.LayoutRef{ID: role.String()}
-		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{
-			UserRules:   []layoutimport.LayoutNamed{{ID: rule.String(), OrganizationID: fx.OrgA.String(), Name: "Staff"}},
-			MobileRoles: []layoutimport.LayoutNamed{{ID: role.String(), OrganizationID: fx.OrgA.String(), Name: "Mobile"}},
-			Users:       []layoutimport.LayoutUser{alice},
+		alice.UserRule, alice.MobileRole = &layout.LayoutRef{ID: rule.String()}, &layout.LayoutRef{ID: role.String()}
+		if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{
+			UserRules:   []layout.LayoutNamed{{ID: rule.String(), OrganizationID: fx.OrgA.String(), Name: "Staff"}},
+			MobileRoles: []layout.LayoutNamed{{ID: role.String(), OrganizationID: fx.OrgA.String(), Name: "Mobile"}},
+			Users:       []layout.LayoutUser{alice},
 		}); err != nil {
 			t.Fatalf("import: %v", err)
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // offeredReservableKeys are the keys of a reservable that a resource offers.
@@ -50,12 +50,12 @@ var (
 func importHiddenBuilding(t *testing.T, tb *testBundle) {
 	t.Helper()
 	no := false
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{
-		Buildings: []layoutimport.LayoutBuilding{{ID: hiddenBuilding.String(), OrganizationID: fx.OrgA.String(), Name: "Annex",
-			Timezone: "Europe/Madrid", Address: layoutimport.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Menor 2"}, Visible: &no}},
-		Floors: []layoutimport.LayoutFloor{{ID: floorOfHiddenBuilding.String(), OrganizationID: fx.OrgA.String(), BuildingID: hiddenBuilding.String(),
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{
+		Buildings: []layout.LayoutBuilding{{ID: hiddenBuilding.String(), OrganizationID: fx.OrgA.String(), Name: "Annex",
+			Timezone: "Europe/Madrid", Address: layout.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Menor 2"}, Visible: &no}},
+		Floors: []layout.LayoutFloor{{ID: floorOfHiddenBuilding.String(), OrganizationID: fx.OrgA.String(), BuildingID: hiddenBuilding.String(),
 			Name: "annex-1", FloorNumber: 1}},
-		Resources: []layoutimport.LayoutResource{{ID: roomInHiddenBuilding.String(), OrganizationID: fx.OrgA.String(),
+		Resources: []layout.LayoutResource{{ID: roomInHiddenBuilding.String(), OrganizationID: fx.OrgA.String(),
 			FloorID: floorOfHiddenBuilding.String(), SubcategoryID: fx.SubRoom.String(), ResourceRuleID: fx.RuleRoom.String(),
 			Name: "Annex room", PosterCode: "ANX-R1"}},
 	}); err != nil {

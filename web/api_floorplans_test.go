@@ -20,9 +20,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // planBundle is a server with the development sign-in, so that plans can be fetched as a browser does.
@@ -190,7 +190,7 @@ func TestPutFloorPlan(t *testing.T) {
 			want = append(want, entry{"PLAN", "adam Adler", images[i-1], images[i]})
 		}
 		floor := fx.FloorMadrid
-		es, err := admin.New(pb.Service).Audit(t.Context(), pb.User(t, fx.OrgA, fx.Adam), booking.AuditFilter{Collection: "floors", ObjectID: &floor})
+		es, err := layout.New(pb.Pool, pb.Service).Audit(t.Context(), pb.User(t, fx.OrgA, fx.Adam), booking.AuditFilter{Collection: "floors", ObjectID: &floor})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // listedKeys are the keys of an element of the free listing (spec 4.2). Floor and subcategory carry only
@@ -94,7 +94,7 @@ func TestFreeWorkstations(t *testing.T) {
 		t.Parallel()
 		tb := setup(t)
 		// The spaces endpoint cannot book desks, so import the booking directly.
-		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{{
+		if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{{
 			ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), ResourceID: fx.DeskOne.String(),
 			CreatorID: fx.Bob.String(), OrganizerID: fx.Bob.String(),
 			StartDate: fx.At(0, 9, 0).UnixMilli(), EndDate: fx.At(0, 18, 0).UnixMilli(),
@@ -123,7 +123,7 @@ func TestFreeWorkstations(t *testing.T) {
 		tb := setup(t)
 		// Both fixture desks allow all-day bookings. Desk 3 uses the rooms' rule, which does not.
 		desk3 := uuid.New()
-		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{{
+		if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{{
 			ID: desk3.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
 			SubcategoryID: fx.SubDesk.String(), ResourceRuleID: fx.RuleRoom.String(), Name: "Desk 3", PosterCode: "MAD-D3",
 		}}}); err != nil {

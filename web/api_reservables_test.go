@@ -11,7 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 var (
@@ -169,7 +169,7 @@ func hideGoya(t *testing.T, tb *testBundle) {
 	}
 	hidden := false
 	goya.Visible = &hidden
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{goya}}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{goya}}); err != nil {
 		t.Fatalf("hide Goya: %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBookingIDsSharedByTwoOrganizations checks bookings whose ID exists in two organizations. Keys are
@@ -23,16 +23,16 @@ func TestBookingIDsSharedByTwoOrganizations(t *testing.T) {
 	// Two of Alice's bookings with Bob invited. Each has a twin with the same ID in Globex, booked by Boris.
 	changed := tb.bookWith(t, fx.Alice, fx.RoomGoya, start, end, "internalAttendees", invite(fx.Bob))
 	checked := tb.bookWith(t, fx.Alice, fx.RoomVelazquez, start, end, "internalAttendees", invite(fx.Bob))
-	var twins []layoutimport.LayoutBooking
+	var twins []layout.LayoutBooking
 	for range []string{changed, checked} {
-		twins = append(twins, layoutimport.LayoutBooking{
+		twins = append(twins, layout.LayoutBooking{
 			ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), ResourceID: fx.RoomB.String(), CreatorID: fx.Boris.String(),
 			OrganizerID: fx.Boris.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: "PENDING",
 			Subject: "Globex secret",
 		})
 		start, end = end, end.Add(time.Hour) // so the twins do not overlap on Globex's room
 	}
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Bookings: twins}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Bookings: twins}); err != nil {
 		t.Fatalf("import the twins: %v", err)
 	}
 	// Give each twin the id of Alice's booking, by hand: the import refuses an id another object holds.

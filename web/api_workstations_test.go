@@ -11,7 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // deskResourceKeys are the keys of a booked workstation: those of a booked space, minus capacity.
@@ -236,7 +236,7 @@ func TestCreateWorkstationBookingsRefused(t *testing.T) {
 	roomRuledDesk := uuid.MustParse("00000000-0000-4000-8000-000000000910")
 	importRoomRuledDesk := func(t *testing.T, tb *testBundle) {
 		t.Helper()
-		if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{{
+		if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{{
 			ID: roomRuledDesk.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
 			SubcategoryID: fx.SubDesk.String(), ResourceRuleID: fx.RuleRoom.String(), Name: "Desk 3", PosterCode: "MAD-D3",
 		}}}); err != nil {

@@ -18,7 +18,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // ownClaims returns the claims of a service token for Alice, valid for an hour. The key/value pairs in
@@ -184,7 +184,7 @@ func bindBob(t *testing.T, tb *testBundle) {
 	t.Helper()
 	bob := fx.Layout().Users[1]
 	bob.OIDCSubject = ptrTo("idp|bob")
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{bob}}); err != nil {
 		t.Fatalf("import: %v", err)
 	}
 }
@@ -269,7 +269,7 @@ func TestOIDCBearer(t *testing.T) {
 		{name: "SubjectNamesBob", prepare: func(t *testing.T, tb *testBundle) {
 			bob := fx.Layout().Users[1]
 			bob.OIDCSubject = ptrTo("idp|bob")
-			if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
+			if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{bob}}); err != nil {
 				t.Fatalf("import: %v", err)
 			}
 		}, token: func(t *testing.T) string {

@@ -16,9 +16,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBrowserAdminSetsUpAnOffice is the admin console's journey in Chromium: the admin of a new, empty
@@ -179,7 +178,7 @@ func TestBrowserAdminSetsUpAnOffice(t *testing.T) {
 type office struct {
 	org, admin, employee   uuid.UUID
 	desk, allDay, mornings uuid.UUID
-	svc                    *admin.Service
+	svc                    *layout.Service
 	adminUser              booking.User
 }
 
@@ -189,27 +188,27 @@ func newOffice(t *testing.T, pb *pageBundle) *office {
 	t.Helper()
 	o := &office{org: uuid.New(), admin: uuid.New(), employee: uuid.New(), desk: uuid.New(), allDay: uuid.New(), mornings: uuid.New()}
 	org := o.org.String()
-	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{
-		Organizations: []layoutimport.LayoutOrganization{{ID: org, Name: "Initech"}},
-		Users: []layoutimport.LayoutUser{
+	if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{
+		Organizations: []layout.LayoutOrganization{{ID: org, Name: "Initech"}},
+		Users: []layout.LayoutUser{
 			{ID: o.admin.String(), OrganizationID: org, Name: "Ada", Surname: "Admin", Email: "ada@initech.test", Role: "ADMIN"},
 			{ID: o.employee.String(), OrganizationID: org, Name: "Emil", Surname: "Employee", Email: "emil@initech.test"},
 		},
 	}); err != nil {
 		t.Fatalf("import the organization: %v", err)
 	}
-	o.svc = admin.New(pb.Service)
+	o.svc = layout.New(pb.Pool, pb.Service)
 	o.adminUser = pb.User(t, o.org, o.admin)
 	hour := int64(time.Hour / time.Millisecond)
 	for _, p := range []struct {
-		coll admin.Collection
+		coll layout.Collection
 		id   uuid.UUID
 		v    any
 	}{
-		{admin.Collection("subcategories"), o.desk, layoutimport.LayoutSubcategory{ID: o.desk.String(), OrganizationID: org, Name: "Desk", Category: "WORKSTATION"}},
-		{admin.Collection("resourceRules"), o.allDay, layoutimport.LayoutResourceRule{ID: o.allDay.String(), OrganizationID: org, Name: "All day",
+		{layout.Collection("subcategories"), o.desk, layout.LayoutSubcategory{ID: o.desk.String(), OrganizationID: org, Name: "Desk", Category: "WORKSTATION"}},
+		{layout.Collection("resourceRules"), o.allDay, layout.LayoutResourceRule{ID: o.allDay.String(), OrganizationID: org, Name: "All day",
 			StartTime: 7 * hour, EndTime: 21 * hour, MaximumDuration: 14 * hour, MaximumAdvance: 30 * 24 * hour}},
-		{admin.Collection("resourceRules"), o.mornings, layoutimport.LayoutResourceRule{ID: o.mornings.String(), OrganizationID: org, Name: "Mornings",
+		{layout.Collection("resourceRules"), o.mornings, layout.LayoutResourceRule{ID: o.mornings.String(), OrganizationID: org, Name: "Mornings",
 			StartTime: 8 * hour, EndTime: 13 * hour, MaximumDuration: 4 * hour, MaximumAdvance: 14 * 24 * hour}},
 	} {
 		body, err := json.Marshal(p.v)
@@ -224,15 +223,15 @@ func newOffice(t *testing.T, pb *pageBundle) *office {
 }
 
 // desksOn returns the resources of a floor by name, as the admin domain holds them.
-func (o *office) desksOn(t *testing.T, floor string) map[string]layoutimport.LayoutResource {
+func (o *office) desksOn(t *testing.T, floor string) map[string]layout.LayoutResource {
 	t.Helper()
-	objs, err := o.svc.List(t.Context(), o.adminUser, admin.Collection("resources"))
+	objs, err := o.svc.List(t.Context(), o.adminUser, layout.Collection("resources"))
 	if err != nil {
 		t.Fatalf("list resources: %v", err)
 	}
-	out := map[string]layoutimport.LayoutResource{}
+	out := map[string]layout.LayoutResource{}
 	for _, obj := range objs {
-		var r layoutimport.LayoutResource
+		var r layout.LayoutResource
 		if err := json.Unmarshal(obj.JSON, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -332,9 +331,9 @@ const testPlanSVG = `<?xml version="1.0" encoding="UTF-8"?>
 func (o *office) waitRuleEnd(t *testing.T, rule uuid.UUID, end time.Duration) {
 	t.Helper()
 	want := int64(end / time.Millisecond)
-	var got layoutimport.LayoutResourceRule
+	var got layout.LayoutResourceRule
 	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		obj, err := o.svc.Get(t.Context(), o.adminUser, admin.Collection("resourceRules"), rule)
+		obj, err := o.svc.Get(t.Context(), o.adminUser, layout.Collection("resourceRules"), rule)
 		if err != nil {
 			t.Fatalf("get the rule: %v", err)
 		}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBrowserBookRoomWithCoffee books a demo meeting room for three people on three days with coffee, in
@@ -24,7 +24,7 @@ import (
 func TestBrowserBookRoomWithCoffee(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}

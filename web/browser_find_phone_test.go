@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBrowserFindPhone searches for desks on a phone (390×844): the filters are folded into one line and
@@ -19,7 +19,7 @@ import (
 func TestBrowserFindPhone(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}
@@ -103,7 +103,7 @@ func TestBrowserFindPhone(t *testing.T) {
 func TestBrowserFindDesktopFilters(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}
@@ -136,7 +136,7 @@ func TestBrowserFindDesktopFilters(t *testing.T) {
 func TestBrowserFindWeekStrip(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBrowserFindTickKeepsPlace ticks a desk in the middle of the demo's long list of Madrid desks, on
@@ -21,7 +21,7 @@ import (
 func TestBrowserFindTickKeepsPlace(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}

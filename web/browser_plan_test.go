@@ -8,9 +8,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestBrowserPlanNamesAndChoice looks at the demo office's plans in Chromium, on a laptop and on a
@@ -19,17 +18,17 @@ import (
 func TestBrowserPlanNamesAndChoice(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}
-	objs, err := admin.New(pb.Service).List(t.Context(), demo.Admin, admin.Resources)
+	objs, err := layout.New(pb.Pool, pb.Service).List(t.Context(), demo.Admin, layout.Resources)
 	if err != nil {
 		t.Fatal(err)
 	}
-	desks := map[string]layoutimport.LayoutResource{}
+	desks := map[string]layout.LayoutResource{}
 	for _, o := range objs {
-		var r layoutimport.LayoutResource
+		var r layout.LayoutResource
 		if err := json.Unmarshal(o.JSON, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -37,11 +36,11 @@ func TestBrowserPlanNamesAndChoice(t *testing.T) {
 	}
 	// Madrid's first floor; Lucía has Desk 1.02 there on Tuesday.
 	first, second := desks["MAD-1-D05"], desks["MAD-1-D13"]
-	floor, err := admin.New(pb.Service).Get(t.Context(), demo.Admin, admin.Floors, uuid.MustParse(first.FloorID))
+	floor, err := layout.New(pb.Pool, pb.Service).Get(t.Context(), demo.Admin, layout.Floors, uuid.MustParse(first.FloorID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f layoutimport.LayoutFloor
+	var f layout.LayoutFloor
 	if err := json.Unmarshal(floor.JSON, &f); err != nil {
 		t.Fatal(err)
 	}

@@ -13,10 +13,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // planView is what a person sees of the floor plan, measured in the browser: the smallest name or mark
@@ -57,17 +56,17 @@ const measurePlan = `(() => {
 func TestBrowserPlanZoom(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	demo, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now)
+	demo, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now)
 	if err != nil {
 		t.Fatalf("demo: %v", err)
 	}
-	objs, err := admin.New(pb.Service).List(t.Context(), demo.Admin, admin.Resources)
+	objs, err := layout.New(pb.Pool, pb.Service).List(t.Context(), demo.Admin, layout.Resources)
 	if err != nil {
 		t.Fatal(err)
 	}
-	desks := map[string]layoutimport.LayoutResource{}
+	desks := map[string]layout.LayoutResource{}
 	for _, o := range objs {
-		var r layoutimport.LayoutResource
+		var r layout.LayoutResource
 		if err := json.Unmarshal(o.JSON, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -80,11 +79,11 @@ func TestBrowserPlanZoom(t *testing.T) {
 		Category: booking.CategoryWorkstation, Bookings: []booking.NewBooking{{ResourceID: uuid.MustParse(busy.ID), Start: day(9), End: day(12)}}}); err != nil {
 		t.Fatal(err)
 	}
-	floor, err := admin.New(pb.Service).Get(t.Context(), demo.Admin, admin.Floors, uuid.MustParse(busy.FloorID))
+	floor, err := layout.New(pb.Pool, pb.Service).Get(t.Context(), demo.Admin, layout.Floors, uuid.MustParse(busy.FloorID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f layoutimport.LayoutFloor
+	var f layout.LayoutFloor
 	if err := json.Unmarshal(floor.JSON, &f); err != nil {
 		t.Fatal(err)
 	}

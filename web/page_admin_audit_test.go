@@ -14,9 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/console"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The audit log page: every admin change, in words, filtered and paged; only admins read it.
@@ -130,9 +130,9 @@ func TestPageAdminAudit(t *testing.T) {
 		pb := setupPages(t)
 		b := pb.signedIn(t, fx.Adam)
 		changeRule(t, b, 2) // the oldest change, which the filter leaves out
-		svc, adam := admin.New(pb.Service), pb.User(t, fx.OrgA, fx.Adam)
+		svc, adam := layout.New(pb.Pool, pb.Service), pb.User(t, fx.OrgA, fx.Adam)
 		for range console.AuditPageSize + 1 {
-			if _, _, err := svc.Put(t.Context(), adam, admin.Features, uuid.New(), []byte(`{"name": "Lamp"}`), ""); err != nil {
+			if _, _, err := svc.Put(t.Context(), adam, layout.Features, uuid.New(), []byte(`{"name": "Lamp"}`), ""); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -11,9 +11,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The audit log speaks in words: objects by their names (a deleted one by the name the log last
@@ -26,8 +26,8 @@ var rawValues = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-|\b\d{11,}\b|\b[A-Z]
 func TestPageAdminAuditWords(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	svc, adam := admin.New(pb.Service), pb.User(t, fx.OrgA, fx.Adam)
-	put := func(c admin.Collection, id uuid.UUID, doc map[string]any) {
+	svc, adam := layout.New(pb.Pool, pb.Service), pb.User(t, fx.OrgA, fx.Adam)
+	put := func(c layout.Collection, id uuid.UUID, doc map[string]any) {
 		t.Helper()
 		body, err := json.Marshal(doc)
 		if err != nil {
@@ -41,24 +41,24 @@ func TestPageAdminAuditWords(t *testing.T) {
 
 	// A floor and a desk on it; the desk moves to the Madrid floor and the floor is deleted.
 	annex, desk := uuid.New(), uuid.New()
-	put(admin.Floors, annex, map[string]any{"buildingId": fx.BuildingMadrid, "name": "Annex", "floorNumber": 2})
+	put(layout.Floors, annex, map[string]any{"buildingId": fx.BuildingMadrid, "name": "Annex", "floorNumber": 2})
 	deskDoc := map[string]any{"floorId": annex, "subcategoryId": fx.SubDesk, "resourceRuleId": fx.RuleDesk,
 		"name": "Desk 9", "posterCode": "MAD-D9", "featureIds": []uuid.UUID{fx.FeatureScreen}}
-	put(admin.Resources, desk, deskDoc)
+	put(layout.Resources, desk, deskDoc)
 	deskDoc["floorId"], deskDoc["resourceRuleId"] = fx.FloorMadrid, fx.RuleRoom
 	deskDoc["featureIds"] = []uuid.UUID{fx.FeatureScreen, fx.FeatureWhiteboard}
-	put(admin.Resources, desk, deskDoc)
-	if err := svc.Delete(t.Context(), adam, admin.Floors, annex, ""); err != nil {
+	put(layout.Resources, desk, deskDoc)
+	if err := svc.Delete(t.Context(), adam, layout.Floors, annex, ""); err != nil {
 		t.Fatalf("delete the annex: %v", err)
 	}
 	// A closure of the New York floor, in New York time.
 	closure := uuid.New()
-	put(admin.Closures, closure, map[string]any{"floorId": fx.FloorNewYork, "reason": "Painting",
+	put(layout.Closures, closure, map[string]any{"floorId": fx.FloorNewYork, "reason": "Painting",
 		"startDate": ms(time.Date(2026, 12, 1, 9, 0, 0, 0, fx.NewYork)), "endDate": ms(time.Date(2026, 12, 1, 12, 0, 0, 0, fx.NewYork))})
 	// A person who speaks Spanish, of the default type, and a rule of the default access control.
 	nora, rule := uuid.New(), uuid.New()
-	put(admin.Users, nora, map[string]any{"name": "Nora", "surname": "Navarro", "email": "nora@acme.test", "userLanguage": "es"})
-	put(admin.ResourceRules, rule, map[string]any{"name": "Short visits", "startTime": 0, "endTime": 0, "maximumDuration": 3600000})
+	put(layout.Users, nora, map[string]any{"name": "Nora", "surname": "Navarro", "email": "nora@acme.test", "userLanguage": "es"})
+	put(layout.ResourceRules, rule, map[string]any{"name": "Short visits", "startTime": 0, "endTime": 0, "maximumDuration": 3600000})
 
 	// Another organization's names never show: an entry of Acme's log that names Globex's floor and room,
 	// and an id that only Globex's log has a name for.
@@ -70,7 +70,11 @@ func TestPageAdminAuditWords(t *testing.T) {
 		{OrganizationID: fx.OrgA, Collection: "closures", ObjectID: uuid.New(), Action: booking.AuditCreate,
 			After: json.RawMessage(fmt.Sprintf(`{"reason": "Odd", "floorId": %q, "resourceId": %q, "buildingId": %q}`, fx.FloorB, fx.RoomB, stranger))},
 	} {
-		if err := booking.RecordAudit(t.Context(), q, e); err != nil {
+		p, err := e.InsertParams()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := q.AuditInsert(t.Context(), p); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,10 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // "Change selected" on the list of desks and rooms: one change to many, audited as one.
@@ -52,13 +51,13 @@ func TestAdminChangeSelectedResources(t *testing.T) {
 		t.Errorf("after the change: at %s, want back on the list at %s", got, want)
 	}
 	p.wantText(t, ".notice.ok", "Changed 2 desks and rooms.")
-	for _, r := range []layoutimport.LayoutResource{goya, velazquez} {
+	for _, r := range []layout.LayoutResource{goya, velazquez} {
 		r.ResourceRuleID, r.FeatureIDs = fx.RuleApproval.String(), []string{fx.FeatureWhiteboard.String()}
 		if d := cmp.Diff(r, adminResource(t, pb, uuid.MustParse(r.ID))); d != "" {
 			t.Errorf("%s after the change (-want +got):\n%s", r.Name, d)
 		}
 	}
-	entries, err := admin.New(pb.Service).Audit(t.Context(), pb.User(t, fx.OrgA, fx.Adam), booking.AuditFilter{Collection: "resources"})
+	entries, err := layout.New(pb.Pool, pb.Service).Audit(t.Context(), pb.User(t, fx.OrgA, fx.Adam), booking.AuditFilter{Collection: "resources"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,9 +74,9 @@ func TestAdminChangeSelectedResources(t *testing.T) {
 }
 
 // adminResource reads a resource of A in the import format.
-func adminResource(t *testing.T, pb *pageBundle, id uuid.UUID) layoutimport.LayoutResource {
+func adminResource(t *testing.T, pb *pageBundle, id uuid.UUID) layout.LayoutResource {
 	t.Helper()
-	r, _ := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", id)
+	r, _ := adminGetJSON[layout.LayoutResource](t, pb, "resources", id)
 	return r
 }
 
@@ -86,7 +85,7 @@ func TestAdminChangeSelectedResourcesRefusals(t *testing.T) {
 	pb := setupPages(t)
 	b := pb.signedIn(t, fx.Adam)
 	rule := fx.RuleApproval.String()
-	many := make([]uuid.UUID, admin.MaxBulkResources+1)
+	many := make([]uuid.UUID, layout.MaxBulkResources+1)
 	for i := range many {
 		many[i] = uuid.New()
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The rules and catalogue pages of the office settings: a form per object, saved with its ETag, every
@@ -115,11 +115,11 @@ func TestPageAdminRules(t *testing.T) {
 			"accessControlType": {"QR"}}
 		b.post("/admin/rules/"+id.String(), v).wantStatus(t, http.StatusOK)
 		minute := int64(time.Minute / time.Millisecond)
-		want := layoutimport.LayoutResourceRule{ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Late desks",
+		want := layout.LayoutResourceRule{ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Late desks",
 			StartTime: (7*60 + 30) * minute, EndTime: (22*60 + 15) * minute, MaximumDuration: (3*60 + 20) * minute,
 			MaximumAdvance: (2*24 + 5) * 60 * minute, AdvanceCheckIn: 12 * minute, ExpirationMargin: 25 * minute,
 			RequiresApproval: true, AllDayBookings: true, AllDayBookingsCheckInMS: (10*60 + 45) * minute, AccessControlType: "QR"}
-		got, _ := adminGetJSON[layoutimport.LayoutResourceRule](t, pb, "resourceRules", id)
+		got, _ := adminGetJSON[layout.LayoutResourceRule](t, pb, "resourceRules", id)
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("the saved rule (-want +got):\n%s", diff)
 		}

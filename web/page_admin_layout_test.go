@@ -10,9 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The admin pages of the office's layout, as an admin's browser uses them: what each shows, what it
@@ -22,7 +21,7 @@ import (
 func adminGetJSON[T any](t *testing.T, pb *pageBundle, coll string, id uuid.UUID) (T, string) {
 	t.Helper()
 	var v T
-	obj, err := admin.New(pb.Service).Get(t.Context(), pb.User(t, fx.OrgA, fx.Adam), admin.Collection(coll), id)
+	obj, err := layout.New(pb.Pool, pb.Service).Get(t.Context(), pb.User(t, fx.OrgA, fx.Adam), layout.Collection(coll), id)
 	if err != nil {
 		t.Fatalf("get %s %s: %v", coll, id, err)
 	}
@@ -49,7 +48,7 @@ func TestAdminLayoutPagesAreForAdminsOnly(t *testing.T) {
 		p := b.post("/admin/buildings/"+fx.BuildingMadrid.String(), url.Values{"name": {"Mine now"}})
 		p.wantStatus(t, http.StatusForbidden)
 	}
-	if got, _ := adminGetJSON[layoutimport.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid); got.Name != "Madrid HQ" {
+	if got, _ := adminGetJSON[layout.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid); got.Name != "Madrid HQ" {
 		t.Errorf("after the refused posts, the building is called %q", got.Name)
 	}
 }
@@ -90,7 +89,7 @@ func TestAdminNewFloorStartsHidden(t *testing.T) {
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, "main h1", "Seventh floor")
 	id := uuid.MustParse(strings.TrimPrefix(p.url.Path, "/admin/floors/"))
-	got, _ := adminGetJSON[layoutimport.LayoutFloor](t, pb, "floors", id)
+	got, _ := adminGetJSON[layout.LayoutFloor](t, pb, "floors", id)
 	if got.Visible == nil || *got.Visible {
 		t.Errorf("the new floor's visible = %v, want false", got.Visible)
 	}
@@ -119,10 +118,10 @@ func TestAdminBuildingCreate(t *testing.T) {
 		t.Errorf("local time shown: %q, want a day and a time", got)
 	}
 	id := uuid.MustParse(strings.TrimPrefix(p.url.Path, "/admin/buildings/"))
-	got, _ := adminGetJSON[layoutimport.LayoutBuilding](t, pb, "buildings", id)
-	want := layoutimport.LayoutBuilding{
+	got, _ := adminGetJSON[layout.LayoutBuilding](t, pb, "buildings", id)
+	want := layout.LayoutBuilding{
 		ID: id.String(), OrganizationID: fx.OrgA.String(), Name: "Lisbon Office", Timezone: "Europe/Lisbon", Status: "ACTIVATED",
-		Address: layoutimport.LayoutAddress{Address: "Rua Augusta 10", City: "Lisbon", Country: "Portugal"}, Visible: ptrTo(true),
+		Address: layout.LayoutAddress{Address: "Rua Augusta 10", City: "Lisbon", Country: "Portugal"}, Visible: ptrTo(true),
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("saved building (-want +got):\n%s", d)
@@ -137,7 +136,7 @@ func TestAdminFormsRefuseInWords(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	b := pb.signedIn(t, fx.Adam)
-	_, deskTag := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", fx.DeskTwo)
+	_, deskTag := adminGetJSON[layout.LayoutResource](t, pb, "resources", fx.DeskTwo)
 	desk := url.Values{
 		"etag": {deskTag}, "subcategory": {fx.SubDesk.String()}, "floor": {fx.FloorMadrid.String()}, "rule": {fx.RuleDesk.String()},
 		"name": {"Desk 2"}, "posterCode": {"mad-d1"}, "status": {"ACTIVATED"}, "visible": {"true"},
@@ -172,7 +171,7 @@ func TestAdminFormsRefuseInWords(t *testing.T) {
 			}
 		})
 	}
-	if got, _ := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", fx.DeskTwo); got.PosterCode != "MAD-D2" {
+	if got, _ := adminGetJSON[layout.LayoutResource](t, pb, "resources", fx.DeskTwo); got.PosterCode != "MAD-D2" {
 		t.Errorf("Desk 2's poster code is %q after the refusal, want MAD-D2", got.PosterCode)
 	}
 }
@@ -190,10 +189,10 @@ func TestAdminStaleFormShowsTheCurrentVersion(t *testing.T) {
 		t.Fatal("the form carries no version")
 	}
 	// Another admin renames the building meanwhile.
-	cur, _ := adminGetJSON[layoutimport.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid)
+	cur, _ := adminGetJSON[layout.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid)
 	cur.Name = "Madrid Centre"
 	body, _ := json.Marshal(cur)
-	if _, _, err := admin.New(pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), "buildings", fx.BuildingMadrid, body, etag); err != nil {
+	if _, _, err := layout.New(pb.Pool, pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), "buildings", fx.BuildingMadrid, body, etag); err != nil {
 		t.Fatalf("the other admin's change: %v", err)
 	}
 	p := b.post("/admin/buildings/"+fx.BuildingMadrid.String(), url.Values{
@@ -204,7 +203,7 @@ func TestAdminStaleFormShowsTheCurrentVersion(t *testing.T) {
 	if got := p.attr("#name", "value"); got != "Madrid Centre" {
 		t.Errorf("the form shows %q, want the current name Madrid Centre", got)
 	}
-	if got, _ := adminGetJSON[layoutimport.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid); got.Name != "Madrid Centre" {
+	if got, _ := adminGetJSON[layout.LayoutBuilding](t, pb, "buildings", fx.BuildingMadrid); got.Name != "Madrid Centre" {
 		t.Errorf("the building is called %q, want Madrid Centre", got.Name)
 	}
 }
@@ -239,8 +238,8 @@ func TestAdminPlanEditor(t *testing.T) {
 	if status != http.StatusOK || ans["etag"] == "" || ans["etag"] == etag {
 		t.Fatalf("move: %d %v, want 200 with a new version", status, ans)
 	}
-	got, _ := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", fx.DeskOne)
-	if want := (layoutimport.LayoutMapCoordinates{TopLeftX: 500, TopLeftY: 300, BottomRightX: 560, BottomRightY: 340}); got.MapCoordinates != want {
+	got, _ := adminGetJSON[layout.LayoutResource](t, pb, "resources", fx.DeskOne)
+	if want := (layout.LayoutMapCoordinates{TopLeftX: 500, TopLeftY: 300, BottomRightX: 560, BottomRightY: 340}); got.MapCoordinates != want {
 		t.Errorf("Desk 1 at %+v, want %+v", got.MapCoordinates, want)
 	}
 	// The same move again from the version the page was opened with is stale.
@@ -261,14 +260,14 @@ func TestAdminPlanGridNamesDesksInOrder(t *testing.T) {
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, ".notice.ok", "6 desks placed")
 	}
-	objs, err := admin.New(pb.Service).List(t.Context(), pb.User(t, fx.OrgA, fx.Adam), "resources")
+	objs, err := layout.New(pb.Pool, pb.Service).List(t.Context(), pb.User(t, fx.OrgA, fx.Adam), "resources")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
 	codes := map[string]bool{}
 	for _, o := range objs {
-		var r layoutimport.LayoutResource
+		var r layout.LayoutResource
 		if err := json.Unmarshal(o.JSON, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -329,7 +328,7 @@ func TestAdminResourcesPages(t *testing.T) {
 	})
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, ".notice.ok", "Saved. Goya (large) is up to date.")
-	got, _ := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", fx.RoomGoya)
+	got, _ := adminGetJSON[layout.LayoutResource](t, pb, "resources", fx.RoomGoya)
 	if got.Name != "Goya (large)" || got.Capacity == nil || *got.Capacity != 10 ||
 		!cmp.Equal(got.FeatureIDs, []string{fx.FeatureScreen.String()}) || !cmp.Equal(got.ReservableIDs, []string{fx.ReservableCoffee.String()}) {
 		t.Errorf("saved Goya: %+v", got)

@@ -8,40 +8,39 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The plan editor's "add a row or grid of desks": where the new desks go.
 
 // rect is a rectangle on a floor plan.
-type rect = layoutimport.LayoutMapCoordinates
+type rect = layout.LayoutMapCoordinates
 
 // placeAt moves a resource of A to a rectangle of the plan, through the admin domain.
 func placeAt(t *testing.T, pb *pageBundle, id uuid.UUID, b rect) {
 	t.Helper()
-	r, etag := adminGetJSON[layoutimport.LayoutResource](t, pb, "resources", id)
+	r, etag := adminGetJSON[layout.LayoutResource](t, pb, "resources", id)
 	r.MapCoordinates = b
 	body, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := admin.New(pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), admin.Resources, id, body, etag); err != nil {
+	if _, _, err := layout.New(pb.Pool, pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), layout.Resources, id, body, etag); err != nil {
 		t.Fatalf("place %s at %+v: %v", r.Name, b, err)
 	}
 }
 
 // resourcesOn returns the resources of a floor of A, by id.
-func resourcesOn(t *testing.T, pb *pageBundle, floor uuid.UUID) map[string]layoutimport.LayoutResource {
+func resourcesOn(t *testing.T, pb *pageBundle, floor uuid.UUID) map[string]layout.LayoutResource {
 	t.Helper()
-	objs, err := admin.New(pb.Service).List(t.Context(), pb.User(t, fx.OrgA, fx.Adam), admin.Resources)
+	objs, err := layout.New(pb.Pool, pb.Service).List(t.Context(), pb.User(t, fx.OrgA, fx.Adam), layout.Resources)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]layoutimport.LayoutResource{}
+	out := map[string]layout.LayoutResource{}
 	for _, o := range objs {
-		var r layoutimport.LayoutResource
+		var r layout.LayoutResource
 		if err := json.Unmarshal(o.JSON, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -130,13 +129,13 @@ func TestAdminPlanGridOnAPlanOfUnknownSizeGoesBelow(t *testing.T) {
 	pb := setupPages(t)
 	// New York's plan is an image elsewhere, of a size the service does not know: the plan is as large
 	// as its desks, and grows with them.
-	f, etag := adminGetJSON[layoutimport.LayoutFloor](t, pb, "floors", fx.FloorNewYork)
+	f, etag := adminGetJSON[layout.LayoutFloor](t, pb, "floors", fx.FloorNewYork)
 	f.Image = "https://example.com/new-york.png"
 	body, err := json.Marshal(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := admin.New(pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), admin.Floors, fx.FloorNewYork, body, etag); err != nil {
+	if _, _, err := layout.New(pb.Pool, pb.Service).Put(t.Context(), pb.User(t, fx.OrgA, fx.Adam), layout.Floors, fx.FloorNewYork, body, etag); err != nil {
 		t.Fatal(err)
 	}
 	before := resourcesOn(t, pb, fx.FloorNewYork)

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The plan upload of the admin floor page, and the coordinate system the uploaded plan gives the
@@ -47,7 +47,7 @@ func (b *browser) uploadPlan(floor uuid.UUID, filename, contentType string, data
 // floorImage is the Madrid floor's image address as the admin domain reads it.
 func floorImage(t *testing.T, pb *pageBundle) string {
 	t.Helper()
-	f, _ := adminGetJSON[layoutimport.LayoutFloor](t, pb, "floors", fx.FloorMadrid)
+	f, _ := adminGetJSON[layout.LayoutFloor](t, pb, "floors", fx.FloorMadrid)
 	return f.Image
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 func TestDevelopmentSignIn(t *testing.T) {
@@ -265,7 +265,7 @@ func TestOIDCSignIn(t *testing.T) {
 		pb := setup(t)
 		bob := fx.Layout().Users[1]
 		bob.OIDCSubject = ptrTo("idp|bob")
-		if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{bob}}); err != nil {
+		if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{bob}}); err != nil {
 			t.Fatalf("import: %v", err)
 		}
 		for _, verified := range []bool{false, true} {

@@ -7,20 +7,20 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Employees see a closed resource as closed, with the reason, on the search and on its poster page.
 func TestPagesShowClosures(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	closures := []layoutimport.LayoutClosure{
+	closures := []layout.LayoutClosure{
 		{ID: "00000000-0000-4000-8000-000000009001", OrganizationID: fx.OrgA.String(), ResourceID: fx.RoomGoya.String(),
 			StartDate: fx.At(1, 0, 0).UnixMilli(), EndDate: fx.At(2, 0, 0).UnixMilli(), Reason: "Painting"},
 		{ID: "00000000-0000-4000-8000-000000009002", OrganizationID: fx.OrgA.String(), ResourceID: fx.RoomVelazquez.String(),
 			StartDate: fx.At(0, 8, 0).UnixMilli(), EndDate: fx.At(0, 12, 0).UnixMilli(), Reason: "Carpet cleaning"},
 	}
-	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Closures: closures}); err != nil {
+	if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{Closures: closures}); err != nil {
 		t.Fatal(err)
 	}
 	b := pb.signedIn(t, fx.Alice)
@@ -51,9 +51,9 @@ func TestAPIClosures(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
 	id := aliceGoyaTomorrow(t, tb) // Tue 24 Nov 10:00–11:00, before the closure
-	closures := []layoutimport.LayoutClosure{{ID: "00000000-0000-4000-8000-000000009001", OrganizationID: fx.OrgA.String(),
+	closures := []layout.LayoutClosure{{ID: "00000000-0000-4000-8000-000000009001", OrganizationID: fx.OrgA.String(),
 		BuildingID: fx.BuildingMadrid.String(), StartDate: fx.At(2, 0, 0).UnixMilli(), EndDate: fx.At(3, 0, 0).UnixMilli(), Reason: "Holiday"}}
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Closures: closures}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Closures: closures}); err != nil {
 		t.Fatal(err)
 	}
 	const codeResourceClosed = booking.Code(4014)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestFindClosedSaysWhy searches where nothing is free because the building or the floor is closed, or
@@ -13,13 +13,13 @@ import (
 func TestFindClosedSaysWhy(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	closures := []layoutimport.LayoutClosure{
+	closures := []layout.LayoutClosure{
 		{ID: "00000000-0000-4000-8000-000000009101", OrganizationID: fx.OrgA.String(), BuildingID: fx.BuildingMadrid.String(),
 			StartDate: fx.At(5, 0, 0).UnixMilli(), EndDate: fx.At(6, 0, 0).UnixMilli(), Reason: "Christmas"},
 		{ID: "00000000-0000-4000-8000-000000009102", OrganizationID: fx.OrgA.String(), FloorID: fx.FloorMadrid.String(),
 			StartDate: fx.At(1, 8, 0).UnixMilli(), EndDate: fx.At(1, 12, 0).UnixMilli(), Reason: "Carpet cleaning"},
 	}
-	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Closures: closures}); err != nil {
+	if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{Closures: closures}); err != nil {
 		t.Fatal(err)
 	}
 	b := pb.signedIn(t, fx.Alice)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The fixture's Madrid floor "madrid-1" has three rooms, bookable 08:00–20:00 for up to 4 hours: Goya
@@ -829,7 +829,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	t.Parallel()
 	m := runProvider(t)
 	pb := setupPagesOIDC(t, m)
-	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
+	if _, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
 	people, err := pb.Service.DevelopmentUsers(t.Context())
@@ -1041,7 +1041,7 @@ func TestPeopleSearchSkipsUnsearchablePeople(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	no := false
-	if _, err := layoutimport.Import(t.Context(), pb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
+	if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{{
 		ID: fx.Bob.String(), OrganizationID: fx.OrgA.String(), Name: "bob", Email: "bob@acme.test", CanBeSearched: &no,
 	}}}); err != nil {
 		t.Fatalf("Import: %v", err)

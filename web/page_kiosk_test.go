@@ -13,7 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Helpers for the kiosk and poster tests.
@@ -56,7 +56,7 @@ func hideRoomBookings(t *testing.T, pb *pageBundle) {
 			l.Subcategories[i].HideBookings = true
 		}
 	}
-	if _, err := layoutimport.Import(t.Context(), pb.Service, l); err != nil {
+	if _, err := layout.New(pb.Pool, pb.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 }

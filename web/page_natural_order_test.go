@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Names sort as people read them: "Desk B 2" before "Desk B 10", wherever a list, a select or the plan
@@ -20,8 +20,8 @@ import (
 func TestPageNamesInNaturalOrder(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	svc, adam := admin.New(pb.Service), pb.User(t, fx.OrgA, fx.Adam)
-	put := func(c admin.Collection, doc map[string]any) {
+	svc, adam := layout.New(pb.Pool, pb.Service), pb.User(t, fx.OrgA, fx.Adam)
+	put := func(c layout.Collection, doc map[string]any) {
 		t.Helper()
 		body, err := json.Marshal(doc)
 		if err != nil {
@@ -32,12 +32,12 @@ func TestPageNamesInNaturalOrder(t *testing.T) {
 		}
 	}
 	for i, name := range []string{"Desk B 10", "Desk B 2", "Desk B 1", "Desk 10 window", "Desk 9 window"} {
-		put(admin.Resources, map[string]any{"floorId": fx.FloorMadrid, "subcategoryId": fx.SubDesk, "resourceRuleId": fx.RuleDesk,
+		put(layout.Resources, map[string]any{"floorId": fx.FloorMadrid, "subcategoryId": fx.SubDesk, "resourceRuleId": fx.RuleDesk,
 			"name": name, "posterCode": "NAT-" + string(rune('A'+i)),
 			"mapCoordinates": map[string]int{"topLeftX": 200 + 60*i, "topLeftY": 200, "bottomRightX": 250 + 60*i, "bottomRightY": 240}})
 	}
 	for _, name := range []string{"Pod 10", "Pod 2"} {
-		put(admin.Subcategories, map[string]any{"name": name, "category": "WORKSTATION"})
+		put(layout.Subcategories, map[string]any{"name": name, "category": "WORKSTATION"})
 	}
 	desks := []string{"Desk 9 window", "Desk 10 window", "Desk B 1", "Desk B 2", "Desk B 10"}
 	// ours keeps the names of the list made here, in the order they come.

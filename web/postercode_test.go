@@ -11,7 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestPosterCodesIgnoreCase checks that poster codes are case-insensitive. A code typed or scanned in lower
@@ -50,7 +50,7 @@ func TestPosterCodesIgnoreCase(t *testing.T) {
 func TestKioskHintIsARealPosterCode(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	if _, err := layoutimport.LoadDemo(t.Context(), pb.Service, fx.Now); err != nil {
+	if _, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
 	people, err := pb.Service.DevelopmentUsers(t.Context())

@@ -15,7 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // scimBundle is a server with pages (development sign-in) and the API, and a SCIM token of each
@@ -189,7 +189,7 @@ func TestSCIMUsers(t *testing.T) {
 		t.Run(tc.name+"DeactivatesAndReactivates", func(t *testing.T) {
 			sb := setupSCIM(t)
 			future := fx.LayoutBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), booking.StatusPending)
-			if _, err := layoutimport.Import(t.Context(), sb.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{future}}); err != nil {
+			if _, err := layout.New(sb.Pool, sb.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{future}}); err != nil {
 				t.Fatal(err)
 			}
 			bearer := sb.token(t, fx.Alice)

@@ -17,11 +17,11 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/static"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/console"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/pages"
 	"github.com/workspacebooking/booking/web/scim"
 )
@@ -30,7 +30,7 @@ import (
 type Deps struct {
 	Bookings *booking.Service
 	// Admin runs the Admin API; nil: one built on Bookings.
-	Admin  *admin.Service
+	Admin  *layout.Service
 	Tokens *Tokens
 	Logger *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
@@ -51,7 +51,7 @@ type Server struct {
 	*kit.Env // sessions, development mode and BASE_URL, shared with the page handlers
 	echo     *echo.Echo
 	bookings *booking.Service
-	admin    *admin.Service
+	layout   *layout.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	idp      *Provider
@@ -87,16 +87,16 @@ func NewServer(d Deps) *Server {
 	if u, err := url.Parse(s.BaseURL); err == nil {
 		s.baseHost = u.Host
 	}
-	if s.admin = d.Admin; s.admin == nil {
-		s.admin = admin.New(d.Bookings)
+	if s.layout = d.Admin; s.layout == nil {
+		s.layout = layout.New(d.Bookings.Pool(), d.Bookings)
 	}
-	s.api = api.New(s.bookings, s.admin)
+	s.api = api.New(s.bookings, s.layout)
 	s.pages = pages.New(s.Env, s.bookings, s.log)
 	var scopes []string
 	if s.idp != nil {
 		scopes = s.idp.Scopes()
 	}
-	s.console = console.New(s.Env, s.bookings, s.admin, s.log, scopes)
+	s.console = console.New(s.Env, s.bookings, s.layout, s.log, scopes)
 	s.scim = scim.New(s.bookings, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError

@@ -15,7 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // These tests check that one organization can never read or change another's data.
@@ -133,9 +133,9 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		d.Logger = slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	})
 	ctx := t.Context()
-	if _, err := layoutimport.Import(ctx, api.Service, layoutimport.Layout{
-		Organizations: []layoutimport.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
-		Users: []layoutimport.LayoutUser{
+	if _, err := layout.New(api.Pool, api.Service).Import(ctx, layout.Layout{
+		Organizations: []layout.LayoutOrganization{{ID: fx.OrgB.String(), Name: "Globex", AdditionalServicesActive: true}},
+		Users: []layout.LayoutUser{
 			{ID: bReceptionist.String(), OrganizationID: fx.OrgB.String(), Name: "bella", Surname: "Brandt", Email: "bella@globex.test", Role: "RECEPTIONIST"},
 			{ID: bAdmin.String(), OrganizationID: fx.OrgB.String(), Name: "bert", Surname: "Berg", Email: "bert@globex.test", Role: "ADMIN"},
 		},
@@ -171,7 +171,7 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	}
 	tb.plan = floor.Image
 	tb.closure = uuid.New()
-	if _, err := layoutimport.Import(ctx, api.Service, layoutimport.Layout{Closures: []layoutimport.LayoutClosure{{
+	if _, err := layout.New(api.Pool, api.Service).Import(ctx, layout.Layout{Closures: []layout.LayoutClosure{{
 		ID: tb.closure.String(), OrganizationID: fx.OrgA.String(), FloorID: fx.FloorNewYork.String(),
 		StartDate: fx.At(10, 0, 0).UnixMilli(), EndDate: fx.At(11, 0, 0).UnixMilli(), Reason: "Acme repainting",
 	}}}); err != nil {

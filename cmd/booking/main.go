@@ -27,9 +27,8 @@ import (
 
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -222,7 +221,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	defer pool.Close()
 	deps := web.Deps{
-		Bookings: svc, Admin: admin.New(svc), Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		Bookings: svc, Admin: layout.New(pool, svc), Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}
@@ -382,7 +381,7 @@ object in place by id.`, "FILE.json")
 	if err != nil {
 		return err
 	}
-	l, err := layoutimport.DecodeLayout(bytes.NewReader(data))
+	l, err := layout.DecodeLayout(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: not a layout document: %w", args[0], err)
 	}
@@ -391,7 +390,7 @@ object in place by id.`, "FILE.json")
 		return err
 	}
 	defer pool.Close()
-	sum, err := layoutimport.Import(ctx, svc, l)
+	sum, err := layout.New(pool, svc).Import(ctx, l)
 	if err != nil {
 		return fmt.Errorf("%s: nothing imported: %w", args[0], err)
 	}
@@ -441,7 +440,7 @@ another organization verified are refused.
 `
 
 // summary writes an import's counts as "2 buildings, 14 resources", leaving out the zeros.
-func summary(sum layoutimport.ImportSummary) string {
+func summary(sum layout.ImportSummary) string {
 	keys := make([]string, 0, len(sum))
 	for k, n := range sum {
 		if n > 0 {
@@ -598,7 +597,7 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 		return err
 	}
 	defer pool.Close()
-	res, err := layoutimport.LoadDemo(ctx, svc, time.Now())
+	res, err := layout.New(pool, svc).LoadDemo(ctx, time.Now())
 	if err != nil {
 		return err
 	}

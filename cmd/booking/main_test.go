@@ -29,7 +29,7 @@ import (
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // wait is the longest a test waits for anything.
@@ -464,14 +464,14 @@ func TestImport(t *testing.T) {
 	// existing one, and nothing that comes after them.
 	bad := []struct {
 		name  string
-		spoil func(l *layoutimport.Layout)
+		spoil func(l *layout.Layout)
 		want  string
 	}{
-		{"ResourceFloorNotUUID", func(l *layoutimport.Layout) { l.Resources[0].FloorID = "floor-1" }, `resources[0].floorId: "floor-1" is not a UUID`},
-		{"UserBadEmail", func(l *layoutimport.Layout) { l.Users[1].Email = "bob at acme" }, `users[1].email`},
-		{"FloorUnknownBuilding", func(l *layoutimport.Layout) { l.Floors[2].BuildingID = uuid.NewString() }, `floors[2].buildingId`},
-		{"ResourceUnknownFeature", func(l *layoutimport.Layout) { l.Resources[1].FeatureIDs = []string{uuid.NewString()} }, `resources[1].featureIds`},
-		{"BuildingBadTimezone", func(l *layoutimport.Layout) { l.Buildings[1].Timezone = "Mars/Olympus" }, `buildings[1].timezone`},
+		{"ResourceFloorNotUUID", func(l *layout.Layout) { l.Resources[0].FloorID = "floor-1" }, `resources[0].floorId: "floor-1" is not a UUID`},
+		{"UserBadEmail", func(l *layout.Layout) { l.Users[1].Email = "bob at acme" }, `users[1].email`},
+		{"FloorUnknownBuilding", func(l *layout.Layout) { l.Floors[2].BuildingID = uuid.NewString() }, `floors[2].buildingId`},
+		{"ResourceUnknownFeature", func(l *layout.Layout) { l.Resources[1].FeatureIDs = []string{uuid.NewString()} }, `resources[1].featureIds`},
+		{"BuildingBadTimezone", func(l *layout.Layout) { l.Buildings[1].Timezone = "Mars/Olympus" }, `buildings[1].timezone`},
 	}
 	for _, tt := range bad {
 		t.Run("Bad"+tt.name, func(t *testing.T) {
@@ -482,9 +482,9 @@ func TestImport(t *testing.T) {
 
 			newOrg := uuid.New()
 			l := bookingtest.Layout()
-			l.Organizations = append([]layoutimport.LayoutOrganization{{ID: newOrg.String(), Name: "Initech"}}, l.Organizations...)
+			l.Organizations = append([]layout.LayoutOrganization{{ID: newOrg.String(), Name: "Initech"}}, l.Organizations...)
 			l.Organizations[1].Name = "Acme renamed"
-			l.Users = append(l.Users, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: newOrg.String(), Name: "peter", Email: "peter@initech.test"})
+			l.Users = append(l.Users, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: newOrg.String(), Name: "peter", Email: "peter@initech.test"})
 			tt.spoil(&l)
 			path := writeFile(t, l)
 
@@ -845,22 +845,22 @@ func TestServeSweepsOnce(t *testing.T) {
 	t.Parallel()
 	dbURL := withFixture(t)
 	now := time.Now().Truncate(time.Millisecond)
-	stay := func(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
-		return layoutimport.LayoutBooking{
+	stay := func(resource uuid.UUID, start, end time.Time, status booking.Status) layout.LayoutBooking {
+		return layout.LayoutBooking{
 			ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), ResourceID: resource.String(),
 			CreatorID: bookingtest.Alice.String(), OrganizerID: bookingtest.Alice.String(),
 			StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status),
 		}
 	}
 	// The rooms' rule closes check-in 15 minutes after the start, so these are no-shows.
-	noShows := []layoutimport.LayoutBooking{
+	noShows := []layout.LayoutBooking{
 		stay(bookingtest.RoomGoya, now.Add(-30*time.Minute), now.Add(time.Hour), booking.StatusPending),
 		stay(bookingtest.RoomVelazquez, now.Add(-20*time.Minute), now.Add(time.Hour), booking.StatusPending),
 		stay(bookingtest.RoomHudson, now.Add(-2*time.Hour), now.Add(-time.Hour), booking.StatusPending),
 	}
 	ended := stay(bookingtest.RoomBoard, now.Add(-2*time.Hour), now.Add(-time.Hour), booking.StatusActive)
 	onTime := stay(bookingtest.RoomGoya, now.Add(2*time.Hour), now.Add(3*time.Hour), booking.StatusPending)
-	mustRun(t, dbURL, "import", writeFile(t, layoutimport.Layout{Bookings: append(noShows, ended, onTime)}))
+	mustRun(t, dbURL, "import", writeFile(t, layout.Layout{Bookings: append(noShows, ended, onTime)}))
 
 	a := startServer(t, dbURL, "--sweep-every", "20ms")
 	b := startServer(t, dbURL, "--sweep-every", "20ms")

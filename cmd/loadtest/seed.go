@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -95,9 +95,9 @@ func seed(ctx context.Context, dbURL string, sz size, now time.Time, out io.Writ
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("look for the synthetic organization: %w", err)
 	}
-	svc := booking.NewService(pool)
+	layouts := layout.New(pool, booking.NewService(pool))
 	for o := range synthetic(sz.Organizations) {
-		if _, err := layoutimport.Import(ctx, svc, o.skeleton(sz)); err != nil {
+		if _, err := layouts.Import(ctx, o.skeleton(sz)); err != nil {
 			return fmt.Errorf("import organization %d: %w", o, err)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Kinds of synthetic ids.
@@ -87,29 +87,29 @@ func (o synthetic) name() string {
 
 // skeleton is the organization without its people, resources and bookings. The seed loads it through the
 // service's own import, which checks it, and then copies the bulk rows in.
-func (o synthetic) skeleton(sz size) layoutimport.Layout {
+func (o synthetic) skeleton(sz size) layout.Layout {
 	org := o.org().String()
-	l := layoutimport.Layout{
-		Organizations: []layoutimport.LayoutOrganization{{ID: org, Name: o.name(), AdditionalServicesActive: true}},
-		UserRules:     []layoutimport.LayoutNamed{{ID: o.userRule().String(), OrganizationID: org, Name: "Staff"}},
-		MobileRoles:   []layoutimport.LayoutNamed{{ID: o.mobileRole().String(), OrganizationID: org, Name: "Mobile user"}},
-		Subcategories: []layoutimport.LayoutSubcategory{
+	l := layout.Layout{
+		Organizations: []layout.LayoutOrganization{{ID: org, Name: o.name(), AdditionalServicesActive: true}},
+		UserRules:     []layout.LayoutNamed{{ID: o.userRule().String(), OrganizationID: org, Name: "Staff"}},
+		MobileRoles:   []layout.LayoutNamed{{ID: o.mobileRole().String(), OrganizationID: org, Name: "Mobile user"}},
+		Subcategories: []layout.LayoutSubcategory{
 			{ID: o.roomSubcategory().String(), OrganizationID: org, Name: "Meeting room", Category: string(booking.CategorySpace)},
 		},
-		Reservables: []layoutimport.LayoutReservable{{
+		Reservables: []layout.LayoutReservable{{
 			ID: o.coffee().String(), OrganizationID: org, Name: "Coffee service", ChooseQuantity: true, AllowComments: true,
 			MinimumCancellationMs: (2 * time.Hour).Milliseconds(),
 		}},
 	}
 	for i, f := range features {
-		l.Features = append(l.Features, layoutimport.LayoutFeature{ID: o.id(kindFeature, i).String(), OrganizationID: org, Name: f})
+		l.Features = append(l.Features, layout.LayoutFeature{ID: o.id(kindFeature, i).String(), OrganizationID: org, Name: f})
 	}
 	for _, r := range []struct {
 		id      uuid.UUID
 		name    string
 		longest time.Duration
 	}{{o.deskRule(), "Desks", 10 * time.Hour}, {o.roomRule(), "Meeting rooms", 4 * time.Hour}} {
-		l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
+		l.ResourceRules = append(l.ResourceRules, layout.LayoutResourceRule{
 			ID: r.id.String(), OrganizationID: org, Name: r.name,
 			StartTime: windowStart.Milliseconds(), EndTime: windowEnd.Milliseconds(),
 			MaximumDuration: r.longest.Milliseconds(), MaximumAdvance: maximumAdvance.Milliseconds(),
@@ -123,20 +123,20 @@ func (o synthetic) skeleton(sz size) layoutimport.Layout {
 }
 
 // addBuilding adds building b and its floors to the layout, with a desk subcategory for each floor.
-func (o synthetic) addBuilding(l *layoutimport.Layout, sz size, b int) {
+func (o synthetic) addBuilding(l *layout.Layout, sz size, b int) {
 	org, building := o.org().String(), o.id(kindBuilding, b).String()
 	z := zones[o.zone(sz, b)]
-	l.Buildings = append(l.Buildings, layoutimport.LayoutBuilding{
+	l.Buildings = append(l.Buildings, layout.LayoutBuilding{
 		ID: building, OrganizationID: org, Name: fmt.Sprintf("B%02d %s", b, z.city), Timezone: z.tz,
-		Address: layoutimport.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
+		Address: layout.LayoutAddress{Country: z.country, City: z.city, Address: fmt.Sprintf("%d Synthetic Street", b+1)},
 	})
 	for f := range sz.FloorsPerBuilding {
 		floor := b*sz.FloorsPerBuilding + f
-		l.Floors = append(l.Floors, layoutimport.LayoutFloor{
+		l.Floors = append(l.Floors, layout.LayoutFloor{
 			ID: o.id(kindFloor, floor).String(), OrganizationID: org, BuildingID: building,
 			Name: fmt.Sprintf("Floor %d", f), FloorNumber: int32(f),
 		})
-		l.Subcategories = append(l.Subcategories, layoutimport.LayoutSubcategory{
+		l.Subcategories = append(l.Subcategories, layout.LayoutSubcategory{
 			ID: o.deskSubcategory(floor).String(), OrganizationID: org, Name: fmt.Sprintf("Desks B%02d floor %d", b, f),
 			Category: string(booking.CategoryWorkstation),
 		})

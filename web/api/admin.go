@@ -9,9 +9,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
@@ -19,7 +19,7 @@ import (
 
 // AdminLayout is GET /api/v1/admin/layout: the organization as an import document.
 func (s *Handlers) AdminLayout(c echo.Context) error {
-	l, err := s.admin.Export(c.Request().Context(), kit.Actor(c))
+	l, err := s.layout.Export(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -28,8 +28,8 @@ func (s *Handlers) AdminLayout(c echo.Context) error {
 
 // AdminList is GET /api/v1/admin/{collection}: {"<collection>": [objects]}, in id order.
 func (s *Handlers) AdminList(c echo.Context) error {
-	col := admin.Collection(c.Param("collection"))
-	objs, err := s.admin.List(c.Request().Context(), kit.Actor(c), col)
+	col := layout.Collection(c.Param("collection"))
+	objs, err := s.layout.List(c.Request().Context(), kit.Actor(c), col)
 	if err != nil {
 		return err
 	}
@@ -37,7 +37,7 @@ func (s *Handlers) AdminList(c echo.Context) error {
 	for i, o := range objs {
 		out[i] = o.JSON
 	}
-	return c.JSON(http.StatusOK, map[admin.Collection][]json.RawMessage{col: out})
+	return c.JSON(http.StatusOK, map[layout.Collection][]json.RawMessage{col: out})
 }
 
 // AdminGet is GET /api/v1/admin/{collection}/{id}: the object, with its ETag.
@@ -46,7 +46,7 @@ func (s *Handlers) AdminGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	obj, err := s.admin.Get(c.Request().Context(), kit.Actor(c), admin.Collection(c.Param("collection")), id)
+	obj, err := s.layout.Get(c.Request().Context(), kit.Actor(c), layout.Collection(c.Param("collection")), id)
 	if err != nil {
 		return err
 	}
@@ -60,16 +60,16 @@ func (s *Handlers) AdminPut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	col := admin.Collection(c.Param("collection"))
+	col := layout.Collection(c.Param("collection"))
 	// Refuse a caller or an object that cannot be written before reading a byte of the body.
-	if err := s.admin.CheckWrite(c.Request().Context(), kit.Actor(c), col, id, false); err != nil {
+	if err := s.layout.CheckWrite(c.Request().Context(), kit.Actor(c), col, id, false); err != nil {
 		return err
 	}
 	body, err := kit.ReadBody(c)
 	if err != nil {
 		return err
 	}
-	obj, created, err := s.admin.Put(c.Request().Context(), kit.Actor(c), col, id, body, ifMatch(c))
+	obj, created, err := s.layout.Put(c.Request().Context(), kit.Actor(c), col, id, body, ifMatch(c))
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (s *Handlers) AdminDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.admin.Delete(c.Request().Context(), kit.Actor(c), admin.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
+	if err := s.layout.Delete(c.Request().Context(), kit.Actor(c), layout.Collection(c.Param("collection")), id, ifMatch(c)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -105,7 +105,7 @@ func ifMatch(c echo.Context) string {
 	return v
 }
 
-func objectAnswer(c echo.Context, status int, obj admin.Object) error {
+func objectAnswer(c echo.Context, status int, obj layout.Object) error {
 	c.Response().Header().Set("ETag", obj.ETag)
 	return c.JSONBlob(status, obj.JSON)
 }
@@ -117,7 +117,7 @@ func (s *Handlers) AdminAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	entries, err := s.admin.Audit(c.Request().Context(), kit.Actor(c), f)
+	entries, err := s.layout.Audit(c.Request().Context(), kit.Actor(c), f)
 	if err != nil {
 		return err
 	}
@@ -156,8 +156,8 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	}
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > admin.MaxAuditEntries {
-			return f, kit.InvalidField("limit", "%q is not a whole number between 1 and %d", v, admin.MaxAuditEntries)
+		if err != nil || n < 1 || n > layout.MaxAuditEntries {
+			return f, kit.InvalidField("limit", "%q is not a whole number between 1 and %d", v, layout.MaxAuditEntries)
 		}
 		f.Limit = int32(n)
 	}

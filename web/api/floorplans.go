@@ -8,9 +8,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // PutFloorPlan is PUT /api/v1/admin/floors/{id}/plan: the body is the image, its Content-Type says
@@ -21,7 +21,7 @@ func (s *Handlers) PutFloorPlan(c echo.Context) error {
 		return err
 	}
 	// Refuse anyone but an admin, and a floor the organization does not have, before reading the image.
-	if err := s.admin.CheckWrite(c.Request().Context(), kit.Actor(c), admin.Floors, id, true); err != nil {
+	if err := s.layout.CheckWrite(c.Request().Context(), kit.Actor(c), layout.Floors, id, true); err != nil {
 		return err
 	}
 	data, err := readPlan(c)

@@ -4,8 +4,8 @@
 package api
 
 import (
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Prefix is the path every JSON operation starts with.
@@ -14,10 +14,10 @@ const Prefix = "/api/v1"
 // Handlers answers the API's operations with the domain's services.
 type Handlers struct {
 	bookings *booking.Service
-	admin    *admin.Service
+	layout   *layout.Service
 }
 
 // New returns the API's handlers.
-func New(bookings *booking.Service, admin *admin.Service) *Handlers {
-	return &Handlers{bookings: bookings, admin: admin}
+func New(bookings *booking.Service, offices *layout.Service) *Handlers {
+	return &Handlers{bookings: bookings, layout: offices}
 }

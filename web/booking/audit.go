@@ -57,19 +57,29 @@ func AuditActor(u User) (*uuid.UUID, string) {
 	return &id, strings.TrimSpace(u.Name + " " + u.Surname)
 }
 
-// RecordAudit appends e to its organization's audit log, inside the transaction that q runs, so that the
-// entry is written exactly when the change is. It refuses an entry without organization, collection or
-// object, with an unknown action, or with Before or After that is not JSON.
-func RecordAudit(ctx context.Context, q *queries.Queries, e AuditEntry) error {
+// InsertParams returns the parameters of the query that appends e to its organization's audit log, so
+// that a package writing a change in its own transaction records the entry in that transaction. It
+// refuses an entry without organization, collection or object, with an unknown action, or with Before or
+// After that is not JSON.
+func (e AuditEntry) InsertParams() (queries.AuditInsertParams, error) {
 	if err := e.check(); err != nil {
-		return err
+		return queries.AuditInsertParams{}, err
 	}
-	_, err := q.AuditInsert(ctx, queries.AuditInsertParams{
+	return queries.AuditInsertParams{
 		OrganizationID: e.OrganizationID, ActorID: e.ActorID, ActorName: truncate(e.ActorName, 512),
 		Collection: e.Collection, ObjectID: e.ObjectID, Action: string(e.Action),
 		Before: jsonOrNil(e.Before), After: jsonOrNil(e.After),
-	})
+	}, nil
+}
+
+// recordAudit appends e to its organization's audit log, inside the transaction that q runs, so that the
+// entry is written exactly when the change is (see InsertParams).
+func recordAudit(ctx context.Context, q *queries.Queries, e AuditEntry) error {
+	p, err := e.InsertParams()
 	if err != nil {
+		return err
+	}
+	if _, err := q.AuditInsert(ctx, p); err != nil {
 		return fmt.Errorf("record audit of %s %s: %w", e.Collection, e.ObjectID, err)
 	}
 	return nil
@@ -124,8 +134,14 @@ type AuditFilter struct {
 	Limit      int32
 }
 
-// ListAudit returns the organization's audit entries that f chooses, newest first, reading through q.
-func ListAudit(ctx context.Context, q *queries.Queries, org uuid.UUID, f AuditFilter) ([]AuditEntry, error) {
+// ListAudit returns the organization's audit entries that f chooses, newest first. It checks nobody's
+// right to read them: the caller does.
+func (s *Service) ListAudit(ctx context.Context, org uuid.UUID, f AuditFilter) ([]AuditEntry, error) {
+	return listAudit(ctx, s.q, org, f)
+}
+
+// listAudit is ListAudit, reading through q.
+func listAudit(ctx context.Context, q *queries.Queries, org uuid.UUID, f AuditFilter) ([]AuditEntry, error) {
 	p := queries.AuditListParams{
 		OrganizationID: org, ObjectID: f.ObjectID, ActorID: f.ActorID, FromAt: f.From, ToAt: f.To,
 		BeforeID: f.BeforeID, MaxRows: f.Limit,

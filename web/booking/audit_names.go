@@ -30,7 +30,19 @@ const auditNameDepth = 3
 // AuditNames names the organization's objects with the given ids, reading through q: one that exists by
 // its name now, one deleted since by the name the audit log last recorded for it. An id of another
 // organization, or of nothing, is left out of the map.
-func AuditNames(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]ObjectName, error) {
+// It reads in one read-only snapshot, and checks nobody's right to read: the caller does.
+func (s *Service) AuditNames(ctx context.Context, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]ObjectName, error) {
+	var names map[uuid.UUID]ObjectName
+	err := s.readSnapshot(ctx, func(q *queries.Queries) error {
+		var err error
+		names, err = auditNamesOf(ctx, q, org, ids)
+		return err
+	})
+	return names, err
+}
+
+// auditNamesOf is AuditNames, reading through q.
+func auditNamesOf(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]ObjectName, error) {
 	return auditNames(ctx, q, org, ids, auditNameDepth)
 }
 

@@ -3,11 +3,9 @@ package booking
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -23,8 +21,17 @@ type change struct {
 	Before, After  map[string]any // nil: none
 }
 
-// recordChange writes c to the audit log (RecordAudit) in the transaction of q.
+// recordChange writes c to the audit log (recordAudit) in the transaction of q.
 func recordChange(ctx context.Context, q *queries.Queries, c change) error {
+	e, err := c.entry()
+	if err != nil {
+		return err
+	}
+	return recordAudit(ctx, q, e)
+}
+
+// entry is c as an audit entry.
+func (c change) entry() (AuditEntry, error) {
 	e := AuditEntry{
 		OrganizationID: c.OrganizationID, ActorName: c.By.Label, Collection: c.Object, ObjectID: c.ObjectID,
 		Action: c.Action,
@@ -35,19 +42,13 @@ func recordChange(ctx context.Context, q *queries.Queries, c change) error {
 	var err error
 	if c.Before != nil {
 		if e.Before, err = json.Marshal(c.Before); err != nil {
-			return fmt.Errorf("audit before: %w", err)
+			return AuditEntry{}, fmt.Errorf("audit before: %w", err)
 		}
 	}
 	if c.After != nil {
 		if e.After, err = json.Marshal(c.After); err != nil {
-			return fmt.Errorf("audit after: %w", err)
+			return AuditEntry{}, fmt.Errorf("audit after: %w", err)
 		}
 	}
-	return RecordAudit(ctx, q, e)
-}
-
-// isUniqueViolation reports whether err is a violation of a unique constraint.
-func isUniqueViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+	return e, nil
 }

@@ -50,25 +50,10 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 	if q.To.Sub(q.From) > MaxAvailabilityRange {
 		return nil, FieldErrorf(CodeInvalidRequest, "to", "at most %s after from", human(MaxAvailabilityRange))
 	}
-	category, err := optionalCategory(q.Category)
-	if err != nil {
-		return nil, err
-	}
 	org := actor.OrganizationID
-	lay, err := s.layout(ctx, org, q.BuildingID)
-	if err == nil && !lay.building.Visible {
-		err = Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
-	}
+	lay, category, err := s.availabilityLayout(ctx, org, q)
 	if err != nil {
 		return nil, err
-	}
-	if q.FloorID != nil && !lay.floors[*q.FloorID] {
-		return nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
-	}
-	if q.SubcategoryID != nil {
-		if _, ok := lay.subcategories[*q.SubcategoryID]; !ok {
-			return nil, Errorf(CodeSubcategoryNotFound, "no subcategory %s in your organization", *q.SubcategoryID)
-		}
 	}
 	features := distinct(q.FeatureIDs)
 	var out []ResourceAvailability
@@ -125,6 +110,31 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		}
 	}
 	return out, nil
+}
+
+// availabilityLayout returns the layout of q's building and q's category, refusing a hidden or unknown
+// building, floor or subcategory, and an unknown category.
+func (s *Service) availabilityLayout(ctx context.Context, org uuid.UUID, q AvailabilityQuery) (*buildingLayout, *string, error) {
+	category, err := optionalCategory(q.Category)
+	if err != nil {
+		return nil, nil, err
+	}
+	lay, err := s.layout(ctx, org, q.BuildingID)
+	if err == nil && !lay.building.Visible {
+		err = Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if q.FloorID != nil && !lay.floors[*q.FloorID] {
+		return nil, nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
+	}
+	if q.SubcategoryID != nil {
+		if _, ok := lay.subcategories[*q.SubcategoryID]; !ok {
+			return nil, nil, Errorf(CodeSubcategoryNotFound, "no subcategory %s in your organization", *q.SubcategoryID)
+		}
+	}
+	return lay, category, nil
 }
 
 // addClosures adds to each resource of out the closures that overlap q's range, and the time they take

@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // BenchmarkAvailability measures one availability query, against the database, for a floor of 200
@@ -20,12 +20,12 @@ func BenchmarkAvailability(b *testing.B) {
 	floor := uuid.New()
 	s := func(id uuid.UUID) string { return id.String() }
 	org := s(bookingtest.OrgA)
-	l := layoutimport.Layout{Floors: []layoutimport.LayoutFloor{{
+	l := layout.Layout{Floors: []layout.LayoutFloor{{
 		ID: s(floor), OrganizationID: org, BuildingID: s(bookingtest.BuildingMadrid), Name: "bench", FloorNumber: 7,
 	}}}
 	day := bookingtest.At(1, 0, 0)
 	for i, busy := range booking.BenchFloorDay(day) {
-		r := layoutimport.LayoutResource{
+		r := layout.LayoutResource{
 			ID: uuid.NewString(), OrganizationID: org, FloorID: s(floor), Name: fmt.Sprintf("R%03d", i),
 			PosterCode: fmt.Sprintf("BENCH-%03d", i), SubcategoryID: s(bookingtest.SubDesk), ResourceRuleID: s(bookingtest.RuleDesk),
 			FeatureIDs: []string{s(bookingtest.FeatureScreen)},
@@ -36,13 +36,13 @@ func BenchmarkAvailability(b *testing.B) {
 		}
 		l.Resources = append(l.Resources, r)
 		for _, iv := range busy {
-			l.Bookings = append(l.Bookings, layoutimport.LayoutBooking{
+			l.Bookings = append(l.Bookings, layout.LayoutBooking{
 				ID: uuid.NewString(), OrganizationID: org, ResourceID: r.ID, CreatorID: s(bookingtest.Alice),
 				OrganizerID: s(bookingtest.Alice), StartDate: iv.Start.UnixMilli(), EndDate: iv.End.UnixMilli(),
 			})
 		}
 	}
-	if _, err := layoutimport.Import(b.Context(), bundle.Service, l); err != nil {
+	if _, err := layout.New(bundle.Pool, bundle.Service).Import(b.Context(), l); err != nil {
 		b.Fatalf("import the floor: %v", err)
 	}
 	alice := bundle.User(b, bookingtest.OrgA, bookingtest.Alice)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Reading busy intervals relies on no booking lasting more than 25 hours (the length of a day when clocks
@@ -43,21 +43,21 @@ func TestNoBookingLastsMoreThan25Hours(t *testing.T) {
 var floorTwo = uuid.MustParse("00000000-0000-4000-8000-000000040001")
 
 // goyaOnFloorTwo is the layout document that adds floorTwo and moves Goya there.
-func goyaOnFloorTwo() layoutimport.Layout {
+func goyaOnFloorTwo() layout.Layout {
 	l := bookingtest.Layout()
-	var goya layoutimport.LayoutResource
+	var goya layout.LayoutResource
 	for _, r := range l.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			goya = r
 		}
 	}
 	goya.FloorID = floorTwo.String()
-	return layoutimport.Layout{
-		Floors: []layoutimport.LayoutFloor{{
+	return layout.Layout{
+		Floors: []layout.LayoutFloor{{
 			ID: floorTwo.String(), OrganizationID: bookingtest.OrgA.String(), BuildingID: bookingtest.BuildingMadrid.String(),
 			Name: "madrid-2", FloorNumber: 2,
 		}},
-		Resources: []layoutimport.LayoutResource{goya},
+		Resources: []layout.LayoutResource{goya},
 	}
 }
 
@@ -69,7 +69,7 @@ func TestBusyFollowsAResourceToAnotherFloor(t *testing.T) {
 	alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 	at := bookingtest.At
 	createOne(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 12, 0)))
-	if _, err := layoutimport.Import(t.Context(), b.Service, goyaOnFloorTwo()); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), goyaOnFloorTwo()); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	if n := bookingtest.RowCount(t, b, `SELECT count(*) FROM bookings WHERE resource_id = $1 AND floor_id = $2`, bookingtest.RoomGoya, floorTwo); n != 1 {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // A hidden building of organization A, with a visible floor, which the catalogue tests add to the fixture.
@@ -23,11 +23,11 @@ func setupCatalogue(t *testing.T) (*bookingtest.Bundle, users) {
 	t.Helper()
 	b := bookingtest.Setup(t)
 	org, no := bookingtest.OrgA.String(), false
-	l := layoutimport.Layout{
-		Buildings: []layoutimport.LayoutBuilding{{
+	l := layout.Layout{
+		Buildings: []layout.LayoutBuilding{{
 			ID: buildingHidden.String(), OrganizationID: org, Name: "Archive", Timezone: "Europe/Madrid", Visible: &no,
 		}},
-		Floors: []layoutimport.LayoutFloor{{
+		Floors: []layout.LayoutFloor{{
 			ID: floorOfHiddenBuilding.String(), OrganizationID: org, BuildingID: buildingHidden.String(), Name: "archive-0",
 		}},
 	}

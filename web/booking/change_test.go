@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // move returns a change to the given resource and times; a nil field keeps the booking's value.
@@ -384,18 +384,18 @@ func setupWeekRoom(t *testing.T) (*bookingtest.Bundle, users) {
 	b := bookingtest.Setup(t)
 	org := bookingtest.OrgA.String()
 	const hour = int64(time.Hour / time.Millisecond)
-	l := layoutimport.Layout{
-		ResourceRules: []layoutimport.LayoutResourceRule{{
+	l := layout.Layout{
+		ResourceRules: []layout.LayoutResourceRule{{
 			ID: ruleWeek.String(), OrganizationID: org, StartTime: 8 * hour, EndTime: 20 * hour,
 			MaximumDuration: 4 * hour, MaximumAdvance: 7 * 24 * hour, ExpirationMargin: hour / 4,
 		}},
-		Resources: []layoutimport.LayoutResource{{
+		Resources: []layout.LayoutResource{{
 			ID: roomSorolla.String(), OrganizationID: org, FloorID: bookingtest.FloorMadrid.String(),
 			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: ruleWeek.String(), Name: "Sorolla",
 			PosterCode: "MAD-R7", Capacity: ptr(int32(6)),
 		}},
 	}
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	return b, fixtureUsers(t, b)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // A booking and a closure never overlap, whichever commits first. Each round, goroutines book rooms of
@@ -37,7 +37,7 @@ func TestClosureRace(t *testing.T) {
 			bookingtest.Request(bookingtest.RoomGoya, bookingtest.At(day, 16, 0), bookingtest.At(day, 17, 0)),
 			bookingtest.Request(bookingtest.RoomHudson, bookingtest.At(day, 16, 0), bookingtest.At(day, 17, 0)),
 		})
-		closures := []layoutimport.LayoutClosure{
+		closures := []layout.LayoutClosure{
 			closure(2*round+1, "building", bookingtest.BuildingNewYork, bookingtest.At(day, 0, 0), bookingtest.At(day+1, 0, 0), "Holiday"),
 			closure(2*round, "building", bookingtest.BuildingMadrid, bookingtest.At(day, 0, 0), bookingtest.At(day+1, 0, 0), "Holiday"),
 		}
@@ -58,7 +58,7 @@ func TestClosureRace(t *testing.T) {
 		var closureErr error
 		wg.Go(func() {
 			<-start
-			_, closureErr = layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Closures: closures})
+			_, closureErr = layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Closures: closures})
 		})
 		close(start)
 		wg.Wait()

@@ -139,9 +139,9 @@ type ClosureSpec struct {
 	Overlapping OverlapChoice
 }
 
-// check refuses a spec that is wrong on its own. Messages name the field as the import format does.
+// Validate refuses a spec that is wrong on its own. Messages name the field as the import format does.
 // Codes: 2000.
-func (c ClosureSpec) check() error {
+func (c ClosureSpec) Validate() error {
 	n := 0
 	for _, id := range []*uuid.UUID{c.BuildingID, c.FloorID, c.ResourceID} {
 		if id != nil {
@@ -185,89 +185,49 @@ func (c Closure) targetField() string {
 	return "buildingId"
 }
 
-// SaveClosure creates or updates a closure inside a transaction that q runs (an import, or the admin
-// API through it); the caller commits. It takes the building's closure lock exclusively, so no booking
-// statement of the building runs meanwhile, then lists the blocking bookings the closure would cover,
-// other than those it already keeps, and applies c.Overlapping: OverlapAsk refuses, OverlapCancel
-// cancels them, OverlapKeep keeps them. The caller clears the cached layouts after the commit
-// (ChangeLayout does).
-// Codes: 2000 a bad field, an unknown building, floor or resource, more than MaxOpenClosures open
-// closures, or more than MaxKeptBookings bookings to cancel or keep; 4016 bookings covered and no choice.
-func (s *Service) SaveClosure(ctx context.Context, q *queries.Queries, c ClosureSpec) (Closure, error) {
-	if err := c.check(); err != nil {
-		return Closure{}, err
-	}
-	c.Reason = strings.TrimSpace(c.Reason)
-	org := c.OrganizationID
-	building, err := closureBuilding(ctx, q, c.Closure)
-	if err != nil {
-		return Closure{}, err
-	}
-	if err := q.ClosureLockBuilding(ctx, building); err != nil {
-		return Closure{}, fmt.Errorf("lock the building's closures: %w", err)
-	}
-	kept := []uuid.UUID{}
-	old, err := q.ClosureGetForUpdate(ctx, queries.ClosureGetForUpdateParams{OrganizationID: org, ID: c.ID})
-	switch {
-	case err == nil:
-		kept = old.KeptBookingIds
-	case !errors.Is(err, pgx.ErrNoRows):
-		return Closure{}, fmt.Errorf("get closure: %w", err)
-	}
-	open, err := q.ClosuresOpenCount(ctx, queries.ClosuresOpenCountParams{OrganizationID: org, After: s.now().Add(-closureHorizon), ID: c.ID})
-	if err != nil {
-		return Closure{}, fmt.Errorf("count closures: %w", err)
-	}
-	if open >= MaxOpenClosures && c.End.After(s.now().Add(-closureHorizon)) {
-		return Closure{}, FieldErrorf(CodeInvalidRequest, "endDate", "the organization already has %d closures that have not ended, the most it may have", open)
-	}
-	// A fresh statement after the lock: every booking that got the lock first has committed and is seen.
-	covered, err := q.ClosureBookingsCovered(ctx, closureCoveredParams(c.Closure, kept, MaxKeptBookings+1))
-	if err != nil {
-		return Closure{}, fmt.Errorf("list the bookings a closure covers: %w", err)
-	}
-	if len(covered) > 0 {
-		if kept, err = applyOverlapChoice(ctx, q, c, covered, kept, s.now()); err != nil {
-			return Closure{}, err
-		}
-	}
-	err = q.ClosureUpsert(ctx, queries.ClosureUpsertParams{
-		OrganizationID: org, ID: c.ID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,
-		StartDate: c.Start, EndDate: c.End, Reason: c.Reason, KeptBookingIds: kept,
-	})
-	if err != nil {
-		return Closure{}, fmt.Errorf("save closure: %w", err)
-	}
-	row, err := q.ClosureGet(ctx, queries.ClosureGetParams{OrganizationID: org, ID: c.ID})
-	if err != nil {
-		return Closure{}, fmt.Errorf("get closure: %w", err)
-	}
-	return closureFromRow(row), nil
+// OpenCountParams returns the parameters of the query that counts the organization's closures, other
+// than c, that have not ended closureHorizon before now: those the cached layout holds.
+func (c Closure) OpenCountParams(now time.Time) queries.ClosuresOpenCountParams {
+	return queries.ClosuresOpenCountParams{OrganizationID: c.OrganizationID, After: now.Add(-closureHorizon), ID: c.ID}
 }
 
-// applyOverlapChoice does what c.Overlapping says with the bookings c covers, and returns the bookings
-// the closure keeps afterwards.
-// Codes: 4016 no choice; 2000 too many bookings.
-func applyOverlapChoice(ctx context.Context, q *queries.Queries, c ClosureSpec, covered []queries.ClosureBookingsCoveredRow, kept []uuid.UUID, now time.Time) ([]uuid.UUID, error) {
+// CheckOpenCount refuses c, when it has not ended, if the organization already has open closures
+// (OpenCountParams) and may have no more.
+// Codes: 2000.
+func (c Closure) CheckOpenCount(open int64, now time.Time) error {
+	if open >= MaxOpenClosures && c.End.After(now.Add(-closureHorizon)) {
+		return FieldErrorf(CodeInvalidRequest, "endDate", "the organization already has %d closures that have not ended, the most it may have", open)
+	}
+	return nil
+}
+
+// ResolveOverlaps applies c.Overlapping to the blocking bookings c covers (listed with CoveredParams
+// after the building's closure lock) and returns the bookings the closure keeps afterwards, and those to
+// cancel: OverlapAsk refuses, OverlapCancel cancels them, OverlapKeep keeps them.
+// Codes: 4016 bookings covered and no choice; 2000 more than MaxKeptBookings bookings to cancel or keep.
+func (c ClosureSpec) ResolveOverlaps(covered []queries.ClosureBookingsCoveredRow, kept []uuid.UUID, now time.Time) (keep, cancel []uuid.UUID, err error) {
+	if len(covered) == 0 {
+		return kept, nil, nil
+	}
 	if c.Overlapping == OverlapAsk {
-		return nil, coversBookings(covered, now)
+		return nil, nil, coversBookings(covered, now)
 	}
 	if len(covered) > MaxKeptBookings || c.Overlapping == OverlapKeep && len(kept)+len(covered) > MaxKeptBookings {
-		return nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "the closure covers more than %d bookings; split it into shorter closures", MaxKeptBookings)
+		return nil, nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "the closure covers more than %d bookings; split it into shorter closures", MaxKeptBookings)
 	}
 	ids := make([]uuid.UUID, len(covered))
 	for i, b := range covered {
 		ids[i] = b.ID
 	}
 	if c.Overlapping == OverlapKeep {
-		return append(slices.Clone(kept), ids...), nil
+		return append(slices.Clone(kept), ids...), nil, nil
 	}
-	if _, err := q.ClosureBookingsCancel(ctx, queries.ClosureBookingsCancelParams{
-		OrganizationID: c.OrganizationID, Ids: ids, StartDate: c.Start, EndDate: c.End,
-	}); err != nil {
-		return nil, fmt.Errorf("cancel the bookings a closure covers: %w", err)
-	}
-	return kept, nil
+	return kept, ids, nil
+}
+
+// UnknownTarget is the 2000 refusal of a closure whose building, floor or resource does not exist.
+func (c Closure) UnknownTarget() error {
+	return FieldErrorf(CodeInvalidRequest, c.targetField(), "refers to an object that is neither in the document nor in the database")
 }
 
 // coversBookings is the 4016 refusal of a closure that covers bookings: it says how many and names the
@@ -304,7 +264,7 @@ func (s *Service) ClosureOverlaps(ctx context.Context, actor User, c ClosureSpec
 		return nil, Errorf(CodeForbidden, "only admins manage closures")
 	}
 	c.OrganizationID = actor.OrganizationID
-	if err := c.check(); err != nil {
+	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	if _, err := closureBuilding(ctx, s.q, c.Closure); err != nil {
@@ -316,7 +276,7 @@ func (s *Service) ClosureOverlaps(ctx context.Context, actor User, c ClosureSpec
 	} else if !errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("get closure: %w", err)
 	}
-	covered, err := s.q.ClosureBookingsCovered(ctx, closureCoveredParams(c.Closure, kept, MaxKeptBookings))
+	covered, err := s.q.ClosureBookingsCovered(ctx, c.CoveredParams(kept, MaxKeptBookings))
 	if err != nil {
 		return nil, fmt.Errorf("list the bookings a closure covers: %w", err)
 	}
@@ -334,7 +294,7 @@ func closureBuilding(ctx context.Context, q *queries.Queries, c Closure) (uuid.U
 		OrganizationID: c.OrganizationID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return uuid.Nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "refers to an object that is neither in the document nor in the database")
+		return uuid.Nil, c.UnknownTarget()
 	}
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("get the building of a closure: %w", err)
@@ -342,7 +302,9 @@ func closureBuilding(ctx context.Context, q *queries.Queries, c Closure) (uuid.U
 	return building, nil
 }
 
-func closureCoveredParams(c Closure, kept []uuid.UUID, maxRows int) queries.ClosureBookingsCoveredParams {
+// CoveredParams returns the parameters of the query that lists the blocking bookings c covers, other
+// than those kept, at most maxRows of them.
+func (c Closure) CoveredParams(kept []uuid.UUID, maxRows int) queries.ClosureBookingsCoveredParams {
 	return queries.ClosureBookingsCoveredParams{
 		OrganizationID: c.OrganizationID, StartDate: c.Start, EndDate: c.End, BuildingID: c.BuildingID,
 		FloorID: c.FloorID, ResourceID: c.ResourceID, Kept: kept, MaxRows: int32(maxRows),

@@ -9,16 +9,15 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // closure returns a closure of the fixture's organization A over [start, end) for reason, of the
 // building, floor or resource target (which field is given by kind: "building", "floor" or "resource").
-func closure(n int, kind string, target uuid.UUID, start, end time.Time, reason string) layoutimport.LayoutClosure {
-	c := layoutimport.LayoutClosure{
+func closure(n int, kind string, target uuid.UUID, start, end time.Time, reason string) layout.LayoutClosure {
+	c := layout.LayoutClosure{
 		ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", 9000+n), OrganizationID: bookingtest.OrgA.String(),
 		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: reason,
 	}
@@ -34,13 +33,13 @@ func closure(n int, kind string, target uuid.UUID, start, end time.Time, reason 
 }
 
 // saveClosures imports closures and returns the error.
-func saveClosures(t *testing.T, b *bookingtest.Bundle, cs ...layoutimport.LayoutClosure) error {
+func saveClosures(t *testing.T, b *bookingtest.Bundle, cs ...layout.LayoutClosure) error {
 	t.Helper()
-	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Closures: cs})
+	_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Closures: cs})
 	return err
 }
 
-func mustSaveClosures(t *testing.T, b *bookingtest.Bundle, cs ...layoutimport.LayoutClosure) {
+func mustSaveClosures(t *testing.T, b *bookingtest.Bundle, cs ...layout.LayoutClosure) {
 	t.Helper()
 	if err := saveClosures(t, b, cs...); err != nil {
 		t.Fatalf("import closures: %v", err)
@@ -111,7 +110,7 @@ func TestClosureOverBookings(t *testing.T) {
 	t.Parallel()
 	// setup books Goya on Tuesday 10:00–11:00 and Velázquez on Wednesday for Alice, and returns a closure
 	// of the Madrid floor over both days.
-	setup := func(t *testing.T) (*bookingtest.Bundle, booking.User, []booking.Booking, layoutimport.LayoutClosure) {
+	setup := func(t *testing.T) (*bookingtest.Bundle, booking.User, []booking.Booking, layout.LayoutClosure) {
 		b := bookingtest.Setup(t)
 		alice := b.User(t, bookingtest.OrgA, bookingtest.Alice)
 		bs := mustCreate(t, b, alice,
@@ -226,26 +225,26 @@ func TestClosureImportRefusals(t *testing.T) {
 	good := closure(1, "building", bookingtest.BuildingMadrid, day, day.Add(24*time.Hour), "Holiday")
 	for _, tc := range []struct {
 		name string
-		edit func(*layoutimport.LayoutClosure)
+		edit func(*layout.LayoutClosure)
 		want string
 	}{
-		{"NoTarget", func(c *layoutimport.LayoutClosure) { c.BuildingID = "" },
+		{"NoTarget", func(c *layout.LayoutClosure) { c.BuildingID = "" },
 			"closures[0].buildingId: exactly one of buildingId, floorId and resourceId is required"},
-		{"TwoTargets", func(c *layoutimport.LayoutClosure) { c.FloorID = bookingtest.FloorMadrid.String() },
+		{"TwoTargets", func(c *layout.LayoutClosure) { c.FloorID = bookingtest.FloorMadrid.String() },
 			"closures[0].buildingId: exactly one of buildingId, floorId and resourceId is required"},
-		{"UnknownFloor", func(c *layoutimport.LayoutClosure) { c.BuildingID, c.FloorID = "", bookingtest.FloorB.String() },
+		{"UnknownFloor", func(c *layout.LayoutClosure) { c.BuildingID, c.FloorID = "", bookingtest.FloorB.String() },
 			"closures[0].floorId: refers to an object that is neither in the document nor in the database"},
-		{"EndBeforeStart", func(c *layoutimport.LayoutClosure) { c.EndDate = c.StartDate },
+		{"EndBeforeStart", func(c *layout.LayoutClosure) { c.EndDate = c.StartDate },
 			"closures[0].endDate: must be after startDate"},
-		{"TooLong", func(c *layoutimport.LayoutClosure) { c.EndDate = c.StartDate + 401*24*3600*1000 },
+		{"TooLong", func(c *layout.LayoutClosure) { c.EndDate = c.StartDate + 401*24*3600*1000 },
 			"closures[0].endDate: a closure lasts at most 400 days"},
-		{"NoReason", func(c *layoutimport.LayoutClosure) { c.Reason = "  " },
+		{"NoReason", func(c *layout.LayoutClosure) { c.Reason = "  " },
 			"closures[0].reason: is required"},
-		{"NULInReason", func(c *layoutimport.LayoutClosure) { c.Reason = string(make([]byte, 201)) },
+		{"NULInReason", func(c *layout.LayoutClosure) { c.Reason = string(make([]byte, 201)) },
 			"closures[0].reason: holds a NUL character or bytes that are not UTF-8"},
-		{"BadChoice", func(c *layoutimport.LayoutClosure) { c.Overlapping = "DROP" },
+		{"BadChoice", func(c *layout.LayoutClosure) { c.Overlapping = "DROP" },
 			`closures[0].overlapping: "DROP" is not one of "", CANCEL, KEEP`},
-		{"BadID", func(c *layoutimport.LayoutClosure) { c.ResourceID, c.BuildingID = "desk", "" },
+		{"BadID", func(c *layout.LayoutClosure) { c.ResourceID, c.BuildingID = "desk", "" },
 			`closures[0].resourceId: "desk" is not a UUID`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -382,14 +381,13 @@ func TestClosureExport(t *testing.T) {
 	c := closure(1, "resource", bookingtest.RoomGoya, bookingtest.At(1, 0, 0), bookingtest.At(2, 0, 0), "Painting")
 	c.Overlapping = "KEEP"
 	mustSaveClosures(t, b, c)
-	org := bookingtest.OrgA
-	got, err := layoutimport.ExportClosures(t.Context(), queries.New(b.Pool), layoutimport.Scope{Organization: &org})
+	got, err := layout.New(b.Pool, b.Service).Export(t.Context(), b.User(t, bookingtest.OrgA, bookingtest.Adam))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := c
 	want.Overlapping, want.KeptBookingIDs = "", []string{bs[0].ID.String()}
-	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{want}, got.Closures)
+	wantEqual(t, "exported closures", []layout.LayoutClosure{want}, got.Closures)
 }
 
 // moveResult is what a change of a booking came to: the refusal's code and message, or the resource
@@ -482,15 +480,15 @@ func TestClosureSavedAgainStillKeeps(t *testing.T) {
 	moved := moveResult{Resource: bookingtest.RoomGoya, Times: interval(bookingtest.At(1, 10, 15), bookingtest.At(1, 10, 45))}
 	for _, tc := range []struct {
 		name    string
-		edit    func(*layoutimport.LayoutClosure)
+		edit    func(*layout.LayoutClosure)
 		kept    []string // the names of the bookings kept afterwards
 		cancels bool     // whether Wednesday's booking is cancelled
 	}{
-		{"NewReasonWithoutAChoice", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "" }, []string{"tue"}, false},
-		{"KeepAgain", func(c *layoutimport.LayoutClosure) { c.Overlapping = "KEEP" }, []string{"tue"}, false},
-		{"NewReasonAndCancel", func(c *layoutimport.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "CANCEL" }, []string{"tue"}, false},
-		{"LongerKeepingMore", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "KEEP" }, []string{"tue", "wed"}, false},
-		{"LongerCancellingTheRest", func(c *layoutimport.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "CANCEL" }, []string{"tue"}, true},
+		{"NewReasonWithoutAChoice", func(c *layout.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "" }, []string{"tue"}, false},
+		{"KeepAgain", func(c *layout.LayoutClosure) { c.Overlapping = "KEEP" }, []string{"tue"}, false},
+		{"NewReasonAndCancel", func(c *layout.LayoutClosure) { c.Reason, c.Overlapping = "Works, phase 2", "CANCEL" }, []string{"tue"}, false},
+		{"LongerKeepingMore", func(c *layout.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "KEEP" }, []string{"tue", "wed"}, false},
+		{"LongerCancellingTheRest", func(c *layout.LayoutClosure) { c.EndDate, c.Overlapping = thursday.UnixMilli(), "CANCEL" }, []string{"tue"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -602,12 +600,11 @@ func TestClosureAtItsBounds(t *testing.T) {
 	start := bookingtest.At(1, 0, 0)
 	c := closure(1, "building", bookingtest.BuildingMadrid, start, start.Add(booking.MaxClosureLength), strings.Repeat("ñ", booking.MaxClosureReason))
 	mustSaveClosures(t, b, c)
-	org := bookingtest.OrgA
-	got, err := layoutimport.ExportClosures(t.Context(), queries.New(b.Pool), layoutimport.Scope{Organization: &org})
+	got, err := layout.New(b.Pool, b.Service).Export(t.Context(), b.User(t, bookingtest.OrgA, bookingtest.Adam))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantEqual(t, "exported closures", []layoutimport.LayoutClosure{c}, got.Closures)
+	wantEqual(t, "exported closures", []layout.LayoutClosure{c}, got.Closures)
 }
 
 // An admin asking which bookings a closure would cover is answered about the own organization only,

@@ -12,7 +12,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // goya and velazquez return requests for the two Madrid rooms tomorrow, from hour h1 to hour h2.
@@ -481,11 +481,11 @@ func TestCreateBookingsRefusals(t *testing.T) {
 	// Hudson, in another building, still can.
 	for _, tc := range []struct {
 		name   string
-		change func(l *layoutimport.Layout)
+		change func(l *layout.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorIs1002", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingIs1002", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingIs1002", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorIs1002", func(l *layout.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingIs1002", func(l *layout.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingIs1002", func(l *layout.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -495,7 +495,7 @@ func TestCreateBookingsRefusals(t *testing.T) {
 				t.Fatalf("the fixture's first floor and building are not Madrid's")
 			}
 			tc.change(&l)
-			if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+			if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			alice := fixtureUsers(t, b).alice

@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // searchOne searches Madrid's rooms on Tuesday during [from, to) as Alice, and returns the result for the
@@ -73,12 +73,12 @@ func TestMoveToAnotherResourceTakesItsCheckInWindow(t *testing.T) {
 	b := fx.Setup(t)
 	const minute, hour = int64(time.Minute / time.Millisecond), int64(time.Hour / time.Millisecond)
 	wide := uuid.New()
-	l := fx.LayoutWith(t, fx.RoomVelazquez, func(r *layoutimport.LayoutResource) { r.ResourceRuleID = wide.String() })
-	l.ResourceRules = append(l.ResourceRules, layoutimport.LayoutResourceRule{
+	l := fx.LayoutWith(t, fx.RoomVelazquez, func(r *layout.LayoutResource) { r.ResourceRuleID = wide.String() })
+	l.ResourceRules = append(l.ResourceRules, layout.LayoutResourceRule{
 		ID: wide.String(), OrganizationID: fx.OrgA.String(), AdvanceCheckIn: 30 * minute, ExpirationMargin: hour,
 		StartTime: 8 * hour, EndTime: 20 * hour, MaximumDuration: 4 * hour,
 	})
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 	alice := b.User(t, fx.OrgA, fx.Alice)

@@ -174,16 +174,28 @@ func domainOf(email string) string {
 	return strings.ToLower(strings.TrimSpace(email[at+1:]))
 }
 
-// CheckPersonEmail refuses an e-mail address for a person of org when another organization has proved
-// the address's domain: that organization's people sign in with such addresses. The message does not say
-// who holds the domain. The Admin API, the people page, the layout import and SCIM all call it.
+// checkPersonEmail refuses an e-mail address for a person of org when another organization has proved
+// the address's domain (CheckEmailHolders), reading the holder through q.
 // Codes: 2000.
-func CheckPersonEmail(ctx context.Context, q *queries.Queries, org uuid.UUID, field, email string) error {
-	holder, err := domainHolder(ctx, q, domainOf(email))
+func checkPersonEmail(ctx context.Context, q *queries.Queries, org uuid.UUID, field, email string) error {
+	holders, err := q.EmailDomainHolder(ctx, EmailDomainOf(email))
 	if err != nil {
-		return err
+		return fmt.Errorf("find holder of e-mail domain: %w", err)
 	}
-	if holder != uuid.Nil && holder != org {
+	return CheckEmailHolders(holders, org, field, email)
+}
+
+// EmailDomainOf returns the domain of an e-mail address, in lower case; "" if it has none.
+func EmailDomainOf(email string) string { return domainOf(email) }
+
+// CheckEmailHolders refuses an e-mail address for a person of org when another organization has proved
+// the address's domain: that organization's people sign in with such addresses. holders are the
+// organizations that proved the domain (the query EmailDomainHolder of EmailDomainOf(email)); a domain
+// is held only when exactly one did. The message does not say who holds the domain. The Admin API, the
+// people page, the layout import and SCIM all apply it.
+// Codes: 2000.
+func CheckEmailHolders(holders []uuid.UUID, org uuid.UUID, field, email string) error {
+	if len(holders) == 1 && holders[0] != org {
 		return FieldErrorf(CodeInvalidRequest, field, "addresses at %s cannot be used in this organization", domainOf(email))
 	}
 	return nil
@@ -374,10 +386,10 @@ func (s *Service) RunDomainChecks(ctx context.Context, log *slog.Logger) {
 	}
 }
 
-// KeepAnAdmin refuses, with 4017, a change that leaves the organization with no active admin. It takes
+// keepAnAdmin refuses, with 4017, a change that leaves the organization with no active admin. It takes
 // the organization's admin lock first, so that two admins demoting each other at once cannot both pass:
 // the second counts after the first has committed. Call it after the change, in its transaction.
-func KeepAnAdmin(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
+func keepAnAdmin(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
 	if err := q.OrganizationAdminLock(ctx, org); err != nil {
 		return fmt.Errorf("lock admin changes: %w", err)
 	}
@@ -385,6 +397,12 @@ func KeepAnAdmin(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
 	if err != nil {
 		return fmt.Errorf("count admins: %w", err)
 	}
+	return CheckActiveAdmins(n)
+}
+
+// CheckActiveAdmins refuses, with 4017, a change after which the organization has n = 0 active admins.
+// Count them after the change, in its transaction, under the organization's admin lock.
+func CheckActiveAdmins(n int64) error {
 	if n == 0 {
 		return Errorf(CodeLastAdmin, "this change would leave your organization without an active admin; make someone else an admin first")
 	}

@@ -98,7 +98,7 @@ func (s *Service) SetFloorPlan(ctx context.Context, actor User, floorID uuid.UUI
 	path := PlanPath(floorID, plan.Hash, plan.ContentType)
 
 	var out Floor
-	err = s.ChangeLayout(ctx, func(q *queries.Queries) error {
+	err = s.changeLayout(ctx, func(q *queries.Queries) error {
 		f, err := q.FloorGetForUpdate(ctx, queries.FloorGetForUpdateParams{OrganizationID: org, ID: floorID})
 		if err != nil {
 			return floorNotFound(err, floorID)
@@ -124,7 +124,7 @@ func (s *Service) SetFloorPlan(ctx context.Context, actor User, floorID uuid.UUI
 		e := AuditEntry{OrganizationID: org, Collection: "floors", ObjectID: floorID, Action: AuditPlan,
 			Before: imageJSON(f.Image), After: imageJSON(path)}
 		e.ActorID, e.ActorName = AuditActor(actor)
-		return RecordAudit(ctx, q, e)
+		return recordAudit(ctx, q, e)
 	})
 	if err != nil {
 		return Floor{}, err

@@ -8,7 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Resources the free-listing tests add to the fixture: floors 0 and 2 in Madrid, a room on each, and a
@@ -24,8 +24,8 @@ var (
 func importExtraFloors(t *testing.T, b *bookingtest.Bundle) {
 	t.Helper()
 	org, madrid := bookingtest.OrgA.String(), bookingtest.BuildingMadrid.String()
-	resource := func(id, floor, sub, rule uuid.UUID, name, code string) layoutimport.LayoutResource {
-		return layoutimport.LayoutResource{
+	resource := func(id, floor, sub, rule uuid.UUID, name, code string) layout.LayoutResource {
+		return layout.LayoutResource{
 			ID: id.String(), OrganizationID: org, FloorID: floor.String(), SubcategoryID: sub.String(),
 			ResourceRuleID: rule.String(), Name: name, PosterCode: code,
 		}
@@ -34,17 +34,17 @@ func importExtraFloors(t *testing.T, b *bookingtest.Bundle) {
 	zurbaran.Capacity = ptr(int32(10))
 	alcala := resource(roomAlcala, floorSecond, bookingtest.SubRoom, bookingtest.RuleRoom, "Alcalá", "MAD-R20")
 	alcala.Capacity = ptr(int32(2))
-	l := layoutimport.Layout{
-		Floors: []layoutimport.LayoutFloor{
+	l := layout.Layout{
+		Floors: []layout.LayoutFloor{
 			{ID: floorGround.String(), OrganizationID: org, BuildingID: madrid, Name: "ground", FloorNumber: 0},
 			{ID: floorSecond.String(), OrganizationID: org, BuildingID: madrid, Name: "second", FloorNumber: 2},
 		},
-		Resources: []layoutimport.LayoutResource{
+		Resources: []layout.LayoutResource{
 			zurbaran, alcala,
 			resource(deskThree, floorGround, bookingtest.SubDesk, bookingtest.RuleRoom, "Desk 3", "MAD-D3"),
 		},
 	}
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 }

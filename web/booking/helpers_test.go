@@ -8,7 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Helpers shared by the service tests of this package.
@@ -82,17 +82,17 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 
 // importLayout imports a layout document (whole or partial) into the bundle's database, and fails the
 // test on any error.
-func importLayout(t *testing.T, b *bookingtest.Bundle, l layoutimport.Layout) {
+func importLayout(t *testing.T, b *bookingtest.Bundle, l layout.Layout) {
 	t.Helper()
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 		t.Fatalf("Import: %v", err)
 	}
 }
 
 // importBookings loads bookings through Import and fails the test on any error.
-func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
+func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layout.LayoutBooking) {
 	t.Helper()
-	importLayout(t, b, layoutimport.Layout{Bookings: bs})
+	importLayout(t, b, layout.Layout{Bookings: bs})
 }
 
 // wantEqual fails the test if got differs from want, and shows the difference.

@@ -12,7 +12,7 @@ import (
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -24,13 +24,13 @@ func setupIdentity(t *testing.T) (*fx.Bundle, *fx.DNS) {
 	t.Helper()
 	d := fx.NewDNS(t)
 	b := fx.Setup(t, booking.WithResolver(d.Resolver()))
-	importUsers(t, b, layoutimport.LayoutUser{ID: Bea.String(), OrganizationID: fx.OrgB.String(), Name: "Bea", Email: "bea@globex.test", Role: "ADMIN"})
+	importUsers(t, b, layout.LayoutUser{ID: Bea.String(), OrganizationID: fx.OrgB.String(), Name: "Bea", Email: "bea@globex.test", Role: "ADMIN"})
 	return b, d
 }
 
-func importUsers(t *testing.T, b *fx.Bundle, us ...layoutimport.LayoutUser) {
+func importUsers(t *testing.T, b *fx.Bundle, us ...layout.LayoutUser) {
 	t.Helper()
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: us}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: us}); err != nil {
 		t.Fatalf("import: %v", err)
 	}
 }
@@ -73,7 +73,7 @@ func TestSignInLandsInTheDomainsOrganization(t *testing.T) {
 	t.Parallel()
 	b, _ := setupIdentity(t)
 	// B plants ceo@acme.test before A has proved acme.test, which nothing can refuse yet.
-	importUsers(t, b, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "ceo@acme.test"})
+	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "ceo@acme.test"})
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 
 	ceo := booking.Identity{Subject: "idp|ceo", Email: "CEO@acme.test", EmailVerified: true, GivenName: "Carla", FamilyName: "Ortiz"}
@@ -115,7 +115,7 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 	const refusal = "addresses at acme.test cannot be used in this organization"
 	before := fx.RowCount(t, b, "SELECT count(*) FROM users")
 
-	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
+	_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
 		{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "ceo@ACME.test"},
 	}})
 	wantRefusal(t, err, "users[0].email: "+refusal)
@@ -137,7 +137,7 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 	}
 
 	// A itself adds people at its domain, and B keeps renaming its own people.
-	importUsers(t, b, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Ceo", Email: "ceo@acme.test"})
+	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Ceo", Email: "ceo@acme.test"})
 	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris.becker@globex.test", Active: true}, ""); err != nil {
 		t.Errorf("rename Boris: %v", err)
 	}
@@ -192,7 +192,7 @@ func TestSubjects(t *testing.T) {
 		importUsers(t, b, alice)
 		boris := fx.Layout().Users[4]
 		boris.OIDCSubject = ptr("idp|alice")
-		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{boris}})
+		_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{boris}})
 		wantRefusal(t, err, "users[0].oidcSubject: is already used by another object")
 		u, err := b.Service.UserByIdentity(t.Context(), "idp|alice", "", false)
 		if err != nil || u.ID != fx.Alice {
@@ -246,10 +246,10 @@ func TestLastAdmin(t *testing.T) {
 	fx.WantCode(t, err, booking.CodeLastAdmin)
 	adamAsEmployee := fx.Layout().Users[3]
 	adamAsEmployee.Role = "EMPLOYEE"
-	_, err = layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{adamAsEmployee}})
+	_, err = layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{adamAsEmployee}})
 	fx.WantCode(t, err, booking.CodeLastAdmin)
-	_, err = layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
-		func() layoutimport.LayoutUser { u := fx.Layout().Users[3]; u.Active = ptr(false); return u }(),
+	_, err = layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
+		func() layout.LayoutUser { u := fx.Layout().Users[3]; u.Active = ptr(false); return u }(),
 	}})
 	fx.WantCode(t, err, booking.CodeLastAdmin)
 	if u := b.User(t, fx.OrgA, fx.Adam); u.Role != booking.RoleAdmin || !u.Active {
@@ -583,7 +583,7 @@ func TestGroupsKeepTheLastAdmin(t *testing.T) {
 func TestEmailIsUniqueInAnyCase(t *testing.T) {
 	t.Parallel()
 	b, _ := setupIdentity(t)
-	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
+	_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
 		{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Twin", Email: "ALICE@acme.test"},
 	}})
 	wantRefusal(t, err, "users[0].email: is already used by another object")
@@ -594,5 +594,5 @@ func TestEmailIsUniqueInAnyCase(t *testing.T) {
 	if err != booking.ErrPersonExists {
 		t.Errorf("SCIM create of Alice's address in other case = %v, want ErrPersonExists", err)
 	}
-	importUsers(t, b, layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Alice", Email: "ALICE@acme.test"})
+	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Alice", Email: "ALICE@acme.test"})
 }

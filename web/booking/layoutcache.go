@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/workspacebooking/booking/queries"
@@ -56,22 +57,37 @@ func newLayouts() *layouts {
 	}
 }
 
-// ChangeLayout runs write in one transaction to change organizations' layouts (an import), then clears
-// every cached layout so that the next reads see the change. An import may deactivate people, so the
-// bearer tokens this instance has verified are checked again too (DeactivationCount).
-func (s *Service) ChangeLayout(ctx context.Context, write func(q *queries.Queries) error) error {
+// changeLayout runs write in one transaction to change an organization's layout, then clears the cached
+// layouts (LayoutChanged).
+func (s *Service) changeLayout(ctx context.Context, write func(q *queries.Queries) error) error {
 	if err := s.inTx(ctx, write); err != nil {
 		return err
 	}
-	s.layouts.cache.Purge()
-	s.layouts.orgs.Purge()
-	s.deactivations.Add(1)
+	s.LayoutChanged()
 	return nil
 }
 
-// ReadLayout runs read in one read-only transaction that sees a single snapshot, so that everything it
-// reads belongs together (an export, an object and its ETag).
-func (s *Service) ReadLayout(ctx context.Context, read func(q *queries.Queries) error) error {
+// LayoutChanged clears every cached layout, so that the next reads see a change of layouts that another
+// package (web/layout) has just committed. Such a change may deactivate people, so the bearer tokens this
+// instance has verified are checked again too (DeactivationCount). Call it after the commit.
+func (s *Service) LayoutChanged() {
+	s.layouts.cache.Purge()
+	s.layouts.orgs.Purge()
+	s.deactivations.Add(1)
+}
+
+// Pool returns the pool the service reads and writes through, so that a package that owns its
+// transactions (web/layout) opens them on the same database. It is nil for a nil Service.
+func (s *Service) Pool() *pgxpool.Pool {
+	if s == nil {
+		return nil
+	}
+	return s.pool
+}
+
+// readSnapshot runs read in one read-only transaction that sees a single snapshot, so that everything
+// it reads belongs together.
+func (s *Service) readSnapshot(ctx context.Context, read func(q *queries.Queries) error) error {
 	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		return read(s.q.WithTx(tx))
 	})

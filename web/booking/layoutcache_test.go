@@ -5,7 +5,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The listings and the poster status read the cached layout, and an import through the service shows up
@@ -38,7 +38,7 @@ func TestImportShowsAtOnce(t *testing.T) {
 			l.Resources[i].Name, l.Resources[i].Visible = "Goya (closed)", &hidden
 		}
 	}
-	if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 		t.Fatal(err)
 	}
 	st, err = b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")

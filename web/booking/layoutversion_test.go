@@ -7,7 +7,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Bookings are checked against the cached layout, and their insert proves it is still current. So a change
@@ -27,14 +27,14 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 		_, err := b.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: alice, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{bookingtest.Request(room, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0))}})
 		return err
 	}
-	hide := func(hidden bool) func(*layoutimport.LayoutResource) {
-		return func(r *layoutimport.LayoutResource) { r.Visible = ptr(!hidden) }
+	hide := func(hidden bool) func(*layout.LayoutResource) {
+		return func(r *layout.LayoutResource) { r.Visible = ptr(!hidden) }
 	}
 
 	t.Run("AnotherInstanceHidesTheRoom", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layout.New(other.Pool(), other).Import(t.Context(), bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
 		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound)
@@ -46,11 +46,11 @@ func TestBookingsSeeLayoutChangesAtOnce(t *testing.T) {
 	t.Run("AnotherInstanceShowsTheRoomAgain", func(t *testing.T) {
 		t.Parallel()
 		b, other, alice := setup(t)
-		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
+		if _, err := layout.New(other.Pool(), other).Import(t.Context(), bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(true))); err != nil {
 			t.Fatal(err)
 		}
 		bookingtest.WantCode(t, book(t, b, alice, bookingtest.RoomGoya), booking.CodeResourceNotFound) // now held hidden
-		if _, err := layoutimport.Import(t.Context(), other, bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
+		if _, err := layout.New(other.Pool(), other).Import(t.Context(), bookingtest.LayoutWith(t, bookingtest.RoomGoya, hide(false))); err != nil {
 			t.Fatal(err)
 		}
 		if err := book(t, b, alice, bookingtest.RoomGoya); err != nil {

@@ -50,7 +50,7 @@ func recordOrganization(ctx context.Context, q *queries.Queries, actor User, org
 		return b
 	}
 	id, name := AuditActor(actor)
-	return RecordAudit(ctx, q, AuditEntry{
+	return recordAudit(ctx, q, AuditEntry{
 		OrganizationID: actor.OrganizationID, ActorID: id, ActorName: name, Collection: "organizations",
 		ObjectID: actor.OrganizationID, Action: AuditUpdate, Before: doc(before), After: doc(after),
 	})

@@ -24,7 +24,7 @@ type Changer struct {
 // By returns the Changer for a change that u makes.
 func By(u User) Changer { return Changer{UserID: u.ID, Label: personName(u.Name, u.Surname)} }
 
-// SetUserActive deactivates or reactivates a person of the actor's organization, as ApplyUserActive
+// SetUserActive deactivates or reactivates a person of the actor's organization, as applyUserActive
 // describes. Doing it twice changes nothing more.
 // Codes: 1001 the actor is not an admin; 1003 no such person in the organization; 2000 an admin
 // deactivating their own account.
@@ -36,14 +36,15 @@ func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUI
 		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
 	}
 	err := s.inTx(ctx, func(q *queries.Queries) error {
-		return s.ApplyUserActive(ctx, q, actor.OrganizationID, userID, active, By(actor))
+		return s.applyUserActive(ctx, q, actor.OrganizationID, userID, active, By(actor))
 	})
 	s.deactivations.Add(1) // after the commit too, so that a token checked meanwhile is checked again
 	return err
 }
 
-// ApplyUserActive deactivates or reactivates a person inside the transaction of q; SetUserActive, the
-// SCIM client and the layout import all change a person's account through it. Deactivating a person
+// applyUserActive deactivates or reactivates a person inside the transaction of q; SetUserActive and the
+// SCIM client change a person's account through it, and web/layout's import does the same with
+// CheckActiveChange and ActiveAudit. Deactivating a person
 // refuses their sign-ins and bearer tokens from then on, revokes the tokens they hold (a reactivated
 // person signs in again), and releases their bookings that still hold a resource: the one checked in and
 // under way ends now (FINISHED), every other one is CANCELLED, whatever the deadlines of the services
@@ -51,9 +52,9 @@ func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUI
 // account, and no deactivation leaves the organization without an active admin.
 // Codes: 1003 no such person in the organization; 2000 deactivating one's own account; 4017 the last
 // active admin.
-func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by Changer) error {
-	if !active && by.UserID == userID {
-		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by Changer) error {
+	if err := CheckActiveChange(by, userID, active); err != nil {
+		return err
 	}
 	if !active {
 		// The admin lock before the row lock, in the order the Admin API takes them.
@@ -63,7 +64,7 @@ func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, 
 	}
 	row, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: org, ID: userID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Errorf(CodeUserNotFound, "no user %s in your organization", userID)
+		return UserNotFound(userID)
 	}
 	if err != nil {
 		return fmt.Errorf("get user: %w", err)
@@ -76,7 +77,7 @@ func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, 
 		return fmt.Errorf("set user active: %w", err)
 	}
 	if isActiveAdmin(row) {
-		if err := KeepAnAdmin(ctx, q, org); err != nil {
+		if err := keepAnAdmin(ctx, q, org); err != nil {
 			return err
 		}
 	}
@@ -92,19 +93,48 @@ func (s *Service) ApplyUserActive(ctx context.Context, q *queries.Queries, org, 
 			return fmt.Errorf("revoke tokens: %w", err)
 		}
 	}
+	ids := make([]uuid.UUID, len(released))
+	for i, b := range released {
+		ids[i] = b.ID
+	}
+	e, err := ActiveAudit(org, userID, by, row.Active, active, ids)
+	if err != nil {
+		return err
+	}
+	return recordAudit(ctx, q, e)
+}
+
+// CheckActiveChange refuses a change of a person's active that by may not make: nobody deactivates their
+// own account.
+// Codes: 2000.
+func CheckActiveChange(by Changer, userID uuid.UUID, active bool) error {
+	if !active && by.UserID == userID {
+		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+	}
+	return nil
+}
+
+// UserNotFound is the 1003 refusal of a change of a person the organization does not have.
+func UserNotFound(id uuid.UUID) error {
+	return Errorf(CodeUserNotFound, "no user %s in your organization", id)
+}
+
+// ActiveAudit is the audit entry of a person's deactivation or reactivation by by: their active before
+// and after, and the bookings the deactivation released.
+func ActiveAudit(org, userID uuid.UUID, by Changer, was, active bool, released []uuid.UUID) (AuditEntry, error) {
 	action := AuditReactivate
 	if !active {
 		action = AuditDeactivate
 	}
 	ids := make([]string, len(released))
-	for i, b := range released {
-		ids[i] = b.ID.String()
+	for i, id := range released {
+		ids[i] = id.String()
 	}
-	return recordChange(ctx, q, change{
+	return change{
 		OrganizationID: org, By: by, Action: action, Object: "users", ObjectID: userID,
-		Before: map[string]any{"active": row.Active},
+		Before: map[string]any{"active": was},
 		After:  map[string]any{"active": active, "releasedBookings": ids},
-	})
+	}.entry()
 }
 
 // DeactivationCount grows whenever this instance deactivates someone, or imports people. A cache of
@@ -327,7 +357,7 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 			return fmt.Errorf("set role: %w", err)
 		}
 		if u.Role == RoleAdmin && u.Active {
-			if err := KeepAnAdmin(ctx, q, u.OrganizationID); err != nil {
+			if err := keepAnAdmin(ctx, q, u.OrganizationID); err != nil {
 				return err
 			}
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // alicesBookings are three bookings Alice organizes: one tomorrow, one checked in and under way now, and
@@ -24,7 +24,7 @@ func setupDeactivation(t *testing.T) (*fx.Bundle, alicesBookings) {
 	future := fx.LayoutBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), booking.StatusPending)
 	running := fx.LayoutBooking(fx.RoomVelazquez, fx.At(0, 8, 30), fx.At(0, 10, 0), booking.StatusActive)
 	past := fx.LayoutBooking(fx.RoomGoya, fx.At(-1, 10, 0), fx.At(-1, 11, 0), booking.StatusFinished)
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{future, running, past}}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{future, running, past}}); err != nil {
 		t.Fatalf("import bookings: %v", err)
 	}
 	return b, alicesBookings{future: future.ID, running: running.ID, past: past.ID}
@@ -146,7 +146,7 @@ func TestSetUserActive(t *testing.T) {
 		importAlice := func(active *bool) {
 			t.Helper()
 			alice.Active = active
-			if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{alice}}); err != nil {
+			if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{alice}}); err != nil {
 				t.Fatalf("import: %v", err)
 			}
 		}
@@ -165,7 +165,7 @@ func TestSetUserActive(t *testing.T) {
 }
 
 // fixtureUser returns a person of the fixture's layout document.
-func fixtureUser(t *testing.T, id uuid.UUID) layoutimport.LayoutUser {
+func fixtureUser(t *testing.T, id uuid.UUID) layout.LayoutUser {
 	t.Helper()
 	for _, u := range fx.Layout().Users {
 		if u.ID == id.String() {
@@ -173,5 +173,5 @@ func fixtureUser(t *testing.T, id uuid.UUID) layoutimport.LayoutUser {
 		}
 	}
 	t.Fatalf("no user %s in the fixture", id)
-	return layoutimport.LayoutUser{}
+	return layout.LayoutUser{}
 }

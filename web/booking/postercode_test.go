@@ -8,7 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -17,31 +17,31 @@ import (
 func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
-	var template layoutimport.LayoutResource
+	var template layout.LayoutResource
 	for _, r := range fixture.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			template = r
 		}
 	}
-	newResource := func(code string) layoutimport.LayoutResource {
+	newResource := func(code string) layout.LayoutResource {
 		r := template
 		r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
 		return r
 	}
 	for _, tc := range []struct {
 		name      string
-		resources []layoutimport.LayoutResource
+		resources []layout.LayoutResource
 		want      string
 	}{
-		{"InTheDocument", []layoutimport.LayoutResource{newResource("NYC-1-D05"), newResource("nyc-1-d05")},
+		{"InTheDocument", []layout.LayoutResource{newResource("NYC-1-D05"), newResource("nyc-1-d05")},
 			`resources[1].posterCode: "nyc-1-d05" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
-		{"InTheDatabase", []layoutimport.LayoutResource{newResource("mad-r2")},
+		{"InTheDatabase", []layout.LayoutResource{newResource("mad-r2")},
 			`resources[0].posterCode: "mad-r2" is already the poster code of another resource of the organization (poster codes are the same whatever their case)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
-			_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: tc.resources})
+			_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Resources: tc.resources})
 			if booking.ErrorCode(err) != booking.CodeInvalidRequest || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Import = %v, want 2000 %q", err, tc.want)
 			}
@@ -60,7 +60,7 @@ func TestPosterCodeUniqueWhateverTheCase(t *testing.T) {
 				r.OrganizationID, r.FloorID, r.SubcategoryID, r.ResourceRuleID = x.OrganizationID, x.FloorID, x.SubcategoryID, x.ResourceRuleID
 			}
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}}); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{r}}); err != nil {
 			t.Fatalf("Import of mad-r2 in another organization: %v", err)
 		}
 	})
@@ -86,7 +86,7 @@ func TestPosterCodeMigrationRefusesCaseDuplicates(t *testing.T) {
 func TestPosterCodeCharacters(t *testing.T) {
 	t.Parallel()
 	fixture := bookingtest.Layout()
-	var template layoutimport.LayoutResource
+	var template layout.LayoutResource
 	for _, r := range fixture.Resources {
 		if r.ID == bookingtest.RoomGoya.String() {
 			template = r
@@ -99,7 +99,7 @@ func TestPosterCodeCharacters(t *testing.T) {
 			b := bookingtest.Setup(t)
 			r := template
 			r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
-			_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}})
+			_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{r}})
 			wantMsg := `resources[0].posterCode: "` + code + `" ` + want
 			if booking.ErrorCode(err) != booking.CodeInvalidRequest || !strings.Contains(err.Error(), wantMsg) {
 				t.Fatalf("Import = %v, want 2000 %q", err, wantMsg)
@@ -116,7 +116,7 @@ func TestPosterCodeCharacters(t *testing.T) {
 		r := template
 		code := "a.b_c-D9" + strings.Repeat("x", 56)
 		r.ID, r.PosterCode, r.FeatureIDs, r.ReservableIDs = uuid.NewString(), code, nil, nil
-		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Resources: []layoutimport.LayoutResource{r}}); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Resources: []layout.LayoutResource{r}}); err != nil {
 			t.Fatalf("Import of %q: %v", code, err)
 		}
 		u := b.User(t, bookingtest.OrgA, bookingtest.Alice)

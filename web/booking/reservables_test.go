@@ -10,7 +10,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // contracted returns the reservables contracted on a booking, read from the database, one line each,
@@ -225,7 +225,7 @@ func TestContractReservables(t *testing.T) {
 		b := bookingtest.Setup(t)
 		u := fixtureUsers(t, b)
 		// The Boardroom offers coffee in this test.
-		l := bookingtest.LayoutWith(t, bookingtest.RoomBoard, func(r *layoutimport.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
+		l := bookingtest.LayoutWith(t, bookingtest.RoomBoard, func(r *layout.LayoutResource) { r.ReservableIDs = []string{coffee.String()} })
 		importLayout(t, b, l)
 		bs := mustCreate(t, b, u.alice, bookingtest.Request(bookingtest.RoomBoard, at(1, 10, 0), at(1, 12, 0)))
 		contract(t, b, u.alice, bs[0].ID, order(coffee, nil, nil, ""))
@@ -266,12 +266,12 @@ func TestContractReservablesRefused(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layout.LayoutResource) { r.Visible = ptr(false) })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
 		{"DeactivatedRoomIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Status = "DEACTIVATED" })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layout.LayoutResource) { r.Status = "DEACTIVATED" })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(av, nil, nil, "")}, booking.CodeResourceNotFound},
@@ -306,7 +306,7 @@ func TestContractReservablesRefused(t *testing.T) {
 			return u.alice, uuid.MustParse(lb.ID)
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeBookingNotModifiable},
 		{"HiddenRoomBeforeNotOfferedIs1002", func(t *testing.T, b *bookingtest.Bundle, u users, id uuid.UUID) (booking.User, uuid.UUID) {
-			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) { r.Visible = ptr(false) })
+			l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layout.LayoutResource) { r.Visible = ptr(false) })
 			importLayout(t, b, l)
 			return u.alice, id
 		}, []booking.ReservableOrder{order(lunch, nil, nil, "")}, booking.CodeResourceNotFound},

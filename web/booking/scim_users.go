@@ -177,7 +177,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 			return err
 		}
 		if !f.Active {
-			return s.ApplyUserActive(ctx, q, c.OrganizationID, id, false, c.changer())
+			return s.applyUserActive(ctx, q, c.OrganizationID, id, false, c.changer())
 		}
 		return nil
 	})
@@ -189,7 +189,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 
 // checkSCIMEmail refuses an address a SCIM client may not give a person: one outside the organization's
 // verified domains, unless the organization allows other domains, and one at a domain another
-// organization proved (CheckPersonEmail).
+// organization proved (checkPersonEmail).
 // Codes: 2000.
 func checkSCIMEmail(ctx context.Context, q *queries.Queries, org queries.Organization, email string) error {
 	if !org.ScimAnyDomain {
@@ -203,7 +203,7 @@ func checkSCIMEmail(ctx context.Context, q *queries.Queries, org queries.Organiz
 				"an admin verifies it, or allows other domains, on the page /admin/identity", email, domain)
 		}
 	}
-	return CheckPersonEmail(ctx, q, org.ID, "emails", email)
+	return checkPersonEmail(ctx, q, org.ID, "emails", email)
 }
 
 // checkUserNameFree refuses a userName another person of the organization (not id) has.
@@ -222,7 +222,7 @@ func checkUserNameFree(ctx context.Context, q *queries.Queries, org, id uuid.UUI
 }
 
 // ReplaceProvisionedPerson replaces what the client manages of a person: userName, names, e-mail address,
-// external id, and whether the person is active (see ApplyUserActive). The role, language and the rest
+// external id, and whether the person is active (see applyUserActive). The role, language and the rest
 // stay. A person whose address changes is bound only by their subject from then on, so that a new address
 // cannot take over an account nobody has signed in to yet; an admin's address cannot be changed here at
 // all. ifMatch "" replaces whatever the person is now; otherwise it must be their Version (or "*").
@@ -324,10 +324,10 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMC
 	}); err != nil {
 		return err
 	}
-	return s.ApplyUserActive(ctx, q, c.OrganizationID, id, f.Active, c.changer())
+	return s.applyUserActive(ctx, q, c.OrganizationID, id, f.Active, c.changer())
 }
 
-// DeleteProvisionedPerson is a SCIM client's DELETE: the person is deactivated (see ApplyUserActive),
+// DeleteProvisionedPerson is a SCIM client's DELETE: the person is deactivated (see applyUserActive),
 // taken out of every group, and no longer found by the client. They stay, for the history of their
 // bookings; a later ProvisionPerson with their address brings them back. ifMatch as for
 // ReplaceProvisionedPerson.
@@ -338,7 +338,7 @@ func (s *Service) DeleteProvisionedPerson(ctx context.Context, c SCIMClient, id 
 		if _, err := s.lockProvisioned(ctx, q, c, id, ifMatch); err != nil {
 			return err
 		}
-		if err := s.ApplyUserActive(ctx, q, c.OrganizationID, id, false, c.changer()); err != nil {
+		if err := s.applyUserActive(ctx, q, c.OrganizationID, id, false, c.changer()); err != nil {
 			return err
 		}
 		if err := q.UserSCIMDelete(ctx, queries.UserSCIMDeleteParams{OrganizationID: c.OrganizationID, ID: id, Now: new(s.now())}); err != nil {

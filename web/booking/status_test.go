@@ -6,7 +6,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // wantFree fails the test unless st is free until want.
@@ -212,11 +212,11 @@ func TestStatusByPosterCodeHidden(t *testing.T) {
 	// The resource is free only if its floor and building are also activated and visible.
 	for _, tc := range []struct {
 		name   string
-		change func(l *layoutimport.Layout)
+		change func(l *layout.Layout)
 	}{
-		{"ResourceOnDeactivatedFloorNotFree", func(l *layoutimport.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
-		{"ResourceInHiddenBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Visible = ptr(false) }},
-		{"ResourceInDeactivatedBuildingNotFree", func(l *layoutimport.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
+		{"ResourceOnDeactivatedFloorNotFree", func(l *layout.Layout) { l.Floors[0].Status = "DEACTIVATED" }},
+		{"ResourceInHiddenBuildingNotFree", func(l *layout.Layout) { l.Buildings[0].Visible = ptr(false) }},
+		{"ResourceInDeactivatedBuildingNotFree", func(l *layout.Layout) { l.Buildings[0].Status = "DEACTIVATED" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

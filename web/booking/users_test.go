@@ -7,7 +7,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 func TestActingFor(t *testing.T) {
@@ -118,7 +118,7 @@ func TestUserLookups(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
 		// Globex gets a user with Alice's address before Acme proves acme.test.
-		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{{
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{{
 			ID: uuid.NewString(), OrganizationID: bookingtest.OrgB.String(), Name: "alice", Email: "alice@acme.test",
 		}}}); err != nil {
 			t.Fatalf("Import: %v", err)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
 )
@@ -19,12 +18,6 @@ import (
 
 // oneWorkstationPerPerson is the name of the exclusion constraint over a person's workstation bookings.
 const oneWorkstationPerPerson = "bookings_one_workstation_per_person"
-
-// isWorkstationHeld reports whether err is the database refusing a second workstation for one person.
-func isWorkstationHeld(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23P01" && pgErr.ConstraintName == oneWorkstationPerPerson
-}
 
 // errWorkstationHeld carries a refusal by bookings_one_workstation_per_person out of the transaction it
 // aborted. Once outside, nameHeldWorkstation can look up the desk already held and name it.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
@@ -15,7 +15,7 @@ func TestImportRefusesASecondWorkstationOfOnePerson(t *testing.T) {
 	first := bookingtest.LayoutBooking(bookingtest.DeskOne, bookingtest.At(1, 9, 0), bookingtest.At(1, 18, 0), booking.StatusPending)
 	second := bookingtest.LayoutBooking(bookingtest.DeskTwo, bookingtest.At(1, 17, 0), bookingtest.At(1, 19, 0), booking.StatusPending)
 	room := bookingtest.LayoutBooking(bookingtest.RoomGoya, bookingtest.At(1, 10, 0), bookingtest.At(1, 11, 0), booking.StatusPending)
-	_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{first, room, second}})
+	_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{first, room, second}})
 	bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 	bookingtest.WantMessagePrefix(t, err, "bookings[2].organizerId: already has another workstation during part of that time")
 	wantNoBookings(t, b)

@@ -16,10 +16,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The audit log page of the admin console: every admin change, newest first, filtered by what changed,
@@ -121,11 +120,11 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
 func (s *Handlers) Audit(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
+	buildings, _, err := listObjects[layout.LayoutBuilding](ctx, s.layout, actor, layout.Buildings)
 	if err != nil {
 		return err
 	}
-	users, _, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
+	users, _, err := listObjects[layout.LayoutUser](ctx, s.layout, actor, layout.Users)
 	if err != nil {
 		return err
 	}
@@ -145,7 +144,7 @@ func (s *Handlers) Audit(c echo.Context) error {
 		}
 		return err
 	}
-	entries, err := s.admin.Audit(ctx, actor, filter)
+	entries, err := s.layout.Audit(ctx, actor, filter)
 	if err != nil {
 		return err
 	}
@@ -160,7 +159,7 @@ func (s *Handlers) Audit(c echo.Context) error {
 		next.Set("before", strconv.FormatInt(entries[len(entries)-1].ID, 10))
 		p.More = "/admin/audit?" + next.Encode()
 	}
-	names, err := s.admin.AuditNames(ctx, actor, auditIDs(entries))
+	names, err := s.layout.AuditNames(ctx, actor, auditIDs(entries))
 	if err != nil {
 		return err
 	}
@@ -176,8 +175,8 @@ func (s *Handlers) Audit(c echo.Context) error {
 // auditZones are the time zones the audit log can be read in: those of the organization's buildings,
 // once each, in the order of the buildings' names; UTC when it has none. The first is the default: the
 // times of an object in no building (a rule, a person) and the dates of the filters are read in it.
-func auditZones(buildings []layoutimport.LayoutBuilding) []views.Option {
-	slices.SortFunc(buildings, func(a, b layoutimport.LayoutBuilding) int { return booking.CompareNames(a.Name, b.Name) })
+func auditZones(buildings []layout.LayoutBuilding) []views.Option {
+	slices.SortFunc(buildings, func(a, b layout.LayoutBuilding) int { return booking.CompareNames(a.Name, b.Name) })
 	var out []views.Option
 	for _, b := range buildings {
 		if _, err := booking.Location(b.Timezone); err != nil || b.Timezone == "" {

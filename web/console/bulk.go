@@ -9,14 +9,14 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // ChangeResources is POST /admin/resources/bulk: one change (the rule, the kind, features
 // added and taken away) to every desk and room ticked on the list, all or none, through
-// admin.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
+// layout.Service.ChangeResources. It goes back to the list, of the floor the form names, saying how many
 // changed. A refusal shows the list again with the reason beside the form and the boxes as ticked;
 // another organization's resource is 404 and changes nothing.
 func (s *Handlers) ChangeResources(c echo.Context) error {
@@ -58,14 +58,14 @@ func (s *Handlers) ChangeResources(c echo.Context) error {
 
 // changeResources reads the ids and the change of the form and makes it.
 func (s *Handlers) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
-	if len(f.IDs) > admin.MaxBulkResources {
-		return 0, kit.Invalid("choose at most %d desks and rooms at once", admin.MaxBulkResources)
+	if len(f.IDs) > layout.MaxBulkResources {
+		return 0, kit.Invalid("choose at most %d desks and rooms at once", layout.MaxBulkResources)
 	}
 	ids, err := adminIDs("ids", f.IDs)
 	if err != nil {
 		return 0, err
 	}
-	var ch admin.ResourceChange
+	var ch layout.ResourceChange
 	if ch.RuleID, err = adminOptionalID("rule", f.RuleID); err != nil {
 		return 0, err
 	}
@@ -78,7 +78,7 @@ func (s *Handlers) changeResources(c echo.Context, f views.AdminBulk) (int, erro
 	if ch.RemoveFeatures, err = adminIDs("remove", f.Remove); err != nil {
 		return 0, err
 	}
-	return s.admin.ChangeResources(c.Request().Context(), kit.Actor(c), ids, ch)
+	return s.layout.ChangeResources(c.Request().Context(), kit.Actor(c), ids, ch)
 }
 
 // adminIDs reads the ids of a group of check boxes.

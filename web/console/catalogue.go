@@ -18,10 +18,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The rules and catalogue pages of the admin console: resource rules, subcategories, features, services
@@ -47,7 +46,7 @@ func adminObjectID(c echo.Context, param string) (uuid.UUID, error) {
 
 // decodeObjects decodes admin objects (the import format) into their layoutimport type, with their ETags
 // in the same order.
-func decodeObjects[T any](objs []admin.Object) ([]T, []string, error) {
+func decodeObjects[T any](objs []layout.Object) ([]T, []string, error) {
 	out, etags := make([]T, 0, len(objs)), make([]string, 0, len(objs))
 	for _, o := range objs {
 		var v T
@@ -60,7 +59,7 @@ func decodeObjects[T any](objs []admin.Object) ([]T, []string, error) {
 }
 
 // listObjects lists a collection of the actor's organization, decoded.
-func listObjects[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection) ([]T, []string, error) {
+func listObjects[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection) ([]T, []string, error) {
 	objs, err := s.List(ctx, actor, c)
 	if err != nil {
 		return nil, nil, err
@@ -69,7 +68,7 @@ func listObjects[T any](ctx context.Context, s *admin.Service, actor booking.Use
 }
 
 // getObject reads one object of the actor's organization, decoded, with its ETag.
-func getObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID) (T, string, error) {
+func getObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID) (T, string, error) {
 	var v T
 	o, err := s.Get(ctx, actor, c, id)
 	if err != nil {
@@ -82,7 +81,7 @@ func getObject[T any](ctx context.Context, s *admin.Service, actor booking.User,
 }
 
 // putObject saves one object in the import format, if ifMatch is still its ETag, and returns it as saved.
-func putObject[T any](ctx context.Context, s *admin.Service, actor booking.User, c admin.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
+func putObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
 	var saved T
 	body, err := json.Marshal(v)
 	if err != nil {
@@ -194,7 +193,7 @@ var ruleWords = map[string]string{
 const maxNameLength = 200
 
 // ruleForm shows a rule in its form, in hours, minutes and days.
-func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
+func ruleForm(r layout.LayoutResourceRule, etag string) views.RuleForm {
 	f := views.RuleForm{
 		ID: r.ID, ETag: etag, Name: r.Name, From: kit.HHMM(r.StartTime), Until: kit.HHMM(r.EndTime),
 		MaxHours: strconv.FormatInt(r.MaximumDuration/msHour, 10), MaxMinutes: strconv.FormatInt(r.MaximumDuration%msHour/msMinute, 10),
@@ -210,7 +209,7 @@ func ruleForm(r layoutimport.LayoutResourceRule, etag string) views.RuleForm {
 
 // readRuleForm reads a rule's form: the view shows what was typed, the rule is what it means. A value
 // the form cannot use is a *kit.FormRefusal in words.
-func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layoutimport.LayoutResourceRule, error) {
+func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layout.LayoutResourceRule, error) {
 	v := views.RuleForm{
 		ID: id, ETag: form.Get("etag"), Name: strings.TrimSpace(form.Get("name")),
 		From: form.Get("from"), Until: form.Get("until"), MaxHours: form.Get("maxHours"), MaxMinutes: form.Get("maxMinutes"),
@@ -219,7 +218,7 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 		Approval: form.Get("approval") != "", AllDay: form.Get("allDay") != "", AllDayBy: form.Get("allDayBy"),
 		AccessControlType: form.Get("accessControlType"),
 	}
-	r := layoutimport.LayoutResourceRule{
+	r := layout.LayoutResourceRule{
 		ID: id, OrganizationID: org.String(), Name: v.Name, RequiresApproval: v.Approval, AllDayBookings: v.AllDay,
 		AccessControlType: v.AccessControlType,
 	}
@@ -280,7 +279,7 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 }
 
 // domainRule is the rule a form describes, as the booking rules read it.
-func domainRule(r layoutimport.LayoutResourceRule) booking.ResourceRule {
+func domainRule(r layout.LayoutResourceRule) booking.ResourceRule {
 	ms := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
 	return booking.ResourceRule{
 		StartTime: ms(r.StartTime), EndTime: ms(r.EndTime), MaximumDuration: ms(r.MaximumDuration),
@@ -297,15 +296,15 @@ type ruleUses struct {
 
 // readRuleUses reads which resources use each rule of the actor's organization.
 func (s *Handlers) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
-	resources, _, err := listObjects[layoutimport.LayoutResource](ctx, s.admin, actor, admin.Resources)
+	resources, _, err := listObjects[layout.LayoutResource](ctx, s.layout, actor, layout.Resources)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	floors, _, err := listObjects[layoutimport.LayoutFloor](ctx, s.admin, actor, admin.Floors)
+	floors, _, err := listObjects[layout.LayoutFloor](ctx, s.layout, actor, layout.Floors)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	buildings, _, err := listObjects[layoutimport.LayoutBuilding](ctx, s.admin, actor, admin.Buildings)
+	buildings, _, err := listObjects[layout.LayoutBuilding](ctx, s.layout, actor, layout.Buildings)
 	if err != nil {
 		return ruleUses{}, err
 	}
@@ -329,7 +328,7 @@ func (s *Handlers) readRuleUses(ctx context.Context, actor booking.User) (ruleUs
 }
 
 // withUses adds the sentence and the resources that use the rule to its form.
-func (u ruleUses) withUses(f views.RuleForm, r layoutimport.LayoutResourceRule) views.RuleForm {
+func (u ruleUses) withUses(f views.RuleForm, r layout.LayoutResourceRule) views.RuleForm {
 	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
 	f.Resources = u.resources[r.ID]
 	names := make([]string, 0, 2)
@@ -357,7 +356,7 @@ func ruleOf(first []string, total int) string {
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	rules, etags, err := listObjects[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules)
+	rules, etags, err := listObjects[layout.LayoutResourceRule](ctx, s.layout, actor, layout.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
 	}
@@ -369,7 +368,7 @@ func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
 	for i, r := range rules {
 		p.Rules = append(p.Rules, uses.withUses(ruleForm(r, etags[i]), r))
 	}
-	fresh := layoutimport.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
+	fresh := layout.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
 		MaximumDuration: 4 * msHour, MaximumAdvance: 30 * msDay, AdvanceCheckIn: 15 * msMinute, ExpirationMargin: 15 * msMinute}
 	p.New = uses.withUses(ruleForm(fresh, ""), fresh)
 	p.New.New = true
@@ -438,10 +437,10 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	typed, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
 	isNew := typed.ETag == ""
-	var saved layoutimport.LayoutResourceRule
+	var saved layout.LayoutResourceRule
 	var etag string
 	if err == nil {
-		saved, etag, err = putObject(ctx, s.admin, actor, admin.ResourceRules, id, r, typed.ETag)
+		saved, etag, err = putObject(ctx, s.layout, actor, layout.ResourceRules, id, r, typed.ETag)
 	}
 	uses, uerr := s.readRuleUses(ctx, actor)
 	if uerr != nil {
@@ -454,7 +453,7 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 		}
 		f := uses.withUses(typed, r)
 		if prob.status == http.StatusPreconditionFailed {
-			cur, curTag, gerr := getObject[layoutimport.LayoutResourceRule](ctx, s.admin, actor, admin.ResourceRules, id)
+			cur, curTag, gerr := getObject[layout.LayoutResourceRule](ctx, s.layout, actor, layout.ResourceRules, id)
 			if gerr != nil {
 				return gerr
 			}
@@ -522,16 +521,16 @@ var catalogueWords = map[string]string{
 }
 
 // catalogueCollections are the collections the catalogue page edits, in its order.
-var catalogueCollections = []admin.Collection{admin.Subcategories, admin.Features, admin.Reservables}
+var catalogueCollections = []layout.Collection{layout.Subcategories, layout.Features, layout.Reservables}
 
 // catalogueGroup is a collection of the catalogue page, with what it says about it.
-func catalogueGroup(c admin.Collection) views.CatalogueGroup {
+func catalogueGroup(c layout.Collection) views.CatalogueGroup {
 	switch c {
-	case admin.Subcategories:
+	case layout.Subcategories:
 		return views.CatalogueGroup{Collection: string(c), Title: "Kinds of space", AddLabel: "Add a kind of space",
 			Lead:  "What people look for: desks, meeting rooms, phone booths… Each desk or room is of one kind.",
 			Empty: "No kinds yet. Add one before adding desks or rooms."}
-	case admin.Features:
+	case layout.Features:
 		return views.CatalogueGroup{Collection: string(c), Title: "Features", AddLabel: "Add a feature",
 			Lead:  "What a desk or room has, for people to filter by: a screen, a whiteboard, a standing desk…",
 			Empty: "No features yet."}
@@ -542,11 +541,11 @@ func catalogueGroup(c admin.Collection) views.CatalogueGroup {
 }
 
 // catalogueItem shows one object of the catalogue in its form.
-func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
+func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
 	it := views.CatalogueItem{Collection: string(c), ETag: etag}
 	switch c {
-	case admin.Subcategories:
-		var v layoutimport.LayoutSubcategory
+	case layout.Subcategories:
+		var v layout.LayoutSubcategory
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode subcategory: %w", err)
 		}
@@ -556,15 +555,15 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 		if !it.Searchable {
 			it.Summary += " · not searchable"
 		}
-	case admin.Features:
-		var v layoutimport.LayoutFeature
+	case layout.Features:
+		var v layout.LayoutFeature
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode feature: %w", err)
 		}
 		it.ID, it.Name, it.Email = v.ID, v.Name, v.Email
 		it.Summary = cmp.Or(v.Email, "No contact")
-	case admin.Reservables:
-		var v layoutimport.LayoutReservable
+	case layout.Reservables:
+		var v layout.LayoutReservable
 		if err := json.Unmarshal(doc, &v); err != nil {
 			return it, fmt.Errorf("decode service: %w", err)
 		}
@@ -581,7 +580,7 @@ func catalogueItem(c admin.Collection, doc json.RawMessage, etag string) (views.
 
 // serviceSummary says in a line what people choose when they order a service, until when they can
 // cancel it, and whom to contact about it.
-func serviceSummary(v layoutimport.LayoutReservable) string {
+func serviceSummary(v layout.LayoutReservable) string {
 	var chosen []string
 	for _, o := range []struct {
 		on   bool
@@ -613,7 +612,7 @@ func (s *Handlers) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) 
 	}
 	p := views.AdminCatalogue{Chrome: s.Chrome(c, "Catalogue"), Services: views.ServicesSwitch{Active: active}}
 	for _, coll := range catalogueCollections {
-		objs, err := s.admin.List(ctx, actor, coll)
+		objs, err := s.layout.List(ctx, actor, coll)
 		if err != nil {
 			return views.AdminCatalogue{}, err
 		}
@@ -677,10 +676,10 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		}
 		return json.Unmarshal(current, v)
 	}
-	switch admin.Collection(it.Collection) {
-	case admin.Subcategories:
+	switch layout.Collection(it.Collection) {
+	case layout.Subcategories:
 		it.Category, it.Searchable, it.HideBookings = form.Get("category"), form.Get("searchable") != "", form.Get("hideBookings") != ""
-		var v layoutimport.LayoutSubcategory
+		var v layout.LayoutSubcategory
 		if err := decodeCurrent(&v); err != nil {
 			return nil, fmt.Errorf("decode subcategory: %w", err)
 		}
@@ -690,9 +689,9 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		searchable := it.Searchable
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
 		return v, nil
-	case admin.Features:
+	case layout.Features:
 		it.Email = strings.TrimSpace(form.Get("email"))
-		var v layoutimport.LayoutFeature
+		var v layout.LayoutFeature
 		if err := decodeCurrent(&v); err != nil {
 			return nil, fmt.Errorf("decode feature: %w", err)
 		}
@@ -707,7 +706,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 	it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = form.Get("chooseQuantity") != "", form.Get("chooseDeliveryTime") != "", form.Get("allowComments") != ""
 	it.DeliveryHours, it.DeliveryMinutes = form.Get("deliveryHours"), form.Get("deliveryMinutes")
 	it.CancelHours, it.CancelMinutes = form.Get("cancelHours"), form.Get("cancelMinutes")
-	var v layoutimport.LayoutReservable
+	var v layout.LayoutReservable
 	if err := decodeCurrent(&v); err != nil {
 		return nil, fmt.Errorf("decode service: %w", err)
 	}
@@ -741,7 +740,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 // its form; with htmx only the item is answered. A save is confirmed in the item: with htmx a new item
 // answers with its whole group.
 func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
-	coll := admin.Collection(c.Param("collection"))
+	coll := layout.Collection(c.Param("collection"))
 	if !slices.Contains(catalogueCollections, coll) {
 		return echo.ErrNotFound
 	}
@@ -758,20 +757,20 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 	typed := views.CatalogueItem{Collection: string(coll), ID: id.String(), ETag: ifMatch, New: ifMatch == ""}
 	var current json.RawMessage
 	if !typed.New {
-		o, err := s.admin.Get(ctx, actor, coll, id)
+		o, err := s.layout.Get(ctx, actor, coll, id)
 		if err != nil {
 			return err
 		}
 		current = o.JSON
 	}
 	doc, err := readCatalogueForm(form, &typed, actor.OrganizationID, current)
-	var saved admin.Object
+	var saved layout.Object
 	if err == nil {
 		body, merr := json.Marshal(doc)
 		if merr != nil {
 			return fmt.Errorf("encode %s: %w", coll, merr)
 		}
-		saved, _, err = s.admin.Put(ctx, actor, coll, id, body, ifMatch)
+		saved, _, err = s.layout.Put(ctx, actor, coll, id, body, ifMatch)
 	}
 	if err != nil {
 		prob := adminFormProblem(err, catalogueWords)
@@ -780,7 +779,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 		}
 		it := typed
 		if prob.status == http.StatusPreconditionFailed {
-			o, gerr := s.admin.Get(ctx, actor, coll, id)
+			o, gerr := s.layout.Get(ctx, actor, coll, id)
 			if gerr != nil {
 				return gerr
 			}

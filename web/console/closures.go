@@ -13,10 +13,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The closures page of the admin console: the organization's closures, and a form that closes a building
@@ -47,15 +46,15 @@ type closureTarget struct {
 // closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
 // select ("floor:<id>").
 func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
-	buildings, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
+	buildings, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
-	floors, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
+	floors, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
-	resources, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	resources, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +95,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
-	closures, err := adminList[layoutimport.LayoutClosure](ctx, s, actor, admin.Closures)
+	closures, err := adminList[layout.LayoutClosure](ctx, s, actor, layout.Closures)
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
@@ -105,7 +104,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 	}
 	p := views.AdminClosures{Chrome: s.Chrome(c, "Closures"), Targets: groups, Form: f}
 	now := s.bookings.Now()
-	slices.SortFunc(closures, func(a, b adminObject[layoutimport.LayoutClosure]) int {
+	slices.SortFunc(closures, func(a, b adminObject[layout.LayoutClosure]) int {
 		return cmp.Or(cmp.Compare(a.V.StartDate, b.V.StartDate), strings.Compare(a.V.ID, b.V.ID))
 	})
 	for _, o := range closures {
@@ -129,7 +128,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 }
 
 // closureTargetKey is the value of the "What" select for what the closure closes.
-func closureTargetKey(c layoutimport.LayoutClosure) string {
+func closureTargetKey(c layout.LayoutClosure) string {
 	switch {
 	case c.ResourceID != "":
 		return "resource:" + c.ResourceID
@@ -158,12 +157,12 @@ func (s *Handlers) Closures(c echo.Context) error {
 // readClosureForm reads the closure form: what was typed, for the form to show again, and the closure it
 // describes. A building closes on whole days (the last one included), a floor or a resource from–until;
 // both in the building's time zone.
-func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layoutimport.LayoutClosure, error) {
+func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layout.LayoutClosure, error) {
 	f := views.ClosureForm{
 		ID: adminText(c, "id"), Target: adminText(c, "target"), FromDate: adminText(c, "fromDate"), ToDate: adminText(c, "toDate"),
 		From: adminText(c, "from"), Until: adminText(c, "until"), Reason: adminText(c, "reason"),
 	}
-	var cl layoutimport.LayoutClosure
+	var cl layout.LayoutClosure
 	id, err := uuid.Parse(f.ID)
 	if err != nil || len(f.ID) != 36 {
 		f.ID = uuid.NewString()
@@ -206,7 +205,7 @@ func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.
 	case n > booking.MaxClosureReason:
 		return f, cl, kit.RefuseForm("Reason: write at most %d characters.", booking.MaxClosureReason)
 	}
-	cl = layoutimport.LayoutClosure{ID: id.String(), OrganizationID: org.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: f.Reason}
+	cl = layout.LayoutClosure{ID: id.String(), OrganizationID: org.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: f.Reason}
 	switch t.kind {
 	case "building":
 		cl.BuildingID = t.id
@@ -228,7 +227,7 @@ func parseLocalDateTime(v string, loc *time.Location) (time.Time, error) {
 }
 
 // closureSpec is the domain's view of a closure of the form.
-func closureSpec(cl layoutimport.LayoutClosure) booking.ClosureSpec {
+func closureSpec(cl layout.LayoutClosure) booking.ClosureSpec {
 	parse := func(s string) *uuid.UUID {
 		if s == "" {
 			return nil
@@ -294,7 +293,7 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	}
 	if err == nil {
 		cl.Overlapping = string(overlapping)
-		_, _, err = putObject(ctx, s.admin, actor, admin.Closures, uuid.MustParse(cl.ID), cl, "")
+		_, _, err = putObject(ctx, s.layout, actor, layout.Closures, uuid.MustParse(cl.ID), cl, "")
 	}
 	if de, _ := kit.Refusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
 		// Someone booked inside the closure after the form was sent: show the bookings and ask again.
@@ -350,11 +349,11 @@ func (s *Handlers) DeleteClosure(c echo.Context) error {
 	if len(etag) > 100 {
 		return kit.InvalidField("etag", "at most 100 characters")
 	}
-	cl, _, err := getObject[layoutimport.LayoutClosure](ctx, s.admin, actor, admin.Closures, id)
+	cl, _, err := getObject[layout.LayoutClosure](ctx, s.layout, actor, layout.Closures, id)
 	if err != nil {
 		return err
 	}
-	err = s.admin.Delete(ctx, actor, admin.Closures, id, etag)
+	err = s.layout.Delete(ctx, actor, layout.Closures, id, etag)
 	if prob := adminFormProblem(err, closureWords); prob != nil {
 		s.PutFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
 		return c.Redirect(http.StatusSeeOther, "/admin/closures")

@@ -6,21 +6,21 @@ package console
 import (
 	"log/slog"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Handlers answers the console's pages with the domain's services.
 type Handlers struct {
 	*kit.Env
 	bookings *booking.Service
-	admin    *admin.Service
+	layout   *layout.Service
 	log      *slog.Logger
 	scopes   []string // the scopes sign-in asks the identity provider for; none without one
 }
 
 // New returns the console's handlers.
-func New(env *kit.Env, bookings *booking.Service, admin *admin.Service, log *slog.Logger, scopes []string) *Handlers {
-	return &Handlers{Env: env, bookings: bookings, admin: admin, log: log, scopes: scopes}
+func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, log *slog.Logger, scopes []string) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, layout: offices, log: log, scopes: scopes}
 }

@@ -21,14 +21,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The admin pages of the office's physical layout: buildings, floors, the plan editor and the desks and
-// rooms. They read and write through admin.Service, in the import format, the same code path as the
+// rooms. They read and write through layout.Service, in the import format, the same code path as the
 // admin API and `booking import`. Every form carries the version (ETag) it was opened with: a form
 // saved after someone else changed the object shows the current version instead of overwriting it.
 
@@ -48,8 +47,8 @@ type adminObject[T any] struct {
 }
 
 // adminList reads a collection of the actor's organization, decoded into its import type.
-func adminList[T any](ctx context.Context, s *Handlers, actor booking.User, coll admin.Collection) ([]adminObject[T], error) {
-	objs, err := s.admin.List(ctx, actor, coll)
+func adminList[T any](ctx context.Context, s *Handlers, actor booking.User, coll layout.Collection) ([]adminObject[T], error) {
+	objs, err := s.layout.List(ctx, actor, coll)
 	if err != nil {
 		return nil, err
 	}
@@ -65,8 +64,8 @@ func adminList[T any](ctx context.Context, s *Handlers, actor booking.User, coll
 }
 
 // adminGet reads one object of a collection, decoded into its import type.
-func adminGet[T any](ctx context.Context, s *Handlers, actor booking.User, coll admin.Collection, id uuid.UUID) (adminObject[T], error) {
-	o, err := s.admin.Get(ctx, actor, coll, id)
+func adminGet[T any](ctx context.Context, s *Handlers, actor booking.User, coll layout.Collection, id uuid.UUID) (adminObject[T], error) {
+	o, err := s.layout.Get(ctx, actor, coll, id)
 	if err != nil {
 		return adminObject[T]{}, err
 	}
@@ -78,12 +77,12 @@ func adminGet[T any](ctx context.Context, s *Handlers, actor booking.User, coll 
 }
 
 // adminPut saves v, an object in its import type, if its version is still ifMatch ("" for a new one).
-func (s *Handlers) adminPut(ctx context.Context, actor booking.User, coll admin.Collection, id uuid.UUID, v any, ifMatch string) (admin.Object, error) {
+func (s *Handlers) adminPut(ctx context.Context, actor booking.User, coll layout.Collection, id uuid.UUID, v any, ifMatch string) (layout.Object, error) {
 	body, err := json.Marshal(v)
 	if err != nil {
-		return admin.Object{}, fmt.Errorf("encode %s: %w", coll, err)
+		return layout.Object{}, fmt.Errorf("encode %s: %w", coll, err)
 	}
-	obj, _, err := s.admin.Put(ctx, actor, coll, id, body, ifMatch)
+	obj, _, err := s.layout.Put(ctx, actor, coll, id, body, ifMatch)
 	return obj, err
 }
 
@@ -203,7 +202,7 @@ func (s *Handlers) adminFlash(c echo.Context) string {
 
 // Buildings.
 
-func buildingView(o adminObject[layoutimport.LayoutBuilding]) views.AdminBuilding {
+func buildingView(o adminObject[layout.LayoutBuilding]) views.AdminBuilding {
 	b := o.V
 	return views.AdminBuilding{
 		ID: b.ID, Name: b.Name, Country: b.Address.Country, City: b.Address.City, Address: b.Address.Address,
@@ -211,7 +210,7 @@ func buildingView(o adminObject[layoutimport.LayoutBuilding]) views.AdminBuildin
 	}
 }
 
-func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) views.AdminFloor {
+func floorView(o adminObject[layout.LayoutFloor], buildingName string) views.AdminFloor {
 	f := o.V
 	return views.AdminFloor{
 		ID: f.ID, BuildingID: f.BuildingID, BuildingName: buildingName, Name: f.Name, Number: f.FloorNumber,
@@ -222,11 +221,11 @@ func floorView(o adminObject[layoutimport.LayoutFloor], buildingName string) vie
 // Buildings is GET /admin/buildings: the organization's buildings.
 func (s *Handlers) Buildings(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
+	bs, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
+	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return err
 	}
@@ -267,16 +266,16 @@ func (s *Handlers) Building(c echo.Context) error {
 // buildingPage reads a building and its floors for its form.
 func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
+	b, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
 	if err != nil {
 		return views.AdminBuildingPage{}, err
 	}
 	p := views.AdminBuildingPage{Building: buildingView(b), Now: time.Now()}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
+	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return p, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return p, err
 	}
@@ -293,7 +292,7 @@ func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildi
 	return p, nil
 }
 
-func countOnFloor(rs []adminObject[layoutimport.LayoutResource], floor string) int {
+func countOnFloor(rs []adminObject[layout.LayoutResource], floor string) int {
 	n := 0
 	for _, r := range rs {
 		if r.V.FloorID == floor {
@@ -308,13 +307,13 @@ func countOnFloor(rs []adminObject[layoutimport.LayoutResource], floor string) i
 func (s *Handlers) SaveBuilding(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("buildingId") == ""
-	b := layoutimport.LayoutBuilding{}
+	b := layout.LayoutBuilding{}
 	if !isNew {
 		var err error
 		if id, err = adminPathID(c, "buildingId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, id)
+		cur, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
 		if err != nil {
 			return err
 		}
@@ -335,7 +334,7 @@ func (s *Handlers) SaveBuilding(c echo.Context) error {
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, admin.Buildings, id, b, etag)
+		_, err = s.adminPut(ctx, actor, layout.Buildings, id, b, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, b.Name, "add its floors next."))
@@ -345,7 +344,7 @@ func (s *Handlers) SaveBuilding(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.AdminBuildingPage{Building: buildingView(adminObject[layoutimport.LayoutBuilding]{V: b, ETag: etag}), Now: time.Now(), Problem: prob}
+	p := views.AdminBuildingPage{Building: buildingView(adminObject[layout.LayoutBuilding]{V: b, ETag: etag}), Now: time.Now(), Problem: prob}
 	if isNew {
 		p.Building.ID = ""
 	}
@@ -361,12 +360,12 @@ func (s *Handlers) SaveBuilding(c echo.Context) error {
 // Floors.
 
 // buildingNames are the names of the organization's buildings by id, and the buildings themselves.
-func (s *Handlers) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layoutimport.LayoutBuilding], error) {
-	bs, err := adminList[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings)
+func (s *Handlers) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layout.LayoutBuilding], error) {
+	bs, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
-	slices.SortFunc(bs, func(a, b adminObject[layoutimport.LayoutBuilding]) int {
+	slices.SortFunc(bs, func(a, b adminObject[layout.LayoutBuilding]) int {
 		return booking.CompareNames(a.V.Name, b.V.Name)
 	})
 	names := make(map[string]string, len(bs))
@@ -383,11 +382,11 @@ func (s *Handlers) Floors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
+	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return err
 	}
@@ -407,7 +406,7 @@ func (s *Handlers) Floors(c echo.Context) error {
 }
 
 // buildingOptions are the buildings to choose a floor's from.
-func buildingOptions(bs []adminObject[layoutimport.LayoutBuilding]) []views.AdminOption {
+func buildingOptions(bs []adminObject[layout.LayoutBuilding]) []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(bs))
 	for _, b := range bs {
 		out = append(out, views.AdminOption{Value: b.V.ID, Label: b.V.Name})
@@ -447,7 +446,7 @@ func (s *Handlers) Floor(c echo.Context) error {
 // floorPage reads a floor, the buildings and its resources for its form.
 func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
+	f, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -455,7 +454,7 @@ func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -472,13 +471,13 @@ func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage
 func (s *Handlers) SaveFloor(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("floorId") == ""
-	f := layoutimport.LayoutFloor{}
+	f := layout.LayoutFloor{}
 	if !isNew {
 		var err error
 		if id, err = adminPathID(c, "floorId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
+		cur, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 		if err != nil {
 			return err
 		}
@@ -499,7 +498,7 @@ func (s *Handlers) SaveFloor(c echo.Context) error {
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, admin.Floors, id, f, etag)
+		_, err = s.adminPut(ctx, actor, layout.Floors, id, f, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, f.Name, "upload its plan and place its desks and rooms next."))
@@ -519,7 +518,7 @@ func (s *Handlers) SaveFloor(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		p = views.AdminFloorPage{Floor: floorView(adminObject[layoutimport.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs)}
+		p = views.AdminFloorPage{Floor: floorView(adminObject[layout.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs)}
 		if isNew {
 			p.Floor.ID = ""
 		}
@@ -538,7 +537,7 @@ func (s *Handlers) UploadPlan(c echo.Context) error {
 		return err
 	}
 	// Another organization's floor is unknown (404) before anything about the upload is said.
-	if _, err := s.admin.Get(ctx, actor, admin.Floors, id); err != nil {
+	if _, err := s.layout.Get(ctx, actor, layout.Floors, id); err != nil {
 		return err
 	}
 	data, contentType, err := readPlanUpload(c)
@@ -627,7 +626,7 @@ func planType(fh *multipart.FileHeader) string {
 // The plan editor.
 
 // resourceView is a resource as the admin pages show it.
-func resourceView(o adminObject[layoutimport.LayoutResource]) views.AdminResource {
+func resourceView(o adminObject[layout.LayoutResource]) views.AdminResource {
 	r := o.V
 	v := views.AdminResource{
 		ID: r.ID, FloorID: r.FloorID, SubcategoryID: r.SubcategoryID, RuleID: r.ResourceRuleID,
@@ -644,25 +643,25 @@ func resourceView(o adminObject[layoutimport.LayoutResource]) views.AdminResourc
 
 // layoutCatalogue is what a resource's form chooses from.
 type layoutCatalogue struct {
-	subcategories []adminObject[layoutimport.LayoutSubcategory]
-	rules         []adminObject[layoutimport.LayoutResourceRule]
-	features      []adminObject[layoutimport.LayoutFeature]
-	reservables   []adminObject[layoutimport.LayoutReservable]
+	subcategories []adminObject[layout.LayoutSubcategory]
+	rules         []adminObject[layout.LayoutResourceRule]
+	features      []adminObject[layout.LayoutFeature]
+	reservables   []adminObject[layout.LayoutReservable]
 }
 
 func (s *Handlers) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
 	var k layoutCatalogue
 	var err error
-	if k.subcategories, err = adminList[layoutimport.LayoutSubcategory](ctx, s, actor, admin.Subcategories); err != nil {
+	if k.subcategories, err = adminList[layout.LayoutSubcategory](ctx, s, actor, layout.Subcategories); err != nil {
 		return k, err
 	}
-	if k.rules, err = adminList[layoutimport.LayoutResourceRule](ctx, s, actor, admin.ResourceRules); err != nil {
+	if k.rules, err = adminList[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules); err != nil {
 		return k, err
 	}
-	if k.features, err = adminList[layoutimport.LayoutFeature](ctx, s, actor, admin.Features); err != nil {
+	if k.features, err = adminList[layout.LayoutFeature](ctx, s, actor, layout.Features); err != nil {
 		return k, err
 	}
-	k.reservables, err = adminList[layoutimport.LayoutReservable](ctx, s, actor, admin.Reservables)
+	k.reservables, err = adminList[layout.LayoutReservable](ctx, s, actor, layout.Reservables)
 	return k, err
 }
 
@@ -745,15 +744,15 @@ func (s *Handlers) Plan(c echo.Context) error {
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
 func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	f, err := adminGet[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors, id)
+	f, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	b, err := adminGet[layoutimport.LayoutBuilding](ctx, s, actor, admin.Buildings, uuid.MustParse(f.V.BuildingID))
+	b, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, uuid.MustParse(f.V.BuildingID))
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
@@ -785,8 +784,8 @@ func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, 
 		p.Width, p.Height = max(p.Width, booking.DefaultPlanWidth), max(p.Height, booking.DefaultPlanHeight)
 	}
 	// New desks are like most desks: the kind and rule the organization's desks use most.
-	p.Grid.SubcategoryID, p.Grid.RuleID = mostUsed(rs, p.Subcategories, func(r layoutimport.LayoutResource) string { return r.SubcategoryID }),
-		mostUsed(rs, p.Rules, func(r layoutimport.LayoutResource) string {
+	p.Grid.SubcategoryID, p.Grid.RuleID = mostUsed(rs, p.Subcategories, func(r layout.LayoutResource) string { return r.SubcategoryID }),
+		mostUsed(rs, p.Rules, func(r layout.LayoutResource) string {
 			if slices.ContainsFunc(p.Subcategories, func(o views.AdminOption) bool { return o.Value == r.SubcategoryID }) {
 				return r.ResourceRuleID
 			}
@@ -797,7 +796,7 @@ func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, 
 
 // mostUsed returns the option that of(r) names most often among the resources, or the first option
 // when none names any; "" when there are no options.
-func mostUsed(rs []adminObject[layoutimport.LayoutResource], options []views.AdminOption, of func(layoutimport.LayoutResource) string) string {
+func mostUsed(rs []adminObject[layout.LayoutResource], options []views.AdminOption, of func(layout.LayoutResource) string) string {
 	if len(options) == 0 {
 		return ""
 	}
@@ -894,7 +893,7 @@ func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	all, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	all, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return 0, err
 	}
@@ -926,13 +925,13 @@ func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 			y := place.TopLeftY + int32(i*(gridDeskH+gridGap))
 			code := uniquePosterCode(prefix, n, p.Floor.Number, codes)
 			codes[strings.ToLower(code)] = true
-			r := layoutimport.LayoutResource{
+			r := layout.LayoutResource{
 				ID: uuid.NewString(), OrganizationID: actor.OrganizationID.String(), FloorID: p.Floor.ID,
 				SubcategoryID: sub, ResourceRuleID: rule, Name: prefix + " " + strconv.Itoa(n), PosterCode: code,
-				MapCoordinates: layoutimport.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
+				MapCoordinates: layout.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
 				Approachable:   adminPtr(true), Visible: adminPtr(true), Status: booking.Activated,
 			}
-			if _, err := s.adminPut(ctx, actor, admin.Resources, uuid.MustParse(r.ID), r, ""); err != nil {
+			if _, err := s.adminPut(ctx, actor, layout.Resources, uuid.MustParse(r.ID), r, ""); err != nil {
 				return added, err
 			}
 			added++
@@ -967,9 +966,9 @@ func uniquePosterCode(prefix string, n int, floor int32, taken map[string]bool) 
 // positionAnswer is the answer to a move on the plan editor: the resource's new version, or why the
 // move was refused with its current version and place.
 type positionAnswer struct {
-	ETag    string                             `json:"etag,omitempty"`
-	Message string                             `json:"message,omitempty"`
-	Box     *layoutimport.LayoutMapCoordinates `json:"box,omitempty"`
+	ETag    string                       `json:"etag,omitempty"`
+	Message string                       `json:"message,omitempty"`
+	Box     *layout.LayoutMapCoordinates `json:"box,omitempty"`
 }
 
 // MoveResource is POST /admin/resources/:resourceId/position: the resource's new rectangle on
@@ -980,7 +979,7 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
+	cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 	if err != nil {
 		return err
 	}
@@ -994,8 +993,8 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 		return c.JSON(http.StatusBadRequest, positionAnswer{Message: "A desk or room needs a width and a height; it was not saved."})
 	}
 	r := cur.V
-	r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
-	obj, err := s.adminPut(ctx, actor, admin.Resources, id, r, c.FormValue("etag"))
+	r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
+	obj, err := s.adminPut(ctx, actor, layout.Resources, id, r, c.FormValue("etag"))
 	if err == nil {
 		return c.JSON(http.StatusOK, positionAnswer{ETag: obj.ETag})
 	}
@@ -1006,7 +1005,7 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 	ans := positionAnswer{Message: prob.Message}
 	if prob.Stale {
 		ans.Message = "Someone else changed " + cur.V.Name + " since you opened this plan, so it was put back. Reload the page to see their change."
-		if now, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id); err == nil {
+		if now, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id); err == nil {
 			ans.ETag, ans.Box = now.ETag, &now.V.MapCoordinates
 		}
 	}
@@ -1021,11 +1020,11 @@ func (s *Handlers) floorOptions(ctx context.Context, actor booking.User) ([]view
 	if err != nil {
 		return nil, nil, err
 	}
-	fs, err := adminList[layoutimport.LayoutFloor](ctx, s, actor, admin.Floors)
+	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
-	slices.SortFunc(fs, func(a, b adminObject[layoutimport.LayoutFloor]) int {
+	slices.SortFunc(fs, func(a, b adminObject[layout.LayoutFloor]) int {
 		return cmp.Or(booking.CompareNames(names[a.V.BuildingID], names[b.V.BuildingID]),
 			cmp.Compare(a.V.FloorNumber, b.V.FloorNumber), booking.CompareNames(a.V.Name, b.V.Name))
 	})
@@ -1061,7 +1060,7 @@ func (s *Handlers) resourcesPage(c echo.Context, floor string) (views.AdminResou
 	if err != nil {
 		return views.AdminResourcesPage{}, err
 	}
-	rs, err := adminList[layoutimport.LayoutResource](ctx, s, actor, admin.Resources)
+	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminResourcesPage{}, err
 	}
@@ -1124,7 +1123,7 @@ func (s *Handlers) Resource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
+	cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 	if err != nil {
 		return err
 	}
@@ -1141,13 +1140,13 @@ func (s *Handlers) Resource(c echo.Context) error {
 func (s *Handlers) SaveResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("resourceId") == ""
-	r := layoutimport.LayoutResource{}
+	r := layout.LayoutResource{}
 	if !isNew {
 		var err error
 		if id, err = adminPathID(c, "resourceId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
+		cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 		if err != nil {
 			return err
 		}
@@ -1164,7 +1163,7 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 		if !k.isSpace(r.SubcategoryID) && r.Capacity != nil {
 			r.Capacity = nil // a desk seats one; its capacity is not asked for
 		}
-		_, err = s.adminPut(ctx, actor, admin.Resources, id, r, etag)
+		_, err = s.adminPut(ctx, actor, layout.Resources, id, r, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, r.Name, ""))
@@ -1174,9 +1173,9 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := resourceView(adminObject[layoutimport.LayoutResource]{V: r, ETag: etag})
+	v := resourceView(adminObject[layout.LayoutResource]{V: r, ETag: etag})
 	if prob.Stale {
-		cur, err := adminGet[layoutimport.LayoutResource](ctx, s, actor, admin.Resources, id)
+		cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 		if err != nil {
 			return err
 		}
@@ -1195,7 +1194,7 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 
 // readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
 // form to show again.
-func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool) error {
+func readResourceForm(c echo.Context, r *layout.LayoutResource, isNew bool) error {
 	r.SubcategoryID, r.FloorID, r.ResourceRuleID = adminText(c, "subcategory"), adminText(c, "floor"), adminText(c, "rule")
 	r.Name, r.PosterCode = adminText(c, "name"), adminText(c, "posterCode")
 	r.Image, r.Phone = adminText(c, "image"), adminText(c, "phone")
@@ -1223,7 +1222,7 @@ func readResourceForm(c echo.Context, r *layoutimport.LayoutResource, isNew bool
 				return err
 			}
 		}
-		r.MapCoordinates = layoutimport.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
+		r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
 	}
 	if r.Status, err = adminStatus(c); err != nil {
 		return err

@@ -14,10 +14,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // The people page of the admin console: search the organization's people, add someone, set a person's
@@ -38,7 +37,7 @@ var personWords = map[string]string{
 func fold(s string) string { return strings.ToLower(s) }
 
 // personRow shows a person in their row.
-func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views.PersonRow {
+func personRow(u layout.LayoutUser, etag string, actor booking.User) views.PersonRow {
 	r := views.PersonRow{
 		PersonForm: views.PersonForm{Name: u.Name, Surname: u.Surname, Email: u.Email, Role: cmp.Or(u.Role, string(booking.RoleEmployee)), Language: u.UserLanguage},
 		ID:         u.ID, ETag: etag, Active: personActive(u), Self: u.ID == actor.ID.String(),
@@ -50,10 +49,10 @@ func personRow(u layoutimport.LayoutUser, etag string, actor booking.User) views
 }
 
 // bindings returns when the sign-in of each person was last bound, by id, from the audit log's newest
-// admin.MaxAuditEntries changes of people (of the person only, when only is set). A binding older than
+// layout.MaxAuditEntries changes of people (of the person only, when only is set). A binding older than
 // those, or made by an import, has no time here.
 func (s *Handlers) bindings(ctx context.Context, actor booking.User, only *uuid.UUID) (map[string]time.Time, error) {
-	es, err := s.admin.Audit(ctx, actor, booking.AuditFilter{Collection: string(admin.Users), ObjectID: only, Limit: admin.MaxAuditEntries})
+	es, err := s.layout.Audit(ctx, actor, booking.AuditFilter{Collection: string(layout.Users), ObjectID: only, Limit: layout.MaxAuditEntries})
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +76,7 @@ func boundWords(at time.Time) string {
 // adminPeople reads the people page for the search query.
 func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	users, etags, err := listObjects[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users)
+	users, etags, err := listObjects[layout.LayoutUser](ctx, s.layout, actor, layout.Users)
 	if err != nil {
 		return views.AdminPeople{}, err
 	}
@@ -173,9 +172,9 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 	f, err := readPersonForm(form)
 	id := uuid.New()
 	if err == nil {
-		u := layoutimport.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
+		u := layout.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
 			Surname: f.Surname, Email: f.Email, Role: f.Role, UserLanguage: f.Language}
-		_, _, err = putObject(ctx, s.admin, actor, admin.Users, id, u, "")
+		_, _, err = putObject(ctx, s.layout, actor, layout.Users, id, u, "")
 	}
 	if err != nil {
 		prob := adminFormProblem(err, personWords)
@@ -220,7 +219,7 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 		return kit.Invalid("form: %v", err)
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
+	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
@@ -229,8 +228,8 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 	if err == nil {
 		u := cur
 		u.Name, u.Surname, u.Email, u.Role, u.UserLanguage = f.Name, f.Surname, f.Email, f.Role, f.Language
-		var saved layoutimport.LayoutUser
-		if saved, etag, err = putObject(ctx, s.admin, actor, admin.Users, id, u, ifMatch); err == nil {
+		var saved layout.LayoutUser
+		if saved, etag, err = putObject(ctx, s.layout, actor, layout.Users, id, u, ifMatch); err == nil {
 			r := personRow(saved, etag, actor)
 			r.Saved = "Saved " + strings.TrimSpace(r.Name+" "+r.Surname) + ": " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
 			return s.answerPersonRow(c, http.StatusOK, r)
@@ -242,7 +241,7 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 	}
 	r := personRow(cur, etag, actor)
 	if prob.status == http.StatusPreconditionFailed {
-		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
+		if cur, etag, err = getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
 			return err
 		}
 		r = personRow(cur, etag, actor)
@@ -299,7 +298,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	// Another organization's person is unknown here, whatever the domain would answer.
-	if _, _, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
+	if _, _, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
 		return err
 	}
 	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
@@ -307,7 +306,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		if prob == nil {
 			return err
 		}
-		cur, etag, gerr := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
+		cur, etag, gerr := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
 		if gerr != nil {
 			return gerr
 		}
@@ -315,7 +314,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
 		return s.answerPersonRow(c, prob.status, r)
 	}
-	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
+	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
@@ -333,7 +332,7 @@ func (s *Handlers) setPersonActive(ctx context.Context, actor booking.User, id u
 }
 
 // personActive reports whether a person may sign in: a person without the field is active.
-func personActive(u layoutimport.LayoutUser) bool { return u.Active == nil || *u.Active }
+func personActive(u layout.LayoutUser) bool { return u.Active == nil || *u.Active }
 
 // UnlinkPerson is POST /admin/people/{userId}/unlink (etag): unbinds the person's account from
 // the identity provider's subject, so that their next sign-in binds it again. It is written to the audit
@@ -344,19 +343,19 @@ func (s *Handlers) UnlinkPerson(c echo.Context) error {
 		return err
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	cur, etag, err := getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id)
+	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
 	u := cur
 	u.OIDCSubject = new(string)
-	saved, newTag, err := putObject(ctx, s.admin, actor, admin.Users, id, u, c.FormValue("etag"))
+	saved, newTag, err := putObject(ctx, s.layout, actor, layout.Users, id, u, c.FormValue("etag"))
 	if err != nil {
 		prob := adminFormProblem(err, personWords)
 		if prob == nil {
 			return err
 		}
-		if cur, etag, err = getObject[layoutimport.LayoutUser](ctx, s.admin, actor, admin.Users, id); err != nil {
+		if cur, etag, err = getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
 			return err
 		}
 		r := personRow(cur, etag, actor)

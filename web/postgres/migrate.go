@@ -6,12 +6,10 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/tern/v2/migrate"
 
@@ -58,8 +56,7 @@ func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error)
 	}
 	cfg := pcfg.ConnConfig
 	conn, err := pgx.ConnectConfig(ctx, cfg)
-	var pgErr *pgconn.PgError
-	if !errors.As(err, &pgErr) || pgErr.Code != "3D000" {
+	if interpretError(err) != failNoDatabase {
 		if err != nil {
 			return nil, fmt.Errorf("connect: %w", err)
 		}
@@ -73,7 +70,7 @@ func connectCreating(ctx context.Context, databaseURL string) (*pgx.Conn, error)
 	}
 	defer ac.Close(context.Background())
 	_, err = ac.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{cfg.Database}.Sanitize())
-	if err != nil && !(errors.As(err, &pgErr) && pgErr.Code == "42P04") { // created meanwhile by another instance
+	if err != nil && interpretError(err) != failDatabaseExists { // created meanwhile by another instance
 		return nil, fmt.Errorf("create database %q: %w", cfg.Database, err)
 	}
 	conn, err = pgx.ConnectConfig(ctx, cfg)

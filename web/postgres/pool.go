@@ -61,8 +61,7 @@ func PoolConfig(dbURL string) (*pgxpool.Config, error) {
 // no longer the primary this connection was made to.
 func closeOnReadOnly(next pgconn.PgErrorHandler) pgconn.PgErrorHandler {
 	return func(conn *pgconn.PgConn, err *pgconn.PgError) bool {
-		const readOnlyTransaction = "25006"
-		if err.Code == readOnlyTransaction {
+		if interpretError(err) == failReadOnlyServer {
 			return false
 		}
 		return next == nil || next(conn, err)

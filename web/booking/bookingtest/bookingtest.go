@@ -25,7 +25,7 @@ import (
 
 	schema "github.com/workspacebooking/booking/sql"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -180,7 +180,7 @@ func Setup(t testing.TB, opts ...booking.Option) *Bundle {
 	pool := NewPool(t)
 	clock := NewClock(Now)
 	svc := booking.NewService(pool, append([]booking.Option{booking.WithClock(clock.Now), booking.WithDatabaseClock(clock.Now)}, opts...)...)
-	if _, err := layoutimport.Import(context.Background(), svc, Layout()); err != nil {
+	if _, err := layout.New(pool, svc).Import(context.Background(), Layout()); err != nil {
 		t.Fatalf("import fixture: %v", err)
 	}
 	return &Bundle{Service: svc, Pool: pool, Clock: clock}

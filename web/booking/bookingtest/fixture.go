@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Madrid is the time zone of the fixture's main building.
@@ -79,12 +79,12 @@ var (
 )
 
 // Layout returns the fixture as a layout document.
-func Layout() layoutimport.Layout {
+func Layout() layout.Layout {
 	s := func(u uuid.UUID) string { return u.String() }
 	no := false
 	capacity := func(n int32) *int32 { return &n }
 	const hour, minute = int64(time.Hour / time.Millisecond), int64(time.Minute / time.Millisecond)
-	room := layoutimport.LayoutResourceRule{
+	room := layout.LayoutResourceRule{
 		AdvanceCheckIn: 10 * minute, ExpirationMargin: 15 * minute, StartTime: 8 * hour, EndTime: 20 * hour,
 		MaximumDuration: 4 * hour, MaximumAdvance: 30 * 24 * hour,
 	}
@@ -93,11 +93,11 @@ func Layout() layoutimport.Layout {
 	room.ID, room.OrganizationID = s(RuleRoom), s(OrgA)
 	ruleB := room
 	ruleB.ID, ruleB.OrganizationID = s(RuleB), s(OrgB)
-	res := func(i uuid.UUID, org, floor, sub, rule uuid.UUID, name, code string) layoutimport.LayoutResource {
-		return layoutimport.LayoutResource{
+	res := func(i uuid.UUID, org, floor, sub, rule uuid.UUID, name, code string) layout.LayoutResource {
+		return layout.LayoutResource{
 			ID: s(i), OrganizationID: s(org), FloorID: s(floor), SubcategoryID: s(sub), ResourceRuleID: s(rule),
 			Name: name, PosterCode: code,
-			MapCoordinates: layoutimport.LayoutMapCoordinates{TopLeftX: 10, TopLeftY: 20, BottomRightX: 110, BottomRightY: 80},
+			MapCoordinates: layout.LayoutMapCoordinates{TopLeftX: 10, TopLeftY: 20, BottomRightX: 110, BottomRightY: 80},
 		}
 	}
 	goya := res(RoomGoya, OrgA, FloorMadrid, SubRoom, RuleRoom, "Goya", "MAD-R1")
@@ -121,52 +121,52 @@ func Layout() layoutimport.Layout {
 	roomB := res(RoomB, OrgB, FloorB, SubRoomB, RuleB, "Globex room", "MAD-R1")
 	roomB.Capacity, roomB.ReservableIDs = capacity(10), []string{s(ReservableB)}
 
-	user := func(i, org uuid.UUID, name, surname, role string) layoutimport.LayoutUser {
-		return layoutimport.LayoutUser{ID: s(i), OrganizationID: s(org), Name: name, Surname: surname,
+	user := func(i, org uuid.UUID, name, surname, role string) layout.LayoutUser {
+		return layout.LayoutUser{ID: s(i), OrganizationID: s(org), Name: name, Surname: surname,
 			Email: name + "@" + map[uuid.UUID]string{OrgA: "acme.test", OrgB: "globex.test"}[org], Role: role}
 	}
-	building := func(i, org uuid.UUID, name, tz string) layoutimport.LayoutBuilding {
-		return layoutimport.LayoutBuilding{ID: s(i), OrganizationID: s(org), Name: name, Timezone: tz,
-			Address: layoutimport.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Mayor 1"}}
+	building := func(i, org uuid.UUID, name, tz string) layout.LayoutBuilding {
+		return layout.LayoutBuilding{ID: s(i), OrganizationID: s(org), Name: name, Timezone: tz,
+			Address: layout.LayoutAddress{Country: "ES", City: "Madrid", Address: "Calle Mayor 1"}}
 	}
-	floor := func(i, org, b uuid.UUID, name string) layoutimport.LayoutFloor {
-		return layoutimport.LayoutFloor{ID: s(i), OrganizationID: s(org), BuildingID: s(b), Name: name, FloorNumber: 1,
+	floor := func(i, org, b uuid.UUID, name string) layout.LayoutFloor {
+		return layout.LayoutFloor{ID: s(i), OrganizationID: s(org), BuildingID: s(b), Name: name, FloorNumber: 1,
 			Image: "/static/floors/" + name + ".svg"}
 	}
 	hiddenFloor := floor(FloorHidden, OrgA, BuildingMadrid, "hidden")
 	hiddenFloor.Visible = &no
 	madrid := building(BuildingMadrid, OrgA, "Madrid HQ", "Europe/Madrid")
-	madrid.Address.Coordinates = &layoutimport.LayoutCoordinates{Latitude: 40.4168, Longitude: -3.7038}
+	madrid.Address.Coordinates = &layout.LayoutCoordinates{Latitude: 40.4168, Longitude: -3.7038}
 	newYork := building(BuildingNewYork, OrgA, "New York Office", "America/New_York")
-	newYork.Address = layoutimport.LayoutAddress{Country: "US", City: "New York", Address: "5th Avenue 1"}
+	newYork.Address = layout.LayoutAddress{Country: "US", City: "New York", Address: "5th Avenue 1"}
 
-	return layoutimport.Layout{
-		Organizations: []layoutimport.LayoutOrganization{
+	return layout.Layout{
+		Organizations: []layout.LayoutOrganization{
 			{ID: s(OrgA), Name: "Acme", AdditionalServicesActive: true},
 			{ID: s(OrgB), Name: "Globex"},
 		},
-		Users: []layoutimport.LayoutUser{
+		Users: []layout.LayoutUser{
 			user(Alice, OrgA, "alice", "Archer", "EMPLOYEE"), user(Bob, OrgA, "bob", "Baker", ""),
 			user(Rita, OrgA, "rita", "Reyes", "RECEPTIONIST"), user(Adam, OrgA, "adam", "Adler", "ADMIN"),
 			user(Boris, OrgB, "boris", "Becker", "EMPLOYEE"),
 		},
-		Buildings: []layoutimport.LayoutBuilding{madrid, newYork, building(BuildingB, OrgB, "Globex Tower", "Europe/Madrid")},
-		Floors: []layoutimport.LayoutFloor{
+		Buildings: []layout.LayoutBuilding{madrid, newYork, building(BuildingB, OrgB, "Globex Tower", "Europe/Madrid")},
+		Floors: []layout.LayoutFloor{
 			floor(FloorMadrid, OrgA, BuildingMadrid, "madrid-1"), hiddenFloor,
 			floor(FloorNewYork, OrgA, BuildingNewYork, "new-york-1"), floor(FloorB, OrgB, BuildingB, "globex-1"),
 		},
-		Subcategories: []layoutimport.LayoutSubcategory{
+		Subcategories: []layout.LayoutSubcategory{
 			{ID: s(SubDesk), OrganizationID: s(OrgA), Name: "Desk", Category: "WORKSTATION"},
 			{ID: s(SubRoom), OrganizationID: s(OrgA), Name: "Meeting room", Category: "SPACE"},
 			{ID: s(SubRoomB), OrganizationID: s(OrgB), Name: "Room", Category: "SPACE"},
 		},
-		ResourceRules: []layoutimport.LayoutResourceRule{room, approval,
+		ResourceRules: []layout.LayoutResourceRule{room, approval,
 			{ID: s(RuleDesk), OrganizationID: s(OrgA), AllDayBookings: true, AllDayBookingsCheckInMS: 11 * hour}, ruleB},
-		Features: []layoutimport.LayoutFeature{
+		Features: []layout.LayoutFeature{
 			{ID: s(FeatureScreen), OrganizationID: s(OrgA), Name: "Screen", Email: "av@acme.test"},
 			{ID: s(FeatureWhiteboard), OrganizationID: s(OrgA), Name: "Whiteboard"},
 		},
-		Reservables: []layoutimport.LayoutReservable{
+		Reservables: []layout.LayoutReservable{
 			{ID: s(ReservableCoffee), OrganizationID: s(OrgA), Name: "Coffee", Description: "Coffee and tea",
 				ChooseQuantity: true, ChooseDeliveryTime: true, AllowComments: true, MinimumCancellationMs: 2 * hour,
 				Email: "catering@acme.test"},
@@ -175,6 +175,6 @@ func Layout() layoutimport.Layout {
 			{ID: s(ReservableLunch), OrganizationID: s(OrgA), Name: "Lunch", ChooseQuantity: true},
 			{ID: s(ReservableB), OrganizationID: s(OrgB), Name: "Globex coffee", ChooseQuantity: true},
 		},
-		Resources: []layoutimport.LayoutResource{goya, velazquez, board, desk1, desk2, hidden, onHidden, hudson, roomB},
+		Resources: []layout.LayoutResource{goya, velazquez, board, desk1, desk2, hidden, onHidden, hudson, roomB},
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // Helpers shared by the tests of the domain and of the layout import.
@@ -58,8 +58,8 @@ func Request(resource uuid.UUID, start, end time.Time) booking.NewBooking {
 }
 
 // LayoutBooking is a booking of a layout document, made by Alice for herself, of organization A.
-func LayoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layoutimport.LayoutBooking {
-	return layoutimport.LayoutBooking{
+func LayoutBooking(resource uuid.UUID, start, end time.Time, status booking.Status) layout.LayoutBooking {
+	return layout.LayoutBooking{
 		ID: uuid.NewString(), OrganizationID: OrgA.String(), ResourceID: resource.String(),
 		CreatorID: Alice.String(), OrganizerID: Alice.String(),
 		StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Status: string(status), Subject: "History",
@@ -67,7 +67,7 @@ func LayoutBooking(resource uuid.UUID, start, end time.Time, status booking.Stat
 }
 
 // LayoutWith returns the fixture layout with fn applied to the resource with the id.
-func LayoutWith(t *testing.T, id uuid.UUID, fn func(*layoutimport.LayoutResource)) layoutimport.Layout {
+func LayoutWith(t *testing.T, id uuid.UUID, fn func(*layout.LayoutResource)) layout.Layout {
 	t.Helper()
 	l := Layout()
 	for i := range l.Resources {

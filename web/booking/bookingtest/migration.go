@@ -17,7 +17,7 @@ import (
 	schema "github.com/workspacebooking/booking/sql"
 
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // BeforeMigration is a new database holding the fixture, migrated up to the version just before one
@@ -109,7 +109,7 @@ func MigratedBefore(t *testing.T, suffix string) *BeforeMigration {
 			t.Fatalf("%s for the fixture: %v", c.add, err)
 		}
 	}
-	if _, err := layoutimport.Import(t.Context(), booking.NewService(pool), Layout()); err != nil {
+	if _, err := layout.New(pool, booking.NewService(pool)).Import(t.Context(), Layout()); err != nil {
 		t.Fatalf("import the fixture at version %d: %v", d.Version, err)
 	}
 	for _, c := range slices.Backward(added) {

@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"encoding/json"
@@ -9,15 +9,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 type testBundle struct {
 	*bookingtest.Bundle
-	admin    *admin.Service
+	admin    *layout.Service
 	adam     booking.User // admin of A
 	alice    booking.User // employee of A
 	newID    uuid.UUID
@@ -29,7 +28,7 @@ func setup(t *testing.T) *testBundle {
 	b := bookingtest.Setup(t)
 	id := uuid.New()
 	return &testBundle{
-		Bundle: b, admin: admin.New(b.Service), newID: id, newIDStr: id.String(),
+		Bundle: b, admin: layout.New(b.Pool, b.Service), newID: id, newIDStr: id.String(),
 		adam:  b.User(t, bookingtest.OrgA, bookingtest.Adam),
 		alice: b.User(t, bookingtest.OrgA, bookingtest.Alice),
 	}
@@ -37,7 +36,7 @@ func setup(t *testing.T) *testBundle {
 
 // newObject is a valid new object of each collection, and a change to it.
 var newObjects = []struct {
-	c              admin.Collection
+	c              layout.Collection
 	create, update string
 }{
 	{"buildings", `{"name": "Lisbon", "address": {"city": "Lisbon"}, "timezone": "Europe/Lisbon"}`,
@@ -100,7 +99,7 @@ func TestLifecycleOfEveryCollection(t *testing.T) {
 	}
 }
 
-func containsObject(list []admin.Object, want admin.Object) bool {
+func containsObject(list []layout.Object, want layout.Object) bool {
 	for _, o := range list {
 		if cmp.Equal(o, want) {
 			return true
@@ -118,11 +117,11 @@ func TestDeleteReferenced(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	booked := bookingtest.LayoutBooking(bookingtest.DeskOne, bookingtest.At(-2, 9, 0), bookingtest.At(-2, 17, 0), booking.StatusFinished)
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{booked}}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{booked}}); err != nil {
 		t.Fatalf("import booking: %v", err)
 	}
 	tests := []struct {
-		c       admin.Collection
+		c       layout.Collection
 		id      uuid.UUID
 		message string
 	}{
@@ -160,25 +159,25 @@ func TestValidationAsImport(t *testing.T) {
 	b := setup(t)
 	org := bookingtest.OrgA.String()
 	tests := []struct {
-		c      admin.Collection
-		layout layoutimport.Layout
+		c      layout.Collection
+		layout layout.Layout
 	}{
-		{"buildings", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{{Name: "X", Timezone: "Mars/Olympus"}}}},
-		{"floors", layoutimport.Layout{Floors: []layoutimport.LayoutFloor{{BuildingID: uuid.NewString(), Name: "X"}}}},
-		{"subcategories", layoutimport.Layout{Subcategories: []layoutimport.LayoutSubcategory{{Name: "X", Category: "CAR"}}}},
-		{"resourceRules", layoutimport.Layout{ResourceRules: []layoutimport.LayoutResourceRule{{StartTime: 10, EndTime: 5}}}},
-		{"features", layoutimport.Layout{Features: []layoutimport.LayoutFeature{{Name: " "}}}},
-		{"reservables", layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{{Name: "X", MinimumCancellationMs: -1}}}},
-		{"resources", layoutimport.Layout{Resources: []layoutimport.LayoutResource{{
+		{"buildings", layout.Layout{Buildings: []layout.LayoutBuilding{{Name: "X", Timezone: "Mars/Olympus"}}}},
+		{"floors", layout.Layout{Floors: []layout.LayoutFloor{{BuildingID: uuid.NewString(), Name: "X"}}}},
+		{"subcategories", layout.Layout{Subcategories: []layout.LayoutSubcategory{{Name: "X", Category: "CAR"}}}},
+		{"resourceRules", layout.Layout{ResourceRules: []layout.LayoutResourceRule{{StartTime: 10, EndTime: 5}}}},
+		{"features", layout.Layout{Features: []layout.LayoutFeature{{Name: " "}}}},
+		{"reservables", layout.Layout{Reservables: []layout.LayoutReservable{{Name: "X", MinimumCancellationMs: -1}}}},
+		{"resources", layout.Layout{Resources: []layout.LayoutResource{{
 			FloorID: bookingtest.FloorMadrid.String(), SubcategoryID: bookingtest.SubDesk.String(),
 			ResourceRuleID: bookingtest.RuleDesk.String(), Name: "X", PosterCode: "mad-d1"}}}},
-		{"users", layoutimport.Layout{Users: []layoutimport.LayoutUser{{Name: "X", Email: "not an address"}}}},
+		{"users", layout.Layout{Users: []layout.LayoutUser{{Name: "X", Email: "not an address"}}}},
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.c), func(t *testing.T) {
 			id := uuid.New()
 			setIDs(t, &tc.layout, id.String(), org)
-			_, importErr := layoutimport.Import(t.Context(), b.Service, tc.layout)
+			_, importErr := layout.New(b.Pool, b.Service).Import(t.Context(), tc.layout)
 			bookingtest.WantCode(t, importErr, booking.CodeInvalidRequest)
 			body := arrayOf(t, tc.layout, tc.c)
 			audits := auditCount(t, b)
@@ -194,7 +193,7 @@ func TestValidationAsImport(t *testing.T) {
 }
 
 // setIDs gives the one object of l the id and organization.
-func setIDs(t *testing.T, l *layoutimport.Layout, id, org string) {
+func setIDs(t *testing.T, l *layout.Layout, id, org string) {
 	t.Helper()
 	doc, _ := json.Marshal(l)
 	doc = []byte(strings.Replace(string(doc), `"id":""`, fmt.Sprintf(`"id":%q`, id), 1))
@@ -205,10 +204,10 @@ func setIDs(t *testing.T, l *layoutimport.Layout, id, org string) {
 }
 
 // arrayOf returns the one object of collection c in l, as JSON.
-func arrayOf(t *testing.T, l layoutimport.Layout, c admin.Collection) []byte {
+func arrayOf(t *testing.T, l layout.Layout, c layout.Collection) []byte {
 	t.Helper()
 	doc, _ := json.Marshal(l)
-	var arrays map[admin.Collection][]json.RawMessage
+	var arrays map[layout.Collection][]json.RawMessage
 	if err := json.Unmarshal(doc, &arrays); err != nil || len(arrays[c]) != 1 {
 		t.Fatalf("no one %s in %s", c, doc)
 	}

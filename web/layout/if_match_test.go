@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"testing"
@@ -6,8 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // A tag that is no version of any object: what an admin holds after someone else deleted the object.
@@ -42,14 +42,14 @@ var ifMatchCases = []struct {
 // objectState is what an admin reads of one object: the object, or the code that refused reading it, and
 // how many audit entries it has.
 type objectState struct {
-	Object admin.Object
+	Object layout.Object
 	Code   booking.Code
 	Audits int
 }
 
 func stateOf(t *testing.T, b *testBundle, id uuid.UUID) objectState {
 	t.Helper()
-	obj, err := b.admin.Get(t.Context(), b.adam, admin.Features, id)
+	obj, err := b.admin.Get(t.Context(), b.adam, layout.Features, id)
 	entries, aerr := b.admin.Audit(t.Context(), b.adam, booking.AuditFilter{ObjectID: &id})
 	if aerr != nil {
 		t.Fatalf("Audit: %v", aerr)
@@ -58,9 +58,9 @@ func stateOf(t *testing.T, b *testBundle, id uuid.UUID) objectState {
 }
 
 // newFeature creates a feature with a new id and returns it.
-func newFeature(t *testing.T, b *testBundle, name string) admin.Object {
+func newFeature(t *testing.T, b *testBundle, name string) layout.Object {
 	t.Helper()
-	obj, _, err := b.admin.Put(t.Context(), b.adam, admin.Features, uuid.New(), []byte(`{"name": "`+name+`"}`), "")
+	obj, _, err := b.admin.Put(t.Context(), b.adam, layout.Features, uuid.New(), []byte(`{"name": "`+name+`"}`), "")
 	if err != nil {
 		t.Fatalf("Put: %v", err)
 	}
@@ -80,7 +80,7 @@ func TestPutIfMatch(t *testing.T) {
 				id, cur = obj.ID, obj.ETag
 			}
 			before := stateOf(t, b, id)
-			got, created, err := b.admin.Put(t.Context(), b.adam, admin.Features, id, []byte(`{"name": "Beamer"}`), tc.ifMatch(cur))
+			got, created, err := b.admin.Put(t.Context(), b.adam, layout.Features, id, []byte(`{"name": "Beamer"}`), tc.ifMatch(cur))
 			if code := booking.ErrorCode(err); code != tc.wantPut {
 				t.Fatalf("Put code = %v (%v), want %v", code, err, tc.wantPut)
 			}
@@ -113,7 +113,7 @@ func TestDeleteIfMatch(t *testing.T) {
 				id, cur = obj.ID, obj.ETag
 			}
 			before := stateOf(t, b, id)
-			err := b.admin.Delete(t.Context(), b.adam, admin.Features, id, tc.ifMatch(cur))
+			err := b.admin.Delete(t.Context(), b.adam, layout.Features, id, tc.ifMatch(cur))
 			if code := booking.ErrorCode(err); code != tc.wantDelete {
 				t.Fatalf("Delete code = %v (%v), want %v", code, err, tc.wantDelete)
 			}

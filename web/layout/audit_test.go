@@ -1,12 +1,12 @@
-package admin_test
+package layout_test
 
 import (
 	"testing"
 
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestAuditLimit checks Audit's limit: 1 to MaxAuditEntries, and 0 for 100.
@@ -14,7 +14,7 @@ func TestAuditLimit(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	for range 101 {
-		if _, _, err := b.admin.Put(t.Context(), b.adam, admin.Features, uuid.New(), []byte(`{"name": "X"}`), ""); err != nil {
+		if _, _, err := b.admin.Put(t.Context(), b.adam, layout.Features, uuid.New(), []byte(`{"name": "X"}`), ""); err != nil {
 			t.Fatalf("Put: %v", err)
 		}
 	}
@@ -26,9 +26,9 @@ func TestAuditLimit(t *testing.T) {
 		{0, 100, 0},
 		{1, 1, 0},
 		{101, 101, 0},
-		{admin.MaxAuditEntries, 101, 0},
+		{layout.MaxAuditEntries, 101, 0},
 		{-1, 0, booking.CodeInvalidRequest},
-		{admin.MaxAuditEntries + 1, 0, booking.CodeInvalidRequest},
+		{layout.MaxAuditEntries + 1, 0, booking.CodeInvalidRequest},
 	}
 	for _, tc := range tests {
 		got, err := b.admin.Audit(t.Context(), b.adam, booking.AuditFilter{Limit: tc.limit})

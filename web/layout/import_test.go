@@ -1,4 +1,4 @@
-package layoutimport_test
+package layout_test
 
 import (
 	"errors"
@@ -9,10 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // layoutTables are the tables a layout import writes.
@@ -35,173 +34,173 @@ func tableCounts(t *testing.T, b *bookingtest.Bundle) map[string]int {
 // its fault.
 type badDocument struct {
 	name string
-	doc  func() layoutimport.Layout
+	doc  func() layout.Layout
 	want string // the message starts with it
 }
 
 // badDocuments returns documents with one fault each. Each starts with the same valid new organization,
 // org, and sometimes valid objects before the bad one.
-func badDocuments() (org layoutimport.LayoutOrganization, docs []badDocument) {
+func badDocuments() (org layout.LayoutOrganization, docs []badDocument) {
 	at := bookingtest.At
-	orgC := layoutimport.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
+	orgC := layout.LayoutOrganization{ID: uuid.NewString(), Name: "Initech"}
 	a := bookingtest.OrgA.String()
-	newResource := func(code string) layoutimport.LayoutResource {
-		return layoutimport.LayoutResource{
+	newResource := func(code string) layout.LayoutResource {
+		return layout.LayoutResource{
 			ID: uuid.NewString(), OrganizationID: a, FloorID: bookingtest.FloorMadrid.String(),
 			SubcategoryID: bookingtest.SubRoom.String(), ResourceRuleID: bookingtest.RuleRoom.String(),
 			Name: "New room " + code, PosterCode: code,
 		}
 	}
-	newUser := func(name, email string) layoutimport.LayoutUser {
-		return layoutimport.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
+	newUser := func(name, email string) layout.LayoutUser {
+		return layout.LayoutUser{ID: uuid.NewString(), OrganizationID: a, Name: name, Email: email}
 	}
 	return orgC, []badDocument{
-		{"ResourceFloorIDNotUUID", func() layoutimport.Layout {
+		{"ResourceFloorIDNotUUID", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = "floor-1"
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].floorId:"},
-		{"ResourceFloorIDExistsNowhere", func() layoutimport.Layout {
+		{"ResourceFloorIDExistsNowhere", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = uuid.NewString()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{newResource("NEW-0"), r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{newResource("NEW-0"), r}}
 		}, "resources[1].floorId:"},
-		{"ResourceFloorOfOtherOrganization", func() layoutimport.Layout {
+		{"ResourceFloorOfOtherOrganization", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.FloorID = bookingtest.FloorB.String()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].floorId:"},
-		{"ResourceSubcategoryExistsNowhere", func() layoutimport.Layout {
+		{"ResourceSubcategoryExistsNowhere", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.SubcategoryID = uuid.NewString()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].subcategoryId:"},
-		{"ResourceRuleExistsNowhere", func() layoutimport.Layout {
+		{"ResourceRuleExistsNowhere", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.ResourceRuleID = uuid.NewString()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].resourceRuleId:"},
-		{"ResourceFeatureExistsNowhere", func() layoutimport.Layout {
+		{"ResourceFeatureExistsNowhere", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.FeatureIDs = []string{bookingtest.FeatureScreen.String(), uuid.NewString()}
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].featureIds"},
-		{"ResourceReservableExistsNowhere", func() layoutimport.Layout {
+		{"ResourceReservableExistsNowhere", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.ReservableIDs = []string{uuid.NewString()}
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].reservableIds"},
-		{"ResourceWithoutName", func() layoutimport.Layout {
+		{"ResourceWithoutName", func() layout.Layout {
 			r := newResource("NEW-1")
 			r.Name = " "
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Resources: []layoutimport.LayoutResource{r}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Resources: []layout.LayoutResource{r}}
 		}, "resources[0].name:"},
-		{"PosterCodeTwiceInDocument", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
-				Resources: []layoutimport.LayoutResource{newResource("NEW-1"), newResource("NEW-2"), newResource("NEW-1")}}
+		{"PosterCodeTwiceInDocument", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC},
+				Resources: []layout.LayoutResource{newResource("NEW-1"), newResource("NEW-2"), newResource("NEW-1")}}
 		}, "resources[2].posterCode:"},
-		{"PosterCodeOfExistingResource", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
-				Resources: []layoutimport.LayoutResource{newResource("MAD-R2")}}
+		{"PosterCodeOfExistingResource", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC},
+				Resources: []layout.LayoutResource{newResource("MAD-R2")}}
 		}, "resources[0].posterCode:"},
-		{"UserEmail", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
-				Users: []layoutimport.LayoutUser{newUser("carol", "carol@acme.test"), newUser("dave", "dave at acme")}}
+		{"UserEmail", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC},
+				Users: []layout.LayoutUser{newUser("carol", "carol@acme.test"), newUser("dave", "dave at acme")}}
 		}, "users[1].email:"},
-		{"UserEmailTakenInOrganization", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC},
-				Users: []layoutimport.LayoutUser{newUser("carol", "carol@acme.test"), newUser("alice2", "alice@acme.test")}}
+		{"UserEmailTakenInOrganization", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC},
+				Users: []layout.LayoutUser{newUser("carol", "carol@acme.test"), newUser("alice2", "alice@acme.test")}}
 		}, "users[1].email:"},
-		{"UserRole", func() layoutimport.Layout {
+		{"UserRole", func() layout.Layout {
 			u := newUser("carol", "carol@acme.test")
 			u.Role = "OWNER"
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Users: []layoutimport.LayoutUser{u}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Users: []layout.LayoutUser{u}}
 		}, "users[0].role:"},
-		{"UserOrganizationExistsNowhere", func() layoutimport.Layout {
+		{"UserOrganizationExistsNowhere", func() layout.Layout {
 			u := newUser("carol", "carol@acme.test")
 			u.OrganizationID = uuid.NewString()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Users: []layoutimport.LayoutUser{u}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Users: []layout.LayoutUser{u}}
 		}, "users[0].organizationId:"},
-		{"BuildingTimezone", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Buildings: []layoutimport.LayoutBuilding{
+		{"BuildingTimezone", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Buildings: []layout.LayoutBuilding{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Mars base", Timezone: "Mars/Olympus_Mons"}}}
 		}, "buildings[0].timezone:"},
-		{"BuildingTimezoneMissing", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Buildings: []layoutimport.LayoutBuilding{
+		{"BuildingTimezoneMissing", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Buildings: []layout.LayoutBuilding{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Nowhere"}}}
 		}, "buildings[0].timezone:"},
-		{"FloorBuildingExistsNowhere", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Floors: []layoutimport.LayoutFloor{
+		{"FloorBuildingExistsNowhere", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Floors: []layout.LayoutFloor{
 				{ID: uuid.NewString(), OrganizationID: a, BuildingID: uuid.NewString(), Name: "attic"}}}
 		}, "floors[0].buildingId:"},
-		{"SubcategoryCategory", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Subcategories: []layoutimport.LayoutSubcategory{
+		{"SubcategoryCategory", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Subcategories: []layout.LayoutSubcategory{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Parking", Category: "PARKING"}}}
 		}, "subcategories[0].category:"},
-		{"ResourceRuleEndBeforeStart", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
+		{"ResourceRuleEndBeforeStart", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, ResourceRules: []layout.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, StartTime: 10 * 3600000, EndTime: 9 * 3600000}}}
 		}, "resourceRules[0].endTime:"},
-		{"ResourceRuleEndBeyondDay", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
+		{"ResourceRuleEndBeyondDay", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, ResourceRules: []layout.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, StartTime: 0, EndTime: 25 * 3600000}}}
 		}, "resourceRules[0].endTime:"},
-		{"ResourceRuleNegativeDuration", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, ResourceRules: []layoutimport.LayoutResourceRule{
+		{"ResourceRuleNegativeDuration", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, ResourceRules: []layout.LayoutResourceRule{
 				{ID: uuid.NewString(), OrganizationID: a, MaximumDuration: -1}}}
 		}, "resourceRules[0].maximumDuration:"},
-		{"ReservableNegativeCancellation", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+		{"ReservableNegativeCancellation", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Reservables: []layout.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", MinimumCancellationMs: -1}}}
 		}, "reservables[0].minimumCancellationMs:"},
-		{"ReservableEmailNotAnAddress", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+		{"ReservableEmailNotAnAddress", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Reservables: []layout.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: "catering at acme"}}}
 		}, `reservables[0].email: "catering at acme" is not an e-mail address`},
-		{"ReservableEmailWithDisplayName", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+		{"ReservableEmailWithDisplayName", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Reservables: []layout.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: "Catering <catering@acme.test>"}}}
 		}, `reservables[0].email: "Catering <catering@acme.test>" is not an e-mail address`},
-		{"ReservableEmailTooLong", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Reservables: []layoutimport.LayoutReservable{
+		{"ReservableEmailTooLong", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Reservables: []layout.LayoutReservable{
 				{ID: uuid.NewString(), OrganizationID: a, Name: "Tea", Email: strings.Repeat("a", 250) + "@acme.test"}}}
 		}, "reservables[0].email: write at most 254 characters"},
-		{"OrganizationID", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
+		{"OrganizationID", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC, {ID: "acme", Name: "Acme"}}}
 		}, "organizations[1].id:"},
-		{"BookingResourceIDNotUUID", func() layoutimport.Layout {
+		{"BookingResourceIDNotUUID", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.ResourceID = "goya"
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingResourceExistsNowhere", func() layoutimport.Layout {
+		{"BookingResourceExistsNowhere", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(uuid.New(), at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingResourceOfOtherOrganization", func() layoutimport.Layout {
+		{"BookingResourceOfOtherOrganization", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomB, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].resourceId:"},
-		{"BookingCreatorExistsNowhere", func() layoutimport.Layout {
+		{"BookingCreatorExistsNowhere", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.CreatorID = uuid.NewString()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].creatorId:"},
-		{"BookingOrganizerOfOtherOrganization", func() layoutimport.Layout {
+		{"BookingOrganizerOfOtherOrganization", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusPending)
 			lb.OrganizerID = bookingtest.Boris.String()
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].organizerId:"},
-		{"BookingStatus", func() layoutimport.Layout {
+		{"BookingStatus", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), "BOOKED")
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].status:"},
-		{"BookingEndBeforeStart", func() layoutimport.Layout {
+		{"BookingEndBeforeStart", func() layout.Layout {
 			lb := bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 10, 0), booking.StatusFinished)
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{lb}}
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{lb}}
 		}, "bookings[0].endDate:"},
-		{"OverlappingBlockingBookings", func() layoutimport.Layout {
-			return layoutimport.Layout{Organizations: []layoutimport.LayoutOrganization{orgC}, Bookings: []layoutimport.LayoutBooking{
+		{"OverlappingBlockingBookings", func() layout.Layout {
+			return layout.Layout{Organizations: []layout.LayoutOrganization{orgC}, Bookings: []layout.LayoutBooking{
 				bookingtest.LayoutBooking(bookingtest.RoomVelazquez, at(1, 10, 0), at(1, 11, 0), booking.StatusPending),
 				bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0), booking.StatusActive),
 				bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 10, 30), at(1, 11, 30), booking.StatusWaitingApproval),
@@ -234,7 +233,7 @@ func TestImport(t *testing.T) {
 		b := bookingtest.Setup(t)
 		bs := mustCreate(t, b, alice(t, b), bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		sum, err := layoutimport.Import(t.Context(), b.Service, bookingtest.Layout())
+		sum, err := layout.New(b.Pool, b.Service).Import(t.Context(), bookingtest.Layout())
 		if err != nil {
 			t.Fatalf("Import: %v", err)
 		}
@@ -252,27 +251,27 @@ func TestImport(t *testing.T) {
 	t.Run("ServiceContactEmail", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		tea := layoutimport.LayoutReservable{ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), Name: "Tea",
+		tea := layout.LayoutReservable{ID: uuid.NewString(), OrganizationID: bookingtest.OrgA.String(), Name: "Tea",
 			Type: "SERVICE", Email: "catering@acme.test"}
 		id := uuid.MustParse(tea.ID)
-		export := func() []layoutimport.LayoutReservable {
+		export := func() []layout.LayoutReservable {
 			t.Helper()
-			l, err := layoutimport.ExportReservables(t.Context(), queries.New(b.Pool), layoutimport.Scope{ID: &id})
+			l, err := layout.ExportReservables(t.Context(), b.Pool, layout.Scope{ID: &id})
 			if err != nil {
 				t.Fatalf("ExportReservables: %v", err)
 			}
 			return l.Reservables
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{tea}}); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Reservables: []layout.LayoutReservable{tea}}); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
-		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+		if diff := cmp.Diff([]layout.LayoutReservable{tea}, export()); diff != "" {
 			t.Errorf("exported service (-want +got):\n%s", diff)
 		}
 		// A bad address is refused in so many words and changes nothing.
 		bad := tea
 		bad.Email = "catering@"
-		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{bad}})
+		_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Reservables: []layout.LayoutReservable{bad}})
 		var e *booking.Error
 		if !errors.As(err, &e) || e.Code != booking.CodeInvalidRequest {
 			t.Fatalf("Import of a bad e-mail: err = %v, want code %v", err, booking.CodeInvalidRequest)
@@ -280,15 +279,15 @@ func TestImport(t *testing.T) {
 		if got, want := e.Message, `reservables[0].email: "catering@" is not an e-mail address`; got != want {
 			t.Errorf("Message = %q, want %q", got, want)
 		}
-		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+		if diff := cmp.Diff([]layout.LayoutReservable{tea}, export()); diff != "" {
 			t.Errorf("exported service after a refused import (-want +got):\n%s", diff)
 		}
 		// A document without the e-mail clears it, as every other field of the service.
 		tea.Email = ""
-		if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Reservables: []layoutimport.LayoutReservable{tea}}); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Reservables: []layout.LayoutReservable{tea}}); err != nil {
 			t.Fatalf("Import without the e-mail: %v", err)
 		}
-		if diff := cmp.Diff([]layoutimport.LayoutReservable{tea}, export()); diff != "" {
+		if diff := cmp.Diff([]layout.LayoutReservable{tea}, export()); diff != "" {
 			t.Errorf("exported service without the e-mail (-want +got):\n%s", diff)
 		}
 	})
@@ -299,13 +298,13 @@ func TestImport(t *testing.T) {
 		alice := alice(t, b)
 		mustCreate(t, b, alice, bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layoutimport.LayoutResource) {
+		l := bookingtest.LayoutWith(t, bookingtest.RoomGoya, func(r *layout.LayoutResource) {
 			r.Name = "Goya (renovated)"
 			r.Capacity = ptr(int32(12))
 			r.FeatureIDs = []string{bookingtest.FeatureWhiteboard.String()}
 			r.ReservableIDs = []string{bookingtest.ReservableAV.String()}
 		})
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 			t.Fatalf("Import: %v", err)
 		}
 		st, err := b.Service.StatusByPosterCode(t.Context(), alice, "MAD-R1")
@@ -378,15 +377,15 @@ func TestImportKeeps(t *testing.T) {
 		rita := l.Users[2]
 		rita.Alias, rita.Image, rita.OIDCSubject, rita.UserLanguage, rita.Type = "Ri", "/static/img/rita.png", ptr("idp|rita"), "es", "SERVICE_EXTERNAL"
 		rita.CanBeSearched = ptr(false)
-		importOne := func(u layoutimport.LayoutUser) {
+		importOne := func(u layout.LayoutUser) {
 			t.Helper()
-			if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{u}}); err != nil {
+			if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{u}}); err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 		}
 		importOne(rita)
 		// Only the required fields, and a new e-mail address.
-		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
+		importOne(layout.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test"})
 		got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND name = 'Rita' AND email = 'rita.reyes@acme.test'
 			AND surname = 'Reyes' AND alias = 'Ri' AND image = '/static/img/rita.png' AND oidc_subject = 'idp|rita' AND role = 'RECEPTIONIST'
 			AND user_language = 'es' AND type = 'SERVICE_EXTERNAL' AND NOT can_be_searched`, bookingtest.Rita)
@@ -394,9 +393,9 @@ func TestImportKeeps(t *testing.T) {
 			t.Errorf("Rita lost a field the document left out")
 		}
 		// A field that is given changes; a new user gets the defaults.
-		importOne(layoutimport.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
+		importOne(layout.LayoutUser{ID: rita.ID, OrganizationID: rita.OrganizationID, Name: "Rita", Email: "rita.reyes@acme.test", Role: "ADMIN"})
 		newcomer := uuid.New()
-		importOne(layoutimport.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
+		importOne(layout.LayoutUser{ID: newcomer.String(), OrganizationID: rita.OrganizationID, Name: "Nora", Email: "nora@acme.test"})
 		if got := bookingtest.RowCount(t, b, `SELECT count(*) FROM users WHERE id = $1 AND role = 'ADMIN' AND oidc_subject = 'idp|rita'`, bookingtest.Rita); got != 1 {
 			t.Errorf("Rita's role given as ADMIN did not change, or her subject did")
 		}
@@ -432,7 +431,7 @@ func TestImportRefusesBadDocuments(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
 			before := tableCounts(t, b)
-			sum, err := layoutimport.Import(t.Context(), b.Service, tt.doc())
+			sum, err := layout.New(b.Pool, b.Service).Import(t.Context(), tt.doc())
 			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 			bookingtest.WantMessagePrefix(t, err, tt.want)
 			if sum != nil {
@@ -452,7 +451,7 @@ func TestImportRefusesBadDocuments(t *testing.T) {
 		b := bookingtest.Setup(t)
 		mustCreate(t, b, alice(t, b), bookingtest.Request(bookingtest.RoomGoya, at(1, 10, 0), at(1, 11, 0)))
 		before := tableCounts(t, b)
-		_, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{
+		_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{
 			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 11, 0), at(1, 12, 0), booking.StatusPending),
 			bookingtest.LayoutBooking(bookingtest.RoomGoya, at(1, 9, 0), at(1, 10, 30), booking.StatusPending),
 		}})
@@ -481,7 +480,7 @@ func TestDecodeLayout(t *testing.T) {
 		{"Empty", ``, "empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l, err := layoutimport.DecodeLayout(strings.NewReader(tc.doc))
+			l, err := layout.DecodeLayout(strings.NewReader(tc.doc))
 			if tc.want == "" {
 				if err != nil || len(l.Organizations) != 1 || l.Organizations[0].Name != "Initech" {
 					t.Fatalf("DecodeLayout = %+v, %v; want Initech's organization", l, err)
@@ -500,27 +499,27 @@ func TestDecodeLayout(t *testing.T) {
 func TestImportRefusesUsedIDs(t *testing.T) {
 	t.Parallel()
 	org := bookingtest.OrgA.String()
-	building := func(id uuid.UUID) layoutimport.LayoutBuilding {
-		return layoutimport.LayoutBuilding{ID: id.String(), OrganizationID: org, Name: "Annex", Timezone: "Europe/Madrid"}
+	building := func(id uuid.UUID) layout.LayoutBuilding {
+		return layout.LayoutBuilding{ID: id.String(), OrganizationID: org, Name: "Annex", Timezone: "Europe/Madrid"}
 	}
 	fresh := uuid.New()
 	for _, tc := range []struct {
 		name string
-		doc  layoutimport.Layout
+		doc  layout.Layout
 		want string
 	}{
-		{"UserOfAnotherOrganization", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.Boris)}}, "buildings[0].id:"},
-		{"ResourceOfOurs", layoutimport.Layout{Buildings: []layoutimport.LayoutBuilding{building(bookingtest.RoomGoya)}}, "buildings[0].id:"},
-		{"TwiceInTheDocument", layoutimport.Layout{
-			Buildings: []layoutimport.LayoutBuilding{building(fresh)},
-			Features:  []layoutimport.LayoutFeature{{ID: fresh.String(), OrganizationID: org, Name: "Lamp"}},
+		{"UserOfAnotherOrganization", layout.Layout{Buildings: []layout.LayoutBuilding{building(bookingtest.Boris)}}, "buildings[0].id:"},
+		{"ResourceOfOurs", layout.Layout{Buildings: []layout.LayoutBuilding{building(bookingtest.RoomGoya)}}, "buildings[0].id:"},
+		{"TwiceInTheDocument", layout.Layout{
+			Buildings: []layout.LayoutBuilding{building(fresh)},
+			Features:  []layout.LayoutFeature{{ID: fresh.String(), OrganizationID: org, Name: "Lamp"}},
 		}, "features[0].id:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			b := bookingtest.Setup(t)
 			before := tableCounts(t, b)
-			_, err := layoutimport.Import(t.Context(), b.Service, tc.doc)
+			_, err := layout.New(b.Pool, b.Service).Import(t.Context(), tc.doc)
 			bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 			bookingtest.WantMessagePrefix(t, err, tc.want)
 			if got := tableCounts(t, b); !maps.Equal(got, before) {

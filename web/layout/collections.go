@@ -1,4 +1,4 @@
-package admin
+package layout
 
 import (
 	"context"
@@ -7,11 +7,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // Collection names a kind of object the admin API manages. It is also the name of the object's array in
-// the layout document (layoutimport.Layout), whose format the objects use.
+// the layout document (Layout), whose format the objects use.
 type Collection string
 
 // The collections, by name.
@@ -32,7 +31,7 @@ type kind struct {
 	// noun names one object in messages.
 	noun string
 	// export reads the objects the scope chooses into the collection's array of a Layout.
-	export layoutimport.Exporter
+	export exporter
 	// remove deletes one object of the organization and returns how many rows it deleted.
 	remove func(ctx context.Context, q *queries.Queries, k key) (int64, error)
 	// inUse, if set, says what refers to the object when the database would not refuse its deletion
@@ -55,33 +54,33 @@ const (
 )
 
 // kinds is the registry of collections. Adding a collection is one row here, an array in
-// layoutimport.Layout that Write loads, and its exporter.
+// Layout that Write loads, and its exporter.
 var kinds = map[Collection]kind{
-	Buildings: {"building", layoutimport.ExportBuildings, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Buildings: {"building", exportBuildings, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.BuildingDelete(ctx, queries.BuildingDeleteParams(k))
 	}, nil, deactivateIt},
-	Floors: {"floor", layoutimport.ExportFloors, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Floors: {"floor", exportFloors, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.FloorDelete(ctx, queries.FloorDeleteParams(k))
 	}, nil, deactivateIt},
-	Subcategories: {"subcategory", layoutimport.ExportSubcategories, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Subcategories: {"subcategory", exportSubcategories, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.SubcategoryDelete(ctx, queries.SubcategoryDeleteParams(k))
 	}, nil, changeUsersOf},
-	ResourceRules: {"resource rule", layoutimport.ExportResourceRules, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	ResourceRules: {"resource rule", exportResourceRules, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ResourceRuleDelete(ctx, queries.ResourceRuleDeleteParams(k))
 	}, nil, changeUsersOf},
-	Features: {"feature", layoutimport.ExportFeatures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Features: {"feature", exportFeatures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.FeatureDelete(ctx, queries.FeatureDeleteParams(k))
 	}, featureInUse, changeUsersOf},
-	Reservables: {"reservable", layoutimport.ExportReservables, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Reservables: {"reservable", exportReservables, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ReservableDelete(ctx, queries.ReservableDeleteParams(k))
 	}, reservableInUse, changeUsersOf},
-	Resources: {"resource", layoutimport.ExportResources, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Resources: {"resource", exportResources, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ResourceDelete(ctx, queries.ResourceDeleteParams(k))
 	}, nil, deactivateIt},
-	Users: {"user", layoutimport.ExportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Users: {"user", exportUsers, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.UserDelete(ctx, queries.UserDeleteParams(k))
 	}, nil, deactivateUser},
-	Closures: {"closure", layoutimport.ExportClosures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	Closures: {"closure", exportClosures, func(ctx context.Context, q *queries.Queries, k key) (int64, error) {
 		return q.ClosureDelete(ctx, queries.ClosureDeleteParams(k))
 	}, nil, ""},
 }

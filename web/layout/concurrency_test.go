@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package layoutimport_test
+package layout_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // importSeeds returns seed layout documents: the fixture, and small valid and invalid documents that use
@@ -58,7 +58,7 @@ func importSeeds(t testing.TB) [][]byte {
 	return out
 }
 
-// FuzzImportLayout decodes any document as `booking import` does (layoutimport.DecodeLayout) and imports
+// FuzzImportLayout decodes any document as `booking import` does (layout.DecodeLayout) and imports
 // it into the fuzzing process's own database, loaded with the fixture. It checks that the import never
 // panics, and that a document either imports or is refused with a 2000 error that says where it is
 // wrong; any other error would be reported by the command as its own failure. A document that imported
@@ -69,11 +69,11 @@ func FuzzImportLayout(f *testing.F) {
 	}
 	b := bookingtest.Setup(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		l, err := layoutimport.DecodeLayout(bytes.NewReader(data))
+		l, err := layout.DecodeLayout(bytes.NewReader(data))
 		if err != nil {
 			return // refused before it reaches the database: "not a layout document"
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 			var de *booking.Error
 			if !errors.As(err, &de) || de.Code != booking.CodeInvalidRequest {
 				t.Fatalf("Import = %v (%T), want nil or a 2000", err, err)
@@ -83,7 +83,7 @@ func FuzzImportLayout(f *testing.F) {
 			}
 			return
 		}
-		if _, err := layoutimport.Import(t.Context(), b.Service, l); err != nil {
+		if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), l); err != nil {
 			t.Fatalf("the document imported once, but not again: %v", err)
 		}
 	})

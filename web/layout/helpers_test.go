@@ -1,11 +1,11 @@
-package layoutimport_test
+package layout_test
 
 import (
 	"testing"
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // alice is the fixture's Alice, loaded from the database.
@@ -25,9 +25,9 @@ func mustCreate(t *testing.T, b *bookingtest.Bundle, u booking.User, reqs ...boo
 }
 
 // importBookings loads bookings through Import and fails the test on any error.
-func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layoutimport.LayoutBooking) {
+func importBookings(t *testing.T, b *bookingtest.Bundle, bs ...layout.LayoutBooking) {
 	t.Helper()
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: bs}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: bs}); err != nil {
 		t.Fatalf("Import bookings: %v", err)
 	}
 }

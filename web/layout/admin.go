@@ -1,8 +1,8 @@
 // Package admin is the admin domain: it lists, reads, creates, updates and deletes the objects of an
 // organization's office, one at a time, in the format of the layout document, and exports the whole
-// organization as one. Every change goes through layoutimport.Write, the code path of `booking import`,
+// organization as one. Every change goes through Write, the code path of `booking import`,
 // in a transaction that also writes the audit log. It knows nothing of HTTP.
-package admin
+package layout
 
 import (
 	"bytes"
@@ -10,16 +10,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // MaxBody is the largest object Put accepts, in bytes.
@@ -34,15 +31,6 @@ type Object struct {
 	ETag       string
 }
 
-// Service runs the admin operations. Every method refuses anyone but an admin (1001) and treats another
-// organization's objects as unknown (1013).
-type Service struct {
-	svc *booking.Service
-}
-
-// New returns a Service that reads and writes through svc.
-func New(svc *booking.Service) *Service { return &Service{svc: svc} }
-
 // List returns the organization's objects of collection c, in id order.
 // Codes: 1001, 1013 (no such collection).
 func (s *Service) List(ctx context.Context, actor booking.User, c Collection) ([]Object, error) {
@@ -51,8 +39,8 @@ func (s *Service) List(ctx context.Context, actor booking.User, c Collection) ([
 		return nil, err
 	}
 	var objs []Object
-	err = s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
-		objs, err = read(ctx, q, k, c, layoutimport.Scope{Organization: &actor.OrganizationID})
+	err = s.read(ctx, func(q *queries.Queries) error {
+		objs, err = read(ctx, q, k, c, Scope{Organization: &actor.OrganizationID})
 		return err
 	})
 	return objs, err
@@ -66,8 +54,8 @@ func (s *Service) Get(ctx context.Context, actor booking.User, c Collection, id 
 		return Object{}, err
 	}
 	var objs []Object
-	err = s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
-		objs, err = read(ctx, q, k, c, layoutimport.Scope{Organization: &actor.OrganizationID, ID: &id})
+	err = s.read(ctx, func(q *queries.Queries) error {
+		objs, err = read(ctx, q, k, c, Scope{Organization: &actor.OrganizationID, ID: &id})
 		return err
 	})
 	if err != nil {
@@ -94,7 +82,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 	if err != nil {
 		return Object{}, false, err
 	}
-	err = s.svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+	err = s.change(ctx, func(q *queries.Queries) error {
 		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
 		if err != nil {
 			return err
@@ -102,7 +90,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 		if err := checkIfMatch(before, ifMatch); err != nil {
 			return err
 		}
-		if err := layoutimport.Write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
+		if err := write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
 			return err
 		}
 		after, err := current(ctx, q, k, c, actor.OrganizationID, id)
@@ -127,7 +115,7 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 	if err != nil {
 		return err
 	}
-	return s.svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+	return s.change(ctx, func(q *queries.Queries) error {
 		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
 		if err != nil {
 			return err
@@ -145,7 +133,7 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 			return err
 		}
 		if c == Users {
-			if err := booking.KeepAnAdmin(ctx, q, actor.OrganizationID); err != nil {
+			if err := keepAnAdmin(ctx, q, actor.OrganizationID); err != nil {
 				return err
 			}
 		}
@@ -156,14 +144,14 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 // Export returns the organization's whole layout, without bookings, as a document that `booking import`
 // loads back without changing anything.
 // Codes: 1001.
-func (s *Service) Export(ctx context.Context, actor booking.User) (layoutimport.Layout, error) {
+func (s *Service) Export(ctx context.Context, actor booking.User) (Layout, error) {
 	if err := requireAdmin(actor); err != nil {
-		return layoutimport.Layout{}, err
+		return Layout{}, err
 	}
-	var l layoutimport.Layout
-	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+	var l Layout
+	err := s.read(ctx, func(q *queries.Queries) error {
 		var err error
-		l, err = layoutimport.Export(ctx, q, actor.OrganizationID)
+		l, err = exportLayout(ctx, q, actor.OrganizationID)
 		return err
 	})
 	return l, err
@@ -184,13 +172,7 @@ func (s *Service) Audit(ctx context.Context, actor booking.User, f booking.Audit
 	if f.Limit == 0 {
 		f.Limit = 100
 	}
-	var entries []booking.AuditEntry
-	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
-		var err error
-		entries, err = booking.ListAudit(ctx, q, actor.OrganizationID, f)
-		return err
-	})
-	return entries, err
+	return s.svc.ListAudit(ctx, actor.OrganizationID, f)
 }
 
 // MaxAuditNames is the most ids AuditNames names at once.
@@ -207,13 +189,7 @@ func (s *Service) AuditNames(ctx context.Context, actor booking.User, ids []uuid
 	if len(ids) > MaxAuditNames {
 		return nil, booking.Errorf(booking.CodeInvalidRequest, "ids: at most %d at once", MaxAuditNames)
 	}
-	var names map[uuid.UUID]booking.ObjectName
-	err := s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
-		var err error
-		names, err = booking.AuditNames(ctx, q, actor.OrganizationID, ids)
-		return err
-	})
-	return names, err
+	return s.svc.AuditNames(ctx, actor.OrganizationID, ids)
 }
 
 func requireAdmin(actor booking.User) error {
@@ -240,7 +216,7 @@ func notFound(k kind, id uuid.UUID) error {
 }
 
 // read returns the objects of collection c that scope chooses.
-func read(ctx context.Context, q *queries.Queries, k kind, c Collection, scope layoutimport.Scope) ([]Object, error) {
+func read(ctx context.Context, q *queries.Queries, k kind, c Collection, scope Scope) ([]Object, error) {
 	l, err := k.export(ctx, q, scope)
 	if err != nil {
 		return nil, err
@@ -282,7 +258,7 @@ func (s *Service) CheckWrite(ctx context.Context, actor booking.User, c Collecti
 	if err != nil {
 		return err
 	}
-	return s.svc.ReadLayout(ctx, func(q *queries.Queries) error {
+	return s.read(ctx, func(q *queries.Queries) error {
 		obj, err := existing(ctx, q, k, c, actor.OrganizationID, id)
 		if err == nil && obj == nil && mustExist {
 			return notFound(k, id)
@@ -321,7 +297,7 @@ func existing(ctx context.Context, q *queries.Queries, k kind, c Collection, org
 			return nil, notFound(k, id)
 		}
 	}
-	objs, err := read(ctx, q, k, c, layoutimport.Scope{ID: &id})
+	objs, err := read(ctx, q, k, c, Scope{ID: &id})
 	if err != nil {
 		return nil, err
 	}
@@ -351,19 +327,19 @@ func checkIfMatch(cur *Object, ifMatch string) error {
 }
 
 // document turns body into a layout document holding that one object, with id and organizationId set.
-func document(c Collection, id, org uuid.UUID, body []byte) (layoutimport.Layout, error) {
+func document(c Collection, id, org uuid.UUID, body []byte) (Layout, error) {
 	if len(body) > MaxBody {
-		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: larger than %d bytes", MaxBody)
+		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: larger than %d bytes", MaxBody)
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(body, &fields); err != nil || fields == nil {
-		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: must be one JSON object")
+		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: must be one JSON object")
 	}
 	if err := sameID(fields, "id", id, "the id in the path"); err != nil {
-		return layoutimport.Layout{}, err
+		return Layout{}, err
 	}
 	if err := sameID(fields, "organizationId", org, "your organization's id"); err != nil {
-		return layoutimport.Layout{}, err
+		return Layout{}, err
 	}
 	fields["id"], _ = json.Marshal(id.String())
 	fields["organizationId"], _ = json.Marshal(org.String())
@@ -373,9 +349,9 @@ func document(c Collection, id, org uuid.UUID, body []byte) (layoutimport.Layout
 	}
 	obj, _ := json.Marshal(fields)
 	doc, _ := json.Marshal(map[Collection][]json.RawMessage{c: {obj}})
-	l, err := layoutimport.DecodeLayout(bytes.NewReader(doc))
+	l, err := DecodeLayout(bytes.NewReader(doc))
 	if err != nil {
-		return layoutimport.Layout{}, booking.Errorf(booking.CodeInvalidRequest, "%s[0]: %v", c, err)
+		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "%s[0]: %v", c, err)
 	}
 	return l, nil
 }
@@ -405,9 +381,8 @@ func remove(ctx context.Context, q *queries.Queries, k kind, obj key) error {
 		}
 	}
 	_, err := k.remove(ctx, q, obj)
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
-		return inUse(k, obj.ID, strings.ReplaceAll(pgErr.TableName, "_", " "))
+	if e := interpretError(err); e.kind == failForeignKey {
+		return inUse(k, obj.ID, strings.ReplaceAll(e.table, "_", " "))
 	}
 	if err != nil {
 		return fmt.Errorf("delete %s: %w", k.noun, err)
@@ -434,5 +409,5 @@ func record(ctx context.Context, q *queries.Queries, actor booking.User, before,
 	default:
 		e.Action, e.Collection, e.ObjectID, e.Before, e.After = booking.AuditUpdate, string(after.Collection), after.ID, before.JSON, after.JSON
 	}
-	return booking.RecordAudit(ctx, q, e)
+	return insertAudit(ctx, q, e)
 }

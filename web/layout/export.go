@@ -1,4 +1,4 @@
-package layoutimport
+package layout
 
 import (
 	"context"
@@ -16,21 +16,21 @@ type Scope struct {
 	ID           *uuid.UUID
 }
 
-// Exporter reads one array of the layout document, the objects that s chooses, in id order.
-type Exporter func(ctx context.Context, q *queries.Queries, s Scope) (Layout, error)
+// exporter reads one array of the layout document, the objects that s chooses, in id order.
+type exporter func(ctx context.Context, q *queries.Queries, s Scope) (Layout, error)
 
-// Export returns the organization's layout, without bookings, as a document that Import loads back
+// exportLayout returns the organization's layout, without bookings, as a document that Import loads back
 // without changing anything. Every array is in id order, so two exports of one layout are equal.
-func Export(ctx context.Context, q *queries.Queries, org uuid.UUID) (Layout, error) {
+func exportLayout(ctx context.Context, q *queries.Queries, org uuid.UUID) (Layout, error) {
 	o, err := q.OrganizationGet(ctx, org)
 	if err != nil {
 		return Layout{}, fmt.Errorf("export organization %s: %w", org, err)
 	}
 	l := Layout{Organizations: []LayoutOrganization{{ID: o.ID.String(), Name: o.Name, AdditionalServicesActive: o.AdditionalServicesActive}}}
 	s := Scope{Organization: &org}
-	for _, export := range []Exporter{
-		ExportUserRules, ExportMobileRoles, ExportUsers, ExportBuildings, ExportFloors, ExportSubcategories,
-		ExportResourceRules, ExportFeatures, ExportReservables, ExportResources, ExportClosures,
+	for _, export := range []exporter{
+		exportUserRules, exportMobileRoles, exportUsers, exportBuildings, exportFloors, exportSubcategories,
+		exportResourceRules, exportFeatures, exportReservables, exportResources, exportClosures,
 	} {
 		part, err := export(ctx, q, s)
 		if err != nil {
@@ -72,8 +72,8 @@ func ref(id *uuid.UUID) *LayoutRef {
 	return &LayoutRef{ID: id.String()}
 }
 
-// ExportUserRules reads user rules.
-func ExportUserRules(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportUserRules reads user rules.
+func exportUserRules(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.UserRulesExport(ctx, queries.UserRulesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export user rules: %w", err)
@@ -85,8 +85,8 @@ func ExportUserRules(ctx context.Context, q *queries.Queries, s Scope) (Layout, 
 	return l, nil
 }
 
-// ExportMobileRoles reads mobile roles.
-func ExportMobileRoles(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportMobileRoles reads mobile roles.
+func exportMobileRoles(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.MobileRolesExport(ctx, queries.MobileRolesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export mobile roles: %w", err)
@@ -98,8 +98,8 @@ func ExportMobileRoles(ctx context.Context, q *queries.Queries, s Scope) (Layout
 	return l, nil
 }
 
-// ExportUsers reads users, every field written out.
-func ExportUsers(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportUsers reads users, every field written out.
+func exportUsers(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.UsersExport(ctx, queries.UsersExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export users: %w", err)
@@ -116,8 +116,8 @@ func ExportUsers(ctx context.Context, q *queries.Queries, s Scope) (Layout, erro
 	return l, nil
 }
 
-// ExportBuildings reads buildings.
-func ExportBuildings(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportBuildings reads buildings.
+func exportBuildings(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.BuildingsExport(ctx, queries.BuildingsExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export buildings: %w", err)
@@ -137,8 +137,8 @@ func ExportBuildings(ctx context.Context, q *queries.Queries, s Scope) (Layout, 
 	return l, nil
 }
 
-// ExportFloors reads floors.
-func ExportFloors(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportFloors reads floors.
+func exportFloors(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.FloorsExport(ctx, queries.FloorsExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export floors: %w", err)
@@ -154,8 +154,8 @@ func ExportFloors(ctx context.Context, q *queries.Queries, s Scope) (Layout, err
 	return l, nil
 }
 
-// ExportSubcategories reads subcategories.
-func ExportSubcategories(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportSubcategories reads subcategories.
+func exportSubcategories(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.SubcategoriesExport(ctx, queries.SubcategoriesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export subcategories: %w", err)
@@ -171,8 +171,8 @@ func ExportSubcategories(ctx context.Context, q *queries.Queries, s Scope) (Layo
 	return l, nil
 }
 
-// ExportResourceRules reads resource rules.
-func ExportResourceRules(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportResourceRules reads resource rules.
+func exportResourceRules(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.ResourceRulesExport(ctx, queries.ResourceRulesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export resource rules: %w", err)
@@ -190,8 +190,8 @@ func ExportResourceRules(ctx context.Context, q *queries.Queries, s Scope) (Layo
 	return l, nil
 }
 
-// ExportFeatures reads features.
-func ExportFeatures(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportFeatures reads features.
+func exportFeatures(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.FeaturesExport(ctx, queries.FeaturesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export features: %w", err)
@@ -203,8 +203,8 @@ func ExportFeatures(ctx context.Context, q *queries.Queries, s Scope) (Layout, e
 	return l, nil
 }
 
-// ExportReservables reads reservables (services).
-func ExportReservables(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportReservables reads reservables (services).
+func exportReservables(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.ReservablesExport(ctx, queries.ReservablesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export reservables: %w", err)
@@ -221,8 +221,8 @@ func ExportReservables(ctx context.Context, q *queries.Queries, s Scope) (Layout
 	return l, nil
 }
 
-// ExportResources reads resources with their features and services.
-func ExportResources(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportResources reads resources with their features and services.
+func exportResources(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.ResourcesExport(ctx, queries.ResourcesExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export resources: %w", err)
@@ -271,8 +271,8 @@ func readResourceLinks(ctx context.Context, q *queries.Queries, org uuid.UUID, r
 	return rl, nil
 }
 
-// ExportClosures reads closures, with the bookings each keeps (keptBookingIds, which an import ignores).
-func ExportClosures(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
+// exportClosures reads closures, with the bookings each keeps (keptBookingIds, which an import ignores).
+func exportClosures(ctx context.Context, q *queries.Queries, s Scope) (Layout, error) {
 	rows, err := q.ClosuresExport(ctx, queries.ClosuresExportParams{OrganizationID: s.Organization, ID: s.ID})
 	if err != nil {
 		return Layout{}, fmt.Errorf("export closures: %w", err)

@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"encoding/json"
@@ -9,10 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // TestExportImportChangesNothing exports the organization, imports the export, and exports again: both
@@ -36,7 +35,7 @@ func TestExportImportChangesNothing(t *testing.T) {
 		t.Errorf("Export: Coffee's contact e-mail = %q, want %q", got, want)
 	}
 	tags := etags(t, b)
-	if _, err := layoutimport.Import(ctx, b.Service, first); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(ctx, first); err != nil {
 		t.Fatalf("Import of the export: %v", err)
 	}
 	second, err := b.admin.Export(ctx, b.adam)
@@ -60,7 +59,7 @@ func TestExportImportChangesNothing(t *testing.T) {
 func etags(t *testing.T, b *testBundle) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, c := range admin.Collections() {
+	for _, c := range layout.Collections() {
 		objs, err := b.admin.List(t.Context(), b.adam, c)
 		if err != nil {
 			t.Fatalf("List %s: %v", c, err)
@@ -120,7 +119,7 @@ func TestAuditOfChanges(t *testing.T) {
 		}
 	})
 	t.Run("LimitBounded", func(t *testing.T) {
-		_, err := b.admin.Audit(ctx, b.adam, booking.AuditFilter{Limit: admin.MaxAuditEntries + 1})
+		_, err := b.admin.Audit(ctx, b.adam, booking.AuditFilter{Limit: layout.MaxAuditEntries + 1})
 		bookingtest.WantCode(t, err, booking.CodeInvalidRequest)
 	})
 }

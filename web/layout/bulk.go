@@ -1,4 +1,4 @@
-package admin
+package layout
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
-	"github.com/workspacebooking/booking/web/layoutimport"
 )
 
 // MaxBulkResources is the most resources ChangeResources changes at once.
@@ -53,7 +52,7 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 	ids = slices.Compact(ids)
 	org := actor.OrganizationID
 	changed := 0
-	err = s.svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+	err = s.change(ctx, func(q *queries.Queries) error {
 		// The locks of every admin change, in their order (see current); the object ids' lock puts
 		// every other change of these resources after this one.
 		if err := q.ObjectIDsLock(ctx); err != nil {
@@ -72,9 +71,9 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 		if err != nil {
 			return err
 		}
-		var doc layoutimport.Layout
+		var doc Layout
 		for _, id := range ids {
-			var r layoutimport.LayoutResource
+			var r LayoutResource
 			if err := json.Unmarshal(before[id].JSON, &r); err != nil {
 				return fmt.Errorf("decode resource %s: %w", id, err)
 			}
@@ -85,7 +84,7 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 		if len(doc.Resources) == 0 {
 			return nil
 		}
-		if err := layoutimport.Write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
+		if err := write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
 			return err
 		}
 		after, err := resourcesByID(ctx, q, k, org)
@@ -112,7 +111,7 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 }
 
 // apply makes the change to r and reports whether r is different now.
-func (ch ResourceChange) apply(r *layoutimport.LayoutResource) bool {
+func (ch ResourceChange) apply(r *LayoutResource) bool {
 	was := *r
 	was.FeatureIDs = slices.Clone(r.FeatureIDs)
 	if ch.RuleID != nil {
@@ -184,7 +183,7 @@ func checkReferences(ctx context.Context, q *queries.Queries, org uuid.UUID, ch 
 
 // resourcesByID reads the organization's resources.
 func resourcesByID(ctx context.Context, q *queries.Queries, k kind, org uuid.UUID) (map[uuid.UUID]Object, error) {
-	objs, err := read(ctx, q, k, Resources, layoutimport.Scope{Organization: &org})
+	objs, err := read(ctx, q, k, Resources, Scope{Organization: &org})
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"fmt"
@@ -7,17 +7,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // goyaBooking imports a PENDING booking of Goya on Wed 25 Nov, 10:00–11:00, and returns its id.
 func goyaBooking(t *testing.T, b *testBundle) string {
 	t.Helper()
 	bk := fx.LayoutBooking(fx.RoomGoya, fx.At(2, 10, 0), fx.At(2, 11, 0), booking.StatusPending)
-	if _, err := layoutimport.Import(t.Context(), b.Service, layoutimport.Layout{Bookings: []layoutimport.LayoutBooking{bk}}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Bookings: []layout.LayoutBooking{bk}}); err != nil {
 		t.Fatalf("import booking: %v", err)
 	}
 	return bk.ID
@@ -117,9 +116,9 @@ func TestClosureOfAnotherOrganization(t *testing.T) {
 	b := setup(t)
 	ctx := t.Context()
 	theirs := uuid.New()
-	closure := layoutimport.LayoutClosure{ID: theirs.String(), OrganizationID: fx.OrgB.String(), BuildingID: fx.BuildingB.String(),
+	closure := layout.LayoutClosure{ID: theirs.String(), OrganizationID: fx.OrgB.String(), BuildingID: fx.BuildingB.String(),
 		StartDate: fx.At(2, 0, 0).UnixMilli(), EndDate: fx.At(3, 0, 0).UnixMilli(), Reason: "Theirs"}
-	if _, err := layoutimport.Import(ctx, b.Service, layoutimport.Layout{Closures: []layoutimport.LayoutClosure{closure}}); err != nil {
+	if _, err := layout.New(b.Pool, b.Service).Import(ctx, layout.Layout{Closures: []layout.LayoutClosure{closure}}); err != nil {
 		t.Fatalf("import closure: %v", err)
 	}
 	_, err := b.admin.Get(ctx, b.adam, "closures", theirs)
@@ -138,6 +137,6 @@ func TestClosureOfAnotherOrganization(t *testing.T) {
 	if n := fx.RowCount(t, b.Bundle, "SELECT count(*) FROM closures WHERE id = $1 AND reason = 'Theirs'", theirs); n != 1 {
 		t.Errorf("their closure rows = %d, want 1 unchanged", n)
 	}
-	_, err = b.admin.List(ctx, b.alice, admin.Collection("closures"))
+	_, err = b.admin.List(ctx, b.alice, layout.Collection("closures"))
 	fx.WantCode(t, err, booking.CodeForbidden)
 }

@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 func TestOnlyAdmins(t *testing.T) {
@@ -107,7 +107,7 @@ func TestPutBody(t *testing.T) {
 		}
 	})
 	t.Run("UnknownCollection", func(t *testing.T) {
-		_, err := b.admin.List(t.Context(), b.adam, admin.Collection("bookings"))
+		_, err := b.admin.List(t.Context(), b.adam, layout.Collection("bookings"))
 		bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
 	})
 }
@@ -118,16 +118,16 @@ func TestIDsOfAnotherCollectionAreUnknown(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := t.Context()
-	building, err := b.admin.Get(ctx, b.adam, admin.Buildings, bookingtest.BuildingMadrid)
+	building, err := b.admin.Get(ctx, b.adam, layout.Buildings, bookingtest.BuildingMadrid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = b.admin.Put(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid, []byte(`{"name": "Lamp"}`), "")
+	_, _, err = b.admin.Put(ctx, b.adam, layout.Features, bookingtest.BuildingMadrid, []byte(`{"name": "Lamp"}`), "")
 	bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
-	_, err = b.admin.Get(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid)
+	_, err = b.admin.Get(ctx, b.adam, layout.Features, bookingtest.BuildingMadrid)
 	bookingtest.WantCode(t, err, booking.CodeObjectNotFound)
-	bookingtest.WantCode(t, b.admin.Delete(ctx, b.adam, admin.Features, bookingtest.BuildingMadrid, ""), booking.CodeObjectNotFound)
-	after, err := b.admin.Get(ctx, b.adam, admin.Buildings, bookingtest.BuildingMadrid)
+	bookingtest.WantCode(t, b.admin.Delete(ctx, b.adam, layout.Features, bookingtest.BuildingMadrid, ""), booking.CodeObjectNotFound)
+	after, err := b.admin.Get(ctx, b.adam, layout.Buildings, bookingtest.BuildingMadrid)
 	if diff := cmp.Diff(building, after); err != nil || diff != "" {
 		t.Errorf("the building after (%v) (-before +after):\n%s", err, diff)
 	}

@@ -1,4 +1,4 @@
-package layoutimport
+package layout
 
 import (
 	"encoding/json"

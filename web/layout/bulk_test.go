@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"encoding/json"
@@ -8,20 +8,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // resourceOf reads a resource of A in the import format.
-func resourceOf(t *testing.T, b *testBundle, id uuid.UUID) layoutimport.LayoutResource {
+func resourceOf(t *testing.T, b *testBundle, id uuid.UUID) layout.LayoutResource {
 	t.Helper()
-	obj, err := b.admin.Get(t.Context(), b.adam, admin.Resources, id)
+	obj, err := b.admin.Get(t.Context(), b.adam, layout.Resources, id)
 	if err != nil {
 		t.Fatalf("get %s: %v", id, err)
 	}
-	var r layoutimport.LayoutResource
+	var r layout.LayoutResource
 	if err := json.Unmarshal(obj.JSON, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -33,12 +32,12 @@ func TestChangeResources(t *testing.T) {
 	b := setup(t)
 	ctx := t.Context()
 	ids := []uuid.UUID{fx.RoomGoya, fx.RoomVelazquez, fx.DeskOne}
-	before := map[uuid.UUID]layoutimport.LayoutResource{}
+	before := map[uuid.UUID]layout.LayoutResource{}
 	for _, id := range ids {
 		before[id] = resourceOf(t, b, id)
 	}
 	rule := fx.RuleApproval
-	n, err := b.admin.ChangeResources(ctx, b.adam, ids, admin.ResourceChange{
+	n, err := b.admin.ChangeResources(ctx, b.adam, ids, layout.ResourceChange{
 		RuleID: &rule, AddFeatures: []uuid.UUID{fx.FeatureWhiteboard}, RemoveFeatures: []uuid.UUID{fx.FeatureScreen},
 	})
 	if err != nil || n != 3 {
@@ -74,7 +73,7 @@ func TestChangeResources(t *testing.T) {
 	}
 
 	// The same change again changes nothing and records nothing.
-	n, err = b.admin.ChangeResources(ctx, b.adam, ids, admin.ResourceChange{RuleID: &rule})
+	n, err = b.admin.ChangeResources(ctx, b.adam, ids, layout.ResourceChange{RuleID: &rule})
 	if err != nil || n != 0 {
 		t.Errorf("the same rule again = %d, %v; want 0 changed", n, err)
 	}
@@ -87,7 +86,7 @@ func TestChangeResourcesRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	rule, ruleB, sub := fx.RuleApproval, fx.RuleB, fx.SubRoom
-	tooMany := make([]uuid.UUID, admin.MaxBulkResources+1)
+	tooMany := make([]uuid.UUID, layout.MaxBulkResources+1)
 	for i := range tooMany {
 		tooMany[i] = fx.DeskOne
 	}
@@ -95,21 +94,21 @@ func TestChangeResourcesRefusals(t *testing.T) {
 		name  string
 		actor booking.User
 		ids   []uuid.UUID
-		ch    admin.ResourceChange
+		ch    layout.ResourceChange
 		want  booking.Code
 	}{
-		{"NotAnAdmin", b.alice, []uuid.UUID{fx.DeskOne}, admin.ResourceChange{RuleID: &rule}, booking.CodeForbidden},
-		{"AnotherOrganizationsResource", b.adam, []uuid.UUID{fx.DeskOne, fx.RoomB}, admin.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
-		{"UnknownResource", b.adam, []uuid.UUID{fx.DeskOne, uuid.New()}, admin.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
-		{"NotAResource", b.adam, []uuid.UUID{fx.DeskOne, fx.FloorMadrid}, admin.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
-		{"AnotherOrganizationsRule", b.adam, []uuid.UUID{fx.DeskOne}, admin.ResourceChange{RuleID: &ruleB}, booking.CodeInvalidRequest},
-		{"AnotherOrganizationsFeature", b.adam, []uuid.UUID{fx.DeskOne}, admin.ResourceChange{AddFeatures: []uuid.UUID{fx.ReservableB}}, booking.CodeInvalidRequest},
-		{"ARuleForAKind", b.adam, []uuid.UUID{fx.DeskOne}, admin.ResourceChange{SubcategoryID: &rule}, booking.CodeInvalidRequest},
-		{"NoResources", b.adam, nil, admin.ResourceChange{SubcategoryID: &sub}, booking.CodeInvalidRequest},
-		{"TooMany", b.adam, tooMany, admin.ResourceChange{RuleID: &rule}, booking.CodeInvalidRequest},
-		{"NothingToChange", b.adam, []uuid.UUID{fx.DeskOne}, admin.ResourceChange{}, booking.CodeInvalidRequest},
+		{"NotAnAdmin", b.alice, []uuid.UUID{fx.DeskOne}, layout.ResourceChange{RuleID: &rule}, booking.CodeForbidden},
+		{"AnotherOrganizationsResource", b.adam, []uuid.UUID{fx.DeskOne, fx.RoomB}, layout.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
+		{"UnknownResource", b.adam, []uuid.UUID{fx.DeskOne, uuid.New()}, layout.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
+		{"NotAResource", b.adam, []uuid.UUID{fx.DeskOne, fx.FloorMadrid}, layout.ResourceChange{RuleID: &rule}, booking.CodeObjectNotFound},
+		{"AnotherOrganizationsRule", b.adam, []uuid.UUID{fx.DeskOne}, layout.ResourceChange{RuleID: &ruleB}, booking.CodeInvalidRequest},
+		{"AnotherOrganizationsFeature", b.adam, []uuid.UUID{fx.DeskOne}, layout.ResourceChange{AddFeatures: []uuid.UUID{fx.ReservableB}}, booking.CodeInvalidRequest},
+		{"ARuleForAKind", b.adam, []uuid.UUID{fx.DeskOne}, layout.ResourceChange{SubcategoryID: &rule}, booking.CodeInvalidRequest},
+		{"NoResources", b.adam, nil, layout.ResourceChange{SubcategoryID: &sub}, booking.CodeInvalidRequest},
+		{"TooMany", b.adam, tooMany, layout.ResourceChange{RuleID: &rule}, booking.CodeInvalidRequest},
+		{"NothingToChange", b.adam, []uuid.UUID{fx.DeskOne}, layout.ResourceChange{}, booking.CodeInvalidRequest},
 		{"AddAndRemoveOneFeature", b.adam, []uuid.UUID{fx.DeskOne},
-			admin.ResourceChange{AddFeatures: []uuid.UUID{fx.FeatureScreen}, RemoveFeatures: []uuid.UUID{fx.FeatureScreen}}, booking.CodeInvalidRequest},
+			layout.ResourceChange{AddFeatures: []uuid.UUID{fx.FeatureScreen}, RemoveFeatures: []uuid.UUID{fx.FeatureScreen}}, booking.CodeInvalidRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := resourceOf(t, b, fx.DeskOne)

@@ -1,8 +1,11 @@
-// Package layoutimport loads a layout document (organizations, people, buildings, floors, resources and
-// their rules, bookings) into the database. It serves `booking import`, which reads such a file, and
-// `booking demo`, which loads the demo office. It sits outside the domain and writes through
-// booking.Service.ChangeLayout.
-package layoutimport
+// Package layout holds organizations' layouts outside the domain: the layout document (organizations,
+// people, buildings, floors, resources and their rules, bookings, closures) that `booking import` loads
+// and the admin export writes, the demo office of `booking demo`, and the admin operations that list,
+// read, create, update and delete one object at a time, in the document's format, with its ETag and its
+// audit entry, or change several resources at once. Every write goes through one code path (write), in a
+// transaction this package opens; the domain's cached layouts are cleared after it commits. It knows
+// nothing of HTTP.
+package layout
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package layoutimport
+package layout
 
 import (
 	"cmp"
@@ -432,10 +432,11 @@ type DemoResult struct {
 // LoadDemo imports the demo office (DemoLayout) and returns the people to try the service as. If the
 // organization already has bookings, the demo's bookings are left out, so that loading the demo again
 // never collides with bookings made since.
-func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoResult, error) {
+func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, error) {
+	svc := s.svc
 	l := DemoLayout(now)
 	org := uuid.MustParse(l.Organizations[0].ID)
-	err := svc.ChangeLayout(ctx, func(q *queries.Queries) error {
+	err := s.change(ctx, func(q *queries.Queries) error {
 		n, err := q.BookingCount(ctx, org)
 		if err != nil {
 			return fmt.Errorf("count bookings: %w", err)
@@ -443,7 +444,7 @@ func LoadDemo(ctx context.Context, svc *booking.Service, now time.Time) (DemoRes
 		if n > 0 {
 			l.Bookings = nil
 		}
-		return Write(ctx, svc, q, l, Operator)
+		return write(ctx, svc, q, l, Operator)
 	})
 	if err != nil {
 		return DemoResult{}, err

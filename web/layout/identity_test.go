@@ -1,4 +1,4 @@
-package admin_test
+package layout_test
 
 import (
 	"encoding/json"
@@ -8,17 +8,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/admin"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
-	"github.com/workspacebooking/booking/web/layoutimport"
+	"github.com/workspacebooking/booking/web/layout"
 )
 
 // beaOfB adds Bea, an admin of organization B, and returns her.
 func beaOfB(t *testing.T, tb *testBundle) booking.User {
 	t.Helper()
 	id := uuid.New()
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
 		{ID: id.String(), OrganizationID: bookingtest.OrgB.String(), Name: "Bea", Email: "bea@globex.test", Role: "ADMIN"},
 	}}); err != nil {
 		t.Fatal(err)
@@ -44,12 +43,12 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 	bookingtest.VerifyDomain(t, tb.Service, bookingtest.OrgA, "acme.test")
 	before := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users")
 
-	_, _, err := tb.admin.Put(t.Context(), bea, admin.Users, tb.newID, []byte(`{"name": "Ceo", "email": "ceo@acme.test"}`), "")
+	_, _, err := tb.admin.Put(t.Context(), bea, layout.Users, tb.newID, []byte(`{"name": "Ceo", "email": "ceo@acme.test"}`), "")
 	wantRefused(t, err, booking.CodeInvalidRequest, "users[0].email: addresses at acme.test cannot be used in this organization")
 	if strings.Contains(err.Error(), "Acme") {
 		t.Errorf("the refusal names the domain's organization: %v", err)
 	}
-	_, _, err = tb.admin.Put(t.Context(), bea, admin.Users, tb.newID, []byte(`{"name": "Nina", "email": "nina@globex.test", "oidcSubject": "idp|nina"}`), "")
+	_, _, err = tb.admin.Put(t.Context(), bea, layout.Users, tb.newID, []byte(`{"name": "Nina", "email": "nina@globex.test", "oidcSubject": "idp|nina"}`), "")
 	wantRefused(t, err, booking.CodeInvalidRequest, `users[0].oidcSubject: only the person's own sign-in sets it; leave it out to keep it, or send "" to clear it`)
 	if got := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users"); got != before {
 		t.Errorf("%d people, want %d", got, before)
@@ -58,14 +57,14 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 	// An admin may keep a person's subject or clear it.
 	alice := bookingtest.Layout().Users[0]
 	alice.OIDCSubject = new("idp|alice")
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{alice}}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{alice}}); err != nil {
 		t.Fatal(err)
 	}
-	obj, err := tb.admin.Get(t.Context(), tb.adam, admin.Users, bookingtest.Alice)
+	obj, err := tb.admin.Get(t.Context(), tb.adam, layout.Users, bookingtest.Alice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, obj.JSON, ""); err != nil {
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Alice, obj.JSON, ""); err != nil {
 		t.Errorf("keeping Alice's subject: %v", err)
 	}
 	var fields map[string]any
@@ -74,7 +73,7 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 	}
 	fields["oidcSubject"] = ""
 	cleared, _ := json.Marshal(fields)
-	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, cleared, ""); err != nil {
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Alice, cleared, ""); err != nil {
 		t.Fatalf("clearing Alice's subject: %v", err)
 	}
 	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject IS NOT NULL"); n != 0 {
@@ -83,12 +82,12 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 
 	// null clears it too; leaving it out keeps it.
 	alice.OIDCSubject = new("idp|alice-2")
-	if _, err := layoutimport.Import(t.Context(), tb.Service, layoutimport.Layout{Users: []layoutimport.LayoutUser{alice}}); err != nil {
+	if _, err := layout.New(tb.Pool, tb.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{alice}}); err != nil {
 		t.Fatal(err)
 	}
 	delete(fields, "oidcSubject")
 	kept, _ := json.Marshal(fields)
-	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, kept, ""); err != nil {
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Alice, kept, ""); err != nil {
 		t.Fatalf("leaving Alice's subject out: %v", err)
 	}
 	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject = 'idp|alice-2'"); n != 1 {
@@ -96,7 +95,7 @@ func TestAdminsCannotPlantPeople(t *testing.T) {
 	}
 	fields["oidcSubject"] = nil
 	nulled, _ := json.Marshal(fields)
-	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Alice, nulled, ""); err != nil {
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Alice, nulled, ""); err != nil {
 		t.Fatalf("clearing Alice's subject with null: %v", err)
 	}
 	if n := bookingtest.RowCount(t, tb.Bundle, "SELECT count(*) FROM users WHERE oidc_subject IS NOT NULL"); n != 0 {
@@ -110,18 +109,18 @@ func TestAdminsKeepThemselves(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
 	me := `{"name": "adam", "surname": "Adler", "email": "adam@acme.test", `
-	_, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Adam, []byte(me+`"active": false}`), "")
+	_, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Adam, []byte(me+`"active": false}`), "")
 	wantRefused(t, err, booking.CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
-	_, _, err = tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Adam, []byte(me+`"role": "EMPLOYEE"}`), "")
+	_, _, err = tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Adam, []byte(me+`"role": "EMPLOYEE"}`), "")
 	wantRefused(t, err, booking.CodeInvalidRequest, "users[0].role: you cannot change your own role; ask another admin")
-	err = tb.admin.Delete(t.Context(), tb.adam, admin.Users, bookingtest.Adam, "")
+	err = tb.admin.Delete(t.Context(), tb.adam, layout.Users, bookingtest.Adam, "")
 	wantRefused(t, err, booking.CodeInvalidRequest, "you cannot delete your own account; ask another admin")
 	if u := tb.User(t, bookingtest.OrgA, bookingtest.Adam); u.Role != booking.RoleAdmin {
 		t.Errorf("Adam is %s, want ADMIN", u.Role)
 	}
 
 	bob := `{"name": "bob", "surname": "Baker", "email": "bob@acme.test", "active": false}`
-	if _, _, err := tb.admin.Put(t.Context(), tb.adam, admin.Users, bookingtest.Bob, []byte(bob), ""); err != nil {
+	if _, _, err := tb.admin.Put(t.Context(), tb.adam, layout.Users, bookingtest.Bob, []byte(bob), ""); err != nil {
 		t.Fatalf("deactivate Bob: %v", err)
 	}
 	entries, err := tb.admin.Audit(t.Context(), tb.adam, booking.AuditFilter{ObjectID: &bookingtest.Bob})
@@ -145,15 +144,15 @@ func TestDeleteKeepsAnAdmin(t *testing.T) {
 	tb := setup(t)
 	ctx := t.Context()
 	nora := uuid.New()
-	if _, _, err := tb.admin.Put(ctx, tb.adam, admin.Users, nora, []byte(`{"name": "Nora", "email": "nora@acme.test", "role": "ADMIN"}`), ""); err != nil {
+	if _, _, err := tb.admin.Put(ctx, tb.adam, layout.Users, nora, []byte(`{"name": "Nora", "email": "nora@acme.test", "role": "ADMIN"}`), ""); err != nil {
 		t.Fatalf("add Nora as an admin: %v", err)
 	}
 	asNora := tb.User(t, bookingtest.OrgA, nora)
-	if _, _, err := tb.admin.Put(ctx, asNora, admin.Users, bookingtest.Adam, []byte(`{"name": "adam", "surname": "Adler", "email": "adam@acme.test", "role": "EMPLOYEE"}`), ""); err != nil {
+	if _, _, err := tb.admin.Put(ctx, asNora, layout.Users, bookingtest.Adam, []byte(`{"name": "adam", "surname": "Adler", "email": "adam@acme.test", "role": "EMPLOYEE"}`), ""); err != nil {
 		t.Fatalf("Nora demotes Adam: %v", err)
 	}
 	// tb.adam is Adam as he was read before Nora demoted him.
-	bookingtest.WantCode(t, tb.admin.Delete(ctx, tb.adam, admin.Users, nora, ""), booking.CodeLastAdmin)
+	bookingtest.WantCode(t, tb.admin.Delete(ctx, tb.adam, layout.Users, nora, ""), booking.CodeLastAdmin)
 	if u := tb.User(t, bookingtest.OrgA, nora); u.Role != booking.RoleAdmin || !u.Active {
 		t.Errorf("Nora is %s, active %v; want an active admin", u.Role, u.Active)
 	}
