@@ -52,7 +52,7 @@ const (
 )
 
 // CodeInfo describes one error code. The HTTP handlers answer with its Status, and docs/api.md and
-// web/openapi.yaml document it; tests check both documents against codeTable.
+// web/api/openapi.yaml document it; tests check both documents against codeTable.
 type CodeInfo struct {
 	Code Code
 	// Name is the upper-case name of the code, e.g. RESOURCE_NOT_FOUND.
