@@ -40,12 +40,12 @@ type ClosureTargetGroup struct {
 
 // ClosureForm is the form of a new closure as typed, and what saving it found.
 type ClosureForm struct {
-	ID                string // the new closure's id, kept when the form is sent again
-	Target            string
-	FromDate, ToDate  string // a building's whole days, yyyy-mm-dd
-	From, Until       string // a floor's or resource's times, yyyy-mm-ddThh:mm
-	Reason            string
-	ErrorTitle, Error string
+	ID               string // the new closure's id, kept when the form is sent again
+	Target           string
+	FromDate, ToDate string // a building's whole days, yyyy-mm-dd
+	From, Until      string // a floor's or resource's times, yyyy-mm-ddThh:mm
+	Reason           string
+	Problem          *AdminProblem // a refusal, in words
 	// Covered are the first bookings the closure would cover, of CoveredCount: the admin chooses to cancel
 	// or keep them. CoveredAtLeast says there may be more than CoveredCount.
 	Covered        []CoveredBooking
@@ -345,8 +345,8 @@ func closureForm(p AdminClosures) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if p.Form.Error != "" {
-			templ_7745c5c3_Err = AdminFormError(p.Form.ErrorTitle, p.Form.Error).Render(ctx, templ_7745c5c3_Buffer)
+		if p.Form.Problem != nil {
+			templ_7745c5c3_Err = AdminFormError(p.Form.Problem.Title, p.Form.Problem.Message).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -27,7 +27,7 @@ type AdminIdentity struct {
 	SCIMURL  string        // the SCIM base URL to give the identity provider
 	NewToken *NewSCIMToken // the token just created, shown once
 	Notice   string
-	Error    string // a refused change, in words
+	Problem  *AdminProblem // a refused change, in words
 	// Domains and GroupRoles are the text of the form as sent, kept when a change is refused.
 	Domains, GroupRoles string
 	// Scopes are the scopes the service asks the identity provider for; nil when none is configured.
@@ -123,15 +123,15 @@ func AdminIdentityPage(p AdminIdentity) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			if p.Error != "" {
+			if p.Problem != nil {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<div class=\"notice error\" role=\"alert\"><p><strong>Not saved.</strong> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(p.Error)
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem.Message)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_identity.templ`, Line: 67, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_identity.templ`, Line: 67, Col: 55}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {

@@ -71,10 +71,12 @@ type AdminOption struct {
 	Value, Label string
 }
 
-// AdminProblem is a refusal shown next to a form, in words. Stale is set when someone else saved the
-// object since the form was opened: the form then shows the current version.
+// AdminProblem is a refusal shown next to a form, in words: every form of the console shows its refusal
+// in this one shape. Field is the form field it is about, when it is about one. Stale is set when
+// someone else saved the object since the form was opened: the form then shows the current version.
 type AdminProblem struct {
 	Title, Message string
+	Field          string
 	Stale          bool
 }
 

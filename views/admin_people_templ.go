@@ -36,7 +36,7 @@ type PersonRow struct {
 // PersonForm holds the values of a person's form as typed.
 type PersonForm struct {
 	Name, Surname, Email, Role, Language string
-	ErrorTitle, Error                    string
+	Problem                              *AdminProblem // a refusal, in words
 }
 
 // PersonRoles are the roles in words, in the order the forms offer them.
@@ -246,7 +246,7 @@ func AddPersonView(f PersonForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if f.Error != "" {
+		if f.Problem != nil {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, " open")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -407,8 +407,8 @@ func newPersonForm(f PersonForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if f.Error != "" {
-			templ_7745c5c3_Err = AdminFormError(f.ErrorTitle, f.Error).Render(ctx, templ_7745c5c3_Buffer)
+		if f.Problem != nil {
+			templ_7745c5c3_Err = AdminFormError(f.Problem.Title, f.Problem.Message).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -991,12 +991,12 @@ func PersonRowView(r PersonRow) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if r.Error != "" {
+		if r.Problem != nil {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<div class=\"person-note\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = AdminFormError(r.ErrorTitle, r.Error).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = AdminFormError(r.Problem.Title, r.Problem.Message).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

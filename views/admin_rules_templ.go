@@ -31,10 +31,10 @@ type RuleForm struct {
 	AllDayBy                    string // "11:00": the check-in deadline of a whole-day booking; "": none
 	AccessControlType           string // kept as it is; the form does not change it
 	Sentence                    string
-	Resources                   []NamedLink // the resources that use the rule
-	Fallback                    string      // the title of a rule without a name: which resources use it
-	Saved                       string      // a confirmation
-	ErrorTitle, Error           string      // a refusal, in words
+	Resources                   []NamedLink   // the resources that use the rule
+	Fallback                    string        // the title of a rule without a name: which resources use it
+	Saved                       string        // a confirmation
+	Problem                     *AdminProblem // a refusal, in words
 }
 
 // NamedLink is a name that links to the page of its object.
@@ -165,7 +165,7 @@ func RulesList(p AdminRules) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if len(p.Rules) == 0 || p.New.Error != "" {
+		if len(p.Rules) == 0 || p.New.Problem != nil {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, " open")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -291,8 +291,8 @@ func RuleFormView(f RuleForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if f.Error != "" {
-			templ_7745c5c3_Err = AdminFormError(f.ErrorTitle, f.Error).Render(ctx, templ_7745c5c3_Buffer)
+		if f.Problem != nil {
+			templ_7745c5c3_Err = AdminFormError(f.Problem.Title, f.Problem.Message).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

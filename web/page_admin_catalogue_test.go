@@ -171,7 +171,7 @@ func TestPageAdminRules(t *testing.T) {
 		v.Set("maxHours", "6")
 		p := first.hxPost("/admin/rules/"+fx.RuleApproval.String(), v)
 		p.wantStatus(t, http.StatusPreconditionFailed)
-		p.wantText(t, "[role=alert]", "Someone else changed this meanwhile", "Nothing was saved. The form now shows the current version")
+		p.wantText(t, "[role=alert]", "Someone else changed this meanwhile", "The form now shows the current version")
 		if got := p.attr(`input[name=maxHours]`, "value"); got != "3" {
 			t.Errorf("maxHours after the stale save = %q, want the current 3", got)
 		}

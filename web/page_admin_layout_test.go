@@ -165,7 +165,7 @@ func TestAdminFormsRefuseInWords(t *testing.T) {
 			if p.status != tc.status {
 				t.Errorf("status = %d, want %d", p.status, tc.status)
 			}
-			p.wantText(t, "form .notice.error", "Not saved", tc.message)
+			p.wantText(t, "form .notice.error", "Please check the form", tc.message)
 			if after := fx.TableCount(t, pb.Bundle, "resources") + fx.TableCount(t, pb.Bundle, "buildings"); after != before {
 				t.Errorf("%d rows before, %d after", before, after)
 			}
@@ -199,7 +199,7 @@ func TestAdminStaleFormShowsTheCurrentVersion(t *testing.T) {
 		"etag": {etag}, "name": {"Madrid HQ 2"}, "timezone": {"Europe/Madrid"}, "status": {"ACTIVATED"}, "visible": {"true"},
 	})
 	p.wantStatus(t, http.StatusPreconditionFailed)
-	p.wantText(t, "form .notice.warn", "Someone else changed this building since you opened it; here is the current version.")
+	p.wantText(t, "form .notice.warn", "Someone else changed this meanwhile", "Nothing was saved: someone else changed this building since you opened it.")
 	if got := p.attr("#name", "value"); got != "Madrid Centre" {
 		t.Errorf("the form shows %q, want the current name Madrid Centre", got)
 	}

@@ -114,7 +114,7 @@ func TestAdminPlanGridOnAFullPlanIsRefused(t *testing.T) {
 	b := pb.signedIn(t, fx.Adam)
 	p := b.post("/admin/floors/"+fx.FloorMadrid.String()+"/plan/grid", gridForm("1", "2"))
 	p.wantStatus(t, http.StatusBadRequest)
-	p.wantText(t, `form[action$="/plan/grid"] .notice`, "Not saved",
+	p.wantText(t, `form[action$="/plan/grid"] .notice`, "Please check the form",
 		"There is no free space for 1 row of 2 desks on this plan", "nothing was added")
 	if got := p.attr("#columns", "value"); got != "2" {
 		t.Errorf("the form shows %q desks per row, want the 2 sent", got)

@@ -120,11 +120,11 @@ func auditFilters(q url.Values, zones []views.Option) (views.AuditFilterForm, bo
 // changes the filters choose, newest first. With htmx and a cursor (before), only the rows of that page.
 func (s *Handlers) Audit(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	buildings, _, err := listObjects[layout.LayoutBuilding](ctx, s.layout, actor, layout.Buildings)
+	buildings, _, err := listValues[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return err
 	}
-	users, _, err := listObjects[layout.LayoutUser](ctx, s.layout, actor, layout.Users)
+	users, _, err := listValues[layout.LayoutUser](ctx, s, actor, layout.Users)
 	if err != nil {
 		return err
 	}

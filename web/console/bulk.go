@@ -43,7 +43,7 @@ func (s *Handlers) ChangeResources(c echo.Context) error {
 	if booking.ErrorCode(err) == booking.CodeObjectNotFound {
 		return err
 	}
-	prob, code, err := adminRefusal(err, "desk or room")
+	prob, code, err := refusal(err, "desk or room", nil)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,152 +26,6 @@ import (
 // (reservables) and the organization's additional-services switch. Each object has its own form, which
 // reads the object from the admin domain (web/admin) in the import format and saves it back with Put,
 // guarded by the ETag the form carries.
-
-// staleTitle and staleMessage are what an admin reads when someone else saved the object since their form
-// was loaded (4120): the form then shows the current version.
-const (
-	staleTitle   = "Someone else changed this meanwhile"
-	staleMessage = "Nothing was saved. The form now shows the current version; make your change again and save."
-)
-
-// adminObjectID reads the object id of an admin page's path; an id that is not a UUID names nothing (404).
-func adminObjectID(c echo.Context, param string) (uuid.UUID, error) {
-	id, err := uuid.Parse(c.Param(param))
-	if err != nil || len(c.Param(param)) != 36 {
-		return uuid.Nil, echo.ErrNotFound
-	}
-	return id, nil
-}
-
-// decodeObjects decodes admin objects (the import format) into their layoutimport type, with their ETags
-// in the same order.
-func decodeObjects[T any](objs []layout.Object) ([]T, []string, error) {
-	out, etags := make([]T, 0, len(objs)), make([]string, 0, len(objs))
-	for _, o := range objs {
-		var v T
-		if err := json.Unmarshal(o.JSON, &v); err != nil {
-			return nil, nil, fmt.Errorf("decode %s %s: %w", o.Collection, o.ID, err)
-		}
-		out, etags = append(out, v), append(etags, o.ETag)
-	}
-	return out, etags, nil
-}
-
-// listObjects lists a collection of the actor's organization, decoded.
-func listObjects[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection) ([]T, []string, error) {
-	objs, err := s.List(ctx, actor, c)
-	if err != nil {
-		return nil, nil, err
-	}
-	return decodeObjects[T](objs)
-}
-
-// getObject reads one object of the actor's organization, decoded, with its ETag.
-func getObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID) (T, string, error) {
-	var v T
-	o, err := s.Get(ctx, actor, c, id)
-	if err != nil {
-		return v, "", err
-	}
-	if err := json.Unmarshal(o.JSON, &v); err != nil {
-		return v, "", fmt.Errorf("decode %s %s: %w", c, id, err)
-	}
-	return v, o.ETag, nil
-}
-
-// putObject saves one object in the import format, if ifMatch is still its ETag, and returns it as saved.
-func putObject[T any](ctx context.Context, s *layout.Service, actor booking.User, c layout.Collection, id uuid.UUID, v T, ifMatch string) (T, string, error) {
-	var saved T
-	body, err := json.Marshal(v)
-	if err != nil {
-		return saved, "", fmt.Errorf("encode %s: %w", c, err)
-	}
-	o, _, err := s.Put(ctx, actor, c, id, body, ifMatch)
-	if err != nil {
-		return saved, "", err
-	}
-	if err := json.Unmarshal(o.JSON, &saved); err != nil {
-		return saved, "", fmt.Errorf("decode %s %s: %w", c, id, err)
-	}
-	return saved, o.ETag, nil
-}
-
-// formProblem is what an admin form shows when saving failed: a title and a message in words, and the
-// status to answer with.
-type formProblem struct {
-	title, message string
-	status         int
-}
-
-// adminFormProblem turns a refusal of the admin domain into words for the form that caused it. It returns
-// nil for a failure (no code, or a 5xx), which is answered as an error page instead, and for 403 and 404,
-// which are about the page rather than the form.
-func adminFormProblem(err error, words map[string]string) *formProblem {
-	var fr *kit.FormRefusal
-	if errors.As(err, &fr) {
-		return &formProblem{title: "Please check the form", message: fr.Text, status: fr.Status}
-	}
-	de, status := kit.Refusal(err)
-	if de == nil || status >= 500 || status == http.StatusForbidden || status == http.StatusNotFound ||
-		status == http.StatusUnauthorized || status == http.StatusTooManyRequests {
-		return nil
-	}
-	if status == http.StatusPreconditionFailed {
-		return &formProblem{title: staleTitle, message: staleMessage, status: status}
-	}
-	title := "Not saved"
-	if status == http.StatusBadRequest {
-		title = "Please check the form"
-	}
-	return &formProblem{title: title, message: importWords(de.Message, words), status: status}
-}
-
-// importField matches the place an import message names: "resourceRules[0].endTime: ".
-var importField = regexp.MustCompile(`^[A-Za-z]+\[\d+\]\.([A-Za-z.]+): `)
-
-// importWords rewrites a message of the import's checks for a person: the field's name on the form instead
-// of the document's path ("Name: is required" rather than "features[0].name: is required").
-func importWords(msg string, words map[string]string) string {
-	if m := importField.FindStringSubmatch(msg); m != nil {
-		label, ok := words[m[1]]
-		if !ok {
-			label = m[1]
-		}
-		msg = label + ": " + strings.TrimPrefix(msg, m[0])
-	}
-	return kit.ToSentence(msg)
-}
-
-// wholeNumber reads a whole number between 0 and max from a form field; empty is 0. label names the field
-// in the refusal.
-func wholeNumber(form url.Values, name, label string, max int64) (int64, error) {
-	v := strings.TrimSpace(form.Get(name))
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 || n > max {
-		return 0, kit.RefuseForm("%s: write a whole number from 0 to %d.", label, max)
-	}
-	return n, nil
-}
-
-// clockField reads a time of day written HH:MM from a form field as an offset from midnight. label names
-// the field in the refusal.
-func clockField(form url.Values, name, label string) (time.Duration, bool, error) {
-	v := strings.TrimSpace(form.Get(name))
-	if v == "" {
-		return 0, false, nil
-	}
-	if v == "24:00" {
-		return 24 * time.Hour, true, nil
-	}
-	t, err := time.Parse("15:04", v)
-	if err != nil {
-		return 0, false, kit.RefuseForm("%s: write a time of day as HH:MM, e.g. 08:30.", label)
-	}
-	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, true, nil
-}
 
 const (
 	msMinute = int64(time.Minute / time.Millisecond)
@@ -296,15 +149,15 @@ type ruleUses struct {
 
 // readRuleUses reads which resources use each rule of the actor's organization.
 func (s *Handlers) readRuleUses(ctx context.Context, actor booking.User) (ruleUses, error) {
-	resources, _, err := listObjects[layout.LayoutResource](ctx, s.layout, actor, layout.Resources)
+	resources, _, err := listValues[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	floors, _, err := listObjects[layout.LayoutFloor](ctx, s.layout, actor, layout.Floors)
+	floors, _, err := listValues[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return ruleUses{}, err
 	}
-	buildings, _, err := listObjects[layout.LayoutBuilding](ctx, s.layout, actor, layout.Buildings)
+	buildings, _, err := listValues[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return ruleUses{}, err
 	}
@@ -356,7 +209,7 @@ func ruleOf(first []string, total int) string {
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	rules, etags, err := listObjects[layout.LayoutResourceRule](ctx, s.layout, actor, layout.ResourceRules)
+	rules, etags, err := listValues[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
 	}
@@ -401,7 +254,7 @@ func confirmRule(p *views.AdminRules, id, msg string) bool {
 // RuleSentence is POST /admin/rules/{ruleId}/sentence: the sentence of the values in the rule's
 // form, or what to fix in it, for the form to show as the admin types. It saves nothing.
 func (s *Handlers) RuleSentence(c echo.Context) error {
-	id, err := adminObjectID(c, "ruleId")
+	id, err := pathID(c, "ruleId")
 	if err != nil {
 		return err
 	}
@@ -426,7 +279,7 @@ func (s *Handlers) RuleSentence(c echo.Context) error {
 // someone else changed since the form was loaded, is shown in the form; with htmx only the form is
 // answered. A save is confirmed in the rule's form: with htmx a new rule answers with the whole list.
 func (s *Handlers) SaveRule(c echo.Context) error {
-	id, err := adminObjectID(c, "ruleId")
+	id, err := pathID(c, "ruleId")
 	if err != nil {
 		return err
 	}
@@ -440,27 +293,27 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 	var saved layout.LayoutResourceRule
 	var etag string
 	if err == nil {
-		saved, etag, err = putObject(ctx, s.layout, actor, layout.ResourceRules, id, r, typed.ETag)
+		saved, etag, err = putValue(ctx, s, actor, layout.ResourceRules, id, r, typed.ETag)
 	}
 	uses, uerr := s.readRuleUses(ctx, actor)
 	if uerr != nil {
 		return uerr
 	}
 	if err != nil {
-		prob := adminFormProblem(err, ruleWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "rule", ruleWords)
+		if perr != nil {
+			return perr
 		}
 		f := uses.withUses(typed, r)
-		if prob.status == http.StatusPreconditionFailed {
-			cur, curTag, gerr := getObject[layout.LayoutResourceRule](ctx, s.layout, actor, layout.ResourceRules, id)
+		if code == http.StatusPreconditionFailed {
+			cur, curTag, gerr := getValue[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules, id)
 			if gerr != nil {
 				return gerr
 			}
 			f = uses.withUses(ruleForm(cur, curTag), cur)
 		}
-		f.New, f.ErrorTitle, f.Error = isNew, prob.title, prob.message
-		return s.answerRuleForm(c, prob.status, f)
+		f.New, f.Problem = isNew, prob
+		return s.answerRuleForm(c, code, f)
 	}
 	f := uses.withUses(ruleForm(saved, etag), saved)
 	msg := "Saved the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
@@ -744,7 +597,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 	if !slices.Contains(catalogueCollections, coll) {
 		return echo.ErrNotFound
 	}
-	id, err := adminObjectID(c, "id")
+	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -773,12 +626,12 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 		saved, _, err = s.layout.Put(ctx, actor, coll, id, body, ifMatch)
 	}
 	if err != nil {
-		prob := adminFormProblem(err, catalogueWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "item", catalogueWords)
+		if perr != nil {
+			return perr
 		}
 		it := typed
-		if prob.status == http.StatusPreconditionFailed {
+		if code == http.StatusPreconditionFailed {
 			o, gerr := s.layout.Get(ctx, actor, coll, id)
 			if gerr != nil {
 				return gerr
@@ -787,8 +640,8 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 				return gerr
 			}
 		}
-		it.ErrorTitle, it.Error, it.Open = prob.title, prob.message, true
-		return s.answerCatalogueItem(c, prob.status, it)
+		it.Problem, it.Open = prob, true
+		return s.answerCatalogueItem(c, code, it)
 	}
 	it, err := catalogueItem(coll, saved.JSON, saved.ETag)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -46,15 +47,15 @@ type closureTarget struct {
 // closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
 // select ("floor:<id>").
 func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
-	buildings, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
+	buildings, err := list[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
-	floors, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
+	floors, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
-	resources, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	resources, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -95,7 +96,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
-	closures, err := adminList[layout.LayoutClosure](ctx, s, actor, layout.Closures)
+	closures, err := list[layout.LayoutClosure](ctx, s, actor, layout.Closures)
 	if err != nil {
 		return views.AdminClosures{}, err
 	}
@@ -104,7 +105,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 	}
 	p := views.AdminClosures{Chrome: s.Chrome(c, "Closures"), Targets: groups, Form: f}
 	now := s.bookings.Now()
-	slices.SortFunc(closures, func(a, b adminObject[layout.LayoutClosure]) int {
+	slices.SortFunc(closures, func(a, b object[layout.LayoutClosure]) int {
 		return cmp.Or(cmp.Compare(a.V.StartDate, b.V.StartDate), strings.Compare(a.V.ID, b.V.ID))
 	})
 	for _, o := range closures {
@@ -157,10 +158,10 @@ func (s *Handlers) Closures(c echo.Context) error {
 // readClosureForm reads the closure form: what was typed, for the form to show again, and the closure it
 // describes. A building closes on whole days (the last one included), a floor or a resource from–until;
 // both in the building's time zone.
-func readClosureForm(c echo.Context, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layout.LayoutClosure, error) {
+func readClosureForm(form url.Values, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layout.LayoutClosure, error) {
 	f := views.ClosureForm{
-		ID: adminText(c, "id"), Target: adminText(c, "target"), FromDate: adminText(c, "fromDate"), ToDate: adminText(c, "toDate"),
-		From: adminText(c, "from"), Until: adminText(c, "until"), Reason: adminText(c, "reason"),
+		ID: textField(form, "id"), Target: textField(form, "target"), FromDate: textField(form, "fromDate"), ToDate: textField(form, "toDate"),
+		From: textField(form, "from"), Until: textField(form, "until"), Reason: textField(form, "reason"),
 	}
 	var cl layout.LayoutClosure
 	id, err := uuid.Parse(f.ID)
@@ -241,22 +242,6 @@ func closureSpec(cl layout.LayoutClosure) booking.ClosureSpec {
 	}}
 }
 
-// closureFieldWords names the field of a domain refusal as the form does: "Until: a closure lasts at
-// most 400 days" rather than "endDate: …". The import's messages ("closures[0].reason: …") are left to
-// adminFormProblem.
-func closureFieldWords(err error) error {
-	de, _ := kit.Refusal(err)
-	if de == nil {
-		return err
-	}
-	if field, rest, ok := strings.Cut(de.Message, ": "); ok {
-		if label, ok := closureWords[field]; ok {
-			return booking.Errorf(de.Code, "%s: %s", label, rest)
-		}
-	}
-	return err
-}
-
 // withCovered puts into f, in words, who booked what and when, of the first bookings a closure would
 // cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings).
 func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views.ClosureForm {
@@ -280,7 +265,11 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, cl, err := readClosureForm(c, targets, actor.OrganizationID)
+	form, err := postedForm(c)
+	if err != nil {
+		return err
+	}
+	f, cl, err := readClosureForm(form, targets, actor.OrganizationID)
 	overlapping := booking.OverlapChoice(c.FormValue("overlapping"))
 	if err == nil && overlapping != booking.OverlapAsk && overlapping != booking.OverlapCancel && overlapping != booking.OverlapKeep {
 		err = kit.RefuseForm("Bookings inside: choose to cancel them or to keep them.")
@@ -293,7 +282,7 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	}
 	if err == nil {
 		cl.Overlapping = string(overlapping)
-		_, _, err = putObject(ctx, s.layout, actor, layout.Closures, uuid.MustParse(cl.ID), cl, "")
+		_, _, err = putValue(ctx, s, actor, layout.Closures, uuid.MustParse(cl.ID), cl, "")
 	}
 	if de, _ := kit.Refusal(err); de != nil && de.Code == booking.CodeClosureCoversBookings {
 		// Someone booked inside the closure after the form was sent: show the bookings and ask again.
@@ -304,17 +293,17 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 		f = withCovered(f, covered, s.bookings.Now())
 		f.Meanwhile = true
 		if len(covered) == 0 {
-			f.ErrorTitle, f.Error = "Not saved", "Bookings inside this closure changed while it was being saved. Save it again."
+			f.Problem = &views.AdminProblem{Title: "Not saved", Message: "Bookings inside this closure changed while it was being saved. Save it again."}
 		}
 		return s.answerClosureForm(c, http.StatusConflict, f)
 	}
 	if err != nil {
-		prob := adminFormProblem(closureFieldWords(err), closureWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "closure", closureWords)
+		if perr != nil {
+			return perr
 		}
-		f.ErrorTitle, f.Error = prob.title, prob.message
-		return s.answerClosureForm(c, prob.status, f)
+		f.Problem = prob
+		return s.answerClosureForm(c, code, f)
 	}
 	t := targets[f.Target]
 	iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
@@ -340,7 +329,7 @@ func (s *Handlers) answerClosureForm(c echo.Context, status int, f views.Closure
 // DeleteClosure is POST /admin/closures/{closureId}/delete: deletes a closure, if it is still the
 // version the page showed. Another organization's closure is unknown (404).
 func (s *Handlers) DeleteClosure(c echo.Context) error {
-	id, err := adminObjectID(c, "closureId")
+	id, err := pathID(c, "closureId")
 	if err != nil {
 		return err
 	}
@@ -349,17 +338,17 @@ func (s *Handlers) DeleteClosure(c echo.Context) error {
 	if len(etag) > 100 {
 		return kit.InvalidField("etag", "at most 100 characters")
 	}
-	cl, _, err := getObject[layout.LayoutClosure](ctx, s.layout, actor, layout.Closures, id)
+	cl, _, err := getValue[layout.LayoutClosure](ctx, s, actor, layout.Closures, id)
 	if err != nil {
 		return err
 	}
-	err = s.layout.Delete(ctx, actor, layout.Closures, id, etag)
-	if prob := adminFormProblem(err, closureWords); prob != nil {
-		s.PutFlash(c, prob.title+".", "The closure was not deleted; here is the current list.")
+	if err := s.layout.Delete(ctx, actor, layout.Closures, id, etag); err != nil {
+		prob, _, err := refusal(err, "closure", closureWords)
+		if err != nil {
+			return err
+		}
+		s.PutFlash(c, prob.Title+".", "The closure was not deleted; here is the current list.")
 		return c.Redirect(http.StatusSeeOther, "/admin/closures")
-	}
-	if err != nil {
-		return err
 	}
 	s.PutFlash(c, "", "Deleted the closure: "+cl.Reason+".")
 	return c.Redirect(http.StatusSeeOther, "/admin/closures")

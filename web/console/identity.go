@@ -1,7 +1,6 @@
 package console
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 
@@ -104,18 +103,27 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
+// identityWords names the sign-in settings' fields as their form does.
+var identityWords = map[string]string{
+	"domains": "E-mail domains", "defaultRole": "Default role", "defaultUserRuleId": "Default user rule",
+	"defaultMobileRoleId": "Default mobile role", "groupsClaim": "Groups claim", "groupRoles": "Groups and roles",
+}
+
 // identityRefused answers a refusal in words (2000) with the page again, its reason on top and fill
 // applied to what the page shows; refused reports whether it did. Any other error is returned as it is.
 func (s *Handlers) identityRefused(c echo.Context, err error, fill func(*views.AdminIdentity)) (refused bool, _ error) {
-	var e *booking.Error
-	if booking.ErrorCode(err) != booking.CodeInvalidRequest || !errors.As(err, &e) {
+	if booking.ErrorCode(err) != booking.CodeInvalidRequest {
+		return false, err
+	}
+	prob, _, err := refusal(err, "setting", identityWords)
+	if err != nil {
 		return false, err
 	}
 	p, rerr := s.adminIdentity(c)
 	if rerr != nil {
 		return true, rerr
 	}
-	p.Error = e.Message
+	p.Problem = prob
 	if fill != nil {
 		fill(&p)
 	}

@@ -3,13 +3,13 @@ package console
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -39,136 +39,6 @@ const (
 	maxGridPrefix   = 40                   // characters of the grid's name prefix
 	maxGridStart    = 99999                // the grid's first number
 )
-
-// adminObject is an object of a collection decoded into its import type, with its version.
-type adminObject[T any] struct {
-	V    T
-	ETag string
-}
-
-// adminList reads a collection of the actor's organization, decoded into its import type.
-func adminList[T any](ctx context.Context, s *Handlers, actor booking.User, coll layout.Collection) ([]adminObject[T], error) {
-	objs, err := s.layout.List(ctx, actor, coll)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]adminObject[T], 0, len(objs))
-	for _, o := range objs {
-		var v T
-		if err := json.Unmarshal(o.JSON, &v); err != nil {
-			return nil, fmt.Errorf("decode %s %s: %w", coll, o.ID, err)
-		}
-		out = append(out, adminObject[T]{V: v, ETag: o.ETag})
-	}
-	return out, nil
-}
-
-// adminGet reads one object of a collection, decoded into its import type.
-func adminGet[T any](ctx context.Context, s *Handlers, actor booking.User, coll layout.Collection, id uuid.UUID) (adminObject[T], error) {
-	o, err := s.layout.Get(ctx, actor, coll, id)
-	if err != nil {
-		return adminObject[T]{}, err
-	}
-	var v T
-	if err := json.Unmarshal(o.JSON, &v); err != nil {
-		return adminObject[T]{}, fmt.Errorf("decode %s %s: %w", coll, id, err)
-	}
-	return adminObject[T]{V: v, ETag: o.ETag}, nil
-}
-
-// adminPut saves v, an object in its import type, if its version is still ifMatch ("" for a new one).
-func (s *Handlers) adminPut(ctx context.Context, actor booking.User, coll layout.Collection, id uuid.UUID, v any, ifMatch string) (layout.Object, error) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return layout.Object{}, fmt.Errorf("encode %s: %w", coll, err)
-	}
-	obj, _, err := s.layout.Put(ctx, actor, coll, id, body, ifMatch)
-	return obj, err
-}
-
-// adminRefusal turns a refused save into the words shown next to the form, with the page's status. A
-// stale version (412) says that someone else changed the object; anything that is not a refusal is
-// returned as an error.
-func adminRefusal(err error, what string) (*views.AdminProblem, int, error) {
-	de, status := kit.Refusal(err)
-	if de == nil {
-		return nil, 0, err
-	}
-	if status == http.StatusPreconditionFailed {
-		return &views.AdminProblem{
-			Title: "Not saved: this " + what + " changed meanwhile",
-			Message: "Someone else changed this " + what + " since you opened it; here is the current version. " +
-				"Make your changes again and save.",
-			Stale: true,
-		}, status, nil
-	}
-	// The import names the field of its document ("Resources[0].posterCode: …"); the form is beside it.
-	p := kit.Problem{Status: status, Code: int(de.Code), Detail: importPath.ReplaceAllString(de.Message, "")}
-	return &views.AdminProblem{Title: "Not saved: " + strings.ToLower(kit.PageErrorTitle(p)[:1]) + kit.PageErrorTitle(p)[1:],
-		Message: kit.PageErrorMessage(p)}, status, nil
-}
-
-var importPath = regexp.MustCompile(`^([A-Za-z]+\[\d+\](\.[A-Za-z.]+)?|plan): `)
-
-// adminPathID reads the id of a path parameter. One that is not an id names nothing, and is answered as
-// an id unknown in the organization is: 404.
-func adminPathID(c echo.Context, name string) (uuid.UUID, error) {
-	v := c.Param(name)
-	id, err := uuid.Parse(v)
-	if err != nil || len(v) != 36 {
-		nf, ok := pathNotFound[name]
-		if !ok {
-			nf.code, nf.words = booking.CodeObjectNotFound, "object"
-		}
-		return uuid.Nil, booking.Errorf(nf.code, "no %s %q in your organization", nf.words, kit.ClipText(v))
-	}
-	return id, nil
-}
-
-// pathNotFound is the refusal of each path parameter of the admin pages that names nothing.
-var pathNotFound = map[string]struct {
-	code  booking.Code
-	words string
-}{
-	"buildingId": {booking.CodeBuildingNotFound, "building"},
-	"floorId":    {booking.CodeFloorNotFound, "floor"},
-	"resourceId": {booking.CodeResourceNotFound, "desk or room"},
-}
-
-// adminText reads a form field with its surrounding spaces trimmed.
-func adminText(c echo.Context, name string) string { return strings.TrimSpace(c.FormValue(name)) }
-
-// adminBool reads a check box.
-func adminBool(c echo.Context, name string) bool { return c.FormValue(name) == "true" }
-
-// adminStatus reads the status select: ACTIVATED or DEACTIVATED.
-func adminStatus(c echo.Context) (string, error) {
-	switch v := c.FormValue("status"); v {
-	case booking.Activated, "DEACTIVATED":
-		return v, nil
-	default:
-		return "", kit.Invalid("choose whether it is active or deactivated")
-	}
-}
-
-// adminNumber reads a whole number between lo and hi; label names the field in the message.
-func adminNumber(c echo.Context, name, label string, lo, hi int) (int, error) {
-	v := adminText(c, name)
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, kit.Invalid("%s must be a whole number from %d to %d", label, lo, hi)
-	}
-	return n, nil
-}
-
-// adminChoice reads an id chosen in a select; label names the field in the message.
-func adminChoice(c echo.Context, name, label string) (string, error) {
-	v := adminText(c, name)
-	if _, err := uuid.Parse(v); err != nil {
-		return "", kit.Invalid("choose a %s", label)
-	}
-	return v, nil
-}
 
 // adminPtr returns a pointer to a copy of v.
 func adminPtr[T any](v T) *T { return &v }
@@ -202,7 +72,7 @@ func (s *Handlers) adminFlash(c echo.Context) string {
 
 // Buildings.
 
-func buildingView(o adminObject[layout.LayoutBuilding]) views.AdminBuilding {
+func buildingView(o object[layout.LayoutBuilding]) views.AdminBuilding {
 	b := o.V
 	return views.AdminBuilding{
 		ID: b.ID, Name: b.Name, Country: b.Address.Country, City: b.Address.City, Address: b.Address.Address,
@@ -210,7 +80,7 @@ func buildingView(o adminObject[layout.LayoutBuilding]) views.AdminBuilding {
 	}
 }
 
-func floorView(o adminObject[layout.LayoutFloor], buildingName string) views.AdminFloor {
+func floorView(o object[layout.LayoutFloor], buildingName string) views.AdminFloor {
 	f := o.V
 	return views.AdminFloor{
 		ID: f.ID, BuildingID: f.BuildingID, BuildingName: buildingName, Name: f.Name, Number: f.FloorNumber,
@@ -221,11 +91,11 @@ func floorView(o adminObject[layout.LayoutFloor], buildingName string) views.Adm
 // Buildings is GET /admin/buildings: the organization's buildings.
 func (s *Handlers) Buildings(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	bs, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
+	bs, err := list[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
+	fs, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return err
 	}
@@ -251,7 +121,7 @@ func (s *Handlers) NewBuilding(c echo.Context) error {
 
 // Building is GET /admin/buildings/:buildingId: a building's form and its floors.
 func (s *Handlers) Building(c echo.Context) error {
-	id, err := adminPathID(c, "buildingId")
+	id, err := pathID(c, "buildingId")
 	if err != nil {
 		return err
 	}
@@ -266,16 +136,16 @@ func (s *Handlers) Building(c echo.Context) error {
 // buildingPage reads a building and its floors for its form.
 func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildingPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	b, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
+	b, err := get[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
 	if err != nil {
 		return views.AdminBuildingPage{}, err
 	}
 	p := views.AdminBuildingPage{Building: buildingView(b), Now: time.Now()}
-	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
+	fs, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return p, err
 	}
-	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	rs, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return p, err
 	}
@@ -292,7 +162,7 @@ func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildi
 	return p, nil
 }
 
-func countOnFloor(rs []adminObject[layout.LayoutResource], floor string) int {
+func countOnFloor(rs []object[layout.LayoutResource], floor string) int {
 	n := 0
 	for _, r := range rs {
 		if r.V.FloorID == floor {
@@ -305,26 +175,30 @@ func countOnFloor(rs []adminObject[layout.LayoutResource], floor string) int {
 // SaveBuilding is POST /admin/buildings (a new building) and POST /admin/buildings/:buildingId.
 // A refusal shows the form again with the reason beside it.
 func (s *Handlers) SaveBuilding(c echo.Context) error {
+	form, err := postedForm(c)
+	if err != nil {
+		return err
+	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("buildingId") == ""
 	b := layout.LayoutBuilding{}
 	if !isNew {
 		var err error
-		if id, err = adminPathID(c, "buildingId"); err != nil {
+		if id, err = pathID(c, "buildingId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
+		cur, err := get[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, id)
 		if err != nil {
 			return err
 		}
 		b = cur.V // keeps what the form does not show, such as the coordinates
 	}
 	b.ID, b.OrganizationID = id.String(), actor.OrganizationID.String()
-	b.Name, b.Timezone = adminText(c, "name"), adminText(c, "timezone")
-	b.Address.Address, b.Address.City, b.Address.Country = adminText(c, "address"), adminText(c, "city"), adminText(c, "country")
-	b.Visible = adminPtr(adminBool(c, "visible"))
+	b.Name, b.Timezone = textField(form, "name"), textField(form, "timezone")
+	b.Address.Address, b.Address.City, b.Address.Country = textField(form, "address"), textField(form, "city"), textField(form, "country")
+	b.Visible = adminPtr(checkField(form, "visible"))
 	etag := c.FormValue("etag")
-	status, err := adminStatus(c)
+	status, err := statusField(form)
 	if err == nil {
 		b.Status = status
 		if b.Name == "" {
@@ -334,17 +208,17 @@ func (s *Handlers) SaveBuilding(c echo.Context) error {
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, layout.Buildings, id, b, etag)
+		_, err = put(ctx, s, actor, layout.Buildings, id, b, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, b.Name, "add its floors next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/buildings/"+id.String())
 	}
-	prob, code, err := adminRefusal(err, "building")
+	prob, code, err := refusal(err, "building", nil)
 	if err != nil {
 		return err
 	}
-	p := views.AdminBuildingPage{Building: buildingView(adminObject[layout.LayoutBuilding]{V: b, ETag: etag}), Now: time.Now(), Problem: prob}
+	p := views.AdminBuildingPage{Building: buildingView(object[layout.LayoutBuilding]{V: b, ETag: etag}), Now: time.Now(), Problem: prob}
 	if isNew {
 		p.Building.ID = ""
 	}
@@ -360,12 +234,12 @@ func (s *Handlers) SaveBuilding(c echo.Context) error {
 // Floors.
 
 // buildingNames are the names of the organization's buildings by id, and the buildings themselves.
-func (s *Handlers) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []adminObject[layout.LayoutBuilding], error) {
-	bs, err := adminList[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
+func (s *Handlers) buildingNames(ctx context.Context, actor booking.User) (map[string]string, []object[layout.LayoutBuilding], error) {
+	bs, err := list[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
 		return nil, nil, err
 	}
-	slices.SortFunc(bs, func(a, b adminObject[layout.LayoutBuilding]) int {
+	slices.SortFunc(bs, func(a, b object[layout.LayoutBuilding]) int {
 		return booking.CompareNames(a.V.Name, b.V.Name)
 	})
 	names := make(map[string]string, len(bs))
@@ -382,11 +256,11 @@ func (s *Handlers) Floors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
+	fs, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return err
 	}
-	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	rs, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return err
 	}
@@ -406,7 +280,7 @@ func (s *Handlers) Floors(c echo.Context) error {
 }
 
 // buildingOptions are the buildings to choose a floor's from.
-func buildingOptions(bs []adminObject[layout.LayoutBuilding]) []views.AdminOption {
+func buildingOptions(bs []object[layout.LayoutBuilding]) []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(bs))
 	for _, b := range bs {
 		out = append(out, views.AdminOption{Value: b.V.ID, Label: b.V.Name})
@@ -431,7 +305,7 @@ func (s *Handlers) NewFloor(c echo.Context) error {
 
 // Floor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
 func (s *Handlers) Floor(c echo.Context) error {
-	id, err := adminPathID(c, "floorId")
+	id, err := pathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -446,7 +320,7 @@ func (s *Handlers) Floor(c echo.Context) error {
 // floorPage reads a floor, the buildings and its resources for its form.
 func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	f, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
+	f, err := get[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -454,7 +328,7 @@ func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
-	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	rs, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminFloorPage{}, err
 	}
@@ -469,42 +343,46 @@ func (s *Handlers) floorPage(c echo.Context, id uuid.UUID) (views.AdminFloorPage
 
 // SaveFloor is POST /admin/floors (a new floor) and POST /admin/floors/:floorId.
 func (s *Handlers) SaveFloor(c echo.Context) error {
+	form, err := postedForm(c)
+	if err != nil {
+		return err
+	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	id, isNew := uuid.New(), c.Param("floorId") == ""
 	f := layout.LayoutFloor{}
 	if !isNew {
 		var err error
-		if id, err = adminPathID(c, "floorId"); err != nil {
+		if id, err = pathID(c, "floorId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
+		cur, err := get[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 		if err != nil {
 			return err
 		}
 		f = cur.V // keeps the plan and the type
 	}
 	f.ID, f.OrganizationID = id.String(), actor.OrganizationID.String()
-	f.BuildingID, f.Name = adminText(c, "building"), adminText(c, "name")
-	f.Visible = adminPtr(adminBool(c, "visible"))
+	f.BuildingID, f.Name = textField(form, "building"), textField(form, "name")
+	f.Visible = adminPtr(checkField(form, "visible"))
 	etag := c.FormValue("etag")
-	number, err := adminNumber(c, "number", "the floor number", -20, 300)
+	number, err := numberField(form, "number", "the floor number", -20, 300)
 	f.FloorNumber = int32(number)
 	if err == nil {
-		f.Status, err = adminStatus(c)
+		f.Status, err = statusField(form)
 	}
 	if err == nil {
-		if _, err = adminChoice(c, "building", "building"); err == nil && f.Name == "" {
+		if _, err = choiceField(form, "building", "building"); err == nil && f.Name == "" {
 			err = kit.Invalid("give the floor a name")
 		}
 	}
 	if err == nil {
-		_, err = s.adminPut(ctx, actor, layout.Floors, id, f, etag)
+		_, err = put(ctx, s, actor, layout.Floors, id, f, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, f.Name, "upload its plan and place its desks and rooms next."))
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
-	prob, code, err := adminRefusal(err, "floor")
+	prob, code, err := refusal(err, "floor", nil)
 	if err != nil {
 		return err
 	}
@@ -518,7 +396,7 @@ func (s *Handlers) SaveFloor(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		p = views.AdminFloorPage{Floor: floorView(adminObject[layout.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs)}
+		p = views.AdminFloorPage{Floor: floorView(object[layout.LayoutFloor]{V: f, ETag: etag}, ""), Buildings: buildingOptions(bs)}
 		if isNew {
 			p.Floor.ID = ""
 		}
@@ -532,7 +410,7 @@ func (s *Handlers) SaveFloor(c echo.Context) error {
 // upload form and changes nothing.
 func (s *Handlers) UploadPlan(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	id, err := adminPathID(c, "floorId")
+	id, err := pathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -548,7 +426,7 @@ func (s *Handlers) UploadPlan(c echo.Context) error {
 		s.PutFlash(c, "Plan uploaded.", "People see the new plan from now on.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
-	prob, code, err := adminRefusal(err, "floor")
+	prob, code, err := refusal(err, "floor", nil)
 	if err != nil {
 		return err
 	}
@@ -626,7 +504,7 @@ func planType(fh *multipart.FileHeader) string {
 // The plan editor.
 
 // resourceView is a resource as the admin pages show it.
-func resourceView(o adminObject[layout.LayoutResource]) views.AdminResource {
+func resourceView(o object[layout.LayoutResource]) views.AdminResource {
 	r := o.V
 	v := views.AdminResource{
 		ID: r.ID, FloorID: r.FloorID, SubcategoryID: r.SubcategoryID, RuleID: r.ResourceRuleID,
@@ -643,25 +521,25 @@ func resourceView(o adminObject[layout.LayoutResource]) views.AdminResource {
 
 // layoutCatalogue is what a resource's form chooses from.
 type layoutCatalogue struct {
-	subcategories []adminObject[layout.LayoutSubcategory]
-	rules         []adminObject[layout.LayoutResourceRule]
-	features      []adminObject[layout.LayoutFeature]
-	reservables   []adminObject[layout.LayoutReservable]
+	subcategories []object[layout.LayoutSubcategory]
+	rules         []object[layout.LayoutResourceRule]
+	features      []object[layout.LayoutFeature]
+	reservables   []object[layout.LayoutReservable]
 }
 
 func (s *Handlers) readLayoutCatalogue(ctx context.Context, actor booking.User) (layoutCatalogue, error) {
 	var k layoutCatalogue
 	var err error
-	if k.subcategories, err = adminList[layout.LayoutSubcategory](ctx, s, actor, layout.Subcategories); err != nil {
+	if k.subcategories, err = list[layout.LayoutSubcategory](ctx, s, actor, layout.Subcategories); err != nil {
 		return k, err
 	}
-	if k.rules, err = adminList[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules); err != nil {
+	if k.rules, err = list[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules); err != nil {
 		return k, err
 	}
-	if k.features, err = adminList[layout.LayoutFeature](ctx, s, actor, layout.Features); err != nil {
+	if k.features, err = list[layout.LayoutFeature](ctx, s, actor, layout.Features); err != nil {
 		return k, err
 	}
-	k.reservables, err = adminList[layout.LayoutReservable](ctx, s, actor, layout.Reservables)
+	k.reservables, err = list[layout.LayoutReservable](ctx, s, actor, layout.Reservables)
 	return k, err
 }
 
@@ -729,7 +607,7 @@ func adminSortOptions(o []views.AdminOption) []views.AdminOption {
 
 // Plan is GET /admin/floors/:floorId/plan: the plan editor of a floor.
 func (s *Handlers) Plan(c echo.Context) error {
-	id, err := adminPathID(c, "floorId")
+	id, err := pathID(c, "floorId")
 	if err != nil {
 		return err
 	}
@@ -744,15 +622,15 @@ func (s *Handlers) Plan(c echo.Context) error {
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
 func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	f, err := adminGet[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
+	f, err := get[layout.LayoutFloor](ctx, s, actor, layout.Floors, id)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	b, err := adminGet[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, uuid.MustParse(f.V.BuildingID))
+	b, err := get[layout.LayoutBuilding](ctx, s, actor, layout.Buildings, uuid.MustParse(f.V.BuildingID))
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
-	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	rs, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
@@ -796,7 +674,7 @@ func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, 
 
 // mostUsed returns the option that of(r) names most often among the resources, or the first option
 // when none names any; "" when there are no options.
-func mostUsed(rs []adminObject[layout.LayoutResource], options []views.AdminOption, of func(layout.LayoutResource) string) string {
+func mostUsed(rs []object[layout.LayoutResource], options []views.AdminOption, of func(layout.LayoutResource) string) string {
 	if len(options) == 0 {
 		return ""
 	}
@@ -825,7 +703,11 @@ const (
 // a number counting up from start, each with a poster code of its own, in the largest part of the plan
 // that nothing covers. A plan without room for them is refused and nothing is added.
 func (s *Handlers) PlanGrid(c echo.Context) error {
-	id, err := adminPathID(c, "floorId")
+	id, err := pathID(c, "floorId")
+	if err != nil {
+		return err
+	}
+	form, err := postedForm(c)
 	if err != nil {
 		return err
 	}
@@ -834,16 +716,16 @@ func (s *Handlers) PlanGrid(c echo.Context) error {
 		return err
 	}
 	g := views.AdminGrid{
-		Rows: adminText(c, "rows"), Columns: adminText(c, "columns"), Prefix: adminText(c, "prefix"),
-		Start: adminText(c, "start"), SubcategoryID: adminText(c, "subcategory"), RuleID: adminText(c, "rule"),
+		Rows: textField(form, "rows"), Columns: textField(form, "columns"), Prefix: textField(form, "prefix"),
+		Start: textField(form, "start"), SubcategoryID: textField(form, "subcategory"), RuleID: textField(form, "rule"),
 	}
 	p.Grid = g
-	added, err := s.addGrid(c, p)
+	added, err := s.addGrid(c, form, p)
 	if err == nil {
 		s.PutFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
-	prob, code, err := adminRefusal(err, "floor")
+	prob, code, err := refusal(err, "floor", nil)
 	if err != nil {
 		return err
 	}
@@ -867,17 +749,17 @@ func adminCount(n int, what string) string {
 
 // addGrid adds the desks of the grid form and returns how many it added. Each desk is saved on its own,
 // so a refusal part way keeps those saved before it.
-func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
+func (s *Handlers) addGrid(c echo.Context, form url.Values, p views.AdminPlanPage) (int, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	rows, err := adminNumber(c, "rows", "the number of rows", 1, maxGridSide)
+	rows, err := numberField(form, "rows", "the number of rows", 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	cols, err := adminNumber(c, "columns", "the number of desks per row", 1, maxGridSide)
+	cols, err := numberField(form, "columns", "the number of desks per row", 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	start, err := adminNumber(c, "start", "the first number", 0, maxGridStart)
+	start, err := numberField(form, "start", "the first number", 0, maxGridStart)
 	if err != nil {
 		return 0, err
 	}
@@ -885,15 +767,15 @@ func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
 		return 0, kit.Invalid("the name must have 1 to %d characters", maxGridPrefix)
 	}
-	sub, err := adminChoice(c, "subcategory", "kind of desk")
+	sub, err := choiceField(form, "subcategory", "kind of desk")
 	if err != nil {
 		return 0, err
 	}
-	rule, err := adminChoice(c, "rule", "rule")
+	rule, err := choiceField(form, "rule", "rule")
 	if err != nil {
 		return 0, err
 	}
-	all, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	all, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return 0, err
 	}
@@ -931,7 +813,7 @@ func (s *Handlers) addGrid(c echo.Context, p views.AdminPlanPage) (int, error) {
 				MapCoordinates: layout.LayoutMapCoordinates{TopLeftX: x, TopLeftY: y, BottomRightX: x + gridDeskW, BottomRightY: y + gridDeskH},
 				Approachable:   adminPtr(true), Visible: adminPtr(true), Status: booking.Activated,
 			}
-			if _, err := s.adminPut(ctx, actor, layout.Resources, uuid.MustParse(r.ID), r, ""); err != nil {
+			if _, err := put(ctx, s, actor, layout.Resources, uuid.MustParse(r.ID), r, ""); err != nil {
 				return added, err
 			}
 			added++
@@ -975,17 +857,21 @@ type positionAnswer struct {
 // the plan (x1, y1, x2, y2), saved if its version is still etag. It answers JSON for the editor's script.
 func (s *Handlers) MoveResource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	id, err := adminPathID(c, "resourceId")
+	id, err := pathID(c, "resourceId")
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
+	cur, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
+	if err != nil {
+		return err
+	}
+	form, err := postedForm(c)
 	if err != nil {
 		return err
 	}
 	var box [4]int
 	for i, name := range []string{"x1", "y1", "x2", "y2"} {
-		if box[i], err = adminNumber(c, name, "a place on the plan", 0, maxPlanUnit); err != nil {
+		if box[i], err = numberField(form, name, "a place on the plan", 0, maxPlanUnit); err != nil {
 			return c.JSON(http.StatusBadRequest, positionAnswer{Message: "That place is outside the plan, so it was not saved."})
 		}
 	}
@@ -994,18 +880,18 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 	}
 	r := cur.V
 	r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
-	obj, err := s.adminPut(ctx, actor, layout.Resources, id, r, c.FormValue("etag"))
+	obj, err := put(ctx, s, actor, layout.Resources, id, r, c.FormValue("etag"))
 	if err == nil {
 		return c.JSON(http.StatusOK, positionAnswer{ETag: obj.ETag})
 	}
-	prob, code, err := adminRefusal(err, "desk or room")
+	prob, code, err := refusal(err, "desk or room", nil)
 	if err != nil {
 		return err
 	}
 	ans := positionAnswer{Message: prob.Message}
 	if prob.Stale {
 		ans.Message = "Someone else changed " + cur.V.Name + " since you opened this plan, so it was put back. Reload the page to see their change."
-		if now, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id); err == nil {
+		if now, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id); err == nil {
 			ans.ETag, ans.Box = now.ETag, &now.V.MapCoordinates
 		}
 	}
@@ -1020,11 +906,11 @@ func (s *Handlers) floorOptions(ctx context.Context, actor booking.User) ([]view
 	if err != nil {
 		return nil, nil, err
 	}
-	fs, err := adminList[layout.LayoutFloor](ctx, s, actor, layout.Floors)
+	fs, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return nil, nil, err
 	}
-	slices.SortFunc(fs, func(a, b adminObject[layout.LayoutFloor]) int {
+	slices.SortFunc(fs, func(a, b object[layout.LayoutFloor]) int {
 		return cmp.Or(booking.CompareNames(names[a.V.BuildingID], names[b.V.BuildingID]),
 			cmp.Compare(a.V.FloorNumber, b.V.FloorNumber), booking.CompareNames(a.V.Name, b.V.Name))
 	})
@@ -1060,7 +946,7 @@ func (s *Handlers) resourcesPage(c echo.Context, floor string) (views.AdminResou
 	if err != nil {
 		return views.AdminResourcesPage{}, err
 	}
-	rs, err := adminList[layout.LayoutResource](ctx, s, actor, layout.Resources)
+	rs, err := list[layout.LayoutResource](ctx, s, actor, layout.Resources)
 	if err != nil {
 		return views.AdminResourcesPage{}, err
 	}
@@ -1119,11 +1005,11 @@ func (s *Handlers) NewResource(c echo.Context) error {
 // Resource is GET /admin/resources/:resourceId: a desk's or room's form.
 func (s *Handlers) Resource(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	id, err := adminPathID(c, "resourceId")
+	id, err := pathID(c, "resourceId")
 	if err != nil {
 		return err
 	}
-	cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
+	cur, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 	if err != nil {
 		return err
 	}
@@ -1143,18 +1029,22 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 	r := layout.LayoutResource{}
 	if !isNew {
 		var err error
-		if id, err = adminPathID(c, "resourceId"); err != nil {
+		if id, err = pathID(c, "resourceId"); err != nil {
 			return err
 		}
-		cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
+		cur, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 		if err != nil {
 			return err
 		}
 		r = cur.V
 	}
-	etag := c.FormValue("etag")
+	form, err := postedForm(c)
+	if err != nil {
+		return err
+	}
+	etag := form.Get("etag")
 	r.ID, r.OrganizationID = id.String(), actor.OrganizationID.String()
-	err := readResourceForm(c, &r, isNew)
+	err = readResourceForm(form, &r, isNew)
 	if err == nil {
 		k, kerr := s.readLayoutCatalogue(ctx, actor)
 		if kerr != nil {
@@ -1163,19 +1053,19 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 		if !k.isSpace(r.SubcategoryID) && r.Capacity != nil {
 			r.Capacity = nil // a desk seats one; its capacity is not asked for
 		}
-		_, err = s.adminPut(ctx, actor, layout.Resources, id, r, etag)
+		_, err = put(ctx, s, actor, layout.Resources, id, r, etag)
 	}
 	if err == nil {
 		s.PutFlash(c, "", savedWords(isNew, r.Name, ""))
 		return c.Redirect(http.StatusSeeOther, "/admin/resources/"+id.String())
 	}
-	prob, code, err := adminRefusal(err, "desk or room")
+	prob, code, err := refusal(err, "desk or room", nil)
 	if err != nil {
 		return err
 	}
-	v := resourceView(adminObject[layout.LayoutResource]{V: r, ETag: etag})
+	v := resourceView(object[layout.LayoutResource]{V: r, ETag: etag})
 	if prob.Stale {
-		cur, err := adminGet[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
+		cur, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id)
 		if err != nil {
 			return err
 		}
@@ -1194,21 +1084,17 @@ func (s *Handlers) SaveResource(c echo.Context) error {
 
 // readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
 // form to show again.
-func readResourceForm(c echo.Context, r *layout.LayoutResource, isNew bool) error {
-	r.SubcategoryID, r.FloorID, r.ResourceRuleID = adminText(c, "subcategory"), adminText(c, "floor"), adminText(c, "rule")
-	r.Name, r.PosterCode = adminText(c, "name"), adminText(c, "posterCode")
-	r.Image, r.Phone = adminText(c, "image"), adminText(c, "phone")
-	r.Visible, r.Approachable = adminPtr(adminBool(c, "visible")), adminPtr(adminBool(c, "approachable"))
-	form, err := c.FormParams()
-	if err != nil {
-		return kit.Invalid("the form could not be read")
-	}
+func readResourceForm(form url.Values, r *layout.LayoutResource, isNew bool) error {
+	r.SubcategoryID, r.FloorID, r.ResourceRuleID = textField(form, "subcategory"), textField(form, "floor"), textField(form, "rule")
+	r.Name, r.PosterCode = textField(form, "name"), textField(form, "posterCode")
+	r.Image, r.Phone = textField(form, "image"), textField(form, "phone")
+	r.Visible, r.Approachable = adminPtr(checkField(form, "visible")), adminPtr(checkField(form, "approachable"))
 	r.FeatureIDs, r.ReservableIDs = form["features"], form["reservables"]
 	if len(r.FeatureIDs) > maxChosenExtras || len(r.ReservableIDs) > maxChosenExtras {
 		return kit.Invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
 	}
 	r.Capacity = nil
-	if v := adminText(c, "capacity"); v != "" {
+	if v := textField(form, "capacity"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
 			return kit.Invalid("the capacity must be a whole number of people from 1 to 10000")
@@ -1217,18 +1103,20 @@ func readResourceForm(c echo.Context, r *layout.LayoutResource, isNew bool) erro
 	}
 	if isNew {
 		var box [4]int
+		var err error
 		for i, name := range []string{"x1", "y1", "x2", "y2"} {
-			if box[i], err = adminNumber(c, name, "the place on the plan", 0, maxPlanUnit); err != nil {
+			if box[i], err = numberField(form, name, "the place on the plan", 0, maxPlanUnit); err != nil {
 				return err
 			}
 		}
 		r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
 	}
-	if r.Status, err = adminStatus(c); err != nil {
+	var err error
+	if r.Status, err = statusField(form); err != nil {
 		return err
 	}
 	for _, f := range []struct{ name, label string }{{"subcategory", "kind"}, {"floor", "floor"}, {"rule", "rule"}} {
-		if _, err := adminChoice(c, f.name, f.label); err != nil {
+		if _, err := choiceField(form, f.name, f.label); err != nil {
 			return err
 		}
 	}

@@ -76,7 +76,7 @@ func boundWords(at time.Time) string {
 // adminPeople reads the people page for the search query.
 func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	users, etags, err := listObjects[layout.LayoutUser](ctx, s.layout, actor, layout.Users)
+	users, etags, err := listValues[layout.LayoutUser](ctx, s, actor, layout.Users)
 	if err != nil {
 		return views.AdminPeople{}, err
 	}
@@ -174,23 +174,23 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 	if err == nil {
 		u := layout.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
 			Surname: f.Surname, Email: f.Email, Role: f.Role, UserLanguage: f.Language}
-		_, _, err = putObject(ctx, s.layout, actor, layout.Users, id, u, "")
+		_, _, err = putValue(ctx, s, actor, layout.Users, id, u, "")
 	}
 	if err != nil {
-		prob := adminFormProblem(err, personWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "person", personWords)
+		if perr != nil {
+			return perr
 		}
-		f.ErrorTitle, f.Error = prob.title, prob.message
+		f.Problem = prob
 		if kit.IsHTMX(c) {
-			return kit.Render(c, prob.status, views.AddPersonView(f))
+			return kit.Render(c, code, views.AddPersonView(f))
 		}
 		p, perr := s.adminPeople(c, "")
 		if perr != nil {
 			return perr
 		}
 		p.New = f
-		return kit.Render(c, prob.status, views.AdminPeoplePage(p))
+		return kit.Render(c, code, views.AdminPeoplePage(p))
 	}
 	msg := "Added " + strings.TrimSpace(f.Name+" "+f.Surname) + " as " + strings.ToLower(views.RoleWord(f.Role)) + ". They can sign in with " + f.Email + "."
 	search := url.Values{"q": {f.Email}}
@@ -210,7 +210,7 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 // SavePerson is POST /admin/people/{userId}: changes a person's name, e-mail, role and language.
 // With htmx only the person's row is answered.
 func (s *Handlers) SavePerson(c echo.Context) error {
-	id, err := adminObjectID(c, "userId")
+	id, err := pathID(c, "userId")
 	if err != nil {
 		return err
 	}
@@ -219,7 +219,7 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 		return kit.Invalid("form: %v", err)
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
+	cur, etag, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
@@ -229,27 +229,27 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 		u := cur
 		u.Name, u.Surname, u.Email, u.Role, u.UserLanguage = f.Name, f.Surname, f.Email, f.Role, f.Language
 		var saved layout.LayoutUser
-		if saved, etag, err = putObject(ctx, s.layout, actor, layout.Users, id, u, ifMatch); err == nil {
+		if saved, etag, err = putValue(ctx, s, actor, layout.Users, id, u, ifMatch); err == nil {
 			r := personRow(saved, etag, actor)
 			r.Saved = "Saved " + strings.TrimSpace(r.Name+" "+r.Surname) + ": " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
 			return s.answerPersonRow(c, http.StatusOK, r)
 		}
 	}
-	prob := adminFormProblem(err, personWords)
-	if prob == nil {
-		return err
+	prob, code, perr := refusal(err, "person", personWords)
+	if perr != nil {
+		return perr
 	}
 	r := personRow(cur, etag, actor)
-	if prob.status == http.StatusPreconditionFailed {
-		if cur, etag, err = getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
+	if code == http.StatusPreconditionFailed {
+		if cur, etag, err = getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id); err != nil {
 			return err
 		}
 		r = personRow(cur, etag, actor)
 	} else {
 		r.PersonForm = f
 	}
-	r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
-	return s.answerPersonRow(c, prob.status, r)
+	r.Problem, r.Open = prob, true
+	return s.answerPersonRow(c, code, r)
 }
 
 // answerPersonRow answers a person's form: the row alone for htmx; otherwise the page searched for the
@@ -284,7 +284,7 @@ func (s *Handlers) answerPersonRow(c echo.Context, status int, r views.PersonRow
 // PersonActive is POST /admin/people/{userId}/active (active=true|false): deactivates a person,
 // who then cannot sign in, or lets them sign in again.
 func (s *Handlers) PersonActive(c echo.Context) error {
-	id, err := adminObjectID(c, "userId")
+	id, err := pathID(c, "userId")
 	if err != nil {
 		return err
 	}
@@ -298,23 +298,23 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	// Another organization's person is unknown here, whatever the domain would answer.
-	if _, _, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
+	if _, _, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id); err != nil {
 		return err
 	}
 	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
-		prob := adminFormProblem(err, personWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "person", personWords)
+		if perr != nil {
+			return perr
 		}
-		cur, etag, gerr := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
+		cur, etag, gerr := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
 		if gerr != nil {
 			return gerr
 		}
 		r := personRow(cur, etag, actor)
-		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
-		return s.answerPersonRow(c, prob.status, r)
+		r.Problem, r.Open = prob, true
+		return s.answerPersonRow(c, code, r)
 	}
-	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
+	cur, etag, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
@@ -338,29 +338,29 @@ func personActive(u layout.LayoutUser) bool { return u.Active == nil || *u.Activ
 // the identity provider's subject, so that their next sign-in binds it again. It is written to the audit
 // log as a change of the person. A stale etag is refused with 412 and changes nothing.
 func (s *Handlers) UnlinkPerson(c echo.Context) error {
-	id, err := adminObjectID(c, "userId")
+	id, err := pathID(c, "userId")
 	if err != nil {
 		return err
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	cur, etag, err := getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id)
+	cur, etag, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
 	u := cur
 	u.OIDCSubject = new(string)
-	saved, newTag, err := putObject(ctx, s.layout, actor, layout.Users, id, u, c.FormValue("etag"))
+	saved, newTag, err := putValue(ctx, s, actor, layout.Users, id, u, c.FormValue("etag"))
 	if err != nil {
-		prob := adminFormProblem(err, personWords)
-		if prob == nil {
-			return err
+		prob, code, perr := refusal(err, "person", personWords)
+		if perr != nil {
+			return perr
 		}
-		if cur, etag, err = getObject[layout.LayoutUser](ctx, s.layout, actor, layout.Users, id); err != nil {
+		if cur, etag, err = getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id); err != nil {
 			return err
 		}
 		r := personRow(cur, etag, actor)
-		r.ErrorTitle, r.Error, r.Open = prob.title, prob.message, true
-		return s.answerPersonRow(c, prob.status, r)
+		r.Problem, r.Open = prob, true
+		return s.answerPersonRow(c, code, r)
 	}
 	r := personRow(saved, newTag, actor)
 	r.Saved = "Unlinked " + strings.TrimSpace(r.Name+" "+r.Surname) + "'s sign-in: their next sign-in binds their account again."

@@ -167,7 +167,7 @@ func (s *Service) Audit(ctx context.Context, actor booking.User, f booking.Audit
 		return nil, err
 	}
 	if f.Limit < 0 || f.Limit > MaxAuditEntries {
-		return nil, booking.Errorf(booking.CodeInvalidRequest, "limit: must be between 1 and %d", MaxAuditEntries)
+		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "limit", "must be between 1 and %d", MaxAuditEntries)
 	}
 	if f.Limit == 0 {
 		f.Limit = 100
@@ -187,7 +187,7 @@ func (s *Service) AuditNames(ctx context.Context, actor booking.User, ids []uuid
 		return nil, err
 	}
 	if len(ids) > MaxAuditNames {
-		return nil, booking.Errorf(booking.CodeInvalidRequest, "ids: at most %d at once", MaxAuditNames)
+		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "ids", "at most %d at once", MaxAuditNames)
 	}
 	return s.svc.AuditNames(ctx, actor.OrganizationID, ids)
 }
@@ -351,7 +351,7 @@ func document(c Collection, id, org uuid.UUID, body []byte) (Layout, error) {
 	doc, _ := json.Marshal(map[Collection][]json.RawMessage{c: {obj}})
 	l, err := DecodeLayout(bytes.NewReader(doc))
 	if err != nil {
-		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "%s[0]: %v", c, err)
+		return Layout{}, booking.FieldErrorf(booking.CodeInvalidRequest, fmt.Sprintf("%s[0]", c), "%v", err)
 	}
 	return l, nil
 }
@@ -364,7 +364,7 @@ func sameID(fields map[string]json.RawMessage, name string, want uuid.UUID, what
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil || !strings.EqualFold(s, want.String()) {
-		return booking.Errorf(booking.CodeInvalidRequest, "%s: must be %s (%s) or left out", name, what, want)
+		return booking.FieldErrorf(booking.CodeInvalidRequest, name, "must be %s (%s) or left out", what, want)
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ type at struct {
 }
 
 func (a at) errorf(field, format string, args ...any) error {
-	return booking.Errorf(booking.CodeInvalidRequest, "%s[%d].%s: %s", a.array, a.index, field, fmt.Sprintf(format, args...))
+	return booking.FieldErrorf(booking.CodeInvalidRequest, fmt.Sprintf("%s[%d].%s", a.array, a.index, field), format, args...)
 }
 
 func (a at) uuid(field, v string) (uuid.UUID, error) {

@@ -96,10 +96,8 @@ func (im importer) closures(ctx context.Context, l Layout) error {
 		if err := im.saveClosure(ctx, spec); err != nil {
 			var e *booking.Error
 			switch {
-			case errors.As(err, &e) && e.Code == booking.CodeInvalidRequest:
-				return booking.Errorf(e.Code, "%s[%d].%s", a.array, a.index, e.Message) // the message starts with the field
 			case errors.As(err, &e):
-				return booking.Errorf(e.Code, "%s[%d]: %s", a.array, a.index, e.Message)
+				return booking.InField(err, fmt.Sprintf("%s[%d]", a.array, a.index))
 			case transient(err):
 				// A closure waits for bookings of its building and they may wait for it: PostgreSQL breaks
 				// such a deadlock, and the whole import is retried (Service.change).
