@@ -12,7 +12,7 @@ import (
 // compress gzips pages and static files of 1 KB or more for the clients that accept it.
 var compress = middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024})
 
-// routes lists every route of the service.
+// routes lists every route of the service: this function and the three below it are the one list.
 func (s *Server) routes() {
 	e := s.echo
 	e.Use(requestID, s.baseHeaders, s.logRequests, middleware.Recover(), s.limitAddresses, withDeadline)
@@ -35,6 +35,18 @@ func (s *Server) routes() {
 	e.GET("/", s.pages.Home, user...)
 	e.GET("/people", s.pages.People, user...) // the colleague picker of the booking and kiosk forms
 
+	s.employeeRoutes(e, user)
+	s.consoleRoutes(e, append(user[:len(user):len(user)], s.requireAdmin))
+
+	// SCIM 2.0 provisioning of people by the identity provider (web/scim), with a SCIM token.
+	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
+		kit.SCIMPrefix+"/*", s.scim.Serve, s.scim.RequireToken)
+
+	s.apiRoutes(e.Group(api.Prefix))
+}
+
+// employeeRoutes lists the pages of employees, receptionists and phones (web/pages).
+func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	// Employees: find a space (list and floor plan), book it, and look after their bookings.
 	e.GET("/find", s.pages.Find, user...)
 	e.GET("/find/plan", s.pages.FloorPlan, user...)
@@ -54,8 +66,21 @@ func (s *Server) routes() {
 	e.GET("/approvals", s.pages.Approvals, user...)
 	e.POST("/approvals/:bookingId", s.pages.Decide, user...)
 
+	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
+	e.GET("/kiosk", s.pages.Kiosk, user...)
+	e.GET("/kiosk/resource", s.pages.KioskResource, user...)
+	e.POST("/kiosk/book", s.pages.KioskBook, user...)
+	e.POST("/kiosk/checkin", s.pages.KioskCheckIn, user...)
+	e.GET("/p/:posterCode", s.pages.Poster, user...)
+	e.POST("/p/:posterCode/book", s.pages.PosterBook, user...)
+	e.POST("/p/:posterCode/checkin", s.pages.PosterCheckIn, user...)
+	e.GET("/posters", s.pages.Posters, user...)
+	e.GET("/posters/print", s.pages.PostersPrint, user...)
+}
+
+// consoleRoutes lists the admin console (web/console); adm lets only the organization's admins in.
+func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	// Admins: the office settings.
-	adm := append(user[:len(user):len(user)], s.requireAdmin)
 	e.GET("/admin/rules", s.console.Rules, adm...)
 	e.POST("/admin/rules/:ruleId", s.console.SaveRule, adm...)
 	e.POST("/admin/rules/:ruleId/sentence", s.console.RuleSentence, adm...)
@@ -72,17 +97,6 @@ func (s *Server) routes() {
 	e.POST("/admin/closures", s.console.SaveClosure, adm...)
 	e.POST("/admin/closures/:closureId/delete", s.console.DeleteClosure, adm...)
 
-	// Receptionists on a tablet, and phones that scanned a poster; admins print the posters.
-	e.GET("/kiosk", s.pages.Kiosk, user...)
-	e.GET("/kiosk/resource", s.pages.KioskResource, user...)
-	e.POST("/kiosk/book", s.pages.KioskBook, user...)
-	e.POST("/kiosk/checkin", s.pages.KioskCheckIn, user...)
-	e.GET("/p/:posterCode", s.pages.Poster, user...)
-	e.POST("/p/:posterCode/book", s.pages.PosterBook, user...)
-	e.POST("/p/:posterCode/checkin", s.pages.PosterCheckIn, user...)
-	e.GET("/posters", s.pages.Posters, user...)
-	e.GET("/posters/print", s.pages.PostersPrint, user...)
-
 	// Admins: how people sign in (e-mail domains, default role, groups) and the SCIM tokens.
 	e.GET("/admin/identity", s.console.Identity, adm...)
 	e.POST("/admin/identity/settings", s.console.SaveSignInSettings, adm...)
@@ -90,11 +104,7 @@ func (s *Server) routes() {
 	e.POST("/admin/identity/tokens", s.console.CreateSCIMToken, adm...)
 	e.POST("/admin/identity/tokens/:tokenId/revoke", s.console.RevokeSCIMToken, adm...)
 
-	// SCIM 2.0 provisioning of people by the identity provider (scim.go), with a SCIM token.
-	e.Match([]string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete},
-		kit.SCIMPrefix+"/*", s.scim.Serve, s.scim.RequireToken)
-
-	// Admins: the office's layout (page_admin_layout.go). Plans are uploaded with a larger body bound.
+	// Admins: the office's layout. Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
 	e.GET("/admin/buildings", s.console.Buildings, adm...)
 	e.GET("/admin/buildings/new", s.console.NewBuilding, adm...)
@@ -116,11 +126,14 @@ func (s *Server) routes() {
 	e.GET("/admin/resources/:resourceId", s.console.Resource, adm...)
 	e.POST("/admin/resources/:resourceId", s.console.SaveResource, adm...)
 	e.POST("/admin/resources/:resourceId/position", s.console.MoveResource, adm...)
+}
 
+// apiRoutes lists the JSON API under /api/v1 (web/api).
+func (s *Server) apiRoutes(v1 *echo.Group) {
 	// Every /api/v1 route needs a bearer token. The middleware is given per route, not to the group, so
 	// that a wrong method still answers 405 rather than the group's catch-all 404.
 	// POSTs also take an Idempotency-Key (idempotency.go).
-	v1, auth := e.Group(api.Prefix), s.requireBearer
+	auth := s.requireBearer
 	post := []echo.MiddlewareFunc{auth, s.idempotent}
 	// 4.1 Retrieve the status of a resource ("me" or a user id).
 	v1.GET("/users/:userId/resources/statusinfo", s.api.StatusInfo, auth)

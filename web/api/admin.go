@@ -15,7 +15,7 @@ import (
 )
 
 // The Admin API: the objects of the caller's organization, one at a time, in the format of the layout
-// document; the whole organization as one document; the audit log. Admins only (web/admin refuses others).
+// document; the whole organization as one document; the audit log. Admins only (web/layout refuses others).
 
 // AdminLayout is GET /api/v1/admin/layout: the organization as an import document.
 func (s *Handlers) AdminLayout(c echo.Context) error {
