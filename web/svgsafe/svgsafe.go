@@ -112,14 +112,8 @@ func Sanitize(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("encoding %q is not supported; save it as UTF-8", charset)
 	}
 
-	var out bytes.Buffer
-	out.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	var (
-		stack []state         // one per open element of the input
-		css   strings.Builder // the text of the <style> element being read
-		count int
-		empty = -1 // where the last start tag written ends, while nothing follows it
-	)
+	s := &sanitizer{src: src, empty: -1}
+	s.out.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
@@ -128,79 +122,116 @@ func Sanitize(src []byte) ([]byte, error) {
 		if err != nil {
 			return nil, refuse("not a well-formed SVG document: %v", err)
 		}
-		parent := kept
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			count++
-			if count > MaxElements {
-				return nil, refuse("more than %d elements", MaxElements)
-			}
-			if len(stack) >= MaxDepth {
-				return nil, refuse("elements nested more than %d deep", MaxDepth)
-			}
-			if len(t.Attr) > MaxAttributes {
-				return nil, refuse("an element with more than %d attributes", MaxAttributes)
-			}
-			if len(stack) == 0 && count > 1 {
-				return nil, refuse("more than one root element")
-			}
-			if len(stack) == 0 && (!inSVG(t.Name) || t.Name.Local != "svg") {
-				return nil, refuse("the root element is <%s>, not <svg>", t.Name.Local)
-			}
-			s := classify(t.Name, parent)
-			switch s {
-			case kept:
-				writeStart(&out, t.Name.Local, t.Attr, len(stack) == 0)
-				empty = out.Len()
-			case styleSheet:
-				css.Reset()
-			}
-			stack = append(stack, s)
-		case xml.EndElement:
-			s := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			switch s {
-			case kept:
-				if out.Len() == empty {
-					// Nothing inside: write <rect/> rather than <rect></rect>.
-					out.Truncate(out.Len() - 1)
-					out.WriteString("/>")
-				} else {
-					out.WriteString("</" + t.Name.Local + ">")
-				}
-			case styleSheet:
-				// A style sheet that could load anything is dropped whole.
-				if text := css.String(); safeCSS(text) {
-					writeStart(&out, t.Name.Local, nil, false)
-					escapeText(&out, text)
-					out.WriteString("</style>")
-				}
-			}
-		case xml.CharData:
-			switch {
-			case len(stack) == 0:
-			case parent == kept || parent == unwrap:
-				escapeText(&out, string(t))
-			case parent == styleSheet:
-				if css.Len()+len(t) > len(src) {
-					return nil, refuse("a style sheet longer than the document")
-				}
-				css.Write(t)
-			}
-		case xml.Directive:
-			return nil, refuse("document type declarations (<!DOCTYPE>, <!ENTITY>) are not allowed")
-		case xml.ProcInst, xml.Comment:
-			// Dropped: <?xml-stylesheet?> would load a style sheet, and comments draw nothing.
+		if err := s.token(tok); err != nil {
+			return nil, err
 		}
 	}
-	if count == 0 {
+	if s.count == 0 {
 		return nil, refuse("no <svg> element")
 	}
-	out.WriteString("\n")
-	return out.Bytes(), nil
+	s.out.WriteString("\n")
+	return s.out.Bytes(), nil
+}
+
+// sanitizer is what Sanitize has read of a document so far, and what it has written.
+type sanitizer struct {
+	src   []byte          // the whole input: no style sheet may be longer
+	out   bytes.Buffer    // the safe document
+	stack []state         // one per open element of the input
+	css   strings.Builder // the text of the <style> element being read
+	count int             // the elements read so far
+	empty int             // where the last start tag written ends, while nothing follows it; -1 at first
+}
+
+// token writes what the safe document keeps of one token of the input, or refuses the document.
+func (s *sanitizer) token(tok xml.Token) error {
+	parent := kept
+	if len(s.stack) > 0 {
+		parent = s.stack[len(s.stack)-1]
+	}
+	switch t := tok.(type) {
+	case xml.StartElement:
+		return s.start(t, parent)
+	case xml.EndElement:
+		s.end(t)
+	case xml.CharData:
+		return s.text(t, parent)
+	case xml.Directive:
+		return refuse("document type declarations (<!DOCTYPE>, <!ENTITY>) are not allowed")
+	case xml.ProcInst, xml.Comment:
+		// Dropped: <?xml-stylesheet?> would load a style sheet, and comments draw nothing.
+	}
+	return nil
+}
+
+// start opens an element inside parent. It refuses an element beyond the limits, a second root, and a
+// root that is not <svg>.
+func (s *sanitizer) start(t xml.StartElement, parent state) error {
+	s.count++
+	if s.count > MaxElements {
+		return refuse("more than %d elements", MaxElements)
+	}
+	if len(s.stack) >= MaxDepth {
+		return refuse("elements nested more than %d deep", MaxDepth)
+	}
+	if len(t.Attr) > MaxAttributes {
+		return refuse("an element with more than %d attributes", MaxAttributes)
+	}
+	if len(s.stack) == 0 && s.count > 1 {
+		return refuse("more than one root element")
+	}
+	if len(s.stack) == 0 && (!inSVG(t.Name) || t.Name.Local != "svg") {
+		return refuse("the root element is <%s>, not <svg>", t.Name.Local)
+	}
+	st := classify(t.Name, parent)
+	switch st {
+	case kept:
+		writeStart(&s.out, t.Name.Local, t.Attr, len(s.stack) == 0)
+		s.empty = s.out.Len()
+	case styleSheet:
+		s.css.Reset()
+	}
+	s.stack = append(s.stack, st)
+	return nil
+}
+
+// end closes the innermost open element, and writes a style sheet once it is read whole.
+func (s *sanitizer) end(t xml.EndElement) {
+	st := s.stack[len(s.stack)-1]
+	s.stack = s.stack[:len(s.stack)-1]
+	switch st {
+	case kept:
+		if s.out.Len() == s.empty {
+			// Nothing inside: write <rect/> rather than <rect></rect>.
+			s.out.Truncate(s.out.Len() - 1)
+			s.out.WriteString("/>")
+		} else {
+			s.out.WriteString("</" + t.Name.Local + ">")
+		}
+	case styleSheet:
+		// A style sheet that could load anything is dropped whole.
+		if text := s.css.String(); safeCSS(text) {
+			writeStart(&s.out, t.Name.Local, nil, false)
+			escapeText(&s.out, text)
+			s.out.WriteString("</style>")
+		}
+	}
+}
+
+// text writes text inside a kept element, and gathers that of a style sheet. It refuses a style sheet
+// longer than the document.
+func (s *sanitizer) text(t xml.CharData, parent state) error {
+	switch {
+	case len(s.stack) == 0:
+	case parent == kept || parent == unwrap:
+		escapeText(&s.out, string(t))
+	case parent == styleSheet:
+		if s.css.Len()+len(t) > len(s.src) {
+			return refuse("a style sheet longer than the document")
+		}
+		s.css.Write(t)
+	}
+	return nil
 }
 
 // state is what Sanitize does with an element of the input.
