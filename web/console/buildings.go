@@ -116,14 +116,12 @@ var buildingForm = objectForm[layout.LayoutBuilding, views.AdminBuildingPage]{
 		}
 		return p, nil
 	},
-	render: func(s *Handlers, c echo.Context, status int, p views.AdminBuildingPage, flash string, prob *views.AdminProblem) error {
-		title := p.Building.Name
-		if prob != nil {
-			title = "Building"
-		}
+	view:    views.AdminBuildingView,
+	heading: func(p views.AdminBuildingPage) string { return p.Building.Name },
+	notices: func(p *views.AdminBuildingPage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
-		return kit.Render(c, status, views.AdminBuildingView(s.Chrome(c, title), p))
 	},
+	title: "Building",
 }
 
 // readBuildingForm reads the building form into b.

@@ -123,14 +123,12 @@ var floorForm = objectForm[layout.LayoutFloor, views.AdminFloorPage]{
 		}
 		return p, nil
 	},
-	render: func(s *Handlers, c echo.Context, status int, p views.AdminFloorPage, flash string, prob *views.AdminProblem) error {
-		title := p.Floor.Name
-		if prob != nil {
-			title = "Floor"
-		}
+	view:    views.AdminFloorView,
+	heading: func(p views.AdminFloorPage) string { return p.Floor.Name },
+	notices: func(p *views.AdminFloorPage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
-		return kit.Render(c, status, views.AdminFloorView(s.Chrome(c, title), p))
 	},
+	title: "Floor",
 }
 
 // readFloorForm reads the floor form into f; f keeps its plan and its type.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/a-h/templ"
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
@@ -68,8 +69,23 @@ type objectForm[T any, P any] struct {
 	// page reads the page of a saved object; posted builds the page of a form sent back as posted.
 	page   func(s *Handlers, c echo.Context, id uuid.UUID) (P, error)
 	posted func(s *Handlers, c echo.Context, o object[T], isNew bool) (P, error)
-	// render renders the page with a status, the flash and the refusal (either may be empty).
-	render func(s *Handlers, c echo.Context, status int, p P, flash string, prob *views.AdminProblem) error
+	// view is the page's component; heading names the object on it, for the page's title; notices
+	// puts the flash and the refusal (either may be empty) on the page. A refused form's page is
+	// titled with title instead.
+	view    func(views.Chrome, P) templ.Component
+	heading func(P) string
+	notices func(p *P, flash string, prob *views.AdminProblem)
+	title   string
+}
+
+// render answers the page with the status, the flash and the refusal.
+func (f objectForm[T, P]) render(s *Handlers, c echo.Context, status int, p P, flash string, prob *views.AdminProblem) error {
+	title := f.heading(p)
+	if prob != nil {
+		title = f.title
+	}
+	f.notices(&p, flash, prob)
+	return kit.Render(c, status, f.view(s.Chrome(c, title), p))
 }
 
 // show answers the page of the object the path names.

@@ -262,14 +262,12 @@ var resourceForm = objectForm[layout.LayoutResource, views.AdminResourcePage]{
 		}
 		return s.resourcePage(c, v)
 	},
-	render: func(s *Handlers, c echo.Context, status int, p views.AdminResourcePage, flash string, prob *views.AdminProblem) error {
-		title := p.Resource.Name
-		if prob != nil {
-			title = "Desk or room"
-		}
+	view:    views.AdminResourceView,
+	heading: func(p views.AdminResourcePage) string { return p.Resource.Name },
+	notices: func(p *views.AdminResourcePage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
-		return kit.Render(c, status, views.AdminResourceView(s.Chrome(c, title), p))
 	},
+	title: "Desk or room",
 }
 
 // readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
