@@ -28,6 +28,7 @@ import (
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
@@ -220,8 +221,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer pool.Close()
+	people := identity.New(pool, svc)
 	deps := web.Deps{
-		Bookings: svc, Admin: layout.New(pool, svc), Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		Bookings: svc, Admin: layout.New(pool, svc), Identity: people, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}
@@ -232,7 +234,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// The service starts without the provider, and signs people in once it has answered.
 		go deps.Provider.Run(ctx)
 	}
-	if deps.Tokens, err = web.NewTokens(ctx, svc, deps.Provider); err != nil {
+	if deps.Tokens, err = web.NewTokens(ctx, people, deps.Provider); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", flags.addr)
@@ -244,7 +246,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if flags.dev && deps.Provider == nil {
 		log.Warn("development sign-in is on: anyone can sign in as anyone")
 	}
-	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, flags.sweepEvery, log)
+	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, people, flags.sweepEvery, log)
 }
 
 // serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, and
@@ -318,14 +320,14 @@ func newHTTPServer(deps web.Deps) *http.Server {
 
 // serveUntilDone serves on ln and sweeps the bookings every sweepEvery until ctx is cancelled, then
 // lets the requests in flight finish (for up to 30 seconds) and stops the sweeps.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, sweepEvery time.Duration, log *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, people *identity.Service, sweepEvery time.Duration, log *slog.Logger) error {
 	// Every instance sweeps; the sweep itself makes sure that only one acts at a time.
 	// Every instance also looks up the DNS records of e-mail domains that wait for their proof; a look-up
 	// twice over changes nothing.
 	sweepCtx, stopSweeps := context.WithCancel(ctx)
 	var background sync.WaitGroup
 	background.Go(func() { svc.RunSweeps(sweepCtx, sweepEvery, log) })
-	background.Go(func() { svc.RunDomainChecks(sweepCtx, log) })
+	background.Go(func() { people.RunDomainChecks(sweepCtx, log) })
 	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
 
 	errc := make(chan error, 1)
@@ -423,7 +425,7 @@ func domain(ctx context.Context, args []string, getenv func(string) string, stdo
 		return err
 	}
 	defer pool.Close()
-	d, err := svc.ApproveEmailDomain(ctx, org, args[1])
+	d, err := identity.New(pool, svc).ApproveEmailDomain(ctx, org, args[1])
 	if err != nil {
 		return fmt.Errorf("domain approve: %w", err)
 	}
@@ -480,12 +482,12 @@ Prints a bearer token of the service for that user; the token is the last line. 
 	if *ttl > web.MaxTokenTTL {
 		return errors.New("--ttl: at most 720h (30 days); mint a new token when it runs out")
 	}
-	pool, svc, u, err := openForUser(ctx, getenv, *user)
+	pool, people, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	tok, err := mint(ctx, svc, u, *ttl)
+	tok, err := mint(ctx, people, u, *ttl)
 	if err != nil {
 		return err
 	}
@@ -524,12 +526,12 @@ back: when a later moment is refused already, it stays.`)
 		}
 		before = t
 	}
-	pool, svc, u, err := openForUser(ctx, getenv, *user)
+	pool, people, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	inForce, err := svc.RevokeTokens(ctx, u, before)
+	inForce, err := people.RevokeTokens(ctx, u, before)
 	if err != nil {
 		return err
 	}
@@ -543,9 +545,9 @@ back: when a later moment is refused already, it stays.`)
 	return nil
 }
 
-// openForUser opens the service on the database of DATABASE_URL and finds the user with the id given as
+// openForUser opens the identity service on the database of DATABASE_URL and finds the user with the id given as
 // --user. It refuses an id that is not a UUID and one the database does not know.
-func openForUser(ctx context.Context, getenv func(string) string, user string) (*pgxpool.Pool, *booking.Service, booking.User, error) {
+func openForUser(ctx context.Context, getenv func(string) string, user string) (*pgxpool.Pool, *identity.Service, booking.User, error) {
 	id, err := uuid.Parse(user)
 	if err != nil {
 		return nil, nil, booking.User{}, fmt.Errorf("--user: %q is not a user id", user)
@@ -558,17 +560,18 @@ func openForUser(ctx context.Context, getenv func(string) string, user string) (
 	if err != nil {
 		return nil, nil, booking.User{}, err
 	}
-	u, err := svc.FindUser(ctx, id)
+	people := identity.New(pool, svc)
+	u, err := people.FindUser(ctx, id)
 	if err != nil {
 		pool.Close()
 		return nil, nil, booking.User{}, err
 	}
-	return pool, svc, u, nil
+	return pool, people, u, nil
 }
 
 // mint returns a bearer token of the service for the user, valid for ttl.
-func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Duration) (string, error) {
-	tokens, err := web.NewTokens(ctx, svc, nil)
+func mint(ctx context.Context, people *identity.Service, u booking.User, ttl time.Duration) (string, error) {
+	tokens, err := web.NewTokens(ctx, people, nil)
 	if err != nil {
 		return "", err
 	}
@@ -601,7 +604,7 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 	if err != nil {
 		return err
 	}
-	tok, err := mint(ctx, svc, res.Employee, 12*time.Hour)
+	tok, err := mint(ctx, identity.New(pool, svc), res.Employee, 12*time.Hour)
 	if err != nil {
 		return err
 	}
