@@ -1,13 +1,13 @@
 package views
 
-import "github.com/workspacebooking/booking/web/booking"
+import "github.com/workspacebooking/booking/web/identity"
 
 // AdminIdentity is the admins' page of how people come from the identity provider: the sign-in settings
 // and the SCIM tokens.
 type AdminIdentity struct {
 	Chrome
-	Settings booking.SignInSettings
-	Tokens   []booking.SCIMToken
+	Settings identity.SignInSettings
+	Tokens   []identity.SCIMToken
 	SCIMURL  string        // the SCIM base URL to give the identity provider
 	NewToken *NewSCIMToken // the token just created, shown once
 	Notice   string

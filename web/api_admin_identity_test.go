@@ -13,6 +13,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -21,7 +22,7 @@ import (
 func TestAdminIdentityAPI(t *testing.T) {
 	t.Parallel()
 	d := fx.NewDNS(t)
-	tb := setupService(t, nil, []booking.Option{booking.WithResolver(d.Resolver())})
+	tb := setupService(t, nil, []identity.Option{identity.WithResolver(d.Resolver())})
 	path := api + "/admin/identity"
 
 	r := tb.call(t, fx.Adam, http.MethodGet, path, nil)
@@ -122,7 +123,7 @@ func TestPeoplePageRefusesAnotherOrganizationsDomain(t *testing.T) {
 func TestIdentityPageProvesADomain(t *testing.T) {
 	t.Parallel()
 	d := fx.NewDNS(t)
-	tb := setupService(t, nil, []booking.Option{booking.WithResolver(d.Resolver())}, func(d *web.Deps) { d.Dev = true })
+	tb := setupService(t, nil, []identity.Option{identity.WithResolver(d.Resolver())}, func(d *web.Deps) { d.Dev = true })
 	pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv, server: tb.server}
 	b := pb.signedIn(t, fx.Adam)
 	p := b.post("/admin/identity/settings", url.Values{"domains": {"acme.test"}, "defaultRole": {"EMPLOYEE"}})

@@ -14,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // otherInstance starts a second server on the test's database, with its own domain service and its
@@ -21,7 +22,7 @@ import (
 func otherInstance(t *testing.T, tb *testBundle) *testBundle {
 	t.Helper()
 	svc := booking.NewService(tb.Pool, booking.WithClock(tb.Clock.Now), booking.WithDatabaseClock(tb.Clock.Now))
-	tokens, err := web.NewTokens(t.Context(), svc, nil)
+	tokens, err := web.NewTokens(t.Context(), identity.New(tb.Pool, svc), nil)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // The API tests talk to the server over real HTTP, as a mobile app does. Each test gets its own server
@@ -53,15 +54,16 @@ func setupOIDC(t testing.TB, idp *web.Provider, deps ...func(*web.Deps)) *testBu
 	return setupService(t, idp, nil, deps...)
 }
 
-// setupService is like setupOIDC, with opts configuring the booking service too.
-func setupService(t testing.TB, idp *web.Provider, opts []booking.Option, deps ...func(*web.Deps)) *testBundle {
+// setupService is like setupOIDC, with opts configuring the identity service too.
+func setupService(t testing.TB, idp *web.Provider, opts []identity.Option, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	b := fx.Setup(t, opts...)
+	b := fx.Setup(t)
+	people := identity.New(b.Pool, b.Service, opts...)
 	if idp != nil {
 		// The provider's people are found by e-mail only at a domain their organization proved.
 		proveFixtureDomains(t, b)
 	}
-	tokens, err := web.NewTokens(t.Context(), b.Service, idp)
+	tokens, err := web.NewTokens(t.Context(), people, idp)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
@@ -71,7 +73,7 @@ func setupService(t testing.TB, idp *web.Provider, opts []booking.Option, deps .
 	srv.Start()
 	t.Cleanup(srv.Close)
 	d := web.Deps{
-		Bookings: b.Service, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+		Bookings: b.Service, Identity: people, Tokens: tokens, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 		Sessions: pgxstore.NewWithCleanupInterval(b.Pool, 0), // as serve sets it, so page tests can use this bundle too
 		BaseURL:  srv.URL,
 	}
@@ -80,7 +82,7 @@ func setupService(t testing.TB, idp *web.Provider, opts []booking.Option, deps .
 	}
 	if idp == nil && d.Provider != nil {
 		// A provider set by deps: the API accepts its tokens too.
-		if tokens, err = web.NewTokens(t.Context(), b.Service, d.Provider); err != nil {
+		if tokens, err = web.NewTokens(t.Context(), d.Identity, d.Provider); err != nil {
 			t.Fatalf("NewTokens: %v", err)
 		}
 		d.Tokens = tokens

@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -47,7 +48,7 @@ const introspectionTTL = 5 * time.Minute
 // and other access tokens by asking the provider when introspection is on. It refuses expired tokens and
 // tokens signed with HMAC or with no algorithm ("alg": "none").
 type Tokens struct {
-	bookings     *booking.Service
+	people       *identity.Service
 	signer       jose.Signer
 	own          *oidc.IDTokenVerifier
 	idp          *Provider // nil: none
@@ -57,7 +58,7 @@ type Tokens struct {
 }
 
 // verifiedToken is the user a verified token names, and until when the answer may be reused: until
-// then, or until this instance deactivates someone (booking.Service.DeactivationCount moves past
+// then, or until this instance deactivates someone (identity.Service.DeactivationCount moves past
 // deactivations).
 type verifiedToken struct {
 	user          booking.User
@@ -66,8 +67,8 @@ type verifiedToken struct {
 }
 
 // NewTokens loads the signing keys. idp is the identity provider whose tokens are accepted too; nil: none.
-func NewTokens(ctx context.Context, bookings *booking.Service, idp *Provider) (*Tokens, error) {
-	keys, err := bookings.SigningKeys(ctx)
+func NewTokens(ctx context.Context, people *identity.Service, idp *Provider) (*Tokens, error) {
+	keys, err := people.SigningKeys(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +84,7 @@ func NewTokens(ctx context.Context, bookings *booking.Service, idp *Provider) (*
 		pubs[i] = k.Key.Public()
 	}
 	t := &Tokens{
-		bookings:     bookings,
+		people:       people,
 		signer:       signer,
 		idp:          idp,
 		verified:     expirable.NewLRU[string, verifiedToken](tokenCacheSize, nil, tokenCacheTTL),
@@ -140,7 +141,7 @@ var (
 // Authenticate verifies a raw bearer token and returns the user it names.
 // Codes: 1000 anything but a valid, unexpired token of an accepted issuer naming a known, active user.
 func (t *Tokens) Authenticate(ctx context.Context, raw string) (booking.User, error) {
-	now, deactivations := t.now(), t.bookings.DeactivationCount()
+	now, deactivations := t.now(), t.people.DeactivationCount()
 	if v, ok := t.verified.Get(raw); ok && now.Before(v.until) && v.deactivations == deactivations {
 		return v.user, nil
 	}
@@ -178,7 +179,7 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		if err1 != nil || err2 != nil {
 			return booking.User{}, time.Time{}, errToken
 		}
-		u, err := t.bookings.UserByToken(ctx, org, sub, tok.IssuedAt)
+		u, err := t.people.UserByToken(ctx, org, sub, tok.IssuedAt)
 		return u, tok.Expiry, err
 	case t.idp == nil:
 		return booking.User{}, time.Time{}, errToken
@@ -195,7 +196,7 @@ func (t *Tokens) verify(ctx context.Context, raw string) (u booking.User, expiry
 		if err != nil {
 			return booking.User{}, time.Time{}, errToken
 		}
-		u, err := t.bookings.UserByIdentity(ctx, tok.Subject, email, verified)
+		u, err := t.people.UserByIdentity(ctx, tok.Subject, email, verified)
 		return u, tok.Expiry, err
 	case iss == "" && !isJWT(raw):
 		return t.byIntrospection(ctx, raw)
@@ -242,7 +243,7 @@ func (t *Tokens) byIntrospection(ctx context.Context, raw string) (booking.User,
 	if !in.expiry.IsZero() && in.expiry.Before(expiry) {
 		expiry = in.expiry
 	}
-	u, err := t.bookings.UserByIdentity(ctx, in.subject, "", false)
+	u, err := t.people.UserByIdentity(ctx, in.subject, "", false)
 	return u, expiry, err
 }
 

@@ -31,7 +31,7 @@ func FuzzAuthenticate(f *testing.F) {
 	b := setup(f)
 	key, kid := b.serviceKey(f)
 	// Every key the service accepts, not only the newest one, which it signs with.
-	keys, err := b.Service.SigningKeys(f.Context())
+	keys, err := b.Identity().SigningKeys(f.Context())
 	if err != nil {
 		f.Fatalf("SigningKeys: %v", err)
 	}

@@ -151,7 +151,7 @@ func TestBearerTokens(t *testing.T) {
 // serviceKey returns the key that the service signs its tokens with, and its kid.
 func (tb *testBundle) serviceKey(t testing.TB) (*ecdsa.PrivateKey, string) {
 	t.Helper()
-	keys, err := tb.Service.SigningKeys(t.Context())
+	keys, err := tb.Identity().SigningKeys(t.Context())
 	if err != nil {
 		t.Fatalf("SigningKeys: %v", err)
 	}

@@ -28,7 +28,7 @@ func clockedTokens(t *testing.T) (*fx.Bundle, *Tokens, *time.Time) {
 // newTokens returns a second Tokens on the same database, as another instance would have.
 func newTokens(t *testing.T, b *fx.Bundle) *Tokens {
 	t.Helper()
-	tokens, err := NewTokens(t.Context(), b.Service, nil)
+	tokens, err := NewTokens(t.Context(), b.Identity(), nil)
 	if err != nil {
 		t.Fatalf("NewTokens: %v", err)
 	}
@@ -103,7 +103,7 @@ func TestRevokedTokensAreRefused(t *testing.T) {
 		t.Fatalf("before revoking: %v", err)
 	}
 
-	if _, err := b.Service.RevokeTokens(t.Context(), alice, *now); err != nil {
+	if _, err := b.Identity().RevokeTokens(t.Context(), alice, *now); err != nil {
 		t.Fatalf("RevokeTokens: %v", err)
 	}
 	fresh := newTokens(t, b)

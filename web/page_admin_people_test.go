@@ -54,7 +54,7 @@ func TestPageAdminPeople(t *testing.T) {
 	t.Run("SignInBindingShownAndUnlinked", func(t *testing.T) {
 		pb := setupPages(t)
 		fx.VerifyDomain(t, pb.Service, fx.OrgA, "acme.test")
-		if _, err := pb.Service.UserByIdentity(t.Context(), "idp|rita", "rita@acme.test", true); err != nil {
+		if _, err := pb.Identity().UserByIdentity(t.Context(), "idp|rita", "rita@acme.test", true); err != nil {
 			t.Fatal(err)
 		}
 		b := pb.signedIn(t, fx.Adam)
@@ -81,7 +81,7 @@ func TestPageAdminPeople(t *testing.T) {
 			t.Errorf("audit entries of the unlink = %d, want 1", n)
 		}
 		// Her next sign-in binds her again, with a new time.
-		if _, err := pb.Service.UserByIdentity(t.Context(), "idp|rita-2", "rita@acme.test", true); err != nil {
+		if _, err := pb.Identity().UserByIdentity(t.Context(), "idp|rita-2", "rita@acme.test", true); err != nil {
 			t.Fatal(err)
 		}
 		b.get("/admin/people").wantText(t, personRow(fx.Rita)+" .person-signin", "Signs in as idp|rita-2, bound on ")

@@ -21,6 +21,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -151,7 +152,7 @@ func (s *Server) pageSignIn(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther,
 			d.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)))
 	case s.Dev:
-		people, err := s.bookings.DevelopmentUsers(ctx)
+		people, err := s.people.DevelopmentUsers(ctx)
 		if err != nil {
 			return err
 		}
@@ -176,7 +177,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("choose a person to sign in as")
 	}
-	u, err := s.bookings.FindUser(c.Request().Context(), id)
+	u, err := s.people.FindUser(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
@@ -191,7 +192,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 
 // pageAuthCallback finishes the identity provider's sign-in: it checks state, exchanges the code with the
 // PKCE verifier, verifies the ID token and its nonce, and finds the person by subject, then by verified
-// e-mail, or creates them (booking.Service.SignIn).
+// e-mail, or creates them (identity.Service.SignIn).
 func (s *Server) pageAuthCallback(c echo.Context) error {
 	if s.idp == nil {
 		return echo.ErrNotFound
@@ -251,7 +252,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		}
 	}
 	id := identityOf(idTok.Subject, claims)
-	u, err := s.bookings.SignIn(ctx, id)
+	u, err := s.people.SignIn(ctx, id)
 	var refusal *booking.Error
 	switch {
 	case errors.Is(err, booking.ErrDeactivated):
@@ -317,9 +318,9 @@ func mergeUserinfo(claims, info map[string]any) {
 
 // identityOf reads what the claims of an ID token, completed at the userinfo endpoint, say about the
 // person signing in (see emailVerified for the address).
-func identityOf(subject string, claims map[string]any) booking.Identity {
+func identityOf(subject string, claims map[string]any) identity.Identity {
 	text := func(name string) string { v, _ := claims[name].(string); return v }
-	return booking.Identity{
+	return identity.Identity{
 		Subject: subject, Email: text("email"), EmailVerified: emailVerified(claims),
 		Name: text("name"), GivenName: text("given_name"), FamilyName: text("family_name"), Claims: claims,
 	}
@@ -338,7 +339,7 @@ func emailVerified(claims map[string]any) bool {
 // logRefusedSignIn logs a sign-in refused with 403 and its reason. The subject and the e-mail address
 // appear only as hashes (see pseudonym), so that the log can tell one person's tries from another's
 // without holding who they are.
-func (s *Server) logRefusedSignIn(c echo.Context, reason string, id booking.Identity, more ...slog.Attr) {
+func (s *Server) logRefusedSignIn(c echo.Context, reason string, id identity.Identity, more ...slog.Attr) {
 	if reason == "" {
 		reason = "unknown-person"
 	}
@@ -362,7 +363,7 @@ func pseudonym(v string) string {
 
 // deactivated answers a deactivated person's sign-in or page with a page that says whom to ask.
 func (s *Server) deactivated(c echo.Context, org uuid.UUID) error {
-	contacts, err := s.bookings.AccountContacts(c.Request().Context(), org)
+	contacts, err := s.people.AccountContacts(c.Request().Context(), org)
 	if err != nil {
 		return err
 	}

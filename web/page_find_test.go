@@ -832,7 +832,7 @@ func TestBrowserFindAndBook(t *testing.T) {
 	if _, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
-	people, err := pb.Service.DevelopmentUsers(t.Context())
+	people, err := pb.Identity().DevelopmentUsers(t.Context())
 	if err != nil {
 		t.Fatalf("people: %v", err)
 	}

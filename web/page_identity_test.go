@@ -13,6 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // providerUser is a person of the mock identity provider whose ID token carries names and, when Groups
@@ -47,9 +48,9 @@ func (u *providerUser) Claims(_ []string, c *mockoidc.IDTokenClaims) (jwt.Claims
 }
 
 // setSignIn sets organization A's sign-in settings as its admin Adam.
-func setSignIn(t *testing.T, pb *pageBundle, st booking.SignInSettings) {
+func setSignIn(t *testing.T, pb *pageBundle, st identity.SignInSettings) {
 	t.Helper()
-	if err := pb.Service.SetSignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam), st); err != nil {
+	if err := pb.Identity().SetSignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam), st); err != nil {
 		t.Fatalf("SetSignInSettings: %v", err)
 	}
 }
@@ -87,7 +88,7 @@ func TestJustInTimeAccounts(t *testing.T) {
 
 	t.Run("VerifiedAddressOfARegisteredDomainGetsAnAccount", func(t *testing.T) {
 		pb := setupPagesOIDC(t, m)
-		setSignIn(t, pb, booking.SignInSettings{Domains: []string{"ACME.test"}, DefaultRole: booking.RoleEmployee})
+		setSignIn(t, pb, identity.SignInSettings{Domains: []string{"ACME.test"}, DefaultRole: booking.RoleEmployee})
 		m.QueueUser(nina(true, "nina@acme.test"))
 		p := pb.browser(t).get("/bookings")
 		p.wantStatus(t, http.StatusOK)
@@ -112,7 +113,7 @@ func TestJustInTimeAccounts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pb := setupPagesOIDC(t, m)
-			setSignIn(t, pb, booking.SignInSettings{Domains: []string{"acme.test"}})
+			setSignIn(t, pb, identity.SignInSettings{Domains: []string{"acme.test"}})
 			m.QueueUser(nina(tc.verified, tc.email))
 			p := pb.browser(t).get("/bookings")
 			p.wantStatus(t, http.StatusForbidden)
@@ -125,9 +126,9 @@ func TestJustInTimeAccounts(t *testing.T) {
 
 	t.Run("GroupsSetTheRoleAtEverySignIn", func(t *testing.T) {
 		pb := setupPagesOIDC(t, m)
-		setSignIn(t, pb, booking.SignInSettings{
+		setSignIn(t, pb, identity.SignInSettings{
 			Domains: []string{"acme.test"}, DefaultRole: booking.RoleEmployee, GroupsClaim: "groups",
-			GroupRoles: []booking.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}, {Group: "Reception", Role: booking.RoleReceptionist}},
+			GroupRoles: []identity.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}, {Group: "Reception", Role: booking.RoleReceptionist}},
 		})
 		for _, step := range []struct {
 			groups []string // nil: the token has no groups claim
@@ -149,7 +150,7 @@ func TestJustInTimeAccounts(t *testing.T) {
 
 	t.Run("DeactivatedPersonIsToldWhomToAsk", func(t *testing.T) {
 		pb := setupPagesOIDC(t, m)
-		if err := pb.Service.SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
+		if err := pb.Identity().SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
 			t.Fatal(err)
 		}
 		m.QueueUser(&mockoidc.MockUser{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
@@ -168,13 +169,13 @@ func TestDeactivationEndsTheSession(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	b := pb.signedIn(t, fx.Alice)
-	if err := pb.Service.SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
+	if err := pb.Identity().SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
 		t.Fatal(err)
 	}
 	p := b.get("/bookings")
 	p.wantStatus(t, http.StatusForbidden)
 	p.wantText(t, "main", "Your account is deactivated")
-	if err := pb.Service.SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, true); err != nil {
+	if err := pb.Identity().SetUserActive(t.Context(), pb.User(t, fx.OrgA, fx.Adam), fx.Alice, true); err != nil {
 		t.Fatal(err)
 	}
 	if p := b.get("/bookings"); p.url.Path != "/login" {
@@ -214,7 +215,7 @@ func TestAdminIdentityPage(t *testing.T) {
 		if strings.Contains(p.text("main"), "Globex") {
 			t.Error("the refusal names the organization that holds the domain")
 		}
-		st, err := pb.Service.SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
+		st, err := pb.Identity().SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
 		if err != nil || st.DefaultRole != booking.RoleReceptionist || len(st.Domains) != 2 {
 			t.Errorf("after the refusal settings = %+v, %v; want them unchanged", st, err)
 		}
@@ -229,11 +230,11 @@ func TestAdminIdentityPage(t *testing.T) {
 		})
 		p.wantStatus(t, http.StatusOK)
 		p.wantText(t, "main", "Sign-in settings saved.")
-		st, err := pb.Service.SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
+		st, err := pb.Identity().SignInSettings(t.Context(), pb.User(t, fx.OrgA, fx.Adam))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []booking.GroupRole{
+		want := []identity.GroupRole{
 			{Group: "CN=Front desk,OU=Groups", Role: booking.RoleReceptionist},
 			{Group: "CN=Office,OU=Groups", Role: booking.RoleAdmin},
 		}

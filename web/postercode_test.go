@@ -53,7 +53,7 @@ func TestKioskHintIsARealPosterCode(t *testing.T) {
 	if _, err := layout.New(pb.Pool, pb.Service).LoadDemo(t.Context(), fx.Now); err != nil {
 		t.Fatalf("demo: %v", err)
 	}
-	people, err := pb.Service.DevelopmentUsers(t.Context())
+	people, err := pb.Identity().DevelopmentUsers(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

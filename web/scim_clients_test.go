@@ -14,6 +14,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // The requests in these tests are shaped as Okta's and Microsoft Entra ID's SCIM documentation shows
@@ -264,8 +265,8 @@ func TestSCIMGroups(t *testing.T) {
 	t.Parallel()
 	sb := setupSCIM(t)
 	adam := sb.User(t, fx.OrgA, fx.Adam)
-	if err := sb.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{
-		SCIMAnyDomain: true, GroupRoles: []booking.GroupRole{{Group: "Reception", Role: booking.RoleReceptionist}},
+	if err := sb.Identity().SetSignInSettings(t.Context(), adam, identity.SignInSettings{
+		SCIMAnyDomain: true, GroupRoles: []identity.GroupRole{{Group: "Reception", Role: booking.RoleReceptionist}},
 	}); err != nil {
 		t.Fatal(err)
 	}

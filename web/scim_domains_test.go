@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // TestSCIMDomainRule checks that, unless an admin allows other domains, SCIM gives people addresses only
@@ -22,7 +22,7 @@ func TestSCIMDomainRule(t *testing.T) {
 	fx.VerifyDomain(t, sb.Service, fx.OrgA, "acme.test")
 	fx.VerifyDomain(t, sb.Service, fx.OrgB, "globex.test")
 	adam := sb.User(t, fx.OrgA, fx.Adam)
-	if err := sb.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{Domains: []string{"acme.test", "pending.test"}}); err != nil {
+	if err := sb.Identity().SetSignInSettings(t.Context(), adam, identity.SignInSettings{Domains: []string{"acme.test", "pending.test"}}); err != nil {
 		t.Fatal(err)
 	}
 	outside := func(email, domain string) map[string]any {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // groupPatch is a PATCH of a group with one operation, as Okta writes it.
@@ -24,8 +25,8 @@ func groupPatch(op string) string {
 func TestSCIMRolesFollowMappedGroupsOnly(t *testing.T) {
 	t.Parallel()
 	sb := setupSCIM(t)
-	if err := sb.Service.SetSignInSettings(t.Context(), sb.User(t, fx.OrgA, fx.Adam), booking.SignInSettings{
-		SCIMAnyDomain: true, GroupRoles: []booking.GroupRole{{Group: "Reception", Role: booking.RoleReceptionist}},
+	if err := sb.Identity().SetSignInSettings(t.Context(), sb.User(t, fx.OrgA, fx.Adam), identity.SignInSettings{
+		SCIMAnyDomain: true, GroupRoles: []identity.GroupRole{{Group: "Reception", Role: booking.RoleReceptionist}},
 	}); err != nil {
 		t.Fatal(err)
 	}

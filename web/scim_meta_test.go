@@ -161,7 +161,7 @@ func TestSCIMLocationWithoutBaseURL(t *testing.T) {
 	tb := setupOIDC(t, nil, func(d *web.Deps) { d.BaseURL = "" })
 	tb.exec(t, `UPDATE organizations SET scim_any_domain = true`)
 	admin := tb.User(t, fx.OrgA, fx.Adam)
-	_, token, err := tb.Service.CreateSCIMToken(t.Context(), admin, "Okta")
+	_, token, err := tb.Identity().CreateSCIMToken(t.Context(), admin, "Okta")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -37,11 +38,11 @@ func setupSCIM(t *testing.T) *scimBundle {
 	// B has no admin in the fixture; Boris acts as one, as the token's creator.
 	adminB := tb.User(t, fx.OrgB, fx.Boris)
 	adminB.Role = booking.RoleAdmin
-	_, tokenA, err := tb.Service.CreateSCIMToken(t.Context(), adminA, "Okta")
+	_, tokenA, err := tb.Identity().CreateSCIMToken(t.Context(), adminA, "Okta")
 	if err != nil {
 		t.Fatalf("CreateSCIMToken: %v", err)
 	}
-	_, tokenB, err := tb.Service.CreateSCIMToken(t.Context(), adminB, "Entra")
+	_, tokenB, err := tb.Identity().CreateSCIMToken(t.Context(), adminB, "Entra")
 	if err != nil {
 		t.Fatalf("CreateSCIMToken: %v", err)
 	}
@@ -259,11 +260,11 @@ func TestSCIMUsers(t *testing.T) {
 	t.Run("TokensAreRequired", func(t *testing.T) {
 		sb := setupSCIM(t)
 		adam := sb.User(t, fx.OrgA, fx.Adam)
-		tokens, err := sb.Service.SCIMTokens(t.Context(), adam)
+		tokens, err := sb.Identity().SCIMTokens(t.Context(), adam)
 		if err != nil || len(tokens) != 1 {
 			t.Fatalf("SCIMTokens = %v, %v", tokens, err)
 		}
-		if err := sb.Service.RevokeSCIMToken(t.Context(), adam, tokens[0].ID); err != nil {
+		if err := sb.Identity().RevokeSCIMToken(t.Context(), adam, tokens[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		for _, token := range []string{sb.tokenA, "", "scim_unknown", sb.token(t, fx.Adam)} {
@@ -317,8 +318,8 @@ func TestSCIMUsers(t *testing.T) {
 		wantSCIMStatus(t, "unsupported filter", status, body, http.StatusBadRequest)
 		status, body = sb.scim(t, sb.tokenA, http.MethodGet, "/Users?count=100000", nil)
 		wantSCIMStatus(t, "huge count", status, body, http.StatusOK)
-		if n := len(body["Resources"].([]any)); n > booking.MaxSCIMPage {
-			t.Errorf("one page holds %d people, want at most %d", n, booking.MaxSCIMPage)
+		if n := len(body["Resources"].([]any)); n > identity.MaxSCIMPage {
+			t.Errorf("one page holds %d people, want at most %d", n, identity.MaxSCIMPage)
 		}
 		if got := fx.TableCount(t, sb.Bundle, "users"); got != len(fx.Layout().Users) {
 			t.Errorf("users = %d, want the fixture's %d", got, len(fx.Layout().Users))

@@ -20,6 +20,7 @@ import (
 	"github.com/workspacebooking/booking/web/api"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/console"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/pages"
@@ -30,9 +31,11 @@ import (
 type Deps struct {
 	Bookings *booking.Service
 	// Admin runs the Admin API; nil: one built on Bookings.
-	Admin  *layout.Service
-	Tokens *Tokens
-	Logger *slog.Logger
+	Admin *layout.Service
+	// Identity signs people in and runs SCIM; nil: one built on Bookings.
+	Identity *identity.Service
+	Tokens   *Tokens
+	Logger   *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
 	Sessions scs.Store
 	// Provider signs people in, and its tokens are accepted by the API; nil when none is configured.
@@ -52,6 +55,7 @@ type Server struct {
 	echo     *echo.Echo
 	bookings *booking.Service
 	layout   *layout.Service
+	people   *identity.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	idp      *Provider
@@ -90,14 +94,17 @@ func NewServer(d Deps) *Server {
 	if s.layout = d.Admin; s.layout == nil {
 		s.layout = layout.New(d.Bookings.Pool(), d.Bookings)
 	}
-	s.api = api.New(s.bookings, s.layout)
+	if s.people = d.Identity; s.people == nil {
+		s.people = identity.New(d.Bookings.Pool(), d.Bookings)
+	}
+	s.api = api.New(s.bookings, s.layout, s.people)
 	s.pages = pages.New(s.Env, s.bookings, s.log)
 	var scopes []string
 	if s.idp != nil {
 		scopes = s.idp.Scopes()
 	}
-	s.console = console.New(s.Env, s.bookings, s.layout, s.log, scopes)
-	s.scim = scim.New(s.bookings, s.log, s.Env)
+	s.console = console.New(s.Env, s.bookings, s.layout, s.people, s.log, scopes)
+	s.scim = scim.New(s.people, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError
 	s.routes()

@@ -94,7 +94,7 @@ func TestSignInDefaults(t *testing.T) {
 	})
 
 	t.Run("SCIMGetsThem", func(t *testing.T) {
-		_, secret, err := tb.Service.CreateSCIMToken(t.Context(), tb.User(t, fx.OrgA, fx.Adam), "Okta")
+		_, secret, err := tb.Identity().CreateSCIMToken(t.Context(), tb.User(t, fx.OrgA, fx.Adam), "Okta")
 		if err != nil {
 			t.Fatal(err)
 		}

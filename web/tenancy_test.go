@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -188,18 +189,18 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		tb.markers = append(tb.markers, id.String())
 	}
 	adam := api.User(t, fx.OrgA, fx.Adam)
-	token, _, err := api.Service.CreateSCIMToken(ctx, adam, "Acme Okta")
+	token, _, err := api.Identity().CreateSCIMToken(ctx, adam, "Acme Okta")
 	if err != nil {
 		t.Fatalf("CreateSCIMToken: %v", err)
 	}
-	if err := api.Service.SetSignInSettings(ctx, adam, booking.SignInSettings{
-		Domains: []string{"acme.test"}, GroupsClaim: "groups", GroupRoles: []booking.GroupRole{{Group: "Acme office managers", Role: booking.RoleAdmin}},
+	if err := api.Identity().SetSignInSettings(ctx, adam, identity.SignInSettings{
+		Domains: []string{"acme.test"}, GroupsClaim: "groups", GroupRoles: []identity.GroupRole{{Group: "Acme office managers", Role: booking.RoleAdmin}},
 	}); err != nil {
 		t.Fatalf("SetSignInSettings: %v", err)
 	}
 	tb.scimToken = token.ID
 	tb.markers = append(tb.markers, token.ID.String(), "Acme Okta", "Acme office managers")
-	domains, err := api.Service.EmailDomains(ctx, adam)
+	domains, err := api.Identity().EmailDomains(ctx, adam)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -42,7 +43,7 @@ and links to the server, at BASE_URL when it is set, else at --addr.`)
 	if err != nil {
 		return err
 	}
-	tok, err := mint(ctx, svc, res.Employee, 12*time.Hour)
+	tok, err := mint(ctx, identity.New(pool, svc), res.Employee, 12*time.Hour)
 	if err != nil {
 		return err
 	}

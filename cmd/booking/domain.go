@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/cmd/internal/cli"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // domain runs `booking domain approve ORGANIZATION_ID DOMAIN`: the service's operator vouches that the
@@ -36,7 +37,7 @@ func domain(ctx context.Context, args []string, getenv func(string) string, stdo
 		return err
 	}
 	defer pool.Close()
-	d, err := svc.ApproveEmailDomain(ctx, org, args[1])
+	d, err := identity.New(pool, svc).ApproveEmailDomain(ctx, org, args[1])
 	if err != nil {
 		return fmt.Errorf("domain approve: %w", err)
 	}

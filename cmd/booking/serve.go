@@ -18,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
@@ -87,8 +88,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer pool.Close()
+	people := identity.New(pool, svc)
 	deps := web.Deps{
-		Bookings: svc, Admin: layout.New(pool, svc), Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		Bookings: svc, Admin: layout.New(pool, svc), Identity: people, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}
@@ -99,7 +101,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// The service starts without the provider, and signs people in once it has answered.
 		go deps.Provider.Run(ctx)
 	}
-	if deps.Tokens, err = web.NewTokens(ctx, svc, deps.Provider); err != nil {
+	if deps.Tokens, err = web.NewTokens(ctx, people, deps.Provider); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", flags.addr)
@@ -111,7 +113,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if flags.dev && deps.Provider == nil {
 		log.Warn("development sign-in is on: anyone can sign in as anyone")
 	}
-	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, flags.sweepEvery, log)
+	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, people, flags.sweepEvery, log)
 }
 
 // serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, and
@@ -185,14 +187,14 @@ func newHTTPServer(deps web.Deps) *http.Server {
 
 // serveUntilDone serves on ln and sweeps the bookings every sweepEvery until ctx is cancelled, then
 // lets the requests in flight finish (for up to 30 seconds) and stops the sweeps.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, sweepEvery time.Duration, log *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, people *identity.Service, sweepEvery time.Duration, log *slog.Logger) error {
 	// Every instance sweeps; the sweep itself makes sure that only one acts at a time.
 	// Every instance also looks up the DNS records of e-mail domains that wait for their proof; a look-up
 	// twice over changes nothing.
 	sweepCtx, stopSweeps := context.WithCancel(ctx)
 	var background sync.WaitGroup
 	background.Go(func() { svc.RunSweeps(sweepCtx, sweepEvery, log) })
-	background.Go(func() { svc.RunDomainChecks(sweepCtx, log) })
+	background.Go(func() { people.RunDomainChecks(sweepCtx, log) })
 	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
 
 	errc := make(chan error, 1)

@@ -13,6 +13,7 @@ import (
 	"github.com/workspacebooking/booking/cmd/internal/cli"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // token prints a bearer token for a user, or with "revoke" refuses the user's tokens (revokeTokens).
@@ -40,12 +41,12 @@ Prints a bearer token of the service for that user; the token is the last line. 
 	if *ttl > web.MaxTokenTTL {
 		return errors.New("--ttl: at most 720h (30 days); mint a new token when it runs out")
 	}
-	pool, svc, u, err := openForUser(ctx, getenv, *user)
+	pool, people, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	tok, err := mint(ctx, svc, u, *ttl)
+	tok, err := mint(ctx, people, u, *ttl)
 	if err != nil {
 		return err
 	}
@@ -84,12 +85,12 @@ back: when a later moment is refused already, it stays.`)
 		}
 		before = t
 	}
-	pool, svc, u, err := openForUser(ctx, getenv, *user)
+	pool, people, u, err := openForUser(ctx, getenv, *user)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
-	inForce, err := svc.RevokeTokens(ctx, u, before)
+	inForce, err := people.RevokeTokens(ctx, u, before)
 	if err != nil {
 		return err
 	}
@@ -103,9 +104,9 @@ back: when a later moment is refused already, it stays.`)
 	return nil
 }
 
-// openForUser opens the service on the database of DATABASE_URL and finds the user with the id given as
+// openForUser opens the identity service on the database of DATABASE_URL and finds the user with the id given as
 // --user. It refuses an id that is not a UUID and one the database does not know.
-func openForUser(ctx context.Context, getenv func(string) string, user string) (*pgxpool.Pool, *booking.Service, booking.User, error) {
+func openForUser(ctx context.Context, getenv func(string) string, user string) (*pgxpool.Pool, *identity.Service, booking.User, error) {
 	id, err := uuid.Parse(user)
 	if err != nil {
 		return nil, nil, booking.User{}, fmt.Errorf("--user: %q is not a user id", user)
@@ -118,17 +119,18 @@ func openForUser(ctx context.Context, getenv func(string) string, user string) (
 	if err != nil {
 		return nil, nil, booking.User{}, err
 	}
-	u, err := svc.FindUser(ctx, id)
+	people := identity.New(pool, svc)
+	u, err := people.FindUser(ctx, id)
 	if err != nil {
 		pool.Close()
 		return nil, nil, booking.User{}, err
 	}
-	return pool, svc, u, nil
+	return pool, people, u, nil
 }
 
 // mint returns a bearer token of the service for the user, valid for ttl.
-func mint(ctx context.Context, svc *booking.Service, u booking.User, ttl time.Duration) (string, error) {
-	tokens, err := web.NewTokens(ctx, svc, nil)
+func mint(ctx context.Context, people *identity.Service, u booking.User, ttl time.Duration) (string, error) {
+	tokens, err := web.NewTokens(ctx, people, nil)
 	if err != nil {
 		return "", err
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // testBundle holds a new database seeded with the small organization, a pool connected to it, and the
@@ -44,7 +45,7 @@ func setup(t *testing.T) *testBundle {
 	// Build the server as `booking serve` does, but without rate limits, because every client here
 	// comes from 127.0.0.1.
 	svc := booking.NewService(b.pool)
-	tokens, err := web.NewTokens(t.Context(), svc, nil)
+	tokens, err := web.NewTokens(t.Context(), identity.New(b.pool, svc), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // loadSubject marks the bookings the scenarios make, so that a later run starts after them.
@@ -195,7 +196,7 @@ func (w *world) readUsers(ctx context.Context, pool *pgxpool.Pool, maxUsers int,
 		return errors.New("the synthetic organization has no employees")
 	}
 	svc := booking.NewService(pool)
-	tokens, err := web.NewTokens(ctx, svc, nil)
+	tokens, err := web.NewTokens(ctx, identity.New(pool, svc), nil)
 	if err != nil {
 		return err
 	}

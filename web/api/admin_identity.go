@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -58,7 +59,7 @@ type groupRoleDTO struct {
 	Role  booking.Role `json:"role"`
 }
 
-func toEmailDomainDTO(d booking.EmailDomain) emailDomainDTO {
+func toEmailDomainDTO(d identity.EmailDomain) emailDomainDTO {
 	dto := emailDomainDTO{Domain: d.Domain, Verified: d.Verified(), VerifiedBy: d.VerifiedBy}
 	if d.VerifiedAt != nil {
 		dto.VerifiedAt = new(millis(*d.VerifiedAt))
@@ -72,7 +73,7 @@ func toEmailDomainDTO(d booking.EmailDomain) emailDomainDTO {
 	return dto
 }
 
-func toIdentityDTO(st booking.SignInSettings) identityDTO {
+func toIdentityDTO(st identity.SignInSettings) identityDTO {
 	dto := identityDTO{
 		DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{},
 		DefaultUserRuleID: optionalID{ID: st.DefaultUserRule}, DefaultMobileRole: optionalID{ID: st.DefaultMobileRole},
@@ -89,7 +90,7 @@ func toIdentityDTO(st booking.SignInSettings) identityDTO {
 
 // AdminIdentity is GET /api/v1/admin/identity: the sign-in settings, with their ETag.
 func (s *Handlers) AdminIdentity(c echo.Context) error {
-	st, err := s.bookings.SignInSettings(c.Request().Context(), kit.Actor(c))
+	st, err := s.people.SignInSettings(c.Request().Context(), kit.Actor(c))
 	if err != nil {
 		return err
 	}
@@ -108,13 +109,13 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 	if err := kit.DecodeJSON(body, "", &dto); err != nil {
 		return err
 	}
-	if len(dto.Domains) > booking.MaxEmailDomains || len(dto.GroupRoles) > booking.MaxGroupRoles {
-		return kit.Invalid("at most %d domains and %d group roles", booking.MaxEmailDomains, booking.MaxGroupRoles)
+	if len(dto.Domains) > identity.MaxEmailDomains || len(dto.GroupRoles) > identity.MaxGroupRoles {
+		return kit.Invalid("at most %d domains and %d group roles", identity.MaxEmailDomains, identity.MaxGroupRoles)
 	}
 	ctx := c.Request().Context()
-	st := booking.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
+	st := identity.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
 	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil {
-		now, err := s.bookings.SignInSettings(ctx, actor)
+		now, err := s.people.SignInSettings(ctx, actor)
 		if err != nil {
 			return err
 		}
@@ -136,12 +137,12 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 		st.Domains = append(st.Domains, d.Domain)
 	}
 	for _, g := range dto.GroupRoles {
-		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{Group: g.Group, Role: g.Role})
+		st.GroupRoles = append(st.GroupRoles, identity.GroupRole{Group: g.Group, Role: g.Role})
 	}
-	if err := s.bookings.ReplaceSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
+	if err := s.people.ReplaceSignInSettings(ctx, actor, st, ifMatch(c)); err != nil {
 		return err
 	}
-	st, err = s.bookings.SignInSettings(ctx, actor)
+	st, err = s.people.SignInSettings(ctx, actor)
 	if err != nil {
 		return err
 	}
@@ -151,14 +152,14 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 // AdminVerifyDomain is POST /api/v1/admin/identity/domains/{domain}/verify: looks up the domain's DNS
 // record now and answers the domain, proved; 400 2000 says which record is missing.
 func (s *Handlers) AdminVerifyDomain(c echo.Context) error {
-	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
+	d, err := s.people.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, toEmailDomainDTO(d))
 }
 
-func identityAnswer(c echo.Context, st booking.SignInSettings) error {
+func identityAnswer(c echo.Context, st identity.SignInSettings) error {
 	c.Response().Header().Set("ETag", st.Version)
 	return c.JSON(http.StatusOK, toIdentityDTO(st))
 }

@@ -5,6 +5,7 @@ package api
 
 import (
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -15,9 +16,10 @@ const Prefix = "/api/v1"
 type Handlers struct {
 	bookings *booking.Service
 	layout   *layout.Service
+	people   *identity.Service
 }
 
 // New returns the API's handlers.
-func New(bookings *booking.Service, offices *layout.Service) *Handlers {
-	return &Handlers{bookings: bookings, layout: offices}
+func New(bookings *booking.Service, offices *layout.Service, people *identity.Service) *Handlers {
+	return &Handlers{bookings: bookings, layout: offices, people: people}
 }

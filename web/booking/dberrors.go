@@ -21,7 +21,6 @@ const (
 	failOther                         // an error of PostgreSQL that none of the kinds below name
 	failTransient                     // a serialization failure or a deadlock: run the transaction again
 	failForeignKey                    // foreign_key_violation
-	failUnique                        // unique_violation
 	failExclusion                     // exclusion_violation
 	failUnstorableText                // a NUL character, or bytes that are not UTF-8
 	failUnavailable                   // shutting down, too many connections, a standby, a statement timeout
@@ -46,8 +45,6 @@ func interpretError(err error) dbError {
 		e.kind = failTransient
 	case code == "23503":
 		e.kind = failForeignKey
-	case code == "23505":
-		e.kind = failUnique
 	case code == "23P01":
 		e.kind = failExclusion
 	case code == "22021", code == "22P05": // character not in repertoire, untranslatable character
@@ -88,9 +85,6 @@ func movedFloor(err error) bool {
 	e := interpretError(err)
 	return e.kind == failForeignKey && e.constraint == "bookings_resource_fkey"
 }
-
-// isUniqueViolation reports whether err is a violation of a unique constraint.
-func isUniqueViolation(err error) bool { return interpretError(err).kind == failUnique }
 
 // noOverlap is the name of the exclusion constraint that keeps two blocking bookings of one resource apart.
 const noOverlap = "bookings_no_overlap"

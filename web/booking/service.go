@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"fmt"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,10 +27,10 @@ type Service struct {
 	layouts *layouts
 	counts  *counters
 
-	tokenKey tokenKey    // encrypts the identity provider's tokens stored for users
-	resolver TXTResolver // looks up the DNS records that prove e-mail domains
-	// deactivations counts the deactivations this instance made or may have made (imports), so that the
-	// bearer tokens it has cached are checked again at once (DeactivationCount).
+	tokenKey tokenKey // encrypts the identity provider's tokens stored for users
+	// deactivations counts the deactivations this instance made (web/identity, PeopleDeactivated) or may
+	// have made (layout changes), so that the bearer tokens it has cached are checked again at once
+	// (DeactivationCount).
 	deactivations *atomic.Uint64
 	// dbNow, if set, replaces the database's clock in the expiry sweep (tests only). If nil, the sweep
 	// uses now() in SQL.
@@ -57,7 +56,7 @@ func WithReadPool(pool *pgxpool.Pool) Option { return func(s *Service) { s.reads
 // NewService returns a Service that uses pool.
 func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
 	s := &Service{pool: pool, q: queries.New(pool), now: time.Now, layouts: newLayouts(), counts: &counters{},
-		deactivations: &atomic.Uint64{}, resolver: net.DefaultResolver}
+		deactivations: &atomic.Uint64{}}
 	s.reads = s.q
 	for _, o := range opts {
 		o(s)

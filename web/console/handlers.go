@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layout"
 )
@@ -16,11 +17,12 @@ type Handlers struct {
 	*kit.Env
 	bookings *booking.Service
 	layout   *layout.Service
+	people   *identity.Service
 	log      *slog.Logger
 	scopes   []string // the scopes sign-in asks the identity provider for; none without one
 }
 
 // New returns the console's handlers.
-func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, log *slog.Logger, scopes []string) *Handlers {
-	return &Handlers{Env: env, bookings: bookings, layout: offices, log: log, scopes: scopes}
+func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, people *identity.Service, log *slog.Logger, scopes []string) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, layout: offices, people: people, log: log, scopes: scopes}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -29,11 +30,11 @@ func (s *Handlers) Identity(c echo.Context) error {
 // adminIdentity reads what the page shows, with the form filled from the stored settings.
 func (s *Handlers) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	st, err := s.bookings.SignInSettings(ctx, actor)
+	st, err := s.people.SignInSettings(ctx, actor)
 	if err != nil {
 		return views.AdminIdentity{}, err
 	}
-	tokens, err := s.bookings.SCIMTokens(ctx, actor)
+	tokens, err := s.people.SCIMTokens(ctx, actor)
 	if err != nil {
 		return views.AdminIdentity{}, err
 	}
@@ -54,7 +55,7 @@ func (s *Handlers) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 // reason.
 func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
-	st := booking.SignInSettings{
+	st := identity.SignInSettings{
 		Domains:       strings.FieldsFunc(domains, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' || r == ' ' }),
 		DefaultRole:   booking.Role(c.FormValue("defaultRole")),
 		GroupsClaim:   c.FormValue("groupsClaim"),
@@ -83,13 +84,13 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 			refusal = "Roles of groups: write each line as a group, \"=\" and a role, such as Office managers = Admin."
 			break
 		}
-		st.GroupRoles = append(st.GroupRoles, booking.GroupRole{
+		st.GroupRoles = append(st.GroupRoles, identity.GroupRole{
 			Group: line[:i], Role: booking.Role(strings.ToUpper(strings.TrimSpace(line[i+1:]))),
 		})
 	}
 	err := kit.Invalid("%s", refusal)
 	if refusal == "" {
-		err = s.bookings.SetSignInSettings(c.Request().Context(), kit.Actor(c), st)
+		err = s.people.SetSignInSettings(c.Request().Context(), kit.Actor(c), st)
 	}
 	if refused, rerr := s.identityRefused(c, err, func(p *views.AdminIdentity) {
 		p.Domains, p.GroupRoles = domains, groupRoles
@@ -133,7 +134,7 @@ func (s *Handlers) identityRefused(c echo.Context, err error, fill func(*views.A
 // VerifyDomain is POST /admin/identity/domains/{domain}/verify: it looks up the domain's DNS record
 // now. A record not there yet shows the page again with what to add.
 func (s *Handlers) VerifyDomain(c echo.Context) error {
-	d, err := s.bookings.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
+	d, err := s.people.VerifyEmailDomain(c.Request().Context(), kit.Actor(c), c.Param("domain"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
 	}
@@ -144,7 +145,7 @@ func (s *Handlers) VerifyDomain(c echo.Context) error {
 // CreateSCIMToken is POST /admin/identity/tokens (name). The answer shows the secret once, and is
 // never stored by the browser or a proxy.
 func (s *Handlers) CreateSCIMToken(c echo.Context) error {
-	t, secret, err := s.bookings.CreateSCIMToken(c.Request().Context(), kit.Actor(c), c.FormValue("name"))
+	t, secret, err := s.people.CreateSCIMToken(c.Request().Context(), kit.Actor(c), c.FormValue("name"))
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
 	}
@@ -163,7 +164,7 @@ func (s *Handlers) RevokeSCIMToken(c echo.Context) error {
 	if err != nil {
 		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))
 	}
-	if err := s.bookings.RevokeSCIMToken(c.Request().Context(), kit.Actor(c), id); err != nil {
+	if err := s.people.RevokeSCIMToken(c.Request().Context(), kit.Actor(c), id); err != nil {
 		return err
 	}
 	s.PutFlash(c, "", "The SCIM token is revoked: the identity provider can no longer use it.")

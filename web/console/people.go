@@ -328,7 +328,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 
 // setPersonActive deactivates or reactivates a person through the domain.
 func (s *Handlers) setPersonActive(ctx context.Context, actor booking.User, id uuid.UUID, active bool) error {
-	return s.bookings.SetUserActive(ctx, actor, id, active)
+	return s.people.SetUserActive(ctx, actor, id, active)
 }
 
 // personActive reports whether a person may sign in: a person without the field is active.

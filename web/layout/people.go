@@ -42,7 +42,7 @@ func keepAnAdmin(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
 	return booking.CheckActiveAdmins(n)
 }
 
-// setActive deactivates or reactivates a person as every deactivation does (booking.Service's
+// setActive deactivates or reactivates a person as every deactivation does (identity.Service's
 // SetUserActive): a deactivated person's tokens are revoked and their bookings that still hold a resource
 // are released; the change is audited. A person already in the state asked for is left as they are. The
 // domain's cached tokens are checked again after the commit (Service.change).

@@ -125,7 +125,7 @@ func TestMigrate(t *testing.T) {
 	t.Run("ServiceReadsSigningKey", func(t *testing.T) {
 		t.Parallel()
 		b := bookingtest.Setup(t)
-		keys, err := b.Service.SigningKeys(t.Context())
+		keys, err := b.Identity().SigningKeys(t.Context())
 		if err != nil {
 			t.Fatalf("SigningKeys: %v", err)
 		}
@@ -138,7 +138,7 @@ func TestMigrate(t *testing.T) {
 		if _, err := b.Pool.Exec(t.Context(), "DELETE FROM signing_keys"); err != nil {
 			t.Fatalf("delete keys: %v", err)
 		}
-		if _, err := b.Service.SigningKeys(t.Context()); err == nil {
+		if _, err := b.Identity().SigningKeys(t.Context()); err == nil {
 			t.Errorf("SigningKeys without keys: err = nil, want an error")
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	filter "github.com/scim2/filter-parser/v2"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -20,9 +21,9 @@ import (
 // members, whose value is a person's SCIM id. Okta's "Push Groups" and Entra ID's group provisioning
 // change members with PATCH.
 type scimGroups struct {
-	bookings *booking.Service
-	log      *slog.Logger
-	base     string // the SCIM service's address, for the members' $ref
+	people *identity.Service
+	log    *slog.Logger
+	base   string // the SCIM service's address, for the members' $ref
 }
 
 // Create creates a group.
@@ -31,7 +32,7 @@ func (h scimGroups) Create(r *http.Request, attrs scim.ResourceAttributes) (scim
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	g, err := h.bookings.ProvisionGroup(r.Context(), scimClientOf(r), f)
+	g, err := h.people.ProvisionGroup(r.Context(), scimClientOf(r), f)
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}
@@ -44,7 +45,7 @@ func (h scimGroups) Get(r *http.Request, id string) (scim.Resource, error) {
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	g, err := h.bookings.ProvisionedGroup(r.Context(), scimClientOf(r), gid)
+	g, err := h.people.ProvisionedGroup(r.Context(), scimClientOf(r), gid)
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}
@@ -66,8 +67,8 @@ func (h scimGroups) Replace(r *http.Request, id string, attrs scim.ResourceAttri
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	g, err := h.bookings.ChangeProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match"),
-		func(g *booking.GroupFields) error { *g = f; return nil })
+	g, err := h.people.ChangeProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match"),
+		func(g *identity.GroupFields) error { *g = f; return nil })
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}
@@ -80,7 +81,7 @@ func (h scimGroups) Delete(r *http.Request, id string) error {
 	if err != nil {
 		return err
 	}
-	if err := h.bookings.DeleteProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match")); err != nil {
+	if err := h.people.DeleteProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match")); err != nil {
 		return scimErrorOf(r, h.log, err)
 	}
 	return nil
@@ -93,8 +94,8 @@ func (h scimGroups) Patch(r *http.Request, id string, ops []scim.PatchOperation)
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	g, err := h.bookings.ChangeProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match"),
-		func(f *booking.GroupFields) error {
+	g, err := h.people.ChangeProvisionedGroup(r.Context(), scimClientOf(r), gid, r.Header.Get("If-Match"),
+		func(f *identity.GroupFields) error {
 			for _, op := range ops {
 				if err := patchGroup(f, op); err != nil {
 					return err
@@ -110,7 +111,7 @@ func (h scimGroups) Patch(r *http.Request, id string, ops []scim.PatchOperation)
 
 // patchGroup applies one PATCH operation to a group: displayName and externalId, and members added,
 // removed (all, those listed in value, or the one of a path members[value eq "…"]) or replaced.
-func patchGroup(f *booking.GroupFields, op scim.PatchOperation) error {
+func patchGroup(f *identity.GroupFields, op scim.PatchOperation) error {
 	if op.Path == nil {
 		values, ok := op.Value.(map[string]any)
 		if !ok {
@@ -127,7 +128,7 @@ func patchGroup(f *booking.GroupFields, op scim.PatchOperation) error {
 }
 
 // patchGroupAttribute applies op to one attribute of a group; where narrows members to the one it names.
-func patchGroupAttribute(f *booking.GroupFields, op, attr string, value any, where filter.Expression) error {
+func patchGroupAttribute(f *identity.GroupFields, op, attr string, value any, where filter.Expression) error {
 	switch attr {
 	case "displayname":
 		s, _ := value.(string)
@@ -202,19 +203,19 @@ func memberOfFilter(e filter.Expression) (uuid.UUID, bool) {
 }
 
 // groupFields reads a SCIM Group.
-func groupFields(attrs scim.ResourceAttributes) (booking.GroupFields, error) {
+func groupFields(attrs scim.ResourceAttributes) (identity.GroupFields, error) {
 	name, _ := attrs["displayName"].(string)
 	external, _ := attrs["externalId"].(string)
 	ids, err := memberIDs(attrs["members"])
 	if err != nil {
-		return booking.GroupFields{}, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue, Detail: err.(*booking.Error).Message}
+		return identity.GroupFields{}, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue, Detail: err.(*booking.Error).Message}
 	}
-	return booking.GroupFields{DisplayName: name, ExternalID: external, Members: ids}, nil
+	return identity.GroupFields{DisplayName: name, ExternalID: external, Members: ids}, nil
 }
 
 // scimGroupAttributes are a group's attributes, without id, externalId, schemas and meta. base is the
 // SCIM service's address, for each member's $ref.
-func scimGroupAttributes(g booking.ProvisionedGroup, base string) scim.ResourceAttributes {
+func scimGroupAttributes(g identity.ProvisionedGroup, base string) scim.ResourceAttributes {
 	members := make([]any, len(g.Members))
 	for i, m := range g.Members {
 		members[i] = map[string]any{"value": m.ID.String(), "display": m.Display, "type": "User", "$ref": base + "/Users/" + m.ID.String()}
@@ -223,7 +224,7 @@ func scimGroupAttributes(g booking.ProvisionedGroup, base string) scim.ResourceA
 }
 
 // scimGroupResource is a group for the library, which adds id, schemas and meta.
-func scimGroupResource(g booking.ProvisionedGroup, base string) scim.Resource {
+func scimGroupResource(g identity.ProvisionedGroup, base string) scim.Resource {
 	res := scim.Resource{
 		ID: g.ID.String(), Attributes: scimGroupAttributes(g, base),
 		Meta: scim.Meta{Created: &g.Created, LastModified: &g.Modified, Version: g.Version()},
@@ -235,7 +236,7 @@ func scimGroupResource(g booking.ProvisionedGroup, base string) scim.Resource {
 }
 
 // scimGroupJSON is a group in a list, as the library writes a single one.
-func scimGroupJSON(g booking.ProvisionedGroup, base string) map[string]any {
+func scimGroupJSON(g identity.ProvisionedGroup, base string) map[string]any {
 	res := map[string]any(scimGroupAttributes(g, base))
 	res["id"] = g.ID.String()
 	if g.ExternalID != "" {

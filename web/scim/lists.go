@@ -12,7 +12,7 @@ import (
 	scimerrors "github.com/elimity-com/scim/errors"
 	filter "github.com/scim2/filter-parser/v2"
 
-	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -24,7 +24,7 @@ import (
 func (sv *scimService) list(w http.ResponseWriter, r *http.Request, resource string) {
 	q := r.URL.Query()
 	startIndex, err1 := intParam(q.Get("startIndex"), 1)
-	count, err2 := intParam(q.Get("count"), booking.MaxSCIMPage)
+	count, err2 := intParam(q.Get("count"), identity.MaxSCIMPage)
 	attrs, err3 := attributesOf(r)
 	if err := errors.Join(err1, err2, err3); err != nil {
 		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue, Detail: err.Error()})
@@ -35,7 +35,7 @@ func (sv *scimService) list(w http.ResponseWriter, r *http.Request, resource str
 		writeSCIMError(w, *e)
 		return
 	}
-	startIndex, count = max(startIndex, 1), min(max(count, 0), booking.MaxSCIMPage)
+	startIndex, count = max(startIndex, 1), min(max(count, 0), identity.MaxSCIMPage)
 	var resources []map[string]any
 	var total int
 	client := scimClientOf(r)
@@ -46,7 +46,7 @@ func (sv *scimService) list(w http.ResponseWriter, r *http.Request, resource str
 				Detail: `Supported filters: userName eq, externalId eq, emails.value eq, emails[type eq "work"].value eq and active eq, joined with and.`})
 			return
 		}
-		people, n, err := sv.bookings.ProvisionedPeople(r.Context(), client, f, startIndex, count)
+		people, n, err := sv.people.ProvisionedPeople(r.Context(), client, f, startIndex, count)
 		if err != nil {
 			writeSCIMError(w, scimErrorOf(r, sv.log, err))
 			return
@@ -62,7 +62,7 @@ func (sv *scimService) list(w http.ResponseWriter, r *http.Request, resource str
 				Detail: "Supported filters: displayName eq and externalId eq."})
 			return
 		}
-		groups, n, err := sv.bookings.ProvisionedGroups(r.Context(), client, f, startIndex, count, attrs.wants("members"))
+		groups, n, err := sv.people.ProvisionedGroups(r.Context(), client, f, startIndex, count, attrs.wants("members"))
 		if err != nil {
 			writeSCIMError(w, scimErrorOf(r, sv.log, err))
 			return
@@ -162,7 +162,7 @@ var (
 )
 
 // peopleFilter turns a filter into a PeopleFilter; ok is false for a filter it cannot say.
-func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
+func peopleFilter(e filter.Expression) (f identity.PeopleFilter, ok bool) {
 	ok = eqTerms(e, func(attr, sub string, value any) bool {
 		s, isString := value.(string)
 		switch {
@@ -182,7 +182,7 @@ func peopleFilter(e filter.Expression) (f booking.PeopleFilter, ok bool) {
 }
 
 // groupFilter turns a filter into a GroupFilter; ok is false for a filter it cannot say.
-func groupFilter(e filter.Expression) (f booking.GroupFilter, ok bool) {
+func groupFilter(e filter.Expression) (f identity.GroupFilter, ok bool) {
 	ok = eqTerms(e, func(attr, sub string, value any) bool {
 		s, isString := value.(string)
 		switch {

@@ -22,6 +22,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -54,18 +55,18 @@ func init() {
 // lists and ServiceProviderConfig itself, checks PATCH bodies before the library, and honours attributes
 // and excludedAttributes on every resource it returns.
 type scimService struct {
-	bookings *booking.Service
-	log      *slog.Logger
-	base     string // the absolute URL of the SCIM service, e.g. https://booking.example.com/scim/v2
-	lib      scim.Server
+	people *identity.Service
+	log    *slog.Logger
+	base   string // the absolute URL of the SCIM service, e.g. https://booking.example.com/scim/v2
+	lib    scim.Server
 }
 
 // newSCIM returns the SCIM service whose resources live under base.
-func newSCIM(bookings *booking.Service, log *slog.Logger, base string) *scimService {
-	users := scimUsers{bookings: bookings, log: log}
-	groups := scimGroups{bookings: bookings, log: log, base: base}
+func newSCIM(people *identity.Service, log *slog.Logger, base string) *scimService {
+	users := scimUsers{people: people, log: log}
+	groups := scimGroups{people: people, log: log, base: base}
 	lib, err := scim.NewServer(&scim.ServerArgs{
-		ServiceProviderConfig: &scim.ServiceProviderConfig{SupportFiltering: true, SupportPatch: true, MaxResults: booking.MaxSCIMPage},
+		ServiceProviderConfig: &scim.ServiceProviderConfig{SupportFiltering: true, SupportPatch: true, MaxResults: identity.MaxSCIMPage},
 		ResourceTypes: []scim.ResourceType{{
 			ID: optional.NewString("User"), Name: "User", Endpoint: "/Users",
 			Description: optional.NewString("A person of the organization"),
@@ -83,24 +84,24 @@ func newSCIM(bookings *booking.Service, log *slog.Logger, base string) *scimServ
 	if err != nil {
 		panic(fmt.Sprintf("scim server: %v", err)) // the arguments above are constant
 	}
-	return &scimService{bookings: bookings, log: log, base: base, lib: lib}
+	return &scimService{people: people, log: log, base: base, lib: lib}
 }
 
 // Handler is the SCIM adapter of the routes: RequireToken checks the client's token, Serve answers.
 type Handler struct {
-	bookings *booking.Service
-	log      *slog.Logger
-	env      *kit.Env
+	people *identity.Service
+	log    *slog.Logger
+	env    *kit.Env
 }
 
 // New returns the SCIM adapter.
-func New(bookings *booking.Service, log *slog.Logger, env *kit.Env) *Handler {
-	return &Handler{bookings: bookings, log: log, env: env}
+func New(people *identity.Service, log *slog.Logger, env *kit.Env) *Handler {
+	return &Handler{people: people, log: log, env: env}
 }
 
 // Serve answers a SCIM request, under the service's public address.
 func (s *Handler) Serve(c echo.Context) error {
-	newSCIM(s.bookings, s.log, s.env.PublicBase(c)+kit.SCIMPrefix).ServeHTTP(c.Response(), c.Request())
+	newSCIM(s.people, s.log, s.env.PublicBase(c)+kit.SCIMPrefix).ServeHTTP(c.Response(), c.Request())
 	return nil
 }
 
@@ -176,7 +177,7 @@ func (sv *scimService) serviceProviderConfig(w http.ResponseWriter) {
 		"schemas":        []string{"urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"},
 		"patch":          map[string]bool{"supported": true},
 		"bulk":           map[string]any{"supported": false, "maxOperations": 0, "maxPayloadSize": 0},
-		"filter":         map[string]any{"supported": true, "maxResults": booking.MaxSCIMPage},
+		"filter":         map[string]any{"supported": true, "maxResults": identity.MaxSCIMPage},
 		"changePassword": map[string]bool{"supported": false},
 		"sort":           map[string]bool{"supported": false},
 		"etag":           map[string]bool{"supported": true},
@@ -344,7 +345,7 @@ func scimErrorOf(r *http.Request, log *slog.Logger, err error) scimerrors.ScimEr
 	var e *booking.Error
 	err = booking.Interpret(err) // text the database cannot store, a database away
 	switch {
-	case errors.Is(err, booking.ErrPersonExists), errors.Is(err, booking.ErrUserNameTaken), errors.Is(err, booking.ErrGroupExists):
+	case errors.Is(err, identity.ErrPersonExists), errors.Is(err, identity.ErrUserNameTaken), errors.Is(err, identity.ErrGroupExists):
 		e, _ = err.(*booking.Error)
 		return scimerrors.ScimError{ScimType: scimerrors.ScimTypeUniqueness, Status: http.StatusConflict, Detail: e.Message}
 	case errors.As(err, &e) && (e.Code == booking.CodeUserNotFound || e.Code == booking.CodeObjectNotFound):
@@ -375,7 +376,7 @@ func (s *Handler) RequireToken(next echo.HandlerFunc) echo.HandlerFunc {
 		if !strings.EqualFold(scheme, "Bearer") || raw == "" {
 			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusUnauthorized, Detail: "A SCIM token is required: Authorization: Bearer <token>."})
 		}
-		client, err := s.bookings.SCIMClientByToken(r.Context(), raw)
+		client, err := s.people.SCIMClientByToken(r.Context(), raw)
 		if booking.ErrorCode(err) == booking.CodeUnauthorized {
 			return scimRefusal(c, scimerrors.ScimError{Status: http.StatusUnauthorized, Detail: "The SCIM token is unknown or revoked."})
 		}
@@ -419,8 +420,8 @@ func scimRefusal(c echo.Context, e scimerrors.ScimError) error {
 }
 
 // scimClientOf returns the client RequireToken named.
-func scimClientOf(r *http.Request) booking.SCIMClient {
-	return r.Context().Value(scimClientKey{}).(booking.SCIMClient)
+func scimClientOf(r *http.Request) identity.SCIMClient {
+	return r.Context().Value(scimClientKey{}).(identity.SCIMClient)
 }
 
 // scimLogger passes the SCIM library's error messages to the service's log.

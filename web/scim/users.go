@@ -13,7 +13,7 @@ import (
 	"github.com/elimity-com/scim/schema"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // scimUsers maps SCIM Users to the organization's people. userName is kept as the client sent it; the
@@ -21,8 +21,8 @@ import (
 // name.givenName and name.familyName are the names; displayName is derived from them; active false
 // deactivates, and DELETE deactivates the person and hides them from SCIM.
 type scimUsers struct {
-	bookings *booking.Service
-	log      *slog.Logger
+	people *identity.Service
+	log    *slog.Logger
 }
 
 // Create provisions a person.
@@ -31,7 +31,7 @@ func (h scimUsers) Create(r *http.Request, attrs scim.ResourceAttributes) (scim.
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	p, err := h.bookings.ProvisionPerson(r.Context(), scimClientOf(r), f)
+	p, err := h.people.ProvisionPerson(r.Context(), scimClientOf(r), f)
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}
@@ -63,7 +63,7 @@ func (h scimUsers) Replace(r *http.Request, id string, attrs scim.ResourceAttrib
 	if err != nil {
 		return scim.Resource{}, err
 	}
-	p, err := h.bookings.ReplaceProvisionedPerson(r.Context(), scimClientOf(r), uid, f, r.Header.Get("If-Match"))
+	p, err := h.people.ReplaceProvisionedPerson(r.Context(), scimClientOf(r), uid, f, r.Header.Get("If-Match"))
 	if err != nil {
 		return scim.Resource{}, scimErrorOf(r, h.log, err)
 	}
@@ -77,7 +77,7 @@ func (h scimUsers) Delete(r *http.Request, id string) error {
 	if err != nil {
 		return err
 	}
-	if err := h.bookings.DeleteProvisionedPerson(r.Context(), scimClientOf(r), uid, r.Header.Get("If-Match")); err != nil {
+	if err := h.people.DeleteProvisionedPerson(r.Context(), scimClientOf(r), uid, r.Header.Get("If-Match")); err != nil {
 		return scimErrorOf(r, h.log, err)
 	}
 	return nil
@@ -91,13 +91,13 @@ func (h scimUsers) Patch(r *http.Request, id string, ops []scim.PatchOperation) 
 		return scim.Resource{}, err
 	}
 	var refused error // a refusal of the operations, answered as it is
-	p, err := h.bookings.ChangeProvisionedPerson(r.Context(), scimClientOf(r), uid, r.Header.Get("If-Match"),
-		func(p booking.ProvisionedPerson) (booking.PersonFields, error) {
+	p, err := h.people.ChangeProvisionedPerson(r.Context(), scimClientOf(r), uid, r.Header.Get("If-Match"),
+		func(p identity.ProvisionedPerson) (identity.PersonFields, error) {
 			attrs := scimUserAttributes(p)
 			attrs["externalId"] = p.ExternalID
 			for _, op := range ops {
 				if refused = patchAttributes(attrs, op); refused != nil {
-					return booking.PersonFields{}, refused
+					return identity.PersonFields{}, refused
 				}
 			}
 			f, err := personFields(attrs)
@@ -114,14 +114,14 @@ func (h scimUsers) Patch(r *http.Request, id string, ops []scim.PatchOperation) 
 }
 
 // person returns the person with the SCIM id.
-func (h scimUsers) person(r *http.Request, id string) (booking.ProvisionedPerson, error) {
+func (h scimUsers) person(r *http.Request, id string) (identity.ProvisionedPerson, error) {
 	uid, err := scimID(id)
 	if err != nil {
-		return booking.ProvisionedPerson{}, err
+		return identity.ProvisionedPerson{}, err
 	}
-	p, err := h.bookings.ProvisionedPerson(r.Context(), scimClientOf(r), uid)
+	p, err := h.people.ProvisionedPerson(r.Context(), scimClientOf(r), uid)
 	if err != nil {
-		return booking.ProvisionedPerson{}, scimErrorOf(r, h.log, err)
+		return identity.ProvisionedPerson{}, scimErrorOf(r, h.log, err)
 	}
 	return p, nil
 }
@@ -136,7 +136,7 @@ func scimID(id string) (uuid.UUID, error) {
 }
 
 // scimUserAttributes are a person's attributes as a SCIM User, without id, externalId, schemas and meta.
-func scimUserAttributes(p booking.ProvisionedPerson) scim.ResourceAttributes {
+func scimUserAttributes(p identity.ProvisionedPerson) scim.ResourceAttributes {
 	full := strings.TrimSpace(p.Name + " " + p.Surname)
 	return scim.ResourceAttributes{
 		"userName":    p.UserName,
@@ -148,7 +148,7 @@ func scimUserAttributes(p booking.ProvisionedPerson) scim.ResourceAttributes {
 }
 
 // scimResource is a person as a SCIM User, for the library.
-func scimResource(p booking.ProvisionedPerson) scim.Resource {
+func scimResource(p identity.ProvisionedPerson) scim.Resource {
 	res := scim.Resource{
 		ID: p.ID.String(), Attributes: scimUserAttributes(p),
 		Meta: scim.Meta{Created: &p.Created, LastModified: &p.Modified, Version: p.Version()},
@@ -160,7 +160,7 @@ func scimResource(p booking.ProvisionedPerson) scim.Resource {
 }
 
 // scimUserJSON is a person as a SCIM User in a list, as the library writes a single one.
-func scimUserJSON(p booking.ProvisionedPerson, base string) map[string]any {
+func scimUserJSON(p identity.ProvisionedPerson, base string) map[string]any {
 	res := map[string]any(scimUserAttributes(p))
 	res["id"] = p.ID.String()
 	if p.ExternalID != "" {
@@ -181,9 +181,9 @@ func scimMeta(resourceType, location string, created, modified time.Time, versio
 
 // personFields reads a SCIM User. userName is required and kept as sent; the e-mail address is
 // personEmail's. Missing names come from displayName; active is true unless given.
-func personFields(attrs scim.ResourceAttributes) (booking.PersonFields, error) {
+func personFields(attrs scim.ResourceAttributes) (identity.PersonFields, error) {
 	str := func(v any) string { s, _ := v.(string); return strings.TrimSpace(s) }
-	f := booking.PersonFields{UserName: str(attrs["userName"]), ExternalID: str(attrs["externalId"]), Active: true}
+	f := identity.PersonFields{UserName: str(attrs["userName"]), ExternalID: str(attrs["externalId"]), Active: true}
 	if f.UserName == "" {
 		return f, scimerrors.ScimError{Status: http.StatusBadRequest, ScimType: scimerrors.ScimTypeInvalidValue, Detail: "userName is required."}
 	}

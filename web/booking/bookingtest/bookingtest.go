@@ -25,6 +25,7 @@ import (
 
 	schema "github.com/workspacebooking/booking/sql"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
@@ -185,6 +186,9 @@ func Setup(t testing.TB, opts ...booking.Option) *Bundle {
 	}
 	return &Bundle{Service: svc, Pool: pool, Clock: clock}
 }
+
+// Identity returns an identity service on the bundle's database, with the bundle's clock.
+func (b *Bundle) Identity() *identity.Service { return identity.New(b.Pool, b.Service) }
 
 // User returns a fixture user.
 func (b *Bundle) User(t testing.TB, org, id uuid.UUID) booking.User {

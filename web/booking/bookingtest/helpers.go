@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -84,7 +85,7 @@ func LayoutWith(t *testing.T, id uuid.UUID, fn func(*layout.LayoutResource)) lay
 // `booking domain approve`.
 func VerifyDomain(t testing.TB, svc *booking.Service, org uuid.UUID, domain string) {
 	t.Helper()
-	if _, err := svc.ApproveEmailDomain(context.Background(), org, domain); err != nil {
+	if _, err := identity.New(svc.Pool(), svc).ApproveEmailDomain(context.Background(), org, domain); err != nil {
 		t.Fatalf("approve %s for %s: %v", domain, org, err)
 	}
 }

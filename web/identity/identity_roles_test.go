@@ -1,4 +1,4 @@
-package booking_test
+package identity_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // TestGroupsMayLowerTheDefaultRole checks that a mapped group gives its role even when it is below the
@@ -17,9 +18,9 @@ func TestGroupsMayLowerTheDefaultRole(t *testing.T) {
 	t.Parallel()
 	b, _ := setupIdentity(t)
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
-	if err := b.Service.SetSignInSettings(t.Context(), b.User(t, fx.OrgA, fx.Adam), booking.SignInSettings{
+	if err := b.People.SetSignInSettings(t.Context(), b.User(t, fx.OrgA, fx.Adam), identity.SignInSettings{
 		Domains: []string{"acme.test"}, DefaultRole: booking.RoleReceptionist, GroupsClaim: "groups",
-		GroupRoles: []booking.GroupRole{{Group: "Contractors", Role: booking.RoleEmployee}, {Group: "Office managers", Role: booking.RoleAdmin}},
+		GroupRoles: []identity.GroupRole{{Group: "Contractors", Role: booking.RoleEmployee}, {Group: "Office managers", Role: booking.RoleAdmin}},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestGroupsMayLowerTheDefaultRole(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			email := fmt.Sprintf("person%d@acme.test", i)
-			u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|" + email, Email: email, EmailVerified: true,
+			u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|" + email, Email: email, EmailVerified: true,
 				Claims: map[string]any{"groups": tc.groups}})
 			if err != nil {
 				t.Fatalf("SignIn: %v", err)
@@ -51,7 +52,7 @@ func TestGroupsMayLowerTheDefaultRole(t *testing.T) {
 	t.Run("APersonWhoSignedInBefore", func(t *testing.T) {
 		var got []booking.Role
 		for _, groups := range [][]any{{"Office managers"}, {"Contractors"}, {"Engineering"}, {"Contractors"}} {
-			u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|bob", Email: "bob@acme.test", EmailVerified: true,
+			u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|bob", Email: "bob@acme.test", EmailVerified: true,
 				Claims: map[string]any{"groups": groups}})
 			if err != nil {
 				t.Fatalf("SignIn with %v: %v", groups, err)
@@ -75,7 +76,7 @@ func TestSignInDomainInAnyCase(t *testing.T) {
 
 	for _, email := range []string{"Nina@ACME.Test", "nina.novak@acme.TEST"} {
 		t.Run("JustInTime"+email, func(t *testing.T) {
-			got, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|" + email, Email: email, EmailVerified: true,
+			got, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|" + email, Email: email, EmailVerified: true,
 				GivenName: "Nina", FamilyName: "Novak"})
 			if err != nil {
 				t.Fatalf("SignIn: %v", err)
@@ -94,7 +95,7 @@ func TestSignInDomainInAnyCase(t *testing.T) {
 	}
 
 	t.Run("KnownPersonIsBound", func(t *testing.T) {
-		u, err := b.Service.UserByIdentity(t.Context(), "idp|alice", "ALICE@Acme.Test", true)
+		u, err := b.People.UserByIdentity(t.Context(), "idp|alice", "ALICE@Acme.Test", true)
 		if err != nil {
 			t.Fatalf("UserByIdentity: %v", err)
 		}

@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"

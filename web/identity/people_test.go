@@ -1,4 +1,4 @@
-package booking_test
+package identity_test
 
 import (
 	"errors"
@@ -18,9 +18,9 @@ import (
 type alicesBookings struct{ future, running, past string }
 
 // setupDeactivation loads the fixture and Alice's three bookings.
-func setupDeactivation(t *testing.T) (*fx.Bundle, alicesBookings) {
+func setupDeactivation(t *testing.T) (*bundle, alicesBookings) {
 	t.Helper()
-	b := fx.Setup(t)
+	b := setup(t)
 	future := fx.LayoutBooking(fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0), booking.StatusPending)
 	running := fx.LayoutBooking(fx.RoomVelazquez, fx.At(0, 8, 30), fx.At(0, 10, 0), booking.StatusActive)
 	past := fx.LayoutBooking(fx.RoomGoya, fx.At(-1, 10, 0), fx.At(-1, 11, 0), booking.StatusFinished)
@@ -36,7 +36,7 @@ type bookingState struct {
 	End    time.Time
 }
 
-func stateOf(t *testing.T, b *fx.Bundle, id string) bookingState {
+func stateOf(t *testing.T, b *bundle, id string) bookingState {
 	t.Helper()
 	var s bookingState
 	if err := b.Pool.QueryRow(t.Context(), `SELECT status, end_date FROM bookings WHERE id = $1`, id).Scan(&s.Status, &s.End); err != nil {
@@ -48,7 +48,7 @@ func stateOf(t *testing.T, b *fx.Bundle, id string) bookingState {
 
 // wantReleased checks that Alice's future booking is cancelled, the running one finished now, and the
 // past one untouched.
-func wantReleased(t *testing.T, b *fx.Bundle, bs alicesBookings) {
+func wantReleased(t *testing.T, b *bundle, bs alicesBookings) {
 	t.Helper()
 	got := map[string]bookingState{
 		"future": stateOf(t, b, bs.future), "running": stateOf(t, b, bs.running), "past": stateOf(t, b, bs.past),
@@ -69,14 +69,14 @@ func TestSetUserActive(t *testing.T) {
 	t.Run("DeactivationReleasesBookingsAndRefusesAccess", func(t *testing.T) {
 		b, bs := setupDeactivation(t)
 		adam, rita := b.User(t, fx.OrgA, fx.Adam), b.User(t, fx.OrgA, fx.Rita)
-		if err := b.Service.SetUserActive(t.Context(), adam, fx.Alice, false); err != nil {
+		if err := b.People.SetUserActive(t.Context(), adam, fx.Alice, false); err != nil {
 			t.Fatalf("SetUserActive: %v", err)
 		}
 		wantReleased(t, b, bs)
 		if _, err := b.Service.UserByID(t.Context(), fx.OrgA, fx.Alice); !errors.Is(err, booking.ErrDeactivated) {
 			t.Errorf("UserByID: err = %v, want ErrDeactivated", err)
 		}
-		if _, err := b.Service.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(time.Minute)); !errors.Is(err, booking.ErrDeactivated) {
+		if _, err := b.People.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(time.Minute)); !errors.Is(err, booking.ErrDeactivated) {
 			t.Errorf("UserByToken: err = %v, want ErrDeactivated", err)
 		}
 		alice := fx.Alice
@@ -86,11 +86,11 @@ func TestSetUserActive(t *testing.T) {
 			t.Errorf("SearchPeople(alice) = %v, %v; want nobody", found, err)
 		}
 		// Doing it again changes nothing, and the audit log has the one deactivation, by Adam.
-		if err := b.Service.SetUserActive(t.Context(), adam, fx.Alice, false); err != nil {
+		if err := b.People.SetUserActive(t.Context(), adam, fx.Alice, false); err != nil {
 			t.Fatalf("SetUserActive again: %v", err)
 		}
 		wantReleased(t, b, bs)
-		if got := fx.RowCount(t, b, `SELECT count(*) FROM admin_audit WHERE collection = 'users' AND object_id = $1
+		if got := fx.RowCount(t, b.Bundle, `SELECT count(*) FROM admin_audit WHERE collection = 'users' AND object_id = $1
 			AND action = 'DEACTIVATE' AND actor_id = $2 AND after->'releasedBookings' ? $3`, fx.Alice, fx.Adam, bs.future); got != 1 {
 			t.Errorf("audit entries of the deactivation = %d, want 1 naming the released booking", got)
 		}
@@ -100,16 +100,16 @@ func TestSetUserActive(t *testing.T) {
 		b, bs := setupDeactivation(t)
 		adam := b.User(t, fx.OrgA, fx.Adam)
 		for _, active := range []bool{false, true} {
-			if err := b.Service.SetUserActive(t.Context(), adam, fx.Alice, active); err != nil {
+			if err := b.People.SetUserActive(t.Context(), adam, fx.Alice, active); err != nil {
 				t.Fatalf("SetUserActive(%v): %v", active, err)
 			}
 		}
 		if u, err := b.Service.UserByID(t.Context(), fx.OrgA, fx.Alice); err != nil || !u.Active {
 			t.Errorf("UserByID = %+v, %v; want Alice, active", u, err)
 		}
-		_, err := b.Service.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(-time.Minute))
+		_, err := b.People.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(-time.Minute))
 		fx.WantMessagePrefix(t, err, "the token was revoked")
-		if _, err := b.Service.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(time.Second)); err != nil {
+		if _, err := b.People.UserByToken(t.Context(), fx.OrgA, fx.Alice, fx.Now.Add(time.Second)); err != nil {
 			t.Errorf("a token issued after the reactivation: %v", err)
 		}
 		wantReleased(t, b, bs) // the released bookings stay released
@@ -130,7 +130,7 @@ func TestSetUserActive(t *testing.T) {
 			{"Oneself", adam, fx.Adam, booking.CodeInvalidRequest},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				fx.WantCode(t, b.Service.SetUserActive(t.Context(), tc.actor, tc.user, false), tc.want)
+				fx.WantCode(t, b.People.SetUserActive(t.Context(), tc.actor, tc.user, false), tc.want)
 			})
 		}
 		for _, who := range []struct{ org, id uuid.UUID }{{fx.OrgA, fx.Alice}, {fx.OrgB, fx.Boris}, {fx.OrgA, fx.Adam}} {

@@ -1,4 +1,4 @@
-package booking_test
+package identity_test
 
 import (
 	"strings"
@@ -9,9 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
 
-	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/postgres"
 )
@@ -20,15 +20,15 @@ import (
 var Bea = uuid.MustParse("00000000-0000-4000-8000-000000000299")
 
 // setupIdentity returns the fixture with Bea, an admin of B, and a DNS server the service asks.
-func setupIdentity(t *testing.T) (*fx.Bundle, *fx.DNS) {
+func setupIdentity(t *testing.T) (*bundle, *fx.DNS) {
 	t.Helper()
 	d := fx.NewDNS(t)
-	b := fx.Setup(t, booking.WithResolver(d.Resolver()))
+	b := setup(t, identity.WithResolver(d.Resolver()))
 	importUsers(t, b, layout.LayoutUser{ID: Bea.String(), OrganizationID: fx.OrgB.String(), Name: "Bea", Email: "bea@globex.test", Role: "ADMIN"})
 	return b, d
 }
 
-func importUsers(t *testing.T, b *fx.Bundle, us ...layout.LayoutUser) {
+func importUsers(t *testing.T, b *bundle, us ...layout.LayoutUser) {
 	t.Helper()
 	if _, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: us}); err != nil {
 		t.Fatalf("import: %v", err)
@@ -43,7 +43,7 @@ type account struct {
 	BindsByEmail bool
 }
 
-func accountsWithEmail(t *testing.T, b *fx.Bundle, email string) []account {
+func accountsWithEmail(t *testing.T, b *bundle, email string) []account {
 	t.Helper()
 	rows, err := b.Pool.Query(t.Context(), `SELECT organization_id, email, coalesce(oidc_subject, ''), binds_by_email
 		FROM users WHERE lower(email) = lower($1) ORDER BY organization_id`, email)
@@ -62,8 +62,8 @@ func accountsWithEmail(t *testing.T, b *fx.Bundle, email string) []account {
 	return out
 }
 
-func scimClient(org uuid.UUID) booking.SCIMClient {
-	return booking.SCIMClient{OrganizationID: org, TokenID: uuid.New(), TokenName: "Okta"}
+func scimClient(org uuid.UUID) identity.SCIMClient {
+	return identity.SCIMClient{OrganizationID: org, TokenID: uuid.New(), TokenName: "Okta"}
 }
 
 // TestSignInLandsInTheDomainsOrganization checks that an account another organization plants with an
@@ -76,10 +76,10 @@ func TestSignInLandsInTheDomainsOrganization(t *testing.T) {
 	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "ceo@acme.test"})
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 
-	ceo := booking.Identity{Subject: "idp|ceo", Email: "CEO@acme.test", EmailVerified: true, GivenName: "Carla", FamilyName: "Ortiz"}
-	_, err := b.Service.UserByIdentity(t.Context(), ceo.Subject, ceo.Email, true)
+	ceo := identity.Identity{Subject: "idp|ceo", Email: "CEO@acme.test", EmailVerified: true, GivenName: "Carla", FamilyName: "Ortiz"}
+	_, err := b.People.UserByIdentity(t.Context(), ceo.Subject, ceo.Email, true)
 	fx.WantCode(t, err, booking.CodeUnauthorized)
-	u, err := b.Service.SignIn(t.Context(), ceo)
+	u, err := b.People.SignIn(t.Context(), ceo)
 	if err != nil {
 		t.Fatalf("SignIn: %v", err)
 	}
@@ -96,9 +96,9 @@ func TestSignInLandsInTheDomainsOrganization(t *testing.T) {
 
 	t.Run("AnUnprovedDomainMatchesNobody", func(t *testing.T) {
 		b, _ := setupIdentity(t)
-		_, err := b.Service.UserByIdentity(t.Context(), "idp|alice", "alice@acme.test", true)
+		_, err := b.People.UserByIdentity(t.Context(), "idp|alice", "alice@acme.test", true)
 		fx.WantCode(t, err, booking.CodeUnauthorized)
-		_, err = b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
+		_, err = b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true})
 		fx.WantMessagePrefix(t, err, "The organization of alice@acme.test is not set up for sign-in here")
 		if got := accountsWithEmail(t, b, "alice@acme.test"); got[0].Subject != "" {
 			t.Errorf("Alice was bound to %q", got[0].Subject)
@@ -113,7 +113,7 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 	b, _ := setupIdentity(t)
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 	const refusal = "addresses at acme.test cannot be used in this organization"
-	before := fx.RowCount(t, b, "SELECT count(*) FROM users")
+	before := fx.RowCount(t, b.Bundle, "SELECT count(*) FROM users")
 
 	_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{
 		{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Planted", Email: "ceo@ACME.test"},
@@ -125,11 +125,11 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 		t.Fatal(err)
 	}
 	b2 := scimClient(fx.OrgB)
-	_, err = b.Service.ProvisionPerson(t.Context(), b2, booking.PersonFields{Email: "ceo@acme.test", Active: true})
+	_, err = b.People.ProvisionPerson(t.Context(), b2, identity.PersonFields{Email: "ceo@acme.test", Active: true})
 	wantRefusal(t, err, "emails: "+refusal)
-	_, err = b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris@acme.test", Active: true}, "")
+	_, err = b.People.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, identity.PersonFields{Email: "boris@acme.test", Active: true}, "")
 	wantRefusal(t, err, "emails: "+refusal)
-	if got := fx.RowCount(t, b, "SELECT count(*) FROM users"); got != before {
+	if got := fx.RowCount(t, b.Bundle, "SELECT count(*) FROM users"); got != before {
 		t.Errorf("%d people, want %d", got, before)
 	}
 	if got := accountsWithEmail(t, b, "boris@globex.test"); len(got) != 1 {
@@ -138,7 +138,7 @@ func TestPeopleOfAnotherOrganizationsDomain(t *testing.T) {
 
 	// A itself adds people at its domain, and B keeps renaming its own people.
 	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgA.String(), Name: "Ceo", Email: "ceo@acme.test"})
-	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, booking.PersonFields{Email: "boris.becker@globex.test", Active: true}, ""); err != nil {
+	if _, err := b.People.ReplaceProvisionedPerson(t.Context(), b2, fx.Boris, identity.PersonFields{Email: "boris.becker@globex.test", Active: true}, ""); err != nil {
 		t.Errorf("rename Boris: %v", err)
 	}
 }
@@ -165,11 +165,11 @@ func TestSubjects(t *testing.T) {
 	t.Run("BindingByEmailIsAudited", func(t *testing.T) {
 		b, _ := setupIdentity(t)
 		fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
-		u, err := b.Service.UserByIdentity(t.Context(), "idp|alice", "alice@acme.test", true)
+		u, err := b.People.UserByIdentity(t.Context(), "idp|alice", "alice@acme.test", true)
 		if err != nil || u.ID != fx.Alice {
 			t.Fatalf("UserByIdentity = %v, %v; want Alice", u.ID, err)
 		}
-		entries, err := booking.ListAudit(t.Context(), queries.New(b.Pool), fx.OrgA, booking.AuditFilter{ObjectID: &fx.Alice, Limit: 10})
+		entries, err := b.Service.ListAudit(t.Context(), fx.OrgA, booking.AuditFilter{ObjectID: &fx.Alice, Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +194,7 @@ func TestSubjects(t *testing.T) {
 		boris.OIDCSubject = ptr("idp|alice")
 		_, err := layout.New(b.Pool, b.Service).Import(t.Context(), layout.Layout{Users: []layout.LayoutUser{boris}})
 		wantRefusal(t, err, "users[0].oidcSubject: is already used by another object")
-		u, err := b.Service.UserByIdentity(t.Context(), "idp|alice", "", false)
+		u, err := b.People.UserByIdentity(t.Context(), "idp|alice", "", false)
 		if err != nil || u.ID != fx.Alice {
 			t.Errorf("idp|alice names %v, %v; want Alice", u.ID, err)
 		}
@@ -208,16 +208,16 @@ func TestSCIMRenames(t *testing.T) {
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 	okta := scimClient(fx.OrgA)
 
-	_, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Adam, booking.PersonFields{Email: "mallory@acme.test", Name: "adam", Active: true}, "")
+	_, err := b.People.ReplaceProvisionedPerson(t.Context(), okta, fx.Adam, identity.PersonFields{Email: "mallory@acme.test", Name: "adam", Active: true}, "")
 	wantRefusal(t, err, "userName: the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
 
 	// Bob, never signed in, gets a new address: it no longer binds his account.
-	if _, err := b.Service.ReplaceProvisionedPerson(t.Context(), okta, fx.Bob, booking.PersonFields{Email: "robert@acme.test", Name: "bob", Active: true}, ""); err != nil {
+	if _, err := b.People.ReplaceProvisionedPerson(t.Context(), okta, fx.Bob, identity.PersonFields{Email: "robert@acme.test", Name: "bob", Active: true}, ""); err != nil {
 		t.Fatalf("rename Bob: %v", err)
 	}
-	_, err = b.Service.UserByIdentity(t.Context(), "idp|robert", "robert@acme.test", true)
+	_, err = b.People.UserByIdentity(t.Context(), "idp|robert", "robert@acme.test", true)
 	fx.WantCode(t, err, booking.CodeUnauthorized)
-	_, err = b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|robert", Email: "robert@acme.test", EmailVerified: true})
+	_, err = b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|robert", Email: "robert@acme.test", EmailVerified: true})
 	fx.WantMessagePrefix(t, err, "The account with the e-mail address robert@acme.test is already linked to another sign-in")
 	want := []account{{Organization: fx.OrgA, Email: "robert@acme.test", BindsByEmail: false}}
 	if d := cmp.Diff(want, accountsWithEmail(t, b, "robert@acme.test")); d != "" {
@@ -228,7 +228,7 @@ func TestSCIMRenames(t *testing.T) {
 	bob := fx.Layout().Users[1]
 	bob.Email = "bob.baker@acme.test"
 	importUsers(t, b, bob)
-	if u, err := b.Service.UserByIdentity(t.Context(), "idp|bob", "bob.baker@acme.test", true); err != nil || u.ID != fx.Bob {
+	if u, err := b.People.UserByIdentity(t.Context(), "idp|bob", "bob.baker@acme.test", true); err != nil || u.ID != fx.Bob {
 		t.Errorf("UserByIdentity = %v, %v; want Bob", u.ID, err)
 	}
 }
@@ -240,9 +240,9 @@ func TestLastAdmin(t *testing.T) {
 	b, _ := setupIdentity(t)
 	adam := b.User(t, fx.OrgA, fx.Adam)
 
-	err := b.Service.SetUserActive(t.Context(), adam, fx.Adam, false)
+	err := b.People.SetUserActive(t.Context(), adam, fx.Adam, false)
 	wantRefusal(t, err, "you cannot deactivate your own account; ask another admin")
-	err = b.Service.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, "")
+	err = b.People.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, "")
 	fx.WantCode(t, err, booking.CodeLastAdmin)
 	adamAsEmployee := fx.Layout().Users[3]
 	adamAsEmployee.Role = "EMPLOYEE"
@@ -260,7 +260,7 @@ func TestLastAdmin(t *testing.T) {
 	rita := fx.Layout().Users[2]
 	rita.Role = "ADMIN"
 	importUsers(t, b, rita)
-	if err := b.Service.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, ""); err != nil {
+	if err := b.People.DeleteProvisionedPerson(t.Context(), scimClient(fx.OrgA), fx.Adam, ""); err != nil {
 		t.Fatalf("deactivate Adam with Rita an admin: %v", err)
 	}
 }
@@ -281,7 +281,7 @@ func TestLastAdminsDeactivatingEachOther(t *testing.T) {
 		for i, pair := range [][2]booking.User{{adam, ritaAdmin}, {ritaAdmin, adam}} {
 			wg.Go(func() {
 				<-start
-				errs[i] = b.Service.SetUserActive(t.Context(), pair[0], pair[1].ID, false)
+				errs[i] = b.People.SetUserActive(t.Context(), pair[0], pair[1].ID, false)
 			})
 		}
 		close(start)
@@ -294,7 +294,7 @@ func TestLastAdminsDeactivatingEachOther(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
-		if n := fx.RowCount(t, b, "SELECT count(*) FROM users WHERE organization_id = $1 AND role = 'ADMIN' AND active", fx.OrgA); n != 1 || refused != 1 {
+		if n := fx.RowCount(t, b.Bundle, "SELECT count(*) FROM users WHERE organization_id = $1 AND role = 'ADMIN' AND active", fx.OrgA); n != 1 || refused != 1 {
 			t.Fatalf("round %d: %d active admins and %d refusals, want 1 and 1", round, n, refused)
 		}
 	}
@@ -308,7 +308,7 @@ func TestEmailDomainProof(t *testing.T) {
 	adam := b.User(t, fx.OrgA, fx.Adam)
 	bea := b.User(t, fx.OrgB, Bea)
 	setDomains := func(actor booking.User, domains ...string) error {
-		return b.Service.SetSignInSettings(t.Context(), actor, booking.SignInSettings{Domains: domains})
+		return b.People.SetSignInSettings(t.Context(), actor, identity.SignInSettings{Domains: domains})
 	}
 
 	for _, public := range []string{"gmail.com", "GMX.de", "gmx.net", "hotmail.co.uk", "outlook.com", "yahoo.es", "web.de", "icloud.com"} {
@@ -327,17 +327,17 @@ func TestEmailDomainProof(t *testing.T) {
 		t.Fatalf("new claim = %+v, want unverified with a 32-digit token", claim)
 	}
 	// Before the record exists, a sign-in with the domain creates nobody.
-	_, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|nina", Email: "nina@acme.test", EmailVerified: true})
+	_, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|nina", Email: "nina@acme.test", EmailVerified: true})
 	fx.WantCode(t, err, booking.CodeUnauthorized)
 
-	_, err = b.Service.VerifyEmailDomain(t.Context(), adam, "acme.test")
+	_, err = b.People.VerifyEmailDomain(t.Context(), adam, "acme.test")
 	wantRefusal(t, err, `domains: no TXT record "`+claim.Record()+`" was found at acme.test yet; add it at your DNS provider, and try again once it is published (often within an hour)`)
 	d.SetTXT("acme.test", "v=spf1 -all", claim.Record())
-	got, err := b.Service.VerifyEmailDomain(t.Context(), adam, "ACME.test")
+	got, err := b.People.VerifyEmailDomain(t.Context(), adam, "ACME.test")
 	if err != nil {
 		t.Fatalf("VerifyEmailDomain: %v", err)
 	}
-	if !got.Verified() || got.VerifiedBy != booking.VerifiedByDNS || got.Token != claim.Token {
+	if !got.Verified() || got.VerifiedBy != identity.VerifiedByDNS || got.Token != claim.Token {
 		t.Errorf("after the record: %+v, want verified by DNS with the same token", got)
 	}
 	// Saving the settings again keeps the proof.
@@ -347,33 +347,33 @@ func TestEmailDomainProof(t *testing.T) {
 	if !domainOf(t, b, adam, "acme.test").Verified() {
 		t.Error("saving the settings again forgot the proof")
 	}
-	if u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|nina", Email: "nina@acme.test", EmailVerified: true}); err != nil || u.OrganizationID != fx.OrgA {
+	if u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|nina", Email: "nina@acme.test", EmailVerified: true}); err != nil || u.OrganizationID != fx.OrgA {
 		t.Errorf("Nina's first sign-in = %v, %v; want an account in A", u.OrganizationID, err)
 	}
 
 	// B's own claim cannot be proved now, even with A's record in place, and a new claim is refused.
 	d.SetTXT("acme.test", domainOf(t, b, bea, "acme.test").Record())
-	_, err = b.Service.VerifyEmailDomain(t.Context(), bea, "acme.test")
+	_, err = b.People.VerifyEmailDomain(t.Context(), bea, "acme.test")
 	wantRefusal(t, err, "domains: acme.test cannot be used; add a domain that your organization owns")
 	err = setDomains(bea, "globex.test", "acme.test")
 	wantRefusal(t, err, "domains: acme.test cannot be used; add a domain that your organization owns")
-	_, err = b.Service.VerifyEmailDomain(t.Context(), bea, "initech.test")
+	_, err = b.People.VerifyEmailDomain(t.Context(), bea, "initech.test")
 	fx.WantCode(t, err, booking.CodeObjectNotFound)
-	_, err = b.Service.ApproveEmailDomain(t.Context(), fx.OrgB, "acme.test")
+	_, err = b.People.ApproveEmailDomain(t.Context(), fx.OrgB, "acme.test")
 	wantRefusal(t, err, "domains: acme.test cannot be used; add a domain that your organization owns")
 
 	// A DNS server that fails is said in words, and verifies nothing.
 	d.SetFailing(true)
-	_, err = b.Service.VerifyEmailDomain(t.Context(), bea, "globex.test")
+	_, err = b.People.VerifyEmailDomain(t.Context(), bea, "globex.test")
 	wantRefusal(t, err, "domains: the DNS look-up of globex.test failed (the name server refused the question); try again later")
 	d.SetFailing(false)
 
 	// The operator proves a domain whatever DNS says.
-	got, err = b.Service.ApproveEmailDomain(t.Context(), fx.OrgB, "Globex.test")
-	if err != nil || got.VerifiedBy != booking.VerifiedByOperator {
+	got, err = b.People.ApproveEmailDomain(t.Context(), fx.OrgB, "Globex.test")
+	if err != nil || got.VerifiedBy != identity.VerifiedByOperator {
 		t.Errorf("ApproveEmailDomain = %+v, %v; want verified by the operator", got, err)
 	}
-	n := fx.RowCount(t, b, "SELECT count(*) FROM admin_audit WHERE action = 'VERIFY'")
+	n := fx.RowCount(t, b.Bundle, "SELECT count(*) FROM admin_audit WHERE action = 'VERIFY'")
 	if n != 2 {
 		t.Errorf("%d VERIFY entries in the audit log, want 2", n)
 	}
@@ -385,22 +385,22 @@ func TestDailyDomainCheck(t *testing.T) {
 	t.Parallel()
 	b, d := setupIdentity(t)
 	adam := b.User(t, fx.OrgA, fx.Adam)
-	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{Domains: []string{"acme.test", "acme-labs.test"}}); err != nil {
+	if err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{Domains: []string{"acme.test", "acme-labs.test"}}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := b.Service.CheckEmailDomains(t.Context()); err != nil || n != 0 {
+	if n, err := b.People.CheckEmailDomains(t.Context()); err != nil || n != 0 {
 		t.Fatalf("first round proved %d, %v; want 0", n, err)
 	}
 	d.SetTXT("acme.test", domainOf(t, b, adam, "acme.test").Record())
 	b.Clock.Set(fx.Now.Add(time.Hour))
-	if n, err := b.Service.CheckEmailDomains(t.Context()); err != nil || n != 0 {
+	if n, err := b.People.CheckEmailDomains(t.Context()); err != nil || n != 0 {
 		t.Fatalf("a round within the day proved %d, %v; want 0 (looked up already)", n, err)
 	}
-	b.Clock.Set(fx.Now.Add(booking.DomainRecheckAfter + time.Minute))
-	if n, err := b.Service.CheckEmailDomains(t.Context()); err != nil || n != 1 {
+	b.Clock.Set(fx.Now.Add(identity.DomainRecheckAfter + time.Minute))
+	if n, err := b.People.CheckEmailDomains(t.Context()); err != nil || n != 1 {
 		t.Fatalf("the next day's round proved %d, %v; want 1", n, err)
 	}
-	if got := domainOf(t, b, adam, "acme.test"); got.VerifiedBy != booking.VerifiedByDNS {
+	if got := domainOf(t, b, adam, "acme.test"); got.VerifiedBy != identity.VerifiedByDNS {
 		t.Errorf("acme.test = %+v, want verified by DNS", got)
 	}
 	if domainOf(t, b, adam, "acme-labs.test").Verified() {
@@ -408,9 +408,9 @@ func TestDailyDomainCheck(t *testing.T) {
 	}
 }
 
-func domainOf(t *testing.T, b *fx.Bundle, actor booking.User, domain string) booking.EmailDomain {
+func domainOf(t *testing.T, b *bundle, actor booking.User, domain string) identity.EmailDomain {
 	t.Helper()
-	ds, err := b.Service.EmailDomains(t.Context(), actor)
+	ds, err := b.People.EmailDomains(t.Context(), actor)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,7 +420,7 @@ func domainOf(t *testing.T, b *fx.Bundle, actor booking.User, domain string) boo
 		}
 	}
 	t.Fatalf("no claim of %s", domain)
-	return booking.EmailDomain{}
+	return identity.EmailDomain{}
 }
 
 // TestGroupNamesFoldOnlyASCII checks that a group name matches a mapped one in any ASCII case and in any
@@ -430,9 +430,9 @@ func TestGroupNamesFoldOnlyASCII(t *testing.T) {
 	b, _ := setupIdentity(t)
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 	adam := b.User(t, fx.OrgA, fx.Adam)
-	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{
+	if err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{
 		Domains: []string{"acme.test"}, GroupsClaim: "groups",
-		GroupRoles: []booking.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}, {Group: "kitchen", Role: booking.RoleReceptionist}, {Group: "Caf\u00e9", Role: booking.RoleReceptionist}},
+		GroupRoles: []identity.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}, {Group: "kitchen", Role: booking.RoleReceptionist}, {Group: "Caf\u00e9", Role: booking.RoleReceptionist}},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +446,7 @@ func TestGroupNamesFoldOnlyASCII(t *testing.T) {
 		{"KITCHEN", booking.RoleReceptionist},
 		{"cafe\u0301", booking.RoleReceptionist}, // é written as e and a combining accent
 	} {
-		u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|bob", Email: "bob@acme.test", EmailVerified: true,
+		u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|bob", Email: "bob@acme.test", EmailVerified: true,
 			Claims: map[string]any{"groups": []any{tc.group}}})
 		if err != nil {
 			t.Fatalf("%q: %v", tc.group, err)
@@ -455,7 +455,7 @@ func TestGroupNamesFoldOnlyASCII(t *testing.T) {
 			t.Errorf("group %q gives %s, want %s", tc.group, u.Role, tc.want)
 		}
 	}
-	err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{GroupRoles: []booking.GroupRole{
+	err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{GroupRoles: []identity.GroupRole{
 		{Group: "Kitchen", Role: booking.RoleEmployee}, {Group: "\u212aitchen", Role: booking.RoleAdmin}}})
 	if err != nil {
 		t.Errorf("two groups that differ by a look-alike letter are refused: %v", err)
@@ -554,13 +554,13 @@ func TestGroupsKeepTheLastAdmin(t *testing.T) {
 	b, _ := setupIdentity(t)
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
 	adam := b.User(t, fx.OrgA, fx.Adam)
-	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{
-		GroupsClaim: "groups", GroupRoles: []booking.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}},
+	if err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{
+		GroupsClaim: "groups", GroupRoles: []identity.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	signIn := func() booking.Role {
-		u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true,
+		u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true,
 			Claims: map[string]any{"groups": []any{"Engineering"}}})
 		if err != nil {
 			t.Fatalf("SignIn: %v", err)
@@ -590,8 +590,8 @@ func TestEmailIsUniqueInAnyCase(t *testing.T) {
 	if _, err := b.Pool.Exec(t.Context(), `UPDATE organizations SET scim_any_domain = true WHERE id = $1`, fx.OrgA); err != nil {
 		t.Fatal(err)
 	}
-	_, err = b.Service.ProvisionPerson(t.Context(), scimClient(fx.OrgA), booking.PersonFields{Email: "Alice@Acme.test", Active: true})
-	if err != booking.ErrPersonExists {
+	_, err = b.People.ProvisionPerson(t.Context(), scimClient(fx.OrgA), identity.PersonFields{Email: "Alice@Acme.test", Active: true})
+	if err != identity.ErrPersonExists {
 		t.Errorf("SCIM create of Alice's address in other case = %v, want ErrPersonExists", err)
 	}
 	importUsers(t, b, layout.LayoutUser{ID: uuid.NewString(), OrganizationID: fx.OrgB.String(), Name: "Alice", Email: "ALICE@acme.test"})

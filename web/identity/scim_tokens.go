@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // SCIMToken is a bearer token with which a SCIM client (Okta, Entra) manages an organization's people.
@@ -43,9 +44,9 @@ const (
 
 // SCIMTokens lists the SCIM tokens of the actor's organization, the ones in use first, newest first.
 // Codes: 1001 the actor is not an admin.
-func (s *Service) SCIMTokens(ctx context.Context, actor User) ([]SCIMToken, error) {
-	if actor.Role != RoleAdmin {
-		return nil, Errorf(CodeForbidden, "only admins may see SCIM tokens")
+func (s *Service) SCIMTokens(ctx context.Context, actor booking.User) ([]SCIMToken, error) {
+	if actor.Role != booking.RoleAdmin {
+		return nil, booking.Errorf(booking.CodeForbidden, "only admins may see SCIM tokens")
 	}
 	rows, err := s.q.ScimTokensOfOrganization(ctx, queries.ScimTokensOfOrganizationParams{OrganizationID: actor.OrganizationID, MaxRows: maxSCIMTokensListed})
 	if err != nil {
@@ -65,13 +66,13 @@ func (s *Service) SCIMTokens(ctx context.Context, actor User) ([]SCIMToken, erro
 // which is never shown again.
 // Codes: 1001 the actor is not an admin; 2000 a name empty or over 100 characters, or MaxSCIMTokens
 // tokens already in use.
-func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) (SCIMToken, string, error) {
-	if actor.Role != RoleAdmin {
-		return SCIMToken{}, "", Errorf(CodeForbidden, "only admins may create SCIM tokens")
+func (s *Service) CreateSCIMToken(ctx context.Context, actor booking.User, name string) (SCIMToken, string, error) {
+	if actor.Role != booking.RoleAdmin {
+		return SCIMToken{}, "", booking.Errorf(booking.CodeForbidden, "only admins may create SCIM tokens")
 	}
 	name = strings.TrimSpace(name)
 	if name == "" || utf8.RuneCountInString(name) > maxSCIMTokenName {
-		return SCIMToken{}, "", FieldErrorf(CodeInvalidRequest, "name", "give the token a name of at most %d characters, such as Okta", maxSCIMTokenName)
+		return SCIMToken{}, "", booking.FieldErrorf(booking.CodeInvalidRequest, "name", "give the token a name of at most %d characters, such as Okta", maxSCIMTokenName)
 	}
 	secret := scimSecretPrefix + rand.Text() + rand.Text() // 256 bits
 	sum := sha256.Sum256([]byte(secret))
@@ -82,7 +83,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 			return fmt.Errorf("count SCIM tokens: %w", err)
 		}
 		if n >= MaxSCIMTokens {
-			return Errorf(CodeInvalidRequest, "at most %d SCIM tokens may be in use; revoke one first", MaxSCIMTokens)
+			return booking.Errorf(booking.CodeInvalidRequest, "at most %d SCIM tokens may be in use; revoke one first", MaxSCIMTokens)
 		}
 		row, err := q.ScimTokenInsert(ctx, queries.ScimTokenInsertParams{
 			OrganizationID: actor.OrganizationID, ID: uuid.New(), Name: name, SecretSha256: sum[:],
@@ -92,8 +93,8 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 			return fmt.Errorf("create SCIM token: %w", err)
 		}
 		t = SCIMToken{ID: row.ID, Name: row.Name, CreatedAt: row.CreatedAt, CreatedBy: personName(actor.Name, actor.Surname)}
-		return recordChange(ctx, q, change{
-			OrganizationID: actor.OrganizationID, By: By(actor), Action: AuditCreate, Object: "scimTokens",
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: actor.OrganizationID, By: booking.By(actor), Action: booking.AuditCreate, Object: "scimTokens",
 			ObjectID: t.ID, After: map[string]any{"name": name},
 		})
 	})
@@ -106,9 +107,9 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor User, name string) 
 // RevokeSCIMToken revokes a SCIM token of the actor's organization: the client's next request is
 // refused. Revoking it again changes nothing.
 // Codes: 1001 the actor is not an admin; 1013 no such token in the organization.
-func (s *Service) RevokeSCIMToken(ctx context.Context, actor User, id uuid.UUID) error {
-	if actor.Role != RoleAdmin {
-		return Errorf(CodeForbidden, "only admins may revoke SCIM tokens")
+func (s *Service) RevokeSCIMToken(ctx context.Context, actor booking.User, id uuid.UUID) error {
+	if actor.Role != booking.RoleAdmin {
+		return booking.Errorf(booking.CodeForbidden, "only admins may revoke SCIM tokens")
 	}
 	return s.inTx(ctx, func(q *queries.Queries) error {
 		n, err := q.ScimTokenRevoke(ctx, queries.ScimTokenRevokeParams{OrganizationID: actor.OrganizationID, ID: id, Now: s.now()})
@@ -116,10 +117,10 @@ func (s *Service) RevokeSCIMToken(ctx context.Context, actor User, id uuid.UUID)
 			return fmt.Errorf("revoke SCIM token: %w", err)
 		}
 		if n == 0 {
-			return Errorf(CodeObjectNotFound, "no SCIM token %s in your organization", id)
+			return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", id)
 		}
-		return recordChange(ctx, q, change{
-			OrganizationID: actor.OrganizationID, By: By(actor), Action: AuditRevoke, Object: "scimTokens", ObjectID: id,
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: actor.OrganizationID, By: booking.By(actor), Action: booking.AuditRevoke, Object: "scimTokens", ObjectID: id,
 		})
 	})
 }
@@ -149,7 +150,9 @@ func (s *Service) SCIMClientByToken(ctx context.Context, secret string) (SCIMCli
 	return SCIMClient{OrganizationID: r.OrganizationID, TokenID: r.ID, TokenName: r.Name}, nil
 }
 
-var errSCIMToken = Errorf(CodeUnauthorized, "a valid SCIM token is required")
+var errSCIMToken = booking.Errorf(booking.CodeUnauthorized, "a valid SCIM token is required")
 
-// changer returns the Changer of the changes a SCIM client makes.
-func (c SCIMClient) changer() Changer { return Changer{Label: "SCIM token " + c.TokenName} }
+// changer returns the booking.Changer of the changes a SCIM client makes.
+func (c SCIMClient) changer() booking.Changer {
+	return booking.Changer{Label: "SCIM token " + c.TokenName}
+}

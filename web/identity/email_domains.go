@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // EmailDomain is an e-mail domain that an organization claims, and whether it has proved the domain is
@@ -89,14 +90,14 @@ func publicMailDomain(d string) bool {
 // domainRefused is the one answer to a domain that is public or proved by another organization: it
 // never says which, nor who holds it.
 func domainRefused(d string) error {
-	return FieldErrorf(CodeInvalidRequest, "domains", "%s cannot be used; add a domain that your organization owns", d)
+	return booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "%s cannot be used; add a domain that your organization owns", d)
 }
 
 // EmailDomains returns the e-mail domains the actor's organization claims, with their state.
 // Codes: 1001 the actor is not an admin.
-func (s *Service) EmailDomains(ctx context.Context, actor User) ([]EmailDomain, error) {
-	if actor.Role != RoleAdmin {
-		return nil, Errorf(CodeForbidden, "only admins may see the sign-in settings")
+func (s *Service) EmailDomains(ctx context.Context, actor booking.User) ([]EmailDomain, error) {
+	if actor.Role != booking.RoleAdmin {
+		return nil, booking.Errorf(booking.CodeForbidden, "only admins may see the sign-in settings")
 	}
 	return emailDomainsOf(ctx, s.q, actor.OrganizationID)
 }
@@ -165,49 +166,24 @@ func domainHolder(ctx context.Context, q *queries.Queries, domain string) (uuid.
 	return orgs[0], nil
 }
 
-// domainOf returns the domain of an e-mail address, in lower case; "" if it has none.
-func domainOf(email string) string {
-	at := strings.LastIndexByte(email, '@')
-	if at < 0 {
-		return ""
-	}
-	return strings.ToLower(strings.TrimSpace(email[at+1:]))
-}
-
 // checkPersonEmail refuses an e-mail address for a person of org when another organization has proved
-// the address's domain (CheckEmailHolders), reading the holder through q.
+// the address's domain (booking.CheckEmailHolders), reading the holder through q.
 // Codes: 2000.
 func checkPersonEmail(ctx context.Context, q *queries.Queries, org uuid.UUID, field, email string) error {
-	holders, err := q.EmailDomainHolder(ctx, EmailDomainOf(email))
+	holders, err := q.EmailDomainHolder(ctx, booking.EmailDomainOf(email))
 	if err != nil {
 		return fmt.Errorf("find holder of e-mail domain: %w", err)
 	}
-	return CheckEmailHolders(holders, org, field, email)
-}
-
-// EmailDomainOf returns the domain of an e-mail address, in lower case; "" if it has none.
-func EmailDomainOf(email string) string { return domainOf(email) }
-
-// CheckEmailHolders refuses an e-mail address for a person of org when another organization has proved
-// the address's domain: that organization's people sign in with such addresses. holders are the
-// organizations that proved the domain (the query EmailDomainHolder of EmailDomainOf(email)); a domain
-// is held only when exactly one did. The message does not say who holds the domain. The Admin API, the
-// people page, the layout import and SCIM all apply it.
-// Codes: 2000.
-func CheckEmailHolders(holders []uuid.UUID, org uuid.UUID, field, email string) error {
-	if len(holders) == 1 && holders[0] != org {
-		return FieldErrorf(CodeInvalidRequest, field, "addresses at %s cannot be used in this organization", domainOf(email))
-	}
-	return nil
+	return booking.CheckEmailHolders(holders, org, field, email)
 }
 
 // VerifyEmailDomain looks up the TXT records of one of the actor's organization's claimed domains now, and
 // marks the domain proved when one of them is the domain's Record. It returns the domain as it is then.
 // Codes: 1001 the actor is not an admin; 1013 the organization does not claim the domain; 2000 no such
 // record yet (the message says which record to add), or another organization proved the domain first.
-func (s *Service) VerifyEmailDomain(ctx context.Context, actor User, domain string) (EmailDomain, error) {
-	if actor.Role != RoleAdmin {
-		return EmailDomain{}, Errorf(CodeForbidden, "only admins may verify e-mail domains")
+func (s *Service) VerifyEmailDomain(ctx context.Context, actor booking.User, domain string) (EmailDomain, error) {
+	if actor.Role != booking.RoleAdmin {
+		return EmailDomain{}, booking.Errorf(booking.CodeForbidden, "only admins may verify e-mail domains")
 	}
 	domain = strings.ToLower(strings.TrimSpace(domain))
 	ds, err := emailDomainsOf(ctx, s.q, actor.OrganizationID)
@@ -216,7 +192,7 @@ func (s *Service) VerifyEmailDomain(ctx context.Context, actor User, domain stri
 	}
 	i := slices.IndexFunc(ds, func(d EmailDomain) bool { return d.Domain == domain })
 	if i < 0 {
-		return EmailDomain{}, Errorf(CodeObjectNotFound, "your organization has not added the domain %q", domain)
+		return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "your organization has not added the domain %q", domain)
 	}
 	d := ds[i]
 	if d.Verified() {
@@ -227,11 +203,11 @@ func (s *Service) VerifyEmailDomain(ctx context.Context, actor User, domain stri
 		return EmailDomain{}, err
 	}
 	if !found {
-		return EmailDomain{}, Errorf(CodeInvalidRequest,
+		return EmailDomain{}, booking.Errorf(booking.CodeInvalidRequest,
 			"domains: no TXT record %q was found at %s yet; add it at your DNS provider, and try again once it is published (often within an hour)",
 			d.Record(), d.Domain)
 	}
-	return s.verifyDomain(ctx, actor.OrganizationID, d.Domain, VerifiedByDNS, By(actor))
+	return s.verifyDomain(ctx, actor.OrganizationID, d.Domain, VerifiedByDNS, booking.By(actor))
 }
 
 // ApproveEmailDomain claims the domain for the organization, if it does not claim it yet, and marks it
@@ -244,24 +220,24 @@ func (s *Service) ApproveEmailDomain(ctx context.Context, org uuid.UUID, domain 
 		return EmailDomain{}, err
 	}
 	if len(st.Domains) != 1 {
-		return EmailDomain{}, FieldErrorf(CodeInvalidRequest, "domains", "give one domain name such as example.com")
+		return EmailDomain{}, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "give one domain name such as example.com")
 	}
 	domain = st.Domains[0]
 	if publicMailDomain(domain) {
 		return EmailDomain{}, domainRefused(domain)
 	}
 	if _, err := s.q.OrganizationGet(ctx, org); errors.Is(err, pgx.ErrNoRows) {
-		return EmailDomain{}, Errorf(CodeObjectNotFound, "no organization %s", org)
+		return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "no organization %s", org)
 	} else if err != nil {
 		return EmailDomain{}, fmt.Errorf("get organization: %w", err)
 	}
-	return s.verifyDomain(ctx, org, domain, VerifiedByOperator, Changer{Label: "the service's operator"})
+	return s.verifyDomain(ctx, org, domain, VerifiedByOperator, booking.Changer{Label: "the service's operator"})
 }
 
 // verifyDomain marks the organization's claim of domain proved, with its audit entry, and returns it. The
 // operator's word claims the domain first, in the same transaction, so a refusal leaves no claim behind.
 // Codes: 2000 another organization proved the domain first.
-func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by string, who Changer) (EmailDomain, error) {
+func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by string, who booking.Changer) (EmailDomain, error) {
 	err := s.inTx(ctx, func(q *queries.Queries) error {
 		if by == VerifiedByOperator {
 			if err := q.EmailDomainClaim(ctx, queries.EmailDomainClaimParams{OrganizationID: org, Domain: domain, VerificationToken: newDomainToken()}); err != nil {
@@ -280,8 +256,8 @@ func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by st
 		if n == 0 {
 			return nil // proved meanwhile
 		}
-		return recordChange(ctx, q, change{
-			OrganizationID: org, By: who, Action: AuditVerify, Object: "emailDomains", ObjectID: org,
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: org, By: who, Action: booking.AuditVerify, Object: "emailDomains", ObjectID: org,
 			Before: map[string]any{"domain": domain, "verified": false},
 			After:  map[string]any{"domain": domain, "verified": true, "verifiedBy": by},
 		})
@@ -298,7 +274,7 @@ func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by st
 			return d, nil
 		}
 	}
-	return EmailDomain{}, Errorf(CodeObjectNotFound, "the domain %s was removed meanwhile", domain)
+	return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "the domain %s was removed meanwhile", domain)
 }
 
 // lookUpRecord asks DNS for the domain's TXT records, notes the look-up (failed or not), and reports
@@ -313,7 +289,7 @@ func (s *Service) lookUpRecord(ctx context.Context, org uuid.UUID, d EmailDomain
 	}
 	var dnsErr *net.DNSError
 	if lookErr != nil && !(errors.As(lookErr, &dnsErr) && dnsErr.IsNotFound) {
-		return false, FieldErrorf(CodeInvalidRequest, "domains", "the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
+		return false, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
 	}
 	return slices.Contains(records, d.Record()), nil
 }
@@ -344,7 +320,7 @@ func (s *Service) CheckEmailDomains(ctx context.Context) (int, error) {
 	for _, r := range rows {
 		d := emailDomainFromRow(r)
 		found, err := s.lookUpRecord(ctx, r.OrganizationID, d)
-		if ErrorCode(err) == CodeInvalidRequest {
+		if booking.ErrorCode(err) == booking.CodeInvalidRequest {
 			continue // the look-up failed and is noted: the next round moves on, and tries it again tomorrow
 		}
 		if err != nil {
@@ -353,8 +329,8 @@ func (s *Service) CheckEmailDomains(ctx context.Context) (int, error) {
 		if !found {
 			continue
 		}
-		_, err = s.verifyDomain(ctx, r.OrganizationID, d.Domain, VerifiedByDNS, Changer{Label: "daily DNS check"})
-		if ErrorCode(err) == CodeInvalidRequest || ErrorCode(err) == CodeObjectNotFound {
+		_, err = s.verifyDomain(ctx, r.OrganizationID, d.Domain, VerifiedByDNS, booking.Changer{Label: "daily DNS check"})
+		if booking.ErrorCode(err) == booking.CodeInvalidRequest || booking.ErrorCode(err) == booking.CodeObjectNotFound {
 			continue // proved by another organization first, or removed meanwhile
 		}
 		if err != nil {
@@ -397,17 +373,8 @@ func keepAnAdmin(ctx context.Context, q *queries.Queries, org uuid.UUID) error {
 	if err != nil {
 		return fmt.Errorf("count admins: %w", err)
 	}
-	return CheckActiveAdmins(n)
-}
-
-// CheckActiveAdmins refuses, with 4017, a change after which the organization has n = 0 active admins.
-// Count them after the change, in its transaction, under the organization's admin lock.
-func CheckActiveAdmins(n int64) error {
-	if n == 0 {
-		return Errorf(CodeLastAdmin, "this change would leave your organization without an active admin; make someone else an admin first")
-	}
-	return nil
+	return booking.CheckActiveAdmins(n)
 }
 
 // isActiveAdmin reports whether the row is an active admin.
-func isActiveAdmin(r queries.User) bool { return r.Role == string(RoleAdmin) && r.Active }
+func isActiveAdmin(r queries.User) bool { return r.Role == string(booking.RoleAdmin) && r.Active }

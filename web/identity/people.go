@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -12,39 +12,30 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
-
-// Changer names who changes a person's account, for the audit log: an admin (UserID set), a SCIM
-// client, or an import.
-type Changer struct {
-	UserID uuid.UUID // uuid.Nil when no person made the change
-	Label  string    // e.g. "SCIM token Okta" or "import"
-}
-
-// By returns the Changer for a change that u makes.
-func By(u User) Changer { return Changer{UserID: u.ID, Label: personName(u.Name, u.Surname)} }
 
 // SetUserActive deactivates or reactivates a person of the actor's organization, as applyUserActive
 // describes. Doing it twice changes nothing more.
 // Codes: 1001 the actor is not an admin; 1003 no such person in the organization; 2000 an admin
 // deactivating their own account.
-func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUID, active bool) error {
-	if actor.Role != RoleAdmin {
-		return Errorf(CodeForbidden, "only admins may deactivate or reactivate people")
+func (s *Service) SetUserActive(ctx context.Context, actor booking.User, userID uuid.UUID, active bool) error {
+	if actor.Role != booking.RoleAdmin {
+		return booking.Errorf(booking.CodeForbidden, "only admins may deactivate or reactivate people")
 	}
 	if !active && userID == actor.ID {
-		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+		return booking.Errorf(booking.CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
 	}
 	err := s.inTx(ctx, func(q *queries.Queries) error {
-		return s.applyUserActive(ctx, q, actor.OrganizationID, userID, active, By(actor))
+		return s.applyUserActive(ctx, q, actor.OrganizationID, userID, active, booking.By(actor))
 	})
-	s.deactivations.Add(1) // after the commit too, so that a token checked meanwhile is checked again
+	s.bookings.PeopleDeactivated() // after the commit too, so that a token checked meanwhile is checked again
 	return err
 }
 
 // applyUserActive deactivates or reactivates a person inside the transaction of q; SetUserActive and the
 // SCIM client change a person's account through it, and web/layout's import does the same with
-// CheckActiveChange and ActiveAudit. Deactivating a person
+// booking.CheckActiveChange and booking.ActiveAudit. Deactivating a person
 // refuses their sign-ins and bearer tokens from then on, revokes the tokens they hold (a reactivated
 // person signs in again), and releases their bookings that still hold a resource: the one checked in and
 // under way ends now (FINISHED), every other one is CANCELLED, whatever the deadlines of the services
@@ -52,8 +43,8 @@ func (s *Service) SetUserActive(ctx context.Context, actor User, userID uuid.UUI
 // account, and no deactivation leaves the organization without an active admin.
 // Codes: 1003 no such person in the organization; 2000 deactivating one's own account; 4017 the last
 // active admin.
-func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by Changer) error {
-	if err := CheckActiveChange(by, userID, active); err != nil {
+func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by booking.Changer) error {
+	if err := booking.CheckActiveChange(by, userID, active); err != nil {
 		return err
 	}
 	if !active {
@@ -64,7 +55,7 @@ func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, 
 	}
 	row, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: org, ID: userID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return UserNotFound(userID)
+		return booking.UserNotFound(userID)
 	}
 	if err != nil {
 		return fmt.Errorf("get user: %w", err)
@@ -83,7 +74,7 @@ func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, 
 	}
 	var released []queries.BookingsReleaseOfOrganizerRow
 	if !active {
-		s.deactivations.Add(1)
+		s.bookings.PeopleDeactivated()
 		if released, err = q.BookingsReleaseOfOrganizer(ctx, queries.BookingsReleaseOfOrganizerParams{
 			OrganizationID: org, OrganizerID: userID, Now: now,
 		}); err != nil {
@@ -97,62 +88,24 @@ func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, 
 	for i, b := range released {
 		ids[i] = b.ID
 	}
-	e, err := ActiveAudit(org, userID, by, row.Active, active, ids)
+	e, err := booking.ActiveAudit(org, userID, by, row.Active, active, ids)
 	if err != nil {
 		return err
 	}
 	return recordAudit(ctx, q, e)
 }
 
-// CheckActiveChange refuses a change of a person's active that by may not make: nobody deactivates their
-// own account.
-// Codes: 2000.
-func CheckActiveChange(by Changer, userID uuid.UUID, active bool) error {
-	if !active && by.UserID == userID {
-		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
-	}
-	return nil
-}
-
-// UserNotFound is the 1003 refusal of a change of a person the organization does not have.
-func UserNotFound(id uuid.UUID) error {
-	return Errorf(CodeUserNotFound, "no user %s in your organization", id)
-}
-
-// ActiveAudit is the audit entry of a person's deactivation or reactivation by by: their active before
-// and after, and the bookings the deactivation released.
-func ActiveAudit(org, userID uuid.UUID, by Changer, was, active bool, released []uuid.UUID) (AuditEntry, error) {
-	action := AuditReactivate
-	if !active {
-		action = AuditDeactivate
-	}
-	ids := make([]string, len(released))
-	for i, id := range released {
-		ids[i] = id.String()
-	}
-	return change{
-		OrganizationID: org, By: by, Action: action, Object: "users", ObjectID: userID,
-		Before: map[string]any{"active": was},
-		After:  map[string]any{"active": active, "releasedBookings": ids},
-	}.entry()
-}
-
-// DeactivationCount grows whenever this instance deactivates someone, or imports people. A cache of
-// verified bearer tokens compares it with the count it saw, so that a person deactivated here is refused
-// at once; other instances refuse them once their cache entries expire.
-func (s *Service) DeactivationCount() uint64 { return s.deactivations.Load() }
-
 // MaxContacts is the largest number of admins AccountContacts returns.
 const MaxContacts = 3
 
 // AccountContacts returns up to MaxContacts active admins of the organization, by name: the people whom
 // someone refused at sign-in can ask.
-func (s *Service) AccountContacts(ctx context.Context, org uuid.UUID) ([]User, error) {
+func (s *Service) AccountContacts(ctx context.Context, org uuid.UUID) ([]booking.User, error) {
 	rows, err := s.q.UsersAdmins(ctx, queries.UsersAdminsParams{OrganizationID: org, MaxRows: MaxContacts})
 	if err != nil {
 		return nil, fmt.Errorf("list admins: %w", err)
 	}
-	us := make([]User, len(rows))
+	us := make([]booking.User, len(rows))
 	for i, r := range rows {
 		us[i] = userFromRow(r)
 	}
@@ -185,23 +138,23 @@ const (
 // groups, or the default role when none of their groups is mapped; group names are compared as sameGroup
 // says. A token without the claim leaves the role as it is, and so does a demotion of the organization's
 // last active admin.
-// Codes: 1000 nobody to sign in, with a message saying why and whom to ask; ErrDeactivated, returned
+// Codes: 1000 nobody to sign in, with a message saying why and whom to ask; booking.ErrDeactivated, returned
 // with the deactivated person so that the caller can name their organization's admins.
-func (s *Service) SignIn(ctx context.Context, id Identity) (User, error) {
+func (s *Service) SignIn(ctx context.Context, id Identity) (booking.User, error) {
 	u, err := s.userByIdentity(ctx, id.Subject, id.Email, id.EmailVerified)
 	switch {
-	case errors.Is(err, ErrUnknownUser):
+	case errors.Is(err, booking.ErrUnknownUser):
 		if u, err = s.createFromIdentity(ctx, id); err != nil {
-			return User{}, err
+			return booking.User{}, err
 		}
 	case err != nil:
-		return User{}, err
+		return booking.User{}, err
 	}
 	if !u.Active {
-		return u, ErrDeactivated
+		return u, booking.ErrDeactivated
 	}
 	if err := s.noteClaims(ctx, u.OrganizationID, id.Claims); err != nil {
-		return User{}, err
+		return booking.User{}, err
 	}
 	return s.applyGroups(ctx, u, id.Claims)
 }
@@ -235,37 +188,37 @@ func (s *Service) noteClaims(ctx context.Context, org uuid.UUID, claims map[stri
 }
 
 // createFromIdentity creates the person a sign-in found nobody for, or explains why it cannot.
-func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, error) {
+func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.User, error) {
 	email := strings.TrimSpace(id.Email)
 	switch {
 	case id.Subject == "":
-		return User{}, refuseSignIn("no-subject", "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
+		return booking.User{}, refuseSignIn("no-subject", "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
 	case email == "":
-		return User{}, refuseSignIn("no-email", "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
+		return booking.User{}, refuseSignIn("no-email", "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
 	case !id.EmailVerified:
-		return User{}, refuseSignIn("email-not-verified", "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
+		return booking.User{}, refuseSignIn("email-not-verified", "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
 	}
-	domain := domainOf(email)
+	domain := booking.EmailDomainOf(email)
 	holder, err := domainHolder(ctx, s.q, domain)
 	if err != nil {
-		return User{}, err
+		return booking.User{}, err
 	}
 	if holder == uuid.Nil {
-		return User{}, refuseSignIn("domain-not-verified", "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
+		return booking.User{}, refuseSignIn("domain-not-verified", "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
 	}
 	others, err := s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: holder, Email: email})
 	if err != nil {
-		return User{}, fmt.Errorf("find user by e-mail: %w", err)
+		return booking.User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
 	if len(others) > 0 {
-		return User{}, refuseSignIn("email-bound-to-another-subject", "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
+		return booking.User{}, refuseSignIn("email-bound-to-another-subject", "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
 	}
 	org, err := s.q.OrganizationGet(ctx, holder)
 	if err != nil {
-		return User{}, fmt.Errorf("get organization: %w", err)
+		return booking.User{}, fmt.Errorf("get organization: %w", err)
 	}
 	name, surname := namesOf(id)
-	var u User
+	var u booking.User
 	err = s.inTx(ctx, func(q *queries.Queries) error {
 		row, err := q.UserCreate(ctx, queries.UserCreateParams{
 			OrganizationID: org.ID, ID: uuid.New(), Name: name, Surname: surname, Email: email,
@@ -278,8 +231,8 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 			return fmt.Errorf("create user: %w", err)
 		}
 		u = userFromRow(row)
-		if err := recordChange(ctx, q, change{
-			OrganizationID: org.ID, By: Changer{UserID: u.ID, Label: "first sign-in"}, Action: AuditCreate,
+		if err := recordChange(ctx, q, booking.Change{
+			OrganizationID: org.ID, By: booking.Changer{UserID: u.ID, Label: "first sign-in"}, Action: booking.AuditCreate,
 			Object: "users", ObjectID: u.ID, After: map[string]any{"email": email, "role": org.DefaultRole},
 		}); err != nil {
 			return err
@@ -290,8 +243,8 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (User, er
 }
 
 // refuseSignIn is a refused sign-in (1000), with a reason for the log.
-func refuseSignIn(reason, format string, args ...any) *Error {
-	e := Errorf(CodeUnauthorized, format, args...)
+func refuseSignIn(reason, format string, args ...any) *booking.Error {
+	e := booking.Errorf(booking.CodeUnauthorized, format, args...)
 	e.Reason = reason
 	return e
 }
@@ -321,18 +274,15 @@ func clip(s string, n int) string {
 	return s
 }
 
-// personName is a person's name and surname, as people read it.
-func personName(name, surname string) string { return strings.TrimSpace(name + " " + surname) }
-
 // roleRank orders the roles from the least to the most a person may do.
-var roleRank = map[Role]int{RoleEmployee: 0, RoleReceptionist: 1, RoleAdmin: 2}
+var roleRank = map[booking.Role]int{booking.RoleEmployee: 0, booking.RoleReceptionist: 1, booking.RoleAdmin: 2}
 
 // applyGroups sets u's role from the groups the token's claims list, as SignIn describes, and returns u
 // with it.
-func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any) (User, error) {
+func (s *Service) applyGroups(ctx context.Context, u booking.User, claims map[string]any) (booking.User, error) {
 	org, err := s.q.OrganizationGet(ctx, u.OrganizationID)
 	if err != nil {
-		return User{}, fmt.Errorf("get organization: %w", err)
+		return booking.User{}, fmt.Errorf("get organization: %w", err)
 	}
 	if org.GroupsClaim == "" {
 		return u, nil
@@ -343,12 +293,12 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 	}
 	mapping, err := s.q.GroupRolesOfOrganization(ctx, u.OrganizationID)
 	if err != nil {
-		return User{}, fmt.Errorf("get group roles: %w", err)
+		return booking.User{}, fmt.Errorf("get group roles: %w", err)
 	}
 	if len(mapping) == 0 {
 		return u, nil
 	}
-	role := roleOfGroups(groups, mapping, Role(org.DefaultRole))
+	role := roleOfGroups(groups, mapping, booking.Role(org.DefaultRole))
 	if role == u.Role {
 		return u, nil
 	}
@@ -356,33 +306,33 @@ func (s *Service) applyGroups(ctx context.Context, u User, claims map[string]any
 		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: u.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}
-		if u.Role == RoleAdmin && u.Active {
+		if u.Role == booking.RoleAdmin && u.Active {
 			if err := keepAnAdmin(ctx, q, u.OrganizationID); err != nil {
 				return err
 			}
 		}
-		return recordChange(ctx, q, change{
-			OrganizationID: u.OrganizationID, By: Changer{Label: "groups claim " + org.GroupsClaim}, Action: AuditUpdate,
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: u.OrganizationID, By: booking.Changer{Label: "groups claim " + org.GroupsClaim}, Action: booking.AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		})
 	})
-	if ErrorCode(err) == CodeLastAdmin {
+	if booking.ErrorCode(err) == booking.CodeLastAdmin {
 		return u, nil // the organization's last admin stays one until someone else is made admin
 	}
 	if err != nil {
-		return User{}, err
+		return booking.User{}, err
 	}
 	u.Role = role
 	return u, nil
 }
 
 // roleOfGroups is the highest role the mapping gives one of the groups, or def when it gives none.
-func roleOfGroups(groups []string, mapping []queries.GroupRolesOfOrganizationRow, def Role) Role {
+func roleOfGroups(groups []string, mapping []queries.GroupRolesOfOrganizationRow, def booking.Role) booking.Role {
 	role, matched := def, false
 	for _, m := range mapping {
 		for _, g := range groups {
-			if sameGroup(g, m.GroupName) && (!matched || roleRank[Role(m.Role)] > roleRank[role]) {
-				role, matched = Role(m.Role), true
+			if sameGroup(g, m.GroupName) && (!matched || roleRank[booking.Role(m.Role)] > roleRank[role]) {
+				role, matched = booking.Role(m.Role), true
 			}
 		}
 	}

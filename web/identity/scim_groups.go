@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // ProvisionedGroup is a group a SCIM client keeps in the organization (Okta's "Push Groups", Entra ID's
@@ -65,7 +66,7 @@ const (
 )
 
 // ErrGroupExists is returned when another group of the organization has the name.
-var ErrGroupExists = Errorf(CodeInvalidRequest, "another group of the organization has this displayName")
+var ErrGroupExists = booking.Errorf(booking.CodeInvalidRequest, "another group of the organization has this displayName")
 
 // ProvisionedGroups returns up to count groups of the client's organization (at most MaxSCIMPage) from
 // the startIndex-th (1-based), by name, and how many match f in all. Their members are read only when
@@ -112,7 +113,7 @@ func (s *Service) ProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UU
 func groupOf(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (ProvisionedGroup, error) {
 	r, err := q.SCIMGroupGet(ctx, queries.SCIMGroupGetParams{OrganizationID: org, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ProvisionedGroup{}, Errorf(CodeObjectNotFound, "no group %s in your organization", id)
+		return ProvisionedGroup{}, booking.Errorf(booking.CodeObjectNotFound, "no group %s in your organization", id)
 	}
 	if err != nil {
 		return ProvisionedGroup{}, fmt.Errorf("get group: %w", err)
@@ -163,8 +164,8 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 		if err := setMembers(ctx, q, c.OrganizationID, id, nil, f.Members); err != nil {
 			return err
 		}
-		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditCreate, Object: "scimGroups", ObjectID: id,
+		if err := recordChange(ctx, q, booking.Change{
+			OrganizationID: c.OrganizationID, By: c.changer(), Action: booking.AuditCreate, Object: "scimGroups", ObjectID: id,
 			After: f.audited(),
 		}); err != nil {
 			return err
@@ -208,7 +209,7 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 		if err := setMembers(ctx, q, c.OrganizationID, id, old.Members, f.Members); err != nil {
 			return err
 		}
-		if err := recordGroupChange(ctx, q, c, id, AuditUpdate, old, f); err != nil {
+		if err := recordGroupChange(ctx, q, c, id, booking.AuditUpdate, old, f); err != nil {
 			return err
 		}
 		affected := f.Members
@@ -238,7 +239,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 			return fmt.Errorf("delete group: %w", err)
 		}
 		old := before.fields()
-		if err := recordGroupChange(ctx, q, c, id, AuditDelete, old, GroupFields{}); err != nil {
+		if err := recordGroupChange(ctx, q, c, id, booking.AuditDelete, old, GroupFields{}); err != nil {
 			return err
 		}
 		return s.groupChangeRoles(ctx, q, c, old.Members, old.DisplayName)
@@ -249,7 +250,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 // Codes: 1013; 4120.
 func lockGroup(ctx context.Context, q *queries.Queries, org, id uuid.UUID, ifMatch string) (ProvisionedGroup, error) {
 	if _, err := q.SCIMGroupGetForUpdate(ctx, queries.SCIMGroupGetForUpdateParams{OrganizationID: org, ID: id}); errors.Is(err, pgx.ErrNoRows) {
-		return ProvisionedGroup{}, Errorf(CodeObjectNotFound, "no group %s in your organization", id)
+		return ProvisionedGroup{}, booking.Errorf(booking.CodeObjectNotFound, "no group %s in your organization", id)
 	} else if err != nil {
 		return ProvisionedGroup{}, fmt.Errorf("lock group: %w", err)
 	}
@@ -257,8 +258,8 @@ func lockGroup(ctx context.Context, q *queries.Queries, org, id uuid.UUID, ifMat
 	if err != nil {
 		return ProvisionedGroup{}, err
 	}
-	if v := g.Version(); !MatchesVersion(ifMatch, v) {
-		return ProvisionedGroup{}, Errorf(CodePreconditionFailed, "If-Match %s is not the group's version %s; read it again", ifMatch, v)
+	if v := g.Version(); !booking.MatchesVersion(ifMatch, v) {
+		return ProvisionedGroup{}, booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the group's version %s; read it again", ifMatch, v)
 	}
 	return g, nil
 }
@@ -273,7 +274,7 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 	}
 	for _, m := range members {
 		if !slices.Contains(known, m) {
-			return FieldErrorf(CodeInvalidRequest, "members", "no user %s in your organization", m)
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "members", "no user %s in your organization", m)
 		}
 	}
 	for _, m := range old {
@@ -311,14 +312,14 @@ func (s *Service) groupChangeRoles(ctx context.Context, q *queries.Queries, c SC
 	if !mapped {
 		return nil
 	}
-	return s.rolesFromGroups(ctx, q, c.OrganizationID, Changer{Label: c.changer().Label + ", SCIM groups"}, uuid.Nil, mapping, people)
+	return s.rolesFromGroups(ctx, q, c.OrganizationID, booking.Changer{Label: c.changer().Label + ", SCIM groups"}, uuid.Nil, mapping, people)
 }
 
 // mappingChangeRoles sets, after the organization's roles of groups changed from before to after, the
 // roles of the members of the SCIM groups whose role changed (added, removed, or another role), as
 // rolesFromGroups does. The admin who made the change keeps their own role.
-func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, actor User, before, after []GroupRole) error {
-	roleIn := func(list []GroupRole, name string) Role {
+func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, actor booking.User, before, after []GroupRole) error {
+	roleIn := func(list []GroupRole, name string) booking.Role {
 		for _, g := range list {
 			if sameGroup(g.Group, name) {
 				return g.Role
@@ -353,7 +354,7 @@ func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, ac
 	if err != nil {
 		return fmt.Errorf("get group roles: %w", err)
 	}
-	by := By(actor)
+	by := booking.By(actor)
 	by.Label += ", roles of groups"
 	return s.rolesFromGroups(ctx, q, actor.OrganizationID, by, actor.ID, mapping, people)
 }
@@ -363,7 +364,7 @@ func (s *Service) mappingChangeRoles(ctx context.Context, q *queries.Queries, ac
 // new people when none. Nothing changes when mapping is empty, nor for keep (an admin who cannot change
 // their own role; uuid.Nil for none). The organization's last active admin stays one. Each change is
 // audited, by by.
-func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org uuid.UUID, by Changer, keep uuid.UUID,
+func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org uuid.UUID, by booking.Changer, keep uuid.UUID,
 	mapping []queries.GroupRolesOfOrganizationRow, people []uuid.UUID) error {
 	if len(people) == 0 || len(mapping) == 0 {
 		return nil
@@ -385,8 +386,8 @@ func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org u
 		return fmt.Errorf("get people: %w", err)
 	}
 	for _, u := range rows {
-		role := roleOfGroups(groups[u.ID], mapping, Role(o.DefaultRole))
-		if role == Role(u.Role) || u.ID == keep {
+		role := roleOfGroups(groups[u.ID], mapping, booking.Role(o.DefaultRole))
+		if role == booking.Role(u.Role) || u.ID == keep {
 			continue
 		}
 		if isActiveAdmin(u) {
@@ -402,8 +403,8 @@ func (s *Service) rolesFromGroups(ctx context.Context, q *queries.Queries, org u
 		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: org, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}
-		if err := recordChange(ctx, q, change{
-			OrganizationID: org, By: by, Action: AuditUpdate,
+		if err := recordChange(ctx, q, booking.Change{
+			OrganizationID: org, By: by, Action: booking.AuditUpdate,
 			Object: "users", ObjectID: u.ID, Before: map[string]any{"role": u.Role}, After: map[string]any{"role": role},
 		}); err != nil {
 			return err
@@ -418,11 +419,11 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 	f.DisplayName, f.ExternalID = strings.TrimSpace(f.DisplayName), strings.TrimSpace(f.ExternalID)
 	switch {
 	case f.DisplayName == "":
-		return f, FieldErrorf(CodeInvalidRequest, "displayName", "is required")
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "displayName", "is required")
 	case utf8.RuneCountInString(f.DisplayName) > maxGroupNameLength:
-		return f, FieldErrorf(CodeInvalidRequest, "displayName", "at most %d characters", maxGroupNameLength)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "displayName", "at most %d characters", maxGroupNameLength)
 	case utf8.RuneCountInString(f.ExternalID) > maxGroupExternalIDLen:
-		return f, FieldErrorf(CodeInvalidRequest, "externalId", "at most %d characters", maxGroupExternalIDLen)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "externalId", "at most %d characters", maxGroupExternalIDLen)
 	}
 	members := make([]uuid.UUID, 0, len(f.Members))
 	for _, m := range f.Members {
@@ -431,7 +432,7 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 		}
 	}
 	if len(members) > MaxGroupMembers {
-		return f, FieldErrorf(CodeInvalidRequest, "members", "at most %d people in a group", MaxGroupMembers)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "members", "at most %d people in a group", MaxGroupMembers)
 	}
 	f.Members = members
 	return f, nil
@@ -447,7 +448,7 @@ func (f GroupFields) audited() map[string]any {
 
 // recordGroupChange writes a group's change to the audit log: its name and external id, and the members
 // added and removed (not the whole list, which may be long).
-func recordGroupChange(ctx context.Context, q *queries.Queries, c SCIMClient, id uuid.UUID, action AuditAction, old, f GroupFields) error {
+func recordGroupChange(ctx context.Context, q *queries.Queries, c SCIMClient, id uuid.UUID, action booking.AuditAction, old, f GroupFields) error {
 	var added, removed []string
 	for _, m := range f.Members {
 		if !slices.Contains(old.Members, m) {
@@ -467,10 +468,10 @@ func recordGroupChange(ctx context.Context, q *queries.Queries, c SCIMClient, id
 	if len(removed) > 0 {
 		after["membersRemoved"] = removed
 	}
-	if action == AuditDelete {
+	if action == booking.AuditDelete {
 		after = nil
 	}
-	return recordChange(ctx, q, change{
+	return recordChange(ctx, q, booking.Change{
 		OrganizationID: c.OrganizationID, By: c.changer(), Action: action, Object: "scimGroups", ObjectID: id,
 		Before: before, After: after,
 	})

@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // SignInSettings says how the people of an organization sign in with the identity provider. A person
@@ -28,7 +29,7 @@ type SignInSettings struct {
 	DomainStates []EmailDomain
 	// Version is an entity tag of the settings as read (SignInSettings); SetSignInSettings ignores it.
 	Version     string
-	DefaultRole Role
+	DefaultRole booking.Role
 	// DefaultUserRule and DefaultMobileRole are given to people created at their first sign-in or by a
 	// SCIM client; nil: none.
 	DefaultUserRule   *uuid.UUID
@@ -53,7 +54,7 @@ type Named struct {
 // GroupRole gives the members of an identity provider group a role.
 type GroupRole struct {
 	Group string
-	Role  Role
+	Role  booking.Role
 }
 
 // Limits of the sign-in settings.
@@ -67,9 +68,9 @@ const (
 
 // SignInSettings returns the sign-in settings of the actor's organization, with their Version.
 // Codes: 1001 the actor is not an admin.
-func (s *Service) SignInSettings(ctx context.Context, actor User) (SignInSettings, error) {
-	if actor.Role != RoleAdmin {
-		return SignInSettings{}, Errorf(CodeForbidden, "only admins may see the sign-in settings")
+func (s *Service) SignInSettings(ctx context.Context, actor booking.User) (SignInSettings, error) {
+	if actor.Role != booking.RoleAdmin {
+		return SignInSettings{}, booking.Errorf(booking.CodeForbidden, "only admins may see the sign-in settings")
 	}
 	return signInSettingsOf(ctx, s.q, actor.OrganizationID)
 }
@@ -88,7 +89,7 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 		return SignInSettings{}, fmt.Errorf("get group roles: %w", err)
 	}
 	st := SignInSettings{
-		DomainStates: domains, DefaultRole: Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
+		DomainStates: domains, DefaultRole: booking.Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
 		DefaultUserRule: o.DefaultUserRuleID, DefaultMobileRole: o.DefaultMobileRoleID, LastClaims: o.LastSignInClaims,
 		SCIMAnyDomain: o.ScimAnyDomain,
 	}
@@ -110,7 +111,7 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 		st.Domains = append(st.Domains, d.Domain)
 	}
 	for _, r := range rows {
-		st.GroupRoles = append(st.GroupRoles, GroupRole{Group: r.GroupName, Role: Role(r.Role)})
+		st.GroupRoles = append(st.GroupRoles, GroupRole{Group: r.GroupName, Role: booking.Role(r.Role)})
 	}
 	st.Version = st.version()
 	return st, nil
@@ -135,16 +136,16 @@ func (st SignInSettings) version() string {
 // Codes: 1001 the actor is not an admin; 2000 a bad domain, role, claim or group, too many of them, or a
 // domain that cannot be used: a public mail domain, or one another organization proved (the message does
 // not say which).
-func (s *Service) SetSignInSettings(ctx context.Context, actor User, st SignInSettings) error {
+func (s *Service) SetSignInSettings(ctx context.Context, actor booking.User, st SignInSettings) error {
 	return s.ReplaceSignInSettings(ctx, actor, st, "")
 }
 
 // ReplaceSignInSettings is SetSignInSettings under an If-Match: ifMatch "" writes whatever the settings
 // are now; otherwise it must be their Version (or "*"), or a list of tags one of which is.
 // Codes: those of SetSignInSettings; 4120 ifMatch is not the current version.
-func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st SignInSettings, ifMatch string) error {
-	if actor.Role != RoleAdmin {
-		return Errorf(CodeForbidden, "only admins may change the sign-in settings")
+func (s *Service) ReplaceSignInSettings(ctx context.Context, actor booking.User, st SignInSettings, ifMatch string) error {
+	if actor.Role != booking.RoleAdmin {
+		return booking.Errorf(booking.CodeForbidden, "only admins may change the sign-in settings")
 	}
 	st, err := normalizeSignIn(st)
 	if err != nil {
@@ -159,14 +160,14 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 		if err != nil {
 			return err
 		}
-		if !MatchesVersion(ifMatch, before.Version) {
-			return Errorf(CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
+		if !booking.MatchesVersion(ifMatch, before.Version) {
+			return booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
 		}
 		if st.DefaultUserRule != nil && !slices.ContainsFunc(before.UserRules, func(n Named) bool { return n.ID == *st.DefaultUserRule }) {
-			return FieldErrorf(CodeInvalidRequest, "defaultUserRuleId", "your organization has no user rule %s", st.DefaultUserRule)
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "defaultUserRuleId", "your organization has no user rule %s", st.DefaultUserRule)
 		}
 		if st.DefaultMobileRole != nil && !slices.ContainsFunc(before.MobileRoles, func(n Named) bool { return n.ID == *st.DefaultMobileRole }) {
-			return FieldErrorf(CodeInvalidRequest, "defaultMobileRoleId", "your organization has no mobile role %s", st.DefaultMobileRole)
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "defaultMobileRoleId", "your organization has no mobile role %s", st.DefaultMobileRole)
 		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
@@ -191,25 +192,11 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor User, st Sign
 		if reflect.DeepEqual(before.audited(), st.audited()) {
 			return nil // nothing changed: no audit entry
 		}
-		return recordChange(ctx, q, change{
-			OrganizationID: org, By: By(actor), Action: AuditUpdate, Object: "signInSettings", ObjectID: org,
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: org, By: booking.By(actor), Action: booking.AuditUpdate, Object: "signInSettings", ObjectID: org,
 			Before: before.audited(), After: st.audited(),
 		})
 	})
-}
-
-// MatchesVersion reports whether an If-Match header names version: "" and "*" match any, and a list
-// matches when one of its tags does.
-func MatchesVersion(ifMatch, version string) bool {
-	if ifMatch == "" {
-		return true
-	}
-	for _, tag := range strings.Split(ifMatch, ",") {
-		if tag = strings.TrimSpace(tag); tag == "*" || tag == version {
-			return true
-		}
-	}
-	return false
 }
 
 // audited returns the settings as the audit log keeps them.
@@ -236,14 +223,14 @@ func (st SignInSettings) audited() map[string]any {
 // Codes: 2000 naming the bad field.
 func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	if st.DefaultRole == "" {
-		st.DefaultRole = RoleEmployee
+		st.DefaultRole = booking.RoleEmployee
 	}
 	if _, ok := roleRank[st.DefaultRole]; !ok {
-		return st, FieldErrorf(CodeInvalidRequest, "defaultRole", "must be EMPLOYEE, RECEPTIONIST or ADMIN")
+		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "defaultRole", "must be EMPLOYEE, RECEPTIONIST or ADMIN")
 	}
 	st.GroupsClaim = strings.TrimSpace(st.GroupsClaim)
 	if len(st.GroupsClaim) > maxGroupsClaimLength || strings.ContainsFunc(st.GroupsClaim, notClaimRune) {
-		return st, FieldErrorf(CodeInvalidRequest, "groupsClaim", "at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
+		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupsClaim", "at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
 	}
 	var domains []string
 	for _, d := range st.Domains {
@@ -252,12 +239,12 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 			continue
 		}
 		if !validDomain(d) {
-			return st, FieldErrorf(CodeInvalidRequest, "domains", "%q is not a domain name such as example.com", d)
+			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "%q is not a domain name such as example.com", d)
 		}
 		domains = append(domains, d)
 	}
 	if len(domains) > MaxEmailDomains {
-		return st, FieldErrorf(CodeInvalidRequest, "domains", "at most %d", MaxEmailDomains)
+		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "at most %d", MaxEmailDomains)
 	}
 	slices.Sort(domains)
 	st.Domains = domains
@@ -265,21 +252,21 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	for _, g := range st.GroupRoles {
 		g.Group = strings.TrimSpace(g.Group)
 		if g.Group == "" {
-			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "a group needs a name")
+			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "a group needs a name")
 		}
 		if len(g.Group) > maxGroupLength {
-			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "a group name has at most %d bytes", maxGroupLength)
+			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "a group name has at most %d bytes", maxGroupLength)
 		}
 		if _, ok := roleRank[g.Role]; !ok {
-			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
+			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
 		}
 		if slices.ContainsFunc(groups, func(o GroupRole) bool { return sameGroup(o.Group, g.Group) }) {
-			return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "%s is given twice", g.Group)
+			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "%s is given twice", g.Group)
 		}
 		groups = append(groups, g)
 	}
 	if len(groups) > MaxGroupRoles {
-		return st, FieldErrorf(CodeInvalidRequest, "groupRoles", "at most %d", MaxGroupRoles)
+		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "at most %d", MaxGroupRoles)
 	}
 	st.GroupRoles = groups
 	return st, nil

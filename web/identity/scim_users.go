@@ -1,4 +1,4 @@
-package booking
+package identity
 
 import (
 	"context"
@@ -17,11 +17,12 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // ProvisionedPerson is a person as a SCIM client sees them.
 type ProvisionedPerson struct {
-	User
+	booking.User
 	ExternalID string // the client's own id for the person; "" if none
 	UserName   string // as the client sent it; the e-mail address when it sent none
 	Created    time.Time
@@ -73,10 +74,10 @@ const (
 
 // ErrPersonExists is returned when someone else in the organization already has the e-mail address, or
 // the userName.
-var ErrPersonExists = Errorf(CodeInvalidRequest, "someone in the organization already has this e-mail address")
+var ErrPersonExists = booking.Errorf(booking.CodeInvalidRequest, "someone in the organization already has this e-mail address")
 
 // ErrUserNameTaken is returned when someone else in the organization already has the userName.
-var ErrUserNameTaken = Errorf(CodeInvalidRequest, "someone in the organization already has this userName")
+var ErrUserNameTaken = booking.Errorf(booking.CodeInvalidRequest, "someone in the organization already has this userName")
 
 // ProvisionedPeople returns up to count people of the client's organization (at most MaxSCIMPage) from
 // the startIndex-th (1-based), ordered by e-mail address, and how many match f in all. People the client
@@ -114,7 +115,7 @@ func (s *Service) ProvisionedPeople(ctx context.Context, c SCIMClient, f PeopleF
 func (s *Service) ProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID) (ProvisionedPerson, error) {
 	r, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: c.OrganizationID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) || err == nil && r.ScimDeletedAt != nil {
-		return ProvisionedPerson{}, Errorf(CodeUserNotFound, "no user %s in your organization", id)
+		return ProvisionedPerson{}, booking.Errorf(booking.CodeUserNotFound, "no user %s in your organization", id)
 	}
 	if err != nil {
 		return ProvisionedPerson{}, fmt.Errorf("get user: %w", err)
@@ -170,8 +171,8 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 			return fmt.Errorf("create user: %w", err)
 		}
 		id = row.ID
-		if err := recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditCreate, Object: "users", ObjectID: id,
+		if err := recordChange(ctx, q, booking.Change{
+			OrganizationID: c.OrganizationID, By: c.changer(), Action: booking.AuditCreate, Object: "users", ObjectID: id,
 			After: f.audited(),
 		}); err != nil {
 			return err
@@ -197,9 +198,9 @@ func checkSCIMEmail(ctx context.Context, q *queries.Queries, org queries.Organiz
 		if err != nil {
 			return err
 		}
-		domain := domainOf(email)
+		domain := booking.EmailDomainOf(email)
 		if !slices.ContainsFunc(domains, func(d EmailDomain) bool { return d.Domain == domain && d.Verified() }) {
-			return FieldErrorf(CodeInvalidRequest, "emails", "%s is at %s, which is not one of your organization's verified domains; "+
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "emails", "%s is at %s, which is not one of your organization's verified domains; "+
 				"an admin verifies it, or allows other domains, on the page /admin/identity", email, domain)
 		}
 	}
@@ -268,13 +269,13 @@ func (s *Service) ChangeProvisionedPerson(ctx context.Context, c SCIMClient, id 
 func (s *Service) lockProvisioned(ctx context.Context, q *queries.Queries, c SCIMClient, id uuid.UUID, ifMatch string) (queries.User, error) {
 	before, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: c.OrganizationID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) || err == nil && before.ScimDeletedAt != nil {
-		return before, Errorf(CodeUserNotFound, "no user %s in your organization", id)
+		return before, booking.Errorf(booking.CodeUserNotFound, "no user %s in your organization", id)
 	}
 	if err != nil {
 		return before, fmt.Errorf("get user: %w", err)
 	}
-	if v := provisioned(before).Version(); !MatchesVersion(ifMatch, v) {
-		return before, Errorf(CodePreconditionFailed, "If-Match %s is not the person's version %s; read them again", ifMatch, v)
+	if v := provisioned(before).Version(); !booking.MatchesVersion(ifMatch, v) {
+		return before, booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the person's version %s; read them again", ifMatch, v)
 	}
 	return before, nil
 }
@@ -283,8 +284,8 @@ func (s *Service) lockProvisioned(ctx context.Context, q *queries.Queries, c SCI
 func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMClient, before queries.User, f PersonFields) error {
 	id := before.ID
 	if !strings.EqualFold(before.Email, f.Email) {
-		if before.Role == string(RoleAdmin) {
-			return FieldErrorf(CodeInvalidRequest, "userName", "the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
+		if before.Role == string(booking.RoleAdmin) {
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "userName", "the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
 		}
 		org, err := q.OrganizationGet(ctx, c.OrganizationID)
 		if err != nil {
@@ -317,8 +318,8 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMC
 		return fmt.Errorf("replace user: %w", err)
 	}
 	old := provisioned(before)
-	if err := recordChange(ctx, q, change{
-		OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditUpdate, Object: "users", ObjectID: id,
+	if err := recordChange(ctx, q, booking.Change{
+		OrganizationID: c.OrganizationID, By: c.changer(), Action: booking.AuditUpdate, Object: "users", ObjectID: id,
 		Before: PersonFields{UserName: old.UserName, Email: old.Email, Name: old.Name, Surname: old.Surname, ExternalID: old.ExternalID, Active: old.Active}.audited(),
 		After:  f.audited(),
 	}); err != nil {
@@ -347,12 +348,12 @@ func (s *Service) DeleteProvisionedPerson(ctx context.Context, c SCIMClient, id 
 		if err := q.SCIMMembershipsDelete(ctx, queries.SCIMMembershipsDeleteParams{OrganizationID: c.OrganizationID, UserID: id}); err != nil {
 			return fmt.Errorf("leave groups: %w", err)
 		}
-		return recordChange(ctx, q, change{
-			OrganizationID: c.OrganizationID, By: c.changer(), Action: AuditDelete, Object: "users", ObjectID: id,
+		return recordChange(ctx, q, booking.Change{
+			OrganizationID: c.OrganizationID, By: c.changer(), Action: booking.AuditDelete, Object: "users", ObjectID: id,
 			After: map[string]any{"scim": "deleted: deactivated and no longer provisioned"},
 		})
 	})
-	s.deactivations.Add(1)
+	s.bookings.PeopleDeactivated()
 	return err
 }
 
@@ -365,21 +366,21 @@ func normalizePerson(f PersonFields) (PersonFields, error) {
 		f.UserName = f.Email
 	}
 	if utf8.RuneCountInString(f.UserName) > maxUserNameLength {
-		return f, FieldErrorf(CodeInvalidRequest, "userName", "at most %d characters", maxUserNameLength)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "userName", "at most %d characters", maxUserNameLength)
 	}
 	if addr, err := mail.ParseAddress(f.Email); err != nil || addr.Address != f.Email || len(f.Email) > maxEmailLength {
-		return f, FieldErrorf(CodeInvalidRequest, "emails", "%q is not an e-mail address", f.Email)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "emails", "%q is not an e-mail address", f.Email)
 	}
 	if f.Name == "" {
 		f.Name, _, _ = strings.Cut(f.Email, "@")
 	}
 	for field, v := range map[string]string{"name.givenName": f.Name, "name.familyName": f.Surname} {
 		if utf8.RuneCountInString(v) > maxNameLength {
-			return f, FieldErrorf(CodeInvalidRequest, field, "at most %d characters", maxNameLength)
+			return f, booking.FieldErrorf(booking.CodeInvalidRequest, field, "at most %d characters", maxNameLength)
 		}
 	}
 	if utf8.RuneCountInString(f.ExternalID) > maxExternalIDLength {
-		return f, FieldErrorf(CodeInvalidRequest, "externalId", "at most %d characters", maxExternalIDLength)
+		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "externalId", "at most %d characters", maxExternalIDLength)
 	}
 	return f, nil
 }

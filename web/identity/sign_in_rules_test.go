@@ -1,4 +1,4 @@
-package booking_test
+package identity_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // TestSignInSettingsRefusals checks the bounds of the settings: public mail domains are refused but
@@ -16,31 +17,31 @@ import (
 // MaxGroupRoles groups are mapped.
 func TestSignInSettingsRefusals(t *testing.T) {
 	t.Parallel()
-	b := fx.Setup(t)
+	b := setup(t)
 	adam := b.User(t, fx.OrgA, fx.Adam)
-	groups := func(n int) []booking.GroupRole {
-		gs := make([]booking.GroupRole, n)
+	groups := func(n int) []identity.GroupRole {
+		gs := make([]identity.GroupRole, n)
 		for i := range gs {
-			gs[i] = booking.GroupRole{Group: fmt.Sprintf("Group %d", i), Role: booking.RoleEmployee}
+			gs[i] = identity.GroupRole{Group: fmt.Sprintf("Group %d", i), Role: booking.RoleEmployee}
 		}
 		return gs
 	}
 	for _, tc := range []struct {
 		name    string
-		st      booking.SignInSettings
+		st      identity.SignInSettings
 		refusal string // "" when the settings are saved
 	}{
-		{"PublicDomainUnderAnotherTopLevelDomain", booking.SignInSettings{Domains: []string{"live.at"}},
+		{"PublicDomainUnderAnotherTopLevelDomain", identity.SignInSettings{Domains: []string{"live.at"}},
 			"domains: live.at cannot be used; add a domain that your organization owns"},
-		{"DomainsThatStartLikePublicOnes", booking.SignInSettings{Domains: []string{"liveperson.test", "gmxcorp.test", "outlookers.test", "aolabs.test"}}, ""},
-		{"GroupTwiceInAnotherCase", booking.SignInSettings{GroupRoles: []booking.GroupRole{
+		{"DomainsThatStartLikePublicOnes", identity.SignInSettings{Domains: []string{"liveperson.test", "gmxcorp.test", "outlookers.test", "aolabs.test"}}, ""},
+		{"GroupTwiceInAnotherCase", identity.SignInSettings{GroupRoles: []identity.GroupRole{
 			{Group: "Office managers", Role: booking.RoleAdmin}, {Group: "OFFICE MANAGERS", Role: booking.RoleEmployee}}},
 			"groupRoles: OFFICE MANAGERS is given twice"},
-		{"MaxGroupRoles", booking.SignInSettings{GroupRoles: groups(booking.MaxGroupRoles)}, ""},
-		{"OneGroupRoleTooMany", booking.SignInSettings{GroupRoles: groups(booking.MaxGroupRoles + 1)}, "groupRoles: at most 100"},
+		{"MaxGroupRoles", identity.SignInSettings{GroupRoles: groups(identity.MaxGroupRoles)}, ""},
+		{"OneGroupRoleTooMany", identity.SignInSettings{GroupRoles: groups(identity.MaxGroupRoles + 1)}, "groupRoles: at most 100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := b.Service.SetSignInSettings(t.Context(), adam, tc.st)
+			err := b.People.SetSignInSettings(t.Context(), adam, tc.st)
 			if tc.refusal == "" {
 				if err != nil {
 					t.Errorf("SetSignInSettings: %v, want the settings saved", err)
@@ -61,7 +62,7 @@ func TestGroupsClaimShapes(t *testing.T) {
 	adam := b.User(t, fx.OrgA, fx.Adam)
 	signInRita := func(claim any) booking.Role {
 		t.Helper()
-		u, err := b.Service.SignIn(t.Context(), booking.Identity{Subject: "idp|rita", Email: "rita@acme.test", EmailVerified: true,
+		u, err := b.People.SignIn(t.Context(), identity.Identity{Subject: "idp|rita", Email: "rita@acme.test", EmailVerified: true,
 			Claims: map[string]any{"groups": claim}})
 		if err != nil {
 			t.Fatalf("SignIn with %v: %v", claim, err)
@@ -70,13 +71,13 @@ func TestGroupsClaimShapes(t *testing.T) {
 	}
 
 	// A groups claim but no group mapped: Rita stays a receptionist, though the default role is employee.
-	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{Domains: []string{"acme.test"}, GroupsClaim: "groups"}); err != nil {
+	if err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{Domains: []string{"acme.test"}, GroupsClaim: "groups"}); err != nil {
 		t.Fatal(err)
 	}
 	got := []booking.Role{signInRita([]any{"Engineering"})}
 
-	if err := b.Service.SetSignInSettings(t.Context(), adam, booking.SignInSettings{
-		Domains: []string{"acme.test"}, GroupsClaim: "groups", GroupRoles: []booking.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}},
+	if err := b.People.SetSignInSettings(t.Context(), adam, identity.SignInSettings{
+		Domains: []string{"acme.test"}, GroupsClaim: "groups", GroupRoles: []identity.GroupRole{{Group: "Office managers", Role: booking.RoleAdmin}},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -93,18 +94,18 @@ func TestSignInRefusesTheDeactivated(t *testing.T) {
 	t.Parallel()
 	b, _ := setupIdentity(t)
 	fx.VerifyDomain(t, b.Service, fx.OrgA, "acme.test")
-	if err := b.Service.SetUserActive(t.Context(), b.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
+	if err := b.People.SetUserActive(t.Context(), b.User(t, fx.OrgA, fx.Adam), fx.Alice, false); err != nil {
 		t.Fatal(err)
 	}
-	want, err := b.Service.FindUser(t.Context(), fx.Alice)
+	want, err := b.People.FindUser(t.Context(), fx.Alice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []booking.Identity{
+	for _, id := range []identity.Identity{
 		{Subject: "idp|alice", Email: "alice@acme.test", EmailVerified: true}, // binds her by e-mail
 		{Subject: "idp|alice"}, // finds her by subject
 	} {
-		got, err := b.Service.SignIn(t.Context(), id)
+		got, err := b.People.SignIn(t.Context(), id)
 		if !errors.Is(err, booking.ErrDeactivated) {
 			t.Errorf("SignIn(%+v) error = %v, want ErrDeactivated", id, err)
 		}

@@ -1,4 +1,4 @@
-package booking_test
+package identity_test
 
 import (
 	"fmt"
@@ -10,29 +10,30 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/identity"
 )
 
 // TestSCIMTokenUse checks that a token's use is noted at most once a minute, and that a revoked token
 // names no client.
 func TestSCIMTokenUse(t *testing.T) {
 	t.Parallel()
-	b := fx.Setup(t)
+	b := setup(t)
 	adam := b.User(t, fx.OrgA, fx.Adam)
-	tok, secret, err := b.Service.CreateSCIMToken(t.Context(), adam, "Okta")
+	tok, secret, err := b.People.CreateSCIMToken(t.Context(), adam, "Okta")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []*time.Time
 	for _, after := range []time.Duration{0, 30 * time.Second, 61 * time.Second, 90 * time.Second} {
 		b.Clock.Set(fx.Now.Add(after))
-		c, err := b.Service.SCIMClientByToken(t.Context(), secret)
+		c, err := b.People.SCIMClientByToken(t.Context(), secret)
 		if err != nil {
 			t.Fatalf("SCIMClientByToken after %v: %v", after, err)
 		}
-		if want := (booking.SCIMClient{OrganizationID: fx.OrgA, TokenID: tok.ID, TokenName: "Okta"}); c != want {
+		if want := (identity.SCIMClient{OrganizationID: fx.OrgA, TokenID: tok.ID, TokenName: "Okta"}); c != want {
 			t.Errorf("client = %+v, want %+v", c, want)
 		}
-		ts, err := b.Service.SCIMTokens(t.Context(), adam)
+		ts, err := b.People.SCIMTokens(t.Context(), adam)
 		if err != nil || len(ts) != 1 {
 			t.Fatalf("SCIMTokens = %v, %v", ts, err)
 		}
@@ -44,22 +45,22 @@ func TestSCIMTokenUse(t *testing.T) {
 		t.Errorf("last used after each request (-want +got):\n%s", d)
 	}
 
-	if err := b.Service.RevokeSCIMToken(t.Context(), adam, tok.ID); err != nil {
+	if err := b.People.RevokeSCIMToken(t.Context(), adam, tok.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err = b.Service.SCIMClientByToken(t.Context(), secret)
+	_, err = b.People.SCIMClientByToken(t.Context(), secret)
 	fx.WantCode(t, err, booking.CodeUnauthorized)
 }
 
 // TestSCIMTokenLimits checks that only admins manage tokens, and that at most MaxSCIMTokens are in use.
 func TestSCIMTokenLimits(t *testing.T) {
 	t.Parallel()
-	b := fx.Setup(t)
+	b := setup(t)
 	adam, rita := b.User(t, fx.OrgA, fx.Adam), b.User(t, fx.OrgA, fx.Rita)
 
-	var first booking.SCIMToken
-	for i := range booking.MaxSCIMTokens {
-		tok, _, err := b.Service.CreateSCIMToken(t.Context(), adam, fmt.Sprintf("Okta %d", i))
+	var first identity.SCIMToken
+	for i := range identity.MaxSCIMTokens {
+		tok, _, err := b.People.CreateSCIMToken(t.Context(), adam, fmt.Sprintf("Okta %d", i))
 		if err != nil {
 			t.Fatalf("token %d: %v", i, err)
 		}
@@ -67,20 +68,20 @@ func TestSCIMTokenLimits(t *testing.T) {
 			first = tok
 		}
 	}
-	_, _, err := b.Service.CreateSCIMToken(t.Context(), adam, "One too many")
+	_, _, err := b.People.CreateSCIMToken(t.Context(), adam, "One too many")
 	wantRefusal(t, err, "at most 10 SCIM tokens may be in use; revoke one first")
-	if err := b.Service.RevokeSCIMToken(t.Context(), adam, first.ID); err != nil {
+	if err := b.People.RevokeSCIMToken(t.Context(), adam, first.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := b.Service.CreateSCIMToken(t.Context(), adam, "In its place"); err != nil {
+	if _, _, err := b.People.CreateSCIMToken(t.Context(), adam, "In its place"); err != nil {
 		t.Errorf("a token after one was revoked: %v", err)
 	}
 
-	_, err = b.Service.SCIMTokens(t.Context(), rita)
+	_, err = b.People.SCIMTokens(t.Context(), rita)
 	fx.WantCode(t, err, booking.CodeForbidden)
-	_, _, err = b.Service.CreateSCIMToken(t.Context(), rita, "Mine")
+	_, _, err = b.People.CreateSCIMToken(t.Context(), rita, "Mine")
 	fx.WantCode(t, err, booking.CodeForbidden)
-	err = b.Service.RevokeSCIMToken(t.Context(), rita, first.ID)
+	err = b.People.RevokeSCIMToken(t.Context(), rita, first.ID)
 	fx.WantCode(t, err, booking.CodeForbidden)
 }
 
@@ -88,35 +89,35 @@ func TestSCIMTokenLimits(t *testing.T) {
 // address when none is given, and the organization's default role.
 func TestProvisionPerson(t *testing.T) {
 	t.Parallel()
-	b := fx.Setup(t)
-	if err := b.Service.SetSignInSettings(t.Context(), b.User(t, fx.OrgA, fx.Adam), booking.SignInSettings{DefaultRole: booking.RoleReceptionist, SCIMAnyDomain: true}); err != nil {
+	b := setup(t)
+	if err := b.People.SetSignInSettings(t.Context(), b.User(t, fx.OrgA, fx.Adam), identity.SignInSettings{DefaultRole: booking.RoleReceptionist, SCIMAnyDomain: true}); err != nil {
 		t.Fatal(err)
 	}
-	person := func(email, name, surname, externalID string, active bool) booking.ProvisionedPerson {
-		return booking.ProvisionedPerson{ExternalID: externalID, UserName: email, User: booking.User{
+	person := func(email, name, surname, externalID string, active bool) identity.ProvisionedPerson {
+		return identity.ProvisionedPerson{ExternalID: externalID, UserName: email, User: booking.User{
 			OrganizationID: fx.OrgA, Name: name, Surname: surname, Email: email, CanBeSearched: true,
 			Type: "SERVICE_INTERNAL", UserLanguage: "en", Role: booking.RoleReceptionist, Active: active,
 		}}
 	}
 	for _, tc := range []struct {
 		name string
-		f    booking.PersonFields
-		want booking.ProvisionedPerson
+		f    identity.PersonFields
+		want identity.ProvisionedPerson
 	}{
-		{"Trimmed", booking.PersonFields{Email: " nina@acme.test\t", Name: " Nina ", Surname: " Novak ", ExternalID: " 00u1 ", Active: true},
+		{"Trimmed", identity.PersonFields{Email: " nina@acme.test\t", Name: " Nina ", Surname: " Novak ", ExternalID: " 00u1 ", Active: true},
 			person("nina@acme.test", "Nina", "Novak", "00u1", true)},
-		{"NameFromTheAddress", booking.PersonFields{Email: "omar@acme.test", Active: true},
+		{"NameFromTheAddress", identity.PersonFields{Email: "omar@acme.test", Active: true},
 			person("omar@acme.test", "omar", "", "", true)},
-		{"Inactive", booking.PersonFields{Email: "ivan@acme.test", Name: "Ivan"},
+		{"Inactive", identity.PersonFields{Email: "ivan@acme.test", Name: "Ivan"},
 			person("ivan@acme.test", "Ivan", "", "", false)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := b.Service.ProvisionPerson(t.Context(), scimClient(fx.OrgA), tc.f)
+			got, err := b.People.ProvisionPerson(t.Context(), scimClient(fx.OrgA), tc.f)
 			if err != nil {
 				t.Fatalf("ProvisionPerson: %v", err)
 			}
 			if d := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(booking.User{}, "ID"),
-				cmpopts.IgnoreFields(booking.ProvisionedPerson{}, "Created", "Modified")); d != "" {
+				cmpopts.IgnoreFields(identity.ProvisionedPerson{}, "Created", "Modified")); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})
@@ -126,13 +127,13 @@ func TestProvisionPerson(t *testing.T) {
 // TestProvisionedPeoplePages checks that one page holds at most MaxSCIMPage people, whatever count asks.
 func TestProvisionedPeoplePages(t *testing.T) {
 	t.Parallel()
-	b := fx.Setup(t)
+	b := setup(t)
 	if _, err := b.Pool.Exec(t.Context(), `INSERT INTO users (organization_id, id, name, email)
 		SELECT $1, gen_random_uuid(), 'p' || i, 'p' || lpad(i::text, 3, '0') || '@acme.test' FROM generate_series(1, 101) AS i`, fx.OrgA); err != nil {
 		t.Fatal(err)
 	}
 	wantEmails := []string{"adam@acme.test", "alice@acme.test", "bob@acme.test"}
-	for i := 1; len(wantEmails) < booking.MaxSCIMPage; i++ {
+	for i := 1; len(wantEmails) < identity.MaxSCIMPage; i++ {
 		wantEmails = append(wantEmails, fmt.Sprintf("p%03d@acme.test", i))
 	}
 	for _, tc := range []struct {
@@ -146,7 +147,7 @@ func TestProvisionedPeoplePages(t *testing.T) {
 		{"PastTheEnd", 106, 10, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, total, err := b.Service.ProvisionedPeople(t.Context(), scimClient(fx.OrgA), booking.PeopleFilter{}, tc.startIndex, tc.count)
+			ps, total, err := b.People.ProvisionedPeople(t.Context(), scimClient(fx.OrgA), identity.PeopleFilter{}, tc.startIndex, tc.count)
 			if err != nil {
 				t.Fatal(err)
 			}

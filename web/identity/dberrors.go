@@ -1,0 +1,41 @@
+package identity
+
+import (
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// This file is the one place of the package that reads PostgreSQL's SQLSTATE codes: interpretError
+// turns a database error into a failure kind, and the rest of the package asks about kinds.
+
+// failure is the kind of a database refusal.
+type failure int
+
+const (
+	failNone      failure = iota // not a PostgreSQL error
+	failOther                    // an error of PostgreSQL that none of the kinds below name
+	failTransient                // a serialization failure or a deadlock: run the transaction again
+	failUnique                   // unique_violation
+)
+
+// interpretError reads err's SQLSTATE, once.
+func interpretError(err error) failure {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return failNone
+	}
+	switch pgErr.Code {
+	case "40001", "40P01": // serialization failure, deadlock detected
+		return failTransient
+	case "23505":
+		return failUnique
+	}
+	return failOther
+}
+
+// transient reports whether err is a deadlock or a serialization failure.
+func transient(err error) bool { return interpretError(err) == failTransient }
+
+// isUniqueViolation reports whether err is a violation of a unique constraint.
+func isUniqueViolation(err error) bool { return interpretError(err) == failUnique }
