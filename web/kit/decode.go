@@ -14,23 +14,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
-	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/jsonkind"
 )
 
 // MaxBodyBytes bounds every request body.
 const MaxBodyBytes = 1 << 20
-
-// Invalid refuses a request with a 2000 (invalid request) and the message.
-func Invalid(format string, args ...any) error {
-	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
-}
-
-// InvalidField refuses a request with a 2000 that names the field it refuses (a JSON path or a form
-// field); the message starts with the field.
-func InvalidField(field, format string, args ...any) error {
-	return booking.FieldErrorf(booking.CodeInvalidRequest, field, format, args...)
-}
 
 // ReadBody reads the whole request body, refusing more than MaxBodyBytes, and text that cannot be
 // stored (CheckText). Every JSON body of the API is read here.

@@ -5,6 +5,9 @@
 package kit
 
 import (
+	"errors"
+	"net/http"
+
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -36,3 +39,48 @@ func ClipText(s string) string {
 
 // IdempotencyKeyHeader lets a client retry a POST of the API safely (web's idempotency middleware).
 const IdempotencyKeyHeader = "Idempotency-Key"
+
+// Invalid refuses a request with a 2000 (invalid request) and the message.
+func Invalid(format string, args ...any) error {
+	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
+}
+
+// InvalidField refuses a request with a 2000 that names the field it refuses (a JSON path or a form
+// field); the message starts with the field.
+func InvalidField(field, format string, args ...any) error {
+	return booking.FieldErrorf(booking.CodeInvalidRequest, field, format, args...)
+}
+
+// Problem is the body of every failed API call, in the shape of RFC 9457. Code and Name are empty for an
+// unknown route or method; Index is set only for a request that carries several bookings; Field names the
+// one field refused, as a JSON path, when there is one. Pages show the same problem in words
+// (PageErrorTitle, PageErrorMessage).
+type Problem struct {
+	Status int    `json:"status"`
+	Code   int    `json:"code,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Title  string `json:"title"`
+	Detail string `json:"detail,omitempty"`
+	Index  *int   `json:"index,omitempty"`
+	Field  string `json:"field,omitempty"`
+}
+
+// Refusal returns err as a refusal with the HTTP status of its code, or nil when err is not a refusal
+// but a failure. Database errors that are refusals (text it cannot store, a database away or too slow)
+// are turned into one first, by booking.Interpret.
+func Refusal(err error) (*booking.Error, int) {
+	var de *booking.Error
+	if !errors.As(booking.Interpret(err), &de) {
+		return nil, 0
+	}
+	return de, HTTPStatus(de.Code)
+}
+
+// HTTPStatus returns the HTTP status of answers with the code, as booking's code table gives it, or 500
+// for a number that is not a code.
+func HTTPStatus(code booking.Code) int {
+	if status := code.HTTPStatus(); status != 0 {
+		return status
+	}
+	return http.StatusInternalServerError
+}

@@ -1,0 +1,181 @@
+package kit
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+)
+
+// What the pages and the console share: rendering, the page chrome, the flash, a refusal in words, and
+// the safe local path to go back to.
+
+// PageErrorTitle names what went wrong in words, never with a code: pages are read by people.
+func PageErrorTitle(p Problem) string {
+	switch {
+	case p.Status == http.StatusBadRequest:
+		return "Please check what was asked"
+	case p.Status == http.StatusUnauthorized:
+		return "Please sign in"
+	case p.Status == http.StatusForbidden:
+		return "Not allowed"
+	case p.Status == http.StatusNotFound && p.Code == 0:
+		return "Page not found"
+	case p.Status == http.StatusNotFound:
+		return "Not found"
+	case p.Status == http.StatusMethodNotAllowed:
+		return "Not possible here"
+	case p.Status == http.StatusTooManyRequests:
+		return "Too many requests at once"
+	case p.Status >= 500:
+		return "Something went wrong"
+	}
+	return "Not possible"
+}
+
+// PageErrorMessage is what a person reads when a page fails: the domain's message as a sentence, with
+// the few technical ones said in plain words.
+func PageErrorMessage(p Problem) string {
+	switch {
+	case p.Status == http.StatusNotFound && p.Code == 0:
+		return "There is no page at this address."
+	case p.Status == http.StatusMethodNotAllowed:
+		return "This address cannot be used that way. Go back and try again from the page."
+	case p.Status >= 500:
+		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
+	case strings.HasSuffix(p.Detail, "is not a UUID"):
+		return "This address is incomplete or was changed, so it names nothing this service knows. Go back and follow the link again."
+	case p.Detail != "":
+		return ToSentence(p.Detail)
+	}
+	return "That could not be done."
+}
+
+// ToSentence makes a domain message ("check-in closed at 09:15") a sentence for a page: a capital first
+// letter and one full stop at the end.
+func ToSentence(msg string) string {
+	msg = strings.TrimSuffix(strings.TrimSpace(msg), ".")
+	if msg == "" {
+		return msg
+	}
+	r, n := utf8.DecodeRuneInString(msg) // the first letter, whatever its script
+	return string(unicode.ToUpper(r)) + msg[n:] + "."
+}
+
+// FormRefusal is what was wrong with a form, in words, and the HTTP status to answer it with.
+type FormRefusal struct {
+	Status int
+	Text   string
+}
+
+func (r *FormRefusal) Error() string { return r.Text }
+
+// RefuseForm returns a FormRefusal with status 400 and the formatted text.
+func RefuseForm(format string, args ...any) error {
+	return &FormRefusal{Status: http.StatusBadRequest, Text: fmt.Sprintf(format, args...)}
+}
+
+// HHMM writes an offset from midnight as HH:MM; the end of the day is 00:00, as a time field shows it.
+func HHMM(ms int64) string {
+	m := (ms / int64(time.Minute/time.Millisecond)) % (24 * 60)
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+// MaxUploadBody bounds an upload request of the console: the image and the multipart envelope.
+const MaxUploadBody = 6 << 20
+
+// SignInPath is the sign-in page.
+const SignInPath = "/login"
+
+// LocalPath returns next when it is a clean absolute path of this site, and "/" otherwise (no open
+// redirects). It refuses a path that does not start with a single "/", and one holding a backslash or a
+// control character, as written or once percent-decoded: browsers skip tabs and newlines and read "\" as
+// "/", so "/<TAB>/evil.example" would lead to another site.
+func LocalPath(next string) string {
+	decoded, err := url.PathUnescape(next)
+	if err != nil || !cleanPath(next) || !cleanPath(decoded) || strings.HasPrefix(next, SignInPath) {
+		return "/"
+	}
+	return next
+}
+
+// cleanPath reports whether p starts with one "/" and holds no backslash and no control character.
+func cleanPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsRune(p, '\\') {
+		return false
+	}
+	return !strings.ContainsFunc(p, unicode.IsControl)
+}
+
+// Env is what every page handler needs beside the domain: the sessions (for the flash), development
+// mode and the service's own address.
+type Env struct {
+	Sessions *scs.SessionManager
+	Dev      bool   // development mode: shown on every page
+	BaseURL  string // BASE_URL without its trailing slash; "" when not set
+}
+
+// Render writes a templ component as an HTML response with the status.
+func Render(c echo.Context, status int, t templ.Component) error {
+	buf := templ.GetBuffer()
+	defer templ.ReleaseBuffer(buf)
+	if err := t.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// IsHTMX reports whether htmx made the request to swap part of a page. It is false for a request that
+// wants the whole page: a first visit, a reload, or the back button restoring history.
+func IsHTMX(c echo.Context) bool {
+	h := c.Request().Header
+	return h.Get("HX-Request") == "true" && h.Get("HX-History-Restore-Request") != "true"
+}
+
+// Chrome is what every page shows around its content: the title, who is signed in, development mode.
+func (e *Env) Chrome(c echo.Context, title string) views.Chrome {
+	ch := views.Chrome{Title: title, Dev: e.Dev, Path: c.Request().URL.Path, BaseURL: e.BaseURL}
+	if u, ok := SignedIn(c); ok {
+		ch.User = &u
+	}
+	return ch
+}
+
+// The session keys of the flash: what a form posted without htmx did. It is kept across the redirect
+// that follows the form, and the next page shows it once.
+const (
+	sessionFlashTitle = "flash_title"
+	sessionFlash      = "flash"
+)
+
+// PutFlash keeps what a form did for the page the browser is sent to next: a title (may be empty) and a
+// message.
+func (e *Env) PutFlash(c echo.Context, title, message string) {
+	ctx := c.Request().Context()
+	e.Sessions.Put(ctx, sessionFlashTitle, title)
+	e.Sessions.Put(ctx, sessionFlash, message)
+}
+
+// PopFlash returns and forgets what the previous form left for this page. The message is empty when it
+// left nothing.
+func (e *Env) PopFlash(c echo.Context) (title, message string) {
+	ctx := c.Request().Context()
+	return e.Sessions.PopString(ctx, sessionFlashTitle), e.Sessions.PopString(ctx, sessionFlash)
+}
+
+// PublicBase is the service's public address: BASE_URL, or else the request's own scheme and host.
+func (e *Env) PublicBase(c echo.Context) string {
+	if e.BaseURL != "" {
+		return e.BaseURL
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
