@@ -144,7 +144,7 @@ func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, e
 		// A single INSERT is atomic on its own. Skipping BEGIN and COMMIT saves two round trips on the
 		// most common request.
 		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
-			return retried(func() error { return fn(s.q) })
+			return Retried(func() error { return fn(s.q) })
 		}
 	}
 	err := atomically(ctx, func(q *queries.Queries) error {

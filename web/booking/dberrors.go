@@ -60,10 +60,11 @@ func interpretError(err error) dbError {
 	return e
 }
 
-// retried runs op up to three times. It retries only errors after which PostgreSQL has written nothing:
+// Retried runs op up to three times. It retries only errors after which PostgreSQL has written nothing:
 // a deadlock, a serialization failure, or a booking whose resource moved to another floor meanwhile
 // (bookings_resource_fkey refused the old floor). In that last case op must read the resource again.
-func retried(op func() error) error {
+// The other domain packages run their transactions through it too.
+func Retried(op func() error) error {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		err = op()
@@ -74,7 +75,7 @@ func retried(op func() error) error {
 	return err
 }
 
-// transient reports whether err is one that retried retries.
+// transient reports whether err is one that Retried retries.
 func transient(err error) bool {
 	return interpretError(err).kind == failTransient || movedFloor(err)
 }

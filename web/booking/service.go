@@ -71,7 +71,7 @@ func (s *Service) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 // or a deadlock; a deadlock can happen when two multi-element requests insert overlapping intervals in
 // opposite orders.
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
-	return retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
+	return Retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
 }
 
 var zones sync.Map // IANA time-zone name → *time.Location

@@ -13,10 +13,9 @@ import (
 type failure int
 
 const (
-	failNone      failure = iota // not a PostgreSQL error
-	failOther                    // an error of PostgreSQL that none of the kinds below name
-	failTransient                // a serialization failure or a deadlock: run the transaction again
-	failUnique                   // unique_violation
+	failNone   failure = iota // not a PostgreSQL error
+	failOther                 // an error of PostgreSQL that none of the kinds below name
+	failUnique                // unique_violation
 )
 
 // interpretError reads err's SQLSTATE, once.
@@ -26,16 +25,11 @@ func interpretError(err error) failure {
 		return failNone
 	}
 	switch pgErr.Code {
-	case "40001", "40P01": // serialization failure, deadlock detected
-		return failTransient
 	case "23505":
 		return failUnique
 	}
 	return failOther
 }
-
-// transient reports whether err is a deadlock or a serialization failure.
-func transient(err error) bool { return interpretError(err) == failTransient }
 
 // isUniqueViolation reports whether err is a violation of a unique constraint.
 func isUniqueViolation(err error) bool { return interpretError(err) == failUnique }

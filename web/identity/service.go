@@ -47,17 +47,12 @@ func (s *Service) now() time.Time { return s.bookings.Now() }
 // which grows whenever this instance deactivates someone or changes a layout.
 func (s *Service) DeactivationCount() uint64 { return s.bookings.DeactivationCount() }
 
-// inTx runs fn in one transaction and commits if fn returns nil. It runs it again, up to three runs in
-// all, after a deadlock or a serialization failure.
+// inTx runs fn in one transaction and commits if fn returns nil, running it again when PostgreSQL
+// refused it in a way that wrote nothing (booking.Retried).
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) })
-		if !transient(err) {
-			return err
-		}
-	}
-	return err
+	return booking.Retried(func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) })
+	})
 }
 
 // recordAudit appends e to its organization's audit log, inside the transaction that q runs.

@@ -57,11 +57,3 @@ func interpretError(err error) dbError {
 
 // transient reports whether err is a deadlock or a serialization failure.
 func transient(err error) bool { return interpretError(err).kind == failTransient }
-
-// retryable reports whether the transaction that failed with err can be run again, having written
-// nothing: after a deadlock, a serialization failure, or a booking whose resource moved to another floor
-// meanwhile (bookings_resource_fkey), as the domain's own transactions do.
-func retryable(err error) bool {
-	e := interpretError(err)
-	return transient(err) || e.kind == failForeignKey && e.constraint == "bookings_resource_fkey"
-}

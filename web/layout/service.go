@@ -27,16 +27,12 @@ func New(pool *pgxpool.Pool, svc *booking.Service) *Service {
 	return &Service{pool: pool, q: queries.New(pool), svc: svc}
 }
 
-// change runs write in one transaction, and runs it again after a deadlock or a serialization failure,
-// up to three runs in all (retryable). After the commit, it clears the domain's cached layouts.
+// change runs write in one transaction, run again when PostgreSQL refused it in a way that wrote nothing
+// (booking.Retried). After the commit, it clears the domain's cached layouts.
 func (s *Service) change(ctx context.Context, write func(q *queries.Queries) error) error {
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return write(s.q.WithTx(tx)) })
-		if !retryable(err) {
-			break
-		}
-	}
+	err := booking.Retried(func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return write(s.q.WithTx(tx)) })
+	})
 	if err != nil {
 		return err
 	}
