@@ -180,7 +180,7 @@ func confirmCatalogueItem(p *views.AdminCatalogue, id, msg string) bool {
 // readCatalogueForm reads the form of a catalogue item into it (what was typed) and into doc, the object
 // current holds with the form's values in place of its own; current is nil for a new object.
 func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, current json.RawMessage) (any, error) {
-	it.Name = strings.TrimSpace(form.Get("name"))
+	it.Name = textField(form, "name")
 	if it.Name == "" {
 		return nil, kit.RefuseForm("Name: write a name.")
 	}
@@ -207,7 +207,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
 		return v, nil
 	case layout.Features:
-		it.Email = strings.TrimSpace(form.Get("email"))
+		it.Email = textField(form, "email")
 		var v layout.LayoutFeature
 		if err := decodeCurrent(&v); err != nil {
 			return nil, fmt.Errorf("decode feature: %w", err)
@@ -218,8 +218,8 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		v.ID, v.OrganizationID, v.Name, v.Email = it.ID, org.String(), it.Name, it.Email
 		return v, nil
 	}
-	it.Description = strings.TrimSpace(form.Get("description"))
-	it.Email = strings.TrimSpace(form.Get("email")) // the import checks it and says what is wrong
+	it.Description = textField(form, "description")
+	it.Email = textField(form, "email") // the import checks it and says what is wrong
 	it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments = form.Get("chooseQuantity") != "", form.Get("chooseDeliveryTime") != "", form.Get("allowComments") != ""
 	it.DeliveryHours, it.DeliveryMinutes = form.Get("deliveryHours"), form.Get("deliveryMinutes")
 	it.CancelHours, it.CancelMinutes = form.Get("cancelHours"), form.Get("cancelMinutes")

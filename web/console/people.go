@@ -142,8 +142,8 @@ func confirmPerson(p *views.AdminPeople, id, msg string) bool {
 // readPersonForm reads a person's form: what was typed, for the form to show again.
 func readPersonForm(form url.Values) (views.PersonForm, error) {
 	f := views.PersonForm{
-		Name: strings.TrimSpace(form.Get("name")), Surname: strings.TrimSpace(form.Get("surname")),
-		Email: strings.TrimSpace(form.Get("email")), Role: form.Get("role"), Language: form.Get("language"),
+		Name: textField(form, "name"), Surname: textField(form, "surname"),
+		Email: textField(form, "email"), Role: form.Get("role"), Language: form.Get("language"),
 	}
 	switch {
 	case f.Name == "":

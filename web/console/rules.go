@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -48,7 +47,7 @@ func ruleForm(r layout.LayoutResourceRule, etag string) views.RuleForm {
 // the form cannot use is a *kit.FormRefusal in words.
 func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layout.LayoutResourceRule, error) {
 	v := views.RuleForm{
-		ID: id, ETag: form.Get("etag"), Name: strings.TrimSpace(form.Get("name")),
+		ID: id, ETag: form.Get("etag"), Name: textField(form, "name"),
 		From: form.Get("from"), Until: form.Get("until"), MaxHours: form.Get("maxHours"), MaxMinutes: form.Get("maxMinutes"),
 		AheadDays: form.Get("aheadDays"), AheadHours: form.Get("aheadHours"),
 		CheckInBefore: form.Get("checkInBefore"), CheckInAfter: form.Get("checkInAfter"),
