@@ -198,7 +198,7 @@ WHERE (b.organization_id, b.id) IN (
         ORDER BY d.check_in_closes_at
         LIMIT @max_rows)
   AND b.status IN ('PENDING', 'WAITING_APPROVAL') AND b.check_in_closes_at <= coalesce(sqlc.narg(at)::timestamptz, now())
-RETURNING b.organization_id, b.id;
+RETURNING b.organization_id, b.id, b.revision, b.status, b.start_date, b.end_date, b.resource_id;
 
 -- name: BookingsFinishEnded :many
 -- Marks FINISHED at most max_rows of the ACTIVE bookings that have ended, the earliest ends first. The
@@ -279,4 +279,10 @@ SET status = CASE WHEN status = 'ACTIVE' AND start_date < @now::timestamptz THEN
     updated_at = now()
 WHERE organization_id = @organization_id AND organizer_id = @organizer_id
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND end_date > @now::timestamptz
-RETURNING id, status;
+RETURNING id, status, revision, start_date, end_date, resource_id;
+
+-- name: BookingTouch :one
+-- Marks a booking as changed when something stored beside it changed (its services): its revision grows.
+UPDATE bookings SET updated_at = now()
+WHERE organization_id = @organization_id AND id = @id
+RETURNING revision;

@@ -17,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
 `
 
 type BookingApproveParams struct {
@@ -61,6 +61,7 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
 }
@@ -104,7 +105,7 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 const bookingFinish = `-- name: BookingFinish :one
 UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
 `
 
 type BookingFinishParams struct {
@@ -142,12 +143,13 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -183,12 +185,13 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -224,6 +227,7 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
 }
@@ -313,7 +317,7 @@ SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $
     access_control_type = $7, check_in_opens_at = $8,
     check_in_closes_at = $9, updated_at = now()
 WHERE organization_id = $10 AND id = $11
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
 `
 
 type BookingMoveParams struct {
@@ -371,6 +375,7 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
 }
@@ -380,7 +385,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
 `
 
 type BookingSetStatusParams struct {
@@ -424,8 +429,28 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.CheckInClosesAt,
 		&i.CheckedInAt,
 		&i.FloorID,
+		&i.Revision,
 	)
 	return i, err
+}
+
+const bookingTouch = `-- name: BookingTouch :one
+UPDATE bookings SET updated_at = now()
+WHERE organization_id = $1 AND id = $2
+RETURNING revision
+`
+
+type BookingTouchParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Marks a booking as changed when something stored beside it changed (its services): its revision grows.
+func (q *Queries) BookingTouch(ctx context.Context, arg BookingTouchParams) (int32, error) {
+	row := q.db.QueryRow(ctx, bookingTouch, arg.OrganizationID, arg.ID)
+	var revision int32
+	err := row.Scan(&revision)
+	return revision, err
 }
 
 const bookingUpsert = `-- name: BookingUpsert :execrows
@@ -499,7 +524,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 
 const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
 WITH mine AS MATERIALIZED (
-    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id FROM bookings o
+    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision FROM bookings o
     WHERE o.organization_id = $3 AND o.organizer_id = $4
       AND o.start_date > $5::timestamptz - interval '25 hours' AND o.start_date < $6::timestamptz
 )
@@ -574,7 +599,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -632,6 +657,7 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}
@@ -651,7 +677,7 @@ WHERE (b.organization_id, b.id) IN (
         ORDER BY d.check_in_closes_at
         LIMIT $2)
   AND b.status IN ('PENDING', 'WAITING_APPROVAL') AND b.check_in_closes_at <= coalesce($1::timestamptz, now())
-RETURNING b.organization_id, b.id
+RETURNING b.organization_id, b.id, b.revision, b.status, b.start_date, b.end_date, b.resource_id
 `
 
 type BookingsExpireNoShowsParams struct {
@@ -662,6 +688,11 @@ type BookingsExpireNoShowsParams struct {
 type BookingsExpireNoShowsRow struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
+	Revision       int32
+	Status         string
+	StartDate      time.Time
+	EndDate        time.Time
+	ResourceID     uuid.UUID
 }
 
 // Marks EXPIRED at most max_rows of the bookings still waiting for check-in or approval after their
@@ -680,7 +711,15 @@ func (q *Queries) BookingsExpireNoShows(ctx context.Context, arg BookingsExpireN
 	var items []BookingsExpireNoShowsRow
 	for rows.Next() {
 		var i BookingsExpireNoShowsRow
-		if err := rows.Scan(&i.OrganizationID, &i.ID); err != nil {
+		if err := rows.Scan(
+			&i.OrganizationID,
+			&i.ID,
+			&i.Revision,
+			&i.Status,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceID,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -736,7 +775,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, arg BookingsFinishEnd
 }
 
 const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type BookingsGetByIDsParams struct {
@@ -778,6 +817,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}
@@ -790,7 +830,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision FROM bookings bk
 WHERE bk.organization_id = $1
   AND bk.id IN (
       (SELECT o.id FROM bookings o
@@ -874,6 +914,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}
@@ -886,7 +927,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 }
 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
@@ -945,6 +986,7 @@ func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAft
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}
@@ -963,7 +1005,7 @@ SET status = CASE WHEN status = 'ACTIVE' AND start_date < $1::timestamptz THEN '
     updated_at = now()
 WHERE organization_id = $2 AND organizer_id = $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE') AND end_date > $1::timestamptz
-RETURNING id, status
+RETURNING id, status, revision, start_date, end_date, resource_id
 `
 
 type BookingsReleaseOfOrganizerParams struct {
@@ -973,8 +1015,12 @@ type BookingsReleaseOfOrganizerParams struct {
 }
 
 type BookingsReleaseOfOrganizerRow struct {
-	ID     uuid.UUID
-	Status string
+	ID         uuid.UUID
+	Status     string
+	Revision   int32
+	StartDate  time.Time
+	EndDate    time.Time
+	ResourceID uuid.UUID
 }
 
 // Releases every booking a deactivated person organizes that still holds its resource: one checked in
@@ -989,7 +1035,14 @@ func (q *Queries) BookingsReleaseOfOrganizer(ctx context.Context, arg BookingsRe
 	var items []BookingsReleaseOfOrganizerRow
 	for rows.Next() {
 		var i BookingsReleaseOfOrganizerRow
-		if err := rows.Scan(&i.ID, &i.Status); err != nil {
+		if err := rows.Scan(
+			&i.ID,
+			&i.Status,
+			&i.Revision,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceID,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -1028,7 +1081,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND start_date > $4::timestamptz - interval '25 hours'
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
@@ -1088,6 +1141,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}
@@ -1100,7 +1154,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -1155,6 +1209,7 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 		); err != nil {
 			return nil, err
 		}

@@ -89,13 +89,14 @@ WHERE bk.organization_id = @organization_id
 ORDER BY bk.start_date, bk.id
 LIMIT @max_rows;
 
--- name: ClosureBookingsCancel :execrows
+-- name: ClosureBookingsCancel :many
 -- Cancels the given bookings, as a cancellation does, if they are still blocking and still overlap
 -- [start, end). A booking moved away meanwhile is left alone.
 UPDATE bookings bk SET status = 'CANCELLED', updated_at = now()
 WHERE bk.organization_id = @organization_id AND bk.id = ANY (@ids::uuid[])
   AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
-  AND bk.start_date < sqlc.arg(end_date)::timestamptz AND bk.end_date > sqlc.arg(start_date)::timestamptz;
+  AND bk.start_date < sqlc.arg(end_date)::timestamptz AND bk.end_date > sqlc.arg(start_date)::timestamptz
+RETURNING bk.id, bk.revision, bk.status, bk.start_date, bk.end_date, bk.resource_id;
 
 -- name: ClosuresExport :many
 -- Lists closures for a layout export: those of one organization (of any when it is null), or the one with

@@ -12,11 +12,12 @@ import (
 	"github.com/google/uuid"
 )
 
-const closureBookingsCancel = `-- name: ClosureBookingsCancel :execrows
+const closureBookingsCancel = `-- name: ClosureBookingsCancel :many
 UPDATE bookings bk SET status = 'CANCELLED', updated_at = now()
 WHERE bk.organization_id = $1 AND bk.id = ANY ($2::uuid[])
   AND bk.status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND bk.start_date < $3::timestamptz AND bk.end_date > $4::timestamptz
+RETURNING bk.id, bk.revision, bk.status, bk.start_date, bk.end_date, bk.resource_id
 `
 
 type ClosureBookingsCancelParams struct {
@@ -26,23 +27,51 @@ type ClosureBookingsCancelParams struct {
 	StartDate      time.Time
 }
 
+type ClosureBookingsCancelRow struct {
+	ID         uuid.UUID
+	Revision   int32
+	Status     string
+	StartDate  time.Time
+	EndDate    time.Time
+	ResourceID uuid.UUID
+}
+
 // Cancels the given bookings, as a cancellation does, if they are still blocking and still overlap
 // [start, end). A booking moved away meanwhile is left alone.
-func (q *Queries) ClosureBookingsCancel(ctx context.Context, arg ClosureBookingsCancelParams) (int64, error) {
-	result, err := q.db.Exec(ctx, closureBookingsCancel,
+func (q *Queries) ClosureBookingsCancel(ctx context.Context, arg ClosureBookingsCancelParams) ([]ClosureBookingsCancelRow, error) {
+	rows, err := q.db.Query(ctx, closureBookingsCancel,
 		arg.OrganizationID,
 		arg.Ids,
 		arg.EndDate,
 		arg.StartDate,
 	)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	var items []ClosureBookingsCancelRow
+	for rows.Next() {
+		var i ClosureBookingsCancelRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Revision,
+			&i.Status,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const closureBookingsCovered = `-- name: ClosureBookingsCovered :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, r.name AS resource_name, u.name AS organizer_name, u.surname AS organizer_surname, b.timezone
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, r.name AS resource_name, u.name AS organizer_name, u.surname AS organizer_surname, b.timezone
 FROM bookings bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
 JOIN floors f ON f.organization_id = bk.organization_id AND f.id = bk.floor_id
@@ -101,6 +130,7 @@ type ClosureBookingsCoveredRow struct {
 	CheckInClosesAt      time.Time
 	CheckedInAt          *time.Time
 	FloorID              uuid.UUID
+	Revision             int32
 	ResourceName         string
 	OrganizerName        string
 	OrganizerSurname     string
@@ -154,6 +184,7 @@ func (q *Queries) ClosureBookingsCovered(ctx context.Context, arg ClosureBooking
 			&i.CheckInClosesAt,
 			&i.CheckedInAt,
 			&i.FloorID,
+			&i.Revision,
 			&i.ResourceName,
 			&i.OrganizerName,
 			&i.OrganizerSurname,

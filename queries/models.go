@@ -48,6 +48,7 @@ type Booking struct {
 	CheckInClosesAt      time.Time
 	CheckedInAt          *time.Time
 	FloorID              uuid.UUID
+	Revision             int32
 }
 
 type BookingAttendee struct {
@@ -143,6 +144,14 @@ type IdempotencyKey struct {
 	Body           []byte
 	CreatedAt      time.Time
 	BookingIds     []uuid.UUID
+}
+
+type MailSent struct {
+	MessageID      string
+	OrganizationID uuid.UUID
+	EventID        uuid.UUID
+	Recipient      string
+	SentAt         time.Time
 }
 
 type MobileRole struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // MaxBookingsPerRequest is the largest number of bookings one CreateBookings request may hold.
@@ -139,15 +140,15 @@ type creation struct {
 // changed since c.layout was read, it writes nothing and returns errLayoutChanged.
 func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, error) {
 	out := make([]Booking, len(c.elements))
-	atomically := s.inTx
-	if c.oneStatement() {
+	atomically := s.inTxTelling
+	if s.silent && c.oneStatement() {
 		// A single INSERT is atomic on its own. Skipping BEGIN and COMMIT saves two round trips on the
-		// most common request.
-		atomically = func(_ context.Context, fn func(*queries.Queries) error) error {
-			return Retried(func() error { return fn(s.q) })
+		// most common request. With the outbox on, the event needs the transaction.
+		atomically = func(_ context.Context, fn func(*queries.Queries, *outbox.Batch) error) error {
+			return Retried(func() error { return fn(s.q, &outbox.Batch{}) })
 		}
 	}
-	err := atomically(ctx, func(q *queries.Queries) error {
+	err := atomically(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		// Check and insert each element before moving to the next, so that the first failing element
 		// decides the error, whether a check or the no-overlap constraint refuses it.
 		for i := range c.elements {
@@ -156,6 +157,7 @@ func (s *Service) createBookings(ctx context.Context, c *creation) ([]Booking, e
 				return err
 			}
 			out[i] = b
+			ev.Add(created(b, c.now)...)
 		}
 		if err := putUserAccessToken(ctx, q, c.token); err != nil {
 			return err

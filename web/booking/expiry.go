@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // SweepEvery is how often each serving instance sweeps. A no-show becomes EXPIRED, and its resource free
@@ -59,7 +60,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepResult, error) {
 // sweepRound changes at most sweepBatch bookings of each kind in one transaction, under the sweep lock.
 // It reports false if another instance holds the lock.
 func (s *Service) sweepRound(ctx context.Context) (expired, finished int, locked bool, err error) {
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTxTelling(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		expired, finished = 0, 0
 		var err error
 		if locked, err = q.SweepLockTry(ctx, sweepLock); err != nil {
@@ -84,6 +85,7 @@ func (s *Service) sweepRound(ctx context.Context) (expired, finished int, locked
 			return fmt.Errorf("finish ended bookings: %w", err)
 		}
 		expired, finished = len(e), len(f)
+		ev.Add(expiredEvents(e, s.now())...)
 		return nil
 	})
 	return expired, finished, locked, err

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // The lifecycle of a booking (DESIGN.md §4):
@@ -23,12 +24,13 @@ import (
 // clients can retry safely.
 
 // transition locks the booking's row, calls fn with the booking and the current time, and returns the
-// booking fn returns. The lock and fn's writes share one transaction.
+// booking fn returns. The lock and fn's writes share one transaction. If fn changed the booking, an event
+// of kind tell is recorded in the same transaction (tell returns it; see telling).
 // Codes: 1011 no such booking, or one the actor may not act on.
-func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
+func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, tell outbox.Kind, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
 	org := actor.OrganizationID
 	var out Booking
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTxTelling(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		row, err := q.BookingGetForUpdate(ctx, queries.BookingGetForUpdateParams{OrganizationID: org, ID: id})
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && !canAct(actor, row)) {
 			return notFound(id)
@@ -40,8 +42,12 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, fn f
 		if err != nil {
 			return err
 		}
-		out, err = fn(q, bs[0], s.now())
-		return err
+		now := s.now()
+		if out, err = fn(q, bs[0], now); err != nil {
+			return err
+		}
+		ev.Add(telling(tell, bs[0], out, now)...)
+		return nil
 	})
 	return out, err
 }
@@ -57,7 +63,7 @@ func (b Booking) withRow(row queries.Booking) Booking {
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is neither PENDING nor ACTIVE;
 // 4010 check-in has not opened yet; 4011 check-in has closed.
 func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	return s.transition(ctx, actor, id, "", func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch b.Status {
 		case StatusActive:
 			return b, nil
@@ -103,7 +109,7 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 // Codes: 1011 no such booking the actor may act on; 4007 the booking is not ACTIVE and was not released
 // before; 4072 released before its start while a contracted reservable can no longer be cancelled.
 func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	return s.transition(ctx, actor, id, outbox.Released, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch {
 		case b.Status == StatusFinished, b.Status == StatusCancelled && b.CheckedInAt != nil:
 			return b, nil // released already
@@ -134,7 +140,7 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 // its check-in window has closed (it is about to expire); 4072 a reservable contracted on it can no
 // longer be cancelled.
 func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking, error) {
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	return s.transition(ctx, actor, id, outbox.Cancelled, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		switch b.Status {
 		case StatusCancelled:
 			return b, nil
@@ -162,7 +168,11 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
 	}
-	return s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	tell := outbox.Approved
+	if !approved {
+		tell = outbox.Rejected
+	}
+	return s.transition(ctx, actor, id, tell, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusWaitingApproval {
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
 		}
@@ -208,7 +218,7 @@ type BookingChange struct {
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
 // taken; 4013 its person already holds another workstation during part of the new time.
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
-	b, err := s.transition(ctx, actor, id, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	b, err := s.transition(ctx, actor, id, outbox.Changed, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
 		}

@@ -221,6 +221,8 @@ type Booking struct {
 	CheckIn              Interval
 	CheckedInAt          *time.Time // nil until the booking is checked in
 	Reservables          []BookingReservable
+	// Revision grows by one with every change of the booking: its calendar invitations' SEQUENCE.
+	Revision int32
 }
 
 // Reservable is a service that can be contracted on bookings of the resources it is associated with.

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // ReservableOrder asks for a reservable on a booking. A nil DeliveryTime means the reservable's standard
@@ -40,7 +41,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		}
 		seen[o.ReservableID] = true
 	}
-	out, err := s.transition(ctx, actor, bookingID, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	out, err := s.transition(ctx, actor, bookingID, outbox.ServicesChanged, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if !b.Status.Blocking() {
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
 		}
@@ -64,12 +65,21 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 		if err := checkCancellation(b.Reservables, next, b.Start, now); err != nil {
 			return Booking{}, err
 		}
+		if sameOrders(b.Reservables, next) {
+			return b, nil
+		}
 		if err := q.BookingReservablesDelete(ctx, queries.BookingReservablesDeleteParams{OrganizationID: b.OrganizationID, BookingID: b.ID}); err != nil {
 			return Booking{}, fmt.Errorf("delete contracted reservables: %w", err)
 		}
 		if err := insertContracts(ctx, q, b, next); err != nil {
 			return Booking{}, err
 		}
+		// Touch the booking so that its revision grows: the change is then told (see telling).
+		rev, err := q.BookingTouch(ctx, queries.BookingTouchParams{OrganizationID: b.OrganizationID, ID: b.ID})
+		if err != nil {
+			return Booking{}, fmt.Errorf("touch booking: %w", err)
+		}
+		b.Revision = rev
 		b.Reservables = sortedByName(next)
 		return b, nil
 	})

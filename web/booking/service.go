@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // WalkUpGrace is how far in the past a new booking may start, so that someone who walks up to a desk a
@@ -32,6 +33,8 @@ type Service struct {
 	// have made (layout changes), so that the bearer tokens it has cached are checked again at once
 	// (DeactivationCount).
 	deactivations *atomic.Uint64
+	// silent, if set, records no events in the outbox (WithoutEvents).
+	silent bool
 	// dbNow, if set, replaces the database's clock in the expiry sweep (tests only). If nil, the sweep
 	// uses now() in SQL.
 	dbNow func() time.Time
@@ -46,6 +49,10 @@ func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = 
 // WithDatabaseClock makes the expiry sweep read the time from now instead of the database's clock, so
 // that tests can let time pass. Production code never sets it.
 func WithDatabaseClock(now func() time.Time) Option { return func(s *Service) { s.dbNow = now } }
+
+// WithoutEvents makes the service record no events in the outbox, so nobody is told of any change. It
+// exists to measure what the outbox costs (make bench); a deployment never sets it.
+func WithoutEvents() Option { return func(s *Service) { s.silent = true } }
 
 // WithReadPool sends reads that may lag slightly behind writes to pool, which is a standby's pool
 // (DATABASE_READ_URL). Only a resource's status and the free and busy listings use it. Anything a person
@@ -72,6 +79,23 @@ func (s *Service) Ping(ctx context.Context) error { return s.pool.Ping(ctx) }
 // opposite orders.
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
 	return Retried(func() error { return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) }) })
+}
+
+// inTxTelling runs fn in one transaction, as inTx does, and records the events fn adds in the outbox in
+// the same transaction. If fn fails, nothing is recorded.
+func (s *Service) inTxTelling(ctx context.Context, fn func(q *queries.Queries, ev *outbox.Batch) error) error {
+	return Retried(func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var ev outbox.Batch
+			if err := fn(s.q.WithTx(tx), &ev); err != nil {
+				return err
+			}
+			if s.silent {
+				return nil
+			}
+			return outbox.Record(ctx, tx, ev.Events()...)
+		})
+	})
 }
 
 var zones sync.Map // IANA time-zone name → *time.Location

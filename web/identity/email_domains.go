@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -238,7 +239,7 @@ func (s *Service) ApproveEmailDomain(ctx context.Context, org uuid.UUID, domain 
 // operator's word claims the domain first, in the same transaction, so a refusal leaves no claim behind.
 // Codes: 2000 another organization proved the domain first.
 func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by string, who booking.Changer) (EmailDomain, error) {
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		if by == VerifiedByOperator {
 			if err := q.EmailDomainClaim(ctx, queries.EmailDomainClaimParams{OrganizationID: org, Domain: domain, VerificationToken: newDomainToken()}); err != nil {
 				return fmt.Errorf("claim e-mail domain: %w", err)

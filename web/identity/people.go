@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -26,8 +27,8 @@ func (s *Service) SetUserActive(ctx context.Context, actor booking.User, userID 
 	if !active && userID == actor.ID {
 		return booking.Errorf(booking.CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
 	}
-	err := s.inTx(ctx, func(q *queries.Queries) error {
-		return s.applyUserActive(ctx, q, actor.OrganizationID, userID, active, booking.By(actor))
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
+		return s.applyUserActive(ctx, q, ev, actor.OrganizationID, userID, active, booking.By(actor))
 	})
 	s.bookings.PeopleDeactivated() // after the commit too, so that a token checked meanwhile is checked again
 	return err
@@ -43,7 +44,7 @@ func (s *Service) SetUserActive(ctx context.Context, actor booking.User, userID 
 // account, and no deactivation leaves the organization without an active admin.
 // Codes: 1003 no such person in the organization; 2000 deactivating one's own account; 4017 the last
 // active admin.
-func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, active bool, by booking.Changer) error {
+func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, ev *outbox.Batch, org, userID uuid.UUID, active bool, by booking.Changer) error {
 	if err := booking.CheckActiveChange(by, userID, active); err != nil {
 		return err
 	}
@@ -80,6 +81,7 @@ func (s *Service) applyUserActive(ctx context.Context, q *queries.Queries, org, 
 		}); err != nil {
 			return fmt.Errorf("release bookings: %w", err)
 		}
+		ev.Add(booking.DeactivationEvents(org, released, now)...)
 		if _, err := q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: org, ID: userID, Before: now}); err != nil {
 			return fmt.Errorf("revoke tokens: %w", err)
 		}
@@ -219,7 +221,7 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.
 	}
 	name, surname := namesOf(id)
 	var u booking.User
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		row, err := q.UserCreate(ctx, queries.UserCreateParams{
 			OrganizationID: org.ID, ID: uuid.New(), Name: name, Surname: surname, Email: email,
 			Role: org.DefaultRole, OidcSubject: &id.Subject,
@@ -302,7 +304,7 @@ func (s *Service) applyGroups(ctx context.Context, u booking.User, claims map[st
 	if role == u.Role {
 		return u, nil
 	}
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		if err := q.UserSetRole(ctx, queries.UserSetRoleParams{OrganizationID: u.OrganizationID, ID: u.ID, Role: string(role)}); err != nil {
 			return fmt.Errorf("set role: %w", err)
 		}

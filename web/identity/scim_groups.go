@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -153,7 +154,7 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 		return ProvisionedGroup{}, err
 	}
 	id := uuid.New()
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		if _, err := q.SCIMGroupCreate(ctx, queries.SCIMGroupCreateParams{
 			OrganizationID: c.OrganizationID, ID: id, DisplayName: f.DisplayName, ExternalID: given(f.ExternalID),
 		}); isUniqueViolation(err) {
@@ -186,7 +187,7 @@ func (s *Service) ProvisionGroup(ctx context.Context, c SCIMClient, f GroupField
 // Codes: 1013 no such group; 2000 a bad field, a member who is not a person of the organization, or
 // what change refuses; ErrGroupExists; 4120 ifMatch is not the group's version.
 func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string, change func(*GroupFields) error) (ProvisionedGroup, error) {
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		before, err := lockGroup(ctx, q, c.OrganizationID, id, ifMatch)
 		if err != nil {
 			return err
@@ -230,7 +231,7 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 // they are left in.
 // Codes: 1013 no such group; 4120 ifMatch is not the group's version.
 func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string) error {
-	return s.inTx(ctx, func(q *queries.Queries) error {
+	return s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		before, err := lockGroup(ctx, q, c.OrganizationID, id, ifMatch)
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -77,7 +78,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor booking.User, name 
 	secret := scimSecretPrefix + rand.Text() + rand.Text() // 256 bits
 	sum := sha256.Sum256([]byte(secret))
 	var t SCIMToken
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		n, err := q.ScimTokensInUseCount(ctx, actor.OrganizationID)
 		if err != nil {
 			return fmt.Errorf("count SCIM tokens: %w", err)
@@ -111,7 +112,7 @@ func (s *Service) RevokeSCIMToken(ctx context.Context, actor booking.User, id uu
 	if actor.Role != booking.RoleAdmin {
 		return booking.Errorf(booking.CodeForbidden, "only admins may revoke SCIM tokens")
 	}
-	return s.inTx(ctx, func(q *queries.Queries) error {
+	return s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		n, err := q.ScimTokenRevoke(ctx, queries.ScimTokenRevokeParams{OrganizationID: actor.OrganizationID, ID: id, Now: s.now()})
 		if err != nil {
 			return fmt.Errorf("revoke SCIM token: %w", err)

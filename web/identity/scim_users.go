@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -134,7 +135,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		return ProvisionedPerson{}, err
 	}
 	var id uuid.UUID
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		org, err := q.OrganizationGet(ctx, c.OrganizationID)
 		if err != nil {
 			return fmt.Errorf("get organization: %w", err)
@@ -145,7 +146,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 		deleted, err := q.UserSCIMDeletedByEmail(ctx, queries.UserSCIMDeletedByEmailParams{OrganizationID: c.OrganizationID, Email: f.Email})
 		if err == nil {
 			id = deleted.ID
-			return s.replacePerson(ctx, q, c, deleted, f)
+			return s.replacePerson(ctx, q, ev, c, deleted, f)
 		}
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("find a deleted person: %w", err)
@@ -178,7 +179,7 @@ func (s *Service) ProvisionPerson(ctx context.Context, c SCIMClient, f PersonFie
 			return err
 		}
 		if !f.Active {
-			return s.applyUserActive(ctx, q, c.OrganizationID, id, false, c.changer())
+			return s.applyUserActive(ctx, q, ev, c.OrganizationID, id, false, c.changer())
 		}
 		return nil
 	})
@@ -244,7 +245,7 @@ func (s *Service) ReplaceProvisionedPerson(ctx context.Context, c SCIMClient, id
 // once never undo each other. An error of change is returned as it is.
 // Codes: those of ReplaceProvisionedPerson.
 func (s *Service) ChangeProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string, change func(ProvisionedPerson) (PersonFields, error)) (ProvisionedPerson, error) {
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		before, err := s.lockProvisioned(ctx, q, c, id, ifMatch)
 		if err != nil {
 			return err
@@ -256,7 +257,7 @@ func (s *Service) ChangeProvisionedPerson(ctx context.Context, c SCIMClient, id 
 		if f, err = normalizePerson(f); err != nil {
 			return err
 		}
-		return s.replacePerson(ctx, q, c, before, f)
+		return s.replacePerson(ctx, q, ev, c, before, f)
 	})
 	if err != nil {
 		return ProvisionedPerson{}, err
@@ -281,7 +282,7 @@ func (s *Service) lockProvisioned(ctx context.Context, q *queries.Queries, c SCI
 }
 
 // replacePerson writes f over the person before (locked), as ReplaceProvisionedPerson says.
-func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMClient, before queries.User, f PersonFields) error {
+func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, ev *outbox.Batch, c SCIMClient, before queries.User, f PersonFields) error {
 	id := before.ID
 	if !strings.EqualFold(before.Email, f.Email) {
 		if before.Role == string(booking.RoleAdmin) {
@@ -325,7 +326,7 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMC
 	}); err != nil {
 		return err
 	}
-	return s.applyUserActive(ctx, q, c.OrganizationID, id, f.Active, c.changer())
+	return s.applyUserActive(ctx, q, ev, c.OrganizationID, id, f.Active, c.changer())
 }
 
 // DeleteProvisionedPerson is a SCIM client's DELETE: the person is deactivated (see applyUserActive),
@@ -335,11 +336,11 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, c SCIMC
 // Codes: 1003 no such person in the organization, or one the client deleted already; 4017 the last
 // active admin; 4120.
 func (s *Service) DeleteProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID, ifMatch string) error {
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		if _, err := s.lockProvisioned(ctx, q, c, id, ifMatch); err != nil {
 			return err
 		}
-		if err := s.applyUserActive(ctx, q, c.OrganizationID, id, false, c.changer()); err != nil {
+		if err := s.applyUserActive(ctx, q, ev, c.OrganizationID, id, false, c.changer()); err != nil {
 			return err
 		}
 		if err := q.UserSCIMDelete(ctx, queries.UserSCIMDeleteParams{OrganizationID: c.OrganizationID, ID: id, Now: new(s.now())}); err != nil {

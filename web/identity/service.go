@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -48,10 +49,17 @@ func (s *Service) now() time.Time { return s.bookings.Now() }
 func (s *Service) DeactivationCount() uint64 { return s.bookings.DeactivationCount() }
 
 // inTx runs fn in one transaction and commits if fn returns nil, running it again when PostgreSQL
-// refused it in a way that wrote nothing (booking.Retried).
-func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) error {
+// refused it in a way that wrote nothing (booking.Retried). The events fn adds (the bookings a
+// deactivation cancelled) are recorded in the outbox in the same transaction.
+func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries, ev *outbox.Batch) error) error {
 	return booking.Retried(func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(s.q.WithTx(tx)) })
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var ev outbox.Batch
+			if err := fn(s.q.WithTx(tx), &ev); err != nil {
+				return err
+			}
+			return outbox.Record(ctx, tx, ev.Events()...)
+		})
 	})
 }
 

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -152,7 +153,7 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor booking.User,
 		return err
 	}
 	org := actor.OrganizationID
-	return s.inTx(ctx, func(q *queries.Queries) error {
+	return s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		if err := q.OrganizationAdminLock(ctx, org); err != nil {
 			return fmt.Errorf("lock admin changes: %w", err)
 		}

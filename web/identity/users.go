@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -101,7 +102,7 @@ func (s *Service) userByIdentity(ctx context.Context, subject, email string, ema
 		return booking.User{}, booking.ErrUnknownUser
 	}
 	u := userFromRow(us[0])
-	err = s.inTx(ctx, func(q *queries.Queries) error {
+	err = s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		n, err := q.UserBindOIDCSubject(ctx, queries.UserBindOIDCSubjectParams{
 			OrganizationID: u.OrganizationID, ID: u.ID, OidcSubject: &subject,
 		})

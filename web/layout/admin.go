@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -82,7 +83,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 	if err != nil {
 		return Object{}, false, err
 	}
-	err = s.change(ctx, func(q *queries.Queries) error {
+	err = s.change(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
 		if err != nil {
 			return err
@@ -90,7 +91,7 @@ func (s *Service) Put(ctx context.Context, actor booking.User, c Collection, id 
 		if err := checkIfMatch(before, ifMatch); err != nil {
 			return err
 		}
-		if err := write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
+		if err := write(ctx, s.svc, q, ev, doc, booking.By(actor)); err != nil {
 			return err
 		}
 		after, err := current(ctx, q, k, c, actor.OrganizationID, id)
@@ -115,7 +116,7 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 	if err != nil {
 		return err
 	}
-	return s.change(ctx, func(q *queries.Queries) error {
+	return s.change(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		before, err := current(ctx, q, k, c, actor.OrganizationID, id)
 		if err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -52,7 +53,7 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 	ids = slices.Compact(ids)
 	org := actor.OrganizationID
 	changed := 0
-	err = s.change(ctx, func(q *queries.Queries) error {
+	err = s.change(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		// The locks of every admin change, in their order (see current); the object ids' lock puts
 		// every other change of these resources after this one.
 		if err := q.ObjectIDsLock(ctx); err != nil {
@@ -84,7 +85,7 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 		if len(doc.Resources) == 0 {
 			return nil
 		}
-		if err := write(ctx, s.svc, q, doc, booking.By(actor)); err != nil {
+		if err := write(ctx, s.svc, q, ev, doc, booking.By(actor)); err != nil {
 			return err
 		}
 		after, err := resourcesByID(ctx, q, k, org)

@@ -65,11 +65,13 @@ func (im importer) saveClosure(ctx context.Context, c booking.ClosureSpec) error
 		return err
 	}
 	if len(cancel) > 0 {
-		if _, err := q.ClosureBookingsCancel(ctx, queries.ClosureBookingsCancelParams{
+		rows, err := q.ClosureBookingsCancel(ctx, queries.ClosureBookingsCancelParams{
 			OrganizationID: org, Ids: cancel, StartDate: c.Start, EndDate: c.End,
-		}); err != nil {
+		})
+		if err != nil {
 			return fmt.Errorf("cancel the bookings a closure covers: %w", err)
 		}
+		im.ev.Add(booking.ClosureEvents(org, rows, now)...)
 	}
 	err = q.ClosureUpsert(ctx, queries.ClosureUpsertParams{
 		OrganizationID: org, ID: c.ID, BuildingID: c.BuildingID, FloorID: c.FloorID, ResourceID: c.ResourceID,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -436,7 +437,7 @@ func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, erro
 	svc := s.svc
 	l := DemoLayout(now)
 	org := uuid.MustParse(l.Organizations[0].ID)
-	err := s.change(ctx, func(q *queries.Queries) error {
+	err := s.change(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		n, err := q.BookingCount(ctx, org)
 		if err != nil {
 			return fmt.Errorf("count bookings: %w", err)
@@ -444,7 +445,7 @@ func (s *Service) LoadDemo(ctx context.Context, now time.Time) (DemoResult, erro
 		if n > 0 {
 			l.Bookings = nil
 		}
-		return write(ctx, svc, q, l, Operator)
+		return write(ctx, svc, q, ev, l, Operator)
 	})
 	if err != nil {
 		return DemoResult{}, err

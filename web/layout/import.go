@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -19,7 +20,7 @@ type ImportSummary map[string]int
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
 // covers blocking bookings and says nothing about them (its message names the closure).
 func (s *Service) Import(ctx context.Context, l Layout) (ImportSummary, error) {
-	if err := s.change(ctx, func(q *queries.Queries) error { return write(ctx, s.svc, q, l, Operator) }); err != nil {
+	if err := s.change(ctx, func(q *queries.Queries, ev *outbox.Batch) error { return write(ctx, s.svc, q, ev, l, Operator) }); err != nil {
 		return nil, err
 	}
 	return summarize(l), nil
@@ -53,8 +54,8 @@ var Operator = booking.Changer{Label: "import"}
 // Codes: 2000 naming the array, the index and the field of the first bad object; 4016 a closure that
 // covers blocking bookings and says nothing about them; 4017 a change that leaves the organization
 // without an active admin.
-func write(ctx context.Context, svc *booking.Service, q *queries.Queries, l Layout, by booking.Changer) error {
-	im := importer{q: q, svc: svc, by: by}
+func write(ctx context.Context, svc *booking.Service, q *queries.Queries, ev *outbox.Batch, l Layout, by booking.Changer) error {
+	im := importer{q: q, svc: svc, by: by, ev: ev}
 	steps := []func(context.Context, Layout) error{
 		im.checkIDs, im.organizations, im.namedRules, im.users, im.buildings, im.floors, im.subcategories,
 		im.resourceRules, im.features, im.reservables, im.resources, im.bookings, im.closures,
@@ -71,4 +72,5 @@ type importer struct {
 	q   *queries.Queries
 	svc *booking.Service
 	by  booking.Changer
+	ev  *outbox.Batch // the events of the bookings a closure or a deactivation cancels
 }

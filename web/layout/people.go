@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -80,7 +81,7 @@ func (im importer) setActive(ctx context.Context, org, userID uuid.UUID, active 
 	}
 	var released []uuid.UUID
 	if !active {
-		if released, err = releaseAndRevoke(ctx, q, org, userID, now); err != nil {
+		if released, err = releaseAndRevoke(ctx, q, im.ev, org, userID, now); err != nil {
 			return err
 		}
 	}
@@ -93,11 +94,12 @@ func (im importer) setActive(ctx context.Context, org, userID uuid.UUID, active 
 
 // releaseAndRevoke releases the bookings of a person being deactivated and revokes their tokens. It
 // returns the ids of the bookings it released.
-func releaseAndRevoke(ctx context.Context, q *queries.Queries, org, userID uuid.UUID, now time.Time) ([]uuid.UUID, error) {
+func releaseAndRevoke(ctx context.Context, q *queries.Queries, ev *outbox.Batch, org, userID uuid.UUID, now time.Time) ([]uuid.UUID, error) {
 	rows, err := q.BookingsReleaseOfOrganizer(ctx, queries.BookingsReleaseOfOrganizerParams{OrganizationID: org, OrganizerID: userID, Now: now})
 	if err != nil {
 		return nil, fmt.Errorf("release bookings: %w", err)
 	}
+	ev.Add(booking.DeactivationEvents(org, rows, now)...)
 	if _, err := q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: org, ID: userID, Before: now}); err != nil {
 		return nil, fmt.Errorf("revoke tokens: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
 )
 
@@ -28,10 +29,17 @@ func New(pool *pgxpool.Pool, svc *booking.Service) *Service {
 }
 
 // change runs write in one transaction, run again when PostgreSQL refused it in a way that wrote nothing
-// (booking.Retried). After the commit, it clears the domain's cached layouts.
-func (s *Service) change(ctx context.Context, write func(q *queries.Queries) error) error {
+// (booking.Retried). The events write adds (bookings a closure or a deactivation cancelled) are recorded
+// in the outbox in the same transaction. After the commit, it clears the domain's cached layouts.
+func (s *Service) change(ctx context.Context, write func(q *queries.Queries, ev *outbox.Batch) error) error {
 	err := booking.Retried(func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return write(s.q.WithTx(tx)) })
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var ev outbox.Batch
+			if err := write(s.q.WithTx(tx), &ev); err != nil {
+				return err
+			}
+			return outbox.Record(ctx, tx, ev.Events()...)
+		})
 	})
 	if err != nil {
 		return err

@@ -7,11 +7,14 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"fmt"
+	"log/slog"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/tern/v2/migrate"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/workspacebooking/booking/queries"
 	schema "github.com/workspacebooking/booking/sql"
@@ -41,10 +44,51 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	if err := m.Migrate(ctx); err != nil {
 		return 0, fmt.Errorf("migrate: %w", err)
 	}
+	river, err := migrateRiver(ctx, conn, databaseURL)
+	if err != nil {
+		return 0, err
+	}
+	applied += river
 	if err := ensureSigningKey(ctx, conn); err != nil {
 		return 0, err
 	}
 	return applied, nil
+}
+
+// RiverVersion is the version of River whose schema Migrate applies. Test template databases are rebuilt
+// when it changes.
+const RiverVersion = "v0.51.2"
+
+// riverLock is the advisory lock that keeps two instances from applying River's migrations together.
+const riverLock = 0x52495645 // "RIVE"
+
+// migrateRiver applies River's own migrations (the job table of the outbox), each in its own
+// transaction since some add enum values, while conn holds an advisory lock so that two instances never
+// apply them together. It returns how many it applied.
+func migrateRiver(ctx context.Context, conn *pgx.Conn, databaseURL string) (int, error) {
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", riverLock); err != nil {
+		return 0, fmt.Errorf("migrate river: lock: %w", err)
+	}
+	defer conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", riverLock) //nolint:errcheck // the session ends soon anyway
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return 0, fmt.Errorf("database url: %w", err)
+	}
+	cfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return 0, fmt.Errorf("migrate river: %w", err)
+	}
+	defer pool.Close()
+	m, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return 0, fmt.Errorf("migrate river: %w", err)
+	}
+	res, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
+		return 0, fmt.Errorf("migrate river: %w", err)
+	}
+	return len(res.Versions), nil
 }
 
 // connectCreating connects to the database, creating it first if the server says it does not exist.

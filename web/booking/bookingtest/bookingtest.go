@@ -38,6 +38,7 @@ type migrator struct{}
 
 func (migrator) Hash() (string, error) {
 	h := sha256.New()
+	h.Write([]byte("river " + postgres.RiverVersion))
 	err := fs.WalkDir(schema.Migrations, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -1,0 +1,125 @@
+package booking
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
+)
+
+// The domain tells nobody anything itself: each change records events in the outbox, in its own
+// transaction (inTxTelling), and package notify turns them into e-mails and webhook deliveries.
+
+// stateOf returns what an event says of b.
+func stateOf(b Booking) outbox.State {
+	return outbox.State{Revision: b.Revision, Status: string(b.Status), Start: b.Start, End: b.End, ResourceID: b.Resource.ID}
+}
+
+// telling returns the events of a transition of kind k that turned before into after: none if k is ""
+// or the booking did not change (a repeated cancellation, say). A booking that now waits for check-in
+// with a new check-in window also gets a reminder, scheduled for the moment check-in opens.
+func telling(k outbox.Kind, before, after Booking, now time.Time) []outbox.Event {
+	if k == "" || after.Revision == before.Revision {
+		return nil
+	}
+	ev := outbox.New(k, after.OrganizationID, after.ID, now, stateOf(after))
+	switch k {
+	case outbox.Changed:
+		p := stateOf(before)
+		ev.Previous = &p
+	case outbox.ServicesChanged:
+		ev.DroppedServices = droppedServices(before.Reservables, after.Reservables)
+	}
+	out := []outbox.Event{ev}
+	if !after.CheckIn.Start.Equal(before.CheckIn.Start) || k == outbox.Approved {
+		out = append(out, reminders(after, now)...)
+	}
+	return out
+}
+
+// created returns the events of a new booking: it was made, and check-in will open.
+func created(b Booking, now time.Time) []outbox.Event {
+	return append([]outbox.Event{outbox.New(outbox.Created, b.OrganizationID, b.ID, now, stateOf(b))}, reminders(b, now)...)
+}
+
+// reminders returns the check-in reminder of b: one event scheduled for when check-in opens, if b waits
+// for check-in and that is still ahead. A reminder whose booking has changed by then is dropped (notify
+// checks that the booking is still PENDING with the same check-in start).
+func reminders(b Booking, now time.Time) []outbox.Event {
+	if b.Status != StatusPending || !b.CheckIn.Start.After(now) {
+		return nil
+	}
+	return []outbox.Event{outbox.New(outbox.CheckInOpened, b.OrganizationID, b.ID, b.CheckIn.Start, stateOf(b))}
+}
+
+// droppedServices returns the services ordered in before and no longer in after.
+func droppedServices(before, after []BookingReservable) []uuid.UUID {
+	kept := make(map[uuid.UUID]bool, len(after))
+	for _, br := range after {
+		kept[br.Reservable.ID] = true
+	}
+	var out []uuid.UUID
+	for _, br := range before {
+		if !kept[br.Reservable.ID] {
+			out = append(out, br.Reservable.ID)
+		}
+	}
+	return out
+}
+
+// sameOrders reports whether two lists of contracted services order the same things.
+func sameOrders(a, b []BookingReservable) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	byID := make(map[uuid.UUID]BookingReservable, len(a))
+	for _, br := range a {
+		byID[br.Reservable.ID] = br
+	}
+	for _, br := range b {
+		o, ok := byID[br.Reservable.ID]
+		if !ok || o.Quantity != br.Quantity || o.DeliveryTime != br.DeliveryTime || o.Comment != br.Comment {
+			return false
+		}
+	}
+	return true
+}
+
+// expiredEvents returns the events of the bookings a sweep expired.
+func expiredEvents(rows []queries.BookingsExpireNoShowsRow, now time.Time) []outbox.Event {
+	out := make([]outbox.Event, len(rows))
+	for i, r := range rows {
+		out[i] = outbox.New(outbox.Expired, r.OrganizationID, r.ID, now, outbox.State{
+			Revision: r.Revision, Status: r.Status, Start: r.StartDate, End: r.EndDate, ResourceID: r.ResourceID})
+	}
+	return out
+}
+
+// DeactivationEvents returns the events of the bookings that a deactivation released (see
+// BookingsReleaseOfOrganizer): a booking under way was released, any other cancelled.
+func DeactivationEvents(org uuid.UUID, rows []queries.BookingsReleaseOfOrganizerRow, now time.Time) []outbox.Event {
+	out := make([]outbox.Event, len(rows))
+	for i, r := range rows {
+		k := outbox.Cancelled
+		if Status(r.Status) == StatusFinished {
+			k = outbox.Released
+		}
+		out[i] = outbox.New(k, org, r.ID, now, outbox.State{
+			Revision: r.Revision, Status: r.Status, Start: r.StartDate, End: r.EndDate, ResourceID: r.ResourceID})
+		out[i].Reason = outbox.ReasonDeactivated
+	}
+	return out
+}
+
+// ClosureEvents returns the events of the bookings that a closure cancelled.
+func ClosureEvents(org uuid.UUID, rows []queries.ClosureBookingsCancelRow, now time.Time) []outbox.Event {
+	out := make([]outbox.Event, len(rows))
+	for i, r := range rows {
+		out[i] = outbox.New(outbox.Cancelled, org, r.ID, now, outbox.State{
+			Revision: r.Revision, Status: r.Status, Start: r.StartDate, End: r.EndDate, ResourceID: r.ResourceID})
+		out[i].Reason = outbox.ReasonClosure
+	}
+	return out
+}

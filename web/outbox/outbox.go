@@ -1,0 +1,130 @@
+// Package outbox records the events worth telling people about, in the transaction of the change that
+// causes them. An event is a River job: it commits or rolls back with the change, so a refused or
+// rolled-back request records nothing, and a committed one is never lost. Package notify works the jobs:
+// it turns each event into e-mails and webhook deliveries and sends them.
+//
+// Record takes the caller's transaction. It is the one exported function outside package queries that
+// does, because River's own insert takes one.
+package outbox
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+)
+
+// Kind names what happened to a booking. The names are those of the webhook event types.
+type Kind string
+
+// The kinds of event. A booking made while waiting for approval is created too: its status says so.
+const (
+	Created         Kind = "booking.created"
+	Changed         Kind = "booking.changed"          // new time or resource
+	Cancelled       Kind = "booking.cancelled"        // by a person, a closure or a deactivation (Reason)
+	Released        Kind = "booking.released"         // checked out early, or ended by a deactivation
+	Expired         Kind = "booking.expired"          // nobody checked in: a no-show
+	Approved        Kind = "booking.approved"         // an admin approved it
+	Rejected        Kind = "booking.rejected"         // an admin rejected it
+	CheckInOpened   Kind = "booking.check_in_opened"  // scheduled for the moment check-in opens
+	ServicesChanged Kind = "booking.services_changed" // services ordered, changed or cancelled
+)
+
+// Kinds lists every kind, in the order the documentation gives them.
+var Kinds = []Kind{Created, Changed, Cancelled, Released, Expired, Approved, Rejected, CheckInOpened, ServicesChanged}
+
+// Reasons for a cancellation or release that nobody asked for.
+const (
+	ReasonClosure     = "closure"     // a closure covers the booking
+	ReasonDeactivated = "deactivated" // its organizer was deactivated
+)
+
+// State is what a booking was just after the event: a later change does not alter what an event says.
+type State struct {
+	Revision   int32     `json:"revision"`
+	Status     string    `json:"status"`
+	Start      time.Time `json:"start"`
+	End        time.Time `json:"end"`
+	ResourceID uuid.UUID `json:"resourceId"`
+}
+
+// Event is one thing that happened to one booking. Its ID is the idempotency key of everything sent for
+// it: each e-mail's Message-ID and each webhook delivery's webhook-id derive from it.
+type Event struct {
+	ID             uuid.UUID `json:"id"`
+	Kind           Kind      `json:"kind"`
+	OrganizationID uuid.UUID `json:"organizationId"`
+	BookingID      uuid.UUID `json:"bookingId"`
+	At             time.Time `json:"at"` // when it happened; for CheckInOpened, when check-in opens
+	Booking        State     `json:"booking"`
+	// Previous is the booking before a change (Changed): the time and resource it moved from.
+	Previous *State `json:"previous,omitempty"`
+	// Reason says why a booking was cancelled or released when its organizer did not do it.
+	Reason string `json:"reason,omitempty"`
+	// DroppedServices lists the services (reservable ids) a ServicesChanged event no longer orders, so
+	// that their providers hear of the cancellation.
+	DroppedServices []uuid.UUID `json:"droppedServices,omitempty"`
+}
+
+// New returns an event of kind k about the booking, with a fresh id.
+func New(k Kind, org, booking uuid.UUID, at time.Time, st State) Event {
+	return Event{ID: uuid.Must(uuid.NewV7()), Kind: k, OrganizationID: org, BookingID: booking, At: at, Booking: st}
+}
+
+// Args is the River job of an event.
+type Args struct {
+	Event
+}
+
+// Kind is the River job kind of an event.
+func (Args) Kind() string { return "booking_event" }
+
+// Queue is the River queue of events, e-mails and webhook deliveries.
+const Queue = river.QueueDefault
+
+// MaxAttempts is how often an event job is tried before it is discarded.
+const MaxAttempts = 25
+
+// inserter is a River client that only inserts: it holds no pool and runs no workers.
+var inserter = sync.OnceValues(func() (*river.Client[pgx.Tx], error) {
+	return river.NewClient(riverpgxv5.New(nil), &river.Config{Logger: slog.New(slog.DiscardHandler)})
+})
+
+// Record writes the events as jobs in tx. They become visible to the workers when tx commits, and vanish
+// with it if it rolls back. An event of kind CheckInOpened waits until its At.
+func Record(ctx context.Context, tx pgx.Tx, events ...Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	client, err := inserter()
+	if err != nil {
+		return fmt.Errorf("outbox: %w", err)
+	}
+	params := make([]river.InsertManyParams, len(events))
+	for i, ev := range events {
+		opts := &river.InsertOpts{Queue: Queue, MaxAttempts: MaxAttempts}
+		if ev.Kind == CheckInOpened {
+			opts.ScheduledAt = ev.At
+		}
+		params[i] = river.InsertManyParams{Args: Args{ev}, InsertOpts: opts}
+	}
+	if _, err := client.InsertManyTx(ctx, tx, params); err != nil {
+		return fmt.Errorf("outbox: record %d event(s): %w", len(events), err)
+	}
+	return nil
+}
+
+// Batch collects the events of one transaction, for the code that records them before it commits.
+type Batch struct{ events []Event }
+
+// Add adds events to the batch.
+func (b *Batch) Add(events ...Event) { b.events = append(b.events, events...) }
+
+// Events returns the events added so far.
+func (b *Batch) Events() []Event { return b.events }
