@@ -16,8 +16,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // EmailDomain is an e-mail domain that an organization claims, and whether it has proved the domain is

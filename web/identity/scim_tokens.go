@@ -12,8 +12,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // SCIMToken is a bearer token with which a SCIM client (Okta, Entra) manages an organization's people.

@@ -17,8 +17,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // ProvisionedPerson is a person as a SCIM client sees them.

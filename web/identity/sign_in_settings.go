@@ -14,8 +14,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // SignInSettings says how the people of an organization sign in with the identity provider. A person

@@ -16,8 +16,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // MaxBody is the largest object Put accepts, in bytes.

@@ -10,8 +10,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // MaxBulkResources is the most resources ChangeResources changes at once.

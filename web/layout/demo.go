@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // Time spans of the demo's rules and services, in milliseconds.

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/workspacebooking/booking/queries"
-	"github.com/workspacebooking/booking/web/outbox"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // ImportSummary counts the objects of an imported layout, keyed by the name of their array in the
