@@ -5,10 +5,60 @@
 package queries
 
 import (
+	"database/sql/driver"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
 )
+
+type RiverJobState string
+
+const (
+	RiverJobStateAvailable RiverJobState = "available"
+	RiverJobStateCancelled RiverJobState = "cancelled"
+	RiverJobStateCompleted RiverJobState = "completed"
+	RiverJobStateDiscarded RiverJobState = "discarded"
+	RiverJobStatePending   RiverJobState = "pending"
+	RiverJobStateRetryable RiverJobState = "retryable"
+	RiverJobStateRunning   RiverJobState = "running"
+	RiverJobStateScheduled RiverJobState = "scheduled"
+)
+
+func (e *RiverJobState) Scan(src interface{}) error {
+	switch s := src.(type) {
+	case []byte:
+		*e = RiverJobState(s)
+	case string:
+		*e = RiverJobState(s)
+	default:
+		return fmt.Errorf("unsupported scan type for RiverJobState: %T", src)
+	}
+	return nil
+}
+
+type NullRiverJobState struct {
+	RiverJobState RiverJobState
+	Valid         bool // Valid is true if RiverJobState is not NULL
+}
+
+// Scan implements the Scanner interface.
+func (ns *NullRiverJobState) Scan(value interface{}) error {
+	if value == nil {
+		ns.RiverJobState, ns.Valid = "", false
+		return nil
+	}
+	ns.Valid = true
+	return ns.RiverJobState.Scan(value)
+}
+
+// Value implements the driver Valuer interface.
+func (ns NullRiverJobState) Value() (driver.Value, error) {
+	if !ns.Valid {
+		return nil, nil
+	}
+	return string(ns.RiverJobState), nil
+}
 
 type AdminAudit struct {
 	OrganizationID uuid.UUID
@@ -160,6 +210,15 @@ type MobileRole struct {
 	Name           string
 }
 
+type NoticeSetting struct {
+	OrganizationID    uuid.UUID
+	UserID            uuid.UUID
+	FeedSecret        string
+	UnsubscribeSecret string
+	MailOff           []string
+	UpdatedAt         time.Time
+}
+
 type Organization struct {
 	ID                       uuid.UUID
 	Name                     string
@@ -250,6 +309,21 @@ type ResourceRule struct {
 	RequiresApproval        bool
 	AllDayBookings          bool
 	AllDayBookingsCheckInMs int64
+}
+
+type RiverJob struct {
+	ID          int64
+	State       RiverJobState
+	Attempt     int16
+	MaxAttempts int16
+	AttemptedAt *time.Time
+	CreatedAt   time.Time
+	FinalizedAt *time.Time
+	ScheduledAt time.Time
+	Priority    int16
+	Args        []byte
+	Kind        string
+	Queue       string
 }
 
 type ScimGroup struct {

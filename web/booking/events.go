@@ -1,9 +1,13 @@
 package booking
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/outbox"
@@ -122,4 +126,27 @@ func ClosureEvents(org uuid.UUID, rows []queries.ClosureBookingsCancelRow, now t
 		out[i].Reason = outbox.ReasonClosure
 	}
 	return out
+}
+
+// BookingToTell returns a booking of the organization, whatever its status, with the people it
+// invites, for telling them about an event. Nobody's rights are checked: the outbox's workers call it,
+// not a person.
+// Codes: 1011 no such booking.
+func (s *Service) BookingToTell(ctx context.Context, org, id uuid.UUID) (Booking, []Attendee, error) {
+	row, err := s.q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Booking{}, nil, notFound(id)
+	}
+	if err != nil {
+		return Booking{}, nil, fmt.Errorf("get booking: %w", err)
+	}
+	bs, err := hydrate(ctx, s.q, org, []queries.Booking{row})
+	if err != nil {
+		return Booking{}, nil, err
+	}
+	as, err := s.Attendees(ctx, bs[0])
+	if err != nil {
+		return Booking{}, nil, err
+	}
+	return bs[0], as, nil
 }

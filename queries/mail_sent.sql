@@ -1,0 +1,23 @@
+-- name: MailSentInsert :exec
+-- Records that the mail server accepted the message with this Message-ID.
+INSERT INTO mail_sent (message_id, organization_id, event_id, recipient)
+VALUES (@message_id, @organization_id, @event_id, @recipient)
+ON CONFLICT (message_id) DO NOTHING;
+
+-- name: MailSentExists :one
+SELECT EXISTS (SELECT FROM mail_sent WHERE message_id = @message_id);
+
+-- name: MailSentDeleteBefore :execrows
+DELETE FROM mail_sent WHERE sent_at < @before;
+
+-- name: NotifyAdmins :many
+-- The active admins of an organization, who decide on bookings waiting for approval.
+SELECT id, name, surname, email, user_language FROM users
+WHERE organization_id = @organization_id AND role = 'ADMIN' AND active
+ORDER BY email
+LIMIT 50;
+
+-- name: NotifyOutboxCounts :many
+-- How many outbox jobs are in each state, and when the oldest of each state was scheduled.
+SELECT state::text AS state, count(*) AS jobs, min(scheduled_at)::timestamptz AS oldest
+FROM river_job GROUP BY state;

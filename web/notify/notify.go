@@ -1,0 +1,134 @@
+// Package notify tells people what happened to their bookings. The domain records events in the outbox
+// (package outbox) in the transaction of each change; notify works those events afterwards. For each
+// event it writes the e-mails (with calendar invitations) and the webhook deliveries as jobs of their
+// own, in one transaction, and then sends each one, retrying with backoff until it is delivered or its
+// tries run out. It also keeps what people chose about being told (their settings page, their calendar
+// feed) and the webhook endpoints admins register.
+//
+// Nothing is sent from a request or inside a transaction of the domain.
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/outbox"
+)
+
+// Config says how to reach people.
+type Config struct {
+	// SMTPURL is the mail server: smtp://[user:pass@]host:port (STARTTLS when offered; ?tls=required
+	// insists on it) or smtps://[user:pass@]host:port (implicit TLS). Empty: e-mail is written to the log
+	// in development, and off otherwise.
+	SMTPURL string
+	// From is the sender's address (SMTP_FROM). The organization's name is its display name.
+	From string
+	// BaseURL is where people reach the service; links in e-mails and feeds start with it.
+	BaseURL string
+	// Dev is development mode: without SMTPURL, e-mails are logged instead of dropped, and webhook
+	// endpoints may be plain http and on loopback or private addresses.
+	Dev bool
+	// Workers is how many jobs this instance works at once; 0: 10.
+	Workers int
+	// Log receives what the workers do; nil: discard.
+	Log *slog.Logger
+}
+
+// Service turns the outbox's events into e-mails and webhook deliveries and sends them.
+type Service struct {
+	pool     *pgxpool.Pool
+	q        *queries.Queries
+	bookings *booking.Service
+	cfg      Config
+	log      *slog.Logger
+	mail     sender // nil: e-mail is off
+	river    *river.Client[pgx.Tx]
+	counts   *counters
+	now      func() time.Time
+}
+
+// New returns a Service on pool. It works no jobs until Start.
+func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 10
+	}
+	s := &Service{pool: pool, q: queries.New(pool), bookings: bookings, cfg: cfg, log: cfg.Log, counts: &counters{}, now: bookings.Now}
+	var err error
+	if s.mail, err = newSender(cfg); err != nil {
+		return nil, err
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &eventWorker{s: s})
+	river.AddWorker(workers, &mailWorker{s: s})
+	river.AddWorker(workers, &webhookWorker{s: s})
+	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:      cfg.Log.With(slog.String("part", "outbox")),
+		Queues:      map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
+		Workers:     workers,
+		RetryPolicy: retryPolicy{},
+		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
+		// webhook_deliveries.
+		RescueStuckJobsAfter: 5 * time.Minute,
+		JobTimeout:           2 * time.Minute,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("notify: %w", err)
+	}
+	return s, nil
+}
+
+// MailOn reports whether e-mail goes anywhere: to a mail server, or to the log in development.
+func (s *Service) MailOn() bool { return s.mail != nil }
+
+// Start works the outbox's jobs until Stop or until ctx is done. Several instances may work the same
+// database: each job is taken by one of them.
+func (s *Service) Start(ctx context.Context) error {
+	if err := s.river.Start(ctx); err != nil {
+		return fmt.Errorf("notify: start: %w", err)
+	}
+	return nil
+}
+
+// Stop stops taking jobs and waits for the ones under way, until ctx is done.
+func (s *Service) Stop(ctx context.Context) error {
+	err := s.river.Stop(ctx)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return s.river.StopAndCancel(context.Background())
+	}
+	return err
+}
+
+// retryPolicy spaces the tries of a job: seconds apart at first, then doubling up to a cap of 5
+// minutes, so that a message held back while the mail server was away for an hour goes out within
+// minutes of its return. With outbox.MaxAttempts tries, the last comes about a day after the first.
+type retryPolicy struct{}
+
+// NextRetry returns when to try job again.
+func (retryPolicy) NextRetry(job *river.JobRow) time.Time {
+	return time.Now().Add(retryDelay(job.Attempt))
+}
+
+// retryDelay is the wait after the attempt-th failed try: 2 s, 4 s, 8 s, … capped at maxRetryDelay.
+func retryDelay(attempt int) time.Duration {
+	d := 2 * time.Second
+	for i := 1; i < attempt && d < maxRetryDelay; i++ {
+		d *= 2
+	}
+	return min(d, maxRetryDelay)
+}
+
+// maxRetryDelay is the longest wait between two tries of a job.
+const maxRetryDelay = 5 * time.Minute
