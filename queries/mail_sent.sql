@@ -18,6 +18,6 @@ ORDER BY email
 LIMIT 50;
 
 -- name: NotifyOutboxCounts :many
--- How many outbox jobs are in each state, and when the oldest of each state was scheduled.
-SELECT state::text AS state, count(*) AS jobs, min(scheduled_at)::timestamptz AS oldest
+-- How many outbox jobs are in each state, and when the oldest of each state was written.
+SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
 FROM river_job GROUP BY state;

@@ -102,7 +102,7 @@ func (q *Queries) NotifyAdmins(ctx context.Context, organizationID uuid.UUID) ([
 }
 
 const notifyOutboxCounts = `-- name: NotifyOutboxCounts :many
-SELECT state::text AS state, count(*) AS jobs, min(scheduled_at)::timestamptz AS oldest
+SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
 FROM river_job GROUP BY state
 `
 
@@ -112,7 +112,7 @@ type NotifyOutboxCountsRow struct {
 	Oldest time.Time
 }
 
-// How many outbox jobs are in each state, and when the oldest of each state was scheduled.
+// How many outbox jobs are in each state, and when the oldest of each state was written.
 func (q *Queries) NotifyOutboxCounts(ctx context.Context) ([]NotifyOutboxCountsRow, error) {
 	rows, err := q.db.Query(ctx, notifyOutboxCounts)
 	if err != nil {

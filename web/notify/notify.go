@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
@@ -117,7 +118,7 @@ func (s *Service) Stop(ctx context.Context) error {
 type retryPolicy struct{}
 
 // NextRetry returns when to try job again.
-func (retryPolicy) NextRetry(job *river.JobRow) time.Time {
+func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
 	return time.Now().Add(retryDelay(job.Attempt))
 }
 
