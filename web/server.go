@@ -23,6 +23,7 @@ import (
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layout"
+	"github.com/workspacebooking/booking/web/notify"
 	"github.com/workspacebooking/booking/web/pages"
 	"github.com/workspacebooking/booking/web/scim"
 )
@@ -34,8 +35,11 @@ type Deps struct {
 	Admin *layout.Service
 	// Identity signs people in and runs SCIM; nil: one built on Bookings.
 	Identity *identity.Service
-	Tokens   *Tokens
-	Logger   *slog.Logger
+	// Notify keeps people's notice settings and feeds and the webhook endpoints; nil: one built on
+	// Bookings that works no jobs. The caller starts its workers (serve does).
+	Notify *notify.Service
+	Tokens *Tokens
+	Logger *slog.Logger
 	// Sessions stores the browser sessions (pgxstore in production).
 	Sessions scs.Store
 	// Provider signs people in, and its tokens are accepted by the API; nil when none is configured.
@@ -56,6 +60,7 @@ type Server struct {
 	bookings *booking.Service
 	layout   *layout.Service
 	people   *identity.Service
+	notify   *notify.Service
 	tokens   *Tokens
 	log      *slog.Logger
 	idp      *Provider
@@ -97,13 +102,20 @@ func NewServer(d Deps) *Server {
 	if s.people = d.Identity; s.people == nil {
 		s.people = identity.New(d.Bookings.Pool(), d.Bookings)
 	}
-	s.api = api.New(s.bookings, s.layout, s.people)
-	s.pages = pages.New(s.Env, s.bookings, s.log)
+	if s.notify = d.Notify; s.notify == nil {
+		n, err := notify.New(d.Bookings.Pool(), d.Bookings, notify.Config{Dev: d.Dev, BaseURL: s.BaseURL, Log: d.Logger})
+		if err != nil {
+			panic(err) // only a bad SMTP_URL fails, and this configuration has none
+		}
+		s.notify = n
+	}
+	s.api = api.New(s.bookings, s.layout, s.people, s.notify)
+	s.pages = pages.New(s.Env, s.bookings, s.notify, s.log)
 	var scopes []string
 	if s.idp != nil {
 		scopes = s.idp.Scopes()
 	}
-	s.console = console.New(s.Env, s.bookings, s.layout, s.people, s.log, scopes)
+	s.console = console.New(s.Env, s.bookings, s.layout, s.people, s.notify, s.log, scopes)
 	s.scim = scim.New(s.people, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError

@@ -7,6 +7,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
+	"github.com/workspacebooking/booking/web/notify"
 )
 
 // Prefix is the path every JSON operation starts with.
@@ -17,9 +18,10 @@ type Handlers struct {
 	bookings *booking.Service
 	layout   *layout.Service
 	people   *identity.Service
+	notify   *notify.Service
 }
 
 // New returns the API's handlers.
-func New(bookings *booking.Service, offices *layout.Service, people *identity.Service) *Handlers {
-	return &Handlers{bookings: bookings, layout: offices, people: people}
+func New(bookings *booking.Service, offices *layout.Service, people *identity.Service, tell *notify.Service) *Handlers {
+	return &Handlers{bookings: bookings, layout: offices, people: people, notify: tell}
 }

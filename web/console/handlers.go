@@ -10,6 +10,7 @@ import (
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layout"
+	"github.com/workspacebooking/booking/web/notify"
 )
 
 // Handlers answers the console's pages with the domain's services.
@@ -18,11 +19,12 @@ type Handlers struct {
 	bookings *booking.Service
 	layout   *layout.Service
 	people   *identity.Service
+	notify   *notify.Service
 	log      *slog.Logger
 	scopes   []string // the scopes sign-in asks the identity provider for; none without one
 }
 
 // New returns the console's handlers.
-func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, people *identity.Service, log *slog.Logger, scopes []string) *Handlers {
-	return &Handlers{Env: env, bookings: bookings, layout: offices, people: people, log: log, scopes: scopes}
+func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, people *identity.Service, tell *notify.Service, log *slog.Logger, scopes []string) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, layout: offices, people: people, notify: tell, log: log, scopes: scopes}
 }

@@ -8,16 +8,18 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/notify"
 )
 
 // Handlers answers the pages with the booking domain.
 type Handlers struct {
 	*kit.Env
 	bookings *booking.Service
+	notify   *notify.Service
 	log      *slog.Logger
 }
 
 // New returns the pages' handlers.
-func New(env *kit.Env, bookings *booking.Service, log *slog.Logger) *Handlers {
-	return &Handlers{Env: env, bookings: bookings, log: log}
+func New(env *kit.Env, bookings *booking.Service, tell *notify.Service, log *slog.Logger) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, notify: tell, log: log}
 }
