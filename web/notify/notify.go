@@ -75,16 +75,19 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	river.AddWorker(workers, &eventWorker{s: s})
 	river.AddWorker(workers, &mailWorker{s: s})
 	river.AddWorker(workers, &webhookWorker{s: s})
-	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
+	rc := &river.Config{
 		Logger:      cfg.Log.With(slog.String("part", "outbox")),
-		Queues:      map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
 		Workers:     workers,
 		RetryPolicy: retryPolicy{},
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
 		JobTimeout:           2 * time.Minute,
-	})
+	}
+	if pool != nil { // without a database (a server that only serves its OpenAPI document) it works nothing
+		rc.Queues = map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}}
+	}
+	s.river, err = river.NewClient(riverpgxv5.New(pool), rc)
 	if err != nil {
 		return nil, fmt.Errorf("notify: %w", err)
 	}
