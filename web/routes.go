@@ -104,6 +104,15 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/identity/tokens", s.console.CreateSCIMToken, adm...)
 	e.POST("/admin/identity/tokens/:tokenId/revoke", s.console.RevokeSCIMToken, adm...)
 
+	// Admins: the webhook endpoints, their secrets and their latest deliveries.
+	e.GET("/admin/webhooks", s.console.Webhooks, adm...)
+	e.POST("/admin/webhooks", s.console.CreateWebhook, adm...)
+	e.GET("/admin/webhooks/:webhookId", s.console.Webhook, adm...)
+	e.POST("/admin/webhooks/:webhookId", s.console.SaveWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/rotate", s.console.RotateWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/delete", s.console.DeleteWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/deliveries/:deliveryId/resend", s.console.ResendWebhookDelivery, adm...)
+
 	// Admins: the office's layout. Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
 	e.GET("/admin/buildings", s.console.Buildings, adm...)
