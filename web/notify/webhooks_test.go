@@ -311,3 +311,45 @@ func TestWebhookEndpointRefusals(t *testing.T) {
 		}
 	})
 }
+
+func TestWebhookDeliveriesKept(t *testing.T) {
+	t.Parallel()
+	hb := setupHooks(t, true)
+	ep, _ := hb.endpoint(t, "http://127.0.0.1:9/hooks")
+	for i := range keptDeliveries + 5 {
+		r := webhookTry{
+			args:   WebhookArgs{OrganizationID: fx.OrgA, EndpointID: ep.ID, EventID: ep.ID, Type: "booking.created", Body: []byte("{}")},
+			status: 500, at: fx.Now.Add(time.Duration(i) * time.Second), err: errors.New("answered 500"),
+		}
+		if err := hb.svc.recordTry(t.Context(), hb.svc.q, i+1, "failed", r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := fx.TableCount(t, hb.Bundle, "webhook_deliveries"); n != keptDeliveries {
+		t.Errorf("%d tries kept, want the newest %d", n, keptDeliveries)
+	}
+	ds, err := hb.svc.WebhookDeliveries(t.Context(), hb.adam, ep.ID)
+	if err != nil || len(ds) != MaxWebhookDeliveries || ds[0].Attempt != keptDeliveries+5 {
+		t.Errorf("listed %d tries (%v), the first try %d; want the newest %d, newest first", len(ds), err, ds[0].Attempt, MaxWebhookDeliveries)
+	}
+}
+
+func TestKeptText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+		cut  bool
+	}{
+		{"ok", 10, "ok", false},
+		{"héllo", 2, "h", true}, // é is two bytes: not cut in half
+		{"a\x00b", 10, "ab", false},
+		{"a\xffb", 10, "a\uFFFDb", false},
+	} {
+		got, cut := keptText([]byte(tc.in), tc.n)
+		if got != tc.want || cut != tc.cut {
+			t.Errorf("keptText(%q, %d) = %q, %v; want %q, %v", tc.in, tc.n, got, cut, tc.want, tc.cut)
+		}
+	}
+}
