@@ -192,7 +192,9 @@ func (a MailArgs) message(from string) (*mail.Msg, error) {
 	m.SetBodyString(mail.TypeTextPlain, a.Text)
 	m.AddAlternativeString(mail.TypeTextHTML, a.HTML)
 	if a.Calendar != "" {
-		m.AddAlternativeString(mail.ContentType("text/calendar; method="+string(a.Method)), a.Calendar)
+		// Base64 keeps the invitation's bytes, CRLF line ends and folding included, exactly as written.
+		m.AddAlternativeString(mail.ContentType("text/calendar; method="+string(a.Method)), a.Calendar,
+			mail.WithPartEncoding(mail.EncodingB64))
 	}
 	if a.Unsubscribe != "" {
 		m.SetGenHeader("List-Unsubscribe", "<"+a.Unsubscribe+">")
