@@ -33,9 +33,17 @@ func TestMailServerAwayThenBack(t *testing.T) {
 		return tl.sink.refused >= 2*n
 	})
 	time.Sleep(3 * time.Second) // a retry or two while away
+	st, err := tl.notify.Stats(context.Background())
+	if err != nil || st.Queued < 2*n || st.Failed < 2*n || st.OldestWaiting < time.Second || st.Mailed != 0 {
+		t.Errorf("while away: stats %+v, %v; want %d queued, as many failed tries, an oldest waiting a second or more, none mailed", st, err, 2*n)
+	}
 	tl.sink.setAway(false)
 	got := tl.waitFor(t, map[string]int{alice: 2 * n})
 	onceEach(t, got[alice])
+	waitQuiet(t, tl)
+	if st, err := tl.notify.Stats(context.Background()); err != nil || st.Queued != 0 || st.Mailed != 2*n || st.OldestWaiting != 0 {
+		t.Errorf("back: stats %+v, %v; want none queued and %d mailed", st, err, 2*n)
+	}
 }
 
 // Two instances work one outbox: each message is sent once.

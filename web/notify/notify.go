@@ -97,7 +97,18 @@ func (s *Service) MailOn() bool { return s.mail != nil }
 // Start works the outbox's jobs until Stop or until ctx is done. Several instances may work the same
 // database: each job is taken by one of them.
 func (s *Service) Start(ctx context.Context) error {
+	events, stop := s.river.Subscribe(river.EventKindJobFailed)
+	go func() {
+		defer stop()
+		for e := range events {
+			if e.Job != nil && e.Job.State == rivertype.JobStateDiscarded {
+				s.counts.discarded.Add(1)
+				s.log.Error("outbox: gave up a job after its last try", slog.String("kind", e.Job.Kind), slog.Int64("job", e.Job.ID))
+			}
+		}
+	}()
 	if err := s.river.Start(ctx); err != nil {
+		stop()
 		return fmt.Errorf("notify: start: %w", err)
 	}
 	return nil
