@@ -138,8 +138,8 @@ func notifier(pool *pgxpool.Pool, svc *booking.Service, getenv func(string) stri
 	default:
 		log.Warn("e-mail is off: set SMTP_URL and SMTP_FROM to tell people of their bookings by e-mail")
 	}
-	if baseURL == "" {
-		log.Warn("BASE_URL is not set: links in e-mails and calendar invitations will be relative and not work")
+	if baseURL == "" && tell.MailOn() {
+		log.Warn("BASE_URL is not set: the links in e-mails will not work (they need the service's address)")
 	}
 	return tell, nil
 }
@@ -225,7 +225,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc 
 	background.Go(func() { people.RunDomainChecks(sweepCtx, log) })
 	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
 	// Every instance works the outbox; River gives each job to one of them.
-	if err := tell.Start(sweepCtx); err != nil {
+	if err := tell.Start(sweepCtx); err != nil && sweepCtx.Err() == nil {
 		return err
 	}
 	defer func() {
