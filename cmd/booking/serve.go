@@ -31,6 +31,7 @@ type serveFlags struct {
 	dev        bool
 	sweepEvery time.Duration
 	limits     web.Limits
+	noEvents   bool
 }
 
 // parseServe reads the flags of serve and refuses values that cannot work.
@@ -42,6 +43,7 @@ no-shows) until Ctrl-C or SIGTERM.`)
 	var f serveFlags
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.BoolVar(&f.dev, "dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
+	fs.BoolVar(&f.noEvents, "no-events", false, "record no events, so nobody is told of any booking: only for measuring what the outbox costs (make bench), never in production")
 	fs.DurationVar(&f.sweepEvery, "sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	fs.Float64Var(&f.limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
 	fs.IntVar(&f.limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
@@ -85,6 +87,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer closeReads()
+	if flags.noEvents {
+		log.Warn("--no-events: bookings record no events, so nobody is told of them")
+		opts = append(opts, booking.WithoutEvents())
+	}
 	pool, svc, err := open(ctx, dbURL, opts...)
 	if err != nil {
 		return err
