@@ -66,7 +66,7 @@ type benchRun struct {
 	pgbench        pgbench
 	bookCost       bookCost
 	outbox         outboxBench
-	serverEnv      []string // the servers' environment beyond DATABASE_URL (the outbox's mail server)
+	serverEnv      []string  // the servers' environment beyond DATABASE_URL (the outbox's mail server)
 	demoURL        string    // the demo office's database, once loaded
 	demoEmployee   uuid.UUID // the demo office's employee, the pages are opened as
 	stdout, stderr io.Writer
