@@ -89,3 +89,24 @@ func TestSentMessageIsNotSentAgain(t *testing.T) {
 		t.Errorf("%d messages after the jobs ran again, want the same 2", n)
 	}
 }
+
+// Message-IDs sent more than 30 days ago are forgotten by the hourly cleanup, which also runs once when
+// an instance starts leading; younger ones are kept.
+func TestOldSentMailIsForgotten(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t)
+	ctx := context.Background()
+	if _, err := b.Pool.Exec(ctx, `INSERT INTO mail_sent (message_id, organization_id, event_id, recipient, sent_at) VALUES
+		('<old@x>', $1, gen_random_uuid(), 'a@x', now() - interval '31 days'),
+		('<new@x>', $1, gen_random_uuid(), 'a@x', now() - interval '29 days')`, bookingtest.OrgA); err != nil {
+		t.Fatal(err)
+	}
+	startNotify(t, b, newSink(t))
+	bookingtest.WaitFor(t, "the cleanup", func() bool {
+		var n int
+		return b.Pool.QueryRow(ctx, "SELECT count(*) FROM mail_sent WHERE message_id = '<old@x>'").Scan(&n) == nil && n == 0
+	})
+	if n := bookingtest.RowCount(t, b, "SELECT count(*) FROM mail_sent WHERE message_id = '<new@x>'"); n != 1 {
+		t.Errorf("a Message-ID sent 29 days ago was forgotten")
+	}
+}

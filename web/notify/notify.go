@@ -75,11 +75,13 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	river.AddWorker(workers, &eventWorker{s: s})
 	river.AddWorker(workers, &mailWorker{s: s})
 	river.AddWorker(workers, &webhookWorker{s: s})
+	river.AddWorker(workers, &cleanupWorker{s: s})
 	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:      cfg.Log.With(slog.String("part", "outbox")),
-		Queues:      map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
-		Workers:     workers,
-		RetryPolicy: retryPolicy{},
+		Logger:       cfg.Log.With(slog.String("part", "outbox")),
+		Queues:       map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
+		Workers:      workers,
+		RetryPolicy:  retryPolicy{},
+		PeriodicJobs: []*river.PeriodicJob{cleanupJob()},
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
