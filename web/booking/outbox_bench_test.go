@@ -23,6 +23,7 @@ func BenchmarkCreateWithOutbox(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				start := next
+				on.Clock.Set(start.Add(-time.Hour)) // keeps every slot within the rule's 30 days ahead
 				next = next.Add(15 * time.Minute)
 				if next.Hour() >= 20 {
 					next = time.Date(next.Year(), next.Month(), next.Day()+1, 8, 0, 0, 0, next.Location())
