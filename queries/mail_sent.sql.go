@@ -104,6 +104,8 @@ func (q *Queries) NotifyAdmins(ctx context.Context, organizationID uuid.UUID) ([
 const notifyOutboxCounts = `-- name: NotifyOutboxCounts :many
 SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
 FROM river_job GROUP BY state
+UNION ALL
+SELECT 'available', count(*), coalesce(min(recorded_at), now())::timestamptz FROM outbox_events
 `
 
 type NotifyOutboxCountsRow struct {
@@ -112,7 +114,8 @@ type NotifyOutboxCountsRow struct {
 	Oldest time.Time
 }
 
-// How many outbox jobs are in each state, and when the oldest of each state was written.
+// How many outbox jobs are in each state, and when the oldest of each state was written. The events not
+// yet moved to River count as available.
 func (q *Queries) NotifyOutboxCounts(ctx context.Context) ([]NotifyOutboxCountsRow, error) {
 	rows, err := q.db.Query(ctx, notifyOutboxCounts)
 	if err != nil {
@@ -123,6 +126,43 @@ func (q *Queries) NotifyOutboxCounts(ctx context.Context) ([]NotifyOutboxCountsR
 	for rows.Next() {
 		var i NotifyOutboxCountsRow
 		if err := rows.Scan(&i.State, &i.Jobs, &i.Oldest); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const notifyReservables = `-- name: NotifyReservables :many
+SELECT id, name, email FROM reservables
+WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+`
+
+type NotifyReservablesParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type NotifyReservablesRow struct {
+	ID    uuid.UUID
+	Name  string
+	Email string
+}
+
+// The services with the given ids, for telling their providers of a cancelled order.
+func (q *Queries) NotifyReservables(ctx context.Context, arg NotifyReservablesParams) ([]NotifyReservablesRow, error) {
+	rows, err := q.db.Query(ctx, notifyReservables, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotifyReservablesRow
+	for rows.Next() {
+		var i NotifyReservablesRow
+		if err := rows.Scan(&i.ID, &i.Name, &i.Email); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

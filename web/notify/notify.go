@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,16 +48,18 @@ type Config struct {
 
 // Service turns the outbox's events into e-mails and webhook deliveries and sends them.
 type Service struct {
-	pool     *pgxpool.Pool
-	q        *queries.Queries
-	bookings *booking.Service
-	cfg      Config
-	log      *slog.Logger
-	mail     sender // nil: e-mail is off
-	river    *river.Client[pgx.Tx]
-	counts   *counters
-	now      func() time.Time
-	hooks    webhooks // the webhook sender's HTTP client (webhooks_send.go)
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	bookings  *booking.Service
+	cfg       Config
+	log       *slog.Logger
+	mail      sender // nil: e-mail is off
+	river     *river.Client[pgx.Tx]
+	relaying  sync.WaitGroup // the relay (relay.go) while it runs
+	stopRelay func()
+	counts    *counters
+	now       func() time.Time
+	hooks     webhooks // the webhook sender's HTTP client (webhooks_send.go)
 }
 
 // New returns a Service on pool. It works no jobs until Start.
@@ -76,19 +79,21 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	river.AddWorker(workers, &eventWorker{s: s})
 	river.AddWorker(workers, &mailWorker{s: s})
 	river.AddWorker(workers, &webhookWorker{s: s})
-	rc := &river.Config{
-		Logger:      cfg.Log.With(slog.String("part", "outbox")),
-		Workers:     workers,
-		RetryPolicy: retryPolicy{},
+	river.AddWorker(workers, &cleanupWorker{s: s})
+	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:       cfg.Log.With(slog.String("part", "outbox")),
+		Queues:       map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
+		Workers:      workers,
+		RetryPolicy:  retryPolicy{},
+		PeriodicJobs: []*river.PeriodicJob{cleanupJob()},
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
-		JobTimeout:           2 * time.Minute,
-	}
-	if pool != nil { // without a database (a server that only serves its OpenAPI document) it works nothing
-		rc.Queues = map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}}
-	}
-	s.river, err = river.NewClient(riverpgxv5.New(pool), rc)
+		// River fetches at most MaxWorkers jobs at a time, and by default waits 100 ms between fetches:
+		// about 100 jobs a second. A burst of bookings makes more than that.
+		FetchCooldown: 20 * time.Millisecond,
+		JobTimeout:    2 * time.Minute,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("notify: %w", err)
 	}
@@ -101,14 +106,32 @@ func (s *Service) MailOn() bool { return s.mail != nil }
 // Start works the outbox's jobs until Stop or until ctx is done. Several instances may work the same
 // database: each job is taken by one of them.
 func (s *Service) Start(ctx context.Context) error {
+	events, stop := s.river.Subscribe(river.EventKindJobFailed)
+	go func() {
+		defer stop()
+		for e := range events {
+			if e.Job != nil && e.Job.State == rivertype.JobStateDiscarded {
+				s.counts.discarded.Add(1)
+				s.log.Error("outbox: gave up a job after its last try", slog.String("kind", e.Job.Kind), slog.Int64("job", e.Job.ID))
+			}
+		}
+	}()
 	if err := s.river.Start(ctx); err != nil {
+		stop()
 		return fmt.Errorf("notify: start: %w", err)
 	}
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	s.stopRelay = stopRelay
+	s.relaying.Go(func() { s.relay(relayCtx) })
 	return nil
 }
 
-// Stop stops taking jobs and waits for the ones under way, until ctx is done.
+// Stop stops taking events and jobs and waits for the ones under way, until ctx is done.
 func (s *Service) Stop(ctx context.Context) error {
+	if s.stopRelay != nil {
+		s.stopRelay()
+		s.relaying.Wait()
+	}
 	err := s.river.Stop(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return s.river.StopAndCancel(context.Background())
