@@ -256,6 +256,9 @@ type bookingDTO struct {
 	Importance           string            `json:"importance"`
 	ResourceType         string            `json:"resourceType"`
 	BuildingAccessStatus string            `json:"buildingAccessStatus"`
+	// OnlineMeetingURL is our addition: the link of the booking's online meeting, present only when the
+	// booking asked for one.
+	OnlineMeetingURL string `json:"onlineMeetingUrl,omitempty"`
 }
 
 func toBooking(b booking.Booking) bookingDTO {
@@ -265,6 +268,7 @@ func toBooking(b booking.Booking) bookingDTO {
 		Organizer: toUser(b.Organizer), Resource: toBookedResource(b.Resource), Subject: b.Subject,
 		Body: bodyDTO{Content: b.Body.Content, BodyType: b.Body.BodyType}, Importance: b.Importance,
 		ResourceType: string(b.ResourceType), BuildingAccessStatus: b.BuildingAccessStatus,
+		OnlineMeetingURL: b.OnlineMeetingURL,
 	}
 }
 
