@@ -82,7 +82,7 @@ func TestPageOnlineMeeting(t *testing.T) {
 		t.Parallel()
 		pb := setupPagesMeetings(t)
 		b := pb.signedIn(t, fx.Alice)
-		b.get("/find?kind=room&resource=" + fx.RoomGoya.String() + "&start=2026-11-24&from=10:00&to=11:00").
+		b.get("/find?kind=room&resource="+fx.RoomGoya.String()+"&start=2026-11-24&from=10:00&to=11:00").
 			wantText(t, "form.booking-form", "Create an online meeting")
 		form := bookForm()
 		form["online"] = []string{"1"}
