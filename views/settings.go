@@ -3,8 +3,9 @@ package views
 // SettingsPage is a person's own settings: which optional e-mails they get, and their calendar feed.
 type SettingsPage struct {
 	Chrome Chrome
-	Notice string // what the last form did, in words
-	Mails  []MailChoice
+	// MailNotice and FeedNotice say what the last form did, in words, shown beside that form.
+	MailNotice, FeedNotice string
+	Mails                  []MailChoice
 	// FeedURL is the https address of the person's private calendar feed, WebcalURL the same address
 	// for calendar apps (webcal://).
 	FeedURL, WebcalURL string

@@ -19,6 +19,12 @@ import (
 // settingsPath is the settings page.
 const settingsPath = "/settings"
 
+// The flash titles of the settings page's forms.
+const (
+	flashMail = "mail"
+	flashFeed = "feed"
+)
+
 // Settings is GET /settings: the optional e-mails and the calendar feed of the signed-in person. Their
 // settings are made the first time.
 func (s *Handlers) Settings(c echo.Context) error {
@@ -27,8 +33,14 @@ func (s *Handlers) Settings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.SettingsPage{Chrome: s.Chrome(c, "My settings")}
-	_, p.Notice = s.PopFlash(c)
+	p := views.SettingsPage{Chrome: s.Chrome(c, "Settings")}
+	// The flash's title says which form it is about, so that it shows beside that form.
+	switch section, words := s.PopFlash(c); section {
+	case flashFeed:
+		p.FeedNotice = words
+	default:
+		p.MailNotice = words
+	}
 	for _, kind := range mailKindsFor(actor) {
 		p.Mails = append(p.Mails, views.MailChoice{Kind: kind, On: !st.Off(kind)})
 	}
@@ -85,8 +97,8 @@ func (s *Handlers) SaveMailSettings(c echo.Context) error {
 	if err := s.notify.SetMailOff(ctx, actor, off); err != nil {
 		return err
 	}
-	s.PutFlash(c, "", "E-mail settings saved.")
-	return c.Redirect(http.StatusSeeOther, settingsPath)
+	s.PutFlash(c, flashMail, "E-mail settings saved.")
+	return c.Redirect(http.StatusSeeOther, settingsPath+"#mail-title")
 }
 
 // RotateFeed is POST /settings/feed: the calendar feed gets a new address, and the old one stops working.
@@ -94,6 +106,6 @@ func (s *Handlers) RotateFeed(c echo.Context) error {
 	if _, err := s.notify.RotateFeed(c.Request().Context(), kit.Actor(c)); err != nil {
 		return err
 	}
-	s.PutFlash(c, "", "Your calendar feed has a new address. The old one no longer works: subscribe again with the new one.")
+	s.PutFlash(c, flashFeed, "Your calendar feed has a new address. The old one no longer works: subscribe again with the new one.")
 	return c.Redirect(http.StatusSeeOther, settingsPath+"#feed-title")
 }
