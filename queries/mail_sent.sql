@@ -21,3 +21,8 @@ LIMIT 50;
 -- How many outbox jobs are in each state, and when the oldest of each state was written.
 SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
 FROM river_job GROUP BY state;
+
+-- name: NotifyReservables :many
+-- The services with the given ids, for telling their providers of a cancelled order.
+SELECT id, name, email FROM reservables
+WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);

@@ -132,3 +132,40 @@ func (q *Queries) NotifyOutboxCounts(ctx context.Context) ([]NotifyOutboxCountsR
 	}
 	return items, nil
 }
+
+const notifyReservables = `-- name: NotifyReservables :many
+SELECT id, name, email FROM reservables
+WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+`
+
+type NotifyReservablesParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type NotifyReservablesRow struct {
+	ID    uuid.UUID
+	Name  string
+	Email string
+}
+
+// The services with the given ids, for telling their providers of a cancelled order.
+func (q *Queries) NotifyReservables(ctx context.Context, arg NotifyReservablesParams) ([]NotifyReservablesRow, error) {
+	rows, err := q.db.Query(ctx, notifyReservables, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotifyReservablesRow
+	for rows.Next() {
+		var i NotifyReservablesRow
+		if err := rows.Scan(&i.ID, &i.Name, &i.Email); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

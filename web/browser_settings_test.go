@@ -44,7 +44,7 @@ func TestBrowserSettings(t *testing.T) {
 			if checked := b.evalText(`String(document.querySelector('input[name=on][value="reminder"]').checked)`); checked != "false" {
 				t.Errorf("check-in reminders are ticked after saving them off")
 			}
-			if off := pb.noticeSettings(t, c.user).MailOff; !slices.Equal(off, []string{notify.MailReminder}) {
+			if off := pb.noticeSettings(t, c.user).MailOff; !slices.Equal(off, []string{notify.OptionalReminder}) {
 				t.Errorf("MailOff = %v, want [reminder]", off)
 			}
 			b.settingsShot("settings-" + c.name + "-saved")
@@ -69,14 +69,14 @@ func TestBrowserSettings(t *testing.T) {
 	t.Run("unsubscribe", func(t *testing.T) {
 		b := newTabSized(t, pb.srv.URL, 390, 844)
 		st := pb.noticeSettings(t, fx.Bob)
-		b.open(notify.UnsubscribePath(st.UnsubscribeSecret, notify.MailInvitation))
+		b.open(notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalInvitation))
 		b.waitText("main h1", "Stop these e-mails?")
 		b.axe("unsubscribe link")
 		b.settingsShot("settings-unsubscribe-phone")
 		b.do(chromedp.Click(chromedp.CSS("main form button[type=submit]")))
 		b.waitText("main h1", "You are unsubscribed")
 		b.settingsShot("settings-unsubscribe-phone-done")
-		if off := pb.noticeSettings(t, fx.Bob).MailOff; !slices.Equal(off, []string{notify.MailInvitation}) {
+		if off := pb.noticeSettings(t, fx.Bob).MailOff; !slices.Equal(off, []string{notify.OptionalInvitation}) {
 			t.Errorf("MailOff = %v, want [invitation]", off)
 		}
 	})

@@ -63,6 +63,13 @@ func TestMetrics(t *testing.T) {
 		"booking_conflicts_total 1",
 		"booking_bookings_expired_total 1",
 		"booking_bookings_finished_total 0",
+		// Two bookings and a no-show wait in the outbox: this server works no jobs.
+		"booking_outbox_up 1",
+		"booking_outbox_queued ",
+		"booking_outbox_oldest_waiting_seconds ",
+		"booking_outbox_discarded 0",
+		`booking_outbox_delivered_total{channel="mail"} 0`,
+		"booking_outbox_failed_total 0",
 		"booking_db_connections_max ",
 		"booking_db_acquires_total ",
 		"go_goroutines ",

@@ -47,7 +47,7 @@ func mailChoices(p htmlPage) (offered, ticked []string) {
 func TestPageSettings(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
-	everyone := []string{notify.MailConfirmation, notify.MailInvitation, notify.MailReminder}
+	everyone := []string{notify.OptionalConfirmation, notify.OptionalInvitation, notify.OptionalReminder}
 
 	t.Run("ShowsTheChoicesAndTheFeed", func(t *testing.T) {
 		b := pb.signedIn(t, fx.Alice)
@@ -81,23 +81,23 @@ func TestPageSettings(t *testing.T) {
 
 	t.Run("AdminsChooseApprovals", func(t *testing.T) {
 		offered, _ := mailChoices(pb.signedIn(t, fx.Adam).get("/settings"))
-		if want := append(everyone, notify.MailApproval); !cmp.Equal(offered, want) {
+		if want := append(everyone, notify.OptionalApproval); !cmp.Equal(offered, want) {
 			t.Errorf("offered %v, want %v", offered, want)
 		}
 	})
 
 	t.Run("SavesWithAFlash", func(t *testing.T) {
 		b := pb.signedIn(t, fx.Bob)
-		p := b.post("/settings/mail", url.Values{"on": {notify.MailConfirmation}})
+		p := b.post("/settings/mail", url.Values{"on": {notify.OptionalConfirmation}})
 		p.wantStatus(t, http.StatusOK)
 		if p.url.Path != "/settings" {
 			t.Errorf("after saving: at %s, want /settings", p.url)
 		}
 		p.wantText(t, ".notice.ok", "E-mail settings saved.")
-		if _, ticked := mailChoices(p); !cmp.Equal(ticked, []string{notify.MailConfirmation}) {
+		if _, ticked := mailChoices(p); !cmp.Equal(ticked, []string{notify.OptionalConfirmation}) {
 			t.Errorf("ticked %v after saving, want [confirmation]", ticked)
 		}
-		if got := pb.noticeSettings(t, fx.Bob).MailOff; !cmp.Equal(got, []string{notify.MailInvitation, notify.MailReminder}) {
+		if got := pb.noticeSettings(t, fx.Bob).MailOff; !cmp.Equal(got, []string{notify.OptionalInvitation, notify.OptionalReminder}) {
 			t.Errorf("MailOff = %v, want [invitation reminder]", got)
 		}
 		if b.get("/settings").count(".notice.ok") != 0 {
@@ -109,11 +109,11 @@ func TestPageSettings(t *testing.T) {
 		// Rita turned approvals off while she was an admin; as a receptionist her saves leave them off.
 		rita := pb.mbUser(t, fx.Rita)
 		tell, _ := notify.New(pb.Pool, pb.Service, notify.Config{})
-		if err := tell.SetMailOff(t.Context(), rita, []string{notify.MailApproval}); err != nil {
+		if err := tell.SetMailOff(t.Context(), rita, []string{notify.OptionalApproval}); err != nil {
 			t.Fatal(err)
 		}
 		pb.signedIn(t, fx.Rita).post("/settings/mail", url.Values{"on": everyone}).wantStatus(t, http.StatusOK)
-		if got := pb.noticeSettings(t, fx.Rita).MailOff; !cmp.Equal(got, []string{notify.MailApproval}) {
+		if got := pb.noticeSettings(t, fx.Rita).MailOff; !cmp.Equal(got, []string{notify.OptionalApproval}) {
 			t.Errorf("MailOff = %v, want [approval] kept", got)
 		}
 	})
@@ -122,8 +122,8 @@ func TestPageSettings(t *testing.T) {
 		b := pb.signedIn(t, fx.Alice)
 		before := pb.noticeSettings(t, fx.Alice)
 		for name, form := range map[string]url.Values{
-			"UnknownKind":               {"on": {notify.MailReminder, "cancellation"}},
-			"ApprovalsAreForAdmins":     {"on": {notify.MailApproval}},
+			"UnknownKind":               {"on": {notify.OptionalReminder, "cancellation"}},
+			"ApprovalsAreForAdmins":     {"on": {notify.OptionalApproval}},
 			"TooMany":                   {"on": strings.Fields(strings.Repeat("reminder ", 17))},
 			"AKindTooLongToRepeatWhole": {"on": {strings.Repeat("x", 5000)}},
 		} {

@@ -35,7 +35,7 @@ func TestUnsubscribe(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
 	st := pb.noticeSettings(t, fx.Alice)
-	link := notify.UnsubscribePath(st.UnsubscribeSecret, notify.MailReminder)
+	link := notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalReminder)
 	mailOff := func() []string { return pb.noticeSettings(t, fx.Alice).MailOff }
 
 	t.Run("OpeningTheLinkOnlyAsks", func(t *testing.T) {
@@ -58,13 +58,13 @@ func TestUnsubscribe(t *testing.T) {
 			p.wantStatus(t, http.StatusOK)
 			p.wantText(t, "main", "You are unsubscribed", "check-in reminders")
 		}
-		if got := mailOff(); !cmp.Equal(got, []string{notify.MailReminder}) {
+		if got := mailOff(); !cmp.Equal(got, []string{notify.OptionalReminder}) {
 			t.Errorf("MailOff = %v, want [reminder]", got)
 		}
 		// The page's own button sends the same body.
-		pb.browser(t).post(notify.UnsubscribePath(st.UnsubscribeSecret, notify.MailInvitation), url.Values{"List-Unsubscribe": {"One-Click"}}).
+		pb.browser(t).post(notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalInvitation), url.Values{"List-Unsubscribe": {"One-Click"}}).
 			wantStatus(t, http.StatusOK)
-		if got := mailOff(); !cmp.Equal(got, []string{notify.MailInvitation, notify.MailReminder}) {
+		if got := mailOff(); !cmp.Equal(got, []string{notify.OptionalInvitation, notify.OptionalReminder}) {
 			t.Errorf("MailOff = %v, want [invitation reminder]", got)
 		}
 	})
@@ -77,9 +77,9 @@ func TestUnsubscribe(t *testing.T) {
 			status     int
 			words      string
 		}{
-			"NoOneClickBody":  {notify.UnsubscribePath(st.UnsubscribeSecret, notify.MailConfirmation), "", http.StatusBadRequest, "List-Unsubscribe=One-Click"},
-			"UnknownSecret":   {notify.UnsubscribePath(guess, notify.MailConfirmation), "List-Unsubscribe=One-Click", http.StatusNotFound, "not valid"},
-			"FeedSecret":      {notify.UnsubscribePath(st.FeedSecret, notify.MailConfirmation), "List-Unsubscribe=One-Click", http.StatusNotFound, "not valid"},
+			"NoOneClickBody":  {notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalConfirmation), "", http.StatusBadRequest, "List-Unsubscribe=One-Click"},
+			"UnknownSecret":   {notify.UnsubscribePath(guess, notify.OptionalConfirmation), "List-Unsubscribe=One-Click", http.StatusNotFound, "not valid"},
+			"FeedSecret":      {notify.UnsubscribePath(st.FeedSecret, notify.OptionalConfirmation), "List-Unsubscribe=One-Click", http.StatusNotFound, "not valid"},
 			"UnknownKind":     {notify.UnsubscribePath(st.UnsubscribeSecret, "cancellation"), "List-Unsubscribe=One-Click", http.StatusNotFound, "cannot be turned off"},
 			"MalformedSecret": {"/mail/unsubscribe/%27%20OR%201=1/reminder", "List-Unsubscribe=One-Click", http.StatusNotFound, "not valid"},
 		} {

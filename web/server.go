@@ -102,12 +102,15 @@ func NewServer(d Deps) *Server {
 	if s.people = d.Identity; s.people == nil {
 		s.people = identity.New(d.Bookings.Pool(), d.Bookings)
 	}
-	if s.notify = d.Notify; s.notify == nil {
+	if s.notify = d.Notify; s.notify == nil && d.Bookings != nil {
 		n, err := notify.New(d.Bookings.Pool(), d.Bookings, notify.Config{Dev: d.Dev, BaseURL: s.BaseURL, Log: d.Logger})
 		if err != nil {
 			panic(err) // only a bad SMTP_URL fails, and this configuration has none
 		}
 		s.notify = n
+	}
+	if s.notify != nil {
+		s.metrics.registry.MustRegister(outboxCollector{tell: s.notify})
 	}
 	s.api = api.New(s.bookings, s.layout, s.people, s.notify)
 	s.pages = pages.New(s.Env, s.bookings, s.notify, s.log)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
+	"github.com/workspacebooking/booking/web/notify"
 	"github.com/workspacebooking/booking/web/postgres"
 )
 
@@ -29,6 +31,7 @@ type serveFlags struct {
 	dev        bool
 	sweepEvery time.Duration
 	limits     web.Limits
+	noEvents   bool
 }
 
 // parseServe reads the flags of serve and refuses values that cannot work.
@@ -40,6 +43,7 @@ no-shows) until Ctrl-C or SIGTERM.`)
 	var f serveFlags
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.BoolVar(&f.dev, "dev", false, "development mode: readable logs at debug level, and a sign-in page listing everybody when OIDC_ISSUER is not set")
+	fs.BoolVar(&f.noEvents, "no-events", false, "record no events, so nobody is told of any booking: only for measuring what the outbox costs (make bench), never in production")
 	fs.DurationVar(&f.sweepEvery, "sweep-every", booking.SweepEvery, "how often to expire no-shows and finish ended bookings")
 	fs.Float64Var(&f.limits.PerUser.Rate, "rate-per-user", 20, "requests a second of each signed-in user, API and pages together, on average (0: no limit)")
 	fs.IntVar(&f.limits.PerUser.Burst, "burst-per-user", 40, "requests of each signed-in user at once")
@@ -83,14 +87,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer closeReads()
+	if flags.noEvents {
+		log.Warn("--no-events: bookings record no events, so nobody is told of them")
+		opts = append(opts, booking.WithoutEvents())
+	}
 	pool, svc, err := open(ctx, dbURL, opts...)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
 	people := identity.New(pool, svc)
+	tell, err := notifier(pool, svc, getenv, baseURL, flags.dev, log)
+	if err != nil {
+		return err
+	}
 	deps := web.Deps{
-		Bookings: svc, Admin: layout.New(pool, svc), Identity: people, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
+		Bookings: svc, Admin: layout.New(pool, svc), Identity: people, Notify: tell, Logger: log, Dev: flags.dev, BaseURL: baseURL, Limits: flags.limits,
 		// The sweeps delete expired sessions, so the store's own cleanup goroutine is off.
 		Sessions: pgxstore.NewWithCleanupInterval(pool, 0),
 	}
@@ -113,7 +125,29 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if flags.dev && deps.Provider == nil {
 		log.Warn("development sign-in is on: anyone can sign in as anyone")
 	}
-	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, people, flags.sweepEvery, log)
+	return serveUntilDone(ctx, newHTTPServer(deps), ln, svc, people, tell, flags.sweepEvery, log)
+}
+
+// notifier is the service that tells people of their bookings: e-mail through SMTP_URL from SMTP_FROM,
+// or written to the log in development, and webhooks. It says at start where e-mail goes.
+func notifier(pool *pgxpool.Pool, svc *booking.Service, getenv func(string) string, baseURL string, dev bool, log *slog.Logger) (*notify.Service, error) {
+	cfg := notify.Config{SMTPURL: getenv("SMTP_URL"), From: getenv("SMTP_FROM"), BaseURL: strings.TrimSuffix(baseURL, "/"), Dev: dev, Log: log}
+	tell, err := notify.New(pool, svc, cfg)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.SMTPURL != "":
+		log.Info("e-mail goes out through SMTP_URL", slog.String("from", cfg.From))
+	case dev:
+		log.Info("e-mail is written to the log: SMTP_URL is not set (development)")
+	default:
+		log.Warn("e-mail is off: set SMTP_URL and SMTP_FROM to tell people of their bookings by e-mail")
+	}
+	if baseURL == "" && tell.MailOn() {
+		log.Warn("BASE_URL is not set: the links in e-mails will not work (they need the service's address)")
+	}
+	return tell, nil
 }
 
 // serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, the
@@ -193,7 +227,7 @@ func newHTTPServer(deps web.Deps) *http.Server {
 
 // serveUntilDone serves on ln and sweeps the bookings every sweepEvery until ctx is cancelled, then
 // lets the requests in flight finish (for up to 30 seconds) and stops the sweeps.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, people *identity.Service, sweepEvery time.Duration, log *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc *booking.Service, people *identity.Service, tell *notify.Service, sweepEvery time.Duration, log *slog.Logger) error {
 	// Every instance sweeps; the sweep itself makes sure that only one acts at a time.
 	// Every instance also looks up the DNS records of e-mail domains that wait for their proof; a look-up
 	// twice over changes nothing.
@@ -202,6 +236,17 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc 
 	background.Go(func() { svc.RunSweeps(sweepCtx, sweepEvery, log) })
 	background.Go(func() { people.RunDomainChecks(sweepCtx, log) })
 	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
+	// Every instance works the outbox; River gives each job to one of them.
+	if err := tell.Start(sweepCtx); err != nil && sweepCtx.Err() == nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := tell.Stop(stopCtx); err != nil {
+			log.Warn("stopping the outbox", slog.Any("err", err))
+		}
+	}()
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

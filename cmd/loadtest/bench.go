@@ -65,6 +65,8 @@ type benchRun struct {
 	sets           []*dataSet // the standard data set first
 	pgbench        pgbench
 	bookCost       bookCost
+	outbox         outboxBench
+	serverEnv      []string  // the servers' environment beyond DATABASE_URL (the outbox's mail server)
 	demoURL        string    // the demo office's database, once loaded
 	demoEmployee   uuid.UUID // the demo office's employee, the pages are opened as
 	stdout, stderr io.Writer
@@ -95,6 +97,9 @@ type measurement struct {
 
 // measurements are taken in this order.
 var measurements = []measurement{
+	// First, so that its run without the outbox comes before the snapshots of the cost of a booking,
+	// and its wait for the e-mails before them too: that cost includes the outbox's work.
+	{name: "outbox", scenario: "book", prepare: prepareOutbox, before: beforeOutbox, after: afterOutbox},
 	// First, so that what the server spent on book's bookings is read before pgbench adds to it.
 	{name: "cost of a booking", scenario: "book", before: beforeBook, after: afterBook},
 	{name: "pgbench", scenario: "book", prepare: preparePgbench, after: runPgbench},
@@ -126,7 +131,7 @@ func bench(ctx context.Context, o benchOptions, stdout, stderr io.Writer) error 
 	}
 	for _, set := range b.sets {
 		logs := filepath.Join(b.resultsDir, set.name+"-server.log")
-		if set.srv, err = startServer(ctx, set.dbURL, logs, stdout); err != nil {
+		if set.srv, err = startServer(ctx, set.dbURL, logs, stdout, b.serverEnv); err != nil {
 			return err
 		}
 	}
@@ -362,6 +367,11 @@ func (b *benchRun) runScenario(ctx context.Context, set *dataSet, sc string, run
 
 // stopServers stops the servers. A server logs every request: its log is kept only when a run failed.
 func (b *benchRun) stopServers() error {
+	if q := b.outbox.quiet; q != nil {
+		if err := q.stop(); err != nil {
+			return fmt.Errorf("stop the server with --no-events: %w", err)
+		}
+	}
 	for _, set := range b.sets {
 		if err := set.srv.stop(); err != nil {
 			return fmt.Errorf("stop the server of the %s data set: %w", set.name, err)

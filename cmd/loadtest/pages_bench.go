@@ -66,7 +66,7 @@ func weighPages(ctx context.Context, b *benchRun, run int) error {
 	if b.demoURL == "" {
 		return nil
 	}
-	srv, err := startServer(ctx, b.demoURL, filepath.Join(b.resultsDir, "demo-server.log"), b.stdout)
+	srv, err := startServer(ctx, b.demoURL, filepath.Join(b.resultsDir, "demo-server.log"), b.stdout, nil)
 	if err != nil {
 		return err
 	}

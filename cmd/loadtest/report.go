@@ -32,6 +32,7 @@ type report struct {
 	Ceiling         []ceilingResult // the booking script, beside each run of book
 	BusyHours       []ceilingResult // the busy-hours script, as many runs
 	BookCost        []perBooking    // what the database server spent on each run of book's bookings
+	Outbox          []outboxResult  // each run of book with the outbox on and off, and its e-mails
 	Machine         machineInfo
 	ServerFlags     []string     // serve's flags beyond --addr
 	Weights         []pageWeight // the pages on a cold load, after the first run of pages

@@ -18,6 +18,7 @@ func (r report) markdown(rows map[string]row) string {
 	r.writeTargets(p, rows)
 	r.writePgbench(p)
 	r.writeCeiling(p)
+	r.writeOutbox(p)
 	r.writeReproduce(p)
 	return s.String()
 }
@@ -197,4 +198,26 @@ func cores(n int) string {
 		return "one core"
 	}
 	return fmt.Sprintf("%d cores", n)
+}
+
+// writeOutbox writes what the outbox costs book, and how long its e-mails take.
+func (r report) writeOutbox(p printer) {
+	if len(r.Outbox) == 0 {
+		return
+	}
+	p("\n## The outbox\n\n")
+	p("Each booking records its events in the outbox in its own transaction, and the server's workers turn\n")
+	p("them into e-mails, sent to a mail server in the load generator's process (go-smtp). Before each run of\n")
+	p("book, the same run is made on a second server on the same data with `--no-events`; the ratio is the\n")
+	p("throughput with the outbox as a share of the throughput without it. The lag is from the moment the\n")
+	p("booking's event was recorded (its id is a UUIDv7) to the mail server's acceptance, over every e-mail\n")
+	p("of the run: under this load the e-mails queue, so it includes the wait for the queue to drain.\n\n")
+	p("| run | bookings/s with the outbox | without | ratio | e-mails | all out after the run | lag p50 | lag p99 |\n|---|---|---|---|---|---|---|---|\n")
+	var ratios []float64
+	for _, o := range r.Outbox {
+		ratios = append(ratios, o.ratio())
+		p("| %d | %.0f | %.0f | %.2f | %d | %s | %s | %s |\n", o.Run, o.On, o.Off, o.ratio(), o.Mails,
+			o.Drain.Round(100*time.Millisecond), o.LagP50.Round(time.Millisecond), o.LagP99.Round(time.Millisecond))
+	}
+	p("\nMedian ratio: **%.2f** (the target is at least 0.90).\n", median(ratios))
 }

@@ -32,16 +32,17 @@ var serveFlags = []string{"--rate-per-user=0", "--rate-per-address=0"}
 var listeningLine = regexp.MustCompile(`listening on http://(\S+)`)
 
 // startServer starts bin/booking serve on a loopback port of the system's choosing, with its logs in
-// logPath, reads where it listens from its stdout, and waits until /readyz answers 200.
-func startServer(ctx context.Context, dbURL, logPath string, stdout io.Writer) (*server, error) {
+// logPath, the environment variables env and the flags beyond serveFlags, reads where it listens from
+// its stdout, and waits until /readyz answers 200.
+func startServer(ctx context.Context, dbURL, logPath string, stdout io.Writer, env []string, flags ...string) (*server, error) {
 	logs, err := os.Create(logPath)
 	if err != nil {
 		return nil, err
 	}
 	addrs := make(chan string, 1)
-	args := append([]string{"serve", "--addr", "127.0.0.1:0"}, serveFlags...)
+	args := append(append([]string{"serve", "--addr", "127.0.0.1:0"}, serveFlags...), flags...)
 	cmd := exec.Command("bin/booking", args...)
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
+	cmd.Env = append(append(os.Environ(), "DATABASE_URL="+dbURL), env...)
 	cmd.Stdout, cmd.Stderr = &addrWatch{w: logs, addrs: addrs}, logs
 	// Wait returns soon after the server exits, even if something it started still holds its stdout.
 	cmd.WaitDelay = time.Second

@@ -192,7 +192,9 @@ func (a MailArgs) message(from string) (*mail.Msg, error) {
 	m.SetBodyString(mail.TypeTextPlain, a.Text)
 	m.AddAlternativeString(mail.TypeTextHTML, a.HTML)
 	if a.Calendar != "" {
-		m.AddAlternativeString(mail.ContentType("text/calendar; method="+string(a.Method)), a.Calendar)
+		// Base64 keeps the invitation's bytes, CRLF line ends and folding included, exactly as written.
+		m.AddAlternativeString(mail.ContentType("text/calendar; method="+string(a.Method)), a.Calendar,
+			mail.WithPartEncoding(mail.EncodingB64))
 	}
 	if a.Unsubscribe != "" {
 		m.SetGenHeader("List-Unsubscribe", "<"+a.Unsubscribe+">")
@@ -201,7 +203,11 @@ func (a MailArgs) message(from string) (*mail.Msg, error) {
 	return m, nil
 }
 
+// mailAttempts is how often an e-mail is tried: with retryDelay's spacing (2 s doubling to 5 minutes),
+// the last try comes about a day after the first.
+const mailAttempts = 296
+
 // mailInsert returns the insert of a mail job.
 func mailInsert(a MailArgs) river.InsertManyParams {
-	return river.InsertManyParams{Args: a, InsertOpts: &river.InsertOpts{Queue: outbox.Queue, MaxAttempts: outbox.MaxAttempts}}
+	return river.InsertManyParams{Args: a, InsertOpts: &river.InsertOpts{Queue: outbox.Queue, MaxAttempts: mailAttempts}}
 }

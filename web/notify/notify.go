@@ -75,11 +75,13 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	river.AddWorker(workers, &eventWorker{s: s})
 	river.AddWorker(workers, &mailWorker{s: s})
 	river.AddWorker(workers, &webhookWorker{s: s})
+	river.AddWorker(workers, &cleanupWorker{s: s})
 	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:      cfg.Log.With(slog.String("part", "outbox")),
-		Queues:      map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
-		Workers:     workers,
-		RetryPolicy: retryPolicy{},
+		Logger:       cfg.Log.With(slog.String("part", "outbox")),
+		Queues:       map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
+		Workers:      workers,
+		RetryPolicy:  retryPolicy{},
+		PeriodicJobs: []*river.PeriodicJob{cleanupJob()},
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
@@ -97,7 +99,18 @@ func (s *Service) MailOn() bool { return s.mail != nil }
 // Start works the outbox's jobs until Stop or until ctx is done. Several instances may work the same
 // database: each job is taken by one of them.
 func (s *Service) Start(ctx context.Context) error {
+	events, stop := s.river.Subscribe(river.EventKindJobFailed)
+	go func() {
+		defer stop()
+		for e := range events {
+			if e.Job != nil && e.Job.State == rivertype.JobStateDiscarded {
+				s.counts.discarded.Add(1)
+				s.log.Error("outbox: gave up a job after its last try", slog.String("kind", e.Job.Kind), slog.Int64("job", e.Job.ID))
+			}
+		}
+	}()
 	if err := s.river.Start(ctx); err != nil {
+		stop()
 		return fmt.Errorf("notify: start: %w", err)
 	}
 	return nil

@@ -2,8 +2,6 @@ package notify
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
@@ -21,18 +19,10 @@ import (
 // What each person chose about being told: the optional e-mails they turned off, and the secrets of
 // their calendar feed and of their unsubscribe links (table notice_settings).
 
-// The optional kinds of e-mail, as notice_settings.mail_off lists them. Mails about what others did to a
-// booking (cancelled by a closure, expired as a no-show, approved or rejected) are always sent.
-const (
-	MailConfirmation = "confirmation" // a booking I made or changed myself
-	MailInvitation   = "invitation"   // a booking someone else organizes invites me
-	MailReminder     = "reminder"     // check-in opens
-	MailApproval     = "approval"     // admins: a booking waits for approval
-)
-
-// MailKinds returns the optional kinds of e-mail in the order the settings page lists them.
+// MailKinds returns the optional kinds of e-mail (the Optional constants) in the order the settings page
+// lists them.
 func MailKinds() []string {
-	return []string{MailConfirmation, MailInvitation, MailReminder, MailApproval}
+	return []string{OptionalConfirmation, OptionalInvitation, OptionalReminder, OptionalApproval}
 }
 
 // KnownMailKind reports whether kind is one of MailKinds.
@@ -63,14 +53,8 @@ func settingsOf(r queries.NoticeSetting) Settings {
 	}
 }
 
-// newSecret returns 32 random bytes in base64url without padding: 43 characters.
-func newSecret() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b) // crypto/rand never fails on the platforms Go supports
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// secretLength is the length of every secret newSecret makes; a longer or shorter one names nothing.
+// secretLength is the length of every secret newSecret makes (32 bytes in base64url without padding);
+// a longer or shorter one names nothing.
 const secretLength = 43
 
 // Settings returns u's settings, making them with two new secrets the first time.
@@ -207,10 +191,4 @@ func FeedPath(st Settings) string { return "/ical/" + url.PathEscape(st.FeedSecr
 
 // BookingUID returns the UID of a booking's calendar events, in the feeds and the invitations alike:
 // "{id}@{host}", the host of BaseURL, or "workspace-booking" when it has none.
-func (s *Service) BookingUID(id uuid.UUID) string {
-	host := "workspace-booking"
-	if u, err := url.Parse(s.cfg.BaseURL); err == nil && u.Hostname() != "" {
-		host = u.Hostname()
-	}
-	return id.String() + "@" + host
-}
+func (s *Service) BookingUID(id uuid.UUID) string { return s.bookingUID(id) }

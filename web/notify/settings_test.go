@@ -69,15 +69,15 @@ func TestSettings(t *testing.T) {
 		t.Parallel()
 		tb := setup(t, "")
 		ctx := t.Context()
-		if err := tb.svc.SetMailOff(ctx, tb.alice, []string{notify.MailReminder, notify.MailConfirmation, notify.MailReminder}); err != nil {
+		if err := tb.svc.SetMailOff(ctx, tb.alice, []string{notify.OptionalReminder, notify.OptionalConfirmation, notify.OptionalReminder}); err != nil {
 			t.Fatal(err)
 		}
-		want := []string{notify.MailConfirmation, notify.MailReminder}
+		want := []string{notify.OptionalConfirmation, notify.OptionalReminder}
 		if got := tb.settings(t, tb.alice).MailOff; !cmp.Equal(got, want) {
 			t.Errorf("MailOff = %v, want %v", got, want)
 		}
 		for name, kinds := range map[string][]string{
-			"UnknownKind": {notify.MailInvitation, "cancellation"},
+			"UnknownKind": {notify.OptionalInvitation, "cancellation"},
 			"TooMany":     strings.Fields(strings.Repeat("reminder ", 17)),
 		} {
 			err := tb.svc.SetMailOff(ctx, tb.alice, kinds)
@@ -116,7 +116,7 @@ func TestMailOff(t *testing.T) {
 	t.Parallel()
 	tb := setup(t, "https://book.example.org/")
 	ctx := t.Context()
-	if err := tb.svc.SetMailOff(ctx, tb.alice, []string{notify.MailInvitation}); err != nil {
+	if err := tb.svc.SetMailOff(ctx, tb.alice, []string{notify.OptionalInvitation}); err != nil {
 		t.Fatal(err)
 	}
 	// Bob has no settings yet: he gets them. Boris is of another organization and nobody is unknown.
@@ -127,11 +127,11 @@ func TestMailOff(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("MailOff = %d people, want Alice and Bob", len(got))
 	}
-	if !got[fx.Alice].Off(notify.MailInvitation) || got[fx.Bob].Off(notify.MailInvitation) || got[fx.Bob].UnsubscribeSecret == "" {
+	if !got[fx.Alice].Off(notify.OptionalInvitation) || got[fx.Bob].Off(notify.OptionalInvitation) || got[fx.Bob].UnsubscribeSecret == "" {
 		t.Errorf("Alice %+v, Bob %+v: want Alice's invitations off, Bob's on with a secret", got[fx.Alice], got[fx.Bob])
 	}
 	wantURL := "https://book.example.org/mail/unsubscribe/" + got[fx.Bob].UnsubscribeSecret + "/reminder"
-	if u := tb.svc.UnsubscribeURL(got[fx.Bob], notify.MailReminder); u != wantURL {
+	if u := tb.svc.UnsubscribeURL(got[fx.Bob], notify.OptionalReminder); u != wantURL {
 		t.Errorf("UnsubscribeURL = %q, want %q", u, wantURL)
 	}
 	if _, err := tb.svc.MailOff(ctx, fx.OrgA, make([]uuid.UUID, 1001)); booking.ErrorCode(err) != booking.CodeInvalidRequest {
@@ -145,8 +145,8 @@ func TestUnsubscribe(t *testing.T) {
 	ctx := t.Context()
 	st := tb.settings(t, tb.alice)
 	for range 2 { // the second time changes nothing
-		got, err := tb.svc.Unsubscribe(ctx, st.UnsubscribeSecret, notify.MailReminder)
-		if err != nil || !cmp.Equal(got.MailOff, []string{notify.MailReminder}) {
+		got, err := tb.svc.Unsubscribe(ctx, st.UnsubscribeSecret, notify.OptionalReminder)
+		if err != nil || !cmp.Equal(got.MailOff, []string{notify.OptionalReminder}) {
 			t.Errorf("Unsubscribe: MailOff %v (%v), want [reminder]", got.MailOff, err)
 		}
 	}
@@ -155,18 +155,18 @@ func TestUnsubscribe(t *testing.T) {
 		want         error
 	}{
 		"UnknownKind":       {st.UnsubscribeSecret, "cancellation", notify.ErrUnknownKind},
-		"UnknownSecret":     {strings.Repeat("A", 43), notify.MailReminder, notify.ErrUnknownLink},
-		"FeedSecretIsNot":   {st.FeedSecret, notify.MailReminder, notify.ErrUnknownLink},
-		"MalformedSecret":   {"x' OR '1'='1", notify.MailReminder, notify.ErrUnknownLink},
-		"SecretTooLong":     {st.UnsubscribeSecret + "A", notify.MailReminder, notify.ErrUnknownLink},
+		"UnknownSecret":     {strings.Repeat("A", 43), notify.OptionalReminder, notify.ErrUnknownLink},
+		"FeedSecretIsNot":   {st.FeedSecret, notify.OptionalReminder, notify.ErrUnknownLink},
+		"MalformedSecret":   {"x' OR '1'='1", notify.OptionalReminder, notify.ErrUnknownLink},
+		"SecretTooLong":     {st.UnsubscribeSecret + "A", notify.OptionalReminder, notify.ErrUnknownLink},
 		"KindCheckedFirst":  {"nonsense", "nonsense", notify.ErrUnknownKind},
-		"EmptyIsNotASecret": {"", notify.MailReminder, notify.ErrUnknownLink},
+		"EmptyIsNotASecret": {"", notify.OptionalReminder, notify.ErrUnknownLink},
 	} {
 		if _, err := tb.svc.Unsubscribe(ctx, c.secret, c.kind); !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", name, err, c.want)
 		}
 	}
-	if got := tb.settings(t, tb.alice).MailOff; !cmp.Equal(got, []string{notify.MailReminder}) {
+	if got := tb.settings(t, tb.alice).MailOff; !cmp.Equal(got, []string{notify.OptionalReminder}) {
 		t.Errorf("MailOff = %v after refusals, want [reminder]", got)
 	}
 }

@@ -26,18 +26,20 @@ type Stats struct {
 	Discarded int64
 	// OldestWaiting is how long the oldest job that is due has waited; 0 when none is due.
 	OldestWaiting time.Duration
-	// Mailed, Hooked and Failed count this instance's deliveries and failed tries since it started.
-	Mailed, Hooked, Failed uint64
+	// Mailed, Hooked and Failed count this instance's deliveries and failed tries since it started, and
+	// DiscardedHere the jobs it gave up after their last try.
+	Mailed, Hooked, Failed, DiscardedHere uint64
 }
 
 // Stats reads the outbox's figures.
 func (s *Service) Stats(ctx context.Context) (Stats, error) {
+	st := Stats{Mailed: s.counts.mailed.Load(), Hooked: s.counts.hooked.Load(), Failed: s.counts.failed.Load(),
+		DiscardedHere: s.counts.discarded.Load()}
 	rows, err := s.q.NotifyOutboxCounts(ctx)
 	if err != nil {
-		return Stats{}, fmt.Errorf("outbox counts: %w", err)
+		return st, fmt.Errorf("outbox counts: %w", err)
 	}
-	st := Stats{Mailed: s.counts.mailed.Load(), Hooked: s.counts.hooked.Load(), Failed: s.counts.failed.Load()}
-	now := s.now()
+	now := time.Now() // River's clock: the database's, not a test's
 	for _, r := range rows {
 		switch r.State {
 		case "available", "retryable", "scheduled", "pending":

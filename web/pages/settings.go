@@ -53,7 +53,7 @@ func (s *Handlers) Settings(c echo.Context) error {
 // approval go to admins only.
 func mailKindsFor(u booking.User) []string {
 	return slices.DeleteFunc(notify.MailKinds(), func(k string) bool {
-		return k == notify.MailApproval && u.Role != booking.RoleAdmin
+		return k == notify.OptionalApproval && u.Role != booking.RoleAdmin
 	})
 }
 

@@ -8,15 +8,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/workspacebooking/booking/web/notify/calendar"
+	"github.com/workspacebooking/booking/web/notify/calendar/caltest"
 )
 
 // TestICALJSReads: ical.js reads back every property given, times as the same instants, from
 // invitations and feeds.
 func TestICALJSReads(t *testing.T) {
 	t.Parallel()
-	check := func(t *testing.T, want icalDoc, doc []byte) {
+	check := func(t *testing.T, want caltest.Doc, doc []byte) {
 		t.Helper()
-		if d := cmp.Diff(want, readWithICALJS(t, doc), cmpopts.EquateEmpty()); d != "" {
+		if d := cmp.Diff(want, caltest.Read(t, doc), cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("ical.js read (-want +got):\n%s", d)
 		}
 	}
@@ -119,7 +120,7 @@ func TestICALJSReadsTimesAroundTheChanges(t *testing.T) {
 		want = append(want, [2]string{instant(ev.Start), instant(ev.End)})
 	}
 	var got [][2]string
-	for _, e := range readWithICALJS(t, feed(t, "changes", events...)).Events {
+	for _, e := range caltest.Read(t, feed(t, "changes", events...)).Events {
 		got = append(got, [2]string{e.Start, e.End})
 	}
 	if d := cmp.Diff(want, got); d != "" {
