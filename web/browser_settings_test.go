@@ -1,12 +1,14 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
 
@@ -65,19 +67,39 @@ func TestBrowserSettings(t *testing.T) {
 		})
 	}
 
+	// Without script the Copy button is not shown, the address can still be selected, and the forms post.
+	t.Run("without script", func(t *testing.T) {
+		b := newTabSized(t, pb.srv.URL, 390, 844)
+		kioskBrowserSignIn(b, fx.Bob, "/settings")
+		b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}), chromedp.Reload())
+		b.waitText("main h1", "Settings")
+		if shown := b.evalText(`String(document.querySelector("button[data-copy]").checkVisibility())`); shown != "false" {
+			t.Errorf("the Copy button shows without script")
+		}
+		b.do(chromedp.Click(chromedp.CSS(`input[name=on][value="invitation"]`)), chromedp.Click(chromedp.CSS(`form[action="/settings/mail"] button[type=submit]`)))
+		b.waitText(".notice.ok", "E-mail settings saved.")
+		b.settingsShot("settings-phone-no-script")
+		if off := pb.noticeSettings(t, fx.Bob).MailOff; !slices.Equal(off, []string{notify.OptionalInvitation}) {
+			t.Errorf("MailOff = %v, want [invitation]", off)
+		}
+	})
+
 	// An unsubscribe link, opened on a phone with no session: it asks, and its button unsubscribes.
 	t.Run("unsubscribe", func(t *testing.T) {
 		b := newTabSized(t, pb.srv.URL, 390, 844)
 		st := pb.noticeSettings(t, fx.Bob)
-		b.open(notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalInvitation))
+		b.open(notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalReminder))
 		b.waitText("main h1", "Stop these e-mails?")
 		b.axe("unsubscribe link")
 		b.settingsShot("settings-unsubscribe-phone")
 		b.do(chromedp.Click(chromedp.CSS("main form button[type=submit]")))
 		b.waitText("main h1", "You are unsubscribed")
 		b.settingsShot("settings-unsubscribe-phone-done")
-		if off := pb.noticeSettings(t, fx.Bob).MailOff; !slices.Equal(off, []string{notify.OptionalInvitation}) {
-			t.Errorf("MailOff = %v, want [invitation]", off)
+		if off := pb.noticeSettings(t, fx.Bob).MailOff; !slices.Equal(off, []string{notify.OptionalInvitation, notify.OptionalReminder}) {
+			t.Errorf("MailOff = %v, want [invitation reminder]", off)
 		}
 	})
 }

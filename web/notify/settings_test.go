@@ -190,3 +190,18 @@ func TestBookingUID(t *testing.T) {
 		}
 	}
 }
+
+func TestPersonalFeedGoesWithTheAccount(t *testing.T) {
+	t.Parallel()
+	tb := setup(t, "")
+	st := tb.settings(t, tb.alice)
+	if _, err := tb.svc.PersonalFeed(t.Context(), st.FeedSecret); err != nil {
+		t.Fatalf("PersonalFeed: %v", err)
+	}
+	if _, err := tb.Pool.Exec(t.Context(), `UPDATE users SET active = false, deactivated_at = now() WHERE id = $1`, fx.Alice); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.svc.PersonalFeed(t.Context(), st.FeedSecret); !errors.Is(err, notify.ErrUnknownLink) {
+		t.Errorf("a deactivated person's feed: %v, want ErrUnknownLink", err)
+	}
+}
