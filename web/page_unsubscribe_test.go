@@ -1,13 +1,17 @@
 package web_test
 
 import (
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/workspacebooking/booking/web"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/notify"
 )
@@ -95,4 +99,36 @@ func TestUnsubscribe(t *testing.T) {
 			t.Errorf("MailOff = %v after refusals, want %v", got, before)
 		}
 	})
+}
+
+// TestSecretsStayOutOfTheLog checks that the request log never shows a feed's or an unsubscribe link's
+// secret, whatever the answer.
+func TestSecretsStayOutOfTheLog(t *testing.T) {
+	t.Parallel()
+	var logs syncBuffer
+	pb := setupPages(t, func(d *web.Deps) { d.Logger = slog.New(slog.NewJSONHandler(&logs, nil)) })
+	st := pb.noticeSettings(t, fx.Alice)
+	guess := strings.Repeat("B", 43)
+	feed := func(secret string) string { return pb.srv.URL + "/ical/" + secret + ".ics" }
+	feedGet(t, feed(st.FeedSecret), nil)
+	feedGet(t, feed(guess), nil)
+	pb.browser(t).get(notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalReminder)).wantStatus(t, http.StatusOK)
+	unsubscribePost(t, pb, notify.UnsubscribePath(st.UnsubscribeSecret, notify.OptionalReminder), "List-Unsubscribe=One-Click", false).
+		wantStatus(t, http.StatusOK)
+	unsubscribePost(t, pb, notify.UnsubscribePath(guess, "nonsense"), "", false)
+	var paths []string
+	for _, l := range logs.lines(t) {
+		if l["msg"] == "request" {
+			paths = append(paths, fmt.Sprint(l["path"]))
+		}
+	}
+	want := []string{"/ical/…", "/ical/…", "/mail/unsubscribe/…/reminder", "/mail/unsubscribe/…/reminder", "/mail/unsubscribe/…/nonsense"}
+	if !slices.Equal(paths, want) {
+		t.Errorf("logged paths %q, want %q", paths, want)
+	}
+	for _, secret := range []string{st.FeedSecret, st.UnsubscribeSecret, guess} {
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("the log shows the secret %s", secret)
+		}
+	}
 }

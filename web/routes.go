@@ -84,7 +84,7 @@ func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	e.GET("/ical/rooms/:file", s.pages.RoomFeed, user...)
 	// Calendar apps and mail clients: the secret in the address is the credential, with no session and
 	// no cross-site check (a mail client posts the one-click unsubscribe from elsewhere, RFC 8058).
-	secret := []echo.MiddlewareFunc{s.pageHeaders, compress, limitPageBody}
+	secret := []echo.MiddlewareFunc{hideSecret, s.pageHeaders, compress, limitPageBody}
 	e.GET("/ical/:file", s.pages.PersonalFeed, secret...) // {feed secret}.ics
 	e.GET("/mail/unsubscribe/:secret/:kind", s.pages.Unsubscribe, secret...)
 	e.POST("/mail/unsubscribe/:secret/:kind", s.pages.UnsubscribeOneClick, secret...)
