@@ -1,9 +1,13 @@
--- name: BookingInsert :execrows
--- Inserts a booking that was checked against version layout_version of the organization's layout. If the
--- layout has changed since, it inserts nothing (0 rows) and the caller checks the booking again.
+-- name: BookingInsert :one
+-- Inserts a booking that was checked against version layout_version of the organization's layout, and
+-- with it, in the same statement, its event in the outbox (unless event_id is null). It returns the
+-- number of bookings inserted: if the layout has changed since, it inserts nothing (0) and the caller
+-- checks the booking again. One statement needs no BEGIN and COMMIT: the most common booking stays a
+-- single round trip with the outbox on.
 -- booking_may_insert (sql/0012) first takes the building's closure lock (shared) and the resource's lock,
 -- then reads the version: a closure saved while the insert waited is seen, and so is a booking of the
 -- resource that committed meanwhile (the exclusion constraint refuses an overlap at once).
+WITH b AS (
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
@@ -16,7 +20,13 @@ SELECT sqlc.arg(organization_id)::uuid, sqlc.arg(id)::uuid, sqlc.arg(resource_id
        sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text,
        sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
 WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_version)::bigint,
-                         sqlc.arg(building_id)::uuid, sqlc.arg(resource_id)::uuid);
+                         sqlc.arg(building_id)::uuid, sqlc.arg(resource_id)::uuid)
+RETURNING organization_id),
+e AS (
+INSERT INTO outbox_events (id, organization_id, event)
+SELECT sqlc.narg(event_id)::uuid, b.organization_id, sqlc.narg(event)::jsonb FROM b
+WHERE sqlc.narg(event_id)::uuid IS NOT NULL)
+SELECT count(*) FROM b;
 
 -- name: BookingUpsert :execrows
 -- Loads a booking from a layout document. Its resource type and check-in window come from the resource

@@ -18,9 +18,12 @@ ORDER BY email
 LIMIT 50;
 
 -- name: NotifyOutboxCounts :many
--- How many outbox jobs are in each state, and when the oldest of each state was written.
+-- How many outbox jobs are in each state, and when the oldest of each state was written. The events not
+-- yet moved to River count as available.
 SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
-FROM river_job GROUP BY state;
+FROM river_job GROUP BY state
+UNION ALL
+SELECT 'available', count(*), coalesce(min(recorded_at), now())::timestamptz FROM outbox_events;
 
 -- name: NotifyReservables :many
 -- The services with the given ids, for telling their providers of a cancelled order.

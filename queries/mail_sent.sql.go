@@ -104,6 +104,8 @@ func (q *Queries) NotifyAdmins(ctx context.Context, organizationID uuid.UUID) ([
 const notifyOutboxCounts = `-- name: NotifyOutboxCounts :many
 SELECT state::text AS state, count(*) AS jobs, min(created_at)::timestamptz AS oldest
 FROM river_job GROUP BY state
+UNION ALL
+SELECT 'available', count(*), coalesce(min(recorded_at), now())::timestamptz FROM outbox_events
 `
 
 type NotifyOutboxCountsRow struct {
@@ -112,7 +114,8 @@ type NotifyOutboxCountsRow struct {
 	Oldest time.Time
 }
 
-// How many outbox jobs are in each state, and when the oldest of each state was written.
+// How many outbox jobs are in each state, and when the oldest of each state was written. The events not
+// yet moved to River count as available.
 func (q *Queries) NotifyOutboxCounts(ctx context.Context) ([]NotifyOutboxCountsRow, error) {
 	rows, err := q.db.Query(ctx, notifyOutboxCounts)
 	if err != nil {

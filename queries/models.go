@@ -249,6 +249,13 @@ type OrganizationGroupRole struct {
 	Role           string
 }
 
+type OutboxEvent struct {
+	ID             uuid.UUID
+	OrganizationID uuid.UUID
+	RecordedAt     time.Time
+	Event          []byte
+}
+
 type Reservable struct {
 	OrganizationID         uuid.UUID
 	ID                     uuid.UUID

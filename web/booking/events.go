@@ -22,8 +22,8 @@ func stateOf(b Booking) outbox.State {
 }
 
 // telling returns the events of a transition of kind k that turned before into after: none if k is ""
-// or the booking did not change (a repeated cancellation, say). A booking that now waits for check-in
-// with a new check-in window also gets a reminder, scheduled for the moment check-in opens.
+// or the booking did not change (a repeated cancellation, say). Package notify schedules the check-in
+// reminder of a booking that waits for check-in when it works the event.
 func telling(k outbox.Kind, before, after Booking, now time.Time) []outbox.Event {
 	if k == "" || after.Revision == before.Revision {
 		return nil
@@ -36,26 +36,23 @@ func telling(k outbox.Kind, before, after Booking, now time.Time) []outbox.Event
 	case outbox.ServicesChanged:
 		ev.DroppedServices = droppedServices(before.Reservables, after.Reservables)
 	}
-	out := []outbox.Event{ev}
-	if !after.CheckIn.Start.Equal(before.CheckIn.Start) || k == outbox.Approved {
-		out = append(out, reminders(after, now)...)
-	}
-	return out
+	return []outbox.Event{ev}
 }
 
-// created returns the events of a new booking: it was made, and check-in will open.
-func created(b Booking, now time.Time) []outbox.Event {
-	return append([]outbox.Event{outbox.New(outbox.Created, b.OrganizationID, b.ID, now, stateOf(b))}, reminders(b, now)...)
-}
-
-// reminders returns the check-in reminder of b: one event scheduled for when check-in opens, if b waits
-// for check-in and that is still ahead. A reminder whose booking has changed by then is dropped (notify
-// checks that the booking is still PENDING with the same check-in start).
-func reminders(b Booking, now time.Time) []outbox.Event {
-	if b.Status != StatusPending || !b.CheckIn.Start.After(now) {
+// eventID and eventJSON are what BookingInsert records of a new booking's event: nothing when ev is nil
+// (WithoutEvents).
+func eventID(ev *outbox.Event) *uuid.UUID {
+	if ev == nil {
 		return nil
 	}
-	return []outbox.Event{outbox.New(outbox.CheckInOpened, b.OrganizationID, b.ID, b.CheckIn.Start, stateOf(b))}
+	return &ev.ID
+}
+
+func eventJSON(ev *outbox.Event) []byte {
+	if ev == nil {
+		return nil
+	}
+	return ev.JSON()
 }
 
 // droppedServices returns the services ordered in before and no longer in after.

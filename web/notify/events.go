@@ -44,6 +44,9 @@ func (w *eventWorker) Work(ctx context.Context, job *river.Job[outbox.Args]) err
 		return err
 	}
 	jobs = append(jobs, hooks...)
+	if r, ok := s.reminder(ev, b); ok {
+		jobs = append(jobs, r)
+	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if len(jobs) > 0 {
 			if _, err := s.river.InsertManyTx(ctx, tx, jobs); err != nil {

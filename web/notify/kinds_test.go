@@ -123,12 +123,14 @@ func TestMailsOfEachKind(t *testing.T) {
 	}
 }
 
-// waitQuiet waits until the outbox has nothing left to do: every event and e-mail job is finished.
+// waitQuiet waits until the outbox has nothing left to do: every event moved to River, and every job
+// due finished.
 func waitQuiet(t *testing.T, tl *teller) {
 	t.Helper()
 	bookingtest.WaitFor(t, "the outbox to finish", func() bool {
 		var n int
-		err := tl.Pool.QueryRow(context.Background(), "SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')").Scan(&n)
+		err := tl.Pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM outbox_events) + (SELECT count(*) FROM river_job
+			WHERE state NOT IN ('completed', 'cancelled', 'discarded') AND NOT (state = 'scheduled' AND scheduled_at > now()))`).Scan(&n)
 		return err == nil && n == 0
 	})
 	time.Sleep(200 * time.Millisecond)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,15 +48,17 @@ type Config struct {
 
 // Service turns the outbox's events into e-mails and webhook deliveries and sends them.
 type Service struct {
-	pool     *pgxpool.Pool
-	q        *queries.Queries
-	bookings *booking.Service
-	cfg      Config
-	log      *slog.Logger
-	mail     sender // nil: e-mail is off
-	river    *river.Client[pgx.Tx]
-	counts   *counters
-	now      func() time.Time
+	pool      *pgxpool.Pool
+	q         *queries.Queries
+	bookings  *booking.Service
+	cfg       Config
+	log       *slog.Logger
+	mail      sender // nil: e-mail is off
+	river     *river.Client[pgx.Tx]
+	relaying  sync.WaitGroup // the relay (relay.go) while it runs
+	stopRelay func()
+	counts    *counters
+	now       func() time.Time
 }
 
 // New returns a Service on pool. It works no jobs until Start.
@@ -85,7 +88,10 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
-		JobTimeout:           2 * time.Minute,
+		// River fetches at most MaxWorkers jobs at a time, and by default waits 100 ms between fetches:
+		// about 100 jobs a second. A burst of bookings makes more than that.
+		FetchCooldown: 20 * time.Millisecond,
+		JobTimeout:    2 * time.Minute,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notify: %w", err)
@@ -113,11 +119,18 @@ func (s *Service) Start(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("notify: start: %w", err)
 	}
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	s.stopRelay = stopRelay
+	s.relaying.Go(func() { s.relay(relayCtx) })
 	return nil
 }
 
-// Stop stops taking jobs and waits for the ones under way, until ctx is done.
+// Stop stops taking events and jobs and waits for the ones under way, until ctx is done.
 func (s *Service) Stop(ctx context.Context) error {
+	if s.stopRelay != nil {
+		s.stopRelay()
+		s.relaying.Wait()
+	}
 	err := s.river.Stop(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return s.river.StopAndCancel(context.Background())

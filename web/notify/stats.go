@@ -44,7 +44,7 @@ func (s *Service) Stats(ctx context.Context) (Stats, error) {
 		switch r.State {
 		case "available", "retryable", "scheduled", "pending":
 			st.Queued += r.Jobs
-			if (r.State == "available" || r.State == "retryable") && r.Oldest.Before(now) {
+			if (r.State == "available" || r.State == "retryable") && r.Jobs > 0 && r.Oldest.Before(now) {
 				st.OldestWaiting = max(st.OldestWaiting, now.Sub(r.Oldest))
 			}
 		case "running":

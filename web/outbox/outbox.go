@@ -1,23 +1,23 @@
 // Package outbox records the events worth telling people about, in the transaction of the change that
-// causes them. An event is a River job: it commits or rolls back with the change, so a refused or
-// rolled-back request records nothing, and a committed one is never lost. Package notify works the jobs:
-// it turns each event into e-mails and webhook deliveries and sends them.
+// causes them: a row of outbox_events commits or rolls back with the change, so a refused or rolled-back
+// request records nothing, and a committed one is never lost. Package notify moves the events on to
+// River, which works them: it turns each event into e-mails and webhook deliveries and sends them.
 //
 // Record takes the caller's transaction. It is the one exported function outside package queries that
-// does, because River's own insert takes one.
+// does: it writes into whatever transaction the change runs in.
 package outbox
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/workspacebooking/booking/queries"
 )
 
 // Kind names what happened to a booking. The names are those of the webhook event types.
@@ -32,7 +32,7 @@ const (
 	Expired         Kind = "booking.expired"          // nobody checked in: a no-show
 	Approved        Kind = "booking.approved"         // an admin approved it
 	Rejected        Kind = "booking.rejected"         // an admin rejected it
-	CheckInOpened   Kind = "booking.check_in_opened"  // scheduled for the moment check-in opens
+	CheckInOpened   Kind = "booking.check_in_opened"  // written by notify, for the moment check-in opens
 	ServicesChanged Kind = "booking.services_changed" // services ordered, changed or cancelled
 )
 
@@ -91,33 +91,31 @@ const Queue = river.QueueDefault
 // MaxAttempts is how often an event job is tried before it is discarded.
 const MaxAttempts = 25
 
-// inserter is a River client that only inserts: it holds no pool and runs no workers.
-var inserter = sync.OnceValues(func() (*river.Client[pgx.Tx], error) {
-	return river.NewClient(riverpgxv5.New(nil), &river.Config{Logger: slog.New(slog.DiscardHandler)})
-})
-
-// Record writes the events as jobs in tx. They become visible to the workers when tx commits, and vanish
-// with it if it rolls back. An event of kind CheckInOpened waits until its At.
+// Record writes the events into the outbox in tx. They become visible when tx commits, and vanish with it
+// if it rolls back. Package notify moves them on to River, which works them.
 func Record(ctx context.Context, tx pgx.Tx, events ...Event) error {
 	if len(events) == 0 {
 		return nil
 	}
-	client, err := inserter()
-	if err != nil {
-		return fmt.Errorf("outbox: %w", err)
+	p := queries.OutboxEventsInsertParams{
+		Ids: make([]uuid.UUID, len(events)), OrganizationIds: make([]uuid.UUID, len(events)), Events: make([][]byte, len(events)),
 	}
-	params := make([]river.InsertManyParams, len(events))
 	for i, ev := range events {
-		opts := &river.InsertOpts{Queue: Queue, MaxAttempts: MaxAttempts}
-		if ev.Kind == CheckInOpened {
-			opts.ScheduledAt = ev.At
-		}
-		params[i] = river.InsertManyParams{Args: Args{ev}, InsertOpts: opts}
+		p.Ids[i], p.OrganizationIds[i], p.Events[i] = ev.ID, ev.OrganizationID, ev.JSON()
 	}
-	if _, err := client.InsertManyTx(ctx, tx, params); err != nil {
+	if err := queries.New(tx).OutboxEventsInsert(ctx, p); err != nil {
 		return fmt.Errorf("outbox: record %d event(s): %w", len(events), err)
 	}
 	return nil
+}
+
+// JSON is the event as the outbox keeps it.
+func (ev Event) JSON() []byte {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		panic(err) // an Event holds only ids, strings and times
+	}
+	return b
 }
 
 // Batch collects the events of one transaction, for the code that records them before it commits.

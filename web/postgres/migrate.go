@@ -6,6 +6,7 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
+	_ "embed"
 	"fmt"
 	"log/slog"
 
@@ -55,6 +56,11 @@ func Migrate(ctx context.Context, databaseURL string) (int, error) {
 	return applied, nil
 }
 
+// riverIndexes drops the indexes of River's job table that the service never uses.
+//
+//go:embed river_indexes.sql
+var riverIndexes string
+
 // RiverVersion is the version of River whose schema Migrate applies. Test template databases are rebuilt
 // when it changes.
 const RiverVersion = "v0.51.2"
@@ -87,6 +93,9 @@ func migrateRiver(ctx context.Context, conn *pgx.Conn, databaseURL string) (int,
 	res, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
 	if err != nil {
 		return 0, fmt.Errorf("migrate river: %w", err)
+	}
+	if _, err := conn.Exec(ctx, riverIndexes); err != nil {
+		return 0, fmt.Errorf("migrate river: drop its search indexes: %w", err)
 	}
 	return len(res.Versions), nil
 }
