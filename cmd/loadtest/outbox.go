@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net"
+	"net/mail"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -203,11 +205,12 @@ func (ss *sinkSession) Data(r io.Reader) error {
 // eventTime reads the Message-ID of a message, <event id>.<recipient>@host, and returns the moment
 // its event was recorded: the event id is a UUIDv7, whose first 48 bits are milliseconds since 1970.
 func eventTime(raw []byte) (time.Time, bool) {
-	_, rest, ok := strings.Cut(string(raw), "\nMessage-ID: <")
-	if !ok {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
 		return time.Time{}, false
 	}
-	id, err := uuid.Parse(rest[:min(36, len(rest))])
+	mid := strings.TrimPrefix(strings.TrimSpace(m.Header.Get("Message-Id")), "<")
+	id, err := uuid.Parse(mid[:min(36, len(mid))])
 	if err != nil || id.Version() != 7 {
 		return time.Time{}, false
 	}

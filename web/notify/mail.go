@@ -132,7 +132,8 @@ func (l logSender) send(_ context.Context, m *mail.Msg) error {
 	if _, err := m.WriteTo(&b); err != nil {
 		return err
 	}
-	l.log.Info("e-mail (development: not sent)", slog.Any("to", m.GetToString()), slog.String("message", b.String()))
+	l.log.Info("e-mail (development: not sent)", slog.Any("to", m.GetToString()), slog.Any("subject", m.GetGenHeader(mail.HeaderSubject)))
+	l.log.Debug("e-mail (development: not sent)", slog.String("message", b.String()))
 	return nil
 }
 

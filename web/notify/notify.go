@@ -69,6 +69,9 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	if cfg.Workers <= 0 {
 		cfg.Workers = 10
 	}
+	if cfg.From == "" && cfg.SMTPURL == "" {
+		cfg.From = devFrom
+	}
 	s := &Service{pool: pool, q: queries.New(pool), bookings: bookings, cfg: cfg, log: cfg.Log, counts: &counters{}, now: bookings.Now}
 	var err error
 	if s.mail, err = newSender(cfg); err != nil {
@@ -80,7 +83,9 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	river.AddWorker(workers, &webhookWorker{s: s})
 	river.AddWorker(workers, &cleanupWorker{s: s})
 	s.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:       cfg.Log.With(slog.String("part", "outbox")),
+		// River reports each step of its loops at debug and info level; only its warnings and errors are
+		// worth an operator's attention.
+		Logger:       slog.New(warnings{cfg.Log.Handler()}).With(slog.String("part", "outbox")),
 		Queues:       map[string]river.QueueConfig{outbox.Queue: {MaxWorkers: cfg.Workers}},
 		Workers:      workers,
 		RetryPolicy:  retryPolicy{},
@@ -98,6 +103,19 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 	}
 	return s, nil
 }
+
+// devFrom is the sender of the e-mails that development mode writes to the log.
+const devFrom = "workspace-booking@localhost"
+
+// warnings passes on only the records of level Warn and above.
+type warnings struct{ slog.Handler }
+
+func (w warnings) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && w.Handler.Enabled(ctx, l)
+}
+
+func (w warnings) WithAttrs(as []slog.Attr) slog.Handler { return warnings{w.Handler.WithAttrs(as)} }
+func (w warnings) WithGroup(name string) slog.Handler    { return warnings{w.Handler.WithGroup(name)} }
 
 // MailOn reports whether e-mail goes anywhere: to a mail server, or to the log in development.
 func (s *Service) MailOn() bool { return s.mail != nil }
