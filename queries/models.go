@@ -432,3 +432,35 @@ type UserRule struct {
 	ID             uuid.UUID
 	Name           string
 }
+
+type WebhookDelivery struct {
+	OrganizationID  uuid.UUID
+	ID              uuid.UUID
+	EndpointID      uuid.UUID
+	EventID         uuid.UUID
+	EventType       string
+	Attempt         int32
+	Status          *int32
+	Outcome         string
+	Error           string
+	Answer          string
+	AnswerTruncated bool
+	DurationMs      int32
+	Body            []byte
+	AttemptedAt     time.Time
+}
+
+type WebhookEndpoint struct {
+	OrganizationID      uuid.UUID
+	ID                  uuid.UUID
+	Url                 string
+	Description         string
+	EventTypes          []string
+	Secret              string
+	PreviousSecret      *string
+	PreviousSecretUntil *time.Time
+	DisabledAt          *time.Time
+	DisabledReason      *string
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}

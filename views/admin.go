@@ -20,6 +20,7 @@ var AdminSections = []AdminSection{
 	{"closures", "Closures", "/admin/closures", "Holidays and repairs"},
 	{"people", "People", "/admin/people", "Roles and access"},
 	{"identity", "Identity", "/admin/identity", "Sign-in and provisioning"},
+	{"webhooks", "Webhooks", "/admin/webhooks", "Events to other systems"},
 	{"audit", "Audit", "/admin/audit", "Who changed what"},
 }
 

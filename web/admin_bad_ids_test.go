@@ -31,6 +31,11 @@ func TestAdminBadIDs(t *testing.T) {
 		{http.MethodGet, "/admin/resources/nope"},
 		{http.MethodPost, "/admin/resources/nope"},
 		{http.MethodPost, "/admin/resources/nope/position"},
+		{http.MethodGet, "/admin/webhooks/nope"},
+		{http.MethodPost, "/admin/webhooks/nope"},
+		{http.MethodPost, "/admin/webhooks/nope/rotate"},
+		{http.MethodPost, "/admin/webhooks/nope/delete"},
+		{http.MethodPost, "/admin/webhooks/nope/deliveries/nope/resend"},
 	} {
 		var form url.Values
 		if r.method == http.MethodPost {

@@ -78,9 +78,10 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
-		"tokenId":    uuid.NewString(),
-		"domain":     "acme.test",
-		"closureId":  uuid.NewString(),
+		"tokenId":   uuid.NewString(),
+		"domain":    "acme.test",
+		"closureId": uuid.NewString(),
+		"webhookId": uuid.NewString(), "deliveryId": uuid.NewString(),
 		"buildingId": fx.BuildingMadrid.String(),
 		"ruleId":     fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),
 		"secret": strings.Repeat("A", 43), "kind": "reminder", // an unsubscribe link that names nobody

@@ -116,6 +116,15 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/identity/tokens", s.console.CreateSCIMToken, adm...)
 	e.POST("/admin/identity/tokens/:tokenId/revoke", s.console.RevokeSCIMToken, adm...)
 
+	// Admins: the webhook endpoints, their secrets and their latest deliveries.
+	e.GET("/admin/webhooks", s.console.Webhooks, adm...)
+	e.POST("/admin/webhooks", s.console.CreateWebhook, adm...)
+	e.GET("/admin/webhooks/:webhookId", s.console.Webhook, adm...)
+	e.POST("/admin/webhooks/:webhookId", s.console.SaveWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/rotate", s.console.RotateWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/delete", s.console.DeleteWebhook, adm...)
+	e.POST("/admin/webhooks/:webhookId/deliveries/:deliveryId/resend", s.console.ResendWebhookDelivery, adm...)
+
 	// Admins: the office's layout. Plans are uploaded with a larger body bound.
 	upload := []echo.MiddlewareFunc{s.pageHeaders, s.session, s.crossOrigin, limitUploadBody, s.requireUser, s.limitUsers, s.requireAdmin}
 	e.GET("/admin/buildings", s.console.Buildings, adm...)
@@ -186,6 +195,15 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.GET("/admin/identity", s.api.AdminIdentity, auth)
 	v1.PUT("/admin/identity", s.api.AdminPutIdentity, write...)
 	v1.POST("/admin/identity/domains/:domain/verify", s.api.AdminVerifyDomain, auth, s.currentAdmin, s.idempotent)
+	// Admins: the webhook endpoints, their secrets and the deliveries each one got.
+	v1.GET("/admin/webhooks", s.api.AdminWebhooks, auth)
+	v1.POST("/admin/webhooks", s.api.AdminCreateWebhook, auth, s.currentAdmin, s.idempotent)
+	v1.GET("/admin/webhooks/:webhookId", s.api.AdminWebhook, auth)
+	v1.PATCH("/admin/webhooks/:webhookId", s.api.AdminPatchWebhook, write...)
+	v1.DELETE("/admin/webhooks/:webhookId", s.api.AdminDeleteWebhook, write...)
+	v1.POST("/admin/webhooks/:webhookId/rotate", s.api.AdminRotateWebhook, auth, s.currentAdmin, s.idempotent)
+	v1.GET("/admin/webhooks/:webhookId/deliveries", s.api.AdminWebhookDeliveries, auth)
+	v1.POST("/admin/webhooks/:webhookId/deliveries/:deliveryId/resend", s.api.AdminResendWebhookDelivery, auth, s.currentAdmin, s.idempotent)
 	v1.GET("/admin/:collection", s.api.AdminList, auth)
 	v1.GET("/admin/:collection/:id", s.api.AdminGet, auth)
 	v1.PUT("/admin/:collection/:id", s.api.AdminPut, write...)

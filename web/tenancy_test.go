@@ -123,6 +123,7 @@ type tenancyBundle struct {
 	plan                     string    // the address of A's Madrid floor plan
 	scimToken                uuid.UUID // A's SCIM token, named "Acme Okta"
 	closure                  uuid.UUID // A's closure of the New York floor
+	webhook, delivery        uuid.UUID // A's webhook endpoint, and one delivery it got
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -216,6 +217,8 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		t.Fatalf("Alice's notice settings: %v", err)
 	}
 	tb.markers = append(tb.markers, st.FeedSecret, st.UnsubscribeSecret)
+	tb.webhook, tb.delivery = tenancyWebhook(t, api)
+	tb.markers = append(tb.markers, tb.webhook.String(), tb.delivery.String(), "acme-hooks.example", "acme-answer")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
@@ -441,6 +444,21 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: api + "/admin/features/" + s(fx.FeatureWhiteboard), want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "AdminDeleteAnotherOrganizationsReservable", route: "DELETE /api/v1/admin/:collection/:id",
 			path: api + "/admin/reservables/" + s(fx.ReservableLunch), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminWebhooks", route: "GET /api/v1/admin/webhooks", path: api + "/admin/webhooks", want: adminsOnly(ok, 0)},
+		{name: "AdminCreateOwnWebhook", route: "POST /api/v1/admin/webhooks", path: api + "/admin/webhooks",
+			body: map[string]any{"url": "https://globex.example/hooks", "eventTypes": []string{"booking.created"}}, want: adminsOnly(http.StatusCreated, 0)},
+		{name: "AdminAnotherOrganizationsWebhook", route: "GET /api/v1/admin/webhooks/:webhookId",
+			path: api + "/admin/webhooks/" + s(tb.webhook), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminChangeAnotherOrganizationsWebhook", route: "PATCH /api/v1/admin/webhooks/:webhookId",
+			path: api + "/admin/webhooks/" + s(tb.webhook), body: map[string]any{"enabled": false}, want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminDeleteAnotherOrganizationsWebhook", route: "DELETE /api/v1/admin/webhooks/:webhookId",
+			path: api + "/admin/webhooks/" + s(tb.webhook), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminRotateAnotherOrganizationsWebhook", route: "POST /api/v1/admin/webhooks/:webhookId/rotate",
+			path: api + "/admin/webhooks/" + s(tb.webhook) + "/rotate", want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminDeliveriesOfAnotherOrganizationsWebhook", route: "GET /api/v1/admin/webhooks/:webhookId/deliveries",
+			path: api + "/admin/webhooks/" + s(tb.webhook) + "/deliveries", want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminResendAnotherOrganizationsDelivery", route: "POST /api/v1/admin/webhooks/:webhookId/deliveries/:deliveryId/resend",
+			path: api + "/admin/webhooks/" + s(tb.webhook) + "/deliveries/" + s(tb.delivery) + "/resend", want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "PlanOfAnotherOrganizationsFloor", route: "PUT /api/v1/admin/floors/:id/plan",
 			path: api + "/admin/floors/" + s(fx.FloorMadrid) + "/plan", body: map[string]any{"image": "x"},
 			want: adminsOnly(nf, booking.CodeObjectNotFound)},
@@ -523,6 +541,18 @@ func (tb *tenancyBundle) cases() []crossCase {
 			form: url.Values{"name": {"Globex Entra"}}, want: adminsOnly(http.StatusCreated, 0)},
 		{name: "RevokeAnotherOrganizationsSCIMToken", route: "POST /admin/identity/tokens/:tokenId/revoke",
 			path: "/admin/identity/tokens/" + s(tb.scimToken) + "/revoke", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminWebhooks", route: "GET /admin/webhooks", path: "/admin/webhooks", want: adminsOnly(ok, 0)},
+		{name: "AdminCreateOwnWebhook", route: "POST /admin/webhooks", path: "/admin/webhooks",
+			form: url.Values{"url": {"https://globex.example/hooks"}, "eventTypes": {"booking.created"}}, want: adminsOnly(http.StatusCreated, 0)},
+		{name: "AdminAnotherOrganizationsWebhook", route: "GET /admin/webhooks/:webhookId", path: "/admin/webhooks/" + s(tb.webhook), want: adminsOnly(nf, 0)},
+		{name: "AdminSaveAnotherOrganizationsWebhook", route: "POST /admin/webhooks/:webhookId", path: "/admin/webhooks/" + s(tb.webhook),
+			form: url.Values{"url": {"https://globex.example/mine"}, "eventTypes": {"booking.created"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminRotateAnotherOrganizationsWebhook", route: "POST /admin/webhooks/:webhookId/rotate",
+			path: "/admin/webhooks/" + s(tb.webhook) + "/rotate", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminDeleteAnotherOrganizationsWebhook", route: "POST /admin/webhooks/:webhookId/delete",
+			path: "/admin/webhooks/" + s(tb.webhook) + "/delete", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminResendAnotherOrganizationsDelivery", route: "POST /admin/webhooks/:webhookId/deliveries/:deliveryId/resend",
+			path: "/admin/webhooks/" + s(tb.webhook) + "/deliveries/" + s(tb.delivery) + "/resend", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsFloor", route: "GET /posters", path: "/posters?floor=" + s(fx.FloorMadrid), want: adminsOnly(nf, 0)},
 		{name: "PrintAnotherOrganizationsFloor", route: "GET /posters/print", path: "/posters/print?floor=" + s(fx.FloorMadrid), want: adminsOnly(nf, 0)},

@@ -33,6 +33,7 @@ var auditCollections = []views.Option{
 	{Value: "users", Label: "People"}, {Value: "organizations", Label: "Organization"},
 	{Value: "signInSettings", Label: "Sign-in settings"}, {Value: "emailDomains", Label: "E-mail domains"},
 	{Value: "scimTokens", Label: "SCIM tokens"}, {Value: "scimGroups", Label: "SCIM groups"},
+	{Value: "webhooks", Label: "Webhooks"},
 }
 
 // auditObjectWords names one object of a collection: "Rule".
@@ -41,6 +42,7 @@ var auditObjectWords = map[string]string{
 	"subcategories": "Kind of space", "features": "Feature", "reservables": "Service", "closures": "Closure",
 	"users": "Person", "organizations": "Organization", "signInSettings": "Sign-in settings",
 	"emailDomains": "E-mail domain", "scimTokens": "SCIM token", "scimGroups": "SCIM group", "userRules": "User rule", "mobileRoles": "Mobile role",
+	"webhooks": "Webhook endpoint",
 }
 
 // auditActionWords says what a change did.

@@ -59,6 +59,7 @@ type Service struct {
 	stopRelay func()
 	counts    *counters
 	now       func() time.Time
+	hooks     webhooks // the webhook sender's HTTP client (webhooks_send.go)
 }
 
 // New returns a Service on pool. It works no jobs until Start.

@@ -111,14 +111,6 @@ func mailOffList(kinds []string) ([]string, error) {
 	return slices.DeleteFunc(MailKinds(), func(k string) bool { return !slices.Contains(kinds, k) }), nil
 }
 
-// clip bounds text from a request before it is repeated in a message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}
-
 // RotateFeed gives u's calendar feed a new secret, and returns the settings with it. The feed's old
 // address names nothing from then on.
 func (s *Service) RotateFeed(ctx context.Context, u booking.User) (Settings, error) {
