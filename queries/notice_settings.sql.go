@@ -71,6 +71,34 @@ func (q *Queries) NoticeSettingsCreate(ctx context.Context, arg NoticeSettingsCr
 	return err
 }
 
+const noticeSettingsCreateMany = `-- name: NoticeSettingsCreateMany :exec
+INSERT INTO notice_settings (organization_id, user_id, feed_secret, unsubscribe_secret)
+SELECT u.organization_id, u.id, ($1::text[])[s.n], ($2::text[])[s.n]
+FROM unnest($3::uuid[]) WITH ORDINALITY AS s (user_id, n)
+JOIN users u ON u.organization_id = $4 AND u.id = s.user_id
+ON CONFLICT (organization_id, user_id) DO NOTHING
+`
+
+type NoticeSettingsCreateManyParams struct {
+	FeedSecrets        []string
+	UnsubscribeSecrets []string
+	UserIds            []uuid.UUID
+	OrganizationID     uuid.UUID
+}
+
+// Makes the settings of the given people of the organization, unless they exist already: the n-th of
+// user_ids gets the n-th of feed_secrets and of unsubscribe_secrets. Ids that name nobody of the
+// organization are skipped.
+func (q *Queries) NoticeSettingsCreateMany(ctx context.Context, arg NoticeSettingsCreateManyParams) error {
+	_, err := q.db.Exec(ctx, noticeSettingsCreateMany,
+		arg.FeedSecrets,
+		arg.UnsubscribeSecrets,
+		arg.UserIds,
+		arg.OrganizationID,
+	)
+	return err
+}
+
 const noticeSettingsGet = `-- name: NoticeSettingsGet :one
 SELECT organization_id, user_id, feed_secret, unsubscribe_secret, mail_off, updated_at FROM notice_settings WHERE organization_id = $1 AND user_id = $2
 `
@@ -82,6 +110,32 @@ type NoticeSettingsGetParams struct {
 
 func (q *Queries) NoticeSettingsGet(ctx context.Context, arg NoticeSettingsGetParams) (NoticeSetting, error) {
 	row := q.db.QueryRow(ctx, noticeSettingsGet, arg.OrganizationID, arg.UserID)
+	var i NoticeSetting
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.UserID,
+		&i.FeedSecret,
+		&i.UnsubscribeSecret,
+		&i.MailOff,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const noticeSettingsMailOffAdd = `-- name: NoticeSettingsMailOffAdd :one
+UPDATE notice_settings SET mail_off = array_append(mail_off, $1::text), updated_at = now()
+WHERE unsubscribe_secret = $2 AND NOT ($1::text = ANY (mail_off))
+RETURNING organization_id, user_id, feed_secret, unsubscribe_secret, mail_off, updated_at
+`
+
+type NoticeSettingsMailOffAddParams struct {
+	Kind              string
+	UnsubscribeSecret string
+}
+
+// Turns off one more kind of e-mail for the person with the unsubscribe secret, unless it is off already.
+func (q *Queries) NoticeSettingsMailOffAdd(ctx context.Context, arg NoticeSettingsMailOffAddParams) (NoticeSetting, error) {
+	row := q.db.QueryRow(ctx, noticeSettingsMailOffAdd, arg.Kind, arg.UnsubscribeSecret)
 	var i NoticeSetting
 	err := row.Scan(
 		&i.OrganizationID,

@@ -27,6 +27,8 @@ type BookingForm struct {
 	// ServicesRead is set they have not been read: htmx reads them when the form loads.
 	Services     []ServiceLine
 	ServicesRead bool
+	// OnlineOffered says that the service makes online meetings: only then does the form offer one.
+	OnlineOffered bool
 }
 
 // ServiceLine is one service in the booking form: what is ticked and typed, and what the form says of it.

@@ -77,6 +77,8 @@ type FindSearch struct {
 	// ProblemNotFound tells that it names something that is not there for the person (a building).
 	Problem         string
 	ProblemNotFound bool
+	// OnlineMeetings says that the service makes online meetings, which the booking form then offers.
+	OnlineMeetings bool
 }
 
 // StartedHours are the day and hours a search started with for a building and a kind. The search form
@@ -100,7 +102,8 @@ func (s FindSearch) Zone() string { return ZoneLabel(s.Building.Timezone) }
 
 // BookingForm is the booking form of the resources for the search's days and hours.
 func (s FindSearch) BookingForm(rs []booking.Resource) BookingForm {
-	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone(), People: s.Capacity}
+	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone(), People: s.Capacity,
+		OnlineOffered: s.OnlineMeetings}
 }
 
 // values are the query parameters of the search, without the chosen resources.

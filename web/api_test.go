@@ -57,7 +57,13 @@ func setupOIDC(t testing.TB, idp *web.Provider, deps ...func(*web.Deps)) *testBu
 // setupService is like setupOIDC, with opts configuring the identity service too.
 func setupService(t testing.TB, idp *web.Provider, opts []identity.Option, deps ...func(*web.Deps)) *testBundle {
 	t.Helper()
-	b := fx.Setup(t)
+	return setupOn(t, fx.Setup(t), idp, opts, deps...)
+}
+
+// setupOn is like setupService, on the bundle b: tests that need the booking service set up otherwise
+// make their own.
+func setupOn(t testing.TB, b *fx.Bundle, idp *web.Provider, opts []identity.Option, deps ...func(*web.Deps)) *testBundle {
+	t.Helper()
 	people := identity.New(b.Pool, b.Service, opts...)
 	if idp != nil {
 		// The provider's people are found by e-mail only at a domain their organization proved.

@@ -665,7 +665,7 @@ func TestPageBookingNotFound(t *testing.T) {
 
 func TestPageBookingDetail(t *testing.T) {
 	t.Parallel()
-	pb := setupPages(t)
+	pb := setupPagesMeetings(t)
 	rita := pb.mbUser(t, fx.Rita)
 	alice := pb.mbUser(t, fx.Alice)
 	bs, err := pb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: rita, Organizer: alice, Category: booking.CategorySpace, Bookings: []booking.NewBooking{{
@@ -683,7 +683,7 @@ func TestPageBookingDetail(t *testing.T) {
 	p.wantText(t, "main", "Tue 24 Nov, 10:00–11:00 Madrid time", "Quarterly review", "Pending check-in",
 		"Check-in opens Tue 24 Nov at 09:50 Madrid time.")
 	p.wantText(t, ".facts", "Organizer", "alice Archer", "Booked by", "rita Reyes", "Capacity", "8 people",
-		"Online meeting", "Yes", "Bring the numbers")
+		"Online meeting", "https://meet.example.org/"+bs[0].ID.String(), "Bring the numbers")
 	if got, want := p.text(".attendees"), "bob Baker guest@partner.test (guest) (optional)"; got != want {
 		t.Errorf("attendees = %q, want %q", got, want)
 	}

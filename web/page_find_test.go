@@ -655,7 +655,7 @@ func TestBookFromTheForm(t *testing.T) {
 
 	t.Run("OneRoomForTwoDays", func(t *testing.T) {
 		t.Parallel()
-		pb := setupPages(t)
+		pb := setupPagesMeetings(t)
 		b := pb.signedIn(t, fx.Alice)
 		form := bookForm([]uuid.UUID{fx.RoomGoya}, "2026-11-25", "2026-11-24")
 		form.Set("subject", "Planning")

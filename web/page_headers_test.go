@@ -84,6 +84,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 		"webhookId": uuid.NewString(), "deliveryId": uuid.NewString(),
 		"buildingId": fx.BuildingMadrid.String(),
 		"ruleId":     fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),
+		"secret": strings.Repeat("A", 43), "kind": "reminder", // an unsubscribe link that names nobody
 	}
 
 	send := func(t *testing.T, client *http.Client, method, path string, header http.Header) *http.Response {

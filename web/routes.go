@@ -76,6 +76,18 @@ func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	e.POST("/p/:posterCode/checkin", s.pages.PosterCheckIn, user...)
 	e.GET("/posters", s.pages.Posters, user...)
 	e.GET("/posters/print", s.pages.PostersPrint, user...)
+
+	// Everyone: their own settings (optional e-mails, the calendar feed), and a room's calendar.
+	e.GET("/settings", s.pages.Settings, user...)
+	e.POST("/settings/mail", s.pages.SaveMailSettings, user...)
+	e.POST("/settings/feed", s.pages.RotateFeed, user...) // a new feed address; the old one stops working
+	e.GET("/ical/rooms/:file", s.pages.RoomFeed, user...)
+	// Calendar apps and mail clients: the secret in the address is the credential, with no session and
+	// no cross-site check (a mail client posts the one-click unsubscribe from elsewhere, RFC 8058).
+	secret := []echo.MiddlewareFunc{hideSecret, s.pageHeaders, compress, limitPageBody}
+	e.GET("/ical/:file", s.pages.PersonalFeed, secret...) // {feed secret}.ics
+	e.GET("/mail/unsubscribe/:secret/:kind", s.pages.Unsubscribe, secret...)
+	e.POST("/mail/unsubscribe/:secret/:kind", s.pages.UnsubscribeOneClick, secret...)
 }
 
 // consoleRoutes lists the admin console (web/console); adm lets only the organization's admins in.

@@ -17,6 +17,7 @@ import (
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/layout"
+	"github.com/workspacebooking/booking/web/notify"
 )
 
 // These tests check that one organization can never read or change another's data.
@@ -206,6 +207,16 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		t.Fatal(err)
 	}
 	tb.markers = append(tb.markers, domains[0].Token)
+	// Alice's feed and unsubscribe secrets: B must never see them, and guessing names nothing.
+	tell, err := notify.New(api.Pool, api.Service, notify.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tell.Settings(ctx, alice)
+	if err != nil {
+		t.Fatalf("Alice's notice settings: %v", err)
+	}
+	tb.markers = append(tb.markers, st.FeedSecret, st.UnsubscribeSecret)
 	tb.webhook, tb.delivery = tenancyWebhook(t, api)
 	tb.markers = append(tb.markers, tb.webhook.String(), tb.delivery.String(), "acme-hooks.example", "acme-answer")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
@@ -453,8 +464,17 @@ func (tb *tenancyBundle) cases() []crossCase {
 			want: adminsOnly(nf, booking.CodeObjectNotFound)},
 	}
 
+	guess := strings.Repeat("A", 43) // a secret of the right shape that names nobody
 	pageCases := []crossCase{
 		{name: "Home", route: "GET /", path: "/", want: every(ok, 0)},
+		{name: "OwnSettings", route: "GET /settings", path: "/settings", want: every(ok, 0)},
+		{name: "SaveOwnMailSettings", route: "POST /settings/mail", path: "/settings/mail", form: url.Values{"on": {"reminder"}}, want: every(ok, 0)},
+		{name: "RotateOwnFeed", route: "POST /settings/feed", path: "/settings/feed", form: url.Values{}, want: every(ok, 0)},
+		{name: "FeedOfAnotherOrganizationsRoom", route: "GET /ical/rooms/:file", path: "/ical/rooms/" + s(fx.RoomGoya) + ".ics", want: every(nf, 0)},
+		{name: "FeedOfAGuessedSecret", route: "GET /ical/:file", path: "/ical/" + guess + ".ics", want: every(nf, 0)},
+		{name: "UnsubscribeOfAGuessedSecret", route: "GET /mail/unsubscribe/:secret/:kind", path: "/mail/unsubscribe/" + guess + "/reminder", want: every(nf, 0)},
+		{name: "UnsubscribeByAGuessedSecret", route: "POST /mail/unsubscribe/:secret/:kind", path: "/mail/unsubscribe/" + guess + "/reminder",
+			form: url.Values{"List-Unsubscribe": {"One-Click"}}, want: every(nf, 0)},
 		{name: "PeopleOfAnotherOrganization", route: "GET /people",
 			path: "/people?" + url.Values{"field": {"user"}, "user": {s(fx.Alice)}, "q": {"alice"}}.Encode(), want: every(ok, 0)},
 		{name: "PeopleSearchOfAnotherOrganization", route: "GET /people", path: "/people?field=attendee&multi=1&q=archer", want: every(ok, 0)},

@@ -150,9 +150,9 @@ func notifier(pool *pgxpool.Pool, svc *booking.Service, getenv func(string) stri
 	return tell, nil
 }
 
-// serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, and
-// a pool on DATABASE_READ_URL for the reads that may lag a little. The function it returns closes that
-// pool.
+// serviceOptions reads the service's options from the environment: the key of TOKEN_ENCRYPTION_KEY, the
+// online-meeting template of ONLINE_MEETING_URL, and a pool on DATABASE_READ_URL for the reads that may
+// lag a little. The function it returns closes that pool.
 func serviceOptions(ctx context.Context, getenv func(string) string, log *slog.Logger, dev bool) ([]booking.Option, func(), error) {
 	var opts []booking.Option
 	if k := getenv("TOKEN_ENCRYPTION_KEY"); k != "" {
@@ -165,6 +165,12 @@ func serviceOptions(ctx context.Context, getenv func(string) string, log *slog.L
 		log.Warn("TOKEN_ENCRYPTION_KEY is not set: the key that encrypts the identity provider's tokens is kept in " +
 			"the database, next to the tokens, so anyone who can read the database can read them; set " +
 			"TOKEN_ENCRYPTION_KEY to the output of `openssl rand -base64 32` (the tokens kept so far are then forgotten)")
+	}
+	if tpl := getenv("ONLINE_MEETING_URL"); tpl != "" {
+		if err := booking.CheckOnlineMeetingURL(tpl); err != nil {
+			return nil, nil, err
+		}
+		opts = append(opts, booking.WithOnlineMeetings(tpl))
 	}
 	readURL := getenv("DATABASE_READ_URL")
 	if readURL == "" {

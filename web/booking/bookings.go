@@ -81,7 +81,7 @@ func (s *Service) Booking(ctx context.Context, actor User, id uuid.UUID) (Bookin
 			return Booking{}, notFound(id)
 		}
 	}
-	bs, err := hydrate(ctx, s.q, org, []queries.Booking{row})
+	bs, err := s.hydrate(ctx, s.q, org, []queries.Booking{row})
 	if err != nil {
 		return Booking{}, err
 	}
@@ -152,7 +152,7 @@ func (s *Service) page(ctx context.Context, org uuid.UUID, rows []queries.Bookin
 		last := rows[len(rows)-1]
 		next = cursor{start: &last.StartDate, id: last.ID}.String()
 	}
-	bs, err := hydrate(ctx, s.q, org, rows)
+	bs, err := s.hydrate(ctx, s.q, org, rows)
 	if err != nil {
 		return BookingPage{}, err
 	}
@@ -209,10 +209,20 @@ func joinStatuses() string {
 	return strings.Join(names, ", ")
 }
 
-// hydrate turns rows into complete bookings, in the same order. It loads each booking's resource (with
+// hydrate turns rows into complete bookings, in the same order, with their online-meeting links (see
+// hydrateRows).
+func (s *Service) hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []queries.Booking) ([]Booking, error) {
+	bs, err := hydrateRows(ctx, q, org, rows)
+	if err != nil {
+		return nil, err
+	}
+	return s.withMeetings(bs), nil
+}
+
+// hydrateRows turns rows into complete bookings, in the same order. It loads each booking's resource (with
 // floor, building, subcategory, rule and features), its creator and organizer, and its contracted
 // reservables.
-func hydrate(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []queries.Booking) ([]Booking, error) {
+func hydrateRows(ctx context.Context, q *queries.Queries, org uuid.UUID, rows []queries.Booking) ([]Booking, error) {
 	if len(rows) == 0 {
 		return []Booking{}, nil
 	}

@@ -195,6 +195,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		ResourceType: c.Category, BuildingAccessStatus: BuildingAccessPending, CreateOnlineMeeting: r.CreateOnlineMeeting,
 		SipAddress: r.SipAddress, AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
 	}
+	b.OnlineMeetingURL = s.meetingURL(b.ID, b.CreateOnlineMeeting)
 	if res.Rule.RequiresApproval {
 		b.Status = StatusWaitingApproval
 	}
@@ -268,7 +269,7 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 		at[id] = i
 	}
 	slices.SortFunc(rows, func(a, b queries.Booking) int { return at[a.ID] - at[b.ID] })
-	return hydrate(ctx, s.q, org, rows)
+	return s.hydrate(ctx, s.q, org, rows)
 }
 
 // checkElement fills in the defaults of element i and runs every check that needs no other booking: its
@@ -278,6 +279,9 @@ func (s *Service) bookingsByID(ctx context.Context, org uuid.UUID, ids []uuid.UU
 func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, category Category, resources map[uuid.UUID]*Resource, known map[uuid.UUID]bool, now time.Time) (Resource, Interval, error) {
 	r := &reqs[i]
 	if err := r.normalize(); err != nil {
+		return Resource{}, Interval{}, err
+	}
+	if err := s.checkOnlineMeeting(*r); err != nil {
 		return Resource{}, Interval{}, err
 	}
 	held, ok := resources[r.ResourceID]

@@ -101,7 +101,7 @@ func TestCreateBookings(t *testing.T) {
 
 	t.Run("ReturnsPendingBookingWithFullResource", func(t *testing.T) {
 		t.Parallel()
-		b := bookingtest.Setup(t)
+		b := bookingtest.Setup(t, booking.WithOnlineMeetings("https://meet.example.org/{bookingId}"))
 		u := fixtureUsers(t, b)
 		r := goya(10, 11)
 		r.Subject, r.Body = "Planning", booking.Body{Content: "Agenda", BodyType: "HTML"}

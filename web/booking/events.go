@@ -137,7 +137,7 @@ func (s *Service) BookingToTell(ctx context.Context, org, id uuid.UUID) (Booking
 	if err != nil {
 		return Booking{}, nil, fmt.Errorf("get booking: %w", err)
 	}
-	bs, err := hydrate(ctx, s.q, org, []queries.Booking{row})
+	bs, err := s.hydrate(ctx, s.q, org, []queries.Booking{row})
 	if err != nil {
 		return Booking{}, nil, err
 	}

@@ -38,7 +38,7 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, tell
 		if err != nil {
 			return fmt.Errorf("get booking: %w", err)
 		}
-		bs, err := hydrate(ctx, q, org, []queries.Booking{row})
+		bs, err := s.hydrate(ctx, q, org, []queries.Booking{row})
 		if err != nil {
 			return err
 		}
@@ -55,7 +55,9 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, tell
 // withRow returns b updated from the row a transition wrote. A transition changes only the booking's own
 // row: its people, its reservables and (except for a move) its resource stay the same.
 func (b Booking) withRow(row queries.Booking) Booking {
-	return assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
+	nb := assemble(row, b.Resource, b.Creator, b.Organizer, b.Reservables)
+	nb.OnlineMeetingURL = b.OnlineMeetingURL // a transition never changes the online meeting
+	return nb
 }
 
 // CheckIn checks in a booking: PENDING becomes ACTIVE. Check-in is open from CheckIn.Start up to, but not
@@ -345,7 +347,9 @@ func (s *Service) writeMove(ctx context.Context, q *queries.Queries, b Booking, 
 	if err != nil {
 		return Booking{}, fmt.Errorf("move booking: %w", err)
 	}
-	return assemble(row, m.res, b.Creator, b.Organizer, b.Reservables), nil
+	nb := assemble(row, m.res, b.Creator, b.Organizer, b.Reservables)
+	nb.OnlineMeetingURL = b.OnlineMeetingURL
+	return nb, nil
 }
 
 // moveReservables checks that the reservables contracted on b can move with it to res and iv.

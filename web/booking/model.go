@@ -223,6 +223,9 @@ type Booking struct {
 	Reservables          []BookingReservable
 	// Revision grows by one with every change of the booking: its calendar invitations' SEQUENCE.
 	Revision int32
+	// OnlineMeetingURL is the link of the booking's online meeting: set when CreateOnlineMeeting is
+	// true and the service has an online-meeting template (WithOnlineMeetings), "" otherwise.
+	OnlineMeetingURL string
 }
 
 // Reservable is a service that can be contracted on bookings of the resources it is associated with.

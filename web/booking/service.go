@@ -35,6 +35,8 @@ type Service struct {
 	deactivations *atomic.Uint64
 	// silent, if set, records no events in the outbox (WithoutEvents).
 	silent bool
+	// meetings is the online-meeting template (WithOnlineMeetings); "" when bookings cannot ask for one.
+	meetings string
 	// dbNow, if set, replaces the database's clock in the expiry sweep (tests only). If nil, the sweep
 	// uses now() in SQL.
 	dbNow func() time.Time

@@ -73,6 +73,7 @@ func (s *Handlers) readBookingForm(c echo.Context, form url.Values, f *bookingFo
 	f.view = views.BookingForm{
 		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
 		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
+		OnlineOffered: s.bookings.OnlineMeetings(),
 	}
 	if p, err := strconv.Atoi(form.Get("people")); err == nil && p > 0 && p <= booking.MaxOrderQuantity {
 		f.view.People = strconv.Itoa(p)

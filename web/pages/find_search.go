@@ -64,7 +64,7 @@ func readStartedHours(q url.Values) views.StartedHours {
 // Problem says in words what was wrong with it; the other filters keep their values.
 func (s *Handlers) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	in.Now = s.bookings.Now()
+	in.Now, in.OnlineMeetings = s.bookings.Now(), s.bookings.OnlineMeetings()
 	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
 		return in, false, err
 	}

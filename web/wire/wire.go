@@ -268,6 +268,9 @@ type Booking struct {
 	Importance           string         `json:"importance"`
 	ResourceType         string         `json:"resourceType"`
 	BuildingAccessStatus string         `json:"buildingAccessStatus"`
+	// OnlineMeetingURL is our addition: the link of the booking's online meeting, present only when the
+	// booking asked for one.
+	OnlineMeetingURL string `json:"onlineMeetingUrl,omitempty"`
 }
 
 // NewBooking returns the JSON shape of b as the create operations answer it.
@@ -278,6 +281,7 @@ func NewBooking(b booking.Booking) Booking {
 		Organizer: NewUser(b.Organizer), Resource: NewBookedResource(b.Resource), Subject: b.Subject,
 		Body: Body{Content: b.Body.Content, BodyType: b.Body.BodyType}, Importance: b.Importance,
 		ResourceType: string(b.ResourceType), BuildingAccessStatus: b.BuildingAccessStatus,
+		OnlineMeetingURL: b.OnlineMeetingURL,
 	}
 }
 

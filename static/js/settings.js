@@ -1,0 +1,45 @@
+// Workspace Booking: the Copy button of the settings page. Without script the button stays hidden and
+// the address can be selected and copied by hand.
+(function () {
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    var status = document.getElementById(button.getAttribute("data-copied"));
+    if (!field) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      copy(field).then(function () {
+        say(status, "Copied. Paste it where your calendar asks for an address.");
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = "Copy"; }, 3000);
+      }, function () {
+        field.focus();
+        field.select();
+        say(status, "Could not copy: the address is selected, copy it with your keyboard or menu.");
+      });
+    });
+  });
+
+  // The whole address is selected when the field is focused, ready to copy by hand.
+  document.querySelectorAll("input[readonly]").forEach(function (field) {
+    field.addEventListener("focus", function () { field.select(); });
+  });
+
+  // copy puts the field's value on the clipboard: with the Clipboard API where the page may use it,
+  // else by selecting the text and the browser's copy command.
+  function copy(field) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(field.value).catch(function () { return copyBySelection(field); });
+    }
+    return copyBySelection(field);
+  }
+
+  function copyBySelection(field) {
+    field.focus();
+    field.select();
+    return document.execCommand && document.execCommand("copy") ? Promise.resolve() : Promise.reject();
+  }
+
+  function say(status, words) {
+    if (status) status.textContent = words;
+  }
+})();

@@ -1,0 +1,111 @@
+package pages
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/notify"
+)
+
+// A person's own settings: which optional e-mails they get, and their private calendar feed. The forms
+// post without htmx and come back to the page with a notice.
+
+// settingsPath is the settings page.
+const settingsPath = "/settings"
+
+// The flash titles of the settings page's forms.
+const (
+	flashMail = "mail"
+	flashFeed = "feed"
+)
+
+// Settings is GET /settings: the optional e-mails and the calendar feed of the signed-in person. Their
+// settings are made the first time.
+func (s *Handlers) Settings(c echo.Context) error {
+	actor := kit.Actor(c)
+	st, err := s.notify.Settings(c.Request().Context(), actor)
+	if err != nil {
+		return err
+	}
+	p := views.SettingsPage{Chrome: s.Chrome(c, "Settings")}
+	// The flash's title says which form it is about, so that it shows beside that form.
+	switch section, words := s.PopFlash(c); section {
+	case flashFeed:
+		p.FeedNotice = words
+	default:
+		p.MailNotice = words
+	}
+	for _, kind := range mailKindsFor(actor) {
+		p.Mails = append(p.Mails, views.MailChoice{Kind: kind, On: !st.Off(kind)})
+	}
+	p.FeedURL = s.PublicBase(c) + notify.FeedPath(st)
+	p.WebcalURL = webcal(p.FeedURL)
+	return kit.Render(c, http.StatusOK, views.SettingsPageView(p))
+}
+
+// mailKindsFor returns the optional kinds of e-mail u can choose: e-mails about bookings that wait for
+// approval go to admins only.
+func mailKindsFor(u booking.User) []string {
+	return slices.DeleteFunc(notify.MailKinds(), func(k string) bool {
+		return k == notify.OptionalApproval && u.Role != booking.RoleAdmin
+	})
+}
+
+// webcal returns an http(s) address with the webcal scheme, which calendar apps open as a subscription.
+func webcal(address string) string {
+	_, rest, _ := strings.Cut(address, "://")
+	return "webcal://" + rest
+}
+
+// maxMailFields bounds the kinds of e-mail one post of the form may name.
+const maxMailFields = 16
+
+// SaveMailSettings is POST /settings/mail: the optional e-mails ticked in "on" are sent, the others are
+// not. A kind the person cannot choose (approvals, for everyone but admins) keeps its setting.
+func (s *Handlers) SaveMailSettings(c echo.Context) error {
+	ctx, actor := c.Request().Context(), kit.Actor(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return kit.Invalid("form: %v", err)
+	}
+	on := form["on"]
+	if len(on) > maxMailFields {
+		return kit.InvalidField("on", "at most %d kinds of e-mail", maxMailFields)
+	}
+	for _, k := range on {
+		if !slices.Contains(mailKindsFor(actor), k) {
+			return kit.InvalidField("on", "%q is not a kind of e-mail you can choose", kit.ClipText(k))
+		}
+	}
+	st, err := s.notify.Settings(ctx, actor)
+	if err != nil {
+		return err
+	}
+	var off []string
+	for _, k := range notify.MailKinds() {
+		chosen := slices.Contains(mailKindsFor(actor), k)
+		if (chosen && !slices.Contains(on, k)) || (!chosen && st.Off(k)) {
+			off = append(off, k)
+		}
+	}
+	if err := s.notify.SetMailOff(ctx, actor, off); err != nil {
+		return err
+	}
+	s.PutFlash(c, flashMail, "E-mail settings saved.")
+	return c.Redirect(http.StatusSeeOther, settingsPath+"#mail-title")
+}
+
+// RotateFeed is POST /settings/feed: the calendar feed gets a new address, and the old one stops working.
+func (s *Handlers) RotateFeed(c echo.Context) error {
+	if _, err := s.notify.RotateFeed(c.Request().Context(), kit.Actor(c)); err != nil {
+		return err
+	}
+	s.PutFlash(c, flashFeed, "Your calendar feed has a new address. The old one no longer works: subscribe again with the new one.")
+	return c.Redirect(http.StatusSeeOther, settingsPath+"#feed-title")
+}
