@@ -44,7 +44,7 @@ func (s *Service) mailInserts(ctx context.Context, ev outbox.Event, b booking.Bo
 		}
 	}
 	notices := st.notices()
-	off, err := s.choices(ctx, ev.OrganizationID, notices)
+	off, err := s.MailOff(ctx, ev.OrganizationID, optedIn(notices))
 	if err != nil {
 		return nil, err
 	}
@@ -53,10 +53,10 @@ func (s *Service) mailInserts(ctx context.Context, ev outbox.Event, b booking.Bo
 		var unsubscribe string
 		if n.optional != "" && n.to.UserID != nil {
 			c := off[*n.to.UserID]
-			if slices.Contains(c.MailOff, n.optional) {
+			if c.Off(n.optional) {
 				continue
 			}
-			unsubscribe = s.optOutLink(c.UnsubscribeSecret, n.optional)
+			unsubscribe = s.UnsubscribeURL(c, n.optional)
 		}
 		a, err := s.render(n, st, org.Name, unsubscribe)
 		if err != nil {
@@ -90,6 +90,18 @@ func (s *Service) render(n notice, st story, orgName, unsubscribe string) (MailA
 	return a, nil
 }
 
+// optedIn returns the people of the notices that they may turn off: their settings decide whether those
+// go out, and give the unsubscribe link.
+func optedIn(ns []notice) []uuid.UUID {
+	var ids []uuid.UUID
+	for _, n := range ns {
+		if n.optional != "" && n.to.UserID != nil && !slices.Contains(ids, *n.to.UserID) {
+			ids = append(ids, *n.to.UserID)
+		}
+	}
+	return ids
+}
+
 // calendarEvent is the booking as calendars show it, as it was just after the event.
 func (s *Service) calendarEvent(st story) calendar.Event {
 	b, es := st.b, st.ev.Booking
@@ -101,7 +113,7 @@ func (s *Service) calendarEvent(st story) calendar.Event {
 		UID: s.bookingUID(b.ID), Sequence: int(es.Revision), Stamp: st.ev.At, Start: es.Start, End: es.End, Zone: loc,
 		Summary: whatWords(b) + " · " + b.Resource.Name, Description: st.description(), Location: whereWords(b),
 		Status: calendarStatus(booking.Status(es.Status)), Transparent: b.ResourceType == booking.CategoryWorkstation,
-		Organizer: calendar.Person{Name: fullName(b.Organizer), Email: s.cfg.From},
+		Organizer: calendar.Person{Name: fullName(b.Organizer), Email: s.cfg.From}, URL: b.OnlineMeetingURL,
 	}
 	if ev.Organizer.Email == "" {
 		ev.Organizer.Email = b.Organizer.Email
@@ -186,11 +198,6 @@ func (s *Service) host() string {
 	return "workspace-booking"
 }
 
-// optOutLink is the one-click unsubscribe link of an optional kind of e-mail.
-func (s *Service) optOutLink(secret, kind string) string {
-	return s.cfg.BaseURL + "/mail/unsubscribe/" + secret + "/" + kind
-}
-
 // admins returns the organization's active admins, who decide on bookings waiting for approval.
 func (s *Service) admins(ctx context.Context, org uuid.UUID) ([]person, error) {
 	rows, err := s.q.NotifyAdmins(ctx, org)
@@ -213,36 +220,6 @@ func (s *Service) droppedLines(ctx context.Context, ev outbox.Event) ([]orderLin
 	out := make([]orderLine, len(rows))
 	for i, r := range rows {
 		out[i] = orderLine{Name: r.Name, Email: r.Email}
-	}
-	return out, nil
-}
-
-// choices returns the notice settings of the people who get optional notices, making them for those who
-// have none yet, since their e-mails carry the unsubscribe link.
-func (s *Service) choices(ctx context.Context, org uuid.UUID, ns []notice) (map[uuid.UUID]queries.NoticeSetting, error) {
-	var ids []uuid.UUID
-	for _, n := range ns {
-		if n.optional != "" && n.to.UserID != nil && !slices.Contains(ids, *n.to.UserID) {
-			ids = append(ids, *n.to.UserID)
-		}
-	}
-	out := make(map[uuid.UUID]queries.NoticeSetting, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	for _, id := range ids {
-		if err := s.q.NoticeSettingsCreate(ctx, queries.NoticeSettingsCreateParams{
-			OrganizationID: org, UserID: id, FeedSecret: newSecret(), UnsubscribeSecret: newSecret(),
-		}); err != nil {
-			return nil, fmt.Errorf("make notice settings: %w", err)
-		}
-	}
-	rows, err := s.q.NoticeSettingsOfUsers(ctx, queries.NoticeSettingsOfUsersParams{OrganizationID: org, UserIds: ids})
-	if err != nil {
-		return nil, fmt.Errorf("get notice settings: %w", err)
-	}
-	for _, r := range rows {
-		out[r.UserID] = r
 	}
 	return out, nil
 }

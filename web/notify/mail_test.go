@@ -137,3 +137,26 @@ func wantCalendar(t *testing.T, p parsed, method, status string) {
 		t.Errorf("%s: ical.js read %+v", p.Subject, doc)
 	}
 }
+
+// A booking with an online meeting carries its link in the invitation's URL and DESCRIPTION and in both
+// parts of the e-mail; LOCATION stays the room.
+func TestOnlineMeetingInTheInvitation(t *testing.T) {
+	t.Parallel()
+	b := bookingtest.Setup(t, booking.WithOnlineMeetings("https://meet.acme.test/{bookingId}"))
+	s := newSink(t)
+	tl := &teller{Bundle: b, sink: s, notify: startNotify(t, b, s)}
+	bk := tl.book(t, bookingtest.Alice, booking.NewBooking{ResourceID: bookingtest.RoomGoya, Start: bookingtest.At(1, 10, 0),
+		End: bookingtest.At(1, 11, 0), CreateOnlineMeeting: true})
+	got := tl.waitFor(t, map[string]int{alice: 2})
+	p := only(t, got[alice], "Booking confirmed")
+	link := "https://meet.acme.test/" + bk.ID.String()
+	if prop(p.Calendar, "URL") != link || !strings.Contains(strings.ReplaceAll(prop(p.Calendar, "DESCRIPTION"), `\n`, "\n"), link) {
+		t.Errorf("invitation URL %q, DESCRIPTION %q: want the meeting's link %s", prop(p.Calendar, "URL"), prop(p.Calendar, "DESCRIPTION"), link)
+	}
+	if loc := prop(p.Calendar, "LOCATION"); !strings.HasPrefix(loc, "Goya") {
+		t.Errorf("LOCATION = %q, want the room", loc)
+	}
+	if !strings.Contains(p.Text, link) || !strings.Contains(p.HTML, `href="`+link+`"`) {
+		t.Errorf("the e-mail's parts lack the meeting's link")
+	}
+}

@@ -120,6 +120,9 @@ func (st story) bookingFacts() []views.MailFact {
 		{Label: "Organizer", Value: fullName(b.Organizer)},
 		{Label: "Status", Value: statusWords(booking.Status(s.Status))},
 	}
+	if b.OnlineMeetingURL != "" {
+		facts = append(facts, views.MailFact{Label: "Online meeting", Value: b.OnlineMeetingURL, Link: b.OnlineMeetingURL})
+	}
 	return facts
 }
 
