@@ -271,6 +271,9 @@ func (b *benchRun) open(ctx context.Context, set *dataSet) error {
 
 // close closes the data sets' pools and stops their servers, if still running.
 func (b *benchRun) close() {
+	if b.outbox.quiet != nil {
+		b.outbox.quiet.stop()
+	}
 	for _, set := range b.sets {
 		if set.srv != nil {
 			set.srv.stop()
