@@ -24,7 +24,7 @@ WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_versio
 RETURNING organization_id),
 e AS (
 INSERT INTO outbox_events (id, organization_id, event)
-SELECT sqlc.narg(event_id)::uuid, b.organization_id, sqlc.narg(event)::jsonb FROM b
+SELECT sqlc.narg(event_id)::uuid, b.organization_id, sqlc.narg(event)::text FROM b
 WHERE sqlc.narg(event_id)::uuid IS NOT NULL)
 SELECT count(*) FROM b;
 

@@ -250,7 +250,7 @@ WHERE booking_may_insert($1::uuid, $22::bigint,
 RETURNING organization_id),
 e AS (
 INSERT INTO outbox_events (id, organization_id, event)
-SELECT $24::uuid, b.organization_id, $25::jsonb FROM b
+SELECT $24::uuid, b.organization_id, $25::text FROM b
 WHERE $24::uuid IS NOT NULL)
 SELECT count(*) FROM b
 `
@@ -280,7 +280,7 @@ type BookingInsertParams struct {
 	LayoutVersion        int64
 	BuildingID           uuid.UUID
 	EventID              *uuid.UUID
-	Event                []byte
+	Event                *string
 }
 
 // Inserts a booking that was checked against version layout_version of the organization's layout, and

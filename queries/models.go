@@ -253,7 +253,7 @@ type OutboxEvent struct {
 	ID             uuid.UUID
 	OrganizationID uuid.UUID
 	RecordedAt     time.Time
-	Event          []byte
+	Event          string
 }
 
 type Reservable struct {

@@ -13,21 +13,21 @@ import (
 
 const outboxEventsClaim = `-- name: OutboxEventsClaim :many
 DELETE FROM outbox_events
-WHERE id IN (SELECT id FROM outbox_events ORDER BY recorded_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+WHERE id IN (SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
 RETURNING event
 `
 
 // Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
 // taking: the caller hands them to River in the same transaction.
-func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([][]byte, error) {
+func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]string, error) {
 	rows, err := q.db.Query(ctx, outboxEventsClaim, maxRows)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items [][]byte
+	var items []string
 	for rows.Next() {
-		var event []byte
+		var event string
 		if err := rows.Scan(&event); err != nil {
 			return nil, err
 		}
@@ -41,13 +41,13 @@ func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([][]byt
 
 const outboxEventsInsert = `-- name: OutboxEventsInsert :exec
 INSERT INTO outbox_events (id, organization_id, event)
-SELECT unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::jsonb[])
+SELECT unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::text[])
 `
 
 type OutboxEventsInsertParams struct {
 	Ids             []uuid.UUID
 	OrganizationIds []uuid.UUID
-	Events          [][]byte
+	Events          []string
 }
 
 // Records events in the outbox, in the transaction of the change that causes them.

@@ -58,7 +58,7 @@ func prepareOutbox(ctx context.Context, b *benchRun) error {
 		return err
 	}
 	b.outbox.sink = sink
-	b.serverEnv = []string{"SMTP_URL=smtp://" + sink.addr, "SMTP_FROM=booking@bench.test", "BASE_URL=https://bench.test"}
+	b.serverEnv = []string{"SMTP_URL=smtp://" + sink.addr, "SMTP_FROM=booking@bench.test"}
 	return nil
 }
 

@@ -48,11 +48,12 @@ func eventID(ev *outbox.Event) *uuid.UUID {
 	return &ev.ID
 }
 
-func eventJSON(ev *outbox.Event) []byte {
+func eventJSON(ev *outbox.Event) *string {
 	if ev == nil {
 		return nil
 	}
-	return ev.JSON()
+	j := string(ev.JSON())
+	return &j
 }
 
 // droppedServices returns the services ordered in before and no longer in after.

@@ -40,7 +40,8 @@ type Config struct {
 	// Dev is development mode: without SMTPURL, e-mails are logged instead of dropped, and webhook
 	// endpoints may be plain http and on loopback or private addresses.
 	Dev bool
-	// Workers is how many jobs this instance works at once; 0: 10.
+	// Workers is how many jobs this instance works at once; 0: 2. Few, so that a burst of bookings is
+	// not slowed by the work of telling people about it: the messages wait a little instead.
 	Workers int
 	// Log receives what the workers do; nil: discard.
 	Log *slog.Logger
@@ -68,7 +69,7 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = 10
+		cfg.Workers = 2
 	}
 	if cfg.From == "" && cfg.SMTPURL == "" {
 		cfg.From = devFrom

@@ -58,7 +58,7 @@ func (s *Service) relayOnce(ctx context.Context) (int, error) {
 		jobs := make([]river.InsertManyParams, len(rows))
 		for i, raw := range rows {
 			var ev outbox.Event
-			if err := json.Unmarshal(raw, &ev); err != nil {
+			if err := json.Unmarshal([]byte(raw), &ev); err != nil {
 				return fmt.Errorf("read event %s: %w", raw, err)
 			}
 			jobs[i] = river.InsertManyParams{Args: outbox.Args{Event: ev}, InsertOpts: &river.InsertOpts{Queue: outbox.Queue, MaxAttempts: outbox.MaxAttempts}}

@@ -98,10 +98,10 @@ func Record(ctx context.Context, tx pgx.Tx, events ...Event) error {
 		return nil
 	}
 	p := queries.OutboxEventsInsertParams{
-		Ids: make([]uuid.UUID, len(events)), OrganizationIds: make([]uuid.UUID, len(events)), Events: make([][]byte, len(events)),
+		Ids: make([]uuid.UUID, len(events)), OrganizationIds: make([]uuid.UUID, len(events)), Events: make([]string, len(events)),
 	}
 	for i, ev := range events {
-		p.Ids[i], p.OrganizationIds[i], p.Events[i] = ev.ID, ev.OrganizationID, ev.JSON()
+		p.Ids[i], p.OrganizationIds[i], p.Events[i] = ev.ID, ev.OrganizationID, string(ev.JSON())
 	}
 	if err := queries.New(tx).OutboxEventsInsert(ctx, p); err != nil {
 		return fmt.Errorf("outbox: record %d event(s): %w", len(events), err)
