@@ -206,7 +206,7 @@ func (r report) writeOutbox(p printer) {
 		return
 	}
 	p("\n## The outbox\n\n")
-	p("Each booking records its events in the outbox in its own transaction, and the server's workers turn\n")
+	p("Each booking writes its event into the outbox with the statement that makes it, and the server's two workers turn\n")
 	p("them into e-mails, sent to a mail server in the load generator's process (go-smtp). Before each run of\n")
 	p("book, the same run is made on a second server on the same data with `--no-events`; the ratio is the\n")
 	p("throughput with the outbox as a share of the throughput without it. The lag is from the moment the\n")
