@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -315,12 +316,20 @@ func TestOIDCSignIn(t *testing.T) {
 // runProvider starts a mock identity provider that stops when the test ends.
 func runProvider(t *testing.T) *mockoidc.MockOIDC {
 	t.Helper()
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatalf("mockoidc: %v", err)
+	return startProvider(t, nil)
+}
+
+// oneAtATime answers one request at a time. mockoidc keeps its sessions in a map and its key id in a
+// field without a lock, so two sign-ins at once (two tabs, or parallel subtests on one provider) race.
+func oneAtATime() func(http.Handler) http.Handler {
+	var mu sync.Mutex
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			defer mu.Unlock()
+			h.ServeHTTP(w, r)
+		})
 	}
-	t.Cleanup(func() { _ = m.Shutdown() })
-	return m
 }
 
 // setupPagesOIDC is like setupPages, with m as the identity provider that people sign in with.

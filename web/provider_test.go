@@ -88,7 +88,7 @@ func startProvider(t *testing.T, ln net.Listener, mws ...func(http.Handler) http
 	if err != nil {
 		t.Fatalf("mockoidc: %v", err)
 	}
-	for _, mw := range mws {
+	for _, mw := range append([]func(http.Handler) http.Handler{oneAtATime()}, mws...) {
 		if err := m.AddMiddleware(mw); err != nil {
 			t.Fatal(err)
 		}
