@@ -33,7 +33,7 @@ func mailWords(kind string) (label, hint string) {
 	case "confirmation":
 		return "Confirmations of my own bookings", "When I book, change or cancel something myself."
 	case "invitation":
-		return "Invitations", "When a colleague invites me to a booking they organize, or changes or cancels it."
+		return "Invitations", "When a colleague invites me to a booking they organize, or changes it. A cancellation always comes, so that my calendar drops it."
 	case "reminder":
 		return "Check-in reminders", "When check-in opens for a booking of mine."
 	case "approval":
