@@ -21,22 +21,18 @@ func stateOf(b Booking) outbox.State {
 	return outbox.State{Revision: b.Revision, Status: string(b.Status), Start: b.Start, End: b.End, ResourceID: b.Resource.ID}
 }
 
-// telling returns the events of a transition of kind k that turned before into after: none if k is ""
-// or the booking did not change (a repeated cancellation, say). Package notify schedules the check-in
+// tell adds to ev the event of a transition of kind k that turned before into after: none if k is "" or
+// the booking did not change (a repeated cancellation, say). Package notify schedules the check-in
 // reminder of a booking that waits for check-in when it works the event.
-func telling(k outbox.Kind, before, after Booking, now time.Time) []outbox.Event {
+func tell(ev *outbox.Batch, k outbox.Kind, before, after Booking, now time.Time) {
 	if k == "" || after.Revision == before.Revision {
-		return nil
+		return
 	}
-	ev := outbox.New(k, after.OrganizationID, after.ID, now, stateOf(after))
-	switch k {
-	case outbox.Changed:
-		p := stateOf(before)
-		ev.Previous = &p
-	case outbox.ServicesChanged:
-		ev.DroppedServices = droppedServices(before.Reservables, after.Reservables)
+	e := outbox.New(k, after.OrganizationID, after.ID, now, stateOf(after))
+	if k == outbox.ServicesChanged {
+		e.DroppedServices = droppedServices(before.Reservables, after.Reservables)
 	}
-	return []outbox.Event{ev}
+	ev.Add(e)
 }
 
 // eventID and eventJSON are what BookingInsert records of a new booking's event: nothing when ev is nil

@@ -25,9 +25,9 @@ import (
 
 // transition locks the booking's row, calls fn with the booking and the current time, and returns the
 // booking fn returns. The lock and fn's writes share one transaction. If fn changed the booking, an event
-// of kind tell is recorded in the same transaction (tell returns it; see telling).
+// of the given kind is recorded in the same transaction (see tell).
 // Codes: 1011 no such booking, or one the actor may not act on.
-func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, tell outbox.Kind, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
+func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, kind outbox.Kind, fn func(q *queries.Queries, b Booking, now time.Time) (Booking, error)) (Booking, error) {
 	org := actor.OrganizationID
 	var out Booking
 	err := s.inTxTelling(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
@@ -46,7 +46,7 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, tell
 		if out, err = fn(q, bs[0], now); err != nil {
 			return err
 		}
-		ev.Add(telling(tell, bs[0], out, now)...)
+		tell(ev, kind, bs[0], out, now)
 		return nil
 	})
 	return out, err
@@ -170,11 +170,11 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 	if actor.Role != RoleAdmin {
 		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
 	}
-	tell := outbox.Approved
+	kind := outbox.Approved
 	if !approved {
-		tell = outbox.Rejected
+		kind = outbox.Rejected
 	}
-	return s.transition(ctx, actor, id, tell, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
+	return s.transition(ctx, actor, id, kind, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusWaitingApproval {
 			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
 		}

@@ -87,15 +87,11 @@ func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries) error) e
 // the same transaction. If fn fails, nothing is recorded.
 func (s *Service) inTxTelling(ctx context.Context, fn func(q *queries.Queries, ev *outbox.Batch) error) error {
 	return Retried(func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			var ev outbox.Batch
-			if err := fn(s.q.WithTx(tx), &ev); err != nil {
-				return err
-			}
+		return outbox.InTx(ctx, s.pool, func(tx pgx.Tx, ev *outbox.Batch) error {
 			if s.silent {
-				return nil
+				ev = &outbox.Batch{} // WithoutEvents: what fn adds is dropped
 			}
-			return outbox.Record(ctx, tx, ev.Events()...)
+			return fn(s.q.WithTx(tx), ev)
 		})
 	})
 }

@@ -53,13 +53,7 @@ func (s *Service) DeactivationCount() uint64 { return s.bookings.DeactivationCou
 // deactivation cancelled) are recorded in the outbox in the same transaction.
 func (s *Service) inTx(ctx context.Context, fn func(q *queries.Queries, ev *outbox.Batch) error) error {
 	return booking.Retried(func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			var ev outbox.Batch
-			if err := fn(s.q.WithTx(tx), &ev); err != nil {
-				return err
-			}
-			return outbox.Record(ctx, tx, ev.Events()...)
-		})
+		return outbox.InTx(ctx, s.pool, func(tx pgx.Tx, ev *outbox.Batch) error { return fn(s.q.WithTx(tx), ev) })
 	})
 }
 

@@ -33,13 +33,7 @@ func New(pool *pgxpool.Pool, svc *booking.Service) *Service {
 // in the outbox in the same transaction. After the commit, it clears the domain's cached layouts.
 func (s *Service) change(ctx context.Context, write func(q *queries.Queries, ev *outbox.Batch) error) error {
 	err := booking.Retried(func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			var ev outbox.Batch
-			if err := write(s.q.WithTx(tx), &ev); err != nil {
-				return err
-			}
-			return outbox.Record(ctx, tx, ev.Events()...)
-		})
+		return outbox.InTx(ctx, s.pool, func(tx pgx.Tx, ev *outbox.Batch) error { return write(s.q.WithTx(tx), ev) })
 	})
 	if err != nil {
 		return err

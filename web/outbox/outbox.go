@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/workspacebooking/booking/queries"
@@ -63,8 +64,6 @@ type Event struct {
 	BookingID      uuid.UUID `json:"bookingId"`
 	At             time.Time `json:"at"` // when it happened; for CheckInOpened, when check-in opens
 	Booking        State     `json:"booking"`
-	// Previous is the booking before a change (Changed): the time and resource it moved from.
-	Previous *State `json:"previous,omitempty"`
 	// Reason says why a booking was cancelled or released when its organizer did not do it.
 	Reason string `json:"reason,omitempty"`
 	// DroppedServices lists the services (reservable ids) a ServicesChanged event no longer orders, so
@@ -118,11 +117,21 @@ func (ev Event) JSON() []byte {
 	return b
 }
 
+// InTx runs fn in one transaction on pool and records the events fn adds to its batch in the same
+// transaction, just before it commits. If fn fails, nothing is recorded. The domain packages run their
+// changes through it.
+func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx, ev *Batch) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var ev Batch
+		if err := fn(tx, &ev); err != nil {
+			return err
+		}
+		return Record(ctx, tx, ev.events...)
+	})
+}
+
 // Batch collects the events of one transaction, for the code that records them before it commits.
 type Batch struct{ events []Event }
 
 // Add adds events to the batch.
 func (b *Batch) Add(events ...Event) { b.events = append(b.events, events...) }
-
-// Events returns the events added so far.
-func (b *Batch) Events() []Event { return b.events }
