@@ -206,7 +206,7 @@ func (s *Service) admins(ctx context.Context, org uuid.UUID) ([]person, error) {
 	}
 	out := make([]person, len(rows))
 	for i, r := range rows {
-		out[i] = person{UserID: &rows[i].ID, Name: strings.TrimSpace(r.Name + " " + r.Surname), Email: r.Email}
+		out[i] = person{UserID: &rows[i].ID, Name: booking.FullName(booking.User{Name: r.Name, Surname: r.Surname}), Email: r.Email}
 	}
 	return out, nil
 }

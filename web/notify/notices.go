@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/google/uuid"
@@ -211,12 +212,7 @@ func (st story) what() string {
 }
 
 // fullName is a person's name and surname, or their e-mail address when they have no name.
-func fullName(u booking.User) string {
-	if n := strings.TrimSpace(u.Name + " " + u.Surname); n != "" {
-		return n
-	}
-	return u.Email
-}
+func fullName(u booking.User) string { return cmp.Or(booking.FullName(u), u.Email) }
 
 // dedupe keeps one e-mail per recipient and role: a person invited twice gets one invitation.
 func dedupe(ns []notice) []notice {

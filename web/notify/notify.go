@@ -160,7 +160,7 @@ func (s *Service) Stop(ctx context.Context) error {
 
 // retryPolicy spaces the tries of a job: seconds apart at first, then doubling up to a cap of 5
 // minutes, so that a message held back while the mail server was away for an hour goes out within
-// minutes of its return. With outbox.MaxAttempts tries, the last comes about a day after the first.
+// minutes of its return. An e-mail's last try (mailAttempts) comes about a day after its first.
 type retryPolicy struct{}
 
 // NextRetry returns when to try job again.
@@ -170,11 +170,7 @@ func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
 
 // retryDelay is the wait after the attempt-th failed try: 2 s, 4 s, 8 s, … capped at maxRetryDelay.
 func retryDelay(attempt int) time.Duration {
-	d := 2 * time.Second
-	for i := 1; i < attempt && d < maxRetryDelay; i++ {
-		d *= 2
-	}
-	return min(d, maxRetryDelay)
+	return min(2*time.Second<<min(max(attempt-1, 0), 10), maxRetryDelay)
 }
 
 // maxRetryDelay is the longest wait between two tries of a job.
