@@ -109,14 +109,14 @@ func afterOutbox(ctx context.Context, b *benchRun, run int) error {
 	return nil
 }
 
-// waitOutboxDrained waits until no outbox job is due or being worked (reminders scheduled for later do
-// not count), for at most 5 minutes.
+// waitOutboxDrained waits until no event waits in outbox_events and no outbox job is due or being worked
+// (reminders scheduled for later do not count), for at most 5 minutes.
 func waitOutboxDrained(ctx context.Context, b *benchRun) error {
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		var n int
-		err := b.sets[0].pool.QueryRow(ctx, `SELECT count(*) FROM river_job
-			WHERE state IN ('available', 'running', 'retryable') OR (state = 'scheduled' AND scheduled_at <= now())`).Scan(&n)
+		err := b.sets[0].pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM outbox_events) + (SELECT count(*) FROM river_job
+			WHERE state IN ('available', 'running', 'retryable') OR (state = 'scheduled' AND scheduled_at <= now()))`).Scan(&n)
 		if err != nil {
 			return fmt.Errorf("count outbox jobs: %w", err)
 		}
