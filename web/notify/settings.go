@@ -61,12 +61,15 @@ const secretLength = 43
 func (s *Service) Settings(ctx context.Context, u booking.User) (Settings, error) {
 	r, err := s.q.NoticeSettingsGet(ctx, queries.NoticeSettingsGetParams{OrganizationID: u.OrganizationID, UserID: u.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		if err := s.q.NoticeSettingsCreate(ctx, queries.NoticeSettingsCreateParams{
-			OrganizationID: u.OrganizationID, UserID: u.ID, FeedSecret: newSecret(), UnsubscribeSecret: newSecret(),
-		}); err != nil {
-			return Settings{}, fmt.Errorf("make notice settings: %w", err)
+		all, err := s.MailOff(ctx, u.OrganizationID, []uuid.UUID{u.ID})
+		if err != nil {
+			return Settings{}, err
 		}
-		r, err = s.q.NoticeSettingsGet(ctx, queries.NoticeSettingsGetParams{OrganizationID: u.OrganizationID, UserID: u.ID})
+		st, ok := all[u.ID]
+		if !ok {
+			return Settings{}, fmt.Errorf("make notice settings: no user %s in organization %s", u.ID, u.OrganizationID)
+		}
+		return st, nil
 	}
 	if err != nil {
 		return Settings{}, fmt.Errorf("get notice settings: %w", err)
