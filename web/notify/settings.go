@@ -222,7 +222,3 @@ func UnsubscribePath(secret, kind string) string {
 
 // FeedPath is the path of a person's calendar feed.
 func FeedPath(st Settings) string { return "/ical/" + url.PathEscape(st.FeedSecret) + ".ics" }
-
-// BookingUID returns the UID of a booking's calendar events, in the feeds and the invitations alike:
-// "{id}@{host}", the host of BaseURL, or "workspace-booking" when it has none.
-func (s *Service) BookingUID(id uuid.UUID) string { return s.bookingUID(id) }
