@@ -1,9 +1,3 @@
--- name: NoticeSettingsCreate :exec
--- Makes a person's settings with the given secrets, unless they exist already.
-INSERT INTO notice_settings (organization_id, user_id, feed_secret, unsubscribe_secret)
-VALUES (@organization_id, @user_id, @feed_secret, @unsubscribe_secret)
-ON CONFLICT (organization_id, user_id) DO NOTHING;
-
 -- name: NoticeSettingsGet :one
 SELECT * FROM notice_settings WHERE organization_id = @organization_id AND user_id = @user_id;
 

@@ -47,30 +47,6 @@ func (q *Queries) NoticeSettingsByUnsubscribeSecret(ctx context.Context, unsubsc
 	return i, err
 }
 
-const noticeSettingsCreate = `-- name: NoticeSettingsCreate :exec
-INSERT INTO notice_settings (organization_id, user_id, feed_secret, unsubscribe_secret)
-VALUES ($1, $2, $3, $4)
-ON CONFLICT (organization_id, user_id) DO NOTHING
-`
-
-type NoticeSettingsCreateParams struct {
-	OrganizationID    uuid.UUID
-	UserID            uuid.UUID
-	FeedSecret        string
-	UnsubscribeSecret string
-}
-
-// Makes a person's settings with the given secrets, unless they exist already.
-func (q *Queries) NoticeSettingsCreate(ctx context.Context, arg NoticeSettingsCreateParams) error {
-	_, err := q.db.Exec(ctx, noticeSettingsCreate,
-		arg.OrganizationID,
-		arg.UserID,
-		arg.FeedSecret,
-		arg.UnsubscribeSecret,
-	)
-	return err
-}
-
 const noticeSettingsCreateMany = `-- name: NoticeSettingsCreateMany :exec
 INSERT INTO notice_settings (organization_id, user_id, feed_secret, unsubscribe_secret)
 SELECT u.organization_id, u.id, ($1::text[])[s.n], ($2::text[])[s.n]

@@ -93,7 +93,7 @@ func TestPageSettings(t *testing.T) {
 		if p.url.Path != "/settings" {
 			t.Errorf("after saving: at %s, want /settings", p.url)
 		}
-		p.wantText(t, ".notice.ok", "E-mail settings saved.")
+		p.wantText(t, "#mail-title ~ .notice.ok", "E-mail settings saved.")
 		if _, ticked := mailChoices(p); !cmp.Equal(ticked, []string{notify.OptionalConfirmation}) {
 			t.Errorf("ticked %v after saving, want [confirmation]", ticked)
 		}
@@ -175,7 +175,7 @@ func TestPageSettingsRotate(t *testing.T) {
 	}
 	p := b.post("/settings/feed", url.Values{})
 	p.wantStatus(t, http.StatusOK)
-	p.wantText(t, ".notice.ok", "new address", "The old one no longer works")
+	p.wantText(t, "#feed-title ~ .notice.ok", "new address", "The old one no longer works")
 	current := p.attr("#feed-url", "value")
 	if current == old || current == "" {
 		t.Fatalf("the address after rotation is %q, before %q", current, old)

@@ -15,11 +15,6 @@ import (
 // MaxFeedEvents bounds the bookings one calendar feed lists.
 const MaxFeedEvents = 2000
 
-// FeedKeepEnded is how long a cancelled, rejected or expired booking stays in the feeds after it changed,
-// marked as cancelled, so that calendars that copied it remove it. The queries measure it with the
-// database's clock, which stamps every change (queries/feeds.sql).
-const FeedKeepEnded = 30 * 24 * time.Hour
-
 // maxFeedSpan bounds the interval a feed read covers.
 const maxFeedSpan = 400 * 24 * time.Hour
 
@@ -30,9 +25,10 @@ type FeedEntry struct {
 }
 
 // BookingsForFeed returns the bookings of the organization's user userID, as organizer or internal
-// attendee, that overlap [from, to): those that hold or held their resource, and those cancelled, rejected
-// or expired less than FeedKeepEnded ago. It returns at most max of them (1 to MaxFeedEvents), earliest
-// first. An id that names nobody of the organization has no bookings.
+// attendee, that overlap [from, to): those that hold or held their resource, and those cancelled,
+// rejected or expired less than 30 days ago by the database's clock (queries/feeds.sql). It returns at
+// most max of them (1 to MaxFeedEvents), earliest first. An id that names nobody of the organization
+// has no bookings.
 // Codes: 2000 to not after from, a span over 400 days, or max out of bounds.
 func (s *Service) BookingsForFeed(ctx context.Context, org, userID uuid.UUID, from, to time.Time, max int) ([]FeedEntry, error) {
 	if err := checkFeedRead(from, to, max); err != nil {

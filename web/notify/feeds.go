@@ -61,7 +61,7 @@ func (s *Service) PersonalFeed(ctx context.Context, secret string) ([]byte, erro
 		ev.URL = e.OnlineMeetingURL
 		events = append(events, ev)
 	}
-	return calendar.Feed("Workspace Booking: "+strings.TrimSpace(u.Name+" "+u.Surname), events)
+	return calendar.Feed("Workspace Booking: "+fullName(u), events)
 }
 
 // RoomFeed returns the calendar of a room of the actor's organization: its bookings in the feeds'
@@ -97,23 +97,11 @@ func (s *Service) feedEvent(e booking.FeedEntry) (calendar.Event, error) {
 		return calendar.Event{}, err
 	}
 	return calendar.Event{
-		UID: s.BookingUID(b.ID), Sequence: int(b.Revision), Stamp: e.Changed,
-		Start: b.Start, End: b.End, Zone: zone, Status: feedStatus(b.Status),
+		UID: s.bookingUID(b.ID), Sequence: int(b.Revision), Stamp: e.Changed,
+		Start: b.Start, End: b.End, Zone: zone, Status: calendarStatus(b.Status),
 		Location:    b.Resource.Floor.Building.Name + ", " + b.Resource.Floor.Name + ", " + b.Resource.Name,
 		Transparent: b.ResourceType == booking.CategoryWorkstation,
 	}, nil
-}
-
-// feedStatus is the STATUS of a booking's event: a booking waiting for approval is tentative, one that
-// no longer holds its resource without having been used is cancelled.
-func feedStatus(st booking.Status) string {
-	switch st {
-	case booking.StatusWaitingApproval:
-		return "TENTATIVE"
-	case booking.StatusCancelled, booking.StatusRejected, booking.StatusExpired:
-		return "CANCELLED"
-	}
-	return "CONFIRMED"
 }
 
 // personalWords returns the summary and description of a booking in the feed of u: its subject (or the
@@ -136,7 +124,7 @@ func personalWords(e booking.FeedEntry, u booking.User, base string) (summary, d
 		lines = append(lines, "Cancelled.")
 	}
 	if b.Organizer.ID != u.ID {
-		lines = append(lines, "Organized by "+strings.TrimSpace(b.Organizer.Name+" "+b.Organizer.Surname)+".")
+		lines = append(lines, "Organized by "+fullName(b.Organizer)+".")
 	}
 	if b.OnlineMeetingURL != "" {
 		lines = append(lines, "Online meeting: "+b.OnlineMeetingURL)

@@ -61,12 +61,15 @@ const secretLength = 43
 func (s *Service) Settings(ctx context.Context, u booking.User) (Settings, error) {
 	r, err := s.q.NoticeSettingsGet(ctx, queries.NoticeSettingsGetParams{OrganizationID: u.OrganizationID, UserID: u.ID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		if err := s.q.NoticeSettingsCreate(ctx, queries.NoticeSettingsCreateParams{
-			OrganizationID: u.OrganizationID, UserID: u.ID, FeedSecret: newSecret(), UnsubscribeSecret: newSecret(),
-		}); err != nil {
-			return Settings{}, fmt.Errorf("make notice settings: %w", err)
+		all, err := s.MailOff(ctx, u.OrganizationID, []uuid.UUID{u.ID})
+		if err != nil {
+			return Settings{}, err
 		}
-		r, err = s.q.NoticeSettingsGet(ctx, queries.NoticeSettingsGetParams{OrganizationID: u.OrganizationID, UserID: u.ID})
+		st, ok := all[u.ID]
+		if !ok {
+			return Settings{}, fmt.Errorf("make notice settings: no user %s in organization %s", u.ID, u.OrganizationID)
+		}
+		return st, nil
 	}
 	if err != nil {
 		return Settings{}, fmt.Errorf("get notice settings: %w", err)
@@ -87,7 +90,46 @@ func (s *Service) SetMailOff(ctx context.Context, u booking.User, kinds []string
 	if _, err := s.Settings(ctx, u); err != nil {
 		return err
 	}
-	_, err = s.q.NoticeSettingsSetMailOff(ctx, queries.NoticeSettingsSetMailOffParams{
+	return s.setMailOff(ctx, u, off)
+}
+
+// MailKindsFor returns the optional kinds of e-mail u can choose, in the order of MailKinds: e-mails
+// about bookings that wait for approval go to admins only.
+func MailKindsFor(u booking.User) []string {
+	return slices.DeleteFunc(MailKinds(), func(k string) bool {
+		return k == OptionalApproval && u.Role != booking.RoleAdmin
+	})
+}
+
+// ChooseMail turns on exactly the kinds in on of those u can choose (MailKindsFor), and turns the other
+// ones off. A kind u cannot choose keeps its setting.
+// Codes: 2000 a kind u cannot choose, or more than 16 given (field on); nothing changes then.
+func (s *Service) ChooseMail(ctx context.Context, u booking.User, on []string) error {
+	if len(on) > maxMailKindsGiven {
+		return booking.FieldErrorf(booking.CodeInvalidRequest, "on", "at most %d kinds of e-mail", maxMailKindsGiven)
+	}
+	choosable := MailKindsFor(u)
+	for _, k := range on {
+		if !slices.Contains(choosable, k) {
+			return booking.FieldErrorf(booking.CodeInvalidRequest, "on", "%q is not a kind of e-mail you can choose", clip(k))
+		}
+	}
+	st, err := s.Settings(ctx, u)
+	if err != nil {
+		return err
+	}
+	off := slices.DeleteFunc(MailKinds(), func(k string) bool {
+		if slices.Contains(choosable, k) {
+			return slices.Contains(on, k)
+		}
+		return !st.Off(k)
+	})
+	return s.setMailOff(ctx, u, off)
+}
+
+// setMailOff writes the kinds u turned off, known and each once, to u's settings, which exist.
+func (s *Service) setMailOff(ctx context.Context, u booking.User, off []string) error {
+	_, err := s.q.NoticeSettingsSetMailOff(ctx, queries.NoticeSettingsSetMailOffParams{
 		OrganizationID: u.OrganizationID, UserID: u.ID, MailOff: off,
 	})
 	if err != nil {
@@ -180,7 +222,3 @@ func UnsubscribePath(secret, kind string) string {
 
 // FeedPath is the path of a person's calendar feed.
 func FeedPath(st Settings) string { return "/ical/" + url.PathEscape(st.FeedSecret) + ".ics" }
-
-// BookingUID returns the UID of a booking's calendar events, in the feeds and the invitations alike:
-// "{id}@{host}", the host of BaseURL, or "workspace-booking" when it has none.
-func (s *Service) BookingUID(id uuid.UUID) string { return s.bookingUID(id) }

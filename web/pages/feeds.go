@@ -61,22 +61,8 @@ func serveCalendar(c echo.Context, body []byte) error {
 	h := c.Response().Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", feedCacheControl) // in place of the pages' no-store
-	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+	if matchesETag(c.Request().Header.Get("If-None-Match"), etag) {
 		return c.NoContent(http.StatusNotModified)
 	}
 	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", body)
-}
-
-// etagMatches reports whether an If-None-Match header names etag, compared weakly (RFC 9110, 13.1.2).
-func etagMatches(header, etag string) bool {
-	if len(header) > 4096 {
-		return false
-	}
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimSpace(t)
-		if t == "*" || strings.TrimPrefix(t, "W/") == strings.TrimPrefix(etag, "W/") {
-			return true
-		}
-	}
-	return false
 }

@@ -45,9 +45,14 @@ func (s *Handlers) Plan(c echo.Context) error {
 	return c.Blob(http.StatusOK, p.ContentType, p.Data)
 }
 
-// matchesETag reports whether an If-None-Match header names etag: "*", the tag, or a list holding it
-// (a weak W/ tag compares by its value, as RFC 9110 says for If-None-Match).
+// matchesETag reports whether an If-None-Match header names etag: "*", the tag, or a list holding it.
+// Tags compare weakly, by their value with or without W/, as RFC 9110 (13.1.2) says for If-None-Match.
+// A header longer than 4096 bytes names nothing.
 func matchesETag(header, etag string) bool {
+	if len(header) > 4096 {
+		return false
+	}
+	etag = strings.TrimPrefix(etag, "W/")
 	for _, tag := range strings.Split(header, ",") {
 		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
 		if tag == "*" || tag == etag {

@@ -2,13 +2,11 @@ package pages
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
-	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/notify"
 )
@@ -41,20 +39,12 @@ func (s *Handlers) Settings(c echo.Context) error {
 	default:
 		p.MailNotice = words
 	}
-	for _, kind := range mailKindsFor(actor) {
+	for _, kind := range notify.MailKindsFor(actor) {
 		p.Mails = append(p.Mails, views.MailChoice{Kind: kind, On: !st.Off(kind)})
 	}
 	p.FeedURL = s.PublicBase(c) + notify.FeedPath(st)
 	p.WebcalURL = webcal(p.FeedURL)
 	return kit.Render(c, http.StatusOK, views.SettingsPageView(p))
-}
-
-// mailKindsFor returns the optional kinds of e-mail u can choose: e-mails about bookings that wait for
-// approval go to admins only.
-func mailKindsFor(u booking.User) []string {
-	return slices.DeleteFunc(notify.MailKinds(), func(k string) bool {
-		return k == notify.OptionalApproval && u.Role != booking.RoleAdmin
-	})
 }
 
 // webcal returns an http(s) address with the webcal scheme, which calendar apps open as a subscription.
@@ -63,38 +53,14 @@ func webcal(address string) string {
 	return "webcal://" + rest
 }
 
-// maxMailFields bounds the kinds of e-mail one post of the form may name.
-const maxMailFields = 16
-
 // SaveMailSettings is POST /settings/mail: the optional e-mails ticked in "on" are sent, the others are
 // not. A kind the person cannot choose (approvals, for everyone but admins) keeps its setting.
 func (s *Handlers) SaveMailSettings(c echo.Context) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	on := form["on"]
-	if len(on) > maxMailFields {
-		return kit.InvalidField("on", "at most %d kinds of e-mail", maxMailFields)
-	}
-	for _, k := range on {
-		if !slices.Contains(mailKindsFor(actor), k) {
-			return kit.InvalidField("on", "%q is not a kind of e-mail you can choose", kit.ClipText(k))
-		}
-	}
-	st, err := s.notify.Settings(ctx, actor)
-	if err != nil {
-		return err
-	}
-	var off []string
-	for _, k := range notify.MailKinds() {
-		chosen := slices.Contains(mailKindsFor(actor), k)
-		if (chosen && !slices.Contains(on, k)) || (!chosen && st.Off(k)) {
-			off = append(off, k)
-		}
-	}
-	if err := s.notify.SetMailOff(ctx, actor, off); err != nil {
+	if err := s.notify.ChooseMail(c.Request().Context(), kit.Actor(c), form["on"]); err != nil {
 		return err
 	}
 	s.PutFlash(c, flashMail, "E-mail settings saved.")
