@@ -99,7 +99,7 @@ func (s *Service) feedEvent(e booking.FeedEntry) (calendar.Event, error) {
 	return calendar.Event{
 		UID: s.bookingUID(b.ID), Sequence: int(b.Revision), Stamp: e.Changed,
 		Start: b.Start, End: b.End, Zone: zone, Status: calendarStatus(b.Status),
-		Location:    b.Resource.Floor.Building.Name + ", " + b.Resource.Floor.Name + ", " + b.Resource.Name,
+		Location:    calendarLocation(b),
 		Transparent: b.ResourceType == booking.CategoryWorkstation,
 	}, nil
 }

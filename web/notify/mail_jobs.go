@@ -111,7 +111,7 @@ func (s *Service) calendarEvent(st story) calendar.Event {
 	}
 	ev := calendar.Event{
 		UID: s.bookingUID(b.ID), Sequence: int(es.Revision), Stamp: st.ev.At, Start: es.Start, End: es.End, Zone: loc,
-		Summary: whatWords(b) + " · " + b.Resource.Name, Description: st.description(), Location: whereWords(b),
+		Summary: whatWords(b) + " · " + b.Resource.Name, Description: st.description(), Location: calendarLocation(b),
 		Status: calendarStatus(booking.Status(es.Status)), Transparent: b.ResourceType == booking.CategoryWorkstation,
 		Organizer: calendar.Person{Name: fullName(b.Organizer), Email: s.cfg.From}, URL: b.OnlineMeetingURL,
 	}

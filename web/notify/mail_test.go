@@ -139,7 +139,7 @@ func wantCalendar(t *testing.T, p parsed, method, status string) {
 }
 
 // A booking with an online meeting carries its link in the invitation's URL and DESCRIPTION and in both
-// parts of the e-mail; LOCATION stays the room.
+// parts of the e-mail; LOCATION stays the room's place: building, floor, room.
 func TestOnlineMeetingInTheInvitation(t *testing.T) {
 	t.Parallel()
 	b := bookingtest.Setup(t, booking.WithOnlineMeetings("https://meet.acme.test/{bookingId}"))
@@ -153,8 +153,8 @@ func TestOnlineMeetingInTheInvitation(t *testing.T) {
 	if prop(p.Calendar, "URL") != link || !strings.Contains(strings.ReplaceAll(prop(p.Calendar, "DESCRIPTION"), `\n`, "\n"), link) {
 		t.Errorf("invitation URL %q, DESCRIPTION %q: want the meeting's link %s", prop(p.Calendar, "URL"), prop(p.Calendar, "DESCRIPTION"), link)
 	}
-	if loc := prop(p.Calendar, "LOCATION"); !strings.HasPrefix(loc, "Goya") {
-		t.Errorf("LOCATION = %q, want the room", loc)
+	if loc := prop(p.Calendar, "LOCATION"); loc != `Madrid HQ\, madrid-1\, Goya` {
+		t.Errorf("LOCATION = %q, want the room's building, floor and name", loc)
 	}
 	if !strings.Contains(p.Text, link) || !strings.Contains(p.HTML, `href="`+link+`"`) {
 		t.Errorf("the e-mail's parts lack the meeting's link")

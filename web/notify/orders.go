@@ -137,7 +137,13 @@ func whatWords(b booking.Booking) string {
 	return "Room booking"
 }
 
-// whereWords writes the place: "Desk 2.14, Floor 2, Madrid HQ".
+// calendarLocation is a booking's LOCATION in invitations and feeds alike: building, floor, resource,
+// "Madrid HQ, Floor 2, Desk 2.14".
+func calendarLocation(b booking.Booking) string {
+	return b.Resource.Floor.Building.Name + ", " + b.Resource.Floor.Name + ", " + b.Resource.Name
+}
+
+// whereWords writes the place as an e-mail reads it, the place first: "Desk 2.14, Floor 2, Madrid HQ".
 func whereWords(b booking.Booking) string {
 	return b.Resource.Name + ", " + b.Resource.Floor.Name + ", " + b.Resource.Floor.Building.Name
 }

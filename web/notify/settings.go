@@ -207,9 +207,10 @@ func (s *Service) MailOff(ctx context.Context, org uuid.UUID, userIDs []uuid.UUI
 }
 
 // UnsubscribeURL returns the one-click unsubscribe link of kind for the person of st:
-// {BaseURL}/mail/unsubscribe/{secret}/{kind}; "" when BaseURL is not set, since a link needs it.
+// {BaseURL}/mail/unsubscribe/{secret}/{kind}; "" when BaseURL is not set, since a link needs it, or when
+// st has no secret (a person MailOff did not know).
 func (s *Service) UnsubscribeURL(st Settings, kind string) string {
-	if s.cfg.BaseURL == "" {
+	if s.cfg.BaseURL == "" || st.UnsubscribeSecret == "" {
 		return ""
 	}
 	return strings.TrimSuffix(s.cfg.BaseURL, "/") + UnsubscribePath(st.UnsubscribeSecret, kind)
