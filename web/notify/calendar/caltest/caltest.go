@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -31,6 +32,17 @@ var icaljsOnce = sync.OnceValue(func() error {
 	if _, err := exec.LookPath("node"); err != nil {
 		return errNoNode
 	}
+	// The test binaries of several packages read calendars and run at once: one installs while the
+	// others wait on the lock, then find ical.js there.
+	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "workspace-booking-icaljs.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("lock the ical.js install: %w", err)
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN) //nolint:errcheck // closing the file unlocks it too
 	if _, err := os.Stat(filepath.Join(icaljsDir, "node_modules", "ical.js")); err == nil {
 		return nil
 	}
