@@ -18,8 +18,12 @@ WHERE organization_id = @organization_id AND disabled_at IS NULL AND @event_type
 ORDER BY created_at, id;
 
 -- name: WebhookEndpointInsert :one
-INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at)
-VALUES (@organization_id, @id, @url, @description, @event_types, @secret, @now, @now)
+-- A new endpoint; one made disabled is disabled by its admin.
+INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at,
+    disabled_at, disabled_reason)
+VALUES (@organization_id, @id, @url, @description, @event_types, @secret, @now::timestamptz, @now::timestamptz,
+    CASE WHEN @enabled::boolean THEN NULL ELSE @now::timestamptz END,
+    CASE WHEN @enabled::boolean THEN NULL ELSE 'admin' END)
 RETURNING *;
 
 -- name: WebhookEndpointUpdate :one

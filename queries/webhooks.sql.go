@@ -257,8 +257,11 @@ func (q *Queries) WebhookEndpointGet(ctx context.Context, arg WebhookEndpointGet
 }
 
 const webhookEndpointInsert = `-- name: WebhookEndpointInsert :one
-INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at,
+    disabled_at, disabled_reason)
+VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $7::timestamptz,
+    CASE WHEN $8::boolean THEN NULL ELSE $7::timestamptz END,
+    CASE WHEN $8::boolean THEN NULL ELSE 'admin' END)
 RETURNING organization_id, id, url, description, event_types, secret, previous_secret, previous_secret_until, disabled_at, disabled_reason, created_at, updated_at
 `
 
@@ -270,8 +273,10 @@ type WebhookEndpointInsertParams struct {
 	EventTypes     []string
 	Secret         string
 	Now            time.Time
+	Enabled        bool
 }
 
+// A new endpoint; one made disabled is disabled by its admin.
 func (q *Queries) WebhookEndpointInsert(ctx context.Context, arg WebhookEndpointInsertParams) (WebhookEndpoint, error) {
 	row := q.db.QueryRow(ctx, webhookEndpointInsert,
 		arg.OrganizationID,
@@ -281,6 +286,7 @@ func (q *Queries) WebhookEndpointInsert(ctx context.Context, arg WebhookEndpoint
 		arg.EventTypes,
 		arg.Secret,
 		arg.Now,
+		arg.Enabled,
 	)
 	var i WebhookEndpoint
 	err := row.Scan(

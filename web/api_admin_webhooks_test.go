@@ -152,6 +152,20 @@ func TestAdminWebhooksAPI(t *testing.T) {
 		}
 	})
 
+	t.Run("CreatedDisabled", func(t *testing.T) {
+		tb := setup(t, withWorkingNotify(t))
+		r := tb.call(t, fx.Adam, http.MethodPost, webhooksPath, map[string]any{
+			"url": newHookReceiver(t).URL + "/hooks", "eventTypes": []string{"booking.created"}, "enabled": false,
+		})
+		wantStatus(t, r, http.StatusCreated)
+		got := r.object(t)
+		wantValue(t, "enabled", got["enabled"], false)
+		wantValue(t, "disabledReason", got["disabledReason"], "admin")
+		if got["disabledAt"] == nil {
+			t.Error("disabledAt = null, want when it was made")
+		}
+	})
+
 	t.Run("ChangeRotateDelete", func(t *testing.T) {
 		tb := setup(t, withWorkingNotify(t))
 		ep := tb.createHook(t, "https://example.com/hooks")

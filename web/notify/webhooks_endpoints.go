@@ -148,15 +148,10 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, actor booking.User,
 		}
 		r, err := q.WebhookEndpointInsert(ctx, queries.WebhookEndpointInsertParams{
 			OrganizationID: actor.OrganizationID, ID: uuid.New(), Url: v.URL, Description: v.Description,
-			EventTypes: kindStrings(v.EventTypes), Secret: secret, Now: s.now(),
+			EventTypes: kindStrings(v.EventTypes), Secret: secret, Enabled: v.Enabled(), Now: s.now(),
 		})
 		if err != nil {
 			return fmt.Errorf("create webhook endpoint: %w", err)
-		}
-		if !v.Enabled() {
-			if r, err = q.WebhookEndpointUpdate(ctx, updateParams(r.OrganizationID, r.ID, v, s.now())); err != nil {
-				return fmt.Errorf("disable webhook endpoint: %w", err)
-			}
 		}
 		out = s.endpointFromRow(r)
 		return recordWebhookChange(ctx, q, actor, booking.AuditCreate, out.ID, nil, auditOf(out))
