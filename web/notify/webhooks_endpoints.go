@@ -200,13 +200,15 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor booking.User,
 	return out, err
 }
 
-// DeleteWebhookEndpoint deletes an endpoint with its deliveries; those waiting are cancelled.
+// DeleteWebhookEndpoint deletes an endpoint with its deliveries; those waiting are cancelled. It
+// returns the endpoint as it was.
 // Codes: 1001 the actor is not an admin; 1013 no such endpoint in the organization.
-func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User, id uuid.UUID) error {
+func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User, id uuid.UUID) (WebhookEndpoint, error) {
 	if err := onlyAdmins(actor); err != nil {
-		return err
+		return WebhookEndpoint{}, err
 	}
-	return s.webhookTx(ctx, func(tx pgx.Tx) error {
+	var out WebhookEndpoint
+	err := s.webhookTx(ctx, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		r, err := s.endpointRow(ctx, q, actor, id)
 		if err != nil {
@@ -218,8 +220,13 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User,
 		if _, err := q.WebhookEndpointDelete(ctx, queries.WebhookEndpointDeleteParams{OrganizationID: actor.OrganizationID, ID: id}); err != nil {
 			return fmt.Errorf("delete webhook endpoint: %w", err)
 		}
-		return recordWebhookChange(ctx, q, actor, booking.AuditDelete, id, auditOf(s.endpointFromRow(r)), nil)
+		out = s.endpointFromRow(r)
+		return recordWebhookChange(ctx, q, actor, booking.AuditDelete, id, auditOf(out), nil)
 	})
+	if err != nil {
+		return WebhookEndpoint{}, err
+	}
+	return out, nil
 }
 
 // RotateWebhookSecret gives an endpoint a new secret and returns it, shown this once. For
