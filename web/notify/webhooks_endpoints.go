@@ -182,7 +182,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor booking.User,
 	var out WebhookEndpoint
 	err = s.webhookTx(ctx, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
-		r, err := q.WebhookEndpointUpdate(ctx, updateParams(actor.OrganizationID, id, v, s.now()))
+		r, err := q.WebhookEndpointUpdate(ctx, updateParams(actor.OrganizationID, id, c, v, s.now()))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return endpointNotFound(id)
 		}
@@ -353,10 +353,18 @@ func (s *Service) endpointFromRow(r queries.WebhookEndpoint) WebhookEndpoint {
 	return e
 }
 
-// updateParams returns the update that stores v.
-func updateParams(org, id uuid.UUID, v WebhookEndpoint, now time.Time) queries.WebhookEndpointUpdateParams {
-	return queries.WebhookEndpointUpdateParams{
-		OrganizationID: org, ID: id, Url: v.URL, Description: v.Description, EventTypes: kindStrings(v.EventTypes),
-		Enabled: v.Enabled(), Now: now,
+// updateParams returns the update that stores the fields of v that c sets, and leaves the others as
+// they are in the database.
+func updateParams(org, id uuid.UUID, c WebhookEndpointChange, v WebhookEndpoint, now time.Time) queries.WebhookEndpointUpdateParams {
+	p := queries.WebhookEndpointUpdateParams{OrganizationID: org, ID: id, Enabled: c.Enabled, Now: now}
+	if c.URL != nil {
+		p.Url = &v.URL
 	}
+	if c.Description != nil {
+		p.Description = &v.Description
+	}
+	if c.EventTypes != nil {
+		p.EventTypes = kindStrings(v.EventTypes)
+	}
+	return p
 }
