@@ -18,17 +18,25 @@ WHERE organization_id = @organization_id AND disabled_at IS NULL AND @event_type
 ORDER BY created_at, id;
 
 -- name: WebhookEndpointInsert :one
-INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at)
-VALUES (@organization_id, @id, @url, @description, @event_types, @secret, @now, @now)
+-- A new endpoint; one made disabled is disabled by its admin.
+INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at,
+    disabled_at, disabled_reason)
+VALUES (@organization_id, @id, @url, @description, @event_types, @secret, @now::timestamptz, @now::timestamptz,
+    CASE WHEN @enabled::boolean THEN NULL ELSE @now::timestamptz END,
+    CASE WHEN @enabled::boolean THEN NULL ELSE 'admin' END)
 RETURNING *;
 
 -- name: WebhookEndpointUpdate :one
--- Replaces what an admin may change. Enabling clears the reason it was disabled; disabling by an admin
--- keeps the first reason.
+-- Changes what an admin set; a null leaves the field as it is now, so that a change made meanwhile (by
+-- another admin, or a 410 disabling the endpoint) is not undone. Enabling clears the reason it was
+-- disabled; disabling by an admin keeps the first reason.
 UPDATE webhook_endpoints SET
-    url = @url, description = @description, event_types = @event_types, updated_at = @now::timestamptz,
-    disabled_at = CASE WHEN @enabled::boolean THEN NULL ELSE coalesce(disabled_at, @now::timestamptz) END,
-    disabled_reason = CASE WHEN @enabled::boolean THEN NULL ELSE coalesce(disabled_reason, 'admin') END
+    url = coalesce(sqlc.narg(url), url), description = coalesce(sqlc.narg(description), description),
+    event_types = coalesce(sqlc.narg(event_types)::text[], event_types), updated_at = @now::timestamptz,
+    disabled_at = CASE sqlc.narg(enabled)::boolean
+        WHEN true THEN NULL WHEN false THEN coalesce(disabled_at, @now::timestamptz) ELSE disabled_at END,
+    disabled_reason = CASE sqlc.narg(enabled)::boolean
+        WHEN true THEN NULL WHEN false THEN coalesce(disabled_reason, 'admin') ELSE disabled_reason END
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 

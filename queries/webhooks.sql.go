@@ -257,8 +257,11 @@ func (q *Queries) WebhookEndpointGet(ctx context.Context, arg WebhookEndpointGet
 }
 
 const webhookEndpointInsert = `-- name: WebhookEndpointInsert :one
-INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+INSERT INTO webhook_endpoints (organization_id, id, url, description, event_types, secret, created_at, updated_at,
+    disabled_at, disabled_reason)
+VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $7::timestamptz,
+    CASE WHEN $8::boolean THEN NULL ELSE $7::timestamptz END,
+    CASE WHEN $8::boolean THEN NULL ELSE 'admin' END)
 RETURNING organization_id, id, url, description, event_types, secret, previous_secret, previous_secret_until, disabled_at, disabled_reason, created_at, updated_at
 `
 
@@ -270,8 +273,10 @@ type WebhookEndpointInsertParams struct {
 	EventTypes     []string
 	Secret         string
 	Now            time.Time
+	Enabled        bool
 }
 
+// A new endpoint; one made disabled is disabled by its admin.
 func (q *Queries) WebhookEndpointInsert(ctx context.Context, arg WebhookEndpointInsertParams) (WebhookEndpoint, error) {
 	row := q.db.QueryRow(ctx, webhookEndpointInsert,
 		arg.OrganizationID,
@@ -281,6 +286,7 @@ func (q *Queries) WebhookEndpointInsert(ctx context.Context, arg WebhookEndpoint
 		arg.EventTypes,
 		arg.Secret,
 		arg.Now,
+		arg.Enabled,
 	)
 	var i WebhookEndpoint
 	err := row.Scan(
@@ -344,25 +350,29 @@ func (q *Queries) WebhookEndpointRotate(ctx context.Context, arg WebhookEndpoint
 
 const webhookEndpointUpdate = `-- name: WebhookEndpointUpdate :one
 UPDATE webhook_endpoints SET
-    url = $1, description = $2, event_types = $3, updated_at = $4::timestamptz,
-    disabled_at = CASE WHEN $5::boolean THEN NULL ELSE coalesce(disabled_at, $4::timestamptz) END,
-    disabled_reason = CASE WHEN $5::boolean THEN NULL ELSE coalesce(disabled_reason, 'admin') END
+    url = coalesce($1, url), description = coalesce($2, description),
+    event_types = coalesce($3::text[], event_types), updated_at = $4::timestamptz,
+    disabled_at = CASE $5::boolean
+        WHEN true THEN NULL WHEN false THEN coalesce(disabled_at, $4::timestamptz) ELSE disabled_at END,
+    disabled_reason = CASE $5::boolean
+        WHEN true THEN NULL WHEN false THEN coalesce(disabled_reason, 'admin') ELSE disabled_reason END
 WHERE organization_id = $6 AND id = $7
 RETURNING organization_id, id, url, description, event_types, secret, previous_secret, previous_secret_until, disabled_at, disabled_reason, created_at, updated_at
 `
 
 type WebhookEndpointUpdateParams struct {
-	Url            string
-	Description    string
+	Url            *string
+	Description    *string
 	EventTypes     []string
 	Now            time.Time
-	Enabled        bool
+	Enabled        *bool
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 }
 
-// Replaces what an admin may change. Enabling clears the reason it was disabled; disabling by an admin
-// keeps the first reason.
+// Changes what an admin set; a null leaves the field as it is now, so that a change made meanwhile (by
+// another admin, or a 410 disabling the endpoint) is not undone. Enabling clears the reason it was
+// disabled; disabling by an admin keeps the first reason.
 func (q *Queries) WebhookEndpointUpdate(ctx context.Context, arg WebhookEndpointUpdateParams) (WebhookEndpoint, error) {
 	row := q.db.QueryRow(ctx, webhookEndpointUpdate,
 		arg.Url,

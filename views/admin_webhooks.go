@@ -1,5 +1,7 @@
 package views
 
+import "slices"
+
 // AdminWebhooks is the webhooks page: the organization's endpoints, a form to add one, and the secret of
 // the one just added.
 type AdminWebhooks struct {
@@ -42,14 +44,7 @@ type WebhookForm struct {
 }
 
 // ticked reports whether the form has the event type ticked.
-func (f WebhookForm) ticked(t string) bool {
-	for _, v := range f.EventTypes {
-		if v == t {
-			return true
-		}
-	}
-	return false
-}
+func (f WebhookForm) ticked(t string) bool { return slices.Contains(f.EventTypes, t) }
 
 // WebhookSecret is a signing secret just made, with the endpoint it signs for.
 type WebhookSecret struct {

@@ -166,7 +166,7 @@ func (s *Handlers) AdminDeleteWebhook(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.notify.DeleteWebhookEndpoint(c.Request().Context(), kit.Actor(c), id); err != nil {
+	if _, err := s.notify.DeleteWebhookEndpoint(c.Request().Context(), kit.Actor(c), id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

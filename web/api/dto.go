@@ -22,7 +22,6 @@ type (
 	bookingDTO           = wire.Booking
 	reservableDTO        = wire.Reservable
 	bookingReservableDTO = wire.BookingReservable
-	intervalDTO          = wire.Interval
 	bookingDetailDTO     = wire.BookingDetail
 )
 
@@ -69,8 +68,6 @@ func toBooking(b booking.Booking) bookingDTO { return wire.NewBooking(b) }
 func toBookingReservable(br booking.BookingReservable) bookingReservableDTO {
 	return wire.NewBookingReservable(br)
 }
-
-func toInterval(iv booking.Interval) intervalDTO { return wire.NewInterval(iv) }
 
 func toBookingDetail(b booking.Booking) bookingDetailDTO { return wire.NewBookingDetail(b) }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/wire"
 )
 
 // The DTOs below describe the listings' response shapes. encoding/json encodes them by reflection, and
@@ -35,9 +36,9 @@ func toListedResource(r booking.Resource) listedResourceDTO {
 // its busy intervals within the range, and whether it is free for the whole range.
 type availableResourceDTO struct {
 	listedResourceDTO
-	Category string        `json:"category"`
-	Busy     []intervalDTO `json:"busy"`
-	Free     bool          `json:"free"`
+	Category string          `json:"category"`
+	Busy     []wire.Interval `json:"busy"`
+	Free     bool            `json:"free"`
 }
 
 type availabilityResponse struct {
@@ -95,9 +96,9 @@ func TestListingsEncodeAsEncodingJSON(t *testing.T) {
 			a.Busy, a.Free = append(a.Busy, booking.Interval{Start: start, End: start.Add(30 * time.Minute)}), false
 		}
 		as = append(as, a)
-		d := availableResourceDTO{listedResourceDTO: toListedResource(rs[i]), Category: string(rs[i].Subcategory.Category), Busy: []intervalDTO{}, Free: a.Free}
+		d := availableResourceDTO{listedResourceDTO: toListedResource(rs[i]), Category: string(rs[i].Subcategory.Category), Busy: []wire.Interval{}, Free: a.Free}
 		for _, iv := range a.Busy {
-			d.Busy = append(d.Busy, toInterval(iv))
+			d.Busy = append(d.Busy, wire.NewInterval(iv))
 		}
 		want.Resources = append(want.Resources, d)
 	}

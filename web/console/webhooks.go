@@ -189,12 +189,8 @@ func (s *Handlers) DeleteWebhook(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
-	ep, err := s.notify.WebhookEndpoint(ctx, actor, id)
+	ep, err := s.notify.DeleteWebhookEndpoint(c.Request().Context(), kit.Actor(c), id)
 	if err != nil {
-		return err
-	}
-	if err := s.notify.DeleteWebhookEndpoint(ctx, actor, id); err != nil {
 		return err
 	}
 	s.PutFlash(c, "", "Deleted the endpoint "+ep.URL+".")

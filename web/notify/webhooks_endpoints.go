@@ -148,15 +148,10 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, actor booking.User,
 		}
 		r, err := q.WebhookEndpointInsert(ctx, queries.WebhookEndpointInsertParams{
 			OrganizationID: actor.OrganizationID, ID: uuid.New(), Url: v.URL, Description: v.Description,
-			EventTypes: kindStrings(v.EventTypes), Secret: secret, Now: s.now(),
+			EventTypes: kindStrings(v.EventTypes), Secret: secret, Enabled: v.Enabled(), Now: s.now(),
 		})
 		if err != nil {
 			return fmt.Errorf("create webhook endpoint: %w", err)
-		}
-		if !v.Enabled() {
-			if r, err = q.WebhookEndpointUpdate(ctx, updateParams(r.OrganizationID, r.ID, v, s.now())); err != nil {
-				return fmt.Errorf("disable webhook endpoint: %w", err)
-			}
 		}
 		out = s.endpointFromRow(r)
 		return recordWebhookChange(ctx, q, actor, booking.AuditCreate, out.ID, nil, auditOf(out))
@@ -187,7 +182,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor booking.User,
 	var out WebhookEndpoint
 	err = s.webhookTx(ctx, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
-		r, err := q.WebhookEndpointUpdate(ctx, updateParams(actor.OrganizationID, id, v, s.now()))
+		r, err := q.WebhookEndpointUpdate(ctx, updateParams(actor.OrganizationID, id, c, v, s.now()))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return endpointNotFound(id)
 		}
@@ -205,13 +200,15 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, actor booking.User,
 	return out, err
 }
 
-// DeleteWebhookEndpoint deletes an endpoint with its deliveries; those waiting are cancelled.
+// DeleteWebhookEndpoint deletes an endpoint with its deliveries; those waiting are cancelled. It
+// returns the endpoint as it was.
 // Codes: 1001 the actor is not an admin; 1013 no such endpoint in the organization.
-func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User, id uuid.UUID) error {
+func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User, id uuid.UUID) (WebhookEndpoint, error) {
 	if err := onlyAdmins(actor); err != nil {
-		return err
+		return WebhookEndpoint{}, err
 	}
-	return s.webhookTx(ctx, func(tx pgx.Tx) error {
+	var out WebhookEndpoint
+	err := s.webhookTx(ctx, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		r, err := s.endpointRow(ctx, q, actor, id)
 		if err != nil {
@@ -223,8 +220,13 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, actor booking.User,
 		if _, err := q.WebhookEndpointDelete(ctx, queries.WebhookEndpointDeleteParams{OrganizationID: actor.OrganizationID, ID: id}); err != nil {
 			return fmt.Errorf("delete webhook endpoint: %w", err)
 		}
-		return recordWebhookChange(ctx, q, actor, booking.AuditDelete, id, auditOf(s.endpointFromRow(r)), nil)
+		out = s.endpointFromRow(r)
+		return recordWebhookChange(ctx, q, actor, booking.AuditDelete, id, auditOf(out), nil)
 	})
+	if err != nil {
+		return WebhookEndpoint{}, err
+	}
+	return out, nil
 }
 
 // RotateWebhookSecret gives an endpoint a new secret and returns it, shown this once. For
@@ -351,10 +353,18 @@ func (s *Service) endpointFromRow(r queries.WebhookEndpoint) WebhookEndpoint {
 	return e
 }
 
-// updateParams returns the update that stores v.
-func updateParams(org, id uuid.UUID, v WebhookEndpoint, now time.Time) queries.WebhookEndpointUpdateParams {
-	return queries.WebhookEndpointUpdateParams{
-		OrganizationID: org, ID: id, Url: v.URL, Description: v.Description, EventTypes: kindStrings(v.EventTypes),
-		Enabled: v.Enabled(), Now: now,
+// updateParams returns the update that stores the fields of v that c sets, and leaves the others as
+// they are in the database.
+func updateParams(org, id uuid.UUID, c WebhookEndpointChange, v WebhookEndpoint, now time.Time) queries.WebhookEndpointUpdateParams {
+	p := queries.WebhookEndpointUpdateParams{OrganizationID: org, ID: id, Enabled: c.Enabled, Now: now}
+	if c.URL != nil {
+		p.Url = &v.URL
 	}
+	if c.Description != nil {
+		p.Description = &v.Description
+	}
+	if c.EventTypes != nil {
+		p.EventTypes = kindStrings(v.EventTypes)
+	}
+	return p
 }

@@ -210,7 +210,7 @@ func (hb *hookBundle) insertEndpoint(t *testing.T, url string) uuid.UUID {
 	t.Helper()
 	r, err := hb.svc.q.WebhookEndpointInsert(t.Context(), queries.WebhookEndpointInsertParams{
 		OrganizationID: fx.OrgA, ID: uuid.New(), Url: url, EventTypes: []string{"booking.created"},
-		Secret: newWebhookSecret(), Now: hb.Clock.Now(),
+		Secret: newWebhookSecret(), Enabled: true, Now: hb.Clock.Now(),
 	})
 	if err != nil {
 		t.Fatalf("insert endpoint: %v", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 	"github.com/workspacebooking/booking/web/outbox"
@@ -351,5 +352,30 @@ func TestKeptText(t *testing.T) {
 		if got != tc.want || cut != tc.cut {
 			t.Errorf("keptText(%q, %d) = %q, %v; want %q, %v", tc.in, tc.n, got, cut, tc.want, tc.cut)
 		}
+	}
+}
+
+// TestWebhookUpdateKeepsWhatItDoesNotSet checks that a change read from an endpoint as it was does not
+// undo what happened to it meanwhile: here a 410 that disabled it before a change of its description.
+func TestWebhookUpdateKeepsWhatItDoesNotSet(t *testing.T) {
+	t.Parallel()
+	hb := setupHooks(t, true)
+	stale, _ := hb.endpoint(t, "https://example.com/hooks")
+	if _, err := hb.svc.q.WebhookEndpointDisableGone(t.Context(), queries.WebhookEndpointDisableGoneParams{
+		OrganizationID: fx.OrgA, ID: stale.ID, Now: fx.Now,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	c := WebhookEndpointChange{Description: new("Room screens")}
+	v, err := hb.svc.checkChange(t.Context(), stale, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := hb.svc.q.WebhookEndpointUpdate(t.Context(), updateParams(fx.OrgA, stale.ID, c, v, fx.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hb.svc.endpointFromRow(r); got.Description != "Room screens" || got.DisabledReason != DisabledGone || got.URL != stale.URL {
+		t.Errorf("endpoint = %+v, want the new description and still disabled as gone", got)
 	}
 }
