@@ -64,7 +64,7 @@ func TestAddressRefusal(t *testing.T) {
 func TestEndpointAddressOutsideDev(t *testing.T) {
 	t.Parallel()
 	hb := setupHooks(t, false)
-	hb.svc.hooks.dns = newDNS(t, ssrfNames).resolver()
+	hb.svc.hooks.dns = newDNS(t, ssrfNames).Resolver()
 	for _, tc := range []struct {
 		url  string
 		want string // words of the refusal; "" when accepted
@@ -121,7 +121,7 @@ func TestEndpointAddressInDev(t *testing.T) {
 func TestDialerRefusesPrivateAddresses(t *testing.T) {
 	t.Parallel()
 	hb := setupHooks(t, false)
-	hb.svc.hooks.dns = newDNS(t, ssrfNames).resolver()
+	hb.svc.hooks.dns = newDNS(t, ssrfNames).Resolver()
 	var hits atomic.Int32
 	rc := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { hits.Add(1) }))
 	t.Cleanup(rc.Close)

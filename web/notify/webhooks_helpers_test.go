@@ -3,17 +3,13 @@ package notify
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/miekg/dns"
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
@@ -145,63 +141,15 @@ func status(code int) func(w http.ResponseWriter) {
 	}
 }
 
-// fakeDNS is a DNS server on loopback that answers the A and AAAA records a test gives it, and
-// NXDOMAIN for every other name.
-type fakeDNS struct {
-	addr    string
-	records map[string][]netip.Addr // by fully qualified lower-case name
-}
-
-// newDNS starts a DNS server with the records until the test ends.
-func newDNS(t *testing.T, records map[string][]string) *fakeDNS {
+// newDNS starts a DNS server (fx.DNS) that answers these names with these addresses, and
+// NXDOMAIN for every other name, until the test ends.
+func newDNS(t *testing.T, records map[string][]string) *fx.DNS {
 	t.Helper()
-	d := &fakeDNS{records: map[string][]netip.Addr{}}
+	d := fx.NewDNS(t)
 	for name, addrs := range records {
-		for _, a := range addrs {
-			d.records[dns.Fqdn(strings.ToLower(name))] = append(d.records[dns.Fqdn(strings.ToLower(name))], netip.MustParseAddr(a))
-		}
+		d.SetAddresses(name, addrs...)
 	}
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("listen for DNS: %v", err)
-	}
-	d.addr = pc.LocalAddr().String()
-	started := make(chan struct{})
-	srv := &dns.Server{PacketConn: pc, Handler: dns.HandlerFunc(d.answer), NotifyStartedFunc: func() { close(started) }}
-	go func() { _ = srv.ActivateAndServe() }()
-	<-started
-	t.Cleanup(func() { _ = srv.Shutdown() })
 	return d
-}
-
-// resolver returns a resolver that asks this server only.
-func (d *fakeDNS) resolver() *net.Resolver {
-	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		var dialer net.Dialer
-		return dialer.DialContext(ctx, "udp", d.addr)
-	}}
-}
-
-func (d *fakeDNS) answer(w dns.ResponseWriter, r *dns.Msg) {
-	m := new(dns.Msg)
-	m.SetReply(r)
-	q := r.Question[0]
-	addrs, known := d.records[strings.ToLower(q.Name)]
-	if !known {
-		m.Rcode = dns.RcodeNameError
-	}
-	hdr := func(t uint16) dns.RR_Header {
-		return dns.RR_Header{Name: q.Name, Rrtype: t, Class: dns.ClassINET, Ttl: 60}
-	}
-	for _, a := range addrs {
-		switch {
-		case q.Qtype == dns.TypeA && a.Is4():
-			m.Answer = append(m.Answer, &dns.A{Hdr: hdr(dns.TypeA), A: a.AsSlice()})
-		case q.Qtype == dns.TypeAAAA && a.Is6():
-			m.Answer = append(m.Answer, &dns.AAAA{Hdr: hdr(dns.TypeAAAA), AAAA: a.AsSlice()})
-		}
-	}
-	_ = w.WriteMsg(m)
 }
 
 // insertEndpoint stores an endpoint of A as it is, past the checks of registration, as one saved

@@ -3,6 +3,7 @@ package bookingtest
 import (
 	"context"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +16,8 @@ import (
 type DNS struct {
 	addr string
 	mu   sync.Mutex
-	txt  map[string][]string // by fully qualified lower-case name
+	txt  map[string][]string     // by fully qualified lower-case name
+	ips  map[string][]netip.Addr // A and AAAA records, the same way
 	// Fail, when set, makes the server answer SERVFAIL to every question.
 	fail bool
 }
@@ -27,7 +29,7 @@ func NewDNS(t testing.TB) *DNS {
 	if err != nil {
 		t.Fatalf("listen for DNS: %v", err)
 	}
-	d := &DNS{addr: pc.LocalAddr().String(), txt: map[string][]string{}}
+	d := &DNS{addr: pc.LocalAddr().String(), txt: map[string][]string{}, ips: map[string][]netip.Addr{}}
 	started := make(chan struct{})
 	srv := &dns.Server{PacketConn: pc, Handler: dns.HandlerFunc(d.answer), NotifyStartedFunc: func() { close(started) }}
 	go func() { _ = srv.ActivateAndServe() }()
@@ -41,6 +43,16 @@ func (d *DNS) SetTXT(name string, records ...string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.txt[dns.Fqdn(strings.ToLower(name))] = records
+}
+
+// SetAddresses makes name answer these addresses (IPv4 as A records, IPv6 as AAAA).
+func (d *DNS) SetAddresses(name string, addrs ...string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, a := range addrs {
+		n := dns.Fqdn(strings.ToLower(name))
+		d.ips[n] = append(d.ips[n], netip.MustParseAddr(a))
+	}
 }
 
 // SetFailing makes the server answer SERVFAIL (true) or answer again (false).
@@ -61,21 +73,31 @@ func (d *DNS) Resolver() *net.Resolver {
 func (d *DNS) answer(w dns.ResponseWriter, r *dns.Msg) {
 	m := new(dns.Msg)
 	m.SetReply(r)
+	q := r.Question[0]
 	d.mu.Lock()
 	fail := d.fail
-	records, known := d.txt[strings.ToLower(r.Question[0].Name)]
+	records, known := d.txt[strings.ToLower(q.Name)]
+	addrs, named := d.ips[strings.ToLower(q.Name)]
 	d.mu.Unlock()
+	hdr := func(t uint16) dns.RR_Header {
+		return dns.RR_Header{Name: q.Name, Rrtype: t, Class: dns.ClassINET, Ttl: 60}
+	}
 	switch {
 	case fail:
 		m.Rcode = dns.RcodeServerFailure
-	case !known:
+	case !known && !named:
 		m.Rcode = dns.RcodeNameError
-	case r.Question[0].Qtype == dns.TypeTXT:
+	case q.Qtype == dns.TypeTXT:
 		for _, rec := range records {
-			m.Answer = append(m.Answer, &dns.TXT{
-				Hdr: dns.RR_Header{Name: r.Question[0].Name, Rrtype: dns.TypeTXT, Class: dns.ClassINET, Ttl: 60},
-				Txt: []string{rec},
-			})
+			m.Answer = append(m.Answer, &dns.TXT{Hdr: hdr(dns.TypeTXT), Txt: []string{rec}})
+		}
+	}
+	for _, a := range addrs {
+		switch {
+		case q.Qtype == dns.TypeA && a.Is4():
+			m.Answer = append(m.Answer, &dns.A{Hdr: hdr(dns.TypeA), A: a.AsSlice()})
+		case q.Qtype == dns.TypeAAAA && a.Is6():
+			m.Answer = append(m.Answer, &dns.AAAA{Hdr: hdr(dns.TypeAAAA), AAAA: a.AsSlice()})
 		}
 	}
 	_ = w.WriteMsg(m)
