@@ -11,6 +11,28 @@ import (
 	"github.com/google/uuid"
 )
 
+const outboxEventsArrived = `-- name: OutboxEventsArrived :one
+SELECT (SELECT count(*) FROM outbox_events WHERE id > $1::uuid)::int AS arrived,
+    coalesce((SELECT id FROM outbox_events WHERE id > $1::uuid ORDER BY id DESC LIMIT 1), $1::uuid)::uuid AS newest,
+    coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), 0)::float8 AS oldest_waited
+`
+
+type OutboxEventsArrivedRow struct {
+	Arrived      int32
+	Newest       uuid.UUID
+	OldestWaited float64
+}
+
+// Counts the events recorded after the event after, and returns the newest one's id (after when there
+// is none) and how many seconds the oldest has waited: the relay's measure of how fast events arrive.
+// Event ids are UUIDv7, so they grow with time.
+func (q *Queries) OutboxEventsArrived(ctx context.Context, after uuid.UUID) (OutboxEventsArrivedRow, error) {
+	row := q.db.QueryRow(ctx, outboxEventsArrived, after)
+	var i OutboxEventsArrivedRow
+	err := row.Scan(&i.Arrived, &i.Newest, &i.OldestWaited)
+	return i, err
+}
+
 const outboxEventsClaim = `-- name: OutboxEventsClaim :many
 DELETE FROM outbox_events
 WHERE id IN (SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -54,4 +76,23 @@ type OutboxEventsInsertParams struct {
 func (q *Queries) OutboxEventsInsert(ctx context.Context, arg OutboxEventsInsertParams) error {
 	_, err := q.db.Exec(ctx, outboxEventsInsert, arg.Ids, arg.OrganizationIds, arg.Events)
 	return err
+}
+
+const outboxJobsWaiting = `-- name: OutboxJobsWaiting :one
+SELECT count(*)::int FROM (
+    SELECT FROM river_job WHERE state = 'available' AND queue = $1::text LIMIT $2::int
+) waiting
+`
+
+type OutboxJobsWaitingParams struct {
+	Queue  string
+	AtMost int32
+}
+
+// Counts the outbox's jobs that wait for a worker, counting no further than at_most.
+func (q *Queries) OutboxJobsWaiting(ctx context.Context, arg OutboxJobsWaitingParams) (int32, error) {
+	row := q.db.QueryRow(ctx, outboxJobsWaiting, arg.Queue, arg.AtMost)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
 }

@@ -40,8 +40,8 @@ type Config struct {
 	// Dev is development mode: without SMTPURL, e-mails are logged instead of dropped, and webhook
 	// endpoints may be plain http and on loopback or private addresses.
 	Dev bool
-	// Workers is how many jobs this instance works at once; 0: 2. Few, so that a burst of bookings is
-	// not slowed by the work of telling people about it: the messages wait a little instead.
+	// Workers is how many jobs this instance works at once; 0: 8, half the connections of the pool. A
+	// burst of bookings does not wait for them: the relay gives way to bookings (relay.go).
 	Workers int
 	// Log receives what the workers do; nil: discard.
 	Log *slog.Logger
@@ -69,7 +69,7 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = 2
+		cfg.Workers = 8
 	}
 	if cfg.From == "" && cfg.SMTPURL == "" {
 		cfg.From = devFrom
@@ -95,9 +95,9 @@ func New(pool *pgxpool.Pool, bookings *booking.Service, cfg Config) (*Service, e
 		// Finished jobs are kept a day (River's default); what was delivered stays in mail_sent and
 		// webhook_deliveries.
 		RescueStuckJobsAfter: 5 * time.Minute,
-		// River fetches at most MaxWorkers jobs at a time, and by default waits 100 ms between fetches:
-		// about 100 jobs a second. A burst of bookings makes more than that.
-		FetchCooldown: 20 * time.Millisecond,
+		// River fetches at most as many jobs as it has idle workers, and by default waits 100 ms between
+		// fetches: with 8 workers, at most 80 jobs a second. Every 25 ms, it can take 320.
+		FetchCooldown: 25 * time.Millisecond,
 		JobTimeout:    2 * time.Minute,
 	})
 	if err != nil {

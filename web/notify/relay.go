@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/outbox"
 )
@@ -19,25 +20,36 @@ import (
 // that the most common booking stays one statement. The relay moves them into River's job table in
 // batches, deleting them in the same transaction, so each event becomes exactly one job. Instances relay
 // side by side: each takes rows the others skip.
+//
+// The relay keeps River's queue short. It moves events only while fewer than relayWaiting of the outbox's
+// jobs wait for a worker, so the backlog of a burst stays in outbox_events (one small row per event,
+// written with the booking) rather than in River's larger table.
+//
+// The relay also gives way to bookings. While events arrive faster than busyRate a second, a burst of
+// bookings is on, and telling people about it now would take the machine from the people still
+// booking. The relay then holds the events back, and catches up once the burst has passed. An event
+// waits at most holdAtMost that way: during a longer burst, the relay moves one event per look.
 
-// relayEvery is how often the relay looks for events when it found none; relayBatch how many it moves
-// in one transaction.
+// relayEvery is how often the relay looks for events when it found none, or during a burst.
 const (
-	relayEvery = 100 * time.Millisecond
-	relayBatch = 500
+	relayEvery   = 100 * time.Millisecond
+	relayWaiting = 200
+	busyRate     = 100
+	holdAtMost   = time.Minute
 )
 
 // relay moves events into River until ctx is done.
 func (s *Service) relay(ctx context.Context) {
 	tick := time.NewTicker(relayEvery)
 	defer tick.Stop()
+	var p pace
 	for {
-		n, err := s.relayOnce(ctx)
+		n, busy, err := s.relayOnce(ctx, &p)
 		if err != nil && ctx.Err() == nil {
 			s.log.Warn("outbox: moving events to the job queue", slog.Any("err", err))
 		}
-		if n == relayBatch {
-			continue // more are waiting
+		if n > 0 && !busy {
+			continue // more may be waiting
 		}
 		select {
 		case <-ctx.Done():
@@ -47,11 +59,46 @@ func (s *Service) relay(ctx context.Context) {
 	}
 }
 
-// relayOnce moves up to relayBatch events and returns how many it moved.
-func (s *Service) relayOnce(ctx context.Context) (int, error) {
-	var n int
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := s.q.WithTx(tx).OutboxEventsClaim(ctx, relayBatch)
+// pace tells from the events recorded since its last look whether a burst of bookings is on.
+type pace struct {
+	newest uuid.UUID // the newest event at the last look
+	at     time.Time // when that look was; zero before the first
+}
+
+// look reports whether events arrived faster than busyRate a second since the last look, and how long
+// the oldest event has waited. The first look only takes note of where the outbox is.
+func (p *pace) look(ctx context.Context, q *queries.Queries, now time.Time) (busy bool, oldest time.Duration, err error) {
+	r, err := q.OutboxEventsArrived(ctx, p.newest)
+	if err != nil {
+		return false, 0, err
+	}
+	first, since := p.at.IsZero(), now.Sub(p.at)
+	p.newest, p.at = r.Newest, now
+	busy = !first && float64(r.Arrived) > busyRate*since.Seconds()
+	return busy, time.Duration(r.OldestWaited * float64(time.Second)), nil
+}
+
+// relayOnce moves events into River: as many as fit under relayWaiting, or during a burst none, or one
+// once the oldest has waited holdAtMost. It returns how many it moved and whether a burst is on.
+func (s *Service) relayOnce(ctx context.Context, p *pace) (moved int, busy bool, err error) {
+	busy, oldest, err := p.look(ctx, s.q, time.Now())
+	if err != nil {
+		return 0, false, err
+	}
+	limit := relayWaiting
+	switch {
+	case busy && oldest < holdAtMost:
+		return 0, true, nil
+	case busy:
+		limit = 1
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		waiting, err := q.OutboxJobsWaiting(ctx, queries.OutboxJobsWaitingParams{Queue: outbox.Queue, AtMost: relayWaiting})
+		if err != nil || int(waiting) >= relayWaiting {
+			return err
+		}
+		rows, err := q.OutboxEventsClaim(ctx, int32(min(limit, relayWaiting-int(waiting))))
 		if err != nil || len(rows) == 0 {
 			return err
 		}
@@ -66,10 +113,10 @@ func (s *Service) relayOnce(ctx context.Context) (int, error) {
 		if _, err := s.river.InsertManyTx(ctx, tx, jobs); err != nil {
 			return fmt.Errorf("queue %d events: %w", len(jobs), err)
 		}
-		n = len(rows)
+		moved = len(rows)
 		return nil
 	})
-	return n, err
+	return moved, busy, err
 }
 
 // reminder returns the job of b's check-in reminder when ev leaves b waiting for check-in with check-in

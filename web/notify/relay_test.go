@@ -1,0 +1,90 @@
+package notify
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
+	"github.com/workspacebooking/booking/web/outbox"
+)
+
+// record writes n events of organization A into the outbox, in one transaction.
+func record(t *testing.T, hb *hookBundle, n int) {
+	t.Helper()
+	events := make([]outbox.Event, n)
+	for i := range events {
+		events[i] = outbox.New(outbox.Created, fx.OrgA, uuid.New(), time.Now(), outbox.State{Status: "PENDING"})
+	}
+	err := pgx.BeginFunc(t.Context(), hb.Pool, func(tx pgx.Tx) error { return outbox.Record(t.Context(), tx, events...) })
+	if err != nil {
+		t.Fatalf("record %d events: %v", n, err)
+	}
+}
+
+// counts returns the events in the outbox and the outbox's jobs waiting in River.
+func counts(t *testing.T, hb *hookBundle) (events, jobs int) {
+	t.Helper()
+	err := hb.Pool.QueryRow(t.Context(), `SELECT (SELECT count(*) FROM outbox_events),
+		(SELECT count(*) FROM river_job WHERE state = 'available')`).Scan(&events, &jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events, jobs
+}
+
+// relayed runs one look of the relay and checks what it moved.
+func relayed(t *testing.T, hb *hookBundle, p *pace, wantMoved int, wantBusy bool) {
+	t.Helper()
+	moved, busy, err := hb.svc.relayOnce(context.Background(), p)
+	if err != nil {
+		t.Fatalf("relayOnce: %v", err)
+	}
+	if moved != wantMoved || busy != wantBusy {
+		t.Fatalf("relayOnce moved %d events (busy %v), want %d (busy %v)", moved, busy, wantMoved, wantBusy)
+	}
+}
+
+// During a burst of events the relay holds them back, each for at most holdAtMost, then moves one per
+// look; once the burst has passed, it moves the rest, but never more than relayWaiting jobs into River's
+// queue.
+func TestRelayGivesWayToABurst(t *testing.T) {
+	t.Parallel()
+	hb := setupHooks(t, true) // not started: the test runs the relay's looks itself
+	var p pace
+	relayed(t, hb, &p, 0, false) // the first look takes note of the empty outbox
+
+	record(t, hb, 300) // far more than busyRate a second
+	relayed(t, hb, &p, 0, true)
+	if events, jobs := counts(t, hb); events != 300 || jobs != 0 {
+		t.Fatalf("after a look during the burst: %d events in the outbox and %d jobs, want 300 and 0", events, jobs)
+	}
+
+	if _, err := hb.Pool.Exec(t.Context(), `UPDATE outbox_events SET recorded_at = now() - interval '61 seconds'`); err != nil {
+		t.Fatal(err)
+	}
+	record(t, hb, 300) // the burst goes on, and the first events have waited longer than holdAtMost
+	relayed(t, hb, &p, 1, true)
+	if events, jobs := counts(t, hb); events != 599 || jobs != 1 {
+		t.Fatalf("after a look a minute into the burst: %d events in the outbox and %d jobs, want 599 and 1", events, jobs)
+	}
+
+	p.at = time.Now().Add(-time.Minute) // a quiet minute: nothing new arrived
+	relayed(t, hb, &p, relayWaiting-1, false)
+	if events, jobs := counts(t, hb); events != 600-relayWaiting || jobs != relayWaiting {
+		t.Fatalf("after the burst: %d events in the outbox and %d jobs, want %d and %d", events, jobs, 600-relayWaiting, relayWaiting)
+	}
+
+	p.at = time.Now().Add(-time.Minute)
+	relayed(t, hb, &p, 0, false) // River's queue is full: the rest wait in the outbox
+	if _, err := hb.Pool.Exec(t.Context(), `DELETE FROM river_job WHERE id IN (SELECT id FROM river_job LIMIT 50)`); err != nil {
+		t.Fatal(err)
+	}
+	relayed(t, hb, &p, 50, false) // workers took 50: 50 more may come
+	if events, jobs := counts(t, hb); events != 600-relayWaiting-50 || jobs != relayWaiting {
+		t.Fatalf("after workers took 50 jobs: %d events in the outbox and %d jobs, want %d and %d", events, jobs, 600-relayWaiting-50, relayWaiting)
+	}
+}
