@@ -97,8 +97,9 @@ type measurement struct {
 
 // measurements are taken in this order.
 var measurements = []measurement{
-	// First, so that its run without the outbox comes before the snapshots of the cost of a booking,
-	// and its wait for the e-mails before them too: that cost includes the outbox's work.
+	// First, so that its own two runs and their e-mails come before the snapshots of the cost of a
+	// booking, and its wait for the standard run's e-mails before them too: that cost includes the
+	// outbox's work.
 	{name: "outbox", scenario: "book", prepare: prepareOutbox, before: beforeOutbox, after: afterOutbox},
 	// First, so that what the server spent on book's bookings is read before pgbench adds to it.
 	{name: "cost of a booking", scenario: "book", before: beforeBook, after: afterBook},
@@ -271,8 +272,8 @@ func (b *benchRun) open(ctx context.Context, set *dataSet) error {
 
 // close closes the data sets' pools and stops their servers, if still running.
 func (b *benchRun) close() {
-	if b.outbox.quiet != nil {
-		b.outbox.quiet.stop()
+	for _, srv := range b.outbox.servers() {
+		srv.stop()
 	}
 	for _, set := range b.sets {
 		if set.srv != nil {
@@ -370,9 +371,9 @@ func (b *benchRun) runScenario(ctx context.Context, set *dataSet, sc string, run
 
 // stopServers stops the servers. A server logs every request: its log is kept only when a run failed.
 func (b *benchRun) stopServers() error {
-	if q := b.outbox.quiet; q != nil {
-		if err := q.stop(); err != nil {
-			return fmt.Errorf("stop the server with --no-events: %w", err)
+	for _, srv := range b.outbox.servers() {
+		if err := srv.stop(); err != nil {
+			return fmt.Errorf("stop the outbox measurement's server: %w", err)
 		}
 	}
 	for _, set := range b.sets {

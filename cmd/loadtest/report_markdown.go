@@ -206,12 +206,18 @@ func (r report) writeOutbox(p printer) {
 		return
 	}
 	p("\n## The outbox\n\n")
-	p("Each booking writes its event into the outbox with the statement that makes it, and the server's two workers turn\n")
-	p("them into e-mails, sent to a mail server in the load generator's process (go-smtp). Before each run of\n")
-	p("book, the same run is made on a second server on the same data with `--no-events`; the ratio is the\n")
-	p("throughput with the outbox as a share of the throughput without it. The lag is from the moment the\n")
-	p("booking's event was recorded (its id is a UUIDv7) to the mail server's acceptance, over every e-mail\n")
-	p("of the run: under this load the e-mails queue, so it includes the wait for the queue to drain.\n\n")
+	p("Each booking writes its event into the outbox with the statement that makes it, and the server's workers\n")
+	p("turn them into e-mails, sent to a mail server in the load generator's process (go-smtp). While the\n")
+	p("events of a burst arrive, the relay gives way to bookings and holds them back (each for at most a\n")
+	p("minute); the e-mails go out after the burst\n")
+	p("([notifications.md](notifications.md#why-an-outbox-table-before-river)).\n\n")
+	p("Two servers of their own run on the standard data set, started together and used for nothing else: one\n")
+	p("with `--no-events`, one with the outbox on. Before each run of book, the same run is made on each in\n")
+	p("turn, each just after a checkpoint; the ratio is the throughput with the outbox as a share of the\n")
+	p("throughput without it. The lag is from the moment the booking's event was recorded (its id is a\n")
+	p("UUIDv7) to the mail server's acceptance, over every e-mail of the run: under this load the e-mails\n")
+	p("wait for the burst to end, so it includes that wait and the time the queue takes to drain. After\n")
+	p("that, the benchmark vacuums the outbox's tables, as autovacuum would on a server where it is on.\n\n")
 	p("| run | bookings/s with the outbox | without | ratio | e-mails | all out after the run | lag p50 | lag p99 |\n|---|---|---|---|---|---|---|---|\n")
 	var ratios []float64
 	for _, o := range r.Outbox {
