@@ -66,7 +66,7 @@ type pace struct {
 }
 
 // look reports whether events arrived faster than busyRate a second since the last look, and how long
-// the oldest event has waited. The first look only takes note of where the outbox is.
+// the oldest event has waited (none: -1). The first look only takes note of where the outbox is.
 func (p *pace) look(ctx context.Context, q *queries.Queries, now time.Time) (busy bool, oldest time.Duration, err error) {
 	r, err := q.OutboxEventsArrived(ctx, p.newest)
 	if err != nil {
@@ -75,11 +75,15 @@ func (p *pace) look(ctx context.Context, q *queries.Queries, now time.Time) (bus
 	first, since := p.at.IsZero(), now.Sub(p.at)
 	p.newest, p.at = r.Newest, now
 	busy = !first && float64(r.Arrived) > busyRate*since.Seconds()
+	if !r.Waiting {
+		return busy, -1, nil
+	}
 	return busy, time.Duration(r.OldestWaited * float64(time.Second)), nil
 }
 
 // relayOnce moves events into River: as many as fit under relayWaiting, or during a burst none, or one
-// once the oldest has waited holdAtMost. It returns how many it moved and whether a burst is on.
+// once the oldest has waited holdAtMost. It returns how many it moved and whether a burst is on. With
+// no event waiting, it opens no transaction.
 func (s *Service) relayOnce(ctx context.Context, p *pace) (moved int, busy bool, err error) {
 	busy, oldest, err := p.look(ctx, s.q, time.Now())
 	if err != nil {
@@ -87,6 +91,8 @@ func (s *Service) relayOnce(ctx context.Context, p *pace) (moved int, busy bool,
 	}
 	limit := relayWaiting
 	switch {
+	case oldest < 0:
+		return 0, busy, nil
 	case busy && oldest < holdAtMost:
 		return 0, true, nil
 	case busy:
