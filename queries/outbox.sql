@@ -5,9 +5,11 @@ SELECT unnest(@ids::uuid[]), unnest(@organization_ids::uuid[]), unnest(@events::
 
 -- name: OutboxEventsClaim :many
 -- Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
--- taking: the caller hands them to River in the same transaction.
+-- taking: the caller hands them to River in the same transaction. The ids are locked once, into an
+-- array: as an IN subquery, statistics taken while the table was empty led PostgreSQL to lock them again
+-- for every waiting event.
 DELETE FROM outbox_events
-WHERE id IN (SELECT id FROM outbox_events ORDER BY id LIMIT @max_rows FOR UPDATE SKIP LOCKED)
+WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT @max_rows FOR UPDATE SKIP LOCKED))
 RETURNING event;
 
 -- name: OutboxEventsArrived :one

@@ -42,12 +42,14 @@ func (q *Queries) OutboxEventsArrived(ctx context.Context, after uuid.UUID) (Out
 
 const outboxEventsClaim = `-- name: OutboxEventsClaim :many
 DELETE FROM outbox_events
-WHERE id IN (SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED))
 RETURNING event
 `
 
 // Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
-// taking: the caller hands them to River in the same transaction.
+// taking: the caller hands them to River in the same transaction. The ids are locked once, into an
+// array: as an IN subquery, statistics taken while the table was empty led PostgreSQL to lock them again
+// for every waiting event.
 func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]string, error) {
 	rows, err := q.db.Query(ctx, outboxEventsClaim, maxRows)
 	if err != nil {

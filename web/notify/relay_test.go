@@ -88,3 +88,27 @@ func TestRelayGivesWayToABurst(t *testing.T) {
 		t.Fatalf("after workers took 50 jobs: %d events in the outbox and %d jobs, want %d and %d", events, jobs, 600-relayWaiting-50, relayWaiting)
 	}
 }
+
+// Statistics taken while the outbox was empty (by a VACUUM once a burst's events were sent, say) do not
+// stall the relay when the next burst waits. With them, PostgreSQL chose a plan for the claim that ran
+// its locking subquery again for every waiting event: with 20,000 events waiting, each claim ran into the
+// statement timeout, and the relay moved nothing until the table was analyzed again.
+func TestRelayClaimsAfterTheOutboxWasAnalyzedEmpty(t *testing.T) {
+	t.Parallel()
+	hb := setupHooks(t, true)
+	const burst = 20000
+	record(t, hb, burst)
+	if _, err := hb.Pool.Exec(t.Context(), `DELETE FROM outbox_events`); err != nil {
+		t.Fatal(err)
+	}
+	// TRUNCATE false keeps the emptied pages, as a VACUUM does while the relay's looks hold the table.
+	if _, err := hb.Pool.Exec(t.Context(), `VACUUM (ANALYZE, TRUNCATE false) outbox_events`); err != nil {
+		t.Fatal(err)
+	}
+	record(t, hb, burst)
+	var p pace
+	relayed(t, hb, &p, relayWaiting, false)
+	if events, jobs := counts(t, hb); events != burst-relayWaiting || jobs != relayWaiting {
+		t.Fatalf("after one look: %d events in the outbox and %d jobs, want %d and %d", events, jobs, burst-relayWaiting, relayWaiting)
+	}
+}
