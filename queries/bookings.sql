@@ -1,6 +1,6 @@
 -- name: BookingInsert :one
 -- Inserts a booking that was checked against version layout_version of the organization's layout, and
--- with it, in the same statement, its event in the outbox (unless event_id is null). It returns the
+-- with it, in the same statement, its event in the outbox (unless event is null). It returns the
 -- number of bookings inserted: if the layout has changed since, it inserts nothing (0) and the caller
 -- checks the booking again. One statement needs no BEGIN and COMMIT: the most common booking stays a
 -- single round trip with the outbox on.
@@ -24,8 +24,8 @@ WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_versio
 RETURNING organization_id),
 e AS (
 INSERT INTO outbox_events (id, organization_id, event)
-SELECT sqlc.narg(event_id)::uuid, b.organization_id, sqlc.narg(event)::text FROM b
-WHERE sqlc.narg(event_id)::uuid IS NOT NULL)
+SELECT sqlc.arg(event_id)::uuid, b.organization_id, sqlc.narg(event)::text FROM b
+WHERE sqlc.narg(event)::text IS NOT NULL)
 SELECT count(*) FROM b;
 
 -- name: BookingUpsert :execrows

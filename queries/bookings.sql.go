@@ -251,7 +251,7 @@ RETURNING organization_id),
 e AS (
 INSERT INTO outbox_events (id, organization_id, event)
 SELECT $24::uuid, b.organization_id, $25::text FROM b
-WHERE $24::uuid IS NOT NULL)
+WHERE $25::text IS NOT NULL)
 SELECT count(*) FROM b
 `
 
@@ -279,12 +279,12 @@ type BookingInsertParams struct {
 	CheckInClosesAt      time.Time
 	LayoutVersion        int64
 	BuildingID           uuid.UUID
-	EventID              *uuid.UUID
+	EventID              uuid.UUID
 	Event                *string
 }
 
 // Inserts a booking that was checked against version layout_version of the organization's layout, and
-// with it, in the same statement, its event in the outbox (unless event_id is null). It returns the
+// with it, in the same statement, its event in the outbox (unless event is null). It returns the
 // number of bookings inserted: if the layout has changed since, it inserts nothing (0) and the caller
 // checks the booking again. One statement needs no BEGIN and COMMIT: the most common booking stays a
 // single round trip with the outbox on.

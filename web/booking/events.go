@@ -36,12 +36,14 @@ func tell(ev *outbox.Batch, k outbox.Kind, before, after Booking, now time.Time)
 }
 
 // eventID and eventJSON are what BookingInsert records of a new booking's event: nothing when ev is nil
-// (WithoutEvents).
-func eventID(ev *outbox.Event) *uuid.UUID {
+// (WithoutEvents), since the text is then null. The id is a plain uuid.UUID, not a pointer: pgx encodes a
+// *uuid.UUID through its driver.Valuer (text, parsed back), which cost about 5% of a booking's server
+// time with the outbox on.
+func eventID(ev *outbox.Event) uuid.UUID {
 	if ev == nil {
-		return nil
+		return uuid.Nil
 	}
-	return &ev.ID
+	return ev.ID
 }
 
 func eventJSON(ev *outbox.Event) *string {
