@@ -30,8 +30,9 @@ var busyHoursScript string
 // busyHoursSubject is the subject of the busy-hours script's bookings, which are deleted after each run.
 const busyHoursSubject = "pgbench busy hours"
 
-// ceilingFirstDay is the first day, counted from today, the ceiling books: past every seeded booking (the
-// seed spreads them over the sz.Days around today), so that none of its inserts is refused.
+// ceilingFirstDay is the first day, counted from today, the ceiling may book: past every seeded booking
+// (the seed spreads them over the sz.Days around today), so that none of its inserts is refused. It
+// starts later when the runs of book have reached further (ceilingArgs).
 func ceilingFirstDay(sz size) int { return sz.Days/2 + 2 }
 
 // ceilingResult is one run of the booking script, with what the server spent on it.
@@ -147,8 +148,14 @@ func (p pgbench) runScript(ctx context.Context, set *dataSet, name, script, subj
 // ceilingArgs are pgbench's arguments for the booking script, but the script itself: its variables
 // describe the seeded organization (see ceiling.sql).
 func ceilingArgs(ctx context.Context, pool *pgxpool.Pool, sz size, w *world, clients int, duration time.Duration) ([]string, error) {
+	// The runs of book fill days from the first day after the reads' days; a benchmark's many runs reach
+	// past ceilingFirstDay. The script books after the last of them too.
+	if err := w.readFirstDay(ctx, pool); err != nil {
+		return nil, err
+	}
+	first := max(ceilingFirstDay(sz), w.firstDay)
 	return orgScriptArgs(ctx, pool, sz, clients, duration, nil,
-		pgbenchVar{"n", -1}, pgbenchVar{"clients", int64(clients)}, pgbenchVar{"firstday", int64(ceilingFirstDay(sz))},
+		pgbenchVar{"n", -1}, pgbenchVar{"clients", int64(clients)}, pgbenchVar{"firstday", int64(first)},
 		pgbenchVar{"rooms", int64(len(w.rooms))}, pgbenchVar{"desks", int64(len(w.bookedDesks()))})
 }
 
