@@ -14,12 +14,11 @@ RETURNING event;
 
 -- name: OutboxEventsArrived :one
 -- Counts the events recorded after the event after, and returns the newest one's id (after when there
--- is none), whether any event waits, and how many seconds the oldest has waited: the relay's measure of
--- how fast events arrive. Event ids are UUIDv7, so they grow with time.
+-- is none) and how many seconds the oldest has waited (-1 when none waits): the relay's measure of how
+-- fast events arrive. Event ids are UUIDv7, so they grow with time.
 SELECT (SELECT count(*) FROM outbox_events WHERE id > @after::uuid)::int AS arrived,
-    EXISTS (SELECT FROM outbox_events) AS waiting,
     coalesce((SELECT id FROM outbox_events WHERE id > @after::uuid ORDER BY id DESC LIMIT 1), @after::uuid)::uuid AS newest,
-    coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), 0)::float8 AS oldest_waited;
+    coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), -1)::float8 AS oldest_waited;
 
 -- name: OutboxJobsWaiting :one
 -- Counts the outbox's jobs that wait for a worker, counting no further than at_most.

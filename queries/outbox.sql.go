@@ -13,30 +13,23 @@ import (
 
 const outboxEventsArrived = `-- name: OutboxEventsArrived :one
 SELECT (SELECT count(*) FROM outbox_events WHERE id > $1::uuid)::int AS arrived,
-    EXISTS (SELECT FROM outbox_events) AS waiting,
     coalesce((SELECT id FROM outbox_events WHERE id > $1::uuid ORDER BY id DESC LIMIT 1), $1::uuid)::uuid AS newest,
-    coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), 0)::float8 AS oldest_waited
+    coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), -1)::float8 AS oldest_waited
 `
 
 type OutboxEventsArrivedRow struct {
 	Arrived      int32
-	Waiting      bool
 	Newest       uuid.UUID
 	OldestWaited float64
 }
 
 // Counts the events recorded after the event after, and returns the newest one's id (after when there
-// is none), whether any event waits, and how many seconds the oldest has waited: the relay's measure of
-// how fast events arrive. Event ids are UUIDv7, so they grow with time.
+// is none) and how many seconds the oldest has waited (-1 when none waits): the relay's measure of how
+// fast events arrive. Event ids are UUIDv7, so they grow with time.
 func (q *Queries) OutboxEventsArrived(ctx context.Context, after uuid.UUID) (OutboxEventsArrivedRow, error) {
 	row := q.db.QueryRow(ctx, outboxEventsArrived, after)
 	var i OutboxEventsArrivedRow
-	err := row.Scan(
-		&i.Arrived,
-		&i.Waiting,
-		&i.Newest,
-		&i.OldestWaited,
-	)
+	err := row.Scan(&i.Arrived, &i.Newest, &i.OldestWaited)
 	return i, err
 }
 

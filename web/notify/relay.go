@@ -75,7 +75,7 @@ func (p *pace) look(ctx context.Context, q *queries.Queries, now time.Time) (bus
 	first, since := p.at.IsZero(), now.Sub(p.at)
 	p.newest, p.at = r.Newest, now
 	busy = !first && float64(r.Arrived) > busyRate*since.Seconds()
-	if !r.Waiting {
+	if r.OldestWaited < 0 {
 		return busy, -1, nil
 	}
 	return busy, time.Duration(r.OldestWaited * float64(time.Second)), nil
