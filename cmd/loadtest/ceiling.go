@@ -260,8 +260,8 @@ func (r report) writeCeiling(p printer) {
 	p("as many times as book ran, after its last run, with as many clients (%d), for %s each. It books the\n", r.ceilingClients(), r.Duration)
 	p("rooms and desks book does, in the same proportion, resource after resource, in evening quarters from a\n")
 	p("day past every seeded booking and every run of book's, so its slots never overlap and it measures\n")
-	p("inserts, not refusals. Its\n")
-	p("bookings are deleted after each run. book over HTTP as a share of it is what the service itself costs.\n\n")
+	p("inserts, not refusals. Its bookings are deleted after each run. book over HTTP as a share of it is\n")
+	p("what the service itself costs.\n\n")
 	p("| run | book bookings/s | booking script tps | book / script |\n|--:|--:|--:|--:|\n")
 	var ratios []float64
 	for i, c := range r.Ceiling {
