@@ -1,9 +1,9 @@
 -- name: BookingInsert :one
 -- Inserts a booking that was checked against version layout_version of the organization's layout, and
--- with it, in the same statement, its event in the outbox (unless event is null). It returns the
--- number of bookings inserted: if the layout has changed since, it inserts nothing (0) and the caller
--- checks the booking again. One statement needs no BEGIN and COMMIT: the most common booking stays a
--- single round trip with the outbox on.
+-- with it, in the same statement, its event in the outbox (when with_event): the event takes the
+-- booking's state from the row just inserted. It returns the number of bookings inserted: if the layout
+-- has changed since, it inserts nothing (0) and the caller checks the booking again. One statement needs
+-- no BEGIN and COMMIT: the most common booking stays a single round trip with the outbox on.
 -- booking_may_insert (sql/0012) first takes the building's closure lock (shared) and the resource's lock,
 -- then reads the version: a closure saved while the insert waited is seen, and so is a booking of the
 -- resource that committed meanwhile (the exclusion constraint refuses an overlap at once).
@@ -21,11 +21,13 @@ SELECT sqlc.arg(organization_id)::uuid, sqlc.arg(id)::uuid, sqlc.arg(resource_id
        sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
 WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_version)::bigint,
                          sqlc.arg(building_id)::uuid, sqlc.arg(resource_id)::uuid)
-RETURNING organization_id),
+RETURNING organization_id, id, revision, status, start_date, end_date, resource_id),
 e AS (
-INSERT INTO outbox_events (id, organization_id, event)
-SELECT sqlc.arg(event_id)::uuid, b.organization_id, sqlc.narg(event)::text FROM b
-WHERE sqlc.narg(event)::text IS NOT NULL)
+INSERT INTO outbox_events (id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id)
+SELECT sqlc.arg(event_id)::uuid, b.organization_id, sqlc.arg(event_kind)::text, b.id, sqlc.arg(event_at)::timestamptz,
+       b.revision, b.status, b.start_date, b.end_date, b.resource_id
+FROM b
+WHERE sqlc.arg(with_event)::boolean)
 SELECT count(*) FROM b;
 
 -- name: BookingUpsert :execrows

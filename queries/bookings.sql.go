@@ -247,11 +247,13 @@ SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid,
        $19::boolean, $20::timestamptz, $21::timestamptz
 WHERE booking_may_insert($1::uuid, $22::bigint,
                          $23::uuid, $3::uuid)
-RETURNING organization_id),
+RETURNING organization_id, id, revision, status, start_date, end_date, resource_id),
 e AS (
-INSERT INTO outbox_events (id, organization_id, event)
-SELECT $24::uuid, b.organization_id, $25::text FROM b
-WHERE $25::text IS NOT NULL)
+INSERT INTO outbox_events (id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id)
+SELECT $24::uuid, b.organization_id, $25::text, b.id, $26::timestamptz,
+       b.revision, b.status, b.start_date, b.end_date, b.resource_id
+FROM b
+WHERE $27::boolean)
 SELECT count(*) FROM b
 `
 
@@ -280,14 +282,16 @@ type BookingInsertParams struct {
 	LayoutVersion        int64
 	BuildingID           uuid.UUID
 	EventID              uuid.UUID
-	Event                *string
+	EventKind            string
+	EventAt              time.Time
+	WithEvent            bool
 }
 
 // Inserts a booking that was checked against version layout_version of the organization's layout, and
-// with it, in the same statement, its event in the outbox (unless event is null). It returns the
-// number of bookings inserted: if the layout has changed since, it inserts nothing (0) and the caller
-// checks the booking again. One statement needs no BEGIN and COMMIT: the most common booking stays a
-// single round trip with the outbox on.
+// with it, in the same statement, its event in the outbox (when with_event): the event takes the
+// booking's state from the row just inserted. It returns the number of bookings inserted: if the layout
+// has changed since, it inserts nothing (0) and the caller checks the booking again. One statement needs
+// no BEGIN and COMMIT: the most common booking stays a single round trip with the outbox on.
 // booking_may_insert (sql/0012) first takes the building's closure lock (shared) and the resource's lock,
 // then reads the version: a closure saved while the insert waited is seen, and so is a booking of the
 // resource that committed meanwhile (the exclusion constraint refuses an overlap at once).
@@ -317,7 +321,9 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (i
 		arg.LayoutVersion,
 		arg.BuildingID,
 		arg.EventID,
-		arg.Event,
+		arg.EventKind,
+		arg.EventAt,
+		arg.WithEvent,
 	)
 	var count int64
 	err := row.Scan(&count)

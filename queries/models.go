@@ -250,10 +250,19 @@ type OrganizationGroupRole struct {
 }
 
 type OutboxEvent struct {
-	ID             uuid.UUID
-	OrganizationID uuid.UUID
-	RecordedAt     time.Time
-	Event          string
+	ID              uuid.UUID
+	OrganizationID  uuid.UUID
+	RecordedAt      time.Time
+	Kind            string
+	BookingID       uuid.UUID
+	At              time.Time
+	Revision        int32
+	Status          string
+	StartDate       time.Time
+	EndDate         time.Time
+	ResourceID      uuid.UUID
+	Reason          *string
+	DroppedServices []uuid.UUID
 }
 
 type Reservable struct {

@@ -1,7 +1,17 @@
 -- name: OutboxEventsInsert :exec
--- Records events in the outbox, in the transaction of the change that causes them.
-INSERT INTO outbox_events (id, organization_id, event)
-SELECT unnest(@ids::uuid[]), unnest(@organization_ids::uuid[]), unnest(@events::text[]);
+-- Records events in the outbox, in the transaction of the change that causes them. The arrays run in
+-- step, one element per event. An empty reason is stored as null; each element of dropped_services is
+-- an array literal ('{id,id}'), or empty for none.
+INSERT INTO outbox_events (id, organization_id, kind, booking_id, at, revision, status, start_date, end_date,
+                           resource_id, reason, dropped_services)
+SELECT u.id, u.organization_id, u.kind, u.booking_id, u.at, u.revision, u.status, u.start_date, u.end_date,
+       u.resource_id, nullif(u.reason, ''), nullif(u.dropped_services, '')::uuid[]
+FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@organization_ids::uuid[]) AS organization_id,
+             unnest(@kinds::text[]) AS kind, unnest(@booking_ids::uuid[]) AS booking_id,
+             unnest(@ats::timestamptz[]) AS at, unnest(@revisions::integer[]) AS revision,
+             unnest(@statuses::text[]) AS status, unnest(@start_dates::timestamptz[]) AS start_date,
+             unnest(@end_dates::timestamptz[]) AS end_date, unnest(@resource_ids::uuid[]) AS resource_id,
+             unnest(@reasons::text[]) AS reason, unnest(@dropped_services::text[]) AS dropped_services) u;
 
 -- name: OutboxEventsClaim :many
 -- Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
@@ -10,7 +20,8 @@ SELECT unnest(@ids::uuid[]), unnest(@organization_ids::uuid[]), unnest(@events::
 -- for every waiting event.
 DELETE FROM outbox_events
 WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT @max_rows FOR UPDATE SKIP LOCKED))
-RETURNING event;
+RETURNING id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id, reason,
+    dropped_services;
 
 -- name: OutboxEventsArrived :one
 -- Counts the events recorded after the event after, and returns the newest one's id (after when there

@@ -7,6 +7,7 @@ package queries
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -36,26 +37,55 @@ func (q *Queries) OutboxEventsArrived(ctx context.Context, after uuid.UUID) (Out
 const outboxEventsClaim = `-- name: OutboxEventsClaim :many
 DELETE FROM outbox_events
 WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED))
-RETURNING event
+RETURNING id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id, reason,
+    dropped_services
 `
+
+type OutboxEventsClaimRow struct {
+	ID              uuid.UUID
+	OrganizationID  uuid.UUID
+	Kind            string
+	BookingID       uuid.UUID
+	At              time.Time
+	Revision        int32
+	Status          string
+	StartDate       time.Time
+	EndDate         time.Time
+	ResourceID      uuid.UUID
+	Reason          *string
+	DroppedServices []uuid.UUID
+}
 
 // Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
 // taking: the caller hands them to River in the same transaction. The ids are locked once, into an
 // array: as an IN subquery, statistics taken while the table was empty led PostgreSQL to lock them again
 // for every waiting event.
-func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]string, error) {
+func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]OutboxEventsClaimRow, error) {
 	rows, err := q.db.Query(ctx, outboxEventsClaim, maxRows)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []string
+	var items []OutboxEventsClaimRow
 	for rows.Next() {
-		var event string
-		if err := rows.Scan(&event); err != nil {
+		var i OutboxEventsClaimRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrganizationID,
+			&i.Kind,
+			&i.BookingID,
+			&i.At,
+			&i.Revision,
+			&i.Status,
+			&i.StartDate,
+			&i.EndDate,
+			&i.ResourceID,
+			&i.Reason,
+			&i.DroppedServices,
+		); err != nil {
 			return nil, err
 		}
-		items = append(items, event)
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -64,19 +94,51 @@ func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]strin
 }
 
 const outboxEventsInsert = `-- name: OutboxEventsInsert :exec
-INSERT INTO outbox_events (id, organization_id, event)
-SELECT unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::text[])
+INSERT INTO outbox_events (id, organization_id, kind, booking_id, at, revision, status, start_date, end_date,
+                           resource_id, reason, dropped_services)
+SELECT u.id, u.organization_id, u.kind, u.booking_id, u.at, u.revision, u.status, u.start_date, u.end_date,
+       u.resource_id, nullif(u.reason, ''), nullif(u.dropped_services, '')::uuid[]
+FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::uuid[]) AS organization_id,
+             unnest($3::text[]) AS kind, unnest($4::uuid[]) AS booking_id,
+             unnest($5::timestamptz[]) AS at, unnest($6::integer[]) AS revision,
+             unnest($7::text[]) AS status, unnest($8::timestamptz[]) AS start_date,
+             unnest($9::timestamptz[]) AS end_date, unnest($10::uuid[]) AS resource_id,
+             unnest($11::text[]) AS reason, unnest($12::text[]) AS dropped_services) u
 `
 
 type OutboxEventsInsertParams struct {
 	Ids             []uuid.UUID
 	OrganizationIds []uuid.UUID
-	Events          []string
+	Kinds           []string
+	BookingIds      []uuid.UUID
+	Ats             []time.Time
+	Revisions       []int32
+	Statuses        []string
+	StartDates      []time.Time
+	EndDates        []time.Time
+	ResourceIds     []uuid.UUID
+	Reasons         []string
+	DroppedServices []string
 }
 
-// Records events in the outbox, in the transaction of the change that causes them.
+// Records events in the outbox, in the transaction of the change that causes them. The arrays run in
+// step, one element per event. An empty reason is stored as null; each element of dropped_services is
+// an array literal ('{id,id}'), or empty for none.
 func (q *Queries) OutboxEventsInsert(ctx context.Context, arg OutboxEventsInsertParams) error {
-	_, err := q.db.Exec(ctx, outboxEventsInsert, arg.Ids, arg.OrganizationIds, arg.Events)
+	_, err := q.db.Exec(ctx, outboxEventsInsert,
+		arg.Ids,
+		arg.OrganizationIds,
+		arg.Kinds,
+		arg.BookingIds,
+		arg.Ats,
+		arg.Revisions,
+		arg.Statuses,
+		arg.StartDates,
+		arg.EndDates,
+		arg.ResourceIds,
+		arg.Reasons,
+		arg.DroppedServices,
+	)
 	return err
 }
 

@@ -103,7 +103,7 @@ func bookingInsertWith(t *testing.T, arg func(name string) (string, bool)) strin
 	}
 	// The booking's own INSERT: the event the service writes with it (the rest of the statement) is not
 	// the database's ceiling of bookings, and the scripts leave it out.
-	query, _, _ = strings.Cut("INSERT INTO bookings"+query, "\nRETURNING organization_id)")
+	query, _, _ = strings.Cut("INSERT INTO bookings"+query, "\nRETURNING organization_id, ")
 	re := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
 	return re.ReplaceAllStringFunc(query, func(m string) string {
 		name := re.FindStringSubmatch(m)[1]

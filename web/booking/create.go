@@ -204,6 +204,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		e := outbox.New(outbox.Created, b.OrganizationID, b.ID, c.now, stateOf(b))
 		ev = &e
 	}
+	withEvent, eventID, eventKind, eventAt := newEvent(ev)
 	n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
 		OrganizationID: b.OrganizationID, LayoutVersion: c.layout.version, BuildingID: res.Floor.Building.ID, ID: b.ID, ResourceID: res.ID,
 		FloorID: res.Floor.ID, CreatorID: c.Creator.ID, OrganizerID: c.Organizer.ID, StartDate: b.Start,
@@ -212,7 +213,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		ResourceType: string(c.Category), BuildingAccessStatus: b.BuildingAccessStatus,
 		CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress,
 		AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
-		EventID: eventID(ev), Event: eventJSON(ev),
+		WithEvent: withEvent, EventID: eventID, EventKind: eventKind, EventAt: eventAt,
 	})
 	switch {
 	case isWorkstationHeld(err):

@@ -2,7 +2,6 @@ package notify
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
@@ -109,12 +108,8 @@ func (s *Service) relayOnce(ctx context.Context, p *pace) (moved int, busy bool,
 			return err
 		}
 		jobs := make([]river.InsertManyParams, len(rows))
-		for i, raw := range rows {
-			var ev outbox.Event
-			if err := json.Unmarshal([]byte(raw), &ev); err != nil {
-				return fmt.Errorf("read event %s: %w", raw, err)
-			}
-			jobs[i] = river.InsertManyParams{Args: outbox.Args{Event: ev}, InsertOpts: &river.InsertOpts{Queue: outbox.Queue, MaxAttempts: outbox.MaxAttempts}}
+		for i, r := range rows {
+			jobs[i] = river.InsertManyParams{Args: outbox.Args{Event: outbox.Claimed(r)}, InsertOpts: &river.InsertOpts{Queue: outbox.Queue, MaxAttempts: outbox.MaxAttempts}}
 		}
 		if _, err := s.river.InsertManyTx(ctx, tx, jobs); err != nil {
 			return fmt.Errorf("queue %d events: %w", len(jobs), err)

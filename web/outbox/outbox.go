@@ -9,8 +9,8 @@ package outbox
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -96,11 +96,17 @@ func Record(ctx context.Context, tx pgx.Tx, events ...Event) error {
 	if len(events) == 0 {
 		return nil
 	}
+	n := len(events)
 	p := queries.OutboxEventsInsertParams{
-		Ids: make([]uuid.UUID, len(events)), OrganizationIds: make([]uuid.UUID, len(events)), Events: make([]string, len(events)),
+		Ids: make([]uuid.UUID, n), OrganizationIds: make([]uuid.UUID, n), Kinds: make([]string, n),
+		BookingIds: make([]uuid.UUID, n), Ats: make([]time.Time, n), Revisions: make([]int32, n),
+		Statuses: make([]string, n), StartDates: make([]time.Time, n), EndDates: make([]time.Time, n),
+		ResourceIds: make([]uuid.UUID, n), Reasons: make([]string, n), DroppedServices: make([]string, n),
 	}
 	for i, ev := range events {
-		p.Ids[i], p.OrganizationIds[i], p.Events[i] = ev.ID, ev.OrganizationID, string(ev.JSON())
+		p.Ids[i], p.OrganizationIds[i], p.Kinds[i], p.BookingIds[i], p.Ats[i] = ev.ID, ev.OrganizationID, string(ev.Kind), ev.BookingID, ev.At
+		p.Revisions[i], p.Statuses[i], p.StartDates[i], p.EndDates[i] = ev.Booking.Revision, ev.Booking.Status, ev.Booking.Start, ev.Booking.End
+		p.ResourceIds[i], p.Reasons[i], p.DroppedServices[i] = ev.Booking.ResourceID, ev.Reason, arrayLiteral(ev.DroppedServices)
 	}
 	if err := queries.New(tx).OutboxEventsInsert(ctx, p); err != nil {
 		return fmt.Errorf("outbox: record %d event(s): %w", len(events), err)
@@ -108,13 +114,34 @@ func Record(ctx context.Context, tx pgx.Tx, events ...Event) error {
 	return nil
 }
 
-// JSON is the event as the outbox keeps it.
-func (ev Event) JSON() []byte {
-	b, err := json.Marshal(ev)
-	if err != nil {
-		panic(err) // an Event holds only ids, strings and times
+// arrayLiteral returns ids as a PostgreSQL array literal, or "" for none.
+func arrayLiteral(ids []uuid.UUID) string {
+	if len(ids) == 0 {
+		return ""
 	}
-	return b
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(id.String())
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// Claimed returns the event of a row taken out of the outbox.
+func Claimed(r queries.OutboxEventsClaimRow) Event {
+	ev := Event{
+		ID: r.ID, Kind: Kind(r.Kind), OrganizationID: r.OrganizationID, BookingID: r.BookingID, At: r.At,
+		Booking:         State{Revision: r.Revision, Status: r.Status, Start: r.StartDate, End: r.EndDate, ResourceID: r.ResourceID},
+		DroppedServices: r.DroppedServices,
+	}
+	if r.Reason != nil {
+		ev.Reason = *r.Reason
+	}
+	return ev
 }
 
 // InTx runs fn in one transaction on pool and records the events fn adds to its batch in the same
