@@ -24,10 +24,13 @@ RETURNING id, organization_id, kind, booking_id, at, revision, status, start_dat
     dropped_services;
 
 -- name: OutboxEventsArrived :one
--- Counts the events recorded after the event after, and returns the newest one's id (after when there
--- is none) and how many seconds the oldest has waited (-1 when none waits): the relay's measure of how
--- fast events arrive. Event ids are UUIDv7, so they grow with time.
-SELECT (SELECT count(*) FROM outbox_events WHERE id > @after::uuid)::int AS arrived,
+-- Counts the events recorded after the event after, counting no further than at_most, and returns the
+-- newest one's id (after when there is none) and how many seconds the oldest has waited (-1 when none
+-- waits): the relay's measure of how fast events arrive. Event ids are UUIDv7, so they grow with time.
+-- Each part reads the primary key's index, and only the few entries it needs: a plain count(*) of the
+-- new events read the whole table whenever its statistics were taken while it was empty, which every
+-- instance's relay then did ten times a second during a burst.
+SELECT (SELECT count(*) FROM (SELECT FROM outbox_events WHERE id > @after::uuid ORDER BY id LIMIT @at_most::int) a)::int AS arrived,
     coalesce((SELECT id FROM outbox_events WHERE id > @after::uuid ORDER BY id DESC LIMIT 1), @after::uuid)::uuid AS newest,
     coalesce((SELECT extract(epoch FROM now() - recorded_at) FROM outbox_events ORDER BY id LIMIT 1), -1)::float8 AS oldest_waited;
 

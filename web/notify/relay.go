@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/google/uuid"
@@ -67,11 +68,16 @@ type pace struct {
 // look reports whether events arrived faster than busyRate a second since the last look, and how long
 // the oldest event has waited (none: -1). The first look only takes note of where the outbox is.
 func (p *pace) look(ctx context.Context, q *queries.Queries, now time.Time) (busy bool, oldest time.Duration, err error) {
-	r, err := q.OutboxEventsArrived(ctx, p.newest)
+	first, since := p.at.IsZero(), now.Sub(p.at)
+	// A burst is on when more than busyRate*since events arrived: counting one more is enough to tell.
+	limit := int32(1)
+	if !first {
+		limit = int32(min(busyRate*since.Seconds(), math.MaxInt32-1)) + 1
+	}
+	r, err := q.OutboxEventsArrived(ctx, queries.OutboxEventsArrivedParams{After: p.newest, AtMost: limit})
 	if err != nil {
 		return false, 0, err
 	}
-	first, since := p.at.IsZero(), now.Sub(p.at)
 	p.newest, p.at = r.Newest, now
 	busy = !first && float64(r.Arrived) > busyRate*since.Seconds()
 	if r.OldestWaited < 0 {

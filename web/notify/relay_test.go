@@ -2,6 +2,11 @@ package notify
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,18 +102,79 @@ func TestRelayClaimsAfterTheOutboxWasAnalyzedEmpty(t *testing.T) {
 	t.Parallel()
 	hb := setupHooks(t, true)
 	const burst = 20000
-	record(t, hb, burst)
-	if _, err := hb.Pool.Exec(t.Context(), `DELETE FROM outbox_events`); err != nil {
-		t.Fatal(err)
-	}
 	// TRUNCATE false keeps the emptied pages, as a VACUUM does while the relay's looks hold the table.
-	if _, err := hb.Pool.Exec(t.Context(), `VACUUM (ANALYZE, TRUNCATE false) outbox_events`); err != nil {
-		t.Fatal(err)
-	}
-	record(t, hb, burst)
+	analyzedEmptyThenFilled(t, hb, burst, "VACUUM (ANALYZE, TRUNCATE false) outbox_events")
 	var p pace
 	relayed(t, hb, &p, relayWaiting, false)
 	if events, jobs := counts(t, hb); events != burst-relayWaiting || jobs != relayWaiting {
 		t.Fatalf("after one look: %d events in the outbox and %d jobs, want %d and %d", events, jobs, burst-relayWaiting, relayWaiting)
 	}
+}
+
+// analyzedEmptyThenFilled leaves n events in the outbox, with statistics taken by vacuum while it was
+// empty.
+func analyzedEmptyThenFilled(t *testing.T, hb *hookBundle, n int, vacuum string) {
+	t.Helper()
+	record(t, hb, n)
+	if _, err := hb.Pool.Exec(t.Context(), `DELETE FROM outbox_events`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hb.Pool.Exec(t.Context(), vacuum); err != nil {
+		t.Fatal(err)
+	}
+	record(t, hb, n)
+}
+
+// The relay looks at the outbox ten times a second on every instance, burst or not, and claims from it
+// while a burst's events wait. Neither may read the whole table: with statistics taken while it was
+// empty, the look counted the new events by reading every waiting one, so each look cost more the longer
+// a burst went on, and only the servers recording events paid for it.
+func TestRelayReadsTheOutboxByItsIndex(t *testing.T) {
+	t.Parallel()
+	hb := setupHooks(t, true)
+	// This time the vacuum gives the emptied pages back, as it does when nothing holds the table.
+	analyzedEmptyThenFilled(t, hb, 20000, "VACUUM (ANALYZE) outbox_events")
+	var oldest uuid.UUID
+	if err := hb.Pool.QueryRow(t.Context(), `SELECT id FROM outbox_events ORDER BY id LIMIT 1`).Scan(&oldest); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../../queries/outbox.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := map[string]any{"@after": oldest, "@at_most": 11, "@max_rows": relayWaiting}
+	for _, name := range []string{"OutboxEventsArrived", "OutboxEventsClaim"} {
+		query, params := namedQuery(t, string(src), name)
+		values := make([]any, len(params))
+		for i, p := range params {
+			values[i] = args[p]
+		}
+		var plan string
+		if err := hb.Pool.QueryRow(t.Context(), "EXPLAIN (FORMAT JSON) "+query, values...).Scan(&plan); err != nil {
+			t.Fatalf("explain %s: %v", name, err)
+		}
+		if strings.Contains(plan, `"Seq Scan"`) {
+			t.Errorf("%s reads the whole outbox:\n%s", name, plan)
+		}
+	}
+}
+
+// namedQuery returns the query of that name in a file of sqlc queries, its parameters numbered in the
+// order they first appear, as sqlc numbers them, and their names in that order.
+func namedQuery(t *testing.T, src, name string) (query string, params []string) {
+	t.Helper()
+	_, q, ok := strings.Cut(src, "-- name: "+name+" ")
+	if !ok {
+		t.Fatalf("no query %s", name)
+	}
+	q, _, _ = strings.Cut(q, ";")
+	q = q[strings.Index(q, "\n")+1:]
+	query = regexp.MustCompile(`@\w+`).ReplaceAllStringFunc(q, func(p string) string {
+		i := slices.Index(params, p)
+		if i < 0 {
+			params, i = append(params, p), len(params)
+		}
+		return fmt.Sprintf("$%d", i+1)
+	})
+	return query, params
 }
