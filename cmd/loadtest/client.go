@@ -57,6 +57,8 @@ type client struct {
 	http  *http.Client
 	bases []string
 	next  atomic.Uint64
+	// pinned sends each worker's requests to one server (options.Pinned).
+	pinned bool
 }
 
 func newClient(bases []string, concurrency int) *client {
@@ -74,10 +76,14 @@ func newClient(bases []string, concurrency int) *client {
 	return &client{http: &http.Client{Transport: tr, Timeout: 30 * time.Second, CheckRedirect: noRedirect}, bases: bases}
 }
 
-// do sends a call and reads its answer; buf is the worker's buffer for bodies worth reading.
-func (c *client) do(ctx context.Context, k call, buf *[]byte) answer {
+// do sends worker's call and reads its answer; buf is the worker's buffer for bodies worth reading.
+func (c *client) do(ctx context.Context, worker int, k call, buf *[]byte) answer {
 	base := c.bases[0]
-	if len(c.bases) > 1 {
+	switch {
+	case len(c.bases) == 1:
+	case c.pinned:
+		base = c.bases[worker%len(c.bases)]
+	default:
 		base = c.bases[c.next.Add(1)%uint64(len(c.bases))]
 	}
 	var body io.Reader

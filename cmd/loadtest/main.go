@@ -125,6 +125,7 @@ func runRun(ctx context.Context, fs *cli.Command, args []string, dbDefault strin
 	fs.IntVar(&o.Users, "users", o.Users, "at most this many synthetic people, one token each")
 	pids := fs.String("server-pid", "", "the server process(es), comma-separated, whose peak resident memory to report")
 	out := fs.String("out", "", "write the result as JSON to this file")
+	fs.BoolVar(&o.Pinned, "pinned", false, "with several servers: each client keeps to one (client i loads the i-th, in turn), and the result gives each server's bookings")
 	if _, err := fs.Parse(args, stdout, stderr); err != nil {
 		return err
 	}

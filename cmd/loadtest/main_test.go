@@ -239,6 +239,21 @@ func TestScenarios(t *testing.T) {
 		r2, out, err := b.run(t, "--scenario", "book", "--c", "2", "--duration", "300ms", "--server-pid", pid)
 		common(t, err, r2, out, "book")
 	})
+	// With its clients pinned, book loads two servers (here two names of the same one) side by side and
+	// says how many bookings each made.
+	t.Run("bookPinned", func(t *testing.T) {
+		other := strings.Replace(b.base, "127.0.0.1", "localhost", 1)
+		if other == b.base {
+			t.Fatalf("base %s is not on 127.0.0.1", b.base)
+		}
+		r, out, err := b.run(t, "--scenario", "book", "--c", "4", "--duration", "1s", "--server-pid", pid,
+			"--base", b.base+","+other, "--pinned")
+		common(t, err, r, out, "book")
+		if len(r.PerBase) != 2 || r.PerBase[0].Base != b.base || r.PerBase[1].Base != other ||
+			r.PerBase[0].Bookings == 0 || r.PerBase[1].Bookings == 0 || r.PerBase[0].Bookings+r.PerBase[1].Bookings != r.Bookings {
+			t.Errorf("per base %+v, %d bookings in all: want both servers' bookings, adding up", r.PerBase, r.Bookings)
+		}
+	})
 	t.Run("contend", func(t *testing.T) {
 		r, out, err := b.run(t, "--scenario", "contend", "--c", "5", "--rounds", "3", "--server-pid", pid)
 		common(t, err, r, out, "contend")

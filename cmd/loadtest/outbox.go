@@ -22,14 +22,15 @@ import (
 // data set, started together and used for nothing else, so that neither carries what other scenarios
 // left in it (the standard server has served the pages, and its heap is larger): one with --no-events,
 // one with the outbox on, sending its e-mails to a mail server in this process (go-smtp). Before each
-// run of book, the same run is made twice on each, in the order off, on, on, off, so the two are measured
-// side by side on a machine whose speed drifts.
+// run of book, book is run on both at once, half its clients on each, so that the two are measured
+// side by side in the same seconds of a shared machine whose speed comes and goes.
 
-// outboxResult is one measurement of the outbox: two runs of book with the outbox on, two with it off,
-// and the e-mails of the first two.
+// outboxResult is one measurement of the outbox: two runs of book on both servers at once, and the
+// e-mails of their bookings.
 type outboxResult struct {
 	Run int
-	// On and Off are the bookings a second of book with the outbox on and off, each the mean of two runs.
+	// On and Off are the bookings a second of book on the server with the outbox and on the one without,
+	// each the mean of two runs.
 	On, Off float64
 	// Mails is how many e-mails the runs' bookings sent; Drain how long after its run the last went out,
 	// the longer of the two.
@@ -77,10 +78,9 @@ func prepareOutbox(ctx context.Context, b *benchRun) error {
 }
 
 // beforeOutbox measures the outbox beside a run of book (starting its servers the first time). It runs
-// book four times, each on one of its servers: without the outbox, with it, with it again and without it
-// again. In that order, a machine whose speed drifts during the four slows both sides alike. After each
-// run with the outbox, it waits until the run's e-mails are out and vacuums, so that no run shares the
-// machine with another's e-mails.
+// book twice on both servers at once, each worker keeping to one server; the second run swaps which
+// workers load which server. After each run, it waits until the run's e-mails are out and vacuums, so
+// that no run shares the machine with another's e-mails.
 func beforeOutbox(ctx context.Context, b *benchRun, run int) error {
 	set := b.sets[0]
 	if b.outbox.quiet == nil {
@@ -94,21 +94,19 @@ func beforeOutbox(ctx context.Context, b *benchRun, run int) error {
 	}
 	res := outboxResult{Run: run}
 	var lags []time.Duration
-	for i, on := range []bool{false, true, true, false} {
-		srv, what := b.outbox.quiet, "book with --no-events"
-		if on {
-			srv, what = b.outbox.loud, "book with the outbox"
-		}
+	for i, servers := range [][]*server{{b.outbox.quiet, b.outbox.loud}, {b.outbox.loud, b.outbox.quiet}} {
 		from := time.Now()
-		rate, err := b.outboxRun(ctx, srv, fmt.Sprintf("%s, run %d.%d", what, run, i+1))
+		rates, err := b.outboxRun(ctx, servers, fmt.Sprintf("book with and without the outbox side by side, run %d.%d", run, i+1))
 		if err != nil {
 			return err
 		}
-		if !on {
-			res.Off += rate / 2
-			continue
+		for j, srv := range servers {
+			if srv == b.outbox.loud {
+				res.On += rates[j] / 2
+			} else {
+				res.Off += rates[j] / 2
+			}
 		}
-		res.On += rate / 2
 		ended := time.Now()
 		if err := waitOutboxDrained(ctx, b); err != nil {
 			return err
@@ -127,27 +125,34 @@ func beforeOutbox(ctx context.Context, b *benchRun, run int) error {
 	return nil
 }
 
-// outboxRun runs book on srv, just after a checkpoint so that no run pays alone for one, and returns
-// its bookings a second.
-func (b *benchRun) outboxRun(ctx context.Context, srv *server, what string) (float64, error) {
+// outboxRun runs book on the servers at once, just after a checkpoint, each worker keeping to one
+// server, and returns each server's bookings a second.
+func (b *benchRun) outboxRun(ctx context.Context, servers []*server, what string) ([]float64, error) {
 	set := b.sets[0]
 	opt := b.runOptions["book"]
-	opt.Bases, opt.ServerPIDs = []string{srv.base}, []int{srv.cmd.Process.Pid}
+	opt.Bases, opt.ServerPIDs, opt.Pinned = nil, nil, true
+	for _, srv := range servers {
+		opt.Bases, opt.ServerPIDs = append(opt.Bases, srv.base), append(opt.ServerPIDs, srv.cmd.Process.Pid)
+	}
 	if err := set.world.readFirstDay(ctx, set.pool); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if _, err := set.pool.Exec(ctx, "CHECKPOINT"); err != nil {
-		return 0, err
+		return nil, err
 	}
 	fmt.Fprintf(b.stdout, "bench: %s\n", what)
 	res, err := runScenario(ctx, set.pool, set.world, opt, b.stderr)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if !res.OK {
-		return 0, fmt.Errorf("%s: %s", what, strings.Join(res.Failures, "; "))
+		return nil, fmt.Errorf("%s: %s", what, strings.Join(res.Failures, "; "))
 	}
-	return res.BookingRate, nil
+	rates := make([]float64, len(res.PerBase))
+	for i, r := range res.PerBase {
+		rates[i] = r.BookingRate
+	}
+	return rates, nil
 }
 
 // afterOutbox waits until the e-mails of the standard server's run of book are out, so that they do not

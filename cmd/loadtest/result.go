@@ -34,10 +34,35 @@ type result struct {
 	Unexpected      int            `json:"unexpected"`            // answers the scenario does not expect
 	Rounds          []round        `json:"rounds,omitempty"`      // contend
 	ServerPeakRSSMB float64        `json:"server_peak_rss_mb,omitempty"`
-	Pages           []pagePart     `json:"pages,omitempty"` // pages: each part's figures
+	Pages           []pagePart     `json:"pages,omitempty"`    // pages: each part's figures
+	PerBase         []baseResult   `json:"per_base,omitempty"` // each server's share, when workers are pinned
 	Check           dbCheck        `json:"check"`
 	OK              bool           `json:"ok"`
 	Failures        []string       `json:"failures,omitempty"`
+}
+
+// baseResult is what one server of a run with pinned workers did.
+type baseResult struct {
+	Base        string  `json:"base"`
+	Bookings    int     `json:"bookings"`
+	BookingRate float64 `json:"bookings_per_s"`
+}
+
+// perBase returns each server's bookings, worker i having loaded bases[i % len(bases)].
+func perBase(bases []string, tallies []*tally, elapsed time.Duration) []baseResult {
+	out := make([]baseResult, len(bases))
+	for i, b := range bases {
+		out[i].Base = b
+	}
+	for i, t := range tallies {
+		out[i%len(bases)].Bookings += t.statuses[201]
+	}
+	for i := range out {
+		if elapsed > 0 {
+			out[i].BookingRate = float64(out[i].Bookings) / elapsed.Seconds()
+		}
+	}
+	return out
 }
 
 type latencies struct {

@@ -41,6 +41,9 @@ type options struct {
 	Rounds      int           // contend
 	Users       int           // at most this many synthetic people, one token each
 	ServerPIDs  []int         // whose peak resident memory to report
+	// Pinned keeps each worker to one server: worker i loads Bases[i % len(Bases)], and the result gives
+	// each server's bookings (PerBase). Otherwise each request goes to the next server in turn.
+	Pinned bool
 }
 
 // The clients of a run unless told otherwise, and contend's rounds.
@@ -130,6 +133,9 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 		return res, err
 	}
 	ids := res.merge(tallies, elapsed)
+	if o.Pinned {
+		res.PerBase = perBase(o.Bases, tallies, elapsed)
+	}
 	for _, pid := range o.ServerPIDs {
 		res.ServerPeakRSSMB = max(res.ServerPeakRSSMB, peakRSS(pid))
 	}
@@ -145,6 +151,7 @@ func runScenario(ctx context.Context, pool *pgxpool.Pool, w *world, o options, p
 // tallies and the time measured. contend's rounds go into res.
 func load(ctx context.Context, w *world, o options, res *result, progressOut io.Writer) ([]*tally, time.Duration, error) {
 	c := newClient(o.Bases, o.Concurrency)
+	c.pinned = o.Pinned
 	defer c.http.CloseIdleConnections()
 	var l live
 	pctx, cancelProgress := context.WithCancel(ctx)
@@ -205,7 +212,7 @@ func timedPart(ctx context.Context, c *client, w *world, o options, scenario str
 				if !ok {
 					return
 				}
-				t.add(c.do(ctx, k, &buf), k.expect, !now.Before(measureFrom), l)
+				t.add(c.do(ctx, i, k, &buf), k.expect, !now.Before(measureFrom), l)
 			}
 		})
 	}
@@ -313,7 +320,7 @@ func contend(ctx context.Context, c *client, w *world, o options, l *live) ([]*t
 			done.Go(func() {
 				ready.Done()
 				<-gate
-				answers[i] = c.do(ctx, k, &bufs[i])
+				answers[i] = c.do(ctx, i, k, &bufs[i])
 			})
 		}
 		ready.Wait()
