@@ -12,8 +12,10 @@ import (
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
 	"github.com/labstack/echo/v4"
+	"golang.org/x/text/language"
 
 	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // What the pages and the console share: rendering, the page chrome, the flash, a refusal in words, and
@@ -124,14 +126,27 @@ type Env struct {
 	BaseURL  string // BASE_URL without its trailing slash; "" when not set
 }
 
-// Render writes a templ component as an HTML response with the status.
+// Render writes a templ component as an HTML response with the status, in the request's language
+// (Language), which Content-Language names.
 func Render(c echo.Context, status int, t templ.Component) error {
 	buf := templ.GetBuffer()
 	defer templ.ReleaseBuffer(buf)
-	if err := t.Render(c.Request().Context(), buf); err != nil {
+	tag := Language(c)
+	c.Response().Header().Set("Content-Language", lang.Code(tag))
+	if err := t.Render(lang.With(c.Request().Context(), tag), buf); err != nil {
 		return err
 	}
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// Language is the language a page answers in: the signed-in person's own (userLanguage), else the
+// first the browser asks for that the service speaks, else English.
+func Language(c echo.Context) language.Tag {
+	var own string
+	if u, ok := SignedIn(c); ok {
+		own = u.UserLanguage
+	}
+	return lang.Choose(own, c.Request().Header.Get("Accept-Language"))
 }
 
 // IsHTMX reports whether htmx made the request to swap part of a page. It is false for a request that

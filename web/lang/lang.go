@@ -1,0 +1,178 @@
+// Package lang holds the languages the service speaks: their messages, one file per language in
+// messages/ (embedded), and the choice of a request's language. A page's components read the language
+// from the request's context (With, T), never from a global. A third language is a file and nothing else.
+package lang
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// English is the language of the service when nothing else is asked for, and the one every message has.
+var English = language.English
+
+//go:embed messages/*.json
+var files embed.FS
+
+// bundle holds every language's messages; Supported lists the languages, English first.
+var bundle, Supported = load()
+
+// matcher picks the supported language closest to what a person or browser asks for.
+var matcher = language.NewMatcher(Supported)
+
+// load reads the message files. A file that does not parse stops the service at start: the tests
+// load them too.
+func load() (*i18n.Bundle, []language.Tag) {
+	b := i18n.NewBundle(English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	names, err := fs.Glob(files, "messages/*.json")
+	if err != nil {
+		panic(err)
+	}
+	tags := []language.Tag{English}
+	for _, name := range names {
+		f, err := b.LoadMessageFileFS(files, name)
+		if err != nil {
+			panic(fmt.Sprintf("lang: %s: %v", name, err))
+		}
+		if f.Tag != English {
+			tags = append(tags, f.Tag)
+		}
+	}
+	return b, tags
+}
+
+// Choose returns the supported language a request is answered in: the person's own (their
+// userLanguage, "" when not signed in or not set), else the first the browser's Accept-Language
+// header asks for, else English.
+func Choose(userLanguage, acceptLanguage string) language.Tag {
+	if userLanguage != "" {
+		if t, ok := supported(userLanguage); ok {
+			return t
+		}
+	}
+	if acceptLanguage != "" {
+		asked, _, err := language.ParseAcceptLanguage(acceptLanguage)
+		if err == nil && len(asked) > 0 {
+			if t, _, c := matcher.Match(asked...); c != language.No {
+				return base(t)
+			}
+		}
+	}
+	return English
+}
+
+// supported returns the supported language a language code names ("es", "es-ES", "ES"), if any.
+func supported(code string) (language.Tag, bool) {
+	t, err := language.Parse(strings.TrimSpace(code))
+	if err != nil {
+		return English, false
+	}
+	m, _, c := matcher.Match(t)
+	if c == language.No {
+		return English, false
+	}
+	return base(m), true
+}
+
+// base returns the supported tag a match stands for: the matcher may add the asked-for region
+// ("es-u-rg-mxzzzz"), which the pages do not need.
+func base(t language.Tag) language.Tag {
+	for _, s := range Supported {
+		if b, _ := t.Base(); s == language.Make(b.String()) {
+			return s
+		}
+	}
+	return English
+}
+
+// Code returns the code of a supported language as the pages and the API write it: "en", "es".
+func Code(t language.Tag) string {
+	b, _ := t.Base()
+	return b.String()
+}
+
+// Codes lists the codes of the supported languages, English first.
+func Codes() []string {
+	out := make([]string, len(Supported))
+	for i, t := range Supported {
+		out[i] = Code(t)
+	}
+	return out
+}
+
+// A request's language and its localizer travel in its context.
+type ctxKey struct{}
+
+type local struct {
+	tag language.Tag
+	loc *i18n.Localizer
+}
+
+// With returns ctx answering in language t.
+func With(ctx context.Context, t language.Tag) context.Context {
+	return context.WithValue(ctx, ctxKey{}, &local{tag: t, loc: i18n.NewLocalizer(bundle, t.String(), English.String())})
+}
+
+// of returns the language of ctx, English if none was set.
+func of(ctx context.Context) *local {
+	if l, ok := ctx.Value(ctxKey{}).(*local); ok {
+		return l
+	}
+	return english
+}
+
+var english = &local{tag: English, loc: i18n.NewLocalizer(bundle, English.String())}
+
+// Of returns the language ctx answers in.
+func Of(ctx context.Context) language.Tag { return of(ctx).tag }
+
+// T returns the message id in ctx's language, filled with data (its fields by name: {{.Name}}). A
+// message the language lacks is given in English; one that English lacks too shows as its id, which
+// the tests find.
+func T(ctx context.Context, id string, data ...map[string]any) string {
+	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, TemplateData: first(data)})
+}
+
+func localize(ctx context.Context, cfg *i18n.LocalizeConfig) string {
+	s, err := of(ctx).loc.Localize(cfg)
+	if err != nil && s == "" {
+		return cfg.MessageID
+	}
+	return s
+}
+
+func first(data []map[string]any) map[string]any {
+	if len(data) == 0 {
+		return nil
+	}
+	return data[0]
+}
+
+// IDs returns the ids of the messages in the file of language code, sorted; nil if there is no such
+// file. The tests hold them to the ids the code uses.
+func IDs(code string) []string {
+	raw, err := files.ReadFile(path.Join("messages", code+".json"))
+	if err != nil {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil
+	}
+	ids := make([]string, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
