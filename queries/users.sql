@@ -196,3 +196,8 @@ LIMIT @max_rows;
 -- name: UsersActiveAdminCount :one
 -- Counts the active admins of an organization.
 SELECT count(*) FROM users WHERE organization_id = @organization_id AND role = 'ADMIN' AND active;
+
+-- name: UserSetLanguage :execrows
+-- Sets the language a person chose on the pages.
+UPDATE users SET user_language = @user_language
+WHERE organization_id = @organization_id AND id = @id AND active;

@@ -719,6 +719,26 @@ func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (U
 	return i, err
 }
 
+const userSetLanguage = `-- name: UserSetLanguage :execrows
+UPDATE users SET user_language = $1
+WHERE organization_id = $2 AND id = $3 AND active
+`
+
+type UserSetLanguageParams struct {
+	UserLanguage   string
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Sets the language a person chose on the pages.
+func (q *Queries) UserSetLanguage(ctx context.Context, arg UserSetLanguageParams) (int64, error) {
+	result, err := q.db.Exec(ctx, userSetLanguage, arg.UserLanguage, arg.OrganizationID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const userSetRole = `-- name: UserSetRole :exec
 UPDATE users SET role = $1 WHERE organization_id = $2 AND id = $3
 `

@@ -33,6 +33,7 @@ const (
 	sessionNonce        = "oidc_nonce"     // the nonce the ID token must carry
 	sessionVerifier     = "oidc_verifier"  // the PKCE verifier
 	sessionNext         = "oidc_next"      // where to go once signed in
+	sessionLanguage     = "language"       // the language chosen before signing in
 	sessionLifetime     = 12 * time.Hour   // a working day, whatever the activity
 	sessionIdle         = 2 * time.Hour    // signed out after this long without a request
 	signInPath          = kit.SignInPath   // the sign-in page
@@ -60,6 +61,7 @@ func (s *Server) session(next echo.HandlerFunc) echo.HandlerFunc {
 		s.Sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			c.SetRequest(r)
 			c.Response().Writer = w
+			c.Set(kit.ChosenLanguageKey, s.Sessions.GetString(r.Context(), sessionLanguage))
 			if err := next(c); err != nil {
 				c.Error(err)
 			}

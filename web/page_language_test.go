@@ -2,8 +2,11 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -64,4 +67,70 @@ func TestPageLanguage(t *testing.T) {
 		}
 		p.wantText(t, "nav", "Find a space", "My bookings")
 	})
+}
+
+// The switch on every page keeps the language chosen: in the session before signing in, and as the
+// person's userLanguage once signed in. A language the service does not speak is refused and changes
+// nothing.
+func TestLanguageSwitch(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+
+	t.Run("BeforeSigningIn", func(t *testing.T) {
+		b := pb.browser(t)
+		p := b.getIn("/login", "en")
+		if got := p.attr("form.lang-switch select option[selected]", "value"); got != "en" {
+			t.Fatalf("the switch shows %q chosen, want en", got)
+		}
+		p = b.post("/language", url.Values{"lang": {"es"}, "next": {"/login"}})
+		p.wantStatus(t, http.StatusOK)
+		if p.url.Path != "/login" {
+			t.Errorf("after the switch the browser is at %s, want the sign-in page", p.url.Path)
+		}
+		if got := b.getIn("/login", "en").attr("html", "lang"); got != "es" {
+			t.Errorf("<html lang=%q> after choosing Spanish, want es whatever the browser asks for", got)
+		}
+	})
+
+	t.Run("SignedIn", func(t *testing.T) {
+		b := pb.signedIn(t, fx.Bob)
+		p := b.post("/language", url.Values{"lang": {"es"}, "next": {"/bookings?when=past"}})
+		p.wantStatus(t, http.StatusOK)
+		if p.url.RequestURI() != "/bookings?when=past" {
+			t.Errorf("after the switch the browser is at %s, want /bookings?when=past", p.url.RequestURI())
+		}
+		p.wantText(t, "nav", "Mis reservas")
+		if got := p.attr("form.lang-switch select option[selected]", "value"); got != "es" {
+			t.Errorf("the switch shows %q chosen, want es", got)
+		}
+		if got := userLanguage(t, pb, fx.Bob); got != "es" {
+			t.Errorf("Bob's userLanguage = %q, want es", got)
+		}
+		if got := userLanguage(t, pb, fx.Alice); got != "en" {
+			t.Errorf("Alice's userLanguage = %q, want en: only the person who chose changes", got)
+		}
+
+		p = b.post("/language", url.Values{"lang": {"fr"}, "next": {"/bookings"}})
+		p.wantStatus(t, http.StatusBadRequest)
+		if !strings.Contains(p.body, `"fr" is not one this service speaks`) {
+			t.Errorf("refusal %q does not say why", p.body)
+		}
+		if got := userLanguage(t, pb, fx.Bob); got != "es" {
+			t.Errorf("after a refused switch Bob's userLanguage = %q, want es", got)
+		}
+		// Somewhere off the site is not where a switch goes back to.
+		if p = b.post("/language", url.Values{"lang": {"en"}, "next": {"//evil.example/x"}}); p.url.Host != strings.TrimPrefix(pb.srv.URL, "http://") {
+			t.Errorf("the switch sent the browser to %s", p.url)
+		}
+	})
+}
+
+// userLanguage reads a fixture person's userLanguage from the database.
+func userLanguage(t *testing.T, pb *pageBundle, id uuid.UUID) string {
+	t.Helper()
+	var code string
+	if err := pb.Pool.QueryRow(t.Context(), `SELECT user_language FROM users WHERE id = $1`, id).Scan(&code); err != nil {
+		t.Fatal(err)
+	}
+	return code
 }

@@ -32,6 +32,7 @@ func (s *Server) routes() {
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
 	e.GET(callbackPath, s.pageAuthCallback, page...)
 	e.POST("/logout", s.pageSignOut, page...)
+	e.POST("/language", s.pageLanguage, page...) // the language switch of every page, signed in or not
 	e.GET("/", s.pages.Home, user...)
 	e.GET("/people", s.pages.People, user...) // the colleague picker of the booking and kiosk forms
 

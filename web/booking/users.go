@@ -109,3 +109,16 @@ func (s *Service) PeopleByIDs(ctx context.Context, actor User, ids []uuid.UUID) 
 	})
 	return us, nil
 }
+
+// SetUserLanguage keeps the language a person chose on the pages (a code of a language the service
+// speaks, which the caller checks). Codes: 1000 no such user in the organization, or a deactivated one.
+func (s *Service) SetUserLanguage(ctx context.Context, orgID, id uuid.UUID, code string) error {
+	n, err := s.q.UserSetLanguage(ctx, queries.UserSetLanguageParams{OrganizationID: orgID, ID: id, UserLanguage: code})
+	if err != nil {
+		return fmt.Errorf("set user language: %w", err)
+	}
+	if n == 0 {
+		return ErrUnknownUser
+	}
+	return nil
+}

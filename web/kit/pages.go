@@ -139,10 +139,15 @@ func Render(c echo.Context, status int, t templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// Language is the language a page answers in: the signed-in person's own (userLanguage), else the
-// first the browser asks for that the service speaks, else English.
+// ChosenLanguageKey is the echo.Context key of the language chosen with the pages' switch before
+// signing in (kept in the session).
+const ChosenLanguageKey = "chosen_language"
+
+// Language is the language a page answers in: the signed-in person's own (userLanguage), else the one
+// chosen with the switch before signing in, else the first the browser asks for that the service
+// speaks, else English.
 func Language(c echo.Context) language.Tag {
-	var own string
+	own, _ := c.Get(ChosenLanguageKey).(string)
 	if u, ok := SignedIn(c); ok {
 		own = u.UserLanguage
 	}

@@ -12,9 +12,11 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
 
 // English is the language of the service when nothing else is asked for, and the one every message has.
@@ -175,4 +177,19 @@ func IDs(code string) []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// Choice is a language as the pages' switch offers it: its code and its name in itself.
+type Choice struct{ Code, Name string }
+
+// Choices lists the supported languages for the switch, English first, each named in itself
+// ("English", "Español"), so that a person finds their own whatever the page speaks.
+func Choices() []Choice {
+	out := make([]Choice, len(Supported))
+	for i, t := range Supported {
+		name := []rune(display.Self.Name(t))
+		name[0] = unicode.ToUpper(name[0])
+		out[i] = Choice{Code: Code(t), Name: string(name)}
+	}
+	return out
 }

@@ -1,0 +1,37 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
+)
+
+// pageLanguage keeps the language chosen with the switch of every page: in the session, and for a
+// signed-in person also as their userLanguage, so that their next sign-in and their e-mails speak it.
+// It then sends the browser back to the page it came from. A language the service does not speak is
+// refused with 400 and changes nothing.
+func (s *Server) pageLanguage(c echo.Context) error {
+	code := c.FormValue("lang")
+	if !slices.Contains(lang.Codes(), code) {
+		return c.String(http.StatusBadRequest, fmt.Sprintf("The language %q is not one this service speaks: choose one of %v.", kit.ClipText(code), lang.Codes()))
+	}
+	ctx := c.Request().Context()
+	id, err1 := uuid.Parse(s.Sessions.GetString(ctx, sessionUser))
+	org, err2 := uuid.Parse(s.Sessions.GetString(ctx, sessionOrganization))
+	if err1 == nil && err2 == nil {
+		// A person no longer known or deactivated keeps the choice in the session only.
+		if err := s.bookings.SetUserLanguage(ctx, org, id, code); err != nil && !errors.Is(err, booking.ErrUnknownUser) {
+			return err
+		}
+	}
+	s.Sessions.Put(ctx, sessionLanguage, code)
+	return c.Redirect(http.StatusSeeOther, kit.LocalPath(c.FormValue("next")))
+}
