@@ -379,10 +379,13 @@ func kioskBrowserSignIn(b *tab, user uuid.UUID, path string) {
 	})()`)); err != nil {
 		b.t.Fatalf("sign in: %v", err)
 	}
+	// Signed in, the page offers a way out: the kiosk's "Leave kiosk", which asks before signing out, or
+	// the sign-out button. They are waited for by their place, not their words: the person's language
+	// may not be English.
 	if strings.HasPrefix(path, "/kiosk") {
-		b.waitText("header.top", "Leave kiosk") // the kiosk has "Leave kiosk", which asks before signing out
+		b.do(chromedp.WaitVisible(chromedp.CSS("header.top .kiosk-leave summary")))
 	} else {
-		b.waitText(".whoami", "Sign out")
+		b.do(chromedp.WaitVisible(chromedp.CSS(".whoami button[type=submit]")))
 	}
 	b.waitLoaded()
 }

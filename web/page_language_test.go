@@ -58,7 +58,7 @@ func TestPageLanguage(t *testing.T) {
 		if got := p.attr("html", "lang"); got != "es" {
 			t.Errorf("<html lang=%q> for a person whose language is es, want es", got)
 		}
-		p.wantText(t, "nav", "Buscar un espacio", "Mis reservas", "Ajustes")
+		p.wantText(t, "nav", "Buscar", "Mis reservas", "Ajustes")
 		p.wantText(t, "form.whoami button", "Cerrar sesión")
 		// Bob has not changed his: English, whatever the browser says.
 		p = pb.signedIn(t, fx.Bob).getIn("/bookings", "es")

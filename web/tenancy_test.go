@@ -38,11 +38,12 @@ var (
 	bAdmin        = uuid.MustParse("00000000-0000-4000-8000-000000000203")
 )
 
-// nonTenantRoutes are the routes that touch no organization's data: the health probes, the metrics,
-// static files, signing in and out, and the public OpenAPI document.
+// nonTenantRoutes are the routes that take no organization's ids: the health probes, the metrics,
+// static files, signing in and out, the language switch (it changes only the signed-in person's own
+// language, named by the session), and the public OpenAPI document.
 var nonTenantRoutes = []string{
 	"GET /healthz", "GET /readyz", "GET /metrics", "GET /static/*",
-	"GET /login", "POST /login/dev", "GET /auth/callback", "POST /logout",
+	"GET /login", "POST /login/dev", "GET /auth/callback", "POST /logout", "POST /language",
 	"GET /api/v1/openapi.json",
 }
 
