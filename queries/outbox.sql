@@ -20,8 +20,7 @@ FROM (SELECT unnest(@ids::uuid[]) AS id, unnest(@organization_ids::uuid[]) AS or
 -- for every waiting event.
 DELETE FROM outbox_events
 WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT @max_rows FOR UPDATE SKIP LOCKED))
-RETURNING id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id, reason,
-    dropped_services;
+RETURNING *;
 
 -- name: OutboxEventsArrived :one
 -- Counts the events recorded after the event after, counting no further than at_most, and returns the

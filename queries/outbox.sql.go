@@ -45,41 +45,26 @@ func (q *Queries) OutboxEventsArrived(ctx context.Context, arg OutboxEventsArriv
 const outboxEventsClaim = `-- name: OutboxEventsClaim :many
 DELETE FROM outbox_events
 WHERE id = ANY (ARRAY(SELECT id FROM outbox_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED))
-RETURNING id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id, reason,
-    dropped_services
+RETURNING id, organization_id, recorded_at, kind, booking_id, at, revision, status, start_date, end_date, resource_id, reason, dropped_services
 `
-
-type OutboxEventsClaimRow struct {
-	ID              uuid.UUID
-	OrganizationID  uuid.UUID
-	Kind            string
-	BookingID       uuid.UUID
-	At              time.Time
-	Revision        int32
-	Status          string
-	StartDate       time.Time
-	EndDate         time.Time
-	ResourceID      uuid.UUID
-	Reason          *string
-	DroppedServices []uuid.UUID
-}
 
 // Takes the oldest events out of the outbox, at most max_rows, skipping those another instance is
 // taking: the caller hands them to River in the same transaction. The ids are locked once, into an
 // array: as an IN subquery, statistics taken while the table was empty led PostgreSQL to lock them again
 // for every waiting event.
-func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]OutboxEventsClaimRow, error) {
+func (q *Queries) OutboxEventsClaim(ctx context.Context, maxRows int32) ([]OutboxEvent, error) {
 	rows, err := q.db.Query(ctx, outboxEventsClaim, maxRows)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []OutboxEventsClaimRow
+	var items []OutboxEvent
 	for rows.Next() {
-		var i OutboxEventsClaimRow
+		var i OutboxEvent
 		if err := rows.Scan(
 			&i.ID,
 			&i.OrganizationID,
+			&i.RecordedAt,
 			&i.Kind,
 			&i.BookingID,
 			&i.At,

@@ -97,7 +97,7 @@ type measurement struct {
 
 // measurements are taken in this order.
 var measurements = []measurement{
-	// First, so that its own four runs and their e-mails come before the snapshots of the cost of a
+	// First, so that its own two runs and their e-mails come before the snapshots of the cost of a
 	// booking, and its wait for the standard run's e-mails before them too: that cost includes the
 	// outbox's work.
 	{name: "outbox", scenario: "book", prepare: prepareOutbox, before: beforeOutbox, after: afterOutbox},

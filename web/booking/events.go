@@ -35,16 +35,6 @@ func tell(ev *outbox.Batch, k outbox.Kind, before, after Booking, now time.Time)
 	ev.Add(e)
 }
 
-// newEvent returns the parameters BookingInsert takes of a new booking's event: none when ev is nil
-// (WithoutEvents). The id is a plain uuid.UUID, not a pointer: pgx encodes a *uuid.UUID through its
-// driver.Valuer (text, parsed back), which cost about 5% of a booking's server time with the outbox on.
-func newEvent(ev *outbox.Event) (with bool, id uuid.UUID, kind string, at time.Time) {
-	if ev == nil {
-		return false, uuid.Nil, "", time.Time{}
-	}
-	return true, ev.ID, string(ev.Kind), ev.At
-}
-
 // droppedServices returns the services ordered in before and no longer in after.
 func droppedServices(before, after []BookingReservable) []uuid.UUID {
 	kept := make(map[uuid.UUID]bool, len(after))

@@ -73,8 +73,11 @@ type Event struct {
 
 // New returns an event of kind k about the booking, with a fresh id.
 func New(k Kind, org, booking uuid.UUID, at time.Time, st State) Event {
-	return Event{ID: uuid.Must(uuid.NewV7()), Kind: k, OrganizationID: org, BookingID: booking, At: at, Booking: st}
+	return Event{ID: NewID(), Kind: k, OrganizationID: org, BookingID: booking, At: at, Booking: st}
 }
+
+// NewID returns a fresh event id: a UUIDv7, so that ids grow with time and give the outbox its order.
+func NewID() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 
 // Args is the River job of an event.
 type Args struct {
@@ -132,7 +135,7 @@ func arrayLiteral(ids []uuid.UUID) string {
 }
 
 // Claimed returns the event of a row taken out of the outbox.
-func Claimed(r queries.OutboxEventsClaimRow) Event {
+func Claimed(r queries.OutboxEvent) Event {
 	ev := Event{
 		ID: r.ID, Kind: Kind(r.Kind), OrganizationID: r.OrganizationID, BookingID: r.BookingID, At: r.At,
 		Booking:         State{Revision: r.Revision, Status: r.Status, Start: r.StartDate, End: r.EndDate, ResourceID: r.ResourceID},
