@@ -89,14 +89,20 @@ func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error)
 	http.Error(w, http.StatusText(status), status)
 }
 
+// sessionPerson returns the organization and id of the person the session is signed in as; ok is false
+// when nobody is.
+func (s *Server) sessionPerson(ctx context.Context) (org, id uuid.UUID, ok bool) {
+	id, err1 := uuid.Parse(s.Sessions.GetString(ctx, sessionUser))
+	org, err2 := uuid.Parse(s.Sessions.GetString(ctx, sessionOrganization))
+	return org, id, err1 == nil && err2 == nil
+}
+
 // requireUser lets signed-in people through, with their user as the actor of the request, and sends
 // everybody else to the sign-in page, coming back here afterwards.
 func (s *Server) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ctx := c.Request().Context()
-		id, err1 := uuid.Parse(s.Sessions.GetString(ctx, sessionUser))
-		org, err2 := uuid.Parse(s.Sessions.GetString(ctx, sessionOrganization))
-		if err1 == nil && err2 == nil {
+		if org, id, ok := s.sessionPerson(ctx); ok {
 			u, err := s.bookings.UserByID(ctx, org, id)
 			if err == nil {
 				c.Set(kit.ActorKey, u)

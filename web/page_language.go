@@ -2,11 +2,10 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 
-	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/booking"
@@ -21,12 +20,11 @@ import (
 func (s *Server) pageLanguage(c echo.Context) error {
 	code := c.FormValue("lang")
 	if !slices.Contains(lang.Codes(), code) {
-		return c.String(http.StatusBadRequest, fmt.Sprintf("The language %q is not one this service speaks: choose one of %v.", kit.ClipText(code), lang.Codes()))
+		return kit.InvalidField("lang", "the language %q is not one this service speaks: choose one of %s",
+			kit.ClipText(code), strings.Join(lang.Codes(), ", "))
 	}
 	ctx := c.Request().Context()
-	id, err1 := uuid.Parse(s.Sessions.GetString(ctx, sessionUser))
-	org, err2 := uuid.Parse(s.Sessions.GetString(ctx, sessionOrganization))
-	if err1 == nil && err2 == nil {
+	if org, id, ok := s.sessionPerson(ctx); ok {
 		// A person no longer known or deactivated keeps the choice in the session only.
 		if err := s.bookings.SetUserLanguage(ctx, org, id, code); err != nil && !errors.Is(err, booking.ErrUnknownUser) {
 			return err

@@ -163,11 +163,23 @@ func IsHTMX(c echo.Context) bool {
 
 // Chrome is what every page shows around its content: the title, who is signed in, development mode.
 func (e *Env) Chrome(c echo.Context, title string) views.Chrome {
-	ch := views.Chrome{Title: title, Dev: e.Dev, Path: c.Request().URL.Path, BaseURL: e.BaseURL}
+	ch := views.Chrome{Title: title, Dev: e.Dev, Path: c.Request().URL.Path, Back: back(c.Request()), BaseURL: e.BaseURL}
 	if u, ok := SignedIn(c); ok {
 		ch.User = &u
 	}
 	return ch
+}
+
+// back is the page a request shows again on a GET: its own path and query, or for a form posted
+// without htmx, the page the form was on (its Referer), else the start page.
+func back(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return r.URL.RequestURI()
+	}
+	if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host {
+		return LocalPath(ref.RequestURI())
+	}
+	return "/"
 }
 
 // The session keys of the flash: what a form posted without htmx did. It is kept across the redirect

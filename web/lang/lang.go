@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -25,22 +24,23 @@ var English = language.English
 //go:embed messages/*.json
 var files embed.FS
 
-// bundle holds every language's messages; Supported lists the languages, English first.
-var bundle, Supported = load()
+// bundle holds every language's messages; Supported lists the languages, English first; ids holds
+// each language's message ids, sorted, by code.
+var bundle, Supported, ids = load()
 
 // matcher picks the supported language closest to what a person or browser asks for.
 var matcher = language.NewMatcher(Supported)
 
 // load reads the message files. A file that does not parse stops the service at start: the tests
 // load them too.
-func load() (*i18n.Bundle, []language.Tag) {
+func load() (*i18n.Bundle, []language.Tag, map[string][]string) {
 	b := i18n.NewBundle(English)
 	b.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(files, "messages/*.json")
 	if err != nil {
 		panic(err)
 	}
-	tags := []language.Tag{English}
+	tags, byCode := []language.Tag{English}, map[string][]string{}
 	for _, name := range names {
 		f, err := b.LoadMessageFileFS(files, name)
 		if err != nil {
@@ -49,8 +49,12 @@ func load() (*i18n.Bundle, []language.Tag) {
 		if f.Tag != English {
 			tags = append(tags, f.Tag)
 		}
+		for _, m := range f.Messages {
+			byCode[Code(f.Tag)] = append(byCode[Code(f.Tag)], m.ID)
+		}
+		slices.Sort(byCode[Code(f.Tag)])
 	}
-	return b, tags
+	return b, tags, byCode
 }
 
 // Choose returns the supported language a request is answered in: the person's own (their
@@ -65,8 +69,8 @@ func Choose(userLanguage, acceptLanguage string) language.Tag {
 	if acceptLanguage != "" {
 		asked, _, err := language.ParseAcceptLanguage(acceptLanguage)
 		if err == nil && len(asked) > 0 {
-			if t, _, c := matcher.Match(asked...); c != language.No {
-				return base(t)
+			if _, i, c := matcher.Match(asked...); c != language.No {
+				return Supported[i]
 			}
 		}
 	}
@@ -79,22 +83,11 @@ func supported(code string) (language.Tag, bool) {
 	if err != nil {
 		return English, false
 	}
-	m, _, c := matcher.Match(t)
+	_, i, c := matcher.Match(t)
 	if c == language.No {
 		return English, false
 	}
-	return base(m), true
-}
-
-// base returns the supported tag a match stands for: the matcher may add the asked-for region
-// ("es-u-rg-mxzzzz"), which the pages do not need.
-func base(t language.Tag) language.Tag {
-	for _, s := range Supported {
-		if b, _ := t.Base(); s == language.Make(b.String()) {
-			return s
-		}
-	}
-	return English
+	return Supported[i], true
 }
 
 // Code returns the code of a supported language as the pages and the API write it: "en", "es".
@@ -160,24 +153,9 @@ func first(data []map[string]any) map[string]any {
 	return data[0]
 }
 
-// IDs returns the ids of the messages in the file of language code, sorted; nil if there is no such
-// file. The tests hold them to the ids the code uses.
-func IDs(code string) []string {
-	raw, err := files.ReadFile(path.Join("messages", code+".json"))
-	if err != nil {
-		return nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil
-	}
-	ids := make([]string, 0, len(m))
-	for id := range m {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
-}
+// IDs returns the ids of the messages of language code, sorted; nil for a language it does not speak.
+// The tests hold them to the ids the code uses.
+func IDs(code string) []string { return ids[code] }
 
 // Choice is a language as the pages' switch offers it: its code and its name in itself.
 type Choice struct{ Code, Name string }
