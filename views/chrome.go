@@ -15,8 +15,8 @@ type Chrome struct {
 	User  *booking.User // nil when nobody is signed in
 	Dev   bool          // development mode: the banner shows
 	Path  string        // the page's path, to mark the current section
-	// Back is where the language switch brings the browser back to: this page with its query, or for a
-	// page that answers a form, the page the form was on.
+	// Back is the path the language switch brings the browser back to: this page's, or for a page that
+	// answers a form, the page the form was on (kit.BackTo adds the query).
 	Back string
 	// BaseURL is the service's public address (BASE_URL), "" when unset: the kiosk accepts the posters
 	// printed with it.

@@ -15,7 +15,7 @@ import (
 
 // pageLanguage keeps the language chosen with the switch of every page: in the session, and for a
 // signed-in person also as their userLanguage, so that their next sign-in and their e-mails speak it.
-// It then sends the browser back to the page it came from. A language the service does not speak is
+// It then sends the browser back to the page it came from, with that page's query. A language the service does not speak is
 // refused with 400 and changes nothing.
 func (s *Server) pageLanguage(c echo.Context) error {
 	code := c.FormValue("lang")
@@ -31,5 +31,5 @@ func (s *Server) pageLanguage(c echo.Context) error {
 		}
 	}
 	s.Sessions.Put(ctx, sessionLanguage, code)
-	return c.Redirect(http.StatusSeeOther, kit.LocalPath(c.FormValue("next")))
+	return c.Redirect(http.StatusSeeOther, kit.BackTo(c.Request(), c.FormValue("next")))
 }

@@ -170,16 +170,36 @@ func (e *Env) Chrome(c echo.Context, title string) views.Chrome {
 	return ch
 }
 
-// back is the page a request shows again on a GET: its own path and query, or for a form posted
-// without htmx, the page the form was on (its Referer), else the start page.
+// back is the path of the page a request shows again on a GET: its own, or for a form posted without
+// htmx, the page the form was on (its Referer), else the start page. It holds no query: a page never
+// writes back what its address carried (a sign-in callback's code, say). BackTo adds it from the Referer.
 func back(r *http.Request) string {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		return r.URL.RequestURI()
+		return r.URL.Path
 	}
-	if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host {
-		return LocalPath(ref.RequestURI())
+	if ref := sameSiteReferer(r); ref != nil {
+		return LocalPath(ref.Path)
 	}
 	return "/"
+}
+
+// BackTo is where a form that leaves its page (the language switch) sends the browser back to: the
+// local path next, with the query the page had when the Referer names that same page of this site.
+func BackTo(r *http.Request, next string) string {
+	to := LocalPath(next)
+	if ref := sameSiteReferer(r); ref != nil && ref.RawQuery != "" && ref.Path == to {
+		return LocalPath(ref.RequestURI())
+	}
+	return to
+}
+
+// sameSiteReferer returns the request's Referer when it is a page of this site; nil otherwise.
+func sameSiteReferer(r *http.Request) *url.URL {
+	ref, err := url.Parse(r.Referer())
+	if err != nil || ref.Host != r.Host {
+		return nil
+	}
+	return ref
 }
 
 // The session keys of the flash: what a form posted without htmx did. It is kept across the redirect
