@@ -321,10 +321,28 @@ func (s *testServer) stop(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatalf("serve did not return within %s of its context being cancelled", wait)
 	}
-	if c, err := net.DialTimeout("tcp", s.addr, 5*time.Second); err == nil {
-		c.Close()
-		t.Errorf("%s still accepts connections after serve returned", s.addr)
+	if s.stillServes() {
+		t.Errorf("%s still serves requests after serve returned", s.addr)
 	}
+}
+
+// stillServes reports whether this server still answers on its address. Once serve has returned, the
+// port is free and another test's server, or a connection to itself, may take it; so a connection alone
+// proves nothing. A request with an id of its own that shows up in this server's log does.
+func (s *testServer) stillServes() bool {
+	id := "closed-check-" + rand.Text()
+	req, err := http.NewRequest(http.MethodGet, s.base+"/healthz", nil)
+	if err != nil {
+		return false
+	}
+	req.Header.Set("X-Request-Id", id)
+	c := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	res, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	res.Body.Close()
+	return strings.Contains(s.stderr.String(), id)
 }
 
 func TestNoCommand(t *testing.T) {
