@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -138,6 +139,10 @@ func Render(c echo.Context, status int, t templ.Component) error {
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }
+
+// Ctx returns the request's context in the request's language (Language), for the words a handler
+// writes itself, such as a flash: lang.T(kit.Ctx(c), "bookings.cancelled").
+func Ctx(c echo.Context) context.Context { return lang.With(c.Request().Context(), Language(c)) }
 
 // ChosenLanguageKey is the echo.Context key of the language chosen with the pages' switch before
 // signing in (kept in the session).

@@ -138,6 +138,16 @@ func T(ctx context.Context, id string, data ...map[string]any) string {
 	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, TemplateData: first(data)})
 }
 
+// N returns the message id in ctx's language in the plural form count takes there ("1 free desk",
+// "3 free desks"; "1 puesto libre", "3 puestos libres"), filled with data and with count as {{.Count}}.
+func N(ctx context.Context, id string, count int, data ...map[string]any) string {
+	d := map[string]any{"Count": count}
+	for k, v := range first(data) {
+		d[k] = v
+	}
+	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: d})
+}
+
 func localize(ctx context.Context, cfg *i18n.LocalizeConfig) string {
 	s, err := of(ctx).loc.Localize(cfg)
 	if err != nil && s == "" {

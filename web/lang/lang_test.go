@@ -96,16 +96,12 @@ func TestEveryMessageIsUsedAndTranslated(t *testing.T) {
 			if !ok {
 				return true
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "T" {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "lang" {
+			if !isLocalize(call.Fun, f.Name.Name == "lang") {
 				return true
 			}
 			where := fset.Position(call.Pos()).String()
 			if len(call.Args) < 2 {
-				t.Errorf("%s: lang.T without a message id", where)
+				t.Errorf("%s: lang.T or lang.N without a message id", where)
 				return true
 			}
 			lit, ok := call.Args[1].(*ast.BasicLit)
@@ -140,4 +136,16 @@ func TestEveryMessageIsUsedAndTranslated(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isLocalize tells whether fun is lang.T or lang.N, or plain T or N inside package lang itself.
+func isLocalize(fun ast.Expr, inLang bool) bool {
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		x, ok := f.X.(*ast.Ident)
+		return ok && x.Name == "lang" && (f.Sel.Name == "T" || f.Sel.Name == "N")
+	case *ast.Ident:
+		return inLang && (f.Name == "T" || f.Name == "N")
+	}
+	return false
 }
