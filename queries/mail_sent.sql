@@ -29,3 +29,8 @@ SELECT 'available', count(*), coalesce(min(recorded_at), now())::timestamptz FRO
 -- The services with the given ids, for telling their providers of a cancelled order.
 SELECT id, name, email FROM reservables
 WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);
+
+-- name: NotifyUserLanguages :many
+-- The languages of the given people of an organization, so that each reads their e-mails in their own.
+SELECT id, user_language FROM users
+WHERE organization_id = @organization_id AND id = ANY (@ids::uuid[]);

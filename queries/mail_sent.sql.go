@@ -172,3 +172,39 @@ func (q *Queries) NotifyReservables(ctx context.Context, arg NotifyReservablesPa
 	}
 	return items, nil
 }
+
+const notifyUserLanguages = `-- name: NotifyUserLanguages :many
+SELECT id, user_language FROM users
+WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+`
+
+type NotifyUserLanguagesParams struct {
+	OrganizationID uuid.UUID
+	Ids            []uuid.UUID
+}
+
+type NotifyUserLanguagesRow struct {
+	ID           uuid.UUID
+	UserLanguage string
+}
+
+// The languages of the given people of an organization, so that each reads their e-mails in their own.
+func (q *Queries) NotifyUserLanguages(ctx context.Context, arg NotifyUserLanguagesParams) ([]NotifyUserLanguagesRow, error) {
+	rows, err := q.db.Query(ctx, notifyUserLanguages, arg.OrganizationID, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []NotifyUserLanguagesRow
+	for rows.Next() {
+		var i NotifyUserLanguagesRow
+		if err := rows.Scan(&i.ID, &i.UserLanguage); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

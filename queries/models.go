@@ -231,6 +231,7 @@ type Organization struct {
 	DefaultMobileRoleID      *uuid.UUID
 	LastSignInClaims         []string
 	ScimAnyDomain            bool
+	DefaultLanguage          string
 }
 
 type OrganizationEmailDomain struct {

@@ -20,10 +20,10 @@ SELECT pg_advisory_xact_lock(hashtextextended('admin changes ' || CAST(sqlc.arg(
 SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uuid AS text), 0));
 
 -- name: OrganizationSignInSet :exec
--- Sets the role, user rule and mobile role of people created at their first sign-in or by a SCIM client,
--- and the claim that lists their groups.
+-- Sets the role, user rule, mobile role and language of people created at their first sign-in or by a
+-- SCIM client, and the claim that lists their groups.
 UPDATE organizations
-SET default_role = @default_role, groups_claim = @groups_claim,
+SET default_role = @default_role, groups_claim = @groups_claim, default_language = @default_language,
     default_user_rule_id = sqlc.narg(default_user_rule_id)::uuid,
     default_mobile_role_id = sqlc.narg(default_mobile_role_id)::uuid,
     scim_any_domain = @scim_any_domain

@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain, default_language FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -51,6 +51,7 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.DefaultMobileRoleID,
 		&i.LastSignInClaims,
 		&i.ScimAnyDomain,
+		&i.DefaultLanguage,
 	)
 	return i, err
 }
@@ -112,28 +113,30 @@ func (q *Queries) OrganizationSetAdditionalServices(ctx context.Context, arg Org
 
 const organizationSignInSet = `-- name: OrganizationSignInSet :exec
 UPDATE organizations
-SET default_role = $1, groups_claim = $2,
-    default_user_rule_id = $3::uuid,
-    default_mobile_role_id = $4::uuid,
-    scim_any_domain = $5
-WHERE id = $6
+SET default_role = $1, groups_claim = $2, default_language = $3,
+    default_user_rule_id = $4::uuid,
+    default_mobile_role_id = $5::uuid,
+    scim_any_domain = $6
+WHERE id = $7
 `
 
 type OrganizationSignInSetParams struct {
 	DefaultRole         string
 	GroupsClaim         string
+	DefaultLanguage     string
 	DefaultUserRuleID   *uuid.UUID
 	DefaultMobileRoleID *uuid.UUID
 	ScimAnyDomain       bool
 	ID                  uuid.UUID
 }
 
-// Sets the role, user rule and mobile role of people created at their first sign-in or by a SCIM client,
-// and the claim that lists their groups.
+// Sets the role, user rule, mobile role and language of people created at their first sign-in or by a
+// SCIM client, and the claim that lists their groups.
 func (q *Queries) OrganizationSignInSet(ctx context.Context, arg OrganizationSignInSetParams) error {
 	_, err := q.db.Exec(ctx, organizationSignInSet,
 		arg.DefaultRole,
 		arg.GroupsClaim,
+		arg.DefaultLanguage,
 		arg.DefaultUserRuleID,
 		arg.DefaultMobileRoleID,
 		arg.ScimAnyDomain,

@@ -109,13 +109,13 @@ UPDATE users SET role = @role WHERE organization_id = @organization_id AND id = 
 
 -- name: UserCreate :one
 -- Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
--- rule and mobile role. A person of the organization who already has the e-mail address (in any case)
--- makes it insert nothing.
+-- rule, mobile role and language. A person of the organization who already has the e-mail address (in
+-- any case) makes it insert nothing.
 INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
-                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name)
+                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name, user_language)
 SELECT o.id, @id, @name, @surname, @alias, @email, @role, sqlc.narg(oidc_subject)::text,
        sqlc.narg(external_id)::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id,
-       sqlc.narg(scim_user_name)::text
+       sqlc.narg(scim_user_name)::text, o.default_language
 FROM organizations o
 WHERE o.id = @organization_id
   AND NOT EXISTS (SELECT FROM users WHERE organization_id = @organization_id AND lower(email) = lower(@email))

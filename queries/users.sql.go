@@ -172,10 +172,10 @@ func (q *Queries) UserBindOIDCSubject(ctx context.Context, arg UserBindOIDCSubje
 
 const userCreate = `-- name: UserCreate :one
 INSERT INTO users (organization_id, id, name, surname, alias, email, role, oidc_subject, external_id, active,
-                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name)
+                   deactivated_at, user_rule_id, mobile_role_id, scim_user_name, user_language)
 SELECT o.id, $1, $2, $3, $4, $5, $6, $7::text,
        $8::text, true, NULL, o.default_user_rule_id, o.default_mobile_role_id,
-       $9::text
+       $9::text, o.default_language
 FROM organizations o
 WHERE o.id = $10
   AND NOT EXISTS (SELECT FROM users WHERE organization_id = $10 AND lower(email) = lower($5))
@@ -196,8 +196,8 @@ type UserCreateParams struct {
 }
 
 // Creates a person, at their first sign-in or from a SCIM client, with the organization's default user
-// rule and mobile role. A person of the organization who already has the e-mail address (in any case)
-// makes it insert nothing.
+// rule, mobile role and language. A person of the organization who already has the e-mail address (in
+// any case) makes it insert nothing.
 func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, error) {
 	row := q.db.QueryRow(ctx, userCreate,
 		arg.ID,

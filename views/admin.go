@@ -1,13 +1,18 @@
 package views
 
-import "strings"
+import (
+	"context"
+	"strings"
+
+	"github.com/workspacebooking/booking/web/lang"
+)
 
 // AdminSection is one entry of the admin navigation.
 type AdminSection struct {
 	Name  string // "buildings": what AdminPage's active names
-	Label string // "Buildings"
+	Label string // "Buildings", in English; the navigation says it in the page's language (label)
 	Path  string // "/admin/buildings"
-	Help  string // a few words under the label
+	Help  string // a few words under the label, in English (help)
 }
 
 // AdminSections are the admin pages in the order the navigation lists them.
@@ -22,6 +27,60 @@ var AdminSections = []AdminSection{
 	{"identity", "Identity", "/admin/identity", "Sign-in and provisioning"},
 	{"webhooks", "Webhooks", "/admin/webhooks", "Events to other systems"},
 	{"audit", "Audit", "/admin/audit", "Who changed what"},
+}
+
+// label is the section's name in the navigation, in ctx's language.
+func (s AdminSection) label(ctx context.Context) string {
+	switch s.Name {
+	case "buildings":
+		return lang.T(ctx, "admin.common.navBuildings")
+	case "floors":
+		return lang.T(ctx, "admin.common.navFloors")
+	case "resources":
+		return lang.T(ctx, "admin.common.navResources")
+	case "rules":
+		return lang.T(ctx, "admin.common.navRules")
+	case "catalogue":
+		return lang.T(ctx, "admin.common.navCatalogue")
+	case "closures":
+		return lang.T(ctx, "admin.common.navClosures")
+	case "people":
+		return lang.T(ctx, "admin.common.navPeople")
+	case "identity":
+		return lang.T(ctx, "admin.common.navIdentity")
+	case "webhooks":
+		return lang.T(ctx, "admin.common.navWebhooks")
+	case "audit":
+		return lang.T(ctx, "admin.common.navAudit")
+	}
+	return s.Label
+}
+
+// help is the few words under the section's label, in ctx's language.
+func (s AdminSection) help(ctx context.Context) string {
+	switch s.Name {
+	case "buildings":
+		return lang.T(ctx, "admin.common.navBuildingsHelp")
+	case "floors":
+		return lang.T(ctx, "admin.common.navFloorsHelp")
+	case "resources":
+		return lang.T(ctx, "admin.common.navResourcesHelp")
+	case "rules":
+		return lang.T(ctx, "admin.common.navRulesHelp")
+	case "catalogue":
+		return lang.T(ctx, "admin.common.navCatalogueHelp")
+	case "closures":
+		return lang.T(ctx, "admin.common.navClosuresHelp")
+	case "people":
+		return lang.T(ctx, "admin.common.navPeopleHelp")
+	case "identity":
+		return lang.T(ctx, "admin.common.navIdentityHelp")
+	case "webhooks":
+		return lang.T(ctx, "admin.common.navWebhooksHelp")
+	case "audit":
+		return lang.T(ctx, "admin.common.navAuditHelp")
+	}
+	return s.Help
 }
 
 // current marks the section's link when active names it, by name, label or path.

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // AdminBuilding is a building as its admin form shows it.
@@ -197,10 +199,11 @@ func ZoneChoices(current string) []string {
 	return append([]string{current}, timeZones...)
 }
 
-// ZoneOptionLabel names a time zone in the list in words, with its region and its offset from UTC now:
-// "Madrid time (Europe, UTC+01:00)", "Buenos Aires time (America, Argentina, UTC-03:00)".
-func ZoneOptionLabel(name string, now time.Time) string {
-	label := ZoneLabel(name)
+// ZoneOptionLabel names a time zone in the list in words of ctx's language, with its region (as the
+// IANA name writes it) and its offset from UTC now: "Madrid time (Europe, UTC+01:00)", "Buenos Aires
+// time (America, Argentina, UTC-03:00)"; "hora de Madrid (Europe, UTC+01:00)".
+func ZoneOptionLabel(ctx context.Context, name string, now time.Time) string {
+	label := lang.Zone(ctx, name)
 	loc := adminZone(name)
 	if loc == nil || name == "UTC" {
 		return label
@@ -218,21 +221,23 @@ func ZoneOptionLabel(name string, now time.Time) string {
 	return fmt.Sprintf("%s (%sUTC%s%02d:%02d)", label, region, sign, off/3600, off%3600/60)
 }
 
-// LocalTime is the time of day now in the zone, "14:05", or "" for an unknown zone.
-func LocalTime(name string, now time.Time) string {
+// LocalTime is the weekday and time of day now in the zone, "Mon 14:05" ("lun 14:05"), or "" for an
+// unknown zone.
+func LocalTime(ctx context.Context, name string, now time.Time) string {
 	loc := adminZone(name)
 	if loc == nil {
 		return ""
 	}
-	return now.In(loc).Format("Mon 15:04")
+	t := now.In(loc)
+	return lang.Weekday(ctx, t.Weekday()) + " " + lang.Clock(t)
 }
 
-// StatusWords says a status in words.
-func StatusWords(active bool) string {
+// StatusWordsIn says a status in words of ctx's language: "Active", "Deactivated".
+func StatusWordsIn(ctx context.Context, active bool) string {
 	if active {
-		return "Active"
+		return lang.T(ctx, "admin.common.active")
 	}
-	return "Deactivated"
+	return lang.T(ctx, "admin.common.deactivated")
 }
 
 func adminStatusClass(active bool) string {
@@ -251,11 +256,4 @@ func adminContains(list []string, v string) bool {
 		}
 	}
 	return false
-}
-
-func adminPlural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

@@ -1,9 +1,14 @@
 package views
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
+
+	"golang.org/x/text/language"
+
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // TestTimeZonesLoad checks that every zone a building can choose is one Go knows, listed once, in order.
@@ -36,9 +41,19 @@ func TestZoneOptionLabel(t *testing.T) {
 		{"UTC", "UTC"},
 		{"Nowhere/Atlantis", "Atlantis time"},
 	} {
-		if got := ZoneOptionLabel(tc.zone, winter); got != tc.want {
+		if got := ZoneOptionLabel(context.Background(), tc.zone, winter); got != tc.want {
 			t.Errorf("ZoneOptionLabel(%s) = %q, want %q", tc.zone, got, tc.want)
 		}
+	}
+	es := lang.With(context.Background(), language.Spanish)
+	if got, want := ZoneOptionLabel(es, "Europe/Madrid", winter), "hora de Madrid (Europe, UTC+01:00)"; got != want {
+		t.Errorf("ZoneOptionLabel in Spanish = %q, want %q", got, want)
+	}
+	if got, want := LocalTime(es, "Europe/Madrid", winter), "jue 13:00"; got != want {
+		t.Errorf("LocalTime in Spanish = %q, want %q", got, want)
+	}
+	if got, want := LocalTime(context.Background(), "Europe/Madrid", winter), "Thu 13:00"; got != want {
+		t.Errorf("LocalTime = %q, want %q", got, want)
 	}
 	if got := ZoneChoices("Europe/Kiev"); got[0] != "Europe/Kiev" {
 		t.Errorf("a building's zone missing from the list is not kept first: %v", got[:2])

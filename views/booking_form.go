@@ -1,11 +1,12 @@
 package views
 
 import (
+	"context"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // BookingForm is the form that books the chosen resources on the chosen days, all or none.
@@ -18,7 +19,7 @@ type BookingForm struct {
 	Attendees []booking.User
 	Guests    string
 	Online    bool
-	Zone      string // the time zone label of the chosen resources
+	Timezone  string // the IANA time zone of the chosen resources' building
 	Error     string // why the last attempt was refused, in words
 	// People is the search's number of people, "" when not given; the form sends it back so that the
 	// services' quantities can start at it.
@@ -80,21 +81,24 @@ func (f BookingForm) allDayAllowed() bool {
 	return len(f.Resources) > 0
 }
 
+// zone names the time zone of the form's hours: "Madrid time" ("hora de Madrid").
+func (f BookingForm) zone(ctx context.Context) string { return lang.Zone(ctx, f.Timezone) }
+
 // submitLabel says what the button books: "Book Goya", "Book 2 rooms for 3 days".
-func (f BookingForm) submitLabel() string {
-	what := "the chosen spaces"
+func (f BookingForm) submitLabel(ctx context.Context) string {
+	what := lang.T(ctx, "find.submitChosenSpaces")
 	switch n := len(f.Resources); {
 	case n == 1:
 		what = f.Resources[0].Name
 	case n > 1 && f.spaces():
-		what = strconv.Itoa(n) + " rooms"
+		what = lang.N(ctx, "find.submitRooms", n)
 	case n > 1 && !slices.ContainsFunc(f.Resources, func(r booking.Resource) bool { return r.Subcategory.Category != booking.CategoryWorkstation }):
-		what = strconv.Itoa(n) + " desks"
+		what = lang.N(ctx, "find.submitDesks", n)
 	case n > 1:
-		what = strconv.Itoa(n) + " spaces"
+		what = lang.N(ctx, "find.submitSpaces", n)
 	}
 	if len(f.Days) > 1 {
-		return "Book " + what + " for " + strconv.Itoa(len(f.Days)) + " days"
+		return lang.N(ctx, "find.submitForDays", len(f.Days), map[string]any{"What": what})
 	}
-	return "Book " + what
+	return lang.T(ctx, "find.submit", map[string]any{"What": what})
 }

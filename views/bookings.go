@@ -1,11 +1,13 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The tabs of My bookings.
@@ -109,46 +111,54 @@ func bookingLocation(b booking.Booking) *time.Location {
 // BookingLocal is a moment as the booking's building reads it.
 func BookingLocal(b booking.Booking, t time.Time) time.Time { return t.In(bookingLocation(b)) }
 
-// bookingZoneLabel names the booking's time zone: "Madrid time".
-func bookingZoneLabel(b booking.Booking) string { return ZoneLabel(b.Resource.Floor.Building.Timezone) }
+// bookingZoneLabel names the booking's time zone: "Madrid time" ("hora de Madrid").
+func bookingZoneLabel(ctx context.Context, b booking.Booking) string {
+	return lang.Zone(ctx, b.Resource.Floor.Building.Timezone)
+}
 
 // BookingWhen is when a booking takes place, in its building's zone, labelled: "Tue 24 Nov, 10:00–11:00
 // Madrid time"; "Tue 5 Jan 2027, …" in another year than now's.
-func BookingWhen(b booking.Booking, now time.Time) string {
-	s := Span(BookingLocal(b, b.Start), BookingLocal(b, b.End), now)
-	if b.AllDay {
-		s += " (all day)"
+func BookingWhen(ctx context.Context, b booking.Booking, now time.Time) string {
+	d := map[string]any{
+		"Span": lang.Span(ctx, BookingLocal(b, b.Start), BookingLocal(b, b.End), now), "Zone": bookingZoneLabel(ctx, b),
 	}
-	return s + " " + bookingZoneLabel(b)
+	if b.AllDay {
+		return lang.T(ctx, "bookings.whenAllDay", d)
+	}
+	return lang.T(ctx, "bookings.when", d)
 }
 
 // bookingMoment is a moment of a booking in its building's zone, with the day when it is not the day the
-// booking starts: "09:50 Madrid time", or "Mon 23 Nov, 20:00 Madrid time".
-func bookingMoment(b booking.Booking, t, now time.Time) string {
+// booking starts: "09:50 Madrid time", or "Mon 23 Nov, 20:00 Madrid time". In Spanish it comes with its
+// article ("las 09:50 hora de Madrid", "el lun 23 nov a las 20:00 hora de Madrid"), and the sentences
+// that hold it are written so that it follows "hasta" or "desde".
+func bookingMoment(ctx context.Context, b booking.Booking, t, now time.Time) string {
 	lt := BookingLocal(b, t)
+	d := map[string]any{"Clock": lang.Clock(lt), "Zone": bookingZoneLabel(ctx, b)}
 	if sameDate(lt, BookingLocal(b, b.Start)) {
-		return Clock(lt) + " " + bookingZoneLabel(b)
+		return lang.T(ctx, "bookings.momentTime", d)
 	}
-	return Day(lt, now) + ", " + Clock(lt) + " " + bookingZoneLabel(b)
+	d["Day"] = lang.Day(ctx, lt, now)
+	return lang.T(ctx, "bookings.momentDayTime", d)
 }
 
 // BookingStatusWord is a booking status in words.
-func BookingStatusWord(s booking.Status) string {
+func BookingStatusWord(ctx context.Context, s booking.Status) string {
 	switch s {
 	case booking.StatusWaitingApproval:
-		return "Waiting for approval"
+		return lang.T(ctx, "bookings.statusWaitingApproval")
 	case booking.StatusPending:
-		return "Pending check-in"
+		return lang.T(ctx, "bookings.statusPending")
 	case booking.StatusActive:
-		return "Checked in"
+		return lang.T(ctx, "bookings.statusActive")
 	case booking.StatusFinished:
-		return "Finished"
+		return lang.T(ctx, "bookings.statusFinished")
 	case booking.StatusExpired:
-		return "Expired"
+		return lang.T(ctx, "bookings.statusExpired")
 	case booking.StatusCancelled:
-		return "Cancelled"
+		return lang.T(ctx, "bookings.statusCancelled")
 	case booking.StatusRejected:
-		return "Rejected"
+		return lang.T(ctx, "bookings.statusRejected")
 	}
 	return string(s)
 }
@@ -172,7 +182,7 @@ func (c BookingCard) servicesLink() bool {
 // hasActions tells whether the card offers anything to do.
 func (c BookingCard) hasActions() bool {
 	a := c.actions()
-	return a.CheckIn || a.Release || a.Change || a.Cancel || c.servicesLink() || c.cancelLockedNote() != ""
+	return a.CheckIn || a.Release || a.Change || a.Cancel || c.servicesLink() || a.CancelLockedBy != nil
 }
 
 // invited tells whether the viewer only attends the booking someone else organized.
@@ -190,23 +200,25 @@ func (c BookingCard) path(action string) string {
 }
 
 // checkInNote says when check-in opens or closes, when that is what the person needs to know.
-func (c BookingCard) checkInNote() string {
+func (c BookingCard) checkInNote(ctx context.Context) string {
 	b, a := c.Booking, c.actions()
 	switch {
 	case a.CheckIn:
-		return "Check-in is open until " + bookingMoment(b, b.CheckIn.End, c.Now) + "."
+		return lang.T(ctx, "bookings.checkInOpenUntil", map[string]any{"Moment": bookingMoment(ctx, b, b.CheckIn.End, c.Now)})
 	case a.CheckInLater:
 		opens := BookingLocal(b, b.CheckIn.Start)
+		d := map[string]any{"Clock": lang.Clock(opens), "Zone": bookingZoneLabel(ctx, b)}
 		if sameDate(opens, BookingLocal(b, c.Now)) {
-			return "Check-in opens at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
+			return lang.T(ctx, "bookings.checkInOpensAt", d)
 		}
-		return "Check-in opens " + Day(opens, c.Now) + " at " + Clock(opens) + " " + bookingZoneLabel(b) + "."
+		d["Day"] = lang.Day(ctx, opens, c.Now)
+		return lang.T(ctx, "bookings.checkInOpensOn", d)
 	case a.CheckInClosed:
-		return "Check-in closed at " + bookingMoment(b, b.CheckIn.End, c.Now) + " without a check-in: the booking expires."
+		return lang.T(ctx, "bookings.checkInClosed", map[string]any{"Moment": bookingMoment(ctx, b, b.CheckIn.End, c.Now)})
 	case b.Status == booking.StatusWaitingApproval:
-		return "An admin has to approve this booking before you can check in."
+		return lang.T(ctx, "bookings.checkInAfterApproval")
 	case b.Status == booking.StatusActive && b.CheckedInAt != nil:
-		return "Checked in at " + bookingMoment(b, *b.CheckedInAt, c.Now) + "."
+		return lang.T(ctx, "bookings.checkedInAt", map[string]any{"Moment": bookingMoment(ctx, b, *b.CheckedInAt, c.Now)})
 	}
 	return ""
 }
@@ -214,17 +226,16 @@ func (c BookingCard) checkInNote() string {
 // cancelLockedNote explains that a contracted service's deadline has passed, and so the booking can no
 // longer be cancelled (or, when checked in early, released before it starts). It is "" when no service
 // stands in the way.
-func (c BookingCard) cancelLockedNote() string {
+func (c BookingCard) cancelLockedNote(ctx context.Context) string {
 	rv := c.actions().CancelLockedBy
 	if rv == nil {
 		return ""
 	}
-	what := "It can no longer be cancelled: "
+	d := map[string]any{"Service": rv.Name, "Moment": bookingMoment(ctx, c.Booking, booking.ReservableDeadline(c.Booking, *rv), c.Now)}
 	if c.Booking.Status == booking.StatusActive {
-		what = "It cannot be released before it starts: "
+		return lang.T(ctx, "bookings.releaseLocked", d)
 	}
-	return what + rv.Name + " could only be cancelled until " +
-		bookingMoment(c.Booking, booking.ReservableDeadline(c.Booking, *rv), c.Now) + "."
+	return lang.T(ctx, "bookings.cancelLocked", d)
 }
 
 // changeForm is what the change-time form shows.
@@ -233,7 +244,7 @@ func (c BookingCard) changeForm() ChangeForm {
 		return *c.Change
 	}
 	s, e := BookingLocal(c.Booking, c.Booking.Start), BookingLocal(c.Booking, c.Booking.End)
-	return ChangeForm{Date: s.Format("2006-01-02"), From: Clock(s), To: Clock(e)}
+	return ChangeForm{Date: s.Format("2006-01-02"), From: lang.Clock(s), To: lang.Clock(e)}
 }
 
 // servicesSummary lists the contracted services in a line: "Coffee × 3, AV setup".
@@ -310,45 +321,46 @@ func (f ServicesForm) anyOpen() bool {
 
 // deadlineNote says until when the reservable can be ordered, changed or cancelled on the booking, and
 // whether that time has passed.
-func (f ServicesForm) deadlineNote(rv booking.Reservable) string {
-	at := bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now)
+func (f ServicesForm) deadlineNote(ctx context.Context, rv booking.Reservable) string {
+	d := map[string]any{"Moment": bookingMoment(ctx, f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now)}
 	if f.open(rv) || !f.changeable() {
-		return "Can be ordered, changed or cancelled until " + at + "."
+		return lang.T(ctx, "bookings.serviceOpenUntil", d)
 	}
-	return "Could be ordered, changed or cancelled until " + at + "; it is too late now."
+	return lang.T(ctx, "bookings.serviceWasOpenUntil", d)
 }
 
 // fixedNote says that the reservable's deadline has passed: "Fixed: changes closed 2 hours before the
 // start (08:00 Madrid time).", or for one not ordered "Not ordered: orders closed …".
-func (f ServicesForm) fixedNote(rv booking.Reservable) string {
-	closed := lengthWords(rv.MinimumCancellation) + " before the start (" +
-		bookingMoment(f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now) + ")."
-	if _, ok := f.contracted(rv.ID.String()); ok {
-		return "Fixed: changes closed " + closed
+func (f ServicesForm) fixedNote(ctx context.Context, rv booking.Reservable) string {
+	d := map[string]any{
+		"Length": lengthWords(ctx, rv.MinimumCancellation),
+		"Moment": bookingMoment(ctx, f.Booking, booking.ReservableDeadline(f.Booking, rv), f.Now),
 	}
-	return "Not ordered: orders closed " + closed
+	if _, ok := f.contracted(rv.ID.String()); ok {
+		return lang.T(ctx, "bookings.serviceFixed", d)
+	}
+	return lang.T(ctx, "bookings.serviceNotOrdered", d)
 }
 
-// orderedWords says what is contracted: "3, delivered at 10:30 Madrid time, “oat milk”".
-func orderedWords(b booking.Booking, br booking.BookingReservable) string {
-	s := strconv.Itoa(int(br.Quantity)) + ", delivered at " + Clock(BookingLocal(b, b.Start.Add(br.DeliveryTime))) + " " + bookingZoneLabel(b)
-	if br.Comment != "" {
-		s += ", “" + br.Comment + "”"
+// orderedWords says what is contracted, as a sentence: "Ordered: 3, delivered at 10:30 Madrid time, “oat
+// milk”."
+func orderedWords(ctx context.Context, b booking.Booking, br booking.BookingReservable) string {
+	d := map[string]any{
+		"Quantity": strconv.Itoa(int(br.Quantity)), "Clock": lang.Clock(BookingLocal(b, b.Start.Add(br.DeliveryTime))),
+		"Zone": bookingZoneLabel(ctx, b), "Comment": br.Comment,
 	}
-	return s
+	if br.Comment != "" {
+		return lang.T(ctx, "bookings.orderedWithComment", d)
+	}
+	return lang.T(ctx, "bookings.ordered", d)
 }
 
 // lengthWords says a length of time in words: "24 hours", "1 hour", "90 minutes".
-func lengthWords(d time.Duration) string {
-	switch {
-	case d == time.Hour:
-		return "1 hour"
-	case d >= time.Hour && d%time.Hour == 0:
-		return strconv.Itoa(int(d/time.Hour)) + " hours"
-	case d == time.Minute:
-		return "1 minute"
+func lengthWords(ctx context.Context, d time.Duration) string {
+	if d >= time.Hour && d%time.Hour == 0 {
+		return lang.N(ctx, "bookings.hours", int(d/time.Hour))
 	}
-	return strconv.Itoa(int(d/time.Minute)) + " minutes"
+	return lang.N(ctx, "bookings.minutes", int(d/time.Minute))
 }
 
 // deliveryAt returns the local time of day the reservable is delivered: as typed into the form, else as
@@ -361,7 +373,7 @@ func (f ServicesForm) deliveryAt(rv booking.Reservable) string {
 	if br, ok := f.contracted(rv.ID.String()); ok {
 		d = br.DeliveryTime
 	}
-	return Clock(BookingLocal(f.Booking, f.Booking.Start.Add(d)))
+	return lang.Clock(BookingLocal(f.Booking, f.Booking.Start.Add(d)))
 }
 
 // quantity is the contracted quantity, or 1.
@@ -389,8 +401,10 @@ func (f ServicesForm) sameDay() bool {
 	return sameDate(BookingLocal(f.Booking, f.Booking.Start), BookingLocal(f.Booking, f.Booking.End.Add(-time.Nanosecond)))
 }
 
-func (f ServicesForm) startClock() string { return Clock(BookingLocal(f.Booking, f.Booking.Start)) }
-func (f ServicesForm) endClock() string   { return Clock(BookingLocal(f.Booking, f.Booking.End)) }
+func (f ServicesForm) startClock() string {
+	return lang.Clock(BookingLocal(f.Booking, f.Booking.Start))
+}
+func (f ServicesForm) endClock() string { return lang.Clock(BookingLocal(f.Booking, f.Booking.End)) }
 
 // fieldID names a field of a reservable in the services form.
 func fieldID(name string, rv booking.Reservable) string { return name + "-" + rv.ID.String() }
@@ -398,12 +412,12 @@ func fieldID(name string, rv booking.Reservable) string { return name + "-" + rv
 func (r ApprovalRow) id() string { return "approval-" + r.Booking.ID.String() }
 
 // ApprovalOutcome is the outcome of a decision on a booking, in words.
-func ApprovalOutcome(b booking.Booking) string {
+func ApprovalOutcome(ctx context.Context, b booking.Booking) string {
 	switch b.Status {
 	case booking.StatusPending:
-		return "Approved — now pending check-in"
+		return lang.T(ctx, "approvals.approved")
 	case booking.StatusRejected:
-		return "Rejected"
+		return lang.T(ctx, "approvals.rejected")
 	}
-	return BookingStatusWord(b.Status)
+	return BookingStatusWord(ctx, b.Status)
 }

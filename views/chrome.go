@@ -54,29 +54,6 @@ const htmxConfig = `{"responseHandling":[{"code":"204","swap":false},{"code":"[2
 	`"historyCacheSize":0,"refreshOnHistoryMiss":true,"allowEval":false,"allowScriptTags":false,` +
 	`"includeIndicatorStyles":false,"selfRequestsOnly":true,"scrollIntoViewOnBoost":false}`
 
-// ZoneLabel names a building's time zone the way people say it: "Madrid time" (booking.ZoneLabel).
-func ZoneLabel(tz string) string { return booking.ZoneLabel(tz) }
-
-// Clock is a time of day, "09:30", in the time's own location.
-func Clock(t time.Time) string { return t.Format("15:04") }
-
-// Day is a date as people read it: "Tue 24 Nov", with its year when that is not now's year in t's
-// location: "Tue 5 Jan 2027" (booking.DayWords).
-func Day(t, now time.Time) string { return booking.DayWords(t, now) }
-
-// DayLong is a date with its year: "Tuesday 24 November 2026".
-func DayLong(t time.Time) string { return t.Format("Monday 2 January 2006") }
-
-// Span is an interval in one zone: "Tue 24 Nov, 09:00–10:00" when it lies within one day (or ends at the
-// midnight that closes it), with both days otherwise; a day of another year than now's shows its year.
-func Span(start, end, now time.Time) string {
-	endsAtMidnight := end.Sub(start) <= 24*time.Hour && end.Hour() == 0 && end.Minute() == 0
-	if sameDate(start, end) || endsAtMidnight {
-		return Day(start, now) + ", " + Clock(start) + "–" + Clock(end)
-	}
-	return Day(start, now) + " " + Clock(start) + " – " + Day(end, now) + " " + Clock(end)
-}
-
 // sameDate tells whether two times fall on the same date, each read in its own location.
 func sameDate(a, b time.Time) bool {
 	y1, m1, d1 := a.Date()

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The kinds of resources the search offers, as its URL writes them.
@@ -97,13 +99,13 @@ func (h StartedHours) Complete() bool {
 	return h.Building != "" && h.Kind != "" && h.From != "" && h.To != ""
 }
 
-// Zone names the building's time zone: "Madrid time".
-func (s FindSearch) Zone() string { return ZoneLabel(s.Building.Timezone) }
+// Zone names the building's time zone in ctx's language: "Madrid time", "hora de Madrid".
+func (s FindSearch) Zone(ctx context.Context) string { return lang.Zone(ctx, s.Building.Timezone) }
 
 // BookingForm is the booking form of the resources for the search's days and hours.
 func (s FindSearch) BookingForm(rs []booking.Resource) BookingForm {
-	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Zone: s.Zone(), People: s.Capacity,
-		OnlineOffered: s.OnlineMeetings}
+	return BookingForm{Resources: rs, Days: s.Days, From: HoursValue(s.From), To: HoursValue(s.To), Timezone: s.Building.Timezone,
+		People: s.Capacity, OnlineOffered: s.OnlineMeetings}
 }
 
 // values are the query parameters of the search, without the chosen resources.
@@ -171,23 +173,19 @@ func (s FindSearch) moreDays() []time.Time {
 	return s.Days[1:]
 }
 
-// findKindNoun names the kind: "desk", "room".
-func findKindNoun(kind string, n int) string {
-	noun := "desk"
+// findKindPlural names the kind in the plural, as the folded filters show it: "desks", "rooms".
+func findKindPlural(ctx context.Context, kind string) string {
 	if kind == KindRoom {
-		noun = "room"
+		return lang.T(ctx, "find.kindRooms")
 	}
-	if n != 1 {
-		noun += "s"
-	}
-	return noun
+	return lang.T(ctx, "find.kindDesks")
 }
 
 // findDaysLabel names the days of a search: "Mon 23 Nov", "Mon 23 Nov and Tue 24 Nov", "3 days: Mon 23 Nov, …".
-func findDaysLabel(days []time.Time, now time.Time) string {
+func findDaysLabel(ctx context.Context, days []time.Time, now time.Time) string {
 	names := make([]string, len(days))
 	for i, d := range days {
-		names[i] = Day(d, now)
+		names[i] = lang.Day(ctx, d, now)
 	}
 	switch len(names) {
 	case 0:
@@ -195,25 +193,28 @@ func findDaysLabel(days []time.Time, now time.Time) string {
 	case 1:
 		return names[0]
 	case 2:
-		return names[0] + " and " + names[1]
+		return findJoin(ctx, names)
 	}
-	return fmt.Sprintf("%d days: %s", len(names), strings.Join(names, ", "))
+	return lang.N(ctx, "find.daysList", len(names), map[string]any{"Days": strings.Join(names, ", ")})
 }
 
 // hoursChangedNote says that the hours nobody had changed started again for another kind or building:
 // "The hours changed to 09:00–13:00 to suit meeting rooms in Madrid HQ. Change them if you need others.",
 // and with them the day: "The day and hours changed to Mon 23 Nov, 15:30–19:30 to suit …".
-func (s FindSearch) hoursChangedNote() string {
-	kind := "desks"
-	if s.Kind == KindRoom {
-		kind = "meeting rooms"
-	}
-	what, to := "The hours changed to ", ""
+func (s FindSearch) hoursChangedNote(ctx context.Context) string {
+	hours := findHoursLabel(s.From) + "–" + findHoursLabel(s.To)
+	data := map[string]any{"Hours": hours, "Building": s.Building.Name}
 	if s.DayNote && len(s.Days) == 1 {
-		what, to = "The day and hours changed to ", Day(s.Days[0], s.Now)+", "
+		data["Hours"] = lang.Day(ctx, s.Days[0], s.Now) + ", " + hours
+		if s.Kind == KindRoom {
+			return lang.T(ctx, "find.dayHoursChangedRooms", data)
+		}
+		return lang.T(ctx, "find.dayHoursChangedDesks", data)
 	}
-	return what + to + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " to suit " + kind + " in " +
-		s.Building.Name + ". Change them if you need others."
+	if s.Kind == KindRoom {
+		return lang.T(ctx, "find.hoursChangedRooms", data)
+	}
+	return lang.T(ctx, "find.hoursChangedDesks", data)
 }
 
 // hoursNoteValue is what the search form sends back while the note shows, so that the next search keeps
@@ -226,6 +227,6 @@ func (s FindSearch) hoursNoteValue() string {
 }
 
 // searchLabel is the search's days and hours: "Mon 23 Nov, 09:00–18:00 Madrid time".
-func (s FindSearch) searchLabel() string {
-	return findDaysLabel(s.Days, s.Now) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone()
+func (s FindSearch) searchLabel(ctx context.Context) string {
+	return findDaysLabel(ctx, s.Days, s.Now) + ", " + findHoursLabel(s.From) + "–" + findHoursLabel(s.To) + " " + s.Zone(ctx)
 }

@@ -1,11 +1,12 @@
 package views
 
 import (
-	"fmt"
+	"context"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // MaxWeeksAhead is how many weeks after this one the week strip goes to.
@@ -40,17 +41,25 @@ type dayChip struct {
 	Past    bool // before today: it cannot be ticked
 }
 
-// weekChips are the seven days of the week the strip shows, Monday first.
-func (s FindSearch) weekChips() []dayChip {
+// weekChips are the seven days of the week the strip shows, Monday first, in ctx's language.
+func (s FindSearch) weekChips(ctx context.Context) []dayChip {
 	chips := make([]dayChip, 7)
 	for i := range chips {
 		d := s.Week.AddDate(0, 0, i)
 		chips[i] = dayChip{
-			Value: DateValue(d), Weekday: d.Format("Mon"), Date: d.Format("2 Jan"), Long: DayLong(d),
+			Value: DateValue(d), Weekday: lang.Weekday(ctx, d.Weekday()), Date: chipDate(ctx, d), Long: lang.DayLong(ctx, d),
 			Ticked: s.hasDay(d), Past: d.Before(s.Today),
 		}
 	}
 	return chips
+}
+
+// chipDate is a day's date without its weekday, as a chip of the week strip shows it under the weekday:
+// "30 Nov" ("30 nov"). It is lang.Day's date less its first word, the weekday, which every language's
+// short date starts with.
+func chipDate(ctx context.Context, d time.Time) string {
+	_, date, _ := strings.Cut(lang.Day(ctx, d, d), " ")
+	return date
 }
 
 // alsoChosen are the days of the search outside the week the strip shows.
@@ -66,7 +75,9 @@ func (s FindSearch) alsoChosen() []time.Time {
 }
 
 // weekLabel names the week the strip shows: "Week of Mon 30 Nov".
-func (s FindSearch) weekLabel() string { return "Week of " + Day(s.Week, s.Now) }
+func (s FindSearch) weekLabel(ctx context.Context) string {
+	return lang.T(ctx, "find.weekOf", map[string]any{"Day": lang.Day(ctx, s.Week, s.Now)})
+}
 
 // prevWeek is the Monday of the week before the strip's, and whether the strip may go there: not before
 // this week.
@@ -102,40 +113,40 @@ func (s FindSearch) rangeShown() string { return s.rangeStart() + "/" + s.rangeU
 
 // daysSummary names the days in a few words: "Mon 30 Nov"; "3 days, Mon 30 Nov – Wed 2 Dec" for days in a
 // row; "3 days: Mon 30 Nov, Wed 2 Dec, Fri 4 Dec" otherwise, with at most three named.
-func daysSummary(days []time.Time, now time.Time) string {
+func daysSummary(ctx context.Context, days []time.Time, now time.Time) string {
 	switch len(days) {
 	case 0:
 		return ""
 	case 1:
-		return Day(days[0], now)
+		return lang.Day(ctx, days[0], now)
 	}
 	first, last := dateOnly(days[0]), dateOnly(days[len(days)-1])
 	n := len(days)
 	if int(last.Sub(first)/(24*time.Hour))+1 == n {
-		return fmt.Sprintf("%d days, %s – %s", n, Day(days[0], now), Day(days[n-1], now))
+		return lang.N(ctx, "find.daysInARow", n, map[string]any{"First": lang.Day(ctx, days[0], now), "Last": lang.Day(ctx, days[n-1], now)})
 	}
 	names := make([]string, 0, 3)
 	for _, d := range days[:min(n, 3)] {
-		names = append(names, Day(d, now))
+		names = append(names, lang.Day(ctx, d, now))
 	}
 	more := ""
 	if n > 3 {
 		more = ", …"
 	}
-	return strconv.Itoa(n) + " days: " + strings.Join(names, ", ") + more
+	return lang.N(ctx, "find.daysList", n, map[string]any{"Days": strings.Join(names, ", ") + more})
 }
 
 // FiltersSummary is the search in one line, as the folded filters show it on a phone: "Madrid HQ ·
 // desks · Mon 30 Nov · 08:00–18:00".
-func (s FindSearch) FiltersSummary() string {
-	parts := []string{s.Building.Name, findKindNoun(s.Kind, 2)}
+func (s FindSearch) FiltersSummary(ctx context.Context) string {
+	parts := []string{s.Building.Name, findKindPlural(ctx, s.Kind)}
 	if s.Kind == KindRoom && s.Capacity != "" {
-		parts = append(parts, s.Capacity+"+ people")
+		parts = append(parts, lang.T(ctx, "find.summaryPeople", map[string]any{"People": s.Capacity}))
 	}
 	if n := len(s.FeatureIDs); n > 0 {
-		parts = append(parts, strconv.Itoa(n)+" "+map[bool]string{true: "feature", false: "features"}[n == 1])
+		parts = append(parts, lang.N(ctx, "find.summaryFeatures", n))
 	}
-	parts = append(parts, daysSummary(s.Days, s.Now), findHoursLabel(s.From)+"–"+findHoursLabel(s.To))
+	parts = append(parts, daysSummary(ctx, s.Days, s.Now), findHoursLabel(s.From)+"–"+findHoursLabel(s.To))
 	return strings.Join(parts, " · ")
 }
 
@@ -144,10 +155,10 @@ func (s FindSearch) FiltersSummary() string {
 func (r FindResults) foldOpen() bool { return r.Search.Problem != "" || r.Free == 0 }
 
 // pickSummary names the ticked spaces: "3 ticked: Desk 0.02, Desk 0.03, Desk 0.04".
-func (r FindResults) pickSummary() string {
+func (r FindResults) pickSummary(ctx context.Context) string {
 	names := make([]string, len(r.Booking.Resources))
 	for i, res := range r.Booking.Resources {
 		names[i] = res.Name
 	}
-	return strconv.Itoa(len(names)) + " ticked: " + strings.Join(names, ", ")
+	return lang.N(ctx, "find.pickSummary", len(names), map[string]any{"Names": strings.Join(names, ", ")})
 }

@@ -1,12 +1,14 @@
 package views
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // FloorResults are the results of one floor: the free resources, and the others.
@@ -29,8 +31,8 @@ type FindResults struct {
 // ZeroReason says in a few words why a search found nothing free, when every result fails for the same
 // reason: "outside opening hours, 08:00–20:00 Madrid time", "too far ahead", or one closure of them all
 // ("Madrid HQ is closed on Sat 28 Nov: Christmas"). It is "" otherwise (some are busy, or the reasons
-// differ).
-func (r FindResults) ZeroReason() string {
+// differ). It is in ctx's language, but for the words of a closure's reason, as the admin wrote them.
+func (r FindResults) ZeroReason(ctx context.Context) string {
 	if r.Free > 0 || r.Search.Problem != "" {
 		return ""
 	}
@@ -71,27 +73,89 @@ func (r FindResults) ZeroReason() string {
 	switch code {
 	case booking.CodeDateOutsideResourceHours:
 		if window != nil && sameHours {
-			return "outside opening hours, " + findHoursLabel(window.StartTime) + "–" + findHoursLabel(window.EndTime) + " " + r.Search.Zone()
+			return lang.T(ctx, "find.zeroOutsideHoursAt", map[string]any{
+				"Hours": findHoursLabel(window.StartTime) + "–" + findHoursLabel(window.EndTime), "Zone": r.Search.Zone(ctx),
+			})
 		}
-		return "outside opening hours"
+		return lang.T(ctx, "find.zeroOutsideHours")
 	case booking.CodeDateExceedsMaximumAdvance:
-		return "too far ahead"
+		return lang.T(ctx, "find.zeroTooFarAhead")
 	case booking.CodeDateInThePast:
-		return "that time is over"
+		return lang.T(ctx, "find.zeroPast")
 	case booking.CodeDurationExceedsMaximum:
-		return "longer than a booking may last"
+		return lang.T(ctx, "find.zeroTooLong")
 	case booking.CodeResourceClosed:
 		if closed != nil {
-			return booking.ClosedPlaceWords(closedRes, *closed, r.Search.Now)
+			return closedPlaceWords(ctx, closedRes, *closed, r.Search.Now)
 		}
 	}
 	return ""
 }
 
+// closedPlaceWords says that what c closes is closed, named as res's building, its floor or res itself:
+// "Madrid HQ is closed on Sat 28 Nov: Christmas", in res's building's time zone (as
+// booking.ClosedPlaceWords does, in ctx's language).
+func closedPlaceWords(ctx context.Context, res booking.Resource, c booking.Closure, now time.Time) string {
+	name := res.Name
+	switch {
+	case c.BuildingID != nil:
+		name = res.Floor.Building.Name
+	case c.FloorID != nil:
+		name = floorName(ctx, res.Floor)
+	}
+	return lang.T(ctx, "find.closedPlace", map[string]any{
+		"Place": name, "When": closureWhen(ctx, c.Interval(), res.Floor.Building.Timezone, now), "Reason": c.Reason,
+	})
+}
+
+// closureWhen says when a closure applies, in the time zone with the given IANA name: whole days "on
+// Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec", other times as spanWords does.
+func closureWhen(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
+	loc, err := booking.Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	if isMidnight(start) && isMidnight(end) {
+		y, m, d := end.Add(-time.Nanosecond).Date()
+		last := time.Date(y, m, d, 0, 0, 0, 0, loc)
+		if last.Equal(start) {
+			return lang.T(ctx, "find.onDay", map[string]any{"Day": lang.Day(ctx, start, now)})
+		}
+		return lang.T(ctx, "find.fromDayToDay", map[string]any{"First": lang.Day(ctx, start, now), "Last": lang.Day(ctx, last, now)})
+	}
+	return spanWords(ctx, iv, timezone, now)
+}
+
+func isMidnight(t time.Time) bool {
+	return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0
+}
+
+// spanWords says an interval in the time zone with the given IANA name: "from 09:00 to 18:00 Madrid time
+// on Tue 24 Nov", or with both days when it spans several: "from Tue 24 Nov 09:00 to Wed 25 Nov 18:00
+// Madrid time" (as booking.Span does, in ctx's language).
+func spanWords(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
+	loc, err := booking.Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	zone := lang.Zone(ctx, timezone)
+	if y, m, d := end.Add(-time.Nanosecond).Date(); y == start.Year() && m == start.Month() && d == start.Day() {
+		return lang.T(ctx, "find.spanOneDay", map[string]any{
+			"From": lang.Clock(start), "To": dayClock(end, time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, loc)),
+			"Zone": zone, "Day": lang.Day(ctx, start, now),
+		})
+	}
+	return lang.T(ctx, "find.spanDays", map[string]any{
+		"FirstDay": lang.Day(ctx, start, now), "From": lang.Clock(start), "LastDay": lang.Day(ctx, end, now), "To": lang.Clock(end), "Zone": zone,
+	})
+}
+
 // HeldNotice says which desk the user already has during the search's hours: "You already have Desk 1.02
 // then (from 09:00 to 18:00 Madrid time on Tue 24 Nov)."
-func HeldNotice(h *booking.HeldWorkstation, now time.Time) string {
-	return "You already have " + h.ResourceName + " then (" + booking.Span(h.Interval, h.Timezone, now) + ")."
+func HeldNotice(ctx context.Context, h *booking.HeldWorkstation, now time.Time) string {
+	return lang.T(ctx, "find.heldNotice", map[string]any{"Name": h.ResourceName, "When": spanWords(ctx, h.Interval, h.Timezone, now)})
 }
 
 // GroupByFloor groups results by floor, in their order, the free ones apart.
@@ -114,23 +178,24 @@ func GroupByFloor(results []booking.SearchResult) ([]FloorResults, int) {
 
 // Where says where a resource is: "1st floor · Madrid HQ" ("Floor 1 · Madrid HQ" for a floor without a
 // name).
-func Where(r booking.Resource) string {
-	floor := r.Floor.Name
-	if floor == "" {
-		floor = "Floor " + strconv.Itoa(int(r.Floor.FloorNumber))
+func Where(ctx context.Context, r booking.Resource) string {
+	return floorName(ctx, r.Floor) + " · " + r.Floor.Building.Name
+}
+
+// floorName is a floor's name, or for one without a name its number: "Floor 1" ("Planta 1").
+func floorName(ctx context.Context, f booking.Floor) string {
+	if f.Name != "" {
+		return f.Name
 	}
-	return floor + " · " + r.Floor.Building.Name
+	return lang.T(ctx, "find.floorNumber", map[string]any{"Number": strconv.Itoa(int(f.FloorNumber))})
 }
 
 // findCapacityLabel is "1 person", "8 people".
-func findCapacityLabel(c *int32) string {
+func findCapacityLabel(ctx context.Context, c *int32) string {
 	if c == nil {
 		return ""
 	}
-	if *c == 1 {
-		return "1 person"
-	}
-	return strconv.Itoa(int(*c)) + " people"
+	return lang.N(ctx, "find.capacity", int(*c))
 }
 
 // findFeatureNames lists a resource's features: "Screen, Whiteboard".
@@ -143,9 +208,9 @@ func findFeatureNames(fs []booking.Feature) string {
 }
 
 // findResourceFacts is a resource's kind, capacity and features: "Meeting room · 8 people · Screen".
-func findResourceFacts(r booking.Resource) string {
+func findResourceFacts(ctx context.Context, r booking.Resource) string {
 	parts := []string{r.Subcategory.Name}
-	if c := findCapacityLabel(r.Capacity); c != "" {
+	if c := findCapacityLabel(ctx, r.Capacity); c != "" {
 		parts = append(parts, c)
 	}
 	if f := findFeatureNames(r.Features); f != "" {

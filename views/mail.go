@@ -3,7 +3,7 @@ package views
 // Mail is one e-mail about a booking, for its HTML part (MailHTML). Package notify writes the plain-text
 // part from the same fields.
 type Mail struct {
-	Lang  string // the language of the text, for <html lang>
+	Lang  string // the code of the language of the text ("en", "es"), for <html lang>; render in a context of that language
 	Title string // the heading, also the subject without the organization's name
 	Lead  string // the first sentence: what happened
 	Facts []MailFact

@@ -1,12 +1,16 @@
 package views
 
 import (
+	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // FloorPlan is a floor drawn with its resources, coloured by how they fare in the search.
@@ -30,17 +34,19 @@ func (p FloorPlan) count(s booking.SpotState) int {
 	return n
 }
 
-// planLinks are the query strings every resource of a plan links with, encoded once for the whole plan.
+// planLinks are the query strings every resource of a plan links with, encoded once for the whole plan,
+// and the name of the building's time zone its labels end with.
 type planLinks struct {
 	plan     string // the floor plan's query, to which each resource adds itself
 	resource string // the query of a resource's panel
+	zone     string // the building's time zone in the page's language: "Madrid time"
 }
 
-func (p FloorPlan) links() planLinks {
+func (p FloorPlan) links(ctx context.Context) planLinks {
 	v := p.Search.values()
 	panel := v.Encode()
 	v.Set("floor", p.Floor.ID.String())
-	return planLinks{plan: "/find/plan?" + v.Encode() + "&resource=", resource: "?" + panel}
+	return planLinks{plan: "/find/plan?" + v.Encode() + "&resource=", resource: "?" + panel, zone: p.Search.Zone(ctx)}
 }
 
 // planURL is the plan with the resource's panel open; panelURL the resource's panel.
@@ -64,20 +70,29 @@ type ResourcePanel struct {
 // FreeNextNote is what the panel of a resource not free for the searched hours says of a day: "Free next
 // on Tuesday 24 November: 11:00–20:00 Madrid time." with a link to book as much of it as the rule allows
 // ("Book it 11:00–15:00"), or "Not free again on Tuesday 24 November." with none (href "").
-func (p ResourcePanel) FreeNextNote(d booking.SearchDay) (text, link, href string) {
-	day := d.Hours.Start.Format("Monday 2 January")
-	if d.Hours.Start.Year() != p.Search.Now.In(d.Hours.Start.Location()).Year() {
-		day = d.Hours.Start.Format("Monday 2 January 2006")
-	}
+func (p ResourcePanel) FreeNextNote(ctx context.Context, d booking.SearchDay) (text, link, href string) {
+	day := dayLongYearIfOther(ctx, d.Hours.Start, p.Search.Now)
 	free, ok := d.FreeNext(p.Result.Resource.Rule)
 	if !ok {
-		return "Not free again on " + day + ".", "", ""
+		return lang.T(ctx, "find.notFreeAgain", map[string]any{"Day": day}), "", ""
 	}
 	m := dayMidnight(d)
 	s := p.Search
 	s.Days, s.From, s.To = []time.Time{m}, free.From, free.To
-	return "Free next on " + day + ": " + daySpan(free.Free, m) + " " + p.Search.Zone() + ".", "Book it " + daySpan(free.Book, m),
+	return lang.T(ctx, "find.freeNext", map[string]any{"Day": day, "Hours": daySpan(free.Free, m), "Zone": p.Search.Zone(ctx)}),
+		lang.T(ctx, "find.bookIt", map[string]any{"Hours": daySpan(free.Book, m)}),
 		s.ResourceURL(p.Result.Resource.ID)
+}
+
+// dayLongYearIfOther writes a date in full, with its year only when that is not now's year there:
+// "Tuesday 24 November" ("martes, 24 de noviembre"), "Tuesday 5 January 2027". It is lang.DayLong less
+// the year, which every language's long date ends with (find.longDateYear says how).
+func dayLongYearIfOther(ctx context.Context, t, now time.Time) string {
+	long := lang.DayLong(ctx, t)
+	if t.Year() != now.In(t.Location()).Year() {
+		return long
+	}
+	return strings.TrimSuffix(long, lang.T(ctx, "find.longDateYear", map[string]any{"Year": strconv.Itoa(t.Year())}))
 }
 
 // Bookable tells whether the panel offers the booking form: not while the resource is busy (or already

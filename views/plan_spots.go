@@ -1,11 +1,13 @@
 package views
 
 import (
+	"context"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // hitRect is the area of the plan that chooses a resource: its drawn shape grown towards its
@@ -111,19 +113,19 @@ func shortName(name string) string {
 // spotTip is what the plan says of a resource on hover and focus, in a few words: "Desk 0.02: free
 // until 18:00", "Desk 0.03: busy, free from 14:00", "Desk 0.04: busy, not free again before 18:00".
 // With several days it says the state of each day that is not free, as the list does.
-func spotTip(r booking.SearchResult, zone string, now time.Time) string {
-	name := r.Resource.Name + ": "
+func spotTip(ctx context.Context, r booking.SearchResult, zone string, now time.Time) string {
+	name := r.Resource.Name + ": " + strings.ToLower(spotStateLabel(ctx, r.State, r.Resource))
 	if len(r.Days) != 1 || r.State != booking.SpotBusy {
-		return name + strings.ToLower(spotStateLabel(r.State)) + " " + StateText(r, zone, now)
+		return name + " " + StateText(ctx, r, zone, now)
 	}
 	d := r.Days[0]
 	if t, _ := freeFrom(d); t.Equal(d.Hours.Start) { // free at first, busy later on
-		return name + "busy " + StateText(r, zone, now)
+		return name + " " + StateText(ctx, r, zone, now)
 	}
 	if t, ok := freeFrom(d); ok {
-		return name + "busy, free from " + dayClock(t, dayMidnight(d))
+		return name + ", " + lang.T(ctx, "find.tipFreeFrom", map[string]any{"Time": dayClock(t, dayMidnight(d))})
 	}
-	return name + "busy, not free again before " + dayClock(d.Hours.End, dayMidnight(d))
+	return name + ", " + lang.T(ctx, "find.tipNotFreeBefore", map[string]any{"Time": dayClock(d.Hours.End, dayMidnight(d))})
 }
 
 // freeFrom is the first moment of the day's searched hours after their start at which the resource is

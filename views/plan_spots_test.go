@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -65,7 +66,7 @@ func TestSpotTip(t *testing.T) {
 		{"BusyAllDay", day(booking.SpotBusy, iv(at(9, 0), at(18, 0))), "Desk 0.03: busy, not free again before 17:00"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := spotTip(tt.r, "Madrid time", at(8, 0)); got != tt.want {
+			if got := spotTip(context.Background(), tt.r, "Madrid time", at(8, 0)); got != tt.want {
 				t.Errorf("spotTip = %q, want %q", got, tt.want)
 			}
 		})

@@ -1,5 +1,11 @@
 package views
 
+import (
+	"context"
+
+	"github.com/workspacebooking/booking/web/lang"
+)
+
 // SettingsPage is a person's own settings: which optional e-mails they get, and their calendar feed.
 type SettingsPage struct {
 	Chrome Chrome
@@ -28,31 +34,31 @@ type UnsubscribePage struct {
 }
 
 // mailWords names a kind of e-mail (notify.MailKinds) and says when it is sent.
-func mailWords(kind string) (label, hint string) {
+func mailWords(ctx context.Context, kind string) (label, hint string) {
 	switch kind {
 	case "confirmation":
-		return "Confirmations of my own bookings", "When I book, change or cancel something myself."
+		return lang.T(ctx, "settings.mailConfirmation"), lang.T(ctx, "settings.mailConfirmationHint")
 	case "invitation":
-		return "Invitations", "When a colleague invites me to a booking they organize, or changes it. A cancellation always comes, so that my calendar drops it."
+		return lang.T(ctx, "settings.mailInvitation"), lang.T(ctx, "settings.mailInvitationHint")
 	case "reminder":
-		return "Check-in reminders", "When check-in opens for a booking of mine."
+		return lang.T(ctx, "settings.mailReminder"), lang.T(ctx, "settings.mailReminderHint")
 	case "approval":
-		return "Bookings to approve", "When a booking waits for an admin's approval."
+		return lang.T(ctx, "settings.mailApproval"), lang.T(ctx, "settings.mailApprovalHint")
 	}
 	return kind, ""
 }
 
 // mailLabel names a kind of e-mail in a sentence: "check-in reminders".
-func mailLabel(kind string) string {
+func mailLabel(ctx context.Context, kind string) string {
 	switch kind {
 	case "confirmation":
-		return "confirmations of your own bookings"
+		return lang.T(ctx, "settings.mailConfirmationInSentence")
 	case "invitation":
-		return "invitations to colleagues' bookings"
+		return lang.T(ctx, "settings.mailInvitationInSentence")
 	case "reminder":
-		return "check-in reminders"
+		return lang.T(ctx, "settings.mailReminderInSentence")
 	case "approval":
-		return "bookings waiting for approval"
+		return lang.T(ctx, "settings.mailApprovalInSentence")
 	}
 	return kind
 }

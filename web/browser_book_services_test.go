@@ -41,8 +41,9 @@ func TestBrowserBookRoomWithCoffee(t *testing.T) {
 			}
 			q := url.Values{"kind": {"room"}, "capacity": {"3"}, "date": days, "from": {"10:00"}, "to": {"11:00"}}
 			b := newTabSized(t, pb.srv.URL, size.w, size.h)
+			// The demo's employee, Lucía, reads the search and the booking form in Spanish.
 			kioskBrowserSignIn(b, demo.Employee.ID, "/find?"+q.Encode())
-			b.waitText("#results-h", "free room")
+			b.waitText("#results-h", "libre")
 
 			// Tick the first free room; its booking form reads the services it offers.
 			id, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
@@ -53,9 +54,9 @@ func TestBrowserBookRoomWithCoffee(t *testing.T) {
 			if err != nil || id == "" {
 				t.Fatalf("find a free room: %q, %v", id, err)
 			}
-			room := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Choose ")
+			room := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Elegir ")
 			b.do(chromedp.Click(chromedp.CSS("#" + id)))
-			b.waitText("#booking-box", room, "Services", "Coffee service")
+			b.waitText("#booking-box", room, "Servicios", "Coffee service")
 			b.waitSettled()
 
 			line := `[...document.querySelectorAll("#b-services .service-line")].find(l => l.innerText.includes("Coffee service"))`
@@ -82,8 +83,9 @@ func TestBrowserBookRoomWithCoffee(t *testing.T) {
 			b.copyShot("book-services-form-" + size.name)
 
 			b.do(chromedp.Click(chromedp.CSS(`#booking-box form.booking-form button[type=submit]`)))
-			b.waitText("main", "3 bookings made.")
-			b.waitText("main", "Services: Coffee service × 3")
+			// The demo's employee, Lucía, reads My bookings in Spanish.
+			b.waitText("main", "3 reservas hechas.")
+			b.waitText("main", "Servicios: Coffee service × 3")
 			b.do(chromedp.ScrollIntoView(chromedp.CSS(".booking-card.just-booked")))
 			b.viewportShot("book-services-list-" + size.name)
 			b.copyShot("book-services-list-" + size.name)
@@ -94,7 +96,7 @@ func TestBrowserBookRoomWithCoffee(t *testing.T) {
 			for j, link := range links {
 				b.open(link)
 				b.waitText("h1", room)
-				b.waitText("#services .contracted", "Coffee service × 3", "delivered at 10:30 Madrid time")
+				b.waitText("#services .contracted", "Coffee service × 3", "entrega a las 10:30 hora de Madrid")
 				b.waitText(".booking-when", "10:00–11:00")
 				if j == 0 {
 					b.axe("booking with coffee")

@@ -25,10 +25,11 @@ func TestBrowserFindPhone(t *testing.T) {
 	}
 	b := newTabSized(t, pb.srv.URL, 390, 844)
 	kioskBrowserSignIn(b, demo.Employee.ID, "/find?kind=desk&date=2026-11-25")
-	b.waitText("#results-h", "free desks")
+	// The demo's employee, Lucía, reads the search in Spanish.
+	b.waitText("#results-h", "puestos libres")
 
 	// The filters show as one line; the search's controls are folded away.
-	b.waitText("#filters-fold > summary", "Madrid HQ · desks · Wed 25 Nov · ", "Change")
+	b.waitText("#filters-fold > summary", "Madrid HQ · puestos · mié 25 nov · ", "Cambiar")
 	if open := b.evalText(`document.getElementById("filters-fold").open`); open != "false" {
 		t.Errorf("the filters are open on a phone with results (open = %s), want them folded", open)
 	}
@@ -54,10 +55,13 @@ func TestBrowserFindPhone(t *testing.T) {
 			p.closest("li").scrollIntoView({block: "center"});
 			return p.id;
 		})()`, 3+i*2))
-		names = append(names, strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Choose "))
+		names = append(names, strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Elegir "))
 		before := b.scrollY()
 		b.do(chromedp.Click(chromedp.CSS("#" + id)))
-		want := fmt.Sprintf("%d ticked: %s", i+1, strings.Join(names, ", "))
+		want := fmt.Sprintf("%d marcados: %s", i+1, strings.Join(names, ", "))
+		if i == 0 {
+			want = "1 marcado: " + names[0]
+		}
 		b.waitText("#pick-bar", want)
 		b.waitSettled()
 		if after := b.scrollY(); math.Abs(after-before) > 4 {
@@ -94,8 +98,9 @@ func TestBrowserFindPhone(t *testing.T) {
 		b.evalText(`[...document.querySelectorAll("#booking-box input[name=resource]")].find(i => i.closest("label").innerText.includes("` + name + `")).click()`)
 	}
 	b.do(chromedp.Click(chromedp.CSS(`#booking-box form.booking-form button[type=submit]`)))
-	b.waitText("main", "1 booking made.")
-	b.waitText("main", names[0], "Wed 25 Nov")
+	// Lucía reads My bookings in Spanish.
+	b.waitText("main", "1 reserva hecha.")
+	b.waitText("main", names[0], "mié 25 nov")
 }
 
 // TestBrowserFindDesktopFilters shows the search on a desktop (1280×800): the filters are open, without
@@ -109,7 +114,7 @@ func TestBrowserFindDesktopFilters(t *testing.T) {
 	}
 	b := newTabSized(t, pb.srv.URL, 1280, 800)
 	kioskBrowserSignIn(b, demo.Employee.ID, "/find?kind=desk")
-	b.waitText("#results-h", "free desks")
+	b.waitText("#results-h", "puestos libres")
 	if shown := b.evalText(`document.getElementById("f-building").checkVisibility()`); shown != "true" {
 		t.Errorf("the building list is hidden on a desktop (visible = %s), want it shown", shown)
 	}
@@ -142,28 +147,29 @@ func TestBrowserFindWeekStrip(t *testing.T) {
 	}
 	b := newTabSized(t, pb.srv.URL, 390, 844)
 	kioskBrowserSignIn(b, demo.Employee.ID, "/find?kind=desk&date=2026-11-25")
-	b.waitText("#results-h", "free desks")
+	// The demo's employee, Lucía, reads the search and the floor plan in Spanish.
+	b.waitText("#results-h", "puestos libres")
 	b.do(chromedp.Click(chromedp.CSS("#filters-fold > summary")))
-	b.waitText("#f-week", "Week of Mon 23 Nov")
+	b.waitText("#f-week", "Semana del lun 23 nov")
 	if disabled := b.evalText(`document.getElementById("f-week-prev").disabled`); disabled != "true" {
 		t.Errorf("‹ can go to a past week (disabled = %s)", disabled)
 	}
 
 	// Friday too: the search covers Wednesday and Friday.
 	b.do(chromedp.Click(chromedp.CSS("#f-day-2026-11-27")))
-	b.waitText("#filters-summary", "2 days: Wed 25 Nov, Fri 27 Nov")
-	b.waitText(".results-head .meta", "Wed 25 Nov and Fri 27 Nov")
+	b.waitText("#filters-summary", "2 días: mié 25 nov, vie 27 nov")
+	b.waitText(".results-head .meta", "mié 25 nov y vie 27 nov")
 
 	// The next week, then back: Monday and Wednesday are still ticked.
 	b.do(chromedp.Click(chromedp.CSS("#f-week-next")))
-	b.waitText("#f-week", "Week of Mon 30 Nov")
-	b.waitText("#f-week-strip .also-chosen", "Also chosen:", "Wed 25 Nov", "Fri 27 Nov")
+	b.waitText("#f-week", "Semana del lun 30 nov")
+	b.waitText("#f-week-strip .also-chosen", "También elegidos:", "mié 25 nov", "vie 27 nov")
 	b.axe("the week strip, another week shown")
 	b.do(chromedp.ScrollIntoView(chromedp.CSS("#f-days")))
 	b.viewportShot("find-week-strip")
 	b.copyShot("find-week-strip")
 	b.do(chromedp.Click(chromedp.CSS("#f-week-prev")))
-	b.waitText("#f-week", "Week of Mon 23 Nov")
+	b.waitText("#f-week", "Semana del lun 23 nov")
 	for _, day := range []string{"2026-11-25", "2026-11-27"} {
 		if checked := b.evalText(`document.getElementById("f-day-` + day + `").checked`); checked != "true" {
 			t.Errorf("back on the first week, %s is not ticked", day)
@@ -172,18 +178,18 @@ func TestBrowserFindWeekStrip(t *testing.T) {
 
 	// Book the first free desk on both days.
 	id := b.evalText(`document.querySelector("#results li.result.free input.pick").id`)
-	name := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Choose ")
+	name := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Elegir ")
 	b.do(chromedp.Click(chromedp.CSS("#" + id)))
-	b.waitText("#pick-bar", "1 ticked: "+name)
+	b.waitText("#pick-bar", "1 marcado: "+name)
 	b.waitSettled()
 	b.do(chromedp.Click(chromedp.CSS("#pick-bar .pick-book")))
-	b.waitText("#booking-box", name, "Wednesday 25 November 2026", "Friday 27 November 2026")
+	b.waitText("#booking-box", name, "miércoles, 25 de noviembre de 2026", "viernes, 27 de noviembre de 2026")
 	b.do(chromedp.Click(chromedp.CSS(`#booking-box form.booking-form button[type=submit]`)))
-	b.waitText("main", "2 bookings made.")
+	b.waitText("main", "2 reservas hechas.")
 
 	// The floor plan has the same days controls: a range, and the strip with ‹ and ›.
 	b.open("/find/plan?kind=desk&start=2026-11-26&until=2026-11-27&from=09:00&to=18:00")
-	b.waitText("#p-week", "Week of Mon 23 Nov")
+	b.waitText("#p-week", "Semana del lun 23 nov")
 	for _, day := range []string{"2026-11-26", "2026-11-27"} {
 		if checked := b.evalText(`document.getElementById("p-day-` + day + `").checked`); checked != "true" {
 			t.Errorf("on the plan, %s is not ticked", day)
@@ -193,10 +199,10 @@ func TestBrowserFindWeekStrip(t *testing.T) {
 	b.viewportShot("plan-week-strip")
 	b.copyShot("plan-week-strip")
 	b.do(chromedp.Click(chromedp.CSS("#p-week-next")))
-	b.waitText("#p-week", "Week of Mon 30 Nov")
-	b.waitText("#p-week-strip .also-chosen", "Thu 26 Nov", "Fri 27 Nov")
+	b.waitText("#p-week", "Semana del lun 30 nov")
+	b.waitText("#p-week-strip .also-chosen", "jue 26 nov", "vie 27 nov")
 	b.do(chromedp.Click(chromedp.CSS("#p-day-2026-12-01")))
-	b.waitText(".plan-head .meta", "3 days")
+	b.waitText(".plan-head .meta", "3 días")
 }
 
 // evalText runs a script in the page and returns its result as text.

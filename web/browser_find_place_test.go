@@ -33,7 +33,7 @@ func TestBrowserFindTickKeepsPlace(t *testing.T) {
 			t.Parallel()
 			b := newTabSized(t, pb.srv.URL, size.w, size.h)
 			kioskBrowserSignIn(b, demo.Employee.ID, "/find?kind=desk")
-			b.waitText("#results-h", "free desks")
+			b.waitText("#results-h", "puestos libres") // the demo's employee reads the search in Spanish
 
 			// The middle one of the free desks, scrolled to the middle of the screen.
 			id, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
@@ -45,7 +45,7 @@ func TestBrowserFindTickKeepsPlace(t *testing.T) {
 			if err != nil || id == "" {
 				t.Fatalf("find a desk in the middle: %q, %v", id, err)
 			}
-			name := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Choose ")
+			name := strings.TrimPrefix(b.text(`label[for="`+id+`"]`), "Elegir ")
 			before := b.scrollY()
 			if before < 500 {
 				t.Fatalf("scrolled to %.0f px only: the list is too short to show a jump", before)

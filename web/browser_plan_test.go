@@ -53,8 +53,9 @@ func TestBrowserPlanNamesAndChoice(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			e := newTab(t, pb.srv.URL)
 			e.do(chromedp.EmulateViewport(size.w, size.h))
+			// The demo's employee, Lucía, reads the plan in Spanish.
 			kioskBrowserSignIn(e, demo.Employee.ID, plan+"&resource="+first.ID)
-			e.waitText("#panel", "Book "+first.Name)
+			e.waitText("#panel", "Reservar "+first.Name)
 			// Every spot writes a name that is shown, inside its shape.
 			bad, err := chromedp.Run(e.ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("svg.plan a.spot")].filter(a => {
 				const t = a.querySelector("text.name"), r = a.querySelector("rect.area");
@@ -83,11 +84,11 @@ func TestBrowserPlanNamesAndChoice(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.do(chromedp.Click(chromedp.CSS(`a.spot[aria-label^="` + second.Name + `,"]`)))
-			e.waitText("#panel", "Book "+second.Name)
+			e.waitText("#panel", "Reservar "+second.Name)
 			chosen := e.attrOf("svg.plan a.spot.selected", "aria-label")
 			current := e.attrOf("svg.plan a.spot[aria-current=true]", "aria-label")
 			n, _ := chromedp.Run(e.ctx, chromedp.Evaluate[int](`document.querySelectorAll("svg.plan a.spot.selected, svg.plan a.spot[aria-current]").length`))
-			if want := second.Name + ", free until 21:00 Madrid time, chosen"; chosen != want || current != want || n != 1 {
+			if want := second.Name + ", libre hasta las 21:00 hora de Madrid, elegido"; chosen != want || current != want || n != 1 {
 				t.Errorf("after choosing %s: chosen %q, current %q (%d marked), want only %q", second.Name, chosen, current, n, want)
 			}
 

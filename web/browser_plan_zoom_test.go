@@ -180,7 +180,7 @@ func TestBrowserPlanZoom(t *testing.T) {
 
 			// A busy desk says, on focus, when it is free again.
 			b.evalText(`document.querySelector('svg.plan a.spot[aria-label^="` + busy.Name + `,"]').focus()`)
-			b.waitText(".plan-tip", busy.Name+": busy, free from 12:00")
+			b.waitText(".plan-tip", busy.Name+": ocupado, libre desde las 12:00") // the demo's employee reads the plan in Spanish
 
 			// Choose a free desk (a tap on the phone) and book it with the button in view.
 			b.do(chromedp.Click(chromedp.CSS(`.plan-zoom [data-zoom="fit"]`)))
@@ -195,7 +195,7 @@ func TestBrowserPlanZoom(t *testing.T) {
 			} else {
 				b.do(chromedp.MouseClickXY(spot[0], spot[1]))
 			}
-			b.waitText("#panel", "Book "+target.Name)
+			b.waitText("#panel", "Reservar "+target.Name)
 			b.waitSettled()
 			inView := `(() => {
 				const r = document.querySelector("#panel .booking-form button[type=submit]").getBoundingClientRect();
@@ -220,8 +220,8 @@ func TestBrowserPlanZoom(t *testing.T) {
 			b.viewportShot("plan-zoom-chosen-" + size.name)
 			b.copyShot("plan-zoom-chosen-" + size.name)
 			b.do(chromedp.Click(chromedp.CSS(`#panel .booking-form button[type=submit]`)))
-			b.waitText("main", "1 booking made.")
-			b.waitText("main", target.Name, "Wed 25 Nov")
+			b.waitText("main", "1 reserva hecha.") // the demo's employee reads My bookings in Spanish
+			b.waitText("main", target.Name, "mié 25 nov")
 			// The booking is the employee's, so another size must cancel it before booking again.
 			if size.touch {
 				cancelOwnDesk(t, pb, demo.Employee, uuid.MustParse(target.ID))

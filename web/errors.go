@@ -11,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // statusClientClosed is the status logged for a request whose client went away before it was answered
@@ -38,7 +39,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 		p = kit.Problem{
 			Status: status, Code: int(de.Code), Name: de.Code.Name(), Title: de.Code.String(),
-			Detail: de.Message, Index: de.Index, Field: de.Field,
+			Detail: de.In(s.refusalLanguage(c, de)), Index: de.Index, Field: de.Field,
 		}
 	case errors.As(err, &he):
 		p = kit.Problem{Status: he.Code, Title: http.StatusText(he.Code), Detail: fmt.Sprint(he.Message)}
@@ -76,4 +77,19 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	_ = c.JSON(p.Status, p)
+}
+
+// refusalLanguage returns the context a refusal's words are written in. A page's are in the page's
+// language. The API's detail follows the client's Accept-Language when the refusal has words in it,
+// and is English otherwise; Content-Language says which. Its code and name are always the same.
+func (s *Server) refusalLanguage(c echo.Context, de *booking.Error) context.Context {
+	if isPage(c) {
+		return kit.Ctx(c)
+	}
+	tag := lang.English
+	if de.MessageID != "" {
+		tag = lang.Choose("", c.Request().Header.Get("Accept-Language"))
+	}
+	c.Response().Header().Set("Content-Language", lang.Code(tag))
+	return lang.With(c.Request().Context(), tag)
 }

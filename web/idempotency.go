@@ -40,7 +40,7 @@ func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		if len(values) != 1 || !validKey(values[0]) {
-			return kit.InvalidField(IdempotencyKeyHeader, "one key of 1 to 255 printable ASCII characters")
+			return kit.FieldRefuse(IdempotencyKeyHeader, "refusal.request.badIdempotencyKey")
 		}
 		key := values[0]
 		body, err := kit.ReadBody(c)

@@ -23,6 +23,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The keys of what a browser session holds.
@@ -146,7 +147,7 @@ func (s *Server) pageSignIn(c echo.Context) error {
 	signedOut := c.QueryParam("signed_out") != ""
 	switch {
 	case s.idp != nil && signedOut:
-		return kit.Render(c, http.StatusOK, views.SignedOut(s.Chrome(c, "Signed out")))
+		return kit.Render(c, http.StatusOK, views.SignedOut(s.Chrome(c, lang.T(kit.Ctx(c), "signin.signedOutPageTitle"))))
 	case s.idp != nil:
 		d := s.idp.ready()
 		if d == nil {
@@ -164,16 +165,16 @@ func (s *Server) pageSignIn(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return kit.Render(c, http.StatusOK, views.DevSignIn(s.Chrome(c, "Sign in"), people, next, signedOut))
+		return kit.Render(c, http.StatusOK, views.DevSignIn(s.Chrome(c, lang.T(kit.Ctx(c), "signin.title")), people, next, signedOut))
 	}
-	return kit.Render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.Chrome(c, "Sign-in is not set up")))
+	return kit.Render(c, http.StatusServiceUnavailable, views.SignInUnavailable(s.Chrome(c, lang.T(kit.Ctx(c), "signin.unavailableTitle"))))
 }
 
 // signInStarting answers a sign-in while the identity provider has not been reached since the service
 // started: 503, with a page that asks to try again in a minute, at retry.
 func (s *Server) signInStarting(c echo.Context, retry string) error {
 	c.Response().Header().Set("Retry-After", "60")
-	return kit.Render(c, http.StatusServiceUnavailable, views.SignInStarting(s.Chrome(c, "Sign-in is starting"), retry))
+	return kit.Render(c, http.StatusServiceUnavailable, views.SignInStarting(s.Chrome(c, lang.T(kit.Ctx(c), "signin.startingTitle")), retry))
 }
 
 // pageDevSignIn signs in as the chosen person, in development mode only.
@@ -183,7 +184,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 	}
 	id, err := uuid.Parse(c.FormValue("user"))
 	if err != nil {
-		return kit.Invalid("choose a person to sign in as")
+		return kit.Invalid("%s", lang.T(kit.Ctx(c), "signin.choosePerson"))
 	}
 	u, err := s.people.FindUser(c.Request().Context(), id)
 	if err != nil {
@@ -214,34 +215,36 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 	nonce := s.Sessions.PopString(ctx, sessionNonce)
 	verifier := s.Sessions.PopString(ctx, sessionVerifier)
 	next := kit.LocalPath(s.Sessions.PopString(ctx, sessionNext))
-	fail := func(reason string, err error) error {
+	// fail logs why a sign-in failed, in English, and tells the person in their language (words).
+	fail := func(reason, words string, err error) error {
 		s.log.WarnContext(ctx, "sign-in failed", slog.String("reason", reason), slog.Any("error", err))
-		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), reason))
+		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, lang.T(kit.Ctx(c), "signin.failedTitle")), words))
 	}
+	lc := kit.Ctx(c)
 	if e := c.QueryParam("error"); e != "" {
 		// The provider's words go to the log only: anyone can send a link with error_description.
 		s.log.WarnContext(ctx, "identity provider error", slog.String("error", kit.ClipText(e)),
 			slog.String("description", kit.ClipText(c.QueryParam("error_description"))))
-		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, "Sign-in failed"), providerError(e)))
+		return kit.Render(c, http.StatusBadRequest, views.SignInFailed(s.Chrome(c, lang.T(lc, "signin.failedTitle")), providerError(lc, e)))
 	}
 	if state == "" || c.QueryParam("state") != state {
-		return fail("This sign-in link has expired or was not started here.", nil)
+		return fail("This sign-in link has expired or was not started here.", lang.T(lc, "signin.failExpired"), nil)
 	}
 	tok, err := d.oauth.Exchange(oidc.ClientContext(ctx, s.idp.client), c.QueryParam("code"), oauth2.VerifierOption(verifier))
 	if err != nil {
-		return fail("The identity provider did not accept the sign-in code.", err)
+		return fail("The identity provider did not accept the sign-in code.", lang.T(lc, "signin.failCode"), err)
 	}
 	raw, _ := tok.Extra("id_token").(string)
 	idTok, err := d.idTokens.Verify(ctx, raw)
 	if err != nil {
-		return fail("The identity provider's answer could not be verified.", err)
+		return fail("The identity provider's answer could not be verified.", lang.T(lc, "signin.failVerify"), err)
 	}
 	if idTok.Nonce != nonce {
-		return fail("The identity provider's answer was not meant for this sign-in.", nil)
+		return fail("The identity provider's answer was not meant for this sign-in.", lang.T(lc, "signin.failNonce"), nil)
 	}
 	var claims map[string]any
 	if err := idTok.Claims(&claims); err != nil {
-		return fail("The identity provider's answer could not be read.", err)
+		return fail("The identity provider's answer could not be read.", lang.T(lc, "signin.failClaims"), err)
 	}
 	_, hasEmail := claims["email"]
 	_, hasVerified := claims["email_verified"]
@@ -252,7 +255,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		info, err := s.idp.userInfo(ctx, d, tok, idTok.Subject)
 		switch {
 		case err != nil && !hasEmail:
-			return fail("The identity provider's answer about you could not be read.", err)
+			return fail("The identity provider's answer about you could not be read.", lang.T(lc, "signin.failUserinfo"), err)
 		case err != nil:
 			s.log.WarnContext(ctx, "userinfo not used: the address of the ID token counts as unverified", slog.Any("error", err))
 		default:
@@ -268,7 +271,7 @@ func (s *Server) pageAuthCallback(c echo.Context) error {
 		return s.deactivated(c, u.OrganizationID)
 	case errors.As(err, &refusal) && refusal.Code == booking.CodeUnauthorized:
 		s.logRefusedSignIn(c, refusal.Reason, id)
-		return kit.Render(c, http.StatusForbidden, views.UnknownPerson(s.Chrome(c, "Account not found"), id.Email, refusal.Message))
+		return kit.Render(c, http.StatusForbidden, views.UnknownPerson(s.Chrome(c, lang.T(lc, "signin.unknownPageTitle")), id.Email, refusal.In(lc)))
 	case err != nil:
 		return err
 	}
@@ -375,34 +378,37 @@ func (s *Server) deactivated(c echo.Context, org uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	return kit.Render(c, http.StatusForbidden, views.Deactivated(s.Chrome(c, "Account deactivated"), contacts))
+	return kit.Render(c, http.StatusForbidden, views.Deactivated(s.Chrome(c, lang.T(kit.Ctx(c), "signin.deactivatedPageTitle")), contacts))
 }
 
-// providerErrors are fixed sentences for the error codes of RFC 6749 (section 4.1.2.1).
-var providerErrors = map[string]string{
-	"access_denied":             "The identity provider refused the sign-in.",
-	"invalid_request":           "The identity provider could not read the sign-in request.",
-	"unauthorized_client":       "The identity provider does not allow this service to sign people in.",
-	"unsupported_response_type": "The identity provider does not support this kind of sign-in.",
-	"invalid_scope":             "The identity provider refused the information this service asks for.",
-	"server_error":              "The identity provider had a problem. Try again in a moment.",
-	"temporarily_unavailable":   "The identity provider is busy or down for a moment. Try again shortly.",
-}
-
-// providerError returns the sentence for a provider's error code; any other code gets one generic
-// sentence, so the page never shows what the link carried.
-func providerError(code string) string {
-	if m, ok := providerErrors[code]; ok {
-		return m
+// providerError returns a fixed sentence, in ctx's language, for a provider's error code of RFC 6749
+// (section 4.1.2.1); any other code gets one generic sentence, so the page never shows what the link
+// carried.
+func providerError(ctx context.Context, code string) string {
+	switch code {
+	case "access_denied":
+		return lang.T(ctx, "signin.providerAccessDenied")
+	case "invalid_request":
+		return lang.T(ctx, "signin.providerInvalidRequest")
+	case "unauthorized_client":
+		return lang.T(ctx, "signin.providerUnauthorizedClient")
+	case "unsupported_response_type":
+		return lang.T(ctx, "signin.providerUnsupportedResponseType")
+	case "invalid_scope":
+		return lang.T(ctx, "signin.providerInvalidScope")
+	case "server_error":
+		return lang.T(ctx, "signin.providerServerError")
+	case "temporarily_unavailable":
+		return lang.T(ctx, "signin.providerTemporarilyUnavailable")
 	}
-	return "The identity provider could not sign you in."
+	return lang.T(ctx, "signin.providerOther")
 }
 
 // requireAdmin refuses the page to anyone but an admin of the organization, with the 403 page.
 func (s *Server) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if kit.Actor(c).Role != booking.RoleAdmin {
-			return booking.Errorf(booking.CodeForbidden, "only an admin of the organization can change its settings")
+			return booking.Errorf(booking.CodeForbidden, "%s", lang.T(kit.Ctx(c), "error.adminOnly"))
 		}
 		return next(c)
 	}

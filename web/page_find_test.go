@@ -853,8 +853,9 @@ func TestBrowserFindAndBook(t *testing.T) {
 	b := newTab(t, pb.srv.URL)
 	b.open("/find")
 	b.waitText(".whoami", "Lucía Fernández")
-	b.waitText("h1", "Find a space")
-	b.waitText("#results-h", "free desks")
+	// Lucía reads the search, the floor plan and the booking form in Spanish.
+	b.waitText("h1", "Buscar un espacio")
+	b.waitText("#results-h", "puestos libres")
 	b.check("find")
 
 	room := browserChooseRoom(t, b)
@@ -916,17 +917,17 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	t.Helper()
 	// Changing a filter updates the results in place and updates the URL.
 	b.do(chromedp.Click(chromedp.CSS(`input[name=kind][value=room]`)))
-	b.waitText("#results-h", "free rooms")
-	b.waitText("#results-status", "free rooms")
+	b.waitText("#results-h", "salas libres")
+	b.waitText("#results-status", "salas libres")
 	if loc := b.location(); !strings.Contains(loc, "kind=room") {
 		t.Errorf("URL %s does not follow the search", loc)
 	}
 	// Tick a second day on the week strip; the search covers both days.
 	b.do(chromedp.Click(chromedp.CSS("#f-day-2026-11-24")))
-	b.waitText(".results-head .meta", "Mon 23 Nov and Tue 24 Nov")
-	picked := strings.TrimPrefix(b.text(`li.result.free .result-name`), "Choose ")
+	b.waitText(".results-head .meta", "lun 23 nov y mar 24 nov")
+	picked := strings.TrimPrefix(b.text(`li.result.free .result-name`), "Elegir ")
 	b.do(chromedp.Click(chromedp.CSS(`li.result.free input.pick`)))
-	b.waitText("#booking-box", picked, "Monday 23 November 2026", "Tuesday 24 November 2026")
+	b.waitText("#booking-box", picked, "lunes, 23 de noviembre de 2026", "martes, 24 de noviembre de 2026")
 	b.check("find-chosen")
 
 	// On the floor plan, a free room chosen with the keyboard opens beside the plan.
@@ -937,8 +938,8 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 	b.do(chromedp.Click(chromedp.CSS(`.floor-tabs label:nth-of-type(2)`)))
 	b.waitText("#plan-h", "1st floor")
 	// Changing the hours re-colours the plan without reloading the page.
-	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "busy") {
-		t.Errorf("Alcalá in the morning: %q, want busy", label)
+	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "ocupada") {
+		t.Errorf("Alcalá in the morning: %q, want ocupada (busy)", label)
 	}
 	marker, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.findMarker = true`))
 	if err != nil || !marker {
@@ -951,8 +952,8 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 		t.Errorf("the page reloaded")
 	}
 	// Alcalá is busy in the morning and free in the evening.
-	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "free") {
-		t.Errorf("Alcalá in the evening: %q, want free", label)
+	if label := b.attrOf(`a.spot[aria-label^="Alcalá"]`, "aria-label"); !strings.Contains(label, "libre") {
+		t.Errorf("Alcalá in the evening: %q, want libre (free)", label)
 	}
 	room, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
 		const a = [...document.querySelectorAll("a.spot.free")].find(a => a.getAttribute("aria-label").startsWith("Alcalá"));
@@ -964,11 +965,11 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 		t.Fatalf("focus a free room: %q, %v", room, err)
 	}
 	b.do(chromedp.KeyEvent("\r"))
-	b.waitText("#panel", room, "Book "+room)
+	b.waitText("#panel", room, "Reservar "+room)
 	if loc := b.location(); !strings.Contains(loc, "/find/plan?") || !strings.Contains(loc, "resource=") {
 		t.Errorf("URL %s, want the plan with the room open", loc)
 	}
-	b.waitText("#panel .resource-panel .until", "Free until 20:00")
+	b.waitText("#panel .resource-panel .until", "Libre hasta las 20:00 hora de Madrid")
 	b.check("floor-plan-panel")
 	return room
 }
@@ -977,8 +978,9 @@ func browserChooseRoom(t *testing.T, b *tab) string {
 // first one, orders coffee for 6 and cancels the booking.
 func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia booking.User, room string, first uuid.UUID) {
 	t.Helper()
-	b.waitText("main", "2 bookings made.")
-	b.waitText("main", room, "Mon 23 Nov, 19:00–20:00 Madrid time", "Tue 24 Nov, 19:00–20:00 Madrid time")
+	// Lucía reads My bookings and her booking's page in Spanish.
+	b.waitText("main", "2 reservas hechas.")
+	b.waitText("main", room, "lun 23 nov, 19:00–20:00 hora de Madrid", "mar 24 nov, 19:00–20:00 hora de Madrid")
 	b.do(chromedp.Click(chromedp.CSS(`a[href="/bookings/` + first.String() + `"]`)))
 	b.waitText("h1", room)
 	coffee, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
@@ -993,7 +995,7 @@ func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia boo
 		t.Fatalf("tick coffee: %q, %v", coffee, err)
 	}
 	b.do(chromedp.Click(chromedp.CSS(`#services button[type=submit]`)))
-	b.waitText("#services", "Services saved.", "Coffee")
+	b.waitText("#services", "Servicios guardados.", "Coffee")
 	b.check("booking-with-coffee")
 	got, err := pb.Service.Booking(t.Context(), lucia, first)
 	if err != nil || len(got.Reservables) != 1 || got.Reservables[0].Quantity != 6 {
@@ -1001,9 +1003,9 @@ func browserOrderCoffeeAndCancel(t *testing.T, b *tab, pb *pageBundle, lucia boo
 	}
 
 	b.do(chromedp.Click(chromedp.CSS("details.cancel > summary")))
-	b.waitText("details.cancel", "Cancel this booking?")
+	b.waitText("details.cancel", "¿Cancelar esta reserva?")
 	b.do(chromedp.Click(chromedp.CSS("details.cancel button")))
-	b.waitText("main", "Booking cancelled.", "Cancelled")
+	b.waitText("main", "Reserva cancelada.", "Cancelada")
 	if got, err := pb.Service.Booking(t.Context(), lucia, first); err != nil || got.Status != booking.StatusCancelled {
 		t.Errorf("after cancelling: status %s, %v; want CANCELLED", got.Status, err)
 	}

@@ -98,10 +98,10 @@ func (s *Server) renderPageError(c echo.Context, p kit.Problem) {
 		c.Response().Header().Set("HX-Retarget", "#notice")
 		c.Response().Header().Set("HX-Reswap", "innerHTML")
 		c.Response().Header().Set("HX-Push-Url", "false") // a refusal is not a place to go back to
-		_ = kit.Render(c, p.Status, views.Notice(kit.PageErrorTitle(p), kit.PageErrorMessage(p)))
+		_ = kit.Render(c, p.Status, views.Notice(kit.PageErrorTitle(kit.Ctx(c), p), kit.PageErrorMessage(kit.Ctx(c), p)))
 		return
 	}
-	_ = kit.Render(c, p.Status, views.ErrorPage(s.Chrome(c, kit.PageErrorTitle(p)), p.Status, kit.PageErrorMessage(p)))
+	_ = kit.Render(c, p.Status, views.ErrorPage(s.Chrome(c, kit.PageErrorTitle(kit.Ctx(c), p)), p.Status, kit.PageErrorMessage(kit.Ctx(c), p)))
 }
 
 // signInURL returns the address of the sign-in page that sends the browser back to path afterwards.

@@ -46,7 +46,7 @@ func TestPosterCodesIgnoreCase(t *testing.T) {
 }
 
 // TestKioskHintIsARealPosterCode checks that the kiosk's hint uses one of the organization's real poster
-// codes as its example.
+// codes as its example. The demo's receptionist, Rosa, speaks Spanish, so the hint is in Spanish.
 func TestKioskHintIsARealPosterCode(t *testing.T) {
 	t.Parallel()
 	pb := setupPages(t)
@@ -63,7 +63,7 @@ func TestKioskHintIsARealPosterCode(t *testing.T) {
 		}
 		p := pb.signedIn(t, u.ID).get("/kiosk")
 		p.wantStatus(t, http.StatusOK)
-		m := regexp.MustCompile(`For example (\S+):`).FindStringSubmatch(p.text("#code-hint"))
+		m := regexp.MustCompile(`Por ejemplo (\S+):`).FindStringSubmatch(p.text("#code-hint"))
 		if m == nil {
 			t.Fatalf("hint = %q, want one giving an example code", p.text("#code-hint"))
 		}

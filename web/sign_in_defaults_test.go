@@ -194,3 +194,100 @@ func TestBrowserIdentityPage(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultLanguageOfNewPeople checks the organization's default language: set in the Admin API, it is
+// the language of people created at their first sign-in and by SCIM, whose pages then speak it; another
+// organization keeps its own; a language the service does not speak is refused and changes nothing.
+func TestDefaultLanguageOfNewPeople(t *testing.T) {
+	t.Parallel()
+	m := runProvider(t)
+	tb := setupOIDC(t, nil, func(d *web.Deps) {
+		d.Provider = discoveredProvider(t, web.ProviderConfig{
+			Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret, BaseURL: d.BaseURL,
+		})
+	})
+	pb := &pageBundle{Bundle: tb.Bundle, srv: tb.srv}
+	proveFixtureDomains(t, pb.Bundle)
+	const path = "/api/v1/admin/identity"
+	languageOf := func(t *testing.T, email string) string {
+		t.Helper()
+		var code string
+		if err := tb.Pool.QueryRow(t.Context(), `SELECT user_language FROM users WHERE email = $1`, email).Scan(&code); err != nil {
+			t.Fatalf("person %s: %v", email, err)
+		}
+		return code
+	}
+
+	got := tb.call(t, fx.Adam, http.MethodGet, path, nil).object(t)
+	wantValue(t, "defaultLanguage at first", got["defaultLanguage"], "en")
+	body := map[string]any{"domains": []any{map[string]any{"domain": "acme.test"}}, "defaultRole": "EMPLOYEE", "groupsClaim": "", "groupRoles": []any{}}
+	for _, bad := range []any{"fr", "", "es-", 7} {
+		body["defaultLanguage"] = bad
+		r := tb.call(t, fx.Adam, http.MethodPut, path, body)
+		wantProblem(t, r, http.StatusBadRequest, 2000, noIndex)
+	}
+	got = tb.call(t, fx.Adam, http.MethodGet, path, nil).object(t)
+	wantValue(t, "defaultLanguage after refusals", got["defaultLanguage"], "en")
+
+	body["defaultLanguage"] = "es"
+	got = tb.call(t, fx.Adam, http.MethodPut, path, body).object(t)
+	wantValue(t, "defaultLanguage once set", got["defaultLanguage"], "es")
+	delete(body, "defaultLanguage")
+	got = tb.call(t, fx.Adam, http.MethodPut, path, body).object(t)
+	wantValue(t, "defaultLanguage once left out", got["defaultLanguage"], "es")
+	var globex string
+	if err := tb.Pool.QueryRow(t.Context(), `SELECT default_language FROM organizations WHERE id = $1`, fx.OrgB).Scan(&globex); err != nil || globex != "en" {
+		t.Errorf("Globex's default language = %q (%v), want en", globex, err)
+	}
+
+	t.Run("ConsolePage", func(t *testing.T) {
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|adam", Email: "adam@acme.test", EmailVerified: true})
+		adam := pb.browser(t)
+		p := adam.get("/admin/identity")
+		p.wantStatus(t, http.StatusOK)
+		if got := p.attr("#default-language option[selected]", "value"); got != "es" {
+			t.Errorf("language of new people chosen on the page = %q, want es", got)
+		}
+		form := url.Values{"domains": {"acme.test"}, "defaultRole": {"EMPLOYEE"}, "groupsClaim": {""}, "groupRoles": {""}}
+		form.Set("defaultLanguage", "fr")
+		p = adam.post("/admin/identity/settings", form)
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, "[role=alert]", "Choose a language from the list.")
+		form.Del("defaultLanguage") // a page opened before the field existed keeps the language
+		adam.post("/admin/identity/settings", form).wantStatus(t, http.StatusOK)
+		got := tb.call(t, fx.Adam, http.MethodGet, path, nil).object(t)
+		wantValue(t, "defaultLanguage after the page's refusal and a form without it", got["defaultLanguage"], "es")
+		form.Set("defaultLanguage", "en")
+		adam.post("/admin/identity/settings", form).wantStatus(t, http.StatusOK)
+		got = tb.call(t, fx.Adam, http.MethodGet, path, nil).object(t)
+		wantValue(t, "defaultLanguage chosen on the page", got["defaultLanguage"], "en")
+		form.Set("defaultLanguage", "es")
+		adam.post("/admin/identity/settings", form).wantStatus(t, http.StatusOK)
+	})
+	t.Run("FirstSignIn", func(t *testing.T) {
+		m.QueueUser(&mockoidc.MockUser{Subject: "idp|nina", Email: "nina@acme.test", EmailVerified: true})
+		p := pb.browser(t).get("/bookings")
+		p.wantStatus(t, http.StatusOK)
+		if got := languageOf(t, "nina@acme.test"); got != "es" {
+			t.Errorf("Nina's language = %q, want es", got)
+		}
+		if got := p.attr("html", "lang"); got != "es" {
+			t.Errorf("Nina's first page: <html lang=%q>, want es", got)
+		}
+	})
+	t.Run("SCIM", func(t *testing.T) {
+		_, secret, err := tb.Identity().CreateSCIMToken(t.Context(), tb.User(t, fx.OrgA, fx.Adam), "Okta")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := tb.callWith(t, uuid.Nil, http.MethodPost, "/scim/v2/Users", map[string]any{
+			"schemas":  []string{"urn:ietf:params:scim:schemas:core:2.0:User"},
+			"userName": "omar@acme.test", "name": map[string]any{"givenName": "Omar", "familyName": "Ortiz"},
+			"emails": []map[string]any{{"value": "omar@acme.test", "primary": true}},
+		}, http.Header{"Authorization": {"Bearer " + secret}, "Content-Type": {"application/scim+json"}})
+		wantStatus(t, r, http.StatusCreated)
+		if got := languageOf(t, "omar@acme.test"); got != "es" {
+			t.Errorf("Omar's language = %q, want es", got)
+		}
+	})
+}

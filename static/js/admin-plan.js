@@ -5,7 +5,8 @@
 // Events) to move it, drag its round handle to resize it; with the keyboard, the arrow keys move the
 // focused one (Shift: ten times further) and Alt with the arrows resizes it. Every change is posted to
 // /admin/resources/ID/position with the version it started from; the answer carries the new version, or
-// says in words why it was refused.
+// says in words why it was refused. The words the script writes are the page's, in its language: data
+// attributes of the status line (and of the edit link), with {name} where the name of a desk or room goes.
 (function () {
   "use strict";
   var svg = document.querySelector("svg.plan.editing");
@@ -20,7 +21,13 @@
     return {x1: +g.dataset.x1, y1: +g.dataset.y1, x2: +g.dataset.x2, y2: +g.dataset.y2};
   }
   function name(g) {
-    return g.dataset.name || "It";
+    return g.dataset.name || words("unnamed", "It");
+  }
+  // words is the page's message key (a data attribute of the status line), else the English fallback,
+  // with the name of g in place of {name}.
+  function words(key, fallback, g) {
+    var text = (status && status.dataset[key]) || fallback;
+    return g ? text.replace("{name}", name(g)) : text;
   }
   function say(text, kind) {
     if (!status) return;
@@ -65,7 +72,7 @@
     });
     if (editLink) {
       editLink.href = editLink.dataset.editBase + g.dataset.id;
-      editLink.textContent = "Edit the details of " + name(g);
+      editLink.textContent = (editLink.dataset.words || "Edit the details of {name}").replace("{name}", name(g));
     }
     if (focus) g.focus();
   }
@@ -84,22 +91,22 @@
     saving[id] = "busy";
     var b = box(g);
     var body = new URLSearchParams({x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, etag: g.dataset.etag || ""});
-    say("Saving " + name(g) + "…");
+    say(words("saving", "Saving {name}…", g));
     fetch("/admin/resources/" + encodeURIComponent(id) + "/position", {
       method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "application/json"}
     }).then(function (res) {
       return res.json().catch(function () { return {}; }).then(function (data) {
         if (res.ok) {
           g.dataset.etag = data.etag || "";
-          say("Saved " + name(g) + ".", "ok");
+          say(words("saved", "Saved {name}.", g), "ok");
         } else {
-          say(data.message || "That could not be saved. Reload the page and try again.", "error");
+          say(data.message || words("notSaved", "That could not be saved. Reload the page and try again."), "error");
           if (data.etag) g.dataset.etag = data.etag;
           if (data.box) draw(g, data.box);
         }
       });
     }).catch(function () {
-      say("The change to " + name(g) + " was not saved: the service could not be reached. Try again.", "error");
+      say(words("unreachable", "The change to {name} was not saved: the service could not be reached. Try again.", g), "error");
     }).then(function () {
       var again = saving[id] === "again";
       delete saving[id];

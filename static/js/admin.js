@@ -1,16 +1,25 @@
 // Workspace Booking: the admin pages' small script.
 //
 // A time zone select marked data-local-time="ID" shows the current time in the chosen zone in the
-// element ID, and keeps it current when the choice changes and as the minutes pass.
+// element ID, and keeps it current when the choice changes and as the minutes pass. It writes the time as
+// the server does, "Mon 09:30", with the weekday in the page's language: the select's data-weekdays holds
+// the short names from Sunday to Saturday ("dom lun mar mié jue vie sáb").
 (function () {
+  var ENGLISH = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
   function show(select) {
     var out = document.getElementById(select.getAttribute("data-local-time"));
     if (!out) return;
     if (!select.value) { out.textContent = "—"; return; }
     try {
-      out.textContent = new Intl.DateTimeFormat(undefined, {
+      var parts = {};
+      new Intl.DateTimeFormat("en-US", {
         timeZone: select.value, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23"
-      }).format(new Date());
+      }).formatToParts(new Date()).forEach(function (p) { parts[p.type] = p.value; });
+      var names = (select.getAttribute("data-weekdays") || "").trim().split(/\s+/);
+      if (names.length !== 7) names = ENGLISH;
+      var day = ENGLISH.indexOf(parts.weekday);
+      if (day < 0) throw new Error("weekday " + parts.weekday);
+      out.textContent = names[day] + " " + parts.hour + ":" + parts.minute;
     } catch (e) {
       out.textContent = "—";
     }

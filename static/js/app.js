@@ -48,9 +48,13 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   markChosen(spot, true);
 });
 
+// The word that marks the chosen one is the page's language's, as the plan's frame holds it (data-chosen).
 function markChosen(spot, chosen) {
-  var label = (spot.getAttribute("aria-label") || "").replace(/, chosen$/, "");
-  spot.setAttribute("aria-label", chosen ? label + ", chosen" : label);
+  var frame = spot.closest("[data-chosen]");
+  var suffix = ", " + (frame ? frame.getAttribute("data-chosen") : "chosen");
+  var label = spot.getAttribute("aria-label") || "";
+  if (label.slice(-suffix.length) === suffix) label = label.slice(0, -suffix.length);
+  spot.setAttribute("aria-label", chosen ? label + suffix : label);
   spot.classList.toggle("selected", chosen);
   if (chosen) spot.setAttribute("aria-current", "true");
   else spot.removeAttribute("aria-current");

@@ -20,9 +20,12 @@ const stopButton = document.getElementById("scan-stop");
 const message = document.getElementById("scan-message");
 let scanner = null;
 
-// say shows a message in the status area, which screen readers announce.
-function say(text) {
-  if (message) message.textContent = text;
+// say shows a message in the status area, which screen readers announce. The page gives the messages in
+// its language, as data attributes of the status area: say("hold") shows data-hold. code replaces "{code}".
+function say(name, code) {
+  if (!message) return;
+  const text = message.dataset[name] || "";
+  message.textContent = code === undefined ? text : text.replace("{code}", code);
 }
 
 // posterCode returns the poster code in a QR code's text. The text can be the address of a poster page
@@ -63,12 +66,12 @@ function scanned(text) {
   if (!code) {
     if (text !== lastRefused) {
       lastRefused = text;
-      say("This QR code is not a poster of this service. Scan the poster on a desk or a room, or type its code below.");
+      say("notPoster");
     }
     return;
   }
   stopScan();
-  say("Found the poster " + code + ". Loading it…");
+  say("found", code);
   window.location.assign("/kiosk/resource?code=" + encodeURIComponent(code));
 }
 
@@ -87,12 +90,12 @@ function setMirror() {
 
 async function startScan() {
   if (!window.isSecureContext || !navigator.mediaDevices) {
-    say("The camera needs a secure (https) connection. Type the poster code below instead.");
+    say("insecure");
     return;
   }
-  say("Starting the camera…");
+  say("starting");
   if (!(await QrScanner.hasCamera())) {
-    say("No camera was found on this device. Type the poster code below instead.");
+    say("noCamera");
     return;
   }
   if (!scanner) {
@@ -108,12 +111,11 @@ async function startScan() {
     await scanner.start();
     setMirror();
     lastRefused = "";
-    say("Hold the poster's QR code in front of the camera.");
+    say("hold");
     stopButton.focus();
   } catch (err) {
     stopScan();
-    say("The camera could not start: permission was refused, or another app is using it. " +
-      "Allow the camera for this site in the browser's settings, or type the poster code below.");
+    say("failed");
   }
 }
 
@@ -143,7 +145,7 @@ if (startButton && area && video) {
   startButton.addEventListener("click", startScan);
   stopButton.addEventListener("click", function () {
     stopScan();
-    say("The camera is off.");
+    say("off");
     startButton.focus();
   });
 }
@@ -160,7 +162,7 @@ function idle() {
   if (typed) typed.value = "";
   if (scanner && area && !area.hidden) {
     stopScan();
-    say("The camera stopped after a minute without use. Press “Scan a poster” to start it again.");
+    say("idle");
   }
 }
 function active() {

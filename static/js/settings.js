@@ -1,20 +1,22 @@
 // Workspace Booking: the Copy button of the settings page. Without script the button stays hidden and
-// the address can be selected and copied by hand.
+// the address can be selected and copied by hand. Its words are the page's, in its language: data
+// attributes of the button (data-done, data-said, data-failed), English when they are missing.
 (function () {
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     var field = document.getElementById(button.getAttribute("data-copy"));
     var status = document.getElementById(button.getAttribute("data-copied"));
     if (!field) return;
+    var label = button.textContent;
     button.hidden = false;
     button.addEventListener("click", function () {
       copy(field).then(function () {
-        say(status, "Copied. Paste it where your calendar asks for an address.");
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 3000);
+        say(status, button.dataset.said || "Copied. Paste it where your calendar asks for an address.");
+        button.textContent = button.dataset.done || "Copied";
+        setTimeout(function () { button.textContent = label || "Copy"; }, 3000);
       }, function () {
         field.focus();
         field.select();
-        say(status, "Could not copy: the address is selected, copy it with your keyboard or menu.");
+        say(status, button.dataset.failed || "Could not copy: the address is selected, copy it with your keyboard or menu.");
       });
     });
   });

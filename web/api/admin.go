@@ -140,7 +140,7 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	f := booking.AuditFilter{Collection: c.QueryParam("collection"), Limit: defaultAuditLimit}
 	var err error
 	if len(f.Collection) > 64 {
-		return f, kit.InvalidField("collection", "longer than 64 bytes")
+		return f, kit.FieldRefuse("collection", "refusal.request.longerThanBytes", map[string]any{"Max": 64})
 	}
 	if f.ObjectID, err = kit.UUIDQuery(c, "objectId"); err != nil {
 		return f, err
@@ -157,14 +157,14 @@ func auditQuery(c echo.Context) (booking.AuditFilter, error) {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > layout.MaxAuditEntries {
-			return f, kit.InvalidField("limit", "%q is not a whole number between 1 and %d", v, layout.MaxAuditEntries)
+			return f, kit.FieldRefuse("limit", "refusal.request.limitRange", map[string]any{"Value": strconv.Quote(v), "Max": layout.MaxAuditEntries})
 		}
 		f.Limit = int32(n)
 	}
 	if v := c.QueryParam("cursor"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return f, kit.InvalidField("cursor", "%q is not a cursor this service gave", v)
+			return f, kit.FieldRefuse("cursor", "refusal.request.badCursor", map[string]any{"Value": strconv.Quote(v)})
 		}
 		f.BeforeID = &n
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -11,6 +13,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The sign-in settings in the Admin API: the e-mail domains with their proofs, the role of new people, the
@@ -18,8 +21,9 @@ import (
 
 // identityDTO is the sign-in settings as GET /api/v1/admin/identity answers them and PUT takes them. PUT
 // reads only the domain names of Domains; their states are the service's. PUT keeps the default user rule
-// and mobile role, and scimAnyDomain, when their fields are left out, and clears the first two with null. LastSignInClaims is the
-// service's: PUT ignores it.
+// and mobile role, scimAnyDomain and defaultLanguage when their fields are left out, and clears the first
+// two with null. defaultLanguage must be a language the service speaks ("en", "es"). LastSignInClaims is
+// the service's: PUT ignores it.
 type identityDTO struct {
 	Domains           []emailDomainDTO `json:"domains"`
 	DefaultRole       booking.Role     `json:"defaultRole"`
@@ -28,6 +32,7 @@ type identityDTO struct {
 	GroupsClaim       string           `json:"groupsClaim"`
 	GroupRoles        []groupRoleDTO   `json:"groupRoles"`
 	SCIMAnyDomain     *bool            `json:"scimAnyDomain"`
+	DefaultLanguage   *string          `json:"defaultLanguage"`
 	LastSignInClaims  []string         `json:"lastSignInClaims"`
 }
 
@@ -78,6 +83,7 @@ func toIdentityDTO(st identity.SignInSettings) identityDTO {
 		DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{},
 		DefaultUserRuleID: optionalID{ID: st.DefaultUserRule}, DefaultMobileRole: optionalID{ID: st.DefaultMobileRole},
 		LastSignInClaims: append([]string{}, st.LastClaims...), SCIMAnyDomain: &st.SCIMAnyDomain,
+		DefaultLanguage: &st.DefaultLanguage,
 	}
 	for _, d := range st.DomainStates {
 		dto.Domains = append(dto.Domains, toEmailDomainDTO(d))
@@ -110,16 +116,23 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 		return err
 	}
 	if len(dto.Domains) > identity.MaxEmailDomains || len(dto.GroupRoles) > identity.MaxGroupRoles {
-		return kit.Invalid("at most %d domains and %d group roles", identity.MaxEmailDomains, identity.MaxGroupRoles)
+		return kit.Refuse("refusal.identity.tooManyDomainsOrGroups", map[string]any{"Domains": identity.MaxEmailDomains, "Groups": identity.MaxGroupRoles})
 	}
 	ctx := c.Request().Context()
 	st := identity.SignInSettings{DefaultRole: dto.DefaultRole, GroupsClaim: dto.GroupsClaim}
-	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil {
+	if dto.DefaultLanguage != nil && !slices.Contains(lang.Codes(), *dto.DefaultLanguage) {
+		return kit.FieldRefuse("defaultLanguage", "refusal.identity.languageNotSpoken", map[string]any{"Codes": strings.Join(lang.Codes(), ", ")})
+	}
+	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil || dto.DefaultLanguage == nil {
 		now, err := s.people.SignInSettings(ctx, actor)
 		if err != nil {
 			return err
 		}
 		st.DefaultUserRule, st.DefaultMobileRole, st.SCIMAnyDomain = now.DefaultUserRule, now.DefaultMobileRole, now.SCIMAnyDomain
+		st.DefaultLanguage = now.DefaultLanguage
+	}
+	if dto.DefaultLanguage != nil {
+		st.DefaultLanguage = *dto.DefaultLanguage
 	}
 	if dto.SCIMAnyDomain != nil {
 		st.SCIMAnyDomain = *dto.SCIMAnyDomain
@@ -132,7 +145,7 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 	}
 	for i, d := range dto.Domains {
 		if d.Domain == "" {
-			return kit.InvalidField(fmt.Sprintf("domains[%d].domain", i), "is required")
+			return kit.FieldRefuse(fmt.Sprintf("domains[%d].domain", i), "refusal.request.required")
 		}
 		st.Domains = append(st.Domains, d.Domain)
 	}

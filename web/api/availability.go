@@ -29,7 +29,7 @@ func (s *Handlers) Availability(c echo.Context) error {
 		return err
 	}
 	if from == nil || to == nil {
-		return kit.Invalid("from and to: are required (ms since the epoch)")
+		return kit.Refuse("refusal.request.fromToRequired")
 	}
 	q.From, q.To = *from, *to
 	if q.FloorID, err = kit.UUIDQuery(c, "floorId"); err != nil {

@@ -89,7 +89,7 @@ func decodeBookingRequests(c echo.Context) ([]booking.NewBooking, error) {
 		return nil, err
 	}
 	if elems == nil {
-		return nil, kit.Invalid("body: a JSON array of bookings is required")
+		return nil, kit.Refuse("refusal.request.bookingArrayRequired")
 	}
 	out := make([]booking.NewBooking, len(elems))
 	for i, raw := range elems {
@@ -109,11 +109,11 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 		return booking.NewBooking{}, err
 	}
 	if r == nil {
-		return booking.NewBooking{}, kit.InvalidField(path, "a booking object is required")
+		return booking.NewBooking{}, kit.FieldRefuse(path, "refusal.request.bookingObjectRequired")
 	}
 	var nb booking.NewBooking
 	if r.Resource == nil || r.Resource.ID == nil {
-		return nb, kit.InvalidField(fmt.Sprintf("%s.resource.id", path), "is required")
+		return nb, kit.FieldRefuse(fmt.Sprintf("%s.resource.id", path), "refusal.request.required")
 	}
 	id, err := kit.ParseUUID(path+".resource.id", *r.Resource.ID)
 	if err != nil {
@@ -121,10 +121,10 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	}
 	allDay := r.AllDay != nil && *r.AllDay
 	if r.StartDate == nil {
-		return nb, kit.InvalidField(fmt.Sprintf("%s.startDate", path), "is required")
+		return nb, kit.FieldRefuse(fmt.Sprintf("%s.startDate", path), "refusal.request.required")
 	}
 	if r.EndDate == nil && !allDay {
-		return nb, kit.InvalidField(fmt.Sprintf("%s.endDate", path), "is required (unless allDay is true)")
+		return nb, kit.FieldRefuse(fmt.Sprintf("%s.endDate", path), "refusal.request.requiredUnlessAllDay")
 	}
 	var end time.Time
 	if r.EndDate != nil {
@@ -141,7 +141,7 @@ func toNewBooking(raw json.RawMessage, i int) (booking.NewBooking, error) {
 	for j, a := range r.InternalAttendees {
 		field := fmt.Sprintf("%s.internalAttendees[%d].user.id", path, j)
 		if a.User == nil {
-			return nb, kit.InvalidField(field, "is required")
+			return nb, kit.FieldRefuse(field, "refusal.request.required")
 		}
 		uid, err := kit.ParseUUID(field, a.User.ID)
 		if err != nil {

@@ -83,13 +83,13 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 		m := bookingDayParam.FindStringSubmatch(key)
 		if m == nil {
 			if strings.HasPrefix(key, "bookingDays") {
-				return nil, kit.Invalid("%q: expected bookingDays[<index>].startDate or .endDate", key)
+				return nil, kit.Refuse("refusal.request.badBookingDay", map[string]any{"Key": strconv.Quote(key)})
 			}
 			continue
 		}
 		i, err := strconv.Atoi(m[1])
 		if err != nil || i >= booking.MaxFreeIntervals {
-			return nil, kit.InvalidField(key, "at most %d intervals", booking.MaxFreeIntervals)
+			return nil, kit.FieldRefuse(key, "refusal.request.tooManyIntervals", map[string]any{"Max": booking.MaxFreeIntervals})
 		}
 		v, err := parseMillis(key, vs[0])
 		if err != nil {
@@ -105,18 +105,18 @@ func bookingDays(c echo.Context) ([]booking.Interval, error) {
 			field = &d.start
 		}
 		if *field != nil || len(vs) > 1 {
-			return nil, kit.InvalidField(fmt.Sprintf("bookingDays[%d].%s", i, m[2]), "given more than once")
+			return nil, kit.FieldRefuse(fmt.Sprintf("bookingDays[%d].%s", i, m[2]), "refusal.request.givenTwice")
 		}
 		*field = &v
 	}
 	if len(days) == 0 {
-		return nil, kit.InvalidField("bookingDays", "at least one interval is required")
+		return nil, kit.FieldRefuse("bookingDays", "refusal.request.intervalRequired")
 	}
 	out := make([]booking.Interval, 0, len(days))
 	for _, i := range slices.Sorted(maps.Keys(days)) {
 		d := days[i]
 		if d.start == nil || d.end == nil {
-			return nil, kit.InvalidField(fmt.Sprintf("bookingDays[%d]", i), "both startDate and endDate are required")
+			return nil, kit.FieldRefuse(fmt.Sprintf("bookingDays[%d]", i), "refusal.request.startAndEndRequired")
 		}
 		out = append(out, booking.Interval{Start: *d.start, End: *d.end})
 	}

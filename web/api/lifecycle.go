@@ -85,7 +85,7 @@ func (s *Handlers) DecideApproval(c echo.Context) error {
 		return err
 	}
 	if req.Approved == nil {
-		return kit.InvalidField("approved", "is required (true or false)")
+		return kit.FieldRefuse("approved", "refusal.request.requiredBool")
 	}
 	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Decide(c.Request().Context(), actor, id, *req.Approved)
@@ -116,7 +116,7 @@ func (s *Handlers) ChangeBooking(c echo.Context) error {
 	}
 	if req.Resource != nil {
 		if req.Resource.ID == nil {
-			return kit.InvalidField("resource.id", "is required")
+			return kit.FieldRefuse("resource.id", "refusal.request.required")
 		}
 		id, err := kit.ParseUUID("resource.id", *req.Resource.ID)
 		if err != nil {
@@ -125,7 +125,7 @@ func (s *Handlers) ChangeBooking(c echo.Context) error {
 		change.ResourceID = &id
 	}
 	if change == (booking.BookingChange{}) {
-		return kit.Invalid("body: give at least one of startDate, endDate and resource")
+		return kit.Refuse("refusal.request.changeNothing")
 	}
 	return s.lifecycle(c, func(actor booking.User, id uuid.UUID) (booking.Booking, error) {
 		return s.bookings.Change(c.Request().Context(), actor, id, change)

@@ -42,11 +42,11 @@ func decodeObject(c echo.Context, v any, fields ...string) error {
 		return err
 	}
 	if keys == nil {
-		return kit.Invalid("body: a JSON object is required")
+		return kit.Refuse("refusal.request.objectRequired")
 	}
 	for k := range keys {
 		if !slices.Contains(fields, k) {
-			return kit.InvalidField(k, "unknown field; the fields are %s", strings.Join(fields, ", "))
+			return kit.FieldRefuse(k, "refusal.request.unknownField", map[string]any{"Fields": strings.Join(fields, ", ")})
 		}
 	}
 	return kit.DecodeJSON(body, "", v)
@@ -63,7 +63,7 @@ func boolQuery(c echo.Context, name string) (bool, error) {
 	}
 	b, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, kit.InvalidField(name, "%q is not true or false", v)
+		return false, kit.FieldRefuse(name, "refusal.request.notBool", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return b, nil
 }
@@ -72,7 +72,7 @@ func boolQuery(c echo.Context, name string) (bool, error) {
 func parseMillis(field, v string) (time.Time, error) {
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
-		return time.Time{}, kit.InvalidField(field, "%q is not a time in ms since the epoch", v)
+		return time.Time{}, kit.FieldRefuse(field, "refusal.request.notMillis", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return time.UnixMilli(n), nil
 }
@@ -86,7 +86,7 @@ func msQuery(c echo.Context, name string) (*time.Time, error) {
 func posterCodeQuery(c echo.Context) (string, error) {
 	code := c.QueryParam("postercode")
 	if code == "" {
-		return "", kit.InvalidField("postercode", "is required")
+		return "", kit.FieldRefuse("postercode", "refusal.request.required")
 	}
 	return code, nil
 }
@@ -136,7 +136,7 @@ func capacityQuery(c echo.Context) (*int32, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 32)
 	if err != nil || n < 0 {
-		return nil, kit.InvalidField("capacity", "%q is not a whole number of people", v)
+		return nil, kit.FieldRefuse("capacity", "refusal.request.notCapacity", map[string]any{"Value": strconv.Quote(v)})
 	}
 	minimum := int32(n)
 	return &minimum, nil
@@ -148,7 +148,7 @@ func pageQuery(c echo.Context) (booking.Page, error) {
 	if v := c.QueryParam("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > booking.MaxPageSize {
-			return p, kit.InvalidField("limit", "%q is not a whole number between 1 and %d", v, booking.MaxPageSize)
+			return p, kit.FieldRefuse("limit", "refusal.request.limitRange", map[string]any{"Value": strconv.Quote(v), "Max": booking.MaxPageSize})
 		}
 		p.Limit = n
 	}

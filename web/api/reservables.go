@@ -43,26 +43,26 @@ func (s *Handlers) ContractReservables(c echo.Context) error {
 		return err
 	}
 	if req == nil {
-		return kit.Invalid("body: a JSON object is required")
+		return kit.Refuse("refusal.request.objectRequired")
 	}
 	if req.BookingID == nil {
-		return kit.InvalidField("bookingId", "is required")
+		return kit.FieldRefuse("bookingId", "refusal.request.required")
 	}
 	bodyID, err := kit.ParseUUID("bookingId", *req.BookingID)
 	if err != nil {
 		return err
 	}
 	if bodyID != bookingID {
-		return kit.InvalidField("bookingId", "%s in the body differs from %s in the path", bodyID, bookingID)
+		return kit.FieldRefuse("bookingId", "refusal.request.bookingIDDiffers", map[string]any{"Body": bodyID.String(), "Path": bookingID.String()})
 	}
 	if req.ReservableBookingList == nil {
-		return kit.InvalidField("reservableBookingList", "is required (an empty array removes every reservable)")
+		return kit.FieldRefuse("reservableBookingList", "refusal.request.reservablesRequired")
 	}
 	orders := make([]booking.ReservableOrder, len(*req.ReservableBookingList))
 	for i, e := range *req.ReservableBookingList {
 		field := fmt.Sprintf("reservableBookingList[%d].reservableId", i)
 		if e.ReservableID == nil {
-			return kit.InvalidField(field, "is required")
+			return kit.FieldRefuse(field, "refusal.request.required")
 		}
 		id, err := kit.ParseUUID(field, *e.ReservableID)
 		if err != nil {

@@ -89,7 +89,7 @@ func tokenOwner(u User) []byte {
 // Codes: 2000 too long.
 func CheckUserAccessToken(token string) error {
 	if len(token) > MaxUserAccessToken {
-		return Errorf(CodeInvalidRequest, "the user-access-token header is too long: at most %d bytes", MaxUserAccessToken)
+		return Refuse(CodeInvalidRequest, "refusal.booking.accessTokenTooLong", map[string]any{"Max": MaxUserAccessToken})
 	}
 	return nil
 }

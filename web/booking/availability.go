@@ -48,7 +48,7 @@ func (s *Service) Availability(ctx context.Context, actor User, q AvailabilityQu
 		return nil, err
 	}
 	if q.To.Sub(q.From) > MaxAvailabilityRange {
-		return nil, FieldErrorf(CodeInvalidRequest, "to", "at most %s after from", human(MaxAvailabilityRange))
+		return nil, FieldRefuse(CodeInvalidRequest, "to", "refusal.booking.rangeTooLong", map[string]any{"Range": humanOf(MaxAvailabilityRange)})
 	}
 	org := actor.OrganizationID
 	lay, category, err := s.availabilityLayout(ctx, org, q)
@@ -121,17 +121,17 @@ func (s *Service) availabilityLayout(ctx context.Context, org uuid.UUID, q Avail
 	}
 	lay, err := s.layout(ctx, org, q.BuildingID)
 	if err == nil && !lay.building.Visible {
-		err = Errorf(CodeBuildingNotFound, "no building %s in your organization", q.BuildingID)
+		err = Refuse(CodeBuildingNotFound, "refusal.booking.noBuilding", map[string]any{"ID": q.BuildingID.String()})
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if q.FloorID != nil && !lay.floors[*q.FloorID] {
-		return nil, nil, Errorf(CodeFloorNotFound, "no floor %s in that building", *q.FloorID)
+		return nil, nil, Refuse(CodeFloorNotFound, "refusal.booking.noFloorInBuilding", map[string]any{"ID": q.FloorID.String()})
 	}
 	if q.SubcategoryID != nil {
 		if _, ok := lay.subcategories[*q.SubcategoryID]; !ok {
-			return nil, nil, Errorf(CodeSubcategoryNotFound, "no subcategory %s in your organization", *q.SubcategoryID)
+			return nil, nil, Refuse(CodeSubcategoryNotFound, "refusal.booking.noSubcategory", map[string]any{"ID": q.SubcategoryID.String()})
 		}
 	}
 	return lay, category, nil

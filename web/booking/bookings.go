@@ -88,7 +88,9 @@ func (s *Service) Booking(ctx context.Context, actor User, id uuid.UUID) (Bookin
 	return bs[0], nil
 }
 
-func notFound(id uuid.UUID) error { return Errorf(CodeBookingNotFound, "no booking %s", id) }
+func notFound(id uuid.UUID) error {
+	return Refuse(CodeBookingNotFound, "refusal.booking.noBooking", map[string]any{"ID": id.String()})
+}
 
 // UserBookings lists the bookings of user (as organizer or internal attendee), newest start first.
 // The actor must be allowed to act for user (see ActingFor).
@@ -100,16 +102,16 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 	}
 	for name, t := range map[string]*time.Time{"from": f.From, "to": f.To} {
 		if t != nil && (t.Before(MinTime) || t.After(MaxTime)) {
-			return BookingPage{}, FieldErrorf(CodeInvalidRequest, name, "must lie between the years 1970 and 9999")
+			return BookingPage{}, FieldRefuse(CodeInvalidRequest, name, "refusal.booking.years")
 		}
 	}
 	if f.From != nil && f.To != nil && !f.To.After(*f.From) {
-		return BookingPage{}, FieldErrorf(CodeInvalidRequest, "to", "must be after from")
+		return BookingPage{}, FieldRefuse(CodeInvalidRequest, "to", "refusal.booking.toAfterFrom")
 	}
 	statuses := make([]string, 0, len(f.Statuses))
 	for _, st := range f.Statuses {
 		if !slices.Contains(Statuses(), st) {
-			return BookingPage{}, FieldErrorf(CodeInvalidRequest, "status", "%q is not one of %s", st, joinStatuses())
+			return BookingPage{}, FieldRefuse(CodeInvalidRequest, "status", "refusal.booking.notOneOf", map[string]any{"Value": strconv.Quote(string(st)), "Values": joinStatuses()})
 		}
 		statuses = append(statuses, string(st))
 	}
@@ -128,7 +130,7 @@ func (s *Service) UserBookings(ctx context.Context, user User, f BookingFilter) 
 // Codes: 1001 the actor is not an admin; 2000 a bad page size or cursor.
 func (s *Service) WaitingApproval(ctx context.Context, actor User, pg Page) (BookingPage, error) {
 	if actor.Role != RoleAdmin {
-		return BookingPage{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
+		return BookingPage{}, Refuse(CodeForbidden, "refusal.booking.onlyAdminsDecide")
 	}
 	limit, after, err := pg.read()
 	if err != nil {
@@ -178,12 +180,12 @@ func (p Page) read() (int, cursor, error) {
 		limit = DefaultPageSize
 	}
 	if limit < 1 || limit > MaxPageSize {
-		return 0, cursor{}, FieldErrorf(CodeInvalidRequest, "limit", "must lie between 1 and %d", MaxPageSize)
+		return 0, cursor{}, FieldRefuse(CodeInvalidRequest, "limit", "refusal.booking.limitRange", map[string]any{"Max": MaxPageSize})
 	}
 	if p.Cursor == "" {
 		return limit, cursor{}, nil
 	}
-	bad := FieldErrorf(CodeInvalidRequest, "cursor", "%q is not a cursor this service gave", p.Cursor)
+	bad := FieldRefuse(CodeInvalidRequest, "cursor", "refusal.booking.badCursor", map[string]any{"Cursor": strconv.Quote(p.Cursor)})
 	raw, err := base64.RawURLEncoding.DecodeString(p.Cursor)
 	if err != nil {
 		return 0, cursor{}, bad

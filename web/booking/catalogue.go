@@ -52,7 +52,7 @@ func (s *Service) Floors(ctx context.Context, actor User, buildingID uuid.UUID) 
 func (s *Service) visibleBuilding(ctx context.Context, org, id uuid.UUID) (queries.Building, error) {
 	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !b.Visible) {
-		return queries.Building{}, Errorf(CodeBuildingNotFound, "no building %s in your organization", id)
+		return queries.Building{}, Refuse(CodeBuildingNotFound, "refusal.catalogue.noBuilding", map[string]any{"ID": id.String()})
 	}
 	if err != nil {
 		return queries.Building{}, fmt.Errorf("get building: %w", err)

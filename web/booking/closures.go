@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Bounds of closures.
@@ -83,7 +85,15 @@ func ClosedWords(res Resource, c Closure, now time.Time) string {
 
 // closedWords says that name, res or a place it is in, is closed for c, in res's building's time zone.
 func closedWords(name string, res Resource, c Closure, now time.Time) string {
-	return fmt.Sprintf("%s is closed %s: %s", name, ClosureSpan(c.Interval(), res.Floor.Building.Timezone, now), c.Reason)
+	return lang.T(context.Background(), "refusal.closures.closed", closedData(name, res, c, now))
+}
+
+// closedData is the data of the message refusal.closures.closed: name, res or a place it is in, is
+// closed for c, in res's building's time zone.
+func closedData(name string, res Resource, c Closure, now time.Time) map[string]any {
+	return map[string]any{
+		"Name": name, "When": closureSpanOf{c.Interval(), res.Floor.Building.Timezone, now}, "Reason": c.Reason,
+	}
 }
 
 // ClosedPlaceWords says in words that what c closes is closed, named as res's building, its floor or res
@@ -106,19 +116,59 @@ func ClosedPlaceWords(res Resource, c Closure, now time.Time) string {
 // "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does. A date of another year
 // than now's shows its year: "on Tue 5 Jan 2027".
 func ClosureSpan(iv Interval, timezone string, now time.Time) string {
-	loc, err := Location(timezone)
+	return closureSpanOf{iv, timezone, now}.In(context.Background())
+}
+
+// closureSpanOf says when a closure applies as ClosureSpan does, as a phrase (lang.Phrase) for a
+// refusal's data, in the reader's words: "on Mon 23 Dec" ("el lun 23 dic").
+type closureSpanOf struct {
+	iv       Interval
+	timezone string
+	now      time.Time
+}
+
+func (c closureSpanOf) In(ctx context.Context) string {
+	loc, err := Location(c.timezone)
 	if err != nil {
 		loc = time.UTC
 	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
+	start, end := c.iv.Start.In(loc), c.iv.End.In(loc)
 	if atOffset(start, loc, 0).Equal(start) && atOffset(end, loc, 0).Equal(end) {
 		last := atOffset(end.Add(-time.Nanosecond), loc, 0)
 		if last.Equal(start) {
-			return "on " + DayWords(start, now)
+			return lang.T(ctx, "refusal.closures.onDay", map[string]any{"Day": lang.Day(ctx, start, c.now)})
 		}
-		return "from " + DayWords(start, now) + " to " + DayWords(last, now)
+		return lang.T(ctx, "refusal.closures.fromDayToDay", map[string]any{
+			"First": lang.Day(ctx, start, c.now), "Last": lang.Day(ctx, last, c.now)})
 	}
-	return Span(iv, timezone, now)
+	return spanWordsOf(c).In(ctx)
+}
+
+// spanWordsOf is an interval in the time zone with the given IANA name as Span writes it, as a phrase
+// (lang.Phrase) for a refusal's data, in the reader's words: "from 09:00 to 18:00 Madrid time on Mon 23
+// Nov" ("de 09:00 a 18:00 hora de Madrid el lun 23 nov"), "from Mon 23 Nov 09:00 to Tue 24 Nov 10:00
+// Madrid time" over several days.
+type spanWordsOf struct {
+	iv       Interval
+	timezone string
+	now      time.Time
+}
+
+func (s spanWordsOf) In(ctx context.Context) string {
+	loc, err := Location(s.timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := s.iv.Start.In(loc), s.iv.End.In(loc)
+	zone := lang.Zone(ctx, s.timezone)
+	sy, sm, sd := start.Date()
+	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
+		return lang.T(ctx, "refusal.closures.spanOneDay", map[string]any{
+			"Start": lang.Clock(start), "End": clock(end, start), "Zone": zone, "Day": lang.Day(ctx, start, s.now)})
+	}
+	return lang.T(ctx, "refusal.closures.spanDays", map[string]any{
+		"StartDay": lang.Day(ctx, start, s.now), "Start": lang.Clock(start),
+		"EndDay": lang.Day(ctx, end, s.now), "End": lang.Clock(end), "Zone": zone})
 }
 
 // OverlapChoice says what saving a closure does with the blocking bookings it would cover.
@@ -149,27 +199,29 @@ func (c ClosureSpec) Validate() error {
 		}
 	}
 	if n != 1 {
-		return FieldErrorf(CodeInvalidRequest, "buildingId", "exactly one of buildingId, floorId and resourceId is required")
+		return FieldRefuse(CodeInvalidRequest, "buildingId", "refusal.closures.oneTarget")
 	}
 	if err := checkTimes(c.Interval(), "startDate", "endDate"); err != nil {
 		return err
 	}
 	if c.End.Sub(c.Start) > MaxClosureLength {
-		return FieldErrorf(CodeInvalidRequest, "endDate", "a closure lasts at most %d days", int(MaxClosureLength/(24*time.Hour)))
+		return FieldRefuse(CodeInvalidRequest, "endDate", "refusal.closures.tooLong", map[string]any{
+			"Days": fmt.Sprint(int(MaxClosureLength / (24 * time.Hour)))})
 	}
 	reason := strings.TrimSpace(c.Reason)
 	switch {
 	case reason == "":
-		return FieldErrorf(CodeInvalidRequest, "reason", "is required")
+		return FieldRefuse(CodeInvalidRequest, "reason", "refusal.closures.reasonRequired")
 	case !utf8.ValidString(reason) || strings.ContainsRune(reason, 0):
-		return FieldErrorf(CodeInvalidRequest, "reason", "holds a NUL character or bytes that are not UTF-8")
+		return FieldRefuse(CodeInvalidRequest, "reason", "refusal.closures.reasonUnstorable")
 	case utf8.RuneCountInString(reason) > MaxClosureReason:
-		return FieldErrorf(CodeInvalidRequest, "reason", "at most %d characters", MaxClosureReason)
+		return FieldRefuse(CodeInvalidRequest, "reason", "refusal.closures.reasonTooLong", map[string]any{"Max": fmt.Sprint(MaxClosureReason)})
 	}
 	switch c.Overlapping {
 	case OverlapAsk, OverlapCancel, OverlapKeep:
 	default:
-		return FieldErrorf(CodeInvalidRequest, "overlapping", "%q is not one of \"\", CANCEL, KEEP", string(c.Overlapping))
+		return FieldRefuse(CodeInvalidRequest, "overlapping", "refusal.closures.overlappingInvalid", map[string]any{
+			"Value": strconv.Quote(string(c.Overlapping))})
 	}
 	return nil
 }
@@ -196,7 +248,7 @@ func (c Closure) OpenCountParams(now time.Time) queries.ClosuresOpenCountParams 
 // Codes: 2000.
 func (c Closure) CheckOpenCount(open int64, now time.Time) error {
 	if open >= MaxOpenClosures && c.End.After(now.Add(-closureHorizon)) {
-		return FieldErrorf(CodeInvalidRequest, "endDate", "the organization already has %d closures that have not ended, the most it may have", open)
+		return FieldRefuse(CodeInvalidRequest, "endDate", "refusal.closures.tooManyOpen", map[string]any{"Count": fmt.Sprint(open)})
 	}
 	return nil
 }
@@ -213,7 +265,8 @@ func (c ClosureSpec) ResolveOverlaps(covered []queries.ClosureBookingsCoveredRow
 		return nil, nil, coversBookings(covered, now)
 	}
 	if len(covered) > MaxKeptBookings || c.Overlapping == OverlapKeep && len(kept)+len(covered) > MaxKeptBookings {
-		return nil, nil, FieldErrorf(CodeInvalidRequest, c.targetField(), "the closure covers more than %d bookings; split it into shorter closures", MaxKeptBookings)
+		return nil, nil, FieldRefuse(CodeInvalidRequest, c.targetField(), "refusal.closures.tooManyBookings", map[string]any{
+			"Max": fmt.Sprint(MaxKeptBookings)})
 	}
 	ids := make([]uuid.UUID, len(covered))
 	for i, b := range covered {
@@ -227,32 +280,44 @@ func (c ClosureSpec) ResolveOverlaps(covered []queries.ClosureBookingsCoveredRow
 
 // UnknownTarget is the 2000 refusal of a closure whose building, floor or resource does not exist.
 func (c Closure) UnknownTarget() error {
-	return FieldErrorf(CodeInvalidRequest, c.targetField(), "refers to an object that is neither in the document nor in the database")
+	return FieldRefuse(CodeInvalidRequest, c.targetField(), "refusal.closures.unknownTarget")
 }
 
 // coversBookings is the 4016 refusal of a closure that covers bookings: it says how many and names the
 // first few.
 func coversBookings(covered []queries.ClosureBookingsCoveredRow, now time.Time) error {
 	const named = 3
-	var parts []string
-	for _, b := range covered[:min(named, len(covered))] {
-		who := strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname)
-		parts = append(parts, fmt.Sprintf("%s for %s %s", b.ResourceName, who, Span(Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, now)))
+	data := map[string]any{
+		"Count": fmt.Sprint(len(covered)), "Max": fmt.Sprint(MaxKeptBookings),
+		"List": coveredListOf{slices.Clone(covered[:min(named, len(covered))]), now},
 	}
-	count := fmt.Sprint(len(covered))
-	if len(covered) > MaxKeptBookings {
-		count = fmt.Sprintf("more than %d", MaxKeptBookings)
+	switch {
+	case len(covered) == 1:
+		return Refuse(CodeClosureCoversBookings, "refusal.closures.coversOneBooking", data)
+	case len(covered) > MaxKeptBookings:
+		return Refuse(CodeClosureCoversBookings, "refusal.closures.coversMoreBookings", data)
+	case len(covered) > named:
+		return Refuse(CodeClosureCoversBookings, "refusal.closures.coversBookingsAndOthers", data)
 	}
-	more := ""
-	if len(covered) > named {
-		more = "; and others"
+	return Refuse(CodeClosureCoversBookings, "refusal.closures.coversBookings", data)
+}
+
+// coveredListOf names the bookings a closure covers, as a phrase (lang.Phrase) for a refusal's data:
+// "Desk 1.02 for Lucía Fernández from 09:00 to 18:00 Madrid time on Mon 23 Nov; …".
+type coveredListOf struct {
+	rows []queries.ClosureBookingsCoveredRow
+	now  time.Time
+}
+
+func (l coveredListOf) In(ctx context.Context) string {
+	parts := make([]string, len(l.rows))
+	for i, b := range l.rows {
+		parts[i] = lang.T(ctx, "refusal.closures.coveredBooking", map[string]any{
+			"Resource": b.ResourceName, "Who": strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname),
+			"When": spanWordsOf{Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, l.now},
+		})
 	}
-	noun := "bookings"
-	if len(covered) == 1 {
-		noun = "booking"
-	}
-	return Errorf(CodeClosureCoversBookings, "the closure covers %s %s: %s%s. Choose to cancel them (overlapping CANCEL) or to keep them (overlapping KEEP)",
-		count, noun, strings.Join(parts, "; "), more)
+	return strings.Join(parts, "; ")
 }
 
 // ClosureOverlaps lists the blocking bookings that saving c would cover, earliest first: those the
@@ -261,7 +326,7 @@ func coversBookings(covered []queries.ClosureBookingsCoveredRow, now time.Time) 
 // Codes: 1001 the actor is not an admin; 2000 a bad field, or an unknown building, floor or resource.
 func (s *Service) ClosureOverlaps(ctx context.Context, actor User, c ClosureSpec) ([]Booking, error) {
 	if actor.Role != RoleAdmin {
-		return nil, Errorf(CodeForbidden, "only admins manage closures")
+		return nil, Refuse(CodeForbidden, "refusal.closures.forbidden")
 	}
 	c.OrganizationID = actor.OrganizationID
 	if err := c.Validate(); err != nil {
@@ -350,7 +415,7 @@ func (cs closures) during(res *Resource, iv Interval) []Closure {
 // closure and its reason.
 func (cs closures) closedFor(res *Resource, iv Interval, now time.Time) error {
 	if c := cs.during(res, iv); len(c) > 0 {
-		return Errorf(CodeResourceClosed, "%s", ClosedWords(*res, c[0], now))
+		return Refuse(CodeResourceClosed, "refusal.closures.closed", closedData(res.Name, *res, c[0], now))
 	}
 	return nil
 }
@@ -388,7 +453,7 @@ func checkMoveClosures(ctx context.Context, q *queries.Queries, b Booking, m mov
 		if c.Keeps(b.ID) && within {
 			continue
 		}
-		return Errorf(CodeResourceClosed, "%s", ClosedWords(m.res, c, now))
+		return Refuse(CodeResourceClosed, "refusal.closures.closed", closedData(m.res.Name, m.res, c, now))
 	}
 	return nil
 }

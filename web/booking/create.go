@@ -84,10 +84,10 @@ func (r CreateRequest) check() error {
 		return err
 	}
 	if len(r.Bookings) == 0 {
-		return Errorf(CodeInvalidRequest, "the list of bookings is empty: at least one booking is required")
+		return Refuse(CodeInvalidRequest, "refusal.booking.emptyList")
 	}
 	if len(r.Bookings) > MaxBookingsPerRequest {
-		return Errorf(CodeInvalidRequest, "at most %d bookings per request", MaxBookingsPerRequest)
+		return Refuse(CodeInvalidRequest, "refusal.booking.tooManyBookings", map[string]any{"Max": MaxBookingsPerRequest})
 	}
 	return nil
 }
@@ -221,7 +221,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		return Booking{}, &errWorkstationHeld{person: c.Organizer, iv: Interval{Start: b.Start, End: b.End}, index: &i}
 	case isExclusionViolation(err):
 		s.counts.conflicts.Add(1)
-		return Booking{}, AtIndex(Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", res.Name), i)
+		return Booking{}, AtIndex(Refuse(CodeResourceNotAvailable, "refusal.booking.alreadyBooked", map[string]any{"Resource": res.Name}), i)
 	case n == 0 && err == nil, movedFloor(err):
 		return Booking{}, errLayoutChanged // the insert writes no row if c's layout is no longer current
 	case err != nil:
@@ -288,7 +288,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 	}
 	held, ok := resources[r.ResourceID]
 	if !ok || !held.Bookable() {
-		return Resource{}, Interval{}, Errorf(CodeResourceNotFound, "no bookable resource %s", r.ResourceID)
+		return Resource{}, Interval{}, Refuse(CodeResourceNotFound, "refusal.booking.noBookableResource", map[string]any{"ID": r.ResourceID.String()})
 	}
 	res := *held
 	if err := checkCategory(res, category); err != nil {
@@ -313,7 +313,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 	}
 	for j := range i {
 		if reqs[j].ResourceID == r.ResourceID && iv.Overlaps(Interval{Start: reqs[j].Start, End: reqs[j].End}) {
-			return Resource{}, Interval{}, Errorf(CodeResourceNotAvailable, "overlaps element %d of the same request", j)
+			return Resource{}, Interval{}, Refuse(CodeResourceNotAvailable, "refusal.booking.overlapsElement", map[string]any{"Index": j})
 		}
 	}
 	// Every element is booked for the same organizer, so two workstations in one request must not overlap.
@@ -321,14 +321,15 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 		for j := range i {
 			other := Interval{Start: reqs[j].Start, End: reqs[j].End}
 			if iv.Overlaps(other) {
-				return Resource{}, Interval{}, Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s (element %d of the same request)",
-					FullName(organizer), resources[reqs[j].ResourceID].Name, Span(other, resources[reqs[j].ResourceID].Floor.Building.Timezone, now), j)
+				return Resource{}, Interval{}, Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHasInRequest", map[string]any{
+					"Person": FullName(organizer), "Resource": resources[reqs[j].ResourceID].Name,
+					"When": spanOf{other, resources[reqs[j].ResourceID].Floor.Building.Timezone, now}, "Index": j})
 			}
 		}
 	}
 	for j, a := range r.InternalAttendees {
 		if !known[a.UserID] {
-			return Resource{}, Interval{}, FieldErrorf(CodeUserNotFound, fmt.Sprintf("internalAttendees[%d]", j), "no user %s in your organization", a.UserID)
+			return Resource{}, Interval{}, FieldRefuse(CodeUserNotFound, fmt.Sprintf("internalAttendees[%d]", j), "refusal.booking.noUser", map[string]any{"ID": a.UserID.String()})
 		}
 	}
 	return res, rule.CheckInWindow(iv, r.AllDay, now, loc), nil

@@ -103,7 +103,7 @@ func isWorkstationHeld(err error) bool {
 	return e.kind == failExclusion && e.constraint == oneWorkstationPerPerson
 }
 
-var errUnstorableText = Errorf(CodeInvalidRequest, "the request holds text that cannot be stored: a NUL character, or bytes that are not UTF-8")
+var errUnstorableText = Refuse(CodeInvalidRequest, "refusal.layout.unstorableText")
 
 // Interpret turns a database error that is not a bug in the service into a domain error. Text that
 // PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8) becomes 2000. A database that
@@ -114,7 +114,7 @@ func Interpret(err error) error {
 		return errUnstorableText
 	}
 	if unavailable(err) {
-		return Errorf(CodeUnavailable, "the database cannot be reached at the moment; please try again shortly")
+		return Refuse(CodeUnavailable, "refusal.layout.databaseUnavailable")
 	}
 	return err
 }

@@ -1,9 +1,13 @@
 package booking
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Code is a domain error code, as the API returns it. Codes from the published interface keep their
@@ -214,6 +218,43 @@ type Error struct {
 	// Reason is a short word for the log, such as "email-not-verified", that says why without naming the
 	// person; empty for most errors.
 	Reason string
+	// MessageID and Data make the message's words again in another language (In); "" for a message
+	// that is English only.
+	MessageID string
+	Data      map[string]any
+}
+
+// Refuse returns an *Error with the code whose message is the message id of web/lang in English, filled
+// with data; dates and times go in data as phrases (lang.DayOf, lang.MomentOf), so that In writes them
+// in the reader's language.
+func Refuse(code Code, id string, data ...map[string]any) *Error {
+	e := &Error{Code: code, MessageID: id}
+	if len(data) > 0 {
+		e.Data = data[0]
+	}
+	e.Message = lang.T(context.Background(), id, e.Data)
+	return e
+}
+
+// FieldRefuse is Refuse for a refusal of one field: the message is the field, a colon and the words.
+func FieldRefuse(code Code, field, id string, data ...map[string]any) *Error {
+	e := Refuse(code, id, data...)
+	e.Field, e.Message = field, field+": "+e.Message
+	return e
+}
+
+// In returns the message in ctx's language (web/lang): its words said again in that language, after the
+// field or path it starts with. A message that is English only is returned as it is.
+func (e *Error) In(ctx context.Context) string {
+	if e.MessageID == "" {
+		return e.Message
+	}
+	english := lang.T(context.Background(), e.MessageID, e.Data)
+	prefix, ok := strings.CutSuffix(e.Message, english)
+	if !ok {
+		return e.Message
+	}
+	return prefix + lang.T(ctx, e.MessageID, e.Data)
 }
 
 // Error returns the code, the element when there is one, and the message:

@@ -58,7 +58,7 @@ func (s *Service) ResourceBookingsForFeed(ctx context.Context, actor User, resou
 	}
 	res, ok := rs[resourceID]
 	if !ok || !res.Visible || !res.Floor.Visible || !res.Floor.Building.Visible || res.Subcategory.Category != CategorySpace {
-		return Resource{}, nil, Errorf(CodeResourceNotFound, "no room %s", resourceID)
+		return Resource{}, nil, Refuse(CodeResourceNotFound, "refusal.catalogue.noRoom", map[string]any{"ID": resourceID.String()})
 	}
 	rows, err := s.q.BookingsOfResourceForFeed(ctx, queries.BookingsOfResourceForFeedParams{
 		OrganizationID: org, ResourceID: resourceID, FromDate: from, ToDate: to, MaxRows: int32(max),
@@ -75,11 +75,12 @@ func (s *Service) ResourceBookingsForFeed(ctx context.Context, actor User, resou
 func checkFeedRead(from, to time.Time, max int) error {
 	switch {
 	case !to.After(from):
-		return FieldErrorf(CodeInvalidRequest, "to", "must be after from")
+		return FieldRefuse(CodeInvalidRequest, "to", "refusal.catalogue.feedToAfterFrom")
 	case to.Sub(from) > maxFeedSpan:
-		return FieldErrorf(CodeInvalidRequest, "to", "at most %d days after from", int(maxFeedSpan/(24*time.Hour)))
+		return FieldRefuse(CodeInvalidRequest, "to", "refusal.catalogue.feedSpan", map[string]any{
+			"Days": fmt.Sprint(int(maxFeedSpan / (24 * time.Hour)))})
 	case max < 1 || max > MaxFeedEvents:
-		return FieldErrorf(CodeInvalidRequest, "max", "must lie between 1 and %d", MaxFeedEvents)
+		return FieldRefuse(CodeInvalidRequest, "max", "refusal.catalogue.feedMax", map[string]any{"Max": fmt.Sprint(MaxFeedEvents)})
 	}
 	return nil
 }

@@ -82,7 +82,7 @@ func PlanPath(floorID uuid.UUID, hash, contentType string) string {
 // MaxPlanBytes.
 func (s *Service) SetFloorPlan(ctx context.Context, actor User, floorID uuid.UUID, contentType string, data []byte) (Floor, error) {
 	if actor.Role != RoleAdmin {
-		return Floor{}, Errorf(CodeForbidden, "floor plans are uploaded by admins")
+		return Floor{}, Refuse(CodeForbidden, "refusal.plan.forbidden")
 	}
 	org := actor.OrganizationID
 	// The floor is looked up before the file is read, so that another organization's floor is 1013
@@ -136,7 +136,8 @@ func (s *Service) SetFloorPlan(ctx context.Context, actor User, floorID uuid.UUI
 // organization to see.
 // Codes: 1013 no such floor in the actor's organization, no plan, or hash is not the current plan's.
 func (s *Service) FloorPlan(ctx context.Context, actor User, floorID uuid.UUID, hash string) (Plan, error) {
-	notFound := Errorf(CodeObjectNotFound, "floor %s has no plan %q", floorID, hash)
+	notFound := Refuse(CodeObjectNotFound, "refusal.plan.noPlan", map[string]any{
+		"Floor": floorID.String(), "Hash": strconv.Quote(hash)})
 	if !planHash.MatchString(hash) {
 		return Plan{}, notFound
 	}
@@ -210,7 +211,7 @@ func imageJSON(image string) json.RawMessage {
 // floorNotFound turns a failed floor lookup into 1013, or a wrapped error when it failed otherwise.
 func floorNotFound(err error, floorID uuid.UUID) error {
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Errorf(CodeObjectNotFound, "no floor %s in your organization", floorID)
+		return Refuse(CodeObjectNotFound, "refusal.plan.noFloor", map[string]any{"Floor": floorID.String()})
 	}
 	return fmt.Errorf("get floor: %w", err)
 }
@@ -221,11 +222,11 @@ func floorNotFound(err error, floorID uuid.UUID) error {
 func preparePlan(contentType string, data []byte) (Plan, error) {
 	mt, _, err := mime.ParseMediaType(contentType)
 	if _, ok := planExtensions[mt]; err != nil || !ok {
-		return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "Content-Type %q is not accepted; send %s",
-			contentType, strings.Join(PlanContentTypes, ", "))
+		return Plan{}, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.typeRefused", map[string]any{
+			"Type": strconv.Quote(contentType), "Accepted": strings.Join(PlanContentTypes, ", ")})
 	}
 	if len(data) == 0 {
-		return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "the file is empty")
+		return Plan{}, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.empty")
 	}
 	if len(data) > MaxPlanBytes {
 		return Plan{}, PlanTooLarge()
@@ -236,7 +237,7 @@ func preparePlan(contentType string, data []byte) (Plan, error) {
 		clean, err := svgsafe.Sanitize(data)
 		var refusal *svgsafe.Error
 		if errors.As(err, &refusal) {
-			return Plan{}, FieldErrorf(CodeInvalidRequest, "plan", "the SVG is refused: %s", refusal.Reason)
+			return Plan{}, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.svgRefused", map[string]any{"Reason": refusal.Reason})
 		}
 		if err != nil {
 			return Plan{}, fmt.Errorf("sanitize plan: %w", err)
@@ -263,14 +264,16 @@ func checkRaster(mt string, data []byte) (int32, int32, error) {
 	want := strings.TrimPrefix(mt, "image/")
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the file is not a %s image, as its Content-Type %s says", strings.ToUpper(want), mt)
+		return 0, 0, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.notThatFormat", map[string]any{
+			"Format": strings.ToUpper(want), "Type": mt})
 	}
 	if format != want {
-		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the file is a %s image, not %s as its Content-Type %s says; send it as image/%s",
-			strings.ToUpper(format), strings.ToUpper(want), mt, format)
+		return 0, 0, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.otherFormat", map[string]any{
+			"Format": strings.ToUpper(format), "Want": strings.ToUpper(want), "Type": mt, "Subtype": format})
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxPlanSide || cfg.Height > MaxPlanSide {
-		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the image is %d×%d pixels; each side must be 1 to %d", cfg.Width, cfg.Height, MaxPlanSide)
+		return 0, 0, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.imageSize", map[string]any{
+			"Width": fmt.Sprint(cfg.Width), "Height": fmt.Sprint(cfg.Height), "Max": fmt.Sprint(MaxPlanSide)})
 	}
 	return int32(cfg.Width), int32(cfg.Height), nil
 }
@@ -310,7 +313,8 @@ func svgSize(data []byte) (int32, int32, error) {
 		}
 	}
 	if w > MaxPlanUnits || h > MaxPlanUnits {
-		return 0, 0, FieldErrorf(CodeInvalidRequest, "plan", "the SVG is %.0f×%.0f units; each side must be at most %d", w, h, MaxPlanUnits)
+		return 0, 0, FieldRefuse(CodeInvalidRequest, "plan", "refusal.plan.svgSize", map[string]any{
+			"Width": fmt.Sprintf("%.0f", w), "Height": fmt.Sprintf("%.0f", h), "Max": fmt.Sprint(MaxPlanUnits)})
 	}
 	return int32(max(math.Round(w), 1)), int32(max(math.Round(h), 1)), nil
 }
@@ -352,5 +356,5 @@ func svgLength(v string) (float64, bool) {
 
 // PlanTooLarge is the refusal of a plan over MaxPlanBytes, for those that stop reading one at the limit.
 func PlanTooLarge() error {
-	return FieldErrorf(CodePayloadTooLarge, "plan", "larger than %d bytes (5 MiB); make the image smaller and send it again", MaxPlanBytes)
+	return FieldRefuse(CodePayloadTooLarge, "plan", "refusal.plan.tooLarge", map[string]any{"Max": fmt.Sprint(MaxPlanBytes)})
 }

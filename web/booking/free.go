@@ -33,18 +33,18 @@ type FreeQuery struct {
 // actor's organization; 1005 no such subcategory there, or one of the other category.
 func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([]Resource, error) {
 	if len(q.Intervals) == 0 {
-		return nil, FieldErrorf(CodeInvalidRequest, "bookingDays", "at least one interval is required")
+		return nil, FieldRefuse(CodeInvalidRequest, "bookingDays", "refusal.booking.intervalRequired")
 	}
 	if len(q.Intervals) > MaxFreeIntervals {
-		return nil, FieldErrorf(CodeInvalidRequest, "bookingDays", "at most %d intervals", MaxFreeIntervals)
+		return nil, FieldRefuse(CodeInvalidRequest, "bookingDays", "refusal.booking.tooManyIntervals", map[string]any{"Max": MaxFreeIntervals})
 	}
 	ranges := make(pgtype.Multirange[pgtype.Range[pgtype.Timestamptz]], len(q.Intervals))
 	for i, iv := range q.Intervals {
 		if !iv.End.After(iv.Start) {
-			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d].endDate", i), "must be after startDate")
+			return nil, FieldRefuse(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d].endDate", i), "refusal.booking.endAfterStartDate")
 		}
 		if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
-			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d]", i), "must lie between the years 1970 and 9999")
+			return nil, FieldRefuse(CodeInvalidRequest, fmt.Sprintf("bookingDays[%d]", i), "refusal.booking.years")
 		}
 		ranges[i] = pgtype.Range[pgtype.Timestamptz]{
 			Lower: pgtype.Timestamptz{Time: iv.Start, Valid: true}, LowerType: pgtype.Inclusive,
@@ -58,7 +58,7 @@ func (s *Service) FreeResources(ctx context.Context, actor User, q FreeQuery) ([
 		return nil, err
 	}
 	if c, ok := lay.subcategories[q.SubcategoryID]; !ok || c != q.Category {
-		return nil, Errorf(CodeSubcategoryNotFound, "no %s subcategory %s in your organization", q.Category, q.SubcategoryID)
+		return nil, Refuse(CodeSubcategoryNotFound, "refusal.booking.noCategorySubcategory", map[string]any{"Category": string(q.Category), "ID": q.SubcategoryID.String()})
 	}
 	features := distinct(q.FeatureIDs)
 	var candidates []*listedResource

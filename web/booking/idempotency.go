@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,7 +53,7 @@ func (s *Service) ClaimIdempotencyKey(ctx context.Context, user User, key string
 		return false, nil, fmt.Errorf("get idempotency key: %w", err)
 	}
 	if !bytes.Equal(row.RequestHash, hash) {
-		return false, nil, Errorf(CodeIdempotencyKeyReused, "the Idempotency-Key %q was used for another request; use a new key for a new request", key)
+		return false, nil, Refuse(CodeIdempotencyKeyReused, "refusal.booking.idempotencyKeyReused", map[string]any{"Key": strconv.Quote(key)})
 	}
 	if row.Status == nil {
 		return false, nil, nil

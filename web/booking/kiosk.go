@@ -262,7 +262,7 @@ func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCo
 	}
 	start := s.now().Truncate(time.Minute)
 	if !until.After(start) {
-		return Booking{}, Errorf(CodeInvalidRequest, "the end has passed already: choose a later end")
+		return Booking{}, Refuse(CodeInvalidRequest, "refusal.kiosk.endPassed")
 	}
 	bs, err := s.CreateBookings(ctx, CreateRequest{
 		Creator: creator, Organizer: organizer, Category: res.Subcategory.Category,
@@ -285,7 +285,7 @@ func (s *Service) bookNow(ctx context.Context, creator, organizer User, posterCo
 // Codes: 1001 any other role.
 func UsesKiosk(u User) error {
 	if !u.Role.ActsForOthers() {
-		return Errorf(CodeForbidden, "the kiosk is for reception: only receptionists and admins may use it")
+		return Refuse(CodeForbidden, "refusal.kiosk.receptionOnly")
 	}
 	return nil
 }
@@ -294,7 +294,7 @@ func UsesKiosk(u User) error {
 // Codes: 1001 any other role.
 func PrintsPosters(u User) error {
 	if u.Role != RoleAdmin {
-		return Errorf(CodeForbidden, "posters are printed by admins")
+		return Refuse(CodeForbidden, "refusal.kiosk.postersAdminsOnly")
 	}
 	return nil
 }
@@ -318,7 +318,7 @@ func (s *Service) PosterResources(ctx context.Context, actor User, q PosterQuery
 	org := actor.OrganizationID
 	switch {
 	case (q.FloorID == nil) == (q.ResourceID == nil):
-		return Floor{}, nil, Errorf(CodeInvalidRequest, "choose either a floor or a resource")
+		return Floor{}, nil, Refuse(CodeInvalidRequest, "refusal.kiosk.floorOrResource")
 	case q.ResourceID != nil:
 		res, err := bookableResource(ctx, s.q, org, *q.ResourceID)
 		if err != nil {
@@ -328,14 +328,14 @@ func (s *Service) PosterResources(ctx context.Context, actor User, q PosterQuery
 	}
 	f, err := s.q.FloorGet(ctx, queries.FloorGetParams{OrganizationID: org, ID: *q.FloorID})
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !f.Visible) {
-		return Floor{}, nil, Errorf(CodeFloorNotFound, "no floor %s in your organization", *q.FloorID)
+		return Floor{}, nil, Refuse(CodeFloorNotFound, "refusal.kiosk.noFloor", map[string]any{"ID": q.FloorID.String()})
 	}
 	if err != nil {
 		return Floor{}, nil, fmt.Errorf("get floor: %w", err)
 	}
 	b, err := s.visibleBuilding(ctx, org, f.BuildingID)
 	if ErrorCode(err) == CodeBuildingNotFound {
-		return Floor{}, nil, Errorf(CodeFloorNotFound, "no floor %s in your organization", *q.FloorID)
+		return Floor{}, nil, Refuse(CodeFloorNotFound, "refusal.kiosk.noFloor", map[string]any{"ID": q.FloorID.String()})
 	}
 	if err != nil {
 		return Floor{}, nil, err

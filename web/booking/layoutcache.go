@@ -168,7 +168,7 @@ func remembered[K comparable, V any](reads *singleflight.Group, held *expirable.
 func (s *Service) readLayout(ctx context.Context, org, building uuid.UUID) (*buildingLayout, error) {
 	b, err := s.q.BuildingGet(ctx, queries.BuildingGetParams{OrganizationID: org, ID: building})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, Errorf(CodeBuildingNotFound, "no building %s in your organization", building)
+		return nil, Refuse(CodeBuildingNotFound, "refusal.catalogue.noBuilding", map[string]any{"ID": building.String()})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("get building: %w", err)
@@ -231,7 +231,7 @@ func (s *Service) withCurrentLayout(ctx context.Context, org uuid.UUID, op func(
 			}
 		}
 		if run == 3 {
-			return nil, Errorf(CodeUnavailable, "the organization's layout is being changed; please try again shortly")
+			return nil, Refuse(CodeUnavailable, "refusal.layout.beingChanged")
 		}
 		// Read from the database, not through organizationLayout: the cached entry, or a read of it still
 		// in flight, holds the old layout. Then cache the new layout for the requests that follow.

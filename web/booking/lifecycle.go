@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/outbox"
 )
 
@@ -71,13 +72,13 @@ func (s *Service) CheckIn(ctx context.Context, actor User, id uuid.UUID) (Bookin
 			return b, nil
 		case StatusPending:
 		default:
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING booking can be checked in", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.checkInNotPending", map[string]any{"Status": string(b.Status)})
 		}
 		if now.Before(b.CheckIn.Start) {
-			return Booking{}, Errorf(CodeCheckInNotOpenYet, "check-in opens at %s", local(b, b.CheckIn.Start, now))
+			return Booking{}, Refuse(CodeCheckInNotOpenYet, "refusal.lifecycle.checkInOpensAt", map[string]any{"When": local(b, b.CheckIn.Start, now)})
 		}
 		if !now.Before(b.CheckIn.End) {
-			return Booking{}, Errorf(CodeCheckInClosed, "check-in closed at %s", local(b, b.CheckIn.End, now))
+			return Booking{}, Refuse(CodeCheckInClosed, "refusal.lifecycle.checkInClosedAt", map[string]any{"When": local(b, b.CheckIn.End, now)})
 		}
 		return setStatus(ctx, q, b, StatusActive, now)
 	})
@@ -100,7 +101,7 @@ func (s *Service) CheckInByPosterCode(ctx context.Context, actor, user User, pos
 		return Booking{}, fmt.Errorf("find booking to check in: %w", err)
 	}
 	if len(rows) == 0 {
-		return Booking{}, Errorf(CodeNoBookingToCheckIn, "%s has no booking of %s whose check-in is open now", user.Name, res.Name)
+		return Booking{}, Refuse(CodeNoBookingToCheckIn, "refusal.lifecycle.nothingToCheckIn", map[string]any{"Person": user.Name, "Resource": res.Name})
 	}
 	return s.CheckIn(ctx, actor, rows[0].ID)
 }
@@ -116,7 +117,7 @@ func (s *Service) CheckOut(ctx context.Context, actor User, id uuid.UUID) (Booki
 		case b.Status == StatusFinished, b.Status == StatusCancelled && b.CheckedInAt != nil:
 			return b, nil // released already
 		case b.Status != StatusActive:
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a checked-in (ACTIVE) booking can be released", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.releaseNotActive", map[string]any{"Status": string(b.Status)})
 		}
 		end := now.Truncate(time.Millisecond)
 		switch {
@@ -148,9 +149,9 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 			return b, nil
 		case StatusPending, StatusWaitingApproval:
 		case StatusActive:
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is checked in; release it instead")
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.releaseInstead")
 		default:
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s and can no longer be cancelled", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.notCancellable", map[string]any{"Status": string(b.Status)})
 		}
 		if err := s.notOverdue(b, now); err != nil {
 			return Booking{}, err
@@ -168,7 +169,7 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 // approval, or it is approved after its check-in window closed (it can still be rejected).
 func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved bool) (Booking, error) {
 	if actor.Role != RoleAdmin {
-		return Booking{}, Errorf(CodeForbidden, "only admins decide on bookings that need approval")
+		return Booking{}, Refuse(CodeForbidden, "refusal.lifecycle.onlyAdminsDecide")
 	}
 	kind := outbox.Approved
 	if !approved {
@@ -176,7 +177,7 @@ func (s *Service) Decide(ctx context.Context, actor User, id uuid.UUID, approved
 	}
 	return s.transition(ctx, actor, id, kind, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusWaitingApproval {
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a booking waiting for approval can be approved or rejected", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.notWaitingApproval", map[string]any{"Status": string(b.Status)})
 		}
 		if !approved {
 			return setStatus(ctx, q, b, StatusRejected, now)
@@ -222,7 +223,7 @@ type BookingChange struct {
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
 	b, err := s.transition(ctx, actor, id, outbox.Changed, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s; only a PENDING or WAITING_APPROVAL booking can be changed", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.lifecycle.notChangeable", map[string]any{"Status": string(b.Status)})
 		}
 		if err := s.notOverdue(b, now); err != nil {
 			return Booking{}, err
@@ -281,7 +282,7 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 		return err
 	}
 	if !m.iv.End.After(now) {
-		return Errorf(CodeDateInThePast, "the booking would end at %s, in the past", local(b, m.iv.End, now))
+		return Refuse(CodeDateInThePast, "refusal.lifecycle.wouldEndInPast", map[string]any{"When": local(b, m.iv.End, now)})
 	}
 	// b.Resource was read with the booking and is complete. Look up a different resource, or the same one
 	// if it is no longer bookable, so that bookableResource refuses it.
@@ -342,7 +343,7 @@ func (s *Service) writeMove(ctx context.Context, q *queries.Queries, b Booking, 
 	}
 	if isExclusionViolation(err) {
 		s.counts.conflicts.Add(1)
-		return Booking{}, Errorf(CodeResourceNotAvailable, "%s is already booked during part of that time", m.res.Name)
+		return Booking{}, Refuse(CodeResourceNotAvailable, "refusal.lifecycle.alreadyBooked", map[string]any{"Resource": m.res.Name})
 	}
 	if err != nil {
 		return Booking{}, fmt.Errorf("move booking: %w", err)
@@ -372,13 +373,13 @@ func moveReservables(ctx context.Context, q *queries.Queries, b Booking, res Res
 	for _, br := range b.Reservables {
 		rv := br.Reservable
 		if res.ID != b.Resource.ID && !offered[rv.ID] {
-			return Errorf(CodeResourceReservableNotFound, "%s is contracted on this booking and %s does not offer it", rv.Name, res.Name)
+			return Refuse(CodeResourceReservableNotFound, "refusal.lifecycle.reservableNotOffered", map[string]any{"Reservable": rv.Name, "Resource": res.Name})
 		}
 		if br.DeliveryTime > iv.End.Sub(iv.Start) {
-			return Errorf(CodeReservableDeliveryTime, "%s is delivered %s after the start, later than the new end", rv.Name, human(br.DeliveryTime))
+			return Refuse(CodeReservableDeliveryTime, "refusal.lifecycle.deliveredAfterEnd", map[string]any{"Reservable": rv.Name, "After": humanOf(br.DeliveryTime)})
 		}
 		if now.After(b.Start.Add(-rv.MinimumCancellation)) || now.After(iv.Start.Add(-rv.MinimumCancellation)) {
-			return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be moved until %s before it starts", rv.Name, human(rv.MinimumCancellation))
+			return Refuse(CodeMinCancellationOfReservable, "refusal.lifecycle.reservableLocksMove", map[string]any{"Reservable": rv.Name, "Before": humanOf(rv.MinimumCancellation)})
 		}
 	}
 	return nil
@@ -393,7 +394,7 @@ func overdue(st Status, closes, now time.Time) bool {
 // notOverdue returns a 4007 error if b is overdue.
 func (s *Service) notOverdue(b Booking, now time.Time) error {
 	if overdue(b.Status, b.CheckIn.End, now) {
-		return Errorf(CodeBookingNotModifiable, "check-in closed at %s without a check-in: the booking expires", local(b, b.CheckIn.End, now))
+		return Refuse(CodeBookingNotModifiable, "refusal.lifecycle.expired", map[string]any{"When": local(b, b.CheckIn.End, now)})
 	}
 	return nil
 }
@@ -402,8 +403,8 @@ func (s *Service) notOverdue(b Booking, now time.Time) error {
 // cancellation time, since b can then no longer be cancelled.
 func reservablesCancellable(b Booking, now time.Time) error {
 	if rv := lockingReservable(b, now); rv != nil {
-		return Errorf(CodeMinCancellationOfReservable, "%s is contracted on this booking and can only be cancelled until %s before it starts",
-			rv.Name, human(rv.MinimumCancellation))
+		return Refuse(CodeMinCancellationOfReservable, "refusal.lifecycle.reservableLocksCancel", map[string]any{
+			"Reservable": rv.Name, "Before": humanOf(rv.MinimumCancellation)})
 	}
 	return nil
 }
@@ -428,8 +429,32 @@ func setStatus(ctx context.Context, q *queries.Queries, b Booking, st Status, no
 	return b.withRow(row), nil
 }
 
-// local writes t in the time zone of the booking's building, in words (MomentWords): "09:50 Madrid time"
-// on now's date there.
-func local(b Booking, t, now time.Time) string {
-	return MomentWords(t, b.Resource.Floor.Building.Timezone, now)
+// local is t in the time zone of the booking's building, in words, as a phrase (lang.Phrase) for a
+// refusal's data: "09:50 Madrid time" on now's date there, "Tue 24 Nov 09:50 Madrid time" on another
+// (MomentWords); in Spanish "a las 09:50 hora de Madrid", "el mar 24 nov a las 09:50 hora de Madrid".
+func local(b Booking, t, now time.Time) lang.Phrase {
+	return momentAt{t: t, timezone: b.Resource.Floor.Building.Timezone, now: now}
+}
+
+// momentAt is an instant in the time zone named timezone as a phrase, with the words a sentence needs
+// before it in the reader's language ("at" is the message's own in English).
+type momentAt struct {
+	t        time.Time
+	timezone string
+	now      time.Time
+}
+
+func (m momentAt) In(ctx context.Context) string {
+	loc, err := Location(m.timezone)
+	tz := m.timezone
+	if err != nil {
+		loc, tz = time.UTC, "UTC"
+	}
+	t, now := m.t.In(loc), m.now.In(loc)
+	ty, tm, td := t.Date()
+	if ny, nm, nd := now.Date(); ty == ny && tm == nm && td == nd {
+		return lang.T(ctx, "refusal.lifecycle.atClock", map[string]any{"Clock": lang.Clock(t), "Zone": lang.Zone(ctx, tz)})
+	}
+	return lang.T(ctx, "refusal.lifecycle.atDayClock", map[string]any{
+		"Day": lang.Day(ctx, t, now), "Clock": lang.Clock(t), "Zone": lang.Zone(ctx, tz)})
 }

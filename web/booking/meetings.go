@@ -65,9 +65,7 @@ func (s *Service) withMeetings(bs []Booking) []Booking {
 // Codes: 2000.
 func (s *Service) checkOnlineMeeting(r NewBooking) error {
 	if r.CreateOnlineMeeting && s.meetings == "" {
-		return FieldErrorf(CodeInvalidRequest, "createOnlineMeeting",
-			"this service has no online-meeting server configured, so it cannot create online meetings; "+
-				"leave createOnlineMeeting out or set it to false")
+		return FieldRefuse(CodeInvalidRequest, "createOnlineMeeting", "refusal.booking.noMeetingServer")
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func optionalCategory(c *Category) (*string, error) {
 		return nil, nil
 	}
 	if *c != CategoryWorkstation && *c != CategorySpace {
-		return nil, FieldErrorf(CodeInvalidRequest, "category", "must be WORKSTATION or SPACE")
+		return nil, FieldRefuse(CodeInvalidRequest, "category", "refusal.booking.categoryValue")
 	}
 	v := string(*c)
 	return &v, nil

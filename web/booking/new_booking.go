@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -58,16 +59,16 @@ type NewBooking struct {
 // normalize fills in defaults and checks the fields that need no database lookup.
 func (b *NewBooking) normalize() error {
 	if b.ResourceID == uuid.Nil {
-		return FieldErrorf(CodeInvalidRequest, "resource.id", "is required")
+		return FieldRefuse(CodeInvalidRequest, "resource.id", "refusal.booking.required")
 	}
 	if b.AllDay {
 		if b.Start.IsZero() {
-			return FieldErrorf(CodeInvalidRequest, "startDate", "is required (any moment of the day to book)")
+			return FieldRefuse(CodeInvalidRequest, "startDate", "refusal.booking.startDateRequired")
 		}
 		b.End = b.Start.Add(time.Millisecond) // replaced by the day's window once the resource is known
 	}
 	if b.Start.IsZero() || b.End.IsZero() {
-		return Errorf(CodeInvalidRequest, "startDate and endDate: are required")
+		return Refuse(CodeInvalidRequest, "refusal.booking.datesRequired")
 	}
 	if err := checkTimes(Interval{Start: b.Start, End: b.End}, "startDate", "endDate"); err != nil {
 		return err
@@ -76,16 +77,16 @@ func (b *NewBooking) normalize() error {
 		b.Importance = "LOW"
 	}
 	if !slices.Contains(importances, b.Importance) {
-		return FieldErrorf(CodeInvalidRequest, "importance", "must be one of %s", strings.Join(importances, ", "))
+		return FieldRefuse(CodeInvalidRequest, "importance", "refusal.booking.mustBeOneOf", map[string]any{"Values": strings.Join(importances, ", ")})
 	}
 	if b.Body.BodyType == "" {
 		b.Body.BodyType = "TEXT"
 	}
 	if !slices.Contains(bodyTypes, b.Body.BodyType) {
-		return FieldErrorf(CodeInvalidRequest, "body.bodyType", "must be one of %s", strings.Join(bodyTypes, ", "))
+		return FieldRefuse(CodeInvalidRequest, "body.bodyType", "refusal.booking.mustBeOneOf", map[string]any{"Values": strings.Join(bodyTypes, ", ")})
 	}
 	if len(b.Subject) > 255 {
-		return FieldErrorf(CodeInvalidRequest, "subject", "at most 255 characters")
+		return FieldRefuse(CodeInvalidRequest, "subject", "refusal.booking.subjectTooLong")
 	}
 	if err := checkAttendeeCount(*b); err != nil {
 		return err
@@ -96,27 +97,27 @@ func (b *NewBooking) normalize() error {
 	users := make(map[uuid.UUID]int, len(b.InternalAttendees))
 	for i, a := range b.InternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].type", i), "must be REQUIRED or OPTIONAL")
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].type", i), "refusal.booking.attendeeType")
 		}
 		if a.UserID == uuid.Nil {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "is required")
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "refusal.booking.required")
 		}
 		if j, ok := users[a.UserID]; ok {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "%s is already listed as internalAttendees[%d]; list each person once", a.UserID, j)
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("internalAttendees[%d].user.id", i), "refusal.booking.attendeeListedTwice", map[string]any{"User": a.UserID.String(), "Index": j})
 		}
 		users[a.UserID] = i
 	}
 	emails := make(map[string]int, len(b.ExternalAttendees))
 	for i, a := range b.ExternalAttendees {
 		if a.Type != AttendeeRequired && a.Type != AttendeeOptional {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].type", i), "must be REQUIRED or OPTIONAL")
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].type", i), "refusal.booking.attendeeType")
 		}
 		if addr, err := mail.ParseAddress(a.Email); err != nil || addr.Address != a.Email {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "%q is not an e-mail address", a.Email)
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "refusal.booking.notAnEmail", map[string]any{"Email": strconv.Quote(a.Email)})
 		}
 		key := strings.ToLower(a.Email)
 		if j, ok := emails[key]; ok {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "%s is already listed as externalAttendees[%d]; list each guest once", a.Email, j)
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("externalAttendees[%d].email", i), "refusal.booking.guestListedTwice", map[string]any{"Email": a.Email, "Index": j})
 		}
 		emails[key] = i
 	}
@@ -127,7 +128,7 @@ func (b *NewBooking) normalize() error {
 // together. Codes: 2000.
 func checkAttendeeCount(b NewBooking) error {
 	if n := len(b.InternalAttendees) + len(b.ExternalAttendees); n > MaxAttendees {
-		return Errorf(CodeInvalidRequest, "internalAttendees and externalAttendees: %d attendees; at most %d per booking, internal and external together", n, MaxAttendees)
+		return Refuse(CodeInvalidRequest, "refusal.booking.tooManyAttendees", map[string]any{"N": n, "Max": MaxAttendees})
 	}
 	return nil
 }
@@ -143,19 +144,19 @@ const (
 // quantity above MaxOrderQuantity (4078) and a comment longer than MaxOrderComment characters (2000).
 func checkOrders(orders []ReservableOrder) error {
 	if len(orders) > MaxOrdersPerBooking {
-		return FieldErrorf(CodeInvalidRequest, orderField, "%d services; at most %d per booking", len(orders), MaxOrdersPerBooking)
+		return FieldRefuse(CodeInvalidRequest, orderField, "refusal.booking.tooManyOrders", map[string]any{"N": len(orders), "Max": MaxOrdersPerBooking})
 	}
 	seen := make(map[uuid.UUID]bool, len(orders))
 	for i, o := range orders {
 		if seen[o.ReservableID] {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("%s[%d].reservableId", orderField, i), "%s is listed twice", o.ReservableID)
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("%s[%d].reservableId", orderField, i), "refusal.booking.listedTwice", map[string]any{"ID": o.ReservableID.String()})
 		}
 		seen[o.ReservableID] = true
 		if o.Quantity != nil && *o.Quantity > MaxOrderQuantity {
-			return FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", orderField, i), "at most %d", MaxOrderQuantity)
+			return FieldRefuse(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", orderField, i), "refusal.booking.atMost", map[string]any{"Max": MaxOrderQuantity})
 		}
 		if n := utf8.RuneCountInString(o.Comment); n > MaxOrderComment {
-			return FieldErrorf(CodeInvalidRequest, fmt.Sprintf("%s[%d].comment", orderField, i), "%d characters; at most %d", n, MaxOrderComment)
+			return FieldRefuse(CodeInvalidRequest, fmt.Sprintf("%s[%d].comment", orderField, i), "refusal.booking.commentTooLong", map[string]any{"N": n, "Max": MaxOrderComment})
 		}
 	}
 	return nil

@@ -24,14 +24,14 @@ type organizationSettings struct {
 // Codes: 1001 the actor is not an admin.
 func (s *Service) SetAdditionalServices(ctx context.Context, actor User, active bool) error {
 	if actor.Role != RoleAdmin {
-		return Errorf(CodeForbidden, "only admins turn additional services on or off")
+		return Refuse(CodeForbidden, "refusal.booking.onlyAdminsServices")
 	}
 	return s.inTx(ctx, func(q *queries.Queries) error {
 		old, err := q.OrganizationSetAdditionalServices(ctx, queries.OrganizationSetAdditionalServicesParams{
 			ID: actor.OrganizationID, Active: active,
 		})
 		if errors.Is(err, pgx.ErrNoRows) {
-			return Errorf(CodeForbidden, "your organization no longer exists")
+			return Refuse(CodeForbidden, "refusal.booking.organizationGone")
 		}
 		if err != nil {
 			return fmt.Errorf("set additional services: %w", err)

@@ -60,14 +60,14 @@ func (c Change) Entry() (AuditEntry, error) {
 // Codes: 2000.
 func CheckActiveChange(by Changer, userID uuid.UUID, active bool) error {
 	if !active && by.UserID == userID {
-		return Errorf(CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+		return Refuse(CodeInvalidRequest, "refusal.layout.deactivateSelf")
 	}
 	return nil
 }
 
 // UserNotFound is the 1003 refusal of a change of a person the organization does not have.
 func UserNotFound(id uuid.UUID) error {
-	return Errorf(CodeUserNotFound, "no user %s in your organization", id)
+	return Refuse(CodeUserNotFound, "refusal.layout.noUser", map[string]any{"ID": id.String()})
 }
 
 // ActiveAudit is the audit entry of a person's deactivation or reactivation by by: their active before
@@ -92,7 +92,7 @@ func ActiveAudit(org, userID uuid.UUID, by Changer, was, active bool, released [
 // Count them after the change, in its transaction, under the organization's admin lock.
 func CheckActiveAdmins(n int64) error {
 	if n == 0 {
-		return Errorf(CodeLastAdmin, "this change would leave your organization without an active admin; make someone else an admin first")
+		return Refuse(CodeLastAdmin, "refusal.layout.lastAdmin")
 	}
 	return nil
 }
@@ -114,7 +114,7 @@ func EmailDomainOf(email string) string {
 // Codes: 2000.
 func CheckEmailHolders(holders []uuid.UUID, org uuid.UUID, field, email string) error {
 	if len(holders) == 1 && holders[0] != org {
-		return FieldErrorf(CodeInvalidRequest, field, "addresses at %s cannot be used in this organization", EmailDomainOf(email))
+		return FieldRefuse(CodeInvalidRequest, field, "refusal.layout.domainHeld", map[string]any{"Domain": EmailDomainOf(email)})
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -75,11 +76,11 @@ func (s *Service) resourceByPosterCode(ctx context.Context, org uuid.UUID, poste
 		return Resource{}, errUnstorableText // as the database would have said
 	}
 	if !PosterCodeValid(posterCode) {
-		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+		return Resource{}, Refuse(CodeResourceNotFound, "refusal.booking.noPosterCode", map[string]any{"Code": strconv.Quote(posterCode)})
 	}
 	row, err := s.q.ResourceGetByPosterCode(ctx, queries.ResourceGetByPosterCodeParams{OrganizationID: org, PosterCode: posterCode})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return Resource{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+		return Resource{}, Refuse(CodeResourceNotFound, "refusal.booking.noPosterCode", map[string]any{"Code": strconv.Quote(posterCode)})
 	}
 	if err != nil {
 		return Resource{}, fmt.Errorf("get resource by poster code: %w", err)

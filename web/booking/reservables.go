@@ -37,13 +37,14 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 	seen := make(map[uuid.UUID]bool, len(orders))
 	for i, o := range orders {
 		if seen[o.ReservableID] {
-			return nil, FieldErrorf(CodeInvalidRequest, fmt.Sprintf("reservableBookingList[%d].reservableId", i), "%s is listed twice", o.ReservableID)
+			return nil, FieldRefuse(CodeInvalidRequest, fmt.Sprintf("reservableBookingList[%d].reservableId", i), "refusal.catalogue.listedTwice",
+				map[string]any{"ID": o.ReservableID.String()})
 		}
 		seen[o.ReservableID] = true
 	}
 	out, err := s.transition(ctx, actor, bookingID, outbox.ServicesChanged, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if !b.Status.Blocking() {
-			return Booking{}, Errorf(CodeBookingNotModifiable, "the booking is %s", b.Status)
+			return Booking{}, Refuse(CodeBookingNotModifiable, "refusal.catalogue.bookingIs", map[string]any{"Status": string(b.Status)})
 		}
 		if err := s.notOverdue(b, now); err != nil {
 			return Booking{}, err
@@ -52,7 +53,7 @@ func (s *Service) ContractReservables(ctx context.Context, actor User, bookingID
 			return Booking{}, err
 		}
 		if !b.Resource.Bookable() {
-			return Booking{}, Errorf(CodeResourceNotFound, "the booked resource is not available any more")
+			return Booking{}, Refuse(CodeResourceNotFound, "refusal.catalogue.resourceGone")
 		}
 		allowed, err := q.ReservablesOfResource(ctx, queries.ReservablesOfResourceParams{OrganizationID: b.OrganizationID, ResourceID: b.Resource.ID})
 		if err != nil {
@@ -96,7 +97,7 @@ func servicesActive(ctx context.Context, q *queries.Queries, org uuid.UUID) erro
 		return fmt.Errorf("get organization: %w", err)
 	}
 	if !o.AdditionalServicesActive {
-		return Errorf(CodeAdditionalServicesInactive, "your organization has not activated additional services")
+		return Refuse(CodeAdditionalServicesInactive, "refusal.catalogue.servicesInactive")
 	}
 	return nil
 }
@@ -158,7 +159,8 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 	for i, o := range orders {
 		rv, ok := byID[o.ReservableID]
 		if !ok {
-			return nil, FieldErrorf(CodeResourceReservableNotFound, fmt.Sprintf("%s[%d]", field, i), "reservable %s is not offered for this resource", o.ReservableID)
+			return nil, FieldRefuse(CodeResourceReservableNotFound, fmt.Sprintf("%s[%d]", field, i), "refusal.catalogue.notOffered",
+				map[string]any{"ID": o.ReservableID.String()})
 		}
 		qty := int32(1)
 		if o.Quantity != nil {
@@ -166,9 +168,11 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 		}
 		if qty < 1 || (!rv.ChooseQuantity && qty != 1) {
 			if rv.ChooseQuantity {
-				return nil, FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "%s needs a quantity of at least 1", rv.Name)
+				return nil, FieldRefuse(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "refusal.catalogue.quantityAtLeastOne",
+					map[string]any{"Name": rv.Name})
 			}
-			return nil, FieldErrorf(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "%s comes in a quantity of exactly 1", rv.Name)
+			return nil, FieldRefuse(CodeReservableQuantity, fmt.Sprintf("%s[%d].quantity", field, i), "refusal.catalogue.quantityExactlyOne",
+				map[string]any{"Name": rv.Name})
 		}
 		delivery := rv.StandardDeliveryTime
 		if lateToStart && delivery > duration {
@@ -178,7 +182,8 @@ func priceOrders(orders []ReservableOrder, allowed []queries.ReservablesOfResour
 			delivery = *o.DeliveryTime
 		}
 		if delivery < 0 || delivery > duration {
-			return nil, FieldErrorf(CodeReservableDeliveryTime, fmt.Sprintf("%s[%d].deliveryTimeMs", field, i), "must lie between 0 and the booking's duration (%d ms)", duration.Milliseconds())
+			return nil, FieldRefuse(CodeReservableDeliveryTime, fmt.Sprintf("%s[%d].deliveryTimeMs", field, i), "refusal.catalogue.deliveryTime",
+				map[string]any{"Max": fmt.Sprint(duration.Milliseconds())})
 		}
 		comment := ""
 		if rv.AllowComments {
@@ -210,7 +215,8 @@ func checkCancellation(current, next []BookingReservable, start, now time.Time) 
 	}
 	late := func(rv Reservable) error {
 		if now.After(start.Add(-rv.MinimumCancellation)) {
-			return Errorf(CodeMinCancellationOfReservable, "%s can only be changed until %s before the booking starts", rv.Name, human(rv.MinimumCancellation))
+			return Refuse(CodeMinCancellationOfReservable, "refusal.catalogue.tooLateToChange", map[string]any{
+				"Name": rv.Name, "Before": humanOf(rv.MinimumCancellation)})
 		}
 		return nil
 	}

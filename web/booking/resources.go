@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // checkCategory refuses a resource whose category differs from the one the operation books. A workstation
@@ -20,9 +21,25 @@ func checkCategory(res Resource, category Category) error {
 		return nil
 	}
 	if category == CategorySpace {
-		return Errorf(CodeResourceNotASpace, "%s is a %s, not a space", res.Name, strings.ToLower(string(res.Subcategory.Category)))
+		return Refuse(CodeResourceNotASpace, "refusal.catalogue.notASpace", map[string]any{
+			"Name": res.Name, "Kind": aCategoryOf(res.Subcategory.Category)})
 	}
-	return FieldErrorf(CodeInvalidRequest, "resource.id", "%s is not a %s", res.Name, strings.ToLower(string(category)))
+	return FieldRefuse(CodeInvalidRequest, "resource.id", "refusal.catalogue.notOfCategory", map[string]any{
+		"Name": res.Name, "Kind": aCategoryOf(category)})
+}
+
+// aCategoryOf names one resource of a category, as a phrase (lang.Phrase) for a refusal's data: "a
+// workstation" ("un puesto"), "a space" ("una sala").
+type aCategoryOf Category
+
+func (c aCategoryOf) In(ctx context.Context) string {
+	switch Category(c) {
+	case CategoryWorkstation:
+		return lang.T(ctx, "refusal.catalogue.aWorkstation")
+	case CategorySpace:
+		return lang.T(ctx, "refusal.catalogue.aSpace")
+	}
+	return "a " + strings.ToLower(string(c))
 }
 
 // bookableResource loads one bookable resource, as resourcesByID does.
@@ -35,7 +52,7 @@ func bookableResource(ctx context.Context, q *queries.Queries, org, id uuid.UUID
 	}
 	res, ok := rs[id]
 	if !ok || !res.Bookable() {
-		return Resource{}, Errorf(CodeResourceNotFound, "no bookable resource %s", id)
+		return Resource{}, Refuse(CodeResourceNotFound, "refusal.catalogue.noBookableResource", map[string]any{"ID": id.String()})
 	}
 	return res, nil
 }

@@ -1,9 +1,12 @@
 package booking
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Window returns the hours the rule allows bookings on t's day in loc.
@@ -24,20 +27,20 @@ const MaxCrossingLength = 24 * time.Hour
 // than MaxCrossingLength); 4003 it lies outside those windows.
 func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Location) error {
 	if iv.Start.Before(now.Add(-WalkUpGrace)) {
-		return Errorf(CodeDateInThePast, "the booking starts at %s, more than %s ago",
-			iv.Start.In(loc).Format(time.RFC3339), WalkUpGrace)
+		return Refuse(CodeDateInThePast, "refusal.rules.startsInPast", map[string]any{
+			"Start": iv.Start.In(loc).Format(time.RFC3339), "Grace": WalkUpGrace.String()})
 	}
 	if r.MaximumAdvance > 0 && iv.Start.After(now.Add(r.MaximumAdvance)) {
-		return Errorf(CodeDateExceedsMaximumAdvance, "bookings of this resource may start at most %s ahead",
-			human(r.MaximumAdvance))
+		return Refuse(CodeDateExceedsMaximumAdvance, "refusal.rules.tooFarAhead", map[string]any{
+			"Max": humanOf(r.MaximumAdvance)})
 	}
 	if d := iv.End.Sub(iv.Start); r.MaximumDuration > 0 && d > r.MaximumDuration {
-		return Errorf(CodeDurationExceedsMaximum, "the booking lasts %s, longer than the maximum of %s",
-			human(d), human(r.MaximumDuration))
+		return Refuse(CodeDurationExceedsMaximum, "refusal.rules.tooLong", map[string]any{
+			"Length": humanOf(d), "Max": humanOf(r.MaximumDuration)})
 	}
 	w := r.Window(iv.Start, loc)
-	refused := Errorf(CodeDateOutsideResourceHours, "the resource can be booked from %s to %s %s on that day",
-		w.Start.Format("15:04"), clock(w.End, w.Start), ZoneLabel(loc.String()))
+	refused := Refuse(CodeDateOutsideResourceHours, "refusal.rules.outsideHours", map[string]any{
+		"Start": lang.Clock(w.Start), "End": clock(w.End, w.Start), "Zone": lang.ZoneOf(loc.String())})
 	if iv.Start.Before(w.Start) || !iv.Start.Before(w.End) {
 		return refused
 	}
@@ -51,8 +54,8 @@ func (r ResourceRule) CheckInterval(iv Interval, now time.Time, loc *time.Locati
 		return refused
 	}
 	if d := iv.End.Sub(iv.Start); d > MaxCrossingLength {
-		return Errorf(CodeDurationExceedsMaximum, "the booking lasts %s; one that crosses midnight lasts at most %s",
-			human(d), human(MaxCrossingLength))
+		return Refuse(CodeDurationExceedsMaximum, "refusal.rules.crossingTooLong", map[string]any{
+			"Length": humanOf(d), "Max": humanOf(MaxCrossingLength)})
 	}
 	if iv.End.After(next.End) {
 		return refused
@@ -85,6 +88,18 @@ func human(d time.Duration) string {
 	return s
 }
 
+// humanOf is a duration as human writes it, as a phrase (lang.Phrase) for a refusal's data: whole days
+// in the reader's words ("30 days", "30 días"), shorter ones as they are ("4h", "1h30m").
+type humanOf time.Duration
+
+func (h humanOf) In(ctx context.Context) string {
+	d := time.Duration(h)
+	if d >= 48*time.Hour && d%(24*time.Hour) == 0 {
+		return lang.T(ctx, "refusal.rules.days", map[string]any{"Days": fmt.Sprint(int64(d / (24 * time.Hour)))})
+	}
+	return human(d)
+}
+
 // MinCheckInTime is the shortest time check-in stays open after a booking is made, moved or approved,
 // so that someone who books a desk after its check-in deadline (a walk-up) still has time to check in.
 const MinCheckInTime = 15 * time.Minute
@@ -113,11 +128,11 @@ func (r ResourceRule) CheckInWindow(iv Interval, allDay bool, madeAt time.Time, 
 // Codes: 4012 the rule allows no all-day bookings; 4002 the day's window is over.
 func (r ResourceRule) AllDay(day, now time.Time, loc *time.Location) (Interval, error) {
 	if !r.AllDayBookings {
-		return Interval{}, Errorf(CodeAllDayNotAllowed, "this resource cannot be booked for the whole day")
+		return Interval{}, Refuse(CodeAllDayNotAllowed, "refusal.rules.allDayNotAllowed")
 	}
 	w := r.Window(day, loc)
 	if !w.End.After(now) {
-		return Interval{}, Errorf(CodeDateInThePast, "the bookable window of %s is over", w.Start.Format(time.DateOnly))
+		return Interval{}, Refuse(CodeDateInThePast, "refusal.rules.windowOver", map[string]any{"Day": w.Start.Format(time.DateOnly)})
 	}
 	if start := now.Truncate(time.Minute); start.After(w.Start) {
 		w.Start = start

@@ -62,6 +62,10 @@ type SearchDay struct {
 	// Closed is the closure that covers part of the hours, if any: the state is then unavailable, and
 	// Refusal is "closed: " and its reason.
 	Closed *Closure
+	// Why is the refusal whose message Refusal is, with its code; nil when the day is not unavailable.
+	// It is a phrase (lang.Phrase): a message's data written in the reader's language says it in their
+	// words ("closed: Carpet cleaning", "cerrado: Carpet cleaning").
+	Why *Error
 }
 
 // MinFreeTime is the shortest free time that FreeNext offers on a busy search day.
@@ -160,10 +164,10 @@ func searchRank(s SpotState) int {
 // category; 1002 ResourceID names no bookable resource; 1004, 1005, 1006 as for Availability.
 func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found, error) {
 	if len(q.Days) == 0 {
-		return Found{}, FieldErrorf(CodeInvalidRequest, "date", "choose at least one day")
+		return Found{}, FieldRefuse(CodeInvalidRequest, "date", "refusal.search.chooseDay")
 	}
 	if q.From < 0 || q.To > 24*time.Hour || q.To <= q.From {
-		return Found{}, FieldErrorf(CodeInvalidRequest, "to", "must be after from, on the same day")
+		return Found{}, FieldRefuse(CodeInvalidRequest, "to", "refusal.search.toAfterFrom")
 	}
 	org := actor.OrganizationID
 	if q.ResourceID != nil {
@@ -183,7 +187,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 	}
 	days := searchLocalDays(q.Days, loc)
 	if len(days) > MaxSearchDays {
-		return Found{}, FieldErrorf(CodeInvalidRequest, "date", "at most %d days at once", MaxSearchDays)
+		return Found{}, FieldRefuse(CodeInvalidRequest, "date", "refusal.search.tooManyDays", map[string]any{"Max": MaxSearchDays})
 	}
 	found := Found{Building: buildingFromRow(b), Location: loc, Days: days, From: q.From, To: q.To}
 
@@ -262,7 +266,8 @@ func searchResultOf(res Resource, q SearchQuery, days []time.Time, busy []map[uu
 	for i, day := range days {
 		d := searchDayOf(res.Rule, day, q.From, q.To, busy[i][res.ID], mine, now, loc)
 		if c := closedDuring(closed[i][res.ID], d.Hours); c != nil {
-			d.State, d.Closed, d.RefusalCode, d.Refusal = SpotUnavailable, c, CodeResourceClosed, "closed: "+c.Reason
+			d.Why = Refuse(CodeResourceClosed, "refusal.search.closed", map[string]any{"Reason": c.Reason})
+			d.State, d.Closed, d.RefusalCode, d.Refusal = SpotUnavailable, c, d.Why.Code, d.Why.Message
 			d.FreeUntil = time.Time{}
 		}
 		if searchRank(d.State) > searchRank(r.State) {
@@ -299,7 +304,8 @@ func searchDayOf(rule ResourceRule, day time.Time, from, to time.Duration, busy,
 		return d
 	}
 	if err := rule.CheckInterval(d.Hours, now, loc); err != nil {
-		d.State, d.Refusal, d.RefusalCode = SpotUnavailable, searchRefusal(err, d.Hours, now), ErrorCode(err)
+		d.Why = searchRefusal(err, d.Hours, now)
+		d.State, d.Refusal, d.RefusalCode = SpotUnavailable, d.Why.Message, ErrorCode(err)
 		return d
 	}
 	// The rule accepted the hours, so they lie inside the day's window: the resource stays free until the
@@ -324,18 +330,18 @@ func closedDuring(cs []Closure, hours Interval) *Closure {
 	return nil
 }
 
-// searchRefusal returns, in words, why a rule refused the hours.
-func searchRefusal(err error, hours Interval, now time.Time) string {
+// searchRefusal returns why a rule refused the hours, as a refusal whose message says it in words.
+func searchRefusal(err error, hours Interval, now time.Time) *Error {
 	var e *Error
 	switch {
 	case !hours.End.After(now):
-		return "that time is over"
+		return Refuse(ErrorCode(err), "refusal.search.over")
 	case ErrorCode(err) == CodeDateInThePast:
-		return "that time has already begun"
+		return Refuse(CodeDateInThePast, "refusal.search.begun")
 	case errors.As(err, &e):
-		return e.Message
+		return e
 	}
-	return err.Error()
+	return &Error{Code: ErrorCode(err), Message: err.Error()}
 }
 
 // searchLocalDays returns midnight in loc of each date in days, sorted, without repeats.

@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -32,7 +33,7 @@ func (s *Service) StatusByPosterCode(ctx context.Context, actor User, posterCode
 		return ResourceStatus{}, err
 	}
 	if res == nil {
-		return ResourceStatus{}, Errorf(CodeResourceNotFound, "no resource with poster code %q", posterCode)
+		return ResourceStatus{}, Refuse(CodeResourceNotFound, "refusal.booking.noPosterCode", map[string]any{"Code": strconv.Quote(posterCode)})
 	}
 	st, err := s.statusAt(ctx, s.reads, *res, s.now())
 	return st.ResourceStatus, err

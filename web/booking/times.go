@@ -57,10 +57,10 @@ func earliest(t time.Time, ts ...time.Time) time.Time {
 // Codes: 2000.
 func checkTimes(iv Interval, start, end string) error {
 	if !iv.End.After(iv.Start) {
-		return FieldErrorf(CodeInvalidRequest, end, "must be after %s", start)
+		return FieldRefuse(CodeInvalidRequest, end, "refusal.booking.mustBeAfter", map[string]any{"Start": start})
 	}
 	if iv.Start.Before(MinTime) || iv.End.After(MaxTime) {
-		return Errorf(CodeInvalidRequest, "%s and %s: must lie between the years 1970 and 9999", start, end)
+		return Refuse(CodeInvalidRequest, "refusal.booking.bothYears", map[string]any{"Start": start, "End": end})
 	}
 	return nil
 }

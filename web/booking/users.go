@@ -15,10 +15,10 @@ import (
 )
 
 // ErrUnknownUser is returned when a verified token names no user known to the service.
-var ErrUnknownUser = Errorf(CodeUnauthorized, "the token names no user of this service")
+var ErrUnknownUser = Refuse(CodeUnauthorized, "refusal.booking.unknownUser")
 
 // ErrDeactivated is returned when a token or a sign-in names a person whose account is deactivated.
-var ErrDeactivated = Errorf(CodeUnauthorized, "this account is deactivated; ask an admin of your organization to reactivate it")
+var ErrDeactivated = Refuse(CodeUnauthorized, "refusal.booking.deactivated")
 
 // UserByID returns the user with the given id in the organization.
 // Codes: 1000 no such user (the caller holds a token for a user who no longer exists), or the user is
@@ -45,17 +45,17 @@ func (s *Service) ActingFor(ctx context.Context, actor User, target *uuid.UUID) 
 		return actor, nil
 	}
 	if !actor.Role.ActsForOthers() {
-		return User{}, Errorf(CodeForbidden, "only receptionists and admins may act for another user")
+		return User{}, Refuse(CodeForbidden, "refusal.booking.onlyReceptionActsForOthers")
 	}
 	u, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: actor.OrganizationID, ID: *target})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return User{}, Errorf(CodeUserNotFound, "no user %s in your organization", *target)
+		return User{}, Refuse(CodeUserNotFound, "refusal.booking.noUser", map[string]any{"ID": target.String()})
 	}
 	if err != nil {
 		return User{}, fmt.Errorf("get target user: %w", err)
 	}
 	if !u.Active {
-		return User{}, Errorf(CodeUserNotFound, "%s is deactivated", personName(u.Name, u.Surname))
+		return User{}, Refuse(CodeUserNotFound, "refusal.booking.userDeactivated", map[string]any{"Person": personName(u.Name, u.Surname)})
 	}
 	return userFromRow(u), nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // A person holds at most one workstation at any moment, whoever books it for them; spaces are exempt.
@@ -43,9 +44,10 @@ func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	if lookErr != nil {
 		return lookErr
 	}
-	e := Errorf(CodeUserAlreadyHasWorkstation, "%s already has a desk during part of that time", FullName(held.person))
+	e := Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHasDesk", map[string]any{"Person": FullName(held.person)})
 	if h != nil { // else released meanwhile: still refused, without a name
-		e = Errorf(CodeUserAlreadyHasWorkstation, "%s already has %s %s", FullName(held.person), h.ResourceName, Span(h.Interval, h.Timezone, s.now()))
+		e = Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHas", map[string]any{
+			"Person": FullName(held.person), "Resource": h.ResourceName, "When": spanOf{h.Interval, h.Timezone, s.now()}})
 	}
 	if held.index != nil {
 		return AtIndex(e, *held.index)
@@ -103,4 +105,29 @@ func Span(iv Interval, timezone string, now time.Time) string {
 		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, DayWords(start, now))
 	}
 	return fmt.Sprintf("from %s %s to %s %s %s", DayWords(start, now), start.Format("15:04"), DayWords(end, now), end.Format("15:04"), zone)
+}
+
+// spanOf is Span as a phrase (lang.Phrase) for a refusal's data, in the reader's words: "from 09:00 to
+// 18:00 Madrid time on Mon 23 Nov" ("de 09:00 a 18:00 hora de Madrid el lun 23 nov"). In English it is
+// Span.
+type spanOf struct {
+	iv       Interval
+	timezone string
+	now      time.Time
+}
+
+func (s spanOf) In(ctx context.Context) string {
+	loc, err := Location(s.timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := s.iv.Start.In(loc), s.iv.End.In(loc)
+	zone := lang.Zone(ctx, s.timezone)
+	sy, sm, sd := start.Date()
+	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
+		return lang.T(ctx, "refusal.booking.spanOneDay", map[string]any{
+			"Start": lang.Clock(start), "End": clock(end, start), "Zone": zone, "Day": lang.Day(ctx, start, s.now)})
+	}
+	return lang.T(ctx, "refusal.booking.spanDays", map[string]any{"StartDay": lang.Day(ctx, start, s.now), "Start": lang.Clock(start),
+		"EndDay": lang.Day(ctx, end, s.now), "End": lang.Clock(end), "Zone": zone})
 }

@@ -50,7 +50,7 @@ func TestAuditFilters(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, got, err := auditFilters(q, zones)
+			_, got, err := auditFilters(t.Context(), q, zones)
 			if err != nil {
 				t.Fatalf("auditFilters: %v", err)
 			}

@@ -2,6 +2,7 @@ package console
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,13 +16,15 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
-// auditRefs are the fields of the import format that hold ids of other objects, and what each names.
+// auditRefs are the fields of the import format that hold ids of other objects, and the collection of
+// what each names.
 var auditRefs = map[string]string{
-	"buildingId": "building", "floorId": "floor", "resourceId": "desk or room", "subcategoryId": "kind of space",
-	"resourceRuleId": "rule", "featureIds": "feature", "reservableIds": "service", "userRule.id": "user rule",
-	"mobileRole.id": "mobile role",
+	"buildingId": "buildings", "floorId": "floors", "resourceId": "resources", "subcategoryId": "subcategories",
+	"resourceRuleId": "resourceRules", "featureIds": "features", "reservableIds": "reservables", "userRule.id": "userRules",
+	"mobileRole.id": "mobileRoles",
 }
 
 // auditIDs lists the ids a page of the audit log names: each entry's object, and the objects its fields
@@ -56,9 +59,10 @@ func auditIDs(entries []booking.AuditEntry) []uuid.UUID {
 	return ids
 }
 
-// auditReader writes the values of one entry in words: ids as names, instants in the zone of the
-// object's building.
+// auditReader writes the values of one entry in words of ctx's language: ids as names, instants in the
+// zone of the object's building.
 type auditReader struct {
+	ctx        context.Context
 	collection string
 	names      map[uuid.UUID]booking.ObjectName
 	loc        *time.Location
@@ -66,10 +70,11 @@ type auditReader struct {
 }
 
 // auditRow shows one change in words. pageZone is the zone the page is read in; the times of an object
-// in a building are read in the building's zone, and labelled when that is another.
-func auditRow(e booking.AuditEntry, names map[uuid.UUID]booking.ObjectName, pageZone string) views.AuditRow {
+// in a building are read in the building's zone, and labelled when that is another. The words are in
+// ctx's language.
+func auditRow(ctx context.Context, e booking.AuditEntry, names map[uuid.UUID]booking.ObjectName, pageZone string) views.AuditRow {
 	collection := string(e.Collection)
-	rd := auditReader{collection: collection, names: names}
+	rd := auditReader{ctx: ctx, collection: collection, names: names}
 	zone := cmp.Or(names[e.ObjectID].Timezone, pageZone)
 	loc, err := booking.Location(zone)
 	if err != nil {
@@ -77,18 +82,20 @@ func auditRow(e booking.AuditEntry, names map[uuid.UUID]booking.ObjectName, page
 	}
 	rd.loc = loc
 	if zone != pageZone {
-		rd.zone = " " + views.ZoneLabel(zone)
+		rd.zone = " " + lang.Zone(ctx, zone)
 	}
+	what, _ := auditObjectWords(ctx, collection)
+	action, _ := auditActionWords(ctx, string(e.Action))
 	r := views.AuditRow{
-		When:        e.At.In(loc).Format("Mon 2 Jan 2006, 15:04") + rd.zone,
-		Who:         cmp.Or(e.ActorName, "The system"),
-		What:        cmp.Or(auditObjectWords[collection], collection),
-		Action:      cmp.Or(auditActionWords[string(e.Action)], string(e.Action)),
+		When:        rd.instant(e.At),
+		Who:         cmp.Or(e.ActorName, lang.T(ctx, "admin.audit.theSystem")),
+		What:        what,
+		Action:      action,
 		HistoryHref: "/admin/audit?object=" + e.ObjectID.String(),
 		Changes:     rd.changes(e.Before, e.After),
 	}
 	if e.ActorID == nil && e.ActorName == "" {
-		r.Who = "Provisioning or the system"
+		r.Who = lang.T(ctx, "admin.audit.provisioning")
 	}
 	// The name the object had then, else the one it has now (or had when it was deleted).
 	for _, doc := range []json.RawMessage{e.After, e.Before} {
@@ -99,29 +106,41 @@ func auditRow(e booking.AuditEntry, names map[uuid.UUID]booking.ObjectName, page
 		}
 	}
 	if r.Object == "" {
-		r.Object = rd.name(e.ObjectID, strings.ToLower(r.What))
+		r.Object = rd.name(e.ObjectID, collection)
 	}
 	r.ObjectHref = auditObjectHref(collection, e.ObjectID)
 	return r
 }
 
-// name names the object with the id, of the kind noun ("floor"): "Annex", "Annex (deleted)", "Rule of
+// instant writes an instant in the zone of the entry: "Tue 1 Dec 2026, 09:00", followed by the zone's
+// words when that is not the page's.
+func (rd auditReader) instant(t time.Time) string {
+	t = t.In(rd.loc)
+	// The zero time as now: the date always shows its year.
+	return lang.T(rd.ctx, "admin.audit.instant", map[string]any{"Day": lang.Day(rd.ctx, t, time.Time{}), "Time": lang.Clock(t)}) + rd.zone
+}
+
+// name names the object with the id, of the collection ("floors"): "Annex", "Annex (deleted)", "Rule of
 // Goya", "Rule without a name"; "Unknown floor" when the organization has no such object.
-func (rd auditReader) name(id uuid.UUID, noun string) string {
+func (rd auditReader) name(id uuid.UUID, collection string) string {
 	n, ok := rd.names[id]
 	if !ok {
-		return "Unknown " + noun
+		what, _ := auditObjectWords(rd.ctx, collection)
+		return lang.T(rd.ctx, "admin.audit.unknown", map[string]any{"What": what, "Noun": strings.ToLower(what)})
 	}
 	name := n.Name
 	if name == "" && n.Collection == "resourceRules" {
-		name = ruleOf(n.UsedBy, n.UsedByCount)
+		name = ruleOf(rd.ctx, n.UsedBy, n.UsedByCount)
 	}
 	if name == "" {
-		what := cmp.Or(auditObjectWords[n.Collection], noun)
-		name = strings.ToUpper(what[:1]) + what[1:] + " without a name"
+		what, ok := auditObjectWords(rd.ctx, n.Collection)
+		if !ok {
+			what, _ = auditObjectWords(rd.ctx, collection)
+		}
+		name = lang.T(rd.ctx, "admin.audit.withoutName", map[string]any{"What": strings.ToUpper(what[:1]) + what[1:]})
 	}
 	if n.Deleted {
-		name += " (deleted)"
+		name = lang.T(rd.ctx, "admin.audit.deleted", map[string]any{"Name": name})
 	}
 	return name
 }
@@ -164,7 +183,7 @@ func (rd auditReader) changes(before, after json.RawMessage) []views.FieldChange
 		if bok && aok && fmt.Sprint(bv) == fmt.Sprint(av) {
 			continue
 		}
-		ch := views.FieldChange{Field: fieldWords(k), Before: "—", After: "—"}
+		ch := views.FieldChange{Field: fieldWords(rd.ctx, k), Before: "—", After: "—"}
 		if bok {
 			ch.Before = rd.value(k, bv)
 		}
@@ -198,30 +217,144 @@ func flatten(doc json.RawMessage) map[string]any {
 	return out
 }
 
-// knownFieldWords name the fields of the import format whose names do not read well split into words.
-var knownFieldWords = map[string]string{
-	"startTime": "Bookable from", "endTime": "Bookable until", "maximumDuration": "Longest booking",
-	"maximumAdvance": "How far ahead", "advanceCheckIn": "Check-in opens before the start",
-	"expirationMargin": "Check-in closes after the start", "allDayBookingsCheckInMS": "Whole-day check-in by",
-	"allDayBookings": "Whole-day bookings", "requiresApproval": "Needs approval",
-	"minimumCancellationMs": "Cancel at least this long before", "standardDeliveryTimeMs": "Delivered after the start",
-	"chooseQuantity": "People choose the quantity", "chooseDeliveryTime": "People choose the delivery time",
-	"allowComments": "People may add a comment", "userLanguage": "Language", "email": "E-mail",
-	"canBeSearched": "Can be searched", "resourceRuleId": "Rule", "subcategoryId": "Kind of space",
-	"floorId": "Floor", "buildingId": "Building", "featureIds": "Features", "reservableIds": "Services",
-	"posterCode": "Poster code", "name": "Name", "surname": "Last name", "role": "Role", "active": "Can sign in",
-	"additionalServicesActive": "Additional services", "accessControlType": "Access control",
-	"category": "People book", "visible": "Visible to people booking", "hideBookings": "Hide who booked them",
-	"startDate": "From", "endDate": "Until", "keptBookingIds": "Bookings kept", "releasedBookings": "Bookings released",
-	"resourceId": "Desk or room", "timezone": "Time zone", "oidcSubject": "Identity provider's subject",
-	"verifiedBy": "Verified by", "defaultRole": "Role of new people", "userRule.id": "User rule",
-	"mobileRole.id": "Mobile role",
+// knownFieldWords name, in ctx's language, the fields of the import format whose names do not read well
+// split into words, or that the page says in another language; ok is false for the others.
+func knownFieldWords(ctx context.Context, key string) (words string, ok bool) {
+	switch key {
+	case "startTime":
+		return lang.T(ctx, "admin.audit.fieldStartTime"), true
+	case "endTime":
+		return lang.T(ctx, "admin.audit.fieldEndTime"), true
+	case "maximumDuration":
+		return lang.T(ctx, "admin.audit.fieldMaximumDuration"), true
+	case "maximumAdvance":
+		return lang.T(ctx, "admin.audit.fieldMaximumAdvance"), true
+	case "advanceCheckIn":
+		return lang.T(ctx, "admin.audit.fieldAdvanceCheckIn"), true
+	case "expirationMargin":
+		return lang.T(ctx, "admin.audit.fieldExpirationMargin"), true
+	case "allDayBookingsCheckInMS":
+		return lang.T(ctx, "admin.audit.fieldAllDayBookingsCheckInMS"), true
+	case "allDayBookings":
+		return lang.T(ctx, "admin.audit.fieldAllDayBookings"), true
+	case "requiresApproval":
+		return lang.T(ctx, "admin.audit.fieldRequiresApproval"), true
+	case "minimumCancellationMs":
+		return lang.T(ctx, "admin.audit.fieldMinimumCancellationMs"), true
+	case "standardDeliveryTimeMs":
+		return lang.T(ctx, "admin.audit.fieldStandardDeliveryTimeMs"), true
+	case "chooseQuantity":
+		return lang.T(ctx, "admin.audit.fieldChooseQuantity"), true
+	case "chooseDeliveryTime":
+		return lang.T(ctx, "admin.audit.fieldChooseDeliveryTime"), true
+	case "allowComments":
+		return lang.T(ctx, "admin.audit.fieldAllowComments"), true
+	case "userLanguage":
+		return lang.T(ctx, "admin.audit.fieldUserLanguage"), true
+	case "email":
+		return lang.T(ctx, "admin.audit.fieldEmail"), true
+	case "canBeSearched":
+		return lang.T(ctx, "admin.audit.fieldCanBeSearched"), true
+	case "resourceRuleId":
+		return lang.T(ctx, "admin.audit.fieldResourceRuleId"), true
+	case "subcategoryId":
+		return lang.T(ctx, "admin.audit.fieldSubcategoryId"), true
+	case "floorId":
+		return lang.T(ctx, "admin.audit.fieldFloorId"), true
+	case "buildingId":
+		return lang.T(ctx, "admin.audit.fieldBuildingId"), true
+	case "featureIds":
+		return lang.T(ctx, "admin.audit.fieldFeatureIds"), true
+	case "reservableIds":
+		return lang.T(ctx, "admin.audit.fieldReservableIds"), true
+	case "posterCode":
+		return lang.T(ctx, "admin.audit.fieldPosterCode"), true
+	case "name":
+		return lang.T(ctx, "admin.audit.fieldName"), true
+	case "surname":
+		return lang.T(ctx, "admin.audit.fieldSurname"), true
+	case "role":
+		return lang.T(ctx, "admin.audit.fieldRole"), true
+	case "active":
+		return lang.T(ctx, "admin.audit.fieldActive"), true
+	case "additionalServicesActive":
+		return lang.T(ctx, "admin.audit.fieldAdditionalServicesActive"), true
+	case "accessControlType":
+		return lang.T(ctx, "admin.audit.fieldAccessControlType"), true
+	case "category":
+		return lang.T(ctx, "admin.audit.fieldCategory"), true
+	case "visible":
+		return lang.T(ctx, "admin.audit.fieldVisible"), true
+	case "hideBookings":
+		return lang.T(ctx, "admin.audit.fieldHideBookings"), true
+	case "startDate":
+		return lang.T(ctx, "admin.audit.fieldStartDate"), true
+	case "endDate":
+		return lang.T(ctx, "admin.audit.fieldEndDate"), true
+	case "keptBookingIds":
+		return lang.T(ctx, "admin.audit.fieldKeptBookingIds"), true
+	case "releasedBookings":
+		return lang.T(ctx, "admin.audit.fieldReleasedBookings"), true
+	case "resourceId":
+		return lang.T(ctx, "admin.audit.fieldResourceId"), true
+	case "timezone":
+		return lang.T(ctx, "admin.audit.fieldTimezone"), true
+	case "oidcSubject":
+		return lang.T(ctx, "admin.audit.fieldOidcSubject"), true
+	case "verifiedBy":
+		return lang.T(ctx, "admin.audit.fieldVerifiedBy"), true
+	case "defaultRole":
+		return lang.T(ctx, "admin.audit.fieldDefaultRole"), true
+	case "userRule.id":
+		return lang.T(ctx, "admin.audit.fieldUserRuleId"), true
+	case "mobileRole.id":
+		return lang.T(ctx, "admin.audit.fieldMobileRoleId"), true
+	case "address":
+		return lang.T(ctx, "admin.audit.fieldAddress"), true
+	case "city":
+		return lang.T(ctx, "admin.audit.fieldCity"), true
+	case "country":
+		return lang.T(ctx, "admin.audit.fieldCountry"), true
+	case "status":
+		return lang.T(ctx, "admin.audit.fieldStatus"), true
+	case "type":
+		return lang.T(ctx, "admin.audit.fieldType"), true
+	case "image":
+		return lang.T(ctx, "admin.audit.fieldImage"), true
+	case "floorNumber":
+		return lang.T(ctx, "admin.audit.fieldFloorNumber"), true
+	case "capacity":
+		return lang.T(ctx, "admin.audit.fieldCapacity"), true
+	case "phone":
+		return lang.T(ctx, "admin.audit.fieldPhone"), true
+	case "description":
+		return lang.T(ctx, "admin.audit.fieldDescription"), true
+	case "reason":
+		return lang.T(ctx, "admin.audit.fieldReason"), true
+	case "domain":
+		return lang.T(ctx, "admin.audit.fieldDomain"), true
+	case "domains":
+		return lang.T(ctx, "admin.audit.fieldDomains"), true
+	case "enabled":
+		return lang.T(ctx, "admin.audit.fieldEnabled"), true
+	case "eventTypes":
+		return lang.T(ctx, "admin.audit.fieldEventTypes"), true
+	case "groupsClaim":
+		return lang.T(ctx, "admin.audit.fieldGroupsClaim"), true
+	case "importance":
+		return lang.T(ctx, "admin.audit.fieldImportance"), true
+	case "approachable":
+		return lang.T(ctx, "admin.audit.fieldApproachable"), true
+	case "createOnlineMeeting":
+		return lang.T(ctx, "admin.audit.fieldCreateOnlineMeeting"), true
+	}
+	return "", false
 }
 
-// fieldWords names a field of the import format in words: "maximumDuration" is "Longest booking", and
-// others are split where their case changes: "address.city" is "Address city".
-func fieldWords(key string) string {
-	if w, ok := knownFieldWords[key]; ok {
+// fieldWords names a field of the import format in words of ctx's language: "maximumDuration" is
+// "Longest booking", and others are split where their case changes: "address.city" is "Address city".
+func fieldWords(ctx context.Context, key string) string {
+	if w, ok := knownFieldWords(ctx, key); ok {
 		return w
 	}
 	var b strings.Builder
@@ -243,29 +376,53 @@ func fieldWords(key string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// auditEnums say in words the values of fields that hold one of a few choices, as the admin forms say them.
-var auditEnums = map[string]map[string]string{
-	"status":            {"ACTIVATED": views.StatusWords(true), "DEACTIVATED": views.StatusWords(false)},
-	"category":          {"WORKSTATION": "Desks", "SPACE": "Rooms"},
-	"accessControlType": {"ANY": "Any", "QR": "QR code"},
-	"type":              {"SERVICE_INTERNAL": "Internal", "SERVICE_EXTERNAL": "External"},
-	"verifiedBy":        {"DNS": "a DNS record", "OPERATOR": "the operator"},
+// auditEnums are the fields that hold one of a few choices.
+var auditEnums = map[string]bool{"status": true, "category": true, "accessControlType": true, "type": true, "verifiedBy": true}
+
+// enumValueWords says in words of ctx's language a choice of a field of auditEnums, as the admin forms
+// say it; "" for a choice it has no words for.
+func enumValueWords(ctx context.Context, key, v string) string {
+	switch key + ":" + v {
+	case "status:ACTIVATED":
+		return views.StatusWordsIn(ctx, true)
+	case "status:DEACTIVATED":
+		return views.StatusWordsIn(ctx, false)
+	case "category:WORKSTATION":
+		return lang.T(ctx, "admin.catalogue.desks")
+	case "category:SPACE":
+		return lang.T(ctx, "admin.catalogue.rooms")
+	case "accessControlType:ANY":
+		return lang.T(ctx, "admin.audit.accessAny")
+	case "accessControlType:QR":
+		return lang.T(ctx, "admin.audit.accessQR")
+	case "type:SERVICE_INTERNAL":
+		return lang.T(ctx, "admin.audit.typeInternal")
+	case "type:SERVICE_EXTERNAL":
+		return lang.T(ctx, "admin.audit.typeExternal")
+	case "verifiedBy:DNS":
+		return lang.T(ctx, "admin.audit.verifiedByDNS")
+	case "verifiedBy:OPERATOR":
+		return lang.T(ctx, "admin.audit.verifiedByOperator")
+	}
+	return ""
 }
 
 // auditInstants are the fields that hold an instant, in milliseconds since the epoch.
 var auditInstants = map[string]bool{"startDate": true, "endDate": true}
 
 // value writes a field's value for a person: the names of the objects it refers to, instants as dates,
-// times of day and durations from milliseconds, choices and languages in words, yes and no, lists joined.
+// times of day and durations from milliseconds, choices and languages in words, yes and no, lists joined;
+// all in words of rd's language.
 func (rd auditReader) value(key string, v any) string {
+	ctx := rd.ctx
 	switch x := v.(type) {
 	case nil:
 		return "—"
 	case bool:
 		if x {
-			return "yes"
+			return lang.T(ctx, "admin.audit.yes")
 		}
-		return "no"
+		return lang.T(ctx, "admin.audit.no")
 	case float64:
 		ms := int64(x)
 		switch key {
@@ -276,52 +433,49 @@ func (rd auditReader) value(key string, v any) string {
 			return kit.HHMM(ms)
 		case "maximumDuration", "maximumAdvance":
 			if ms == 0 {
-				return "no limit"
+				return lang.T(ctx, "admin.audit.noLimit")
 			}
-			return booking.DurationWords(time.Duration(ms) * time.Millisecond)
+			return views.DurationWords(ctx, time.Duration(ms)*time.Millisecond)
 		case "advanceCheckIn", "expirationMargin", "minimumCancellationMs", "standardDeliveryTimeMs":
-			return booking.DurationWords(time.Duration(ms) * time.Millisecond)
+			return views.DurationWords(ctx, time.Duration(ms)*time.Millisecond)
 		}
 		if auditInstants[key] {
-			return time.UnixMilli(ms).In(rd.loc).Format("Mon 2 Jan 2006, 15:04") + rd.zone
+			return rd.instant(time.UnixMilli(ms))
 		}
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	case string:
 		if x == "" {
 			return "—"
 		}
-		if noun, ok := auditRefs[key]; ok {
+		if collection, ok := auditRefs[key]; ok {
 			if id, err := uuid.Parse(x); err == nil {
-				return rd.name(id, noun)
+				return rd.name(id, collection)
 			}
 		}
 		switch {
 		case key == "role" || key == "defaultRole" || strings.HasPrefix(key, "groupRoles."):
-			return views.RoleWord(x)
+			return views.RoleWord(ctx, x)
 		case key == "userLanguage":
-			return views.LanguageWord(x)
+			return views.LanguageWord(ctx, x)
 		case key == "timezone":
-			return views.ZoneLabel(x)
+			return lang.Zone(ctx, x)
 		case key == "image" && strings.HasPrefix(x, "/plans/"):
-			return "an uploaded plan"
+			return lang.T(ctx, "admin.audit.uploadedPlan")
 		}
-		if words, ok := auditEnums[key]; ok {
-			return cmp.Or(words[x], enumWords(x))
+		if auditEnums[key] {
+			return cmp.Or(enumValueWords(ctx, key, x), enumWords(x))
 		}
 		return x
 	case []any:
 		if key == "keptBookingIds" || key == "releasedBookings" {
-			if len(x) == 1 {
-				return "1 booking"
-			}
-			return strconv.Itoa(len(x)) + " bookings"
+			return lang.N(ctx, "admin.audit.bookings", len(x))
 		}
 		parts := make([]string, len(x))
 		for i, e := range x {
 			parts[i] = rd.value(key, e)
 		}
 		if len(parts) == 0 {
-			return "none"
+			return lang.T(ctx, "admin.audit.none")
 		}
 		return strings.Join(parts, ", ")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -47,13 +48,13 @@ func (s *Handlers) Buildings(c echo.Context) error {
 		p.Buildings = append(p.Buildings, v)
 	}
 	slices.SortFunc(p.Buildings, func(a, b views.AdminBuilding) int { return booking.CompareNames(a.Name, b.Name) })
-	return kit.Render(c, http.StatusOK, views.AdminBuildingsView(s.Chrome(c, "Buildings"), p))
+	return kit.Render(c, http.StatusOK, views.AdminBuildingsView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.buildings.title")), p))
 }
 
 // NewBuilding is GET /admin/buildings/new: the form of a new building.
 func (s *Handlers) NewBuilding(c echo.Context) error {
-	p := views.AdminBuildingPage{Building: views.AdminBuilding{Active: true, Visible: true}, Now: time.Now()}
-	return kit.Render(c, http.StatusOK, views.AdminBuildingView(s.Chrome(c, "Add a building"), p))
+	p := views.AdminBuildingPage{Building: views.AdminBuilding{Active: true, Visible: true}, Now: s.bookings.Now()}
+	return kit.Render(c, http.StatusOK, views.AdminBuildingView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.buildings.add")), p))
 }
 
 // Building is GET /admin/buildings/:buildingId: a building's form and its floors.
@@ -66,7 +67,7 @@ func (s *Handlers) buildingPage(c echo.Context, id uuid.UUID) (views.AdminBuildi
 	if err != nil {
 		return views.AdminBuildingPage{}, err
 	}
-	p := views.AdminBuildingPage{Building: buildingView(b), Now: time.Now()}
+	p := views.AdminBuildingPage{Building: buildingView(b), Now: s.bookings.Now()}
 	fs, err := list[layout.LayoutFloor](ctx, s, actor, layout.Floors)
 	if err != nil {
 		return p, err
@@ -105,12 +106,14 @@ func (s *Handlers) SaveBuilding(c echo.Context) error { return buildingForm.save
 // buildingForm shows and saves a building on its page.
 var buildingForm = objectForm[layout.LayoutBuilding, views.AdminBuildingPage]{
 	coll: layout.Buildings, param: "buildingId", noun: "building", href: "/admin/buildings/",
-	next: "add its floors next.",
+	added: func(ctx context.Context, name string) string {
+		return lang.T(ctx, "admin.buildings.added", map[string]any{"Name": name})
+	},
 	read: readBuildingForm,
 	name: func(b layout.LayoutBuilding) string { return b.Name },
 	page: (*Handlers).buildingPage,
-	posted: func(_ *Handlers, _ echo.Context, o object[layout.LayoutBuilding], isNew bool) (views.AdminBuildingPage, error) {
-		p := views.AdminBuildingPage{Building: buildingView(o), Now: time.Now()}
+	posted: func(s *Handlers, _ echo.Context, o object[layout.LayoutBuilding], isNew bool) (views.AdminBuildingPage, error) {
+		p := views.AdminBuildingPage{Building: buildingView(o), Now: s.bookings.Now()}
 		if isNew {
 			p.Building.ID = ""
 		}
@@ -121,7 +124,7 @@ var buildingForm = objectForm[layout.LayoutBuilding, views.AdminBuildingPage]{
 	notices: func(p *views.AdminBuildingPage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
 	},
-	title: "Building",
+	title: func(ctx context.Context) string { return lang.T(ctx, "admin.common.building") },
 }
 
 // readBuildingForm reads the building form into b.
@@ -130,16 +133,17 @@ func readBuildingForm(_ *Handlers, c echo.Context, form url.Values, b *layout.La
 	b.Name, b.Timezone = textField(form, "name"), textField(form, "timezone")
 	b.Address.Address, b.Address.City, b.Address.Country = textField(form, "address"), textField(form, "city"), textField(form, "country")
 	b.Visible = adminPtr(checkField(form, "visible"))
-	status, err := statusField(form)
+	ctx := kit.Ctx(c)
+	status, err := statusField(ctx, form)
 	if err != nil {
 		return err
 	}
 	b.Status = status
 	if b.Name == "" {
-		return kit.Invalid("give the building a name")
+		return kit.Invalid("%s", lang.T(ctx, "admin.buildings.nameMissing"))
 	}
 	if _, err := time.LoadLocation(b.Timezone); b.Timezone == "" || err != nil {
-		return kit.Invalid("choose the building's time zone from the list")
+		return kit.Invalid("%s", lang.T(ctx, "admin.buildings.timezoneMissing"))
 	}
 	return nil
 }

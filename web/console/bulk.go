@@ -3,7 +3,6 @@ package console
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -11,6 +10,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -20,9 +20,10 @@ import (
 // changed. A refusal shows the list again with the reason beside the form and the boxes as ticked;
 // another organization's resource is 404 and changes nothing.
 func (s *Handlers) ChangeResources(c echo.Context) error {
+	words := kit.Ctx(c)
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("the form could not be read")
+		return kit.Invalid("%s", lang.T(words, "admin.bulk.unreadable"))
 	}
 	sent := views.AdminBulk{
 		IDs: form["ids"], RuleID: form.Get("rule"), SubcategoryID: form.Get("subcategory"),
@@ -30,36 +31,33 @@ func (s *Handlers) ChangeResources(c echo.Context) error {
 	}
 	n, err := s.changeResources(c, sent)
 	if err == nil {
-		switch n {
-		case 0:
-			s.PutFlash(c, "Nothing changed:", "the ticked desks and rooms already had that.")
-		case 1:
-			s.PutFlash(c, "Changed 1 desk or room.", "")
-		default:
-			s.PutFlash(c, "Changed "+strconv.Itoa(n)+" desks and rooms.", "")
+		if n == 0 {
+			s.PutFlash(c, lang.T(words, "admin.bulk.nothingChangedTitle"), lang.T(words, "admin.bulk.nothingChangedMessage"))
+		} else {
+			s.PutFlash(c, lang.N(words, "admin.bulk.changed", n), "")
 		}
 		return c.Redirect(http.StatusSeeOther, "/admin/resources?"+url.Values{"floor": {form.Get("floor")}}.Encode())
 	}
 	if booking.ErrorCode(err) == booking.CodeObjectNotFound {
 		return err
 	}
-	prob, code, err := refusal(err, "desk or room", nil)
+	prob, code, err := refusal(c, err, "desk or room", nil)
 	if err != nil {
 		return err
 	}
-	prob.Title = "Nothing was changed"
+	prob.Title = lang.T(words, "admin.bulk.notChanged")
 	p, err := s.resourcesPage(c, form.Get("floor"))
 	if err != nil {
 		return err
 	}
 	p.Bulk, p.BulkProblem = sent, prob
-	return kit.Render(c, code, views.AdminResourcesView(s.Chrome(c, "Desks and rooms"), p))
+	return kit.Render(c, code, views.AdminResourcesView(s.Chrome(c, lang.T(words, "admin.resources.title")), p))
 }
 
 // changeResources reads the ids and the change of the form and makes it.
 func (s *Handlers) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
 	if len(f.IDs) > layout.MaxBulkResources {
-		return 0, kit.Invalid("choose at most %d desks and rooms at once", layout.MaxBulkResources)
+		return 0, kit.Invalid("%s", lang.T(kit.Ctx(c), "admin.bulk.tooMany", map[string]any{"Max": layout.MaxBulkResources}))
 	}
 	ids, err := adminIDs("ids", f.IDs)
 	if err != nil {

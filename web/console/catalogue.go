@@ -2,6 +2,7 @@ package console
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -40,25 +42,25 @@ var catalogueWords = map[string]string{
 // catalogueCollections are the collections the catalogue page edits, in its order.
 var catalogueCollections = []layout.Collection{layout.Subcategories, layout.Features, layout.Reservables}
 
-// catalogueGroup is a collection of the catalogue page, with what it says about it.
-func catalogueGroup(c layout.Collection) views.CatalogueGroup {
+// catalogueGroup is a collection of the catalogue page, with what it says about it in ctx's language.
+func catalogueGroup(ctx context.Context, c layout.Collection) views.CatalogueGroup {
 	switch c {
 	case layout.Subcategories:
-		return views.CatalogueGroup{Collection: string(c), Title: "Kinds of space", AddLabel: "Add a kind of space",
-			Lead:  "What people look for: desks, meeting rooms, phone booths… Each desk or room is of one kind.",
-			Empty: "No kinds yet. Add one before adding desks or rooms."}
+		return views.CatalogueGroup{Collection: string(c), Title: lang.T(ctx, "admin.catalogue.kindsTitle"), AddLabel: lang.T(ctx, "admin.catalogue.kindsAdd"),
+			Lead:  lang.T(ctx, "admin.catalogue.kindsLead"),
+			Empty: lang.T(ctx, "admin.catalogue.kindsEmpty")}
 	case layout.Features:
-		return views.CatalogueGroup{Collection: string(c), Title: "Features", AddLabel: "Add a feature",
-			Lead:  "What a desk or room has, for people to filter by: a screen, a whiteboard, a standing desk…",
-			Empty: "No features yet."}
+		return views.CatalogueGroup{Collection: string(c), Title: lang.T(ctx, "admin.catalogue.featuresTitle"), AddLabel: lang.T(ctx, "admin.catalogue.featuresAdd"),
+			Lead:  lang.T(ctx, "admin.catalogue.featuresLead"),
+			Empty: lang.T(ctx, "admin.catalogue.featuresEmpty")}
 	}
-	return views.CatalogueGroup{Collection: string(c), Title: "Services", AddLabel: "Add a service",
-		Lead:  "What people can order with a booking of a room: coffee, lunch, a video setup… Choose the rooms that offer each on their own pages.",
-		Empty: "No services yet."}
+	return views.CatalogueGroup{Collection: string(c), Title: lang.T(ctx, "admin.catalogue.servicesTitle"), AddLabel: lang.T(ctx, "admin.catalogue.servicesAdd"),
+		Lead:  lang.T(ctx, "admin.catalogue.servicesLead"),
+		Empty: lang.T(ctx, "admin.catalogue.servicesEmpty")}
 }
 
-// catalogueItem shows one object of the catalogue in its form.
-func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
+// catalogueItem shows one object of the catalogue in its form, its summary in ctx's language.
+func catalogueItem(ctx context.Context, c layout.Collection, doc json.RawMessage, etag string) (views.CatalogueItem, error) {
 	it := views.CatalogueItem{Collection: string(c), ETag: etag}
 	switch c {
 	case layout.Subcategories:
@@ -68,9 +70,14 @@ func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views
 		}
 		it.ID, it.Name, it.Category, it.HideBookings = v.ID, v.Name, v.Category, v.HideBookings
 		it.Searchable = v.CanBeSearched == nil || *v.CanBeSearched
-		it.Summary = map[string]string{"WORKSTATION": "Desks", "SPACE": "Rooms"}[v.Category]
+		switch v.Category {
+		case "WORKSTATION":
+			it.Summary = lang.T(ctx, "admin.catalogue.desks")
+		case "SPACE":
+			it.Summary = lang.T(ctx, "admin.catalogue.rooms")
+		}
 		if !it.Searchable {
-			it.Summary += " · not searchable"
+			it.Summary += " · " + lang.T(ctx, "admin.catalogue.notSearchable")
 		}
 	case layout.Features:
 		var v layout.LayoutFeature
@@ -78,7 +85,7 @@ func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views
 			return it, fmt.Errorf("decode feature: %w", err)
 		}
 		it.ID, it.Name, it.Email = v.ID, v.Name, v.Email
-		it.Summary = cmp.Or(v.Email, "No contact")
+		it.Summary = cmp.Or(v.Email, lang.T(ctx, "admin.catalogue.noContact"))
 	case layout.Reservables:
 		var v layout.LayoutReservable
 		if err := json.Unmarshal(doc, &v); err != nil {
@@ -90,29 +97,31 @@ func catalogueItem(c layout.Collection, doc json.RawMessage, etag string) (views
 		it.DeliveryMinutes = strconv.FormatInt(v.StandardDeliveryTimeMs%msHour/msMinute, 10)
 		it.CancelHours = strconv.FormatInt(v.MinimumCancellationMs/msHour, 10)
 		it.CancelMinutes = strconv.FormatInt(v.MinimumCancellationMs%msHour/msMinute, 10)
-		it.Summary = serviceSummary(v)
+		it.Summary = serviceSummary(ctx, v)
 	}
 	return it, nil
 }
 
 // serviceSummary says in a line what people choose when they order a service, until when they can
-// cancel it, and whom to contact about it.
-func serviceSummary(v layout.LayoutReservable) string {
+// cancel it, and whom to contact about it, in ctx's language.
+func serviceSummary(ctx context.Context, v layout.LayoutReservable) string {
 	var chosen []string
-	for _, o := range []struct {
-		on   bool
-		what string
-	}{{v.ChooseQuantity, "quantity"}, {v.ChooseDeliveryTime, "delivery time"}, {v.AllowComments, "comment"}} {
-		if o.on {
-			chosen = append(chosen, o.what)
-		}
+	if v.ChooseQuantity {
+		chosen = append(chosen, lang.T(ctx, "admin.catalogue.summaryQuantity"))
 	}
-	s := "Nothing to choose"
+	if v.ChooseDeliveryTime {
+		chosen = append(chosen, lang.T(ctx, "admin.catalogue.summaryDeliveryTime"))
+	}
+	if v.AllowComments {
+		chosen = append(chosen, lang.T(ctx, "admin.catalogue.summaryComment"))
+	}
+	s := lang.T(ctx, "admin.catalogue.nothingToChoose")
 	if len(chosen) > 0 {
-		s = "Choose " + strings.Join(chosen, ", ")
+		s = lang.T(ctx, "admin.catalogue.choose", map[string]any{"What": strings.Join(chosen, ", ")})
 	}
 	if v.MinimumCancellationMs > 0 {
-		s += " · cancel " + booking.DurationWords(time.Duration(v.MinimumCancellationMs)*time.Millisecond) + " ahead"
+		s += " · " + lang.T(ctx, "admin.catalogue.cancelAhead", map[string]any{
+			"Duration": views.DurationWords(ctx, time.Duration(v.MinimumCancellationMs)*time.Millisecond)})
 	}
 	if v.Email != "" {
 		s += " · " + v.Email
@@ -122,20 +131,20 @@ func serviceSummary(v layout.LayoutReservable) string {
 
 // adminCatalogue reads the catalogue page.
 func (s *Handlers) adminCatalogue(c echo.Context) (views.AdminCatalogue, error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	active, err := s.bookings.AdditionalServicesActive(ctx, actor)
 	if err != nil {
 		return views.AdminCatalogue{}, err
 	}
-	p := views.AdminCatalogue{Chrome: s.Chrome(c, "Catalogue"), Services: views.ServicesSwitch{Active: active}}
+	p := views.AdminCatalogue{Chrome: s.Chrome(c, lang.T(ctx, "admin.catalogue.title")), Services: views.ServicesSwitch{Active: active}}
 	for _, coll := range catalogueCollections {
 		objs, err := s.layout.List(ctx, actor, coll)
 		if err != nil {
 			return views.AdminCatalogue{}, err
 		}
-		g := catalogueGroup(coll)
+		g := catalogueGroup(ctx, coll)
 		for _, o := range objs {
-			it, err := catalogueItem(coll, o.JSON, o.ETag)
+			it, err := catalogueItem(ctx, coll, o.JSON, o.ETag)
 			if err != nil {
 				return views.AdminCatalogue{}, err
 			}
@@ -178,14 +187,15 @@ func confirmCatalogueItem(p *views.AdminCatalogue, id, msg string) bool {
 }
 
 // readCatalogueForm reads the form of a catalogue item into it (what was typed) and into doc, the object
-// current holds with the form's values in place of its own; current is nil for a new object.
-func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, current json.RawMessage) (any, error) {
+// current holds with the form's values in place of its own; current is nil for a new object. A refusal is
+// in ctx's language.
+func readCatalogueForm(ctx context.Context, form url.Values, it *views.CatalogueItem, org uuid.UUID, current json.RawMessage) (any, error) {
 	it.Name = textField(form, "name")
 	if it.Name == "" {
-		return nil, kit.RefuseForm("Name: write a name.")
+		return nil, kit.RefuseForm("%s", lang.T(ctx, "admin.catalogue.refuseName"))
 	}
 	if len(it.Name) > maxNameLength {
-		return nil, kit.RefuseForm("Name: write at most %d characters.", maxNameLength)
+		return nil, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseNameLength", map[string]any{"Max": maxNameLength}))
 	}
 	decodeCurrent := func(v any) error {
 		if current == nil {
@@ -201,7 +211,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 			return nil, fmt.Errorf("decode subcategory: %w", err)
 		}
 		if it.Category != "WORKSTATION" && it.Category != "SPACE" {
-			return nil, kit.RefuseForm("People book: choose desks or rooms.")
+			return nil, kit.RefuseForm("%s", lang.T(ctx, "admin.catalogue.refuseCategory"))
 		}
 		searchable := it.Searchable
 		v.ID, v.OrganizationID, v.Name, v.Category, v.CanBeSearched, v.HideBookings = it.ID, org.String(), it.Name, it.Category, &searchable, it.HideBookings
@@ -213,7 +223,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 			return nil, fmt.Errorf("decode feature: %w", err)
 		}
 		if len(it.Email) > 254 || (it.Email != "" && !strings.Contains(it.Email, "@")) {
-			return nil, kit.RefuseForm("Contact e-mail: write an address such as facilities@example.com, or leave it empty.")
+			return nil, kit.RefuseForm("%s", lang.T(ctx, "admin.catalogue.refuseEmail"))
 		}
 		v.ID, v.OrganizationID, v.Name, v.Email = it.ID, org.String(), it.Name, it.Email
 		return v, nil
@@ -228,7 +238,7 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		return nil, fmt.Errorf("decode service: %w", err)
 	}
 	if len(it.Description) > 1000 {
-		return nil, kit.RefuseForm("Description: write at most 1000 characters.")
+		return nil, kit.RefuseForm("%s", lang.T(ctx, "admin.catalogue.refuseDescription"))
 	}
 	v.ID, v.OrganizationID, v.Name, v.Description, v.Email = it.ID, org.String(), it.Name, it.Description, it.Email
 	v.ChooseQuantity, v.ChooseDeliveryTime, v.AllowComments = it.ChooseQuantity, it.ChooseDeliveryTime, it.AllowComments
@@ -238,12 +248,12 @@ func readCatalogueForm(form url.Values, it *views.CatalogueItem, org uuid.UUID, 
 		max, unit   int64
 		into        *int64
 	}{
-		{"deliveryHours", "Usually delivered, hours", 24, msHour, &v.StandardDeliveryTimeMs},
-		{"deliveryMinutes", "Usually delivered, minutes", 59, msMinute, &v.StandardDeliveryTimeMs},
-		{"cancelHours", "Change or cancel it at least, hours", 8784, msHour, &v.MinimumCancellationMs},
-		{"cancelMinutes", "Change or cancel it at least, minutes", 59, msMinute, &v.MinimumCancellationMs},
+		{"deliveryHours", lang.T(ctx, "admin.catalogue.fieldDeliveryHours"), 24, msHour, &v.StandardDeliveryTimeMs},
+		{"deliveryMinutes", lang.T(ctx, "admin.catalogue.fieldDeliveryMinutes"), 59, msMinute, &v.StandardDeliveryTimeMs},
+		{"cancelHours", lang.T(ctx, "admin.catalogue.fieldCancelHours"), 8784, msHour, &v.MinimumCancellationMs},
+		{"cancelMinutes", lang.T(ctx, "admin.catalogue.fieldCancelMinutes"), 59, msMinute, &v.MinimumCancellationMs},
 	} {
-		x, err := wholeNumber(form, n.name, n.label, n.max)
+		x, err := wholeNumber(ctx, form, n.name, n.label, n.max)
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +279,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	ifMatch := form.Get("etag")
 	typed := views.CatalogueItem{Collection: string(coll), ID: id.String(), ETag: ifMatch, New: ifMatch == ""}
 	var current json.RawMessage
@@ -280,7 +290,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 		}
 		current = o.JSON
 	}
-	doc, err := readCatalogueForm(form, &typed, actor.OrganizationID, current)
+	doc, err := readCatalogueForm(ctx, form, &typed, actor.OrganizationID, current)
 	var saved layout.Object
 	if err == nil {
 		body, merr := json.Marshal(doc)
@@ -290,7 +300,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 		saved, _, err = s.layout.Put(ctx, actor, coll, id, body, ifMatch)
 	}
 	if err != nil {
-		prob, code, perr := refusal(err, "item", catalogueWords)
+		prob, code, perr := refusal(c, err, "item", catalogueWords)
 		if perr != nil {
 			return perr
 		}
@@ -300,20 +310,20 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 			if gerr != nil {
 				return gerr
 			}
-			if it, gerr = catalogueItem(coll, o.JSON, o.ETag); gerr != nil {
+			if it, gerr = catalogueItem(ctx, coll, o.JSON, o.ETag); gerr != nil {
 				return gerr
 			}
 		}
 		it.Problem, it.Open = prob, true
 		return s.answerCatalogueItem(c, code, it)
 	}
-	it, err := catalogueItem(coll, saved.JSON, saved.ETag)
+	it, err := catalogueItem(ctx, coll, saved.JSON, saved.ETag)
 	if err != nil {
 		return err
 	}
-	msg := "Saved " + strconvQuote(it.Name) + "."
+	msg := lang.T(ctx, "admin.catalogue.saved", map[string]any{"Name": strconvQuote(ctx, it.Name)})
 	if typed.New {
-		msg = "Added " + strconvQuote(it.Name) + "."
+		msg = lang.T(ctx, "admin.catalogue.added", map[string]any{"Name": strconvQuote(ctx, it.Name)})
 	}
 	switch {
 	case !kit.IsHTMX(c):
@@ -374,13 +384,13 @@ func (s *Handlers) AdditionalServices(c echo.Context) error {
 	default:
 		return kit.InvalidField("active", "choose true or false")
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	if err := s.bookings.SetAdditionalServices(ctx, actor, active); err != nil {
 		return err
 	}
-	sw := views.ServicesSwitch{Active: active, Saved: "Additional services are off: nobody can order them with a booking."}
+	sw := views.ServicesSwitch{Active: active, Saved: lang.T(ctx, "admin.catalogue.servicesOff")}
 	if active {
-		sw.Saved = "Additional services are on: people can order them with their bookings."
+		sw.Saved = lang.T(ctx, "admin.catalogue.servicesOn")
 	}
 	if !kit.IsHTMX(c) {
 		return s.redirectSaved(c, "/admin/catalogue", nil, "additional-services", "additional-services", sw.Saved)

@@ -16,6 +16,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -45,7 +46,7 @@ type closureTarget struct {
 }
 
 // closureTargets reads the organization's buildings, floors and resources, by the value of the "What"
-// select ("floor:<id>").
+// select ("floor:<id>"), named in ctx's language.
 func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[string]closureTarget, []views.ClosureTargetGroup, error) {
 	buildings, err := list[layout.LayoutBuilding](ctx, s, actor, layout.Buildings)
 	if err != nil {
@@ -60,7 +61,7 @@ func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[
 		return nil, nil, err
 	}
 	targets := map[string]closureTarget{}
-	groups := []views.ClosureTargetGroup{{Label: "Buildings"}, {Label: "Floors"}, {Label: "Desks and rooms"}}
+	groups := []views.ClosureTargetGroup{{Label: lang.T(ctx, "admin.closures.groupBuildings")}, {Label: lang.T(ctx, "admin.closures.groupFloors")}, {Label: lang.T(ctx, "admin.closures.groupResources")}}
 	add := func(group int, t closureTarget) {
 		key := t.kind + ":" + t.id
 		targets[key] = t
@@ -70,7 +71,7 @@ func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[
 	inBuilding, onFloor := map[string]place{}, map[string]place{}
 	for _, b := range buildings {
 		inBuilding[b.V.ID] = place{b.V.Name, b.V.Timezone}
-		add(0, closureTarget{"building", b.V.ID, "Building " + b.V.Name, b.V.Timezone})
+		add(0, closureTarget{"building", b.V.ID, lang.T(ctx, "admin.closures.building", map[string]any{"Name": b.V.Name}), b.V.Timezone})
 	}
 	for _, f := range floors {
 		b := inBuilding[f.V.BuildingID]
@@ -91,7 +92,7 @@ func (s *Handlers) closureTargets(ctx context.Context, actor booking.User) (map[
 
 // adminClosures reads the closures page, with the form f.
 func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.AdminClosures, error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	targets, groups, err := s.closureTargets(ctx, actor)
 	if err != nil {
 		return views.AdminClosures{}, err
@@ -103,7 +104,7 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 	if f.ID == "" {
 		f.ID = uuid.NewString()
 	}
-	p := views.AdminClosures{Chrome: s.Chrome(c, "Closures"), Targets: groups, Form: f}
+	p := views.AdminClosures{Chrome: s.Chrome(c, lang.T(ctx, "admin.closures.title")), Targets: groups, Form: f}
 	now := s.bookings.Now()
 	slices.SortFunc(closures, func(a, b object[layout.LayoutClosure]) int {
 		return cmp.Or(cmp.Compare(a.V.StartDate, b.V.StartDate), strings.Compare(a.V.ID, b.V.ID))
@@ -121,11 +122,54 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 		t := targets[closureTargetKey(cl)]
 		iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
 		p.Closures = append(p.Closures, views.ClosureRow{
-			ID: cl.ID, ETag: o.ETag, What: t.label, When: booking.ClosureSpan(iv, t.timezone, now), Reason: cl.Reason,
+			ID: cl.ID, ETag: o.ETag, What: t.label, When: closureSpan(ctx, iv, t.timezone, now), Reason: cl.Reason,
 			Kept: len(cl.KeptBookingIDs),
 		})
 	}
 	return p, nil
+}
+
+// closureSpan writes when a closure closes, in ctx's language, in the time zone named timezone: "on Wed
+// 25 Nov" or "from Wed 25 Nov to Fri 27 Nov" for whole days, as spanWords otherwise. In English it is
+// booking.ClosureSpan.
+func closureSpan(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
+	loc, err := booking.Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	midnight := func(t time.Time) time.Time { y, m, d := t.Date(); return time.Date(y, m, d, 0, 0, 0, 0, loc) }
+	if midnight(start).Equal(start) && midnight(end).Equal(end) {
+		last := midnight(end.Add(-time.Nanosecond))
+		if last.Equal(start) {
+			return lang.T(ctx, "admin.closures.onDay", map[string]any{"Day": lang.Day(ctx, start, now)})
+		}
+		return lang.T(ctx, "admin.closures.fromDayToDay", map[string]any{"First": lang.Day(ctx, start, now), "Last": lang.Day(ctx, last, now)})
+	}
+	return spanWords(ctx, iv, timezone, now)
+}
+
+// spanWords writes an interval in ctx's language, in the time zone named timezone: "from 09:00 to 10:00
+// Madrid time on Tue 24 Nov", or "from Tue 24 Nov 09:00 to Wed 25 Nov 18:00 Madrid time" over several
+// days. In English it is booking.Span.
+func spanWords(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
+	loc, err := booking.Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	start, end := iv.Start.In(loc), iv.End.In(loc)
+	zone := lang.Zone(ctx, timezone)
+	sy, sm, sd := start.Date()
+	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
+		until := lang.Clock(end)
+		if y, m, d := end.Date(); end.Hour() == 0 && end.Minute() == 0 && (y != sy || m != sm || d != sd) {
+			until = "24:00"
+		}
+		return lang.T(ctx, "admin.closures.spanOneDay", map[string]any{
+			"Start": lang.Clock(start), "End": until, "Zone": zone, "Day": lang.Day(ctx, start, now)})
+	}
+	return lang.T(ctx, "admin.closures.spanDays", map[string]any{"StartDay": lang.Day(ctx, start, now), "Start": lang.Clock(start),
+		"EndDay": lang.Day(ctx, end, now), "End": lang.Clock(end), "Zone": zone})
 }
 
 // closureTargetKey is the value of the "What" select for what the closure closes.
@@ -157,8 +201,8 @@ func (s *Handlers) Closures(c echo.Context) error {
 
 // readClosureForm reads the closure form: what was typed, for the form to show again, and the closure it
 // describes. A building closes on whole days (the last one included), a floor or a resource from–until;
-// both in the building's time zone.
-func readClosureForm(form url.Values, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layout.LayoutClosure, error) {
+// both in the building's time zone. A refusal is in ctx's language.
+func readClosureForm(ctx context.Context, form url.Values, targets map[string]closureTarget, org uuid.UUID) (views.ClosureForm, layout.LayoutClosure, error) {
 	f := views.ClosureForm{
 		ID: textField(form, "id"), Target: textField(form, "target"), FromDate: textField(form, "fromDate"), ToDate: textField(form, "toDate"),
 		From: textField(form, "from"), Until: textField(form, "until"), Reason: textField(form, "reason"),
@@ -172,7 +216,7 @@ func readClosureForm(form url.Values, targets map[string]closureTarget, org uuid
 	t, ok := targets[f.Target]
 	if !ok {
 		f.Target = ""
-		return f, cl, kit.RefuseForm("What: choose a building, a floor, a desk or a room from the list.")
+		return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseWhat"))
 	}
 	loc, err := booking.Location(t.timezone)
 	if err != nil {
@@ -183,10 +227,10 @@ func readClosureForm(form url.Values, targets map[string]closureTarget, org uuid
 		first, err1 := time.ParseInLocation(time.DateOnly, f.FromDate, loc)
 		last, err2 := time.ParseInLocation(time.DateOnly, f.ToDate, loc)
 		if err1 != nil || err2 != nil {
-			return f, cl, kit.RefuseForm("Days: choose the first and the last day the building is closed.")
+			return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseDays"))
 		}
 		if last.Before(first) {
-			return f, cl, kit.RefuseForm("Days: the last day must be the first day or later.")
+			return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseLastDay"))
 		}
 		start, end = first, time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, loc)
 	} else {
@@ -194,17 +238,17 @@ func readClosureForm(form url.Values, targets map[string]closureTarget, org uuid
 		start, err1 = parseLocalDateTime(f.From, loc)
 		end, err2 = parseLocalDateTime(f.Until, loc)
 		if err1 != nil || err2 != nil {
-			return f, cl, kit.RefuseForm("From and Until: choose the date and time it goes out of service and the date and time it is back.")
+			return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseTimes"))
 		}
 		if !end.After(start) {
-			return f, cl, kit.RefuseForm("Until must be later than From.")
+			return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseUntil"))
 		}
 	}
 	switch n := utf8.RuneCountInString(f.Reason); {
 	case n == 0:
-		return f, cl, kit.RefuseForm("Reason: say why it is closed; everyone who searches sees it.")
+		return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseReason"))
 	case n > booking.MaxClosureReason:
-		return f, cl, kit.RefuseForm("Reason: write at most %d characters.", booking.MaxClosureReason)
+		return f, cl, kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseReasonLength", map[string]any{"Max": booking.MaxClosureReason}))
 	}
 	cl = layout.LayoutClosure{ID: id.String(), OrganizationID: org.String(), StartDate: start.UnixMilli(), EndDate: end.UnixMilli(), Reason: f.Reason}
 	switch t.kind {
@@ -243,14 +287,14 @@ func closureSpec(cl layout.LayoutClosure) booking.ClosureSpec {
 }
 
 // withCovered puts into f, in words, who booked what and when, of the first bookings a closure would
-// cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings).
-func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views.ClosureForm {
+// cover, and how many there are (ClosureOverlaps lists at most booking.MaxKeptBookings), in ctx's language.
+func withCovered(ctx context.Context, f views.ClosureForm, bs []booking.Booking, now time.Time) views.ClosureForm {
 	f.CoveredCount, f.CoveredAtLeast = len(bs), len(bs) >= booking.MaxKeptBookings
 	f.Covered = make([]views.CoveredBooking, 0, min(len(bs), maxCoveredShown))
 	for _, b := range bs[:min(len(bs), maxCoveredShown)] {
 		f.Covered = append(f.Covered, views.CoveredBooking{
 			Who: booking.FullName(b.Organizer), What: b.Resource.Name,
-			When: booking.Span(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone, now),
+			When: spanWords(ctx, booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone, now),
 		})
 	}
 	return f
@@ -260,7 +304,7 @@ func withCovered(f views.ClosureForm, bs []booking.Booking, now time.Time) views
 // the form does not say what to do with them (overlapping CANCEL or KEEP), the page lists them and asks.
 // Refusals are shown next to the form, which keeps what was typed.
 func (s *Handlers) SaveClosure(c echo.Context) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	targets, _, err := s.closureTargets(ctx, actor)
 	if err != nil {
 		return err
@@ -269,15 +313,15 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, cl, err := readClosureForm(form, targets, actor.OrganizationID)
+	f, cl, err := readClosureForm(ctx, form, targets, actor.OrganizationID)
 	overlapping := booking.OverlapChoice(c.FormValue("overlapping"))
 	if err == nil && overlapping != booking.OverlapAsk && overlapping != booking.OverlapCancel && overlapping != booking.OverlapKeep {
-		err = kit.RefuseForm("Bookings inside: choose to cancel them or to keep them.")
+		err = kit.RefuseForm("%s", lang.T(ctx, "admin.closures.refuseOverlapping"))
 	}
 	if err == nil && overlapping == booking.OverlapAsk {
 		var covered []booking.Booking
 		if covered, err = s.bookings.ClosureOverlaps(ctx, actor, closureSpec(cl)); err == nil && len(covered) > 0 {
-			return s.answerClosureForm(c, http.StatusOK, withCovered(f, covered, s.bookings.Now()))
+			return s.answerClosureForm(c, http.StatusOK, withCovered(ctx, f, covered, s.bookings.Now()))
 		}
 	}
 	if err == nil {
@@ -290,15 +334,15 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 		if oerr != nil {
 			return oerr
 		}
-		f = withCovered(f, covered, s.bookings.Now())
+		f = withCovered(ctx, f, covered, s.bookings.Now())
 		f.Meanwhile = true
 		if len(covered) == 0 {
-			f.Problem = &views.AdminProblem{Title: "Not saved", Message: "Bookings inside this closure changed while it was being saved. Save it again."}
+			f.Problem = &views.AdminProblem{Title: lang.T(ctx, "admin.common.notSaved"), Message: lang.T(ctx, "admin.closures.changedMeanwhile")}
 		}
 		return s.answerClosureForm(c, http.StatusConflict, f)
 	}
 	if err != nil {
-		prob, code, perr := refusal(err, "closure", closureWords)
+		prob, code, perr := refusal(c, err, "closure", closureWords)
 		if perr != nil {
 			return perr
 		}
@@ -307,12 +351,13 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	}
 	t := targets[f.Target]
 	iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
-	msg := "Saved: " + t.label + " is closed " + booking.ClosureSpan(iv, t.timezone, s.bookings.Now()) + ": " + cl.Reason + "."
+	saved := map[string]any{"What": t.label, "When": closureSpan(ctx, iv, t.timezone, s.bookings.Now()), "Reason": cl.Reason}
+	msg := lang.T(ctx, "admin.closures.saved", saved)
 	switch overlapping {
 	case booking.OverlapCancel:
-		msg += " The bookings inside it were cancelled."
+		msg = lang.T(ctx, "admin.closures.savedCancelled", saved)
 	case booking.OverlapKeep:
-		msg += " The bookings inside it were kept."
+		msg = lang.T(ctx, "admin.closures.savedKept", saved)
 	}
 	return s.redirectSaved(c, "/admin/closures", nil, cl.ID, "closure-"+cl.ID, msg)
 }
@@ -343,13 +388,13 @@ func (s *Handlers) DeleteClosure(c echo.Context) error {
 		return err
 	}
 	if err := s.layout.Delete(ctx, actor, layout.Closures, id, etag); err != nil {
-		prob, _, err := refusal(err, "closure", closureWords)
+		prob, _, err := refusal(c, err, "closure", closureWords)
 		if err != nil {
 			return err
 		}
-		s.PutFlash(c, prob.Title+".", "The closure was not deleted; here is the current list.")
+		s.PutFlash(c, prob.Title+".", lang.T(kit.Ctx(c), "admin.closures.notDeleted"))
 		return c.Redirect(http.StatusSeeOther, "/admin/closures")
 	}
-	s.PutFlash(c, "", "Deleted the closure: "+cl.Reason+".")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.closures.deleted", map[string]any{"Reason": cl.Reason}))
 	return c.Redirect(http.StatusSeeOther, "/admin/closures")
 }

@@ -2,6 +2,7 @@ package console
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -57,7 +59,7 @@ func (s *Handlers) Floors(c echo.Context) error {
 	slices.SortFunc(p.Floors, func(a, b views.AdminFloor) int {
 		return cmp.Or(cmp.Compare(a.Number, b.Number), booking.CompareNames(a.Name, b.Name))
 	})
-	return kit.Render(c, http.StatusOK, views.AdminFloorsView(s.Chrome(c, "Floors"), p))
+	return kit.Render(c, http.StatusOK, views.AdminFloorsView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.floors.title")), p))
 }
 
 // NewFloor is GET /admin/floors/new: the form of a new floor, in the building of ?building=.
@@ -68,11 +70,11 @@ func (s *Handlers) NewFloor(c echo.Context) error {
 		return err
 	}
 	if len(bs) == 0 {
-		return booking.Errorf(booking.CodeBuildingNotFound, "add a building before its floors")
+		return booking.Errorf(booking.CodeBuildingNotFound, "%s", lang.T(kit.Ctx(c), "admin.floors.buildingFirst"))
 	}
 	// A new floor starts hidden from people booking: it is being set up, as its switch's hint says.
 	p := views.AdminFloorPage{Floor: views.AdminFloor{BuildingID: c.QueryParam("building"), Active: true}, Buildings: buildingOptions(bs)}
-	return kit.Render(c, http.StatusOK, views.AdminFloorView(s.Chrome(c, "Add a floor"), p))
+	return kit.Render(c, http.StatusOK, views.AdminFloorView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.floors.add")), p))
 }
 
 // Floor is GET /admin/floors/:floorId: a floor's form, its plan and its resources.
@@ -108,7 +110,9 @@ func (s *Handlers) SaveFloor(c echo.Context) error { return floorForm.save(s, c)
 // floorForm shows and saves a floor on its page.
 var floorForm = objectForm[layout.LayoutFloor, views.AdminFloorPage]{
 	coll: layout.Floors, param: "floorId", noun: "floor", href: "/admin/floors/",
-	next: "upload its plan and place its desks and rooms next.",
+	added: func(ctx context.Context, name string) string {
+		return lang.T(ctx, "admin.floors.added", map[string]any{"Name": name})
+	},
 	read: readFloorForm,
 	name: func(f layout.LayoutFloor) string { return f.Name },
 	page: (*Handlers).floorPage,
@@ -128,7 +132,7 @@ var floorForm = objectForm[layout.LayoutFloor, views.AdminFloorPage]{
 	notices: func(p *views.AdminFloorPage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
 	},
-	title: "Floor",
+	title: func(ctx context.Context) string { return lang.T(ctx, "admin.common.floor") },
 }
 
 // readFloorForm reads the floor form into f; f keeps its plan and its type.
@@ -136,19 +140,20 @@ func readFloorForm(_ *Handlers, c echo.Context, form url.Values, f *layout.Layou
 	f.ID, f.OrganizationID = id.String(), kit.Actor(c).OrganizationID.String()
 	f.BuildingID, f.Name = textField(form, "building"), textField(form, "name")
 	f.Visible = adminPtr(checkField(form, "visible"))
-	number, err := numberField(form, "number", "the floor number", -20, 300)
+	ctx := kit.Ctx(c)
+	number, err := numberField(ctx, form, "number", lang.T(ctx, "admin.floors.numberWords"), -20, 300)
 	f.FloorNumber = int32(number)
 	if err != nil {
 		return err
 	}
-	if f.Status, err = statusField(form); err != nil {
+	if f.Status, err = statusField(ctx, form); err != nil {
 		return err
 	}
-	if _, err := choiceField(form, "building", "building"); err != nil {
+	if _, err := choiceField(form, "building", lang.T(ctx, "admin.floors.chooseBuilding")); err != nil {
 		return err
 	}
 	if f.Name == "" {
-		return kit.Invalid("give the floor a name")
+		return kit.Invalid("%s", lang.T(ctx, "admin.floors.nameMissing"))
 	}
 	return nil
 }
@@ -171,14 +176,14 @@ func (s *Handlers) UploadPlan(c echo.Context) error {
 		_, err = s.bookings.SetFloorPlan(ctx, actor, id, contentType, data)
 	}
 	if err == nil {
-		s.PutFlash(c, "Plan uploaded.", "People see the new plan from now on.")
+		s.PutFlash(c, lang.T(kit.Ctx(c), "admin.floors.planUploadedTitle"), lang.T(kit.Ctx(c), "admin.floors.planUploadedMessage"))
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String())
 	}
-	prob, code, err := refusal(err, "floor", nil)
+	prob, code, err := refusal(c, err, "floor", nil)
 	if err != nil {
 		return err
 	}
-	prob.Title = "The plan was not uploaded"
+	prob.Title = lang.T(kit.Ctx(c), "admin.floors.planNotUploaded")
 	p, err := s.floorPage(c, id)
 	if err != nil {
 		return err
@@ -191,6 +196,7 @@ func (s *Handlers) UploadPlan(c echo.Context) error {
 // SetFloorPlan checks the bytes against. It refuses files over 5 MB (4130), a type other than SVG, PNG
 // or JPEG, and a PNG or JPEG named as the other.
 func readPlanUpload(c echo.Context) ([]byte, string, error) {
+	ctx := kit.Ctx(c)
 	if c.Request().ContentLength > kit.MaxUploadBody {
 		return nil, "", booking.PlanTooLarge() // refused before a byte of it is read
 	}
@@ -200,7 +206,7 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	case errors.As(err, &over):
 		return nil, "", booking.PlanTooLarge()
 	case err != nil:
-		return nil, "", kit.Invalid("choose the plan's file: an SVG, PNG or JPEG image")
+		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.choosePlanFile"))
 	case fh.Size > booking.MaxPlanBytes:
 		return nil, "", booking.PlanTooLarge()
 	}
@@ -218,13 +224,14 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	}
 	claimed := planType(fh)
 	if claimed == "" {
-		return nil, "", kit.Invalid("the plan must be an SVG, PNG or JPEG image; this file is none of them")
+		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.planWrongType"))
 	}
 	// The domain refuses a mismatch too; here it is said in the words of a file's name.
 	if sniffed := http.DetectContentType(data); (sniffed == "image/png" || sniffed == "image/jpeg") && sniffed != claimed {
 		is, named := planTypeNames[sniffed], planTypeNames[claimed]
-		return nil, "", kit.Invalid("this file is a %s image but its name says %s: rename it to end in .%s and upload it again",
-			is, named, strings.ToLower(strings.TrimPrefix(sniffed, "image/")[:3]))
+		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.planMisnamed", map[string]any{
+			"Is": is, "Named": named, "Ext": strings.ToLower(strings.TrimPrefix(sniffed, "image/")[:3]),
+		}))
 	}
 	return data, claimed, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -120,48 +121,51 @@ func textField(form url.Values, name string) string { return strings.TrimSpace(f
 func checkField(form url.Values, name string) bool { return form.Get(name) == "true" }
 
 // statusField reads the status select: ACTIVATED or DEACTIVATED.
-func statusField(form url.Values) (string, error) {
+func statusField(ctx context.Context, form url.Values) (string, error) {
 	switch v := form.Get("status"); v {
 	case booking.Activated, "DEACTIVATED":
 		return v, nil
 	default:
-		return "", kit.Invalid("choose whether it is active or deactivated")
+		return "", kit.Invalid("%s", lang.T(ctx, "admin.common.chooseStatus"))
 	}
 }
 
-// numberField reads a whole number from lo to hi.
-func numberField(form url.Values, name, label string, lo, hi int) (int, error) {
+// numberField reads a whole number from lo to hi; label names the field in ctx's language ("the floor
+// number").
+func numberField(ctx context.Context, form url.Values, name, label string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(textField(form, name))
 	if err != nil || n < lo || n > hi {
-		return 0, kit.Invalid("%s must be a whole number from %d to %d", label, lo, hi)
+		return 0, kit.Invalid("%s", lang.T(ctx, "admin.common.numberRange", map[string]any{"Label": label, "Min": lo, "Max": hi}))
 	}
 	return n, nil
 }
 
-// choiceField reads an id chosen in a select.
-func choiceField(form url.Values, name, label string) (string, error) {
+// choiceField reads an id chosen in a select; refused is the refusal when none is chosen ("choose a
+// building"), in the page's language.
+func choiceField(form url.Values, name, refused string) (string, error) {
 	v := textField(form, name)
 	if _, err := uuid.Parse(v); err != nil {
-		return "", kit.Invalid("choose a %s", label)
+		return "", kit.Invalid("%s", refused)
 	}
 	return v, nil
 }
 
-// wholeNumber reads a whole number from 0 to max; empty is 0.
-func wholeNumber(form url.Values, name, label string, max int64) (int64, error) {
+// wholeNumber reads a whole number from 0 to max; empty is 0. Its refusal is in ctx's language.
+func wholeNumber(ctx context.Context, form url.Values, name, label string, max int64) (int64, error) {
 	v := textField(form, name)
 	if v == "" {
 		return 0, nil
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 0 || n > max {
-		return 0, kit.RefuseForm("%s: write a whole number from 0 to %d.", label, max)
+		return 0, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseWholeNumber", map[string]any{"Label": label, "Max": max}))
 	}
 	return n, nil
 }
 
 // clockField reads a time of day written HH:MM as an offset from midnight; set is false when it is empty.
-func clockField(form url.Values, name, label string) (d time.Duration, set bool, err error) {
+// Its refusal is in ctx's language.
+func clockField(ctx context.Context, form url.Values, name, label string) (d time.Duration, set bool, err error) {
 	v := textField(form, name)
 	if v == "" {
 		return 0, false, nil
@@ -171,7 +175,7 @@ func clockField(form url.Values, name, label string) (d time.Duration, set bool,
 	}
 	t, err := time.Parse("15:04", v)
 	if err != nil {
-		return 0, false, kit.RefuseForm("%s: write a time of day as HH:MM, e.g. 08:30.", label)
+		return 0, false, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseClock", map[string]any{"Label": label}))
 	}
 	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, true, nil
 }
@@ -185,15 +189,16 @@ func postedForm(c echo.Context) (url.Values, error) {
 	return form, kit.CheckFormText(form)
 }
 
-// refusal turns a refused save into the words shown beside the form that caused it, with the status to
+// refusal turns a refused save, in the words of c's language, into the words shown beside the form that caused it, with the status to
 // answer with. what names the object in a stale save ("building"); words names the fields as the form
 // labels them, by their name in the import format ("endTime": "Until"). Anything else is returned as
 // an error, for the error page: a failure, and refusals about the page rather than the form (401, 403,
 // 404, 429).
-func refusal(err error, what string, words map[string]string) (*views.AdminProblem, int, error) {
+func refusal(c echo.Context, err error, what string, words map[string]string) (*views.AdminProblem, int, error) {
+	ctx := kit.Ctx(c)
 	var fr *kit.FormRefusal
 	if errors.As(err, &fr) {
-		return &views.AdminProblem{Title: "Please check the form", Message: fr.Text}, fr.Status, nil
+		return &views.AdminProblem{Title: lang.T(ctx, "admin.common.checkForm"), Message: fr.Text}, fr.Status, nil
 	}
 	de, code := kit.Refusal(err)
 	switch code {
@@ -201,29 +206,30 @@ func refusal(err error, what string, words map[string]string) (*views.AdminProbl
 		return nil, 0, err
 	case http.StatusPreconditionFailed:
 		return &views.AdminProblem{
-			Title: "Someone else changed this meanwhile",
-			Message: "Nothing was saved: someone else changed this " + what + " since you opened it. " +
-				"The form now shows the current version; make your change again and save.",
-			Stale: true,
+			Title:   lang.T(ctx, "admin.common.staleTitle"),
+			Message: lang.T(ctx, "admin.common.staleMessage", map[string]any{"What": what}),
+			Stale:   true,
 		}, code, nil
 	}
 	if code >= 500 {
 		return nil, 0, err
 	}
-	title := "Not saved"
+	title := lang.T(ctx, "admin.common.notSaved")
 	if code == http.StatusBadRequest {
-		title = "Please check the form"
+		title = lang.T(ctx, "admin.common.checkForm")
 	}
-	return &views.AdminProblem{Title: title, Message: refusalWords(de, words), Field: formField(de.Field)}, code, nil
+	return &views.AdminProblem{Title: title, Message: refusalWords(ctx, de, words), Field: formField(de.Field)}, code, nil
 }
 
-// refusalWords is a refusal's message for a person: the field named as the form labels it ("Until: must be
-// after From") rather than by its path in the import format ("resourceRules[0].endTime: …").
-func refusalWords(de *booking.Error, words map[string]string) string {
+// refusalWords is a refusal's message for a person, in ctx's language when the refusal has its words
+// there (booking.Error.In): the field named as the form labels it ("Until: must be after From") rather
+// than by its path in the import format ("resourceRules[0].endTime: …").
+func refusalWords(ctx context.Context, de *booking.Error, words map[string]string) string {
+	msg := de.In(ctx)
 	if de.Field == "" {
-		return kit.PageErrorMessage(kit.Problem{Status: kit.HTTPStatus(de.Code), Code: int(de.Code), Detail: de.Message})
+		return kit.PageErrorMessage(ctx, kit.Problem{Status: kit.HTTPStatus(de.Code), Code: int(de.Code), Detail: msg})
 	}
-	rest := strings.TrimPrefix(de.Message, de.Field+": ")
+	rest := strings.TrimPrefix(msg, de.Field+": ")
 	if label, ok := words[formField(de.Field)]; ok {
 		return kit.ToSentence(label + ": " + rest)
 	}

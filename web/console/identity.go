@@ -2,6 +2,7 @@ package console
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -11,6 +12,7 @@ import (
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/identity"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The admins' page of people from the identity provider: e-mail domains, the role of new people, the
@@ -43,7 +45,7 @@ func (s *Handlers) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 		lines[i] = g.Group + " = " + roleWord(g.Role)
 	}
 	p := views.AdminIdentity{
-		Chrome: s.Chrome(c, "People from the identity provider"), Settings: st, Tokens: tokens,
+		Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "admin.identity.title")), Settings: st, Tokens: tokens,
 		SCIMURL: s.PublicBase(c) + kit.SCIMPrefix, Domains: strings.Join(st.Domains, "\n"), GroupRoles: strings.Join(lines, "\n"),
 	}
 	p.Scopes = s.scopes
@@ -51,7 +53,7 @@ func (s *Handlers) adminIdentity(c echo.Context) (views.AdminIdentity, error) {
 }
 
 // SaveSignInSettings is POST /admin/identity/settings (domains, defaultRole, defaultUserRule,
-// defaultMobileRole, groupsClaim, groupRoles, scimAnyDomain). A refused change shows the form again as sent, with the
+// defaultMobileRole, defaultLanguage, groupsClaim, groupRoles, scimAnyDomain). A refused change shows the form again as sent, with the
 // reason.
 func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 	domains, groupRoles := c.FormValue("domains"), c.FormValue("groupRoles")
@@ -60,16 +62,28 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 		DefaultRole:   booking.Role(c.FormValue("defaultRole")),
 		GroupsClaim:   c.FormValue("groupsClaim"),
 		SCIMAnyDomain: c.FormValue("scimAnyDomain") == "on",
+		// A form without the field (an older page still open) keeps the language as it is.
+		DefaultLanguage: c.FormValue("defaultLanguage"),
 	}
+	ctx := kit.Ctx(c)
 	var refusal string
+	if st.DefaultLanguage == "" {
+		now, err := s.people.SignInSettings(c.Request().Context(), kit.Actor(c))
+		if err != nil {
+			return err
+		}
+		st.DefaultLanguage = now.DefaultLanguage
+	} else if !slices.Contains(lang.Codes(), st.DefaultLanguage) {
+		refusal = lang.T(ctx, "admin.identity.refuseLanguage")
+	}
 	for _, f := range []struct {
 		name, words string
 		to          **uuid.UUID
-	}{{"defaultUserRule", "User rule of new people", &st.DefaultUserRule}, {"defaultMobileRole", "Mobile role of new people", &st.DefaultMobileRole}} {
+	}{{"defaultUserRule", lang.T(ctx, "admin.identity.defaultUserRule"), &st.DefaultUserRule}, {"defaultMobileRole", lang.T(ctx, "admin.identity.defaultMobileRole"), &st.DefaultMobileRole}} {
 		if v := c.FormValue(f.name); v != "" {
 			id, err := uuid.Parse(v)
 			if err != nil {
-				refusal = f.words + ": choose one of the list."
+				refusal = lang.T(ctx, "admin.identity.refuseChoice", map[string]any{"Field": f.words})
 				continue
 			}
 			*f.to = &id
@@ -81,7 +95,7 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 		}
 		i := strings.LastIndex(line, "=")
 		if i < 0 {
-			refusal = "Roles of groups: write each line as a group, \"=\" and a role, such as Office managers = Admin."
+			refusal = lang.T(ctx, "admin.identity.refuseGroupRoles")
 			break
 		}
 		st.GroupRoles = append(st.GroupRoles, identity.GroupRole{
@@ -96,11 +110,11 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 		p.Domains, p.GroupRoles = domains, groupRoles
 		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
 		p.Settings.DefaultUserRule, p.Settings.DefaultMobileRole = st.DefaultUserRule, st.DefaultMobileRole
-		p.Settings.SCIMAnyDomain = st.SCIMAnyDomain
+		p.Settings.SCIMAnyDomain, p.Settings.DefaultLanguage = st.SCIMAnyDomain, st.DefaultLanguage
 	}); refused || rerr != nil {
 		return rerr
 	}
-	s.PutFlash(c, "", "Sign-in settings saved.")
+	s.PutFlash(c, "", lang.T(ctx, "admin.identity.settingsSaved"))
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
@@ -108,6 +122,7 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 var identityWords = map[string]string{
 	"domains": "E-mail domains", "defaultRole": "Default role", "defaultUserRuleId": "Default user rule",
 	"defaultMobileRoleId": "Default mobile role", "groupsClaim": "Groups claim", "groupRoles": "Groups and roles",
+	"defaultLanguage": "Language of new people",
 }
 
 // identityRefused answers a refusal in words (2000) with the page again, its reason on top and fill
@@ -116,7 +131,7 @@ func (s *Handlers) identityRefused(c echo.Context, err error, fill func(*views.A
 	if booking.ErrorCode(err) != booking.CodeInvalidRequest {
 		return false, err
 	}
-	prob, _, err := refusal(err, "setting", identityWords)
+	prob, _, err := refusal(c, err, "setting", identityWords)
 	if err != nil {
 		return false, err
 	}
@@ -138,7 +153,7 @@ func (s *Handlers) VerifyDomain(c echo.Context) error {
 	if refused, rerr := s.identityRefused(c, err, nil); refused || rerr != nil {
 		return rerr
 	}
-	s.PutFlash(c, "", d.Domain+" is verified: people with a verified address there can sign in.")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.identity.domainVerified", map[string]any{"Domain": d.Domain}))
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 
@@ -167,7 +182,7 @@ func (s *Handlers) RevokeSCIMToken(c echo.Context) error {
 	if err := s.people.RevokeSCIMToken(c.Request().Context(), kit.Actor(c), id); err != nil {
 		return err
 	}
-	s.PutFlash(c, "", "The SCIM token is revoked: the identity provider can no longer use it.")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.identity.tokenRevoked"))
 	return c.Redirect(http.StatusSeeOther, "/admin/identity")
 }
 

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -28,16 +30,13 @@ func orTrue(b *bool) bool { return b == nil || *b }
 // isActive reads a status of the import format, which is ACTIVATED when left out.
 func isActive(status string) bool { return status == "" || status == booking.Activated }
 
-// savedWords confirms a building, floor or resource form: "Added." and what to do next for a new
-// object, "Saved." for a changed one.
-func savedWords(isNew bool, name, next string) string {
-	switch {
-	case !isNew:
-		return "Saved. " + name + " is up to date."
-	case next == "":
-		return "Added. " + name + " is saved."
+// savedWords confirms a building, floor or resource form in ctx's language: "Saved." for a changed
+// object; for a new one, what the form's added says ("Added." and what to do next).
+func savedWords(ctx context.Context, isNew bool, name string, added func(ctx context.Context, name string) string) string {
+	if !isNew {
+		return lang.T(ctx, "admin.common.savedUpToDate", map[string]any{"Name": name})
 	}
-	return "Added. " + name + " is saved: " + next
+	return added(ctx, name)
 }
 
 // adminFlash returns what the previous form left for this page, as one sentence.
@@ -60,9 +59,10 @@ func (s *Handlers) adminFlash(c echo.Context) string {
 type objectForm[T any, P any] struct {
 	coll  layout.Collection
 	param string // the path parameter of the object's id
-	noun  string // the object in words: "building"
+	noun  string // the object in English words, for the English stale refusal: "building"
 	href  string // its page, before the id: "/admin/buildings/"
-	next  string // what to do after adding one, said in the confirmation; "" for nothing
+	// added confirms that the object name was added, and says what to do next, in ctx's language.
+	added func(ctx context.Context, name string) string
 	// read fills v with the posted form for the object id; isNew is true for an object being added.
 	read func(s *Handlers, c echo.Context, form url.Values, v *T, id uuid.UUID, isNew bool) error
 	name func(v T) string
@@ -71,18 +71,18 @@ type objectForm[T any, P any] struct {
 	posted func(s *Handlers, c echo.Context, o object[T], isNew bool) (P, error)
 	// view is the page's component; heading names the object on it, for the page's title; notices
 	// puts the flash and the refusal (either may be empty) on the page. A refused form's page is
-	// titled with title instead.
+	// titled with title instead, in ctx's language.
 	view    func(views.Chrome, P) templ.Component
 	heading func(P) string
 	notices func(p *P, flash string, prob *views.AdminProblem)
-	title   string
+	title   func(ctx context.Context) string
 }
 
 // render answers the page with the status, the flash and the refusal.
 func (f objectForm[T, P]) render(s *Handlers, c echo.Context, status int, p P, flash string, prob *views.AdminProblem) error {
 	title := f.heading(p)
 	if prob != nil {
-		title = f.title
+		title = f.title(kit.Ctx(c))
 	}
 	f.notices(&p, flash, prob)
 	return kit.Render(c, status, f.view(s.Chrome(c, title), p))
@@ -126,10 +126,10 @@ func (f objectForm[T, P]) save(s *Handlers, c echo.Context) error {
 		_, err = put(ctx, s, actor, f.coll, id, v, etag)
 	}
 	if err == nil {
-		s.PutFlash(c, "", savedWords(isNew, f.name(v), f.next))
+		s.PutFlash(c, "", savedWords(kit.Ctx(c), isNew, f.name(v), f.added))
 		return c.Redirect(http.StatusSeeOther, f.href+id.String())
 	}
-	prob, code, err := refusal(err, f.noun, nil)
+	prob, code, err := refusal(c, err, f.noun, nil)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -65,22 +66,24 @@ func (s *Handlers) bindings(ctx context.Context, actor booking.User, only *uuid.
 	return out, nil
 }
 
-// boundWords says when a binding was made: "on 23 Nov 2026 at 09:00 UTC".
-func boundWords(at time.Time) string {
+// boundWords says when a binding was made, in ctx's language: "on Mon 23 Nov 2026 at 09:00 UTC".
+func boundWords(ctx context.Context, at time.Time) string {
 	if at.IsZero() {
 		return ""
 	}
-	return "on " + at.UTC().Format("2 Jan 2006 at 15:04 UTC")
+	at = at.UTC()
+	// The zero time as now: the date always shows its year.
+	return lang.T(ctx, "admin.people.boundOn", map[string]any{"Day": lang.Day(ctx, at, time.Time{}), "Time": lang.Clock(at)})
 }
 
 // adminPeople reads the people page for the search query.
 func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople, error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	users, etags, err := listValues[layout.LayoutUser](ctx, s, actor, layout.Users)
 	if err != nil {
 		return views.AdminPeople{}, err
 	}
-	p := views.AdminPeople{Chrome: s.Chrome(c, "People"), Query: query}
+	p := views.AdminPeople{Chrome: s.Chrome(c, lang.T(ctx, "admin.people.title")), Query: query}
 	q := fold(strings.TrimSpace(query))
 	for i, u := range users {
 		if q != "" && !strings.Contains(fold(u.Name+" "+u.Surname+" "+u.Email), q) {
@@ -101,7 +104,7 @@ func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople,
 	}
 	for i := range p.People {
 		if p.People[i].Subject != "" {
-			p.People[i].BoundAt = boundWords(bound[p.People[i].ID])
+			p.People[i].BoundAt = boundWords(ctx, bound[p.People[i].ID])
 		}
 	}
 	return p, nil
@@ -139,23 +142,24 @@ func confirmPerson(p *views.AdminPeople, id, msg string) bool {
 	return false
 }
 
-// readPersonForm reads a person's form: what was typed, for the form to show again.
-func readPersonForm(form url.Values) (views.PersonForm, error) {
+// readPersonForm reads a person's form: what was typed, for the form to show again. A refusal is in
+// ctx's language.
+func readPersonForm(ctx context.Context, form url.Values) (views.PersonForm, error) {
 	f := views.PersonForm{
 		Name: textField(form, "name"), Surname: textField(form, "surname"),
 		Email: textField(form, "email"), Role: form.Get("role"), Language: form.Get("language"),
 	}
 	switch {
 	case f.Name == "":
-		return f, kit.RefuseForm("First name: write the person's first name.")
+		return f, kit.RefuseForm("%s", lang.T(ctx, "admin.people.refuseName"))
 	case len(f.Name) > maxNameLength || len(f.Surname) > maxNameLength:
-		return f, kit.RefuseForm("Names: write at most %d characters.", maxNameLength)
+		return f, kit.RefuseForm("%s", lang.T(ctx, "admin.people.refuseNameLength", map[string]any{"Max": maxNameLength}))
 	case f.Email == "" || len(f.Email) > 254:
-		return f, kit.RefuseForm("E-mail: write the address they sign in with, e.g. ana@example.com.")
-	case !slices.ContainsFunc(views.PersonRoles, func(r struct{ Value, Label, Help string }) bool { return r.Value == f.Role }):
-		return f, kit.RefuseForm("Role: choose Employee, Receptionist or Admin.")
+		return f, kit.RefuseForm("%s", lang.T(ctx, "admin.people.refuseEmail"))
+	case !slices.Contains(views.PersonRoles, f.Role):
+		return f, kit.RefuseForm("%s", lang.T(ctx, "admin.people.refuseRole"))
 	case len(f.Language) > 16:
-		return f, kit.RefuseForm("Language: choose one from the list.")
+		return f, kit.RefuseForm("%s", lang.T(ctx, "admin.people.refuseLanguage"))
 	}
 	return f, nil
 }
@@ -168,8 +172,8 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
-	f, err := readPersonForm(form)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
+	f, err := readPersonForm(ctx, form)
 	id := uuid.New()
 	if err == nil {
 		u := layout.LayoutUser{ID: id.String(), OrganizationID: actor.OrganizationID.String(), Name: f.Name,
@@ -177,7 +181,7 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 		_, _, err = putValue(ctx, s, actor, layout.Users, id, u, "")
 	}
 	if err != nil {
-		prob, code, perr := refusal(err, "person", personWords)
+		prob, code, perr := refusal(c, err, "person", personWords)
 		if perr != nil {
 			return perr
 		}
@@ -192,7 +196,8 @@ func (s *Handlers) AddPerson(c echo.Context) error {
 		p.New = f
 		return kit.Render(c, code, views.AdminPeoplePage(p))
 	}
-	msg := "Added " + strings.TrimSpace(f.Name+" "+f.Surname) + " as " + strings.ToLower(views.RoleWord(f.Role)) + ". They can sign in with " + f.Email + "."
+	msg := lang.T(ctx, "admin.people.added", map[string]any{"Name": strings.TrimSpace(f.Name + " " + f.Surname),
+		"Role": strings.ToLower(views.RoleWord(ctx, f.Role)), "Email": f.Email})
 	search := url.Values{"q": {f.Email}}
 	if !kit.IsHTMX(c) {
 		return s.redirectSaved(c, "/admin/people", search, id.String(), "person-"+id.String(), msg)
@@ -218,12 +223,12 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	cur, etag, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
 	if err != nil {
 		return err
 	}
-	f, err := readPersonForm(form)
+	f, err := readPersonForm(ctx, form)
 	ifMatch := form.Get("etag")
 	if err == nil {
 		u := cur
@@ -231,11 +236,12 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 		var saved layout.LayoutUser
 		if saved, etag, err = putValue(ctx, s, actor, layout.Users, id, u, ifMatch); err == nil {
 			r := personRow(saved, etag, actor)
-			r.Saved = "Saved " + strings.TrimSpace(r.Name+" "+r.Surname) + ": " + views.RoleWord(r.Role) + ", " + views.LanguageWord(r.Language) + "."
+			r.Saved = lang.T(ctx, "admin.people.saved", map[string]any{"Name": strings.TrimSpace(r.Name + " " + r.Surname),
+				"Role": views.RoleWord(ctx, r.Role), "Language": views.LanguageWord(ctx, r.Language)})
 			return s.answerPersonRow(c, http.StatusOK, r)
 		}
 	}
-	prob, code, perr := refusal(err, "person", personWords)
+	prob, code, perr := refusal(c, err, "person", personWords)
 	if perr != nil {
 		return perr
 	}
@@ -261,7 +267,7 @@ func (s *Handlers) answerPersonRow(c echo.Context, status int, r views.PersonRow
 		if err != nil {
 			return err
 		}
-		r.BoundAt = boundWords(bound[r.ID])
+		r.BoundAt = boundWords(kit.Ctx(c), bound[r.ID])
 	}
 	if kit.IsHTMX(c) {
 		return kit.Render(c, status, views.PersonRowView(r))
@@ -302,7 +308,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		return err
 	}
 	if err := s.setPersonActive(ctx, actor, id, active); err != nil {
-		prob, code, perr := refusal(err, "person", personWords)
+		prob, code, perr := refusal(c, err, "person", personWords)
 		if perr != nil {
 			return perr
 		}
@@ -319,9 +325,9 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		return err
 	}
 	r := personRow(cur, etag, actor)
-	r.Saved = "Reactivated: they can sign in again."
+	r.Saved = lang.T(kit.Ctx(c), "admin.people.reactivated")
 	if !active {
-		r.Saved = "Deactivated: they cannot sign in, and their future bookings were released."
+		r.Saved = lang.T(kit.Ctx(c), "admin.people.deactivated")
 	}
 	return s.answerPersonRow(c, http.StatusOK, r)
 }
@@ -351,7 +357,7 @@ func (s *Handlers) UnlinkPerson(c echo.Context) error {
 	u.OIDCSubject = new(string)
 	saved, newTag, err := putValue(ctx, s, actor, layout.Users, id, u, c.FormValue("etag"))
 	if err != nil {
-		prob, code, perr := refusal(err, "person", personWords)
+		prob, code, perr := refusal(c, err, "person", personWords)
 		if perr != nil {
 			return perr
 		}
@@ -363,6 +369,6 @@ func (s *Handlers) UnlinkPerson(c echo.Context) error {
 		return s.answerPersonRow(c, code, r)
 	}
 	r := personRow(saved, newTag, actor)
-	r.Saved = "Unlinked " + strings.TrimSpace(r.Name+" "+r.Surname) + "'s sign-in: their next sign-in binds their account again."
+	r.Saved = lang.T(kit.Ctx(c), "admin.people.unlinked", map[string]any{"Name": strings.TrimSpace(r.Name + " " + r.Surname)})
 	return s.answerPersonRow(c, http.StatusOK, r)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -37,7 +38,7 @@ func (s *Handlers) Plan(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return kit.Render(c, http.StatusOK, views.AdminPlanView(s.Chrome(c, "Place desks and rooms"), p))
+	return kit.Render(c, http.StatusOK, views.AdminPlanView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.plan.title")), p))
 }
 
 // planPage reads the floor, its resources and the layoutCatalogue for the plan editor.
@@ -59,9 +60,10 @@ func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, 
 	if err != nil {
 		return views.AdminPlanPage{}, err
 	}
+	words := kit.Ctx(c)
 	p := views.AdminPlanPage{
-		Floor: floorView(f, b.V.Name), Subcategories: k.subcategoryOptions(true), Rules: k.ruleOptions(),
-		Grid: views.AdminGrid{Rows: "1", Columns: "4", Prefix: "Desk", Start: "1"},
+		Floor: floorView(f, b.V.Name), Subcategories: k.subcategoryOptions(words, true), Rules: k.ruleOptions(words),
+		Grid: views.AdminGrid{Rows: "1", Columns: "4", Prefix: lang.T(words, "admin.plan.defaultPrefix"), Start: "1"},
 	}
 	var places []booking.MapCoordinates
 	for _, r := range rs {
@@ -143,56 +145,50 @@ func (s *Handlers) PlanGrid(c echo.Context) error {
 	p.Grid = g
 	added, err := s.addGrid(c, form, p)
 	if err == nil {
-		s.PutFlash(c, "Added.", adminCount(added, "desk")+" placed in the largest free part of the plan: drag them where they belong.")
+		s.PutFlash(c, lang.T(kit.Ctx(c), "admin.plan.addedTitle"), lang.N(kit.Ctx(c), "admin.plan.added", added))
 		return c.Redirect(http.StatusSeeOther, "/admin/floors/"+id.String()+"/plan")
 	}
-	prob, code, err := refusal(err, "floor", nil)
+	prob, code, err := refusal(c, err, "floor", nil)
 	if err != nil {
 		return err
 	}
 	if added > 0 {
-		prob.Message = adminCount(added, "desk") + " were added before this one was refused. " + prob.Message
+		prob.Message = lang.N(kit.Ctx(c), "admin.plan.addedBeforeRefusal", added) + " " + prob.Message
 		if p, err = s.planPage(c, id); err != nil {
 			return err
 		}
 		p.Grid = g
 	}
 	p.Problem = prob
-	return kit.Render(c, code, views.AdminPlanView(s.Chrome(c, "Place desks and rooms"), p))
-}
-
-func adminCount(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
+	return kit.Render(c, code, views.AdminPlanView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.plan.title")), p))
 }
 
 // addGrid adds the desks of the grid form and returns how many it added. Each desk is saved on its own,
 // so a refusal part way keeps those saved before it.
 func (s *Handlers) addGrid(c echo.Context, form url.Values, p views.AdminPlanPage) (int, error) {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
-	rows, err := numberField(form, "rows", "the number of rows", 1, maxGridSide)
+	words := kit.Ctx(c)
+	rows, err := numberField(words, form, "rows", lang.T(words, "admin.plan.rowsWords"), 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	cols, err := numberField(form, "columns", "the number of desks per row", 1, maxGridSide)
+	cols, err := numberField(words, form, "columns", lang.T(words, "admin.plan.columnsWords"), 1, maxGridSide)
 	if err != nil {
 		return 0, err
 	}
-	start, err := numberField(form, "start", "the first number", 0, maxGridStart)
+	start, err := numberField(words, form, "start", lang.T(words, "admin.plan.startWords"), 0, maxGridStart)
 	if err != nil {
 		return 0, err
 	}
 	prefix := p.Grid.Prefix
 	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
-		return 0, kit.Invalid("the name must have 1 to %d characters", maxGridPrefix)
+		return 0, kit.Invalid("%s", lang.T(words, "admin.plan.prefixLength", map[string]any{"Max": maxGridPrefix}))
 	}
-	sub, err := choiceField(form, "subcategory", "kind of desk")
+	sub, err := choiceField(form, "subcategory", lang.T(words, "admin.plan.chooseDeskKind"))
 	if err != nil {
 		return 0, err
 	}
-	rule, err := choiceField(form, "rule", "rule")
+	rule, err := choiceField(form, "rule", lang.T(words, "admin.common.chooseRule"))
 	if err != nil {
 		return 0, err
 	}
@@ -217,8 +213,9 @@ func (s *Handlers) addGrid(c echo.Context, form url.Values, p views.AdminPlanPag
 	}
 	place, ok := booking.FreeSpace(planW, planH, taken, w, h, gridMargin)
 	if !ok {
-		return 0, kit.Invalid("there is no free space for %s of %s on this plan: move or resize what is there, or add fewer desks at once; nothing was added",
-			adminCount(rows, "row"), adminCount(cols, "desk"))
+		return 0, kit.Invalid("%s", lang.T(words, "admin.plan.noSpace", map[string]any{
+			"Rows": lang.N(words, "admin.plan.rowCount", rows), "Desks": lang.N(words, "admin.plan.deskCount", cols),
+		}))
 	}
 	added := 0
 	for i := range rows {
@@ -290,14 +287,15 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	words := kit.Ctx(c)
 	var box [4]int
 	for i, name := range []string{"x1", "y1", "x2", "y2"} {
-		if box[i], err = numberField(form, name, "a place on the plan", 0, maxPlanUnit); err != nil {
-			return c.JSON(http.StatusBadRequest, positionAnswer{Message: "That place is outside the plan, so it was not saved."})
+		if box[i], err = numberField(words, form, name, lang.T(words, "admin.plan.placeWords"), 0, maxPlanUnit); err != nil {
+			return c.JSON(http.StatusBadRequest, positionAnswer{Message: lang.T(words, "admin.plan.moveOutside")})
 		}
 	}
 	if box[2] <= box[0] || box[3] <= box[1] {
-		return c.JSON(http.StatusBadRequest, positionAnswer{Message: "A desk or room needs a width and a height; it was not saved."})
+		return c.JSON(http.StatusBadRequest, positionAnswer{Message: lang.T(words, "admin.plan.moveNoSize")})
 	}
 	r := cur.V
 	r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
@@ -305,13 +303,13 @@ func (s *Handlers) MoveResource(c echo.Context) error {
 	if err == nil {
 		return c.JSON(http.StatusOK, positionAnswer{ETag: obj.ETag})
 	}
-	prob, code, err := refusal(err, "desk or room", nil)
+	prob, code, err := refusal(c, err, "desk or room", nil)
 	if err != nil {
 		return err
 	}
 	ans := positionAnswer{Message: prob.Message}
 	if prob.Stale {
-		ans.Message = "Someone else changed " + cur.V.Name + " since you opened this plan, so it was put back. Reload the page to see their change."
+		ans.Message = lang.T(words, "admin.plan.moveStale", map[string]any{"Name": cur.V.Name})
 		if now, err := get[layout.LayoutResource](ctx, s, actor, layout.Resources, id); err == nil {
 			ans.ETag, ans.Box = now.ETag, &now.V.MapCoordinates
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -58,16 +59,17 @@ func (s *Handlers) readLayoutCatalogue(ctx context.Context, actor booking.User) 
 	return k, err
 }
 
-// subcategoryOptions lists the kinds of resource; desksOnly leaves out the rooms.
-func (k layoutCatalogue) subcategoryOptions(desksOnly bool) []views.AdminOption {
+// subcategoryOptions lists the kinds of resource, each saying in ctx's language whether it is a desk or
+// a room unless its name says it; desksOnly leaves out the rooms.
+func (k layoutCatalogue) subcategoryOptions(ctx context.Context, desksOnly bool) []views.AdminOption {
 	var out []views.AdminOption
 	for _, sc := range k.subcategories {
-		kind := "desk"
+		kind := lang.T(ctx, "admin.resources.kindDesk")
 		if sc.V.Category == string(booking.CategorySpace) {
 			if desksOnly {
 				continue
 			}
-			kind = "room"
+			kind = lang.T(ctx, "admin.resources.kindRoom")
 		}
 		label := sc.V.Name
 		if !strings.Contains(strings.ToLower(label), kind) {
@@ -78,12 +80,12 @@ func (k layoutCatalogue) subcategoryOptions(desksOnly bool) []views.AdminOption 
 	return adminSortOptions(out)
 }
 
-func (k layoutCatalogue) ruleOptions() []views.AdminOption {
+func (k layoutCatalogue) ruleOptions(ctx context.Context) []views.AdminOption {
 	out := make([]views.AdminOption, 0, len(k.rules))
 	for i, r := range k.rules {
 		name := r.V.Name
 		if name == "" {
-			name = "Rule " + strconv.Itoa(i+1)
+			name = lang.T(ctx, "admin.resources.ruleNumbered", map[string]any{"Number": i + 1})
 		}
 		out = append(out, views.AdminOption{Value: r.V.ID, Label: name})
 	}
@@ -151,7 +153,7 @@ func (s *Handlers) Resources(c echo.Context) error {
 		return err
 	}
 	p.Flash = s.adminFlash(c)
-	return kit.Render(c, http.StatusOK, views.AdminResourcesView(s.Chrome(c, "Desks and rooms"), p))
+	return kit.Render(c, http.StatusOK, views.AdminResourcesView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.resources.title")), p))
 }
 
 // resourcesPage reads the desks and rooms of a floor ("" for all) and the choices of the form that
@@ -170,14 +172,15 @@ func (s *Handlers) resourcesPage(c echo.Context, floor string) (views.AdminResou
 	if err != nil {
 		return views.AdminResourcesPage{}, err
 	}
-	p := views.AdminResourcesPage{Floors: floors, Rules: k.ruleOptions(), Subcategories: k.subcategoryOptions(false), Features: k.featureOptions()}
+	words := kit.Ctx(c)
+	p := views.AdminResourcesPage{Floors: floors, Rules: k.ruleOptions(words), Subcategories: k.subcategoryOptions(words, false), Features: k.featureOptions()}
 	if floor != "" {
 		if _, ok := floorNames[floor]; ok {
 			p.FloorID = floor
 		}
 	}
 	kinds := map[string]string{}
-	for _, o := range k.subcategoryOptions(false) {
+	for _, o := range p.Subcategories {
 		kinds[o.Value] = o.Label
 	}
 	for _, r := range rs {
@@ -206,7 +209,7 @@ func (s *Handlers) resourcePage(c echo.Context, r views.AdminResource) (views.Ad
 		return views.AdminResourcePage{}, err
 	}
 	return views.AdminResourcePage{
-		Resource: r, Floors: floors, Subcategories: k.subcategoryOptions(false), Rules: k.ruleOptions(),
+		Resource: r, Floors: floors, Subcategories: k.subcategoryOptions(kit.Ctx(c), false), Rules: k.ruleOptions(kit.Ctx(c)),
 		Features: k.featureOptions(), Reservables: k.reservableOptions(),
 	}, nil
 }
@@ -219,7 +222,7 @@ func (s *Handlers) NewResource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, "Add a desk or room"), p))
+	return kit.Render(c, http.StatusOK, views.AdminResourceView(s.Chrome(c, lang.T(kit.Ctx(c), "admin.resources.add")), p))
 }
 
 // Resource is GET /admin/resources/:resourceId: a desk's or room's form.
@@ -232,10 +235,13 @@ func (s *Handlers) SaveResource(c echo.Context) error { return resourceForm.save
 // resourceForm shows and saves a desk or room on its page.
 var resourceForm = objectForm[layout.LayoutResource, views.AdminResourcePage]{
 	coll: layout.Resources, param: "resourceId", noun: "desk or room", href: "/admin/resources/",
+	added: func(ctx context.Context, name string) string {
+		return lang.T(ctx, "admin.resources.added", map[string]any{"Name": name})
+	},
 	read: func(s *Handlers, c echo.Context, form url.Values, r *layout.LayoutResource, id uuid.UUID, isNew bool) error {
 		ctx, actor := c.Request().Context(), kit.Actor(c)
 		r.ID, r.OrganizationID = id.String(), actor.OrganizationID.String()
-		if err := readResourceForm(form, r, isNew); err != nil {
+		if err := readResourceForm(kit.Ctx(c), form, r, isNew); err != nil {
 			return err
 		}
 		k, err := s.readLayoutCatalogue(ctx, actor)
@@ -267,25 +273,25 @@ var resourceForm = objectForm[layout.LayoutResource, views.AdminResourcePage]{
 	notices: func(p *views.AdminResourcePage, flash string, prob *views.AdminProblem) {
 		p.Flash, p.Problem = flash, prob
 	},
-	title: "Desk or room",
+	title: func(ctx context.Context) string { return lang.T(ctx, "admin.resources.formTitle") },
 }
 
-// readResourceForm reads the resource form into r. On a refusal r still holds what was posted, for the
-// form to show again.
-func readResourceForm(form url.Values, r *layout.LayoutResource, isNew bool) error {
+// readResourceForm reads the resource form into r, refusing in ctx's language. On a refusal r still
+// holds what was posted, for the form to show again.
+func readResourceForm(ctx context.Context, form url.Values, r *layout.LayoutResource, isNew bool) error {
 	r.SubcategoryID, r.FloorID, r.ResourceRuleID = textField(form, "subcategory"), textField(form, "floor"), textField(form, "rule")
 	r.Name, r.PosterCode = textField(form, "name"), textField(form, "posterCode")
 	r.Image, r.Phone = textField(form, "image"), textField(form, "phone")
 	r.Visible, r.Approachable = adminPtr(checkField(form, "visible")), adminPtr(checkField(form, "approachable"))
 	r.FeatureIDs, r.ReservableIDs = form["features"], form["reservables"]
 	if len(r.FeatureIDs) > maxChosenExtras || len(r.ReservableIDs) > maxChosenExtras {
-		return kit.Invalid("choose at most %d features and %d services", maxChosenExtras, maxChosenExtras)
+		return kit.Invalid("%s", lang.T(ctx, "admin.resources.tooManyExtras", map[string]any{"Max": maxChosenExtras}))
 	}
 	r.Capacity = nil
 	if v := textField(form, "capacity"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
-			return kit.Invalid("the capacity must be a whole number of people from 1 to 10000")
+			return kit.Invalid("%s", lang.T(ctx, "admin.resources.capacityRange"))
 		}
 		r.Capacity = adminPtr(int32(n))
 	}
@@ -293,26 +299,30 @@ func readResourceForm(form url.Values, r *layout.LayoutResource, isNew bool) err
 		var box [4]int
 		var err error
 		for i, name := range []string{"x1", "y1", "x2", "y2"} {
-			if box[i], err = numberField(form, name, "the place on the plan", 0, maxPlanUnit); err != nil {
+			if box[i], err = numberField(ctx, form, name, lang.T(ctx, "admin.resources.placeWords"), 0, maxPlanUnit); err != nil {
 				return err
 			}
 		}
 		r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
 	}
 	var err error
-	if r.Status, err = statusField(form); err != nil {
+	if r.Status, err = statusField(ctx, form); err != nil {
 		return err
 	}
-	for _, f := range []struct{ name, label string }{{"subcategory", "kind"}, {"floor", "floor"}, {"rule", "rule"}} {
-		if _, err := choiceField(form, f.name, f.label); err != nil {
+	for _, f := range []struct{ name, refused string }{
+		{"subcategory", lang.T(ctx, "admin.resources.chooseKind")},
+		{"floor", lang.T(ctx, "admin.resources.chooseFloor")},
+		{"rule", lang.T(ctx, "admin.common.chooseRule")},
+	} {
+		if _, err := choiceField(form, f.name, f.refused); err != nil {
 			return err
 		}
 	}
 	switch {
 	case r.Name == "":
-		return kit.Invalid("give it a name")
+		return kit.Invalid("%s", lang.T(ctx, "admin.resources.nameMissing"))
 	case !booking.PosterCodeValid(r.PosterCode):
-		return kit.Invalid("the poster code must have 1 to %d letters, digits, \".\", \"_\" or \"-\"", booking.MaxPosterCodeLength)
+		return kit.Invalid("%s", lang.T(ctx, "admin.resources.posterCodeInvalid", map[string]any{"Max": booking.MaxPosterCodeLength}))
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package console
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/layout"
 )
 
@@ -44,8 +44,8 @@ func ruleForm(r layout.LayoutResourceRule, etag string) views.RuleForm {
 }
 
 // readRuleForm reads a rule's form: the view shows what was typed, the rule is what it means. A value
-// the form cannot use is a *kit.FormRefusal in words.
-func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, layout.LayoutResourceRule, error) {
+// the form cannot use is a *kit.FormRefusal in words, in ctx's language.
+func readRuleForm(ctx context.Context, form url.Values, id string, org uuid.UUID) (views.RuleForm, layout.LayoutResourceRule, error) {
 	v := views.RuleForm{
 		ID: id, ETag: form.Get("etag"), Name: textField(form, "name"),
 		From: form.Get("from"), Until: form.Get("until"), MaxHours: form.Get("maxHours"), MaxMinutes: form.Get("maxMinutes"),
@@ -59,27 +59,27 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 		AccessControlType: v.AccessControlType,
 	}
 	if len(v.Name) > maxNameLength {
-		return v, r, kit.RefuseForm("Name: write at most %d characters.", maxNameLength)
+		return v, r, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseNameLength", map[string]any{"Max": maxNameLength}))
 	}
-	from, ok, err := clockField(form, "from", "From")
+	from, ok, err := clockField(ctx, form, "from", lang.T(ctx, "admin.rules.fieldFrom"))
 	if err != nil {
 		return v, r, err
 	}
 	if !ok || from >= 24*time.Hour {
-		return v, r, kit.RefuseForm("From: choose the time bookings may start each day, e.g. 08:00.")
+		return v, r, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseFrom"))
 	}
-	until, ok, err := clockField(form, "until", "Until")
+	until, ok, err := clockField(ctx, form, "until", lang.T(ctx, "admin.rules.fieldUntil"))
 	if err != nil {
 		return v, r, err
 	}
 	if !ok {
-		return v, r, kit.RefuseForm("Until: choose the time bookings must end each day; 00:00 means midnight.")
+		return v, r, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseUntil"))
 	}
 	if until == 0 {
 		until = 24 * time.Hour
 	}
 	if until <= from {
-		return v, r, kit.RefuseForm("Until must be later than From (00:00 means midnight).")
+		return v, r, kit.RefuseForm("%s", lang.T(ctx, "admin.rules.refuseUntilAfterFrom"))
 	}
 	r.StartTime, r.EndTime = from.Milliseconds(), until.Milliseconds()
 	if until == 24*time.Hour {
@@ -90,21 +90,21 @@ func readRuleForm(form url.Values, id string, org uuid.UUID) (views.RuleForm, la
 		max, unit   int64
 		into        *int64
 	}{
-		{"maxHours", "Longest booking, hours", 8784, msHour, &r.MaximumDuration},
-		{"maxMinutes", "Longest booking, minutes", 59, msMinute, &r.MaximumDuration},
-		{"aheadDays", "How far ahead, days", 3660, msDay, &r.MaximumAdvance},
-		{"aheadHours", "How far ahead, hours", 23, msHour, &r.MaximumAdvance},
-		{"checkInBefore", "Check-in opens, minutes before the start", 1440, msMinute, &r.AdvanceCheckIn},
-		{"checkInAfter", "Check-in closes, minutes after the start", 1440, msMinute, &r.ExpirationMargin},
+		{"maxHours", lang.T(ctx, "admin.rules.fieldMaxHours"), 8784, msHour, &r.MaximumDuration},
+		{"maxMinutes", lang.T(ctx, "admin.rules.fieldMaxMinutes"), 59, msMinute, &r.MaximumDuration},
+		{"aheadDays", lang.T(ctx, "admin.rules.fieldAheadDays"), 3660, msDay, &r.MaximumAdvance},
+		{"aheadHours", lang.T(ctx, "admin.rules.fieldAheadHours"), 23, msHour, &r.MaximumAdvance},
+		{"checkInBefore", lang.T(ctx, "admin.rules.fieldCheckInBefore"), 1440, msMinute, &r.AdvanceCheckIn},
+		{"checkInAfter", lang.T(ctx, "admin.rules.fieldCheckInAfter"), 1440, msMinute, &r.ExpirationMargin},
 	}
 	for _, n := range numbers {
-		x, err := wholeNumber(form, n.name, n.label, n.max)
+		x, err := wholeNumber(ctx, form, n.name, n.label, n.max)
 		if err != nil {
 			return v, r, err
 		}
 		*n.into += x * n.unit
 	}
-	by, ok, err := clockField(form, "allDayBy", "Check in by")
+	by, ok, err := clockField(ctx, form, "allDayBy", lang.T(ctx, "admin.rules.fieldAllDayBy"))
 	if err != nil {
 		return v, r, err
 	}
@@ -163,35 +163,35 @@ func (s *Handlers) readRuleUses(ctx context.Context, actor booking.User) (ruleUs
 	return u, nil
 }
 
-// withUses adds the sentence and the resources that use the rule to its form.
-func (u ruleUses) withUses(f views.RuleForm, r layout.LayoutResourceRule) views.RuleForm {
-	f.Sentence = booking.RuleSentence(domainRule(r), u.zones[r.ID])
+// withUses adds the sentence, in ctx's language, and the resources that use the rule to its form.
+func (u ruleUses) withUses(ctx context.Context, f views.RuleForm, r layout.LayoutResourceRule) views.RuleForm {
+	f.Sentence = views.RuleSentence(ctx, domainRule(r), u.zones[r.ID])
 	f.Resources = u.resources[r.ID]
 	names := make([]string, 0, 2)
 	for _, r := range f.Resources[:min(2, len(f.Resources))] {
 		names = append(names, r.Name)
 	}
-	f.Fallback = ruleOf(names, len(f.Resources))
+	f.Fallback = ruleOf(ctx, names, len(f.Resources))
 	return f
 }
 
 // ruleOf names a rule without a name by the resources that use it: "Rule of Goya and Velázquez", "Rule
 // of Goya, Velázquez and 3 more". first holds the first two of them, of total; "" when none uses it.
-func ruleOf(first []string, total int) string {
+func ruleOf(ctx context.Context, first []string, total int) string {
 	switch {
 	case total == 1 && len(first) == 1:
-		return "Rule of " + first[0]
+		return lang.T(ctx, "admin.rules.ruleOfOne", map[string]any{"First": first[0]})
 	case total == 2 && len(first) == 2:
-		return "Rule of " + first[0] + " and " + first[1]
+		return lang.T(ctx, "admin.rules.ruleOfTwo", map[string]any{"First": first[0], "Second": first[1]})
 	case total > 2 && len(first) == 2:
-		return fmt.Sprintf("Rule of %s, %s and %d more", first[0], first[1], total-2)
+		return lang.N(ctx, "admin.rules.ruleOfMore", total-2, map[string]any{"First": first[0], "Second": first[1]})
 	}
 	return ""
 }
 
 // adminRules reads the rules page: every rule of the organization in its form, and an empty one.
 func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	rules, etags, err := listValues[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules)
 	if err != nil {
 		return views.AdminRules{}, err
@@ -200,13 +200,13 @@ func (s *Handlers) adminRules(c echo.Context) (views.AdminRules, error) {
 	if err != nil {
 		return views.AdminRules{}, err
 	}
-	p := views.AdminRules{Chrome: s.Chrome(c, "Rules")}
+	p := views.AdminRules{Chrome: s.Chrome(c, lang.T(ctx, "admin.rules.title"))}
 	for i, r := range rules {
-		p.Rules = append(p.Rules, uses.withUses(ruleForm(r, etags[i]), r))
+		p.Rules = append(p.Rules, uses.withUses(ctx, ruleForm(r, etags[i]), r))
 	}
 	fresh := layout.LayoutResourceRule{ID: uuid.NewString(), StartTime: 8 * msHour, EndTime: 20 * msHour,
 		MaximumDuration: 4 * msHour, MaximumAdvance: 30 * msDay, AdvanceCheckIn: 15 * msMinute, ExpirationMargin: 15 * msMinute}
-	p.New = uses.withUses(ruleForm(fresh, ""), fresh)
+	p.New = uses.withUses(ctx, ruleForm(fresh, ""), fresh)
 	p.New.New = true
 	return p, nil
 }
@@ -245,8 +245,8 @@ func (s *Handlers) RuleSentence(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
-	_, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
+	_, r, err := readRuleForm(ctx, form, id.String(), actor.OrganizationID)
 	var fr *kit.FormRefusal
 	if errors.As(err, &fr) {
 		return kit.Render(c, http.StatusOK, views.RuleSentenceView("", fr.Text))
@@ -255,7 +255,7 @@ func (s *Handlers) RuleSentence(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return kit.Render(c, http.StatusOK, views.RuleSentenceView(booking.RuleSentence(domainRule(r), uses.zones[r.ID]), ""))
+	return kit.Render(c, http.StatusOK, views.RuleSentenceView(views.RuleSentence(ctx, domainRule(r), uses.zones[r.ID]), ""))
 }
 
 // SaveRule is POST /admin/rules/{ruleId}: creates or updates the rule. A refusal, or a rule
@@ -270,8 +270,8 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 	if err != nil {
 		return kit.Invalid("form: %v", err)
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
-	typed, r, err := readRuleForm(form, id.String(), actor.OrganizationID)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
+	typed, r, err := readRuleForm(ctx, form, id.String(), actor.OrganizationID)
 	isNew := typed.ETag == ""
 	var saved layout.LayoutResourceRule
 	var etag string
@@ -283,25 +283,25 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 		return uerr
 	}
 	if err != nil {
-		prob, code, perr := refusal(err, "rule", ruleWords)
+		prob, code, perr := refusal(c, err, "rule", ruleWords)
 		if perr != nil {
 			return perr
 		}
-		f := uses.withUses(typed, r)
+		f := uses.withUses(ctx, typed, r)
 		if code == http.StatusPreconditionFailed {
 			cur, curTag, gerr := getValue[layout.LayoutResourceRule](ctx, s, actor, layout.ResourceRules, id)
 			if gerr != nil {
 				return gerr
 			}
-			f = uses.withUses(ruleForm(cur, curTag), cur)
+			f = uses.withUses(ctx, ruleForm(cur, curTag), cur)
 		}
 		f.New, f.Problem = isNew, prob
 		return s.answerRuleForm(c, code, f)
 	}
-	f := uses.withUses(ruleForm(saved, etag), saved)
-	msg := "Saved the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
+	f := uses.withUses(ctx, ruleForm(saved, etag), saved)
+	msg := lang.T(ctx, "admin.rules.saved", map[string]any{"Name": strconvQuote(ctx, saved.Name), "Sentence": f.Sentence})
 	if isNew {
-		msg = "Added the rule " + strconvQuote(saved.Name) + ". " + f.Sentence
+		msg = lang.T(ctx, "admin.rules.added", map[string]any{"Name": strconvQuote(ctx, saved.Name), "Sentence": f.Sentence})
 	}
 	switch {
 	case !kit.IsHTMX(c):
@@ -340,10 +340,11 @@ func (s *Handlers) answerRuleForm(c echo.Context, status int, f views.RuleForm) 
 	return kit.Render(c, status, views.AdminRulesPage(p))
 }
 
-// strconvQuote names an object in a message: its name in quotation marks, or "without a name".
-func strconvQuote(name string) string {
+// strconvQuote names an object in a message, in ctx's language: its name in quotation marks, or
+// "without a name".
+func strconvQuote(ctx context.Context, name string) string {
 	if name == "" {
-		return "without a name"
+		return lang.T(ctx, "admin.rules.withoutAName")
 	}
-	return "“" + name + "”"
+	return lang.T(ctx, "admin.rules.quoted", map[string]any{"Name": name})
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify"
 	"github.com/workspacebooking/booking/web/outbox"
 )
@@ -22,24 +24,36 @@ import (
 // webhookWords names an endpoint's fields as its form does.
 var webhookWords = map[string]string{"url": "Address", "description": "Description", "eventTypes": "Events"}
 
-// webhookEventWords says what each event type means, in the order the form offers them.
-var webhookEventWords = map[outbox.Kind]string{
-	outbox.Created:         "a booking was made",
-	outbox.Changed:         "a booking moved to another time or place",
-	outbox.Cancelled:       "a booking was cancelled",
-	outbox.Released:        "a booking ended early",
-	outbox.Expired:         "nobody checked in",
-	outbox.Approved:        "an admin approved a booking",
-	outbox.Rejected:        "an admin rejected a booking",
-	outbox.CheckInOpened:   "check-in opened",
-	outbox.ServicesChanged: "services were ordered or changed",
+// webhookEventWords says what an event type means, in ctx's language.
+func webhookEventWords(ctx context.Context, k outbox.Kind) string {
+	switch k {
+	case outbox.Created:
+		return lang.T(ctx, "admin.webhooks.eventCreated")
+	case outbox.Changed:
+		return lang.T(ctx, "admin.webhooks.eventChanged")
+	case outbox.Cancelled:
+		return lang.T(ctx, "admin.webhooks.eventCancelled")
+	case outbox.Released:
+		return lang.T(ctx, "admin.webhooks.eventReleased")
+	case outbox.Expired:
+		return lang.T(ctx, "admin.webhooks.eventExpired")
+	case outbox.Approved:
+		return lang.T(ctx, "admin.webhooks.eventApproved")
+	case outbox.Rejected:
+		return lang.T(ctx, "admin.webhooks.eventRejected")
+	case outbox.CheckInOpened:
+		return lang.T(ctx, "admin.webhooks.eventCheckInOpened")
+	case outbox.ServicesChanged:
+		return lang.T(ctx, "admin.webhooks.eventServicesChanged")
+	}
+	return ""
 }
 
-// webhookEventTypes are the choices of the form's events.
-func webhookEventTypes() []views.Option {
+// webhookEventTypes are the choices of the form's events, in the order the documentation gives them.
+func webhookEventTypes(ctx context.Context) []views.Option {
 	out := make([]views.Option, len(outbox.Kinds))
 	for i, k := range outbox.Kinds {
-		out[i] = views.Option{Value: string(k), Label: webhookEventWords[k]}
+		out[i] = views.Option{Value: string(k), Label: webhookEventWords(ctx, k)}
 	}
 	return out
 }
@@ -56,16 +70,17 @@ func (s *Handlers) Webhooks(c echo.Context) error {
 
 // webhooksPage reads what the list shows, with an empty form.
 func (s *Handlers) webhooksPage(c echo.Context) (views.AdminWebhooks, error) {
-	eps, err := s.notify.WebhookEndpoints(c.Request().Context(), kit.Actor(c))
+	ctx := kit.Ctx(c)
+	eps, err := s.notify.WebhookEndpoints(ctx, kit.Actor(c))
 	if err != nil {
 		return views.AdminWebhooks{}, err
 	}
 	p := views.AdminWebhooks{
-		Chrome: s.Chrome(c, "Webhooks"), Max: notify.MaxWebhookEndpoints, EventTypes: webhookEventTypes(),
+		Chrome: s.Chrome(c, lang.T(ctx, "admin.webhooks.title")), Max: notify.MaxWebhookEndpoints, EventTypes: webhookEventTypes(ctx),
 		Form: views.WebhookForm{Enabled: true},
 	}
 	for _, e := range eps {
-		p.Endpoints = append(p.Endpoints, webhookRow(e))
+		p.Endpoints = append(p.Endpoints, webhookRow(ctx, e))
 	}
 	return p, nil
 }
@@ -80,7 +95,7 @@ func (s *Handlers) CreateWebhook(c echo.Context) error {
 	f := webhookFormOf(form, true)
 	ep, secret, err := s.notify.CreateWebhookEndpoint(c.Request().Context(), kit.Actor(c), webhookChange(f))
 	if err != nil {
-		prob, status, err := refusal(err, "webhook endpoint", webhookWords)
+		prob, status, err := refusal(c, err, "webhook endpoint", webhookWords)
 		if err != nil {
 			return err
 		}
@@ -116,7 +131,7 @@ func (s *Handlers) webhookPage(c echo.Context) (views.AdminWebhook, error) {
 	if err != nil {
 		return views.AdminWebhook{}, err
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	ep, err := s.notify.WebhookEndpoint(ctx, actor, id)
 	if err != nil {
 		return views.AdminWebhook{}, err
@@ -125,13 +140,13 @@ func (s *Handlers) webhookPage(c echo.Context) (views.AdminWebhook, error) {
 	if err != nil {
 		return views.AdminWebhook{}, err
 	}
-	row := webhookRow(ep)
+	row := webhookRow(ctx, ep)
 	p := views.AdminWebhook{
-		Chrome: s.Chrome(c, "Webhook endpoint"), Endpoint: row, EventTypes: webhookEventTypes(),
+		Chrome: s.Chrome(c, lang.T(ctx, "admin.webhooks.endpoint")), Endpoint: row, EventTypes: webhookEventTypes(ctx),
 		Form: views.WebhookForm{URL: ep.URL, Description: ep.Description, EventTypes: row.EventTypes, Enabled: ep.Enabled()},
 	}
 	for _, d := range ds {
-		p.Deliveries = append(p.Deliveries, webhookDeliveryRow(d))
+		p.Deliveries = append(p.Deliveries, webhookDeliveryRow(ctx, d))
 	}
 	return p, nil
 }
@@ -148,7 +163,7 @@ func (s *Handlers) SaveWebhook(c echo.Context) error {
 	}
 	f := webhookFormOf(form, checkField(form, "enabled"))
 	if _, err := s.notify.UpdateWebhookEndpoint(c.Request().Context(), kit.Actor(c), id, webhookChange(f)); err != nil {
-		prob, status, err := refusal(err, "webhook endpoint", webhookWords)
+		prob, status, err := refusal(c, err, "webhook endpoint", webhookWords)
 		if err != nil {
 			return err
 		}
@@ -159,7 +174,7 @@ func (s *Handlers) SaveWebhook(c echo.Context) error {
 		p.Form, p.Form.Problem = f, prob
 		return kit.Render(c, status, views.AdminWebhookPage(p))
 	}
-	s.PutFlash(c, "", "Saved the endpoint.")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.webhooks.saved"))
 	return c.Redirect(http.StatusSeeOther, "/admin/webhooks/"+id.String())
 }
 
@@ -193,7 +208,7 @@ func (s *Handlers) DeleteWebhook(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.PutFlash(c, "", "Deleted the endpoint "+ep.URL+".")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.webhooks.deleted", map[string]any{"URL": ep.URL}))
 	return c.Redirect(http.StatusSeeOther, "/admin/webhooks")
 }
 
@@ -209,14 +224,14 @@ func (s *Handlers) ResendWebhookDelivery(c echo.Context) error {
 	}
 	back := "/admin/webhooks/" + id.String()
 	if _, err := s.notify.ResendWebhookDelivery(c.Request().Context(), kit.Actor(c), id, delivery); err != nil {
-		prob, _, err := refusal(err, "webhook endpoint", webhookWords)
+		prob, _, err := refusal(c, err, "webhook endpoint", webhookWords)
 		if err != nil {
 			return err
 		}
-		s.PutFlash(c, "", "Not sent again: "+prob.Message)
+		s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.webhooks.notSentAgain", map[string]any{"Message": prob.Message}))
 		return c.Redirect(http.StatusSeeOther, back)
 	}
-	s.PutFlash(c, "", "Sent again: the delivery is on its way, with the same webhook-id.")
+	s.PutFlash(c, "", lang.T(kit.Ctx(c), "admin.webhooks.sentAgain"))
 	return c.Redirect(http.StatusSeeOther, back)
 }
 
@@ -237,17 +252,17 @@ func webhookChange(f views.WebhookForm) notify.WebhookEndpointChange {
 	return notify.WebhookEndpointChange{URL: &f.URL, Description: &f.Description, EventTypes: types, Enabled: &f.Enabled}
 }
 
-// webhookRow is an endpoint in words.
-func webhookRow(e notify.WebhookEndpoint) views.WebhookRow {
-	r := views.WebhookRow{ID: e.ID.String(), URL: e.URL, Description: e.Description, Enabled: e.Enabled(), Status: "Enabled"}
+// webhookRow is an endpoint in words, in ctx's language.
+func webhookRow(ctx context.Context, e notify.WebhookEndpoint) views.WebhookRow {
+	r := views.WebhookRow{ID: e.ID.String(), URL: e.URL, Description: e.Description, Enabled: e.Enabled(), Status: lang.T(ctx, "admin.webhooks.statusEnabled")}
 	for _, k := range e.EventTypes {
 		r.EventTypes = append(r.EventTypes, string(k))
 	}
 	switch e.DisabledReason {
 	case notify.DisabledByAdmin:
-		r.Status = "Disabled by an admin: it gets nothing."
+		r.Status = lang.T(ctx, "admin.webhooks.statusDisabledByAdmin")
 	case notify.DisabledGone:
-		r.Status = "Disabled: it answered 410 Gone. Tick \"Send events to this endpoint\" and save to turn it on again."
+		r.Status = lang.T(ctx, "admin.webhooks.statusGone")
 	}
 	if e.RotatingUntil != nil {
 		r.Rotating = views.When(*e.RotatingUntil)
@@ -255,20 +270,29 @@ func webhookRow(e notify.WebhookEndpoint) views.WebhookRow {
 	return r
 }
 
-// webhookOutcomes say what became of a try.
-var webhookOutcomes = map[string]string{
-	"delivered": "Delivered", "failed": "Failed; tried again later", "gone": "Gone: the endpoint is disabled",
-	"snoozed": "Asked to wait; tried again then",
+// webhookOutcome says what became of a try, in ctx's language.
+func webhookOutcome(ctx context.Context, outcome string) string {
+	switch outcome {
+	case "delivered":
+		return lang.T(ctx, "admin.webhooks.outcomeDelivered")
+	case "failed":
+		return lang.T(ctx, "admin.webhooks.outcomeFailed")
+	case "gone":
+		return lang.T(ctx, "admin.webhooks.outcomeGone")
+	case "snoozed":
+		return lang.T(ctx, "admin.webhooks.outcomeSnoozed")
+	}
+	return ""
 }
 
 // maxAnswerShown is how many characters of an answer the page shows.
 const maxAnswerShown = 200
 
-// webhookDeliveryRow is a try in words.
-func webhookDeliveryRow(d notify.WebhookDelivery) views.WebhookDeliveryRow {
+// webhookDeliveryRow is a try in words, in ctx's language.
+func webhookDeliveryRow(ctx context.Context, d notify.WebhookDelivery) views.WebhookDeliveryRow {
 	r := views.WebhookDeliveryRow{
 		ID: d.ID.String(), When: views.When(d.At), EventType: d.EventType, EventID: d.EventID.String(),
-		Attempt: d.Attempt, Status: "No answer", Outcome: webhookOutcomes[d.Outcome], OK: d.Delivered(),
+		Attempt: d.Attempt, Status: lang.T(ctx, "admin.webhooks.noAnswer"), Outcome: webhookOutcome(ctx, d.Outcome), OK: d.Delivered(),
 		Answer: d.Answer, Error: d.Error,
 	}
 	if d.Status != 0 {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/outbox"
 )
 
@@ -91,14 +93,14 @@ func publicMailDomain(d string) bool {
 // domainRefused is the one answer to a domain that is public or proved by another organization: it
 // never says which, nor who holds it.
 func domainRefused(d string) error {
-	return booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "%s cannot be used; add a domain that your organization owns", d)
+	return booking.FieldRefuse(booking.CodeInvalidRequest, "domains", "refusal.identity.domainRefused", map[string]any{"Domain": d})
 }
 
 // EmailDomains returns the e-mail domains the actor's organization claims, with their state.
 // Codes: 1001 the actor is not an admin.
 func (s *Service) EmailDomains(ctx context.Context, actor booking.User) ([]EmailDomain, error) {
 	if actor.Role != booking.RoleAdmin {
-		return nil, booking.Errorf(booking.CodeForbidden, "only admins may see the sign-in settings")
+		return nil, booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsSee")
 	}
 	return emailDomainsOf(ctx, s.q, actor.OrganizationID)
 }
@@ -184,7 +186,7 @@ func checkPersonEmail(ctx context.Context, q *queries.Queries, org uuid.UUID, fi
 // record yet (the message says which record to add), or another organization proved the domain first.
 func (s *Service) VerifyEmailDomain(ctx context.Context, actor booking.User, domain string) (EmailDomain, error) {
 	if actor.Role != booking.RoleAdmin {
-		return EmailDomain{}, booking.Errorf(booking.CodeForbidden, "only admins may verify e-mail domains")
+		return EmailDomain{}, booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsVerify")
 	}
 	domain = strings.ToLower(strings.TrimSpace(domain))
 	ds, err := emailDomainsOf(ctx, s.q, actor.OrganizationID)
@@ -193,7 +195,7 @@ func (s *Service) VerifyEmailDomain(ctx context.Context, actor booking.User, dom
 	}
 	i := slices.IndexFunc(ds, func(d EmailDomain) bool { return d.Domain == domain })
 	if i < 0 {
-		return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "your organization has not added the domain %q", domain)
+		return EmailDomain{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.domainNotAdded", map[string]any{"Domain": strconv.Quote(domain)})
 	}
 	d := ds[i]
 	if d.Verified() {
@@ -204,9 +206,8 @@ func (s *Service) VerifyEmailDomain(ctx context.Context, actor booking.User, dom
 		return EmailDomain{}, err
 	}
 	if !found {
-		return EmailDomain{}, booking.Errorf(booking.CodeInvalidRequest,
-			"domains: no TXT record %q was found at %s yet; add it at your DNS provider, and try again once it is published (often within an hour)",
-			d.Record(), d.Domain)
+		return EmailDomain{}, booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.recordNotFound",
+			map[string]any{"Record": strconv.Quote(d.Record()), "Domain": d.Domain})
 	}
 	return s.verifyDomain(ctx, actor.OrganizationID, d.Domain, VerifiedByDNS, booking.By(actor))
 }
@@ -221,14 +222,14 @@ func (s *Service) ApproveEmailDomain(ctx context.Context, org uuid.UUID, domain 
 		return EmailDomain{}, err
 	}
 	if len(st.Domains) != 1 {
-		return EmailDomain{}, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "give one domain name such as example.com")
+		return EmailDomain{}, booking.FieldRefuse(booking.CodeInvalidRequest, "domains", "refusal.identity.oneDomain")
 	}
 	domain = st.Domains[0]
 	if publicMailDomain(domain) {
 		return EmailDomain{}, domainRefused(domain)
 	}
 	if _, err := s.q.OrganizationGet(ctx, org); errors.Is(err, pgx.ErrNoRows) {
-		return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "no organization %s", org)
+		return EmailDomain{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.noOrganization", map[string]any{"ID": org.String()})
 	} else if err != nil {
 		return EmailDomain{}, fmt.Errorf("get organization: %w", err)
 	}
@@ -275,7 +276,7 @@ func (s *Service) verifyDomain(ctx context.Context, org uuid.UUID, domain, by st
 			return d, nil
 		}
 	}
-	return EmailDomain{}, booking.Errorf(booking.CodeObjectNotFound, "the domain %s was removed meanwhile", domain)
+	return EmailDomain{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.domainRemoved", map[string]any{"Domain": domain})
 }
 
 // lookUpRecord asks DNS for the domain's TXT records, notes the look-up (failed or not), and reports
@@ -290,21 +291,39 @@ func (s *Service) lookUpRecord(ctx context.Context, org uuid.UUID, d EmailDomain
 	}
 	var dnsErr *net.DNSError
 	if lookErr != nil && !(errors.As(lookErr, &dnsErr) && dnsErr.IsNotFound) {
-		return false, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "the DNS look-up of %s failed (%v); try again later", d.Domain, dnsErrorText(lookErr))
+		return false, booking.FieldRefuse(booking.CodeInvalidRequest, "domains", "refusal.identity.dnsFailed",
+			map[string]any{"Domain": d.Domain, "Why": dnsFailureOf(lookErr)})
 	}
 	return slices.Contains(records, d.Record()), nil
 }
 
-// dnsErrorText says why a look-up failed, without the resolver's address.
-func dnsErrorText(err error) string {
+// dnsFailure says why a look-up failed, without the resolver's address: a phrase (lang.Phrase) of a
+// refusal's data, in the reader's words.
+type dnsFailure string
+
+// Why a look-up failed, in English.
+const (
+	dnsTimedOut dnsFailure = "no answer in time"
+	dnsRefused  dnsFailure = "the name server refused the question"
+)
+
+func (f dnsFailure) In(ctx context.Context) string {
+	if f == dnsTimedOut {
+		return lang.T(ctx, "refusal.identity.dnsTimeout")
+	}
+	return lang.T(ctx, "refusal.identity.dnsRefused")
+}
+
+// dnsFailureOf says why the look-up failed with err.
+func dnsFailureOf(err error) dnsFailure {
 	var dnsErr *net.DNSError
 	switch {
 	case errors.As(err, &dnsErr) && dnsErr.IsTimeout:
-		return "no answer in time"
+		return dnsTimedOut
 	case errors.Is(err, context.DeadlineExceeded):
-		return "no answer in time"
+		return dnsTimedOut
 	}
-	return "the name server refused the question"
+	return dnsRefused
 }
 
 // CheckEmailDomains looks up, in DNS, the claims of every organization that wait for their proof and

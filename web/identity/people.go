@@ -22,10 +22,10 @@ import (
 // deactivating their own account.
 func (s *Service) SetUserActive(ctx context.Context, actor booking.User, userID uuid.UUID, active bool) error {
 	if actor.Role != booking.RoleAdmin {
-		return booking.Errorf(booking.CodeForbidden, "only admins may deactivate or reactivate people")
+		return booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsActivate")
 	}
 	if !active && userID == actor.ID {
-		return booking.Errorf(booking.CodeInvalidRequest, "you cannot deactivate your own account; ask another admin")
+		return booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.ownAccount")
 	}
 	err := s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		return s.applyUserActive(ctx, q, ev, actor.OrganizationID, userID, active, booking.By(actor))
@@ -194,11 +194,11 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.
 	email := strings.TrimSpace(id.Email)
 	switch {
 	case id.Subject == "":
-		return booking.User{}, refuseSignIn("no-subject", "Your identity provider did not say who you are. Ask your IT department to check the sign-in set-up.")
+		return booking.User{}, refuseSignIn("no-subject", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.noSubject"))
 	case email == "":
-		return booking.User{}, refuseSignIn("no-email", "Your identity provider sent no e-mail address. Ask your IT department to include it, or your office manager to add you.")
+		return booking.User{}, refuseSignIn("no-email", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.noEmail"))
 	case !id.EmailVerified:
-		return booking.User{}, refuseSignIn("email-not-verified", "Your identity provider has not verified your e-mail address %s, so it cannot be used to find or create your account. Ask your IT department to verify it, or your office manager to add you.", email)
+		return booking.User{}, refuseSignIn("email-not-verified", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.emailNotVerified", map[string]any{"Email": email}))
 	}
 	domain := booking.EmailDomainOf(email)
 	holder, err := domainHolder(ctx, s.q, domain)
@@ -206,14 +206,14 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.
 		return booking.User{}, err
 	}
 	if holder == uuid.Nil {
-		return booking.User{}, refuseSignIn("domain-not-verified", "The organization of %s is not set up for sign-in here. Ask your office manager or IT department to add and verify the domain %s, or to add you.", email, domain)
+		return booking.User{}, refuseSignIn("domain-not-verified", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.domainNotVerified", map[string]any{"Email": email, "Domain": domain}))
 	}
 	others, err := s.q.UserFindByEmail(ctx, queries.UserFindByEmailParams{OrganizationID: holder, Email: email})
 	if err != nil {
 		return booking.User{}, fmt.Errorf("find user by e-mail: %w", err)
 	}
 	if len(others) > 0 {
-		return booking.User{}, refuseSignIn("email-bound-to-another-subject", "The account with the e-mail address %s is already linked to another sign-in. Ask your office manager to check your account.", email)
+		return booking.User{}, refuseSignIn("email-bound-to-another-subject", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.emailBound", map[string]any{"Email": email}))
 	}
 	org, err := s.q.OrganizationGet(ctx, holder)
 	if err != nil {
@@ -227,7 +227,7 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.
 			Role: org.DefaultRole, OidcSubject: &id.Subject,
 		})
 		if errors.Is(err, pgx.ErrNoRows) || isUniqueViolation(err) {
-			return refuseSignIn("simultaneous-first-sign-in", "Someone else signed in with %s at the same moment. Sign in again.", email)
+			return refuseSignIn("simultaneous-first-sign-in", booking.Refuse(booking.CodeUnauthorized, "refusal.signin.simultaneous", map[string]any{"Email": email}))
 		}
 		if err != nil {
 			return fmt.Errorf("create user: %w", err)
@@ -244,9 +244,8 @@ func (s *Service) createFromIdentity(ctx context.Context, id Identity) (booking.
 	return u, err
 }
 
-// refuseSignIn is a refused sign-in (1000), with a reason for the log.
-func refuseSignIn(reason, format string, args ...any) *booking.Error {
-	e := booking.Errorf(booking.CodeUnauthorized, format, args...)
+// refuseSignIn is a refused sign-in e (1000), with a reason for the log.
+func refuseSignIn(reason string, e *booking.Error) *booking.Error {
 	e.Reason = reason
 	return e
 }

@@ -67,7 +67,7 @@ const (
 )
 
 // ErrGroupExists is returned when another group of the organization has the name.
-var ErrGroupExists = booking.Errorf(booking.CodeInvalidRequest, "another group of the organization has this displayName")
+var ErrGroupExists = booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.groupExists")
 
 // ProvisionedGroups returns up to count groups of the client's organization (at most MaxSCIMPage) from
 // the startIndex-th (1-based), by name, and how many match f in all. Their members are read only when
@@ -114,7 +114,7 @@ func (s *Service) ProvisionedGroup(ctx context.Context, c SCIMClient, id uuid.UU
 func groupOf(ctx context.Context, q *queries.Queries, org, id uuid.UUID) (ProvisionedGroup, error) {
 	r, err := q.SCIMGroupGet(ctx, queries.SCIMGroupGetParams{OrganizationID: org, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ProvisionedGroup{}, booking.Errorf(booking.CodeObjectNotFound, "no group %s in your organization", id)
+		return ProvisionedGroup{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.noGroup", map[string]any{"ID": id.String()})
 	}
 	if err != nil {
 		return ProvisionedGroup{}, fmt.Errorf("get group: %w", err)
@@ -251,7 +251,7 @@ func (s *Service) DeleteProvisionedGroup(ctx context.Context, c SCIMClient, id u
 // Codes: 1013; 4120.
 func lockGroup(ctx context.Context, q *queries.Queries, org, id uuid.UUID, ifMatch string) (ProvisionedGroup, error) {
 	if _, err := q.SCIMGroupGetForUpdate(ctx, queries.SCIMGroupGetForUpdateParams{OrganizationID: org, ID: id}); errors.Is(err, pgx.ErrNoRows) {
-		return ProvisionedGroup{}, booking.Errorf(booking.CodeObjectNotFound, "no group %s in your organization", id)
+		return ProvisionedGroup{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.noGroup", map[string]any{"ID": id.String()})
 	} else if err != nil {
 		return ProvisionedGroup{}, fmt.Errorf("lock group: %w", err)
 	}
@@ -260,7 +260,7 @@ func lockGroup(ctx context.Context, q *queries.Queries, org, id uuid.UUID, ifMat
 		return ProvisionedGroup{}, err
 	}
 	if v := g.Version(); !booking.MatchesVersion(ifMatch, v) {
-		return ProvisionedGroup{}, booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the group's version %s; read it again", ifMatch, v)
+		return ProvisionedGroup{}, booking.Refuse(booking.CodePreconditionFailed, "refusal.identity.groupStale", map[string]any{"Tag": ifMatch, "Version": v})
 	}
 	return g, nil
 }
@@ -275,7 +275,7 @@ func setMembers(ctx context.Context, q *queries.Queries, org, group uuid.UUID, o
 	}
 	for _, m := range members {
 		if !slices.Contains(known, m) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "members", "no user %s in your organization", m)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "members", "refusal.identity.noUser", map[string]any{"ID": m.String()})
 		}
 	}
 	for _, m := range old {
@@ -301,11 +301,11 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 	f.DisplayName, f.ExternalID = strings.TrimSpace(f.DisplayName), strings.TrimSpace(f.ExternalID)
 	switch {
 	case f.DisplayName == "":
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "displayName", "is required")
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "displayName", "refusal.identity.required")
 	case utf8.RuneCountInString(f.DisplayName) > maxGroupNameLength:
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "displayName", "at most %d characters", maxGroupNameLength)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "displayName", "refusal.identity.atMostCharacters", map[string]any{"Max": maxGroupNameLength})
 	case utf8.RuneCountInString(f.ExternalID) > maxGroupExternalIDLen:
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "externalId", "at most %d characters", maxGroupExternalIDLen)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "externalId", "refusal.identity.atMostCharacters", map[string]any{"Max": maxGroupExternalIDLen})
 	}
 	members := make([]uuid.UUID, 0, len(f.Members))
 	for _, m := range f.Members {
@@ -314,7 +314,7 @@ func normalizeGroup(f GroupFields) (GroupFields, error) {
 		}
 	}
 	if len(members) > MaxGroupMembers {
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "members", "at most %d people in a group", MaxGroupMembers)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "members", "refusal.identity.tooManyMembers", map[string]any{"Max": MaxGroupMembers})
 	}
 	f.Members = members
 	return f, nil

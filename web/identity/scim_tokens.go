@@ -47,7 +47,7 @@ const (
 // Codes: 1001 the actor is not an admin.
 func (s *Service) SCIMTokens(ctx context.Context, actor booking.User) ([]SCIMToken, error) {
 	if actor.Role != booking.RoleAdmin {
-		return nil, booking.Errorf(booking.CodeForbidden, "only admins may see SCIM tokens")
+		return nil, booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsSeeTokens")
 	}
 	rows, err := s.q.ScimTokensOfOrganization(ctx, queries.ScimTokensOfOrganizationParams{OrganizationID: actor.OrganizationID, MaxRows: maxSCIMTokensListed})
 	if err != nil {
@@ -69,11 +69,11 @@ func (s *Service) SCIMTokens(ctx context.Context, actor booking.User) ([]SCIMTok
 // tokens already in use.
 func (s *Service) CreateSCIMToken(ctx context.Context, actor booking.User, name string) (SCIMToken, string, error) {
 	if actor.Role != booking.RoleAdmin {
-		return SCIMToken{}, "", booking.Errorf(booking.CodeForbidden, "only admins may create SCIM tokens")
+		return SCIMToken{}, "", booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsCreateTokens")
 	}
 	name = strings.TrimSpace(name)
 	if name == "" || utf8.RuneCountInString(name) > maxSCIMTokenName {
-		return SCIMToken{}, "", booking.FieldErrorf(booking.CodeInvalidRequest, "name", "give the token a name of at most %d characters, such as Okta", maxSCIMTokenName)
+		return SCIMToken{}, "", booking.FieldRefuse(booking.CodeInvalidRequest, "name", "refusal.identity.tokenName", map[string]any{"Max": maxSCIMTokenName})
 	}
 	secret := scimSecretPrefix + rand.Text() + rand.Text() // 256 bits
 	sum := sha256.Sum256([]byte(secret))
@@ -84,7 +84,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor booking.User, name 
 			return fmt.Errorf("count SCIM tokens: %w", err)
 		}
 		if n >= MaxSCIMTokens {
-			return booking.Errorf(booking.CodeInvalidRequest, "at most %d SCIM tokens may be in use; revoke one first", MaxSCIMTokens)
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.tooManyTokens", map[string]any{"Max": MaxSCIMTokens})
 		}
 		row, err := q.ScimTokenInsert(ctx, queries.ScimTokenInsertParams{
 			OrganizationID: actor.OrganizationID, ID: uuid.New(), Name: name, SecretSha256: sum[:],
@@ -110,7 +110,7 @@ func (s *Service) CreateSCIMToken(ctx context.Context, actor booking.User, name 
 // Codes: 1001 the actor is not an admin; 1013 no such token in the organization.
 func (s *Service) RevokeSCIMToken(ctx context.Context, actor booking.User, id uuid.UUID) error {
 	if actor.Role != booking.RoleAdmin {
-		return booking.Errorf(booking.CodeForbidden, "only admins may revoke SCIM tokens")
+		return booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsRevokeTokens")
 	}
 	return s.inTx(ctx, func(q *queries.Queries, ev *outbox.Batch) error {
 		n, err := q.ScimTokenRevoke(ctx, queries.ScimTokenRevokeParams{OrganizationID: actor.OrganizationID, ID: id, Now: s.now()})
@@ -118,7 +118,7 @@ func (s *Service) RevokeSCIMToken(ctx context.Context, actor booking.User, id uu
 			return fmt.Errorf("revoke SCIM token: %w", err)
 		}
 		if n == 0 {
-			return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", id)
+			return booking.Refuse(booking.CodeObjectNotFound, "refusal.identity.noToken", map[string]any{"ID": id.String()})
 		}
 		return recordChange(ctx, q, booking.Change{
 			OrganizationID: actor.OrganizationID, By: booking.By(actor), Action: booking.AuditRevoke, Object: "scimTokens", ObjectID: id,
@@ -151,7 +151,7 @@ func (s *Service) SCIMClientByToken(ctx context.Context, secret string) (SCIMCli
 	return SCIMClient{OrganizationID: r.OrganizationID, TokenID: r.ID, TokenName: r.Name}, nil
 }
 
-var errSCIMToken = booking.Errorf(booking.CodeUnauthorized, "a valid SCIM token is required")
+var errSCIMToken = booking.Refuse(booking.CodeUnauthorized, "refusal.identity.scimTokenRequired")
 
 // changer returns the booking.Changer of the changes a SCIM client makes.
 func (c SCIMClient) changer() booking.Changer {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -75,10 +76,10 @@ const (
 
 // ErrPersonExists is returned when someone else in the organization already has the e-mail address, or
 // the userName.
-var ErrPersonExists = booking.Errorf(booking.CodeInvalidRequest, "someone in the organization already has this e-mail address")
+var ErrPersonExists = booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.emailTaken")
 
 // ErrUserNameTaken is returned when someone else in the organization already has the userName.
-var ErrUserNameTaken = booking.Errorf(booking.CodeInvalidRequest, "someone in the organization already has this userName")
+var ErrUserNameTaken = booking.Refuse(booking.CodeInvalidRequest, "refusal.identity.userNameTaken")
 
 // ProvisionedPeople returns up to count people of the client's organization (at most MaxSCIMPage) from
 // the startIndex-th (1-based), ordered by e-mail address, and how many match f in all. People the client
@@ -116,7 +117,7 @@ func (s *Service) ProvisionedPeople(ctx context.Context, c SCIMClient, f PeopleF
 func (s *Service) ProvisionedPerson(ctx context.Context, c SCIMClient, id uuid.UUID) (ProvisionedPerson, error) {
 	r, err := s.q.UserGet(ctx, queries.UserGetParams{OrganizationID: c.OrganizationID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) || err == nil && r.ScimDeletedAt != nil {
-		return ProvisionedPerson{}, booking.Errorf(booking.CodeUserNotFound, "no user %s in your organization", id)
+		return ProvisionedPerson{}, booking.Refuse(booking.CodeUserNotFound, "refusal.identity.noUser", map[string]any{"ID": id.String()})
 	}
 	if err != nil {
 		return ProvisionedPerson{}, fmt.Errorf("get user: %w", err)
@@ -201,8 +202,8 @@ func checkSCIMEmail(ctx context.Context, q *queries.Queries, org queries.Organiz
 		}
 		domain := booking.EmailDomainOf(email)
 		if !slices.ContainsFunc(domains, func(d EmailDomain) bool { return d.Domain == domain && d.Verified() }) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "emails", "%s is at %s, which is not one of your organization's verified domains; "+
-				"an admin verifies it, or allows other domains, on the page /admin/identity", email, domain)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "emails", "refusal.identity.emailOutsideDomains",
+				map[string]any{"Email": email, "Domain": domain})
 		}
 	}
 	return checkPersonEmail(ctx, q, org.ID, "emails", email)
@@ -270,13 +271,13 @@ func (s *Service) ChangeProvisionedPerson(ctx context.Context, c SCIMClient, id 
 func (s *Service) lockProvisioned(ctx context.Context, q *queries.Queries, c SCIMClient, id uuid.UUID, ifMatch string) (queries.User, error) {
 	before, err := q.UserGetForUpdate(ctx, queries.UserGetForUpdateParams{OrganizationID: c.OrganizationID, ID: id})
 	if errors.Is(err, pgx.ErrNoRows) || err == nil && before.ScimDeletedAt != nil {
-		return before, booking.Errorf(booking.CodeUserNotFound, "no user %s in your organization", id)
+		return before, booking.Refuse(booking.CodeUserNotFound, "refusal.identity.noUser", map[string]any{"ID": id.String()})
 	}
 	if err != nil {
 		return before, fmt.Errorf("get user: %w", err)
 	}
 	if v := provisioned(before).Version(); !booking.MatchesVersion(ifMatch, v) {
-		return before, booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the person's version %s; read them again", ifMatch, v)
+		return before, booking.Refuse(booking.CodePreconditionFailed, "refusal.identity.personStale", map[string]any{"Tag": ifMatch, "Version": v})
 	}
 	return before, nil
 }
@@ -286,7 +287,7 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, ev *out
 	id := before.ID
 	if !strings.EqualFold(before.Email, f.Email) {
 		if before.Role == string(booking.RoleAdmin) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "userName", "the e-mail address of an admin cannot be changed through SCIM; an admin of the organization can change it")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "userName", "refusal.identity.adminEmailFixed")
 		}
 		org, err := q.OrganizationGet(ctx, c.OrganizationID)
 		if err != nil {
@@ -367,21 +368,21 @@ func normalizePerson(f PersonFields) (PersonFields, error) {
 		f.UserName = f.Email
 	}
 	if utf8.RuneCountInString(f.UserName) > maxUserNameLength {
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "userName", "at most %d characters", maxUserNameLength)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "userName", "refusal.identity.atMostCharacters", map[string]any{"Max": maxUserNameLength})
 	}
 	if addr, err := mail.ParseAddress(f.Email); err != nil || addr.Address != f.Email || len(f.Email) > maxEmailLength {
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "emails", "%q is not an e-mail address", f.Email)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "emails", "refusal.identity.notEmail", map[string]any{"Email": strconv.Quote(f.Email)})
 	}
 	if f.Name == "" {
 		f.Name, _, _ = strings.Cut(f.Email, "@")
 	}
 	for field, v := range map[string]string{"name.givenName": f.Name, "name.familyName": f.Surname} {
 		if utf8.RuneCountInString(v) > maxNameLength {
-			return f, booking.FieldErrorf(booking.CodeInvalidRequest, field, "at most %d characters", maxNameLength)
+			return f, booking.FieldRefuse(booking.CodeInvalidRequest, field, "refusal.identity.atMostCharacters", map[string]any{"Max": maxNameLength})
 		}
 	}
 	if utf8.RuneCountInString(f.ExternalID) > maxExternalIDLength {
-		return f, booking.FieldErrorf(booking.CodeInvalidRequest, "externalId", "at most %d characters", maxExternalIDLength)
+		return f, booking.FieldRefuse(booking.CodeInvalidRequest, "externalId", "refusal.identity.atMostCharacters", map[string]any{"Max": maxExternalIDLength})
 	}
 	return f, nil
 }

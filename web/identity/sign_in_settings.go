@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -35,8 +37,12 @@ type SignInSettings struct {
 	// SCIM client; nil: none.
 	DefaultUserRule   *uuid.UUID
 	DefaultMobileRole *uuid.UUID
-	GroupsClaim       string
-	GroupRoles        []GroupRole
+	// DefaultLanguage is the language code ("en", "es") given to people created at their first sign-in
+	// or by a SCIM client, until they choose their own. The caller checks that the service speaks it;
+	// SetSignInSettings only that it looks like a language code. "" reads as "en".
+	DefaultLanguage string
+	GroupsClaim     string
+	GroupRoles      []GroupRole
 	// SCIMAnyDomain lets SCIM clients create people whose addresses are outside the verified Domains.
 	SCIMAnyDomain bool
 	// UserRules and MobileRoles are the organization's, to choose the defaults from, and LastClaims the
@@ -71,7 +77,7 @@ const (
 // Codes: 1001 the actor is not an admin.
 func (s *Service) SignInSettings(ctx context.Context, actor booking.User) (SignInSettings, error) {
 	if actor.Role != booking.RoleAdmin {
-		return SignInSettings{}, booking.Errorf(booking.CodeForbidden, "only admins may see the sign-in settings")
+		return SignInSettings{}, booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsSee")
 	}
 	return signInSettingsOf(ctx, s.q, actor.OrganizationID)
 }
@@ -92,7 +98,7 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 	st := SignInSettings{
 		DomainStates: domains, DefaultRole: booking.Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
 		DefaultUserRule: o.DefaultUserRuleID, DefaultMobileRole: o.DefaultMobileRoleID, LastClaims: o.LastSignInClaims,
-		SCIMAnyDomain: o.ScimAnyDomain,
+		SCIMAnyDomain: o.ScimAnyDomain, DefaultLanguage: o.DefaultLanguage,
 	}
 	rules, err := q.UserRulesExport(ctx, queries.UserRulesExportParams{OrganizationID: &org})
 	if err != nil {
@@ -146,7 +152,7 @@ func (s *Service) SetSignInSettings(ctx context.Context, actor booking.User, st 
 // Codes: those of SetSignInSettings; 4120 ifMatch is not the current version.
 func (s *Service) ReplaceSignInSettings(ctx context.Context, actor booking.User, st SignInSettings, ifMatch string) error {
 	if actor.Role != booking.RoleAdmin {
-		return booking.Errorf(booking.CodeForbidden, "only admins may change the sign-in settings")
+		return booking.Refuse(booking.CodeForbidden, "refusal.identity.onlyAdminsChange")
 	}
 	st, err := normalizeSignIn(st)
 	if err != nil {
@@ -162,17 +168,18 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor booking.User,
 			return err
 		}
 		if !booking.MatchesVersion(ifMatch, before.Version) {
-			return booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the current version of the sign-in settings; read them again", ifMatch)
+			return booking.Refuse(booking.CodePreconditionFailed, "refusal.identity.settingsStale", map[string]any{"Tag": ifMatch})
 		}
 		if st.DefaultUserRule != nil && !slices.ContainsFunc(before.UserRules, func(n Named) bool { return n.ID == *st.DefaultUserRule }) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "defaultUserRuleId", "your organization has no user rule %s", st.DefaultUserRule)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "defaultUserRuleId", "refusal.identity.noUserRule", map[string]any{"ID": st.DefaultUserRule.String()})
 		}
 		if st.DefaultMobileRole != nil && !slices.ContainsFunc(before.MobileRoles, func(n Named) bool { return n.ID == *st.DefaultMobileRole }) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "defaultMobileRoleId", "your organization has no mobile role %s", st.DefaultMobileRole)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "defaultMobileRoleId", "refusal.identity.noMobileRole", map[string]any{"ID": st.DefaultMobileRole.String()})
 		}
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
 			DefaultUserRuleID: st.DefaultUserRule, DefaultMobileRoleID: st.DefaultMobileRole, ScimAnyDomain: st.SCIMAnyDomain,
+			DefaultLanguage: st.DefaultLanguage,
 		}); err != nil {
 			return fmt.Errorf("set sign-in settings: %w", err)
 		}
@@ -206,7 +213,8 @@ func (st SignInSettings) audited() map[string]any {
 	for _, g := range st.GroupRoles {
 		groups[g.Group] = string(g.Role)
 	}
-	a := map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups}
+	a := map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups,
+		"defaultLanguage": st.DefaultLanguage}
 	if st.DefaultUserRule != nil {
 		a["defaultUserRuleId"] = st.DefaultUserRule.String()
 	}
@@ -222,16 +230,25 @@ func (st SignInSettings) audited() map[string]any {
 // normalizeSignIn checks the settings and returns them with domains in lower case, sorted and counted
 // once, and groups counted once.
 // Codes: 2000 naming the bad field.
+// languageCode is what a language code looks like, as the database checks it too.
+var languageCode = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$`)
+
 func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	if st.DefaultRole == "" {
 		st.DefaultRole = booking.RoleEmployee
 	}
 	if _, ok := roleRank[st.DefaultRole]; !ok {
-		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "defaultRole", "must be EMPLOYEE, RECEPTIONIST or ADMIN")
+		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "defaultRole", "refusal.identity.badRole")
+	}
+	if st.DefaultLanguage == "" {
+		st.DefaultLanguage = "en"
+	}
+	if !languageCode.MatchString(st.DefaultLanguage) {
+		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "defaultLanguage", "refusal.identity.badLanguageCode")
 	}
 	st.GroupsClaim = strings.TrimSpace(st.GroupsClaim)
 	if len(st.GroupsClaim) > maxGroupsClaimLength || strings.ContainsFunc(st.GroupsClaim, notClaimRune) {
-		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupsClaim", "at most %d letters, digits, '_', '-', '.', ':' or '/'", maxGroupsClaimLength)
+		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupsClaim", "refusal.identity.badGroupsClaim", map[string]any{"Max": maxGroupsClaimLength})
 	}
 	var domains []string
 	for _, d := range st.Domains {
@@ -240,12 +257,12 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 			continue
 		}
 		if !validDomain(d) {
-			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "%q is not a domain name such as example.com", d)
+			return st, booking.FieldRefuse(booking.CodeInvalidRequest, "domains", "refusal.identity.notDomain", map[string]any{"Domain": strconv.Quote(d)})
 		}
 		domains = append(domains, d)
 	}
 	if len(domains) > MaxEmailDomains {
-		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "domains", "at most %d", MaxEmailDomains)
+		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "domains", "refusal.identity.atMost", map[string]any{"Max": MaxEmailDomains})
 	}
 	slices.Sort(domains)
 	st.Domains = domains
@@ -253,21 +270,21 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	for _, g := range st.GroupRoles {
 		g.Group = strings.TrimSpace(g.Group)
 		if g.Group == "" {
-			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "a group needs a name")
+			return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupRoles", "refusal.identity.groupNameRequired")
 		}
 		if len(g.Group) > maxGroupLength {
-			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "a group name has at most %d bytes", maxGroupLength)
+			return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupRoles", "refusal.identity.groupNameTooLong", map[string]any{"Max": maxGroupLength})
 		}
 		if _, ok := roleRank[g.Role]; !ok {
-			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "the role of %s must be EMPLOYEE, RECEPTIONIST or ADMIN", g.Group)
+			return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupRoles", "refusal.identity.badGroupRole", map[string]any{"Group": g.Group})
 		}
 		if slices.ContainsFunc(groups, func(o GroupRole) bool { return sameGroup(o.Group, g.Group) }) {
-			return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "%s is given twice", g.Group)
+			return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupRoles", "refusal.identity.groupTwice", map[string]any{"Group": g.Group})
 		}
 		groups = append(groups, g)
 	}
 	if len(groups) > MaxGroupRoles {
-		return st, booking.FieldErrorf(booking.CodeInvalidRequest, "groupRoles", "at most %d", MaxGroupRoles)
+		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "groupRoles", "refusal.identity.atMost", map[string]any{"Max": MaxGroupRoles})
 	}
 	st.GroupRoles = groups
 	return st, nil

@@ -30,7 +30,7 @@ func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt
 		return booking.User{}, booking.ErrDeactivated
 	}
 	if u.TokensValidAfter != nil && issuedAt.Before(*u.TokensValidAfter) {
-		return booking.User{}, booking.Errorf(booking.CodeUnauthorized, "the token was revoked")
+		return booking.User{}, booking.Refuse(booking.CodeUnauthorized, "refusal.identity.tokenRevoked")
 	}
 	return userFromRow(u), nil
 }
@@ -42,7 +42,7 @@ func (s *Service) UserByToken(ctx context.Context, orgID, id uuid.UUID, issuedAt
 func (s *Service) RevokeTokens(ctx context.Context, u booking.User, before time.Time) (time.Time, error) {
 	inForce, err := s.q.UserRevokeTokens(ctx, queries.UserRevokeTokensParams{OrganizationID: u.OrganizationID, ID: u.ID, Before: before})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return time.Time{}, booking.Errorf(booking.CodeUserNotFound, "no user with id %s", u.ID)
+		return time.Time{}, booking.Refuse(booking.CodeUserNotFound, "refusal.identity.noUserWithID", map[string]any{"ID": u.ID.String()})
 	}
 	if err != nil {
 		return time.Time{}, fmt.Errorf("revoke tokens: %w", err)
@@ -58,7 +58,7 @@ func (s *Service) FindUser(ctx context.Context, id uuid.UUID) (booking.User, err
 		return booking.User{}, fmt.Errorf("find user: %w", err)
 	}
 	if len(us) != 1 {
-		return booking.User{}, booking.Errorf(booking.CodeUserNotFound, "no user with id %s", id)
+		return booking.User{}, booking.Refuse(booking.CodeUserNotFound, "refusal.identity.noUserWithID", map[string]any{"ID": id.String()})
 	}
 	return userFromRow(us[0]), nil
 }

@@ -2,12 +2,14 @@ package kit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/web/jsonkind"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // MaxBodyBytes bounds every request body.
@@ -26,7 +29,7 @@ func ReadBody(c echo.Context) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, MaxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
-		return nil, Invalid("request body: larger than %d bytes", MaxBodyBytes)
+		return nil, Refuse("refusal.request.bodyTooLarge", map[string]any{"Max": MaxBodyBytes})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read body: %w", err)
@@ -41,10 +44,10 @@ func ReadBody(c echo.Context) ([]byte, error) {
 // \u0000) in a string or a key: PostgreSQL stores neither, and its refusal would name its internals.
 func CheckText(data []byte) error {
 	if !utf8.Valid(data) {
-		return Invalid("body: holds bytes that are not UTF-8; send the text in UTF-8")
+		return Refuse("refusal.request.bodyNotUTF8", map[string]any{"Path": ""})
 	}
 	if holdsNUL(data) {
-		return Invalid("body: holds a NUL character (\\u0000); send the text without it")
+		return Refuse("refusal.request.bodyNUL")
 	}
 	return nil
 }
@@ -72,11 +75,11 @@ func CheckFormText(form url.Values) error {
 	bad := func(s string) bool { return !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 }
 	for k, vs := range form {
 		if bad(k) {
-			return Invalid("form: a field's name holds a NUL character or bytes that are not UTF-8")
+			return Refuse("refusal.request.formNameBadText")
 		}
 		for _, v := range vs {
 			if bad(v) {
-				return InvalidField(k, "holds a NUL character or bytes that are not UTF-8; write it again")
+				return FieldRefuse(k, "refusal.request.fieldBadText")
 			}
 		}
 	}
@@ -87,7 +90,7 @@ func CheckFormText(form url.Values) error {
 // Text that is not UTF-8 is refused rather than changed into U+FFFD.
 func DecodeJSON(data []byte, path string, v any) error {
 	if !utf8.Valid(data) {
-		return Invalid("%sbody: holds bytes that are not UTF-8; send the text in UTF-8", Prefix(path))
+		return Refuse("refusal.request.bodyNotUTF8", map[string]any{"Path": Prefix(path)})
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
@@ -95,7 +98,7 @@ func DecodeJSON(data []byte, path string, v any) error {
 	}
 	// dec.More alone misses a stray ']' or '}' after the value; only the end of the input will do.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Invalid("%sbody: unexpected data after the JSON value", Prefix(path))
+		return Refuse("refusal.request.dataAfterJSON", map[string]any{"Path": Prefix(path)})
 	}
 	return nil
 }
@@ -114,26 +117,50 @@ func jsonError(err error, path string) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return Invalid("%sbody: a JSON value is required", Prefix(path))
+		return Refuse("refusal.request.jsonRequired", map[string]any{"Path": Prefix(path)})
 	case errors.As(err, &syntax):
-		return Invalid("%sbody: malformed JSON at byte %d: %v", Prefix(path), syntax.Offset, syntax)
+		return Refuse("refusal.request.malformedJSON", map[string]any{
+			"Path": Prefix(path), "Offset": fmt.Sprint(syntax.Offset), "Error": syntax.Error()})
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "body"
 		}
-		return Invalid("%s%s: expected %s, got JSON %s", Prefix(path), field, jsonkind.Of(typ.Type), typ.Value)
+		return Refuse("refusal.request.wrongType", map[string]any{
+			"Path": Prefix(path), "Field": field, "Kind": jsonKind(jsonkind.Of(typ.Type)), "Value": typ.Value})
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return Invalid("%sbody: the JSON ends too early", Prefix(path))
+		return Refuse("refusal.request.jsonEndsEarly", map[string]any{"Path": Prefix(path)})
 	}
-	return Invalid("%sbody: not JSON this operation reads", Prefix(path))
+	return Refuse("refusal.request.notThisJSON", map[string]any{"Path": Prefix(path)})
+}
+
+// jsonKind is a kind of JSON value as jsonkind.Of names it ("an integer"), as a phrase (lang.Phrase) of
+// a refusal's data, in the reader's words ("un número entero").
+type jsonKind string
+
+func (k jsonKind) In(ctx context.Context) string {
+	switch k {
+	case "an integer":
+		return lang.T(ctx, "refusal.request.kindInteger")
+	case "a number":
+		return lang.T(ctx, "refusal.request.kindNumber")
+	case "a string":
+		return lang.T(ctx, "refusal.request.kindString")
+	case "a boolean":
+		return lang.T(ctx, "refusal.request.kindBoolean")
+	case "an array":
+		return lang.T(ctx, "refusal.request.kindArray")
+	case "an object":
+		return lang.T(ctx, "refusal.request.kindObject")
+	}
+	return string(k)
 }
 
 // ParseUUID parses a required UUID, naming the field when it is not one.
 func ParseUUID(field, v string) (uuid.UUID, error) {
 	id, err := uuid.Parse(v)
 	if err != nil || len(v) != 36 {
-		return uuid.Nil, InvalidField(field, "%q is not a UUID", v)
+		return uuid.Nil, FieldRefuse(field, "refusal.request.notUUID", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return id, nil
 }

@@ -40,15 +40,28 @@ func ClipText(s string) string {
 // IdempotencyKeyHeader lets a client retry a POST of the API safely (web's idempotency middleware).
 const IdempotencyKeyHeader = "Idempotency-Key"
 
-// Invalid refuses a request with a 2000 (invalid request) and the message.
+// Invalid refuses a request with a 2000 (invalid request) and the message, in English only: Refuse
+// says it in the reader's language too.
 func Invalid(format string, args ...any) error {
 	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
 }
 
 // InvalidField refuses a request with a 2000 that names the field it refuses (a JSON path or a form
-// field); the message starts with the field.
+// field); the message starts with the field. It is English only, as Invalid: FieldRefuse is not.
 func InvalidField(field, format string, args ...any) error {
 	return booking.FieldErrorf(booking.CodeInvalidRequest, field, format, args...)
+}
+
+// Refuse refuses a request with a 2000 (invalid request) whose message is the message id of web/lang,
+// filled with data: Invalid in words the reader's language has too (booking.Refuse).
+func Refuse(id string, data ...map[string]any) error {
+	return booking.Refuse(booking.CodeInvalidRequest, id, data...)
+}
+
+// FieldRefuse is InvalidField with a message id of web/lang and its data (booking.FieldRefuse): the
+// message is the field, a colon and the words.
+func FieldRefuse(field, id string, data ...map[string]any) error {
+	return booking.FieldRefuse(booking.CodeInvalidRequest, field, id, data...)
 }
 
 // Problem is the body of every failed API call, in the shape of RFC 9457. Code and Name are empty for an

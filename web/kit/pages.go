@@ -22,45 +22,47 @@ import (
 // What the pages and the console share: rendering, the page chrome, the flash, a refusal in words, and
 // the safe local path to go back to.
 
-// PageErrorTitle names what went wrong in words, never with a code: pages are read by people.
-func PageErrorTitle(p Problem) string {
+// PageErrorTitle names what went wrong in words of ctx's language, never with a code: pages are read by
+// people.
+func PageErrorTitle(ctx context.Context, p Problem) string {
 	switch {
 	case p.Status == http.StatusBadRequest:
-		return "Please check what was asked"
+		return lang.T(ctx, "error.checkRequest")
 	case p.Status == http.StatusUnauthorized:
-		return "Please sign in"
+		return lang.T(ctx, "error.signIn")
 	case p.Status == http.StatusForbidden:
-		return "Not allowed"
+		return lang.T(ctx, "error.notAllowed")
 	case p.Status == http.StatusNotFound && p.Code == 0:
-		return "Page not found"
+		return lang.T(ctx, "error.pageNotFound")
 	case p.Status == http.StatusNotFound:
-		return "Not found"
+		return lang.T(ctx, "error.notFound")
 	case p.Status == http.StatusMethodNotAllowed:
-		return "Not possible here"
+		return lang.T(ctx, "error.notPossibleHere")
 	case p.Status == http.StatusTooManyRequests:
-		return "Too many requests at once"
+		return lang.T(ctx, "error.tooManyRequests")
 	case p.Status >= 500:
-		return "Something went wrong"
+		return lang.T(ctx, "error.somethingWrong")
 	}
-	return "Not possible"
+	return lang.T(ctx, "error.notPossible")
 }
 
-// PageErrorMessage is what a person reads when a page fails: the domain's message as a sentence, with
-// the few technical ones said in plain words.
-func PageErrorMessage(p Problem) string {
+// PageErrorMessage is what a person reads when a page fails: the domain's message as a sentence (in
+// the domain's words), with the few technical ones said in plain words of ctx's language.
+func PageErrorMessage(ctx context.Context, p Problem) string {
 	switch {
 	case p.Status == http.StatusNotFound && p.Code == 0:
-		return "There is no page at this address."
+		return lang.T(ctx, "error.noPage")
 	case p.Status == http.StatusMethodNotAllowed:
-		return "This address cannot be used that way. Go back and try again from the page."
+		return lang.T(ctx, "error.methodNotAllowed")
 	case p.Status >= 500:
-		return "Something went wrong on our side, and nothing was changed. Please try again in a moment."
-	case strings.HasSuffix(p.Detail, "is not a UUID"):
-		return "This address is incomplete or was changed, so it names nothing this service knows. Go back and follow the link again."
+		return lang.T(ctx, "error.ourSide")
+	case strings.HasSuffix(p.Detail, lang.T(ctx, "refusal.request.notUUID", map[string]any{"Value": ""})):
+		// ParseUUID's refusal, as ctx's language writes it: " is not a UUID".
+		return lang.T(ctx, "error.badAddress")
 	case p.Detail != "":
 		return ToSentence(p.Detail)
 	}
-	return "That could not be done."
+	return lang.T(ctx, "error.couldNotBeDone")
 }
 
 // ToSentence makes a domain message ("check-in closed at 09:15") a sentence for a page: a capital first

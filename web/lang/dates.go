@@ -96,3 +96,32 @@ func sameDate(a, b time.Time) bool {
 	y2, m2, d2 := b.Date()
 	return y1 == y2 && m1 == m2 && d1 == d2
 }
+
+// DayOf is a date as a Phrase: Day(ctx, T, Now).
+type DayOf struct{ T, Now time.Time }
+
+func (d DayOf) In(ctx context.Context) string { return Day(ctx, d.T, d.Now) }
+
+// DayLongOf is a date in full as a Phrase: DayLong(ctx, T).
+type DayLongOf struct{ T time.Time }
+
+func (d DayLongOf) In(ctx context.Context) string { return DayLong(ctx, d.T) }
+
+// SpanOf is an interval as a Phrase: Span(ctx, Start, End, Now).
+type SpanOf struct{ Start, End, Now time.Time }
+
+func (s SpanOf) In(ctx context.Context) string { return Span(ctx, s.Start, s.End, s.Now) }
+
+// MomentOf is an instant in a time zone as a Phrase: Moment(ctx, T, Zone, Now).
+type MomentOf struct {
+	T    time.Time
+	Zone string
+	Now  time.Time
+}
+
+func (m MomentOf) In(ctx context.Context) string { return Moment(ctx, m.T, m.Zone, m.Now) }
+
+// ZoneOf is a time zone's name as a Phrase: Zone(ctx, string(z)).
+type ZoneOf string
+
+func (z ZoneOf) In(ctx context.Context) string { return Zone(ctx, string(z)) }

@@ -135,17 +135,44 @@ func Of(ctx context.Context) language.Tag { return of(ctx).tag }
 // message the language lacks is given in English; one that English lacks too shows as its id, which
 // the tests find.
 func T(ctx context.Context, id string, data ...map[string]any) string {
-	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, TemplateData: first(data)})
+	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, TemplateData: written(ctx, first(data))})
 }
 
 // N returns the message id in ctx's language in the plural form count takes there ("1 free desk",
 // "3 free desks"; "1 puesto libre", "3 puestos libres"), filled with data and with count as {{.Count}}.
 func N(ctx context.Context, id string, count int, data ...map[string]any) string {
 	d := map[string]any{"Count": count}
-	for k, v := range first(data) {
+	for k, v := range written(ctx, first(data)) {
 		d[k] = v
 	}
 	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: d})
+}
+
+// A Phrase is a value that fills a message and is written in the message's language, such as a date
+// (DayOf) or an instant in a time zone (MomentOf). Code that does not know the reader's language, the
+// domain's refusals for instance, puts phrases in a message's data; T and N write them.
+type Phrase interface {
+	In(ctx context.Context) string
+}
+
+// written returns data with its phrases written in ctx's language; data itself when it has none.
+func written(ctx context.Context, data map[string]any) map[string]any {
+	var out map[string]any
+	for k, v := range data {
+		if p, ok := v.(Phrase); ok {
+			if out == nil {
+				out = make(map[string]any, len(data))
+				for k, v := range data {
+					out[k] = v
+				}
+			}
+			out[k] = p.In(ctx)
+		}
+	}
+	if out == nil {
+		return data
+	}
+	return out
 }
 
 func localize(ctx context.Context, cfg *i18n.LocalizeConfig) string {

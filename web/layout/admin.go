@@ -10,7 +10,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -128,7 +130,7 @@ func (s *Service) Delete(ctx context.Context, actor booking.User, c Collection, 
 			return err
 		}
 		if c == Users && id == actor.ID {
-			return booking.Errorf(booking.CodeInvalidRequest, "you cannot delete your own account; ask another admin")
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.deleteSelf")
 		}
 		if err := remove(ctx, q, k, key{actor.OrganizationID, id}); err != nil {
 			return err
@@ -168,7 +170,7 @@ func (s *Service) Audit(ctx context.Context, actor booking.User, f booking.Audit
 		return nil, err
 	}
 	if f.Limit < 0 || f.Limit > MaxAuditEntries {
-		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "limit", "must be between 1 and %d", MaxAuditEntries)
+		return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "limit", "refusal.layout.auditLimit", map[string]any{"Max": fmt.Sprint(MaxAuditEntries)})
 	}
 	if f.Limit == 0 {
 		f.Limit = 100
@@ -188,14 +190,14 @@ func (s *Service) AuditNames(ctx context.Context, actor booking.User, ids []uuid
 		return nil, err
 	}
 	if len(ids) > MaxAuditNames {
-		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "ids", "at most %d at once", MaxAuditNames)
+		return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "ids", "refusal.layout.auditIDs", map[string]any{"Max": fmt.Sprint(MaxAuditNames)})
 	}
 	return s.svc.AuditNames(ctx, actor.OrganizationID, ids)
 }
 
 func requireAdmin(actor booking.User) error {
 	if actor.Role != booking.RoleAdmin {
-		return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
+		return booking.Refuse(booking.CodeForbidden, "refusal.layout.forbidden")
 	}
 	return nil
 }
@@ -207,13 +209,13 @@ func lookup(actor booking.User, c Collection) (kind, error) {
 	}
 	k, ok := kinds[c]
 	if !ok {
-		return kind{}, booking.Errorf(booking.CodeObjectNotFound, "no collection %q", c)
+		return kind{}, booking.Refuse(booking.CodeObjectNotFound, "refusal.layout.noCollection", map[string]any{"Name": strconv.Quote(string(c))})
 	}
 	return k, nil
 }
 
 func notFound(k kind, id uuid.UUID) error {
-	return booking.Errorf(booking.CodeObjectNotFound, "no %s with id %s", k.noun, id)
+	return booking.Refuse(booking.CodeObjectNotFound, "refusal.layout.notFound", map[string]any{"Noun": nounOf(k.noun), "ID": id.String()})
 }
 
 // read returns the objects of collection c that scope chooses.
@@ -324,23 +326,24 @@ func checkIfMatch(cur *Object, ifMatch string) error {
 	if ifMatch == "" || cur != nil && booking.MatchesVersion(ifMatch, cur.ETag) {
 		return nil
 	}
-	return booking.Errorf(booking.CodePreconditionFailed, "If-Match %s is not the current version of the object; read it again", ifMatch)
+	return booking.Refuse(booking.CodePreconditionFailed, "refusal.layout.ifMatch", map[string]any{"Tag": ifMatch})
 }
 
 // document turns body into a layout document holding that one object, with id and organizationId set.
 func document(c Collection, id, org uuid.UUID, body []byte) (Layout, error) {
 	if len(body) > MaxBody {
-		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: larger than %d bytes", MaxBody)
+		return Layout{}, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.bodyTooLarge", map[string]any{"Max": fmt.Sprint(MaxBody)})
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(body, &fields); err != nil || fields == nil {
-		return Layout{}, booking.Errorf(booking.CodeInvalidRequest, "body: must be one JSON object")
+		return Layout{}, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.bodyNotObject")
 	}
-	if err := sameID(fields, "id", id, "the id in the path"); err != nil {
-		return Layout{}, err
+	if !sameID(fields, "id", id) {
+		return Layout{}, booking.FieldRefuse(booking.CodeInvalidRequest, "id", "refusal.layout.notPathID", map[string]any{"ID": id.String()})
 	}
-	if err := sameID(fields, "organizationId", org, "your organization's id"); err != nil {
-		return Layout{}, err
+	if !sameID(fields, "organizationId", org) {
+		return Layout{}, booking.FieldRefuse(booking.CodeInvalidRequest, "organizationId", "refusal.layout.notOrganizationID",
+			map[string]any{"ID": org.String()})
 	}
 	fields["id"], _ = json.Marshal(id.String())
 	fields["organizationId"], _ = json.Marshal(org.String())
@@ -351,34 +354,35 @@ func document(c Collection, id, org uuid.UUID, body []byte) (Layout, error) {
 	obj, _ := json.Marshal(fields)
 	doc, _ := json.Marshal(map[Collection][]json.RawMessage{c: {obj}})
 	l, err := DecodeLayout(bytes.NewReader(doc))
+	if d := (documentError{}); errors.As(err, &d) {
+		return Layout{}, booking.InField(d.refusal, fmt.Sprintf("%s[0]", c))
+	}
 	if err != nil {
 		return Layout{}, booking.FieldErrorf(booking.CodeInvalidRequest, fmt.Sprintf("%s[0]", c), "%v", err)
 	}
 	return l, nil
 }
 
-// sameID refuses a field that is given and is not want.
-func sameID(fields map[string]json.RawMessage, name string, want uuid.UUID, what string) error {
+// sameID tells whether the field is left out or is want.
+func sameID(fields map[string]json.RawMessage, name string, want uuid.UUID) bool {
 	raw, ok := fields[name]
 	if !ok {
-		return nil
+		return true
 	}
 	var s string
-	if err := json.Unmarshal(raw, &s); err != nil || !strings.EqualFold(s, want.String()) {
-		return booking.FieldErrorf(booking.CodeInvalidRequest, name, "must be %s (%s) or left out", what, want)
-	}
-	return nil
+	err := json.Unmarshal(raw, &s)
+	return err == nil && strings.EqualFold(s, want.String())
 }
 
 // remove deletes the object, or refuses with 4015 naming what refers to it.
 func remove(ctx context.Context, q *queries.Queries, k kind, obj key) error {
 	if k.inUse != nil {
-		by, err := k.inUse(ctx, q, obj)
+		n, err := k.inUse(ctx, q, obj)
 		if err != nil {
 			return fmt.Errorf("check %s in use: %w", k.noun, err)
 		}
-		if by != "" {
-			return inUse(k, obj.ID, by)
+		if n > 0 {
+			return inUse(k, obj.ID, resourcesOf(n))
 		}
 	}
 	_, err := k.remove(ctx, q, obj)
@@ -391,8 +395,19 @@ func remove(ctx context.Context, q *queries.Queries, k kind, obj key) error {
 	return nil
 }
 
-func inUse(k kind, id uuid.UUID, by string) error {
-	return booking.Errorf(booking.CodeObjectInUse, "%s %s is referred to by %s, so it cannot be deleted; %s", k.noun, id, by, k.instead)
+// inUse refuses to delete the object id of kind k that by refers to: a table's name ("floors") or a
+// phrase (resourcesOf).
+func inUse(k kind, id uuid.UUID, by any) error {
+	data := map[string]any{"Noun": nounOf(k.noun), "ID": id.String(), "By": by, "Instead": k.instead}
+	switch k.instead {
+	case deactivateIt:
+		return booking.Refuse(booking.CodeObjectInUse, "refusal.layout.inUseDeactivate", data)
+	case changeUsersOf:
+		return booking.Refuse(booking.CodeObjectInUse, "refusal.layout.inUseRepoint", data)
+	case deactivateUser:
+		return booking.Refuse(booking.CodeObjectInUse, "refusal.layout.inUseDeactivateUser", data)
+	}
+	return booking.Refuse(booking.CodeObjectInUse, "refusal.layout.inUse", data)
 }
 
 // record writes the audit entry of a change from before to after (nil for none). A write that changed

@@ -37,15 +37,15 @@ func (s *Service) ChangeResources(ctx context.Context, actor booking.User, ids [
 	}
 	switch {
 	case len(ids) == 0:
-		return 0, booking.Errorf(booking.CodeInvalidRequest, "choose at least one desk or room")
+		return 0, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.chooseResources")
 	case len(ids) > MaxBulkResources:
-		return 0, booking.Errorf(booking.CodeInvalidRequest, "choose at most %d desks and rooms at once", MaxBulkResources)
+		return 0, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.tooManyResources", map[string]any{"Max": fmt.Sprint(MaxBulkResources)})
 	case ch.RuleID == nil && ch.SubcategoryID == nil && len(ch.AddFeatures) == 0 && len(ch.RemoveFeatures) == 0:
-		return 0, booking.Errorf(booking.CodeInvalidRequest, "choose what to change: the rule, the kind or features")
+		return 0, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.chooseChange")
 	}
 	for _, f := range ch.AddFeatures {
 		if slices.Contains(ch.RemoveFeatures, f) {
-			return 0, booking.Errorf(booking.CodeInvalidRequest, "a feature cannot be both added and taken away")
+			return 0, booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.featureAddedAndRemoved")
 		}
 	}
 	ids = slices.Clone(ids)
@@ -161,23 +161,26 @@ func checkHeld(ctx context.Context, q *queries.Queries, org uuid.UUID, ids []uui
 
 // checkReferences refuses a rule, a kind or a feature that is not the organization's.
 func checkReferences(ctx context.Context, q *queries.Queries, org uuid.UUID, ch ResourceChange) error {
-	refuse := func(what string) func(uuid.UUID) error {
-		return func(id uuid.UUID) error {
-			return booking.Errorf(booking.CodeInvalidRequest, "the %s %s is not one of your organization's", what, id)
-		}
-	}
 	if ch.RuleID != nil {
-		if err := checkHeld(ctx, q, org, []uuid.UUID{*ch.RuleID}, ResourceRules, refuse("rule")); err != nil {
+		err := checkHeld(ctx, q, org, []uuid.UUID{*ch.RuleID}, ResourceRules, func(id uuid.UUID) error {
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.notOursRule", map[string]any{"ID": id.String()})
+		})
+		if err != nil {
 			return err
 		}
 	}
 	if ch.SubcategoryID != nil {
-		if err := checkHeld(ctx, q, org, []uuid.UUID{*ch.SubcategoryID}, Subcategories, refuse("kind")); err != nil {
+		err := checkHeld(ctx, q, org, []uuid.UUID{*ch.SubcategoryID}, Subcategories, func(id uuid.UUID) error {
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.notOursKind", map[string]any{"ID": id.String()})
+		})
+		if err != nil {
 			return err
 		}
 	}
 	if features := slices.Concat(ch.AddFeatures, ch.RemoveFeatures); len(features) > 0 {
-		return checkHeld(ctx, q, org, features, Features, refuse("feature"))
+		return checkHeld(ctx, q, org, features, Features, func(id uuid.UUID) error {
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.notOursFeature", map[string]any{"ID": id.String()})
+		})
 	}
 	return nil
 }

@@ -2,11 +2,11 @@ package layout
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Collection names a kind of object the admin API manages. It is also the name of the object's array in
@@ -34,9 +34,9 @@ type kind struct {
 	export exporter
 	// remove deletes one object of the organization and returns how many rows it deleted.
 	remove func(ctx context.Context, q *queries.Queries, k key) (int64, error)
-	// inUse, if set, says what refers to the object when the database would not refuse its deletion
-	// (references that cascade); "" means nothing does.
-	inUse func(ctx context.Context, q *queries.Queries, k key) (string, error)
+	// inUse, if set, counts the resources that refer to the object when the database would not refuse
+	// its deletion (references that cascade); 0 means nothing does.
+	inUse func(ctx context.Context, q *queries.Queries, k key) (int64, error)
 	// instead says what to do rather than deleting an object in use.
 	instead string
 }
@@ -96,24 +96,48 @@ func Collections() []Collection {
 	return out
 }
 
-// featureInUse names the resources that have the feature: deleting it would silently take it from them.
-func featureInUse(ctx context.Context, q *queries.Queries, k key) (string, error) {
-	n, err := q.ResourceFeaturesCountOfFeature(ctx, queries.ResourceFeaturesCountOfFeatureParams{OrganizationID: k.OrganizationID, FeatureID: k.ID})
-	return countOf(n, "resource"), err
+// featureInUse counts the resources that have the feature: deleting it would silently take it from them.
+func featureInUse(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	return q.ResourceFeaturesCountOfFeature(ctx, queries.ResourceFeaturesCountOfFeatureParams{OrganizationID: k.OrganizationID, FeatureID: k.ID})
 }
 
-// reservableInUse names the resources that offer the service.
-func reservableInUse(ctx context.Context, q *queries.Queries, k key) (string, error) {
-	n, err := q.ResourceReservablesCountOfReservable(ctx, queries.ResourceReservablesCountOfReservableParams{OrganizationID: k.OrganizationID, ReservableID: k.ID})
-	return countOf(n, "resource"), err
+// reservableInUse counts the resources that offer the service.
+func reservableInUse(ctx context.Context, q *queries.Queries, k key) (int64, error) {
+	return q.ResourceReservablesCountOfReservable(ctx, queries.ResourceReservablesCountOfReservableParams{OrganizationID: k.OrganizationID, ReservableID: k.ID})
 }
 
-func countOf(n int64, noun string) string {
+// resourcesOf is a number of resources, as a phrase (lang.Phrase) for a refusal's data: "3 resources"
+// ("3 recursos").
+type resourcesOf int64
+
+func (n resourcesOf) In(ctx context.Context) string {
+	return lang.N(ctx, "refusal.layout.resources", int(n))
+}
+
+// nounOf is a kind's noun (kind.noun, "building"), as a phrase (lang.Phrase) for a refusal's data, in
+// the reader's words ("el edificio").
+type nounOf string
+
+func (n nounOf) In(ctx context.Context) string {
 	switch n {
-	case 0:
-		return ""
-	case 1:
-		return "1 " + noun
+	case "building":
+		return lang.T(ctx, "refusal.layout.nounBuilding")
+	case "floor":
+		return lang.T(ctx, "refusal.layout.nounFloor")
+	case "subcategory":
+		return lang.T(ctx, "refusal.layout.nounSubcategory")
+	case "resource rule":
+		return lang.T(ctx, "refusal.layout.nounResourceRule")
+	case "feature":
+		return lang.T(ctx, "refusal.layout.nounFeature")
+	case "reservable":
+		return lang.T(ctx, "refusal.layout.nounReservable")
+	case "resource":
+		return lang.T(ctx, "refusal.layout.nounResource")
+	case "user":
+		return lang.T(ctx, "refusal.layout.nounUser")
+	case "closure":
+		return lang.T(ctx, "refusal.layout.nounClosure")
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return string(n)
 }

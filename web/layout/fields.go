@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,14 +22,13 @@ type at struct {
 	index int
 }
 
-func (a at) errorf(field, format string, args ...any) error {
-	return booking.FieldErrorf(booking.CodeInvalidRequest, fmt.Sprintf("%s[%d].%s", a.array, a.index, field), format, args...)
-}
+// path names a field of the object: resources[3].floorId.
+func (a at) path(field string) string { return fmt.Sprintf("%s[%d].%s", a.array, a.index, field) }
 
 func (a at) uuid(field, v string) (uuid.UUID, error) {
 	id, err := uuid.Parse(v)
 	if err != nil || len(v) != 36 {
-		return uuid.Nil, a.errorf(field, "%q is not a UUID", v)
+		return uuid.Nil, booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.notUUID", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return id, nil
 }
@@ -43,7 +43,7 @@ func (a at) optionalUUID(field string, ref *LayoutRef) (*uuid.UUID, error) {
 
 func (a at) required(field, v string) error {
 	if strings.TrimSpace(v) == "" {
-		return a.errorf(field, "is required")
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.required")
 	}
 	return nil
 }
@@ -58,10 +58,10 @@ func (a at) optionalEmail(field, v string) error {
 		return nil
 	}
 	if len(v) > MaxEmailLength {
-		return a.errorf(field, "write at most %d characters", MaxEmailLength)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.emailTooLong", map[string]any{"Max": fmt.Sprint(MaxEmailLength)})
 	}
 	if addr, err := mail.ParseAddress(v); err != nil || addr.Address != v {
-		return a.errorf(field, "%q is not an e-mail address", v)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.notEmail", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return nil
 }
@@ -72,7 +72,8 @@ func (a at) oneOf(field, v, def string, allowed ...string) (string, error) {
 		v = def
 	}
 	if !slices.Contains(allowed, v) {
-		return "", a.errorf(field, "%q is not one of %s", v, strings.Join(allowed, ", "))
+		return "", booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.notOneOf", map[string]any{
+			"Value": strconv.Quote(v), "Allowed": strings.Join(allowed, ", ")})
 	}
 	return v, nil
 }
@@ -109,7 +110,7 @@ const MaxDurationMS = 400 * 24 * int64(time.Hour/time.Millisecond)
 // duration refuses a duration in ms outside 0 to MaxDurationMS.
 func (a at) duration(field string, v int64) error {
 	if v < 0 || v > MaxDurationMS {
-		return a.errorf(field, "must be from 0 to %d ms (400 days)", MaxDurationMS)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.durationRange", map[string]any{"Max": fmt.Sprint(MaxDurationMS)})
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // objectRef is one object of a document: its array, index, id and organization.
@@ -94,12 +95,12 @@ func (im importer) checkIDs(ctx context.Context, l Layout) error {
 	first := make(map[uuid.UUID]objectRef, len(refs))
 	for _, r := range refs {
 		if f, ok := first[r.id]; ok && (f.array != r.array || f.org != r.org) {
-			return r.errorf("id", "is already used by another object")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, r.path("id"), "refusal.layout.idTaken")
 		}
 		first[r.id] = r
 		for _, h := range held[r.id] {
 			if h.Collection != r.array || h.OrganizationID != r.org {
-				return r.errorf("id", "is already used by another object")
+				return booking.FieldRefuse(booking.CodeInvalidRequest, r.path("id"), "refusal.layout.idTaken")
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // maxImageAddress bounds an image address, in bytes.
@@ -17,7 +19,7 @@ func (a at) image(field, v string) error {
 		return nil
 	}
 	refuse := func() error {
-		return a.errorf(field, "must be an https:// address or a path of this service under /plans/ or /static/")
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.imageAddress")
 	}
 	if len(v) > maxImageAddress || strings.ContainsFunc(v, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '\\' }) {
 		return refuse()

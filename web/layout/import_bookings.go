@@ -41,10 +41,10 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 			return err
 		}
 		if b.EndDate <= b.StartDate {
-			return a.errorf("endDate", "must be after startDate")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("endDate"), "refusal.layout.endAfterStart")
 		}
 		if p.StartDate.Before(booking.MinTime) || p.EndDate.After(booking.MaxTime) {
-			return a.errorf("startDate", "must lie between the years 1970 and 9999")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("startDate"), "refusal.layout.yearsRange")
 		}
 		if p.Status, err = a.oneOf("status", b.Status, string(booking.StatusPending), statuses...); err != nil {
 			return err
@@ -68,7 +68,7 @@ func (im importer) bookings(ctx context.Context, l Layout) error {
 			// does not exist.
 			_, err := im.q.BookingGet(ctx, queries.BookingGetParams{OrganizationID: org, ID: id})
 			if errors.Is(err, pgx.ErrNoRows) {
-				return a.errorf("resourceId", "refers to an object that is neither in the document nor in the database")
+				return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("resourceId"), "refusal.layout.unknownReference")
 			}
 			if err != nil {
 				return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
@@ -85,7 +85,7 @@ const MaxClosures = 1000
 // applies its overlapping choice to the bookings it covers.
 func (im importer) closures(ctx context.Context, l Layout) error {
 	if len(l.Closures) > MaxClosures {
-		return booking.Errorf(booking.CodeInvalidRequest, "closures: at most %d per document", MaxClosures)
+		return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.tooManyClosures", map[string]any{"Max": fmt.Sprint(MaxClosures)})
 	}
 	for i, c := range l.Closures {
 		a := at{"closures", i}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -70,7 +71,7 @@ func (im importer) users(ctx context.Context, l Layout) error {
 			return err
 		}
 		if addr, err := mail.ParseAddress(u.Email); err != nil || addr.Address != u.Email {
-			return a.errorf("email", "%q is not an e-mail address", u.Email)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("email"), "refusal.layout.notEmail", map[string]any{"Value": strconv.Quote(u.Email)})
 		}
 		if err := a.image("image", u.Image); err != nil {
 			return err
@@ -105,7 +106,7 @@ func (im importer) users(ctx context.Context, l Layout) error {
 		}
 		demoted := exists && cur.Role == string(booking.RoleAdmin) && cur.Active && role != nil && *role != cur.Role
 		if demoted && im.by.UserID == id {
-			return a.errorf("role", "you cannot change your own role; ask another admin")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("role"), "refusal.layout.changeOwnRole")
 		}
 		// A field left out (or empty) is NULL: an existing user keeps its value, a new one gets the default.
 		// An oidcSubject of "" clears the subject.
@@ -143,5 +144,5 @@ func (im importer) checkSubject(a at, u LayoutUser, cur queries.UserImportStateR
 	if exists && cur.OidcSubject != nil && *cur.OidcSubject == *u.OIDCSubject {
 		return nil
 	}
-	return a.errorf("oidcSubject", "only the person's own sign-in sets it; leave it out to keep it, or send \"\" to clear it")
+	return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("oidcSubject"), "refusal.layout.subjectNotYours")
 }

@@ -3,6 +3,8 @@ package layout
 import (
 	"cmp"
 	"context"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/workspacebooking/booking/queries"
@@ -23,10 +25,11 @@ func (im importer) buildings(ctx context.Context, l Layout) error {
 			return err
 		}
 		if b.Timezone == "" || b.Timezone == "Local" {
-			return a.errorf("timezone", "is required (an IANA name such as Europe/Madrid)")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("timezone"), "refusal.layout.timezoneRequired")
 		}
 		if _, err := time.LoadLocation(b.Timezone); err != nil {
-			return a.errorf("timezone", "%q is not a known time zone", b.Timezone)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("timezone"), "refusal.layout.unknownTimezone", map[string]any{
+				"Value": strconv.Quote(b.Timezone)})
 		}
 		p := queries.BuildingUpsertParams{
 			OrganizationID: org, ID: id, Name: b.Name, Country: b.Address.Country, City: b.Address.City,
@@ -35,7 +38,7 @@ func (im importer) buildings(ctx context.Context, l Layout) error {
 		}
 		if c := b.Address.Coordinates; c != nil {
 			if c.Latitude < -90 || c.Latitude > 90 || c.Longitude < -180 || c.Longitude > 180 {
-				return a.errorf("address.coordinates", "latitude or longitude out of range")
+				return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("address.coordinates"), "refusal.layout.coordinates")
 			}
 			p.Latitude, p.Longitude = &c.Latitude, &c.Longitude
 		}
@@ -111,10 +114,10 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			end = day
 		}
 		if r.StartTime < 0 || r.StartTime >= day {
-			return a.errorf("startTime", "must be an offset from midnight in [0, %d) ms", day)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("startTime"), "refusal.layout.startTimeRange", map[string]any{"Day": fmt.Sprint(day)})
 		}
 		if end <= r.StartTime || end > day {
-			return a.errorf("endTime", "must be after startTime and at most %d ms", day)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("endTime"), "refusal.layout.endTimeRange", map[string]any{"Day": fmt.Sprint(day)})
 		}
 		for _, f := range []struct {
 			name string
@@ -128,7 +131,8 @@ func (im importer) resourceRules(ctx context.Context, l Layout) error {
 			}
 		}
 		if r.AllDayBookingsCheckInMS < 0 || r.AllDayBookingsCheckInMS > day {
-			return a.errorf("allDayBookingsCheckInMS", "must be an offset from midnight in [0, %d] ms", day)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("allDayBookingsCheckInMS"), "refusal.layout.allDayCheckInRange", map[string]any{
+				"Day": fmt.Sprint(day)})
 		}
 		if err := im.q.ResourceRuleUpsert(ctx, queries.ResourceRuleUpsertParams{
 			OrganizationID: org, ID: id, Name: r.Name, AdvanceCheckIn: r.AdvanceCheckIn,
@@ -223,7 +227,8 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 			return err
 		}
 		if !booking.PosterCodeValid(r.PosterCode) {
-			return a.errorf("posterCode", "%q may hold only letters A-Z and a-z, digits, '.', '_' and '-', 1 to %d of them", r.PosterCode, booking.MaxPosterCodeLength)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("posterCode"), "refusal.layout.posterCodeInvalid", map[string]any{
+				"Value": strconv.Quote(r.PosterCode), "Max": fmt.Sprint(booking.MaxPosterCodeLength)})
 		}
 		features, err := a.uuids("featureIds", r.FeatureIDs)
 		if err != nil {
@@ -235,7 +240,8 @@ func (im importer) resources(ctx context.Context, l Layout) error {
 		}
 		if err := im.q.ResourceUpsert(ctx, p); err != nil {
 			if e := interpretError(err); e.kind == failUnique && e.constraint == "resources_poster_code_key" {
-				return a.errorf("posterCode", "%q is already the poster code of another resource of the organization (poster codes are the same whatever their case)", r.PosterCode)
+				return booking.FieldRefuse(booking.CodeInvalidRequest, a.path("posterCode"), "refusal.layout.posterCodeTaken", map[string]any{
+					"Value": strconv.Quote(r.PosterCode)})
 			}
 			return a.db(err)
 		}

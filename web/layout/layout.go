@@ -8,13 +8,16 @@
 package layout
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/jsonkind"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Layout is the document that `booking import` reads (DESIGN.md §8): one JSON object with optional
@@ -46,7 +49,7 @@ func DecodeLayout(r io.Reader) (Layout, error) {
 		return Layout{}, decodeError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return Layout{}, errors.New("unexpected data after the JSON object")
+		return Layout{}, documentError{booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.trailingData")}
 	}
 	return l, nil
 }
@@ -56,24 +59,57 @@ func DecodeLayout(r io.Reader) (Layout, error) {
 func decodeError(err error) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var e *booking.Error
 	switch {
 	case errors.As(err, &syntax):
-		return fmt.Errorf("malformed JSON at byte %d", syntax.Offset)
+		e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.malformedJSON", map[string]any{"Offset": fmt.Sprint(syntax.Offset)})
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "document"
 		}
-		return fmt.Errorf("%s: expected %s, got JSON %s", field, jsonkind.Of(typ.Type), typ.Value)
+		e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.wrongType", map[string]any{
+			"Field": field, "Kind": jsonKindOf(jsonkind.Of(typ.Type)), "Value": typ.Value})
 	case errors.Is(err, io.EOF):
-		return errors.New("the document is empty")
+		e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.documentEmpty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("the JSON ends too early")
+		e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.endsEarly")
+	default:
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.unknownField", map[string]any{"Name": name})
+		} else {
+			e = booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.notLayout")
+		}
 	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return fmt.Errorf("unknown field %s", name)
+	return documentError{e}
+}
+
+// documentError is a document that does not decode. Its Error is the refusal's message alone, as the
+// command line shows it; the admin API answers with the refusal, in the reader's language.
+type documentError struct{ refusal *booking.Error }
+
+func (d documentError) Error() string { return d.refusal.Message }
+
+// jsonKindOf is a kind of JSON value as jsonkind.Of names it ("an integer"), as a phrase (lang.Phrase)
+// for a refusal's data, in the reader's words ("un número entero").
+type jsonKindOf string
+
+func (k jsonKindOf) In(ctx context.Context) string {
+	switch k {
+	case "an integer":
+		return lang.T(ctx, "refusal.layout.kindInteger")
+	case "a number":
+		return lang.T(ctx, "refusal.layout.kindNumber")
+	case "a string":
+		return lang.T(ctx, "refusal.layout.kindString")
+	case "a boolean":
+		return lang.T(ctx, "refusal.layout.kindBoolean")
+	case "an array":
+		return lang.T(ctx, "refusal.layout.kindArray")
+	case "an object":
+		return lang.T(ctx, "refusal.layout.kindObject")
 	}
-	return errors.New("not a layout document")
+	return string(k)
 }
 
 // LayoutOrganization is an organization (tenant).

@@ -21,23 +21,23 @@ func (a at) db(err error) error {
 	}
 	switch e.kind {
 	case failForeignKey:
-		return a.errorf(field, "refers to an object that is neither in the document nor in the database")
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.unknownReference")
 	case failUnique:
-		return a.errorf(field, "is already used by another object")
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.idTaken")
 	case failCheck:
-		return a.errorf(field, "is out of range")
+		return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.outOfRange")
 	case failExclusion:
 		switch e.constraint {
 		case "bookings_one_workstation_per_person":
-			return a.errorf(field, "already has another workstation during part of that time")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.workstationHeld")
 		case "bookings_no_overlap":
-			return a.errorf(field, "overlaps another blocking booking of the resource")
+			return booking.FieldRefuse(booking.CodeInvalidRequest, a.path(field), "refusal.layout.overlapsBooking")
 		}
 	case failDataException:
 		// Text with a NUL or bytes that are not UTF-8, a number too large. The database's own words
 		// would name its internals.
-		return booking.Errorf(booking.CodeInvalidRequest, "%s[%d]: holds a value that cannot be stored "+
-			"(a NUL character, bytes that are not UTF-8, or a number too large)", a.array, a.index)
+		return booking.Refuse(booking.CodeInvalidRequest, "refusal.layout.unstorableValue", map[string]any{
+			"Array": a.array, "Index": fmt.Sprint(a.index)})
 	}
 	return fmt.Errorf("import %s[%d]: %w", a.array, a.index, err)
 }

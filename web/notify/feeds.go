@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify/calendar"
 )
 
@@ -26,7 +27,8 @@ const (
 // PersonalFeed returns the calendar (RFC 5545) of the person whose feed secret is secret: their bookings
 // as organizer or internal attendee in the feeds' window, at most booking.MaxFeedEvents, earliest first.
 // Bookings cancelled, rejected or expired in the last 30 days are in it as cancelled events, so that
-// calendars that copied them remove them.
+// calendars that copied them remove them. Its words are in the person's language: a calendar app reads
+// the feed, not a person in a request.
 // Errors: ErrUnknownLink for a secret that names nobody, or a person deactivated since.
 func (s *Service) PersonalFeed(ctx context.Context, secret string) ([]byte, error) {
 	if !plainSecret(secret) {
@@ -51,13 +53,14 @@ func (s *Service) PersonalFeed(ctx context.Context, secret string) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	words := lang.With(ctx, lang.Choose(u.UserLanguage, ""))
 	events := make([]calendar.Event, 0, len(entries))
 	for _, e := range entries {
 		ev, err := s.feedEvent(e)
 		if err != nil {
 			return nil, err
 		}
-		ev.Summary, ev.Description = personalWords(e, u, s.cfg.BaseURL)
+		ev.Summary, ev.Description = personalWords(words, e, u, s.cfg.BaseURL)
 		ev.URL = e.OnlineMeetingURL
 		events = append(events, ev)
 	}
@@ -66,7 +69,8 @@ func (s *Service) PersonalFeed(ctx context.Context, secret string) ([]byte, erro
 
 // RoomFeed returns the calendar of a room of the actor's organization: its bookings in the feeds'
 // window, chosen as PersonalFeed chooses them. Every event is called "Booked", with no organizer,
-// subject or attendee: the floor plan shows colleagues no more than that.
+// subject or attendee: the floor plan shows colleagues no more than that. Its words are in the actor's
+// language, who subscribes to it.
 // Codes: 1002 no such room visible in the actor's organization.
 func (s *Service) RoomFeed(ctx context.Context, actor booking.User, resourceID uuid.UUID) ([]byte, error) {
 	now := s.now()
@@ -74,6 +78,7 @@ func (s *Service) RoomFeed(ctx context.Context, actor booking.User, resourceID u
 	if err != nil {
 		return nil, err
 	}
+	booked := lang.T(lang.With(ctx, lang.Choose(actor.UserLanguage, "")), "calendar.booked")
 	events := make([]calendar.Event, 0, len(entries))
 	for _, e := range entries {
 		ev, err := s.feedEvent(e)
@@ -83,7 +88,7 @@ func (s *Service) RoomFeed(ctx context.Context, actor booking.User, resourceID u
 		// A UID of its own: the same booking may be in a person's own calendar, from their feed or
 		// invitation, and the two must not be taken for one event.
 		ev.UID = "room-" + ev.UID
-		ev.Summary = "Booked"
+		ev.Summary = booked
 		events = append(events, ev)
 	}
 	return calendar.Feed(res.Name+", "+res.Floor.Building.Name, events)
@@ -104,9 +109,10 @@ func (s *Service) feedEvent(e booking.FeedEntry) (calendar.Event, error) {
 	}, nil
 }
 
-// personalWords returns the summary and description of a booking in the feed of u: its subject (or the
-// resource's name), and who organizes it when someone else does, its online meeting and its page.
-func personalWords(e booking.FeedEntry, u booking.User, base string) (summary, description string) {
+// personalWords returns the summary and description of a booking in the feed of u, in ctx's language:
+// its subject (or the resource's name), and who organizes it when someone else does, its online meeting
+// and its page.
+func personalWords(ctx context.Context, e booking.FeedEntry, u booking.User, base string) (summary, description string) {
 	b := e.Booking
 	summary = b.Subject
 	if strings.TrimSpace(summary) == "" {
@@ -115,22 +121,22 @@ func personalWords(e booking.FeedEntry, u booking.User, base string) (summary, d
 	var lines []string
 	switch b.Status {
 	case booking.StatusWaitingApproval:
-		lines = append(lines, "Waiting for an admin's approval.")
+		lines = append(lines, lang.T(ctx, "calendar.waitingApproval"))
 	case booking.StatusRejected:
-		lines = append(lines, "Rejected by an admin.")
+		lines = append(lines, lang.T(ctx, "calendar.rejected"))
 	case booking.StatusExpired:
-		lines = append(lines, "Expired: nobody checked in.")
+		lines = append(lines, lang.T(ctx, "calendar.expired"))
 	case booking.StatusCancelled:
-		lines = append(lines, "Cancelled.")
+		lines = append(lines, lang.T(ctx, "calendar.cancelled"))
 	}
 	if b.Organizer.ID != u.ID {
-		lines = append(lines, "Organized by "+fullName(b.Organizer)+".")
+		lines = append(lines, lang.T(ctx, "calendar.organizedBy", map[string]any{"Name": fullName(b.Organizer)}))
 	}
 	if b.OnlineMeetingURL != "" {
-		lines = append(lines, "Online meeting: "+b.OnlineMeetingURL)
+		lines = append(lines, lang.T(ctx, "calendar.onlineMeeting", map[string]any{"URL": b.OnlineMeetingURL}))
 	}
 	if base != "" {
-		lines = append(lines, "Details: "+strings.TrimSuffix(base, "/")+"/bookings/"+b.ID.String())
+		lines = append(lines, lang.T(ctx, "calendar.details", map[string]any{"URL": strings.TrimSuffix(base, "/") + "/bookings/" + b.ID.String()}))
 	}
 	return summary, strings.Join(lines, "\n")
 }

@@ -40,6 +40,9 @@ type MailArgs struct {
 	Method   calendar.Method `json:"method,omitempty"`
 	// Unsubscribe is the one-click unsubscribe link of an optional e-mail (RFC 8058); "" for none.
 	Unsubscribe string `json:"unsubscribe,omitempty"`
+	// Lang is the code of the language the e-mail is written in, for its Content-Language; "" in jobs
+	// written before e-mails spoke their recipient's language.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Kind is the River job kind of an e-mail.
@@ -188,6 +191,9 @@ func (a MailArgs) message(from string) (*mail.Msg, error) {
 		return nil, fmt.Errorf("to: %w", err)
 	}
 	m.Subject(a.Subject)
+	if a.Lang != "" {
+		m.SetGenHeader(mail.HeaderContentLang, a.Lang)
+	}
 	m.SetMessageIDWithValue(strings.Trim(a.MessageID, "<>"))
 	m.SetDate()
 	m.SetBodyString(mail.TypeTextPlain, a.Text)

@@ -18,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/queries"
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify/calendar"
 	"github.com/workspacebooking/booking/web/outbox"
 )
@@ -33,6 +34,9 @@ func (s *Service) mailInserts(ctx context.Context, ev outbox.Event, b booking.Bo
 		return nil, fmt.Errorf("get organization: %w", err)
 	}
 	st := story{ev: ev, b: b, attendees: attendees, base: s.cfg.BaseURL}
+	if st.langs, err = s.attendeeLanguages(ctx, ev.OrganizationID, attendees); err != nil {
+		return nil, err
+	}
 	if ev.Booking.Status == string(booking.StatusWaitingApproval) {
 		if st.admins, err = s.admins(ctx, ev.OrganizationID); err != nil {
 			return nil, err
@@ -67,21 +71,23 @@ func (s *Service) mailInserts(ctx context.Context, ev outbox.Event, b booking.Bo
 	return out, nil
 }
 
-// render writes notice n as a mail job.
+// render writes notice n as a mail job, in the language of its recipient.
 func (s *Service) render(n notice, st story, orgName, unsubscribe string) (MailArgs, error) {
-	m := views.Mail{Lang: "en", Title: n.title, Lead: n.lead, Facts: n.facts, Action: n.action,
-		Note: noteFor(n.role, orgName), Unsubscribe: unsubscribe, Organization: orgName}
+	ctx := n.to.words()
+	code := lang.Code(lang.Of(ctx))
+	m := views.Mail{Lang: code, Title: n.title, Lead: n.lead, Facts: n.facts, Action: n.action,
+		Note: noteFor(ctx, n.role, orgName), Unsubscribe: unsubscribe, Organization: orgName}
 	var html bytes.Buffer
-	if err := views.MailHTML(m).Render(context.Background(), &html); err != nil {
+	if err := views.MailHTML(m).Render(ctx, &html); err != nil {
 		return MailArgs{}, fmt.Errorf("render mail: %w", err)
 	}
 	a := MailArgs{
 		MessageID: s.messageID(st.ev, n), OrganizationID: st.ev.OrganizationID, EventID: st.ev.ID,
 		FromName: orgName, To: n.to.Email, ToName: n.to.Name, Subject: n.title + " · " + st.b.Resource.Name,
-		Text: mailText(m), HTML: html.String(), Unsubscribe: unsubscribe,
+		Text: mailText(ctx, m), HTML: html.String(), Unsubscribe: unsubscribe, Lang: code,
 	}
 	if n.method != "" {
-		ics, err := calendar.Invite(n.method, s.calendarEvent(st))
+		ics, err := calendar.Invite(n.method, s.calendarEvent(ctx, st))
 		if err != nil {
 			return MailArgs{}, fmt.Errorf("invitation of booking %s: %w", st.b.ID, err)
 		}
@@ -102,8 +108,32 @@ func optedIn(ns []notice) []uuid.UUID {
 	return ids
 }
 
-// calendarEvent is the booking as calendars show it, as it was just after the event.
-func (s *Service) calendarEvent(st story) calendar.Event {
+// attendeeLanguages returns the userLanguage of the people of the organization among attendees, by
+// user id.
+func (s *Service) attendeeLanguages(ctx context.Context, org uuid.UUID, attendees []booking.Attendee) (map[uuid.UUID]string, error) {
+	var ids []uuid.UUID
+	for _, a := range attendees {
+		if a.UserID != nil {
+			ids = append(ids, *a.UserID)
+		}
+	}
+	out := make(map[uuid.UUID]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := s.q.NotifyUserLanguages(ctx, queries.NotifyUserLanguagesParams{OrganizationID: org, Ids: ids})
+	if err != nil {
+		return nil, fmt.Errorf("get attendees' languages: %w", err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r.UserLanguage
+	}
+	return out, nil
+}
+
+// calendarEvent is the booking as calendars show it, as it was just after the event, its words in
+// ctx's language.
+func (s *Service) calendarEvent(ctx context.Context, st story) calendar.Event {
 	b, es := st.b, st.ev.Booking
 	loc, err := booking.Location(st.zone())
 	if err != nil {
@@ -111,7 +141,7 @@ func (s *Service) calendarEvent(st story) calendar.Event {
 	}
 	ev := calendar.Event{
 		UID: s.bookingUID(b.ID), Sequence: int(es.Revision), Stamp: st.ev.At, Start: es.Start, End: es.End, Zone: loc,
-		Summary: whatWords(b) + " · " + b.Resource.Name, Description: st.description(), Location: calendarLocation(b),
+		Summary: whatWords(ctx, b) + " · " + b.Resource.Name, Description: st.description(ctx), Location: calendarLocation(b),
 		Status: calendarStatus(booking.Status(es.Status)), Transparent: b.ResourceType == booking.CategoryWorkstation,
 		Organizer: calendar.Person{Name: fullName(b.Organizer), Email: s.cfg.From}, URL: b.OnlineMeetingURL,
 	}
@@ -128,9 +158,9 @@ func (s *Service) calendarEvent(st story) calendar.Event {
 }
 
 // description is the invitation's DESCRIPTION: the booking's facts, one per line.
-func (st story) description() string {
+func (st story) description(ctx context.Context) string {
 	var b strings.Builder
-	for _, f := range st.bookingFacts() {
+	for _, f := range st.bookingFacts(ctx) {
 		fmt.Fprintf(&b, "%s: %s\n", f.Label, f.Value)
 	}
 	if body := strings.TrimSpace(st.b.Body.Content); body != "" && st.b.Body.BodyType != "HTML" {
@@ -151,20 +181,21 @@ func calendarStatus(s booking.Status) string {
 }
 
 // noteFor says why a person gets an e-mail.
-func noteFor(r role, org string) string {
+func noteFor(ctx context.Context, r role, org string) string {
+	o := map[string]any{"Org": org}
 	switch r {
 	case roleAttendee:
-		return "You get this because you were invited to a booking at " + org + "."
+		return lang.T(ctx, "mail.noteAttendee", o)
 	case roleApprover:
-		return "You get this because you are an admin of " + org + " on Workspace Booking."
+		return lang.T(ctx, "mail.noteApprover", o)
 	case roleProvider:
-		return "You get this because you are the contact of a service that " + org + " offers on Workspace Booking."
+		return lang.T(ctx, "mail.noteProvider", o)
 	}
-	return "You get this because you organize this booking at " + org + "."
+	return lang.T(ctx, "mail.noteOrganizer", o)
 }
 
 // mailText is the plain-text part of a mail: the same words as the HTML part.
-func mailText(m views.Mail) string {
+func mailText(ctx context.Context, m views.Mail) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", m.Title, m.Lead)
 	for _, f := range m.Facts {
@@ -175,7 +206,7 @@ func mailText(m views.Mail) string {
 	}
 	fmt.Fprintf(&b, "\n-- \n%s\n", m.Note)
 	if m.Unsubscribe != "" {
-		fmt.Fprintf(&b, "Stop these e-mails: %s\n", m.Unsubscribe)
+		fmt.Fprintf(&b, "%s: %s\n", lang.T(ctx, "mail.stopThese"), m.Unsubscribe)
 	}
 	return b.String()
 }
@@ -206,7 +237,8 @@ func (s *Service) admins(ctx context.Context, org uuid.UUID) ([]person, error) {
 	}
 	out := make([]person, len(rows))
 	for i, r := range rows {
-		out[i] = person{UserID: &rows[i].ID, Name: booking.FullName(booking.User{Name: r.Name, Surname: r.Surname}), Email: r.Email}
+		out[i] = person{UserID: &rows[i].ID, Name: booking.FullName(booking.User{Name: r.Name, Surname: r.Surname}), Email: r.Email,
+			Lang: r.UserLanguage}
 	}
 	return out, nil
 }

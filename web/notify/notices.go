@@ -2,12 +2,14 @@ package notify
 
 import (
 	"cmp"
+	"context"
 	"strings"
 
 	"github.com/google/uuid"
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify/calendar"
 	"github.com/workspacebooking/booking/web/outbox"
 )
@@ -31,11 +33,19 @@ const (
 	roleProvider  role = "provider" // the contact of an ordered service
 )
 
-// person is a recipient. UserID is nil for a guest or a service's contact.
+// person is a recipient. UserID is nil for a guest or a service's contact. Lang is the code of the
+// language their e-mails are written in: a person's own userLanguage, the organizer's for a guest or a
+// service's contact, who have no account.
 type person struct {
 	UserID *uuid.UUID
 	Name   string
 	Email  string
+	Lang   string
+}
+
+// words returns a context that speaks p's language, for writing their e-mail.
+func (p person) words() context.Context {
+	return lang.With(context.Background(), lang.Choose(p.Lang, ""))
 }
 
 // notice is one e-mail to write: to whom, why, and what it says.
@@ -58,6 +68,8 @@ type story struct {
 	admins    []person
 	dropped   []orderLine // services no longer ordered (ServicesChanged)
 	base      string      // BASE_URL, for links
+	// langs holds the userLanguage of the internal attendees, by user id.
+	langs map[uuid.UUID]string
 }
 
 // orderLine is a service ordered on a booking, as its provider reads it.
@@ -68,7 +80,7 @@ type orderLine struct {
 // organizer returns the booking's organizer as a recipient.
 func (st story) organizer() person {
 	o := st.b.Organizer
-	return person{UserID: &o.ID, Name: fullName(o), Email: o.Email}
+	return person{UserID: &o.ID, Name: fullName(o), Email: o.Email, Lang: o.UserLanguage}
 }
 
 // notices returns every e-mail of the story's event.
@@ -88,28 +100,35 @@ func (st story) forOrganizer() []notice {
 		return nil
 	}
 	self := b.Creator.ID == b.Organizer.ID
-	n := notice{to: st.organizer(), role: roleOrganizer, facts: st.bookingFacts()}
+	to := st.organizer()
+	ctx := to.words()
+	n := notice{to: to, role: roleOrganizer, facts: st.bookingFacts(ctx)}
 	mine := func() {
 		if self {
 			n.optional = OptionalConfirmation
 		}
 	}
-	place := b.Resource.Name
+	place := map[string]any{"Place": b.Resource.Name}
+	waiting := ev.Booking.Status == string(booking.StatusWaitingApproval)
 	switch ev.Kind {
 	case outbox.Created:
-		n.method, n.title, n.lead = calendar.Request, "Booking confirmed", "You have booked "+place+"."
-		if !self {
-			n.lead = fullName(b.Creator) + " booked " + place + " for you."
-		}
-		if ev.Booking.Status == string(booking.StatusWaitingApproval) {
-			n.title = "Booking waiting for approval"
-			n.lead += " An admin must approve it; you will get an e-mail when they decide."
+		n.method = calendar.Request
+		who := map[string]any{"Place": b.Resource.Name, "Creator": fullName(b.Creator)}
+		switch {
+		case waiting && self:
+			n.title, n.lead = lang.T(ctx, "mail.bookingWaiting"), lang.T(ctx, "mail.youBookedWaiting", place)
+		case waiting:
+			n.title, n.lead = lang.T(ctx, "mail.bookingWaiting"), lang.T(ctx, "mail.bookedForYouWaiting", who)
+		case self:
+			n.title, n.lead = lang.T(ctx, "mail.bookingConfirmed"), lang.T(ctx, "mail.youBooked", place)
+		default:
+			n.title, n.lead = lang.T(ctx, "mail.bookingConfirmed"), lang.T(ctx, "mail.bookedForYou", who)
 		}
 		mine()
 	case outbox.Changed:
-		n.method, n.title, n.lead = calendar.Request, "Booking changed", "Your booking of "+place+" has changed."
-		if ev.Booking.Status == string(booking.StatusWaitingApproval) {
-			n.lead += " It waits for an admin's approval again."
+		n.method, n.title, n.lead = calendar.Request, lang.T(ctx, "mail.bookingChanged"), lang.T(ctx, "mail.bookingChangedLead", place)
+		if waiting {
+			n.lead = lang.T(ctx, "mail.bookingChangedWaitingLead", place)
 		}
 		mine()
 	case outbox.Cancelled:
@@ -117,22 +136,22 @@ func (st story) forOrganizer() []notice {
 		case outbox.ReasonDeactivated:
 			return nil // the organizer's account was closed
 		case outbox.ReasonClosure:
-			n.method, n.title, n.lead = calendar.Cancel, "Booking cancelled: closed", place+" is closed at that time, so your booking was cancelled."
+			n.method, n.title, n.lead = calendar.Cancel, lang.T(ctx, "mail.bookingClosed"), lang.T(ctx, "mail.bookingClosedLead", place)
 		default:
-			n.method, n.title, n.lead = calendar.Cancel, "Booking cancelled", "Your booking of "+place+" is cancelled."
+			n.method, n.title, n.lead = calendar.Cancel, lang.T(ctx, "mail.bookingCancelled"), lang.T(ctx, "mail.bookingCancelledLead", place)
 			mine()
 		}
 	case outbox.Expired:
-		n.method, n.title = calendar.Cancel, "Booking expired"
-		n.lead = "Your booking of " + place + " expired: nobody checked in (or approved it) in time, so the place is free for others."
+		n.method, n.title, n.lead = calendar.Cancel, lang.T(ctx, "mail.bookingExpired"), lang.T(ctx, "mail.bookingExpiredLead", place)
 	case outbox.Approved:
-		n.method, n.title, n.lead = calendar.Request, "Booking approved", "Your booking of "+place+" is approved."
+		n.method, n.title, n.lead = calendar.Request, lang.T(ctx, "mail.bookingApproved"), lang.T(ctx, "mail.bookingApprovedLead", place)
 	case outbox.Rejected:
-		n.method, n.title, n.lead = calendar.Cancel, "Booking rejected", "Your booking of "+place+" was not approved."
+		n.method, n.title, n.lead = calendar.Cancel, lang.T(ctx, "mail.bookingRejected"), lang.T(ctx, "mail.bookingRejectedLead", place)
 	case outbox.CheckInOpened:
-		n.title, n.optional = "Check-in is open", OptionalReminder
-		n.lead = "Check in to " + place + " by " + booking.MomentWords(b.CheckIn.End, st.zone(), ev.At) + ", or the booking expires."
-		n.action = views.MailLink{Label: "Check in", URL: st.base + "/bookings"}
+		n.title, n.optional = lang.T(ctx, "mail.checkInOpen"), OptionalReminder
+		n.lead = lang.T(ctx, "mail.checkInOpenLead", map[string]any{
+			"Place": b.Resource.Name, "Deadline": lang.Moment(ctx, b.CheckIn.End, st.zone(), ev.At)})
+		n.action = views.MailLink{Label: lang.T(ctx, "mail.checkIn"), URL: st.base + "/bookings"}
 	default:
 		return nil
 	}
@@ -143,39 +162,57 @@ func (st story) forOrganizer() []notice {
 func (st story) forAttendees() []notice {
 	ev, b := st.ev, st.b
 	var method calendar.Method
-	title := ""
 	switch ev.Kind {
-	case outbox.Created, outbox.Approved:
-		method, title = calendar.Request, "Invitation"
-	case outbox.Changed:
-		method, title = calendar.Request, "Invitation changed"
+	case outbox.Created, outbox.Approved, outbox.Changed:
+		method = calendar.Request
 	case outbox.Cancelled, outbox.Expired, outbox.Rejected:
-		method, title = calendar.Cancel, "Invitation cancelled"
+		method = calendar.Cancel
 	default:
 		return nil
 	}
 	if ev.Kind == outbox.Approved && len(st.attendees) == 0 {
 		return nil
 	}
-	org := fullName(b.Organizer)
+	subject := strings.TrimSpace(b.Subject)
+	data := map[string]any{"Organizer": fullName(b.Organizer), "Subject": subject, "Place": b.Resource.Name}
 	var out []notice
 	for _, a := range st.attendees {
 		if a.Email == "" || strings.EqualFold(a.Email, b.Organizer.Email) {
 			continue
 		}
-		n := notice{to: person{UserID: a.UserID, Name: a.Name, Email: a.Email}, role: roleAttendee, method: method,
-			title: title, facts: st.bookingFacts()}
-		switch method {
-		case calendar.Request:
-			n.lead = org + " invites you to " + st.what() + "."
-			if ev.Kind == outbox.Changed {
-				n.lead = org + " changed " + st.what() + ", which you are invited to."
+		to := person{UserID: a.UserID, Name: a.Name, Email: a.Email, Lang: st.organizer().Lang}
+		if a.UserID != nil {
+			if l, ok := st.langs[*a.UserID]; ok {
+				to.Lang = l
 			}
-			if a.UserID != nil {
-				n.optional = OptionalInvitation
+		}
+		ctx := to.words()
+		n := notice{to: to, role: roleAttendee, method: method, facts: st.bookingFacts(ctx)}
+		switch {
+		case method == calendar.Cancel:
+			n.title = lang.T(ctx, "mail.invitationCancelled")
+			if subject != "" {
+				n.lead = lang.T(ctx, "mail.invitationCancelledSubjectLead", data)
+			} else {
+				n.lead = lang.T(ctx, "mail.invitationCancelledPlaceLead", data)
 			}
-		case calendar.Cancel:
-			n.lead = st.what() + ", which " + org + " invited you to, is cancelled."
+		case ev.Kind == outbox.Changed:
+			n.title = lang.T(ctx, "mail.invitationChanged")
+			if subject != "" {
+				n.lead = lang.T(ctx, "mail.invitationChangedSubjectLead", data)
+			} else {
+				n.lead = lang.T(ctx, "mail.invitationChangedPlaceLead", data)
+			}
+		default:
+			n.title = lang.T(ctx, "mail.invitation")
+			if subject != "" {
+				n.lead = lang.T(ctx, "mail.invitationSubjectLead", data)
+			} else {
+				n.lead = lang.T(ctx, "mail.invitationPlaceLead", data)
+			}
+		}
+		if method == calendar.Request && a.UserID != nil {
+			n.optional = OptionalInvitation
 		}
 		out = append(out, n)
 	}
@@ -190,11 +227,12 @@ func (st story) forApprovers() []notice {
 	}
 	out := make([]notice, 0, len(st.admins))
 	for _, a := range st.admins {
+		ctx := a.words()
 		out = append(out, notice{
-			to: a, role: roleApprover, optional: OptionalApproval, title: "A booking waits for your approval",
-			lead:   fullName(st.b.Organizer) + " asks to book " + st.b.Resource.Name + ".",
-			facts:  st.bookingFacts(),
-			action: views.MailLink{Label: "Review the requests", URL: st.base + "/approvals"},
+			to: a, role: roleApprover, optional: OptionalApproval, title: lang.T(ctx, "mail.approvalTitle"),
+			lead:   lang.T(ctx, "mail.approvalLead", map[string]any{"Organizer": fullName(st.b.Organizer), "Place": st.b.Resource.Name}),
+			facts:  st.bookingFacts(ctx),
+			action: views.MailLink{Label: lang.T(ctx, "mail.reviewRequests"), URL: st.base + "/approvals"},
 		})
 	}
 	return out
@@ -202,14 +240,6 @@ func (st story) forApprovers() []notice {
 
 // zone is the IANA name of the booking's building's time zone.
 func (st story) zone() string { return st.b.Resource.Floor.Building.Timezone }
-
-// what names the booking for a sentence: its subject in quotes, or its place.
-func (st story) what() string {
-	if s := strings.TrimSpace(st.b.Subject); s != "" {
-		return "“" + s + "”"
-	}
-	return "a booking of " + st.b.Resource.Name
-}
 
 // fullName is a person's name and surname, or their e-mail address when they have no name.
 func fullName(u booking.User) string { return cmp.Or(booking.FullName(u), u.Email) }

@@ -1,53 +1,76 @@
 package notify
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // forProviders returns the e-mails to the contacts of the services ordered on the booking: a new order,
 // a changed one (new time, quantity, delivery or comment) and a cancelled one. A service with no contact
-// e-mail tells nobody. Orders on a booking waiting for approval wait for the approval.
+// e-mail tells nobody. Orders on a booking waiting for approval wait for the approval. A contact has no
+// account: they read the organizer's language.
 func (st story) forProviders() []notice {
 	ev := st.ev
 	waiting := ev.Booking.Status == string(booking.StatusWaitingApproval)
-	var title, lead string
-	lines := st.orderLines()
+	var news orderNews
 	switch ev.Kind {
 	case outbox.Created, outbox.Approved:
-		if waiting {
-			return nil
-		}
-		title, lead = "New order", "A booking orders your service."
+		news = orderNew
 	case outbox.Changed:
-		if waiting {
-			return nil
-		}
-		title, lead = "Order changed", "A booking that orders your service has moved."
+		news = orderMoved
 	case outbox.ServicesChanged:
-		if waiting {
-			return nil
-		}
-		title, lead = "Order changed", "A booking changed what it orders of your service."
+		news = orderChanged
 	case outbox.Cancelled, outbox.Expired, outbox.Rejected:
-		title, lead = "Order cancelled", "A booking that ordered your service is cancelled: nothing needs delivering."
+		news = orderCancelled
 	default:
 		return nil
 	}
-	out := st.orderNotices(lines, title, lead)
+	if waiting && news != orderCancelled {
+		return nil
+	}
+	out := st.orderNotices(st.orderLines(), news)
 	if ev.Kind == outbox.ServicesChanged && !waiting {
-		out = append(out, st.orderNotices(st.dropped, "Order cancelled", "A booking no longer orders your service: nothing needs delivering.")...)
+		out = append(out, st.orderNotices(st.dropped, orderDropped)...)
 	}
 	return out
 }
 
+// orderNews is what an e-mail to a service's contact tells.
+type orderNews int
+
+const (
+	orderNew       orderNews = iota // a booking orders the service
+	orderMoved                      // a booking that orders it has moved
+	orderChanged                    // a booking changed what it orders of it
+	orderCancelled                  // a booking that ordered it is cancelled
+	orderDropped                    // a booking no longer orders it
+)
+
+// words returns the title and first sentence of an e-mail telling news about the services named.
+func (news orderNews) words(ctx context.Context, services string) (title, lead string) {
+	s := map[string]any{"Services": services}
+	switch news {
+	case orderNew:
+		return lang.T(ctx, "mail.orderNew", s), lang.T(ctx, "mail.orderNewLead")
+	case orderMoved:
+		return lang.T(ctx, "mail.orderChanged", s), lang.T(ctx, "mail.orderMovedLead")
+	case orderChanged:
+		return lang.T(ctx, "mail.orderChanged", s), lang.T(ctx, "mail.orderChangedLead")
+	case orderCancelled:
+		return lang.T(ctx, "mail.orderCancelled", s), lang.T(ctx, "mail.orderCancelledLead")
+	}
+	return lang.T(ctx, "mail.orderCancelled", s), lang.T(ctx, "mail.orderDroppedLead")
+}
+
 // orderNotices groups lines by their contact and returns one e-mail per contact.
-func (st story) orderNotices(lines []orderLine, title, lead string) []notice {
+func (st story) orderNotices(lines []orderLine, news orderNews) []notice {
 	byEmail := map[string][]orderLine{}
 	var order []string
 	for _, l := range lines {
@@ -63,12 +86,14 @@ func (st story) orderNotices(lines []orderLine, title, lead string) []notice {
 	out := make([]notice, 0, len(order))
 	for _, k := range order {
 		ls := byEmail[k]
-		facts := st.bookingFacts()
+		to := person{Name: ls[0].Name, Email: ls[0].Email, Lang: st.organizer().Lang}
+		ctx := to.words()
+		facts := st.bookingFacts(ctx)
 		for _, l := range ls {
-			facts = append(facts, views.MailFact{Label: l.Name, Value: l.words()})
+			facts = append(facts, views.MailFact{Label: l.Name, Value: l.words(ctx)})
 		}
-		out = append(out, notice{to: person{Name: ls[0].Name, Email: ls[0].Email}, role: roleProvider,
-			title: title + ": " + names(ls), lead: lead, facts: facts})
+		title, lead := news.words(ctx, names(ls))
+		out = append(out, notice{to: to, role: roleProvider, title: title, lead: lead, facts: facts})
 	}
 	return out
 }
@@ -83,22 +108,22 @@ func (st story) orderLines() []orderLine {
 	for _, br := range st.b.Reservables {
 		l := orderLine{Name: br.Reservable.Name, Email: br.Reservable.Email, Comment: br.Comment,
 			Quantity: strconv.Itoa(int(br.Quantity))}
-		l.Delivery = st.ev.Booking.Start.Add(br.DeliveryTime).In(loc).Format("15:04")
+		l.Delivery = lang.Clock(st.ev.Booking.Start.Add(br.DeliveryTime).In(loc))
 		out = append(out, l)
 	}
 	return out
 }
 
-// words writes an order line: "3, delivered at 10:30 — «No nuts, please»".
-func (l orderLine) words() string {
+// words writes an order line: "quantity 3, delivered at 10:30 — “No nuts, please”".
+func (l orderLine) words(ctx context.Context) string {
 	if l.Quantity == "" {
-		return "cancelled"
+		return lang.T(ctx, "mail.orderLineCancelled")
 	}
-	s := "quantity " + l.Quantity + ", delivered at " + l.Delivery
+	d := map[string]any{"Quantity": l.Quantity, "Delivery": l.Delivery, "Comment": l.Comment}
 	if l.Comment != "" {
-		s += " — “" + l.Comment + "”"
+		return lang.T(ctx, "mail.orderLineComment", d)
 	}
-	return s
+	return lang.T(ctx, "mail.orderLine", d)
 }
 
 // names joins the names of the services of lines.
@@ -110,31 +135,31 @@ func names(lines []orderLine) string {
 	return strings.Join(ns, ", ")
 }
 
-// bookingFacts are the lines that describe the booking in every e-mail about it.
-func (st story) bookingFacts() []views.MailFact {
+// bookingFacts are the lines that describe the booking in every e-mail about it, in ctx's language.
+func (st story) bookingFacts(ctx context.Context) []views.MailFact {
 	b, s := st.b, st.ev.Booking
 	facts := []views.MailFact{
-		{Label: "What", Value: whatWords(b)},
-		{Label: "When", Value: whenWords(s.Start, s.End, st.zone())},
-		{Label: "Where", Value: whereWords(b)},
-		{Label: "Organizer", Value: fullName(b.Organizer)},
-		{Label: "Status", Value: statusWords(booking.Status(s.Status))},
+		{Label: lang.T(ctx, "mail.what"), Value: whatWords(ctx, b)},
+		{Label: lang.T(ctx, "mail.when"), Value: whenWords(ctx, s.Start, s.End, st.zone(), st.ev.At)},
+		{Label: lang.T(ctx, "mail.where"), Value: whereWords(b)},
+		{Label: lang.T(ctx, "mail.organizer"), Value: fullName(b.Organizer)},
+		{Label: lang.T(ctx, "mail.status"), Value: statusWords(ctx, booking.Status(s.Status))},
 	}
 	if b.OnlineMeetingURL != "" {
-		facts = append(facts, views.MailFact{Label: "Online meeting", Value: b.OnlineMeetingURL, Link: b.OnlineMeetingURL})
+		facts = append(facts, views.MailFact{Label: lang.T(ctx, "mail.onlineMeeting"), Value: b.OnlineMeetingURL, Link: b.OnlineMeetingURL})
 	}
 	return facts
 }
 
 // whatWords names the booking: its subject, or the kind of place.
-func whatWords(b booking.Booking) string {
+func whatWords(ctx context.Context, b booking.Booking) string {
 	if s := strings.TrimSpace(b.Subject); s != "" {
 		return s
 	}
 	if b.ResourceType == booking.CategoryWorkstation {
-		return "Desk booking"
+		return lang.T(ctx, "mail.deskBooking")
 	}
-	return "Room booking"
+	return lang.T(ctx, "mail.roomBooking")
 }
 
 // calendarLocation is a booking's LOCATION in invitations and feeds alike: building, floor, resource,
@@ -148,39 +173,34 @@ func whereWords(b booking.Booking) string {
 	return b.Resource.Name + ", " + b.Resource.Floor.Name + ", " + b.Resource.Floor.Building.Name
 }
 
-// whenWords writes a booking's time in its building's zone: "Tue 1 Dec 2026, 09:00–13:00 Madrid time",
-// with both dates when it spans midnight.
-func whenWords(start, end time.Time, zone string) string {
+// whenWords writes a booking's time in its building's zone: "Tue 1 Dec, 09:00–13:00 Madrid time"
+// ("mar 1 dic, 09:00–13:00 hora de Madrid"), with both days when it spans midnight and the year when it
+// is not now's.
+func whenWords(ctx context.Context, start, end time.Time, zone string, now time.Time) string {
 	loc, err := booking.Location(zone)
 	if err != nil {
 		loc, zone = time.UTC, "UTC"
 	}
-	s, e := start.In(loc), end.In(loc)
-	label := booking.ZoneLabel(zone)
-	sy, sm, sd := s.Date()
-	if ey, em, ed := e.Date(); sy == ey && sm == em && sd == ed {
-		return s.Format("Mon 2 Jan 2006, 15:04") + "–" + e.Format("15:04") + " " + label
-	}
-	return s.Format("Mon 2 Jan 2006, 15:04") + " – " + e.Format("Mon 2 Jan 2006, 15:04") + " " + label
+	return lang.Span(ctx, start.In(loc), end.In(loc), now) + " " + lang.Zone(ctx, zone)
 }
 
 // statusWords says a booking's status as people say it.
-func statusWords(s booking.Status) string {
+func statusWords(ctx context.Context, s booking.Status) string {
 	switch s {
 	case booking.StatusWaitingApproval:
-		return "Waiting for approval"
+		return lang.T(ctx, "mail.statusWaitingApproval")
 	case booking.StatusPending:
-		return "Confirmed: check in when you arrive"
+		return lang.T(ctx, "mail.statusPending")
 	case booking.StatusActive:
-		return "Checked in"
+		return lang.T(ctx, "mail.statusActive")
 	case booking.StatusFinished:
-		return "Over"
+		return lang.T(ctx, "mail.statusFinished")
 	case booking.StatusExpired:
-		return "Expired"
+		return lang.T(ctx, "mail.statusExpired")
 	case booking.StatusRejected:
-		return "Rejected"
+		return lang.T(ctx, "mail.statusRejected")
 	case booking.StatusCancelled:
-		return "Cancelled"
+		return lang.T(ctx, "mail.statusCancelled")
 	}
 	return string(s)
 }

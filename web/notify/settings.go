@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,12 +107,12 @@ func MailKindsFor(u booking.User) []string {
 // Codes: 2000 a kind u cannot choose, or more than 16 given (field on); nothing changes then.
 func (s *Service) ChooseMail(ctx context.Context, u booking.User, on []string) error {
 	if len(on) > maxMailKindsGiven {
-		return booking.FieldErrorf(booking.CodeInvalidRequest, "on", "at most %d kinds of e-mail", maxMailKindsGiven)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "on", "refusal.webhooks.tooManyMailKinds", map[string]any{"Max": maxMailKindsGiven})
 	}
 	choosable := MailKindsFor(u)
 	for _, k := range on {
 		if !slices.Contains(choosable, k) {
-			return booking.FieldErrorf(booking.CodeInvalidRequest, "on", "%q is not a kind of e-mail you can choose", clip(k))
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "on", "refusal.webhooks.mailKindNotChoosable", map[string]any{"Kind": strconv.Quote(clip(k))})
 		}
 	}
 	st, err := s.Settings(ctx, u)
@@ -142,12 +143,12 @@ func (s *Service) setMailOff(ctx context.Context, u booking.User, off []string) 
 // Codes: 2000.
 func mailOffList(kinds []string) ([]string, error) {
 	if len(kinds) > maxMailKindsGiven {
-		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "mailOff", "at most %d kinds of e-mail", maxMailKindsGiven)
+		return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "mailOff", "refusal.webhooks.tooManyMailKinds", map[string]any{"Max": maxMailKindsGiven})
 	}
 	for _, k := range kinds {
 		if !KnownMailKind(k) {
-			return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "mailOff",
-				"%q is not a kind of e-mail that can be turned off; the kinds are %v", clip(k), MailKinds())
+			return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "mailOff", "refusal.webhooks.mailKindUnknown",
+				map[string]any{"Kind": strconv.Quote(clip(k)), "Kinds": fmt.Sprint(MailKinds())})
 		}
 	}
 	return slices.DeleteFunc(MailKinds(), func(k string) bool { return !slices.Contains(kinds, k) }), nil
@@ -178,7 +179,7 @@ const maxMailOffUsers = 1000
 // Codes: 2000 more than 1000 ids.
 func (s *Service) MailOff(ctx context.Context, org uuid.UUID, userIDs []uuid.UUID) (map[uuid.UUID]Settings, error) {
 	if len(userIDs) > maxMailOffUsers {
-		return nil, booking.Errorf(booking.CodeInvalidRequest, "at most %d people at once", maxMailOffUsers)
+		return nil, booking.Refuse(booking.CodeInvalidRequest, "refusal.webhooks.tooManyPeople", map[string]any{"Max": maxMailOffUsers})
 	}
 	out := make(map[uuid.UUID]Settings, len(userIDs))
 	if len(userIDs) == 0 {

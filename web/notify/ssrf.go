@@ -11,6 +11,9 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Webhook endpoints are addresses that admins type, and the service sends requests to them: without a
@@ -92,58 +95,92 @@ const (
 
 // checkEndpointURL reads an endpoint's address and refuses one the service must not call. Outside
 // development it must be https, and its host must be a public address or a name whose every address
-// is public. It returns the refusal in words, or "" when the address is fine.
-func (s *Service) checkEndpointURL(ctx context.Context, raw string) string {
+// is public. It returns the refusal of the field url (2000), or nil when the address is fine.
+func (s *Service) checkEndpointURL(ctx context.Context, raw string) error {
 	if raw == "" {
-		return "is required, such as https://example.com/webhooks"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlRequired")
 	}
 	if !utf8.ValidString(raw) {
-		return "holds bytes that are not UTF-8"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlNotUTF8")
 	}
 	if n := utf8.RuneCountInString(raw); n > maxWebhookURL {
-		return fmt.Sprintf("has %d characters; at most %d", n, maxWebhookURL)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.tooLong", map[string]any{"N": n, "Max": maxWebhookURL})
 	}
 	u, err := url.Parse(raw)
 	switch {
 	case err != nil || u.Host == "" || u.Opaque != "":
-		return "is not an address such as https://example.com/webhooks"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlNotAddress")
 	case u.Scheme != "https" && u.Scheme != "http":
-		return "must start with https://"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlNotHTTPS")
 	case u.Scheme == "http" && !s.cfg.Dev:
-		return "must start with https://; plain http is not allowed"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlPlainHTTP")
 	case u.User != nil:
-		return "must not hold a user name or password"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlUserInfo")
 	case u.Fragment != "" || strings.Contains(raw, "#"):
-		return "must not hold a fragment (#…)"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlFragment")
 	case u.Hostname() == "":
-		return "has no host name"
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.urlNoHost")
 	}
 	if s.cfg.Dev {
-		return ""
+		return nil
 	}
 	return s.hostRefusal(ctx, u.Hostname())
 }
 
-// hostRefusal resolves host and refuses it unless every address it has is public.
-func (s *Service) hostRefusal(ctx context.Context, host string) string {
+// hostRefusal resolves host and refuses it (the field url, 2000) unless every address it has is public.
+func (s *Service) hostRefusal(ctx context.Context, host string) error {
 	if a, err := netip.ParseAddr(host); err == nil {
 		if why := addressRefusal(a); why != "" {
-			return fmt.Sprintf("%s is %s; webhooks go to public addresses only", host, why)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.hostNotPublic",
+				map[string]any{"Host": host, "Kind": addressWords(why)})
 		}
-		return ""
+		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, resolveTimeout)
 	defer cancel()
 	addrs, err := s.resolver().LookupNetIP(ctx, "ip", host)
 	if err != nil || len(addrs) == 0 {
-		return fmt.Sprintf("cannot find the address of %s; check the name", host)
+		return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.hostUnknown", map[string]any{"Host": host})
 	}
 	for _, a := range addrs {
 		if why := addressRefusal(a); why != "" {
-			return fmt.Sprintf("%s resolves to %s, %s; webhooks go to public addresses only", host, a.Unmap(), why)
+			return booking.FieldRefuse(booking.CodeInvalidRequest, "url", "refusal.webhooks.hostResolvesNotPublic",
+				map[string]any{"Host": host, "Address": a.Unmap().String(), "Kind": addressWords(why)})
 		}
 	}
-	return ""
+	return nil
+}
+
+// addressWords is an address that addressRefusal refuses, as it names it ("a loopback address"), as a
+// phrase (lang.Phrase) of a refusal's data, in the reader's words.
+type addressWords string
+
+func (w addressWords) In(ctx context.Context) string {
+	switch w {
+	case "the cloud's metadata address":
+		return lang.T(ctx, "refusal.webhooks.metadataAddress")
+	case "an unspecified address":
+		return lang.T(ctx, "refusal.webhooks.unspecifiedAddress")
+	case "a loopback address":
+		return lang.T(ctx, "refusal.webhooks.loopbackAddress")
+	case "a private address":
+		return lang.T(ctx, "refusal.webhooks.privateAddress")
+	case "a link-local address":
+		return lang.T(ctx, "refusal.webhooks.linkLocalAddress")
+	case "a multicast address":
+		return lang.T(ctx, "refusal.webhooks.multicastAddress")
+	case "a reserved address":
+		return lang.T(ctx, "refusal.webhooks.reservedAddress")
+	case "a carrier-grade NAT address":
+		return lang.T(ctx, "refusal.webhooks.cgnatAddress")
+	case "a NAT64 address":
+		return lang.T(ctx, "refusal.webhooks.nat64Address")
+	case "a 6to4 address":
+		return lang.T(ctx, "refusal.webhooks.sixToFourAddress")
+	case "an IPv4-compatible address":
+		return lang.T(ctx, "refusal.webhooks.ipv4CompatibleAddress")
+	}
+	return string(w)
 }
 
 // resolver is the DNS resolver of endpoints' names.

@@ -144,7 +144,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, actor booking.User,
 			return fmt.Errorf("count webhook endpoints: %w", err)
 		}
 		if n >= MaxWebhookEndpoints {
-			return booking.Errorf(booking.CodeInvalidRequest, "at most %d webhook endpoints per organization; delete one first", MaxWebhookEndpoints)
+			return booking.Refuse(booking.CodeInvalidRequest, "refusal.webhooks.tooManyEndpoints", map[string]any{"Max": MaxWebhookEndpoints})
 		}
 		r, err := q.WebhookEndpointInsert(ctx, queries.WebhookEndpointInsertParams{
 			OrganizationID: actor.OrganizationID, ID: uuid.New(), Url: v.URL, Description: v.Description,
@@ -298,13 +298,13 @@ func (s *Service) ResendWebhookDelivery(ctx context.Context, actor booking.User,
 	}
 	d, err := s.q.WebhookDeliveryGet(ctx, queries.WebhookDeliveryGetParams{OrganizationID: actor.OrganizationID, EndpointID: endpoint, ID: delivery})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return uuid.Nil, booking.Errorf(booking.CodeObjectNotFound, "no delivery %s of this webhook endpoint", delivery)
+		return uuid.Nil, booking.Refuse(booking.CodeObjectNotFound, "refusal.webhooks.noDelivery", map[string]any{"ID": delivery.String()})
 	}
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("read webhook delivery: %w", err)
 	}
 	if !ep.Enabled() {
-		return uuid.Nil, booking.Errorf(booking.CodeInvalidRequest, "the webhook endpoint is disabled; enable it first")
+		return uuid.Nil, booking.Refuse(booking.CodeInvalidRequest, "refusal.webhooks.endpointDisabled")
 	}
 	ins := webhookInsert(WebhookArgs{OrganizationID: d.OrganizationID, EndpointID: d.EndpointID, EventID: d.EventID, Type: d.EventType, Body: d.Body})
 	if _, err := s.river.Insert(ctx, ins.Args, ins.InsertOpts); err != nil {
@@ -316,14 +316,14 @@ func (s *Service) ResendWebhookDelivery(ctx context.Context, actor booking.User,
 // onlyAdmins refuses anyone but an admin.
 func onlyAdmins(actor booking.User) error {
 	if actor.Role != booking.RoleAdmin {
-		return booking.Errorf(booking.CodeForbidden, "only admins may manage webhooks")
+		return booking.Refuse(booking.CodeForbidden, "refusal.webhooks.onlyAdmins")
 	}
 	return nil
 }
 
 // endpointNotFound is the refusal of an id that names no endpoint of the organization.
 func endpointNotFound(id uuid.UUID) error {
-	return booking.Errorf(booking.CodeObjectNotFound, "no webhook endpoint %s in your organization", id)
+	return booking.Refuse(booking.CodeObjectNotFound, "refusal.webhooks.noEndpoint", map[string]any{"ID": id.String()})
 }
 
 // endpointRow reads an endpoint of the actor's organization.

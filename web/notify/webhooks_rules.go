@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,17 +23,17 @@ import (
 func (s *Service) checkChange(ctx context.Context, e WebhookEndpoint, c WebhookEndpointChange) (WebhookEndpoint, error) {
 	if c.URL != nil {
 		e.URL = strings.TrimSpace(*c.URL)
-		if why := s.checkEndpointURL(ctx, e.URL); why != "" {
-			return e, booking.FieldErrorf(booking.CodeInvalidRequest, "url", "%s", why)
+		if err := s.checkEndpointURL(ctx, e.URL); err != nil {
+			return e, err
 		}
 	}
 	if c.Description != nil {
 		e.Description = strings.TrimSpace(*c.Description)
 		if !utf8.ValidString(e.Description) || strings.ContainsRune(e.Description, 0) {
-			return e, booking.FieldErrorf(booking.CodeInvalidRequest, "description", "holds a NUL character or bytes that are not UTF-8")
+			return e, booking.FieldRefuse(booking.CodeInvalidRequest, "description", "refusal.webhooks.badText")
 		}
 		if n := utf8.RuneCountInString(e.Description); n > MaxWebhookDescription {
-			return e, booking.FieldErrorf(booking.CodeInvalidRequest, "description", "has %d characters; at most %d", n, MaxWebhookDescription)
+			return e, booking.FieldRefuse(booking.CodeInvalidRequest, "description", "refusal.webhooks.tooLong", map[string]any{"N": n, "Max": MaxWebhookDescription})
 		}
 	}
 	if c.EventTypes != nil {
@@ -55,15 +56,16 @@ func (s *Service) checkChange(ctx context.Context, e WebhookEndpoint, c WebhookE
 // They are returned in the order of outbox.Kinds, each once.
 func eventKinds(types []string) ([]outbox.Kind, error) {
 	if len(types) == 0 {
-		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "eventTypes", "choose at least one event type")
+		return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "eventTypes", "refusal.webhooks.noEventType")
 	}
 	if len(types) > 4*len(outbox.Kinds) {
-		return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "eventTypes", "at most %d event types", len(outbox.Kinds))
+		return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "eventTypes", "refusal.webhooks.tooManyEventTypes", map[string]any{"Max": len(outbox.Kinds)})
 	}
 	var out []outbox.Kind
 	for _, t := range types {
 		if !slices.Contains(outbox.Kinds, outbox.Kind(t)) {
-			return nil, booking.FieldErrorf(booking.CodeInvalidRequest, "eventTypes", "%q is not an event type; the types are %s", clip(t), kindList())
+			return nil, booking.FieldRefuse(booking.CodeInvalidRequest, "eventTypes", "refusal.webhooks.unknownEventType",
+				map[string]any{"Type": strconv.Quote(clip(t)), "Types": kindList()})
 		}
 	}
 	for _, k := range outbox.Kinds {

@@ -9,14 +9,15 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // Approvals: the admins' list of bookings waiting for approval, each approved or rejected with the same
 // domain method as POST /api/v1/bookings/{id}/approval.
 
 // approvalsForbidden is what everybody but admins reads on the approval pages.
-func approvalsForbidden() error {
-	return booking.Errorf(booking.CodeForbidden, "only admins approve bookings")
+func approvalsForbidden(c echo.Context) error {
+	return booking.Errorf(booking.CodeForbidden, "%s", lang.T(kit.Ctx(c), "approvals.forbidden"))
 }
 
 // Approvals is GET /approvals[?cursor=]: what waits for approval, earliest first, a page at a time
@@ -25,7 +26,7 @@ func (s *Handlers) Approvals(c echo.Context) error {
 	cursor := c.QueryParam("cursor")
 	p, err := s.approvals(c, cursor)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
-		return approvalsForbidden()
+		return approvalsForbidden(c)
 	}
 	if err != nil {
 		return err
@@ -51,12 +52,12 @@ func (s *Handlers) Decide(c echo.Context) error {
 		approve = true
 	case "reject":
 	default:
-		return kit.InvalidField("decision", "choose approve or reject")
+		return kit.InvalidField("decision", "%s", lang.T(kit.Ctx(c), "approvals.chooseDecision"))
 	}
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	b, err := s.bookings.Decide(ctx, actor, id, approve)
 	if booking.ErrorCode(err) == booking.CodeForbidden {
-		return approvalsForbidden()
+		return approvalsForbidden(c)
 	}
 	if err != nil {
 		refusal, status := bookingRefusal(err)
@@ -69,13 +70,18 @@ func (s *Handlers) Decide(c echo.Context) error {
 		if kit.IsHTMX(c) {
 			return kit.Render(c, status, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Error: refusal}))
 		}
-		return s.renderApprovals(c, status, b.Resource.Name+" for "+views.FullName(b.Organizer)+": "+refusal)
+		return s.renderApprovals(c, status, lang.T(ctx, "approvals.refusalFor", map[string]any{
+			"Resource": b.Resource.Name, "Name": views.FullName(b.Organizer), "Refusal": refusal,
+		}))
 	}
-	outcome := views.ApprovalOutcome(b)
+	outcome := views.ApprovalOutcome(ctx, b)
 	if kit.IsHTMX(c) {
 		return kit.Render(c, http.StatusOK, views.ApprovalRowView(views.ApprovalRow{Booking: b, Now: s.bookings.Now(), Outcome: outcome}))
 	}
-	s.PutFlash(c, "", outcome+": "+b.Resource.Name+" for "+views.FullName(b.Organizer)+", "+views.BookingWhen(b, s.bookings.Now())+".")
+	s.PutFlash(c, "", lang.T(ctx, "approvals.decided", map[string]any{
+		"Outcome": outcome, "Resource": b.Resource.Name, "Name": views.FullName(b.Organizer),
+		"When": views.BookingWhen(ctx, b, s.bookings.Now()),
+	}))
 	return c.Redirect(http.StatusSeeOther, "/approvals")
 }
 
@@ -85,7 +91,7 @@ func (s *Handlers) approvals(c echo.Context, cursor string) (views.Approvals, er
 	if err != nil {
 		return views.Approvals{}, err
 	}
-	p := views.Approvals{Chrome: s.Chrome(c, "Approvals")}
+	p := views.Approvals{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "approvals.title"))}
 	for _, b := range page.Bookings {
 		p.Rows = append(p.Rows, views.ApprovalRow{Booking: b, Now: s.bookings.Now()})
 	}

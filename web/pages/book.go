@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/mail"
@@ -17,6 +18,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The booking form of "Find a space": POST /bookings books every chosen resource on every chosen day.
@@ -67,9 +69,10 @@ type bookingForm struct {
 }
 
 // readBookingForm reads the posted form into f and looks up the chosen resources and colleagues. What the
-// form cannot use is returned as a *kit.FormRefusal; f.view then holds what had been read until then.
+// form cannot use is returned as a *kit.FormRefusal, in the request's language; f.view then holds what
+// had been read until then.
 func (s *Handlers) readBookingForm(c echo.Context, form url.Values, f *bookingForm) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	f.view = views.BookingForm{
 		From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")), Subject: form.Get("subject"),
 		Guests: form.Get("guests"), AllDay: form.Get("allday") != "", Online: form.Get("online") != "",
@@ -79,46 +82,51 @@ func (s *Handlers) readBookingForm(c echo.Context, form url.Values, f *bookingFo
 		f.view.People = strconv.Itoa(p)
 	}
 	var err error
-	if f.resources, err = readResourceIDs(form["resource"]); err != nil {
+	if f.resources, err = readResourceIDs(ctx, form["resource"]); err != nil {
 		return err
 	}
 	days, bad := readDates(form["date"])
 	if bad != "" {
-		return kit.RefuseForm("%q is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+		return refuse(lang.T(ctx, "find.bookNotADate", map[string]any{"Value": strconv.Quote(bad)}))
 	}
 	f.view.Days = days
 	// Each space on each day is a booking: they are counted before anything is looked up.
 	if n := len(f.resources) * len(days); n > booking.MaxBookingsPerRequest {
-		return kit.RefuseForm("%d spaces on %d days make %d bookings, and at most %d can be made at once. Choose fewer days or spaces.",
-			len(f.resources), len(days), n, booking.MaxBookingsPerRequest)
+		return refuse(lang.T(ctx, "find.bookTooMany", map[string]any{
+			"Spaces": len(f.resources), "Days": len(days), "Count": n, "Max": booking.MaxBookingsPerRequest,
+		}))
 	}
 	if f.view.Resources, err = s.bookings.ResourcesByIDs(ctx, actor, f.resources); err != nil {
 		return err
 	}
 	if len(f.view.Resources) > 0 {
-		f.view.Zone = views.ZoneLabel(f.view.Resources[0].Floor.Building.Timezone)
+		f.view.Timezone = f.view.Resources[0].Floor.Building.Timezone
 	}
 	// The people invited are counted once, before any of them is looked up.
 	if n := len(form["attendee"]) + len(guestFields(f.view.Guests)); n > booking.MaxAttendees {
-		return kit.RefuseForm("%d people are invited, colleagues and guests together, and at most %d can be invited to a booking.",
-			n, booking.MaxAttendees)
+		return refuse(lang.T(ctx, "find.bookTooManyInvited", map[string]any{"Count": n, "Max": booking.MaxAttendees}))
 	}
-	if f.attendees, err = readAttendeeIDs(form["attendee"]); err != nil {
+	if f.attendees, err = readAttendeeIDs(ctx, form["attendee"]); err != nil {
 		return err
 	}
 	if f.view.Attendees, err = s.bookings.PeopleByIDs(ctx, actor, f.attendees); err != nil {
 		return err
 	}
-	return f.check()
+	return f.check(ctx)
+}
+
+// refuse refuses the booking form, saying why in words.
+func refuse(text string) error {
+	return &kit.FormRefusal{Status: http.StatusBadRequest, Text: text}
 }
 
 // readResourceIDs reads the chosen resources' ids, dropping repeats. It refuses a value that is not an id.
-func readResourceIDs(vs []string) ([]uuid.UUID, error) {
+func readResourceIDs(ctx context.Context, vs []string) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	for _, v := range vs {
 		id, err := kit.ParseUUID("resource", strings.TrimSpace(v))
 		if err != nil {
-			return nil, kit.RefuseForm("One of the chosen spaces (%q) is not one this service knows. Choose again from the search.", v)
+			return nil, refuse(lang.T(ctx, "find.bookUnknownSpace", map[string]any{"Value": strconv.Quote(v)}))
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)
@@ -128,12 +136,12 @@ func readResourceIDs(vs []string) ([]uuid.UUID, error) {
 }
 
 // readAttendeeIDs reads the invited colleagues' ids. It refuses a value that is not an id.
-func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
+func readAttendeeIDs(ctx context.Context, vs []string) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	for _, v := range vs {
 		id, err := kit.ParseUUID("attendee", v)
 		if err != nil {
-			return nil, kit.RefuseForm("One of the invited colleagues (%q) is not a person this service knows.", v)
+			return nil, refuse(lang.T(ctx, "find.bookUnknownColleague", map[string]any{"Value": strconv.Quote(v)}))
 		}
 		ids = append(ids, id)
 	}
@@ -142,54 +150,65 @@ func readAttendeeIDs(vs []string) ([]uuid.UUID, error) {
 
 // check refuses a form without a resource or a day, with hours that cannot be read or end before they
 // start, with a guest that is not an e-mail address, or with desks and rooms together. It sets the hours,
-// the guests and the category.
-func (f *bookingForm) check() error {
+// the guests and the category. Its refusals are in ctx's language.
+func (f *bookingForm) check(ctx context.Context) error {
 	if len(f.resources) == 0 {
-		return kit.RefuseForm("Choose at least one desk or room to book.")
+		return refuse(lang.T(ctx, "find.bookChooseSpace"))
 	}
 	if len(f.view.Days) == 0 {
-		return kit.RefuseForm("Choose at least one day.")
+		return refuse(lang.T(ctx, "find.bookChooseDay"))
 	}
 	var err error
 	if !f.view.AllDay {
 		if f.from, err = parseHours("From", f.view.From, false); err != nil {
-			return kit.RefuseForm("%s", sentence(err))
+			return hoursRefusal(ctx, lang.T(ctx, "find.from"), f.view.From)
 		}
 		if f.to, err = parseHours("To", f.view.To, true); err != nil {
-			return kit.RefuseForm("%s", sentence(err))
+			return hoursRefusal(ctx, lang.T(ctx, "find.to"), f.view.To)
 		}
 		if f.to <= f.from {
-			return kit.RefuseForm("The end (%s) must be after the start (%s).", f.view.To, f.view.From)
+			return refuse(lang.T(ctx, "find.bookEndBeforeStart", map[string]any{"To": f.view.To, "From": f.view.From}))
 		}
 	}
-	if f.guests, err = parseGuests(f.view.Guests); err != nil {
-		return kit.RefuseForm("%s", sentence(err))
+	var bad string
+	if f.guests, bad = parseGuests(f.view.Guests); bad != "" {
+		return refuse(lang.T(ctx, "find.bookBadGuest", map[string]any{"Value": strconv.Quote(bad)}))
 	}
-	if f.category, err = bookingCategory(f.view.Resources); err != nil {
-		return kit.RefuseForm("%s", sentence(err))
+	var desk, room booking.Resource
+	if f.category, desk, room = bookingCategory(f.view.Resources); f.category == "" {
+		return refuse(lang.T(ctx, "find.bookMixedKinds", map[string]any{"Desk": desk.Name, "Room": room.Name}))
 	}
 	return nil
+}
+
+// hoursRefusal refuses a time of the form that parseHours could not read, naming its field: "From:
+// choose a time (HH:MM).", "From: "9am" is not a time: write it as HH:MM, e.g. 09:30.".
+func hoursRefusal(ctx context.Context, field, v string) error {
+	if v == "" {
+		return refuse(lang.T(ctx, "find.bookNoTime", map[string]any{"Field": field}))
+	}
+	return refuse(lang.T(ctx, "find.bookNotATime", map[string]any{"Field": field, "Value": strconv.Quote(v)}))
 }
 
 // readFormServices reads the services of a checked form into f: the lines the form shows again after a
 // refusal, and the services ticked. It refuses what readServices refuses.
 func (s *Handlers) readFormServices(c echo.Context, form url.Values, f *bookingForm) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	offers, err := s.offeredServices(ctx, actor, f.view.Resources)
 	if err != nil {
 		return err
 	}
 	m := meetingOf(f.view, s.bookings.Now())
-	f.view.Services = serviceLines(offers, f.view.Resources, form, m, peopleCount(form), s.bookings.Now())
+	f.view.Services = serviceLines(ctx, offers, f.view.Resources, form, m, peopleCount(form), s.bookings.Now())
 	f.view.ServicesRead = true
-	f.services, err = readServices(form, offers, f.view.Services, m, f.view.Zone)
+	f.services, err = readServices(ctx, form, offers, f.view.Services, m, lang.Zone(ctx, f.view.Timezone))
 	return err
 }
 
 // createFromForm makes the bookings of a checked form, one for each resource on each day, all or none.
 // A refusal of the domain is returned as a *kit.FormRefusal that names the space and the day that failed.
 func (s *Handlers) createFromForm(c echo.Context, f bookingForm) ([]booking.Booking, error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	reqs := make([]booking.NewBooking, 0, len(f.resources)*len(f.view.Days))
 	for _, id := range f.resources {
 		loc := time.UTC // a resource that was not found is named by the domain's refusal
@@ -213,7 +232,7 @@ func (s *Handlers) createFromForm(c echo.Context, f bookingForm) ([]booking.Book
 	}
 	made, err := s.bookings.CreateBookings(ctx, booking.CreateRequest{Creator: actor, Organizer: actor, Category: f.category, Bookings: reqs})
 	if de, status := kit.Refusal(err); de != nil {
-		return nil, &kit.FormRefusal{Status: status, Text: refusalText(de, f)}
+		return nil, &kit.FormRefusal{Status: status, Text: refusalText(ctx, de, f)}
 	}
 	return made, err
 }
@@ -253,7 +272,7 @@ func (s *Handlers) renderBookingRefusal(c echo.Context, f views.BookingForm, r *
 	if kit.IsHTMX(c) {
 		return kit.Render(c, r.Status, views.BookingFormView(f))
 	}
-	ch := s.Chrome(c, "Book")
+	ch := s.Chrome(c, lang.T(kit.Ctx(c), "find.book"))
 	ch.Path = "/find" // the form posts to /bookings, but it is a step of finding a space
 	return kit.Render(c, r.Status, views.BookPage(ch, f, "/find"))
 }
@@ -273,63 +292,57 @@ func (s *Handlers) putJustBooked(c echo.Context, made []booking.Booking) {
 
 // refusalText words a refusal of the form's bookings. When the error names one booking of the request it
 // starts with that booking's space and day: "Goya on Tuesday 24 November 2026: Goya is already booked
-// during part of that time." The request holds each resource on every day, resource by resource.
-func refusalText(e *booking.Error, f bookingForm) string {
+// during part of that time." The request holds each resource on every day, resource by resource. The
+// whole of it is in ctx's language.
+func refusalText(ctx context.Context, e *booking.Error, f bookingForm) string {
 	days := f.view.Days
 	if e.Index == nil || len(days) == 0 || *e.Index < 0 || *e.Index >= len(f.resources)*len(days) {
-		return kit.ToSentence(e.Message)
+		return kit.ToSentence(e.In(ctx))
 	}
 	id, day := f.resources[*e.Index/len(days)], days[*e.Index%len(days)]
-	name := "The chosen space"
+	name := lang.T(ctx, "find.bookChosenSpace")
 	if i := slices.IndexFunc(f.view.Resources, func(r booking.Resource) bool { return r.ID == id }); i >= 0 {
 		name = f.view.Resources[i].Name
 	}
-	return name + " on " + views.DayLong(day) + ": " + strings.TrimSuffix(orderField.ReplaceAllString(e.Message, ""), ".") + "."
+	return lang.T(ctx, "find.bookRefusedOn", map[string]any{
+		"Name": name, "Day": lang.DayLong(ctx, day), "Refusal": strings.TrimSuffix(orderField.ReplaceAllString(e.In(ctx), ""), "."),
+	})
 }
 
 // orderField is the field a refusal of a service names, which the form's words leave out:
 // "reservables[0].quantity: ".
 var orderField = regexp.MustCompile(`^reservables\[\d+\](?:\.\w+)?: `)
 
-// sentence returns an error's message as a sentence: "From: \"9am\" is not a time…".
-func sentence(err error) string {
-	var e *booking.Error
-	if errors.As(err, &e) {
-		return kit.ToSentence(e.Message)
-	}
-	return kit.ToSentence(err.Error())
-}
-
-// bookingCategory returns the category of the chosen resources. It refuses desks and rooms together.
-func bookingCategory(rs []booking.Resource) (booking.Category, error) {
+// bookingCategory returns the category of the chosen resources. Desks and rooms together have none (""):
+// desk and room are then one of each.
+func bookingCategory(rs []booking.Resource) (category booking.Category, desk, room booking.Resource) {
 	if len(rs) == 0 {
-		return booking.CategorySpace, nil // the domain names the unknown resource
+		return booking.CategorySpace, desk, room // the domain names the unknown resource
 	}
 	first := rs[0]
 	for _, r := range rs[1:] {
 		if r.Subcategory.Category != first.Subcategory.Category {
-			desk, room := first, r
+			desk, room = first, r
 			if desk.Subcategory.Category != booking.CategoryWorkstation {
 				desk, room = r, first
 			}
-			return "", kit.Invalid("%s is a desk and %s is a meeting room: desks and rooms cannot be booked together. Untick one kind and book it separately", desk.Name, room.Name)
+			return "", desk, room
 		}
 	}
-	return first.Subcategory.Category, nil
+	return first.Subcategory.Category, desk, room
 }
 
-// parseGuests reads the guests' e-mail addresses, separated by commas, semicolons or new lines. It
-// refuses an entry that is not an address.
-func parseGuests(v string) ([]string, error) {
-	var out []string
+// parseGuests reads the guests' e-mail addresses, separated by commas, semicolons or new lines. bad is
+// the first entry that is not an address; the addresses are nil then.
+func parseGuests(v string) (addrs []string, bad string) {
 	for _, g := range guestFields(v) {
 		addr, err := mail.ParseAddress(g)
 		if err != nil {
-			return nil, kit.Invalid("%q is not an e-mail address: write guests as name@example.com, separated by commas or new lines", g)
+			return nil, g
 		}
-		out = append(out, addr.Address)
+		addrs = append(addrs, addr.Address)
 	}
-	return out, nil
+	return addrs, ""
 }
 
 // guestFields splits the guests field at commas, semicolons and new lines, dropping blank entries.

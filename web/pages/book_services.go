@@ -2,7 +2,6 @@ package pages
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The services of the booking form: each service the chosen rooms offer, ordered with the bookings, once
@@ -118,8 +118,9 @@ func peopleCount(form url.Values) int {
 }
 
 // serviceLines builds the form's services from the offers, keeping what was ticked and typed in form.
-// A typed delivery time that no longer lies inside the meeting starts again at the usual time.
-func serviceLines(offers []serviceOffer, rs []booking.Resource, form url.Values, m meeting, people int, now time.Time) []views.ServiceLine {
+// A typed delivery time that no longer lies inside the meeting starts again at the usual time. What the
+// lines say is in ctx's language.
+func serviceLines(ctx context.Context, offers []serviceOffer, rs []booking.Resource, form url.Values, m meeting, people int, now time.Time) []views.ServiceLine {
 	out := make([]views.ServiceLine, 0, len(offers))
 	for _, o := range offers {
 		rv, key := o.rv, o.rv.ID.String()
@@ -141,12 +142,13 @@ func serviceLines(offers []serviceOffer, rs []booking.Resource, form url.Values,
 			l.Delivery = views.HoursValue(usual)
 			if usual > m.to {
 				l.Delivery = views.HoursValue(m.from)
-				l.Moved = fmt.Sprintf("%s: delivered at %s, the start, because its usual time (%s) is after the meeting ends.",
-					rv.Name, views.HoursValue(m.from), views.HoursValue(usual))
+				l.Moved = lang.T(ctx, "find.serviceMoved", map[string]any{
+					"Name": rv.Name, "Start": views.HoursValue(m.from), "Usual": views.HoursValue(usual),
+				})
 			}
 		}
 		if !m.first.IsZero() && now.After(m.first.Add(-rv.MinimumCancellation)) {
-			l.TooLate = fmt.Sprintf("%s needs %s notice: too late for %s.", rv.Name, noticeWords(rv.MinimumCancellation), views.Day(m.first, now))
+			l.TooLate = tooLateWords(ctx, rv, lang.Day(ctx, m.first, now))
 			out = append(out, l)
 			continue
 		}
@@ -167,31 +169,29 @@ func serviceLines(offers []serviceOffer, rs []booking.Resource, form url.Values,
 	return out
 }
 
-// noticeWords says a minimum cancellation time as notice: "24 hours'", "1 hour's", "30 minutes'".
-func noticeWords(d time.Duration) string {
-	switch {
-	case d == time.Hour:
-		return "1 hour's"
-	case d >= time.Hour && d%time.Hour == 0:
-		return strconv.Itoa(int(d/time.Hour)) + " hours'"
-	case d == time.Minute:
-		return "1 minute's"
+// tooLateWords says that a service is too late to order for day, the notice it needs in whole hours when
+// it is some, else in minutes: "Coffee needs 24 hours' notice: too late for Mon 30 Nov.", "Coffee needs 1
+// hour's notice: …", "Coffee needs 30 minutes' notice: …".
+func tooLateWords(ctx context.Context, rv booking.Reservable, day string) string {
+	d, data := rv.MinimumCancellation, map[string]any{"Name": rv.Name, "Day": day}
+	if d >= time.Hour && d%time.Hour == 0 {
+		return lang.N(ctx, "find.serviceTooLateHours", int(d/time.Hour), data)
 	}
-	return strconv.Itoa(int(d/time.Minute)) + " minutes'"
+	return lang.N(ctx, "find.serviceTooLateMinutes", int(d/time.Minute), data)
 }
 
 // FindServices is GET /find/services: the services fieldset of the booking form, for the rooms,
 // days, hours and people the form holds (sent as the form's fields). The form reads it when it loads and
 // when those change.
 func (s *Handlers) FindServices(c echo.Context) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	form := c.QueryParams()
 	f := views.BookingForm{From: strings.TrimSpace(form.Get("from")), To: strings.TrimSpace(form.Get("to")),
 		AllDay: form.Get("allday") != "", ServicesRead: true}
 	if len(form["resource"]) > booking.MaxBookingsPerRequest {
 		return kit.Render(c, http.StatusOK, views.BookingServices(f))
 	}
-	ids, err := readResourceIDs(form["resource"])
+	ids, err := readResourceIDs(ctx, form["resource"])
 	if err != nil {
 		return kit.Render(c, http.StatusOK, views.BookingServices(f)) // the booking's refusal says it
 	}
@@ -200,18 +200,18 @@ func (s *Handlers) FindServices(c echo.Context) error {
 		return err
 	}
 	if len(f.Resources) > 0 {
-		f.Zone = views.ZoneLabel(f.Resources[0].Floor.Building.Timezone)
+		f.Timezone = f.Resources[0].Floor.Building.Timezone
 	}
 	offers, err := s.offeredServices(ctx, actor, f.Resources)
 	if err != nil {
 		return err
 	}
-	f.Services = serviceLines(offers, f.Resources, form, meetingOf(f, s.bookings.Now()), peopleCount(form), s.bookings.Now())
+	f.Services = serviceLines(ctx, offers, f.Resources, form, meetingOf(f, s.bookings.Now()), peopleCount(form), s.bookings.Now())
 	return kit.Render(c, http.StatusOK, views.BookingServices(f))
 }
 
 // readOfferedServices puts into a new booking form the services its rooms offer, so that the page shows
-// them without a script. A form without rooms is left as it is.
+// them without a script, in ctx's language. A form without rooms is left as it is.
 func (s *Handlers) readOfferedServices(ctx context.Context, actor booking.User, f *views.BookingForm) error {
 	if len(f.Resources) == 0 || f.Resources[0].Subcategory.Category != booking.CategorySpace {
 		return nil
@@ -221,7 +221,7 @@ func (s *Handlers) readOfferedServices(ctx context.Context, actor booking.User, 
 		return err
 	}
 	now, form := s.bookings.Now(), url.Values{"people": {f.People}}
-	f.Services = serviceLines(offers, f.Resources, form, meetingOf(*f, now), peopleCount(form), now)
+	f.Services = serviceLines(ctx, offers, f.Resources, form, meetingOf(*f, now), peopleCount(form), now)
 	f.ServicesRead = true
 	return nil
 }
@@ -237,18 +237,18 @@ type tickedService struct {
 // readServices reads the ticked services of the booking form, and refuses, in words, what the form
 // cannot use: too many, one that is not a service the chosen rooms offer, one too late to order, a
 // quantity that is not a whole number from 1 to booking.MaxOrderQuantity, a delivery time that is not a
-// time of the meeting, a comment too long.
-func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceLine, m meeting, zone string) ([]tickedService, error) {
+// time of the meeting, a comment too long. zone names the meeting's time zone in ctx's language.
+func readServices(ctx context.Context, form url.Values, offers []serviceOffer, lines []views.ServiceLine, m meeting, zone string) ([]tickedService, error) {
 	ticked := form["reservable"]
 	if len(ticked) > booking.MaxOrdersPerBooking {
-		return nil, kit.RefuseForm("%d services are ticked, and at most %d can be ordered with a booking.", len(ticked), booking.MaxOrdersPerBooking)
+		return nil, refuse(lang.T(ctx, "find.servicesTooMany", map[string]any{"Count": len(ticked), "Max": booking.MaxOrdersPerBooking}))
 	}
 	var out []tickedService
 	for _, v := range ticked {
 		id, err := uuid.Parse(strings.TrimSpace(v))
 		i := slices.IndexFunc(offers, func(o serviceOffer) bool { return o.rv.ID == id })
 		if err != nil || i < 0 {
-			return nil, &kit.FormRefusal{Status: http.StatusNotFound, Text: "One of the ticked services is not offered by the chosen rooms. Tick the services again from the list."}
+			return nil, &kit.FormRefusal{Status: http.StatusNotFound, Text: lang.T(ctx, "find.serviceNotOffered")}
 		}
 		if slices.ContainsFunc(out, func(t tickedService) bool { return t.offer.rv.ID == id }) {
 			continue
@@ -265,7 +265,7 @@ func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceL
 				n, err = 1, nil
 			}
 			if err != nil || n < 1 || n > booking.MaxOrderQuantity {
-				return nil, kit.RefuseForm("%s: the quantity must be a whole number from 1 to %d.", o.rv.Name, booking.MaxOrderQuantity)
+				return nil, refuse(lang.T(ctx, "find.serviceQuantity", map[string]any{"Name": o.rv.Name, "Max": booking.MaxOrderQuantity}))
 			}
 			n32 := int32(n)
 			t.quantity = &n32
@@ -273,16 +273,17 @@ func readServices(form url.Values, offers []serviceOffer, lines []views.ServiceL
 		if d := strings.TrimSpace(form.Get("delivery-" + key)); d != "" && o.rv.ChooseDeliveryTime {
 			at, err := parseHours("delivery", d, false)
 			if err != nil {
-				return nil, kit.RefuseForm("%s: the delivery time must be a time of day such as 10:30.", o.rv.Name)
+				return nil, refuse(lang.T(ctx, "find.serviceDeliveryTime", map[string]any{"Name": o.rv.Name}))
 			}
 			if m.ok && (at < m.from || at > m.to) {
-				return nil, kit.RefuseForm("%s: the delivery time must lie between %s and %s %s.", o.rv.Name,
-					views.HoursValue(m.from), views.HoursValue(m.to), zone)
+				return nil, refuse(lang.T(ctx, "find.serviceDeliveryBetween", map[string]any{
+					"Name": o.rv.Name, "From": views.HoursValue(m.from), "To": views.HoursValue(m.to), "Zone": zone,
+				}))
 			}
 			t.delivery = &at
 		}
 		if n := utf8.RuneCountInString(t.comment); n > booking.MaxOrderComment {
-			return nil, kit.RefuseForm("%s: the comment has %d characters, and at most %d fit.", o.rv.Name, n, booking.MaxOrderComment)
+			return nil, refuse(lang.T(ctx, "find.serviceComment", map[string]any{"Name": o.rv.Name, "Count": n, "Max": booking.MaxOrderComment}))
 		}
 		out = append(out, t)
 	}

@@ -3,7 +3,6 @@ package pages
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // My bookings: the signed-in person's bookings, upcoming and past, and one booking in full with its
@@ -44,7 +44,7 @@ func (s *Handlers) MyBookings(c echo.Context) error {
 	if c.QueryParam("when") == views.WhenPast {
 		when = views.WhenPast
 	}
-	p := views.MyBookings{Chrome: s.Chrome(c, "My bookings"), When: when}
+	p := views.MyBookings{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "bookings.title")), When: when}
 	var bs []booking.Booking
 	if when == views.WhenPast {
 		page, err := s.bookings.UserBookings(ctx, actor, booking.BookingFilter{
@@ -80,7 +80,7 @@ func (s *Handlers) MyBookings(c echo.Context) error {
 		}
 	}
 	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
-		p.Notice = strings.TrimSpace(fmt.Sprintf("%d %s made. %s", n, plural(n, "booking", "bookings"), p.Notice))
+		p.Notice = strings.TrimSpace(lang.N(kit.Ctx(c), "bookings.made", n) + " " + p.Notice)
 	}
 	return kit.Render(c, http.StatusOK, views.MyBookingsPage(p))
 }
@@ -104,13 +104,6 @@ func (s *Handlers) upcomingBookings(ctx context.Context, actor booking.User, now
 	}
 	slices.SortStableFunc(out, func(a, b booking.Booking) int { return a.Start.Compare(b.Start) })
 	return out, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // Booking is GET /bookings/{bookingId}: one booking in full, with its services form. A booking the
@@ -191,7 +184,7 @@ func bookingPath(id uuid.UUID) string { return "/bookings/" + id.String() }
 func (s *Handlers) CheckIn(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.CheckIn(ctx, actor, b.ID)
-		return nb, "You are checked in. Welcome!", err
+		return nb, lang.T(ctx, "bookings.checkedIn"), err
 	})
 }
 
@@ -199,7 +192,7 @@ func (s *Handlers) CheckIn(c echo.Context) error {
 func (s *Handlers) CheckOut(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.CheckOut(ctx, actor, b.ID)
-		return nb, "Released: " + b.Resource.Name + " is free again for others.", err
+		return nb, lang.T(ctx, "bookings.released", map[string]any{"Resource": b.Resource.Name}), err
 	})
 }
 
@@ -207,7 +200,7 @@ func (s *Handlers) CheckOut(c echo.Context) error {
 func (s *Handlers) Cancel(c echo.Context) error {
 	return s.pageBookingAction(c, func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error) {
 		nb, err := s.bookings.Cancel(ctx, actor, b.ID)
-		return nb, "Booking cancelled.", err
+		return nb, lang.T(ctx, "bookings.cancelled"), err
 	})
 }
 
@@ -224,24 +217,24 @@ func (s *Handlers) ChangeBooking(c echo.Context) error {
 		end, err2 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.To, loc)
 		switch {
 		case err1 != nil || err2 != nil:
-			return b, "", kit.Invalid("give a date and the start and end times, e.g. 2026-11-24, 10:00 and 11:00")
+			return b, "", kit.Invalid("%s", lang.T(ctx, "bookings.changeInvalidTimes"))
 		case !end.After(start):
-			return b, "", kit.Invalid("the end time must be after the start time")
+			return b, "", kit.Invalid("%s", lang.T(ctx, "bookings.changeEndBeforeStart"))
 		}
 		nb, err := s.bookings.Change(ctx, actor, b.ID, booking.BookingChange{Start: &start, End: &end})
 		if err != nil {
 			return nb, "", err
 		}
-		done := "Moved to " + views.BookingWhen(nb, s.bookings.Now()) + "."
+		when := map[string]any{"When": views.BookingWhen(ctx, nb, s.bookings.Now())}
 		if nb.Status == booking.StatusWaitingApproval && b.Status != booking.StatusWaitingApproval {
-			done += " It waits for an admin's approval again."
+			return nb, lang.T(ctx, "bookings.movedWaitsApproval", when), nil
 		}
-		return nb, done, nil
+		return nb, lang.T(ctx, "bookings.moved", when), nil
 	}, typed)
 }
 
 // bookingAction does what a booking card's form asks to b, the booking as it was before. It returns the
-// booking as it is afterwards and a sentence that says what was done.
+// booking as it is afterwards and a sentence that says what was done, in ctx's language.
 type bookingAction func(ctx context.Context, actor booking.User, b booking.Booking) (booking.Booking, string, error)
 
 // pageBookingAction runs act on the booking named by the path and answers a booking card's form.
@@ -251,7 +244,7 @@ type bookingAction func(ctx context.Context, actor booking.User, b booking.Booki
 // leaves the list. A refusal is shown on the card, in words, with its code's status; typed, when given,
 // is the change-time form as sent, shown again.
 func (s *Handlers) pageBookingAction(c echo.Context, act bookingAction, typed ...views.ChangeForm) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	b, err := s.pathBooking(c)
 	if err != nil {
 		return err
@@ -329,13 +322,13 @@ func (s *Handlers) OrderServices(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Invalid("%s", lang.T(kit.Ctx(c), "bookings.formUnreadable", map[string]any{"Error": err}))
 	}
 	loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
 	if err != nil {
 		return err
 	}
-	orders, typed, err := serviceOrders(b, loc, f.Offered, form)
+	orders, typed, err := serviceOrders(kit.Ctx(c), b, loc, f.Offered, form)
 	var contracted []booking.BookingReservable
 	if err == nil {
 		contracted, err = s.bookings.ContractReservables(ctx, actor, id, orders)
@@ -346,14 +339,14 @@ func (s *Handlers) OrderServices(c echo.Context) error {
 		if refusal == "" {
 			return err
 		}
-		status, f.Error, f.Typed = code, servicesRefusal(err, refusal, b, f.Offered, orders), typed
+		status, f.Error, f.Typed = code, servicesRefusal(kit.Ctx(c), err, refusal, b, f.Offered, orders), typed
 	} else {
 		if !kit.IsHTMX(c) {
-			s.PutFlash(c, "", "Services saved.")
+			s.PutFlash(c, "", lang.T(kit.Ctx(c), "bookings.servicesSaved"))
 			return c.Redirect(http.StatusSeeOther, bookingPath(id)+"#services")
 		}
 		b.Reservables = contracted // the resulting set, as the booking now holds it
-		f.Booking, f.Done = b, "Services saved."
+		f.Booking, f.Done = b, lang.T(kit.Ctx(c), "bookings.servicesSaved")
 	}
 	if kit.IsHTMX(c) {
 		return kit.Render(c, status, views.ServicesSection(f))
@@ -363,7 +356,8 @@ func (s *Handlers) OrderServices(c echo.Context) error {
 }
 
 // serviceOrders reads the services form into orders, and what was typed, by reservable id, to show again.
-func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
+// Its refusals are in ctx's language.
+func serviceOrders(ctx context.Context, b booking.Booking, loc *time.Location, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
 	byID := make(map[string]booking.Reservable, len(offered))
 	for _, rv := range offered {
 		byID[rv.ID.String()] = rv
@@ -380,7 +374,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 	for _, v := range form["reservable"] {
 		rid, err := uuid.Parse(v)
 		if err != nil {
-			return nil, typed, kit.InvalidField("reservable", "%q is not a service", v)
+			return nil, typed, kit.InvalidField("reservable", "%s", lang.T(ctx, "bookings.notAService", map[string]any{"Value": strconv.Quote(v)}))
 		}
 		o := booking.ReservableOrder{ReservableID: rid, Comment: strings.TrimSpace(form.Get("comment-" + v))}
 		name := v
@@ -390,7 +384,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if q := strings.TrimSpace(form.Get("quantity-" + v)); q != "" {
 			n, err := strconv.ParseInt(q, 10, 32)
 			if err != nil {
-				return nil, typed, kit.InvalidField(name, "the quantity must be a whole number")
+				return nil, typed, kit.InvalidField(name, "%s", lang.T(ctx, "bookings.quantityWhole"))
 			}
 			n32 := int32(n)
 			o.Quantity = &n32
@@ -398,7 +392,7 @@ func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Rese
 		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
 			at, err := deliveryOffset(b, loc, d)
 			if err != nil {
-				return nil, typed, kit.InvalidField(name, "the delivery time must be a time of day such as 10:30")
+				return nil, typed, kit.InvalidField(name, "%s", lang.T(ctx, "bookings.deliveryTimeOfDay"))
 			}
 			o.DeliveryTime = &at
 		}
@@ -441,8 +435,8 @@ func deliveryOffset(b booking.Booking, loc *time.Location, hhmm string) (time.Du
 var reservableField = regexp.MustCompile(`^reservableBookingList\[(\d+)\](?:\.(\w+))?: (.*)$`)
 
 // servicesRefusal words a refusal of the services form by the services' names rather than the API's
-// field names.
-func servicesRefusal(err error, words string, b booking.Booking, offered []booking.Reservable, orders []booking.ReservableOrder) string {
+// field names, in ctx's language (the domain's own words stay as they are).
+func servicesRefusal(ctx context.Context, err error, words string, b booking.Booking, offered []booking.Reservable, orders []booking.ReservableOrder) string {
 	var de *booking.Error
 	if !errors.As(err, &de) {
 		return words
@@ -452,7 +446,7 @@ func servicesRefusal(err error, words string, b booking.Booking, offered []booki
 		return words
 	}
 	i, _ := strconv.Atoi(m[1])
-	name := "This service"
+	name := lang.T(ctx, "bookings.thisService")
 	if i < len(orders) {
 		for _, rv := range offered {
 			if rv.ID == orders[i].ReservableID {
@@ -461,9 +455,10 @@ func servicesRefusal(err error, words string, b booking.Booking, offered []booki
 		}
 	}
 	if m[2] == "deliveryTimeMs" {
-		return fmt.Sprintf("%s: the delivery time must lie between %s and %s %s.", name,
-			views.Clock(views.BookingLocal(b, b.Start)), views.Clock(views.BookingLocal(b, b.End)),
-			views.ZoneLabel(b.Resource.Floor.Building.Timezone))
+		return lang.T(ctx, "bookings.deliveryOutside", map[string]any{
+			"Service": name, "From": lang.Clock(views.BookingLocal(b, b.Start)), "To": lang.Clock(views.BookingLocal(b, b.End)),
+			"Zone": lang.Zone(ctx, b.Resource.Floor.Building.Timezone),
+		})
 	}
 	if strings.HasPrefix(m[3], name) {
 		return kit.ToSentence(m[3])

@@ -10,6 +10,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The "Find a space" pages: the search (a list by floor), the floor plan, and a resource's panel, each
@@ -24,13 +25,13 @@ import (
 // Find is GET /find: the search. htmx requests get the results only (with the booking form of the
 // chosen resources and the status line, out of band).
 func (s *Handlers) Find(c echo.Context) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, "Find a space")))
+		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, lang.T(ctx, "find.title"))))
 	}
 	category := views.KindCategory(in.Kind)
 	// Only what fits the kind applies: the number of people is for rooms, and a feature no resource of
@@ -52,7 +53,7 @@ func (s *Handlers) Find(c echo.Context) error {
 			Days: in.Days, From: in.From, To: in.To,
 		})
 		if de, _ := kit.Refusal(err); de != nil && de.Code == booking.CodeInvalidRequest {
-			in.Problem, err = kit.ToSentence(de.Message), nil
+			in.Problem, err = kit.ToSentence(de.In(ctx)), nil
 		}
 		if err != nil {
 			return err
@@ -99,20 +100,20 @@ func (s *Handlers) renderFind(c echo.Context, status int, res views.FindResults)
 		}
 		return kit.Render(c, status, views.FindResultsPartial(res, c.QueryParam("add") != "" || res.Search.DaysChanged))
 	}
-	return kit.Render(c, status, views.FindPage(s.Chrome(c, "Find a space"), res))
+	return kit.Render(c, status, views.FindPage(s.Chrome(c, lang.T(kit.Ctx(c), "find.title")), res))
 }
 
 // FloorPlan is GET /find/plan?floor=…: every resource of the floor drawn at its map coordinates,
 // coloured by how it fares during the search's hours, with the panel of the resource chosen on it. htmx
 // requests get the plan only (and the panel, out of band).
 func (s *Handlers) FloorPlan(c echo.Context) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	in, ok, err := s.readFindSearch(c, nil)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, "Floor plan")))
+		return kit.Render(c, http.StatusOK, views.NoBuildings(s.Chrome(c, lang.T(ctx, "plan.title"))))
 	}
 	if in.ProblemNotFound {
 		return booking.Errorf(booking.CodeBuildingNotFound, "%s", in.Problem)
@@ -125,7 +126,7 @@ func (s *Handlers) FloorPlan(c echo.Context) error {
 		return err
 	}
 	if len(floors) == 0 {
-		return booking.Errorf(booking.CodeFloorNotFound, "%s has no floors to show yet", in.Building.Name)
+		return booking.Refuse(booking.CodeFloorNotFound, "plan.noFloors", map[string]any{"Building": in.Building.Name})
 	}
 	floor := floors[0]
 	if v := c.QueryParam("floor"); v != "" {
@@ -135,7 +136,7 @@ func (s *Handlers) FloorPlan(c echo.Context) error {
 		}
 		i := slices.IndexFunc(floors, func(f booking.Floor) bool { return f.ID == id })
 		if i < 0 {
-			return booking.Errorf(booking.CodeFloorNotFound, "no floor %s in %s", id, in.Building.Name)
+			return booking.Refuse(booking.CodeFloorNotFound, "plan.noSuchFloor", map[string]any{"Floor": id.String(), "Building": in.Building.Name})
 		}
 		floor = floors[i]
 	}
@@ -177,7 +178,7 @@ func (s *Handlers) FloorPlan(c echo.Context) error {
 		}
 		return kit.Render(c, http.StatusOK, views.FloorPlanPartial(plan, panel, c.QueryParam("add") != ""))
 	}
-	return kit.Render(c, http.StatusOK, views.FloorPlanPage(s.Chrome(c, "Floor plan · "+floor.Name), plan, panel))
+	return kit.Render(c, http.StatusOK, views.FloorPlanPage(s.Chrome(c, lang.T(ctx, "plan.title")+" · "+floor.Name), plan, panel))
 }
 
 // Resource is GET /find/resources/:resourceId: a resource's details, its bookings on the search's days
@@ -193,7 +194,7 @@ func (s *Handlers) Resource(c echo.Context) error {
 		return err
 	}
 	if len(rs) == 0 {
-		return booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
+		return booking.Refuse(booking.CodeResourceNotFound, "find.noSuchResource", map[string]any{"ID": id.String()})
 	}
 	building := rs[0].Floor.Building.ID
 	in, _, err := s.readFindSearch(c, &building)
@@ -218,18 +219,18 @@ func (s *Handlers) Resource(c echo.Context) error {
 // resourcePanel reads the panel of the resource id for the search's days and hours. It refuses a
 // resource the person cannot book with 1002.
 func (s *Handlers) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UUID) (views.ResourcePanel, error) {
-	found, err := s.bookings.Search(c.Request().Context(), kit.Actor(c), booking.SearchQuery{
+	found, err := s.bookings.Search(kit.Ctx(c), kit.Actor(c), booking.SearchQuery{
 		ResourceID: &id, Days: in.Days, From: in.From, To: in.To,
 	})
 	if err != nil {
 		return views.ResourcePanel{}, err
 	}
 	if len(found.Results) == 0 {
-		return views.ResourcePanel{}, booking.Errorf(booking.CodeResourceNotFound, "no bookable desk or room %s", id)
+		return views.ResourcePanel{}, booking.Refuse(booking.CodeResourceNotFound, "find.noSuchResource", map[string]any{"ID": id.String()})
 	}
 	in.Building, in.Days = found.Building, found.Days
 	p := resourcePanelOf(in, found.Results[0])
-	return p, s.readOfferedServices(c.Request().Context(), kit.Actor(c), &p.Form)
+	return p, s.readOfferedServices(kit.Ctx(c), kit.Actor(c), &p.Form)
 }
 
 // resourcePanelOf builds the panel of r, a result of the search in.

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The days of a search come from three places in its address:
@@ -51,14 +53,15 @@ func (d findDays) weekAsked() bool { return d.goWeek != "" }
 
 // readFindDays sets the search's days from the query and the week the strip shows, noting the first
 // problem in words: a malformed date, a range that ends before it starts, a day in the past, or more
-// than booking.MaxSearchDays days. Days left empty start where the search starts (startFindSearch).
-func readFindDays(in *views.FindSearch, d findDays) {
+// than booking.MaxSearchDays days, in ctx's language. Days left empty start where the search starts
+// (startFindSearch).
+func readFindDays(ctx context.Context, in *views.FindSearch, d findDays) {
 	in.Today = buildingToday(in.Building, in.Now)
 	var bad string
 	if d.rangeChanged() {
-		in.Days, bad = readRange(in, d.start, d.until)
+		in.Days, bad = readRange(ctx, in, d.start, d.until)
 	} else if in.Days, bad = readDates(d.dates); bad != "" {
-		addProblem(in, "Day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-24.", bad)
+		addProblem(in, lang.T(ctx, "find.problemDay", map[string]any{"Value": bad}))
 	}
 	if bad != "" {
 		in.Days = nil
@@ -66,39 +69,41 @@ func readFindDays(in *views.FindSearch, d findDays) {
 	in.RangeChanged = d.rangeChanged() && bad == ""
 	if in.Problem == "" && len(in.Days) > 0 {
 		if in.Days[0].Before(in.Today) {
-			addProblem(in, "Day: %s is in the past: choose today or a later day.", views.Day(in.Days[0], in.Now))
+			addProblem(in, lang.T(ctx, "find.problemPastDay", map[string]any{"Day": lang.Day(ctx, in.Days[0], in.Now)}))
 		}
 		if n := len(in.Days); n > booking.MaxSearchDays {
-			addProblem(in, "Days: at most %d days at once, and %d are chosen. Choose fewer days.", booking.MaxSearchDays, n)
+			addProblem(in, lang.T(ctx, "find.problemTooManyDays", map[string]any{"Max": booking.MaxSearchDays, "Count": n}))
 		}
 	}
 }
 
 // readRange reads a range of days, both ends included; without a To day it is the From day alone. It notes the
 // range's problem and returns bad, the value that failed, when it cannot be read.
-func readRange(in *views.FindSearch, start, until string) (days []time.Time, bad string) {
+func readRange(ctx context.Context, in *views.FindSearch, start, until string) (days []time.Time, bad string) {
 	if until == "" {
 		until = start
 	}
 	first, err := time.Parse(time.DateOnly, start)
 	if err != nil {
-		addProblem(in, "From day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-11-30.", start)
+		addProblem(in, lang.T(ctx, "find.problemFromDay", map[string]any{"Value": start}))
 		return nil, start
 	}
 	last, err := time.Parse(time.DateOnly, until)
 	if err != nil {
-		addProblem(in, "To day: “%s” is not a date: write it as YYYY-MM-DD, e.g. 2026-12-02.", until)
+		addProblem(in, lang.T(ctx, "find.problemToDay", map[string]any{"Value": until}))
 		return nil, until
 	}
 	if last.Before(first) {
-		addProblem(in, "To day (%s) is before From day (%s): choose a To day on or after the From day.",
-			views.Day(last, in.Now), views.Day(first, in.Now))
+		addProblem(in, lang.T(ctx, "find.problemRangeBackwards", map[string]any{
+			"First": lang.Day(ctx, first, in.Now), "Last": lang.Day(ctx, last, in.Now),
+		}))
 		return nil, until
 	}
 	// A range longer than a search may be is refused before its days are written out.
 	if n := int(last.Sub(first)/(24*time.Hour)) + 1; n > booking.MaxSearchDays {
-		addProblem(in, "Days: at most %d days at once, and %s to %s are %d. Choose fewer days.",
-			booking.MaxSearchDays, views.Day(first, in.Now), views.Day(last, in.Now), n)
+		addProblem(in, lang.T(ctx, "find.problemRangeTooLong", map[string]any{
+			"Max": booking.MaxSearchDays, "First": lang.Day(ctx, first, in.Now), "Last": lang.Day(ctx, last, in.Now), "Count": n,
+		}))
 		return nil, until
 	}
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // findQuery is the search of "Find a space" as its address writes it, before any value is checked.
@@ -63,7 +63,7 @@ func readStartedHours(q url.Values) views.StartedHours {
 // has no building to search. A value the search cannot use is replaced by where the search starts, and
 // Problem says in words what was wrong with it; the other filters keep their values.
 func (s *Handlers) readFindSearch(c echo.Context, building *uuid.UUID) (in views.FindSearch, ok bool, err error) {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	in.Now, in.OnlineMeetings = s.bookings.Now(), s.bookings.OnlineMeetings()
 	if in.Buildings, err = s.bookings.Buildings(ctx, actor); err != nil || len(in.Buildings) == 0 {
 		return in, false, err
@@ -72,8 +72,8 @@ func (s *Handlers) readFindSearch(c echo.Context, building *uuid.UUID) (in views
 	if err := s.chooseFindBuilding(ctx, &in, q.building, building); err != nil {
 		return in, false, err
 	}
-	readFindFilters(&in, q)
-	from, to := readFindHours(&in, q)
+	readFindFilters(ctx, &in, q)
+	from, to := readFindHours(ctx, &in, q)
 	if err := s.startFindSearch(ctx, actor, &in, from, to); err != nil {
 		return in, false, err
 	}
@@ -83,7 +83,7 @@ func (s *Handlers) readFindSearch(c echo.Context, building *uuid.UUID) (in views
 	}
 	noteHours(&in, q.hoursNote)
 	if in.To <= in.From {
-		addProblem(&in, "The end (%s) must be after the start (%s). As the end, 00:00 means midnight.", views.HoursValue(in.To), views.HoursValue(in.From))
+		addProblem(&in, lang.T(ctx, "find.problemEndBeforeStart", map[string]any{"To": views.HoursValue(in.To), "From": views.HoursValue(in.From)}))
 	}
 	return in, true, nil
 }
@@ -105,16 +105,17 @@ func noteHours(in *views.FindSearch, shown string) {
 }
 
 // addProblem records what is wrong with the search, in words. Only the first problem is kept.
-func addProblem(in *views.FindSearch, format string, args ...any) {
+func addProblem(in *views.FindSearch, problem string) {
 	if in.Problem == "" {
-		in.Problem = fmt.Sprintf(format, args...)
+		in.Problem = problem
 	}
 }
 
 // chooseFindBuilding sets the search's building, in this order of preference: fixed, the building named
 // by the query (named), the one remembered in the session, the first. A building named by the query is
 // remembered for the next search. A fixed building the person cannot book in is refused with 1004; a
-// named one is a problem of the search, marked as not found when it is a well-formed id.
+// named one is a problem of the search, marked as not found when it is a well-formed id. ctx gives the
+// language the problem is said in.
 func (s *Handlers) chooseFindBuilding(ctx context.Context, in *views.FindSearch, named string, fixed *uuid.UUID) error {
 	index := func(id uuid.UUID) int {
 		return slices.IndexFunc(in.Buildings, func(b booking.Building) bool { return b.ID == id })
@@ -129,14 +130,14 @@ func (s *Handlers) chooseFindBuilding(ctx context.Context, in *views.FindSearch,
 	case fixed != nil:
 		i := index(*fixed)
 		if i < 0 {
-			return booking.Errorf(booking.CodeBuildingNotFound, "no building %s in your organization", *fixed)
+			return booking.Refuse(booking.CodeBuildingNotFound, "find.noSuchBuilding", map[string]any{"ID": fixed.String()})
 		}
 		in.Building = in.Buildings[i]
 	case named != "":
 		id, err := uuid.Parse(named)
 		i := index(id)
 		if err != nil || i < 0 {
-			addProblem(in, "The building in this address is not one you can book in: choose one from the list.")
+			addProblem(in, lang.T(ctx, "find.problemBuilding"))
 			in.ProblemNotFound = err == nil
 			return nil
 		}
@@ -147,35 +148,35 @@ func (s *Handlers) chooseFindBuilding(ctx context.Context, in *views.FindSearch,
 }
 
 // readFindFilters sets the search's kind, number of people, features, chosen resources and days from the
-// query, noting the first value it cannot use as the search's problem.
-func readFindFilters(in *views.FindSearch, q findQuery) {
+// query, noting the first value it cannot use as the search's problem, in ctx's language.
+func readFindFilters(ctx context.Context, in *views.FindSearch, q findQuery) {
 	switch in.Kind = q.kind; in.Kind {
 	case views.KindDesk, views.KindRoom:
 	case "":
 		in.Kind = views.KindDesk
 	default:
 		in.Kind = views.KindDesk
-		addProblem(in, "Choose a desk or a meeting room.")
+		addProblem(in, lang.T(ctx, "find.problemKind"))
 	}
 	in.KindChanged = q.shownKind != "" && q.shownKind != in.Kind
 	if in.Capacity = q.capacity; in.Capacity != "" {
 		if n, err := strconv.Atoi(in.Capacity); err != nil || n < 1 {
-			addProblem(in, "People: write how many people, e.g. 4.")
+			addProblem(in, lang.T(ctx, "find.problemPeople"))
 		}
 	}
 	var err error
 	if in.FeatureIDs, err = uuidList("features", q.features); err != nil {
-		addProblem(in, "One of the features in this address is not one this service knows: choose them again.")
+		addProblem(in, lang.T(ctx, "find.problemFeatures"))
 	}
 	if in.Chosen, err = uuidList("resource", q.resources); err != nil {
-		addProblem(in, "One of the chosen spaces in this address is not one this service knows: tick them again.")
+		addProblem(in, lang.T(ctx, "find.problemChosen"))
 	}
-	readFindDays(in, q.days)
+	readFindDays(ctx, in, q.days)
 }
 
 // readFindHours sets the search's hours from the query. It returns the from and to values it used, ""
-// for one that was not given, could not be read, or is to start again.
-func readFindHours(in *views.FindSearch, q findQuery) (from, to string) {
+// for one that was not given, could not be read, or is to start again. Problems are in ctx's language.
+func readFindHours(ctx context.Context, in *views.FindSearch, q findQuery) (from, to string) {
 	from, to = q.from, q.to
 	// Hours nobody changed start again for another building or kind: a desk's day is not a room's, and
 	// "now" in New York is not "now" in Madrid. So does the day, when nobody changed it either.
@@ -188,13 +189,13 @@ func readFindHours(in *views.FindSearch, q findQuery) (from, to string) {
 	var err error
 	if from != "" {
 		if in.From, err = parseHours("from", from, false); err != nil {
-			addProblem(in, "From: “%s” is not a time: write it as HH:MM, e.g. 09:30.", from)
+			addProblem(in, lang.T(ctx, "find.problemFrom", map[string]any{"Value": from}))
 			from = ""
 		}
 	}
 	if to != "" {
 		if in.To, err = parseHours("to", to, true); err != nil {
-			addProblem(in, "To: “%s” is not a time: write it as HH:MM, e.g. 18:00.", to)
+			addProblem(in, lang.T(ctx, "find.problemTo", map[string]any{"Value": to}))
 			to = ""
 		}
 	}

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -31,7 +32,7 @@ func (s *Handlers) Plan(c echo.Context) error {
 		return err
 	}
 	if booking.PlanPath(id, p.Hash, p.ContentType) != c.Request().URL.Path {
-		return booking.Errorf(booking.CodeObjectNotFound, "floor %s has no plan %q", id, c.Param("file"))
+		return booking.Refuse(booking.CodeObjectNotFound, "plan.noSuchPlan", map[string]any{"Floor": id.String(), "File": strconv.Quote(c.Param("file"))})
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", planCacheControl)

@@ -14,6 +14,7 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 )
 
 // The pages built around the posters on desks and rooms, each poster carrying a code and its QR code:
@@ -31,7 +32,7 @@ func (s *Handlers) Kiosk(c echo.Context) error {
 	if err := booking.UsesKiosk(kit.Actor(c)); err != nil {
 		return err
 	}
-	return kit.Render(c, http.StatusOK, views.KioskScan(s.Chrome(c, "Kiosk"), "", "", s.examplePosterCode(c)))
+	return kit.Render(c, http.StatusOK, views.KioskScan(s.Chrome(c, lang.T(kit.Ctx(c), "kiosk.title")), "", "", s.examplePosterCode(c)))
 }
 
 // examplePosterCode is a real poster code of the organization for the kiosk's hints; "" when there is none
@@ -50,18 +51,20 @@ func (s *Handlers) KioskResource(c echo.Context) error {
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
 	}
+	ctx := kit.Ctx(c)
 	code := kioskPosterCode(c.QueryParam("code"))
 	if code == "" {
 		example := s.examplePosterCode(c)
-		problem := "Type the poster code printed under the QR code."
+		problem := lang.T(ctx, "kiosk.typeCode")
 		if example != "" {
-			problem = "Type the poster code printed under the QR code, for example " + example + "."
+			problem = lang.T(ctx, "kiosk.typeCodeExample", map[string]any{"Code": example})
 		}
-		return kit.Render(c, http.StatusBadRequest, views.KioskScan(s.Chrome(c, "Kiosk"), "", problem, example))
+		return kit.Render(c, http.StatusBadRequest, views.KioskScan(s.Chrome(c, lang.T(ctx, "kiosk.title")), "", problem, example))
 	}
 	v, err := s.kioskView(c, code, c.QueryParams()["user"], c.QueryParam("q"))
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return kit.Render(c, http.StatusNotFound, views.KioskScan(s.Chrome(c, "Kiosk"), code, kioskUnknownCode(code), s.examplePosterCode(c)))
+		return kit.Render(c, http.StatusNotFound, views.KioskScan(s.Chrome(c, lang.T(ctx, "kiosk.title")), code,
+			kioskUnknownCode(ctx, code), s.examplePosterCode(c)))
 	}
 	if err != nil {
 		return err
@@ -76,16 +79,17 @@ func (s *Handlers) KioskResource(c echo.Context) error {
 // Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals of the booking
 // (2000 no employee or no end chosen, 1003, 4001, 4003, 4004…) are shown next to the form with their status.
 func (s *Handlers) KioskBook(c echo.Context) error {
-	return s.kioskAct(c, "Not booked", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
+	ctx := kit.Ctx(c)
+	return s.kioskAct(c, lang.T(ctx, "kiosk.notBooked"), func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, kit.Invalid("choose until when to book")
+			return views.KioskOutcome{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseUntil"))
 		}
 		b, err := s.bookings.BookNow(c.Request().Context(), actor, person, code, until, "")
 		if err != nil {
 			return views.KioskOutcome{}, err
 		}
-		return views.BookedOutcome(b, false), nil
+		return views.BookedOutcome(ctx, b, false), nil
 	})
 }
 
@@ -93,12 +97,13 @@ func (s *Handlers) KioskBook(c echo.Context) error {
 // Codes: 1001 neither a receptionist nor an admin; 1002 unknown poster code. Refusals (2000 nobody chosen,
 // 1003, 1012 no booking to check in, 4010, 4011…) are shown next to the form with their status.
 func (s *Handlers) KioskCheckIn(c echo.Context) error {
-	return s.kioskAct(c, "Not checked in", func(actor, person booking.User, code string) (views.KioskOutcome, error) {
+	ctx := kit.Ctx(c)
+	return s.kioskAct(c, lang.T(ctx, "kiosk.notCheckedIn"), func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, person, code)
 		if err != nil {
 			return views.KioskOutcome{}, err
 		}
-		return views.CheckedInOutcome(b, false), nil
+		return views.CheckedInOutcome(ctx, b, false), nil
 	})
 }
 
@@ -106,7 +111,7 @@ func (s *Handlers) KioskCheckIn(c echo.Context) error {
 // on the resource with the poster code; runPosterForm answers.
 // Codes: 1001 neither a receptionist nor an admin; 2000 no employee chosen.
 func (s *Handlers) kioskAct(c echo.Context, refused string, act func(actor, person booking.User, code string) (views.KioskOutcome, error)) error {
-	ctx, actor := c.Request().Context(), kit.Actor(c)
+	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	if err := booking.UsesKiosk(actor); err != nil {
 		return err
 	}
@@ -134,14 +139,14 @@ func (s *Handlers) kioskAct(c echo.Context, refused string, act func(actor, pers
 }
 
 // kioskPerson returns the employee the receptionist chose in the kiosk's picker (users). It refuses a
-// form without exactly one well-formed choice (2000), and what ActingFor refuses.
+// form without exactly one well-formed choice (2000), in ctx's language, and what ActingFor refuses.
 func (s *Handlers) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
 	if len(users) != 1 {
-		return booking.User{}, kit.Invalid("choose the employee first: type part of their name, then pick them")
+		return booking.User{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseEmployee"))
 	}
 	id, err := uuid.Parse(users[0])
 	if err != nil {
-		return booking.User{}, kit.Invalid("choose the employee first: type part of their name, then pick them")
+		return booking.User{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseEmployee"))
 	}
 	return s.bookings.ActingFor(ctx, actor, &id)
 }
@@ -167,13 +172,13 @@ func (s *Handlers) runPosterForm(c echo.Context, f posterForm) error {
 	status := http.StatusOK
 	if err != nil {
 		var ok bool
-		if status, outcome, ok = kioskRefusal(err, f.refused); !ok {
+		if status, outcome, ok = kioskRefusal(kit.Ctx(c), err, f.refused); !ok {
 			return err
 		}
 	}
 	panel, page, verr := f.view(&outcome)
 	if verr != nil {
-		return kioskUnknownCodeError(verr, f.code)
+		return kioskUnknownCodeError(kit.Ctx(c), verr, f.code)
 	}
 	switch {
 	case kit.IsHTMX(c):
@@ -206,17 +211,19 @@ func (s *Handlers) kioskView(c echo.Context, code string, ids []string, query st
 	if err != nil {
 		return views.KioskView{}, err
 	}
-	return views.KioskView{Chrome: s.Chrome(c, st.Resource.Name+" · Kiosk"), Status: st, Picker: picker}, nil
+	title := lang.T(kit.Ctx(c), "kiosk.resourceTitle", map[string]any{"Name": st.Resource.Name})
+	return views.KioskView{Chrome: s.Chrome(c, title), Status: st, Picker: picker}, nil
 }
 
 // kioskRefusal turns a domain refusal into the outcome a form shows, titled title, with the status of
-// its code. ok is false for an error that is not a refusal; that error fails the request.
-func kioskRefusal(err error, title string) (status int, o views.KioskOutcome, ok bool) {
+// its code, its message in ctx's language when it has words there. ok is false for an error that is
+// not a refusal; that error fails the request.
+func kioskRefusal(ctx context.Context, err error, title string) (status int, o views.KioskOutcome, ok bool) {
 	de, status := kit.Refusal(err)
 	if de == nil {
 		return 0, views.KioskOutcome{}, false
 	}
-	return status, views.KioskOutcome{Title: title, Message: kit.ToSentence(de.Message)}, true
+	return status, views.KioskOutcome{Title: title, Message: kit.ToSentence(de.In(ctx))}, true
 }
 
 // kioskPosterCode reads a poster code as typed, or from the poster's address (…/p/CODE) as scanned.
@@ -230,18 +237,18 @@ func kioskPosterCode(s string) string {
 	return s
 }
 
-// kioskUnknownCodeError rewrites a 1002 from reading the poster code so that its message names the code.
-// It returns other errors unchanged.
-func kioskUnknownCodeError(err error, code string) error {
+// kioskUnknownCodeError rewrites a 1002 from reading the poster code so that its message names the code,
+// in ctx's language. It returns other errors unchanged.
+func kioskUnknownCodeError(ctx context.Context, err error, code string) error {
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return booking.Errorf(booking.CodeResourceNotFound, "no resource has the poster code %s", code)
+		return booking.Errorf(booking.CodeResourceNotFound, "%s", lang.T(ctx, "kiosk.noResourceWithCode", map[string]any{"Code": code}))
 	}
 	return err
 }
 
 // kioskUnknownCode says that a poster code names nothing.
-func kioskUnknownCode(code string) string {
-	return "No resource has the poster code " + code + ". Check the code on the poster and try again."
+func kioskUnknownCode(ctx context.Context, code string) string {
+	return lang.T(ctx, "kiosk.unknownCode", map[string]any{"Code": code})
 }
 
 // The page a poster's QR code opens on a phone, and the admins' pages that print the posters.
@@ -252,8 +259,9 @@ func (s *Handlers) Poster(c echo.Context) error {
 	code := c.Param("posterCode")
 	v, err := s.posterView(c, code)
 	if booking.ErrorCode(err) == booking.CodeResourceNotFound {
-		return kit.Render(c, http.StatusNotFound, views.ErrorPage(s.Chrome(c, "Poster not found"), http.StatusNotFound,
-			kioskUnknownCode(code)))
+		ctx := kit.Ctx(c)
+		return kit.Render(c, http.StatusNotFound, views.ErrorPage(s.Chrome(c, lang.T(ctx, "poster.notFound")), http.StatusNotFound,
+			kioskUnknownCode(ctx, code)))
 	}
 	if err != nil {
 		return err
@@ -266,22 +274,22 @@ func (s *Handlers) Poster(c echo.Context) error {
 // the page offered, and checks them in at once, in the same transaction: they are standing at it.
 // Codes: 1002 unknown poster code. Refusals (2000, 4001, 4003, 4004…) are shown with their status.
 func (s *Handlers) PosterBook(c echo.Context) error {
-	return s.posterAct(c, "Not booked", func(actor booking.User, code string) (views.KioskOutcome, error) {
-		ctx := c.Request().Context()
+	ctx := kit.Ctx(c)
+	return s.posterAct(c, lang.T(ctx, "kiosk.notBooked"), func(actor booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, kit.Invalid("choose how long to book it")
+			return views.KioskOutcome{}, kit.Invalid("%s", lang.T(ctx, "poster.chooseHowLong"))
 		}
-		b, err := s.bookings.BookNowAndCheckIn(ctx, actor, code, until)
+		b, err := s.bookings.BookNowAndCheckIn(c.Request().Context(), actor, code, until)
 		if err != nil {
 			return views.KioskOutcome{}, err
 		}
 		if b.Status == booking.StatusActive {
-			return views.BookedCheckedInOutcome(b), nil
+			return views.BookedCheckedInOutcome(ctx, b), nil
 		}
 		// A booking waiting for approval cannot be checked in; one whose check-in is not open yet keeps
 		// waiting for it, and says so on the page.
-		return views.BookedOutcome(b, true), nil
+		return views.BookedOutcome(ctx, b, true), nil
 	})
 }
 
@@ -289,12 +297,13 @@ func (s *Handlers) PosterBook(c echo.Context) error {
 // Codes: 1002 unknown poster code. Refusals (1012 no booking to check in, 4010, 4011…) are shown with
 // their status.
 func (s *Handlers) PosterCheckIn(c echo.Context) error {
-	return s.posterAct(c, "Not checked in", func(actor booking.User, code string) (views.KioskOutcome, error) {
+	ctx := kit.Ctx(c)
+	return s.posterAct(c, lang.T(ctx, "kiosk.notCheckedIn"), func(actor booking.User, code string) (views.KioskOutcome, error) {
 		b, err := s.bookings.CheckInByPosterCode(c.Request().Context(), actor, actor, code)
 		if err != nil {
 			return views.KioskOutcome{}, err
 		}
-		return views.CheckedInOutcome(b, true), nil
+		return views.CheckedInOutcome(ctx, b, true), nil
 	})
 }
 
@@ -333,7 +342,7 @@ func (s *Handlers) Posters(c echo.Context) error {
 	if err := booking.PrintsPosters(actor); err != nil {
 		return err
 	}
-	v := views.PostersView{Chrome: s.Chrome(c, "Posters"), Warning: s.postersWarning()}
+	v := views.PostersView{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "poster.postersTitle")), Warning: s.postersWarning(c)}
 	floorID, err := kit.UUIDQuery(c, "floor")
 	if err != nil {
 		return err
@@ -376,15 +385,14 @@ func (s *Handlers) Posters(c echo.Context) error {
 	return kit.Render(c, http.StatusOK, views.Posters(v))
 }
 
-// postersWarning says why posters cannot be printed: outside development mode, a service that does not
-// know its public address would put the address the admin's browser used into the QR codes.
-func (s *Handlers) postersWarning() string {
+// postersWarning says why posters cannot be printed, in the request's language: outside development mode,
+// a service that does not know its public address would put the address the admin's browser used into the
+// QR codes.
+func (s *Handlers) postersWarning(c echo.Context) string {
 	if s.BaseURL != "" || s.Dev {
 		return ""
 	}
-	return "Posters cannot be printed: the service does not know its public address. Set BASE_URL to the " +
-		"address people reach it at (for example https://booking.example.com) and restart it; the QR codes " +
-		"point there."
+	return lang.T(kit.Ctx(c), "poster.cannotPrint")
 }
 
 // PostersPrint renders posters ready to print, one per page: every bookable resource of a floor
@@ -413,8 +421,8 @@ func (s *Handlers) PostersPrint(c echo.Context) error {
 	v := views.PostersPrintView{
 		Back: "/posters?building=" + floor.Building.ID.String() + "&floor=" + floor.ID.String(),
 	}
-	if v.Warning = s.postersWarning(); v.Warning != "" {
-		v.Chrome = s.Chrome(c, "Posters cannot be printed")
+	if v.Warning = s.postersWarning(c); v.Warning != "" {
+		v.Chrome = s.Chrome(c, lang.T(kit.Ctx(c), "poster.cannotPrintTitle"))
 		return kit.Render(c, http.StatusServiceUnavailable, views.PostersPrint(v))
 	}
 	base := s.BaseURL
@@ -429,9 +437,9 @@ func (s *Handlers) PostersPrint(c echo.Context) error {
 		}
 		v.Cards = append(v.Cards, views.PosterCard{Resource: r, URL: addr, QR: code})
 	}
-	title := "Posters of " + floor.Name + ", " + floor.Building.Name
+	title := lang.T(kit.Ctx(c), "poster.postersOfFloor", map[string]any{"Floor": floor.Name, "Building": floor.Building.Name})
 	if q.ResourceID != nil && len(rs) == 1 {
-		title = "Poster of " + rs[0].Name
+		title = lang.T(kit.Ctx(c), "poster.posterOf", map[string]any{"Name": rs[0].Name})
 	}
 	v.Chrome = s.Chrome(c, title)
 	return kit.Render(c, http.StatusOK, views.PostersPrint(v))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify"
 )
 
@@ -31,7 +32,7 @@ func (s *Handlers) Settings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.SettingsPage{Chrome: s.Chrome(c, "Settings")}
+	p := views.SettingsPage{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "settings.title"))}
 	// The flash's title says which form it is about, so that it shows beside that form.
 	switch section, words := s.PopFlash(c); section {
 	case flashFeed:
@@ -58,12 +59,12 @@ func webcal(address string) string {
 func (s *Handlers) SaveMailSettings(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Invalid("%s", lang.T(kit.Ctx(c), "settings.formUnreadable", map[string]any{"Error": err}))
 	}
 	if err := s.notify.ChooseMail(c.Request().Context(), kit.Actor(c), form["on"]); err != nil {
 		return err
 	}
-	s.PutFlash(c, flashMail, "E-mail settings saved.")
+	s.PutFlash(c, flashMail, lang.T(kit.Ctx(c), "settings.mailSaved"))
 	return c.Redirect(http.StatusSeeOther, settingsPath+"#mail-title")
 }
 
@@ -72,6 +73,6 @@ func (s *Handlers) RotateFeed(c echo.Context) error {
 	if _, err := s.notify.RotateFeed(c.Request().Context(), kit.Actor(c)); err != nil {
 		return err
 	}
-	s.PutFlash(c, flashFeed, "Your calendar feed has a new address. The old one no longer works: subscribe again with the new one.")
+	s.PutFlash(c, flashFeed, lang.T(kit.Ctx(c), "settings.feedRotated"))
 	return c.Redirect(http.StatusSeeOther, settingsPath+"#feed-title")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/kit"
+	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify"
 )
 
@@ -18,7 +19,7 @@ import (
 // Unsubscribe is GET /mail/unsubscribe/{secret}/{kind}: the page with the button that unsubscribes.
 func (s *Handlers) Unsubscribe(c echo.Context) error {
 	secret, kind := c.Param("secret"), c.Param("kind")
-	p := views.UnsubscribePage{Chrome: s.Chrome(c, "Unsubscribe"), Kind: kind, Action: notify.UnsubscribePath(secret, kind)}
+	p := views.UnsubscribePage{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "settings.unsubscribe")), Kind: kind, Action: notify.UnsubscribePath(secret, kind)}
 	_, err := s.notify.UnsubscribeLink(c.Request().Context(), secret, kind)
 	return s.renderUnsubscribe(c, p, err)
 }
@@ -27,9 +28,9 @@ func (s *Handlers) Unsubscribe(c echo.Context) error {
 // the person of the secret no longer gets that kind of e-mail. Doing it twice changes nothing more.
 func (s *Handlers) UnsubscribeOneClick(c echo.Context) error {
 	secret, kind := c.Param("secret"), c.Param("kind")
-	p := views.UnsubscribePage{Chrome: s.Chrome(c, "Unsubscribe"), Kind: kind, Action: notify.UnsubscribePath(secret, kind)}
+	p := views.UnsubscribePage{Chrome: s.Chrome(c, lang.T(kit.Ctx(c), "settings.unsubscribe")), Kind: kind, Action: notify.UnsubscribePath(secret, kind)}
 	if c.FormValue("List-Unsubscribe") != "One-Click" {
-		p.Problem = "The request did not say List-Unsubscribe=One-Click, so nothing was changed. Open the link again and press Unsubscribe."
+		p.Problem = lang.T(kit.Ctx(c), "settings.unsubscribeNotOneClick")
 		return kit.Render(c, http.StatusBadRequest, views.UnsubscribePageView(p))
 	}
 	_, err := s.notify.Unsubscribe(c.Request().Context(), secret, kind)
@@ -41,9 +42,9 @@ func (s *Handlers) UnsubscribeOneClick(c echo.Context) error {
 func (s *Handlers) renderUnsubscribe(c echo.Context, p views.UnsubscribePage, err error) error {
 	switch {
 	case errors.Is(err, notify.ErrUnknownKind):
-		p.Problem = "This link names a kind of e-mail that cannot be turned off here, so nothing was changed."
+		p.Problem = lang.T(kit.Ctx(c), "settings.unsubscribeUnknownKind")
 	case errors.Is(err, notify.ErrUnknownLink):
-		p.Problem = "This unsubscribe link is not valid (any more), so nothing was changed. It may come from an old e-mail, or be cut short."
+		p.Problem = lang.T(kit.Ctx(c), "settings.unsubscribeUnknownLink")
 	case err != nil:
 		return err
 	}

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,14 +17,14 @@ import (
 // naming field.
 func parseHours(field, v string, end bool) (time.Duration, error) {
 	if v == "" {
-		return 0, kit.InvalidField(field, "choose a time (HH:MM)")
+		return 0, kit.FieldRefuse(field, "find.timeMissing")
 	}
 	if end && (v == "24:00" || v == "00:00") {
 		return 24 * time.Hour, nil
 	}
 	t, err := time.Parse("15:04", v)
 	if err != nil {
-		return 0, kit.InvalidField(field, "%q is not a time: write it as HH:MM, e.g. 09:30", v)
+		return 0, kit.FieldRefuse(field, "find.timeMalformed", map[string]any{"Value": strconv.Quote(v)})
 	}
 	return time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute, nil
 }
