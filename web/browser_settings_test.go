@@ -37,7 +37,7 @@ func TestBrowserSettings(t *testing.T) {
 			b.axe("settings on a " + c.name)
 			b.settingsShot("settings-" + c.name)
 
-			b.copyFeedAddress()
+			b.copyFeedAddress("Copied. Paste it where your calendar asks for an address.", "Copied")
 			b.settingsShot("settings-" + c.name + "-copied")
 
 			// Check-in reminders off, saved, and still off when the page comes back.
@@ -66,6 +66,19 @@ func TestBrowserSettings(t *testing.T) {
 			b.settingsShot("settings-" + c.name + "-rotated")
 		})
 	}
+
+	// A Spanish-speaking person: the script's words are the page's, in Spanish, and the button gets its
+	// Spanish label back.
+	t.Run("in Spanish", func(t *testing.T) {
+		speaksSpanish(t, pb, fx.Rita)
+		b := newTabSized(t, pb.srv.URL, 390, 844)
+		kioskBrowserSignIn(b, fx.Rita, "/settings")
+		b.waitText("main h1", "Ajustes")
+		b.waitText("button[data-copy]", "Copiar")
+		b.copyFeedAddress("Copiado. Pega la dirección donde tu calendario la pida.", "Copiado")
+		b.waitText("button[data-copy]", "Copiar")
+		b.wantNoSidewaysScroll("body")
+	})
 
 	// Without script the Copy button is not shown, the address can still be selected, and the forms post.
 	t.Run("without script", func(t *testing.T) {
@@ -104,9 +117,9 @@ func TestBrowserSettings(t *testing.T) {
 	})
 }
 
-// copyFeedAddress presses Copy and checks the button's feedback and, where the browser lets the test read
-// it, the clipboard.
-func (b *tab) copyFeedAddress() {
+// copyFeedAddress presses Copy and checks the button's feedback (the status line says said, the button
+// reads done) and, where the browser lets the test read it, the clipboard.
+func (b *tab) copyFeedAddress(said, done string) {
 	b.t.Helper()
 	// Reading the clipboard back needs the permission; writing it from a click does not.
 	c := chromedp.FromContext(b.ctx)
@@ -123,8 +136,8 @@ func (b *tab) copyFeedAddress() {
 	}
 	want := b.attrOf("#feed-url", "value")
 	b.do(chromedp.Click(chromedp.CSS("button[data-copy]")))
-	b.waitText("#copy-status", "Copied.")
-	b.waitText("button[data-copy]", "Copied")
+	b.waitText("#copy-status", said)
+	b.waitText("button[data-copy]", done)
 	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
 	switch {
 	case err != nil:

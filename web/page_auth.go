@@ -184,7 +184,7 @@ func (s *Server) pageDevSignIn(c echo.Context) error {
 	}
 	id, err := uuid.Parse(c.FormValue("user"))
 	if err != nil {
-		return kit.Invalid("%s", lang.T(kit.Ctx(c), "signin.choosePerson"))
+		return kit.Refuse("signin.choosePerson")
 	}
 	u, err := s.people.FindUser(c.Request().Context(), id)
 	if err != nil {

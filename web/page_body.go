@@ -43,7 +43,7 @@ func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 			// Every form is checked here, once: a NUL or bytes that are not UTF-8 are refused with 400.
 			form, err := url.ParseQuery(string(body))
 			if err != nil {
-				return kit.Invalid("form: not a form this page sends")
+				return kit.Refuse("layout.formNotFromPage")
 			}
 			if err := kit.CheckFormText(form); err != nil {
 				return err

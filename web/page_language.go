@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -20,8 +21,9 @@ import (
 func (s *Server) pageLanguage(c echo.Context) error {
 	code := c.FormValue("lang")
 	if !slices.Contains(lang.Codes(), code) {
-		return kit.InvalidField("lang", "the language %q is not one this service speaks: choose one of %s",
-			kit.ClipText(code), strings.Join(lang.Codes(), ", "))
+		return kit.FieldRefuse("lang", "layout.languageUnknown", map[string]any{
+			"Code": strconv.Quote(kit.ClipText(code)), "Codes": strings.Join(lang.Codes(), ", "),
+		})
 	}
 	ctx := c.Request().Context()
 	if org, id, ok := s.sessionPerson(ctx); ok {

@@ -82,6 +82,9 @@ func TestLanguageSwitch(t *testing.T) {
 		if got := p.attr("form.lang-switch select option[selected]", "value"); got != "en" {
 			t.Fatalf("the switch shows %q chosen, want en", got)
 		}
+		p = b.post("/language", url.Values{"lang": {"fr"}, "next": {"/login"}})
+		p.wantStatus(t, http.StatusBadRequest)
+		p.wantText(t, "main .lead", `the language "fr" is not one this service speaks: choose one of en, es`)
 		p = b.post("/language", url.Values{"lang": {"es"}, "next": {"/login"}})
 		p.wantStatus(t, http.StatusOK)
 		if p.url.Path != "/login" {
@@ -124,7 +127,8 @@ func TestLanguageSwitch(t *testing.T) {
 
 		p = b.post("/language", url.Values{"lang": {"fr"}, "next": {"/bookings"}})
 		p.wantStatus(t, http.StatusBadRequest)
-		p.wantText(t, "main .lead", `the language "fr" is not one this service speaks: choose one of en, es`)
+		// Bob now reads Spanish: the refusal is in his language too.
+		p.wantText(t, "main .lead", `el idioma "fr" no es uno de los que habla este servicio: elige uno de en, es`)
 		if got := userLanguage(t, pb, fx.Bob); got != "es" {
 			t.Errorf("after a refused switch Bob's userLanguage = %q, want es", got)
 		}

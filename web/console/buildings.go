@@ -133,17 +133,16 @@ func readBuildingForm(_ *Handlers, c echo.Context, form url.Values, b *layout.La
 	b.Name, b.Timezone = textField(form, "name"), textField(form, "timezone")
 	b.Address.Address, b.Address.City, b.Address.Country = textField(form, "address"), textField(form, "city"), textField(form, "country")
 	b.Visible = adminPtr(checkField(form, "visible"))
-	ctx := kit.Ctx(c)
-	status, err := statusField(ctx, form)
+	status, err := statusField(form)
 	if err != nil {
 		return err
 	}
 	b.Status = status
 	if b.Name == "" {
-		return kit.Invalid("%s", lang.T(ctx, "admin.buildings.nameMissing"))
+		return kit.Refuse("admin.buildings.nameMissing")
 	}
 	if _, err := time.LoadLocation(b.Timezone); b.Timezone == "" || err != nil {
-		return kit.Invalid("%s", lang.T(ctx, "admin.buildings.timezoneMissing"))
+		return kit.Refuse("admin.buildings.timezoneMissing")
 	}
 	return nil
 }

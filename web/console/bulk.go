@@ -23,7 +23,7 @@ func (s *Handlers) ChangeResources(c echo.Context) error {
 	words := kit.Ctx(c)
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("%s", lang.T(words, "admin.bulk.unreadable"))
+		return kit.Refuse("admin.bulk.unreadable")
 	}
 	sent := views.AdminBulk{
 		IDs: form["ids"], RuleID: form.Get("rule"), SubcategoryID: form.Get("subcategory"),
@@ -57,7 +57,7 @@ func (s *Handlers) ChangeResources(c echo.Context) error {
 // changeResources reads the ids and the change of the form and makes it.
 func (s *Handlers) changeResources(c echo.Context, f views.AdminBulk) (int, error) {
 	if len(f.IDs) > layout.MaxBulkResources {
-		return 0, kit.Invalid("%s", lang.T(kit.Ctx(c), "admin.bulk.tooMany", map[string]any{"Max": layout.MaxBulkResources}))
+		return 0, kit.Refuse("admin.bulk.tooMany", map[string]any{"Max": layout.MaxBulkResources})
 	}
 	ids, err := adminIDs("ids", f.IDs)
 	if err != nil {

@@ -277,7 +277,7 @@ func (s *Handlers) SaveCatalogueItem(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	ifMatch := form.Get("etag")
@@ -382,7 +382,7 @@ func (s *Handlers) AdditionalServices(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return kit.InvalidField("active", "choose true or false")
+		return kit.FieldRefuse("active", "admin.common.chooseTrueOrFalse")
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	if err := s.bookings.SetAdditionalServices(ctx, actor, active); err != nil {

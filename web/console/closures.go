@@ -381,7 +381,7 @@ func (s *Handlers) DeleteClosure(c echo.Context) error {
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	etag := c.FormValue("etag")
 	if len(etag) > 100 {
-		return kit.InvalidField("etag", "at most 100 characters")
+		return kit.FieldRefuse("etag", "admin.closures.etagTooLong")
 	}
 	cl, _, err := getValue[layout.LayoutClosure](ctx, s, actor, layout.Closures, id)
 	if err != nil {

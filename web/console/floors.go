@@ -146,14 +146,14 @@ func readFloorForm(_ *Handlers, c echo.Context, form url.Values, f *layout.Layou
 	if err != nil {
 		return err
 	}
-	if f.Status, err = statusField(ctx, form); err != nil {
+	if f.Status, err = statusField(form); err != nil {
 		return err
 	}
 	if _, err := choiceField(form, "building", lang.T(ctx, "admin.floors.chooseBuilding")); err != nil {
 		return err
 	}
 	if f.Name == "" {
-		return kit.Invalid("%s", lang.T(ctx, "admin.floors.nameMissing"))
+		return kit.Refuse("admin.floors.nameMissing")
 	}
 	return nil
 }
@@ -196,7 +196,6 @@ func (s *Handlers) UploadPlan(c echo.Context) error {
 // SetFloorPlan checks the bytes against. It refuses files over 5 MB (4130), a type other than SVG, PNG
 // or JPEG, and a PNG or JPEG named as the other.
 func readPlanUpload(c echo.Context) ([]byte, string, error) {
-	ctx := kit.Ctx(c)
 	if c.Request().ContentLength > kit.MaxUploadBody {
 		return nil, "", booking.PlanTooLarge() // refused before a byte of it is read
 	}
@@ -206,7 +205,7 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	case errors.As(err, &over):
 		return nil, "", booking.PlanTooLarge()
 	case err != nil:
-		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.choosePlanFile"))
+		return nil, "", kit.Refuse("admin.floors.choosePlanFile")
 	case fh.Size > booking.MaxPlanBytes:
 		return nil, "", booking.PlanTooLarge()
 	}
@@ -224,14 +223,14 @@ func readPlanUpload(c echo.Context) ([]byte, string, error) {
 	}
 	claimed := planType(fh)
 	if claimed == "" {
-		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.planWrongType"))
+		return nil, "", kit.Refuse("admin.floors.planWrongType")
 	}
 	// The domain refuses a mismatch too; here it is said in the words of a file's name.
 	if sniffed := http.DetectContentType(data); (sniffed == "image/png" || sniffed == "image/jpeg") && sniffed != claimed {
 		is, named := planTypeNames[sniffed], planTypeNames[claimed]
-		return nil, "", kit.Invalid("%s", lang.T(ctx, "admin.floors.planMisnamed", map[string]any{
+		return nil, "", kit.Refuse("admin.floors.planMisnamed", map[string]any{
 			"Is": is, "Named": named, "Ext": strings.ToLower(strings.TrimPrefix(sniffed, "image/")[:3]),
-		}))
+		})
 	}
 	return data, claimed, nil
 }

@@ -121,12 +121,12 @@ func textField(form url.Values, name string) string { return strings.TrimSpace(f
 func checkField(form url.Values, name string) bool { return form.Get(name) == "true" }
 
 // statusField reads the status select: ACTIVATED or DEACTIVATED.
-func statusField(ctx context.Context, form url.Values) (string, error) {
+func statusField(form url.Values) (string, error) {
 	switch v := form.Get("status"); v {
 	case booking.Activated, "DEACTIVATED":
 		return v, nil
 	default:
-		return "", kit.Invalid("%s", lang.T(ctx, "admin.common.chooseStatus"))
+		return "", kit.Refuse("admin.common.chooseStatus")
 	}
 }
 
@@ -135,7 +135,7 @@ func statusField(ctx context.Context, form url.Values) (string, error) {
 func numberField(ctx context.Context, form url.Values, name, label string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(textField(form, name))
 	if err != nil || n < lo || n > hi {
-		return 0, kit.Invalid("%s", lang.T(ctx, "admin.common.numberRange", map[string]any{"Label": label, "Min": lo, "Max": hi}))
+		return 0, kit.Refused(lang.T(ctx, "admin.common.numberRange", map[string]any{"Label": label, "Min": lo, "Max": hi}))
 	}
 	return n, nil
 }
@@ -145,7 +145,7 @@ func numberField(ctx context.Context, form url.Values, name, label string, lo, h
 func choiceField(form url.Values, name, refused string) (string, error) {
 	v := textField(form, name)
 	if _, err := uuid.Parse(v); err != nil {
-		return "", kit.Invalid("%s", refused)
+		return "", kit.Refused(refused)
 	}
 	return v, nil
 }
@@ -184,7 +184,7 @@ func clockField(ctx context.Context, form url.Values, name, label string) (d tim
 func postedForm(c echo.Context) (url.Values, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return nil, kit.Invalid("form: %v", err)
+		return nil, kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	return form, kit.CheckFormText(form)
 }

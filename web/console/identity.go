@@ -102,7 +102,7 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 			Group: line[:i], Role: booking.Role(strings.ToUpper(strings.TrimSpace(line[i+1:]))),
 		})
 	}
-	err := kit.Invalid("%s", refusal)
+	err := kit.Refused(refusal)
 	if refusal == "" {
 		err = s.people.SetSignInSettings(c.Request().Context(), kit.Actor(c), st)
 	}

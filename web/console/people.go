@@ -115,7 +115,7 @@ func (s *Handlers) adminPeople(c echo.Context, query string) (views.AdminPeople,
 func (s *Handlers) People(c echo.Context) error {
 	query := c.QueryParam("q")
 	if utf8.RuneCountInString(query) > maxPeopleQuery {
-		return kit.InvalidField("search", "write at most %d characters", maxPeopleQuery)
+		return kit.FieldRefuse("search", "admin.people.searchTooLong", map[string]any{"Max": maxPeopleQuery})
 	}
 	p, err := s.adminPeople(c, query)
 	if err != nil {
@@ -170,7 +170,7 @@ func readPersonForm(ctx context.Context, form url.Values) (views.PersonForm, err
 func (s *Handlers) AddPerson(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	f, err := readPersonForm(ctx, form)
@@ -221,7 +221,7 @@ func (s *Handlers) SavePerson(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	cur, etag, err := getValue[layout.LayoutUser](ctx, s, actor, layout.Users, id)
@@ -300,7 +300,7 @@ func (s *Handlers) PersonActive(c echo.Context) error {
 		active = true
 	case "false":
 	default:
-		return kit.InvalidField("active", "choose true or false")
+		return kit.FieldRefuse("active", "admin.common.chooseTrueOrFalse")
 	}
 	ctx, actor := c.Request().Context(), kit.Actor(c)
 	// Another organization's person is unknown here, whatever the domain would answer.

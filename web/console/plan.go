@@ -182,7 +182,7 @@ func (s *Handlers) addGrid(c echo.Context, form url.Values, p views.AdminPlanPag
 	}
 	prefix := p.Grid.Prefix
 	if prefix == "" || len([]rune(prefix)) > maxGridPrefix {
-		return 0, kit.Invalid("%s", lang.T(words, "admin.plan.prefixLength", map[string]any{"Max": maxGridPrefix}))
+		return 0, kit.Refuse("admin.plan.prefixLength", map[string]any{"Max": maxGridPrefix})
 	}
 	sub, err := choiceField(form, "subcategory", lang.T(words, "admin.plan.chooseDeskKind"))
 	if err != nil {
@@ -213,7 +213,7 @@ func (s *Handlers) addGrid(c echo.Context, form url.Values, p views.AdminPlanPag
 	}
 	place, ok := booking.FreeSpace(planW, planH, taken, w, h, gridMargin)
 	if !ok {
-		return 0, kit.Invalid("%s", lang.T(words, "admin.plan.noSpace", map[string]any{
+		return 0, kit.Refused(lang.T(words, "admin.plan.noSpace", map[string]any{
 			"Rows": lang.N(words, "admin.plan.rowCount", rows), "Desks": lang.N(words, "admin.plan.deskCount", cols),
 		}))
 	}

@@ -285,13 +285,13 @@ func readResourceForm(ctx context.Context, form url.Values, r *layout.LayoutReso
 	r.Visible, r.Approachable = adminPtr(checkField(form, "visible")), adminPtr(checkField(form, "approachable"))
 	r.FeatureIDs, r.ReservableIDs = form["features"], form["reservables"]
 	if len(r.FeatureIDs) > maxChosenExtras || len(r.ReservableIDs) > maxChosenExtras {
-		return kit.Invalid("%s", lang.T(ctx, "admin.resources.tooManyExtras", map[string]any{"Max": maxChosenExtras}))
+		return kit.Refuse("admin.resources.tooManyExtras", map[string]any{"Max": maxChosenExtras})
 	}
 	r.Capacity = nil
 	if v := textField(form, "capacity"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 10000 {
-			return kit.Invalid("%s", lang.T(ctx, "admin.resources.capacityRange"))
+			return kit.Refuse("admin.resources.capacityRange")
 		}
 		r.Capacity = adminPtr(int32(n))
 	}
@@ -306,7 +306,7 @@ func readResourceForm(ctx context.Context, form url.Values, r *layout.LayoutReso
 		r.MapCoordinates = layout.LayoutMapCoordinates{TopLeftX: int32(box[0]), TopLeftY: int32(box[1]), BottomRightX: int32(box[2]), BottomRightY: int32(box[3])}
 	}
 	var err error
-	if r.Status, err = statusField(ctx, form); err != nil {
+	if r.Status, err = statusField(form); err != nil {
 		return err
 	}
 	for _, f := range []struct{ name, refused string }{
@@ -320,9 +320,9 @@ func readResourceForm(ctx context.Context, form url.Values, r *layout.LayoutReso
 	}
 	switch {
 	case r.Name == "":
-		return kit.Invalid("%s", lang.T(ctx, "admin.resources.nameMissing"))
+		return kit.Refuse("admin.resources.nameMissing")
 	case !booking.PosterCodeValid(r.PosterCode):
-		return kit.Invalid("%s", lang.T(ctx, "admin.resources.posterCodeInvalid", map[string]any{"Max": booking.MaxPosterCodeLength}))
+		return kit.Refuse("admin.resources.posterCodeInvalid", map[string]any{"Max": booking.MaxPosterCodeLength})
 	}
 	return nil
 }

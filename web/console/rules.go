@@ -243,7 +243,7 @@ func (s *Handlers) RuleSentence(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	_, r, err := readRuleForm(ctx, form, id.String(), actor.OrganizationID)
@@ -268,7 +268,7 @@ func (s *Handlers) SaveRule(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("admin.common.formUnreadable", map[string]any{"Error": err})
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	typed, r, err := readRuleForm(ctx, form, id.String(), actor.OrganizationID)

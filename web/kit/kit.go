@@ -40,26 +40,22 @@ func ClipText(s string) string {
 // IdempotencyKeyHeader lets a client retry a POST of the API safely (web's idempotency middleware).
 const IdempotencyKeyHeader = "Idempotency-Key"
 
-// Invalid refuses a request with a 2000 (invalid request) and the message, in English only: Refuse
-// says it in the reader's language too.
-func Invalid(format string, args ...any) error {
-	return booking.Errorf(booking.CodeInvalidRequest, format, args...)
-}
-
-// InvalidField refuses a request with a 2000 that names the field it refuses (a JSON path or a form
-// field); the message starts with the field. It is English only, as Invalid: FieldRefuse is not.
-func InvalidField(field, format string, args ...any) error {
-	return booking.FieldErrorf(booking.CodeInvalidRequest, field, format, args...)
+// Refused refuses a request with a 2000 (invalid request) whose words are already in the reader's
+// language: a page made them with lang.T for this request (a choice the form did not make, a label and
+// a number). They are shown as they are, in every language, since they have no message id to be said
+// again with; a refusal with one is Refuse.
+func Refused(words string) error {
+	return &booking.Error{Code: booking.CodeInvalidRequest, Message: words}
 }
 
 // Refuse refuses a request with a 2000 (invalid request) whose message is the message id of web/lang,
-// filled with data: Invalid in words the reader's language has too (booking.Refuse).
+// filled with data (booking.Refuse): its Message is English, and In says it in the reader's language.
 func Refuse(id string, data ...map[string]any) error {
 	return booking.Refuse(booking.CodeInvalidRequest, id, data...)
 }
 
-// FieldRefuse is InvalidField with a message id of web/lang and its data (booking.FieldRefuse): the
-// message is the field, a colon and the words.
+// FieldRefuse is Refuse for a refusal that names the field it refuses (a JSON path or a form field),
+// as booking.FieldRefuse: the message is the field, a colon and the words.
 func FieldRefuse(field, id string, data ...map[string]any) error {
 	return booking.FieldRefuse(booking.CodeInvalidRequest, field, id, data...)
 }

@@ -52,7 +52,7 @@ func (s *Handlers) Decide(c echo.Context) error {
 		approve = true
 	case "reject":
 	default:
-		return kit.InvalidField("decision", "%s", lang.T(kit.Ctx(c), "approvals.chooseDecision"))
+		return kit.FieldRefuse("decision", "approvals.chooseDecision")
 	}
 	ctx, actor := kit.Ctx(c), kit.Actor(c)
 	b, err := s.bookings.Decide(ctx, actor, id, approve)
@@ -60,7 +60,7 @@ func (s *Handlers) Decide(c echo.Context) error {
 		return approvalsForbidden(c)
 	}
 	if err != nil {
-		refusal, status := bookingRefusal(err)
+		refusal, status := bookingRefusal(ctx, err)
 		if refusal == "" {
 			return err
 		}

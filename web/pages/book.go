@@ -30,7 +30,7 @@ import (
 func (s *Handlers) CreateBookings(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("find.formUnreadable", map[string]any{"Error": err})
 	}
 	var f bookingForm
 	var made []booking.Booking

@@ -217,9 +217,9 @@ func (s *Handlers) ChangeBooking(c echo.Context) error {
 		end, err2 := time.ParseInLocation("2006-01-02 15:04", typed.Date+" "+typed.To, loc)
 		switch {
 		case err1 != nil || err2 != nil:
-			return b, "", kit.Invalid("%s", lang.T(ctx, "bookings.changeInvalidTimes"))
+			return b, "", kit.Refuse("bookings.changeInvalidTimes")
 		case !end.After(start):
-			return b, "", kit.Invalid("%s", lang.T(ctx, "bookings.changeEndBeforeStart"))
+			return b, "", kit.Refuse("bookings.changeEndBeforeStart")
 		}
 		nb, err := s.bookings.Change(ctx, actor, b.ID, booking.BookingChange{Start: &start, End: &end})
 		if err != nil {
@@ -260,7 +260,7 @@ func (s *Handlers) pageBookingAction(c echo.Context, act bookingAction, typed ..
 	nb, done, err := act(ctx, actor, b)
 	status := http.StatusOK
 	if err != nil {
-		refusal, code := bookingRefusal(err)
+		refusal, code := bookingRefusal(ctx, err)
 		if refusal == "" {
 			return err
 		}
@@ -294,15 +294,15 @@ func (s *Handlers) pageBookingAction(c echo.Context, act bookingAction, typed ..
 	return s.renderBookingPage(c, status, card, f)
 }
 
-// bookingRefusal returns the words and HTTP status of a refusal to show next to the form (400 or 409).
-// For any other error, such as a booking not found or a failure, the words are empty: the page answers
-// it as a whole.
-func bookingRefusal(err error) (string, int) {
+// bookingRefusal returns the words, in ctx's language, and HTTP status of a refusal to show next to the
+// form (400 or 409). For any other error, such as a booking not found or a failure, the words are empty:
+// the page answers it as a whole.
+func bookingRefusal(ctx context.Context, err error) (string, int) {
 	de, status := kit.Refusal(err)
 	if status != http.StatusBadRequest && status != http.StatusConflict {
 		return "", 0
 	}
-	return kit.ToSentence(de.Message), status
+	return kit.ToSentence(de.In(ctx)), status
 }
 
 // OrderServices is POST /bookings/{bookingId}/services: replaces the services contracted on the
@@ -322,20 +322,20 @@ func (s *Handlers) OrderServices(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("%s", lang.T(kit.Ctx(c), "bookings.formUnreadable", map[string]any{"Error": err}))
+		return kit.Refuse("bookings.formUnreadable", map[string]any{"Error": err})
 	}
 	loc, err := booking.Location(b.Resource.Floor.Building.Timezone)
 	if err != nil {
 		return err
 	}
-	orders, typed, err := serviceOrders(kit.Ctx(c), b, loc, f.Offered, form)
+	orders, typed, err := serviceOrders(b, loc, f.Offered, form)
 	var contracted []booking.BookingReservable
 	if err == nil {
 		contracted, err = s.bookings.ContractReservables(ctx, actor, id, orders)
 	}
 	status := http.StatusOK
 	if err != nil {
-		refusal, code := bookingRefusal(err)
+		refusal, code := bookingRefusal(kit.Ctx(c), err)
 		if refusal == "" {
 			return err
 		}
@@ -356,8 +356,8 @@ func (s *Handlers) OrderServices(c echo.Context) error {
 }
 
 // serviceOrders reads the services form into orders, and what was typed, by reservable id, to show again.
-// Its refusals are in ctx's language.
-func serviceOrders(ctx context.Context, b booking.Booking, loc *time.Location, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
+// Its refusals have message ids (kit.FieldRefuse): they are shown in the page's language.
+func serviceOrders(b booking.Booking, loc *time.Location, offered []booking.Reservable, form url.Values) ([]booking.ReservableOrder, map[string]views.TypedService, error) {
 	byID := make(map[string]booking.Reservable, len(offered))
 	for _, rv := range offered {
 		byID[rv.ID.String()] = rv
@@ -374,7 +374,7 @@ func serviceOrders(ctx context.Context, b booking.Booking, loc *time.Location, o
 	for _, v := range form["reservable"] {
 		rid, err := uuid.Parse(v)
 		if err != nil {
-			return nil, typed, kit.InvalidField("reservable", "%s", lang.T(ctx, "bookings.notAService", map[string]any{"Value": strconv.Quote(v)}))
+			return nil, typed, kit.FieldRefuse("reservable", "bookings.notAService", map[string]any{"Value": strconv.Quote(v)})
 		}
 		o := booking.ReservableOrder{ReservableID: rid, Comment: strings.TrimSpace(form.Get("comment-" + v))}
 		name := v
@@ -384,7 +384,7 @@ func serviceOrders(ctx context.Context, b booking.Booking, loc *time.Location, o
 		if q := strings.TrimSpace(form.Get("quantity-" + v)); q != "" {
 			n, err := strconv.ParseInt(q, 10, 32)
 			if err != nil {
-				return nil, typed, kit.InvalidField(name, "%s", lang.T(ctx, "bookings.quantityWhole"))
+				return nil, typed, kit.FieldRefuse(name, "bookings.quantityWhole")
 			}
 			n32 := int32(n)
 			o.Quantity = &n32
@@ -392,7 +392,7 @@ func serviceOrders(ctx context.Context, b booking.Booking, loc *time.Location, o
 		if d := strings.TrimSpace(form.Get("delivery-" + v)); d != "" {
 			at, err := deliveryOffset(b, loc, d)
 			if err != nil {
-				return nil, typed, kit.InvalidField(name, "%s", lang.T(ctx, "bookings.deliveryTimeOfDay"))
+				return nil, typed, kit.FieldRefuse(name, "bookings.deliveryTimeOfDay")
 			}
 			o.DeliveryTime = &at
 		}
@@ -435,13 +435,13 @@ func deliveryOffset(b booking.Booking, loc *time.Location, hhmm string) (time.Du
 var reservableField = regexp.MustCompile(`^reservableBookingList\[(\d+)\](?:\.(\w+))?: (.*)$`)
 
 // servicesRefusal words a refusal of the services form by the services' names rather than the API's
-// field names, in ctx's language (the domain's own words stay as they are).
+// field names, in ctx's language (the domain's words too, where they have a message id: booking.Error.In).
 func servicesRefusal(ctx context.Context, err error, words string, b booking.Booking, offered []booking.Reservable, orders []booking.ReservableOrder) string {
 	var de *booking.Error
 	if !errors.As(err, &de) {
 		return words
 	}
-	m := reservableField.FindStringSubmatch(de.Message)
+	m := reservableField.FindStringSubmatch(de.In(ctx))
 	if m == nil {
 		return words
 	}

@@ -119,7 +119,7 @@ func (s *Handlers) FloorPlan(c echo.Context) error {
 		return booking.Errorf(booking.CodeBuildingNotFound, "%s", in.Problem)
 	}
 	if in.Problem != "" {
-		return kit.Invalid("%s", in.Problem)
+		return kit.Refused(in.Problem)
 	}
 	floors, err := s.bookings.Floors(ctx, actor, in.Building.ID)
 	if err != nil {
@@ -202,7 +202,7 @@ func (s *Handlers) Resource(c echo.Context) error {
 		return err
 	}
 	if in.Problem != "" {
-		return kit.Invalid("%s", in.Problem)
+		return kit.Refused(in.Problem)
 	}
 	in.Chosen = nil
 	p, err := s.resourcePanel(c, in, id)

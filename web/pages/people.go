@@ -11,7 +11,6 @@ import (
 	"github.com/workspacebooking/booking/views"
 	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
-	"github.com/workspacebooking/booking/web/lang"
 )
 
 // People is the colleague picker: the people already chosen in the form's field (sent along by
@@ -20,11 +19,11 @@ import (
 func (s *Handlers) People(c echo.Context) error {
 	field := c.QueryParam("field")
 	if field != "attendee" && field != "user" {
-		return kit.InvalidField("field", "%s", lang.T(kit.Ctx(c), "people.badField"))
+		return kit.FieldRefuse("field", "people.badField")
 	}
 	params, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("%s", lang.T(kit.Ctx(c), "people.queryUnreadable", map[string]any{"Error": err}))
+		return kit.Refuse("people.queryUnreadable", map[string]any{"Error": err})
 	}
 	p, err := s.peoplePicker(c.Request().Context(), kit.Actor(c), field, params[field], c.QueryParam("q"))
 	if err != nil {

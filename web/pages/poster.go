@@ -83,7 +83,7 @@ func (s *Handlers) KioskBook(c echo.Context) error {
 	return s.kioskAct(c, lang.T(ctx, "kiosk.notBooked"), func(actor, person booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseUntil"))
+			return views.KioskOutcome{}, kit.Refuse("kiosk.chooseUntil")
 		}
 		b, err := s.bookings.BookNow(c.Request().Context(), actor, person, code, until, "")
 		if err != nil {
@@ -117,7 +117,7 @@ func (s *Handlers) kioskAct(c echo.Context, refused string, act func(actor, pers
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("form: %v", err)
+		return kit.Refuse("kiosk.formUnreadable", map[string]any{"Error": err})
 	}
 	code, users := kioskPosterCode(form.Get("code")), form["user"]
 	return s.runPosterForm(c, posterForm{
@@ -142,11 +142,11 @@ func (s *Handlers) kioskAct(c echo.Context, refused string, act func(actor, pers
 // form without exactly one well-formed choice (2000), in ctx's language, and what ActingFor refuses.
 func (s *Handlers) kioskPerson(ctx context.Context, actor booking.User, users []string) (booking.User, error) {
 	if len(users) != 1 {
-		return booking.User{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseEmployee"))
+		return booking.User{}, kit.Refuse("kiosk.chooseEmployee")
 	}
 	id, err := uuid.Parse(users[0])
 	if err != nil {
-		return booking.User{}, kit.Invalid("%s", lang.T(ctx, "kiosk.chooseEmployee"))
+		return booking.User{}, kit.Refuse("kiosk.chooseEmployee")
 	}
 	return s.bookings.ActingFor(ctx, actor, &id)
 }
@@ -278,7 +278,7 @@ func (s *Handlers) PosterBook(c echo.Context) error {
 	return s.posterAct(c, lang.T(ctx, "kiosk.notBooked"), func(actor booking.User, code string) (views.KioskOutcome, error) {
 		until, err := time.Parse(time.RFC3339, c.FormValue("until"))
 		if err != nil {
-			return views.KioskOutcome{}, kit.Invalid("%s", lang.T(ctx, "poster.chooseHowLong"))
+			return views.KioskOutcome{}, kit.Refuse("poster.chooseHowLong")
 		}
 		b, err := s.bookings.BookNowAndCheckIn(c.Request().Context(), actor, code, until)
 		if err != nil {

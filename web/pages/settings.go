@@ -59,7 +59,7 @@ func webcal(address string) string {
 func (s *Handlers) SaveMailSettings(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return kit.Invalid("%s", lang.T(kit.Ctx(c), "settings.formUnreadable", map[string]any{"Error": err}))
+		return kit.Refuse("settings.formUnreadable", map[string]any{"Error": err})
 	}
 	if err := s.notify.ChooseMail(c.Request().Context(), kit.Actor(c), form["on"]); err != nil {
 		return err
