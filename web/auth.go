@@ -320,7 +320,7 @@ func (s *Server) currentAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		if u.Role != booking.RoleAdmin {
-			return booking.Errorf(booking.CodeForbidden, "only admins may manage the organization")
+			return booking.Refuse(booking.CodeForbidden, "refusal.request.adminsOnly")
 		}
 		c.Set(kit.ActorKey, u)
 		return next(c)

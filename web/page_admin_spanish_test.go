@@ -23,6 +23,15 @@ func TestPageAdminConsoleInSpanish(t *testing.T) {
 	pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
 	b := pb.signedIn(t, fx.Adam)
 
+	t.Run("UnknownBuilding", func(t *testing.T) {
+		p := b.get("/admin/buildings/nope")
+		p.wantStatus(t, http.StatusNotFound)
+		p.wantText(t, "main", `Tu organización no tiene el edificio "nope".`)
+		if got := p.attr("html", "lang"); got != "es" {
+			t.Errorf("<html lang=%q>, want es", got)
+		}
+	})
+
 	t.Run("RuleSentences", func(t *testing.T) {
 		p := b.get("/admin/rules")
 		p.wantStatus(t, http.StatusOK)

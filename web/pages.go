@@ -77,7 +77,7 @@ func (s *Server) crossOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	cop := http.NewCrossOriginProtection()
 	return func(c echo.Context) error {
 		if err := cop.Check(c.Request()); err != nil {
-			return booking.Errorf(booking.CodeForbidden, "this form was sent from another site; reload the page and try again")
+			return booking.Refuse(booking.CodeForbidden, "refusal.request.crossSite")
 		}
 		return next(c)
 	}

@@ -96,11 +96,15 @@ func (l *limiter[K]) allow(key K, now time.Time) (ok bool, retryAfter time.Durat
 	return true, 0
 }
 
-// tooMany returns a 4290 (429) and sets Retry-After to after in whole seconds, at least one.
+// tooMany returns a 4290 (429) and sets Retry-After to after in whole seconds, at least one. who is "user"
+// for a signed-in person's or a token's requests, "address" for those of a network address.
 func tooMany(c echo.Context, who string, after time.Duration) error {
 	secs := max(1, int(math.Ceil(after.Seconds())))
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return booking.Errorf(booking.CodeTooManyRequests, "too many requests from this %s: try again in %d s", who, secs)
+	if who == "user" {
+		return booking.Refuse(booking.CodeTooManyRequests, "refusal.request.tooManyFromUser", map[string]any{"Seconds": secs})
+	}
+	return booking.Refuse(booking.CodeTooManyRequests, "refusal.request.tooManyFromAddress", map[string]any{"Seconds": secs})
 }
 
 // limitUsers refuses, with 429, the requests of a signed-in person beyond their limit, before anything is

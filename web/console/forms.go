@@ -93,23 +93,23 @@ func pathID(c echo.Context, name string) (uuid.UUID, error) {
 	v := c.Param(name)
 	id, err := uuid.Parse(v)
 	if err != nil || len(v) != 36 {
-		nf, ok := pathNotFound[name]
-		if !ok {
-			nf.code, nf.words = booking.CodeObjectNotFound, "object"
-		}
-		return uuid.Nil, booking.Errorf(nf.code, "no %s %q in your organization", nf.words, kit.ClipText(v))
+		return uuid.Nil, pathNotFound(name, v)
 	}
 	return id, nil
 }
 
-// pathNotFound is the refusal of each path parameter of the console that names nothing.
-var pathNotFound = map[string]struct {
-	code  booking.Code
-	words string
-}{
-	"buildingId": {booking.CodeBuildingNotFound, "building"},
-	"floorId":    {booking.CodeFloorNotFound, "floor"},
-	"resourceId": {booking.CodeResourceNotFound, "desk or room"},
+// pathNotFound is the refusal of a path parameter of the console that names nothing.
+func pathNotFound(name, v string) error {
+	data := map[string]any{"ID": strconv.Quote(kit.ClipText(v))}
+	switch name {
+	case "buildingId":
+		return booking.Refuse(booking.CodeBuildingNotFound, "refusal.console.noBuilding", data)
+	case "floorId":
+		return booking.Refuse(booking.CodeFloorNotFound, "refusal.console.noFloor", data)
+	case "resourceId":
+		return booking.Refuse(booking.CodeResourceNotFound, "refusal.console.noResource", data)
+	}
+	return booking.Refuse(booking.CodeObjectNotFound, "refusal.console.noObject", data)
 }
 
 // The readers of a posted form's fields. label names the field in a refusal, as the form does.

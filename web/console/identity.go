@@ -177,7 +177,7 @@ func (s *Handlers) CreateSCIMToken(c echo.Context) error {
 func (s *Handlers) RevokeSCIMToken(c echo.Context) error {
 	id, err := uuid.Parse(c.Param("tokenId"))
 	if err != nil {
-		return booking.Errorf(booking.CodeObjectNotFound, "no SCIM token %s in your organization", c.Param("tokenId"))
+		return booking.Refuse(booking.CodeObjectNotFound, "refusal.console.noSCIMToken", map[string]any{"ID": c.Param("tokenId")})
 	}
 	if err := s.people.RevokeSCIMToken(c.Request().Context(), kit.Actor(c), id); err != nil {
 		return err
