@@ -141,34 +141,7 @@ func (c closureSpanOf) In(ctx context.Context) string {
 		return lang.T(ctx, "refusal.closures.fromDayToDay", map[string]any{
 			"First": lang.Day(ctx, start, c.now), "Last": lang.Day(ctx, last, c.now)})
 	}
-	return spanWordsOf(c).In(ctx)
-}
-
-// spanWordsOf is an interval in the time zone with the given IANA name as Span writes it, as a phrase
-// (lang.Phrase) for a refusal's data, in the reader's words: "from 09:00 to 18:00 Madrid time on Mon 23
-// Nov" ("de 09:00 a 18:00 hora de Madrid el lun 23 nov"), "from Mon 23 Nov 09:00 to Tue 24 Nov 10:00
-// Madrid time" over several days.
-type spanWordsOf struct {
-	iv       Interval
-	timezone string
-	now      time.Time
-}
-
-func (s spanWordsOf) In(ctx context.Context) string {
-	loc, err := Location(s.timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := s.iv.Start.In(loc), s.iv.End.In(loc)
-	zone := lang.Zone(ctx, s.timezone)
-	sy, sm, sd := start.Date()
-	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		return lang.T(ctx, "refusal.closures.spanOneDay", map[string]any{
-			"Start": lang.Clock(start), "End": clock(end, start), "Zone": zone, "Day": lang.Day(ctx, start, s.now)})
-	}
-	return lang.T(ctx, "refusal.closures.spanDays", map[string]any{
-		"StartDay": lang.Day(ctx, start, s.now), "Start": lang.Clock(start),
-		"EndDay": lang.Day(ctx, end, s.now), "End": lang.Clock(end), "Zone": zone})
+	return spanOf(c).In(ctx)
 }
 
 // OverlapChoice says what saving a closure does with the blocking bookings it would cover.
@@ -314,7 +287,7 @@ func (l coveredListOf) In(ctx context.Context) string {
 	for i, b := range l.rows {
 		parts[i] = lang.T(ctx, "refusal.closures.coveredBooking", map[string]any{
 			"Resource": b.ResourceName, "Who": strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname),
-			"When": spanWordsOf{Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, l.now},
+			"When": spanOf{Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, l.now},
 		})
 	}
 	return strings.Join(parts, "; ")

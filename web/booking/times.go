@@ -1,7 +1,6 @@
 package booking
 
 import (
-	"strings"
 	"time"
 )
 
@@ -71,37 +70,3 @@ var (
 	MinTime = time.UnixMilli(0)
 	MaxTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 )
-
-// DayWords writes t's date as people read it, in t's location: "Tue 24 Nov", with its year when that
-// is not now's year there: "Tue 5 Jan 2027".
-func DayWords(t, now time.Time) string {
-	if t.Year() != now.In(t.Location()).Year() {
-		return t.Format("Mon 2 Jan 2006")
-	}
-	return t.Format("Mon 2 Jan")
-}
-
-// MomentWords writes t in the time zone with the given IANA name, as people read it: "09:50 Madrid time"
-// on now's date there, "Tue 24 Nov 09:50 Madrid time" on another.
-func MomentWords(t time.Time, timezone string, now time.Time) string {
-	loc, err := Location(timezone)
-	if err != nil {
-		loc, timezone = time.UTC, "UTC"
-	}
-	t, now = t.In(loc), now.In(loc)
-	ty, tm, td := t.Date()
-	if ny, nm, nd := now.Date(); ty == ny && tm == nm && td == nd {
-		return t.Format("15:04") + " " + ZoneLabel(timezone)
-	}
-	return DayWords(t, now) + " " + t.Format("15:04") + " " + ZoneLabel(timezone)
-}
-
-// ZoneLabel names a time zone the way people say it, by its IANA name's city: "Madrid time" for
-// Europe/Madrid, "New York time" for America/New_York; "UTC" stays "UTC".
-func ZoneLabel(tz string) string {
-	if tz == "UTC" || tz == "" {
-		return "UTC"
-	}
-	city := tz[strings.LastIndex(tz, "/")+1:]
-	return strings.ReplaceAll(city, "_", " ") + " time"
-}

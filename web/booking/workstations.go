@@ -92,19 +92,9 @@ func FullName(u User) string { return strings.TrimSpace(u.Name + " " + u.Surname
 
 // Span formats an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
 // time on Mon 23 Nov". An interval that crosses midnight shows both dates; a date of another year than
-// now's shows its year (DayWords).
+// now's shows its year (lang.Day).
 func Span(iv Interval, timezone string, now time.Time) string {
-	loc, err := Location(timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := ZoneLabel(timezone)
-	sy, sm, sd := start.Date()
-	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		return fmt.Sprintf("from %s to %s %s on %s", start.Format("15:04"), clock(end, start), zone, DayWords(start, now))
-	}
-	return fmt.Sprintf("from %s %s to %s %s %s", DayWords(start, now), start.Format("15:04"), DayWords(end, now), end.Format("15:04"), zone)
+	return spanOf{iv, timezone, now}.In(context.Background())
 }
 
 // spanOf is Span as a phrase (lang.Phrase) for a refusal's data, in the reader's words: "from 09:00 to
