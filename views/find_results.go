@@ -104,58 +104,14 @@ func closedPlaceWords(ctx context.Context, res booking.Resource, c booking.Closu
 		name = floorName(ctx, res.Floor)
 	}
 	return lang.T(ctx, "find.closedPlace", map[string]any{
-		"Place": name, "When": closureWhen(ctx, c.Interval(), res.Floor.Building.Timezone, now), "Reason": c.Reason,
-	})
-}
-
-// closureWhen says when a closure applies, in the time zone with the given IANA name: whole days "on
-// Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec", other times as spanWords does.
-func closureWhen(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
-	loc, err := booking.Location(timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	if isMidnight(start) && isMidnight(end) {
-		y, m, d := end.Add(-time.Nanosecond).Date()
-		last := time.Date(y, m, d, 0, 0, 0, 0, loc)
-		if last.Equal(start) {
-			return lang.T(ctx, "find.onDay", map[string]any{"Day": lang.Day(ctx, start, now)})
-		}
-		return lang.T(ctx, "find.fromDayToDay", map[string]any{"First": lang.Day(ctx, start, now), "Last": lang.Day(ctx, last, now)})
-	}
-	return spanWords(ctx, iv, timezone, now)
-}
-
-func isMidnight(t time.Time) bool {
-	return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0
-}
-
-// spanWords says an interval in the time zone with the given IANA name: "from 09:00 to 18:00 Madrid time
-// on Tue 24 Nov", or with both days when it spans several: "from Tue 24 Nov 09:00 to Wed 25 Nov 18:00
-// Madrid time" (as booking.Span does, in ctx's language).
-func spanWords(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
-	loc, err := booking.Location(timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := lang.Zone(ctx, timezone)
-	if y, m, d := end.Add(-time.Nanosecond).Date(); y == start.Year() && m == start.Month() && d == start.Day() {
-		return lang.T(ctx, "find.spanOneDay", map[string]any{
-			"From": lang.Clock(start), "To": dayClock(end, time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, loc)),
-			"Zone": zone, "Day": lang.Day(ctx, start, now),
-		})
-	}
-	return lang.T(ctx, "find.spanDays", map[string]any{
-		"FirstDay": lang.Day(ctx, start, now), "From": lang.Clock(start), "LastDay": lang.Day(ctx, end, now), "To": lang.Clock(end), "Zone": zone,
+		"Place": name, "When": booking.ClosureSpanOf(c.Interval(), res.Floor.Building.Timezone, now), "Reason": c.Reason,
 	})
 }
 
 // HeldNotice says which desk the user already has during the search's hours: "You already have Desk 1.02
 // then (from 09:00 to 18:00 Madrid time on Tue 24 Nov)."
 func HeldNotice(ctx context.Context, h *booking.HeldWorkstation, now time.Time) string {
-	return lang.T(ctx, "find.heldNotice", map[string]any{"Name": h.ResourceName, "When": spanWords(ctx, h.Interval, h.Timezone, now)})
+	return lang.T(ctx, "find.heldNotice", map[string]any{"Name": h.ResourceName, "When": booking.SpanOf(h.Interval, h.Timezone, now)})
 }
 
 // GroupByFloor groups results by floor, in their order, the free ones apart.

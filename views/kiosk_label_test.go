@@ -75,25 +75,7 @@ func TestKioskWords(t *testing.T) {
 	en, es := context.Background(), lang.With(context.Background(), language.Spanish)
 	now := at(0, 9, 0)
 
-	// The spans are booking's, word for word in English.
-	for _, iv := range []booking.Interval{
-		{Start: at(0, 9, 0), End: at(0, 18, 0)}, {Start: at(0, 20, 0), End: at(1, 0, 0)},
-		{Start: at(0, 20, 0), End: at(1, 8, 0)}, {Start: at(0, 0, 0), End: at(1, 0, 0)},
-		{Start: at(0, 0, 0), End: at(2, 0, 0)}, {Start: at(40, 8, 0), End: at(40, 9, 0)},
-	} {
-		if got, want := kioskSpan(en, iv, "Europe/Madrid", now), booking.Span(iv, "Europe/Madrid", now); got != want {
-			t.Errorf("kioskSpan(%v) = %q, want %q as booking.Span", iv, got, want)
-		}
-		if got, want := kioskClosureSpan(en, iv, "Europe/Madrid", now), booking.ClosureSpan(iv, "Europe/Madrid", now); got != want {
-			t.Errorf("kioskClosureSpan(%v) = %q, want %q as booking.ClosureSpan", iv, got, want)
-		}
-	}
 	for _, c := range []struct{ got, want string }{
-		{kioskSpan(es, booking.Interval{Start: at(0, 9, 0), End: at(0, 18, 0)}, "Europe/Madrid", now), "el lun 23 nov, de 09:00 a 18:00 hora de Madrid"},
-		{kioskSpan(es, booking.Interval{Start: at(0, 20, 0), End: at(1, 8, 0)}, "Europe/Madrid", now), "del lun 23 nov a las 20:00 al mar 24 nov a las 08:00 hora de Madrid"},
-		{kioskClosureSpan(es, booking.Interval{Start: at(0, 0, 0), End: at(1, 0, 0)}, "Europe/Madrid", now), "el lun 23 nov"},
-		{kioskClosureSpan(es, booking.Interval{Start: at(0, 0, 0), End: at(2, 0, 0)}, "Europe/Madrid", now), "del lun 23 nov al mar 24 nov"},
-		{kioskClosureSpan(es, booking.Interval{Start: at(40, 0, 0), End: at(41, 0, 0)}, "Europe/Madrid", now), "el sáb 2 ene 2027"},
 		{kioskDuration(en, 150*time.Minute), "2 hours 30 minutes"},
 		{kioskDuration(es, 150*time.Minute), "2 horas y 30 minutos"},
 		{kioskDuration(es, 61*time.Minute), "1 hora y 1 minuto"},

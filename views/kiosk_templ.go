@@ -1193,7 +1193,7 @@ func PosterStatusWords(ctx context.Context, st booking.PosterStatus) string {
 	case booking.PosterClosed:
 		if c := st.ClosedBy; c != nil {
 			return lang.T(ctx, "kiosk.closedFor", map[string]any{"Reason": c.Reason,
-				"When": kioskClosureSpan(ctx, c.Interval(), st.Resource.Floor.Building.Timezone, st.Now)})
+				"When": booking.ClosureSpanOf(c.Interval(), st.Resource.Floor.Building.Timezone, st.Now)})
 		}
 		return lang.T(ctx, "kiosk.closedNow", map[string]any{
 			"From": kioskTime(ctx, st, st.Window.Start), "To": kioskTimeZoned(ctx, st, st.Window.End)})
@@ -1324,55 +1324,6 @@ func kioskDuration(ctx context.Context, d time.Duration) string {
 		return lang.N(ctx, "kiosk.hours", h)
 	}
 	return lang.T(ctx, "kiosk.hoursMinutes", map[string]any{"Hours": lang.N(ctx, "kiosk.hours", h), "Minutes": lang.N(ctx, "kiosk.minutes", m)})
-}
-
-// kioskSpan writes an interval in the time zone named tz as booking.Span does, in ctx's language:
-// "from 09:00 to 18:00 Madrid time on Mon 23 Nov" ("el lun 23 nov, de 09:00 a 18:00 hora de Madrid"),
-// with both days when it spans several.
-func kioskSpan(ctx context.Context, iv booking.Interval, tz string, now time.Time) string {
-	loc, err := booking.Location(tz)
-	if err != nil {
-		loc, tz = time.UTC, "UTC"
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := lang.Zone(ctx, tz)
-	sy, sm, sd := start.Date()
-	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		endClock := lang.Clock(end)
-		if ey, em, ed := end.Date(); ey != sy || em != sm || ed != sd {
-			endClock = "24:00" // the midnight that closes the day
-		}
-		return lang.T(ctx, "kiosk.spanOneDay", map[string]any{
-			"Day": lang.Day(ctx, start, now), "Start": lang.Clock(start), "End": endClock, "Zone": zone})
-	}
-	return lang.T(ctx, "kiosk.spanDays", map[string]any{
-		"StartDay": lang.Day(ctx, start, now), "Start": lang.Clock(start),
-		"EndDay": lang.Day(ctx, end, now), "End": lang.Clock(end), "Zone": zone})
-}
-
-// kioskClosureSpan writes when a closure applies as booking.ClosureSpan does, in ctx's language: whole
-// days by their dates ("on Mon 23 Nov", "from Mon 23 Nov to Tue 24 Nov"), other times as kioskSpan.
-func kioskClosureSpan(ctx context.Context, iv booking.Interval, tz string, now time.Time) string {
-	loc, err := booking.Location(tz)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	if kioskAtMidnight(start) && kioskAtMidnight(end) {
-		last := end.Add(-time.Nanosecond)
-		last = time.Date(last.Year(), last.Month(), last.Day(), 0, 0, 0, 0, loc)
-		if last.Equal(start) {
-			return lang.T(ctx, "kiosk.closedOnDay", map[string]any{"Day": lang.Day(ctx, start, now)})
-		}
-		return lang.T(ctx, "kiosk.closedDays", map[string]any{"From": lang.Day(ctx, start, now), "To": lang.Day(ctx, last, now)})
-	}
-	return kioskSpan(ctx, iv, tz, now)
-}
-
-// kioskAtMidnight tells whether t is the start of its day, in its own location.
-func kioskAtMidnight(t time.Time) bool {
-	y, m, d := t.Date()
-	return t.Equal(time.Date(y, m, d, 0, 0, 0, 0, t.Location()))
 }
 
 var _ = templruntime.GeneratedTemplate

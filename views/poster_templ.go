@@ -429,7 +429,7 @@ func PosterOwnWords(ctx context.Context, st booking.PosterStatus, b booking.OwnB
 // 23 Nov. You hold one desk at a time, so this one cannot be booked now."
 func PosterHeldWords(ctx context.Context, st booking.PosterStatus) string {
 	h := st.Held
-	data := map[string]any{"Resource": h.ResourceName, "When": kioskSpan(ctx, h.Interval, h.Timezone, st.Now)}
+	data := map[string]any{"Resource": h.ResourceName, "When": booking.SpanOf(h.Interval, h.Timezone, st.Now)}
 	if len(st.EndChoices()) == 0 {
 		return lang.T(ctx, "poster.heldCannotBook", data)
 	}

@@ -127,15 +127,12 @@ func (t *Tokens) Mint(u booking.User, ttl time.Duration) (string, error) {
 }
 
 var (
-	errToken = booking.Errorf(booking.CodeUnauthorized, "a valid bearer token is required")
+	errToken = booking.Refuse(booking.CodeUnauthorized, "refusal.token.required")
 	// errProviderStarting: the identity provider has not been reached since the service started.
-	errProviderStarting = booking.Errorf(booking.CodeUnavailable,
-		"sign-in through the identity provider is starting: try again in a minute")
-	errNotJWT = booking.Errorf(booking.CodeUnauthorized,
-		"this token is not a JWT and introspection is off (OIDC_INTROSPECTION)")
-	errNoIntrospection = booking.Errorf(booking.CodeUnauthorized,
-		"this token is not a JWT and the identity provider publishes no introspection endpoint")
-	errInactive = booking.Errorf(booking.CodeUnauthorized, "the identity provider says this token is not active")
+	errProviderStarting = booking.Refuse(booking.CodeUnavailable, "refusal.token.providerStarting")
+	errNotJWT           = booking.Refuse(booking.CodeUnauthorized, "refusal.token.notJWT")
+	errNoIntrospection  = booking.Refuse(booking.CodeUnauthorized, "refusal.token.noIntrospection")
+	errInactive         = booking.Refuse(booking.CodeUnauthorized, "refusal.token.inactive")
 )
 
 // Authenticate verifies a raw bearer token and returns the user it names.
@@ -231,8 +228,7 @@ func (t *Tokens) byIntrospection(ctx context.Context, raw string) (booking.User,
 			return booking.User{}, time.Time{}, errToken
 		case err != nil:
 			t.idp.log.WarnContext(ctx, "the identity provider could not be asked about an access token", slog.Any("error", err))
-			return booking.User{}, time.Time{}, booking.Errorf(booking.CodeUnavailable,
-				"the identity provider could not be asked about this token: try again in a minute")
+			return booking.User{}, time.Time{}, booking.Refuse(booking.CodeUnavailable, "refusal.token.providerAway")
 		}
 		if !in.expiry.IsZero() && !now.Before(in.expiry) {
 			return booking.User{}, time.Time{}, errToken

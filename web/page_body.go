@@ -10,6 +10,7 @@ import (
 	"net/url"
 
 	"github.com/labstack/echo/v4"
+	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
 )
 
@@ -25,9 +26,7 @@ func limitPageBody(next echo.HandlerFunc) echo.HandlerFunc {
 		if req.Body == nil || req.Body == http.NoBody {
 			return next(c)
 		}
-		tooLarge := echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf(
-			"this form is larger than %d KB, more than any form here sends, and nothing was saved: choose fewer days, spaces or people, and send it again",
-			MaxPageBody>>10))
+		tooLarge := booking.Refuse(booking.CodePayloadTooLarge, "refusal.request.formTooLarge", map[string]any{"Max": MaxPageBody >> 10})
 		if req.ContentLength > MaxPageBody {
 			return tooLarge
 		}

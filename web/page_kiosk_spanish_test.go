@@ -123,7 +123,7 @@ func TestPosterInSpanish(t *testing.T) {
 
 	// The desk she holds later today is told with its date, in Spanish.
 	p = alice.get("/p/MAD-D1")
-	p.wantText(t, ".held", "Ya tienes Desk 2 el lun 23 nov, de 11:00 a 18:00 hora de Madrid.",
+	p.wantText(t, ".held", "Ya tienes Desk 2 de 11:00 a 18:00 hora de Madrid el lun 23 nov.",
 		"puedes reservar este hasta las 11:00.")
 	wantNoEnglish(t, pb, p)
 

@@ -142,6 +142,19 @@ func TestPageLimits(t *testing.T) {
 				t.Errorf("%s: %d %q, want 413 saying the form is larger than 64 KB", tc.name, p.status, p.text("body"))
 			}
 		}
+		// A person who speaks Spanish reads it in Spanish.
+		if _, err := pb.Pool.Exec(t.Context(), `UPDATE users SET user_language = 'es' WHERE id = $1`, fx.Bob); err != nil {
+			t.Fatal(err)
+		}
+		bob := pb.signedIn(t, fx.Bob)
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, bob.base+"/bookings", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if p := bob.send(req); p.status != http.StatusRequestEntityTooLarge || !strings.Contains(p.body, "Este formulario ocupa más de 64 KB") {
+			t.Errorf("in Spanish: %d %q, want 413 saying the form is larger than 64 KB in Spanish", p.status, p.text("body"))
+		}
 		// Just under the limit, the form is read, and refused for its content, not for its size.
 		form.Set("subject", strings.Repeat("x", web.MaxPageBody-len(body)+web.MaxPageBody-200))
 		if n := len(form.Encode()); n > web.MaxPageBody {

@@ -25,9 +25,11 @@ func (s *Server) routes() {
 	// Pages. A page asked for under another host name than BASE_URL's is sent there first. Every page
 	// carries the security headers and a session; state-changing requests from another site are refused
 	// (CSRF), and so are bodies over 64 KB; all but the sign-in pages need someone signed in, and are
-	// limited per person as the API is.
-	page := []echo.MiddlewareFunc{s.canonicalHost, s.pageHeaders, compress, s.session, s.crossOrigin, limitPageBody}
-	user := append(page[:len(page):len(page)], s.requireUser, s.limitUsers)
+	// limited per person as the API is. The body is bounded after the person is known, so that its
+	// refusal is in their language.
+	base := []echo.MiddlewareFunc{s.canonicalHost, s.pageHeaders, compress, s.session, s.crossOrigin}
+	page := append(base[:len(base):len(base)], limitPageBody)
+	user := append(base[:len(base):len(base)], s.requireUser, s.limitUsers, limitPageBody)
 	e.GET(signInPath, s.pageSignIn, page...)
 	e.POST("/login/dev", s.pageDevSignIn, page...) // development mode only; 404 otherwise
 	e.GET(callbackPath, s.pageAuthCallback, page...)

@@ -77,71 +77,20 @@ func (c Closure) target() uuid.UUID {
 	return uuid.Nil
 }
 
-// ClosedWords says in words that res is closed for c: "Desk 1.02 is closed from Mon 23 Dec to Fri 27
-// Dec: Christmas". Times are in the building's time zone; a date of another year than now's shows its year.
-func ClosedWords(res Resource, c Closure, now time.Time) string {
-	return closedWords(res.Name, res, c, now)
-}
-
-// closedWords says that name, res or a place it is in, is closed for c, in res's building's time zone.
-func closedWords(name string, res Resource, c Closure, now time.Time) string {
-	return lang.T(context.Background(), "refusal.closures.closed", closedData(name, res, c, now))
-}
-
 // closedData is the data of the message refusal.closures.closed: name, res or a place it is in, is
 // closed for c, in res's building's time zone.
 func closedData(name string, res Resource, c Closure, now time.Time) map[string]any {
 	return map[string]any{
-		"Name": name, "When": closureSpanOf{c.Interval(), res.Floor.Building.Timezone, now}, "Reason": c.Reason,
+		"Name": name, "When": ClosureSpanOf(c.Interval(), res.Floor.Building.Timezone, now), "Reason": c.Reason,
 	}
 }
 
-// ClosedPlaceWords says in words that what c closes is closed, named as res's building, its floor or res
-// itself: "Madrid HQ is closed on Sat 28 Nov: Christmas". Times are in the building's time zone.
-func ClosedPlaceWords(res Resource, c Closure, now time.Time) string {
-	name := res.Name
-	switch {
-	case c.BuildingID != nil:
-		name = res.Floor.Building.Name
-	case c.FloorID != nil:
-		name = res.Floor.Name
-		if name == "" {
-			name = fmt.Sprintf("Floor %d", res.Floor.FloorNumber)
-		}
-	}
-	return closedWords(name, res, c, now)
-}
-
-// ClosureSpan says when a closure applies, in the time zone with the given IANA name. Whole days read
-// "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec"; other times as Span does. A date of another year
-// than now's shows its year: "on Tue 5 Jan 2027".
-func ClosureSpan(iv Interval, timezone string, now time.Time) string {
-	return closureSpanOf{iv, timezone, now}.In(context.Background())
-}
-
-// closureSpanOf says when a closure applies as ClosureSpan does, as a phrase (lang.Phrase) for a
-// refusal's data, in the reader's words: "on Mon 23 Dec" ("el lun 23 dic").
-type closureSpanOf struct {
-	iv       Interval
-	timezone string
-	now      time.Time
-}
-
-func (c closureSpanOf) In(ctx context.Context) string {
-	loc, err := Location(c.timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := c.iv.Start.In(loc), c.iv.End.In(loc)
-	if atOffset(start, loc, 0).Equal(start) && atOffset(end, loc, 0).Equal(end) {
-		last := atOffset(end.Add(-time.Nanosecond), loc, 0)
-		if last.Equal(start) {
-			return lang.T(ctx, "refusal.closures.onDay", map[string]any{"Day": lang.Day(ctx, start, c.now)})
-		}
-		return lang.T(ctx, "refusal.closures.fromDayToDay", map[string]any{
-			"First": lang.Day(ctx, start, c.now), "Last": lang.Day(ctx, last, c.now)})
-	}
-	return spanOf(c).In(ctx)
+// ClosureSpanOf says when a closure applies in the time zone named timezone, as a phrase for a message's
+// data: whole days by their dates, "on Mon 23 Dec" or "from Mon 23 Dec to Fri 27 Dec", other times as
+// SpanOf (lang.Period).
+func ClosureSpanOf(iv Interval, timezone string, now time.Time) lang.PeriodOf {
+	start, end := iv.local(timezone)
+	return lang.PeriodOf{Start: start, End: end, Now: now}
 }
 
 // OverlapChoice says what saving a closure does with the blocking bookings it would cover.
@@ -287,7 +236,7 @@ func (l coveredListOf) In(ctx context.Context) string {
 	for i, b := range l.rows {
 		parts[i] = lang.T(ctx, "refusal.closures.coveredBooking", map[string]any{
 			"Resource": b.ResourceName, "Who": strings.TrimSpace(b.OrganizerName + " " + b.OrganizerSurname),
-			"When": spanOf{Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, l.now},
+			"When": SpanOf(Interval{Start: b.StartDate, End: b.EndDate}, b.Timezone, l.now),
 		})
 	}
 	return strings.Join(parts, "; ")

@@ -323,7 +323,7 @@ func (s *Service) checkElement(reqs []NewBooking, i int, organizer User, categor
 			if iv.Overlaps(other) {
 				return Resource{}, Interval{}, Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHasInRequest", map[string]any{
 					"Person": FullName(organizer), "Resource": resources[reqs[j].ResourceID].Name,
-					"When": spanOf{other, resources[reqs[j].ResourceID].Floor.Building.Timezone, now}, "Index": j})
+					"When": SpanOf(other, resources[reqs[j].ResourceID].Floor.Building.Timezone, now), "Index": j})
 			}
 		}
 	}

@@ -12,6 +12,16 @@ type Interval struct {
 // Overlaps reports whether two half-open intervals share a moment. 10:00–11:00 and 11:00–12:00 do not.
 func (i Interval) Overlaps(o Interval) bool { return i.Start.Before(o.End) && o.Start.Before(i.End) }
 
+// local returns i's start and end in the time zone named timezone, or in UTC when that zone does not
+// load.
+func (i Interval) local(timezone string) (start, end time.Time) {
+	loc, err := Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return i.Start.In(loc), i.End.In(loc)
+}
+
 // atOffset returns the moment that is offset after midnight on t's local day in loc. The offset is a
 // clock time, not elapsed time: 8 h is 08:00 even on a day the clocks change, and 24 h is the next
 // midnight.

@@ -47,7 +47,7 @@ func (s *Service) nameHeldWorkstation(ctx context.Context, err error) error {
 	e := Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHasDesk", map[string]any{"Person": FullName(held.person)})
 	if h != nil { // else released meanwhile: still refused, without a name
 		e = Refuse(CodeUserAlreadyHasWorkstation, "refusal.booking.alreadyHas", map[string]any{
-			"Person": FullName(held.person), "Resource": h.ResourceName, "When": spanOf{h.Interval, h.Timezone, s.now()}})
+			"Person": FullName(held.person), "Resource": h.ResourceName, "When": SpanOf(h.Interval, h.Timezone, s.now())})
 	}
 	if held.index != nil {
 		return AtIndex(e, *held.index)
@@ -90,34 +90,10 @@ func (s *Service) workstationHeld(ctx context.Context, person User, ivs []Interv
 // FullName returns a user's name and surname: "Lucía Fernández".
 func FullName(u User) string { return strings.TrimSpace(u.Name + " " + u.Surname) }
 
-// Span formats an interval in a building's time zone the way people say it: "from 09:00 to 18:00 Madrid
-// time on Mon 23 Nov". An interval that crosses midnight shows both dates; a date of another year than
-// now's shows its year (lang.Day).
-func Span(iv Interval, timezone string, now time.Time) string {
-	return spanOf{iv, timezone, now}.In(context.Background())
-}
-
-// spanOf is Span as a phrase (lang.Phrase) for a refusal's data, in the reader's words: "from 09:00 to
-// 18:00 Madrid time on Mon 23 Nov" ("de 09:00 a 18:00 hora de Madrid el lun 23 nov"). In English it is
-// Span.
-type spanOf struct {
-	iv       Interval
-	timezone string
-	now      time.Time
-}
-
-func (s spanOf) In(ctx context.Context) string {
-	loc, err := Location(s.timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := s.iv.Start.In(loc), s.iv.End.In(loc)
-	zone := lang.Zone(ctx, s.timezone)
-	sy, sm, sd := start.Date()
-	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		return lang.T(ctx, "refusal.booking.spanOneDay", map[string]any{
-			"Start": lang.Clock(start), "End": clock(end, start), "Zone": zone, "Day": lang.Day(ctx, start, s.now)})
-	}
-	return lang.T(ctx, "refusal.booking.spanDays", map[string]any{"StartDay": lang.Day(ctx, start, s.now), "Start": lang.Clock(start),
-		"EndDay": lang.Day(ctx, end, s.now), "End": lang.Clock(end), "Zone": zone})
+// SpanOf is iv as people say it in the time zone named timezone, as a phrase for a message's data:
+// "from 09:00 to 18:00 Madrid time on Mon 23 Nov" (lang.Interval). A zone that does not load reads as
+// UTC.
+func SpanOf(iv Interval, timezone string, now time.Time) lang.IntervalOf {
+	start, end := iv.local(timezone)
+	return lang.IntervalOf{Start: start, End: end, Now: now}
 }

@@ -122,54 +122,11 @@ func (s *Handlers) adminClosures(c echo.Context, f views.ClosureForm) (views.Adm
 		t := targets[closureTargetKey(cl)]
 		iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
 		p.Closures = append(p.Closures, views.ClosureRow{
-			ID: cl.ID, ETag: o.ETag, What: t.label, When: closureSpan(ctx, iv, t.timezone, now), Reason: cl.Reason,
+			ID: cl.ID, ETag: o.ETag, What: t.label, When: booking.ClosureSpanOf(iv, t.timezone, now).In(ctx), Reason: cl.Reason,
 			Kept: len(cl.KeptBookingIDs),
 		})
 	}
 	return p, nil
-}
-
-// closureSpan writes when a closure closes, in ctx's language, in the time zone named timezone: "on Wed
-// 25 Nov" or "from Wed 25 Nov to Fri 27 Nov" for whole days, as spanWords otherwise. In English it is
-// booking.ClosureSpan.
-func closureSpan(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
-	loc, err := booking.Location(timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	midnight := func(t time.Time) time.Time { y, m, d := t.Date(); return time.Date(y, m, d, 0, 0, 0, 0, loc) }
-	if midnight(start).Equal(start) && midnight(end).Equal(end) {
-		last := midnight(end.Add(-time.Nanosecond))
-		if last.Equal(start) {
-			return lang.T(ctx, "admin.closures.onDay", map[string]any{"Day": lang.Day(ctx, start, now)})
-		}
-		return lang.T(ctx, "admin.closures.fromDayToDay", map[string]any{"First": lang.Day(ctx, start, now), "Last": lang.Day(ctx, last, now)})
-	}
-	return spanWords(ctx, iv, timezone, now)
-}
-
-// spanWords writes an interval in ctx's language, in the time zone named timezone: "from 09:00 to 10:00
-// Madrid time on Tue 24 Nov", or "from Tue 24 Nov 09:00 to Wed 25 Nov 18:00 Madrid time" over several
-// days. In English it is booking.Span.
-func spanWords(ctx context.Context, iv booking.Interval, timezone string, now time.Time) string {
-	loc, err := booking.Location(timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	start, end := iv.Start.In(loc), iv.End.In(loc)
-	zone := lang.Zone(ctx, timezone)
-	sy, sm, sd := start.Date()
-	if ey, em, ed := end.Add(-time.Nanosecond).Date(); sy == ey && sm == em && sd == ed {
-		until := lang.Clock(end)
-		if y, m, d := end.Date(); end.Hour() == 0 && end.Minute() == 0 && (y != sy || m != sm || d != sd) {
-			until = "24:00"
-		}
-		return lang.T(ctx, "admin.closures.spanOneDay", map[string]any{
-			"Start": lang.Clock(start), "End": until, "Zone": zone, "Day": lang.Day(ctx, start, now)})
-	}
-	return lang.T(ctx, "admin.closures.spanDays", map[string]any{"StartDay": lang.Day(ctx, start, now), "Start": lang.Clock(start),
-		"EndDay": lang.Day(ctx, end, now), "End": lang.Clock(end), "Zone": zone})
 }
 
 // closureTargetKey is the value of the "What" select for what the closure closes.
@@ -294,7 +251,7 @@ func withCovered(ctx context.Context, f views.ClosureForm, bs []booking.Booking,
 	for _, b := range bs[:min(len(bs), maxCoveredShown)] {
 		f.Covered = append(f.Covered, views.CoveredBooking{
 			Who: booking.FullName(b.Organizer), What: b.Resource.Name,
-			When: spanWords(ctx, booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone, now),
+			When: booking.SpanOf(booking.Interval{Start: b.Start, End: b.End}, b.Resource.Floor.Building.Timezone, now).In(ctx),
 		})
 	}
 	return f
@@ -351,7 +308,7 @@ func (s *Handlers) SaveClosure(c echo.Context) error {
 	}
 	t := targets[f.Target]
 	iv := booking.Interval{Start: time.UnixMilli(cl.StartDate), End: time.UnixMilli(cl.EndDate)}
-	saved := map[string]any{"What": t.label, "When": closureSpan(ctx, iv, t.timezone, s.bookings.Now()), "Reason": cl.Reason}
+	saved := map[string]any{"What": t.label, "When": booking.ClosureSpanOf(iv, t.timezone, s.bookings.Now()), "Reason": cl.Reason}
 	msg := lang.T(ctx, "admin.closures.saved", saved)
 	switch overlapping {
 	case booking.OverlapCancel:

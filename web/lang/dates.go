@@ -45,6 +45,38 @@ func Span(ctx context.Context, start, end, now time.Time) string {
 	return Day(ctx, start, now) + " " + Clock(start) + " – " + Day(ctx, end, now) + " " + Clock(end)
 }
 
+// Interval writes an interval as people say it, in start's location: "from 09:00 to 18:00 Madrid time on
+// Mon 23 Nov" ("de 09:00 a 18:00 hora de Madrid el lun 23 nov"). An interval that ends at the midnight
+// closing its day ends at "24:00"; one that runs into another day names both days. A day of another year
+// than now's shows its year.
+func Interval(ctx context.Context, start, end, now time.Time) string {
+	zone := Zone(ctx, start.Location().String())
+	if sameDate(start, end.Add(-time.Nanosecond)) {
+		until := Clock(end)
+		if !sameDate(start, end) {
+			until = "24:00" // the midnight that closes the day
+		}
+		return T(ctx, "date.interval", map[string]any{
+			"Start": Clock(start), "End": until, "Zone": zone, "Day": Day(ctx, start, now)})
+	}
+	return T(ctx, "date.intervalDays", map[string]any{"StartDay": Day(ctx, start, now), "Start": Clock(start),
+		"EndDay": Day(ctx, end, now), "End": Clock(end), "Zone": zone})
+}
+
+// Period writes when something closed is closed, in start's location: whole days by their dates ("on Mon
+// 23 Dec", "from Mon 23 Dec to Fri 27 Dec"), other times as Interval does.
+func Period(ctx context.Context, start, end, now time.Time) string {
+	if !atMidnight(start) || !atMidnight(end) {
+		return Interval(ctx, start, end, now)
+	}
+	y, m, d := end.Add(-time.Nanosecond).Date()
+	last := time.Date(y, m, d, 0, 0, 0, 0, end.Location())
+	if sameDate(start, last) {
+		return T(ctx, "date.onDay", map[string]any{"Day": Day(ctx, start, now)})
+	}
+	return T(ctx, "date.fromDayToDay", map[string]any{"First": Day(ctx, start, now), "Last": Day(ctx, last, now)})
+}
+
 // Zone names a time zone by its IANA name's city, as people say it: "Madrid time" ("hora de Madrid")
 // for Europe/Madrid; "UTC" stays "UTC".
 func Zone(ctx context.Context, tz string) string {
@@ -90,6 +122,11 @@ func word(list string, i int) string {
 	return words[i]
 }
 
+// atMidnight tells whether t is the start of its day, in its own location.
+func atMidnight(t time.Time) bool {
+	return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0
+}
+
 // sameDate tells whether two times fall on the same date, each read in its own location.
 func sameDate(a, b time.Time) bool {
 	y1, m1, d1 := a.Date()
@@ -111,6 +148,16 @@ func (d DayLongOf) In(ctx context.Context) string { return DayLong(ctx, d.T) }
 type SpanOf struct{ Start, End, Now time.Time }
 
 func (s SpanOf) In(ctx context.Context) string { return Span(ctx, s.Start, s.End, s.Now) }
+
+// IntervalOf is an interval as a Phrase: Interval(ctx, Start, End, Now).
+type IntervalOf struct{ Start, End, Now time.Time }
+
+func (i IntervalOf) In(ctx context.Context) string { return Interval(ctx, i.Start, i.End, i.Now) }
+
+// PeriodOf is a closure's time as a Phrase: Period(ctx, Start, End, Now).
+type PeriodOf struct{ Start, End, Now time.Time }
+
+func (p PeriodOf) In(ctx context.Context) string { return Period(ctx, p.Start, p.End, p.Now) }
 
 // MomentOf is an instant in a time zone as a Phrase: Moment(ctx, T, Zone, Now).
 type MomentOf struct {
