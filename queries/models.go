@@ -153,6 +153,20 @@ type DuplicateEmail struct {
 	NewEmail       interface{}
 }
 
+type FavouritePerson struct {
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	PersonID       uuid.UUID
+	CreatedAt      time.Time
+}
+
+type FavouriteResource struct {
+	OrganizationID uuid.UUID
+	UserID         uuid.UUID
+	ResourceID     uuid.UUID
+	CreatedAt      time.Time
+}
+
 type Feature struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
@@ -210,6 +224,21 @@ type MobileRole struct {
 	Name           string
 }
 
+type Neighbourhood struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	FloorID        uuid.UUID
+	TeamID         uuid.UUID
+	Name           string
+	TopLeftX       int32
+	TopLeftY       int32
+	BottomRightX   int32
+	BottomRightY   int32
+	TeamOnly       bool
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
 type NoticeSetting struct {
 	OrganizationID    uuid.UUID
 	UserID            uuid.UUID
@@ -232,6 +261,7 @@ type Organization struct {
 	LastSignInClaims         []string
 	ScimAnyDomain            bool
 	DefaultLanguage          string
+	BookingsVisibleTo        string
 }
 
 type OrganizationEmailDomain struct {
@@ -398,35 +428,52 @@ type Subcategory struct {
 	Shifts          bool
 }
 
+type Team struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	Name           string
+	IdpGroup       *string
+	ScimGroupID    *uuid.UUID
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+type TeamMember struct {
+	OrganizationID uuid.UUID
+	TeamID         uuid.UUID
+	UserID         uuid.UUID
+}
+
 type TokenEncryptionKey struct {
 	ID  int16
 	Key []byte
 }
 
 type User struct {
-	OrganizationID   uuid.UUID
-	ID               uuid.UUID
-	Name             string
-	Surname          string
-	Alias            string
-	Email            string
-	Image            string
-	UserRuleID       *uuid.UUID
-	MobileRoleID     *uuid.UUID
-	CanBeSearched    bool
-	Type             string
-	UserLanguage     string
-	Role             string
-	OidcSubject      *string
-	TokensValidAfter *time.Time
-	Active           bool
-	DeactivatedAt    *time.Time
-	ExternalID       *string
-	BindsByEmail     bool
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	ScimUserName     *string
-	ScimDeletedAt    *time.Time
+	OrganizationID    uuid.UUID
+	ID                uuid.UUID
+	Name              string
+	Surname           string
+	Alias             string
+	Email             string
+	Image             string
+	UserRuleID        *uuid.UUID
+	MobileRoleID      *uuid.UUID
+	CanBeSearched     bool
+	Type              string
+	UserLanguage      string
+	Role              string
+	OidcSubject       *string
+	TokensValidAfter  *time.Time
+	Active            bool
+	DeactivatedAt     *time.Time
+	ExternalID        *string
+	BindsByEmail      bool
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	ScimUserName      *string
+	ScimDeletedAt     *time.Time
+	BookingsVisibleTo *string
 }
 
 type UserAccessToken struct {

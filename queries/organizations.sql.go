@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain, default_language FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain, default_language, bookings_visible_to FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -52,6 +52,7 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.LastSignInClaims,
 		&i.ScimAnyDomain,
 		&i.DefaultLanguage,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }

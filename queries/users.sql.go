@@ -43,7 +43,7 @@ func (q *Queries) SCIMUserIDs(ctx context.Context, arg SCIMUserIDsParams) ([]uui
 }
 
 const sCIMUsers = `-- name: SCIMUsers :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE organization_id = $1 AND scim_deleted_at IS NULL
   AND ($2::text IS NULL OR lower(coalesce(scim_user_name, email)) = lower($2::text))
   AND ($3::text IS NULL OR lower(email) = lower($3::text))
@@ -107,6 +107,7 @@ func (q *Queries) SCIMUsers(ctx context.Context, arg SCIMUsersParams) ([]User, e
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -179,7 +180,7 @@ SELECT o.id, $1, $2, $3, $4, $5, $6, $7::text,
 FROM organizations o
 WHERE o.id = $10
   AND NOT EXISTS (SELECT FROM users WHERE organization_id = $10 AND lower(email) = lower($5))
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to
 `
 
 type UserCreateParams struct {
@@ -236,6 +237,7 @@ func (q *Queries) UserCreate(ctx context.Context, arg UserCreateParams) (User, e
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
@@ -258,7 +260,7 @@ func (q *Queries) UserDelete(ctx context.Context, arg UserDeleteParams) (int64, 
 }
 
 const userFindByEmail = `-- name: UserFindByEmail :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND lower(email) = lower($2::text)
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE organization_id = $1 AND lower(email) = lower($2::text)
 `
 
 type UserFindByEmailParams struct {
@@ -300,6 +302,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, arg UserFindByEmailParams
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -312,7 +315,7 @@ func (q *Queries) UserFindByEmail(ctx context.Context, arg UserFindByEmailParams
 }
 
 const userFindByID = `-- name: UserFindByID :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE id = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE id = $1
 `
 
 // Lists the users with this id in any organization (ids are UUIDs, so at most one in practice).
@@ -349,6 +352,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -361,7 +365,7 @@ func (q *Queries) UserFindByID(ctx context.Context, id uuid.UUID) ([]User, error
 }
 
 const userFindByOIDCSubject = `-- name: UserFindByOIDCSubject :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE oidc_subject = $1
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE oidc_subject = $1
 `
 
 // Finds the account bound to the identity provider's subject: none or one (users_oidc_subject_key).
@@ -398,6 +402,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -410,7 +415,7 @@ func (q *Queries) UserFindByOIDCSubject(ctx context.Context, oidcSubject *string
 }
 
 const userGet = `-- name: UserGet :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE organization_id = $1 AND id = $2
 `
 
 type UserGetParams struct {
@@ -445,12 +450,13 @@ func (q *Queries) UserGet(ctx context.Context, arg UserGetParams) (User, error) 
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
 
 const userGetForUpdate = `-- name: UserGetForUpdate :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type UserGetForUpdateParams struct {
@@ -487,6 +493,7 @@ func (q *Queries) UserGetForUpdate(ctx context.Context, arg UserGetForUpdatePara
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
@@ -527,7 +534,7 @@ SET name = $1, surname = $2, alias = $3, email = $4, external_id = $5::text,
     scim_user_name = $6::text, scim_deleted_at = NULL,
     binds_by_email = binds_by_email AND lower(email) = lower($4)
 WHERE organization_id = $7 AND id = $8
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to
 `
 
 type UserReplaceProvisionedParams struct {
@@ -580,6 +587,7 @@ func (q *Queries) UserReplaceProvisioned(ctx context.Context, arg UserReplacePro
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
@@ -623,7 +631,7 @@ func (q *Queries) UserSCIMDelete(ctx context.Context, arg UserSCIMDeleteParams) 
 }
 
 const userSCIMDeletedByEmail = `-- name: UserSCIMDeletedByEmail :one
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE organization_id = $1 AND lower(email) = lower($2) AND scim_deleted_at IS NOT NULL
 FOR NO KEY UPDATE
 `
@@ -661,6 +669,7 @@ func (q *Queries) UserSCIMDeletedByEmail(ctx context.Context, arg UserSCIMDelete
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
@@ -671,7 +680,7 @@ SET active = $1,
     deactivated_at = CASE WHEN $1::boolean THEN NULL ELSE coalesce(deactivated_at, $2::timestamptz) END,
     scim_deleted_at = CASE WHEN $1::boolean THEN NULL ELSE scim_deleted_at END
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at
+RETURNING organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to
 `
 
 type UserSetActiveParams struct {
@@ -715,6 +724,7 @@ func (q *Queries) UserSetActive(ctx context.Context, arg UserSetActiveParams) (U
 		&i.UpdatedAt,
 		&i.ScimUserName,
 		&i.ScimDeletedAt,
+		&i.BookingsVisibleTo,
 	)
 	return i, err
 }
@@ -833,7 +843,7 @@ func (q *Queries) UsersActiveAdminCount(ctx context.Context, organizationID uuid
 }
 
 const usersAdmins = `-- name: UsersAdmins :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE organization_id = $1 AND role = 'ADMIN' AND active
 ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
 LIMIT $2
@@ -878,6 +888,7 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -890,7 +901,7 @@ func (q *Queries) UsersAdmins(ctx context.Context, arg UsersAdminsParams) ([]Use
 }
 
 const usersExport = `-- name: UsersExport :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE ($1::uuid IS NULL OR organization_id = $1::uuid)
   AND ($2::uuid IS NULL OR id = $2::uuid)
 ORDER BY id, organization_id
@@ -936,6 +947,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -948,7 +960,7 @@ func (q *Queries) UsersExport(ctx context.Context, arg UsersExportParams) ([]Use
 }
 
 const usersGetByIDs = `-- name: UsersGetByIDs :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type UsersGetByIDsParams struct {
@@ -989,6 +1001,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -1001,7 +1014,7 @@ func (q *Queries) UsersGetByIDs(ctx context.Context, arg UsersGetByIDsParams) ([
 }
 
 const usersList = `-- name: UsersList :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 ORDER BY organization_id, CASE role WHEN 'RECEPTIONIST' THEN 0 WHEN 'ADMIN' THEN 1 ELSE 2 END, name COLLATE natural_names, surname COLLATE natural_names
 LIMIT $1
 `
@@ -1041,6 +1054,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -1053,7 +1067,7 @@ func (q *Queries) UsersList(ctx context.Context, maxRows int32) ([]User, error) 
 }
 
 const usersOfOrganization = `-- name: UsersOfOrganization :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE organization_id = $1
   AND ($2::text IS NULL OR lower(email) = lower($2::text))
   AND ($3::text IS NULL OR external_id = $3::text)
@@ -1110,6 +1124,7 @@ func (q *Queries) UsersOfOrganization(ctx context.Context, arg UsersOfOrganizati
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
@@ -1143,7 +1158,7 @@ func (q *Queries) UsersOfOrganizationCount(ctx context.Context, arg UsersOfOrgan
 }
 
 const usersSearch = `-- name: UsersSearch :many
-SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at FROM users
+SELECT organization_id, id, name, surname, alias, email, image, user_rule_id, mobile_role_id, can_be_searched, type, user_language, role, oidc_subject, tokens_valid_after, active, deactivated_at, external_id, binds_by_email, created_at, updated_at, scim_user_name, scim_deleted_at, bookings_visible_to FROM users
 WHERE organization_id = $1 AND can_be_searched AND active
   AND (SELECT bool_and(concat_ws(' ', name, surname, alias, email) ILIKE p) FROM unnest($2::text[]) AS p)
 ORDER BY name COLLATE natural_names, surname COLLATE natural_names, id
@@ -1191,6 +1206,7 @@ func (q *Queries) UsersSearch(ctx context.Context, arg UsersSearchParams) ([]Use
 			&i.UpdatedAt,
 			&i.ScimUserName,
 			&i.ScimDeletedAt,
+			&i.BookingsVisibleTo,
 		); err != nil {
 			return nil, err
 		}
