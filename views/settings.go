@@ -15,6 +15,10 @@ type SettingsPage struct {
 	// FeedURL is the https address of the person's private calendar feed, WebcalURL the same address
 	// for calendar apps (webcal://).
 	FeedURL, WebcalURL string
+	// VisibleTo is the person's own choice of who sees their bookings ("" for the organization's
+	// default, DefaultVisibleTo); VisibilityNotice what the last save did.
+	VisibleTo, DefaultVisibleTo string
+	VisibilityNotice            string
 }
 
 // MailChoice is one optional kind of e-mail on the settings page; On when the person gets it.

@@ -151,7 +151,7 @@ func TestPagesInSpanish(t *testing.T) {
 		{fx.Alice, []string{
 			"/find", "/find?kind=room&date=2026-11-24&from=10:00&to=11:00", "/find/plan?floor=" + fx.FloorMadrid.String() + "&date=2026-11-24",
 			"/find/resources/" + fx.RoomGoya.String() + "?date=2026-11-24&from=12:00&to=13:00",
-			"/bookings", "/bookings?past=1", "/bookings/" + own.ID.String(), "/settings", "/p/MAD-R1",
+			"/", "/whos-in?date=2026-11-24", "/bookings", "/bookings?past=1", "/bookings/" + own.ID.String(), "/settings", "/p/MAD-R1",
 		}},
 		{fx.Rita, []string{"/kiosk", "/kiosk/resource?code=MAD-R1"}},
 		{fx.Adam, []string{

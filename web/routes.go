@@ -35,7 +35,7 @@ func (s *Server) routes() {
 	e.GET(callbackPath, s.pageAuthCallback, page...)
 	e.POST("/logout", s.pageSignOut, page...)
 	e.POST("/language", s.pageLanguage, page...) // the language switch of every page, signed in or not
-	e.GET("/", s.pages.Home, user...)
+	e.GET("/", s.pages.Week, user...) // My week: the start page
 	e.GET("/people", s.pages.People, user...) // the colleague picker of the booking and kiosk forms
 
 	s.employeeRoutes(e, user)
@@ -80,9 +80,16 @@ func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	e.GET("/posters", s.pages.Posters, user...)
 	e.GET("/posters/print", s.pages.PostersPrint, user...)
 
+	// Everyone: their week (the start page's one tap), who is in on a day, and their favourites.
+	e.POST("/week/book", s.pages.WeekBook, user...)
+	e.GET("/whos-in", s.pages.WhosIn, user...)
+	e.POST("/favourites/people/:personId", s.pages.StarPerson, user...)
+	e.POST("/favourites/resources/:resourceId", s.pages.StarResource, user...)
+
 	// Everyone: their own settings (optional e-mails, the calendar feed), and a room's calendar.
 	e.GET("/settings", s.pages.Settings, user...)
 	e.POST("/settings/mail", s.pages.SaveMailSettings, user...)
+	e.POST("/settings/visibility", s.pages.SaveVisibility, user...) // who sees their bookings
 	e.POST("/settings/feed", s.pages.RotateFeed, user...) // a new feed address; the old one stops working
 	e.GET("/ical/rooms/:file", s.pages.RoomFeed, user...)
 	// Calendar apps and mail clients: the secret in the address is the credential, with no session and

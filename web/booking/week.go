@@ -126,7 +126,7 @@ func (s *Service) usualStates(ctx context.Context, u User, w *Week) error {
 	return nil
 }
 
-// BookDay books the desk for u on day's local date in the desk's building: the whole bookable window when
+// BookDay books the desk for u on day's date (read in day's own location) in the desk's building: the whole bookable window when
 // its rule allows all-day bookings, otherwise from the window's start (or now, once it has begun) for as
 // long as the rule allows. It is the week view's one tap.
 // Codes: as CreateBookings.
@@ -140,7 +140,8 @@ func (s *Service) BookDay(ctx context.Context, u User, deskID uuid.UUID, day tim
 		return Booking{}, err
 	}
 	nb := NewBooking{ResourceID: deskID, AllDay: res.Rule.AllDayBookings}
-	w := res.Rule.Window(day, loc)
+	y, m, d := day.Date()
+	w := res.Rule.Window(time.Date(y, m, d, 12, 0, 0, 0, loc), loc)
 	if now := s.now().Truncate(time.Minute); now.After(w.Start) {
 		w.Start = now
 	}

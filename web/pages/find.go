@@ -237,8 +237,3 @@ func (s *Handlers) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UU
 func resourcePanelOf(in views.FindSearch, r booking.SearchResult) views.ResourcePanel {
 	return views.ResourcePanel{Search: in, Result: r, Form: in.BookingForm([]booking.Resource{r.Resource})}
 }
-
-// Home sends people to the search.
-func (s *Handlers) Home(c echo.Context) error {
-	return c.Redirect(http.StatusSeeOther, "/find")
-}

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/workspacebooking/booking/views"
+	"github.com/workspacebooking/booking/web/booking"
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/lang"
 	"github.com/workspacebooking/booking/web/notify"
@@ -22,6 +23,8 @@ const settingsPath = "/settings"
 const (
 	flashMail = "mail"
 	flashFeed = "feed"
+
+	flashVisibility = "visibility"
 )
 
 // Settings is GET /settings: the optional e-mails and the calendar feed of the signed-in person. Their
@@ -37,12 +40,22 @@ func (s *Handlers) Settings(c echo.Context) error {
 	switch section, words := s.PopFlash(c); section {
 	case flashFeed:
 		p.FeedNotice = words
+	case flashVisibility:
+		p.VisibilityNotice = words
 	default:
 		p.MailNotice = words
 	}
 	for _, kind := range notify.MailKindsFor(actor) {
 		p.Mails = append(p.Mails, views.MailChoice{Kind: kind, On: !st.Off(kind)})
 	}
+	own, def, err := s.bookings.BookingsVisibleTo(c.Request().Context(), actor)
+	if err != nil {
+		return err
+	}
+	if own != nil {
+		p.VisibleTo = string(*own)
+	}
+	p.DefaultVisibleTo = string(def)
 	p.FeedURL = s.PublicBase(c) + notify.FeedPath(st)
 	p.WebcalURL = webcal(p.FeedURL)
 	return kit.Render(c, http.StatusOK, views.SettingsPageView(p))
@@ -75,4 +88,23 @@ func (s *Handlers) RotateFeed(c echo.Context) error {
 	}
 	s.PutFlash(c, flashFeed, lang.T(kit.Ctx(c), "settings.feedRotated"))
 	return c.Redirect(http.StatusSeeOther, settingsPath+"#feed-title")
+}
+
+// SaveVisibility is POST /settings/visibility: who may see the person's bookings in My week and Who's
+// in (visibleTo NOBODY, TEAM or ORGANIZATION; empty for the organization's default).
+func (s *Handlers) SaveVisibility(c echo.Context) error {
+	ctx := kit.Ctx(c)
+	var v *booking.Visibility
+	if raw := c.FormValue("visibleTo"); raw != "" {
+		x, err := booking.ParseVisibility("visibleTo", raw)
+		if err != nil {
+			return err
+		}
+		v = &x
+	}
+	if err := s.bookings.SetBookingsVisibleTo(ctx, kit.Actor(c), v); err != nil {
+		return err
+	}
+	s.PutFlash(c, flashVisibility, lang.T(ctx, "settings.visibilitySaved"))
+	return c.Redirect(http.StatusSeeOther, settingsPath+"#visibility-title")
 }
