@@ -196,6 +196,16 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.GET("/features", s.api.Features, auth)
 	v1.GET("/resources/:resourceId/reservables", s.api.ResourceReservables, auth)
 
+	// Each person's own: who is in, their favourites, and who sees their bookings.
+	v1.GET("/users/:userId/buildings/:buildingId/presence", s.api.Presence, auth)
+	v1.GET("/users/:userId/favourites", s.api.Favourites, auth)
+	v1.PUT("/users/:userId/favourites/resources/:resourceId", s.api.StarResource, auth)
+	v1.DELETE("/users/:userId/favourites/resources/:resourceId", s.api.StarResource, auth)
+	v1.PUT("/users/:userId/favourites/people/:personId", s.api.StarPerson, auth)
+	v1.DELETE("/users/:userId/favourites/people/:personId", s.api.StarPerson, auth)
+	v1.GET("/users/:userId/visibility", s.api.Visibility, auth)
+	v1.PUT("/users/:userId/visibility", s.api.PutVisibility, auth)
+
 	// Admins: the organization's objects one at a time (in the import format), the whole organization as
 	// an import document, and the audit log.
 	// Writes read the actor's role and active state again from the database (currentAdmin).

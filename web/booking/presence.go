@@ -153,3 +153,27 @@ func (s *Service) SetDefaultBookingsVisibleTo(ctx context.Context, admin User, v
 	}
 	return nil
 }
+
+// LocalDay returns the local midnight of date (YYYY-MM-DD; today when empty) in the building's time zone.
+// Codes: 1004 no such building; 2000 a date that is not YYYY-MM-DD.
+func (s *Service) LocalDay(ctx context.Context, actor User, buildingID uuid.UUID, date string) (time.Time, error) {
+	b, err := s.visibleBuilding(ctx, actor.OrganizationID, buildingID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	loc, err := Location(b.Timezone)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if date == "" {
+		return atOffset(s.now(), loc, 0), nil
+	}
+	d, err := time.ParseInLocation(time.DateOnly, date, loc)
+	if err != nil {
+		if len(date) > 40 {
+			date = date[:40]
+		}
+		return time.Time{}, FieldRefuse(CodeInvalidRequest, "date", "refusal.presence.badDate", map[string]any{"Value": strconv.Quote(date)})
+	}
+	return d, nil
+}
