@@ -65,6 +65,8 @@ type ResourcePanel struct {
 	Form   BookingForm
 	// PlanInput: the panel also updates the floor plan form's hidden "resource" input (htmx, beside a plan).
 	PlanInput bool
+	// Starred: the person starred the resource.
+	Starred bool
 }
 
 // FreeNextNote is what the panel of a resource not free for the searched hours says of a day: "Free next

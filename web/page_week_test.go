@@ -99,3 +99,20 @@ func TestPageWhosIn(t *testing.T) {
 	b.get("/whos-in?date=24-11-2026").wantStatus(t, http.StatusBadRequest)
 	b.get("/whos-in?building=" + fx.BuildingB.String()).wantStatus(t, http.StatusNotFound)
 }
+
+// TestPageStarResource: a desk's page stars it, and the week page then offers it as the usual desk of a
+// person who has booked none.
+func TestPageStarResource(t *testing.T) {
+	t.Parallel()
+	pb := setupPages(t)
+	b := pb.signedIn(t, fx.Alice)
+	p := b.get("/")
+	p.wantText(t, ".week", "You have no usual desk yet")
+	p = b.post("/favourites/resources/"+fx.DeskTwo.String(), url.Values{"on": {"true"}, "next": {"/find/resources/" + fx.DeskTwo.String()}})
+	p.wantStatus(t, http.StatusOK)
+	if got := p.attr(".star-resource button", "aria-pressed"); got != "true" {
+		t.Errorf("star aria-pressed = %q, want true", got)
+	}
+	b.get("/").wantText(t, ".week", "Your usual desk: Desk 2.", "Book Desk 2, your usual")
+	b.post("/favourites/resources/"+fx.RoomB.String(), url.Values{"on": {"true"}}).wantStatus(t, http.StatusNotFound)
+}

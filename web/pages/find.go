@@ -230,6 +230,11 @@ func (s *Handlers) resourcePanel(c echo.Context, in views.FindSearch, id uuid.UU
 	}
 	in.Building, in.Days = found.Building, found.Days
 	p := resourcePanelOf(in, found.Results[0])
+	f, err := s.bookings.FavouritesOf(kit.Ctx(c), kit.Actor(c))
+	if err != nil {
+		return views.ResourcePanel{}, err
+	}
+	p.Starred = slices.Contains(f.Resources, id)
 	return p, s.readOfferedServices(kit.Ctx(c), kit.Actor(c), &p.Form)
 }
 
