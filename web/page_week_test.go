@@ -60,7 +60,7 @@ func TestPageWeek(t *testing.T) {
 	// Another organization's desk and building are not found.
 	p = b.post("/week/book", url.Values{"resource": {fx.RoomB.String()}, "date": {"2026-11-25"}})
 	p.wantStatus(t, http.StatusNotFound)
-	b.get("/?building=" + fx.BuildingB.String()).wantStatus(t, http.StatusNotFound)
+	b.get("/?building="+fx.BuildingB.String()).wantStatus(t, http.StatusNotFound)
 }
 
 // TestPageWhosIn: Alice sees her teammate Bob on Tuesday, on the list and on the plan, stars him, and
@@ -97,7 +97,7 @@ func TestPageWhosIn(t *testing.T) {
 	b.post("/favourites/people/"+fx.Bob.String(), url.Values{"on": {"maybe"}}).wantStatus(t, http.StatusBadRequest)
 	rita.post("/settings/visibility", url.Values{"visibleTo": {"EVERYONE"}}).wantStatus(t, http.StatusBadRequest)
 	b.get("/whos-in?date=24-11-2026").wantStatus(t, http.StatusBadRequest)
-	b.get("/whos-in?building=" + fx.BuildingB.String()).wantStatus(t, http.StatusNotFound)
+	b.get("/whos-in?building="+fx.BuildingB.String()).wantStatus(t, http.StatusNotFound)
 }
 
 // TestPageStarResource: a desk's page stars it, and the week page then offers it as the usual desk of a

@@ -35,8 +35,8 @@ func (s *Server) routes() {
 	e.GET(callbackPath, s.pageAuthCallback, page...)
 	e.POST("/logout", s.pageSignOut, page...)
 	e.POST("/language", s.pageLanguage, page...) // the language switch of every page, signed in or not
-	e.GET("/", s.pages.Week, user...) // My week: the start page
-	e.GET("/people", s.pages.People, user...) // the colleague picker of the booking and kiosk forms
+	e.GET("/", s.pages.Week, user...)            // My week: the start page
+	e.GET("/people", s.pages.People, user...)    // the colleague picker of the booking and kiosk forms
 
 	s.employeeRoutes(e, user)
 	s.consoleRoutes(e, append(user[:len(user):len(user)], s.requireAdmin))
@@ -90,7 +90,7 @@ func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	e.GET("/settings", s.pages.Settings, user...)
 	e.POST("/settings/mail", s.pages.SaveMailSettings, user...)
 	e.POST("/settings/visibility", s.pages.SaveVisibility, user...) // who sees their bookings
-	e.POST("/settings/feed", s.pages.RotateFeed, user...) // a new feed address; the old one stops working
+	e.POST("/settings/feed", s.pages.RotateFeed, user...)           // a new feed address; the old one stops working
 	e.GET("/ical/rooms/:file", s.pages.RoomFeed, user...)
 	// Calendar apps and mail clients: the secret in the address is the credential, with no session and
 	// no cross-site check (a mail client posts the one-click unsubscribe from elsewhere, RFC 8058).
