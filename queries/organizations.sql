@@ -21,9 +21,10 @@ SELECT pg_advisory_xact_lock(hashtextextended('object ' || CAST(sqlc.arg(id)::uu
 
 -- name: OrganizationSignInSet :exec
 -- Sets the role, user rule, mobile role and language of people created at their first sign-in or by a
--- SCIM client, and the claim that lists their groups.
+-- SCIM client, the claim that lists their groups, and who sees a person's bookings by default.
 UPDATE organizations
 SET default_role = @default_role, groups_claim = @groups_claim, default_language = @default_language,
+    bookings_visible_to = @bookings_visible_to,
     default_user_rule_id = sqlc.narg(default_user_rule_id)::uuid,
     default_mobile_role_id = sqlc.narg(default_mobile_role_id)::uuid,
     scim_any_domain = @scim_any_domain

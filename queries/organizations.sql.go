@@ -115,16 +115,18 @@ func (q *Queries) OrganizationSetAdditionalServices(ctx context.Context, arg Org
 const organizationSignInSet = `-- name: OrganizationSignInSet :exec
 UPDATE organizations
 SET default_role = $1, groups_claim = $2, default_language = $3,
-    default_user_rule_id = $4::uuid,
-    default_mobile_role_id = $5::uuid,
-    scim_any_domain = $6
-WHERE id = $7
+    bookings_visible_to = $4,
+    default_user_rule_id = $5::uuid,
+    default_mobile_role_id = $6::uuid,
+    scim_any_domain = $7
+WHERE id = $8
 `
 
 type OrganizationSignInSetParams struct {
 	DefaultRole         string
 	GroupsClaim         string
 	DefaultLanguage     string
+	BookingsVisibleTo   string
 	DefaultUserRuleID   *uuid.UUID
 	DefaultMobileRoleID *uuid.UUID
 	ScimAnyDomain       bool
@@ -132,12 +134,13 @@ type OrganizationSignInSetParams struct {
 }
 
 // Sets the role, user rule, mobile role and language of people created at their first sign-in or by a
-// SCIM client, and the claim that lists their groups.
+// SCIM client, the claim that lists their groups, and who sees a person's bookings by default.
 func (q *Queries) OrganizationSignInSet(ctx context.Context, arg OrganizationSignInSetParams) error {
 	_, err := q.db.Exec(ctx, organizationSignInSet,
 		arg.DefaultRole,
 		arg.GroupsClaim,
 		arg.DefaultLanguage,
+		arg.BookingsVisibleTo,
 		arg.DefaultUserRuleID,
 		arg.DefaultMobileRoleID,
 		arg.ScimAnyDomain,

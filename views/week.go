@@ -69,6 +69,9 @@ func (p WhosInPage) path() string {
 	return "/whos-in?" + url.Values{"building": {p.Building.ID.String()}, "date": {DateValue(p.Day)}}.Encode()
 }
 
+// VisibilityWords names a choice of who may see a person's bookings: "Nobody".
+func VisibilityWords(ctx context.Context, v string) string { return visibilityWords(ctx, v) }
+
 // visibilityWords names a choice of who may see a person's bookings.
 func visibilityWords(ctx context.Context, v string) string {
 	switch v {

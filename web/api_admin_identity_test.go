@@ -27,7 +27,7 @@ func TestAdminIdentityAPI(t *testing.T) {
 
 	r := tb.call(t, fx.Adam, http.MethodGet, path, nil)
 	wantStatus(t, r, http.StatusOK)
-	if d := cmp.Diff(`{"domains":[],"defaultRole":"EMPLOYEE","defaultUserRuleId":null,"defaultMobileRoleId":null,"groupsClaim":"","groupRoles":[],"scimAnyDomain":false,"defaultLanguage":"en","lastSignInClaims":[]}`+"\n", string(r.body)); d != "" {
+	if d := cmp.Diff(`{"domains":[],"defaultRole":"EMPLOYEE","defaultUserRuleId":null,"defaultMobileRoleId":null,"groupsClaim":"","groupRoles":[],"scimAnyDomain":false,"defaultLanguage":"en","defaultBookingsVisibleTo":"TEAM","lastSignInClaims":[]}`+"\n", string(r.body)); d != "" {
 		t.Errorf("settings at first (-want +got):\n%s", d)
 	}
 	first := r.header.Get("ETag")

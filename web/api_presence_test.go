@@ -113,3 +113,34 @@ func TestAPIFavouritesAndVisibility(t *testing.T) {
 		t.Errorf("after null: %v, want the organization's default again", obj)
 	}
 }
+
+// TestAPIDefaultVisibility: an admin widens the organization's default to everyone; a colleague in no
+// team then sees Bob, who made no choice of his own, while the other organization keeps its default.
+func TestAPIDefaultVisibility(t *testing.T) {
+	t.Parallel()
+	tb := setup(t)
+	bob := tb.User(t, fx.OrgA, fx.Bob)
+	if _, err := tb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: bob, Organizer: bob,
+		Category: booking.CategoryWorkstation, Bookings: []booking.NewBooking{fx.Request(fx.DeskTwo, fx.At(1, 9, 0), fx.At(1, 17, 0))}}); err != nil {
+		t.Fatal(err)
+	}
+	seen := func() int {
+		r := tb.call(t, fx.Rita, http.MethodGet, presencePath("me", "?date=2026-11-24"), nil)
+		return len(r.object(t)["bookings"].([]any))
+	}
+	if n := seen(); n != 0 {
+		t.Fatalf("Rita sees %d bookings under the default TEAM, want 0", n)
+	}
+	wantProblem(t, tb.call(t, fx.Adam, http.MethodPut, api+"/admin/identity", map[string]any{"defaultBookingsVisibleTo": "EVERYONE"}),
+		http.StatusBadRequest, booking.CodeInvalidRequest, noIndex)
+	r := tb.call(t, fx.Adam, http.MethodPut, api+"/admin/identity", map[string]any{"defaultBookingsVisibleTo": "ORGANIZATION"})
+	if got := r.object(t)["defaultBookingsVisibleTo"]; got != "ORGANIZATION" {
+		t.Fatalf("defaultBookingsVisibleTo = %v, want ORGANIZATION", got)
+	}
+	if n := seen(); n != 1 {
+		t.Errorf("Rita sees %d bookings under the default ORGANIZATION, want Bob's", n)
+	}
+	if n := fx.RowCount(t, tb.Bundle, `SELECT count(*) FROM organizations WHERE id = $1 AND bookings_visible_to = 'TEAM'`, fx.OrgB); n != 1 {
+		t.Errorf("the other organization's default changed")
+	}
+}

@@ -56,8 +56,8 @@ func TestDevelopmentSignIn(t *testing.T) {
 		pb := setupPages(t)
 		for _, next := range []string{"https://evil.test/", "//evil.test/", `/\evil.test`, "javascript:alert(1)"} {
 			p := pb.browser(t).post("/login/dev", url.Values{"user": {fx.Alice.String()}, "next": {next}})
-			if p.url.Host != strings.TrimPrefix(pb.srv.URL, "http://") || p.url.Path != "/find" {
-				t.Errorf("next %q ended at %s, want this site's /find", next, p.url)
+			if p.url.Host != strings.TrimPrefix(pb.srv.URL, "http://") || p.url.Path != "/" {
+				t.Errorf("next %q ended at %s, want this site's start page", next, p.url)
 			}
 		}
 	})

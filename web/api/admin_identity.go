@@ -33,6 +33,7 @@ type identityDTO struct {
 	GroupRoles        []groupRoleDTO   `json:"groupRoles"`
 	SCIMAnyDomain     *bool            `json:"scimAnyDomain"`
 	DefaultLanguage   *string          `json:"defaultLanguage"`
+	DefaultVisibility *string          `json:"defaultBookingsVisibleTo"`
 	LastSignInClaims  []string         `json:"lastSignInClaims"`
 }
 
@@ -83,7 +84,7 @@ func toIdentityDTO(st identity.SignInSettings) identityDTO {
 		DefaultRole: st.DefaultRole, GroupsClaim: st.GroupsClaim, Domains: []emailDomainDTO{}, GroupRoles: []groupRoleDTO{},
 		DefaultUserRuleID: optionalID{ID: st.DefaultUserRule}, DefaultMobileRole: optionalID{ID: st.DefaultMobileRole},
 		LastSignInClaims: append([]string{}, st.LastClaims...), SCIMAnyDomain: &st.SCIMAnyDomain,
-		DefaultLanguage: &st.DefaultLanguage,
+		DefaultLanguage: &st.DefaultLanguage, DefaultVisibility: &st.DefaultBookingsVisibleTo,
 	}
 	for _, d := range st.DomainStates {
 		dto.Domains = append(dto.Domains, toEmailDomainDTO(d))
@@ -123,13 +124,16 @@ func (s *Handlers) AdminPutIdentity(c echo.Context) error {
 	if dto.DefaultLanguage != nil && !slices.Contains(lang.Codes(), *dto.DefaultLanguage) {
 		return kit.FieldRefuse("defaultLanguage", "refusal.identity.languageNotSpoken", map[string]any{"Codes": strings.Join(lang.Codes(), ", ")})
 	}
-	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil || dto.DefaultLanguage == nil {
+	if !dto.DefaultUserRuleID.Given || !dto.DefaultMobileRole.Given || dto.SCIMAnyDomain == nil || dto.DefaultLanguage == nil || dto.DefaultVisibility == nil {
 		now, err := s.people.SignInSettings(ctx, actor)
 		if err != nil {
 			return err
 		}
 		st.DefaultUserRule, st.DefaultMobileRole, st.SCIMAnyDomain = now.DefaultUserRule, now.DefaultMobileRole, now.SCIMAnyDomain
-		st.DefaultLanguage = now.DefaultLanguage
+		st.DefaultLanguage, st.DefaultBookingsVisibleTo = now.DefaultLanguage, now.DefaultBookingsVisibleTo
+	}
+	if dto.DefaultVisibility != nil {
+		st.DefaultBookingsVisibleTo = *dto.DefaultVisibility
 	}
 	if dto.DefaultLanguage != nil {
 		st.DefaultLanguage = *dto.DefaultLanguage

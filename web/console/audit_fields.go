@@ -110,6 +110,8 @@ func knownFieldWordsTwo(ctx context.Context, key string) (words string, ok bool)
 		return lang.T(ctx, "admin.audit.fieldVerifiedBy"), true
 	case "defaultRole":
 		return lang.T(ctx, "admin.audit.fieldDefaultRole"), true
+	case "defaultBookingsVisibleTo":
+		return lang.T(ctx, "admin.identity.defaultVisibility"), true
 	case "userRule.id":
 		return lang.T(ctx, "admin.audit.fieldUserRuleId"), true
 	case "mobileRole.id":

@@ -323,6 +323,8 @@ func (rd auditReader) value(key string, v any) string {
 			return views.RoleWord(ctx, x)
 		case key == "userLanguage":
 			return views.LanguageWord(ctx, x)
+		case key == "defaultBookingsVisibleTo":
+			return views.VisibilityWords(ctx, x)
 		case key == "timezone":
 			return lang.Zone(ctx, x)
 		case key == "image" && strings.HasPrefix(x, "/plans/"):

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"strings"
@@ -64,16 +65,20 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 		SCIMAnyDomain: c.FormValue("scimAnyDomain") == "on",
 		// A form without the field (an older page still open) keeps the language as it is.
 		DefaultLanguage: c.FormValue("defaultLanguage"),
+		// And who sees a person's bookings by default, likewise.
+		DefaultBookingsVisibleTo: c.FormValue("defaultBookingsVisibleTo"),
 	}
 	ctx := kit.Ctx(c)
 	var refusal string
-	if st.DefaultLanguage == "" {
+	if st.DefaultLanguage == "" || st.DefaultBookingsVisibleTo == "" {
 		now, err := s.people.SignInSettings(c.Request().Context(), kit.Actor(c))
 		if err != nil {
 			return err
 		}
-		st.DefaultLanguage = now.DefaultLanguage
-	} else if !slices.Contains(lang.Codes(), st.DefaultLanguage) {
+		st.DefaultLanguage = cmp.Or(st.DefaultLanguage, now.DefaultLanguage)
+		st.DefaultBookingsVisibleTo = cmp.Or(st.DefaultBookingsVisibleTo, now.DefaultBookingsVisibleTo)
+	}
+	if !slices.Contains(lang.Codes(), st.DefaultLanguage) {
 		refusal = lang.T(ctx, "admin.identity.refuseLanguage")
 	}
 	for _, f := range []struct {
@@ -111,6 +116,7 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 		p.Settings.DefaultRole, p.Settings.GroupsClaim = st.DefaultRole, st.GroupsClaim
 		p.Settings.DefaultUserRule, p.Settings.DefaultMobileRole = st.DefaultUserRule, st.DefaultMobileRole
 		p.Settings.SCIMAnyDomain, p.Settings.DefaultLanguage = st.SCIMAnyDomain, st.DefaultLanguage
+		p.Settings.DefaultBookingsVisibleTo = st.DefaultBookingsVisibleTo
 	}); refused || rerr != nil {
 		return rerr
 	}
@@ -122,7 +128,7 @@ func (s *Handlers) SaveSignInSettings(c echo.Context) error {
 var identityWords = map[string]string{
 	"domains": "E-mail domains", "defaultRole": "Default role", "defaultUserRuleId": "Default user rule",
 	"defaultMobileRoleId": "Default mobile role", "groupsClaim": "Groups claim", "groupRoles": "Groups and roles",
-	"defaultLanguage": "Language of new people",
+	"defaultLanguage": "Language of new people", "defaultBookingsVisibleTo": "Who sees a person's bookings",
 }
 
 // identityRefused answers a refusal in words (2000) with the page again, its reason on top and fill

@@ -41,8 +41,11 @@ type SignInSettings struct {
 	// or by a SCIM client, until they choose their own. The caller checks that the service speaks it;
 	// SetSignInSettings only that it looks like a language code. "" reads as "en".
 	DefaultLanguage string
-	GroupsClaim     string
-	GroupRoles      []GroupRole
+	// DefaultBookingsVisibleTo is who sees the bookings of a person who made no choice of their own
+	// (booking.Visibility: NOBODY, TEAM or ORGANIZATION). "" reads as TEAM.
+	DefaultBookingsVisibleTo string
+	GroupsClaim              string
+	GroupRoles               []GroupRole
 	// SCIMAnyDomain lets SCIM clients create people whose addresses are outside the verified Domains.
 	SCIMAnyDomain bool
 	// UserRules and MobileRoles are the organization's, to choose the defaults from, and LastClaims the
@@ -98,7 +101,7 @@ func signInSettingsOf(ctx context.Context, q *queries.Queries, org uuid.UUID) (S
 	st := SignInSettings{
 		DomainStates: domains, DefaultRole: booking.Role(o.DefaultRole), GroupsClaim: o.GroupsClaim,
 		DefaultUserRule: o.DefaultUserRuleID, DefaultMobileRole: o.DefaultMobileRoleID, LastClaims: o.LastSignInClaims,
-		SCIMAnyDomain: o.ScimAnyDomain, DefaultLanguage: o.DefaultLanguage,
+		SCIMAnyDomain: o.ScimAnyDomain, DefaultLanguage: o.DefaultLanguage, DefaultBookingsVisibleTo: o.BookingsVisibleTo,
 	}
 	rules, err := q.UserRulesExport(ctx, queries.UserRulesExportParams{OrganizationID: &org})
 	if err != nil {
@@ -179,7 +182,7 @@ func (s *Service) ReplaceSignInSettings(ctx context.Context, actor booking.User,
 		if err := q.OrganizationSignInSet(ctx, queries.OrganizationSignInSetParams{
 			ID: org, DefaultRole: string(st.DefaultRole), GroupsClaim: st.GroupsClaim,
 			DefaultUserRuleID: st.DefaultUserRule, DefaultMobileRoleID: st.DefaultMobileRole, ScimAnyDomain: st.SCIMAnyDomain,
-			DefaultLanguage: st.DefaultLanguage,
+			DefaultLanguage: st.DefaultLanguage, BookingsVisibleTo: st.DefaultBookingsVisibleTo,
 		}); err != nil {
 			return fmt.Errorf("set sign-in settings: %w", err)
 		}
@@ -214,7 +217,7 @@ func (st SignInSettings) audited() map[string]any {
 		groups[g.Group] = string(g.Role)
 	}
 	a := map[string]any{"domains": st.Domains, "defaultRole": st.DefaultRole, "groupsClaim": st.GroupsClaim, "groupRoles": groups,
-		"defaultLanguage": st.DefaultLanguage}
+		"defaultLanguage": st.DefaultLanguage, "defaultBookingsVisibleTo": st.DefaultBookingsVisibleTo}
 	if st.DefaultUserRule != nil {
 		a["defaultUserRuleId"] = st.DefaultUserRule.String()
 	}
@@ -245,6 +248,12 @@ func normalizeSignIn(st SignInSettings) (SignInSettings, error) {
 	}
 	if !languageCode.MatchString(st.DefaultLanguage) {
 		return st, booking.FieldRefuse(booking.CodeInvalidRequest, "defaultLanguage", "refusal.identity.badLanguageCode")
+	}
+	if st.DefaultBookingsVisibleTo == "" {
+		st.DefaultBookingsVisibleTo = string(booking.VisibleToTeam)
+	}
+	if _, err := booking.ParseVisibility("defaultBookingsVisibleTo", st.DefaultBookingsVisibleTo); err != nil {
+		return st, err
 	}
 	st.GroupsClaim = strings.TrimSpace(st.GroupsClaim)
 	if len(st.GroupsClaim) > maxGroupsClaimLength || strings.ContainsFunc(st.GroupsClaim, notClaimRune) {
