@@ -35,6 +35,13 @@ func (p WeekPage) findPath(d booking.WeekDay) string {
 	return "/find?" + url.Values{"building": {p.Week.Building.ID.String()}, "kind": {KindDesk}, "date": {DateValue(d.Date)}}.Encode()
 }
 
+// hoursOn writes an interval's hours on the local day that starts at midnight: "09:00–17:00", and
+// "00:00–24:00" for the whole day.
+func hoursOn(iv booking.Interval, midnight time.Time) string {
+	loc := midnight.Location()
+	return daySpan(booking.Interval{Start: iv.Start.In(loc), End: iv.End.In(loc)}, midnight)
+}
+
 // hasDesk tells whether the person has a desk booked on the day.
 func hasDesk(d booking.WeekDay) bool {
 	for _, p := range d.Mine {

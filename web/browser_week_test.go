@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -28,21 +29,23 @@ func TestBrowserWeek(t *testing.T) {
 			b := newTabSized(t, pb.srv.URL, c.w, c.h)
 			kioskBrowserSignIn(b, fx.Alice, "/")
 			b.waitText("main h1", "My week")
-			b.waitText(".week-days > li:nth-child(2)", "bob Baker · Desk 2", "Book Desk 1, your usual")
+			b.waitText(".days-ahead > li:nth-child(2)", "bob Baker · Desk 2", "Book Desk 1, your usual")
 			b.wantNoSidewaysScroll("body")
 			b.axe("my week on a " + c.name)
 			b.settingsShot("week-" + c.name)
 
 			// One tap.
-			b.do(chromedp.Click(chromedp.CSS(`.week-days > li:nth-child(2) form.one-tap button`)))
+			b.do(chromedp.Click(chromedp.CSS(`.days-ahead > li:nth-child(2) form.one-tap button`)))
 			b.waitText(".notice.ok", "Desk 1 is booked for you on Tue 24 Nov.")
-			b.waitText(".week-days > li:nth-child(2) .mine", "Desk 1")
+			b.waitText(".days-ahead > li:nth-child(2) .mine", "Desk 1")
 			b.settingsShot("week-" + c.name + "-booked")
 
-			b.do(chromedp.Click(chromedp.CSS(`.week-days > li:nth-child(2) .links a`)))
+			b.do(chromedp.Click(chromedp.CSS(`.days-ahead > li:nth-child(2) .links a`)))
 			b.waitText("main h1", "Who's in")
-			b.waitText(".whos-floor .people", "alice Archer", "bob Baker", "Your team")
-			b.waitText(".whos-plan", "bob Baker")
+			b.waitText(".whos-floor .whos-list", "alice Archer", "bob Baker", "Your team")
+			if names := b.evalText(`Array.from(document.querySelectorAll(".whos-plan .person text")).map(t => t.textContent).join(", ")`); !strings.Contains(names, "bob Baker") {
+				t.Errorf("the plan names %q, want bob Baker", names)
+			}
 			b.wantNoSidewaysScroll("body")
 			b.axe("who's in on a " + c.name)
 			b.settingsShot("whos-in-" + c.name)

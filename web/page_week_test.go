@@ -39,20 +39,20 @@ func TestPageWeek(t *testing.T) {
 	p := b.get("/")
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, "h1", "My week")
-	p.wantText(t, ".week-days > li:nth-child(1)", "Monday 23 November 2026", "Today", "Desk 1")
-	p.wantText(t, ".week-days > li:nth-child(2)", "Tuesday 24 November 2026", "You are not in.",
+	p.wantText(t, ".days-ahead > li:nth-child(1)", "Monday 23 November 2026", "Today", "Desk 1")
+	p.wantText(t, ".days-ahead > li:nth-child(2)", "Tuesday 24 November 2026", "You are not in.",
 		"1 of your team or favourites is in:", "bob Baker · Desk 2", "Book Desk 1, your usual")
-	if got := p.text(".week-days > li:nth-child(3) .colleagues"); got != "" {
+	if got := p.text(".days-ahead > li:nth-child(3) .colleagues"); got != "" {
 		t.Errorf("day 3 names %q, want nobody (Rita is in no team with Alice)", got)
 	}
-	if n := p.count(".week-days > li"); n != 14 {
+	if n := p.count(".days-ahead > li"); n != 14 {
 		t.Errorf("%d days, want 14", n)
 	}
 
 	p = b.post("/week/book", url.Values{"resource": {fx.DeskOne.String()}, "date": {"2026-11-24"}, "building": {fx.BuildingMadrid.String()}})
 	p.wantStatus(t, http.StatusOK)
 	p.wantText(t, ".notice.ok", "Desk 1 is booked for you on Tue 24 Nov.")
-	p.wantText(t, ".week-days > li:nth-child(2) .mine", "Desk 1")
+	p.wantText(t, ".days-ahead > li:nth-child(2) .mine", "Desk 1")
 
 	// Booking it again that day is refused in words, and changes nothing.
 	p = b.post("/week/book", url.Values{"resource": {fx.DeskOne.String()}, "date": {"2026-11-24"}, "building": {fx.BuildingMadrid.String()}})
@@ -107,12 +107,12 @@ func TestPageStarResource(t *testing.T) {
 	pb := setupPages(t)
 	b := pb.signedIn(t, fx.Alice)
 	p := b.get("/")
-	p.wantText(t, ".week", "You have no usual desk yet")
+	p.wantText(t, ".my-week", "You have no usual desk yet")
 	p = b.post("/favourites/resources/"+fx.DeskTwo.String(), url.Values{"on": {"true"}, "next": {"/find/resources/" + fx.DeskTwo.String()}})
 	p.wantStatus(t, http.StatusOK)
 	if got := p.attr(".star-resource button", "aria-pressed"); got != "true" {
 		t.Errorf("star aria-pressed = %q, want true", got)
 	}
-	b.get("/").wantText(t, ".week", "Your usual desk: Desk 2.", "Book Desk 2, your usual")
+	b.get("/").wantText(t, ".my-week", "Your usual desk: Desk 2.", "Book Desk 2, your usual")
 	b.post("/favourites/resources/"+fx.RoomB.String(), url.Values{"on": {"true"}}).wantStatus(t, http.StatusNotFound)
 }
