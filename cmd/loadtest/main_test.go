@@ -203,7 +203,7 @@ func TestScenarios(t *testing.T) {
 				t.Errorf("part %s: %+v", p.Name, p)
 			}
 		}
-		if want := []string{"find", "plan", "availability"}; !cmp.Equal(names, want) {
+		if want := []string{"find", "plan", "week", "availability"}; !cmp.Equal(names, want) {
 			t.Errorf("parts %v, want %v", names, want)
 		}
 		for _, line := range []string{"find ", "plan ", "availability ", "req/s vs API"} {

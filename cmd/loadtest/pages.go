@@ -12,10 +12,11 @@ import (
 	"github.com/workspacebooking/booking/web"
 )
 
-// The pages scenario loads the pages a person opens to find a desk, for one floor, and the API's
-// availability of the same floor, one after the other in the same run: pageParts, in this order.
-// Each part runs for a third of the run's duration, after the run's warm-up.
-var pageParts = []string{"find", "plan", "availability"}
+// The pages scenario loads the pages a person opens to find a desk, for one floor, the start page (My
+// week: 14 days of their bookings, their team's and their usual desk), and the API's availability of the
+// same floor, one after the other in the same run: pageParts, in this order. Each part runs for an equal
+// share of the run's duration, after the run's warm-up.
+var pageParts = []string{"find", "plan", "week", "availability"}
 
 // pageSessions is how many synthetic people the pages are opened as, each with a browser session.
 const pageSessions = 100
@@ -39,8 +40,8 @@ type pagePart struct {
 // search's hours, the first day the reads look at), and the API's availability of that floor that day.
 // /find has no floor of its own: it lists the floor's building, as a person sees it.
 type pagePaths struct {
-	floor                int // index into floors
-	find, plan, apiAvail string
+	floor                      int // index into floors
+	find, plan, week, apiAvail string
 }
 
 // buildPagePaths picks the first floor with desks.
@@ -57,6 +58,7 @@ func (w *world) buildPagePaths() {
 		w.pages.find = "/find?" + q.Encode()
 		q.Set("floor", f.id.String())
 		w.pages.plan = "/find/plan?" + q.Encode()
+		w.pages.week = "/?" + url.Values{"building": {b.id.String()}}.Encode()
 		w.pages.apiAvail = fmt.Sprintf("/api/v1/users/me/buildings/%s/availability?from=%d&to=%d&floorId=%s",
 			b.id, from.UnixMilli(), to.UnixMilli(), f.id)
 		return
@@ -70,6 +72,8 @@ func (p pagePaths) path(part string) string {
 		return p.find
 	case "plan":
 		return p.plan
+	case "week":
+		return p.week
 	}
 	return p.apiAvail
 }
@@ -91,7 +95,7 @@ func (w *world) startSessions(ctx context.Context, pool *pgxpool.Pool, n int) er
 	return nil
 }
 
-// pages runs the parts of the pages scenario one after the other, each for a third of the duration after
+// pages runs the parts of the pages scenario one after the other, each for an equal share of the duration after
 // the warm-up, and returns every part's tallies, the time measured in all, and each part's figures.
 func pages(ctx context.Context, c *client, w *world, o options, l *live) ([]*tally, time.Duration, []pagePart, error) {
 	part := o

@@ -57,8 +57,10 @@ func (r report) writePages(p printer, rows map[string]row) {
 	}
 	p("## Pages\n\n")
 	if len(parts) > 0 {
-		p("The pages a person opens to find a desk, against the API's availability of the same floor, one after the\n")
-		p("other in each run of pages, each for a third of the run (%s) after the warm-up, at %d clients. The pages are\n", (r.Duration / 3).Round(100*time.Millisecond), defaultClients)
+		p("The pages a person opens to find a desk, and the start page (My week: 14 days of their bookings, their\n")
+		p("team's and their usual desk), against the API's availability of the same floor, one after the other in\n")
+		p("each run of pages, each for 1/%d of the run (%s) after the warm-up, at %d clients. The pages are\n",
+			len(pageParts), (r.Duration / time.Duration(len(pageParts))).Round(100*time.Millisecond), defaultClients)
 		p("opened as %d people, each with a browser session, accepting gzip. `/find` has no floor of its own: it lists\n", pageSessions)
 		p("the desks of the floor's whole building (%s of them), and the plan draws the floor's %d resources. Medians of\n",
 			thousands(r.Size.FloorsPerBuilding*(r.Size.ResourcesPerFloor-r.Size.RoomsPerFloor)), r.Size.ResourcesPerFloor)

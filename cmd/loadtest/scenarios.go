@@ -247,7 +247,7 @@ func (m *calls) next(r *rand.Rand) (call, bool) {
 		k = get(w.freePaths, r)
 	case "availability":
 		k = get(w.availabilityPaths, r)
-	case "pages:find", "pages:plan":
+	case "pages:find", "pages:plan", "pages:week":
 		k = call{method: http.MethodGet, path: w.pages.path(strings.TrimPrefix(m.scenario, "pages:")), expect: expectOK,
 			cookie: w.cookies[r.IntN(len(w.cookies))]}
 		return k, true
