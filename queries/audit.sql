@@ -70,6 +70,9 @@ UNION ALL
 SELECT t.id, 'scimGroups', t.display_name, ''
 FROM scim_groups t WHERE t.organization_id = @organization_id AND t.id = ANY(@ids::uuid[])
 UNION ALL
+SELECT t.id, 'teams', t.name, ''
+FROM teams t WHERE t.organization_id = @organization_id AND t.id = ANY(@ids::uuid[])
+UNION ALL
 SELECT o.id, 'organizations', o.name, ''
 FROM organizations o WHERE o.id = @organization_id AND o.id = ANY(@ids::uuid[]);
 

@@ -204,6 +204,9 @@ UNION ALL
 SELECT t.id, 'scimGroups', t.display_name, ''
 FROM scim_groups t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
 UNION ALL
+SELECT t.id, 'teams', t.name, ''
+FROM teams t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
 SELECT o.id, 'organizations', o.name, ''
 FROM organizations o WHERE o.id = $1 AND o.id = ANY($2::uuid[])
 `

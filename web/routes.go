@@ -107,6 +107,13 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/people/:userId", s.console.SavePerson, adm...)
 	e.POST("/admin/people/:userId/active", s.console.PersonActive, adm...)
 	e.POST("/admin/people/:userId/unlink", s.console.UnlinkPerson, adm...) // unbind a person's sign-in
+	e.GET("/admin/teams", s.console.Teams, adm...)
+	e.POST("/admin/teams", s.console.CreateTeam, adm...)
+	e.GET("/admin/teams/:teamId", s.console.Team, adm...)
+	e.POST("/admin/teams/:teamId", s.console.SaveTeam, adm...)
+	e.POST("/admin/teams/:teamId/delete", s.console.DeleteTeam, adm...)
+	e.POST("/admin/teams/:teamId/members", s.console.AddTeamMembers, adm...)
+	e.POST("/admin/teams/:teamId/members/:userId/remove", s.console.RemoveTeamMember, adm...)
 	e.GET("/admin/audit", s.console.Audit, adm...)
 	e.GET("/admin/closures", s.console.Closures, adm...)
 	e.POST("/admin/closures", s.console.SaveClosure, adm...)

@@ -125,6 +125,7 @@ type tenancyBundle struct {
 	scimToken                uuid.UUID // A's SCIM token, named "Acme Okta"
 	closure                  uuid.UUID // A's closure of the New York floor
 	webhook, delivery        uuid.UUID // A's webhook endpoint, and one delivery it got
+	team                     uuid.UUID // A's team "Acme sales", with Alice in it
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -220,6 +221,8 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	tb.markers = append(tb.markers, st.FeedSecret, st.UnsubscribeSecret)
 	tb.webhook, tb.delivery = tenancyWebhook(t, api)
 	tb.markers = append(tb.markers, tb.webhook.String(), tb.delivery.String(), "acme-hooks.example", "acme-answer")
+	tb.team = tenancyTeam(t, api)
+	tb.markers = append(tb.markers, tb.team.String(), "Acme sales")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
@@ -552,6 +555,17 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: "/admin/webhooks/" + s(tb.webhook) + "/rotate", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AdminDeleteAnotherOrganizationsWebhook", route: "POST /admin/webhooks/:webhookId/delete",
 			path: "/admin/webhooks/" + s(tb.webhook) + "/delete", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminTeams", route: "GET /admin/teams", path: "/admin/teams", want: adminsOnly(ok, 0)},
+		{name: "AdminCreateOwnTeam", route: "POST /admin/teams", path: "/admin/teams", form: url.Values{"name": {"Globex sales"}}, want: adminsOnly(ok, 0)},
+		{name: "AdminAnotherOrganizationsTeam", route: "GET /admin/teams/:teamId", path: "/admin/teams/" + s(tb.team), want: adminsOnly(nf, 0)},
+		{name: "AdminSaveAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId", path: "/admin/teams/" + s(tb.team),
+			form: url.Values{"name": {"Mine"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminDeleteAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/delete", path: "/admin/teams/" + s(tb.team) + "/delete",
+			form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminJoinAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/members", path: "/admin/teams/" + s(tb.team) + "/members",
+			form: url.Values{"member": {s(fx.Boris)}}, want: adminsOnly(nf, 0)},
+		{name: "AdminLeaveAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/members/:userId/remove",
+			path: "/admin/teams/" + s(tb.team) + "/members/" + s(fx.Alice) + "/remove", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AdminResendAnotherOrganizationsDelivery", route: "POST /admin/webhooks/:webhookId/deliveries/:deliveryId/resend",
 			path: "/admin/webhooks/" + s(tb.webhook) + "/deliveries/" + s(tb.delivery) + "/resend", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
@@ -707,4 +721,19 @@ func TestOrganizationIsolation(t *testing.T) {
 			})
 		}
 	}
+}
+
+// tenancyTeam makes A's team "Acme sales" with Alice in it, and returns its id.
+func tenancyTeam(t *testing.T, api *testBundle) uuid.UUID {
+	t.Helper()
+	people := identity.New(api.Pool, api.Service)
+	adam := api.User(t, fx.OrgA, fx.Adam)
+	id, err := people.CreateTeam(t.Context(), adam, identity.TeamFields{Name: "Acme sales"})
+	if err != nil {
+		t.Fatalf("A's team: %v", err)
+	}
+	if err := people.AddTeamMembers(t.Context(), adam, id, []uuid.UUID{fx.Alice}); err != nil {
+		t.Fatalf("A's team member: %v", err)
+	}
+	return id
 }
