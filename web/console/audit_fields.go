@@ -159,7 +159,7 @@ func knownFieldWordsTwo(ctx context.Context, key string) (words string, ok bool)
 	return "", false
 }
 
-// knownFieldWordsThree is the rest of knownFieldWords: the fields of teams.
+// knownFieldWordsThree is the rest of knownFieldWords: the fields of teams and neighbourhoods.
 func knownFieldWordsThree(ctx context.Context, key string) (words string, ok bool) {
 	switch key {
 	case "idpGroup":
@@ -170,6 +170,12 @@ func knownFieldWordsThree(ctx context.Context, key string) (words string, ok boo
 		return lang.T(ctx, "admin.audit.fieldMembersAdded"), true
 	case "membersRemoved":
 		return lang.T(ctx, "admin.audit.fieldMembersRemoved"), true
+	case "teamId":
+		return lang.T(ctx, "admin.audit.fieldTeamId"), true
+	case "teamOnly":
+		return lang.T(ctx, "admin.audit.fieldTeamOnly"), true
+	case "area":
+		return lang.T(ctx, "admin.audit.fieldArea"), true
 	}
 	return "", false
 }

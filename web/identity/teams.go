@@ -203,6 +203,9 @@ func (s *Service) DeleteTeam(ctx context.Context, actor booking.User, id uuid.UU
 		if err := q.TeamDelete(ctx, queries.TeamDeleteParams{OrganizationID: actor.OrganizationID, ID: id}); err != nil {
 			return fmt.Errorf("delete team: %w", err)
 		}
+		if err := q.OrganizationLayoutTouch(ctx, actor.OrganizationID); err != nil { // its neighbourhoods go
+			return fmt.Errorf("mark layout changed: %w", err)
+		}
 		return recordChange(ctx, q, booking.Change{
 			OrganizationID: actor.OrganizationID, By: booking.By(actor), Action: booking.AuditDelete, Object: "teams", ObjectID: id,
 			Before: before.audited(),
