@@ -126,6 +126,7 @@ type tenancyBundle struct {
 	closure                  uuid.UUID // A's closure of the New York floor
 	webhook, delivery        uuid.UUID // A's webhook endpoint, and one delivery it got
 	team                     uuid.UUID // A's team "Acme sales", with Alice in it
+	zone                     uuid.UUID // A's neighbourhood "Acme corner" of the Madrid floor, for Acme sales only
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -221,8 +222,8 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	tb.markers = append(tb.markers, st.FeedSecret, st.UnsubscribeSecret)
 	tb.webhook, tb.delivery = tenancyWebhook(t, api)
 	tb.markers = append(tb.markers, tb.webhook.String(), tb.delivery.String(), "acme-hooks.example", "acme-answer")
-	tb.team = tenancyTeam(t, api)
-	tb.markers = append(tb.markers, tb.team.String(), "Acme sales")
+	tb.team, tb.zone = tenancyTeam(t, api)
+	tb.markers = append(tb.markers, tb.team.String(), "Acme sales", tb.zone.String(), "Acme corner")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
@@ -579,6 +580,13 @@ func (tb *tenancyBundle) cases() []crossCase {
 			form: url.Values{"member": {s(fx.Boris)}}, want: adminsOnly(nf, 0)},
 		{name: "AdminLeaveAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/members/:userId/remove",
 			path: "/admin/teams/" + s(tb.team) + "/members/" + s(fx.Alice) + "/remove", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminZoneOnAnotherOrganizationsFloor", route: "POST /admin/floors/:floorId/neighbourhoods", path: "/admin/floors/" + s(fx.FloorMadrid) + "/neighbourhoods",
+			form: url.Values{"name": {"Mine"}, "teamId": {s(tb.team)}, "x1": {"0"}, "y1": {"0"}, "x2": {"9"}, "y2": {"9"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminSaveAnotherOrganizationsZone", route: "POST /admin/floors/:floorId/neighbourhoods/:zoneId",
+			path: "/admin/floors/" + s(fx.FloorB) + "/neighbourhoods/" + s(tb.zone),
+			form: url.Values{"name": {"Mine"}, "teamId": {s(tb.team)}, "x1": {"0"}, "y1": {"0"}, "x2": {"9"}, "y2": {"9"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminDeleteAnotherOrganizationsZone", route: "POST /admin/floors/:floorId/neighbourhoods/:zoneId/delete",
+			path: "/admin/floors/" + s(fx.FloorB) + "/neighbourhoods/" + s(tb.zone) + "/delete", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AdminResendAnotherOrganizationsDelivery", route: "POST /admin/webhooks/:webhookId/deliveries/:deliveryId/resend",
 			path: "/admin/webhooks/" + s(tb.webhook) + "/deliveries/" + s(tb.delivery) + "/resend", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
@@ -736,17 +744,24 @@ func TestOrganizationIsolation(t *testing.T) {
 	}
 }
 
-// tenancyTeam makes A's team "Acme sales" with Alice in it, and returns its id.
-func tenancyTeam(t *testing.T, api *testBundle) uuid.UUID {
+// tenancyTeam makes A's team "Acme sales" with Alice in it, and its neighbourhood "Acme corner" for it
+// only on the Madrid floor, and returns their ids.
+func tenancyTeam(t *testing.T, api *testBundle) (team, zone uuid.UUID) {
 	t.Helper()
 	people := identity.New(api.Pool, api.Service)
 	adam := api.User(t, fx.OrgA, fx.Adam)
-	id, err := people.CreateTeam(t.Context(), adam, identity.TeamFields{Name: "Acme sales"})
+	team, err := people.CreateTeam(t.Context(), adam, identity.TeamFields{Name: "Acme sales"})
 	if err != nil {
 		t.Fatalf("A's team: %v", err)
 	}
-	if err := people.AddTeamMembers(t.Context(), adam, id, []uuid.UUID{fx.Alice}); err != nil {
+	if err := people.AddTeamMembers(t.Context(), adam, team, []uuid.UUID{fx.Alice}); err != nil {
 		t.Fatalf("A's team member: %v", err)
 	}
-	return id
+	zone, err = layout.New(api.Pool, api.Service).CreateNeighbourhood(t.Context(), adam, fx.FloorMadrid, layout.NeighbourhoodFields{
+		TeamID: team, Name: "Acme corner", TeamOnly: true, Area: booking.MapCoordinates{BottomRightX: 5, BottomRightY: 5},
+	})
+	if err != nil {
+		t.Fatalf("A's neighbourhood: %v", err)
+	}
+	return team, zone
 }

@@ -81,3 +81,30 @@ func markBarred(r *SearchResult, why *Error) {
 		}
 	}
 }
+
+// Neighbourhood is a zone of a floor given to a team, as the floor plan draws it.
+type Neighbourhood struct {
+	ID       uuid.UUID
+	Name     string
+	TeamID   uuid.UUID
+	TeamName string
+	Area     MapCoordinates
+	TeamOnly bool
+}
+
+// FloorNeighbourhoods lists the neighbourhoods of a floor of the actor's organization by name; a floor
+// of another organization has none.
+func (s *Service) FloorNeighbourhoods(ctx context.Context, actor User, floor uuid.UUID) ([]Neighbourhood, error) {
+	rows, err := s.q.NeighbourhoodsOfFloor(ctx, queries.NeighbourhoodsOfFloorParams{OrganizationID: actor.OrganizationID, FloorID: floor})
+	if err != nil {
+		return nil, fmt.Errorf("list neighbourhoods: %w", err)
+	}
+	out := make([]Neighbourhood, len(rows))
+	for i, r := range rows {
+		out[i] = Neighbourhood{
+			ID: r.ID, Name: r.Name, TeamID: r.TeamID, TeamName: r.TeamName, TeamOnly: r.TeamOnly,
+			Area: MapCoordinates{TopLeftX: r.TopLeftX, TopLeftY: r.TopLeftY, BottomRightX: r.BottomRightX, BottomRightY: r.BottomRightY},
+		}
+	}
+	return out, nil
+}

@@ -42,22 +42,6 @@ type NeighbourhoodFields struct {
 	TeamOnly bool
 }
 
-// Neighbourhoods lists a floor's neighbourhoods by name. A floor of another organization has none.
-func (s *Service) Neighbourhoods(ctx context.Context, org, floor uuid.UUID) ([]Neighbourhood, error) {
-	rows, err := s.q.NeighbourhoodsOfFloor(ctx, queries.NeighbourhoodsOfFloorParams{OrganizationID: org, FloorID: floor})
-	if err != nil {
-		return nil, fmt.Errorf("list neighbourhoods: %w", err)
-	}
-	out := make([]Neighbourhood, len(rows))
-	for i, r := range rows {
-		out[i] = Neighbourhood{ID: r.ID, FloorID: r.FloorID, TeamName: r.TeamName, NeighbourhoodFields: NeighbourhoodFields{
-			TeamID: r.TeamID, Name: r.Name, TeamOnly: r.TeamOnly,
-			Area: booking.MapCoordinates{TopLeftX: r.TopLeftX, TopLeftY: r.TopLeftY, BottomRightX: r.BottomRightX, BottomRightY: r.BottomRightY},
-		}}
-	}
-	return out, nil
-}
-
 // CreateNeighbourhood adds a neighbourhood to a floor of the actor's organization.
 // Codes: 1001 not an admin; 1013 no such floor; 2000 a bad field, a team of no such id, or the floor
 // has MaxNeighbourhoods already.

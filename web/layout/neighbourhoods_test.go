@@ -76,11 +76,11 @@ func TestNeighbourhoodRules(t *testing.T) {
 		t.Errorf("a zone on another floor: %v", err)
 	}
 
-	zones, err := s.Neighbourhoods(ctx, fx.OrgA, fx.FloorMadrid)
+	zones, err := b.Service.FloorNeighbourhoods(ctx, adam, fx.FloorMadrid)
 	if err != nil || len(zones) != layout.MaxNeighbourhoods || zones[0].TeamName != "Sales" {
 		t.Fatalf("Neighbourhoods = %d zones (%v), want %d of Sales", len(zones), err, layout.MaxNeighbourhoods)
 	}
-	if zs, _ := s.Neighbourhoods(ctx, fx.OrgB, fx.FloorMadrid); len(zs) != 0 {
+	if zs, _ := b.Service.FloorNeighbourhoods(ctx, b.User(t, fx.OrgB, fx.Boris), fx.FloorMadrid); len(zs) != 0 {
 		t.Errorf("organization B sees %d of A's zones", len(zs))
 	}
 	borisAdmin := b.User(t, fx.OrgB, fx.Boris)
