@@ -70,6 +70,15 @@ UNION ALL
 SELECT t.id, 'scimGroups', t.display_name, ''
 FROM scim_groups t WHERE t.organization_id = @organization_id AND t.id = ANY(@ids::uuid[])
 UNION ALL
+SELECT t.id, 'teams', t.name, ''
+FROM teams t WHERE t.organization_id = @organization_id AND t.id = ANY(@ids::uuid[])
+UNION ALL
+SELECT n.id, 'neighbourhoods', n.name, b.timezone
+FROM neighbourhoods n
+JOIN floors f ON f.organization_id = n.organization_id AND f.id = n.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE n.organization_id = @organization_id AND n.id = ANY(@ids::uuid[])
+UNION ALL
 SELECT o.id, 'organizations', o.name, ''
 FROM organizations o WHERE o.id = @organization_id AND o.id = ANY(@ids::uuid[]);
 

@@ -204,6 +204,15 @@ UNION ALL
 SELECT t.id, 'scimGroups', t.display_name, ''
 FROM scim_groups t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
 UNION ALL
+SELECT t.id, 'teams', t.name, ''
+FROM teams t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])
+UNION ALL
+SELECT n.id, 'neighbourhoods', n.name, b.timezone
+FROM neighbourhoods n
+JOIN floors f ON f.organization_id = n.organization_id AND f.id = n.floor_id
+JOIN buildings b ON b.organization_id = f.organization_id AND b.id = f.building_id
+WHERE n.organization_id = $1 AND n.id = ANY($2::uuid[])
+UNION ALL
 SELECT o.id, 'organizations', o.name, ''
 FROM organizations o WHERE o.id = $1 AND o.id = ANY($2::uuid[])
 `

@@ -43,3 +43,8 @@ UPDATE organizations o SET additional_services_active = @active
 FROM (SELECT p.id, p.name, p.additional_services_active FROM organizations p WHERE p.id = @id FOR UPDATE) old
 WHERE o.id = old.id
 RETURNING old.name, old.additional_services_active;
+
+-- name: OrganizationLayoutTouch :exec
+-- Marks the organization's layout as changed by this transaction, as the triggers of 0006 do for the
+-- tables they watch: for changes of neighbourhoods, which bookings are checked against too.
+UPDATE organizations SET layout_version = txid_current() WHERE id = @id AND layout_version <> txid_current();

@@ -57,6 +57,17 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 	return i, err
 }
 
+const organizationLayoutTouch = `-- name: OrganizationLayoutTouch :exec
+UPDATE organizations SET layout_version = txid_current() WHERE id = $1 AND layout_version <> txid_current()
+`
+
+// Marks the organization's layout as changed by this transaction, as the triggers of 0006 do for the
+// tables they watch: for changes of neighbourhoods, which bookings are checked against too.
+func (q *Queries) OrganizationLayoutTouch(ctx context.Context, id uuid.UUID) error {
+	_, err := q.db.Exec(ctx, organizationLayoutTouch, id)
+	return err
+}
+
 const organizationLayoutVersion = `-- name: OrganizationLayoutVersion :one
 SELECT layout_version FROM organizations WHERE id = $1
 `

@@ -24,6 +24,7 @@ var AdminSections = []AdminSection{
 	{"catalogue", "Catalogue", "/admin/catalogue", "Kinds, features, services"},
 	{"closures", "Closures", "/admin/closures", "Holidays and repairs"},
 	{"people", "People", "/admin/people", "Roles and access"},
+	{"teams", "Teams", "/admin/teams", "People and neighbourhoods"},
 	{"identity", "Identity", "/admin/identity", "Sign-in and provisioning"},
 	{"webhooks", "Webhooks", "/admin/webhooks", "Events to other systems"},
 	{"audit", "Audit", "/admin/audit", "Who changed what"},
@@ -46,6 +47,8 @@ func (s AdminSection) label(ctx context.Context) string {
 		return lang.T(ctx, "admin.common.navClosures")
 	case "people":
 		return lang.T(ctx, "admin.common.navPeople")
+	case "teams":
+		return lang.T(ctx, "admin.common.navTeams")
 	case "identity":
 		return lang.T(ctx, "admin.common.navIdentity")
 	case "webhooks":
@@ -73,6 +76,8 @@ func (s AdminSection) help(ctx context.Context) string {
 		return lang.T(ctx, "admin.common.navClosuresHelp")
 	case "people":
 		return lang.T(ctx, "admin.common.navPeopleHelp")
+	case "teams":
+		return lang.T(ctx, "admin.common.navTeamsHelp")
 	case "identity":
 		return lang.T(ctx, "admin.common.navIdentityHelp")
 	case "webhooks":

@@ -125,6 +125,10 @@ type AdminPlanPage struct {
 	Grid          AdminGrid
 	Problem       *AdminProblem
 	Flash         string
+	Zones         []AdminZone   // the floor's neighbourhoods, by name
+	Teams         []AdminOption // the teams a neighbourhood may be given to
+	NewZone       AdminZone     // the form that adds a neighbourhood
+	MaxZones      int
 }
 
 // AdminGrid is the "add a row or grid of desks" form.

@@ -20,7 +20,8 @@ type FloorPlan struct {
 	Floor         booking.Floor
 	Width, Height int32 // the drawing's coordinate system (the floor image's viewBox)
 	Spots         []booking.SearchResult
-	Selected      uuid.UUID // the resource whose panel is open, if any
+	Selected      uuid.UUID               // the resource whose panel is open, if any
+	Zones         []booking.Neighbourhood // drawn behind the resources, each labelled
 }
 
 // counts are how many resources of the plan are in each state.

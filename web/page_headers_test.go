@@ -81,7 +81,8 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 		"tokenId":   uuid.NewString(),
 		"domain":    "acme.test",
 		"closureId": uuid.NewString(),
-		"webhookId": uuid.NewString(), "deliveryId": uuid.NewString(),
+		"webhookId": uuid.NewString(), "deliveryId": uuid.NewString(), "teamId": uuid.NewString(), "zoneId": uuid.NewString(),
+		"personId":   fx.Bob.String(),
 		"buildingId": fx.BuildingMadrid.String(),
 		"ruleId":     fx.RuleRoom.String(), "userId": fx.Bob.String(), "collection": "features", "id": fx.FeatureScreen.String(),
 		"secret": strings.Repeat("A", 43), "kind": "reminder", // an unsubscribe link that names nobody

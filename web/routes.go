@@ -114,6 +114,13 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/people/:userId", s.console.SavePerson, adm...)
 	e.POST("/admin/people/:userId/active", s.console.PersonActive, adm...)
 	e.POST("/admin/people/:userId/unlink", s.console.UnlinkPerson, adm...) // unbind a person's sign-in
+	e.GET("/admin/teams", s.console.Teams, adm...)
+	e.POST("/admin/teams", s.console.CreateTeam, adm...)
+	e.GET("/admin/teams/:teamId", s.console.Team, adm...)
+	e.POST("/admin/teams/:teamId", s.console.SaveTeam, adm...)
+	e.POST("/admin/teams/:teamId/delete", s.console.DeleteTeam, adm...)
+	e.POST("/admin/teams/:teamId/members", s.console.AddTeamMembers, adm...)
+	e.POST("/admin/teams/:teamId/members/:userId/remove", s.console.RemoveTeamMember, adm...)
 	e.GET("/admin/audit", s.console.Audit, adm...)
 	e.GET("/admin/closures", s.console.Closures, adm...)
 	e.POST("/admin/closures", s.console.SaveClosure, adm...)
@@ -150,6 +157,9 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/floors/:floorId/plan/image", s.console.UploadPlan, upload...)
 	e.GET("/admin/floors/:floorId/plan", s.console.Plan, adm...)
 	e.POST("/admin/floors/:floorId/plan/grid", s.console.PlanGrid, adm...)
+	e.POST("/admin/floors/:floorId/neighbourhoods", s.console.CreateNeighbourhood, adm...)
+	e.POST("/admin/floors/:floorId/neighbourhoods/:zoneId", s.console.SaveNeighbourhood, adm...)
+	e.POST("/admin/floors/:floorId/neighbourhoods/:zoneId/delete", s.console.DeleteNeighbourhood, adm...)
 	e.GET("/admin/resources", s.console.Resources, adm...)
 	e.GET("/admin/resources/new", s.console.NewResource, adm...)
 	e.POST("/admin/resources", s.console.SaveResource, adm...)
@@ -196,7 +206,17 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.GET("/features", s.api.Features, auth)
 	v1.GET("/resources/:resourceId/reservables", s.api.ResourceReservables, auth)
 
-	// Each person's own: who is in, their favourites, and who sees their bookings.
+	s.personalAPIRoutes(v1, auth)
+
+	s.adminAPIRoutes(v1, auth)
+
+	// The OpenAPI 3.1 document of everything under /api/v1; public.
+	v1.GET("/openapi.json", s.api.OpenAPI)
+}
+
+// personalAPIRoutes lists each person's own part of the API: who is in, their favourites, and who sees
+// their bookings. {userId} is "me" or their own id.
+func (s *Server) personalAPIRoutes(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	v1.GET("/users/:userId/buildings/:buildingId/presence", s.api.Presence, auth)
 	v1.GET("/users/:userId/favourites", s.api.Favourites, auth)
 	v1.PUT("/users/:userId/favourites/resources/:resourceId", s.api.StarResource, auth)
@@ -205,7 +225,10 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.DELETE("/users/:userId/favourites/people/:personId", s.api.StarPerson, auth)
 	v1.GET("/users/:userId/visibility", s.api.Visibility, auth)
 	v1.PUT("/users/:userId/visibility", s.api.PutVisibility, auth)
+}
 
+// adminAPIRoutes lists the admins' part of the API.
+func (s *Server) adminAPIRoutes(v1 *echo.Group, auth echo.MiddlewareFunc) {
 	// Admins: the organization's objects one at a time (in the import format), the whole organization as
 	// an import document, and the audit log.
 	// Writes read the actor's role and active state again from the database (currentAdmin).
@@ -224,13 +247,18 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.POST("/admin/webhooks/:webhookId/rotate", s.api.AdminRotateWebhook, auth, s.currentAdmin, s.idempotent)
 	v1.GET("/admin/webhooks/:webhookId/deliveries", s.api.AdminWebhookDeliveries, auth)
 	v1.POST("/admin/webhooks/:webhookId/deliveries/:deliveryId/resend", s.api.AdminResendWebhookDelivery, auth, s.currentAdmin, s.idempotent)
+	// Admins: teams, their sources and members.
+	v1.GET("/admin/teams", s.api.AdminTeams, auth)
+	v1.POST("/admin/teams", s.api.AdminCreateTeam, auth, s.currentAdmin, s.idempotent)
+	v1.GET("/admin/teams/:teamId", s.api.AdminTeam, auth)
+	v1.PUT("/admin/teams/:teamId", s.api.AdminPutTeam, write...)
+	v1.DELETE("/admin/teams/:teamId", s.api.AdminDeleteTeam, write...)
+	v1.PUT("/admin/teams/:teamId/members/:memberId", s.api.AdminAddTeamMember, write...)
+	v1.DELETE("/admin/teams/:teamId/members/:memberId", s.api.AdminRemoveTeamMember, write...)
 	v1.GET("/admin/:collection", s.api.AdminList, auth)
 	v1.GET("/admin/:collection/:id", s.api.AdminGet, auth)
 	v1.PUT("/admin/:collection/:id", s.api.AdminPut, write...)
 	v1.DELETE("/admin/:collection/:id", s.api.AdminDelete, write...)
 	// Admins: the organization's layout.
 	v1.PUT("/admin/floors/:id/plan", s.api.PutFloorPlan, write...)
-
-	// The OpenAPI 3.1 document of everything under /api/v1; public.
-	v1.GET("/openapi.json", s.api.OpenAPI)
 }

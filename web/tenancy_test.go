@@ -125,6 +125,8 @@ type tenancyBundle struct {
 	scimToken                uuid.UUID // A's SCIM token, named "Acme Okta"
 	closure                  uuid.UUID // A's closure of the New York floor
 	webhook, delivery        uuid.UUID // A's webhook endpoint, and one delivery it got
+	team                     uuid.UUID // A's team "Acme sales", with Alice in it
+	zone                     uuid.UUID // A's neighbourhood "Acme corner" of the Madrid floor, for Acme sales only
 	markers                  []string  // IDs and names of A's that B must never see
 }
 
@@ -220,6 +222,8 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 	tb.markers = append(tb.markers, st.FeedSecret, st.UnsubscribeSecret)
 	tb.webhook, tb.delivery = tenancyWebhook(t, api)
 	tb.markers = append(tb.markers, tb.webhook.String(), tb.delivery.String(), "acme-hooks.example", "acme-answer")
+	tb.team, tb.zone = tenancyTeam(t, api)
+	tb.markers = append(tb.markers, tb.team.String(), "Acme sales", tb.zone.String(), "Acme corner")
 	tb.markers = append(tb.markers, "Acme", "acme.test", "Archer", "Baker", "Reyes", "Adler", "Goya", "Velázquez",
 		"Boardroom", "Hudson", "Madrid HQ", "New York Office", "Whiteboard", "Coffee and tea", "AV setup",
 		"MAD-R2", "MAD-R3", "MAD-D1", "MAD-D2", "NYC-R1", "Acme strategy", "Acme repainting")
@@ -445,6 +449,38 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: api + "/admin/features/" + s(fx.FeatureWhiteboard), want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "AdminDeleteAnotherOrganizationsReservable", route: "DELETE /api/v1/admin/:collection/:id",
 			path: api + "/admin/reservables/" + s(fx.ReservableLunch), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "PresenceInAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/presence",
+			path: api + "/users/me/buildings/" + s(fx.BuildingMadrid) + "/presence", want: every(nf, booking.CodeBuildingNotFound)},
+		{name: "PresenceAsAnotherOrganizationsPerson", route: "GET /api/v1/users/:userId/buildings/:buildingId/presence",
+			path: api + "/users/" + s(fx.Alice) + "/buildings/" + s(fx.BuildingMadrid) + "/presence", want: every(http.StatusForbidden, booking.CodeForbidden)},
+		{name: "OwnFavourites", route: "GET /api/v1/users/:userId/favourites", path: api + "/users/me/favourites", want: every(ok, 0)},
+		{name: "AnotherOrganizationsPersonsFavourites", route: "GET /api/v1/users/:userId/favourites",
+			path: api + "/users/" + s(fx.Alice) + "/favourites", want: every(http.StatusForbidden, booking.CodeForbidden)},
+		{name: "StarAnotherOrganizationsDeskAPI", route: "PUT /api/v1/users/:userId/favourites/resources/:resourceId",
+			path: api + "/users/me/favourites/resources/" + s(fx.DeskOne), want: every(nf, booking.CodeResourceNotFound)},
+		{name: "UnstarAnotherOrganizationsDeskAPI", route: "DELETE /api/v1/users/:userId/favourites/resources/:resourceId",
+			path: api + "/users/me/favourites/resources/" + s(fx.DeskOne), want: every(http.StatusNoContent, 0)},
+		{name: "StarAnotherOrganizationsPersonAPI", route: "PUT /api/v1/users/:userId/favourites/people/:personId",
+			path: api + "/users/me/favourites/people/" + s(fx.Alice), want: every(nf, booking.CodeUserNotFound)},
+		{name: "UnstarAnotherOrganizationsPersonAPI", route: "DELETE /api/v1/users/:userId/favourites/people/:personId",
+			path: api + "/users/me/favourites/people/" + s(fx.Alice), want: every(http.StatusNoContent, 0)},
+		{name: "OwnVisibility", route: "GET /api/v1/users/:userId/visibility", path: api + "/users/me/visibility", want: every(ok, 0)},
+		{name: "SetAnotherOrganizationsPersonsVisibility", route: "PUT /api/v1/users/:userId/visibility",
+			path: api + "/users/" + s(fx.Alice) + "/visibility", body: map[string]any{"bookingsVisibleTo": "ORGANIZATION"},
+			want: every(http.StatusForbidden, booking.CodeForbidden)},
+		{name: "AdminTeamsAPI", route: "GET /api/v1/admin/teams", path: api + "/admin/teams", want: adminsOnly(ok, 0)},
+		{name: "AdminCreateOwnTeamAPI", route: "POST /api/v1/admin/teams", path: api + "/admin/teams",
+			body: map[string]any{"name": "Globex ops"}, want: adminsOnly(http.StatusCreated, 0)},
+		{name: "AdminAnotherOrganizationsTeamAPI", route: "GET /api/v1/admin/teams/:teamId",
+			path: api + "/admin/teams/" + s(tb.team), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminPutAnotherOrganizationsTeamAPI", route: "PUT /api/v1/admin/teams/:teamId",
+			path: api + "/admin/teams/" + s(tb.team), body: map[string]any{"name": "Mine"}, want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminDeleteAnotherOrganizationsTeamAPI", route: "DELETE /api/v1/admin/teams/:teamId",
+			path: api + "/admin/teams/" + s(tb.team), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminJoinAnotherOrganizationsTeamAPI", route: "PUT /api/v1/admin/teams/:teamId/members/:memberId",
+			path: api + "/admin/teams/" + s(tb.team) + "/members/" + s(fx.Boris), want: adminsOnly(nf, booking.CodeObjectNotFound)},
+		{name: "AdminLeaveAnotherOrganizationsTeamAPI", route: "DELETE /api/v1/admin/teams/:teamId/members/:memberId",
+			path: api + "/admin/teams/" + s(tb.team) + "/members/" + s(fx.Alice), want: adminsOnly(nf, booking.CodeObjectNotFound)},
 		{name: "AdminWebhooks", route: "GET /api/v1/admin/webhooks", path: api + "/admin/webhooks", want: adminsOnly(ok, 0)},
 		{name: "AdminCreateOwnWebhook", route: "POST /api/v1/admin/webhooks", path: api + "/admin/webhooks",
 			body: map[string]any{"url": "https://globex.example/hooks", "eventTypes": []string{"booking.created"}}, want: adminsOnly(http.StatusCreated, 0)},
@@ -468,6 +504,15 @@ func (tb *tenancyBundle) cases() []crossCase {
 	guess := strings.Repeat("A", 43) // a secret of the right shape that names nobody
 	pageCases := []crossCase{
 		{name: "Home", route: "GET /", path: "/", want: every(ok, 0)},
+		{name: "WeekOfAnotherOrganizationsBuilding", route: "GET /", path: "/?building=" + s(fx.BuildingMadrid), want: every(nf, 0)},
+		{name: "BookAnotherOrganizationsDeskForADay", route: "POST /week/book", path: "/week/book",
+			form: url.Values{"resource": {s(fx.DeskOne)}, "date": {"2026-11-25"}}, want: every(nf, 0)},
+		{name: "WhosInAnotherOrganizationsBuilding", route: "GET /whos-in", path: "/whos-in?building=" + s(fx.BuildingMadrid), want: every(nf, 0)},
+		{name: "StarAnotherOrganizationsPerson", route: "POST /favourites/people/:personId", path: "/favourites/people/" + s(fx.Alice),
+			form: url.Values{"on": {"true"}}, want: every(nf, 0)},
+		{name: "StarAnotherOrganizationsDesk", route: "POST /favourites/resources/:resourceId", path: "/favourites/resources/" + s(fx.DeskOne),
+			form: url.Values{"on": {"true"}}, want: every(nf, 0)},
+		{name: "SaveOwnVisibility", route: "POST /settings/visibility", path: "/settings/visibility", form: url.Values{"visibleTo": {"NOBODY"}}, want: every(ok, 0)},
 		{name: "OwnSettings", route: "GET /settings", path: "/settings", want: every(ok, 0)},
 		{name: "SaveOwnMailSettings", route: "POST /settings/mail", path: "/settings/mail", form: url.Values{"on": {"reminder"}}, want: every(ok, 0)},
 		{name: "RotateOwnFeed", route: "POST /settings/feed", path: "/settings/feed", form: url.Values{}, want: every(ok, 0)},
@@ -552,6 +597,24 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: "/admin/webhooks/" + s(tb.webhook) + "/rotate", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AdminDeleteAnotherOrganizationsWebhook", route: "POST /admin/webhooks/:webhookId/delete",
 			path: "/admin/webhooks/" + s(tb.webhook) + "/delete", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminTeams", route: "GET /admin/teams", path: "/admin/teams", want: adminsOnly(ok, 0)},
+		{name: "AdminCreateOwnTeam", route: "POST /admin/teams", path: "/admin/teams", form: url.Values{"name": {"Globex sales"}}, want: adminsOnly(ok, 0)},
+		{name: "AdminAnotherOrganizationsTeam", route: "GET /admin/teams/:teamId", path: "/admin/teams/" + s(tb.team), want: adminsOnly(nf, 0)},
+		{name: "AdminSaveAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId", path: "/admin/teams/" + s(tb.team),
+			form: url.Values{"name": {"Mine"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminDeleteAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/delete", path: "/admin/teams/" + s(tb.team) + "/delete",
+			form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminJoinAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/members", path: "/admin/teams/" + s(tb.team) + "/members",
+			form: url.Values{"member": {s(fx.Boris)}}, want: adminsOnly(nf, 0)},
+		{name: "AdminLeaveAnotherOrganizationsTeam", route: "POST /admin/teams/:teamId/members/:userId/remove",
+			path: "/admin/teams/" + s(tb.team) + "/members/" + s(fx.Alice) + "/remove", form: url.Values{}, want: adminsOnly(nf, 0)},
+		{name: "AdminZoneOnAnotherOrganizationsFloor", route: "POST /admin/floors/:floorId/neighbourhoods", path: "/admin/floors/" + s(fx.FloorMadrid) + "/neighbourhoods",
+			form: url.Values{"name": {"Mine"}, "teamId": {s(tb.team)}, "x1": {"0"}, "y1": {"0"}, "x2": {"9"}, "y2": {"9"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminSaveAnotherOrganizationsZone", route: "POST /admin/floors/:floorId/neighbourhoods/:zoneId",
+			path: "/admin/floors/" + s(fx.FloorB) + "/neighbourhoods/" + s(tb.zone),
+			form: url.Values{"name": {"Mine"}, "teamId": {s(tb.team)}, "x1": {"0"}, "y1": {"0"}, "x2": {"9"}, "y2": {"9"}}, want: adminsOnly(nf, 0)},
+		{name: "AdminDeleteAnotherOrganizationsZone", route: "POST /admin/floors/:floorId/neighbourhoods/:zoneId/delete",
+			path: "/admin/floors/" + s(fx.FloorB) + "/neighbourhoods/" + s(tb.zone) + "/delete", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "AdminResendAnotherOrganizationsDelivery", route: "POST /admin/webhooks/:webhookId/deliveries/:deliveryId/resend",
 			path: "/admin/webhooks/" + s(tb.webhook) + "/deliveries/" + s(tb.delivery) + "/resend", form: url.Values{}, want: adminsOnly(nf, 0)},
 		{name: "PostersOfAnotherOrganizationsBuilding", route: "GET /posters", path: "/posters?building=" + s(fx.BuildingMadrid), want: adminsOnly(nf, 0)},
@@ -707,4 +770,26 @@ func TestOrganizationIsolation(t *testing.T) {
 			})
 		}
 	}
+}
+
+// tenancyTeam makes A's team "Acme sales" with Alice in it, and its neighbourhood "Acme corner" for it
+// only on the Madrid floor, and returns their ids.
+func tenancyTeam(t *testing.T, api *testBundle) (team, zone uuid.UUID) {
+	t.Helper()
+	people := identity.New(api.Pool, api.Service)
+	adam := api.User(t, fx.OrgA, fx.Adam)
+	team, err := people.CreateTeam(t.Context(), adam, identity.TeamFields{Name: "Acme sales"})
+	if err != nil {
+		t.Fatalf("A's team: %v", err)
+	}
+	if err := people.AddTeamMembers(t.Context(), adam, team, []uuid.UUID{fx.Alice}); err != nil {
+		t.Fatalf("A's team member: %v", err)
+	}
+	zone, err = layout.New(api.Pool, api.Service).CreateNeighbourhood(t.Context(), adam, fx.FloorMadrid, layout.NeighbourhoodFields{
+		TeamID: team, Name: "Acme corner", TeamOnly: true, Area: booking.MapCoordinates{BottomRightX: 5, BottomRightY: 5},
+	})
+	if err != nil {
+		t.Fatalf("A's neighbourhood: %v", err)
+	}
+	return team, zone
 }

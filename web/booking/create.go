@@ -43,11 +43,13 @@ type CreateRequest struct {
 // attendee listed twice (the same user, or the same e-mail address in any case), or a UserAccessToken too
 // long; 1002 an unknown, deactivated or hidden resource; 4006 a resource of the other category; 4012 an
 // all-day booking the rule does not allow; 4002, 4003, 4004, 4005 the resource's rule refuses the
-// interval; 4014 a closure of the resource, its floor or its building covers part of the interval; 1003 an internal attendee who is not a user of the organization; 4001 the interval overlaps a
-// blocking booking or an earlier element; 4079, 1043, 4078, 4077, 4072 a service of an element is refused
-// as ContractReservables refuses it (a quantity above MaxOrderQuantity is 4078, too many services or a
-// comment too long 2000); 4013 a workstation for an organizer who already holds one during
-// part of the interval (booked before, or in an earlier element); 5030 the layout kept changing meanwhile.
+// interval; 4014 a closure of the resource, its floor or its building covers part of the interval; 1003
+// an internal attendee who is not a user of the organization; 4001 the interval overlaps a blocking
+// booking or an earlier element, or the resource is in a neighbourhood for a team the organizer is not
+// in; 4079, 1043, 4078, 4077, 4072 a service of an element is refused as ContractReservables refuses it
+// (a quantity above MaxOrderQuantity is 4078, too many services or a comment too long 2000); 4013 a
+// workstation for an organizer who already holds one during part of the interval (booked before, or in
+// an earlier element); 5030 the layout kept changing meanwhile.
 func (s *Service) CreateBookings(ctx context.Context, r CreateRequest) ([]Booking, error) {
 	if err := r.check(); err != nil {
 		return nil, err
@@ -187,6 +189,11 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 	r := &c.elements[i]
 	if err := c.layout.closures.closedFor(&res, Interval{Start: r.Start, End: r.End}, c.now); err != nil {
 		return Booking{}, AtIndex(err, i)
+	}
+	if c.layout.teamOnly[res.ID] {
+		if err := checkTeamOnly(ctx, q, res, c.Organizer); err != nil {
+			return Booking{}, AtIndex(err, i)
+		}
 	}
 	b := Booking{
 		ID: uuid.Must(uuid.NewV7()), OrganizationID: c.Creator.OrganizationID, Start: r.Start, End: r.End,

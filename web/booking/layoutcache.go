@@ -39,7 +39,8 @@ type orgLayout struct {
 	version  int64
 	byID     map[uuid.UUID]*Resource
 	byPoster map[string]*Resource
-	closures closures // those not ended closureHorizon before the layout was read
+	closures closures           // those not ended closureHorizon before the layout was read
+	teamOnly map[uuid.UUID]bool // the resources in a neighbourhood for its team only
 }
 
 // layouts caches building layouts and organization layouts. When several requests miss the same entry at
@@ -100,7 +101,8 @@ func (s *Service) organizationLayout(ctx context.Context, org uuid.UUID) (*orgLa
 	})
 }
 
-// readOrganizationLayout reads the organization's resources, closures and layout version from the
+// readOrganizationLayout reads the organization's resources, closures, the resources of neighbourhoods
+// for their team only and the layout version from the
 // database in one snapshot, so that the version matches them. An unknown organization gets an empty layout.
 func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*orgLayout, error) {
 	var l *orgLayout
@@ -122,9 +124,13 @@ func (s *Service) readOrganizationLayout(ctx context.Context, org uuid.UUID) (*o
 		if err != nil {
 			return fmt.Errorf("list closures: %w", err)
 		}
+		teamOnly, err := teamOnlyResources(ctx, q, org)
+		if err != nil {
+			return err
+		}
 		l = &orgLayout{
 			version: version, byID: make(map[uuid.UUID]*Resource, len(rows)), byPoster: make(map[string]*Resource, len(rows)),
-			closures: newClosures(open),
+			closures: newClosures(open), teamOnly: teamOnly,
 		}
 		for _, r := range rows {
 			res := fullResource(r.Resource, r.Floor, r.Building, r.Subcategory, r.ResourceRule)

@@ -219,7 +219,7 @@ type BookingChange struct {
 // refuses; 4014 a closure of the resource, its floor or its building covers part of the new time; 1043 a
 // contracted reservable the new resource does not offer; 4077 a delivery time beyond the
 // new duration; 4072 a contracted reservable inside its minimum cancellation time; 4001 the new slot is
-// taken; 4013 its person already holds another workstation during part of the new time.
+// taken, or the resource is in a neighbourhood for a team its organizer is not in; 4013 its person already holds another workstation during part of the new time.
 func (s *Service) Change(ctx context.Context, actor User, id uuid.UUID, c BookingChange) (Booking, error) {
 	b, err := s.transition(ctx, actor, id, outbox.Changed, func(q *queries.Queries, b Booking, now time.Time) (Booking, error) {
 		if b.Status != StatusPending && b.Status != StatusWaitingApproval {
@@ -276,7 +276,7 @@ func (c BookingChange) applyTo(b Booking) move {
 
 // checkMove checks m as it would check a new booking of b's category. It fills in m's resource, rule and
 // time zone, and for an all-day booking the interval it covers on the new resource.
-// Codes: those of Change, except the ones about the status, the reservables, 4001 and 4013.
+// Codes: those of Change, except the ones about the status, the reservables, 4001 taken and 4013.
 func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, m *move, now time.Time) error {
 	if err := checkTimes(m.iv, "startDate", "endDate"); err != nil {
 		return err
@@ -313,7 +313,10 @@ func (s *Service) checkMove(ctx context.Context, q *queries.Queries, b Booking, 
 	if m.iv.Start.Equal(b.Start) && b.Start.Add(WalkUpGrace).Before(now) {
 		checkAt = b.Start.Add(WalkUpGrace)
 	}
-	return m.rule.CheckInterval(m.iv, checkAt, m.loc)
+	if err := m.rule.CheckInterval(m.iv, checkAt, m.loc); err != nil {
+		return err
+	}
+	return checkTeamOnly(ctx, q, m.res, b.Organizer)
 }
 
 // writeMove applies m to b and sets the status and check-in window that follow from the move.

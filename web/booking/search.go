@@ -222,7 +222,7 @@ func (s *Service) Search(ctx context.Context, actor User, q SearchQuery) (Found,
 		}
 		found.Results = append(found.Results, searchResultOf(res, q, days, busy, closed, mine[id], now, loc))
 	}
-	return found, nil
+	return found, s.barredFromSearch(ctx, actor, found.Results)
 }
 
 // busyByDay returns, for each day, the busy intervals and the closures of each resource the search

@@ -29,7 +29,7 @@ const AuditPageSize = 50
 // auditCollectionNames are the collections of the audit log the filter offers, in its order.
 var auditCollectionNames = []string{
 	"buildings", "floors", "resources", "resourceRules", "subcategories", "features", "reservables", "closures",
-	"users", "organizations", "signInSettings", "emailDomains", "scimTokens", "scimGroups", "webhooks",
+	"users", "organizations", "signInSettings", "emailDomains", "scimTokens", "scimGroups", "teams", "neighbourhoods", "webhooks",
 }
 
 // auditCollections name the collections of the audit log in words of ctx's language, in the order the
@@ -73,6 +73,10 @@ func auditCollectionWords(ctx context.Context, c string) string {
 		return lang.T(ctx, "admin.audit.collectionScimTokens")
 	case "scimGroups":
 		return lang.T(ctx, "admin.audit.collectionScimGroups")
+	case "teams":
+		return lang.T(ctx, "admin.audit.collectionTeams")
+	case "neighbourhoods":
+		return lang.T(ctx, "admin.audit.collectionNeighbourhoods")
 	case "webhooks":
 		return lang.T(ctx, "admin.audit.collectionWebhooks")
 	}
@@ -111,6 +115,10 @@ func auditObjectWords(ctx context.Context, collection string) (words string, ok 
 		return lang.T(ctx, "admin.audit.objectScimToken"), true
 	case "scimGroups":
 		return lang.T(ctx, "admin.audit.objectScimGroup"), true
+	case "teams":
+		return lang.T(ctx, "admin.audit.objectTeam"), true
+	case "neighbourhoods":
+		return lang.T(ctx, "admin.audit.objectNeighbourhood"), true
 	case "userRules":
 		return lang.T(ctx, "admin.audit.objectUserRule"), true
 	case "mobileRoles":

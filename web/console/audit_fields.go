@@ -13,7 +13,10 @@ func knownFieldWords(ctx context.Context, key string) (words string, ok bool) {
 	if words, ok := knownFieldWordsOne(ctx, key); ok {
 		return words, true
 	}
-	return knownFieldWordsTwo(ctx, key)
+	if words, ok := knownFieldWordsTwo(ctx, key); ok {
+		return words, true
+	}
+	return knownFieldWordsThree(ctx, key)
 }
 
 // knownFieldWordsOne is the first half of knownFieldWords.
@@ -154,6 +157,27 @@ func knownFieldWordsTwo(ctx context.Context, key string) (words string, ok bool)
 		return lang.T(ctx, "admin.audit.fieldApproachable"), true
 	case "createOnlineMeeting":
 		return lang.T(ctx, "admin.audit.fieldCreateOnlineMeeting"), true
+	}
+	return "", false
+}
+
+// knownFieldWordsThree is the rest of knownFieldWords: the fields of teams and neighbourhoods.
+func knownFieldWordsThree(ctx context.Context, key string) (words string, ok bool) {
+	switch key {
+	case "idpGroup":
+		return lang.T(ctx, "admin.audit.fieldIdpGroup"), true
+	case "scimGroupId":
+		return lang.T(ctx, "admin.audit.fieldScimGroupId"), true
+	case "membersAdded":
+		return lang.T(ctx, "admin.audit.fieldMembersAdded"), true
+	case "membersRemoved":
+		return lang.T(ctx, "admin.audit.fieldMembersRemoved"), true
+	case "teamId":
+		return lang.T(ctx, "admin.audit.fieldTeamId"), true
+	case "teamOnly":
+		return lang.T(ctx, "admin.audit.fieldTeamOnly"), true
+	case "area":
+		return lang.T(ctx, "admin.audit.fieldArea"), true
 	}
 	return "", false
 }

@@ -24,7 +24,8 @@ import (
 var auditRefs = map[string]string{
 	"buildingId": "buildings", "floorId": "floors", "resourceId": "resources", "subcategoryId": "subcategories",
 	"resourceRuleId": "resourceRules", "featureIds": "features", "reservableIds": "reservables", "userRule.id": "userRules",
-	"mobileRole.id": "mobileRoles",
+	"mobileRole.id": "mobileRoles", "membersAdded": "users", "membersRemoved": "users", "scimGroupId": "scimGroups",
+	"teamId": "teams",
 }
 
 // auditIDs lists the ids a page of the audit log names: each entry's object, and the objects its fields

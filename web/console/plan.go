@@ -79,6 +79,9 @@ func (s *Handlers) planPage(c echo.Context, id uuid.UUID) (views.AdminPlanPage, 
 	if p.Width, p.Height, known, err = s.bookings.PlanDrawingSize(ctx, actor, f.V.Image, places); err != nil {
 		return views.AdminPlanPage{}, err
 	}
+	if err := s.withZones(ctx, actor, id, &p); err != nil {
+		return views.AdminPlanPage{}, err
+	}
 	p.Grows = !known
 	if !known && f.V.Image == "" {
 		// No plan under the desks, so nothing to misplace: room to drag desks beyond the last one.

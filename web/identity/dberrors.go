@@ -33,3 +33,12 @@ func interpretError(err error) failure {
 
 // isUniqueViolation reports whether err is a violation of a unique constraint.
 func isUniqueViolation(err error) bool { return interpretError(err) == failUnique }
+
+// uniqueConstraint is the name of the unique index or constraint that err violated, or "".
+func uniqueConstraint(err error) string {
+	var pgErr *pgconn.PgError
+	if interpretError(err) != failUnique || !errors.As(err, &pgErr) {
+		return ""
+	}
+	return pgErr.ConstraintName
+}

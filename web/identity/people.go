@@ -139,7 +139,7 @@ const (
 // group to a role, and the token carries that claim, the person's role becomes the highest role of their
 // groups, or the default role when none of their groups is mapped; group names are compared as sameGroup
 // says. A token without the claim leaves the role as it is, and so does a demotion of the organization's
-// last active admin.
+// last active admin. The person's teams tied to a value of the claim follow it too (claimTeams).
 // Codes: 1000 nobody to sign in, with a message saying why and whom to ask; booking.ErrDeactivated, returned
 // with the deactivated person so that the caller can name their organization's admins.
 func (s *Service) SignIn(ctx context.Context, id Identity) (booking.User, error) {
@@ -158,7 +158,10 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (booking.User, error)
 	if err := s.noteClaims(ctx, u.OrganizationID, id.Claims); err != nil {
 		return booking.User{}, err
 	}
-	return s.applyGroups(ctx, u, id.Claims)
+	if u, err = s.applyGroups(ctx, u, id.Claims); err != nil {
+		return booking.User{}, err
+	}
+	return u, s.claimTeams(ctx, u, id.Claims)
 }
 
 // Bounds of the claim names kept of a sign-in.

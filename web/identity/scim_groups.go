@@ -210,6 +210,9 @@ func (s *Service) ChangeProvisionedGroup(ctx context.Context, c SCIMClient, id u
 		if err := setMembers(ctx, q, c.OrganizationID, id, old.Members, f.Members); err != nil {
 			return err
 		}
+		if err := teamsFollowGroup(ctx, q, c.OrganizationID, id); err != nil {
+			return err
+		}
 		if err := recordGroupChange(ctx, q, c, id, booking.AuditUpdate, old, f); err != nil {
 			return err
 		}

@@ -331,8 +331,8 @@ func (s *Service) replacePerson(ctx context.Context, q *queries.Queries, ev *out
 }
 
 // DeleteProvisionedPerson is a SCIM client's DELETE: the person is deactivated (see applyUserActive),
-// taken out of every group, and no longer found by the client. They stay, for the history of their
-// bookings; a later ProvisionPerson with their address brings them back. ifMatch as for
+// taken out of every group and of the teams that follow groups, and no longer found by the client. They
+// stay, for the history of their bookings; a later ProvisionPerson with their address brings them back. ifMatch as for
 // ReplaceProvisionedPerson.
 // Codes: 1003 no such person in the organization, or one the client deleted already; 4017 the last
 // active admin; 4120.
@@ -349,6 +349,9 @@ func (s *Service) DeleteProvisionedPerson(ctx context.Context, c SCIMClient, id 
 		}
 		if err := q.SCIMMembershipsDelete(ctx, queries.SCIMMembershipsDeleteParams{OrganizationID: c.OrganizationID, UserID: id}); err != nil {
 			return fmt.Errorf("leave groups: %w", err)
+		}
+		if err := q.TeamsLeaveSCIMTeams(ctx, queries.TeamsLeaveSCIMTeamsParams{OrganizationID: c.OrganizationID, UserID: id}); err != nil {
+			return fmt.Errorf("leave teams of groups: %w", err)
 		}
 		return recordChange(ctx, q, booking.Change{
 			OrganizationID: c.OrganizationID, By: c.changer(), Action: booking.AuditDelete, Object: "users", ObjectID: id,

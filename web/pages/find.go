@@ -157,7 +157,11 @@ func (s *Handlers) FloorPlan(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	plan := views.FloorPlan{Search: in, Floors: floors, Floor: floor, Width: w, Height: h, Spots: found.Results}
+	zones, err := s.bookings.FloorNeighbourhoods(ctx, actor, floor.ID)
+	if err != nil {
+		return err
+	}
+	plan := views.FloorPlan{Search: in, Floors: floors, Floor: floor, Width: w, Height: h, Spots: found.Results, Zones: zones}
 	// The panel of the chosen resource is its result on the plan; one that is not drawn (gone since the
 	// link was made, or on another floor) opens no panel.
 	var panel *views.ResourcePanel

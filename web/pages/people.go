@@ -13,12 +13,12 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 )
 
-// People is the colleague picker: the people already chosen in the form's field (sent along by
-// htmx), then the people matching q. field names the form field; multi chooses several (check boxes)
+// People is the colleague picker (of the booking and kiosk forms, and of a team's members in the
+// console): the people already chosen in the form's field (sent along by htmx), then the people matching q. field names the form field; multi chooses several (check boxes)
 // rather than one (radio buttons).
 func (s *Handlers) People(c echo.Context) error {
 	field := c.QueryParam("field")
-	if field != "attendee" && field != "user" {
+	if field != "attendee" && field != "user" && field != "member" {
 		return kit.FieldRefuse("field", "people.badField")
 	}
 	params, err := c.FormParams()
