@@ -28,6 +28,9 @@ func tell(ev *outbox.Batch, k outbox.Kind, before, after Booking, now time.Time)
 	if k == "" || after.Revision == before.Revision {
 		return
 	}
+	if after.SeriesID != nil {
+		return // an occurrence of a series is told with its series, as one invitation that repeats
+	}
 	e := outbox.New(k, after.OrganizationID, after.ID, now, stateOf(after))
 	if k == outbox.ServicesChanged {
 		e.DroppedServices = droppedServices(before.Reservables, after.Reservables)

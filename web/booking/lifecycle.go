@@ -159,6 +159,9 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 		if err := reservablesCancellable(b, now); err != nil {
 			return Booking{}, err
 		}
+		if err := skipOccurrence(ctx, q, b); err != nil {
+			return Booking{}, err
+		}
 		return setStatus(ctx, q, b, StatusCancelled, now)
 	})
 }
