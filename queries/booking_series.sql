@@ -63,3 +63,9 @@ DO UPDATE SET kind = EXCLUDED.kind, code = EXCLUDED.code, detail = EXCLUDED.deta
 SELECT * FROM booking_series_days
 WHERE organization_id = @organization_id AND series_id = sqlc.arg(series_id)::uuid
 ORDER BY day;
+
+-- name: SeriesBump :one
+-- Gives the series a new revision, when one of its days changed on its own (an occurrence cancelled).
+UPDATE booking_series SET revision = revision + 1
+WHERE organization_id = @organization_id AND id = @id
+RETURNING *;

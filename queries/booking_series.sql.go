@@ -134,6 +134,44 @@ func (q *Queries) SeriesBookingsForUpdate(ctx context.Context, arg SeriesBooking
 	return items, nil
 }
 
+const seriesBump = `-- name: SeriesBump :one
+UPDATE booking_series SET revision = revision + 1
+WHERE organization_id = $1 AND id = $2
+RETURNING organization_id, id, organizer_id, creator_id, resource_id, weekdays, every_weeks, first_date, until_date, start_minute, end_minute, timezone, subject, mode, status, revision, created_at, updated_at
+`
+
+type SeriesBumpParams struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+}
+
+// Gives the series a new revision, when one of its days changed on its own (an occurrence cancelled).
+func (q *Queries) SeriesBump(ctx context.Context, arg SeriesBumpParams) (BookingSeries, error) {
+	row := q.db.QueryRow(ctx, seriesBump, arg.OrganizationID, arg.ID)
+	var i BookingSeries
+	err := row.Scan(
+		&i.OrganizationID,
+		&i.ID,
+		&i.OrganizerID,
+		&i.CreatorID,
+		&i.ResourceID,
+		&i.Weekdays,
+		&i.EveryWeeks,
+		&i.FirstDate,
+		&i.UntilDate,
+		&i.StartMinute,
+		&i.EndMinute,
+		&i.Timezone,
+		&i.Subject,
+		&i.Mode,
+		&i.Status,
+		&i.Revision,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const seriesCancel = `-- name: SeriesCancel :one
 UPDATE booking_series SET status = 'CANCELLED', revision = revision + 1
 WHERE organization_id = $1 AND id = $2

@@ -48,7 +48,7 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, kind
 			return err
 		}
 		tell(ev, kind, bs[0], out, now)
-		return nil
+		return tellSkipped(ctx, q, ev, bs[0], out, now)
 	})
 	return out, err
 }

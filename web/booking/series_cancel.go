@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // CancelSeries cancels the occurrences of a series from a day on: from (in the building's zone), or
@@ -17,12 +18,13 @@ import (
 // on). An occurrence that can no longer be cancelled (checked in, past its check-in, or with a service
 // inside its minimum cancellation time) is left as it is; the others become CANCELLED. From the
 // series' first day or earlier the series is cancelled too; from a later day it ends the day before.
-// The cancellations record no event of their own: the series is told as one. It returns the series as
-// it is afterwards.
+// The cancellations record no event of their own: the series is told as one, by a series.cancelled
+// event (series.changed when it ends from a later day). It returns the series as it is afterwards.
 // Codes: 1011 no such series the actor may act on.
 func (s *Service) CancelSeries(ctx context.Context, actor User, id uuid.UUID, from *Date) (Series, error) {
 	var out Series
-	err := s.inTx(ctx, func(q *queries.Queries) error {
+	err := s.inTxSavepoints(ctx, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
 		row, loc, err := lockSeries(ctx, q, actor, id)
 		if err != nil {
 			return err
@@ -45,6 +47,13 @@ func (s *Service) CancelSeries(ctx context.Context, actor User, id uuid.UUID, fr
 			}
 		}
 		if row, err = endSeries(ctx, q, row, day, from == nil); err != nil {
+			return err
+		}
+		kind := outbox.SeriesChanged
+		if row.Status == SeriesCancelled {
+			kind = outbox.SeriesCancelled
+		}
+		if err := s.recordSeries(ctx, tx, kind, row, now); err != nil {
 			return err
 		}
 		out, err = s.seriesWithOccurrences(ctx, q, row)

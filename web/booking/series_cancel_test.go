@@ -1,7 +1,10 @@
 package booking_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -52,6 +55,29 @@ func TestSeriesCancel(t *testing.T) {
 			t.Errorf("status, until = %s, %s; want ACTIVE, 2026-12-02", got.Status, got.Rule.Until)
 		}
 	})
+	t.Run("ADayReleasedIsToldOfThatDay", func(t *testing.T) {
+		b := setupSeries(t)
+		sr := b.madeWeek(t)
+		b.Clock.Set(fx.At(8, 9, 30)) // Tue 1 Dec, during its occurrence
+		day := sr.Occurrences[0].Booking.ID
+		if _, err := b.Service.CheckIn(t.Context(), b.alice, day); err != nil {
+			t.Fatalf("CheckIn: %v", err)
+		}
+		if _, err := b.Service.CheckOut(t.Context(), b.alice, day); err != nil {
+			t.Fatalf("CheckOut: %v", err)
+		}
+		var kinds []string
+		rows, err := b.Pool.Query(t.Context(), `SELECT kind FROM outbox_events WHERE booking_id = $1 ORDER BY id`, day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kinds, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(kinds, ","); got != "booking.released" {
+			t.Errorf("events of the day = %q, want booking.released alone", got)
+		}
+	})
 	t.Run("KeepsACheckedInOccurrence", func(t *testing.T) {
 		b := setupSeries(t)
 		sr := b.madeWeek(t)
@@ -79,9 +105,13 @@ func TestSeriesCancel(t *testing.T) {
 		skipped := cancelled("2026-12-02")
 		skipped.Skipped = true
 		wantShown(t, got, []shown{pending("2026-12-01", "09:00–18:00"), skipped, pending("2026-12-03", "09:00–18:00"), pending("2026-12-04", "09:00–18:00")})
-		if n := fx.TableCount(t, b.Bundle, "outbox_events"); n != 0 {
-			t.Errorf("outbox events = %d, want 0: the series tells of its days", n)
+		// No booking.cancelled of the day: its series changes, and tells so with a new revision.
+		id := sr.ID.String()
+		wantSeriesEvents(t, b, "series.created "+id+" 0 ACTIVE", "series.changed "+id+" 1 ACTIVE")
+		if _, err := b.Service.CancelSeries(t.Context(), b.alice, sr.ID, nil); err != nil {
+			t.Fatalf("CancelSeries: %v", err)
 		}
+		wantSeriesEvents(t, b, "series.created "+id+" 0 ACTIVE", "series.changed "+id+" 1 ACTIVE", "series.cancelled "+id+" 2 CANCELLED")
 	})
 }
 

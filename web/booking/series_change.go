@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // SeriesChange gives a series new times of day (minutes after local midnight) from a day on: From, or
@@ -23,7 +24,7 @@ type SeriesChange struct {
 // made or none, and the refusal names the first day that cannot move; with SeriesFree the others move
 // and each one that cannot keeps its old times and is returned with the reason in Refused. Checked-in
 // occurrences stay as they are. The series keeps the new times as its own from then on. The moves
-// record no event of their own: the series is told as one.
+// record no event of their own: the series is told as one, by a series.changed event.
 // Codes: 1011 no such series the actor may act on; 2000 times out of the day, an end not after the
 // start, or a mode other than ALL or FREE; with SeriesAll, the code of the first refused move (those
 // of Change).
@@ -74,6 +75,9 @@ func (s *Service) ChangeSeries(ctx context.Context, actor User, id uuid.UUID, c 
 			OrganizationID: row.OrganizationID, ID: row.ID, StartMinute: int16(c.Start), EndMinute: int16(c.End), Mode: string(c.Mode),
 		}); err != nil {
 			return fmt.Errorf("change series: %w", err)
+		}
+		if err := s.recordSeries(ctx, tx, outbox.SeriesChanged, row, now); err != nil {
+			return err
 		}
 		if out, err = s.seriesWithOccurrences(ctx, q, row); err != nil {
 			return err

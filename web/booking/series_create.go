@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/workspacebooking/booking/queries"
+	"github.com/workspacebooking/booking/web/outbox"
 )
 
 // createSeries checks r against layout and makes the series and its occurrences in one transaction.
@@ -70,7 +71,11 @@ func (s *Service) createSeries(ctx context.Context, r SeriesRequest, layout *org
 			first := out.Occurrences[0].Refused
 			return Refuse(first.Code, "refusal.series.noFreeDay", dayWords(first, days[0].Interval, tz, now))
 		}
-		return nil
+		row, err := s.q.WithTx(tx).SeriesGet(ctx, queries.SeriesGetParams{OrganizationID: out.OrganizationID, ID: out.ID})
+		if err != nil {
+			return fmt.Errorf("get series: %w", err)
+		}
+		return s.recordSeries(ctx, tx, outbox.SeriesCreated, row, now)
 	})
 	return out, err
 }
@@ -106,7 +111,7 @@ func (s *Service) attempt(ctx context.Context, tx pgx.Tx, alone bool, fn func(q 
 }
 
 // inTxSavepoints runs fn in one transaction, as inTx does, giving it the transaction itself so that it
-// can open savepoints. It records no event.
+// can open savepoints. It records no event itself: fn records its own (recordSeries).
 func (s *Service) inTxSavepoints(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	return Retried(func() error { return pgx.BeginFunc(ctx, s.pool, fn) })
 }

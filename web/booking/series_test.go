@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
@@ -124,19 +126,41 @@ func TestSeriesCreate(t *testing.T) {
 			t.Errorf("kept refusal = %q", got)
 		}
 	})
-	t.Run("NoOutboxEventPerOccurrence", func(t *testing.T) {
+	t.Run("OneOutboxEventForTheSeries", func(t *testing.T) {
 		b := setupSeries(t)
-		if _, err := b.Service.CreateSeries(t.Context(), b.deskWeek(booking.SeriesAll)); err != nil {
+		sr, err := b.Service.CreateSeries(t.Context(), b.deskWeek(booking.SeriesAll))
+		if err != nil {
 			t.Fatalf("CreateSeries: %v", err)
 		}
-		if got := fx.TableCount(t, b.Bundle, "outbox_events"); got != 0 {
-			t.Errorf("outbox events after a series = %d, want 0", got)
+		wantSeriesEvents(t, b, "series.created "+sr.ID.String()+" 0 ACTIVE")
+		// A series refused all or none records nothing.
+		ask := b.deskWeek(booking.SeriesAll)
+		ask.Organizer, ask.Creator = b.bob, b.bob
+		if _, err := b.Service.CreateSeries(t.Context(), ask); err == nil {
+			t.Fatalf("a second series of the same desk was made")
 		}
+		wantSeriesEvents(t, b, "series.created "+sr.ID.String()+" 0 ACTIVE")
 		b.book(t, b.bob, booking.CategoryWorkstation, fx.DeskTwo, fx.At(8, 9, 0), fx.At(8, 10, 0))
-		if got := fx.TableCount(t, b.Bundle, "outbox_events"); got != 1 {
-			t.Errorf("outbox events after one booking = %d, want 1", got)
+		if got := fx.TableCount(t, b.Bundle, "outbox_events"); got != 2 {
+			t.Errorf("outbox events after one booking more = %d, want 2", got)
 		}
 	})
+}
+
+// wantSeriesEvents checks the outbox's events of series, oldest first, as "kind id revision status".
+func wantSeriesEvents(t *testing.T, b *seriesBundle, want ...string) {
+	t.Helper()
+	rows, err := b.Pool.Query(t.Context(), `SELECT kind || ' ' || booking_id || ' ' || revision || ' ' || status FROM outbox_events ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("outbox events (-want +got):\n%s", diff)
+	}
 }
 
 // TestSeriesMaximumAdvance books Goya (at most 30 days ahead of Mon 23 Nov 09:00) every Tuesday from
