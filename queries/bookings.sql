@@ -11,14 +11,15 @@ WITH b AS (
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
-                      check_in_opens_at, check_in_closes_at)
+                      check_in_opens_at, check_in_closes_at, series_id)
 SELECT sqlc.arg(organization_id)::uuid, sqlc.arg(id)::uuid, sqlc.arg(resource_id)::uuid, sqlc.arg(floor_id)::uuid, sqlc.arg(creator_id)::uuid,
        sqlc.arg(organizer_id)::uuid, sqlc.arg(start_date)::timestamptz, sqlc.arg(end_date)::timestamptz,
        sqlc.arg(status)::text, sqlc.arg(access_control_type)::text, sqlc.arg(subject)::text,
        sqlc.arg(body_content)::text, sqlc.arg(body_type)::text, sqlc.arg(importance)::text,
        sqlc.arg(resource_type)::text, sqlc.arg(building_access_status)::text,
        sqlc.arg(create_online_meeting)::boolean, sqlc.arg(sip_address)::text,
-       sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz
+       sqlc.arg(all_day)::boolean, sqlc.arg(check_in_opens_at)::timestamptz, sqlc.arg(check_in_closes_at)::timestamptz,
+       sqlc.narg(series_id)::uuid
 WHERE booking_may_insert(sqlc.arg(organization_id)::uuid, sqlc.arg(layout_version)::bigint,
                          sqlc.arg(building_id)::uuid, sqlc.arg(resource_id)::uuid)
 RETURNING organization_id, id, revision, status, start_date, end_date, resource_id),

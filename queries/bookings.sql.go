@@ -17,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
 `
 
 type BookingApproveParams struct {
@@ -62,6 +62,7 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
@@ -105,7 +106,7 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 const bookingFinish = `-- name: BookingFinish :one
 UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
 `
 
 type BookingFinishParams struct {
@@ -144,12 +145,13 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -186,12 +188,13 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -228,6 +231,7 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
@@ -237,23 +241,24 @@ WITH b AS (
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
-                      check_in_opens_at, check_in_closes_at)
+                      check_in_opens_at, check_in_closes_at, series_id)
 SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid,
        $6::uuid, $7::timestamptz, $8::timestamptz,
        $9::text, $10::text, $11::text,
        $12::text, $13::text, $14::text,
        $15::text, $16::text,
        $17::boolean, $18::text,
-       $19::boolean, $20::timestamptz, $21::timestamptz
-WHERE booking_may_insert($1::uuid, $22::bigint,
-                         $23::uuid, $3::uuid)
+       $19::boolean, $20::timestamptz, $21::timestamptz,
+       $22::uuid
+WHERE booking_may_insert($1::uuid, $23::bigint,
+                         $24::uuid, $3::uuid)
 RETURNING organization_id, id, revision, status, start_date, end_date, resource_id),
 e AS (
 INSERT INTO outbox_events (id, organization_id, kind, booking_id, at, revision, status, start_date, end_date, resource_id)
-SELECT $24::uuid, b.organization_id, $25::text, b.id, $26::timestamptz,
+SELECT $25::uuid, b.organization_id, $26::text, b.id, $27::timestamptz,
        b.revision, b.status, b.start_date, b.end_date, b.resource_id
 FROM b
-WHERE $27::boolean)
+WHERE $28::boolean)
 SELECT count(*) FROM b
 `
 
@@ -279,6 +284,7 @@ type BookingInsertParams struct {
 	AllDay               bool
 	CheckInOpensAt       time.Time
 	CheckInClosesAt      time.Time
+	SeriesID             *uuid.UUID
 	LayoutVersion        int64
 	BuildingID           uuid.UUID
 	EventID              uuid.UUID
@@ -318,6 +324,7 @@ func (q *Queries) BookingInsert(ctx context.Context, arg BookingInsertParams) (i
 		arg.AllDay,
 		arg.CheckInOpensAt,
 		arg.CheckInClosesAt,
+		arg.SeriesID,
 		arg.LayoutVersion,
 		arg.BuildingID,
 		arg.EventID,
@@ -336,7 +343,7 @@ SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $
     access_control_type = $7, check_in_opens_at = $8,
     check_in_closes_at = $9, updated_at = now()
 WHERE organization_id = $10 AND id = $11
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
 `
 
 type BookingMoveParams struct {
@@ -395,6 +402,7 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
@@ -404,7 +412,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
 `
 
 type BookingSetStatusParams struct {
@@ -449,6 +457,7 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.SeriesID,
 	)
 	return i, err
 }
@@ -543,7 +552,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 
 const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
 WITH mine AS MATERIALIZED (
-    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision FROM bookings o
+    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision, o.series_id FROM bookings o
     WHERE o.organization_id = $3 AND o.organizer_id = $4
       AND o.start_date > $5::timestamptz - interval '25 hours' AND o.start_date < $6::timestamptz
 )
@@ -618,7 +627,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -677,6 +686,7 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}
@@ -794,7 +804,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, arg BookingsFinishEnd
 }
 
 const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type BookingsGetByIDsParams struct {
@@ -837,6 +847,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}
@@ -849,7 +860,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id FROM bookings bk
 WHERE bk.organization_id = $1
   AND bk.id IN (
       (SELECT o.id FROM bookings o
@@ -934,6 +945,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}
@@ -946,7 +958,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 }
 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
@@ -1006,6 +1018,7 @@ func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAft
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}
@@ -1100,7 +1113,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND start_date > $4::timestamptz - interval '25 hours'
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
@@ -1161,6 +1174,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}
@@ -1173,7 +1187,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -1229,6 +1243,7 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.SeriesID,
 		); err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type RiverJobState string
@@ -99,6 +100,7 @@ type Booking struct {
 	CheckedInAt          *time.Time
 	FloorID              uuid.UUID
 	Revision             int32
+	SeriesID             *uuid.UUID
 }
 
 type BookingAttendee struct {
@@ -117,6 +119,37 @@ type BookingReservable struct {
 	DeliveryTimeMs int64
 	Quantity       int32
 	Comment        string
+}
+
+type BookingSeries struct {
+	OrganizationID uuid.UUID
+	ID             uuid.UUID
+	OrganizerID    uuid.UUID
+	CreatorID      uuid.UUID
+	ResourceID     uuid.UUID
+	Weekdays       int16
+	EveryWeeks     int16
+	FirstDate      pgtype.Date
+	UntilDate      pgtype.Date
+	StartMinute    int16
+	EndMinute      int16
+	Timezone       string
+	Subject        string
+	Mode           string
+	Status         string
+	Revision       int32
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+type BookingSeriesDay struct {
+	OrganizationID uuid.UUID
+	SeriesID       uuid.UUID
+	Day            pgtype.Date
+	Kind           string
+	Code           *int32
+	Detail         string
+	CreatedAt      time.Time
 }
 
 type Building struct {

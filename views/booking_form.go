@@ -30,6 +30,8 @@ type BookingForm struct {
 	ServicesRead bool
 	// OnlineOffered says that the service makes online meetings: only then does the form offer one.
 	OnlineOffered bool
+	// Repeat is the "Repeat" part of the form, which makes a recurring booking of one space.
+	Repeat RepeatForm
 }
 
 // ServiceLine is one service in the booking form: what is ticked and typed, and what the form says of it.

@@ -23,6 +23,12 @@ type MyBookings struct {
 	Notice string // what was just done, e.g. "2 bookings made."
 	Cards  []BookingCard
 	More   string // the next page's address ("Show more"); empty on the last page
+	// Series are the person's recurring bookings, each one item; their occurrences are not in Cards.
+	Series []SeriesItem
+	// SeriesMade says that the booking form just made a series, and SeriesRefused names each day it did
+	// not book, with the reason.
+	SeriesMade    string
+	SeriesRefused []string
 }
 
 // BookingCard is one booking as a card shows it, with what can be done to it now.

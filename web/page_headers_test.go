@@ -78,7 +78,7 @@ func TestSecurityHeadersOnEveryPage(t *testing.T) {
 	params := map[string]string{
 		"bookingId": b.ID.String(), "resourceId": fx.RoomGoya.String(), "posterCode": "MAD-R1",
 		"floorId": fx.FloorMadrid.String(), "file": strings.Repeat("0", 64) + ".svg", // no such plan: an error page
-		"tokenId":   uuid.NewString(),
+		"tokenId": uuid.NewString(), "seriesId": uuid.NewString(),
 		"domain":    "acme.test",
 		"closureId": uuid.NewString(),
 		"webhookId": uuid.NewString(), "deliveryId": uuid.NewString(), "teamId": uuid.NewString(), "zoneId": uuid.NewString(),

@@ -14,6 +14,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/google/uuid"
 
+	"github.com/workspacebooking/booking/web/booking"
 	fx "github.com/workspacebooking/booking/web/booking/bookingtest"
 )
 
@@ -123,6 +124,8 @@ func TestPagesInSpanish(t *testing.T) {
 		}
 	}
 	own := pb.mbCreate(t, fx.Alice, fx.RoomGoya, fx.At(1, 10, 0), fx.At(1, 11, 0))
+	pb.takeDeskWednesday(t)
+	series := pb.seriesOfAlice(t, booking.SeriesFree) // with a refused day
 	english := englishMessages(t)
 	// data are the names the fixture gives to things and people, which stay as they are.
 	data := map[string]bool{"Workspace Booking": true}
@@ -152,6 +155,9 @@ func TestPagesInSpanish(t *testing.T) {
 			"/find", "/find?kind=room&date=2026-11-24&from=10:00&to=11:00", "/find/plan?floor=" + fx.FloorMadrid.String() + "&date=2026-11-24",
 			"/find/resources/" + fx.RoomGoya.String() + "?date=2026-11-24&from=12:00&to=13:00",
 			"/", "/whos-in?date=2026-11-24", "/bookings", "/bookings?past=1", "/bookings/" + own.ID.String(), "/settings", "/p/MAD-R1",
+			"/bookings?series=" + series.ID.String(), "/bookings/series/" + series.ID.String(),
+			"/bookings/" + series.Occurrences[0].Booking.ID.String(),
+			"/find?kind=desk&date=2026-11-24&from=09:00&to=18:00&resource=" + fx.DeskOne.String(),
 		}},
 		{fx.Rita, []string{"/kiosk", "/kiosk/resource?code=MAD-R1"}},
 		{fx.Adam, []string{

@@ -60,6 +60,9 @@ func (s *Server) employeeRoutes(e *echo.Echo, user []echo.MiddlewareFunc) {
 	e.POST("/bookings", s.pages.CreateBookings, user...)
 	e.GET("/bookings", s.pages.MyBookings, user...)
 	e.GET("/bookings/:bookingId", s.pages.Booking, user...)
+	e.GET("/bookings/series/:seriesId", s.pages.Series, user...)
+	e.POST("/bookings/series/:seriesId/cancel", s.pages.CancelSeries, user...)
+	e.POST("/bookings/series/:seriesId/times", s.pages.ChangeSeriesTimes, user...)
 	e.POST("/bookings/:bookingId/checkin", s.pages.CheckIn, user...)
 	e.POST("/bookings/:bookingId/checkout", s.pages.CheckOut, user...)
 	e.POST("/bookings/:bookingId/cancel", s.pages.Cancel, user...)
@@ -197,6 +200,12 @@ func (s *Server) apiRoutes(v1 *echo.Group) {
 	v1.POST("/bookings/:bookingId/checkout", s.api.CheckOut, post...)
 	v1.POST("/bookings/:bookingId/approval", s.api.DecideApproval, post...)
 	v1.GET("/approvals", s.api.Approvals, auth)
+	// Recurring bookings: a series and its occurrences, each an ordinary booking.
+	v1.POST("/users/:userId/series", s.api.CreateSeries, post...)
+	v1.GET("/users/:userId/series", s.api.UserSeries, auth)
+	v1.GET("/series/:seriesId", s.api.GetSeries, auth)
+	v1.PATCH("/series/:seriesId", s.api.ChangeSeries, auth)
+	v1.DELETE("/series/:seriesId", s.api.CancelSeries, auth)
 
 	// Availability, the successor of the deprecated free listings, and the catalogue.
 	v1.GET("/users/:userId/buildings/:buildingId/availability", s.api.Availability, auth)

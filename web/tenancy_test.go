@@ -124,6 +124,7 @@ type tenancyBundle struct {
 	plan                     string    // the address of A's Madrid floor plan
 	scimToken                uuid.UUID // A's SCIM token, named "Acme Okta"
 	closure                  uuid.UUID // A's closure of the New York floor
+	series                   uuid.UUID // A's series: Alice's Desk 1, Tue 1 Dec to Fri 4 Dec
 	webhook, delivery        uuid.UUID // A's webhook endpoint, and one delivery it got
 	team                     uuid.UUID // A's team "Acme sales", with Alice in it
 	zone                     uuid.UUID // A's neighbourhood "Acme corner" of the Madrid floor, for Acme sales only
@@ -170,6 +171,13 @@ func setupTenancy(t *testing.T) *tenancyBundle {
 		t.Fatalf("coffee: %v", err)
 	}
 	tb.bBooking = pb.mbCreate(t, fx.Boris, fx.RoomB, fx.At(1, 10, 0), fx.At(1, 11, 0)).ID
+	sr, err := api.Service.CreateSeries(ctx, booking.SeriesRequest{Creator: alice, Organizer: alice, ResourceID: fx.DeskOne, Mode: booking.SeriesAll,
+		Rule: booking.SeriesRule{Weekdays: booking.EveryWeekday, EveryWeeks: 1, First: booking.DateOf(fx.At(8, 0, 0)), Until: booking.DateOf(fx.At(11, 0, 0)), Start: 9 * 60, End: 18 * 60}})
+	if err != nil {
+		t.Fatalf("A's series: %v", err)
+	}
+	tb.series = sr.ID
+	tb.markers = append(tb.markers, sr.ID.String())
 	floor, err := api.Service.SetFloorPlan(ctx, api.User(t, fx.OrgA, fx.Adam), fx.FloorMadrid, "image/svg+xml",
 		[]byte(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`))
 	if err != nil {
@@ -398,6 +406,16 @@ func (tb *tenancyBundle) cases() []crossCase {
 		{name: "RejectAnotherOrganizationsBooking", route: "POST /api/v1/bookings/:bookingId/approval",
 			path: api + "/bookings/" + waiting + "/approval", body: map[string]any{"approved": false}, want: adminsOnly(nf, booking.CodeBookingNotFound)},
 		{name: "Approvals", route: "GET /api/v1/approvals", path: api + "/approvals", want: adminsOnly(ok, 0)},
+		// Series
+		{name: "ReadAnotherOrganizationsSeries", route: "GET /api/v1/series/:seriesId", path: oneSeriesPath(s(tb.series)), want: every(nf, booking.CodeBookingNotFound)},
+		{name: "ChangeAnotherOrganizationsSeries", route: "PATCH /api/v1/series/:seriesId", path: oneSeriesPath(s(tb.series)),
+			body: map[string]any{"startTime": "10:00", "endTime": "11:00"}, want: every(nf, booking.CodeBookingNotFound)},
+		{name: "CancelAnotherOrganizationsSeries", route: "DELETE /api/v1/series/:seriesId", path: oneSeriesPath(s(tb.series)), want: every(nf, booking.CodeBookingNotFound)},
+		{name: "CancelAnotherOrganizationsSeriesFromADate", route: "DELETE /api/v1/series/:seriesId", path: oneSeriesPath(s(tb.series)) + "?from=2026-12-03", want: every(nf, booking.CodeBookingNotFound)},
+		{name: "SeriesOfAnotherOrganizationsUser", route: "GET /api/v1/users/:userId/series", path: seriesPath(s(fx.Alice)), want: actsFor(nf, booking.CodeUserNotFound)},
+		{name: "OwnSeries", route: "GET /api/v1/users/:userId/series", path: seriesPath("me"), want: every(ok, 0)},
+		{name: "SeriesOfAnotherOrganizationsDesk", route: "POST /api/v1/users/:userId/series", path: seriesPath("me"), body: deskSeries("ALL"), want: every(nf, booking.CodeResourceNotFound)},
+		{name: "SeriesForAnotherOrganizationsUser", route: "POST /api/v1/users/:userId/series", path: seriesPath(s(fx.Alice)), body: deskSeries("ALL"), want: actsFor(nf, booking.CodeUserNotFound)},
 		// Availability and the catalogue
 		{name: "AvailabilityOfAnotherOrganizationsBuilding", route: "GET /api/v1/users/:userId/buildings/:buildingId/availability",
 			path: availabilityPath("me", fx.BuildingMadrid, hours()), want: every(nf, booking.CodeBuildingNotFound)},
@@ -554,6 +572,14 @@ func (tb *tenancyBundle) cases() []crossCase {
 			path: "/bookings/" + pending + "/services", form: url.Values{"reservable": {s(fx.ReservableCoffee)}}, want: every(nf, 0)},
 		{name: "OrderAnotherOrganizationsService", route: "POST /bookings/:bookingId/services",
 			path: "/bookings/" + mine + "/services", form: url.Values{"reservable": {s(fx.ReservableCoffee)}}, want: every(nf, 0)},
+		{name: "AnotherOrganizationsSeriesPage", route: "GET /bookings/series/:seriesId", path: "/bookings/series/" + s(tb.series), want: every(nf, 0)},
+		{name: "CancelAnotherOrganizationsSeriesPage", route: "POST /bookings/series/:seriesId/cancel",
+			path: "/bookings/series/" + s(tb.series) + "/cancel", form: url.Values{"whole": {"1"}}, want: every(nf, 0)},
+		{name: "CancelAnotherOrganizationsSeriesFromADatePage", route: "POST /bookings/series/:seriesId/cancel",
+			path: "/bookings/series/" + s(tb.series) + "/cancel", form: url.Values{"from": {"2026-12-03"}}, want: every(nf, 0)},
+		{name: "ChangeAnotherOrganizationsSeriesPage", route: "POST /bookings/series/:seriesId/times",
+			path: "/bookings/series/" + s(tb.series) + "/times", form: url.Values{"from": {"2026-12-01"}, "start": {"10:00"}, "end": {"11:00"}}, want: every(nf, 0)},
+		{name: "MyBookingsNamingAnotherOrganizationsSeries", route: "GET /bookings", path: "/bookings?series=" + s(tb.series), want: every(ok, 0)},
 		{name: "Approvals", route: "GET /approvals", path: "/approvals", want: adminsOnly(ok, 0)},
 		{name: "ApproveAnotherOrganizationsBooking", route: "POST /approvals/:bookingId",
 			path: "/approvals/" + waiting, form: url.Values{"decision": {"approve"}}, want: adminsOnly(nf, 0)},

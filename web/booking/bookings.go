@@ -273,6 +273,6 @@ func assemble(r queries.Booking, res Resource, creator, organizer User, reservab
 		ResourceType: Category(r.ResourceType), BuildingAccessStatus: r.BuildingAccessStatus,
 		CreateOnlineMeeting: r.CreateOnlineMeeting, SipAddress: r.SipAddress, AllDay: r.AllDay,
 		CheckIn: Interval{Start: r.CheckInOpensAt, End: r.CheckInClosesAt}, CheckedInAt: r.CheckedInAt,
-		Reservables: reservables, Revision: r.Revision,
+		Reservables: reservables, Revision: r.Revision, SeriesID: r.SeriesID,
 	}
 }

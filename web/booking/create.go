@@ -136,6 +136,7 @@ type creation struct {
 	known    map[uuid.UUID]bool                // internal attendees who are users of the organization
 	token    *queries.UserAccessTokenPutParams // Creator's encrypted token to store, or nil
 	now      time.Time
+	series   *uuid.UUID // the series the bookings are occurrences of, or nil
 }
 
 // createBookings checks and inserts every element of c, all or none. If the organization's layout has
@@ -200,7 +201,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		Status: StatusPending, AccessControlType: res.Rule.AccessControlType, Creator: c.Creator,
 		Organizer: c.Organizer, Resource: res, Subject: r.Subject, Body: r.Body, Importance: r.Importance,
 		ResourceType: c.Category, BuildingAccessStatus: BuildingAccessPending, CreateOnlineMeeting: r.CreateOnlineMeeting,
-		SipAddress: r.SipAddress, AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{},
+		SipAddress: r.SipAddress, AllDay: r.AllDay, CheckIn: checkIn, Reservables: []BookingReservable{}, SeriesID: c.series,
 	}
 	b.OnlineMeetingURL = s.meetingURL(b.ID, b.CreateOnlineMeeting)
 	if res.Rule.RequiresApproval {
@@ -209,8 +210,11 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 	// BookingInsert writes the booking's event itself, taking its state from the row it inserts. The id
 	// is a plain uuid.UUID, not a pointer: pgx encodes a *uuid.UUID through its driver.Valuer (text,
 	// parsed back), which cost about 5% of a booking's server time with the outbox on.
+	// An occurrence of a series records no event of its own: the series is told as one, with one
+	// invitation that repeats, not one e-mail per day.
+	withEvent := !s.silent && c.series == nil
 	var eventID uuid.UUID
-	if !s.silent {
+	if withEvent {
 		eventID = outbox.NewID()
 	}
 	n, err := q.BookingInsert(ctx, queries.BookingInsertParams{
@@ -221,7 +225,7 @@ func (s *Service) createElement(ctx context.Context, q *queries.Queries, c *crea
 		ResourceType: string(c.Category), BuildingAccessStatus: b.BuildingAccessStatus,
 		CreateOnlineMeeting: b.CreateOnlineMeeting, SipAddress: b.SipAddress,
 		AllDay: b.AllDay, CheckInOpensAt: checkIn.Start, CheckInClosesAt: checkIn.End,
-		WithEvent: !s.silent, EventID: eventID, EventKind: string(outbox.Created), EventAt: c.now,
+		WithEvent: withEvent, EventID: eventID, EventKind: string(outbox.Created), EventAt: c.now, SeriesID: c.series,
 	})
 	switch {
 	case isWorkstationHeld(err):

@@ -28,6 +28,12 @@ func tell(ev *outbox.Batch, k outbox.Kind, before, after Booking, now time.Time)
 	if k == "" || after.Revision == before.Revision {
 		return
 	}
+	if after.SeriesID != nil && (k == outbox.Created || k == outbox.Changed || k == outbox.Cancelled) {
+		// An occurrence is made, moved and cancelled with its series, which is told as one invitation
+		// that repeats (a day cancelled on its own changes its series: tellSkipped). What happens to
+		// one day alone (released, approved, rejected) is told of that day.
+		return
+	}
 	e := outbox.New(k, after.OrganizationID, after.ID, now, stateOf(after))
 	if k == outbox.ServicesChanged {
 		e.DroppedServices = droppedServices(before.Reservables, after.Reservables)

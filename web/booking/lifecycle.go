@@ -48,7 +48,7 @@ func (s *Service) transition(ctx context.Context, actor User, id uuid.UUID, kind
 			return err
 		}
 		tell(ev, kind, bs[0], out, now)
-		return nil
+		return tellSkipped(ctx, q, ev, bs[0], out, now)
 	})
 	return out, err
 }
@@ -157,6 +157,9 @@ func (s *Service) Cancel(ctx context.Context, actor User, id uuid.UUID) (Booking
 			return Booking{}, err
 		}
 		if err := reservablesCancellable(b, now); err != nil {
+			return Booking{}, err
+		}
+		if err := skipOccurrence(ctx, q, b); err != nil {
 			return Booking{}, err
 		}
 		return setStatus(ctx, q, b, StatusCancelled, now)

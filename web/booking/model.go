@@ -226,6 +226,8 @@ type Booking struct {
 	// OnlineMeetingURL is the link of the booking's online meeting: set when CreateOnlineMeeting is
 	// true and the service has an online-meeting template (WithOnlineMeetings), "" otherwise.
 	OnlineMeetingURL string
+	// SeriesID is the series the booking is an occurrence of, or nil.
+	SeriesID *uuid.UUID
 }
 
 // Reservable is a service that can be contracted on bookings of the resources it is associated with.

@@ -24,6 +24,9 @@ type eventWorker struct {
 func (w *eventWorker) Work(ctx context.Context, job *river.Job[outbox.Args]) error {
 	s := w.s
 	ev := job.Args.Event
+	if ev.Kind.Series() {
+		return s.workSeries(ctx, job)
+	}
 	b, attendees, err := s.bookings.BookingToTell(ctx, ev.OrganizationID, ev.BookingID)
 	var be *booking.Error
 	if errors.As(err, &be) && be.Code == booking.CodeBookingNotFound {

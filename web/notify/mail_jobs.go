@@ -86,7 +86,8 @@ func (s *Service) render(n notice, st story, orgName, unsubscribe string) (MailA
 		FromName: orgName, To: n.to.Email, ToName: n.to.Name, Subject: n.title + " · " + st.b.Resource.Name,
 		Text: mailText(ctx, m), HTML: html.String(), Unsubscribe: unsubscribe, Lang: code,
 	}
-	if n.method != "" {
+	// An occurrence of a series is in calendars as a day of the series' invitation, not on its own.
+	if n.method != "" && st.b.SeriesID == nil {
 		ics, err := calendar.Invite(n.method, s.calendarEvent(ctx, st))
 		if err != nil {
 			return MailArgs{}, fmt.Errorf("invitation of booking %s: %w", st.b.ID, err)

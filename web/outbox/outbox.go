@@ -37,6 +37,18 @@ const (
 	ServicesChanged Kind = "booking.services_changed" // services ordered, changed or cancelled
 )
 
+// The kinds of event of a recurring booking, told as one invitation that repeats. Their BookingID is the
+// series' id, and their State its revision, status, first occurrence and resource. An occurrence
+// cancelled on its own changes its series.
+const (
+	SeriesCreated   Kind = "series.created"
+	SeriesChanged   Kind = "series.changed" // new times, an end from a date, or a day cancelled on its own
+	SeriesCancelled Kind = "series.cancelled"
+)
+
+// Series reports whether k is an event of a series rather than of one booking.
+func (k Kind) Series() bool { return strings.HasPrefix(string(k), "series.") }
+
 // Kinds lists every kind, in the order the documentation gives them.
 var Kinds = []Kind{Created, Changed, Cancelled, Released, Expired, Approved, Rejected, CheckInOpened, ServicesChanged}
 

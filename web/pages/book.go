@@ -35,10 +35,21 @@ func (s *Handlers) CreateBookings(c echo.Context) error {
 	var f bookingForm
 	var made []booking.Booking
 	err = s.readBookingForm(c, form, &f)
+	f.view.Repeat = readRepeat(form)
 	if err == nil {
 		err = s.readFormServices(c, form, &f)
 	}
+	repeat := false
 	if err == nil {
+		repeat, err = repeatAsked(kit.Ctx(c), form, f.view.Repeat)
+	}
+	switch {
+	case err == nil && repeat:
+		err = s.createSeriesFromForm(c, f)
+		if err == nil {
+			return nil
+		}
+	case err == nil:
 		made, err = s.createFromForm(c, f)
 	}
 	var refusal *kit.FormRefusal

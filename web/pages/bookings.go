@@ -37,7 +37,8 @@ var (
 
 // MyBookings is GET /bookings?when=upcoming|past[&cursor=][&booked=N]: the person's bookings as
 // cards. Upcoming ones are listed soonest first, past ones latest first, a page at a time ("Show more";
-// with htmx only the next page's cards are answered). booked=N says that the booking form just made N.
+// with htmx only the next page's cards are answered); a recurring booking is one item above them.
+// booked=N says that the booking form just made N bookings, series=ID that it made that series.
 func (s *Handlers) MyBookings(c echo.Context) error {
 	ctx, actor, now := c.Request().Context(), kit.Actor(c), s.bookings.Now()
 	when := views.WhenUpcoming
@@ -62,6 +63,9 @@ func (s *Handlers) MyBookings(c echo.Context) error {
 		if bs, err = s.upcomingBookings(ctx, actor, now); err != nil {
 			return err
 		}
+		if p.Series, bs, err = s.seriesItems(ctx, actor, bs, now); err != nil {
+			return err
+		}
 	}
 	back := "/bookings?when=" + when
 	more := kit.IsHTMX(c) && c.QueryParam("cursor") != ""
@@ -79,6 +83,7 @@ func (s *Handlers) MyBookings(c echo.Context) error {
 			p.Cards[i].JustBooked = slices.Contains(just, p.Cards[i].Booking.ID.String())
 		}
 	}
+	p.SeriesMade, p.SeriesRefused = s.seriesMadeNotice(c)
 	if n, err := strconv.Atoi(c.QueryParam("booked")); err == nil && n > 0 && n <= booking.MaxBookingsPerRequest {
 		p.Notice = strings.TrimSpace(lang.N(kit.Ctx(c), "bookings.made", n) + " " + p.Notice)
 	}

@@ -41,6 +41,7 @@ type Event struct {
 	Transparent bool     // desks: TRANSP:TRANSPARENT; otherwise TRANSP:OPAQUE
 	Organizer   Person   // ORGANIZER;CN="Name":mailto:email
 	Attendees   []Person // ATTENDEE;CN=...;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:...
+	Repeat      *Repeat  // a weekly series whose first occurrence is Start–End: RRULE and EXDATEs; nil for one
 }
 
 // prodID names the service as the maker of the documents.
@@ -157,6 +158,7 @@ func vevent(ev Event) *ical.Component {
 		c.Props.Set(&ical.Prop{Name: ical.PropURL, Params: ical.Params{}, Value: u})
 	}
 	setText(c.Props, ical.PropStatus, ev.Status)
+	addRepeat(c, ev)
 	transp := "OPAQUE"
 	if ev.Transparent {
 		transp = "TRANSPARENT"

@@ -45,6 +45,9 @@ func check(ev Event) error {
 	if _, err := uri(ev.URL); err != nil {
 		return err
 	}
+	if err := checkRepeat(ev.Repeat, ev.Start); err != nil {
+		return err
+	}
 	if ev.Organizer.Email != "" && !validEmail(ev.Organizer.Email) {
 		return fmt.Errorf("organizer e-mail %q is not an address", ev.Organizer.Email)
 	}

@@ -82,6 +82,12 @@ type Event struct {
 	Transp      string   `json:"transp"`
 	Organizer   *Person  `json:"organizer"`
 	Attendees   []Person `json:"attendees"`
+	// RRule is the event's RRULE as ical.js writes it back, "" for none; Exdates its EXDATEs as
+	// "instant zone"; Occurrences the starts of the occurrences ical.js expands from them, nil for an
+	// event that does not repeat.
+	RRule       string   `json:"rrule"`
+	Exdates     []string `json:"exdates"`
+	Occurrences []string `json:"occurrences"`
 }
 
 // Person is an ORGANIZER or ATTENDEE as ical.js read it.

@@ -44,6 +44,18 @@ const person = (prop) => ({
   rsvp: String(prop.getParameter("rsvp") ?? ""),
 });
 
+// occurrences expands a VEVENT's RRULE, leaving out its EXDATEs, into the starts of its occurrences as
+// instants; null for an event that does not repeat.
+const occurrences = (e) => {
+  if (!e.hasProperty("rrule")) return null;
+  const it = new ICAL.Event(e).iterator();
+  const out = [];
+  for (let next = it.next(); next && out.length < 500; next = it.next()) {
+    out.push(new Date(next.toUnixTime() * 1000).toISOString());
+  }
+  return out;
+};
+
 const events = calendar.getAllSubcomponents("vevent").map((e) => {
   const start = instant(e, "dtstart");
   const end = instant(e, "dtend");
@@ -64,6 +76,12 @@ const events = calendar.getAllSubcomponents("vevent").map((e) => {
     transp: value(e, "transp"),
     organizer: organizer ? person(organizer) : null,
     attendees: e.getAllProperties("attendee").map(person),
+    rrule: e.hasProperty("rrule") ? e.getFirstPropertyValue("rrule").toString() : "",
+    exdates: e.getAllProperties("exdate").map((p) => {
+      const t = p.getFirstValue();
+      return new Date(t.toUnixTime() * 1000).toISOString() + " " + (t.zone ? t.zone.tzid : "");
+    }),
+    occurrences: occurrences(e),
   };
 });
 
