@@ -17,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at
 `
 
 type BookingApproveParams struct {
@@ -62,6 +62,8 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -103,9 +105,10 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 }
 
 const bookingFinish = `-- name: BookingFinish :one
-UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
+UPDATE bookings SET status = 'FINISHED', booked_end_date = coalesce(booked_end_date, end_date), end_date = $1,
+    updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at
 `
 
 type BookingFinishParams struct {
@@ -114,7 +117,8 @@ type BookingFinishParams struct {
 	ID             uuid.UUID
 }
 
-// Ends an ACTIVE booking at the given moment, freeing the rest of its slot.
+// Ends an ACTIVE booking at the given moment, freeing the rest of its slot. booked_end_date keeps the
+// end as booked, so that the reports can count the time released.
 func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
 	var i Booking
@@ -144,12 +148,14 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -186,12 +192,14 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -228,6 +236,8 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -336,7 +346,7 @@ SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $
     access_control_type = $7, check_in_opens_at = $8,
     check_in_closes_at = $9, updated_at = now()
 WHERE organization_id = $10 AND id = $11
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at
 `
 
 type BookingMoveParams struct {
@@ -395,6 +405,8 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -404,7 +416,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at
 `
 
 type BookingSetStatusParams struct {
@@ -449,6 +461,8 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.CheckedInAt,
 		&i.FloorID,
 		&i.Revision,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -543,7 +557,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 
 const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
 WITH mine AS MATERIALIZED (
-    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision FROM bookings o
+    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision, o.booked_end_date, o.anonymised_at FROM bookings o
     WHERE o.organization_id = $3 AND o.organizer_id = $4
       AND o.start_date > $5::timestamptz - interval '25 hours' AND o.start_date < $6::timestamptz
 )
@@ -618,7 +632,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -677,6 +691,8 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -794,7 +810,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, arg BookingsFinishEnd
 }
 
 const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type BookingsGetByIDsParams struct {
@@ -837,6 +853,8 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -849,7 +867,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.booked_end_date, bk.anonymised_at FROM bookings bk
 WHERE bk.organization_id = $1
   AND bk.id IN (
       (SELECT o.id FROM bookings o
@@ -934,6 +952,8 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -946,7 +966,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 }
 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
@@ -1006,6 +1026,8 @@ func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAft
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1100,7 +1122,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND start_date > $4::timestamptz - interval '25 hours'
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
@@ -1161,6 +1183,8 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1173,7 +1197,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -1229,6 +1253,8 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.CheckedInAt,
 			&i.FloorID,
 			&i.Revision,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
