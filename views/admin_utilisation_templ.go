@@ -763,7 +763,7 @@ func utilisationTable(r UtilisationReport) templ.Component {
 			templ_7745c5c3_Var40 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<div class=\"admin-table-wrap util-table-wrap\"><table class=\"admin-table util-table\"><caption class=\"visually-hidden\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<div class=\"admin-table-wrap util-table-wrap\" role=\"region\" aria-labelledby=\"util-title\" tabindex=\"0\"><table class=\"admin-table util-table\"><caption class=\"visually-hidden\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
