@@ -105,7 +105,8 @@ SELECT utilisation_roll_up(@organization_id, @building_id, sqlc.arg(day)::date);
 -- name: ReportAnonymise :many
 -- Takes the people out of at most max_rows bookings that ended before their organization's retention
 -- (counted back from @at): organizer and creator become the organization's stand-in, subject, body and
--- SIP address are cleared. Their attendees are removed by ReportAnonymiseAttendees.
+-- SIP address are cleared. Their attendees are removed by ReportAnonymiseAttendees, the comments of
+-- their orders by ReportAnonymiseOrders.
 UPDATE bookings bk
 SET organizer_id = report_stand_in(bk.organization_id), creator_id = report_stand_in(bk.organization_id),
     subject = '', body_content = '', sip_address = '', anonymised_at = sqlc.arg(at)::timestamptz
@@ -120,6 +121,11 @@ RETURNING bk.organization_id, bk.id;
 
 -- name: ReportAnonymiseAttendees :exec
 DELETE FROM booking_attendees WHERE organization_id = @organization_id AND booking_id = ANY(@booking_ids::uuid[]);
+
+-- name: ReportAnonymiseOrders :exec
+-- Empties the comments of the services ordered with anonymised bookings: a comment may name someone.
+UPDATE booking_reservables SET comment = ''
+WHERE organization_id = @organization_id AND booking_id = ANY(@booking_ids::uuid[]) AND comment <> '';
 
 -- name: ReportStandInCount :one
 SELECT count(*) FROM users WHERE organization_id = @organization_id AND id = report_stand_in(@organization_id);

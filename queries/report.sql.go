@@ -39,7 +39,8 @@ type ReportAnonymiseRow struct {
 
 // Takes the people out of at most max_rows bookings that ended before their organization's retention
 // (counted back from @at): organizer and creator become the organization's stand-in, subject, body and
-// SIP address are cleared. Their attendees are removed by ReportAnonymiseAttendees.
+// SIP address are cleared. Their attendees are removed by ReportAnonymiseAttendees, the comments of
+// their orders by ReportAnonymiseOrders.
 func (q *Queries) ReportAnonymise(ctx context.Context, arg ReportAnonymiseParams) ([]ReportAnonymiseRow, error) {
 	rows, err := q.db.Query(ctx, reportAnonymise, arg.At, arg.MaxRows)
 	if err != nil {
@@ -71,6 +72,22 @@ type ReportAnonymiseAttendeesParams struct {
 
 func (q *Queries) ReportAnonymiseAttendees(ctx context.Context, arg ReportAnonymiseAttendeesParams) error {
 	_, err := q.db.Exec(ctx, reportAnonymiseAttendees, arg.OrganizationID, arg.BookingIds)
+	return err
+}
+
+const reportAnonymiseOrders = `-- name: ReportAnonymiseOrders :exec
+UPDATE booking_reservables SET comment = ''
+WHERE organization_id = $1 AND booking_id = ANY($2::uuid[]) AND comment <> ''
+`
+
+type ReportAnonymiseOrdersParams struct {
+	OrganizationID uuid.UUID
+	BookingIds     []uuid.UUID
+}
+
+// Empties the comments of the services ordered with anonymised bookings: a comment may name someone.
+func (q *Queries) ReportAnonymiseOrders(ctx context.Context, arg ReportAnonymiseOrdersParams) error {
+	_, err := q.db.Exec(ctx, reportAnonymiseOrders, arg.OrganizationID, arg.BookingIds)
 	return err
 }
 

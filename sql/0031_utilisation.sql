@@ -19,6 +19,9 @@ ALTER TABLE bookings
     ADD COLUMN anonymised_at   timestamptz;
 -- The sweep's search for bookings past the retention that still name someone.
 CREATE INDEX bookings_retention_idx ON bookings (organization_id, end_date) WHERE anonymised_at IS NULL;
+-- A day's bookings in every status, for the roll-up of that day: without it each building-day reads the
+-- whole table (3 s a building-day on 1,000,000 bookings).
+CREATE INDEX bookings_start_idx ON bookings (organization_id, start_date);
 
 -- One row per resource and closed day: its bookable time (the rule's window, minus closures) and the
 -- time booked, checked in, not shown up for (EXPIRED without check-in) and released, in ms, with the
@@ -146,9 +149,9 @@ LANGUAGE sql STABLE AS $$
                 THEN tstzrange(bk.end_date, bk.booked_end_date) ELSE 'empty' END
     FROM utilisation_resources(org, bld, d) r
     JOIN bookings bk ON bk.organization_id = org AND bk.resource_id = r.resource_id
-    JOIN buildings b ON b.organization_id = org AND b.id = bld
-    WHERE bk.start_date >= d::timestamp AT TIME ZONE b.timezone
-      AND bk.start_date < (d + 1)::timestamp AT TIME ZONE b.timezone
+    -- The day's bounds as values, so that the index on start_date serves.
+    WHERE bk.start_date >= (SELECT d::timestamp AT TIME ZONE b.timezone FROM buildings b WHERE b.organization_id = org AND b.id = bld)
+      AND bk.start_date < (SELECT (d + 1)::timestamp AT TIME ZONE b.timezone FROM buildings b WHERE b.organization_id = org AND b.id = bld)
       AND (bk.status IN ('PENDING', 'ACTIVE', 'FINISHED', 'EXPIRED')
            OR (bk.status = 'CANCELLED' AND bk.checked_in_at IS NOT NULL))
 $$;

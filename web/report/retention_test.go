@@ -39,12 +39,17 @@ func TestSweepAnonymisesPastTheRetentionAndKeepsTheFigures(t *testing.T) {
 		b.booked(t, fx.RoomGoya, b.person(t, i), old, old.Add(time.Hour))
 	}
 	b.exec(t, `INSERT INTO booking_attendees (organization_id, booking_id, position, type, user_id) VALUES ($1, $2, 0, 'REQUIRED', $3)`, fx.OrgA, first, fx.Bob)
+	b.exec(t, `INSERT INTO booking_reservables (organization_id, booking_id, reservable_id, delivery_time_ms, quantity, comment)
+		SELECT $1, $2, id, 0, 2, 'For Bob, no gluten' FROM reservables WHERE organization_id = $1 LIMIT 1`, fx.OrgA, first)
 	b.sweep(t)
 	if got := fx.RowCount(t, b.Bundle, `SELECT count(*) FROM bookings WHERE anonymised_at IS NOT NULL AND subject = '' AND organizer_id <> $1`, fx.Alice); got != 5 {
 		t.Errorf("%d bookings anonymised, want the 5 past the retention", got)
 	}
 	if got := fx.RowCount(t, b.Bundle, `SELECT count(*) FROM booking_attendees WHERE booking_id = $1`, first); got != 0 {
 		t.Errorf("%d attendees left on an anonymised booking, want 0", got)
+	}
+	if got := fx.RowCount(t, b.Bundle, `SELECT count(*) FROM booking_reservables WHERE booking_id = $1 AND comment = '' AND quantity = 2`, first); got != 1 {
+		t.Errorf("%d orders of the anonymised booking kept without their comment, want 1", got)
 	}
 	if got := fx.RowCount(t, b.Bundle, `SELECT count(*) FROM bookings WHERE id = $1 AND organizer_id = $2 AND subject <> ''`, kept, fx.Alice); got != 1 {
 		t.Errorf("the recent booking was changed")

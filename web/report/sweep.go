@@ -81,6 +81,9 @@ func (s *Service) sweepRound(ctx context.Context) (rolled, anonymised int, locke
 			if err := q.ReportAnonymiseAttendees(ctx, queries.ReportAnonymiseAttendeesParams{OrganizationID: b.OrganizationID, BookingIds: []uuid.UUID{b.ID}}); err != nil {
 				return fmt.Errorf("remove attendees: %w", err)
 			}
+			if err := q.ReportAnonymiseOrders(ctx, queries.ReportAnonymiseOrdersParams{OrganizationID: b.OrganizationID, BookingIds: []uuid.UUID{b.ID}}); err != nil {
+				return fmt.Errorf("empty order comments: %w", err)
+			}
 		}
 		rolled, anonymised = len(todo), len(done)
 		return nil
