@@ -28,17 +28,23 @@ WHERE organization_id = @organization_id AND building_id = @building_id
 GROUP BY resource_id, floor_id, subcategory_id, neighbourhood_id;
 
 -- name: ReportDays :many
--- The building's measures per day, with that day's distinct people.
-SELECT d.day, sum(d.bookable_ms)::bigint AS bookable_ms, sum(d.booked_ms)::bigint AS booked_ms,
-       sum(d.checked_in_ms)::bigint AS checked_in_ms, sum(d.no_show_ms)::bigint AS no_show_ms,
-       sum(d.released_ms)::bigint AS released_ms,
-       coalesce(max(p.people), 0)::integer AS people
-FROM utilisation_days d
-LEFT JOIN utilisation_people p ON p.organization_id = d.organization_id AND p.building_id = d.building_id
-     AND p.day = d.day AND p.dimension = 'BUILDING' AND p.cell = d.building_id
-WHERE d.organization_id = @organization_id AND d.building_id = @building_id
-  AND d.day BETWEEN sqlc.arg(first)::date AND sqlc.arg(last)::date
-GROUP BY d.day ORDER BY d.day;
+-- The building's measures per day, with that day's distinct people. The days are summed first and then
+-- given their people: joining the people to every resource's row first is 100 times slower.
+WITH d AS (
+    SELECT day, sum(bookable_ms)::bigint AS bookable_ms, sum(booked_ms)::bigint AS booked_ms,
+           sum(checked_in_ms)::bigint AS checked_in_ms, sum(no_show_ms)::bigint AS no_show_ms,
+           sum(released_ms)::bigint AS released_ms
+    FROM utilisation_days
+    WHERE organization_id = @organization_id AND building_id = @building_id
+      AND day BETWEEN sqlc.arg(first)::date AND sqlc.arg(last)::date
+    GROUP BY day
+)
+SELECT d.day, d.bookable_ms, d.booked_ms, d.checked_in_ms, d.no_show_ms, d.released_ms,
+       coalesce(p.people, 0)::integer AS people
+FROM d
+LEFT JOIN utilisation_people p ON p.organization_id = @organization_id AND p.building_id = @building_id
+     AND p.day = d.day AND p.dimension = 'BUILDING' AND p.cell = @building_id
+ORDER BY d.day;
 
 -- name: ReportHours :many
 -- The building's measures per hour of the local day, with the most distinct people one day had in it.
