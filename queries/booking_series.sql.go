@@ -14,7 +14,7 @@ import (
 )
 
 const seriesBookings = `-- name: SeriesBookings :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND series_id = $2::uuid
 ORDER BY start_date, id
 `
@@ -61,6 +61,8 @@ func (q *Queries) SeriesBookings(ctx context.Context, arg SeriesBookingsParams) 
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -73,7 +75,7 @@ func (q *Queries) SeriesBookings(ctx context.Context, arg SeriesBookingsParams) 
 }
 
 const seriesBookingsForUpdate = `-- name: SeriesBookingsForUpdate :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND series_id = $2::uuid AND start_date >= $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
 ORDER BY start_date, id
@@ -123,6 +125,8 @@ func (q *Queries) SeriesBookingsForUpdate(ctx context.Context, arg SeriesBooking
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -87,8 +87,10 @@ WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 
 -- name: BookingFinish :one
--- Ends an ACTIVE booking at the given moment, freeing the rest of its slot.
-UPDATE bookings SET status = 'FINISHED', end_date = @end_date, updated_at = now()
+-- Ends an ACTIVE booking at the given moment, freeing the rest of its slot. booked_end_date keeps the
+-- end as booked, so that the reports can count the time released.
+UPDATE bookings SET status = 'FINISHED', booked_end_date = coalesce(booked_end_date, end_date), end_date = @end_date,
+    updated_at = now()
 WHERE organization_id = @organization_id AND id = @id
 RETURNING *;
 

@@ -17,7 +17,7 @@ UPDATE bookings
 SET status = 'PENDING', check_in_opens_at = $1, check_in_closes_at = $2,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at
 `
 
 type BookingApproveParams struct {
@@ -63,6 +63,8 @@ func (q *Queries) BookingApprove(ctx context.Context, arg BookingApproveParams) 
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -104,9 +106,10 @@ func (q *Queries) BookingCount(ctx context.Context, organizationID uuid.UUID) (i
 }
 
 const bookingFinish = `-- name: BookingFinish :one
-UPDATE bookings SET status = 'FINISHED', end_date = $1, updated_at = now()
+UPDATE bookings SET status = 'FINISHED', booked_end_date = coalesce(booked_end_date, end_date), end_date = $1,
+    updated_at = now()
 WHERE organization_id = $2 AND id = $3
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at
 `
 
 type BookingFinishParams struct {
@@ -115,7 +118,8 @@ type BookingFinishParams struct {
 	ID             uuid.UUID
 }
 
-// Ends an ACTIVE booking at the given moment, freeing the rest of its slot.
+// Ends an ACTIVE booking at the given moment, freeing the rest of its slot. booked_end_date keeps the
+// end as booked, so that the reports can count the time released.
 func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (Booking, error) {
 	row := q.db.QueryRow(ctx, bookingFinish, arg.EndDate, arg.OrganizationID, arg.ID)
 	var i Booking
@@ -146,12 +150,14 @@ func (q *Queries) BookingFinish(ctx context.Context, arg BookingFinishParams) (B
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
 
 const bookingGet = `-- name: BookingGet :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = $2
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = $2
 `
 
 type BookingGetParams struct {
@@ -189,12 +195,14 @@ func (q *Queries) BookingGet(ctx context.Context, arg BookingGetParams) (Booking
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
 
 const bookingGetForUpdate = `-- name: BookingGetForUpdate :one
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = $2 FOR NO KEY UPDATE
 `
 
 type BookingGetForUpdateParams struct {
@@ -232,6 +240,8 @@ func (q *Queries) BookingGetForUpdate(ctx context.Context, arg BookingGetForUpda
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -343,7 +353,7 @@ SET resource_id = $1, floor_id = $2, start_date = $3, end_date = $4, all_day = $
     access_control_type = $7, check_in_opens_at = $8,
     check_in_closes_at = $9, updated_at = now()
 WHERE organization_id = $10 AND id = $11
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at
 `
 
 type BookingMoveParams struct {
@@ -403,6 +413,8 @@ func (q *Queries) BookingMove(ctx context.Context, arg BookingMoveParams) (Booki
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -412,7 +424,7 @@ UPDATE bookings
 SET status = $1, checked_in_at = CASE WHEN $1 = 'ACTIVE' THEN $2::timestamptz ELSE checked_in_at END,
     updated_at = now()
 WHERE organization_id = $3 AND id = $4
-RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id
+RETURNING organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at
 `
 
 type BookingSetStatusParams struct {
@@ -458,6 +470,8 @@ func (q *Queries) BookingSetStatus(ctx context.Context, arg BookingSetStatusPara
 		&i.FloorID,
 		&i.Revision,
 		&i.SeriesID,
+		&i.BookedEndDate,
+		&i.AnonymisedAt,
 	)
 	return i, err
 }
@@ -552,7 +566,7 @@ func (q *Queries) BookingUpsert(ctx context.Context, arg BookingUpsertParams) (i
 
 const bookingWorkstationHeld = `-- name: BookingWorkstationHeld :many
 WITH mine AS MATERIALIZED (
-    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision, o.series_id FROM bookings o
+    SELECT o.organization_id, o.id, o.resource_id, o.creator_id, o.organizer_id, o.start_date, o.end_date, o.status, o.access_control_type, o.subject, o.body_content, o.body_type, o.importance, o.resource_type, o.building_access_status, o.create_online_meeting, o.sip_address, o.created_at, o.updated_at, o.all_day, o.check_in_opens_at, o.check_in_closes_at, o.checked_in_at, o.floor_id, o.revision, o.series_id, o.booked_end_date, o.anonymised_at FROM bookings o
     WHERE o.organization_id = $3 AND o.organizer_id = $4
       AND o.start_date > $5::timestamptz - interval '25 hours' AND o.start_date < $6::timestamptz
 )
@@ -627,7 +641,7 @@ func (q *Queries) BookingWorkstationHeld(ctx context.Context, arg BookingWorksta
 }
 
 const bookingsBlockingAfter = `-- name: BookingsBlockingAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $3::timestamptz - interval '25 hours' AND start_date < $4::timestamptz
@@ -687,6 +701,8 @@ func (q *Queries) BookingsBlockingAfter(ctx context.Context, arg BookingsBlockin
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -804,7 +820,7 @@ func (q *Queries) BookingsFinishEnded(ctx context.Context, arg BookingsFinishEnd
 }
 
 const bookingsGetByIDs = `-- name: BookingsGetByIDs :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings WHERE organization_id = $1 AND id = ANY ($2::uuid[])
 `
 
 type BookingsGetByIDsParams struct {
@@ -848,6 +864,8 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -860,7 +878,7 @@ func (q *Queries) BookingsGetByIDs(ctx context.Context, arg BookingsGetByIDsPara
 }
 
 const bookingsOfUser = `-- name: BookingsOfUser :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id, bk.booked_end_date, bk.anonymised_at FROM bookings bk
 WHERE bk.organization_id = $1
   AND bk.id IN (
       (SELECT o.id FROM bookings o
@@ -946,6 +964,8 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -958,7 +978,7 @@ func (q *Queries) BookingsOfUser(ctx context.Context, arg BookingsOfUserParams) 
 }
 
 const bookingsOfUserAfter = `-- name: BookingsOfUserAfter :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND status IN ('WAITING_APPROVAL', 'PENDING', 'ACTIVE')
   AND start_date > $4::timestamptz - interval '25 hours' AND start_date < $5::timestamptz
@@ -1019,6 +1039,8 @@ func (q *Queries) BookingsOfUserAfter(ctx context.Context, arg BookingsOfUserAft
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1113,7 +1135,7 @@ func (q *Queries) BookingsRunEnd(ctx context.Context, arg BookingsRunEndParams) 
 }
 
 const bookingsToCheckIn = `-- name: BookingsToCheckIn :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND resource_id = $2 AND organizer_id = $3
   AND start_date > $4::timestamptz - interval '25 hours'
   AND ((status = 'PENDING' AND check_in_opens_at <= $4::timestamptz AND $4::timestamptz < check_in_closes_at)
@@ -1175,6 +1197,8 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1187,7 +1211,7 @@ func (q *Queries) BookingsToCheckIn(ctx context.Context, arg BookingsToCheckInPa
 }
 
 const bookingsWaitingApproval = `-- name: BookingsWaitingApproval :many
-SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id FROM bookings
+SELECT organization_id, id, resource_id, creator_id, organizer_id, start_date, end_date, status, access_control_type, subject, body_content, body_type, importance, resource_type, building_access_status, create_online_meeting, sip_address, created_at, updated_at, all_day, check_in_opens_at, check_in_closes_at, checked_in_at, floor_id, revision, series_id, booked_end_date, anonymised_at FROM bookings
 WHERE organization_id = $1 AND status = 'WAITING_APPROVAL'
   AND ($2::timestamptz IS NULL
        OR (start_date, id) > ($2::timestamptz, $3::uuid))
@@ -1244,6 +1268,8 @@ func (q *Queries) BookingsWaitingApproval(ctx context.Context, arg BookingsWaiti
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -71,7 +71,7 @@ func (q *Queries) ClosureBookingsCancel(ctx context.Context, arg ClosureBookings
 }
 
 const closureBookingsCovered = `-- name: ClosureBookingsCovered :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id, r.name AS resource_name, u.name AS organizer_name, u.surname AS organizer_surname, b.timezone
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id, bk.booked_end_date, bk.anonymised_at, r.name AS resource_name, u.name AS organizer_name, u.surname AS organizer_surname, b.timezone
 FROM bookings bk
 JOIN resources r ON r.organization_id = bk.organization_id AND r.id = bk.resource_id
 JOIN floors f ON f.organization_id = bk.organization_id AND f.id = bk.floor_id
@@ -132,6 +132,8 @@ type ClosureBookingsCoveredRow struct {
 	FloorID              uuid.UUID
 	Revision             int32
 	SeriesID             *uuid.UUID
+	BookedEndDate        *time.Time
+	AnonymisedAt         *time.Time
 	ResourceName         string
 	OrganizerName        string
 	OrganizerSurname     string
@@ -187,6 +189,8 @@ func (q *Queries) ClosureBookingsCovered(ctx context.Context, arg ClosureBooking
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 			&i.ResourceName,
 			&i.OrganizerName,
 			&i.OrganizerSurname,

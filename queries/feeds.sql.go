@@ -13,13 +13,13 @@ import (
 )
 
 const bookingsOfResourceForFeed = `-- name: BookingsOfResourceForFeed :many
-SELECT h.organization_id, h.id, h.resource_id, h.creator_id, h.organizer_id, h.start_date, h.end_date, h.status, h.access_control_type, h.subject, h.body_content, h.body_type, h.importance, h.resource_type, h.building_access_status, h.create_online_meeting, h.sip_address, h.created_at, h.updated_at, h.all_day, h.check_in_opens_at, h.check_in_closes_at, h.checked_in_at, h.floor_id, h.revision, h.series_id FROM bookings h
+SELECT h.organization_id, h.id, h.resource_id, h.creator_id, h.organizer_id, h.start_date, h.end_date, h.status, h.access_control_type, h.subject, h.body_content, h.body_type, h.importance, h.resource_type, h.building_access_status, h.create_online_meeting, h.sip_address, h.created_at, h.updated_at, h.all_day, h.check_in_opens_at, h.check_in_closes_at, h.checked_in_at, h.floor_id, h.revision, h.series_id, h.booked_end_date, h.anonymised_at FROM bookings h
 WHERE h.organization_id = $2 AND h.resource_id = $3
   AND h.status NOT IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND h.start_date > $4::timestamptz - interval '25 hours'
   AND h.start_date < $5::timestamptz AND h.end_date > $4::timestamptz
 UNION ALL
-SELECT e.organization_id, e.id, e.resource_id, e.creator_id, e.organizer_id, e.start_date, e.end_date, e.status, e.access_control_type, e.subject, e.body_content, e.body_type, e.importance, e.resource_type, e.building_access_status, e.create_online_meeting, e.sip_address, e.created_at, e.updated_at, e.all_day, e.check_in_opens_at, e.check_in_closes_at, e.checked_in_at, e.floor_id, e.revision, e.series_id FROM bookings e
+SELECT e.organization_id, e.id, e.resource_id, e.creator_id, e.organizer_id, e.start_date, e.end_date, e.status, e.access_control_type, e.subject, e.body_content, e.body_type, e.importance, e.resource_type, e.building_access_status, e.create_online_meeting, e.sip_address, e.created_at, e.updated_at, e.all_day, e.check_in_opens_at, e.check_in_closes_at, e.checked_in_at, e.floor_id, e.revision, e.series_id, e.booked_end_date, e.anonymised_at FROM bookings e
 WHERE e.organization_id = $2 AND e.resource_id = $3
   AND e.status IN ('FINISHED', 'EXPIRED', 'CANCELLED', 'REJECTED')
   AND (e.status = 'FINISHED' OR e.updated_at >= now() - interval '30 days')
@@ -82,6 +82,8 @@ func (q *Queries) BookingsOfResourceForFeed(ctx context.Context, arg BookingsOfR
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -94,7 +96,7 @@ func (q *Queries) BookingsOfResourceForFeed(ctx context.Context, arg BookingsOfR
 }
 
 const bookingsOfUserForFeed = `-- name: BookingsOfUserForFeed :many
-SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id FROM bookings bk
+SELECT bk.organization_id, bk.id, bk.resource_id, bk.creator_id, bk.organizer_id, bk.start_date, bk.end_date, bk.status, bk.access_control_type, bk.subject, bk.body_content, bk.body_type, bk.importance, bk.resource_type, bk.building_access_status, bk.create_online_meeting, bk.sip_address, bk.created_at, bk.updated_at, bk.all_day, bk.check_in_opens_at, bk.check_in_closes_at, bk.checked_in_at, bk.floor_id, bk.revision, bk.series_id, bk.booked_end_date, bk.anonymised_at FROM bookings bk
 WHERE bk.organization_id = $1
   AND bk.id IN (
       SELECT o.id FROM bookings o
@@ -165,6 +167,8 @@ func (q *Queries) BookingsOfUserForFeed(ctx context.Context, arg BookingsOfUserF
 			&i.FloorID,
 			&i.Revision,
 			&i.SeriesID,
+			&i.BookedEndDate,
+			&i.AnonymisedAt,
 		); err != nil {
 			return nil, err
 		}

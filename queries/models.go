@@ -101,6 +101,8 @@ type Booking struct {
 	FloorID              uuid.UUID
 	Revision             int32
 	SeriesID             *uuid.UUID
+	BookedEndDate        *time.Time
+	AnonymisedAt         *time.Time
 }
 
 type BookingAttendee struct {
@@ -295,6 +297,8 @@ type Organization struct {
 	ScimAnyDomain            bool
 	DefaultLanguage          string
 	BookingsVisibleTo        string
+	ReportThreshold          int32
+	RetentionMonths          int32
 }
 
 type OrganizationEmailDomain struct {
@@ -521,6 +525,55 @@ type UserRule struct {
 	OrganizationID uuid.UUID
 	ID             uuid.UUID
 	Name           string
+}
+
+type UtilisationDay struct {
+	OrganizationID  uuid.UUID
+	BuildingID      uuid.UUID
+	Day             pgtype.Date
+	ResourceID      uuid.UUID
+	FloorID         uuid.UUID
+	SubcategoryID   uuid.UUID
+	NeighbourhoodID *uuid.UUID
+	BookableMs      int64
+	BookedMs        int64
+	CheckedInMs     int64
+	NoShowMs        int64
+	ReleasedMs      int64
+	Bookings        int32
+	People          int32
+}
+
+type UtilisationHour struct {
+	OrganizationID uuid.UUID
+	BuildingID     uuid.UUID
+	Day            pgtype.Date
+	Hour           int16
+	BookableMs     int64
+	BookedMs       int64
+	CheckedInMs    int64
+	NoShowMs       int64
+	ReleasedMs     int64
+	People         int32
+}
+
+type UtilisationPerson struct {
+	OrganizationID uuid.UUID
+	BuildingID     uuid.UUID
+	Day            pgtype.Date
+	Dimension      string
+	Cell           uuid.UUID
+	People         int32
+}
+
+type UtilisationService struct {
+	OrganizationID uuid.UUID
+	BuildingID     uuid.UUID
+	Day            pgtype.Date
+	ReservableID   uuid.UUID
+	Quantity       int64
+	Bookings       int32
+	People         int32
 }
 
 type WebhookDelivery struct {

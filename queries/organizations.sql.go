@@ -33,7 +33,7 @@ func (q *Queries) OrganizationAdminLock(ctx context.Context, id uuid.UUID) error
 }
 
 const organizationGet = `-- name: OrganizationGet :one
-SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain, default_language, bookings_visible_to FROM organizations WHERE id = $1
+SELECT id, name, additional_services_active, created_at, layout_version, default_role, groups_claim, default_user_rule_id, default_mobile_role_id, last_sign_in_claims, scim_any_domain, default_language, bookings_visible_to, report_threshold, retention_months FROM organizations WHERE id = $1
 `
 
 func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organization, error) {
@@ -53,6 +53,8 @@ func (q *Queries) OrganizationGet(ctx context.Context, id uuid.UUID) (Organizati
 		&i.ScimAnyDomain,
 		&i.DefaultLanguage,
 		&i.BookingsVisibleTo,
+		&i.ReportThreshold,
+		&i.RetentionMonths,
 	)
 	return i, err
 }

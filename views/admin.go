@@ -27,6 +27,7 @@ var AdminSections = []AdminSection{
 	{"teams", "Teams", "/admin/teams", "People and neighbourhoods"},
 	{"identity", "Identity", "/admin/identity", "Sign-in and provisioning"},
 	{"webhooks", "Webhooks", "/admin/webhooks", "Events to other systems"},
+	{"utilisation", "Utilisation", "/admin/utilisation", "How desks and rooms are used"},
 	{"audit", "Audit", "/admin/audit", "Who changed what"},
 }
 
@@ -53,6 +54,8 @@ func (s AdminSection) label(ctx context.Context) string {
 		return lang.T(ctx, "admin.common.navIdentity")
 	case "webhooks":
 		return lang.T(ctx, "admin.common.navWebhooks")
+	case "utilisation":
+		return lang.T(ctx, "admin.common.navUtilisation")
 	case "audit":
 		return lang.T(ctx, "admin.common.navAudit")
 	}
@@ -82,6 +85,8 @@ func (s AdminSection) help(ctx context.Context) string {
 		return lang.T(ctx, "admin.common.navIdentityHelp")
 	case "webhooks":
 		return lang.T(ctx, "admin.common.navWebhooksHelp")
+	case "utilisation":
+		return lang.T(ctx, "admin.common.navUtilisationHelp")
 	case "audit":
 		return lang.T(ctx, "admin.common.navAuditHelp")
 	}

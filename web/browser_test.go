@@ -144,13 +144,15 @@ func retryStale(step func() error) error {
 	return err
 }
 
-// staleNode reports whether err is Chromium's answer for a node of a page that has since been replaced.
-// Chromium words it in two ways, depending on the command: "Could not find node with given id" and "No
-// node with given id found".
+// staleNode reports whether err is Chromium's answer for a node, or a script context, of a page that has
+// since been replaced. Chromium words it in three ways, depending on the command: "Could not find node
+// with given id", "No node with given id found", and "Cannot find context with specified id" for a
+// script step sent to the old page's context.
 func staleNode(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "Could not find node with given id") ||
-		strings.Contains(msg, "No node with given id found")
+		strings.Contains(msg, "No node with given id found") ||
+		strings.Contains(msg, "Cannot find context with specified id")
 }
 
 // open navigates to a path of the server and waits for the page's main element.

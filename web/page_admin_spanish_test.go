@@ -113,6 +113,8 @@ func TestPageAdminConsoleInSpanish(t *testing.T) {
 			"/admin/catalogue": {"Catálogo", "Servicios adicionales", "Tipos de espacio", "Características", "Añadir un servicio"},
 			"/admin/identity":  {"Personas del proveedor de identidad", "Dominios de correo", "Aprovisionamiento SCIM", "Aún no hay ningún token SCIM."},
 			"/admin/webhooks":  {"Webhooks", "Aún no hay ningún endpoint.", "Añadir un endpoint", "se ha hecho una reserva"},
+			"/admin/utilisation?from=2026-11-20&to=2026-11-20": {"Uso", "Madrid HQ, el vie 20 nov", "Cada cifra sale de al menos 5 personas.",
+				"Agrupar por", "Aún no hay nada que mostrar", "Días de más uso", "Privacidad de los informes"},
 		} {
 			p := b.get(path)
 			p.wantStatus(t, http.StatusOK)

@@ -165,6 +165,7 @@ func TestPagesInSpanish(t *testing.T) {
 			"/admin/floors/" + fx.FloorMadrid.String(), "/admin/floors/" + fx.FloorMadrid.String() + "/plan",
 			"/admin/resources", "/admin/resources/" + fx.RoomGoya.String(), "/admin/rules", "/admin/catalogue",
 			"/admin/people", "/admin/audit", "/admin/closures", "/admin/identity", "/admin/webhooks",
+			"/admin/utilisation",
 		}},
 	}
 	for _, who := range pages {

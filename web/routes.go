@@ -125,6 +125,10 @@ func (s *Server) consoleRoutes(e *echo.Echo, adm []echo.MiddlewareFunc) {
 	e.POST("/admin/teams/:teamId/members", s.console.AddTeamMembers, adm...)
 	e.POST("/admin/teams/:teamId/members/:userId/remove", s.console.RemoveTeamMember, adm...)
 	e.GET("/admin/audit", s.console.Audit, adm...)
+	// Admins: a building's utilisation (aggregates only), as a page and as CSV, and its privacy settings.
+	e.GET("/admin/utilisation", s.console.Utilisation, adm...)
+	e.GET("/admin/utilisation.csv", s.console.UtilisationCSV, adm...)
+	e.POST("/admin/utilisation/settings", s.console.SaveUtilisationSettings, adm...)
 	e.GET("/admin/closures", s.console.Closures, adm...)
 	e.POST("/admin/closures", s.console.SaveClosure, adm...)
 	e.POST("/admin/closures/:closureId/delete", s.console.DeleteClosure, adm...)

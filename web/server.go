@@ -25,6 +25,7 @@ import (
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/notify"
 	"github.com/workspacebooking/booking/web/pages"
+	"github.com/workspacebooking/booking/web/report"
 	"github.com/workspacebooking/booking/web/scim"
 )
 
@@ -118,7 +119,7 @@ func NewServer(d Deps) *Server {
 	if s.idp != nil {
 		scopes = s.idp.Scopes()
 	}
-	s.console = console.New(s.Env, s.bookings, s.layout, s.people, s.notify, s.log, scopes)
+	s.console = console.New(s.Env, s.bookings, s.layout, s.people, s.notify, report.New(d.Bookings.Pool(), report.WithClock(d.Bookings.Now)), s.log, scopes)
 	s.scim = scim.New(s.people, s.log, s.Env)
 	e.HTTPErrorHandler = s.handleError
 	s.Sessions.ErrorFunc = s.sessionError

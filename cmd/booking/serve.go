@@ -23,6 +23,7 @@ import (
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/notify"
 	"github.com/workspacebooking/booking/web/postgres"
+	"github.com/workspacebooking/booking/web/report"
 )
 
 // serveFlags are the flags of serve.
@@ -234,6 +235,9 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, svc 
 	sweepCtx, stopSweeps := context.WithCancel(ctx)
 	var background sync.WaitGroup
 	background.Go(func() { svc.RunSweeps(sweepCtx, sweepEvery, log) })
+	// The same rounds roll up the closed days for the utilisation reports and anonymise the bookings past
+	// their organization's retention.
+	background.Go(func() { report.New(svc.Pool()).RunSweeps(sweepCtx, sweepEvery, log) })
 	background.Go(func() { people.RunDomainChecks(sweepCtx, log) })
 	defer func() { stopSweeps(); background.Wait() }() // before the caller closes the pool
 	// Every instance works the outbox; River gives each job to one of them.

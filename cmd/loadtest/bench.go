@@ -106,6 +106,7 @@ var measurements = []measurement{
 	{name: "pgbench", scenario: "book", prepare: preparePgbench, after: runPgbench},
 	{name: "booking script", scenario: "book", after: runCeiling},
 	{name: "page weight", scenario: "pages", prepare: prepareDemo, after: weighPages},
+	{name: "utilisation report", scenario: "pages", prepare: prepareUtilisation, after: measureUtilisation},
 }
 
 // bench measures the service on a fresh standard data set, and on a large one if asked. It seeds the

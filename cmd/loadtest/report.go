@@ -34,8 +34,9 @@ type report struct {
 	BookCost        []perBooking    // what the database server spent on each run of book's bookings
 	Outbox          []outboxResult  // each run of book with the outbox on and off, and its e-mails
 	Machine         machineInfo
-	ServerFlags     []string     // serve's flags beyond --addr
-	Weights         []pageWeight // the pages on a cold load, after the first run of pages
+	ServerFlags     []string           // serve's flags beyond --addr
+	Weights         []pageWeight       // the pages on a cold load, after the first run of pages
+	Utilisation     *utilisationResult // the utilisation report, after the first run of pages
 }
 
 // row is one scenario's medians over its runs.

@@ -14,6 +14,7 @@ func (r report) markdown(rows map[string]row) string {
 	r.writeSetup(p)
 	r.writeResults(p, rows)
 	r.writePages(p, rows)
+	r.writeUtilisation(p)
 	r.writeLarge(p, rows)
 	r.writeTargets(p, rows)
 	r.writePgbench(p)

@@ -30,6 +30,7 @@ const AuditPageSize = 50
 var auditCollectionNames = []string{
 	"buildings", "floors", "resources", "resourceRules", "subcategories", "features", "reservables", "closures",
 	"users", "organizations", "signInSettings", "emailDomains", "scimTokens", "scimGroups", "teams", "neighbourhoods", "webhooks",
+	"reportSettings",
 }
 
 // auditCollections name the collections of the audit log in words of ctx's language, in the order the
@@ -67,6 +68,8 @@ func auditCollectionWords(ctx context.Context, c string) string {
 		return lang.T(ctx, "admin.audit.objectOrganization")
 	case "signInSettings":
 		return lang.T(ctx, "admin.audit.objectSignInSettings")
+	case "reportSettings":
+		return lang.T(ctx, "admin.audit.objectReportSettings")
 	case "emailDomains":
 		return lang.T(ctx, "admin.audit.collectionEmailDomains")
 	case "scimTokens":
@@ -109,6 +112,8 @@ func auditObjectWords(ctx context.Context, collection string) (words string, ok 
 		return lang.T(ctx, "admin.audit.objectOrganization"), true
 	case "signInSettings":
 		return lang.T(ctx, "admin.audit.objectSignInSettings"), true
+	case "reportSettings":
+		return lang.T(ctx, "admin.audit.objectReportSettings"), true
 	case "emailDomains":
 		return lang.T(ctx, "admin.audit.objectEmailDomain"), true
 	case "scimTokens":

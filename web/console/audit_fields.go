@@ -149,6 +149,10 @@ func knownFieldWordsTwo(ctx context.Context, key string) (words string, ok bool)
 		return lang.T(ctx, "admin.audit.fieldEnabled"), true
 	case "eventTypes":
 		return lang.T(ctx, "admin.audit.fieldEventTypes"), true
+	case "reportThreshold":
+		return lang.T(ctx, "admin.audit.fieldReportThreshold"), true
+	case "retentionMonths":
+		return lang.T(ctx, "admin.audit.fieldRetentionMonths"), true
 	case "groupsClaim":
 		return lang.T(ctx, "admin.audit.fieldGroupsClaim"), true
 	case "importance":

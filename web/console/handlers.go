@@ -11,6 +11,7 @@ import (
 	"github.com/workspacebooking/booking/web/kit"
 	"github.com/workspacebooking/booking/web/layout"
 	"github.com/workspacebooking/booking/web/notify"
+	"github.com/workspacebooking/booking/web/report"
 )
 
 // Handlers answers the console's pages with the domain's services.
@@ -20,11 +21,12 @@ type Handlers struct {
 	layout   *layout.Service
 	people   *identity.Service
 	notify   *notify.Service
+	reports  *report.Service
 	log      *slog.Logger
 	scopes   []string // the scopes sign-in asks the identity provider for; none without one
 }
 
 // New returns the console's handlers.
-func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, people *identity.Service, tell *notify.Service, log *slog.Logger, scopes []string) *Handlers {
-	return &Handlers{Env: env, bookings: bookings, layout: offices, people: people, notify: tell, log: log, scopes: scopes}
+func New(env *kit.Env, bookings *booking.Service, offices *layout.Service, people *identity.Service, tell *notify.Service, reports *report.Service, log *slog.Logger, scopes []string) *Handlers {
+	return &Handlers{Env: env, bookings: bookings, layout: offices, people: people, notify: tell, reports: reports, log: log, scopes: scopes}
 }

@@ -69,7 +69,7 @@ func TestMigrate(t *testing.T) {
 		if got, want := version, len(files); got != want {
 			t.Errorf("schema_version = %d, want %d", got, want)
 		}
-		if got, want := version, 30; got != want {
+		if got, want := version, 31; got != want {
 			t.Errorf("schema_version = %d, want %d (the migrations of today)", got, want)
 		}
 		if err := conn.QueryRow(t.Context(), "SELECT count(*) FROM signing_keys").Scan(&keys); err != nil {
