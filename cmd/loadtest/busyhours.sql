@@ -22,14 +22,15 @@
 INSERT INTO bookings (organization_id, id, resource_id, floor_id, creator_id, organizer_id, start_date, end_date, status,
                       access_control_type, subject, body_content, body_type, importance, resource_type,
                       building_access_status, create_online_meeting, sip_address, all_day,
-                      check_in_opens_at, check_in_closes_at)
+                      check_in_opens_at, check_in_closes_at, series_id)
 SELECT :org::uuid, (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7' || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid, ('5eed0000-000b-8000-8000-' || lpad(to_hex(:r::bigint), 12, '0'))::uuid, ('5eed0000-0006-8000-8000-' || lpad(to_hex(:floor::bigint), 12, '0'))::uuid, ('5eed0000-0004-8000-8000-' || lpad(to_hex(:user::bigint), 12, '0'))::uuid,
        ('5eed0000-0004-8000-8000-' || lpad(to_hex(:user::bigint), 12, '0'))::uuid, to_timestamp(:start::bigint)::timestamptz, to_timestamp(:start::bigint + :length)::timestamptz,
        'PENDING'::text, 'ANY'::text, 'pgbench busy hours'::text,
        ''::text, 'TEXT'::text, 'LOW'::text,
        (CASE :room::int WHEN 1 THEN 'SPACE' ELSE 'WORKSTATION' END)::text, 'PENDING'::text,
        false::boolean, ''::text,
-       false::boolean, to_timestamp(:start::bigint - 900)::timestamptz, to_timestamp(:start::bigint + 900)::timestamptz
+       false::boolean, to_timestamp(:start::bigint - 900)::timestamptz, to_timestamp(:start::bigint + 900)::timestamptz,
+       NULL::uuid
 WHERE booking_may_insert(:org::uuid, :layout::bigint,
                          ('5eed0000-0005-8000-8000-' || lpad(to_hex(:building::bigint), 12, '0'))::uuid, ('5eed0000-000b-8000-8000-' || lpad(to_hex(:r::bigint), 12, '0'))::uuid)
 ON CONFLICT DO NOTHING;

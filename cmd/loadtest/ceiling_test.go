@@ -37,6 +37,7 @@ var scriptArgs = map[string]string{
 	"all_day":                `false::boolean`,
 	"check_in_opens_at":      `to_timestamp(:start::bigint - 900)::timestamptz`,
 	"check_in_closes_at":     `to_timestamp(:start::bigint + 900)::timestamptz`,
+	"series_id":              `NULL::uuid`,
 	"organization_id":        `:org::uuid`,
 	"layout_version":         `:layout::bigint`,
 	"building_id":            `('5eed0000-0005-8000-8000-' || lpad(to_hex(:building::bigint), 12, '0'))::uuid`,
@@ -104,7 +105,7 @@ func bookingInsertWith(t *testing.T, arg func(name string) (string, bool)) strin
 	// The booking's own INSERT: the event the service writes with it (the rest of the statement) is not
 	// the database's ceiling of bookings, and the scripts leave it out.
 	query, _, _ = strings.Cut("INSERT INTO bookings"+query, "\nRETURNING organization_id, ")
-	re := regexp.MustCompile(`sqlc\.arg\((\w+)\)::\w+`)
+	re := regexp.MustCompile(`sqlc\.n?arg\((\w+)\)::\w+`)
 	return re.ReplaceAllStringFunc(query, func(m string) string {
 		name := re.FindStringSubmatch(m)[1]
 		e, ok := arg(name)
