@@ -14,12 +14,9 @@ type WeekPage struct {
 	Chrome    Chrome
 	Buildings []booking.Building
 	Week      booking.Week
-	// Nearest holds, for a day (by index) without a desk of the person's, the free desk nearest to their
-	// team that day.
-	Nearest map[int]*booking.Resource
-	Now     time.Time
-	Notice  string // what the last one tap did, in words
-	Refused bool   // Notice is a refusal
+	Now       time.Time
+	Notice    string // what the last one tap did, in words
+	Refused   bool   // Notice is a refusal
 }
 
 // MaxWeekNames bounds the colleagues named on one day of the week; the others are counted.

@@ -474,7 +474,7 @@ func weekDay(p WeekPage, i int, d booking.WeekDay) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = weekAction(p, i, d).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = weekAction(p, d).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -620,7 +620,7 @@ func weekColleagues(p WeekPage, d booking.WeekDay) templ.Component {
 
 // weekAction is the day's one tap: book the usual desk when it is free, else the desk nearest to the
 // team, else a link to the search.
-func weekAction(p WeekPage, i int, d booking.WeekDay) templ.Component {
+func weekAction(p WeekPage, d booking.WeekDay) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -648,8 +648,8 @@ func weekAction(p WeekPage, i int, d booking.WeekDay) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-			case p.Nearest[i] != nil:
-				templ_7745c5c3_Err = weekBook(p, d, p.Nearest[i], lang.T(ctx, "week.bookNearTeam", map[string]any{"Desk": p.Nearest[i].Name})).Render(ctx, templ_7745c5c3_Buffer)
+			case d.Nearest != nil:
+				templ_7745c5c3_Err = weekBook(p, d, d.Nearest, lang.T(ctx, "week.bookNearTeam", map[string]any{"Desk": d.Nearest.Name})).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -33,6 +33,9 @@ type WeekDay struct {
 	Mine       []Presence // the person's own bookings that day
 	Colleagues []Presence // their team's and starred colleagues' bookings that day
 	Usual      SpotState  // the usual desk's state during its bookable hours; "" without one
+	// Nearest is the free desk nearest to the colleagues' desks (NearestToTeam), looked for only on a
+	// day without the person's own booking and without their usual desk free.
+	Nearest *Resource
 }
 
 // UsualDesk returns the desk u booked most often in the last UsualLookback (ties: the latest), else the
@@ -92,14 +95,26 @@ func (s *Service) Week(ctx context.Context, u User, buildingID uuid.UUID) (Week,
 			}
 		}
 	}
-	if w.Usual, err = s.UsualDesk(ctx, u); err != nil || w.Usual == nil {
+	if w.Usual, err = s.UsualDesk(ctx, u); err != nil {
 		return w, err
 	}
-	if w.Usual.Floor.Building.ID != buildingID {
+	if w.Usual != nil && w.Usual.Floor.Building.ID != buildingID {
 		w.Usual = nil
-		return w, nil
 	}
-	return w, s.usualStates(ctx, u, &w)
+	if w.Usual != nil {
+		if err := s.usualStates(ctx, u, &w); err != nil {
+			return w, err
+		}
+	}
+	for i, d := range w.Days {
+		if len(d.Mine) > 0 || len(d.Colleagues) == 0 || d.Usual == SpotFree {
+			continue
+		}
+		if w.Days[i].Nearest, err = s.NearestToTeam(ctx, u, buildingID, d); err != nil {
+			return w, err
+		}
+	}
+	return w, nil
 }
 
 // usualStates fills in the state of w's usual desk on each day, during its rule's bookable hours.

@@ -83,6 +83,9 @@ func TestNearestToTeam(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d := w.Days[1].Nearest; d == nil || d.ID != near {
+		t.Errorf("the week offers %v on Bob's day, want Desk 3 beside his", d)
+	}
 	got, err := b.Service.NearestToTeam(t.Context(), u.alice, fx.BuildingMadrid, w.Days[1])
 	if err != nil || got == nil || got.ID != near {
 		t.Fatalf("nearest = %v (%v), want Desk 3 beside Bob's", got, err)

@@ -39,16 +39,7 @@ func (s *Handlers) Week(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := views.WeekPage{Chrome: s.Chrome(c, lang.T(ctx, "week.title")), Buildings: buildings, Week: w,
-		Nearest: map[int]*booking.Resource{}, Now: s.bookings.Now()}
-	for i, d := range w.Days {
-		if len(d.Mine) > 0 || len(d.Colleagues) == 0 || (w.Usual != nil && d.Usual == booking.SpotFree) {
-			continue
-		}
-		if p.Nearest[i], err = s.bookings.NearestToTeam(ctx, actor, building.ID, d); err != nil {
-			return err
-		}
-	}
+	p := views.WeekPage{Chrome: s.Chrome(c, lang.T(ctx, "week.title")), Buildings: buildings, Week: w, Now: s.bookings.Now()}
 	switch title, words := s.PopFlash(c); title {
 	case flashWeek:
 		p.Notice = words

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
@@ -29,18 +28,9 @@ func (s *Handlers) WhosIn(c echo.Context) error {
 		}
 		return err
 	}
-	loc, err := booking.Location(building.Timezone)
+	day, err := s.bookings.LocalDay(ctx, actor, building.ID, c.QueryParam("date"))
 	if err != nil {
 		return err
-	}
-	now := s.bookings.Now().In(loc)
-	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
-	if v := c.QueryParam("date"); v != "" {
-		d, err := time.ParseInLocation(time.DateOnly, v, loc)
-		if err != nil {
-			return kit.FieldRefuse("date", "week.badDate")
-		}
-		day = d
 	}
 	seen, err := s.bookings.WhoIsIn(ctx, actor, booking.PresenceQuery{BuildingID: &building.ID, From: day, Until: day.AddDate(0, 0, 1)})
 	if err != nil {
