@@ -23,19 +23,7 @@ func presencePath(user, query string) string {
 func TestAPIPresence(t *testing.T) {
 	t.Parallel()
 	tb := setup(t)
-	team := uuid.New()
-	for _, q := range []string{
-		`INSERT INTO teams (organization_id, id, name) VALUES ($1, $2, 'Sales')`,
-		`INSERT INTO team_members (organization_id, team_id, user_id) VALUES ($1, $2, $3), ($1, $2, $4)`,
-	} {
-		args := []any{fx.OrgA, team}
-		if len(q) > 80 {
-			args = append(args, fx.Alice, fx.Bob)
-		}
-		if _, err := tb.Pool.Exec(t.Context(), q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addTeam(t, tb.Bundle, fx.Alice, fx.Bob)
 	bob := tb.User(t, fx.OrgA, fx.Bob)
 	made, err := tb.Service.CreateBookings(t.Context(), booking.CreateRequest{Creator: bob, Organizer: bob,
 		Category: booking.CategoryWorkstation, Bookings: []booking.NewBooking{fx.Request(fx.DeskTwo, fx.At(1, 9, 0), fx.At(1, 17, 0))}})

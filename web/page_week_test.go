@@ -12,14 +12,17 @@ import (
 )
 
 // pageTeam puts the people in one new team of organization A.
-func (pb *pageBundle) pageTeam(t *testing.T, people ...uuid.UUID) {
+func (pb *pageBundle) pageTeam(t *testing.T, people ...uuid.UUID) { addTeam(t, pb.Bundle, people...) }
+
+// addTeam puts the people in one new team of organization A, named Sales.
+func addTeam(t *testing.T, b *fx.Bundle, people ...uuid.UUID) {
 	t.Helper()
 	team := uuid.New()
-	if _, err := pb.Pool.Exec(t.Context(), `INSERT INTO teams (organization_id, id, name) VALUES ($1, $2, 'Sales')`, fx.OrgA, team); err != nil {
+	if _, err := b.Pool.Exec(t.Context(), `INSERT INTO teams (organization_id, id, name) VALUES ($1, $2, 'Sales')`, fx.OrgA, team); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range people {
-		if _, err := pb.Pool.Exec(t.Context(), `INSERT INTO team_members (organization_id, team_id, user_id) VALUES ($1, $2, $3)`, fx.OrgA, team, p); err != nil {
+		if _, err := b.Pool.Exec(t.Context(), `INSERT INTO team_members (organization_id, team_id, user_id) VALUES ($1, $2, $3)`, fx.OrgA, team, p); err != nil {
 			t.Fatal(err)
 		}
 	}
