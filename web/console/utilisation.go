@@ -24,9 +24,6 @@ import (
 // domain refuses anyone but an admin (1001), another organization's building (1004) and a bad grouping
 // or period (2000).
 
-// defaultDays is the period the page shows when none is chosen: the last 30 closed days.
-const defaultDays = 30
-
 // utilisationChoice is what the filters chose, read and checked.
 type utilisationChoice struct {
 	form     views.UtilisationForm
@@ -53,10 +50,8 @@ func (s *Handlers) utilisationChoose(ctx context.Context, q url.Values, building
 	}
 	ch.building, ch.req.BuildingID = buildings[i], id
 	if ch.form.From == "" && ch.form.To == "" {
-		loc, _ := booking.Location(ch.building.Timezone)
-		y, m, d := s.bookings.Now().In(loc).Date()
-		last := time.Date(y, m, d-1, 0, 0, 0, 0, time.UTC)
-		ch.form.From, ch.form.To = last.AddDate(0, 0, 1-defaultDays).Format(time.DateOnly), last.Format(time.DateOnly)
+		from, to := report.DefaultPeriod(ch.building.Timezone, s.bookings.Now())
+		ch.form.From, ch.form.To = from.Format(time.DateOnly), to.Format(time.DateOnly)
 	}
 	if ch.req.From, err = time.Parse(time.DateOnly, ch.form.From); err != nil {
 		return ch, kit.Refuse("refusal.report.badFrom")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/workspacebooking/booking/web/booking"
 )
 
 // Grouping says what the cells of a report are.
@@ -25,8 +26,25 @@ const (
 // Groupings lists every grouping, in the order a form offers them.
 var Groupings = []Grouping{ByFloor, BySubcategory, ByNeighbourhood, ByDay, ByHour}
 
-// MaxDays is the longest period a report covers.
-const MaxDays = 366
+// MaxDays is the longest period a report covers; DefaultDays the period a report covers when none is
+// chosen.
+const (
+	MaxDays     = 366
+	DefaultDays = 30
+)
+
+// DefaultPeriod returns the period of a report when none is chosen: the last DefaultDays days closed at
+// now in the time zone named timezone (today is not rolled up yet), as dates at UTC midnight, as Request
+// reads them. A zone that does not load is read as UTC.
+func DefaultPeriod(timezone string, now time.Time) (from, to time.Time) {
+	loc, err := booking.Location(timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	y, m, d := now.In(loc).Date()
+	to = time.Date(y, m, d-1, 0, 0, 0, 0, time.UTC)
+	return to.AddDate(0, 0, 1-DefaultDays), to
+}
 
 // Request asks for a building's report over the local days From to To, both included.
 type Request struct {
